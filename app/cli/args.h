@@ -1,0 +1,44 @@
+#pragma once
+// A small argument reader for the gna subcommands: --flag, --key value, --key=value, positionals.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gna::cli {
+
+// Exit codes scripts can rely on.
+enum Exit : int { kOk = 0, kFailed = 1, kUsage = 2, kCancelled = 130 };
+
+struct UsageError {
+    std::string message;
+};
+
+class Args {
+public:
+    // `flags`: options without a value; `options`: options taking a value.
+    Args(const std::vector<std::string>& argv, const std::set<std::string>& flags, const std::set<std::string>& options);
+    bool flag(const std::string& name) const { return flags_.count(name) > 0; }
+    std::optional<std::string> get(const std::string& name) const;
+    std::string get_or(const std::string& name, const std::string& fallback) const;
+    int get_int(const std::string& name, int fallback) const;
+    double get_double(const std::string& name, double fallback) const;
+    const std::vector<std::string>& positionals() const { return positionals_; }
+    bool help() const { return flag("help"); }
+
+private:
+    std::set<std::string> flags_;
+    std::map<std::string, std::string> values_;
+    std::vector<std::string> positionals_;
+};
+
+int cmd_info(const std::vector<std::string>& args);
+int cmd_tokenize(const std::vector<std::string>& args);
+int cmd_run(const std::vector<std::string>& args);
+int cmd_make_tiny_model(const std::vector<std::string>& args);
+
+// Registered by later features (experiments, training); see main.cpp's table.
+using Command = int (*)(const std::vector<std::string>&);
+
+}  // namespace gna::cli

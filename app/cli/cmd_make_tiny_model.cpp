@@ -1,0 +1,50 @@
+#include <iostream>
+
+#include "args.h"
+#include "gna/tiny_model.h"
+
+namespace gna::cli {
+
+int cmd_make_tiny_model(const std::vector<std::string>& argv) {
+    Args a(argv, {"tie", "llama3-rope", "rope-parameters"},
+           {"arch", "layers", "hidden", "heads", "kv-heads", "head-dim", "intermediate", "seed", "dtype", "shards",
+            "merges", "max-positions", "sliding-window", "init-std", "rope-theta"});
+    if (a.help() || a.positionals().size() != 1) {
+        std::cout << "usage: gna make-tiny-model [--arch llama|mistral|qwen2] [--layers N] [--hidden N] [--heads N]\n"
+                     "         [--kv-heads N] [--head-dim N] [--intermediate N] [--seed N] [--dtype f32|bf16|f16]\n"
+                     "         [--tie] [--shards N] [--merges N] [--max-positions N] [--sliding-window N]\n"
+                     "         [--llama3-rope] [--rope-parameters] [--rope-theta X] [--init-std X] OUT_DIR\n"
+                     "Writes a seeded random-initialised checkpoint in exact Hugging Face layout (config.json,\n"
+                     "model.safetensors or shards with an index, tokenizer.json, tokenizer_config.json).\n";
+        return a.help() ? kOk : kUsage;
+    }
+    TinyModelSpec s;
+    s.arch = a.get_or("arch", s.arch);
+    s.layers = a.get_int("layers", s.layers);
+    s.hidden = a.get_int("hidden", s.hidden);
+    s.heads = a.get_int("heads", s.heads);
+    s.kv_heads = a.get_int("kv-heads", std::min(s.kv_heads, s.heads));
+    s.head_dim = a.get_int("head-dim", s.head_dim);
+    s.intermediate = a.get_int("intermediate", s.intermediate);
+    s.seed = static_cast<uint64_t>(a.get_int("seed", static_cast<int>(s.seed)));
+    s.shards = a.get_int("shards", s.shards);
+    s.merges = a.get_int("merges", s.merges);
+    s.max_positions = a.get_int("max-positions", s.max_positions);
+    s.sliding_window = a.get_int("sliding-window", s.sliding_window);
+    s.init_std = a.get_double("init-std", s.init_std);
+    s.rope_theta = a.get_double("rope-theta", s.rope_theta);
+    s.tie_embeddings = a.flag("tie");
+    s.llama3_rope_scaling = a.flag("llama3-rope");
+    s.rope_parameters_style = a.flag("rope-parameters");
+    const std::string dt = a.get_or("dtype", "f32");
+    if (dt == "f32") s.dtype = DType::F32;
+    else if (dt == "bf16") s.dtype = DType::BF16;
+    else if (dt == "f16") s.dtype = DType::F16;
+    else throw UsageError{"--dtype must be f32, bf16 or f16"};
+    write_tiny_model(s, a.positionals()[0]);
+    std::cout << "wrote " << s.arch << " model (" << s.layers << " layers, hidden " << s.hidden << ", " << s.heads
+              << " heads) to " << a.positionals()[0] << "\n";
+    return kOk;
+}
+
+}  // namespace gna::cli

@@ -1,0 +1,155 @@
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "args.h"
+#include "gna/error.h"
+#include "gna/json.h"
+#include "gna/model.h"
+#include "gna/npy.h"
+
+namespace gna::cli {
+namespace {
+
+std::vector<int> parse_ids(const std::string& s) {
+    std::vector<int> ids;
+    std::stringstream ss(s);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        if (item.empty()) continue;
+        char* end = nullptr;
+        long v = std::strtol(item.c_str(), &end, 10);
+        if (*end) throw UsageError{"--input-ids: '" + item + "' is not an integer"};
+        ids.push_back(static_cast<int>(v));
+    }
+    return ids;
+}
+
+std::vector<std::pair<int, float>> top_k(const std::vector<float>& logits, int k) {
+    float mx = *std::max_element(logits.begin(), logits.end());
+    double z = 0;
+    for (float l : logits) z += std::exp(static_cast<double>(l - mx));
+    std::vector<int> idx(logits.size());
+    for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<int>(i);
+    k = std::min<int>(k, static_cast<int>(idx.size()));
+    std::partial_sort(idx.begin(), idx.begin() + k, idx.end(), [&](int a, int b) { return logits[a] > logits[b]; });
+    std::vector<std::pair<int, float>> out;
+    for (int i = 0; i < k; ++i) out.push_back({idx[i], static_cast<float>(std::exp(logits[idx[i]] - mx) / z)});
+    return out;
+}
+
+}  // namespace
+
+int cmd_run(const std::vector<std::string>& argv) {
+    Args a(argv, {"json", "no-special"},
+           {"prompt", "prompt-file", "input-ids", "ablate", "alpha", "skip-layers", "capture", "capture-rows",
+            "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads"});
+    const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids");
+    if (a.help() || a.positionals().size() != 1 || sources != 1) {
+        std::cout
+            << "usage: gna run MODEL_DIR (--prompt TEXT | --prompt-file F | --input-ids 1,2,3) [options]\n"
+               "  --ablate L17.H24,L16.H22   switch heads off (zero their o_proj input); L3.S5 for SSM heads\n"
+               "  --alpha X                  scale ablated heads by X instead of 0\n"
+               "  --skip-layers 3,4          skip whole blocks (the residual passes through)\n"
+               "  --capture L17.H24          capture post-softmax attention of these heads\n"
+               "  --capture-rows 10,11       only these query rows (default: all)\n"
+               "  --generate N               greedy tokens to generate (KV cache), stops at EOS\n"
+               "  --top K                    next tokens to print (default 10)\n"
+               "  --logits-out FILE.npy      logits of every prompt position, float32 [tokens, vocab]\n"
+               "  --attention-out FILE.npy   captured maps, float32 [heads, rows, tokens]\n"
+               "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --no-special  --json\n"
+               "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
+        return a.help() ? kOk : kUsage;
+    }
+    LoadOptions opt;
+    const std::string dev = a.get_or("device", "cpu"), dt = a.get_or("dtype", "f32");
+    if (dev == "cuda") opt.device = Device::CUDA;
+    else if (dev != "cpu") throw UsageError{"--device must be cpu or cuda"};
+    if (dt == "bf16") opt.dtype = ComputeDType::BF16;
+    else if (dt == "f16") opt.dtype = ComputeDType::F16;
+    else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
+    opt.threads = a.get_int("threads", 0);
+    auto model = Model::load(a.positionals()[0], opt);
+    const Tokenizer& tok = model->tokenizer();
+
+    RunRequest req;
+    if (a.get("input-ids")) req.tokens = parse_ids(*a.get("input-ids"));
+    else {
+        const std::string text = a.get("prompt") ? *a.get("prompt") : read_text_file(*a.get("prompt-file"));
+        if (text.empty()) throw Error("the prompt is empty: give some text with --prompt or --prompt-file");
+        req.tokens = tok.encode(text, !a.flag("no-special"));
+    }
+    const float alpha = static_cast<float>(a.get_double("alpha", 0.0));
+    if (a.get("ablate"))
+        for (const auto& h : parse_head_list(*a.get("ablate"))) req.plan.ablate(h, alpha);
+    if (a.get("skip-layers"))
+        for (int l : parse_ids(*a.get("skip-layers"))) req.plan.skip_layers.push_back(l);
+    if (a.get("capture")) req.capture = parse_head_list(*a.get("capture"));
+    if (a.get("capture-rows")) req.capture_rows = parse_ids(*a.get("capture-rows"));
+    req.generate = a.get_int("generate", 0);
+    req.all_logits = a.get("logits-out").has_value();
+    const int k = a.get_int("top", 10);
+
+    RunResult r = model->run(req);
+    const int T = static_cast<int>(r.tokens.size());
+    if (auto f = a.get("logits-out")) write_npy_f32(*f, r.all_logits, {T, r.vocab});
+    if (auto f = a.get("attention-out")) {
+        std::vector<float> all;
+        int rows = 0;
+        for (const auto& m : r.attention) {
+            all.insert(all.end(), m.weights.begin(), m.weights.end());
+            rows = static_cast<int>(m.rows.size());
+        }
+        write_npy_f32(*f, all, {static_cast<int64_t>(r.attention.size()), rows, T});
+    }
+    const auto top = top_k(r.last_logits, k);
+    const std::string generated = tok.decode(r.generated, true);
+    if (a.flag("json")) {
+        Json j;
+        Json toks = Json::array();
+        for (int id : r.tokens) toks.push_back(tok.display(id));
+        j["tokens"] = r.tokens;
+        j["token_strings"] = toks;
+        j["ablated"] = Json::array();
+        for (const auto& ab : req.plan.ablations) j["ablated"].push_back(ab.head.name());
+        j["top"] = Json::array();
+        for (auto& [id, p] : top) j["top"].push_back({{"id", id}, {"token", tok.display(id)}, {"prob", p}});
+        j["generated_ids"] = r.generated;
+        j["generated_text"] = generated;
+        j["attention"] = Json::array();
+        for (const auto& m : r.attention) {
+            Json w = Json::array();
+            for (std::size_t i = 0; i < m.rows.size(); ++i)
+                w.push_back(std::vector<float>(m.weights.begin() + i * m.cols, m.weights.begin() + (i + 1) * m.cols));
+            j["attention"].push_back({{"head", m.head.name()}, {"rows", m.rows}, {"weights", w}});
+        }
+        std::cout << j.dump() << "\n";
+        return kOk;
+    }
+    std::cout << "prompt: " << T << " tokens";
+    if (!req.plan.ablations.empty()) {
+        std::cout << "; ablated:";
+        for (const auto& ab : req.plan.ablations) std::cout << " " << ab.head.name();
+    }
+    std::cout << "\nnext token:\n";
+    for (auto& [id, p] : top)
+        std::cout << "  " << std::fixed << std::setprecision(4) << p << "  " << tok.display(id) << "  (" << id << ")\n";
+    if (req.generate > 0) std::cout << "generated: " << generated << "\n";
+    for (const auto& m : r.attention) {
+        const std::size_t last = m.rows.size() - 1;
+        std::cout << "attention " << m.head.name() << ", row " << m.rows[last] << " (" << tok.display(r.tokens[m.rows[last]])
+                  << "), top keys:";
+        std::vector<int> idx(m.cols);
+        for (int i = 0; i < m.cols; ++i) idx[i] = i;
+        const int n = std::min(5, m.cols);
+        std::partial_sort(idx.begin(), idx.begin() + n, idx.end(), [&](int x, int y) { return m.at(last, x) > m.at(last, y); });
+        for (int i = 0; i < n; ++i)
+            std::cout << " " << tok.display(r.tokens[idx[i]]) << "@" << idx[i] << "=" << std::setprecision(3) << m.at(last, idx[i]);
+        std::cout << "\n";
+    }
+    return kOk;
+}
+
+}  // namespace gna::cli

@@ -1,0 +1,107 @@
+#pragma once
+// The torch-free public face of a loaded model: info, tokenizer, and runs under a plan.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gna/heads.h"
+#include "gna/error.h"
+#include "gna/intervention.h"
+#include "gna/tokenizer.h"
+
+namespace gna {
+
+enum class Device { CPU, CUDA };
+enum class ComputeDType { F32, BF16, F16 };
+
+struct LoadOptions {
+    Device device = Device::CPU;
+    ComputeDType dtype = ComputeDType::F32;  // bf16/f16 only on CUDA
+    int threads = 0;                         // 0 = LibTorch default
+};
+
+bool cuda_available();
+
+struct LayerInfo {
+    int index = 0;
+    std::string kind;         // "attention", "mamba", "mamba2", "hybrid", "recurrent", ...
+    int attention_heads = 0;  // query heads (0 if none)
+    int kv_heads = 0;
+    int ssm_heads = 0;        // SSM "heads" (0 if none)
+};
+
+struct ModelInfo {
+    std::string architecture;  // e.g. LlamaForCausalLM
+    std::string model_type;    // e.g. llama
+    std::filesystem::path dir;
+    int num_layers = 0;
+    int hidden_size = 0;
+    int vocab_size = 0;
+    int num_heads = 0;     // attention query heads per attention layer
+    int num_kv_heads = 0;
+    int head_dim = 0;
+    int max_positions = 0;
+    int64_t parameters = 0;
+    std::string weights_dtype;   // as stored, e.g. BF16
+    std::string compute_dtype;   // f32 / bf16 / f16
+    std::string device;          // cpu / cuda
+    std::string tokenizer_kind;
+    std::string config_hash;
+    std::vector<LayerInfo> layers;
+    int sliding_window = 0;      // 0 = none
+};
+
+// One captured map: post-intervention attention probabilities of `head` for query rows `rows`
+// (absolute positions) over keys 0..cols-1. weights is row-major rows.size() x cols.
+struct AttentionMap {
+    HeadRef head;
+    std::vector<int> rows;
+    int cols = 0;
+    std::vector<float> weights;
+    float at(std::size_t r, std::size_t c) const { return weights[r * cols + c]; }
+};
+
+struct RunRequest {
+    std::vector<int> tokens;            // the prompt (already tokenized, BOS included if wanted)
+    InterventionPlan plan;
+    std::vector<HeadRef> capture;       // heads whose attention to capture (prompt pass)
+    std::vector<int> capture_rows;      // query rows; empty = every prompt row
+    bool all_logits = false;            // keep logits of every prompt position
+    int generate = 0;                   // greedy tokens to generate after the prompt
+    std::vector<int> stop_tokens;       // empty = the tokenizer's EOS ids
+    const std::atomic<bool>* cancel = nullptr;  // checked between layers; throws gna::Cancelled
+};
+
+struct RunResult {
+    std::vector<int> tokens;             // prompt
+    int vocab = 0;
+    std::vector<float> last_logits;      // logits after the last prompt token (vocab)
+    std::vector<float> all_logits;       // prompt positions x vocab when requested
+    std::vector<AttentionMap> attention; // in the order requested
+    std::vector<int> generated;          // greedy continuation (stop token included if hit)
+    bool stopped = false;                // a stop token ended generation
+};
+
+class Model {
+public:
+    virtual ~Model() = default;
+    // Loads a checkpoint directory (config.json, safetensors, tokenizer). Throws gna::Error.
+    static std::unique_ptr<Model> load(const std::filesystem::path& dir, const LoadOptions& opt = {});
+
+    virtual const ModelInfo& info() const = 0;
+    virtual const Tokenizer& tokenizer() const = 0;
+    virtual RunResult run(const RunRequest& request) = 0;
+    // Many prompts, each with its own plan, batched where possible (same results as run()).
+    virtual std::vector<RunResult> run_batch(const std::vector<RunRequest>& requests) = 0;
+    // Log-probabilities of `continuation` tokens after `prompt` under `plan` (sum over tokens),
+    // one value per continuation; the prompt is processed once and its cache shared.
+    virtual std::vector<double> score_continuations(const std::vector<int>& prompt,
+                                                    const std::vector<std::vector<int>>& continuations,
+                                                    const InterventionPlan& plan) = 0;
+};
+
+}  // namespace gna

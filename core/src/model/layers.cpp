@@ -1,0 +1,217 @@
+#include "model/layers.h"
+
+#include <cmath>
+
+#include "gna/error.h"
+#include "gna/rope.h"
+
+namespace gna {
+
+at::ScalarType to_scalar_type(ComputeDType d) {
+    switch (d) {
+        case ComputeDType::BF16: return at::kBFloat16;
+        case ComputeDType::F16: return at::kHalf;
+        default: return at::kFloat;
+    }
+}
+
+at::Device to_device(Device d) { return d == Device::CUDA ? at::Device(at::kCUDA, 0) : at::Device(at::kCPU); }
+
+WeightLoader::WeightLoader(const Checkpoint& ckpt, const LoadOptions& opt)
+    : ckpt_(ckpt), device_(to_device(opt.device)), dtype_(to_scalar_type(opt.dtype)) {}
+
+namespace {
+at::ScalarType scalar_of(DType d) {
+    switch (d) {
+        case DType::F32: return at::kFloat;
+        case DType::F16: return at::kHalf;
+        case DType::BF16: return at::kBFloat16;
+        case DType::F64: return at::kDouble;
+        default: return at::kFloat;
+    }
+}
+}  // namespace
+
+at::Tensor WeightLoader::load(const std::string& name, const std::vector<int64_t>& shape, at::ScalarType want) {
+    TensorView v = ckpt_.tensor(name, shape);
+    parameters_ += v.numel();
+    // A read-only view of the mapped bytes; from_blob never frees it (the Checkpoint owns the map).
+    at::Tensor t = at::from_blob(const_cast<std::byte*>(v.data), shape, at::TensorOptions().dtype(scalar_of(v.dtype)));
+    if (device_.is_cpu() && t.scalar_type() == want) return t;  // zero copy
+    return t.to(device_, want, /*non_blocking=*/false, /*copy=*/true);
+}
+
+at::Tensor WeightLoader::get(const std::string& name, const std::vector<int64_t>& shape) {
+    return load(name, shape, dtype_);
+}
+
+at::Tensor WeightLoader::optional(const std::string& name, const std::vector<int64_t>& shape) {
+    if (!ckpt_.contains(name)) return {};
+    return get(name, shape);
+}
+
+at::Tensor WeightLoader::get_f32(const std::string& name, const std::vector<int64_t>& shape) {
+    return load(name, shape, at::kFloat);
+}
+
+at::Tensor Linear::operator()(const at::Tensor& x) const { return at::linear(x, w, b); }
+
+Linear Linear::load(WeightLoader& wl, const std::string& prefix, int64_t out, int64_t in, bool bias_if_present) {
+    Linear l;
+    l.w = wl.get(prefix + ".weight", {out, in});
+    if (bias_if_present) l.b = wl.optional(prefix + ".bias", {out});
+    return l;
+}
+
+at::Tensor rms_norm(const at::Tensor& x, const at::Tensor& weight, double eps, bool one_plus) {
+    at::Tensor xf = x.to(at::kFloat);
+    at::Tensor y = xf * at::rsqrt(xf.pow(2).mean(-1, /*keepdim=*/true) + eps);
+    y = y.to(x.scalar_type());
+    if (!weight.defined()) return y;
+    return one_plus ? y * (weight + 1) : y * weight;
+}
+
+Rope Rope::make(const RopeConfig& cfg, int64_t rotary_dim, at::Device device) {
+    Rope r;
+    r.rotary_dim = rotary_dim;
+    if (rotary_dim == 0) return r;
+    auto inv = rope_inverse_frequencies(cfg, rotary_dim);
+    std::vector<float> f(inv.begin(), inv.end());
+    r.inv_freq = at::tensor(f, at::kFloat).to(device);
+    return r;
+}
+
+at::Tensor Rope::apply(const at::Tensor& x, const at::Tensor& positions) const {
+    if (rotary_dim == 0) return x;
+    // angles: (T, rotary_dim/2) = pos (T,1) * inv_freq (1, rd/2); emb = cat(angles, angles)
+    at::Tensor ang = positions.to(at::kFloat).unsqueeze(1) * inv_freq.unsqueeze(0);
+    at::Tensor emb = at::cat({ang, ang}, -1);  // (T, rd)
+    at::Tensor cos = emb.cos(), sin = emb.sin();
+    at::Tensor xr = x.narrow(-1, 0, rotary_dim).to(at::kFloat);
+    const int64_t half = rotary_dim / 2;
+    // rotate_half(x) = cat(-x2, x1)
+    at::Tensor rot = at::cat({-xr.narrow(-1, half, half), xr.narrow(-1, 0, half)}, -1);
+    at::Tensor out = (xr * cos + rot * sin).to(x.scalar_type());
+    if (rotary_dim == x.size(-1)) return out;
+    return at::cat({out, x.narrow(-1, rotary_dim, x.size(-1) - rotary_dim)}, -1);
+}
+
+AttentionWeights AttentionWeights::load(WeightLoader& wl, const std::string& prefix, const AttentionConfig& c,
+                                        int64_t out_dim) {
+    AttentionWeights w;
+    w.q = Linear::load(wl, prefix + ".q_proj", c.heads * c.head_dim, c.input_dim);
+    w.k = Linear::load(wl, prefix + ".k_proj", c.kv_heads * c.head_dim, c.input_dim);
+    w.v = Linear::load(wl, prefix + ".v_proj", c.kv_heads * c.head_dim, c.input_dim);
+    w.o = Linear::load(wl, prefix + ".o_proj", out_dim, c.heads * c.head_dim);
+    return w;
+}
+
+void KVCache::repeat_rows(int64_t n) {
+    if (k.defined()) k = k.repeat_interleave(n, 0);
+    if (v.defined()) v = v.repeat_interleave(n, 0);
+}
+
+namespace {
+// Query rows per chunk so that one chunk's probabilities stay near 64 MiB.
+int64_t query_chunk(int64_t batch, int64_t heads, int64_t keys) {
+    const int64_t budget = 16ll * 1024 * 1024;  // floats
+    int64_t rows = budget / std::max<int64_t>(1, batch * heads * keys);
+    return std::max<int64_t>(16, rows);
+}
+}  // namespace
+
+at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
+                             KVCache& cache, int64_t past, int layer, ForwardContext& ctx) {
+    const int64_t B = x.size(0), T = x.size(1), H = cfg.heads, KVH = cfg.kv_heads, D = cfg.head_dim;
+    const int64_t G = H / KVH;
+    at::Tensor q = w.q(x).view({B, T, H, D}).transpose(1, 2);    // q: (B, H, T, D)
+    at::Tensor k = w.k(x).view({B, T, KVH, D}).transpose(1, 2);  // k: (B, KVH, T, D)
+    at::Tensor v = w.v(x).view({B, T, KVH, D}).transpose(1, 2);  // v: (B, KVH, T, D)
+    if (cfg.rope.rotary_dim > 0) {
+        at::Tensor pos = at::arange(past, past + T, at::TensorOptions().dtype(at::kLong).device(x.device()));
+        q = cfg.rope.apply(q, pos);
+        k = cfg.rope.apply(k, pos);
+    }
+    cache.k = cache.k.defined() ? at::cat({cache.k, k}, 2) : k;
+    cache.v = cache.v.defined() ? at::cat({cache.v, v}, 2) : v;
+    const int64_t Tk = cache.k.size(2);
+
+    at::Tensor qg = q.reshape({B, KVH, G, T, D});          // qg: (B, KVH, G, T, D)
+    at::Tensor kt = cache.k.unsqueeze(2).transpose(-1, -2); // kt: (B, KVH, 1, D, Tk)
+    at::Tensor vv = cache.v.unsqueeze(2);                   // vv: (B, KVH, 1, Tk, D)
+    at::Tensor out = at::empty({B, KVH, G, T, D}, q.options());
+
+    const LayerPlan* plan = ctx.plan(layer);
+    const bool hooks = plan && plan->any_hook;
+    std::vector<const CaptureSlot*> caps;
+    for (const auto& c : ctx.captures)
+        if (c.layer == layer && c.kind == HeadKind::Attention) caps.push_back(&c);
+
+    const at::Tensor kpos = at::arange(Tk, at::TensorOptions().dtype(at::kLong).device(x.device())).unsqueeze(0);
+    const int64_t chunk = query_chunk(B, H, Tk);
+    for (int64_t s = 0; s < T; s += chunk) {
+        const int64_t tq = std::min(chunk, T - s);
+        // scores = q k^T * scale, causal (and sliding-window) mask, softmax in fp32
+        at::Tensor scores = at::matmul(qg.narrow(3, s, tq), kt).to(at::kFloat) * cfg.scale;  // (B,KVH,G,tq,Tk)
+        at::Tensor qpos = at::arange(past + s, past + s + tq, kpos.options()).unsqueeze(1);  // (tq,1)
+        at::Tensor hidden = kpos > qpos;
+        if (cfg.window > 0) hidden = hidden.logical_or(kpos <= qpos - cfg.window);
+        scores.masked_fill_(hidden, -std::numeric_limits<float>::infinity());
+        at::Tensor probs = at::softmax(scores, -1);
+        at::Tensor ph = probs.view({B, H, tq, Tk});  // query head h = kv_head * G + g
+        if (hooks) {
+            for (int64_t b = 0; b < B; ++b) {
+                if (b >= static_cast<int64_t>(ctx.hooks.size())) break;
+                for (const auto& hook : ctx.hooks[b]) {
+                    if (!hook->applies_to(layer, ctx.stage)) continue;
+                    at::Tensor row = ph[b];
+                    hook->apply(HookSite{layer, ctx.stage, past + s, b}, row);
+                }
+            }
+        }
+        for (const CaptureSlot* c : caps) {
+            // rows of this chunk that were asked for -> their place in the captured tensor
+            std::vector<int64_t> local, dest;
+            if (ctx.capture_rows.empty()) {
+                for (int64_t i = 0; i < tq; ++i) { local.push_back(i); dest.push_back(s + i); }
+            } else {
+                for (std::size_t r = 0; r < ctx.capture_rows.size(); ++r) {
+                    int64_t p = ctx.capture_rows[r] - past - s;
+                    if (p >= 0 && p < tq) { local.push_back(p); dest.push_back(static_cast<int64_t>(r)); }
+                }
+            }
+            at::Tensor& dst = ctx.captured[c->slot];
+            if (!dst.defined()) {
+                const int64_t rows = ctx.capture_rows.empty() ? T : static_cast<int64_t>(ctx.capture_rows.size());
+                dst = at::zeros({B, rows, Tk}, at::kFloat);
+            }
+            if (local.empty()) continue;
+            at::Tensor li = at::tensor(local, at::kLong).to(x.device());
+            at::Tensor sel = ph.select(1, c->head).index_select(1, li).to(at::kCPU);  // (B, n, Tk)
+            dst.index_copy_(1, at::tensor(dest, at::kLong), sel);
+        }
+        out.narrow(3, s, tq).copy_(at::matmul(probs.to(q.scalar_type()), vv));  // (B,KVH,G,tq,D)
+    }
+    at::Tensor o = out.view({B, H, T, D});
+    if (plan && plan->attn_scale.defined()) o = o * plan->attn_scale.view({B, H, 1, 1}).to(o.scalar_type());
+    return w.o(o.transpose(1, 2).reshape({B, T, H * D}));
+}
+
+at::Tensor GatedMLP::operator()(const at::Tensor& x) const {
+    at::Tensor g = gate(x);
+    g = gelu_tanh ? at::gelu(g, "tanh") : at::silu(g);
+    return down(g * up(x));
+}
+
+at::Tensor apply_skip(const ForwardContext& ctx, int layer, const at::Tensor& h_in, const at::Tensor& h_out) {
+    const LayerPlan* p = ctx.plan(layer);
+    if (!p || !p->skip.defined()) return h_out;
+    return at::where(p->skip.view({-1, 1, 1}).to(h_out.device()), h_in, h_out);
+}
+
+bool all_rows_skip(const ForwardContext& ctx, int layer) {
+    const LayerPlan* p = ctx.plan(layer);
+    return p && p->skip.defined() && p->skip.all().item<bool>();
+}
+
+}  // namespace gna

@@ -1,0 +1,93 @@
+#pragma once
+// Building blocks shared by the architectures: weight loading (memory-mapped), linear layers,
+// RMSNorm, rotary embeddings and the attention block with the intervention plan applied.
+#include <ATen/ATen.h>
+
+#include <string>
+#include <vector>
+
+#include "model/causal_lm.h"
+
+namespace gna {
+
+at::ScalarType to_scalar_type(ComputeDType d);
+at::Device to_device(Device d);
+
+// Reads tensors out of a checkpoint into the compute device and dtype. F32 weights used as F32 on
+// the CPU stay memory-mapped (zero copy; the mapping is read-only and never written).
+class WeightLoader {
+public:
+    WeightLoader(const Checkpoint& ckpt, const LoadOptions& opt);
+    bool has(const std::string& name) const { return ckpt_.contains(name); }
+    at::Tensor get(const std::string& name, const std::vector<int64_t>& shape);
+    // Undefined tensor when absent; shape checked when present.
+    at::Tensor optional(const std::string& name, const std::vector<int64_t>& shape);
+    // Always float32 (for parameters that are used in fp32, e.g. A_log, norms).
+    at::Tensor get_f32(const std::string& name, const std::vector<int64_t>& shape);
+    int64_t parameters() const { return parameters_; }
+    at::Device device() const { return device_; }
+    at::ScalarType dtype() const { return dtype_; }
+    const Checkpoint& checkpoint() const { return ckpt_; }
+
+private:
+    at::Tensor load(const std::string& name, const std::vector<int64_t>& shape, at::ScalarType want);
+    const Checkpoint& ckpt_;
+    at::Device device_;
+    at::ScalarType dtype_;
+    int64_t parameters_ = 0;
+};
+
+struct Linear {
+    at::Tensor w;  // (out, in)
+    at::Tensor b;  // (out) or undefined
+    at::Tensor operator()(const at::Tensor& x) const;
+    static Linear load(WeightLoader& wl, const std::string& prefix, int64_t out, int64_t in, bool bias_if_present = true);
+};
+
+// x * rsqrt(mean(x^2) + eps) in fp32, cast back, times weight (or 1 + weight).
+at::Tensor rms_norm(const at::Tensor& x, const at::Tensor& weight, double eps, bool one_plus = false);
+
+struct Rope {
+    at::Tensor inv_freq;    // (rotary_dim/2) float32
+    int64_t rotary_dim = 0; // 0 = no rotary embedding
+    static Rope make(const RopeConfig& cfg, int64_t rotary_dim, at::Device device);
+    // x: (B, H, T, D); positions (T) int64. Half-split rotation on the first rotary_dim dims.
+    at::Tensor apply(const at::Tensor& x, const at::Tensor& positions) const;
+};
+
+struct AttentionConfig {
+    int64_t heads = 0, kv_heads = 0, head_dim = 0;
+    int64_t input_dim = 0;       // width of the block input (hidden, or 2*hidden in Zamba2)
+    double scale = 1.0;          // multiplies QK^T
+    int64_t window = 0;          // sliding window: key j visible to query i iff i - window < j <= i
+    Rope rope;                   // rotary_dim 0 = no RoPE
+};
+
+struct AttentionWeights {
+    Linear q, k, v, o;
+    static AttentionWeights load(WeightLoader& wl, const std::string& prefix, const AttentionConfig& c, int64_t out_dim);
+};
+
+struct KVCache {
+    at::Tensor k, v;  // (B, KVH, T, D)
+    void repeat_rows(int64_t n);
+};
+
+// One attention block on x (B, T, input_dim) with positions from `past` on. Applies the plan of
+// `layer`: hooks on probabilities, capture, and the per-head output scale (ablation) before o.
+at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
+                             KVCache& cache, int64_t past, int layer, ForwardContext& ctx);
+
+// SwiGLU MLP: down(act(gate(x)) * up(x)).
+struct GatedMLP {
+    Linear gate, up, down;
+    bool gelu_tanh = false;  // RecurrentGemma; default silu
+    at::Tensor operator()(const at::Tensor& x) const;
+};
+
+// Applies ctx's per-row skip of `layer`: rows whose plan skips the block keep h_in.
+at::Tensor apply_skip(const ForwardContext& ctx, int layer, const at::Tensor& h_in, const at::Tensor& h_out);
+// True when every row of the batch skips `layer` (the block need not be computed at all).
+bool all_rows_skip(const ForwardContext& ctx, int layer);
+
+}  // namespace gna

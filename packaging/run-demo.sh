@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The main job on the bundled demo model: opens G&A Studio on it when a display is available,
+# otherwise tells the same story on the command line. Expects the release build (build/release).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin="$root/build/release"
+gna="$bin/app/gna"
+demo="$root/resources/demo-models/transformer"
+if [ ! -f "$demo/config.json" ]; then
+  # Until a trained demo is shipped, a seeded tiny checkpoint written by our own tool is the demo.
+  demo="$bin/demo-model"
+  [ -f "$demo/config.json" ] || "$gna" make-tiny-model --arch llama --layers 4 --hidden 128 --heads 8 \
+      --kv-heads 4 --intermediate 256 --seed 1 "$demo" >/dev/null
+fi
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$bin/app/studio/gna-studio" ] && [ -z "${GNA_DEMO_CLI:-}" ]; then
+  exec "$bin/app/studio/gna-studio" "$demo"
+fi
+echo "== G&A Studio demo (command line; no display found) =="
+"$gna" info "$demo"
+prompt=$'Memorize the following dictionary:\napple:12\nriver:7\nstone:45\ncloud:3\n\nThe value of the key \'river\' is'
+echo
+echo "== The KV-retrieval prompt, all heads on; attention of L3.H0 from the last token =="
+"$gna" run "$demo" --prompt "$prompt" --top 5 --capture L3.H0 --generate 4
+echo
+echo "== The same prompt with heads L2.H1 and L3.H0 switched off =="
+"$gna" run "$demo" --prompt "$prompt" --top 5 --ablate L2.H1,L3.H0 --generate 4

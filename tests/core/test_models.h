@@ -1,0 +1,32 @@
+#pragma once
+// Helpers shared by the core suites: tiny checkpoints in temporary folders, raw weights.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "gna/safetensors.h"
+#include "gna/tiny_model.h"
+
+namespace gna::test {
+
+// A fresh folder under the system temp dir, removed when the object dies.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    const std::filesystem::path& path() const { return path_; }
+    std::filesystem::path operator/(const std::string& s) const { return path_ / s; }
+private:
+    std::filesystem::path path_;
+};
+
+// Writes a tiny model for `spec` into a subfolder `name` of `dir`, returns the folder.
+std::filesystem::path make_model(const TempDir& dir, const std::string& name, const TinyModelSpec& spec);
+
+// Reads a tensor as float32 values (through the torch-free reader).
+std::vector<float> weights(const Checkpoint& ckpt, const std::string& name);
+
+// Largest |a - b|.
+double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b);
+
+}  // namespace gna::test

@@ -1,0 +1,183 @@
+// HeadBoard: its model under QAbstractItemModelTester, and the real widget driven by simulated
+// mouse and keyboard input (click, arrows + Space, rectangle drag), undo/redo and merging.
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "head_board.h"
+
+using namespace gna::views;
+
+class TestHeadBoard : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void modelPassesTester();
+    void modelRolesAndNames();
+    void clickTogglesExactlyThatHead();
+    void keyboardToggles();
+    void undoRedo();
+    void rapidTogglesMerge();
+    void rectangleSelection();
+    void ablateLayerAndInvert();
+
+private:
+    void showBoard(HeadBoard& board, int layers, int heads) {
+        board.setShape(layers, heads);
+        board.resize(500, 360);
+        board.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&board));
+    }
+};
+
+void TestHeadBoard::modelPassesTester() {
+    HeadBoardModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setShape(4, 6);
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.columnCount(), 6);
+    std::vector<double> scores(24);
+    for (int i = 0; i < 24; ++i) scores[i] = i * 0.5;
+    model.setScores(scores, QStringLiteral("importance"));
+    QVERIFY(model.setData(model.index(1, 2), Qt::Checked, Qt::CheckStateRole));
+    QVERIFY(!model.setData(model.index(1, 2), QStringLiteral("x"), Qt::EditRole));
+    model.setShape(2, 3);
+    QCOMPARE(model.rowCount(), 2);
+    QVERIFY(model.ablatedHeads().isEmpty());
+}
+
+void TestHeadBoard::modelRolesAndNames() {
+    HeadBoardModel model;
+    model.setShape(18, 32);
+    std::vector<double> scores(18 * 32, std::nan(""));
+    scores[17 * 32 + 24] = 0.75;
+    model.setScores(scores, QStringLiteral("importance"));
+    const QModelIndex i = model.index(17, 24);
+    QCOMPARE(model.data(i, HeadBoardModel::NameRole).toString(), QStringLiteral("L17.H24"));
+    QCOMPARE(model.data(i, HeadBoardModel::ScoreRole).toDouble(), 0.75);
+    QVERIFY(!model.data(model.index(0, 0), HeadBoardModel::ScoreRole).isValid());
+    QCOMPARE(model.headerData(3, Qt::Vertical).toString(), QStringLiteral("L3"));
+    QCOMPARE(model.headerData(5, Qt::Horizontal).toString(), QStringLiteral("H5"));
+    QVERIFY(model.data(i, Qt::ToolTipRole).toString().contains(QStringLiteral("L17.H24")));
+}
+
+void TestHeadBoard::clickTogglesExactlyThatHead() {
+    HeadBoard board;
+    showBoard(board, 4, 6);
+    QSignalSpy toggled(&board, &HeadBoard::headToggled);
+    QSignalSpy plan(&board, &HeadBoard::planChanged);
+    const QRect r = board.cellRect(2, 3);
+    QVERIFY(board.rect().contains(r));
+    QTest::mouseClick(&board, Qt::LeftButton, {}, r.center());
+    QCOMPARE(toggled.count(), 1);
+    QCOMPARE(toggled.at(0).at(0).toInt(), 2);
+    QCOMPARE(toggled.at(0).at(1).toInt(), 3);
+    QCOMPARE(toggled.at(0).at(2).toBool(), true);
+    QCOMPARE(plan.count(), 1);
+    const HeadCells ablated = board.ablatedHeads();
+    QCOMPARE(ablated.size(), 1);
+    QCOMPARE(ablated.front().name(), QStringLiteral("L2.H3"));
+    // Second click on the same cell restores it.
+    QTest::mouseClick(&board, Qt::LeftButton, {}, r.center());
+    QVERIFY(board.ablatedHeads().isEmpty());
+    QCOMPARE(toggled.count(), 2);
+    QCOMPARE(toggled.at(1).at(2).toBool(), false);
+    // A click on a neighbouring cell toggles that one, not (2,3).
+    QTest::mouseClick(&board, Qt::LeftButton, {}, board.cellRect(0, 5).center());
+    QCOMPARE(board.ablatedHeads().size(), 1);
+    QCOMPARE(board.ablatedHeads().front().name(), QStringLiteral("L0.H5"));
+}
+
+void TestHeadBoard::keyboardToggles() {
+    HeadBoard board;
+    showBoard(board, 4, 6);
+    board.setFocus();
+    QSignalSpy toggled(&board, &HeadBoard::headToggled);
+    QTest::keyClick(&board, Qt::Key_Right);
+    QTest::keyClick(&board, Qt::Key_Right);
+    QTest::keyClick(&board, Qt::Key_Down);
+    QCOMPARE(board.currentHead().name(), QStringLiteral("L1.H2"));
+    QTest::keyClick(&board, Qt::Key_Space);
+    QCOMPARE(toggled.count(), 1);
+    QVERIFY(board.model()->isAblated(1, 2));
+    // Arrows stop at the edges.
+    for (int i = 0; i < 10; ++i) QTest::keyClick(&board, Qt::Key_Up);
+    QCOMPARE(board.currentHead().layer, 0);
+}
+
+void TestHeadBoard::undoRedo() {
+    HeadBoard board;
+    showBoard(board, 3, 3);
+    board.setMergeInterval(0);
+    board.toggleHead(0, 0);
+    board.toggleHead(2, 1);
+    QCOMPARE(board.ablatedHeads().size(), 2);
+    QCOMPARE(board.undoStack()->count(), 2);
+    board.undoStack()->undo();
+    QCOMPARE(board.ablatedHeads().size(), 1);
+    QVERIFY(board.model()->isAblated(0, 0));
+    board.undoStack()->undo();
+    QVERIFY(board.ablatedHeads().isEmpty());
+    board.undoStack()->redo();
+    QVERIFY(board.model()->isAblated(0, 0));
+    QVERIFY(!board.model()->isAblated(2, 1));
+    // Ctrl+Z from the keyboard.
+    board.setFocus();
+    QTest::keySequence(&board, QKeySequence::Undo);
+    QVERIFY(board.ablatedHeads().isEmpty());
+}
+
+void TestHeadBoard::rapidTogglesMerge() {
+    HeadBoard board;
+    showBoard(board, 3, 3);
+    board.setMergeInterval(60000);
+    board.toggleHead(0, 0);
+    board.toggleHead(1, 1);
+    board.toggleHead(2, 2);
+    QCOMPARE(board.undoStack()->count(), 1);
+    QCOMPARE(board.ablatedHeads().size(), 3);
+    board.undoStack()->undo();
+    QVERIFY(board.ablatedHeads().isEmpty());
+    board.undoStack()->redo();
+    QCOMPARE(board.ablatedHeads().size(), 3);
+}
+
+void TestHeadBoard::rectangleSelection() {
+    HeadBoard board;
+    showBoard(board, 4, 6);
+    QTest::mousePress(&board, Qt::LeftButton, {}, board.cellRect(1, 1).center());
+    QTest::mouseMove(&board, board.cellRect(2, 2).center());
+    QTest::mouseMove(&board, board.cellRect(2, 3).center());
+    QTest::mouseRelease(&board, Qt::LeftButton, {}, board.cellRect(2, 3).center());
+    QCOMPARE(board.selection(), QRect(QPoint(1, 1), QPoint(3, 2)));
+    QVERIFY(board.ablatedHeads().isEmpty());  // a drag selects, it does not toggle
+    board.setFocus();
+    QTest::keyClick(&board, Qt::Key_Space);
+    const HeadCells ablated = board.ablatedHeads();
+    QCOMPARE(ablated.size(), 6);
+    for (const HeadCell& c : ablated) {
+        QVERIFY(c.layer >= 1 && c.layer <= 2);
+        QVERIFY(c.head >= 1 && c.head <= 3);
+    }
+    // Space again restores the whole selection.
+    QTest::keyClick(&board, Qt::Key_Space);
+    QVERIFY(board.ablatedHeads().isEmpty());
+}
+
+void TestHeadBoard::ablateLayerAndInvert() {
+    HeadBoard board;
+    showBoard(board, 3, 4);
+    QSignalSpy plan(&board, &HeadBoard::planChanged);
+    board.ablateLayer(1);
+    QCOMPARE(plan.count(), 1);
+    QCOMPARE(board.ablatedHeads().size(), 4);
+    for (const HeadCell& c : board.ablatedHeads()) QCOMPARE(c.layer, 1);
+    board.invert();
+    QCOMPARE(board.ablatedHeads().size(), 8);
+    QVERIFY(!board.model()->isAblated(1, 0));
+    board.undoStack()->undo();
+    board.undoStack()->undo();
+    QVERIFY(board.ablatedHeads().isEmpty());
+}
+
+QTEST_MAIN(TestHeadBoard)
+#include "tst_head_board.moc"

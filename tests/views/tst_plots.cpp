@@ -1,0 +1,167 @@
+// Plot views: what is drawn equals what was set (read back from the QCPColorMap cells), clicks
+// land on the right cell, difference maps, shared ranges, bar and curve data.
+#include <QSignalSpy>
+#include <QTest>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "ablation_curve.h"
+#include "attention_heatmap.h"
+#include "gather_aggregate_pair.h"
+#include "next_token_chart.h"
+#include "retrieval_map.h"
+
+using namespace gna::views;
+
+namespace {
+HeatmapData causalMap(int n, const QString& title, unsigned seed) {
+    HeatmapData d;
+    d.title = title;
+    d.rows = d.cols = n;
+    d.values.assign(static_cast<std::size_t>(n) * n, 0.0f);
+    for (int r = 0; r < n; ++r) {
+        d.rowLabels << QStringLiteral("q%1").arg(r);
+        d.rowPositions << r;
+        double sum = 0.0;
+        for (int c = 0; c <= r; ++c) sum += 1.0 + ((seed * 31 + r * 7 + c * 13) % 17);
+        for (int c = 0; c <= r; ++c) d.values[r * n + c] = float((1.0 + ((seed * 31 + r * 7 + c * 13) % 17)) / sum);
+    }
+    for (int c = 0; c < n; ++c) d.colLabels << QStringLiteral("k%1").arg(c);
+    return d;
+}
+}  // namespace
+
+class TestPlots : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void heatmapCellsEqualData();
+    void heatmapTooltipAndHit();
+    void heatmapRanges();
+    void differenceMap();
+    void pairSharesRange();
+    void retrievalMapCellsAndClick();
+    void nextTokenBars();
+    void ablationCurveGraphs();
+};
+
+void TestPlots::heatmapCellsEqualData() {
+    AttentionHeatmap map;
+    const HeatmapData d = causalMap(9, QStringLiteral("L1.H2"), 3);
+    map.setData(d);
+    for (int r = 0; r < d.rows; ++r)
+        for (int c = 0; c < d.cols; ++c) QCOMPARE(float(map.cellValue(r, c)), d.at(r, c));
+    // Rows sum to one (independent check of the fixture, not of the widget).
+    double sum = 0.0;
+    for (int c = 0; c < d.cols; ++c) sum += map.cellValue(8, c);
+    QVERIFY(std::abs(sum - 1.0) < 1e-5);
+    QVERIFY(std::isnan(map.cellValue(9, 0)));
+}
+
+void TestPlots::heatmapTooltipAndHit() {
+    AttentionHeatmap map;
+    map.resize(500, 400);
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    map.setData(causalMap(6, QStringLiteral("L0.H0"), 1));
+    map.plot()->replot();
+    const QString text = map.cellText(4, 2);
+    QVERIFY(text.contains(QStringLiteral("q4")));
+    QVERIFY(text.contains(QStringLiteral("k2")));
+    QVERIFY(text.contains(QString::number(map.cellValue(4, 2), 'g', 4)));
+    int r = -1, c = -1;
+    QVERIFY(map.cellAtPixel(map.cellCenterPixel(4, 2), &r, &c));
+    QCOMPARE(r, 4);
+    QCOMPARE(c, 2);
+    QSignalSpy clicked(&map, &AttentionHeatmap::cellClicked);
+    QTest::mouseClick(map.plot(), Qt::LeftButton, {}, map.cellCenterPixel(1, 0).toPoint());
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.at(0).at(0).toInt(), 1);
+    QCOMPARE(clicked.at(0).at(1).toInt(), 0);
+}
+
+void TestPlots::heatmapRanges() {
+    AttentionHeatmap map;
+    map.setData(causalMap(5, QStringLiteral("L0.H0"), 2));
+    map.setFixedRange(0.0, 0.5);
+    QCOMPARE(map.colorMap()->dataRange().upper, 0.5);
+    map.setAutoRange();
+    const auto vr = valueRange(map.data());
+    QCOMPARE(map.colorMap()->dataRange().upper, vr.second);
+    map.setLogScale(true);
+    QCOMPARE(map.colorMap()->dataScaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(map.colorMap()->dataRange().lower > 0.0);
+}
+
+void TestPlots::differenceMap() {
+    const HeatmapData a = causalMap(5, QStringLiteral("A"), 1);
+    const HeatmapData b = causalMap(5, QStringLiteral("B"), 4);
+    const HeatmapData d = difference(a, b);
+    QVERIFY(d.isDifference);
+    AttentionHeatmap map;
+    map.setData(d);
+    for (int r = 0; r < 5; ++r)
+        for (int c = 0; c < 5; ++c) QVERIFY(std::abs(map.cellValue(r, c) - (a.at(r, c) - b.at(r, c))) < 1e-6);
+    // Symmetric colour range around zero.
+    QCOMPARE(map.colorMap()->dataRange().lower, -map.colorMap()->dataRange().upper);
+    QVERIFY(!difference(a, causalMap(4, QStringLiteral("C"), 1)).isValid());
+}
+
+void TestPlots::pairSharesRange() {
+    GatherAggregatePair pair;
+    HeatmapData g = causalMap(4, QStringLiteral("G"), 1);
+    HeatmapData a = causalMap(4, QStringLiteral("A"), 2);
+    for (float& v : a.values) v *= 0.5f;
+    pair.setMaps(g, a);
+    QCOMPARE(pair.gather()->colorMap()->dataRange().upper, pair.aggregate()->colorMap()->dataRange().upper);
+    pair.setSharedRange(false);
+    QVERIFY(pair.gather()->colorMap()->dataRange().upper > pair.aggregate()->colorMap()->dataRange().upper);
+}
+
+void TestPlots::retrievalMapCellsAndClick() {
+    RetrievalGrid grid;
+    grid.contextLengths = {250, 677, 1104, 1531};
+    grid.depths = {0, 50, 100};
+    for (int d = 0; d < 3; ++d)
+        for (int l = 0; l < 4; ++l) grid.scores.push_back((d * 4 + l) % 6);
+    RetrievalMap map;
+    map.resize(500, 400);
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    map.setGrid(grid);
+    map.plot()->replot();
+    for (int d = 0; d < 3; ++d)
+        for (int l = 0; l < 4; ++l) QCOMPARE(map.cellValue(d, l), double((d * 4 + l) % 6));
+    QCOMPARE(map.meanScore(), (0 + 1 + 2 + 3 + 4 + 5 + 0 + 1 + 2 + 3 + 4 + 5) / 12.0);
+    QSignalSpy clicked(&map, &RetrievalMap::cellClicked);
+    QTest::mouseClick(map.plot(), Qt::LeftButton, {}, map.cellCenterPixel(2, 1).toPoint());
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.at(0).at(0).toInt(), 2);
+    QCOMPARE(clicked.at(0).at(1).toInt(), 1);
+}
+
+void TestPlots::nextTokenBars() {
+    NextTokenChart chart;
+    chart.setProbabilities({{QStringLiteral("Paris"), 0.6, false}, {QStringLiteral("London"), 0.2, true},
+                            {QStringLiteral("the"), 0.1, false}});
+    auto* bars = qobject_cast<QCPBars*>(chart.plot()->plottable(1));
+    auto* cand = qobject_cast<QCPBars*>(chart.plot()->plottable(2));
+    QVERIFY(bars && cand);
+    QCOMPARE(bars->data()->size(), 2);
+    QCOMPARE(cand->data()->size(), 1);
+    QCOMPARE(cand->data()->at(0)->value, 0.2);
+    QCOMPARE(cand->data()->at(0)->key, 1.0);
+}
+
+void TestPlots::ablationCurveGraphs() {
+    AblationCurve curve;
+    curve.setSeries({{QStringLiteral("KV"), {0, 10, 20}, {0.9, 0.5, 0.1}, {0.05, 0.05, 0.04}, false},
+                     {QStringLiteral("random"), {0, 10, 20}, {0.9, 0.88, 0.85}, {}, true}},
+                    QStringLiteral("heads removed"), QStringLiteral("accuracy"));
+    QCOMPARE(curve.plot()->graphCount(), 2);
+    QCOMPARE(curve.plot()->graph(0)->data()->at(1)->value, 0.5);
+    QCOMPARE(curve.plot()->graph(1)->pen().style(), Qt::DashLine);
+    QCOMPARE(curve.plot()->plottableCount(), 3);  // two graphs + one error-bar set
+}
+
+QTEST_MAIN(TestPlots)
+#include "tst_plots.moc"

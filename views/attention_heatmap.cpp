@@ -1,0 +1,239 @@
+#include "attention_heatmap.h"
+
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "plot_style.h"
+
+namespace gna::views {
+
+namespace {
+// At most this many tick labels per axis; beyond it every n-th token is labelled.
+constexpr int kMaxTicks = 48;
+
+QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels) {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const int step = std::max<int>(1, static_cast<int>(std::ceil(labels.size() / double(kMaxTicks))));
+    for (int i = 0; i < labels.size(); i += step) ticker->addTick(i, labels[i]);
+    ticker->setSubTickCount(0);
+    return ticker;
+}
+}  // namespace
+
+AttentionHeatmap::AttentionHeatmap(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    setMinimumSize(220, 200);
+
+    m_plot->plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+
+    m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_scale = new QCPColorScale(m_plot);
+    m_plot->plotLayout()->addElement(1, 1, m_scale);
+    m_scale->setType(QCPAxis::atRight);
+    m_scale->setBarWidth(12);
+    m_map->setColorScale(m_scale);
+    m_scale->axis()->setLabel(tr("Attention weight"));
+    auto* group = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+
+    m_plot->yAxis->setRangeReversed(true);  // first query token at the top
+    m_plot->xAxis->setTickLabelRotation(60);
+    m_plot->xAxis->setLabel(tr("Key token"));
+    m_plot->yAxis->setLabel(tr("Query token"));
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->yAxis->grid()->setVisible(false);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->setAccessibleName(tr("Attention heatmap"));
+    m_plot->setToolTip(tr("Scroll to zoom, drag to pan, double-click to reset the view"));
+    setColorPalette(Palette::Viridis);
+    applyPlotStyle(m_plot, QWidget::palette());
+
+    connect(m_plot, &QCustomPlot::mouseMove, this, &AttentionHeatmap::onMouseMove);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        int r = 0, c = 0;
+        if (cellAtPixel(e->position(), &r, &c)) Q_EMIT cellClicked(r, c);
+    });
+}
+
+void AttentionHeatmap::setData(const HeatmapData& data) {
+    m_data = data;
+    if (!m_data.isValid()) {
+        clear();
+        return;
+    }
+    if (m_data.isDifference && m_palette != Palette::Diverging) m_map->setGradient(makeGradient(Palette::Diverging));
+    else m_map->setGradient(makeGradient(m_palette));
+    auto* d = m_map->data();
+    d->setSize(m_data.cols, m_data.rows);
+    d->setRange(QCPRange(0, std::max(1, m_data.cols - 1)), QCPRange(0, std::max(1, m_data.rows - 1)));
+    if (m_data.cols == 1) d->setKeyRange(QCPRange(-0.5, 0.5));
+    if (m_data.rows == 1) d->setValueRange(QCPRange(-0.5, 0.5));
+    for (int r = 0; r < m_data.rows; ++r)
+        for (int c = 0; c < m_data.cols; ++c) d->setCell(c, r, m_data.at(r, c));
+    m_scale->axis()->setLabel(m_data.isDifference ? tr("Weight difference") : tr("Attention weight"));
+    applyTicks();
+    applyRange();
+    updateTitle();
+    resetView();
+}
+
+void AttentionHeatmap::clear() {
+    m_data = {};
+    m_map->data()->clear();
+    m_title->setText(tr("No attention map"));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void AttentionHeatmap::setFixedRange(double lower, double upper) {
+    m_fixed = true;
+    m_lower = lower;
+    m_upper = upper > lower ? upper : lower + 1e-6;
+    applyRange();
+}
+
+void AttentionHeatmap::setAutoRange() {
+    m_fixed = false;
+    applyRange();
+}
+
+void AttentionHeatmap::setLogScale(bool on) {
+    m_log = on;
+    applyRange();
+}
+
+void AttentionHeatmap::setColorPalette(Palette palette) {
+    m_palette = palette;
+    m_map->setGradient(makeGradient(m_data.isDifference ? Palette::Diverging : palette));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void AttentionHeatmap::applyRange() {
+    double lo = m_lower, hi = m_upper;
+    if (!m_fixed) {
+        const auto r = valueRange(m_data);
+        lo = r.first;
+        hi = r.second;
+        if (m_data.isDifference) {
+            const double m = std::max({std::abs(lo), std::abs(hi), 1e-6});
+            lo = -m;
+            hi = m;
+        } else {
+            lo = std::min(lo, 0.0);
+        }
+    }
+    const bool log = m_log && !m_data.isDifference;
+    if (log) {
+        // Log colour needs a positive lower end: the smallest positive weight, at least 1e-6.
+        double minPos = hi;
+        for (float v : m_data.values)
+            if (v > 0.0f) minPos = std::min<double>(minPos, v);
+        lo = std::max({lo, minPos, 1e-6});
+        if (hi <= lo) hi = lo * 10.0;
+    }
+    if (hi <= lo) hi = lo + 1e-6;
+    m_scale->setDataScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (log) m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    else m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    m_map->setDataScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    m_map->setDataRange(QCPRange(lo, hi));
+    m_scale->setDataRange(QCPRange(lo, hi));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void AttentionHeatmap::applyTicks() {
+    QStringList rows;
+    for (int r = 0; r < m_data.rows; ++r) {
+        const QString tok = r < m_data.rowLabels.size() ? m_data.rowLabels[r] : QString();
+        const int pos = r < m_data.rowPositions.size() ? m_data.rowPositions[r] : r;
+        rows << QStringLiteral("%1 %2").arg(pos).arg(tok);
+    }
+    QStringList cols;
+    for (int c = 0; c < m_data.cols; ++c) cols << (c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c));
+    m_plot->xAxis->setTicker(tokenTicker(cols));
+    m_plot->yAxis->setTicker(tokenTicker(rows));
+}
+
+void AttentionHeatmap::updateTitle() {
+    QString text = m_data.title;
+    if (!m_data.isDifference && m_data.rows > 0) {
+        const RowStats s = rowStats(m_data, m_data.rows - 1);
+        const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
+        text += QStringLiteral("   ") + tr("last row: entropy %1 bits, max %2 on “%3”")
+                                            .arg(s.entropyBits, 0, 'f', 2)
+                                            .arg(s.maxWeight, 0, 'f', 2)
+                                            .arg(key);
+    }
+    m_title->setText(text);
+}
+
+void AttentionHeatmap::resetView() {
+    if (!m_data.isValid()) return;
+    m_plot->xAxis->setRange(-0.5, m_data.cols - 0.5);
+    m_plot->yAxis->setRange(-0.5, m_data.rows - 0.5);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double AttentionHeatmap::cellValue(int row, int col) const {
+    if (!m_data.isValid() || row < 0 || col < 0 || row >= m_data.rows || col >= m_data.cols) return std::nan("");
+    return m_map->data()->cell(col, row);
+}
+
+QString AttentionHeatmap::cellText(int row, int col) const {
+    if (!m_data.isValid() || row < 0 || col < 0 || row >= m_data.rows || col >= m_data.cols) return {};
+    const QString q = row < m_data.rowLabels.size() ? m_data.rowLabels[row] : QString::number(row);
+    const QString k = col < m_data.colLabels.size() ? m_data.colLabels[col] : QString::number(col);
+    const int qpos = row < m_data.rowPositions.size() ? m_data.rowPositions[row] : row;
+    return tr("Query %1 “%2”\nKey %3 “%4”\nWeight %5")
+        .arg(qpos)
+        .arg(q)
+        .arg(col)
+        .arg(k)
+        .arg(cellValue(row, col), 0, 'g', 4);
+}
+
+bool AttentionHeatmap::cellAtPixel(const QPointF& pixel, int* row, int* col) const {
+    if (!m_data.isValid() || !m_plot->axisRect()->rect().contains(pixel.toPoint())) return false;
+    const double x = m_plot->xAxis->pixelToCoord(pixel.x());
+    const double y = m_plot->yAxis->pixelToCoord(pixel.y());
+    const int c = static_cast<int>(std::lround(x));
+    const int r = static_cast<int>(std::lround(y));
+    if (c < 0 || r < 0 || c >= m_data.cols || r >= m_data.rows) return false;
+    *row = r;
+    *col = c;
+    return true;
+}
+
+QPointF AttentionHeatmap::cellCenterPixel(int row, int col) const {
+    return {m_plot->xAxis->coordToPixel(col), m_plot->yAxis->coordToPixel(row)};
+}
+
+void AttentionHeatmap::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) {
+        applyPlotStyle(m_plot, QWidget::palette());
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    QWidget::changeEvent(event);
+}
+
+void AttentionHeatmap::onMouseMove(QMouseEvent* event) {
+    int r = 0, c = 0;
+    if (!cellAtPixel(event->position(), &r, &c)) {
+        QToolTip::hideText();
+        return;
+    }
+    QToolTip::showText(event->globalPosition().toPoint(), cellText(r, c), m_plot);
+    Q_EMIT cellHovered(r, c, cellValue(r, c));
+}
+
+}  // namespace gna::views

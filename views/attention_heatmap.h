@@ -1,0 +1,76 @@
+#pragma once
+// AttentionHeatmap: one head's attention map (query rows x key columns) as a QCPColorMap with a
+// colour scale, token labels on both axes, zoom/pan, hover tooltip (query, key, weight), fixed or
+// per-map colour range, log scale, colour-blind-safe palettes and a signed difference mode.
+#include <QWidget>
+
+#include "heatmap_data.h"
+#include "palettes.h"
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+class QCPTextElement;
+class QCPRange;
+
+namespace gna::views {
+
+class AttentionHeatmap : public QWidget {
+    Q_OBJECT
+public:
+    explicit AttentionHeatmap(QWidget* parent = nullptr);
+
+    void setData(const HeatmapData& data);
+    const HeatmapData& data() const { return m_data; }
+    void clear();
+
+    // Fixed colour range (same scale across maps when comparing) or per-map (auto).
+    void setFixedRange(double lower, double upper);
+    void setAutoRange();
+    bool hasFixedRange() const { return m_fixed; }
+    void setLogScale(bool on);
+    bool logScale() const { return m_log; }
+    void setColorPalette(Palette palette);
+    Palette colorPalette() const { return m_palette; }
+
+    // The value stored in the colour map for (query row, key column): what is drawn.
+    double cellValue(int row, int col) const;
+    // Tooltip text for a cell ("query → key: weight").
+    QString cellText(int row, int col) const;
+    // Cell under a pixel of the plot; false outside.
+    bool cellAtPixel(const QPointF& pixel, int* row, int* col) const;
+    QPointF cellCenterPixel(int row, int col) const;  // plot widget coordinates
+
+    QCustomPlot* plot() const { return m_plot; }
+    QCPColorMap* colorMap() const { return m_map; }
+    QCPColorScale* colorScale() const { return m_scale; }
+
+public Q_SLOTS:
+    void resetView();
+
+Q_SIGNALS:
+    void cellHovered(int row, int col, double value);
+    void cellClicked(int row, int col);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void applyRange();
+    void applyTicks();
+    void updateTitle();
+    void onMouseMove(QMouseEvent* event);
+
+    QCustomPlot* m_plot;
+    QCPColorMap* m_map;
+    QCPColorScale* m_scale;
+    QCPTextElement* m_title;
+    HeatmapData m_data;
+    Palette m_palette = Palette::Viridis;
+    bool m_fixed = false;
+    double m_lower = 0.0;
+    double m_upper = 1.0;
+    bool m_log = false;
+};
+
+}  // namespace gna::views

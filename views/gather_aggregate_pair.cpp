@@ -1,0 +1,67 @@
+#include "gather_aggregate_pair.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace gna::views {
+
+GatherAggregatePair::GatherAggregatePair(QWidget* parent)
+    : QWidget(parent), m_gather(new AttentionHeatmap), m_aggregate(new AttentionHeatmap),
+      m_shared(new QCheckBox(tr("Same colour range"))), m_log(new QCheckBox(tr("Log colour scale"))) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_shared);
+    bar->addWidget(m_log);
+    bar->addStretch();
+    layout->addLayout(bar);
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(m_gather);
+    split->addWidget(m_aggregate);
+    layout->addWidget(split, 1);
+    m_shared->setChecked(true);
+    m_shared->setToolTip(tr("Draw both maps on one colour range so their weights compare directly"));
+    connect(m_shared, &QCheckBox::toggled, this, &GatherAggregatePair::setSharedRange);
+    connect(m_log, &QCheckBox::toggled, this, &GatherAggregatePair::setLogScale);
+}
+
+void GatherAggregatePair::setMaps(const HeatmapData& gather, const HeatmapData& aggregate) {
+    m_gather->setData(gather);
+    m_aggregate->setData(aggregate);
+    applySharedRange();
+}
+
+void GatherAggregatePair::setSharedRange(bool on) {
+    if (m_shared->isChecked() != on) m_shared->setChecked(on);
+    applySharedRange();
+}
+
+void GatherAggregatePair::setLogScale(bool on) {
+    if (m_log->isChecked() != on) m_log->setChecked(on);
+    m_gather->setLogScale(on);
+    m_aggregate->setLogScale(on);
+}
+
+void GatherAggregatePair::setColorPalette(Palette palette) {
+    m_gather->setColorPalette(palette);
+    m_aggregate->setColorPalette(palette);
+}
+
+void GatherAggregatePair::applySharedRange() {
+    if (!m_shared->isChecked()) {
+        m_gather->setAutoRange();
+        m_aggregate->setAutoRange();
+        return;
+    }
+    const auto a = valueRange(m_gather->data());
+    const auto b = valueRange(m_aggregate->data());
+    const double lo = std::min({a.first, b.first, 0.0});
+    const double hi = std::max(a.second, b.second);
+    m_gather->setFixedRange(lo, hi);
+    m_aggregate->setFixedRange(lo, hi);
+}
+
+}  // namespace gna::views

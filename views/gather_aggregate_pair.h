@@ -1,0 +1,34 @@
+#pragma once
+// GatherAggregatePair: a Gather head's and an Aggregate head's attention maps side by side,
+// optionally on one shared colour range so their weights compare directly.
+#include <QWidget>
+
+#include "attention_heatmap.h"
+
+class QCheckBox;
+class QLabel;
+
+namespace gna::views {
+
+class GatherAggregatePair : public QWidget {
+    Q_OBJECT
+public:
+    explicit GatherAggregatePair(QWidget* parent = nullptr);
+
+    void setMaps(const HeatmapData& gather, const HeatmapData& aggregate);
+    AttentionHeatmap* gather() const { return m_gather; }
+    AttentionHeatmap* aggregate() const { return m_aggregate; }
+    void setSharedRange(bool on);
+    void setLogScale(bool on);
+    void setColorPalette(Palette palette);
+
+private:
+    void applySharedRange();
+
+    AttentionHeatmap* m_gather;
+    AttentionHeatmap* m_aggregate;
+    QCheckBox* m_shared;
+    QCheckBox* m_log;
+};
+
+}  // namespace gna::views

@@ -1,0 +1,359 @@
+#include "head_board.h"
+
+#include <QContextMenuEvent>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <cmath>
+
+#include "head_board_commands.h"
+
+namespace gna::views {
+
+namespace {
+constexpr int kMargin = 4;
+}
+
+HeadBoard::HeadBoard(QWidget* parent)
+    : QWidget(parent), m_model(new HeadBoardModel(this)), m_undo(new QUndoStack(this)),
+      m_gradient(makeGradient(Palette::Viridis)) {
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setAccessibleName(tr("Head board"));
+    setWhatsThis(tr("Layers x heads. Click a head to ablate it, drag to select a rectangle, "
+                    "arrows and Space from the keyboard, double-click to show its attention."));
+    connect(m_model, &HeadBoardModel::ablationChanged, this, &HeadBoard::onAblationChanged);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this] { update(); });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { updateGeometry(); update(); });
+}
+
+void HeadBoard::setShape(int layers, int heads, bool ssm) {
+    m_undo->clear();
+    m_model->setShape(layers, heads, ssm);
+    m_selection = {};
+    m_current = {0, 0};
+}
+
+void HeadBoard::setScores(const std::vector<double>& scores, const QString& label) {
+    m_model->setScores(scores, label);
+    update();
+}
+
+void HeadBoard::setColorPalette(Palette palette) {
+    m_gradient = makeGradient(palette);
+    update();
+}
+
+void HeadBoard::setAblatedHeads(const HeadCells& heads) {
+    m_undo->clear();
+    HeadCells all;
+    QList<bool> states;
+    for (int l = 0; l < m_model->layers(); ++l)
+        for (int h = 0; h < m_model->heads(); ++h) {
+            all << m_model->cell(l, h);
+            bool on = false;
+            for (const HeadCell& c : heads) on |= c.layer == l && c.head == h;
+            states << on;
+        }
+    m_model->setAblated(all, states);
+}
+
+void HeadBoard::pushSet(const HeadCells& cells, const QList<bool>& states, const QString& text, bool mergeable) {
+    if (cells.isEmpty()) return;
+    m_undo->push(new SetHeadsCommand(m_model, cells, states, text, mergeable, m_mergeMs));
+}
+
+void HeadBoard::toggleHead(int layer, int head) {
+    if (!m_model->contains(layer, head)) return;
+    const HeadCell c = m_model->cell(layer, head);
+    pushSet({c}, {!m_model->isAblated(layer, head)}, tr("Toggle %1").arg(c.name()), true);
+}
+
+void HeadBoard::setHeads(const HeadCells& cells, bool ablated, const QString& text) {
+    QList<bool> states;
+    for (qsizetype i = 0; i < cells.size(); ++i) states << ablated;
+    pushSet(cells, states, text, false);
+}
+
+void HeadBoard::ablateLayer(int layer) {
+    HeadCells cells;
+    for (int h = 0; h < m_model->heads(); ++h) cells << m_model->cell(layer, h);
+    setHeads(cells, true, tr("Ablate layer %1").arg(layer));
+}
+
+void HeadBoard::invert() {
+    HeadCells cells;
+    QList<bool> states;
+    for (int l = 0; l < m_model->layers(); ++l)
+        for (int h = 0; h < m_model->heads(); ++h) {
+            cells << m_model->cell(l, h);
+            states << !m_model->isAblated(l, h);
+        }
+    pushSet(cells, states, tr("Invert ablation"), false);
+}
+
+void HeadBoard::clearAblations() { setHeads(m_model->ablatedHeads(), false, tr("Restore all heads")); }
+
+void HeadBoard::toggleSelection() {
+    const QRect sel = m_selection.isEmpty() ? QRect(m_current, QSize(1, 1)) : m_selection;
+    HeadCells cells;
+    QList<bool> states;
+    // If every selected head is ablated, restore them; otherwise ablate them all.
+    bool allAblated = true;
+    for (int l = sel.top(); l <= sel.bottom(); ++l)
+        for (int h = sel.left(); h <= sel.right(); ++h)
+            if (m_model->contains(l, h)) {
+                cells << m_model->cell(l, h);
+                allAblated &= m_model->isAblated(l, h);
+            }
+    for (qsizetype i = 0; i < cells.size(); ++i) states << !allAblated;
+    if (cells.size() == 1)
+        pushSet(cells, states, tr("Toggle %1").arg(cells.front().name()), true);
+    else
+        pushSet(cells, states, allAblated ? tr("Restore %n head(s)", nullptr, static_cast<int>(cells.size()))
+                                          : tr("Ablate %n head(s)", nullptr, static_cast<int>(cells.size())), false);
+}
+
+void HeadBoard::setSelection(const QRect& cells) {
+    m_selection = cells.normalized().intersected(QRect(0, 0, m_model->heads(), m_model->layers()));
+    update();
+}
+
+void HeadBoard::setCurrentHead(int layer, int head) {
+    if (!m_model->contains(layer, head)) return;
+    if (m_current == QPoint(head, layer)) return;
+    m_current = {head, layer};
+    update();
+    Q_EMIT currentHeadChanged(layer, head);
+}
+
+void HeadBoard::onAblationChanged(const HeadCells& changed) {
+    for (const HeadCell& c : changed) Q_EMIT headToggled(c.layer, c.head, m_model->isAblated(c.layer, c.head));
+    Q_EMIT planChanged(m_model->ablatedHeads());
+    update();
+}
+
+int HeadBoard::cellSize() const {
+    const QFontMetrics fm(font());
+    const int left = fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2;
+    const int top = fm.height() + kMargin * 2;
+    const int bottom = fm.height() + kMargin * 2;
+    const int heads = std::max(1, m_model->heads());
+    const int layers = std::max(1, m_model->layers());
+    const int s = std::min((width() - left - kMargin) / heads, (height() - top - bottom) / layers);
+    return std::clamp(s, 4, 48);
+}
+
+QRect HeadBoard::gridRect() const {
+    const QFontMetrics fm(font());
+    const int left = fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2;
+    const int top = fm.height() + kMargin * 2;
+    const int s = cellSize();
+    return {left, top, s * m_model->heads(), s * m_model->layers()};
+}
+
+QRect HeadBoard::cellRect(int layer, int head) const {
+    const QRect g = gridRect();
+    const int s = cellSize();
+    return {g.left() + head * s, g.top() + layer * s, s, s};
+}
+
+HeadCell HeadBoard::cellAt(const QPoint& pos, bool* ok) const {
+    const QRect g = gridRect();
+    const int s = cellSize();
+    const bool inside = g.contains(pos) && s > 0;
+    if (ok) *ok = inside;
+    if (!inside) return {};
+    return m_model->cell((pos.y() - g.top()) / s, (pos.x() - g.left()) / s);
+}
+
+QSize HeadBoard::sizeHint() const {
+    const QFontMetrics fm(font());
+    const int s = 22;
+    return {fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 3 + s * std::max(1, m_model->heads()),
+            fm.height() * 2 + kMargin * 4 + s * std::max(1, m_model->layers())};
+}
+
+QSize HeadBoard::minimumSizeHint() const { return {120, 80}; }
+
+void HeadBoard::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    const int L = m_model->layers();
+    const int H = m_model->heads();
+    if (L == 0 || H == 0) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter, tr("No model loaded"));
+        return;
+    }
+    const int s = cellSize();
+    const QRect g = gridRect();
+    const QFontMetrics fm(font());
+    const QCPRange range(m_model->minScore(), m_model->maxScore());
+    const QColor noScore = palette().color(QPalette::Button);
+    // Labels: skip some when cells are narrower than the text.
+    const int headStep = std::max(1, (fm.horizontalAdvance(QStringLiteral("H00")) + 2) / std::max(1, s) + 1);
+    const int layerStep = std::max(1, (fm.height() + 1) / std::max(1, s) + (fm.height() > s ? 1 : 0));
+    p.setPen(palette().color(QPalette::Text));
+    for (int h = 0; h < H; h += headStep)
+        p.drawText(QRect(g.left() + h * s - s, kMargin, 3 * s, fm.height()), Qt::AlignCenter,
+                   QStringLiteral("%1%2").arg(m_model->cell(0, 0).ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(h));
+    for (int l = 0; l < L; l += layerStep)
+        p.drawText(QRect(kMargin, g.top() + l * s, g.left() - 2 * kMargin, s), Qt::AlignRight | Qt::AlignVCenter,
+                   QStringLiteral("L%1").arg(l));
+    for (int l = 0; l < L; ++l) {
+        for (int h = 0; h < H; ++h) {
+            const QRect r = cellRect(l, h).adjusted(0, 0, -1, -1);
+            const double v = m_model->score(l, h);
+            const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(m_gradient.color(v, range));
+            p.fillRect(r, fill);
+            if (m_model->isAblated(l, h)) {
+                // Ablated: dark veil and a cross, visible in any palette and in greyscale print.
+                p.fillRect(r, QColor(0, 0, 0, 150));
+                p.setPen(QPen(QColor(255, 255, 255), std::max(1.0, s / 10.0)));
+                const QRect c = r.adjusted(s / 4, s / 4, -s / 4, -s / 4);
+                p.drawLine(c.topLeft(), c.bottomRight());
+                p.drawLine(c.topRight(), c.bottomLeft());
+            }
+        }
+    }
+    if (!m_selection.isEmpty()) {
+        const QRect sr = cellRect(m_selection.top(), m_selection.left())
+                             .united(cellRect(m_selection.bottom(), m_selection.right()));
+        QColor hl = palette().color(QPalette::Highlight);
+        hl.setAlpha(70);
+        p.fillRect(sr, hl);
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        p.drawRect(sr.adjusted(1, 1, -1, -1));
+    }
+    {
+        p.setPen(QPen(palette().color(hasFocus() ? QPalette::Highlight : QPalette::Mid), 2, Qt::DotLine));
+        p.drawRect(cellRect(m_current.y(), m_current.x()).adjusted(1, 1, -2, -2));
+    }
+    // Caption: what the colour means.
+    const QString caption = m_model->hasScores()
+        ? tr("Colour: %1 (%2 .. %3)   ✕ = ablated").arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3),
+                                                       QString::number(range.upper, 'g', 3))
+        : tr("✕ = ablated");
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left()), fm.height() + kMargin),
+               Qt::AlignLeft | Qt::AlignVCenter, caption);
+}
+
+void HeadBoard::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
+    bool ok = false;
+    const HeadCell c = cellAt(event->position().toPoint(), &ok);
+    m_pressCell = ok ? QPoint(c.head, c.layer) : QPoint(-1, -1);
+    m_dragging = false;
+    if (ok) setCurrentHead(c.layer, c.head);
+}
+
+void HeadBoard::mouseMoveEvent(QMouseEvent* event) {
+    if (m_pressCell.x() < 0) return;
+    bool ok = false;
+    const HeadCell c = cellAt(event->position().toPoint(), &ok);
+    if (!ok) return;
+    const QPoint here(c.head, c.layer);
+    if (here != m_pressCell || m_dragging) {
+        m_dragging = true;
+        setSelection(QRect(m_pressCell, here).normalized());
+    }
+}
+
+void HeadBoard::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || m_pressCell.x() < 0) return QWidget::mouseReleaseEvent(event);
+    bool ok = false;
+    const HeadCell c = cellAt(event->position().toPoint(), &ok);
+    if (m_dragging) {
+        if (ok) setSelection(QRect(m_pressCell, QPoint(c.head, c.layer)).normalized());
+    } else if (ok && QPoint(c.head, c.layer) == m_pressCell) {
+        setSelection({});
+        toggleHead(c.layer, c.head);
+    }
+    m_pressCell = {-1, -1};
+    m_dragging = false;
+}
+
+void HeadBoard::mouseDoubleClickEvent(QMouseEvent* event) {
+    bool ok = false;
+    const HeadCell c = cellAt(event->position().toPoint(), &ok);
+    if (ok) {
+        // The first click of the pair already toggled; a double click means "show", so toggle back
+        // (the two toggles merge and cancel in the undo stack).
+        toggleHead(c.layer, c.head);
+        Q_EMIT headActivated(c.layer, c.head);
+    }
+}
+
+void HeadBoard::keyPressEvent(QKeyEvent* event) {
+    const int L = m_model->layers();
+    const int H = m_model->heads();
+    if (L == 0 || H == 0) return QWidget::keyPressEvent(event);
+    QPoint next = m_current;
+    switch (event->key()) {
+    case Qt::Key_Left: next.rx() -= 1; break;
+    case Qt::Key_Right: next.rx() += 1; break;
+    case Qt::Key_Up: next.ry() -= 1; break;
+    case Qt::Key_Down: next.ry() += 1; break;
+    case Qt::Key_Home: next.rx() = 0; break;
+    case Qt::Key_End: next.rx() = H - 1; break;
+    case Qt::Key_Space: toggleSelection(); return;
+    case Qt::Key_Return:
+    case Qt::Key_Enter: Q_EMIT headActivated(m_current.y(), m_current.x()); return;
+    case Qt::Key_Escape: setSelection({}); return;
+    default:
+        if (event->matches(QKeySequence::Undo)) { m_undo->undo(); return; }
+        if (event->matches(QKeySequence::Redo)) { m_undo->redo(); return; }
+        return QWidget::keyPressEvent(event);
+    }
+    next.setX(std::clamp(next.x(), 0, H - 1));
+    next.setY(std::clamp(next.y(), 0, L - 1));
+    if (event->modifiers() & Qt::ShiftModifier) {
+        // Shift+arrows grow the rectangle selection from the current head.
+        const QPoint anchor = m_selection.isEmpty() ? m_current
+            : (m_selection.topLeft() == m_current ? m_selection.bottomRight() : m_selection.topLeft());
+        setSelection(QRect(anchor, next).normalized());
+    } else {
+        setSelection({});
+    }
+    setCurrentHead(next.y(), next.x());
+}
+
+bool HeadBoard::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        bool ok = false;
+        const HeadCell c = cellAt(help->pos(), &ok);
+        if (ok)
+            QToolTip::showText(help->globalPos(), m_model->data(m_model->index(c.layer, c.head), Qt::ToolTipRole).toString(),
+                               this, cellRect(c.layer, c.head));
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void HeadBoard::contextMenuEvent(QContextMenuEvent* event) {
+    bool ok = false;
+    const HeadCell c = cellAt(event->pos(), &ok);
+    QMenu menu(this);
+    if (ok) {
+        menu.addAction(tr("Toggle %1").arg(c.name()), this, [this, c] { toggleHead(c.layer, c.head); });
+        menu.addAction(tr("Show attention of %1").arg(c.name()), this, [this, c] { Q_EMIT headActivated(c.layer, c.head); });
+        menu.addAction(tr("Ablate layer %1").arg(c.layer), this, [this, c] { ablateLayer(c.layer); });
+    }
+    if (!m_selection.isEmpty()) menu.addAction(tr("Toggle selection"), this, &HeadBoard::toggleSelection);
+    menu.addAction(tr("Invert"), this, &HeadBoard::invert);
+    menu.addAction(tr("Restore all heads"), this, &HeadBoard::clearAblations);
+    menu.addSeparator();
+    menu.addAction(m_undo->createUndoAction(&menu, tr("Undo")));
+    menu.addAction(m_undo->createRedoAction(&menu, tr("Redo")));
+    menu.exec(event->globalPos());
+}
+
+}  // namespace gna::views

@@ -1,0 +1,84 @@
+#pragma once
+// HeadBoard: the layers x heads grid. Each cell is coloured by a per-head score and shows whether
+// the head is ablated. Click toggles a head; drag selects a rectangle; arrows move, Space toggles
+// (the selection if any, else the current head); Ctrl+Z / Ctrl+Shift+Z undo and redo.
+#include <QPointer>
+#include <QUndoStack>
+#include <QWidget>
+
+#include "head_board_model.h"
+#include "palettes.h"
+
+namespace gna::views {
+
+class HeadBoard : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeadBoard(QWidget* parent = nullptr);
+
+    HeadBoardModel* model() const { return m_model; }
+    QUndoStack* undoStack() const { return m_undo; }
+
+    void setShape(int layers, int heads, bool ssm = false);
+    void setScores(const std::vector<double>& scores, const QString& label);
+    void setColorPalette(Palette palette);
+    // Replaces the ablated set without undo history (loading a session).
+    void setAblatedHeads(const HeadCells& heads);
+    HeadCells ablatedHeads() const { return m_model->ablatedHeads(); }
+
+    // Undoable edits.
+    void toggleHead(int layer, int head);
+    void setHeads(const HeadCells& cells, bool ablated, const QString& text);
+    void ablateLayer(int layer);
+    void invert();
+    void clearAblations();
+    void toggleSelection();
+
+    // Rows = layers, columns = heads, in cell coordinates (x = head, y = layer). Empty = none.
+    QRect selection() const { return m_selection; }
+    void setSelection(const QRect& cells);
+    HeadCell currentHead() const { return m_model->cell(m_current.y(), m_current.x()); }
+    void setCurrentHead(int layer, int head);
+
+    // Merge window for rapid toggles (ms); 0 disables merging.
+    void setMergeInterval(int ms) { m_mergeMs = ms; }
+
+    QRect cellRect(int layer, int head) const;  // widget coordinates
+    HeadCell cellAt(const QPoint& pos, bool* ok) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+    void headToggled(int layer, int head, bool ablated);
+    void planChanged(const gna::views::HeadCells& ablated);
+    void currentHeadChanged(int layer, int head);
+    void headActivated(int layer, int head);  // double click / Enter: "show this head"
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+
+private:
+    void onAblationChanged(const HeadCells& changed);
+    void pushSet(const HeadCells& cells, const QList<bool>& states, const QString& text, bool mergeable);
+    QRect gridRect() const;
+    int cellSize() const;
+
+    HeadBoardModel* m_model;
+    QUndoStack* m_undo;
+    QCPColorGradient m_gradient;
+    QPoint m_current{0, 0};   // (head, layer)
+    QRect m_selection;        // cell coordinates
+    QPoint m_pressCell{-1, -1};
+    bool m_dragging = false;
+    int m_mergeMs = 600;
+};
+
+}  // namespace gna::views

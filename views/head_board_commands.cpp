@@ -1,0 +1,45 @@
+#include "head_board_commands.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+#include "head_board_model.h"
+
+namespace gna::views {
+
+SetHeadsCommand::SetHeadsCommand(HeadBoardModel* model, HeadCells cells, QList<bool> states, const QString& text,
+                                 bool mergeable, int mergeIntervalMs)
+    : QUndoCommand(text), m_model(model), m_cells(std::move(cells)), m_new(std::move(states)),
+      m_mergeable(mergeable), m_mergeIntervalMs(mergeIntervalMs),
+      m_stamp(QDateTime::currentMSecsSinceEpoch()) {
+    for (const HeadCell& c : m_cells) m_old << m_model->isAblated(c.layer, c.head);
+}
+
+void SetHeadsCommand::redo() { m_model->setAblated(m_cells, m_new); }
+void SetHeadsCommand::undo() { m_model->setAblated(m_cells, m_old); }
+
+bool SetHeadsCommand::mergeWith(const QUndoCommand* other) {
+    const auto* o = dynamic_cast<const SetHeadsCommand*>(other);
+    if (!o || !m_mergeable || !o->m_mergeable || o->m_model != m_model) return false;
+    if (m_mergeIntervalMs <= 0 || o->m_stamp - m_stamp > m_mergeIntervalMs) return false;
+    // Keep our old state per cell, take the newer target state.
+    for (qsizetype i = 0; i < o->m_cells.size(); ++i) {
+        const qsizetype at = m_cells.indexOf(o->m_cells[i]);
+        if (at >= 0) {
+            m_new[at] = o->m_new[i];
+        } else {
+            m_cells << o->m_cells[i];
+            m_old << o->m_old[i];
+            m_new << o->m_new[i];
+        }
+    }
+    m_stamp = o->m_stamp;
+    bool anyChange = false;
+    for (qsizetype i = 0; i < m_cells.size(); ++i) anyChange |= m_old[i] != m_new[i];
+    setObsolete(!anyChange);
+    setText(QCoreApplication::translate("gna::views::HeadBoard", "Toggle %n head(s)", nullptr,
+                                        static_cast<int>(m_cells.size())));
+    return true;
+}
+
+}  // namespace gna::views

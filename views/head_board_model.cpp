@@ -1,0 +1,136 @@
+#include "head_board_model.h"
+
+#include <cmath>
+#include <limits>
+
+namespace gna::views {
+
+HeadBoardModel::HeadBoardModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void HeadBoardModel::setShape(int layers, int heads, bool ssm) {
+    beginResetModel();
+    m_layers = std::max(0, layers);
+    m_heads = std::max(0, heads);
+    m_ssm = ssm;
+    m_scores.clear();
+    m_ablated.assign(static_cast<std::size_t>(m_layers) * m_heads, 0);
+    m_scoreLabel.clear();
+    endResetModel();
+}
+
+bool HeadBoardModel::contains(int layer, int head) const {
+    return layer >= 0 && layer < m_layers && head >= 0 && head < m_heads;
+}
+
+void HeadBoardModel::setScores(const std::vector<double>& scores, const QString& label) {
+    if (scores.size() != static_cast<std::size_t>(m_layers) * m_heads) {
+        clearScores();
+        return;
+    }
+    m_scores = scores;
+    m_scoreLabel = label;
+    m_min = std::numeric_limits<double>::infinity();
+    m_max = -std::numeric_limits<double>::infinity();
+    for (double s : m_scores) {
+        if (std::isnan(s)) continue;
+        m_min = std::min(m_min, s);
+        m_max = std::max(m_max, s);
+    }
+    if (!std::isfinite(m_min)) { m_min = 0.0; m_max = 1.0; }
+    if (m_max <= m_min) m_max = m_min + 1.0;
+    if (m_layers > 0 && m_heads > 0)
+        Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
+}
+
+void HeadBoardModel::clearScores() {
+    m_scores.clear();
+    m_scoreLabel.clear();
+    m_min = 0.0;
+    m_max = 1.0;
+    if (m_layers > 0 && m_heads > 0)
+        Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
+}
+
+double HeadBoardModel::score(int layer, int head) const {
+    if (!contains(layer, head) || m_scores.empty()) return std::numeric_limits<double>::quiet_NaN();
+    return m_scores[static_cast<std::size_t>(layer) * m_heads + head];
+}
+
+bool HeadBoardModel::isAblated(int layer, int head) const {
+    return contains(layer, head) && m_ablated[static_cast<std::size_t>(layer) * m_heads + head] != 0;
+}
+
+void HeadBoardModel::setAblated(const HeadCells& cells, const QList<bool>& states) {
+    HeadCells changed;
+    for (qsizetype i = 0; i < cells.size() && i < states.size(); ++i) {
+        const HeadCell& c = cells[i];
+        if (!contains(c.layer, c.head)) continue;
+        char& slot = m_ablated[static_cast<std::size_t>(c.layer) * m_heads + c.head];
+        const char want = states[i] ? 1 : 0;
+        if (slot == want) continue;
+        slot = want;
+        changed << cell(c.layer, c.head);
+        const QModelIndex idx = index(c.layer, c.head);
+        Q_EMIT dataChanged(idx, idx, {Qt::CheckStateRole, Qt::ToolTipRole, AblatedRole});
+    }
+    if (!changed.isEmpty()) Q_EMIT ablationChanged(changed);
+}
+
+HeadCells HeadBoardModel::ablatedHeads() const {
+    HeadCells out;
+    for (int l = 0; l < m_layers; ++l)
+        for (int h = 0; h < m_heads; ++h)
+            if (m_ablated[static_cast<std::size_t>(l) * m_heads + h]) out << cell(l, h);
+    return out;
+}
+
+int HeadBoardModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_layers; }
+int HeadBoardModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_heads; }
+
+QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const int l = index.row();
+    const int h = index.column();
+    const double s = score(l, h);
+    switch (role) {
+    case Qt::DisplayRole:
+        return std::isnan(s) ? QVariant() : QVariant(QString::number(s, 'g', 3));
+    case NameRole:
+        return cell(l, h).name();
+    case ScoreRole:
+        return std::isnan(s) ? QVariant() : QVariant(s);
+    case AblatedRole:
+        return isAblated(l, h);
+    case Qt::CheckStateRole:
+        return isAblated(l, h) ? Qt::Checked : Qt::Unchecked;
+    case Qt::ToolTipRole: {
+        QString tip = cell(l, h).name();
+        if (!std::isnan(s)) tip += QStringLiteral("\n") + (m_scoreLabel.isEmpty() ? tr("Score") : m_scoreLabel) + QStringLiteral(": ") + QString::number(s, 'g', 4);
+        tip += QStringLiteral("\n") + (isAblated(l, h) ? tr("Ablated (output zeroed)") : tr("Active"));
+        return tip;
+    }
+    default:
+        return {};
+    }
+}
+
+bool HeadBoardModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (role != Qt::CheckStateRole && role != AblatedRole) return false;
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return false;
+    const bool on = role == AblatedRole ? value.toBool() : value.toInt() == Qt::Checked;
+    setAblated({cell(index.row(), index.column())}, {on});
+    return true;
+}
+
+Qt::ItemFlags HeadBoardModel::flags(const QModelIndex& index) const {
+    if (!index.isValid()) return Qt::NoItemFlags;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable | Qt::ItemNeverHasChildren;
+}
+
+QVariant HeadBoardModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation == Qt::Vertical) return QStringLiteral("L%1").arg(section);
+    return QStringLiteral("%1%2").arg(m_ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(section);
+}
+
+}  // namespace gna::views

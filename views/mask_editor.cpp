@@ -1,0 +1,167 @@
+#include "mask_editor.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QUndoCommand>
+
+namespace gna::views {
+
+namespace {
+constexpr int kPad = 3;
+constexpr int kGap = 2;
+
+class SetKeysCommand : public QUndoCommand {
+public:
+    SetKeysCommand(MaskEditor* editor, QSet<int> before, QSet<int> after, const QString& text)
+        : QUndoCommand(text), m_editor(editor), m_before(std::move(before)), m_after(std::move(after)) {}
+    void redo() override { m_editor->setKeys(m_after); }
+    void undo() override { m_editor->setKeys(m_before); }
+
+private:
+    MaskEditor* m_editor;
+    QSet<int> m_before, m_after;
+};
+
+// Okabe-Ito colours for option segments, light enough to read text on.
+const QColor kSegment[] = {QColor(86, 180, 233, 90), QColor(230, 159, 0, 90), QColor(0, 158, 115, 90),
+                           QColor(204, 121, 167, 90)};
+}  // namespace
+
+MaskEditor::MaskEditor(QWidget* parent) : QWidget(parent), m_undo(new QUndoStack(this)) {
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Mask editor"));
+    setToolTip(tr("Click a token to mask or unmask it for the selected head"));
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+}
+
+void MaskEditor::setSample(const MaskSample& sample) {
+    m_sample = sample;
+    m_undo->clear();
+    m_current = 0;
+    m_rects = layoutTokens(width());
+    updateGeometry();
+    update();
+}
+
+void MaskEditor::setKeys(const QSet<int>& keys) {
+    m_sample.keys = keys;
+    update();
+    Q_EMIT maskChanged(keys);
+}
+
+void MaskEditor::pushKeys(const QSet<int>& keys, const QString& text) {
+    if (keys == m_sample.keys) return;
+    m_undo->push(new SetKeysCommand(this, m_sample.keys, keys, text));
+}
+
+void MaskEditor::toggleToken(int token) {
+    if (token < 0 || token >= m_sample.tokens.size()) return;
+    QSet<int> keys = m_sample.keys;
+    if (keys.contains(token)) keys.remove(token);
+    else keys.insert(token);
+    pushKeys(keys, isMasked(token) ? tr("Unmask token %1").arg(token) : tr("Mask token %1").arg(token));
+}
+
+void MaskEditor::keepOnlySegments() {
+    QSet<int> keys;
+    for (const auto& s : m_sample.segments)
+        for (int i = s.first; i <= s.second; ++i) keys.insert(i);
+    pushKeys(keys, tr("Keep only answer segments"));
+}
+
+void MaskEditor::keepOnlySummaries() {
+    pushKeys(QSet<int>(m_sample.summaryTokens.begin(), m_sample.summaryTokens.end()), tr("Keep only summary tokens"));
+}
+
+int MaskEditor::segmentOf(int token) const {
+    for (int i = 0; i < m_sample.segments.size(); ++i)
+        if (token >= m_sample.segments[i].first && token <= m_sample.segments[i].second) return i;
+    return -1;
+}
+
+QList<QRect> MaskEditor::layoutTokens(int width) const {
+    QList<QRect> rects;
+    const QFontMetrics fm(font());
+    const int h = fm.height() + 2 * kPad;
+    int x = kGap, y = kGap;
+    for (const QString& t : m_sample.tokens) {
+        const int w = fm.horizontalAdvance(t.isEmpty() ? QStringLiteral(" ") : t) + 2 * kPad;
+        if (x + w > width - kGap && x > kGap) {
+            x = kGap;
+            y += h + kGap;
+        }
+        rects << QRect(x, y, w, h);
+        x += w + kGap;
+        if (t.endsWith(QStringLiteral("⏎"))) {  // line break after newline tokens: options on their own line
+            x = kGap;
+            y += h + kGap;
+        }
+    }
+    return rects;
+}
+
+int MaskEditor::heightForWidth(int width) const {
+    const QList<QRect> r = layoutTokens(width);
+    return r.isEmpty() ? QFontMetrics(font()).height() + 4 * kPad : r.back().bottom() + kGap + 1;
+}
+
+void MaskEditor::resizeEvent(QResizeEvent* event) {
+    m_rects = layoutTokens(width());
+    QWidget::resizeEvent(event);
+}
+
+void MaskEditor::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    const QColor text = palette().color(QPalette::Text);
+    QColor dim = text;
+    dim.setAlpha(90);
+    for (int i = 0; i < m_sample.tokens.size() && i < m_rects.size(); ++i) {
+        const QRect r = m_rects[i];
+        const int seg = segmentOf(i);
+        if (seg >= 0) p.fillRect(r, kSegment[seg % 4]);
+        const bool masked = isMasked(i);
+        if (m_sample.summaryTokens.contains(i)) {
+            p.setPen(QPen(text, 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(r.adjusted(1, 1, -1, -1));
+        }
+        QFont f = font();
+        f.setStrikeOut(masked);
+        p.setFont(f);
+        p.setPen(masked ? dim : text);
+        p.drawText(r, Qt::AlignCenter, m_sample.tokens[i]);
+        if (i == m_current && hasFocus()) {
+            p.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
+            p.drawRect(r.adjusted(0, 0, -1, -1));
+        }
+    }
+}
+
+void MaskEditor::mousePressEvent(QMouseEvent* event) {
+    for (int i = 0; i < m_rects.size(); ++i)
+        if (m_rects[i].contains(event->position().toPoint())) {
+            m_current = i;
+            toggleToken(i);
+            return;
+        }
+}
+
+void MaskEditor::keyPressEvent(QKeyEvent* event) {
+    const int n = static_cast<int>(m_sample.tokens.size());
+    if (n == 0) return QWidget::keyPressEvent(event);
+    switch (event->key()) {
+    case Qt::Key_Left: m_current = std::max(0, m_current - 1); update(); return;
+    case Qt::Key_Right: m_current = std::min(n - 1, m_current + 1); update(); return;
+    case Qt::Key_Space: toggleToken(m_current); return;
+    default:
+        if (event->matches(QKeySequence::Undo)) { m_undo->undo(); return; }
+        if (event->matches(QKeySequence::Redo)) { m_undo->redo(); return; }
+        QWidget::keyPressEvent(event);
+    }
+}
+
+}  // namespace gna::views

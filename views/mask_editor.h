@@ -1,0 +1,61 @@
+#pragma once
+// MaskEditor: a per-sample G&A mask. The prompt's tokens are shown with the answer-option
+// segments tinted and each segment's summary token outlined; tokens outside the head's key set
+// are masked (struck through, dimmed). Click a token (or Space on the current one) to mask or
+// unmask it; edits are undoable.
+#include <QSet>
+#include <QUndoStack>
+#include <QWidget>
+
+namespace gna::views {
+
+struct MaskSample {
+    QStringList tokens;
+    QList<QPair<int, int>> segments;  // [first, last] token index of each option line
+    QList<int> summaryTokens;         // each segment's summary token (its last token)
+    QSet<int> keys;                   // key tokens the head may attend to (the rest is masked)
+};
+
+class MaskEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit MaskEditor(QWidget* parent = nullptr);
+
+    void setSample(const MaskSample& sample);
+    const MaskSample& sample() const { return m_sample; }
+    QSet<int> keys() const { return m_sample.keys; }
+    bool isMasked(int token) const { return !m_sample.keys.contains(token); }
+    void toggleToken(int token);  // undoable
+    void keepOnlySegments();      // Gather preset: the answer segments
+    void keepOnlySummaries();     // Aggregate preset: the summary tokens
+    QUndoStack* undoStack() const { return m_undo; }
+    QRect tokenRect(int index) const { return index >= 0 && index < m_rects.size() ? m_rects[index] : QRect(); }
+
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
+    QSize sizeHint() const override { return {420, heightForWidth(420)}; }
+
+    // Used by the undo command.
+    void setKeys(const QSet<int>& keys);
+
+Q_SIGNALS:
+    void maskChanged(const QSet<int>& keys);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    QList<QRect> layoutTokens(int width) const;
+    int segmentOf(int token) const;
+    void pushKeys(const QSet<int>& keys, const QString& text);
+
+    MaskSample m_sample;
+    QList<QRect> m_rects;
+    QUndoStack* m_undo;
+    int m_current = 0;
+};
+
+}  // namespace gna::views

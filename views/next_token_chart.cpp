@@ -1,0 +1,91 @@
+#include "next_token_chart.h"
+
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include "plot_style.h"
+
+namespace gna::views {
+
+NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    setMinimumSize(200, 160);
+    m_plot->setAccessibleName(tr("Next-token probabilities"));
+    // Horizontal bars: key axis = yAxis (tokens), value axis = xAxis (probability).
+    m_baselineBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    m_bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    m_candidateBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    m_baselineBars->setName(tr("Baseline (no ablation)"));
+    m_bars->setName(tr("Top tokens"));
+    m_candidateBars->setName(tr("Answer candidates"));
+    m_bars->setPen(Qt::NoPen);
+    m_bars->setBrush(QColor(0, 114, 178));        // Okabe-Ito blue
+    m_candidateBars->setPen(Qt::NoPen);
+    m_candidateBars->setBrush(QColor(230, 159, 0));  // Okabe-Ito orange
+    m_baselineBars->setPen(QPen(QColor(128, 128, 128), 1));
+    m_baselineBars->setBrush(QColor(128, 128, 128, 60));
+    auto* group = new QCPBarsGroup(m_plot);
+    m_baselineBars->setBarsGroup(group);
+    m_bars->setBarsGroup(group);
+    m_candidateBars->setBarsGroup(group);
+    for (QCPBars* b : {m_baselineBars, m_bars, m_candidateBars}) b->setWidth(0.4);
+    m_plot->xAxis->setLabel(tr("Probability"));
+    m_plot->xAxis->setRange(0, 1);
+    m_plot->yAxis->setRangeReversed(true);
+    m_plot->yAxis->grid()->setVisible(false);
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    applyPlotStyle(m_plot, palette());
+    rebuild();
+}
+
+void NextTokenChart::setProbabilities(const QList<TokenProbability>& rows) {
+    m_rows = rows;
+    rebuild();
+}
+
+void NextTokenChart::setBaseline(const QList<TokenProbability>& rows) {
+    m_baseline = rows;
+    rebuild();
+}
+
+void NextTokenChart::rebuild() {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> keys, values, ckeys, cvalues, bkeys, bvalues;
+    double maxP = 0.0;
+    for (int i = 0; i < m_rows.size(); ++i) {
+        const TokenProbability& r = m_rows[i];
+        ticker->addTick(i, r.candidate ? QStringLiteral("★ ") + r.label : r.label);
+        (r.candidate ? ckeys : keys) << i;
+        (r.candidate ? cvalues : values) << r.probability;
+        maxP = std::max(maxP, r.probability);
+        for (const TokenProbability& b : m_baseline)
+            if (b.label == r.label) {
+                bkeys << i;
+                bvalues << b.probability;
+                maxP = std::max(maxP, b.probability);
+            }
+    }
+    m_bars->setData(keys, values, true);
+    m_candidateBars->setData(ckeys, cvalues, true);
+    m_baselineBars->setData(bkeys, bvalues, true);
+    m_baselineBars->setVisible(!m_baseline.isEmpty());
+    m_baselineBars->removeFromLegend();
+    if (!m_baseline.isEmpty()) m_baselineBars->addToLegend();
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setRange(-0.6, std::max<int>(1, m_rows.size()) - 0.4);
+    m_plot->xAxis->setRange(0, maxP > 0 ? std::min(1.0, maxP * 1.15 + 0.02) : 1.0);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void NextTokenChart::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) {
+        applyPlotStyle(m_plot, palette());
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    QWidget::changeEvent(event);
+}
+
+}  // namespace gna::views

@@ -1,0 +1,43 @@
+#pragma once
+// NextTokenChart: the model's top-k next tokens as horizontal bars, plus the probabilities of the
+// answer candidates (marked), optionally next to a baseline run (compare mode).
+#include <QWidget>
+
+class QCustomPlot;
+class QCPBars;
+
+namespace gna::views {
+
+struct TokenProbability {
+    QString label;
+    double probability = 0.0;
+    bool candidate = false;  // one of the answer candidates
+};
+
+class NextTokenChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit NextTokenChart(QWidget* parent = nullptr);
+
+    // Rows drawn top to bottom in the given order.
+    void setProbabilities(const QList<TokenProbability>& rows);
+    // Baseline probabilities per label (empty = no comparison).
+    void setBaseline(const QList<TokenProbability>& rows);
+    const QList<TokenProbability>& probabilities() const { return m_rows; }
+    QCustomPlot* plot() const { return m_plot; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+
+    QCustomPlot* m_plot;
+    QCPBars* m_bars;
+    QCPBars* m_candidateBars;
+    QCPBars* m_baselineBars;
+    QList<TokenProbability> m_rows;
+    QList<TokenProbability> m_baseline;
+};
+
+}  // namespace gna::views

@@ -1,0 +1,104 @@
+#include "palettes.h"
+
+#include <QCoreApplication>
+#include <array>
+
+namespace gna::views {
+namespace {
+
+struct Stop { double pos; int r, g, b; };
+
+// Nine samples along each matplotlib map (0, 1/8, ..., 1); linear interpolation between them
+// stays within a few RGB units of the 256-entry tables.
+constexpr std::array<Stop, 9> kViridis{{{0.000, 68, 1, 84},    {0.125, 71, 44, 122},
+                                        {0.250, 59, 81, 139},  {0.375, 44, 113, 142},
+                                        {0.500, 33, 144, 141}, {0.625, 39, 173, 129},
+                                        {0.750, 92, 200, 99},  {0.875, 170, 220, 50},
+                                        {1.000, 253, 231, 37}}};
+constexpr std::array<Stop, 9> kCividis{{{0.000, 0, 34, 78},     {0.125, 18, 53, 112},
+                                        {0.250, 59, 73, 108},  {0.375, 87, 92, 109},
+                                        {0.500, 112, 113, 115}, {0.625, 138, 134, 120},
+                                        {0.750, 168, 157, 117}, {0.875, 200, 180, 102},
+                                        {1.000, 254, 232, 56}}};
+constexpr std::array<Stop, 9> kMagma{{{0.000, 0, 0, 4},      {0.125, 28, 16, 68},
+                                      {0.250, 79, 18, 123},  {0.375, 129, 37, 129},
+                                      {0.500, 181, 54, 122}, {0.625, 229, 80, 100},
+                                      {0.750, 251, 135, 97}, {0.875, 254, 194, 135},
+                                      {1.000, 252, 253, 191}}};
+
+template <std::size_t N>
+QCPColorGradient fromStops(const std::array<Stop, N>& stops) {
+    QCPColorGradient g;
+    g.clearColorStops();
+    for (const Stop& s : stops) g.setColorStopAt(s.pos, QColor(s.r, s.g, s.b));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setLevelCount(256);
+    return g;
+}
+
+}  // namespace
+
+QCPColorGradient makeGradient(Palette palette) {
+    switch (palette) {
+    case Palette::Viridis: return fromStops(kViridis);
+    case Palette::Cividis: return fromStops(kCividis);
+    case Palette::Magma: return fromStops(kMagma);
+    case Palette::Greys: {
+        QCPColorGradient g;
+        g.clearColorStops();
+        g.setColorStopAt(0.0, QColor(255, 255, 255));
+        g.setColorStopAt(1.0, QColor(0, 0, 0));
+        return g;
+    }
+    case Palette::RedYellowGreen: {
+        QCPColorGradient g;
+        g.clearColorStops();
+        g.setColorStopAt(0.0, QColor(215, 48, 39));
+        g.setColorStopAt(0.5, QColor(254, 224, 139));
+        g.setColorStopAt(1.0, QColor(26, 152, 80));
+        g.setLevelCount(256);
+        return g;
+    }
+    case Palette::Diverging: {
+        QCPColorGradient g;
+        g.clearColorStops();
+        g.setColorStopAt(0.0, QColor(33, 102, 172));
+        g.setColorStopAt(0.5, QColor(247, 247, 247));
+        g.setColorStopAt(1.0, QColor(178, 24, 43));
+        g.setLevelCount(256);
+        return g;
+    }
+    }
+    return fromStops(kViridis);
+}
+
+QString paletteName(Palette palette) {
+    switch (palette) {
+    case Palette::Viridis: return QCoreApplication::translate("gna::views::Palette", "Viridis");
+    case Palette::Cividis: return QCoreApplication::translate("gna::views::Palette", "Cividis (colour-blind safe)");
+    case Palette::Magma: return QCoreApplication::translate("gna::views::Palette", "Magma");
+    case Palette::Greys: return QCoreApplication::translate("gna::views::Palette", "Greys (print)");
+    case Palette::RedYellowGreen: return QCoreApplication::translate("gna::views::Palette", "Red-yellow-green");
+    case Palette::Diverging: return QCoreApplication::translate("gna::views::Palette", "Diverging (differences)");
+    }
+    return {};
+}
+
+QStringList paletteNames() {
+    QStringList names;
+    for (int i = 0; i <= static_cast<int>(Palette::Diverging); ++i) names << paletteName(static_cast<Palette>(i));
+    return names;
+}
+
+Palette paletteFromIndex(int index) {
+    if (index < 0 || index > static_cast<int>(Palette::Diverging)) return Palette::Viridis;
+    return static_cast<Palette>(index);
+}
+
+QColor contrastingText(const QColor& background) {
+    // Relative luminance (sRGB approximation) decides between black and white text.
+    const double l = 0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
+    return l > 0.5 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+}  // namespace gna::views

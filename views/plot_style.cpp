@@ -1,0 +1,37 @@
+#include "plot_style.h"
+
+#include <qcustomplot.h>
+
+namespace gna::views {
+
+void applyPlotStyle(QCustomPlot* plot, const QPalette& palette) {
+    const QColor bg = palette.color(QPalette::Base);
+    const QColor fg = palette.color(QPalette::Text);
+    QColor grid = palette.color(QPalette::Mid);
+    grid.setAlpha(90);
+    plot->setBackground(bg);
+    plot->setProperty("gnaBackground", bg);
+    QList<QCPAxis*> all;
+    for (int i = 0; i < plot->axisRectCount(); ++i) all << plot->axisRect(i)->axes();
+    // Colour scales own their own axis.
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+        if (auto* scale = qobject_cast<QCPColorScale*>(e)) all << scale->axis();
+    for (QCPAxis* a : all) {
+        a->setBasePen(QPen(fg, 1));
+        a->setTickPen(QPen(fg, 1));
+        a->setSubTickPen(QPen(fg, 1));
+        a->setTickLabelColor(fg);
+        a->setLabelColor(fg);
+        a->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        a->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    if (plot->legend) {
+        plot->legend->setBrush(bg);
+        plot->legend->setTextColor(fg);
+        plot->legend->setBorderPen(QPen(palette.color(QPalette::Mid)));
+    }
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+        if (auto* text = qobject_cast<QCPTextElement*>(e)) text->setTextColor(fg);
+}
+
+}  // namespace gna::views

@@ -1,0 +1,128 @@
+#include "results_table.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QMenu>
+#include <algorithm>
+
+namespace gna::views {
+
+void ResultsTableModel::setTable(const QStringList& headers, const QList<QVariantList>& rows) {
+    beginResetModel();
+    m_headers = headers;
+    m_rows = rows;
+    endResetModel();
+}
+
+QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= m_rows.size()) return {};
+    const QVariantList& row = m_rows[index.row()];
+    if (index.column() >= row.size()) return {};
+    const QVariant& v = row[index.column()];
+    if (role == Qt::DisplayRole) {
+        if (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Float) return QString::number(v.toDouble(), 'g', 5);
+        return v;
+    }
+    if (role == Qt::EditRole) return v;
+    if (role == Qt::TextAlignmentRole)
+        return (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Int || v.typeId() == QMetaType::LongLong)
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    return {};
+}
+
+QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (role == Qt::DisplayRole && orientation == Qt::Horizontal && section < m_headers.size()) return m_headers[section];
+    return QAbstractTableModel::headerData(section, orientation, role);
+}
+
+void ResultsTableModel::sort(int column, Qt::SortOrder order) {
+    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    std::stable_sort(m_rows.begin(), m_rows.end(), [&](const QVariantList& a, const QVariantList& b) {
+        const QVariant va = column < a.size() ? a[column] : QVariant();
+        const QVariant vb = column < b.size() ? b[column] : QVariant();
+        const auto cmp = QVariant::compare(va, vb);
+        return order == Qt::AscendingOrder ? cmp == QPartialOrdering::Less : cmp == QPartialOrdering::Greater;
+    });
+    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+ResultsTable::ResultsTable(QWidget* parent) : QTableView(parent), m_model(new ResultsTableModel(this)) {
+    setModel(m_model);
+    setSortingEnabled(true);
+    setSelectionMode(QAbstractItemView::ExtendedSelection);
+    setAlternatingRowColors(true);
+    horizontalHeader()->setStretchLastSection(true);
+    setAccessibleName(tr("Results table"));
+}
+
+void ResultsTable::setTable(const QStringList& headers, const QList<QVariantList>& rows) {
+    m_model->setTable(headers, rows);
+    resizeColumnsToContents();
+}
+
+QString ResultsTable::toTsv(bool selectionOnly) const {
+    int r0 = 0, r1 = m_model->rowCount() - 1, c0 = 0, c1 = m_model->columnCount() - 1;
+    const QModelIndexList sel = selectionModel() ? selectionModel()->selectedIndexes() : QModelIndexList();
+    const bool useSel = selectionOnly && !sel.isEmpty();
+    if (useSel) {
+        r0 = c0 = INT_MAX;
+        r1 = c1 = -1;
+        for (const QModelIndex& i : sel) {
+            r0 = std::min(r0, i.row()); r1 = std::max(r1, i.row());
+            c0 = std::min(c0, i.column()); c1 = std::max(c1, i.column());
+        }
+    }
+    QStringList lines;
+    QStringList head;
+    for (int c = c0; c <= c1; ++c) head << m_model->headerData(c, Qt::Horizontal).toString();
+    lines << head.join(QLatin1Char('\t'));
+    for (int r = r0; r <= r1; ++r) {
+        QStringList cells;
+        for (int c = c0; c <= c1; ++c) {
+            const QModelIndex i = m_model->index(r, c);
+            cells << ((!useSel || sel.contains(i)) ? m_model->data(i, Qt::EditRole).toString() : QString());
+        }
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString ResultsTable::toCsv() const {
+    auto quote = [](QString s) {
+        if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n')))
+            s = QLatin1Char('"') + s.replace(QStringLiteral("\""), QStringLiteral("\"\"")) + QLatin1Char('"');
+        return s;
+    };
+    QStringList lines;
+    QStringList head;
+    for (const QString& h : m_model->headers()) head << quote(h);
+    lines << head.join(QLatin1Char(','));
+    for (const QVariantList& row : m_model->rows()) {
+        QStringList cells;
+        for (const QVariant& v : row) cells << quote(v.toString());
+        lines << cells.join(QLatin1Char(','));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void ResultsTable::copy() { QApplication::clipboard()->setText(toTsv(true)); }
+
+void ResultsTable::keyPressEvent(QKeyEvent* event) {
+    if (event->matches(QKeySequence::Copy)) {
+        copy();
+        return;
+    }
+    QTableView::keyPressEvent(event);
+}
+
+void ResultsTable::contextMenuEvent(QContextMenuEvent* event) {
+    QMenu menu(this);
+    menu.addAction(tr("Copy selection"), this, &ResultsTable::copy);
+    menu.addAction(tr("Copy all"), this, [this] { QApplication::clipboard()->setText(toTsv(false)); });
+    menu.exec(event->globalPos());
+}
+
+}  // namespace gna::views

@@ -1,0 +1,49 @@
+#pragma once
+// ResultsTable: a plain table of results (head ranking, accuracies, memory) that sorts and copies
+// the selection (or everything) as tab-separated text for spreadsheets.
+#include <QAbstractTableModel>
+#include <QTableView>
+
+namespace gna::views {
+
+class ResultsTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    using QAbstractTableModel::QAbstractTableModel;
+    void setTable(const QStringList& headers, const QList<QVariantList>& rows);
+    int rowCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
+    int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : static_cast<int>(m_headers.size()); }
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    void sort(int column, Qt::SortOrder order) override;
+    const QStringList& headers() const { return m_headers; }
+    const QList<QVariantList>& rows() const { return m_rows; }
+
+private:
+    QStringList m_headers;
+    QList<QVariantList> m_rows;
+};
+
+class ResultsTable : public QTableView {
+    Q_OBJECT
+public:
+    explicit ResultsTable(QWidget* parent = nullptr);
+    void setTable(const QStringList& headers, const QList<QVariantList>& rows);
+    ResultsTableModel* tableModel() const { return m_model; }
+    // Tab-separated text of the selected cells' bounding rows/columns, or of everything.
+    QString toTsv(bool selectionOnly) const;
+    // Comma-separated text with quoting, every row.
+    QString toCsv() const;
+
+public Q_SLOTS:
+    void copy();
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+
+private:
+    ResultsTableModel* m_model;
+};
+
+}  // namespace gna::views

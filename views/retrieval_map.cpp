@@ -1,0 +1,112 @@
+#include "retrieval_map.h"
+
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "palettes.h"
+#include "plot_style.h"
+
+namespace gna::views {
+
+RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    setMinimumSize(240, 200);
+    m_plot->setAccessibleName(tr("Retrieval map"));
+    m_plot->plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    m_map->setInterpolate(false);
+    m_scale = new QCPColorScale(m_plot);
+    m_plot->plotLayout()->addElement(1, 1, m_scale);
+    m_map->setColorScale(m_scale);
+    m_map->setGradient(makeGradient(Palette::RedYellowGreen));
+    m_scale->axis()->setLabel(tr("Score"));
+    auto* group = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    m_plot->xAxis->setLabel(tr("Context length (tokens)"));
+    m_plot->yAxis->setLabel(tr("Needle depth (%, 0 = start of the context)"));
+    m_plot->yAxis->setRangeReversed(true);
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->yAxis->grid()->setVisible(false);
+    applyPlotStyle(m_plot, palette());
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        if (!m_grid.isValid()) return;
+        const int c = static_cast<int>(std::lround(m_plot->xAxis->pixelToCoord(e->position().x())));
+        const int r = static_cast<int>(std::lround(m_plot->yAxis->pixelToCoord(e->position().y())));
+        if (c >= 0 && r >= 0 && c < static_cast<int>(m_grid.contextLengths.size()) && r < static_cast<int>(m_grid.depths.size()))
+            Q_EMIT cellClicked(r, c);
+    });
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        if (!m_grid.isValid()) return;
+        const int c = static_cast<int>(std::lround(m_plot->xAxis->pixelToCoord(e->position().x())));
+        const int r = static_cast<int>(std::lround(m_plot->yAxis->pixelToCoord(e->position().y())));
+        if (c < 0 || r < 0 || c >= static_cast<int>(m_grid.contextLengths.size()) || r >= static_cast<int>(m_grid.depths.size()))
+            return QToolTip::hideText();
+        QToolTip::showText(e->globalPosition().toPoint(),
+                           tr("Context %1 tokens, depth %2%\nScore %3 / %4")
+                               .arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
+                               .arg(m_grid.at(r, c), 0, 'f', 2).arg(m_grid.maxScore),
+                           m_plot);
+    });
+}
+
+void RetrievalMap::setGrid(const RetrievalGrid& grid) {
+    m_grid = grid;
+    auto* d = m_map->data();
+    if (!m_grid.isValid()) {
+        d->clear();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const int nx = static_cast<int>(m_grid.contextLengths.size());
+    const int ny = static_cast<int>(m_grid.depths.size());
+    d->setSize(nx, ny);
+    d->setRange(QCPRange(0, std::max(1, nx - 1)), QCPRange(0, std::max(1, ny - 1)));
+    if (nx == 1) d->setKeyRange(QCPRange(-0.5, 0.5));
+    if (ny == 1) d->setValueRange(QCPRange(-0.5, 0.5));
+    for (int r = 0; r < ny; ++r)
+        for (int c = 0; c < nx; ++c) d->setCell(c, r, m_grid.at(r, c));
+    m_map->setDataRange(QCPRange(0, m_grid.maxScore));
+    auto xt = QSharedPointer<QCPAxisTickerText>::create();
+    for (int c = 0; c < nx; ++c) xt->addTick(c, QString::number(m_grid.contextLengths[c]));
+    auto yt = QSharedPointer<QCPAxisTickerText>::create();
+    for (int r = 0; r < ny; ++r) yt->addTick(r, QString::number(m_grid.depths[r], 'f', 0));
+    m_plot->xAxis->setTicker(xt);
+    m_plot->yAxis->setTicker(yt);
+    m_plot->xAxis->setRange(-0.5, nx - 0.5);
+    m_plot->yAxis->setRange(-0.5, ny - 0.5);
+    m_title->setText(m_grid.title.isEmpty() ? tr("Mean score %1").arg(meanScore(), 0, 'f', 2)
+                                            : tr("%1 (mean score %2)").arg(m_grid.title).arg(meanScore(), 0, 'f', 2));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double RetrievalMap::cellValue(int depthIndex, int lengthIndex) const { return m_map->data()->cell(lengthIndex, depthIndex); }
+
+QPointF RetrievalMap::cellCenterPixel(int depthIndex, int lengthIndex) const {
+    return {m_plot->xAxis->coordToPixel(lengthIndex), m_plot->yAxis->coordToPixel(depthIndex)};
+}
+
+double RetrievalMap::meanScore() const {
+    double sum = 0.0;
+    int n = 0;
+    for (double s : m_grid.scores)
+        if (!std::isnan(s)) { sum += s; ++n; }
+    return n ? sum / n : 0.0;
+}
+
+void RetrievalMap::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) {
+        applyPlotStyle(m_plot, palette());
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    QWidget::changeEvent(event);
+}
+
+}  // namespace gna::views

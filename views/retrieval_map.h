@@ -1,0 +1,51 @@
+#pragma once
+// RetrievalMap: needle-in-a-haystack scores, x = context length, y = needle depth, colour
+// 0..5 red-yellow-green, one cell per prompt. Clicking a cell emits cellClicked (to open the
+// prompt and the model's answer).
+#include <QWidget>
+#include <vector>
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+class QCPTextElement;
+
+namespace gna::views {
+
+struct RetrievalGrid {
+    std::vector<int> contextLengths;  // x, tokens
+    std::vector<double> depths;       // y, percent (0 = needle at the start of the haystack)
+    std::vector<double> scores;       // depths.size() x contextLengths.size(), row-major by depth; NaN = not run
+    QString title;
+    double maxScore = 5.0;
+    bool isValid() const { return !contextLengths.empty() && !depths.empty() && scores.size() == contextLengths.size() * depths.size(); }
+    double at(int depthIndex, int lengthIndex) const { return scores[static_cast<std::size_t>(depthIndex) * contextLengths.size() + lengthIndex]; }
+};
+
+class RetrievalMap : public QWidget {
+    Q_OBJECT
+public:
+    explicit RetrievalMap(QWidget* parent = nullptr);
+
+    void setGrid(const RetrievalGrid& grid);
+    const RetrievalGrid& grid() const { return m_grid; }
+    double cellValue(int depthIndex, int lengthIndex) const;  // read back from the colour map
+    QPointF cellCenterPixel(int depthIndex, int lengthIndex) const;
+    double meanScore() const;
+    QCustomPlot* plot() const { return m_plot; }
+
+Q_SIGNALS:
+    void cellClicked(int depthIndex, int lengthIndex);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    QCustomPlot* m_plot;
+    QCPColorMap* m_map;
+    QCPColorScale* m_scale;
+    QCPTextElement* m_title;
+    RetrievalGrid m_grid;
+};
+
+}  // namespace gna::views
