@@ -9,7 +9,7 @@ PACKAGES=(
   libtorch-dev libopenblas0-pthread
   libsentencepiece-dev sentencepiece
   nlohmann-json3-dev libpcre2-dev
-  xvfb xauth
+  xvfb xauth clang libclang-rt-14-dev
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

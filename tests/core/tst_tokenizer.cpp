@@ -273,7 +273,8 @@ private Q_SLOTS:
     void byteLevelIgnoreMerges() {
         auto tok = write_and_load("bl_ignore", bytelevel_json(true, true));
         QCOMPARE(tok->encode("xyz", false), (Ids{271}));            // whole word in vocab
-        QCOMPARE(tok->encode("xyz hello", false), (Ids{271, 259}));
+        // "Ġhello" is not in the vocabulary: Ġ stays alone, "hello" merges as usual.
+        QCOMPARE(tok->encode("xyz hello", false), (Ids{271, ' ', 259}));
         QCOMPARE(tok->encode("xy", false), (Ids{'x', 'y'}));         // not in vocab: merges as usual
     }
 
@@ -467,6 +468,11 @@ private Q_SLOTS:
     }
 
     void sentencepieceTrainLoadRoundTrip() {
+#if defined(__SANITIZE_ADDRESS__)
+        // AddressSanitizer refuses RTLD_DEEPBIND; without it libsentencepiece's protobuf meets
+        // libtorch's in this process and SentencePiece refuses to run.
+        QSKIP("SentencePiece plugin needs RTLD_DEEPBIND, which AddressSanitizer builds cannot use");
+#endif
         const fs::path d = dir("spm");
         std::string corpus;
         const char* lines[] = {"hello world", "the quick brown fox jumps over the lazy dog",
@@ -479,6 +485,11 @@ private Q_SLOTS:
                                  " --vocab_size=100 --model_type=bpe --character_coverage=1.0 --hard_vocab_limit=false"
                                  " --unk_id=0 --bos_id=1 --eos_id=2 --pad_id=-1 --num_threads=1");
         QVERIFY(fs::exists(d / "tokenizer.model"));
+        // The point of the plugin: libtorch's libprotobuf is in this process too.
+        const std::string maps = read_all("/proc/self/maps");
+        qInfo("libprotobuf mapped: %s, libtorch mapped: %s",
+              maps.find("libprotobuf") != std::string::npos ? "yes" : "no",
+              maps.find("libtorch") != std::string::npos ? "yes" : "no");
         auto tok = gna::load_tokenizer(d);
         QCOMPARE(tok->kind(), std::string("sentencepiece"));
         QCOMPARE(tok->vocab_size(), 100);

@@ -94,6 +94,7 @@ Trained train(std::string_view corpus, int num_merges) {
     }
 
     std::vector<int> visited(words.size(), -1);
+    std::unordered_map<std::uint64_t, std::int64_t> delta;
     for (int m = 0; m < num_merges; ++m) {
         int a = 0, b = 0;
         if (!pairs.best(a, b)) break;
@@ -113,7 +114,10 @@ Trained train(std::string_view corpus, int num_merges) {
             bool found = false;
             for (std::size_t i = 0; i + 1 < s.size() && !found; ++i) found = s[i] == a && s[i + 1] == b;
             if (!found) continue;  // stale entry: an earlier merge consumed the pair here
-            for (std::size_t i = 0; i + 1 < s.size(); ++i) pairs.add(s[i], s[i + 1], -w.count);
+            // Pair counts change only around the merged positions: collect old minus new pairs
+            // locally and touch the ordered set only for pairs whose count really changes.
+            delta.clear();
+            for (std::size_t i = 0; i + 1 < s.size(); ++i) delta[PairCounts::key(s[i], s[i + 1])] -= w.count;
             std::vector<int> next;
             next.reserve(s.size());
             for (std::size_t i = 0; i < s.size(); ++i) {
@@ -126,9 +130,14 @@ Trained train(std::string_view corpus, int num_merges) {
             }
             s = std::move(next);
             for (std::size_t i = 0; i + 1 < s.size(); ++i) {
-                pairs.add(s[i], s[i + 1], w.count);
-                auto& list = where[PairCounts::key(s[i], s[i + 1])];
-                if (list.empty() || list.back() != wi) list.push_back(wi);
+                delta[PairCounts::key(s[i], s[i + 1])] += w.count;
+                if (s[i] == c || s[i + 1] == c) {
+                    auto& list = where[PairCounts::key(s[i], s[i + 1])];
+                    if (list.empty() || list.back() != wi) list.push_back(wi);
+                }
+            }
+            for (const auto& [k, d] : delta) {
+                if (d != 0) pairs.add(static_cast<int>(k >> 32), static_cast<int>(k & 0xFFFFFFFFu), d);
             }
         }
     }
@@ -205,8 +214,11 @@ WrittenTokenizer write_bytelevel_bpe_tokenizer(const std::filesystem::path& dir,
     model["fuse_unk"] = false;
     model["byte_fallback"] = false;
     model["ignore_merges"] = true;
+    // ordered_json's operator[] searches linearly; the pieces are unique, so append directly.
     OrderedJson vocab = OrderedJson::object();
-    for (std::size_t id = 0; id < t.vocab.size(); ++id) vocab[t.vocab[id]] = id;
+    auto& entries = vocab.get_ref<OrderedJson::object_t&>();
+    entries.reserve(t.vocab.size());
+    for (std::size_t id = 0; id < t.vocab.size(); ++id) entries.emplace_back(t.vocab[id], OrderedJson(id));
     model["vocab"] = std::move(vocab);
     OrderedJson merges = OrderedJson::array();
     for (const auto& [a, b] : t.merges) merges.push_back(a + " " + b);

@@ -28,10 +28,6 @@ SpecialConfig read_special_config(const std::filesystem::path& dir);
 // add_bos_token / add_eos_token (Llama, CodeLlama, Gemma): for them the flags decide.
 bool class_follows_bos_flags(const std::string& tokenizer_class);
 
-// A token's text as an axis label: leading spaces "␣", newlines "⏎", tabs "⇥", carriage
-// returns "␍"; bytes that are not valid UTF-8 on their own shown as <0xNN>.
-std::string display_label(std::string_view bytes);
-
 // Appends `id` to `ids` unless already present.
 void push_unique(std::vector<int>& ids, int id);
 

@@ -5,6 +5,7 @@
 #include "gna/error.h"
 #include "tokenizer/added_tokens.h"
 #include "tokenizer/bpe_model.h"
+#include "tokenizer/display.h"
 #include "tokenizer/normalizer.h"
 #include "tokenizer/spm_plugin_loader.h"
 #include "tokenizer/utf8.h"
