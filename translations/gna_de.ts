@@ -1,465 +1,831 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
-<context>
+  <context>
+    <name>gna::studio</name>
+    <message>
+      <source>The prompt is empty: type a prompt first.</source>
+      <translation>Der Prompt ist leer: Bitte zuerst einen Prompt eingeben.</translation>
+    </message>
+    <message>
+      <source>entropy of the last row (bits)</source>
+      <translation>Entropie der letzten Zeile (Bit)</translation>
+    </message>
+    <message>
+      <source>max weight of the last row</source>
+      <translation>Maximalgewicht der letzten Zeile</translation>
+    </message>
+    <message>
+      <source>attention from the last token to token %1</source>
+      <translation>Aufmerksamkeit vom letzten Token auf Token %1</translation>
+    </message>
+    <message>
+      <source>Unexpected error: %1</source>
+      <translation>Unerwarteter Fehler: %1</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::MainWindow</name>
+    <message>
+      <source>G&amp;A Studio</source>
+      <translation>G&amp;A Studio</translation>
+    </message>
+    <message>
+      <source>Loading %1…</source>
+      <translation>Lade %1 …</translation>
+    </message>
+    <message>
+      <source>Could not load the model</source>
+      <translation>Das Modell konnte nicht geladen werden</translation>
+    </message>
+    <message>
+      <source>Could not load %1</source>
+      <translation>%1 konnte nicht geladen werden</translation>
+    </message>
+    <message>
+      <source>Run failed</source>
+      <translation>Lauf fehlgeschlagen</translation>
+    </message>
+    <message>
+      <source>The run failed</source>
+      <translation>Der Lauf ist fehlgeschlagen</translation>
+    </message>
+    <message>
+      <source>Run cancelled</source>
+      <translation>Lauf abgebrochen</translation>
+    </message>
+    <message>
+      <source>No colouring</source>
+      <translation>Keine Einfärbung</translation>
+    </message>
+    <message>
+      <source>Entropy of the last row</source>
+      <translation>Entropie der letzten Zeile</translation>
+    </message>
+    <message>
+      <source>Max weight of the last row</source>
+      <translation>Maximalgewicht der letzten Zeile</translation>
+    </message>
+    <message>
+      <source>Attention to the selected token</source>
+      <translation>Aufmerksamkeit auf das gewählte Token</translation>
+    </message>
+    <message>
+      <source>C&amp;olour heads by:</source>
+      <translation>Köpfe &amp;färben nach:</translation>
+    </message>
+    <message>
+      <source>&amp;Invert</source>
+      <translation>&amp;Umkehren</translation>
+    </message>
+    <message>
+      <source>Restore &amp;all</source>
+      <translation>&amp;Alle wiederherstellen</translation>
+    </message>
+    <message>
+      <source>Compare with the unablated run</source>
+      <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
+    </message>
+    <message>
+      <source>&amp;Gather head:</source>
+      <translation>&amp;Gather-Kopf:</translation>
+    </message>
+    <message>
+      <source>A&amp;ggregate head:</source>
+      <translation>A&amp;ggregate-Kopf:</translation>
+    </message>
+    <message>
+      <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
+      <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
+    </message>
+    <message>
+      <source>Attention</source>
+      <translation>Aufmerksamkeit</translation>
+    </message>
+    <message>
+      <source>Difference (ablated − unablated)</source>
+      <translation>Differenz (ablatiert − nicht ablatiert)</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>Modell</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>Abbrechen</translation>
+    </message>
+    <message>
+      <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
+      <translation>Öffnen Sie zum Start einen Modellordner (Datei ▸ Modell öffnen, oder Ordner hierher ziehen).</translation>
+    </message>
+    <message>
+      <source>&amp;File</source>
+      <translation>&amp;Datei</translation>
+    </message>
+    <message>
+      <source>&amp;Open model…</source>
+      <translation>Modell ö&amp;ffnen …</translation>
+    </message>
+    <message>
+      <source>Open &amp;recent</source>
+      <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+      <source>Open &amp;workspace…</source>
+      <translation>&amp;Arbeitsbereich öffnen …</translation>
+    </message>
+    <message>
+      <source>Open workspace</source>
+      <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+      <source>Workspaces (*.gna.json *.json)</source>
+      <translation>Arbeitsbereiche (*.gna.json *.json)</translation>
+    </message>
+    <message>
+      <source>Could not open the workspace</source>
+      <translation>Der Arbeitsbereich konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+      <source>&amp;Save workspace as…</source>
+      <translation>Arbeitsbereich &amp;speichern unter …</translation>
+    </message>
+    <message>
+      <source>Save workspace</source>
+      <translation>Arbeitsbereich speichern</translation>
+    </message>
+    <message>
+      <source>Workspaces (*.gna.json)</source>
+      <translation>Arbeitsbereiche (*.gna.json)</translation>
+    </message>
+    <message>
+      <source>Could not save the workspace</source>
+      <translation>Der Arbeitsbereich konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+      <source>&amp;Export figure…</source>
+      <translation>Abbildung &amp;exportieren …</translation>
+    </message>
+    <message>
+      <source>Export figure &amp;set…</source>
+      <translation>Abbildungs&amp;satz exportieren …</translation>
+    </message>
+    <message>
+      <source>&amp;Quit</source>
+      <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+      <source>&amp;Edit</source>
+      <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+      <source>&amp;Undo</source>
+      <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+      <source>&amp;Redo</source>
+      <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+      <source>&amp;Invert ablation</source>
+      <translation>Ablation &amp;umkehren</translation>
+    </message>
+    <message>
+      <source>Restore &amp;all heads</source>
+      <translation>&amp;Alle Köpfe wiederherstellen</translation>
+    </message>
+    <message>
+      <source>Ablate &amp;current layer</source>
+      <translation>Aktuelle &amp;Schicht ablatieren</translation>
+    </message>
+    <message>
+      <source>&amp;Run</source>
+      <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+      <source>&amp;Run now</source>
+      <translation>&amp;Jetzt ausführen</translation>
+    </message>
+    <message>
+      <source>&amp;Cancel</source>
+      <translation>Ab&amp;brechen</translation>
+    </message>
+    <message>
+      <source>&amp;View</source>
+      <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+      <source>&amp;Theme</source>
+      <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+      <source>System</source>
+      <translation>System</translation>
+    </message>
+    <message>
+      <source>Light</source>
+      <translation>Hell</translation>
+    </message>
+    <message>
+      <source>Dark</source>
+      <translation>Dunkel</translation>
+    </message>
+    <message>
+      <source>Colour &amp;palette</source>
+      <translation>Farb&amp;palette</translation>
+    </message>
+    <message>
+      <source>&amp;Language</source>
+      <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+      <source>Language</source>
+      <translation>Sprache</translation>
+    </message>
+    <message>
+      <source>The language changes when G&amp;A Studio restarts.</source>
+      <translation>Die Sprache wird nach einem Neustart von G&amp;A Studio gewechselt.</translation>
+    </message>
+    <message>
+      <source>&amp;Help</source>
+      <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+      <source>&amp;About G&amp;&amp;A Studio</source>
+      <translation>Ü&amp;ber G&amp;&amp;A Studio</translation>
+    </message>
+    <message>
+      <source>About G&amp;A Studio</source>
+      <translation>Über G&amp;A Studio</translation>
+    </message>
+    <message>
+      <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
+      <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Finden, sehen und testen Sie die Aufmerksamkeitsköpfe, die das Abrufen aus dem Kontext tragen (Gather &amp;amp; Aggregate).</translation>
+    </message>
+    <message>
+      <source>Main</source>
+      <translation>Haupt</translation>
+    </message>
+    <message>
+      <source>Open a model folder (config.json, *.safetensors, tokenizer)</source>
+      <translation>Modellordner öffnen (config.json, *.safetensors, Tokenizer)</translation>
+    </message>
+    <message>
+      <source>Loaded %1: %2 layers × %3 heads</source>
+      <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
+    </message>
+    <message>
+      <source>G&amp;A Studio — %1</source>
+      <translation>G&amp;A Studio — %1</translation>
+    </message>
+    <message>
+      <source>Gather %1</source>
+      <translation>Gather %1</translation>
+    </message>
+    <message>
+      <source>Aggregate %1</source>
+      <translation>Aggregate %1</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n token(s), %1 head(s) ablated, %2 ms</source>
+      <translation>
+        <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
+        <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Export figure set into folder</source>
+      <translation>Abbildungssatz in Ordner exportieren</translation>
+    </message>
+    <message>
+      <source>Export failed</source>
+      <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+      <source>Wrote %n file(s)</source>
+      <translation>
+        <numerusform>%n Datei geschrieben</numerusform>
+        <numerusform>%n Dateien geschrieben</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::ModelInfoPanel</name>
+    <message>
+      <source>Architecture</source>
+      <translation>Architektur</translation>
+    </message>
+    <message>
+      <source>Layers</source>
+      <translation>Schichten</translation>
+    </message>
+    <message>
+      <source>Heads (query / KV)</source>
+      <translation>Köpfe (Query / KV)</translation>
+    </message>
+    <message>
+      <source>Hidden size</source>
+      <translation>Verborgene Größe</translation>
+    </message>
+    <message>
+      <source>Vocabulary</source>
+      <translation>Vokabular</translation>
+    </message>
+    <message>
+      <source>Parameters</source>
+      <translation>Parameter</translation>
+    </message>
+    <message>
+      <source>Device</source>
+      <translation>Gerät</translation>
+    </message>
+    <message>
+      <source>Data type</source>
+      <translation>Datentyp</translation>
+    </message>
+    <message>
+      <source>Tokenizer</source>
+      <translation>Tokenizer</translation>
+    </message>
+    <message>
+      <source>Folder</source>
+      <translation>Ordner</translation>
+    </message>
+    <message>
+      <source>Model information</source>
+      <translation>Modellinformationen</translation>
+    </message>
+    <message>
+      <source>%1 B</source>
+      <translation>%1 Mrd.</translation>
+    </message>
+    <message>
+      <source>%1 M</source>
+      <translation>%1 Mio.</translation>
+    </message>
+    <message>
+      <source>%1 (stored %2)</source>
+      <translation>%1 (gespeichert als %2)</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::PromptEditor</name>
+    <message>
+      <source>KV-retrieval (5 keys)</source>
+      <translation>KV-Abruf (5 Schlüssel)</translation>
+    </message>
+    <message>
+      <source>MMLU-style question</source>
+      <translation>Frage im MMLU-Stil</translation>
+    </message>
+    <message>
+      <source>Needle in a haystack (short)</source>
+      <translation>Nadel im Heuhaufen (kurz)</translation>
+    </message>
+    <message>
+      <source>Free text</source>
+      <translation>Freier Text</translation>
+    </message>
+    <message>
+      <source>&amp;Run</source>
+      <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+      <source>&amp;Sample prompt:</source>
+      <translation>&amp;Beispiel-Prompt:</translation>
+    </message>
+    <message>
+      <source>Choose a sample…</source>
+      <translation>Beispiel wählen …</translation>
+    </message>
+    <message>
+      <source>Type a prompt; the model reruns as you type or toggle heads.</source>
+      <translation>Prompt eingeben; das Modell rechnet beim Tippen und beim Umschalten von Köpfen neu.</translation>
+    </message>
+    <message>
+      <source>Prompt</source>
+      <translation>Prompt</translation>
+    </message>
+    <message>
+      <source>Answer &amp;candidates:</source>
+      <translation>Antwort&amp;kandidaten:</translation>
+    </message>
+    <message>
+      <source>comma-separated, e.g. 88, 42</source>
+      <translation>durch Kommas getrennt, z. B. 88, 42</translation>
+    </message>
+    <message>
+      <source>Each candidate is scored by the probability of its first token</source>
+      <translation>Jeder Kandidat wird nach der Wahrscheinlichkeit seines ersten Tokens bewertet</translation>
+    </message>
+    <message>
+      <source>Run the model on the prompt (Ctrl+R)</source>
+      <translation>Modell auf den Prompt anwenden (Strg+R)</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::Workspace</name>
+    <message>
+      <source>Cannot write the workspace file %1: %2</source>
+      <translation>Die Arbeitsbereichsdatei %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+      <source>Cannot open the workspace file %1: %2</source>
+      <translation>Die Arbeitsbereichsdatei %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+      <source>The workspace file %1 is not valid JSON (%2 at byte %3).</source>
+      <translation>Die Arbeitsbereichsdatei %1 ist kein gültiges JSON (%2 bei Byte %3).</translation>
+    </message>
+    <message>
+      <source>The file %1 is not a G&amp;A Studio workspace.</source>
+      <translation>Die Datei %1 ist kein G&amp;A-Studio-Arbeitsbereich.</translation>
+    </message>
+  </context>
+  <context>
     <name>gna::views</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="76"/>
-        <source>Could not write the PDF file %1.</source>
-        <translation type="unfinished"></translation>
+      <source>Could not write the PDF file %1.</source>
+      <translation>Die PDF-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="90"/>
-        <location filename="../views/figure_export.cpp" line="95"/>
-        <source>Could not write the SVG file %1.</source>
-        <translation type="unfinished"></translation>
+      <source>Could not write the SVG file %1.</source>
+      <translation>Die SVG-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="113"/>
-        <source>Could not write the PNG file %1.</source>
-        <translation type="unfinished"></translation>
+      <source>Could not write the PNG file %1.</source>
+      <translation>Die PNG-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="152"/>
-        <location filename="../views/figure_export.cpp" line="154"/>
-        <source>Could not write the CSV file %1.</source>
-        <translation type="unfinished"></translation>
+      <source>Could not write the CSV file %1.</source>
+      <translation>Die CSV-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="172"/>
-        <source>Could not create the folder %1.</source>
-        <translation type="unfinished"></translation>
+      <source>Could not create the folder %1.</source>
+      <translation>Der Ordner %1 konnte nicht angelegt werden.</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::AblationCurve</name>
     <message>
-        <location filename="../views/ablation_curve.cpp" line="21"/>
-        <source>Ablation curve</source>
-        <translation type="unfinished"></translation>
+      <source>Ablation curve</source>
+      <translation>Ablationskurve</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="44"/>
-        <location filename="../views/attention_heatmap.cpp" line="84"/>
-        <source>Attention weight</source>
-        <translation type="unfinished"></translation>
+      <source>Attention weight</source>
+      <translation>Aufmerksamkeitsgewicht</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="51"/>
-        <source>Key token</source>
-        <translation type="unfinished"></translation>
+      <source>Key token</source>
+      <translation>Key-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="52"/>
-        <source>Query token</source>
-        <translation type="unfinished"></translation>
+      <source>Query token</source>
+      <translation>Query-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="56"/>
-        <source>Attention heatmap</source>
-        <translation type="unfinished"></translation>
+      <source>Attention heatmap</source>
+      <translation>Aufmerksamkeits-Heatmap</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="57"/>
-        <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
-        <translation type="unfinished"></translation>
+      <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
+      <translation>Scrollen zum Zoomen, Ziehen zum Verschieben, Doppelklick setzt die Ansicht zurück</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="84"/>
-        <source>Weight difference</source>
-        <translation type="unfinished"></translation>
+      <source>Weight difference</source>
+      <translation>Gewichtsdifferenz</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="94"/>
-        <source>No attention map</source>
-        <translation type="unfinished"></translation>
+      <source>No attention map</source>
+      <translation>Keine Aufmerksamkeitskarte</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="172"/>
-        <source>last row: entropy %1 bits, max %2 on “%3”</source>
-        <translation type="unfinished"></translation>
+      <source>last row: entropy %1 bits, max %2 on “%3”</source>
+      <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="197"/>
-        <source>Query %1 “%2”
+      <source>Query %1 “%2”
 Key %3 “%4”
 Weight %5</source>
-        <translation type="unfinished"></translation>
+      <translation>Query %1 „%2“
+Key %3 „%4“
+Gewicht %5</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::FigureExportDialog</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="187"/>
-        <source>Transparent background</source>
-        <translation type="unfinished"></translation>
+      <source>Transparent background</source>
+      <translation>Transparenter Hintergrund</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="188"/>
-        <location filename="../views/figure_export.cpp" line="227"/>
-        <source>Export figure</source>
-        <translation type="unfinished"></translation>
+      <source>Export figure</source>
+      <translation>Abbildung exportieren</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="189"/>
-        <source>PDF (vector)</source>
-        <translation type="unfinished"></translation>
+      <source>PDF (vector)</source>
+      <translation>PDF (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="189"/>
-        <source>SVG (vector)</source>
-        <translation type="unfinished"></translation>
+      <source>SVG (vector)</source>
+      <translation>SVG (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="189"/>
-        <source>PNG (bitmap)</source>
-        <translation type="unfinished"></translation>
+      <source>PNG (bitmap)</source>
+      <translation>PNG (Bitmap)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="189"/>
-        <source>CSV (data)</source>
-        <translation type="unfinished"></translation>
+      <source>CSV (data)</source>
+      <translation>CSV (Daten)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="197"/>
-        <source>Browse…</source>
-        <translation type="unfinished"></translation>
+      <source>Browse…</source>
+      <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="202"/>
-        <source>&amp;Format:</source>
-        <translation type="unfinished"></translation>
+      <source>&amp;Format:</source>
+      <translation>&amp;Format:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="203"/>
-        <source>&amp;Width:</source>
-        <translation type="unfinished"></translation>
+      <source>&amp;Width:</source>
+      <translation>&amp;Breite:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="204"/>
-        <source>&amp;Height:</source>
-        <translation type="unfinished"></translation>
+      <source>&amp;Height:</source>
+      <translation>&amp;Höhe:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="205"/>
-        <source>&amp;DPI (PNG):</source>
-        <translation type="unfinished"></translation>
+      <source>&amp;DPI (PNG):</source>
+      <translation>&amp;DPI (PNG):</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="207"/>
-        <source>F&amp;ile:</source>
-        <translation type="unfinished"></translation>
+      <source>F&amp;ile:</source>
+      <translation>Dat&amp;ei:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="234"/>
-        <source>Export failed</source>
-        <translation type="unfinished"></translation>
+      <source>Export failed</source>
+      <translation>Export fehlgeschlagen</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::GatherAggregatePair</name>
     <message>
-        <location filename="../views/gather_aggregate_pair.cpp" line="13"/>
-        <source>Same colour range</source>
-        <translation type="unfinished"></translation>
+      <source>Same colour range</source>
+      <translation>Gleicher Farbbereich</translation>
     </message>
     <message>
-        <location filename="../views/gather_aggregate_pair.cpp" line="13"/>
-        <source>Log colour scale</source>
-        <translation type="unfinished"></translation>
+      <source>Log colour scale</source>
+      <translation>Logarithmische Farbskala</translation>
     </message>
     <message>
-        <location filename="../views/gather_aggregate_pair.cpp" line="26"/>
-        <source>Draw both maps on one colour range so their weights compare directly</source>
-        <translation type="unfinished"></translation>
+      <source>Draw both maps on one colour range so their weights compare directly</source>
+      <translation>Beide Karten mit einem Farbbereich zeichnen, damit ihre Gewichte direkt vergleichbar sind</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::HeadBoard</name>
     <message>
-        <location filename="../views/head_board.cpp" line="25"/>
-        <source>Head board</source>
-        <translation type="unfinished"></translation>
+      <source>Head board</source>
+      <translation>Kopfraster</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="26"/>
-        <source>Layers x heads. Click a head to ablate it, drag to select a rectangle, arrows and Space from the keyboard, double-click to show its attention.</source>
-        <translation type="unfinished"></translation>
+      <source>Layers x heads. Click a head to ablate it, drag to select a rectangle, arrows and Space from the keyboard, double-click to show its attention.</source>
+      <translation>Schichten × Köpfe. Klick ablatiert einen Kopf, Ziehen wählt ein Rechteck, Pfeiltasten und Leertaste bedienen es per Tastatur, Doppelklick zeigt die Aufmerksamkeit.</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="72"/>
-        <location filename="../views/head_board.cpp" line="114"/>
-        <location filename="../views/head_board.cpp" line="346"/>
-        <source>Toggle %1</source>
-        <translation type="unfinished"></translation>
+      <source>Toggle %1</source>
+      <translation>%1 umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="84"/>
-        <location filename="../views/head_board.cpp" line="348"/>
-        <source>Ablate layer %1</source>
-        <translation type="unfinished"></translation>
+      <source>Ablate layer %1</source>
+      <translation>Schicht %1 ablatieren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="95"/>
-        <source>Invert ablation</source>
-        <translation type="unfinished"></translation>
+      <source>Invert ablation</source>
+      <translation>Ablation umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="98"/>
-        <location filename="../views/head_board.cpp" line="352"/>
-        <source>Restore all heads</source>
-        <translation type="unfinished"></translation>
+      <source>Restore all heads</source>
+      <translation>Alle Köpfe wiederherstellen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="116"/>
-        <source>Restore %n head(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+      <source>Restore %n head(s)</source>
+      <translation>
+        <numerusform>%n Kopf wiederherstellen</numerusform>
+        <numerusform>%n Köpfe wiederherstellen</numerusform>
+      </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="117"/>
-        <source>Ablate %n head(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+      <source>Ablate %n head(s)</source>
+      <translation>
+        <numerusform>%n Kopf ablatieren</numerusform>
+        <numerusform>%n Köpfe ablatieren</numerusform>
+      </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="189"/>
-        <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+      <source>No model loaded</source>
+      <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="238"/>
-        <source>Colour: %1 (%2 .. %3)   ✕ = ablated</source>
-        <translation type="unfinished"></translation>
+      <source>Colour: %1 (%2 .. %3)   ✕ = ablated</source>
+      <translation>Farbe: %1 (%2 .. %3)   ✕ = ablatiert</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="240"/>
-        <source>✕ = ablated</source>
-        <translation type="unfinished"></translation>
+      <source>✕ = ablated</source>
+      <translation>✕ = ablatiert</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="347"/>
-        <source>Show attention of %1</source>
-        <translation type="unfinished"></translation>
+      <source>Show attention of %1</source>
+      <translation>Aufmerksamkeit von %1 zeigen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="350"/>
-        <source>Toggle selection</source>
-        <translation type="unfinished"></translation>
+      <source>Toggle selection</source>
+      <translation>Auswahl umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="351"/>
-        <source>Invert</source>
-        <translation type="unfinished"></translation>
+      <source>Invert</source>
+      <translation>Umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="354"/>
-        <source>Undo</source>
-        <translation type="unfinished"></translation>
+      <source>Undo</source>
+      <translation>Rückgängig</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="355"/>
-        <source>Redo</source>
-        <translation type="unfinished"></translation>
+      <source>Redo</source>
+      <translation>Wiederholen</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::HeadBoardModel</name>
     <message>
-        <location filename="../views/head_board_model.cpp" line="108"/>
-        <source>Score</source>
-        <translation type="unfinished"></translation>
+      <source>Score</source>
+      <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="109"/>
-        <source>Ablated (output zeroed)</source>
-        <translation type="unfinished"></translation>
+      <source>Ablated (output zeroed)</source>
+      <translation>Ablatiert (Ausgabe auf null gesetzt)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="109"/>
-        <source>Active</source>
-        <translation type="unfinished"></translation>
+      <source>Active</source>
+      <translation>Aktiv</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::MaskEditor</name>
     <message>
-        <location filename="../views/mask_editor.cpp" line="33"/>
-        <source>Mask editor</source>
-        <translation type="unfinished"></translation>
+      <source>Mask editor</source>
+      <translation>Masken-Editor</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="34"/>
-        <source>Click a token to mask or unmask it for the selected head</source>
-        <translation type="unfinished"></translation>
+      <source>Click a token to mask or unmask it for the selected head</source>
+      <translation>Klick auf ein Token maskiert es für den gewählten Kopf oder hebt die Maske auf</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="65"/>
-        <source>Unmask token %1</source>
-        <translation type="unfinished"></translation>
+      <source>Unmask token %1</source>
+      <translation>Maske von Token %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="65"/>
-        <source>Mask token %1</source>
-        <translation type="unfinished"></translation>
+      <source>Mask token %1</source>
+      <translation>Token %1 maskieren</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="72"/>
-        <source>Keep only answer segments</source>
-        <translation type="unfinished"></translation>
+      <source>Keep only answer segments</source>
+      <translation>Nur Antwortsegmente behalten</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="76"/>
-        <source>Keep only summary tokens</source>
-        <translation type="unfinished"></translation>
+      <source>Keep only summary tokens</source>
+      <translation>Nur Zusammenfassungs-Token behalten</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="15"/>
-        <source>Next-token probabilities</source>
-        <translation type="unfinished"></translation>
+      <source>Next-token probabilities</source>
+      <translation>Wahrscheinlichkeiten des nächsten Tokens</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="20"/>
-        <source>Baseline (no ablation)</source>
-        <translation type="unfinished"></translation>
+      <source>Baseline (no ablation)</source>
+      <translation>Basis (ohne Ablation)</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="21"/>
-        <source>Top tokens</source>
-        <translation type="unfinished"></translation>
+      <source>Top tokens</source>
+      <translation>Wahrscheinlichste Token</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="22"/>
-        <source>Answer candidates</source>
-        <translation type="unfinished"></translation>
+      <source>Answer candidates</source>
+      <translation>Antwortkandidaten</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="34"/>
-        <source>Probability</source>
-        <translation type="unfinished"></translation>
+      <source>Probability</source>
+      <translation>Wahrscheinlichkeit</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::Palette</name>
     <message>
-        <location filename="../views/palettes.cpp" line="77"/>
-        <source>Viridis</source>
-        <translation type="unfinished"></translation>
+      <source>Viridis</source>
+      <translation>Viridis</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="78"/>
-        <source>Cividis (colour-blind safe)</source>
-        <translation type="unfinished"></translation>
+      <source>Cividis (colour-blind safe)</source>
+      <translation>Cividis (farbenblind-sicher)</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="79"/>
-        <source>Magma</source>
-        <translation type="unfinished"></translation>
+      <source>Magma</source>
+      <translation>Magma</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="80"/>
-        <source>Greys (print)</source>
-        <translation type="unfinished"></translation>
+      <source>Greys (print)</source>
+      <translation>Grautöne (Druck)</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="81"/>
-        <source>Red-yellow-green</source>
-        <translation type="unfinished"></translation>
+      <source>Red-yellow-green</source>
+      <translation>Rot-Gelb-Grün</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="82"/>
-        <source>Diverging (differences)</source>
-        <translation type="unfinished"></translation>
+      <source>Diverging (differences)</source>
+      <translation>Divergierend (Differenzen)</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::ResultsTable</name>
     <message>
-        <location filename="../views/results_table.cpp" line="58"/>
-        <source>Results table</source>
-        <translation type="unfinished"></translation>
+      <source>Results table</source>
+      <translation>Ergebnistabelle</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="123"/>
-        <source>Copy selection</source>
-        <translation type="unfinished"></translation>
+      <source>Copy selection</source>
+      <translation>Auswahl kopieren</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="124"/>
-        <source>Copy all</source>
-        <translation type="unfinished"></translation>
+      <source>Copy all</source>
+      <translation>Alles kopieren</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::RetrievalMap</name>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="18"/>
-        <source>Retrieval map</source>
-        <translation type="unfinished"></translation>
+      <source>Retrieval map</source>
+      <translation>Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="28"/>
-        <source>Score</source>
-        <translation type="unfinished"></translation>
+      <source>Score</source>
+      <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="32"/>
-        <source>Context length (tokens)</source>
-        <translation type="unfinished"></translation>
+      <source>Context length (tokens)</source>
+      <translation>Kontextlänge (Token)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="33"/>
-        <source>Needle depth (%, 0 = start of the context)</source>
-        <translation type="unfinished"></translation>
+      <source>Needle depth (%, 0 = start of the context)</source>
+      <translation>Nadeltiefe (%, 0 = Anfang des Kontexts)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="53"/>
-        <source>Context %1 tokens, depth %2%
+      <source>Context %1 tokens, depth %2%
 Score %3 / %4</source>
-        <translation type="unfinished"></translation>
+      <translation>Kontext %1 Token, Tiefe %2 %
+Wert %3 / %4</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="85"/>
-        <source>Mean score %1</source>
-        <translation type="unfinished"></translation>
+      <source>Mean score %1</source>
+      <translation>Mittlerer Wert %1</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="86"/>
-        <source>%1 (mean score %2)</source>
-        <translation type="unfinished"></translation>
+      <source>%1 (mean score %2)</source>
+      <translation>%1 (mittlerer Wert %2)</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>gna::views::TokenStrip</name>
     <message>
-        <location filename="../views/token_strip.cpp" line="18"/>
-        <source>Prompt tokens</source>
-        <translation type="unfinished"></translation>
+      <source>Prompt tokens</source>
+      <translation>Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="80"/>
-        <source>No prompt tokens yet</source>
-        <translation type="unfinished"></translation>
+      <source>No prompt tokens yet</source>
+      <translation>Noch keine Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="131"/>
-        <source>Token %1: “%2”</source>
-        <translation type="unfinished"></translation>
+      <source>Token %1: “%2”</source>
+      <translation>Token %1: „%2“</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="132"/>
-        <source>Weight %1</source>
-        <translation type="unfinished"></translation>
+      <source>Weight %1</source>
+      <translation>Gewicht %1</translation>
     </message>
-</context>
+  </context>
+  <context>
+    <name>main</name>
+    <message>
+      <source>G&amp;A Studio: see and test Gather &amp; Aggregate heads</source>
+      <translation>G&amp;A Studio: Gather- und Aggregate-Köpfe sehen und testen</translation>
+    </message>
+    <message>
+      <source>Model folder or workspace file to open</source>
+      <translation>Zu öffnender Modellordner oder Arbeitsbereich</translation>
+    </message>
+  </context>
 </TS>

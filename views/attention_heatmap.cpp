@@ -11,12 +11,12 @@
 namespace gna::views {
 
 namespace {
-// At most this many tick labels per axis; beyond it every n-th token is labelled.
-constexpr int kMaxTicks = 48;
-
-QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels) {
+// Labels every n-th token so that neighbouring labels do not overlap on an axis of
+// `lengthPx` pixels with text `pitchPx` high (0 = unknown size: at most 16 labels).
+QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels, int lengthPx, int pitchPx) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const int step = std::max<int>(1, static_cast<int>(std::ceil(labels.size() / double(kMaxTicks))));
+    const int maxTicks = lengthPx > 0 ? std::max(2, lengthPx / std::max(1, pitchPx)) : 16;
+    const int step = std::max<int>(1, static_cast<int>(std::ceil(labels.size() / double(maxTicks))));
     for (int i = 0; i < labels.size(); i += step) ticker->addTick(i, labels[i]);
     ticker->setSubTickCount(0);
     return ticker;
@@ -160,8 +160,9 @@ void AttentionHeatmap::applyTicks() {
     }
     QStringList cols;
     for (int c = 0; c < m_data.cols; ++c) cols << (c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c));
-    m_plot->xAxis->setTicker(tokenTicker(cols));
-    m_plot->yAxis->setTicker(tokenTicker(rows));
+    const int pitch = QFontMetrics(m_plot->yAxis->tickLabelFont()).height() + 2;
+    m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), pitch));
+    m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch));
 }
 
 void AttentionHeatmap::updateTitle() {
@@ -216,6 +217,15 @@ bool AttentionHeatmap::cellAtPixel(const QPointF& pixel, int* row, int* col) con
 
 QPointF AttentionHeatmap::cellCenterPixel(int row, int col) const {
     return {m_plot->xAxis->coordToPixel(col), m_plot->yAxis->coordToPixel(row)};
+}
+
+void AttentionHeatmap::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (m_data.isValid()) {
+        m_plot->replot();  // lays out the axis rect for the new size first
+        applyTicks();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void AttentionHeatmap::changeEvent(QEvent* event) {

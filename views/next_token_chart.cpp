@@ -36,7 +36,14 @@ NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QC
     m_plot->yAxis->setRangeReversed(true);
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Legend above the plot, not over the bars; few probability ticks so they never collide.
+    m_plot->plotLayout()->insertRow(0);
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(0, 0, legendRow);
+    legendRow->addElement(0, 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->xAxis->ticker()->setTickCount(4);
     applyPlotStyle(m_plot, palette());
     rebuild();
 }

@@ -1,0 +1,463 @@
+#include "main_window.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include "attention_heatmap.h"
+#include "figure_export.h"
+#include "gather_aggregate_pair.h"
+#include "head_board.h"
+#include "language.h"
+#include "model_info_panel.h"
+#include "next_token_chart.h"
+#include "prompt_editor.h"
+#include "theme.h"
+#include "token_strip.h"
+#include "translations.h"
+
+namespace gna::studio {
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Session(this)) {
+    setWindowTitle(tr("G&A Studio"));
+    setAcceptDrops(true);
+    buildLayout();
+    buildActions();
+    connect(m_session, &Session::modelLoadStarted, this, [this](const QString& dir) {
+        m_status->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(dir)));
+    });
+    connect(m_session, &Session::modelLoaded, this, &MainWindow::onModelLoaded);
+    connect(m_session, &Session::modelLoadFailed, this, [this](const QString& dir, const QString& msg) {
+        m_status->setText(tr("Could not load the model"));
+        showError(tr("Could not load %1").arg(QDir::toNativeSeparators(dir)), msg);
+    });
+    connect(m_session, &Session::resultReady, this, &MainWindow::onResult);
+    connect(m_session, &Session::runFailed, this, [this](const QString& msg) {
+        m_status->setText(tr("Run failed"));
+        showError(tr("The run failed"), msg);
+    });
+    connect(m_session, &Session::runCancelled, this, [this] { m_status->setText(tr("Run cancelled")); });
+    connect(m_session, &Session::busyChanged, this, &MainWindow::onBusy);
+
+    const QByteArray geometry = m_settings.windowGeometry();
+    if (!geometry.isEmpty()) restoreGeometry(geometry);
+    else resize(1280, 860);
+    const int every = m_settings.autosaveSeconds();
+    if (every > 0) {
+        connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosave);
+        m_autosave.start(every * 1000);
+    }
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildLayout() {
+    m_prompt = new PromptEditor;
+    m_tokens = new views::TokenStrip;
+    m_board = new views::HeadBoard;
+    m_next = new views::NextTokenChart;
+    m_pair = new views::GatherAggregatePair;
+    m_diff = new views::AttentionHeatmap;
+    m_board->setColorPalette(views::paletteFromIndex(m_settings.paletteIndex()));
+    m_pair->setColorPalette(views::paletteFromIndex(m_settings.paletteIndex()));
+
+    // Head board with its score selector.
+    auto* boardBox = new QWidget;
+    auto* boardLayout = new QVBoxLayout(boardBox);
+    boardLayout->setContentsMargins(0, 0, 0, 0);
+    auto* scoreRow = new QHBoxLayout;
+    m_scoreMode = new QComboBox;
+    m_scoreMode->addItems({tr("No colouring"), tr("Entropy of the last row"), tr("Max weight of the last row"),
+                           tr("Attention to the selected token")});
+    m_scoreMode->setCurrentIndex(1);
+    auto* scoreLabel = new QLabel(tr("C&olour heads by:"));
+    scoreLabel->setBuddy(m_scoreMode);
+    scoreRow->addWidget(scoreLabel);
+    scoreRow->addWidget(m_scoreMode, 1);
+    auto* invert = new QPushButton(tr("&Invert"));
+    auto* restore = new QPushButton(tr("Restore &all"));
+    scoreRow->addWidget(invert);
+    scoreRow->addWidget(restore);
+    boardLayout->addLayout(scoreRow);
+    boardLayout->addWidget(m_board, 1);
+    connect(invert, &QPushButton::clicked, m_board, &views::HeadBoard::invert);
+    connect(restore, &QPushButton::clicked, m_board, &views::HeadBoard::clearAblations);
+
+    // Heatmaps: the pair and the difference to the unablated run.
+    auto* mapsBox = new QWidget;
+    auto* mapsLayout = new QVBoxLayout(mapsBox);
+    mapsLayout->setContentsMargins(0, 0, 0, 0);
+    auto* headsRow = new QHBoxLayout;
+    m_gatherHead = new QLineEdit(QStringLiteral("L0.H0"));
+    m_aggregateHead = new QLineEdit(QStringLiteral("L1.H0"));
+    m_compare = new QCheckBox(tr("Compare with the unablated run"));
+    auto* gl = new QLabel(tr("&Gather head:"));
+    gl->setBuddy(m_gatherHead);
+    auto* al = new QLabel(tr("A&ggregate head:"));
+    al->setBuddy(m_aggregateHead);
+    for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
+        e->setMaximumWidth(110);
+        e->setToolTip(tr("A head as L<layer>.H<head>, e.g. L17.H24; double-click a head on the board to show it"));
+    }
+    headsRow->addWidget(gl);
+    headsRow->addWidget(m_gatherHead);
+    headsRow->addWidget(al);
+    headsRow->addWidget(m_aggregateHead);
+    headsRow->addWidget(m_compare);
+    headsRow->addStretch();
+    mapsLayout->addLayout(headsRow);
+    auto* mapTabs = new QTabWidget;
+    mapTabs->addTab(m_pair, tr("Attention"));
+    mapTabs->addTab(m_diff, tr("Difference (ablated − unablated)"));
+    mapsLayout->addWidget(mapTabs, 1);
+    connect(m_gatherHead, &QLineEdit::editingFinished, this, &MainWindow::applyHeadFields);
+    connect(m_aggregateHead, &QLineEdit::editingFinished, this, &MainWindow::applyHeadFields);
+    connect(m_compare, &QCheckBox::toggled, m_session, &Session::setCompare);
+
+    auto* middle = new QSplitter(Qt::Horizontal);
+    middle->addWidget(boardBox);
+    middle->addWidget(m_next);
+    middle->setStretchFactor(0, 1);
+    middle->setStretchFactor(1, 1);
+    m_next->setMinimumWidth(360);
+    auto* top = new QWidget;
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_prompt, 1);
+    topLayout->addWidget(m_tokens);
+    auto* vertical = new QSplitter(Qt::Vertical);
+    vertical->addWidget(top);
+    vertical->addWidget(middle);
+    vertical->addWidget(mapsBox);
+    vertical->setStretchFactor(0, 1);
+    vertical->setStretchFactor(1, 3);
+    vertical->setStretchFactor(2, 3);
+    vertical->setContentsMargins(6, 6, 6, 6);
+    setCentralWidget(vertical);
+
+    m_info = new ModelInfoPanel;
+    auto* dock = new QDockWidget(tr("Model"), this);
+    dock->setObjectName(QStringLiteral("modelDock"));
+    dock->setWidget(m_info);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 0);
+    m_progress->setMaximumWidth(160);
+    m_progress->setVisible(false);
+    m_cancelButton = new QPushButton(tr("Cancel"));
+    m_cancelButton->setEnabled(false);
+    m_status = new QLabel(tr("Open a model folder to begin (File ▸ Open model, or drop a folder here)."));
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    connect(m_cancelButton, &QPushButton::clicked, m_session, &Session::cancel);
+
+    // Wiring: views -> session.
+    connect(m_prompt, &PromptEditor::promptChanged, m_session, &Session::setPrompt);
+    connect(m_prompt, &PromptEditor::candidatesChanged, m_session, &Session::setCandidates);
+    connect(m_prompt, &PromptEditor::runRequested, m_session, &Session::requestRun);
+    connect(m_board, &views::HeadBoard::planChanged, m_session, &Session::setAblatedHeads);
+    connect(m_board, &views::HeadBoard::headActivated, this, [this](int layer, int head) {
+        m_gatherHead->setText(QStringLiteral("L%1.H%2").arg(layer).arg(head));
+        applyHeadFields();
+    });
+    connect(m_tokens, &views::TokenStrip::tokenClicked, m_session, &Session::setSelectedToken);
+    connect(m_scoreMode, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_session->setScoreMode(static_cast<ScoreMode>(i)); });
+    m_session->setScoreMode(ScoreMode::LastRowEntropy);
+}
+
+void MainWindow::buildActions() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open model…"), this, &MainWindow::openModelDialog);
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    updateRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("Open &workspace…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open workspace"), m_settings.lastDirectory(),
+                                                       tr("Workspaces (*.gna.json *.json)"));
+        QString error;
+        if (!p.isEmpty() && !loadWorkspace(p, &error)) showError(tr("Could not open the workspace"), error);
+    });
+    QAction* save = file->addAction(tr("&Save workspace as…"), this, [this] {
+        const QString p = QFileDialog::getSaveFileName(this, tr("Save workspace"), m_settings.lastDirectory(),
+                                                       tr("Workspaces (*.gna.json)"));
+        QString error;
+        if (!p.isEmpty() && !saveWorkspace(p, &error)) showError(tr("Could not save the workspace"), error);
+    });
+    save->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    file->addAction(tr("&Export figure…"), this, &MainWindow::exportCurrentFigure)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    file->addAction(tr("Export figure &set…"), this, &MainWindow::exportFigureSet);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_board->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_board->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Invert ablation"), m_board, &views::HeadBoard::invert);
+    edit->addAction(tr("Restore &all heads"), m_board, &views::HeadBoard::clearAblations);
+    edit->addAction(tr("Ablate &current layer"), this, [this] { m_board->ablateLayer(m_board->currentHead().layer); });
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(tr("&Run now"), m_session, &Session::requestRun)->setShortcut(QKeySequence(Qt::Key_F5));
+    run->addAction(tr("&Cancel"), m_session, &Session::cancel)->setShortcut(QKeySequence(Qt::Key_Escape));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    auto* themes = new QActionGroup(this);
+    const QList<QPair<QString, Theme>> themeItems{{tr("System"), Theme::System}, {tr("Light"), Theme::Light}, {tr("Dark"), Theme::Dark}};
+    for (const auto& t : themeItems) {
+        QAction* a = theme->addAction(t.first, this, [this, t] {
+            m_settings.setTheme(t.second);
+            applyTheme(t.second);
+        });
+        a->setCheckable(true);
+        a->setChecked(m_settings.theme() == t.second);
+        themes->addAction(a);
+    }
+    QMenu* palette = view->addMenu(tr("Colour &palette"));
+    auto* palettes = new QActionGroup(this);
+    const QStringList names = views::paletteNames();
+    for (int i = 0; i < 4; ++i) {  // heatmap palettes (not the score/diverging ones)
+        QAction* a = palette->addAction(names[i], this, [this, i] {
+            m_settings.setPaletteIndex(i);
+            m_board->setColorPalette(views::paletteFromIndex(i));
+            m_pair->setColorPalette(views::paletteFromIndex(i));
+        });
+        a->setCheckable(true);
+        a->setChecked(m_settings.paletteIndex() == i);
+        palettes->addAction(a);
+    }
+    QMenu* language = view->addMenu(tr("&Language"));
+    auto* languages = new QActionGroup(this);
+    QStringList codes{QStringLiteral("en")};
+    codes << gna::i18n::availableLanguages();
+    for (const QString& code : codes) {
+        QAction* a = language->addAction(gna::i18n::nativeName(code), this, [this, code] {
+            m_settings.setLanguage(code);
+            QMessageBox::information(this, tr("Language"), tr("The language changes when G&A Studio restarts."));
+        });
+        a->setCheckable(true);
+        a->setChecked(m_settings.language() == code || (m_settings.language().isEmpty() && code == currentLanguage()));
+        languages->addAction(a);
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About G&&A Studio"), this, [this] {
+        QMessageBox::about(this, tr("About G&A Studio"),
+                           tr("<b>G&amp;A Studio</b> %1<br>Find, see and test the attention heads that carry "
+                              "in-context retrieval (Gather &amp; Aggregate).").arg(QStringLiteral(GNA_VERSION)));
+    });
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->addAction(open);
+    bar->addAction(undo);
+    bar->addAction(redo);
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = m_settings.recentModels();
+    for (const QString& dir : recent) m_recentMenu->addAction(QDir::toNativeSeparators(dir), this, [this, dir] { openModel(dir); });
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::openModelDialog() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a model folder (config.json, *.safetensors, tokenizer)"),
+                                                          m_settings.lastDirectory());
+    if (!dir.isEmpty()) openModel(dir);
+}
+
+void MainWindow::openModel(const QString& dir) {
+    m_settings.setLastDirectory(QFileInfo(dir).absolutePath());
+    m_session->loadModel(dir);
+}
+
+void MainWindow::onModelLoaded() {
+    const gna::ModelInfo* info = m_session->modelInfo();
+    m_info->setInfo(info);
+    m_settings.addRecentModel(m_session->modelPath());
+    updateRecentMenu();
+    const views::HeadCells keep = m_session->ablatedHeads();
+    m_board->setShape(info->num_layers, info->num_heads);
+    m_board->setAblatedHeads(keep);
+    if (m_aggregateHead->text() == QLatin1String("L1.H0") && info->num_layers > 0)
+        m_aggregateHead->setText(QStringLiteral("L%1.H0").arg(info->num_layers - 1));
+    applyHeadFields();
+    m_status->setText(tr("Loaded %1: %2 layers × %3 heads").arg(QString::fromStdString(info->architecture))
+                          .arg(info->num_layers).arg(info->num_heads));
+    setWindowTitle(tr("G&A Studio — %1").arg(QFileInfo(m_session->modelPath()).fileName()));
+    if (m_prompt->prompt().isEmpty()) {
+        m_prompt->setCandidates({QStringLiteral("88"), QStringLiteral("42"), QStringLiteral("17")});
+        m_prompt->setPrompt(QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\ncandle:88\n"
+                                           "\nThe value of the key 'candle' is"));
+    }
+    m_session->requestRun();
+}
+
+void MainWindow::setShownHeads(const views::HeadCells& heads) {
+    if (!heads.isEmpty()) m_gatherHead->setText(heads.value(0).name());
+    if (heads.size() > 1) m_aggregateHead->setText(heads.value(1).name());
+    applyHeadFields();
+}
+
+void MainWindow::applyHeadFields() {
+    views::HeadCells heads;
+    for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
+        views::HeadCell c;
+        const bool ok = parseHeadName(e->text(), &c) &&
+                        (!m_session->modelInfo() || (c.layer < m_session->modelInfo()->num_layers &&
+                                                     c.head < m_session->modelInfo()->num_heads));
+        e->setStyleSheet(ok ? QString() : QStringLiteral("color: #d55e00"));
+        if (ok) heads << c;
+    }
+    m_session->setShownHeads(heads);
+}
+
+void MainWindow::onResult(const RunOutcome& o) {
+    m_tokens->setTokens(o.tokenLabels);
+    if (m_session->selectedToken() >= 0) m_tokens->setSelectedToken(m_session->selectedToken());
+    m_next->setProbabilities(o.next);
+    m_next->setBaseline(o.baseline);
+    if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel);
+    else m_board->model()->clearScores();
+    views::HeatmapData gather = o.maps.value(0);
+    views::HeatmapData aggregate = o.maps.value(1);
+    if (!gather.title.isEmpty()) gather.title = tr("Gather %1").arg(gather.title);
+    if (!aggregate.title.isEmpty()) aggregate.title = tr("Aggregate %1").arg(aggregate.title);
+    m_pair->setMaps(gather, aggregate);
+    if (!o.baselineMaps.isEmpty() && !o.maps.isEmpty()) m_diff->setData(views::difference(o.maps[0], o.baselineMaps[0]));
+    else m_diff->clear();
+    // Highlight in the token strip what the Gather head's last row attends to.
+    if (!o.maps.isEmpty() && o.maps[0].isValid()) {
+        const views::HeatmapData& m = o.maps[0];
+        std::vector<double> w(m.cols);
+        for (int c = 0; c < m.cols; ++c) w[c] = m.at(m.rows - 1, c);
+        m_tokens->setHighlights(w);
+    }
+    m_status->setText(tr("%n token(s), %1 head(s) ablated, %2 ms", nullptr, static_cast<int>(o.tokens.size()))
+                          .arg(m_session->ablatedHeads().size())
+                          .arg(o.milliseconds, 0, 'f', 0));
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+    m_lastError = message;
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->open();  // window-modal, non-blocking: the window stays usable
+}
+
+void MainWindow::onBusy(bool busy) {
+    m_progress->setVisible(busy);
+    m_cancelButton->setEnabled(busy);
+}
+
+Workspace MainWindow::workspace() const {
+    Workspace w;
+    w.modelPath = m_session->modelPath();
+    w.prompt = m_prompt->prompt();
+    w.candidates = m_prompt->candidates();
+    w.ablated = m_board->ablatedHeads();
+    w.shownHeads = m_session->shownHeads();
+    w.scoreMode = m_scoreMode->currentIndex();
+    w.selectedToken = m_session->selectedToken();
+    return w;
+}
+
+void MainWindow::applyWorkspace(const Workspace& w) {
+    m_prompt->setCandidates(w.candidates);
+    m_prompt->setPrompt(w.prompt);
+    m_scoreMode->setCurrentIndex(std::clamp(w.scoreMode, 0, m_scoreMode->count() - 1));
+    m_session->setSelectedToken(w.selectedToken);
+    m_session->setAblatedHeads(w.ablated);
+    m_board->setAblatedHeads(w.ablated);
+    setShownHeads(w.shownHeads);
+    if (!w.modelPath.isEmpty() && w.modelPath != m_session->modelPath()) openModel(w.modelPath);
+}
+
+bool MainWindow::saveWorkspace(const QString& path, QString* error) const { return workspace().save(path, error); }
+
+bool MainWindow::loadWorkspace(const QString& path, QString* error) {
+    Workspace w;
+    if (!Workspace::load(path, &w, error)) return false;
+    applyWorkspace(w);
+    return true;
+}
+
+QString MainWindow::autosavePath() const {
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("autosave.gna.json"));
+}
+
+void MainWindow::autosave() {
+    if (!m_session->hasModel()) return;
+    QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
+    saveWorkspace(autosavePath());
+}
+
+void MainWindow::exportCurrentFigure() {
+    views::FigureExportDialog dialog(m_pair->gather()->plot(), QStringLiteral("gather"), this);
+    dialog.exec();
+}
+
+void MainWindow::exportFigureSet() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export figure set into folder"), m_settings.lastDirectory());
+    if (dir.isEmpty()) return;
+    QString error;
+    const QStringList files = views::exportFigureSet(
+        {{QStringLiteral("gather"), m_pair->gather()->plot()}, {QStringLiteral("aggregate"), m_pair->aggregate()->plot()},
+         {QStringLiteral("difference"), m_diff->plot()}, {QStringLiteral("next_token"), m_next->plot()}},
+        dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG, views::FigureFormat::CSV},
+        {800, 600, 300, false}, &error);
+    if (!error.isEmpty()) showError(tr("Export failed"), error);
+    else m_status->setText(tr("Wrote %n file(s)", nullptr, static_cast<int>(files.size())));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    autosave();
+    m_settings.setWindowGeometry(saveGeometry());
+    m_session->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile() && QFileInfo(urls.front().toLocalFile()).isDir())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty()) openModel(urls.front().toLocalFile());
+}
+
+}  // namespace gna::studio

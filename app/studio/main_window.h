@@ -1,0 +1,100 @@
+#pragma once
+// MainWindow: model info, prompt editor, token strip, head board, next-token chart and the
+// Gather/Aggregate heatmaps, wired to one Session. Toggling a head reruns at once.
+#include <QLabel>
+#include <QMainWindow>
+#include <QTimer>
+
+#include "session.h"
+#include "studio_settings.h"
+#include "workspace.h"
+
+class QComboBox;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QCheckBox;
+class QMenu;
+
+namespace gna::views {
+class HeadBoard;
+class TokenStrip;
+class NextTokenChart;
+class GatherAggregatePair;
+class AttentionHeatmap;
+}  // namespace gna::views
+
+namespace gna::studio {
+
+class ModelInfoPanel;
+class PromptEditor;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Session* session() const { return m_session; }
+    views::HeadBoard* headBoard() const { return m_board; }
+    views::TokenStrip* tokenStrip() const { return m_tokens; }
+    views::NextTokenChart* nextTokenChart() const { return m_next; }
+    views::GatherAggregatePair* heatmaps() const { return m_pair; }
+    views::AttentionHeatmap* differenceMap() const { return m_diff; }
+    PromptEditor* promptEditor() const { return m_prompt; }
+    ModelInfoPanel* infoPanel() const { return m_info; }
+    QPushButton* cancelButton() const { return m_cancelButton; }
+
+    Workspace workspace() const;
+    void applyWorkspace(const Workspace& w);  // loads the model when the path differs
+    bool saveWorkspace(const QString& path, QString* error = nullptr) const;
+    bool loadWorkspace(const QString& path, QString* error = nullptr);
+    void setShownHeads(const views::HeadCells& heads);
+    QString autosavePath() const;
+    // Errors go to a (non-blocking) dialog; the last message is kept for tests.
+    QString lastError() const { return m_lastError; }
+
+public Q_SLOTS:
+    void openModel(const QString& dir);
+    void openModelDialog();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildActions();
+    void buildLayout();
+    void updateRecentMenu();
+    void onModelLoaded();
+    void onResult(const RunOutcome& outcome);
+    void showError(const QString& title, const QString& message);
+    void onBusy(bool busy);
+    void applyHeadFields();
+    void exportCurrentFigure();
+    void exportFigureSet();
+    void autosave();
+
+    StudioSettings m_settings;
+    Session* m_session;
+    ModelInfoPanel* m_info = nullptr;
+    PromptEditor* m_prompt = nullptr;
+    views::TokenStrip* m_tokens = nullptr;
+    views::HeadBoard* m_board = nullptr;
+    views::NextTokenChart* m_next = nullptr;
+    views::GatherAggregatePair* m_pair = nullptr;
+    views::AttentionHeatmap* m_diff = nullptr;
+    QComboBox* m_scoreMode = nullptr;
+    QLineEdit* m_gatherHead = nullptr;
+    QLineEdit* m_aggregateHead = nullptr;
+    QCheckBox* m_compare = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QLabel* m_status = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QTimer m_autosave;
+    QString m_lastError;
+};
+
+}  // namespace gna::studio

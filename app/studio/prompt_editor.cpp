@@ -1,0 +1,115 @@
+#include "prompt_editor.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace gna::studio {
+
+namespace {
+struct Sample {
+    const char* name;
+    const char* prompt;
+    const char* candidates;
+};
+// Prompts follow the task formats of DESIGN.md (KV-retrieval, MMLU, needle in a haystack).
+const Sample kSamples[] = {
+    {QT_TRANSLATE_NOOP("gna::studio::PromptEditor", "KV-retrieval (5 keys)"),
+     "Memorize the following dictionary:\napple:42\nriver:17\ncandle:88\nforest:5\nmirror:63\n"
+     "\nThe value of the key 'candle' is",
+     "88, 42, 17, 5, 63"},
+    {QT_TRANSLATE_NOOP("gna::studio::PromptEditor", "MMLU-style question"),
+     "The following are multiple choice questions (with answers) about astronomy.\n\n"
+     "Which planet is known as the Red Planet?\nA. Venus\nB. Mars\nC. Jupiter\nD. Mercury\nAnswer:",
+     "A, B, C, D"},
+    {QT_TRANSLATE_NOOP("gna::studio::PromptEditor", "Needle in a haystack (short)"),
+     "The city was quiet in the morning. People walked their dogs along the river. "
+     "The best thing to do in San Francisco is eat a sandwich and sit in Dolores Park on a sunny day. "
+     "Later the fog rolled in over the hills and the streets grew cold.\n"
+     "What is the best thing to do in San Francisco?\nAnswer:",
+     "eat, sit, walk"},
+    {QT_TRANSLATE_NOOP("gna::studio::PromptEditor", "Free text"), "", ""},
+};
+}  // namespace
+
+PromptEditor::PromptEditor(QWidget* parent)
+    : QWidget(parent), m_samples(new QComboBox), m_edit(new QPlainTextEdit), m_candidates(new QLineEdit),
+      m_run(new QPushButton(tr("&Run"))), m_debounce(new QTimer(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* top = new QHBoxLayout;
+    auto* sampleLabel = new QLabel(tr("&Sample prompt:"));
+    sampleLabel->setBuddy(m_samples);
+    top->addWidget(sampleLabel);
+    top->addWidget(m_samples, 1);
+    top->addWidget(m_run);
+    layout->addLayout(top);
+    for (const Sample& s : kSamples) m_samples->addItem(tr(s.name));
+    m_samples->setCurrentIndex(-1);
+    m_samples->setPlaceholderText(tr("Choose a sample…"));
+    m_edit->setPlaceholderText(tr("Type a prompt; the model reruns as you type or toggle heads."));
+    m_edit->setTabChangesFocus(true);
+    m_edit->setAccessibleName(tr("Prompt"));
+    m_edit->setMinimumHeight(60);
+    layout->addWidget(m_edit, 1);
+    auto* candRow = new QHBoxLayout;
+    auto* candLabel = new QLabel(tr("Answer &candidates:"));
+    candLabel->setBuddy(m_candidates);
+    m_candidates->setPlaceholderText(tr("comma-separated, e.g. 88, 42"));
+    m_candidates->setToolTip(tr("Each candidate is scored by the probability of its first token"));
+    candRow->addWidget(candLabel);
+    candRow->addWidget(m_candidates, 1);
+    layout->addLayout(candRow);
+    m_run->setToolTip(tr("Run the model on the prompt (Ctrl+R)"));
+    m_run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(400);
+    connect(m_edit, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_debounce, &QTimer::timeout, this, [this] { Q_EMIT promptChanged(prompt()); });
+    connect(m_candidates, &QLineEdit::editingFinished, this, [this] { Q_EMIT candidatesChanged(candidates()); });
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        m_debounce->stop();
+        Q_EMIT promptChanged(prompt());
+        Q_EMIT candidatesChanged(candidates());
+        Q_EMIT runRequested();
+    });
+    connect(m_samples, &QComboBox::activated, this, &PromptEditor::loadSample);
+}
+
+QString PromptEditor::prompt() const { return m_edit->toPlainText(); }
+
+void PromptEditor::setPrompt(const QString& text) {
+    if (text == prompt()) return;
+    m_edit->setPlainText(text);
+    m_debounce->stop();
+    Q_EMIT promptChanged(text);
+}
+
+QStringList PromptEditor::candidates() const {
+    QStringList out;
+    for (const QString& c : m_candidates->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString t = c.trimmed();
+        if (!t.isEmpty()) out << t;
+    }
+    return out;
+}
+
+void PromptEditor::setCandidates(const QStringList& c) {
+    m_candidates->setText(c.join(QStringLiteral(", ")));
+    Q_EMIT candidatesChanged(candidates());
+}
+
+void PromptEditor::loadSample(int index) {
+    if (index < 0 || index >= int(std::size(kSamples))) return;
+    m_candidates->setText(QString::fromUtf8(kSamples[index].candidates));
+    Q_EMIT candidatesChanged(candidates());
+    setPrompt(QString::fromUtf8(kSamples[index].prompt));
+}
+
+}  // namespace gna::studio

@@ -1,0 +1,41 @@
+#pragma once
+// PromptEditor: free text prompt, sample prompts (KV-retrieval, MMLU-style, needle), answer
+// candidates, and Run. Edits are debounced before they reach the session.
+#include <QWidget>
+
+class QComboBox;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTimer;
+
+namespace gna::studio {
+
+class PromptEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit PromptEditor(QWidget* parent = nullptr);
+
+    QString prompt() const;
+    void setPrompt(const QString& text);
+    QStringList candidates() const;
+    void setCandidates(const QStringList& c);
+    QPlainTextEdit* editor() const { return m_edit; }
+    QPushButton* runButton() const { return m_run; }
+
+Q_SIGNALS:
+    void promptChanged(const QString& text);  // debounced
+    void candidatesChanged(const QStringList& candidates);
+    void runRequested();
+
+private:
+    void loadSample(int index);
+
+    QComboBox* m_samples;
+    QPlainTextEdit* m_edit;
+    QLineEdit* m_candidates;
+    QPushButton* m_run;
+    QTimer* m_debounce;
+};
+
+}  // namespace gna::studio

@@ -1,0 +1,155 @@
+#include "session.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "gna/error.h"
+
+namespace gna::studio {
+
+namespace {
+struct LoadOutcome {
+    std::shared_ptr<gna::Model> model;
+    QString error;
+};
+}  // namespace
+
+Session::Session(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<RunOutcome>();
+    m_pool.setMaxThreadCount(1);
+    m_pool.setExpiryTimeout(-1);
+}
+
+Session::~Session() {
+    cancel();
+    m_pool.waitForDone();
+}
+
+void Session::loadModel(const QString& dir) {
+    cancel();
+    m_loading = true;
+    setRunning(+1);
+    Q_EMIT modelLoadStarted(dir);
+    auto* watcher = new QFutureWatcher<LoadOutcome>(this);
+    connect(watcher, &QFutureWatcher<LoadOutcome>::finished, this, [this, watcher, dir] {
+        const LoadOutcome r = watcher->result();
+        watcher->deleteLater();
+        m_loading = false;
+        setRunning(-1);
+        if (!r.model) {
+            Q_EMIT modelLoadFailed(dir, r.error);
+            return;
+        }
+        m_model = r.model;
+        m_modelPath = dir;
+        m_last = {};
+        Q_EMIT modelLoaded(dir);
+        maybeRun();
+    });
+    watcher->setFuture(QtConcurrent::run(&m_pool, [dir]() -> LoadOutcome {
+        LoadOutcome out;
+        try {
+            out.model = std::shared_ptr<gna::Model>(gna::Model::load(dir.toStdString()));
+        } catch (const std::exception& e) {
+            out.error = QString::fromUtf8(e.what());
+        }
+        return out;
+    }));
+}
+
+void Session::setPrompt(const QString& prompt) {
+    if (prompt == m_spec.prompt) return;
+    m_spec.prompt = prompt;
+    maybeRun();
+}
+
+void Session::setCandidates(const QStringList& candidates) {
+    if (candidates == m_spec.candidates) return;
+    m_spec.candidates = candidates;
+    maybeRun();
+}
+
+void Session::setAblatedHeads(const views::HeadCells& heads) {
+    if (heads == m_spec.ablated) return;
+    m_spec.ablated = heads;
+    maybeRun();
+}
+
+void Session::setShownHeads(const views::HeadCells& heads) {
+    if (heads == m_spec.shownHeads) return;
+    m_spec.shownHeads = heads;
+    maybeRun();
+}
+
+void Session::setScoreMode(ScoreMode mode) {
+    if (mode == m_spec.scoreMode) return;
+    m_spec.scoreMode = mode;
+    maybeRun();
+}
+
+void Session::setSelectedToken(int token) {
+    if (token == m_spec.selectedToken) return;
+    m_spec.selectedToken = token;
+    if (m_spec.scoreMode == ScoreMode::AttentionToToken) maybeRun();
+}
+
+void Session::setCompare(bool on) {
+    if (on == m_spec.withBaseline) return;
+    m_spec.withBaseline = on;
+    maybeRun();
+}
+
+void Session::maybeRun() {
+    if (m_autoRun && m_model && !m_spec.prompt.trimmed().isEmpty()) requestRun();
+}
+
+void Session::setRunning(int delta) {
+    const bool was = m_running > 0;
+    m_running += delta;
+    if (was != (m_running > 0)) Q_EMIT busyChanged(m_running > 0);
+}
+
+void Session::requestRun() {
+    if (!m_model) return;
+    if (m_cancel) m_cancel->store(true);  // the previous run stops at its next checkpoint
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    RunSpec spec = m_spec;
+    spec.generation = ++m_generation;
+    auto model = m_model;
+    auto flag = m_cancel;
+    setRunning(+1);
+    Q_EMIT runStarted(spec.generation);
+    auto* watcher = new QFutureWatcher<RunOutcome>(this);
+    connect(watcher, &QFutureWatcher<RunOutcome>::finished, this, [this, watcher] {
+        const RunOutcome out = watcher->result();
+        watcher->deleteLater();
+        setRunning(-1);
+        if (out.generation != m_generation) return;  // stale: a newer request exists
+        if (out.cancelled) {
+            Q_EMIT runCancelled(out.generation);
+            return;
+        }
+        if (!out.error.isEmpty()) {
+            Q_EMIT runFailed(out.error);
+            return;
+        }
+        m_last = out;
+        Q_EMIT resultReady(m_last);
+    });
+    watcher->setFuture(QtConcurrent::run(&m_pool, [model, spec, flag]() {
+        if (flag->load()) {  // superseded before it started
+            RunOutcome o;
+            o.generation = spec.generation;
+            o.cancelled = true;
+            return o;
+        }
+        return computeRun(*model, spec, flag.get());
+    }));
+}
+
+void Session::cancel() {
+    if (m_cancel) m_cancel->store(true);
+}
+
+}  // namespace gna::studio

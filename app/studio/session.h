@@ -1,0 +1,82 @@
+#pragma once
+// Session: the open model, the intervention plan, the prompt and the latest results. Every run
+// goes to one worker thread; each request gets a new generation number, the previous run is told
+// to stop (its cancel flag), and results of old generations are dropped.
+#include <QFutureWatcher>
+#include <QObject>
+#include <QThreadPool>
+#include <atomic>
+#include <memory>
+
+#include "run_job.h"
+
+namespace gna::studio {
+
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(QObject* parent = nullptr);
+    ~Session() override;
+
+    // Model (loaded on the worker thread).
+    void loadModel(const QString& dir);
+    bool hasModel() const { return static_cast<bool>(m_model); }
+    const gna::ModelInfo* modelInfo() const { return m_model ? &m_model->info() : nullptr; }
+    QString modelPath() const { return m_modelPath; }
+    bool isLoading() const { return m_loading; }
+
+    // Inputs of the interactive run; each setter reruns when a model is open.
+    void setPrompt(const QString& prompt);
+    QString prompt() const { return m_spec.prompt; }
+    void setCandidates(const QStringList& candidates);
+    QStringList candidates() const { return m_spec.candidates; }
+    void setAblatedHeads(const views::HeadCells& heads);
+    views::HeadCells ablatedHeads() const { return m_spec.ablated; }
+    gna::InterventionPlan plan() const { return planFor(m_spec.ablated); }
+    void setShownHeads(const views::HeadCells& heads);
+    views::HeadCells shownHeads() const { return m_spec.shownHeads; }
+    void setScoreMode(ScoreMode mode);
+    ScoreMode scoreMode() const { return m_spec.scoreMode; }
+    void setSelectedToken(int token);
+    int selectedToken() const { return m_spec.selectedToken; }
+    void setCompare(bool on);
+    bool compare() const { return m_spec.withBaseline; }
+    void setAutoRun(bool on) { m_autoRun = on; }
+
+    const RunOutcome& lastOutcome() const { return m_last; }
+    quint64 generation() const { return m_generation; }
+    bool isRunning() const { return m_running > 0; }
+
+public Q_SLOTS:
+    void requestRun();
+    void cancel();
+
+Q_SIGNALS:
+    void modelLoadStarted(const QString& dir);
+    void modelLoaded(const QString& dir);
+    void modelLoadFailed(const QString& dir, const QString& message);
+    void runStarted(quint64 generation);
+    void resultReady(const gna::studio::RunOutcome& outcome);
+    void runFailed(const QString& message);
+    void runCancelled(quint64 generation);
+    void busyChanged(bool busy);
+
+private:
+    void maybeRun();
+    void setRunning(int delta);
+
+    QThreadPool m_pool;  // one thread: the model runs one request at a time
+    std::shared_ptr<gna::Model> m_model;
+    QString m_modelPath;
+    bool m_loading = false;
+    RunSpec m_spec;
+    RunOutcome m_last;
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    int m_running = 0;
+    bool m_autoRun = true;
+};
+
+}  // namespace gna::studio
+
+Q_DECLARE_METATYPE(gna::studio::RunOutcome)

@@ -1,0 +1,44 @@
+#pragma once
+// StudioSettings: the one typed wrapper over QSettings. Every persisted preference has a getter
+// and a setter here; no string keys elsewhere.
+#include <QByteArray>
+#include <QSettings>
+#include <QStringList>
+
+namespace gna::studio {
+
+enum class Theme { System, Light, Dark };
+
+class StudioSettings {
+public:
+    StudioSettings();
+
+    QStringList recentModels() const;
+    void addRecentModel(const QString& dir);  // most recent first, at most 8
+    void setRecentModels(const QStringList& dirs);
+
+    QString language() const;  // "" = system, "en", "de", "zh_CN"
+    void setLanguage(const QString& code);
+
+    Theme theme() const;
+    void setTheme(Theme theme);
+
+    int paletteIndex() const;  // gna::views::Palette
+    void setPaletteIndex(int index);
+
+    int autosaveSeconds() const;  // 0 = off
+    void setAutosaveSeconds(int seconds);
+
+    QString lastDirectory() const;
+    void setLastDirectory(const QString& dir);
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray& g);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray& s);
+
+private:
+    mutable QSettings m_settings;
+};
+
+}  // namespace gna::studio

@@ -1,0 +1,108 @@
+#include "workspace.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+namespace gna::studio {
+
+namespace {
+constexpr int kFormatVersion = 1;
+
+QJsonArray headsToJson(const views::HeadCells& heads) {
+    QJsonArray a;
+    for (const auto& h : heads) a.append(h.name());
+    return a;
+}
+
+views::HeadCells headsFromJson(const QJsonValue& v) {
+    views::HeadCells out;
+    for (const QJsonValue& e : v.toArray()) {
+        views::HeadCell c;
+        if (parseHeadName(e.toString(), &c)) out << c;
+    }
+    return out;
+}
+
+QString tr(const char* s) { return QCoreApplication::translate("gna::studio::Workspace", s); }
+}  // namespace
+
+bool parseHeadName(const QString& text, views::HeadCell* out) {
+    static const QRegularExpression re(QStringLiteral("^\\s*[Ll]?(\\d+)\\.?([HhSs]?)(\\d+)\\s*$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch()) return false;
+    out->layer = m.captured(1).toInt();
+    out->ssm = m.captured(2).compare(QStringLiteral("s"), Qt::CaseInsensitive) == 0;
+    out->head = m.captured(3).toInt();
+    return true;
+}
+
+QJsonObject Workspace::toJson() const {
+    QJsonObject o;
+    o[QStringLiteral("format")] = QStringLiteral("gna-studio-workspace");
+    o[QStringLiteral("version")] = kFormatVersion;
+    o[QStringLiteral("model")] = modelPath;
+    o[QStringLiteral("prompt")] = prompt;
+    o[QStringLiteral("candidates")] = QJsonArray::fromStringList(candidates);
+    QJsonObject plan;
+    plan[QStringLiteral("ablate")] = headsToJson(ablated);
+    o[QStringLiteral("plan")] = plan;
+    QJsonObject views;
+    views[QStringLiteral("attention_heads")] = headsToJson(shownHeads);
+    views[QStringLiteral("score_mode")] = scoreMode;
+    views[QStringLiteral("selected_token")] = selectedToken;
+    o[QStringLiteral("views")] = views;
+    return o;
+}
+
+Workspace Workspace::fromJson(const QJsonObject& o) {
+    Workspace w;
+    w.modelPath = o.value(QStringLiteral("model")).toString();
+    w.prompt = o.value(QStringLiteral("prompt")).toString();
+    for (const QJsonValue& v : o.value(QStringLiteral("candidates")).toArray()) w.candidates << v.toString();
+    w.ablated = headsFromJson(o.value(QStringLiteral("plan")).toObject().value(QStringLiteral("ablate")));
+    const QJsonObject views = o.value(QStringLiteral("views")).toObject();
+    w.shownHeads = headsFromJson(views.value(QStringLiteral("attention_heads")));
+    w.scoreMode = views.value(QStringLiteral("score_mode")).toInt();
+    w.selectedToken = views.value(QStringLiteral("selected_token")).toInt(-1);
+    return w;
+}
+
+bool Workspace::save(const QString& path, QString* error) const {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        if (error) *error = tr("Cannot write the workspace file %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    f.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
+    if (!f.commit()) {
+        if (error) *error = tr("Cannot write the workspace file %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool Workspace::load(const QString& path, Workspace* out, QString* error) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error) *error = tr("Cannot open the workspace file %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+        if (error) *error = tr("The workspace file %1 is not valid JSON (%2 at byte %3).").arg(path, pe.errorString()).arg(pe.offset);
+        return false;
+    }
+    if (doc.object().value(QStringLiteral("format")).toString() != QLatin1String("gna-studio-workspace")) {
+        if (error) *error = tr("The file %1 is not a G&A Studio workspace.").arg(path);
+        return false;
+    }
+    *out = fromJson(doc.object());
+    return true;
+}
+
+}  // namespace gna::studio

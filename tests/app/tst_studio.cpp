@@ -1,0 +1,209 @@
+// The real MainWindow with a tiny Llama made by `gna make-tiny-model`: load it, toggle a head by
+// clicking the HeadBoard, wait for the rerun, check plan, scores and heatmaps against an
+// independent gna::Model::run; workspace round trip; cancel; screenshots into the build dir.
+#include <QDir>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+#include "gather_aggregate_pair.h"
+#include "gna/model.h"
+#include "head_board.h"
+#include "main_window.h"
+#include "next_token_chart.h"
+#include "prompt_editor.h"
+#include "theme.h"
+
+using namespace gna::studio;
+
+class TestStudio : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void loadToggleRerun();
+    void heatmapEqualsCoreCapture();
+    void workspaceRoundTrip();
+    void cancelLeavesWindowUsable();
+    void badModelShowsCoreError();
+    void screenshots();
+
+private:
+    bool waitForResult(MainWindow& w, int timeoutMs = 60000);
+    void openTiny(MainWindow& w);
+    QTemporaryDir m_dir;
+    QString m_model;
+    const QString m_prompt = QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is");
+};
+
+void TestStudio::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    m_model = m_dir.filePath(QStringLiteral("tiny-llama"));
+    QProcess p;
+    p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("make-tiny-model"), QStringLiteral("--arch"), QStringLiteral("llama"), m_model});
+    QVERIFY2(p.waitForFinished(120000), "gna make-tiny-model timed out");
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    QVERIFY(QFileInfo::exists(m_model + QStringLiteral("/config.json")));
+}
+
+bool TestStudio::waitForResult(MainWindow& w, int timeoutMs) {
+    QSignalSpy spy(w.session(), &Session::resultReady);
+    return spy.wait(timeoutMs);
+}
+
+void TestStudio::openTiny(MainWindow& w) {
+    w.resize(1280, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.promptEditor()->setPrompt(m_prompt);
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    QSignalSpy result(w.session(), &Session::resultReady);
+    w.openModel(m_model);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(result.count() > 0 && !w.session()->isRunning(), 60000);
+}
+
+void TestStudio::loadToggleRerun() {
+    MainWindow w;
+    openTiny(w);
+    const gna::ModelInfo* info = w.session()->modelInfo();
+    QVERIFY(info);
+    QCOMPARE(w.headBoard()->model()->layers(), info->num_layers);
+    QCOMPARE(w.headBoard()->model()->heads(), info->num_heads);
+    const std::vector<float> before = w.session()->lastOutcome().lastLogits;
+    QVERIFY(!before.empty());
+    QVERIFY(!w.nextTokenChart()->probabilities().isEmpty());
+    QVERIFY(w.headBoard()->model()->hasScores());
+
+    const int layer = 0, head = 1;
+    const QRect cell = w.headBoard()->cellRect(layer, head);
+    QSignalSpy result(w.session(), &Session::resultReady);
+    QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, cell.center());
+    QVERIFY(result.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    const gna::InterventionPlan plan = w.session()->plan();
+    QCOMPARE(plan.ablations.size(), std::size_t(1));
+    QCOMPARE(plan.ablations[0].head.layer, layer);
+    QCOMPARE(plan.ablations[0].head.head, head);
+    QCOMPARE(plan.ablations[0].alpha, 0.0f);
+    const std::vector<float> after = w.session()->lastOutcome().lastLogits;
+    QCOMPARE(after.size(), before.size());
+    double maxDiff = 0.0;
+    for (std::size_t i = 0; i < after.size(); ++i) maxDiff = std::max(maxDiff, double(std::abs(after[i] - before[i])));
+    QVERIFY2(maxDiff > 1e-5, qPrintable(QString::number(maxDiff)));
+
+    // Independent check: the core with the same plan gives the same logits.
+    auto model = gna::Model::load(m_model.toStdString());
+    gna::RunRequest req;
+    req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
+    req.plan.ablate({layer, head});
+    const gna::RunResult ref = model->run(req);
+    QCOMPARE(ref.last_logits.size(), after.size());
+    for (std::size_t i = 0; i < after.size(); ++i) QVERIFY(std::abs(ref.last_logits[i] - after[i]) < 1e-4);
+}
+
+void TestStudio::heatmapEqualsCoreCapture() {
+    MainWindow w;
+    openTiny(w);
+    w.setShownHeads({{1, 2}, {0, 3}});
+    QTRY_VERIFY_WITH_TIMEOUT(w.heatmaps()->gather()->data().title.contains(QStringLiteral("L1.H2")) && !w.session()->isRunning(), 60000);
+    w.headBoard()->toggleHead(0, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 1 && !w.session()->isRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+
+    auto model = gna::Model::load(m_model.toStdString());
+    gna::RunRequest req;
+    req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
+    req.plan.ablate({0, 0});
+    req.capture = {{1, 2}, {0, 3}};
+    const gna::RunResult ref = model->run(req);
+    QCOMPARE(ref.attention.size(), std::size_t(2));
+    const auto* maps = w.heatmaps();
+    for (int k = 0; k < 2; ++k) {
+        const gna::views::AttentionHeatmap* view = k == 0 ? maps->gather() : maps->aggregate();
+        const gna::AttentionMap& m = ref.attention[k];
+        QCOMPARE(view->data().rows, int(m.rows.size()));
+        QCOMPARE(view->data().cols, m.cols);
+        for (std::size_t r = 0; r < m.rows.size(); ++r)
+            for (int c = 0; c < m.cols; ++c) QVERIFY(std::abs(view->cellValue(int(r), c) - m.at(r, c)) < 1e-5);
+    }
+}
+
+void TestStudio::workspaceRoundTrip() {
+    MainWindow w;
+    openTiny(w);
+    w.headBoard()->toggleHead(1, 3);
+    w.setShownHeads({{1, 0}, {0, 2}});
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    const QString path = m_dir.filePath(QStringLiteral("ws.gna.json"));
+    QString error;
+    QVERIFY2(w.saveWorkspace(path, &error), qPrintable(error));
+    const Workspace saved = w.workspace();
+
+    MainWindow w2;
+    w2.show();
+    QSignalSpy loaded(w2.session(), &Session::modelLoaded);
+    QVERIFY2(w2.loadWorkspace(path, &error), qPrintable(error));
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w2.session()->isRunning() && w2.session()->lastOutcome().generation > 0, 60000);
+    const Workspace restored = w2.workspace();
+    QCOMPARE(restored.modelPath, saved.modelPath);
+    QCOMPARE(restored.prompt, m_prompt);
+    QCOMPARE(restored.ablated.size(), 1);
+    QCOMPARE(restored.ablated.front().name(), QStringLiteral("L1.H3"));
+    QCOMPARE(restored.shownHeads.size(), 2);
+    QCOMPARE(restored.shownHeads.front().name(), QStringLiteral("L1.H0"));
+    QVERIFY(w2.headBoard()->model()->isAblated(1, 3));
+    QVERIFY(!Workspace::load(m_dir.filePath(QStringLiteral("missing.json")), nullptr, &error));
+    QVERIFY(error.contains(QStringLiteral("missing.json")));
+}
+
+void TestStudio::cancelLeavesWindowUsable() {
+    MainWindow w;
+    openTiny(w);
+    QSignalSpy cancelled(w.session(), &Session::runCancelled);
+    QSignalSpy result(w.session(), &Session::resultReady);
+    w.session()->requestRun();
+    w.session()->cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    // Either it was stopped (cancelled) or it had already finished; both leave no error.
+    QVERIFY(cancelled.count() + result.count() >= 1);
+    QVERIFY(w.lastError().isEmpty());
+    QVERIFY(!w.cancelButton()->isEnabled());
+    // Still usable: a toggle reruns and produces a result.
+    QSignalSpy again(w.session(), &Session::resultReady);
+    QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, w.headBoard()->cellRect(1, 1).center());
+    QVERIFY(again.wait(60000));
+    QVERIFY(w.session()->plan().ablations.size() == 1);
+}
+
+void TestStudio::badModelShowsCoreError() {
+    MainWindow w;
+    w.show();
+    QSignalSpy failed(w.session(), &Session::modelLoadFailed);
+    w.openModel(m_dir.filePath(QStringLiteral("no-such-model")));
+    QVERIFY(failed.wait(30000));
+    QVERIFY(!w.lastError().isEmpty());
+    QVERIFY(!w.session()->hasModel());
+}
+
+void TestStudio::screenshots() {
+    const QString dir = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
+    QDir().mkpath(dir);
+    for (const auto& [name, theme] : {std::pair{QStringLiteral("light"), Theme::Light}, std::pair{QStringLiteral("dark"), Theme::Dark}}) {
+        applyTheme(theme);
+        MainWindow w;
+        openTiny(w);
+        w.headBoard()->toggleHead(1, 2);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        QTest::qWait(200);  // queued replots
+        const QImage img = w.grab().toImage();
+        QVERIFY(img.save(QDir(dir).filePath(QStringLiteral("main_window_%1.png").arg(name))));
+    }
+    applyTheme(Theme::Light);
+}
+
+QTEST_MAIN(TestStudio)
+#include "tst_studio.moc"
