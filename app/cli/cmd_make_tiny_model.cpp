@@ -8,12 +8,21 @@ namespace gna::cli {
 int cmd_make_tiny_model(const std::vector<std::string>& argv) {
     Args a(argv, {"tie", "llama3-rope", "rope-parameters"},
            {"arch", "layers", "hidden", "heads", "kv-heads", "head-dim", "intermediate", "seed", "dtype", "shards",
-            "merges", "max-positions", "sliding-window", "init-std", "rope-theta"});
+            "merges", "max-positions", "sliding-window", "init-std", "rope-theta", "state-size", "expand",
+            "conv-kernel", "ssm-head-dim", "n-groups", "chunk-size", "time-step-rank", "attn-period", "attn-offset",
+            "experts", "experts-per-tok", "expert-period", "expert-offset", "block-types", "mem-blocks"});
     if (a.help() || a.positionals().size() != 1) {
-        std::cout << "usage: gna make-tiny-model [--arch llama|mistral|qwen2] [--layers N] [--hidden N] [--heads N]\n"
+        std::cout << "usage: gna make-tiny-model [--arch ARCH] [--layers N] [--hidden N] [--heads N]\n"
                      "         [--kv-heads N] [--head-dim N] [--intermediate N] [--seed N] [--dtype f32|bf16|f16]\n"
                      "         [--tie] [--shards N] [--merges N] [--max-positions N] [--sliding-window N]\n"
                      "         [--llama3-rope] [--rope-parameters] [--rope-theta X] [--init-std X] OUT_DIR\n"
+                     "  state-space / hybrid: [--state-size N] [--expand N] [--conv-kernel N] [--ssm-head-dim N]\n"
+                     "         [--n-groups N] [--chunk-size N] [--time-step-rank N] [--attn-period N] [--attn-offset N]\n"
+                     "         [--experts N] [--experts-per-tok N] [--expert-period N] [--expert-offset N]\n"
+                     "         [--block-types a,b,...] [--mem-blocks N]\n"
+                     "ARCH: llama, mistral, qwen2, mamba, falcon_mamba, mamba2, jamba, zamba2, recurrentgemma.\n"
+                     "  (recurrentgemma: --sliding-window sets attention_window_size; zamba2/recurrentgemma:\n"
+                     "   --block-types lists the layer types, e.g. mamba,hybrid or recurrent,recurrent,attention)\n"
                      "Writes a seeded random-initialised checkpoint in exact Hugging Face layout (config.json,\n"
                      "model.safetensors or shards with an index, tokenizer.json, tokenizer_config.json).\n";
         return a.help() ? kOk : kUsage;
@@ -33,6 +42,21 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
     s.sliding_window = a.get_int("sliding-window", s.sliding_window);
     s.init_std = a.get_double("init-std", s.init_std);
     s.rope_theta = a.get_double("rope-theta", s.rope_theta);
+    s.state_size = a.get_int("state-size", s.state_size);
+    s.expand = a.get_int("expand", s.expand);
+    s.conv_kernel = a.get_int("conv-kernel", s.conv_kernel);
+    s.ssm_head_dim = a.get_int("ssm-head-dim", s.ssm_head_dim);
+    s.n_groups = a.get_int("n-groups", s.n_groups);
+    s.chunk_size = a.get_int("chunk-size", s.chunk_size);
+    s.time_step_rank = a.get_int("time-step-rank", s.time_step_rank);
+    s.attn_layer_period = a.get_int("attn-period", s.attn_layer_period);
+    s.attn_layer_offset = a.get_int("attn-offset", s.attn_layer_offset);
+    s.experts = a.get_int("experts", s.experts);
+    s.experts_per_tok = a.get_int("experts-per-tok", s.experts_per_tok);
+    s.expert_layer_period = a.get_int("expert-period", s.expert_layer_period);
+    s.expert_layer_offset = a.get_int("expert-offset", s.expert_layer_offset);
+    s.block_types = a.get_or("block-types", s.block_types);
+    s.mem_blocks = a.get_int("mem-blocks", s.mem_blocks);
     s.tie_embeddings = a.flag("tie");
     s.llama3_rope_scaling = a.flag("llama3-rope");
     s.rope_parameters_style = a.flag("rope-parameters");

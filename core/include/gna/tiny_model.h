@@ -13,7 +13,7 @@
 namespace gna {
 
 struct TinyModelSpec {
-    std::string arch = "llama";  // llama | mistral | qwen2 (more with the SSM issue)
+    std::string arch = "llama";  // llama | mistral | qwen2 | mamba | falcon_mamba | mamba2 | jamba | zamba2 | recurrentgemma
     int layers = 2;
     int hidden = 64;
     int heads = 4;
@@ -30,7 +30,23 @@ struct TinyModelSpec {
     bool llama3_rope_scaling = false;
     bool rope_parameters_style = false;  // write rope_parameters (newer transformers) instead
     double init_std = 0.08;
-    int sliding_window = 0;      // mistral / qwen2
+    int sliding_window = 0;      // mistral / qwen2; recurrentgemma: attention_window_size (0 = 2048)
+    // State-space and hybrid architectures (mamba, falcon_mamba, mamba2, jamba, zamba2, recurrentgemma).
+    int state_size = 16;         // SSM state N
+    int expand = 2;              // d_inner = expand * hidden
+    int conv_kernel = 4;
+    int ssm_head_dim = 16;       // Mamba-2 head_dim P (num_heads = expand * hidden / P)
+    int n_groups = 1;            // Mamba-2 groups of B/C
+    int chunk_size = 256;        // Mamba-2 SSD chunk
+    int time_step_rank = 0;      // Mamba-1 (0 = ceil(hidden / 16))
+    int attn_layer_period = 2;   // jamba: layer i is attention iff i % period == offset
+    int attn_layer_offset = 1;
+    int experts = 4;             // jamba MoE
+    int experts_per_tok = 2;
+    int expert_layer_period = 2;
+    int expert_layer_offset = 1;
+    std::string block_types;     // zamba2 ("mamba,hybrid,...") / recurrentgemma ("recurrent,recurrent,attention")
+    int mem_blocks = 1;          // zamba2 num_mem_blocks
 };
 
 // A deterministic normal(0, 1) stream (xoshiro256** + Box-Muller): the same numbers on every

@@ -5,6 +5,7 @@
 
 #include "gna/error.h"
 #include "gna/tokenizer.h"
+#include "io/tiny_ssm.h"
 
 namespace gna {
 
@@ -191,11 +192,14 @@ Json write_tiny_model(const TinyModelSpec& s, const std::filesystem::path& dir) 
     Json cfg;
     if (s.arch == "llama" || s.arch == "mistral" || s.arch == "qwen2") {
         cfg = llama_like(s, tok.vocab_size, tok.bos_id, tok.eos_id, tm);
+    } else if (is_tiny_ssm_arch(s.arch)) {
+        cfg = tiny_ssm_model(s, tok.vocab_size, tok.bos_id, tok.eos_id, tm.rng, tm.out);
     } else {
-        throw Error("make-tiny-model: unknown --arch '" + s.arch + "' (supported: llama, mistral, qwen2)");
+        throw Error("make-tiny-model: unknown --arch '" + s.arch +
+                    "' (supported: llama, mistral, qwen2, mamba, falcon_mamba, mamba2, jamba, zamba2, recurrentgemma)");
     }
     write_checkpoint_tensors(dir, tm.out, s.shards);
-    write_json_file_atomic(dir / "config.json", cfg);
+    write_file_atomic(dir / "config.json", python_json_dump(cfg));  // Infinity as Python writes it
     write_json_file_atomic(dir / "generation_config.json",
                            {{"bos_token_id", tok.bos_id}, {"eos_token_id", tok.eos_id}, {"do_sample", false}});
     return cfg;

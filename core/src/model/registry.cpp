@@ -3,6 +3,11 @@
 
 #include "gna/error.h"
 #include "model/llama.h"
+#include "ssm/jamba.h"
+#include "ssm/mamba.h"
+#include "ssm/mamba2.h"
+#include "ssm/recurrent_gemma.h"
+#include "ssm/zamba2.h"
 
 namespace gna {
 
@@ -11,6 +16,12 @@ const std::vector<ArchitectureEntry>& architecture_registry() {
         {"LlamaForCausalLM", "llama", &make_llama},
         {"MistralForCausalLM", "mistral", &make_llama},
         {"Qwen2ForCausalLM", "qwen2", &make_llama},
+        {"MambaForCausalLM", "mamba", &make_mamba},
+        {"FalconMambaForCausalLM", "falcon_mamba", &make_mamba},
+        {"Mamba2ForCausalLM", "mamba2", &make_mamba2},
+        {"JambaForCausalLM", "jamba", &make_jamba},
+        {"Zamba2ForCausalLM", "zamba2", &make_zamba2},
+        {"RecurrentGemmaForCausalLM", "recurrent_gemma", &make_recurrent_gemma},
     };
     return table;
 }

@@ -1,0 +1,135 @@
+// Forward throughput of a generated 8-layer Mamba-2 (hidden 512, 16 heads of 64, state 128,
+// chunk 256) on 2048 tokens: the chunked SSD scan against the per-token loop in the same run
+// (goal: ratio >= 10), and the cost of materialising one head's hidden attention at 2048 tokens.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <vector>
+
+#include "../core/src/ssm/scan.h"  // internal: the scans themselves, timed alone below
+#include "gna/model.h"
+#include "gna/tiny_model.h"
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+double cpu_seconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+std::vector<double> g_cpu;  // process CPU seconds of each timed call (the machine is shared: wall time is noisy)
+double seconds(const std::function<void()>& f) {
+    const double c0 = cpu_seconds();
+    auto t0 = Clock::now();
+    f();
+    g_cpu.push_back(cpu_seconds() - c0);
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+long peak_rss_mib() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss / 1024;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int reps = argc > 1 ? std::atoi(argv[1]) : 3;
+    const int T = argc > 2 ? std::atoi(argv[2]) : 2048;
+    auto dir = std::filesystem::temp_directory_path() / "gna_bench_ssm";
+    gna::TinyModelSpec s;
+    s.arch = "mamba2";
+    s.layers = 8;
+    s.hidden = 512;
+    s.expand = 2;
+    s.ssm_head_dim = 64;
+    s.state_size = 128;
+    s.chunk_size = 256;
+    s.merges = 300;
+    if (!std::filesystem::exists(dir / "config.json")) gna::write_tiny_model(s, dir);
+    auto model = gna::Model::load(dir);
+
+    gna::RunRequest plain;
+    for (int t = 0; t < T; ++t) plain.tokens.push_back(1 + (t * 37) % (model->info().vocab_size - 1));
+    gna::RunRequest cap = plain;
+    cap.capture = {gna::HeadRef{5, 7, gna::HeadKind::SSM}};
+
+    model->run(plain);  // warm-up
+    std::vector<double> chunked, loop, captured, cpu_chunked, cpu_loop, cpu_cap;
+    gna::RunResult rc;
+    const long rss_before = peak_rss_mib();
+    for (int r = 0; r < reps; ++r) {
+        gna::set_sequential_scans(false);
+        chunked.push_back(seconds([&] { model->run(plain); }));
+        cpu_chunked.push_back(g_cpu.back());
+        gna::set_sequential_scans(true);
+        loop.push_back(seconds([&] { model->run(plain); }));
+        cpu_loop.push_back(g_cpu.back());
+        gna::set_sequential_scans(false);
+        captured.push_back(seconds([&] { rc = model->run(cap); }));  // interleaved with the plain runs
+        cpu_cap.push_back(g_cpu.back());
+    }
+    // The whole model one token at a time with the carried state (what generation does): the same
+    // 2048 positions through all layers, per-token in every op.
+    gna::RunRequest steps;
+    steps.tokens = {plain.tokens[0]};
+    steps.generate = T;  // T-1 recurrent steps after the first token
+    steps.stop_tokens = {-1};
+    double step_cpu = 0;
+    const double step_wall = seconds([&] { model->run(steps); });
+    step_cpu = g_cpu.back();
+
+    const long rss_after = peak_rss_mib();
+
+    const double mc = median(chunked), ml = median(loop), mh = median(captured);
+    std::printf("model: Mamba-2, 8 layers, hidden 512, 16 heads x 64, state 128, chunk 256; %d tokens; %d reps\n", T, reps);
+    std::printf("chunked SSD forward:   median %.3f s  (%.0f tokens/s)\n", mc, T / mc);
+    std::printf("per-token loop:        median %.3f s  (%.0f tokens/s)\n", ml, T / ml);
+    std::printf("speed-up chunked/loop: %.1fx wall, %.1fx CPU time (%.2f s vs %.2f s CPU)  (goal >= 10x)\n", ml / mc,
+                median(cpu_loop) / median(cpu_chunked), median(cpu_chunked), median(cpu_loop));
+    std::printf("token-by-token through the model (decode loop, %d steps): %.3f s wall, %.2f s CPU: chunked prefill "
+                "is %.1fx faster (wall), %.1fx (CPU)\n",
+                T, step_wall, step_cpu, step_wall / mc, step_cpu / median(cpu_chunked));
+    std::printf("forward + hidden attention of L5.S7 (all %d rows): median %.3f s wall (+%.3f s over plain), "
+                "%.2f s CPU (+%.2f s)\n", T, mh, mh - mc, median(cpu_cap), median(cpu_cap) - median(cpu_chunked));
+    std::printf("captured map: %d x %d floats = %.1f MiB; peak RSS %ld MiB before captures, %ld MiB after\n",
+                static_cast<int>(rc.attention[0].rows.size()), rc.attention[0].cols,
+                rc.attention[0].weights.size() * 4.0 / (1 << 20), rss_before, rss_after);
+
+    // The scans alone, same shapes as one layer of the model (and a Mamba-1 layer of the same width).
+    at::manual_seed(0);
+    const int64_t H = 16, P = 64, N = 128, D = 1024, N1 = 16;
+    at::Tensor x = at::randn({1, T, H, P}), dt = at::rand({1, T, H}) * 0.1 + 0.001, A = -at::rand({H}) * 8 - 1;
+    at::Tensor Bg = at::randn({1, T, 1, N}), Cg = at::randn({1, T, 1, N});
+    std::vector<double> ssd_c, ssd_l, sel_c, sel_l, cpu[4];
+    at::Tensor u = at::randn({1, T, D}), dt1 = at::rand({1, T, D}) * 0.1 + 0.001, A1 = -at::rand({D, N1}) * 8 - 1;
+    at::Tensor B1 = at::randn({1, T, N1}), C1 = at::randn({1, T, N1});
+    for (int r = 0; r < reps; ++r) {
+        ssd_c.push_back(seconds([&] { gna::ssd_scan(x, dt, A, Bg, Cg, 256, {}); }));
+        cpu[0].push_back(g_cpu.back());
+        ssd_l.push_back(seconds([&] { gna::ssd_scan_sequential(x, dt, A, Bg, Cg, {}); }));
+        cpu[1].push_back(g_cpu.back());
+        sel_c.push_back(seconds([&] { gna::selective_scan(u, dt1, A1, B1, C1, {}); }));
+        cpu[2].push_back(g_cpu.back());
+        sel_l.push_back(seconds([&] { gna::selective_scan_sequential(u, dt1, A1, B1, C1, {}); }));
+        cpu[3].push_back(g_cpu.back());
+    }
+    std::printf("scan alone, Mamba-2 layer (16 x 64, N 128, %d tokens, config chunk 256): chunked SSD %.4f s wall / "
+                "%.4f s CPU, per-token loop %.4f s / %.4f s: %.1fx wall, %.1fx CPU\n",
+                T, median(ssd_c), median(cpu[0]), median(ssd_l), median(cpu[1]), median(ssd_l) / median(ssd_c),
+                median(cpu[1]) / median(cpu[0]));
+    std::printf("scan alone, Mamba-1 layer (1024 channels, N 16, %d tokens): blocked %.4f s / %.4f s CPU, per-token "
+                "loop %.4f s / %.4f s: %.1fx wall, %.1fx CPU\n",
+                T, median(sel_c), median(cpu[2]), median(sel_l), median(cpu[3]), median(sel_l) / median(sel_c),
+                median(cpu[3]) / median(cpu[2]));
+    return 0;
+}

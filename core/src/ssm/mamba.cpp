@@ -1,0 +1,172 @@
+// MambaForCausalLM and FalconMambaForCausalLM (Mamba-1).
+//   block: h = h + mixer(rms(h)); final norm_f; lm_head (tied by default).
+//   mixer: x, z = split(in_proj(h)); x = silu(conv1d(x)); (delta, B, C) = split(x_proj(x), [R, N, N])
+//          (Falcon-Mamba: weightless RMSNorm on delta, B, C); dt = softplus(dt_proj(delta)); A = -exp(A_log)
+//          h_t = exp(dt_t A) h_{t-1} + dt_t B_t x_t;  y_t = h_t C_t + D x_t;  out = out_proj(y * silu(z))
+#include "ssm/mamba.h"
+
+#include <cmath>
+
+#include "gna/error.h"
+#include "ssm/hidden_attention.h"
+#include "ssm/scan.h"
+#include "ssm/ssm_state.h"
+
+namespace gna {
+
+Mamba1Mixer Mamba1Mixer::load(WeightLoader& wl, const std::string& p, const Mamba1Dims& d) {
+    Mamba1Mixer m;
+    m.d = d;
+    const int64_t D = d.d_inner, N = d.state, R = d.dt_rank;
+    m.in_proj = Linear::load(wl, p + ".in_proj", 2 * D, d.hidden);
+    m.conv_w = wl.get(p + ".conv1d.weight", {D, 1, d.conv_kernel});
+    m.conv_b = wl.optional(p + ".conv1d.bias", {D});
+    m.x_proj = Linear::load(wl, p + ".x_proj", R + 2 * N, D);
+    m.dt_proj = Linear::load(wl, p + ".dt_proj", D, R);
+    m.A = -at::exp(wl.get_f32(p + ".A_log", {D, N}));
+    m.Dskip = wl.get_f32(p + ".D", {D});
+    m.out_proj = Linear::load(wl, p + ".out_proj", d.hidden, D);
+    if (d.bc_norm == Mamba1Dims::BcNorm::Weighted) {
+        m.dt_norm = wl.get(p + ".dt_layernorm.weight", {R});
+        m.b_norm = wl.get(p + ".b_layernorm.weight", {N});
+        m.c_norm = wl.get(p + ".c_layernorm.weight", {N});
+    }
+    return m;
+}
+
+at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past,
+                                int layer, ForwardContext& ctx) const {
+    const int64_t B = x.size(0), T = x.size(1), D = d.d_inner, N = d.state, R = d.dt_rank;
+    at::Tensor xz = in_proj(x);                 // (B, T, 2D)
+    at::Tensor z = xz.narrow(-1, D, D);         // (B, T, D)
+    ConvResult conv = causal_conv1d(xz.narrow(-1, 0, D), conv_w, conv_b, conv_state);
+    conv_state = conv.state;
+    at::Tensor u = at::silu(conv.y);            // (B, T, D)
+    at::Tensor dbc = x_proj(u);                 // (B, T, R + 2N)
+    at::Tensor delta = dbc.narrow(-1, 0, R), Bm = dbc.narrow(-1, R, N), Cm = dbc.narrow(-1, R + N, N);
+    if (d.bc_norm != Mamba1Dims::BcNorm::None) {
+        delta = rms_norm(delta, dt_norm, d.bc_eps);  // undefined weight = weightless (Falcon-Mamba)
+        Bm = rms_norm(Bm, b_norm, d.bc_eps);
+        Cm = rms_norm(Cm, c_norm, d.bc_eps);
+    }
+    at::Tensor dt = at::softplus(dt_proj(delta).to(at::kFloat));  // (B, T, D), bias inside the softplus
+    at::Tensor uf = u.to(at::kFloat), Bf = Bm.to(at::kFloat), Cf = Cm.to(at::kFloat);
+    ScanResult scan = selective_scan(uf, dt, A, Bf, Cf, ssm_state);
+    ssm_state = scan.state;
+    at::Tensor y = scan.y + uf * Dskip;  // (B, T, D)
+
+    auto caps = ssm_captures(ctx, layer);
+    if (!caps.empty()) {
+        CaptureRows rows = capture_rows_for_pass(ctx, past, T);
+        for (const CaptureSlot* c : caps) {
+            at::Tensor alpha = selective_hidden_attention(Cf, Bf, dt.select(2, c->head), A[c->head], rows.local);
+            store_capture(ctx, *c, rows, alpha, past, T);
+        }
+    }
+
+    y = (y * at::silu(z.to(at::kFloat))).to(x.scalar_type());  // (B, T, D)
+    const LayerPlan* plan = ctx.plan(layer);
+    if (plan && plan->ssm_scale.defined()) y = y * plan->ssm_scale.view({B, 1, D}).to(y.scalar_type());
+    return out_proj(y);
+}
+
+namespace {
+
+class MambaLM final : public CausalLM {
+public:
+    MambaLM(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
+        const std::string f = cfg.file().string();
+        const int64_t C = cfg.require_int("hidden_size");
+        const int64_t L = cfg.require_int("num_hidden_layers");
+        const int64_t V = cfg.require_int("vocab_size");
+        Mamba1Dims d;
+        d.hidden = C;
+        d.state = cfg.get_int("state_size", 16);
+        d.conv_kernel = cfg.get_int("conv_kernel", 4);
+        d.d_inner = static_cast<int64_t>(cfg.get_double("expand", 2.0) * static_cast<double>(C));
+        const Json& j = cfg.json();
+        if (j.contains("time_step_rank") && j["time_step_rank"].is_string()) {
+            if (j["time_step_rank"].get<std::string>() != "auto")
+                throw Error(f + ": time_step_rank must be an integer or \"auto\"");
+            d.dt_rank = (C + 15) / 16;
+        } else {
+            d.dt_rank = cfg.get_int("time_step_rank", (C + 15) / 16);
+        }
+        if (C <= 0 || L <= 0 || V <= 0 || d.state <= 0 || d.conv_kernel <= 0 || d.d_inner <= 0 || d.dt_rank <= 0)
+            throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, state_size, conv_kernel, expand and "
+                            "time_step_rank must be positive");
+        if (cfg.has("intermediate_size") && cfg.get_int("intermediate_size", d.d_inner) != d.d_inner)
+            throw Error(f + ": intermediate_size (" + std::to_string(cfg.get_int("intermediate_size", 0)) +
+                        ") must equal expand * hidden_size (" + std::to_string(d.d_inner) + ")");
+        const bool falcon = cfg.model_type() == "falcon_mamba" || cfg.architecture() == "FalconMambaForCausalLM";
+        if (falcon) {
+            d.bc_norm = Mamba1Dims::BcNorm::Weightless;
+            d.bc_eps = cfg.get_double("mixer_rms_eps", 1e-6);
+        }
+        eps_ = cfg.get_double("layer_norm_epsilon", 1e-5);
+
+        WeightLoader wl(ckpt, opt);
+        device_ = wl.device();
+        embed_ = wl.get("backbone.embeddings.weight", {V, C});
+        for (int64_t l = 0; l < L; ++l) {
+            const std::string p = "backbone.layers." + std::to_string(l);
+            norms_.push_back(wl.get(p + ".norm.weight", {C}));
+            mixers_.push_back(Mamba1Mixer::load(wl, p + ".mixer", d));
+        }
+        norm_f_ = wl.get("backbone.norm_f.weight", {C});
+        if (ckpt.contains("lm_head.weight"))
+            lm_head_ = wl.get("lm_head.weight", {V, C});
+        else if (cfg.get_bool("tie_word_embeddings", true))
+            lm_head_ = embed_;
+        else
+            throw Error(ckpt.dir().string() + ": the checkpoint has no tensor 'lm_head.weight' and config.json sets "
+                        "tie_word_embeddings false; the file is incomplete");
+
+        info_.architecture = cfg.architecture();
+        info_.model_type = cfg.model_type();
+        info_.num_layers = static_cast<int>(L);
+        info_.hidden_size = static_cast<int>(C);
+        info_.vocab_size = static_cast<int>(V);
+        info_.head_dim = 1;
+        info_.max_positions = static_cast<int>(cfg.get_int("max_position_embeddings", 1 << 20));
+        info_.parameters = wl.parameters();
+        for (int64_t l = 0; l < L; ++l) info_.layers.push_back({static_cast<int>(l), "mamba", 0, 0, static_cast<int>(d.d_inner)});
+    }
+
+    const ModelInfo& info() const override { return info_; }
+    at::Device device() const override { return device_; }
+    std::unique_ptr<DecodeState> new_state(int64_t) const override { return std::make_unique<SsmState>(mixers_.size()); }
+    at::Tensor embed(const at::Tensor& ids, DecodeState&) const override { return at::embedding(embed_, ids); }
+
+    at::Tensor run_layers(at::Tensor h, int from, int to, DecodeState& state, ForwardContext& ctx) const override {
+        auto& st = static_cast<SsmState&>(state);
+        for (int l = from; l < to; ++l) {
+            ctx.check_cancel();
+            if (all_rows_skip(ctx, l)) continue;
+            at::Tensor out = h + mixers_[l].forward(rms_norm(h, norms_[l], eps_), st.conv[l], st.ssm[l], st.len, l, ctx);
+            h = apply_skip(ctx, l, h, out);
+        }
+        return h;
+    }
+
+    void advance_state(DecodeState& state, int64_t t) const override { static_cast<SsmState&>(state).len += t; }
+    at::Tensor logits(const at::Tensor& h) const override {
+        return at::linear(rms_norm(h, norm_f_, eps_), lm_head_).to(at::kFloat);
+    }
+
+private:
+    ModelInfo info_;
+    at::Device device_ = at::kCPU;
+    double eps_ = 1e-5;
+    at::Tensor embed_, norm_f_, lm_head_;
+    std::vector<at::Tensor> norms_;
+    std::vector<Mamba1Mixer> mixers_;
+};
+
+}  // namespace
+
+std::unique_ptr<CausalLM> make_mamba(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
+    return std::make_unique<MambaLM>(cfg, ckpt, opt);
+}
+
+}  // namespace gna

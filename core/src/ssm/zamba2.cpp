@@ -1,0 +1,228 @@
+// Zamba2ForCausalLM: Mamba-2 layers plus "hybrid" layers that add a shared transformer block.
+//   mamba layer:  h = h + Mamba2(input_layernorm(h))
+//   hybrid layer: T = MLP(pre_ff_norm(Attn(input_norm(concat(h, e0)))))   (e0: embedding output; no
+//                 residuals inside T); h = h + Mamba2(input_layernorm(h + linear(T)))
+//   Attention on 2*hidden: head_dim = 2*hidden/heads, scale (head_dim/2)^-0.5, RoPE only if
+//   use_mem_rope; MLP = down(act(gate) * up) with [gate, up] = gate_up_proj(x).
+//   Shared blocks: hybrid layer j (j-th hybrid) uses block j % num_mem_blocks, whose weights the
+//   checkpoint stores under the first hybrid layer that uses it; per-hybrid-layer LoRA adapters
+//   (linear_{q,k,v}_adapter_list.j, gate_up_proj_adapter_list.j) are folded into per-layer weights
+//   at load time: W x + B (A x) = (W + B A) x.
+// Mamba-2 mixers use the grouped gated RMSNorm with eps 1e-5 and time_step_limit (the CUDA-kernel
+// path of transformers; its torch path clamps dt at time_step_min instead).
+#include "ssm/zamba2.h"
+
+#include <cmath>
+
+#include "gna/error.h"
+#include "ssm/mamba2.h"
+#include "ssm/ssm_state.h"
+
+namespace gna {
+namespace {
+
+struct SharedBlock {  // one hybrid layer's view of its shared transformer block
+    at::Tensor norm_in, norm_ff;  // (2C), (C)
+    AttentionWeights attn;        // adapters folded in
+    Linear gate_up, down;
+};
+
+struct Zamba2Layer {
+    bool hybrid = false;
+    at::Tensor norm;              // the mamba decoder's input_layernorm
+    Mamba2Mixer mamba;
+    Linear linear;                // hybrid: (C, C), no bias
+    SharedBlock block;
+};
+
+// W + B A for an adapter pair under `p` (".0" = A (rank, in), ".1" = B (out, rank)), if present.
+at::Tensor fold_adapter(WeightLoader& wl, const std::string& p, const at::Tensor& w) {
+    if (!wl.has(p + ".0.weight")) return w;
+    const Checkpoint& ck = wl.checkpoint();
+    const int64_t rank = ck.tensor(p + ".0.weight").shape.at(0);
+    at::Tensor a = wl.get(p + ".0.weight", {rank, w.size(1)});
+    at::Tensor b = wl.get(p + ".1.weight", {w.size(0), rank});
+    return w + at::matmul(b, a);
+}
+
+class Zamba2 final : public CausalLM {
+public:
+    Zamba2(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
+        const std::string f = cfg.file().string();
+        const int64_t C = cfg.require_int("hidden_size");
+        const int64_t L = cfg.require_int("num_hidden_layers");
+        const int64_t V = cfg.require_int("vocab_size");
+        const int64_t H = cfg.require_int("num_attention_heads");
+        const int64_t KVH = cfg.get_int("num_key_value_heads", H);
+        const int64_t I = cfg.get_int("intermediate_size", 4 * C);
+        const int64_t blocks = cfg.get_int("num_mem_blocks", 1);
+        eps_ = cfg.get_double("rms_norm_eps", 1e-5);
+        const Json& j = cfg.json();
+        if (!j.contains("layers_block_type") || !j["layers_block_type"].is_array() ||
+            static_cast<int64_t>(j["layers_block_type"].size()) != L)
+            throw Error(f + ": layers_block_type must list \"mamba\"/\"hybrid\" for each of the " + std::to_string(L) +
+                        " layers");
+        Mamba2Dims d;
+        d.hidden = C;
+        d.d_inner = static_cast<int64_t>(cfg.get_double("mamba_expand", 2.0) * static_cast<double>(C));
+        d.heads = cfg.require_int("n_mamba_heads");
+        d.groups = cfg.get_int("mamba_ngroups", 1);
+        d.state = cfg.get_int("mamba_d_state", 64);
+        d.conv_kernel = cfg.get_int("mamba_d_conv", 4);
+        d.chunk = cfg.get_int("chunk_size", 256);
+        d.norm_eps = 1e-5;
+        if (d.heads <= 0 || d.d_inner % d.heads != 0)
+            throw Error(f + ": n_mamba_heads (" + std::to_string(d.heads) + ") must divide mamba_expand * hidden_size (" +
+                        std::to_string(d.d_inner) + ")");
+        d.head_dim = d.d_inner / d.heads;
+        if (d.groups <= 0 || d.heads % d.groups != 0)
+            throw Error(f + ": n_mamba_heads must be a multiple of mamba_ngroups");
+        if (j.contains("time_step_limit") && j["time_step_limit"].is_array() && j["time_step_limit"].size() == 2) {
+            if (j["time_step_limit"][0].is_number()) d.dt_min = j["time_step_limit"][0].get<double>();
+            if (j["time_step_limit"][1].is_number()) d.dt_max = j["time_step_limit"][1].get<double>();
+        }
+        if (C <= 0 || L <= 0 || V <= 0 || H <= 0 || KVH <= 0 || (2 * C) % H != 0 || H % KVH != 0 || blocks <= 0)
+            throw Error(f + ": 2 * hidden_size must be a multiple of num_attention_heads, itself a multiple of "
+                            "num_key_value_heads; num_mem_blocks must be positive");
+        const std::string act = cfg.get_string("hidden_act", "gelu");
+        if (act != "gelu" && act != "gelu_pytorch_tanh" && act != "silu")
+            throw Error(f + ": hidden_act \"" + act + "\" is not supported for Zamba2 (gelu, gelu_pytorch_tanh, silu)");
+        act_ = act;
+        attn_.heads = H;
+        attn_.kv_heads = KVH;
+        attn_.head_dim = 2 * C / H;
+        attn_.input_dim = 2 * C;
+        attn_.scale = 1.0 / std::sqrt(static_cast<double>(attn_.head_dim) / 2.0);
+        WeightLoader wl(ckpt, opt);
+        device_ = wl.device();
+        if (cfg.get_bool("use_mem_rope", false)) attn_.rope = Rope::make(cfg.rope(), attn_.head_dim, device_);
+
+        // which layer stores each shared block: the first hybrid layer that uses it
+        std::vector<int64_t> hybrid_ids;
+        for (int64_t l = 0; l < L; ++l) {
+            const std::string t = j["layers_block_type"][l].is_string() ? j["layers_block_type"][l].get<std::string>() : "";
+            if (t != "mamba" && t != "hybrid")
+                throw Error(f + ": layers_block_type[" + std::to_string(l) + "] must be \"mamba\" or \"hybrid\"");
+            if (t == "hybrid") hybrid_ids.push_back(l);
+        }
+        std::vector<int64_t> home(blocks, -1);
+        for (std::size_t k = 0; k < hybrid_ids.size(); ++k)
+            if (home[k % blocks] < 0) home[k % blocks] = hybrid_ids[k];
+
+        embed_ = wl.get("model.embed_tokens.weight", {V, C});
+        std::size_t k = 0;
+        for (int64_t l = 0; l < L; ++l) {
+            const std::string p = "model.layers." + std::to_string(l);
+            Zamba2Layer layer;
+            layer.hybrid = k < hybrid_ids.size() && hybrid_ids[k] == l;
+            const std::string mp = layer.hybrid ? p + ".mamba_decoder" : p;
+            layer.norm = wl.get(mp + ".input_layernorm.weight", {C});
+            layer.mamba = Mamba2Mixer::load(wl, mp + ".mamba", d);
+            if (layer.hybrid) {
+                layer.linear = Linear::load(wl, p + ".linear", C, C, false);
+                const std::string sp = "model.layers." + std::to_string(home[k % blocks]) + ".shared_transformer";
+                const std::string jk = std::to_string(k);
+                SharedBlock& b = layer.block;
+                b.norm_in = wl.get(sp + ".input_layernorm.weight", {2 * C});
+                b.norm_ff = wl.get(sp + ".pre_ff_layernorm.weight", {C});
+                b.attn = AttentionWeights::load(wl, sp + ".self_attn", attn_, C);
+                b.attn.q.w = fold_adapter(wl, sp + ".self_attn.linear_q_adapter_list." + jk, b.attn.q.w);
+                b.attn.k.w = fold_adapter(wl, sp + ".self_attn.linear_k_adapter_list." + jk, b.attn.k.w);
+                b.attn.v.w = fold_adapter(wl, sp + ".self_attn.linear_v_adapter_list." + jk, b.attn.v.w);
+                b.gate_up = Linear::load(wl, sp + ".feed_forward.gate_up_proj", 2 * I, C);
+                b.gate_up.w = fold_adapter(wl, sp + ".feed_forward.gate_up_proj_adapter_list." + jk, b.gate_up.w);
+                b.down = Linear::load(wl, sp + ".feed_forward.down_proj", C, I);
+                ++k;
+            }
+            layers_.push_back(std::move(layer));
+        }
+        norm_f_ = wl.get("model.final_layernorm.weight", {C});
+        if (ckpt.contains("lm_head.weight"))
+            lm_head_ = wl.get("lm_head.weight", {V, C});
+        else if (cfg.get_bool("tie_word_embeddings", true))
+            lm_head_ = embed_;
+        else
+            throw Error(ckpt.dir().string() + ": the checkpoint has no tensor 'lm_head.weight' and config.json sets "
+                        "tie_word_embeddings false; the file is incomplete");
+
+        info_.architecture = cfg.architecture();
+        info_.model_type = cfg.model_type();
+        info_.num_layers = static_cast<int>(L);
+        info_.hidden_size = static_cast<int>(C);
+        info_.vocab_size = static_cast<int>(V);
+        info_.num_heads = static_cast<int>(H);
+        info_.num_kv_heads = static_cast<int>(KVH);
+        info_.head_dim = static_cast<int>(attn_.head_dim);
+        info_.max_positions = static_cast<int>(cfg.get_int("max_position_embeddings", 4096));
+        info_.parameters = wl.parameters();
+        for (int64_t l = 0; l < L; ++l) {
+            const bool hy = layers_[l].hybrid;
+            info_.layers.push_back({static_cast<int>(l), hy ? "hybrid" : "mamba2", hy ? static_cast<int>(H) : 0,
+                                    hy ? static_cast<int>(KVH) : 0, static_cast<int>(d.heads)});
+        }
+    }
+
+    const ModelInfo& info() const override { return info_; }
+    at::Device device() const override { return device_; }
+    std::unique_ptr<DecodeState> new_state(int64_t) const override { return std::make_unique<SsmState>(layers_.size()); }
+    // Every hybrid layer needs the embedding output e0 of the pass: embed() keeps it in the state
+    // (cloned and row-repeated with it, so prefix reuse that starts at a later layer still has it).
+    at::Tensor embed(const at::Tensor& ids, DecodeState& state) const override {
+        at::Tensor e = at::embedding(embed_, ids);
+        static_cast<SsmState&>(state).extra = e;
+        return e;
+    }
+
+    at::Tensor run_layers(at::Tensor h, int from, int to, DecodeState& state, ForwardContext& ctx) const override {
+        auto& st = static_cast<SsmState&>(state);
+        const at::Tensor& e0 = st.extra;  // embedding output of this pass
+        for (int l = from; l < to; ++l) {
+            ctx.check_cancel();
+            if (all_rows_skip(ctx, l)) continue;
+            const Zamba2Layer& layer = layers_[l];
+            at::Tensor x = h;
+            if (layer.hybrid) {
+                if (!e0.defined() || e0.size(1) != h.size(1))
+                    throw Error("Zamba2: the embedding output of this pass is missing (run embed() first)");
+                const SharedBlock& b = layer.block;
+                at::Tensor a = rms_norm(at::cat({h, e0}, -1), b.norm_in, eps_);                      // (B, T, 2C)
+                at::Tensor t = attention_forward(attn_, b.attn, a, st.kv[l], st.len, l, ctx);        // (B, T, C)
+                t = rms_norm(t, b.norm_ff, eps_);
+                at::Tensor gu = b.gate_up(t);                                                         // (B, T, 2I)
+                const int64_t I = gu.size(-1) / 2;
+                t = b.down(activation(gu.narrow(-1, 0, I)) * gu.narrow(-1, I, I));
+                x = h + layer.linear(t);
+            }
+            at::Tensor out = h + layer.mamba.forward(rms_norm(x, layer.norm, eps_), st.conv[l], st.ssm[l], st.len, l, ctx);
+            h = apply_skip(ctx, l, h, out);
+        }
+        return h;
+    }
+
+    void advance_state(DecodeState& state, int64_t t) const override { static_cast<SsmState&>(state).len += t; }
+    at::Tensor logits(const at::Tensor& h) const override {
+        return at::linear(rms_norm(h, norm_f_, eps_), lm_head_).to(at::kFloat);
+    }
+
+private:
+    at::Tensor activation(const at::Tensor& x) const {
+        if (act_ == "silu") return at::silu(x);
+        return act_ == "gelu" ? at::gelu(x) : at::gelu(x, "tanh");
+    }
+
+    ModelInfo info_;
+    at::Device device_ = at::kCPU;
+    AttentionConfig attn_;
+    std::string act_ = "gelu";
+    double eps_ = 1e-5;
+    at::Tensor embed_, norm_f_, lm_head_;
+    std::vector<Zamba2Layer> layers_;
+};
+
+}  // namespace
+
+std::unique_ptr<CausalLM> make_zamba2(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
+    return std::make_unique<Zamba2>(cfg, ckpt, opt);
+}
+
+}  // namespace gna

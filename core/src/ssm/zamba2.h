@@ -1,0 +1,6 @@
+#pragma once
+#include "model/causal_lm.h"
+
+namespace gna {
+std::unique_ptr<CausalLM> make_zamba2(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt);
+}

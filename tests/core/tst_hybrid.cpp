@@ -1,0 +1,265 @@
+// Hybrid architectures (Jamba, Zamba2, RecurrentGemma) against the independent per-token reference: forward with attention,
+// Mamba and MoE layers, attention-head and SSM-head ablation in one batch, generation with KV cache
+// plus recurrent state.
+#include <QtTest>
+
+#include "gna/json.h"
+#include "gna/model.h"
+#include "naive_ssm.h"
+#include "ssm_test_util.h"
+#include "test_models.h"
+
+using namespace gna;
+using namespace gna::test;
+
+class TestHybrid : public QObject {
+    Q_OBJECT
+    TempDir dir_;
+    std::filesystem::path jamba_, zamba_, rg_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        TinyModelSpec s;
+        s.arch = "jamba";
+        s.layers = 4;  // mamba, attention+MoE, mamba, attention+MoE
+        s.hidden = 32;
+        s.heads = 4;
+        s.kv_heads = 2;
+        s.intermediate = 48;
+        s.state_size = 4;
+        s.experts = 4;
+        s.experts_per_tok = 2;
+        s.seed = 9;
+        jamba_ = make_model(dir_, "jamba", s);
+        TinyModelSpec z;
+        z.arch = "zamba2";
+        z.layers = 5;
+        z.block_types = "mamba,hybrid,hybrid,mamba,hybrid";  // hybrid 2 reuses shared block 0
+        z.mem_blocks = 2;
+        z.hidden = 32;
+        z.heads = 4;   // attention on 64 channels, head_dim 16
+        z.kv_heads = 4;
+        z.intermediate = 48;
+        z.ssm_head_dim = 16;  // 4 Mamba-2 heads
+        z.n_groups = 2;
+        z.state_size = 8;
+        z.chunk_size = 8;
+        z.seed = 4;
+        zamba_ = make_model(dir_, "zamba2", z);
+        TinyModelSpec g;
+        g.arch = "recurrentgemma";
+        g.layers = 4;  // recurrent, recurrent, attention, recurrent
+        g.hidden = 32;
+        g.heads = 4;   // 4 RG-LRU blocks of 8 channels; MQA head_dim 8
+        g.intermediate = 64;
+        g.sliding_window = 8;  // attention_window_size, shorter than the prompts
+        g.seed = 6;
+        rg_ = make_model(dir_, "rg", g);
+    }
+
+    void sweepsWithPrefixReuse() {
+        for (const auto& dir : {jamba_, zamba_, rg_}) {
+            auto m = Model::load(dir);
+            auto ids = ssm_prompt(24, m->info().vocab_size, 1);
+            std::vector<InterventionPlan> plans(3);
+            int attn = -1, ssm = -1;  // first layer with attention heads, last one with SSM heads
+            for (const auto& li : m->info().layers) {
+                if (attn < 0 && li.attention_heads > 0) attn = li.index;
+                if (li.ssm_heads > 0) ssm = li.index;
+            }
+            plans[1].ablate(HeadRef{attn, 1, HeadKind::Attention});
+            plans[2].ablate(HeadRef{ssm, 1, HeadKind::SSM});
+            std::vector<int> prompt(ids.begin(), ids.begin() + 18);
+            const double d = sweep_vs_single(*m, prompt, {{ids[18], ids[19]}, {ids[20]}, {ids[18], ids[21], ids[22]}}, plans);
+            QVERIFY2(d < 1e-4, qPrintable(QString::fromStdString(dir.string()) + " " + QString::number(d)));
+        }
+    }
+
+    void recurrentGemmaForwardAndAblation() {
+        auto m = Model::load(rg_);
+        QCOMPARE(m->info().layers[2].kind, std::string("attention"));
+        QCOMPARE(m->info().layers[1].kind, std::string("recurrent"));
+        QCOMPARE(m->info().layers[1].ssm_heads, 4);
+        auto ids = ssm_prompt(30, m->info().vocab_size);
+        RunRequest plain, abl;
+        plain.tokens = abl.tokens = ids;
+        plain.all_logits = abl.all_logits = true;
+        abl.plan.ablate(HeadRef{2, 3, HeadKind::Attention});
+        abl.plan.ablate(HeadRef{1, 2, HeadKind::SSM});
+        abl.plan.skip_layers = {3};
+        auto outs = m->run_batch({plain, abl});
+        NaiveSsmOptions o;
+        o.attn_scale[{2, 3}] = 0.0;
+        o.ssm_scale[{1, 2}] = 0.0;
+        o.skip_layers = {3};
+        const double dp = max_diff_logits(outs[0].all_logits, naive_ssm_forward(rg_, ids).logits);
+        const double da = max_diff_logits(outs[1].all_logits, naive_ssm_forward(rg_, ids, o).logits);
+        QVERIFY2(dp < 1e-4, qPrintable(QString::number(dp)));
+        QVERIFY2(da < 1e-4, qPrintable(QString::number(da)));
+        QVERIFY(max_abs_diff(outs[0].all_logits, outs[1].all_logits) > 1e-4);
+        // the window matters: a window as long as the prompt gives other logits
+        Json cfg = read_json_file(rg_ / "config.json");
+        auto wide = dir_ / "rg_wide";
+        rewrite_checkpoint(rg_, wide, [](std::vector<TensorToWrite>&) {});
+        cfg["attention_window_size"] = 64;
+        write_json_file_atomic(wide / "config.json", cfg);
+        RunResult w = Model::load(wide)->run(plain);
+        QVERIFY(max_abs_diff(w.all_logits, outs[0].all_logits) > 1e-5);
+        QVERIFY(max_diff_logits(w.all_logits, naive_ssm_forward(wide, ids).logits) < 1e-4);
+    }
+
+    // alpha[r, c] = mean over the block's channels of (prod_{k=c+1..r} a_k) m_c, from the naive trace.
+    void recurrentGemmaHiddenAttention() {
+        auto m = Model::load(rg_);
+        auto ids = ssm_prompt(25, m->info().vocab_size, 3);
+        NaiveSsmOptions o;
+        o.trace_layer = 1;
+        NaiveSsmResult ref = naive_ssm_forward(rg_, ids, o);
+        const int block = 2, bw = 8;
+        RunRequest r;
+        r.tokens = ids;
+        r.capture = {HeadRef{1, block, HeadKind::SSM}};
+        r.capture_rows = {0, 7, 24};
+        const AttentionMap a = m->run(r).attention.at(0);
+        double worst = 0;
+        for (std::size_t i = 0; i < a.rows.size(); ++i) {
+            const int row = a.rows[i];
+            for (int c = 0; c < static_cast<int>(ids.size()); ++c) {
+                double expect = 0;
+                if (c <= row)
+                    for (int d = block * bw; d < (block + 1) * bw; ++d) {
+                        double prod = ref.m[c][d];
+                        for (int k = c + 1; k <= row; ++k) prod *= ref.a[k][d];
+                        expect += prod / bw;
+                    }
+                worst = std::max(worst, std::fabs(expect - a.at(i, c)));
+            }
+        }
+        QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+    }
+
+    void recurrentGemmaGeneration() {
+        auto m = Model::load(rg_);
+        RunRequest r;
+        r.tokens = ssm_prompt(14, m->info().vocab_size, 8);
+        r.generate = 8;  // crosses the attention window
+        r.stop_tokens = {-1};
+        RunResult g = m->run(r);
+        std::vector<int> seq = r.tokens;
+        seq.insert(seq.end(), g.generated.begin(), g.generated.end() - 1);
+        NaiveSsmResult ref = naive_ssm_forward(rg_, seq);
+        for (std::size_t k = 0; k < g.generated.size(); ++k) {
+            const auto& row = ref.logits[r.tokens.size() - 1 + k];
+            QCOMPARE(g.generated[k], static_cast<int>(std::max_element(row.begin(), row.end()) - row.begin()));
+        }
+    }
+
+    void zamba2Layout() {
+        Checkpoint ck = Checkpoint::open(zamba_);
+        QVERIFY(ck.contains("model.layers.1.shared_transformer.self_attn.q_proj.weight"));
+        QVERIFY(ck.contains("model.layers.2.shared_transformer.self_attn.q_proj.weight"));
+        QVERIFY(!ck.contains("model.layers.4.shared_transformer.self_attn.q_proj.weight"));  // block 0 again
+        QVERIFY(ck.contains("model.layers.1.shared_transformer.self_attn.linear_q_adapter_list.2.0.weight"));
+        QVERIFY(ck.contains("model.layers.4.mamba_decoder.mamba.A_log"));
+        QVERIFY(ck.contains("model.layers.3.mamba.A_log"));
+        QCOMPARE(ck.tensor("model.layers.2.shared_transformer.input_layernorm.weight").shape, (std::vector<int64_t>{64}));
+        auto m = Model::load(zamba_);
+        QCOMPARE(m->info().layers[0].kind, std::string("mamba2"));
+        QCOMPARE(m->info().layers[4].kind, std::string("hybrid"));
+        QCOMPARE(m->info().layers[4].attention_heads, 4);
+        QCOMPARE(m->info().layers[4].ssm_heads, 4);
+    }
+
+    void zamba2ForwardAndAblation() {
+        auto m = Model::load(zamba_);
+        auto ids = ssm_prompt(30, m->info().vocab_size);
+        RunRequest plain, abl;
+        plain.tokens = abl.tokens = ids;
+        plain.all_logits = abl.all_logits = true;
+        abl.plan.ablate(HeadRef{4, 1, HeadKind::Attention});
+        abl.plan.ablate(HeadRef{4, 2, HeadKind::SSM});
+        abl.plan.ablate(HeadRef{0, 0, HeadKind::SSM}, 0.5f);
+        abl.plan.skip_layers = {2};
+        auto outs = m->run_batch({plain, abl});
+        NaiveSsmOptions o;
+        o.attn_scale[{4, 1}] = 0.0;
+        o.ssm_scale[{4, 2}] = 0.0;
+        o.ssm_scale[{0, 0}] = 0.5;
+        o.skip_layers = {2};
+        const double dp = max_diff_logits(outs[0].all_logits, naive_ssm_forward(zamba_, ids).logits);
+        const double da = max_diff_logits(outs[1].all_logits, naive_ssm_forward(zamba_, ids, o).logits);
+        QVERIFY2(dp < 1e-4, qPrintable(QString::number(dp)));
+        QVERIFY2(da < 1e-4, qPrintable(QString::number(da)));
+        QVERIFY(max_abs_diff(outs[0].all_logits, outs[1].all_logits) > 1e-3);
+    }
+
+    void zamba2Generation() {
+        auto m = Model::load(zamba_);
+        RunRequest r;
+        r.tokens = ssm_prompt(20, m->info().vocab_size, 5);
+        r.generate = 6;
+        r.stop_tokens = {-1};
+        RunResult g = m->run(r);
+        std::vector<int> seq = r.tokens;
+        seq.insert(seq.end(), g.generated.begin(), g.generated.end() - 1);
+        NaiveSsmResult ref = naive_ssm_forward(zamba_, seq);
+        for (std::size_t k = 0; k < g.generated.size(); ++k) {
+            const auto& row = ref.logits[r.tokens.size() - 1 + k];
+            QCOMPARE(g.generated[k], static_cast<int>(std::max_element(row.begin(), row.end()) - row.begin()));
+        }
+    }
+
+    void jambaLayout() {
+        Checkpoint ck = Checkpoint::open(jamba_);
+        QVERIFY(ck.contains("model.layers.0.mamba.dt_layernorm.weight"));
+        QVERIFY(ck.contains("model.layers.1.self_attn.q_proj.weight"));
+        QVERIFY(ck.contains("model.layers.1.feed_forward.experts.3.down_proj.weight"));
+        QVERIFY(ck.contains("model.layers.0.feed_forward.gate_proj.weight"));
+        auto m = Model::load(jamba_);
+        QCOMPARE(m->info().layers[0].kind, std::string("mamba"));
+        QCOMPARE(m->info().layers[1].kind, std::string("attention"));
+        QCOMPARE(m->info().layers[1].attention_heads, 4);
+        QCOMPARE(m->info().layers[2].ssm_heads, 64);
+    }
+
+    void jambaForwardAndAblation() {
+        auto m = Model::load(jamba_);
+        auto ids = ssm_prompt(40, m->info().vocab_size);
+        RunRequest plain, abl;
+        plain.tokens = abl.tokens = ids;
+        plain.all_logits = abl.all_logits = true;
+        abl.plan.ablate(HeadRef{1, 2, HeadKind::Attention});
+        abl.plan.ablate(HeadRef{2, 10, HeadKind::SSM});
+        abl.plan.skip_layers = {3};
+        auto outs = m->run_batch({plain, abl});
+        NaiveSsmOptions o;
+        o.attn_scale[{1, 2}] = 0.0;
+        o.ssm_scale[{2, 10}] = 0.0;
+        o.skip_layers = {3};
+        const double dp = max_diff_logits(outs[0].all_logits, naive_ssm_forward(jamba_, ids).logits);
+        const double da = max_diff_logits(outs[1].all_logits, naive_ssm_forward(jamba_, ids, o).logits);
+        QVERIFY2(dp < 1e-4, qPrintable(QString::number(dp)));
+        QVERIFY2(da < 1e-4, qPrintable(QString::number(da)));
+    }
+
+    void jambaGeneration() {
+        auto m = Model::load(jamba_);
+        RunRequest r;
+        r.tokens = ssm_prompt(36, m->info().vocab_size, 2);
+        r.generate = 6;
+        r.stop_tokens = {-1};
+        r.capture = {HeadRef{1, 0, HeadKind::Attention}, HeadRef{0, 3, HeadKind::SSM}};
+        RunResult g = m->run(r);
+        QCOMPARE(g.attention.size(), std::size_t(2));
+        std::vector<int> seq = r.tokens;
+        seq.insert(seq.end(), g.generated.begin(), g.generated.end() - 1);
+        NaiveSsmResult ref = naive_ssm_forward(jamba_, seq);
+        for (std::size_t k = 0; k < g.generated.size(); ++k) {
+            const auto& row = ref.logits[r.tokens.size() - 1 + k];
+            QCOMPARE(g.generated[k], static_cast<int>(std::max_element(row.begin(), row.end()) - row.begin()));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHybrid)
+#include "tst_hybrid.moc"
