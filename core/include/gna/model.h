@@ -86,6 +86,18 @@ struct RunResult {
     bool stopped = false;                // a stop token ended generation
 };
 
+// One prompt under many plans (a sweep): scores[plan][choice] = summed log-probability of each
+// continuation after the prompt. Implementations batch the plans (one plan per batch row) and
+// compute the layers below a plan's first intervened layer once for all plans (prefix reuse).
+struct SweepRequest {
+    std::vector<int> prompt;
+    std::vector<std::vector<int>> continuations;  // each non-empty
+    std::vector<InterventionPlan> plans;
+    int max_batch_rows = 64;       // plans per forward pass
+    bool reuse_prefix = true;      // false: every batch runs all layers (for checks)
+    const std::atomic<bool>* cancel = nullptr;
+};
+
 class Model {
 public:
     virtual ~Model() = default;
@@ -102,6 +114,11 @@ public:
     virtual std::vector<double> score_continuations(const std::vector<int>& prompt,
                                                     const std::vector<std::vector<int>>& continuations,
                                                     const InterventionPlan& plan) = 0;
+    // The default loops score_continuations; ModelImpl batches and reuses the prefix.
+    virtual std::vector<std::vector<double>> sweep_continuations(const SweepRequest& request);
 };
+
+// The first layer whose computation `plan` changes in the prompt pass (num_layers if none).
+int first_intervened_layer(const InterventionPlan& plan, int num_layers);
 
 }  // namespace gna

@@ -4,6 +4,7 @@
 
 #include <ATen/Parallel.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -94,7 +95,120 @@ public:
         return scores;
     }
 
+    std::vector<std::vector<double>> sweep_continuations(const SweepRequest& req) override {
+        RunRequest probe;
+        probe.tokens = req.prompt;
+        validate(probe);
+        if (req.continuations.empty()) throw Error("sweep: no continuations to score");
+        for (const auto& c : req.continuations) {
+            if (c.empty()) throw Error("sweep: an empty continuation cannot be scored");
+            for (int t : c) check_id(t);
+            if (static_cast<int64_t>(req.prompt.size() + c.size()) > info_.max_positions)
+                throw Error("sweep: prompt + continuation is longer than the model's context (" +
+                            std::to_string(info_.max_positions) + " tokens)");
+        }
+        for (const auto& p : req.plans) validate_plan(info_, p);
+        at::NoGradGuard ng;
+        const int L = info_.num_layers;
+        const int64_t P = static_cast<int64_t>(req.plans.size()), T = static_cast<int64_t>(req.prompt.size());
+        const int64_t max_rows = std::max(1, req.max_batch_rows);
+        std::vector<std::vector<double>> out(P, std::vector<double>(req.continuations.size(), 0.0));
+        // Plans sorted by the first layer they change: a batch starts at its smallest such layer.
+        std::vector<int> first(P, 0);
+        for (int64_t i = 0; i < P; ++i) first[i] = req.reuse_prefix ? first_intervened_layer(req.plans[i], L) : 0;
+        std::vector<int64_t> order(P);
+        for (int64_t i = 0; i < P; ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return first[a] < first[b]; });
+
+        // The shared prefix: one row, no intervention, advanced layer by layer as batches need it.
+        InterventionPlan none;
+        ForwardContext base = make_context(info_, {&none}, lm_->device(), Stage::Prefill);
+        base.cancel = req.cancel;
+        auto shared = lm_->new_state(1);
+        at::Tensor h = lm_->embed(ids_tensor({&req.prompt}), *shared);  // h: (1, T, C)
+        int at_layer = 0;
+        // Batches never mix first layers: plans that change layer l start from the shared hidden
+        // state at layer l, so nothing below l is computed twice.
+        for (int64_t s0 = 0; s0 < P;) {
+            const int l = first[order[s0]];
+            int64_t n = 0;
+            while (s0 + n < P && n < max_rows && first[order[s0 + n]] == l) ++n;
+            if (l > at_layer) {
+                h = lm_->run_layers(h, at_layer, l, *shared, base);
+                at_layer = l;
+            }
+            std::vector<const InterventionPlan*> plans;
+            for (int64_t i = 0; i < n; ++i) plans.push_back(&req.plans[order[s0 + i]]);
+            ForwardContext ctx = make_context(info_, plans, lm_->device(), Stage::Prefill);
+            ctx.cancel = req.cancel;
+            auto state = shared->clone();
+            state->repeat_rows(n);
+            at::Tensor hb = h.expand({n, h.size(1), h.size(2)}).contiguous();  // hb: (n, T, C)
+            hb = lm_->run_layers(hb, l, L, *state, ctx);
+            lm_->advance_state(*state, T);
+            at::Tensor lp = at::log_softmax(lm_->logits(hb.narrow(1, T - 1, 1)), -1).select(1, 0).to(at::kCPU);  // (n, V)
+            auto acc = lp.accessor<float, 2>();
+            for (int64_t i = 0; i < n; ++i)
+                for (std::size_t c = 0; c < req.continuations.size(); ++c)
+                    out[order[s0 + i]][c] = acc[i][req.continuations[c][0]];
+            score_tails(req, *state, plans, order, s0, max_rows, out);
+            s0 += n;
+        }
+        return out;
+    }
+
 private:
+    // Tokens 2.. of multi-token continuations. Continuations that share their leading tokens
+    // (" 42" and " 47" after "4") share one fed row: the distinct feeds cont[0..n-2] are run on
+    // copies of the prompt state (row b*m + j = plan b, feed j), as few copies as memory allows.
+    void score_tails(const SweepRequest& req, const DecodeState& state, const std::vector<const InterventionPlan*>& plans,
+                     const std::vector<int64_t>& order, int64_t s0, int64_t max_rows,
+                     std::vector<std::vector<double>>& out) {
+        std::map<std::vector<int>, std::size_t> feed_index;
+        std::map<std::size_t, std::vector<std::vector<int>>> feeds_by_len;  // length -> distinct feeds
+        for (const auto& cont : req.continuations)
+            if (cont.size() > 1) {
+                std::vector<int> feed(cont.begin(), cont.end() - 1);
+                if (feed_index.emplace(feed, 0).second) feeds_by_len[feed.size()].push_back(feed);
+            }
+        const int64_t n = static_cast<int64_t>(plans.size());
+        // Repeating the prompt state for several feeds copies the whole cache once more per feed;
+        // feeding one distinct prefix at a time on a shallow clone copies it only in the cache
+        // append. Several feeds share a pass only while the batch is small (overhead-bound).
+        const int64_t per = n * static_cast<int64_t>(req.prompt.size()) <= 256 ? std::max<int64_t>(1, max_rows / n) : 1;
+        for (const auto& [len, feeds] : feeds_by_len) {
+            for (std::size_t f0 = 0; f0 < feeds.size(); f0 += static_cast<std::size_t>(per)) {
+                const int64_t m = std::min<int64_t>(per, static_cast<int64_t>(feeds.size() - f0));
+                auto st = state.clone();
+                if (m > 1) st->repeat_rows(m);
+                std::vector<const InterventionPlan*> rows_plans;
+                std::vector<const std::vector<int>*> fp;
+                for (int64_t b = 0; b < n; ++b)
+                    for (int64_t j = 0; j < m; ++j) {
+                        rows_plans.push_back(plans[b]);
+                        fp.push_back(&feeds[f0 + j]);
+                    }
+                ForwardContext ctx = make_context(info_, rows_plans, lm_->device(), Stage::Prefill);
+                ctx.cancel = req.cancel;
+                at::Tensor hc = lm_->forward(ids_tensor(fp), *st, ctx);
+                at::Tensor lp = at::log_softmax(lm_->logits(hc), -1).to(at::kCPU);  // (n*m, len, V)
+                auto acc = lp.accessor<float, 3>();
+                for (std::size_t c = 0; c < req.continuations.size(); ++c) {
+                    const auto& cont = req.continuations[c];
+                    if (cont.size() != len + 1) continue;
+                    for (int64_t j = 0; j < m; ++j) {
+                        if (!std::equal(feeds[f0 + j].begin(), feeds[f0 + j].end(), cont.begin())) continue;
+                        for (int64_t b = 0; b < n; ++b) {
+                            double s = 0;
+                            for (std::size_t i = 1; i < cont.size(); ++i) s += acc[b * m + j][i - 1][cont[i]];
+                            out[order[s0 + b]][c] += s;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     void check_id(int t) const {
         if (t < 0 || t >= info_.vocab_size)
             throw Error("token id " + std::to_string(t) + " is outside the vocabulary (0.." +
@@ -213,6 +327,28 @@ private:
 };
 
 }  // namespace
+
+int first_intervened_layer(const InterventionPlan& plan, int num_layers) {
+    int first = num_layers;
+    for (const auto& a : plan.ablations) first = std::min(first, a.head.layer);
+    for (int l : plan.skip_layers) first = std::min(first, l);
+    for (const auto& h : plan.hooks)
+        for (int l = 0; l < first; ++l)
+            if (h->applies_to(l, Stage::Prefill)) {
+                first = l;
+                break;
+            }
+    return std::max(0, first);
+}
+
+std::vector<std::vector<double>> Model::sweep_continuations(const SweepRequest& req) {
+    std::vector<std::vector<double>> out;
+    for (const auto& p : req.plans) {
+        if (req.cancel && req.cancel->load()) throw Cancelled();
+        out.push_back(score_continuations(req.prompt, req.continuations, p));
+    }
+    return out;
+}
 
 std::unique_ptr<Model> Model::load(const std::filesystem::path& dir, const LoadOptions& opt) {
     return std::make_unique<ModelImpl>(dir, opt);

@@ -1,0 +1,116 @@
+// gna experiment SPEC --out DIR: runs one of the papers' experiments from a JSON spec; progress
+// with an estimate of time left on stderr; Ctrl-C stops after saving finished samples; a rerun
+// resumes.
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include "args.h"
+#include "gna/error.h"
+#include "gna/experiments.h"
+#include "gna/model.h"
+
+namespace gna::cli {
+namespace {
+
+std::atomic<bool> g_cancel{false};
+
+void on_experiment_sigint(int) { g_cancel.store(true); }
+
+std::string clock_text(double s) {
+    if (s < 0) return "?";
+    const long t = static_cast<long>(s + 0.5);
+    char b[32];
+    if (t >= 3600) std::snprintf(b, sizeof b, "%ld:%02ld:%02ld", t / 3600, (t / 60) % 60, t % 60);
+    else std::snprintf(b, sizeof b, "%ld:%02ld", t / 60, t % 60);
+    return b;
+}
+
+void print_summary(const Json& r, std::ostream& os) {
+    if (r.contains("memory")) {
+        os << "length      KV cache      state        total\n";
+        for (const auto& m : r["memory"]) {
+            char b[160];
+            std::snprintf(b, sizeof b, "%6d  %9.2f MB  %9.2f MB  %9.2f MB\n", m["length"].get<int>(),
+                          m["kv_bytes"].get<double>() / 1e6, m["state_bytes"].get<double>() / 1e6, m["total_bytes"].get<double>() / 1e6);
+            os << b;
+        }
+        return;
+    }
+    const Json& agg = r["aggregates"];
+    if (agg.contains("ranking")) {
+        os << "most important heads (baseline - ablated):\n";
+        int n = 0;
+        for (const auto& h : agg["ranking"]) {
+            if (n++ == 10) break;
+            char b[96];
+            std::snprintf(b, sizeof b, "  %-10s %+.4f\n", h["head"].get<std::string>().c_str(), h["importance"].get<double>());
+            os << b;
+        }
+        return;
+    }
+    for (const auto& row : agg["rows"]) {
+        if (row["task"] != "*") continue;
+        char b[160];
+        std::snprintf(b, sizeof b, "  %-28s %.4f  (n=%d)\n", row["condition"].get<std::string>().c_str(), row["mean"].get<double>(),
+                      row["n"].get<int>());
+        os << b;
+    }
+}
+
+}  // namespace
+
+int cmd_experiment(const std::vector<std::string>& argv) {
+    Args a(argv, {"quiet"}, {"out", "model", "device", "dtype", "threads"});
+    if (a.help() || a.positionals().size() != 1 || !a.get("out")) {
+        std::cout << "usage: gna experiment SPEC.json --out DIR [--model MODEL_DIR] [options]\n"
+                     "  experiments: evaluate, head_ranking, cumulative_removal, layer_pruning, sparsification,\n"
+                     "               manipulation_grid, gna_masks, memory_table (see core/include/gna/experiments.h)\n"
+                     "  --out DIR          result.json, result.csv, summary.csv; a rerun resumes\n"
+                     "  --model DIR        checkpoint (overrides the spec's \"model\")\n"
+                     "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --quiet\n"
+                     "  Ctrl-C stops after the current sample; finished samples are kept (exit 130)\n";
+        return a.help() ? kOk : kUsage;
+    }
+    const Json spec = load_experiment_spec(a.positionals()[0]);
+    std::string model_dir = a.get_or("model", spec.value("model", std::string()));
+    if (model_dir.empty()) throw UsageError{"no model: give --model or \"model\" in the spec"};
+    LoadOptions opt;
+    const std::string dev = a.get_or("device", "cpu"), dt = a.get_or("dtype", "f32");
+    if (dev == "cuda") opt.device = Device::CUDA;
+    else if (dev != "cpu") throw UsageError{"--device must be cpu or cuda"};
+    if (dt == "bf16") opt.dtype = ComputeDType::BF16;
+    else if (dt == "f16") opt.dtype = ComputeDType::F16;
+    else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
+    opt.threads = a.get_int("threads", 0);
+    auto model = Model::load(model_dir, opt);
+
+    ExperimentOptions eo;
+    eo.out_dir = *a.get("out");
+    eo.cancel = &g_cancel;
+    const bool quiet = a.flag("quiet");
+    eo.progress = [quiet](const ExperimentProgress& p) {
+        if (quiet) return;
+        std::fprintf(stderr, "[%zu/%zu] %3.0f%%  %s  elapsed %s  ETA %s%s\n", p.done, p.total,
+                     p.total ? 100.0 * static_cast<double>(p.done) / static_cast<double>(p.total) : 100.0, p.current.c_str(),
+                     clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str(),
+                     p.resumed ? (" (" + std::to_string(p.resumed) + " resumed)").c_str() : "");
+    };
+    auto previous = std::signal(SIGINT, on_experiment_sigint);
+    ExperimentOutcome out;
+    try {
+        out = run_experiment(*model, spec, eo);
+    } catch (const Cancelled&) {
+        std::signal(SIGINT, previous);
+        std::cerr << "gna experiment: cancelled; finished samples are saved in " << eo.out_dir.string()
+                  << " (run the same command again to resume)\n";
+        return kCancelled;
+    }
+    std::signal(SIGINT, previous);
+    print_summary(out.result, std::cout);
+    std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << ", " << out.summary_path.string() << "\n";
+    return kOk;
+}
+
+}  // namespace gna::cli

@@ -1,0 +1,302 @@
+// Experiment specs -> samples and conditions: head ranking, cumulative removal with a random
+// control, layer pruning, top-k sparsification, manipulation grid, G&A masks.
+#include "experiments/experiment_setup.h"
+
+#include <algorithm>
+#include <set>
+
+#include "gna/error.h"
+#include "gna/tiny_model.h"
+#include "gna/tokenizer.h"
+
+namespace gna {
+
+std::vector<HeadRef> all_attention_heads(const ModelInfo& info) {
+    std::vector<HeadRef> out;
+    for (const auto& l : info.layers)
+        for (int h = 0; h < l.attention_heads; ++h) out.push_back(HeadRef{l.index, h});
+    return out;
+}
+
+namespace {
+
+[[noreturn]] void bad(const std::string& key, const std::string& what) {
+    throw Error("experiment spec: \"" + key + "\" " + what);
+}
+
+template <class T>
+T get(const Json& j, const std::string& key, T fallback, const std::string& where) {
+    if (!j.contains(key) || j[key].is_null()) return fallback;
+    try {
+        return j[key].get<T>();
+    } catch (const std::exception&) {
+        bad(where + key, "has the wrong type (" + j[key].dump() + ")");
+    }
+}
+
+std::filesystem::path data_path(const Json& t, const std::string& key, const std::filesystem::path& fallback) {
+    if (!t.contains(key)) return fallback;
+    if (!t[key].is_string()) bad("task." + key, "must be a path string");
+    return t[key].get<std::string>();
+}
+
+std::vector<HeadRef> heads_of(const Json& j, const std::string& key, const ModelInfo& info) {
+    if (!j.contains(key)) return all_attention_heads(info);
+    if (!j[key].is_array()) bad(key, "must be a list of heads like \"L3.H1\"");
+    std::vector<HeadRef> out;
+    for (const auto& h : j[key]) {
+        if (!h.is_string()) bad(key, "must be a list of head names");
+        HeadRef r = parse_head(h.get<std::string>());
+        if (r.layer < 0 || r.layer >= info.num_layers || r.head < 0 || r.head >= info.layers[r.layer].attention_heads)
+            bad(key, "names " + r.name() + ", which this model does not have");
+        out.push_back(r);
+    }
+    return out;
+}
+
+void add_task(Model& model, const Json& t, ExperimentSetup& setup) {
+    if (!t.is_object() || !t.contains("name") || !t["name"].is_string())
+        bad("task", "must be an object with \"name\": kv_retrieval | mmlu | knowledge | niah");
+    const std::string name = t["name"].get<std::string>();
+    const Tokenizer& tok = model.tokenizer();
+    const std::string w = "task.";
+    if (name == "kv_retrieval") {
+        KvRetrievalOptions o;
+        o.sizes = get<std::vector<int>>(t, "sizes", o.sizes, w);
+        o.samples_per_size = get<int>(t, "samples_per_size", o.samples_per_size, w);
+        o.seed = get<uint64_t>(t, "seed", o.seed, w);
+        o.word_list = data_path(t, "word_list", {});
+        setup.seeds["kv_retrieval"] = o.seed;
+        for (const auto& s : make_kv_samples(o)) {
+            ExperimentSample e;
+            e.task = name;
+            e.item = kv_choice_item(tok, s);
+            e.kv_value = s.answer();
+            e.id = e.item.id;
+            e.group = "size " + std::to_string(s.size);
+            setup.samples.push_back(std::move(e));
+        }
+    } else if (name == "mmlu") {
+        MmluOptions o;
+        o.data = data_path(t, "data", bundled_data_dir() / "mmlu_sample");
+        o.split = get<std::string>(t, "split", o.split, w);
+        o.shots = get<int>(t, "shots", 0, w);
+        o.classic = get<bool>(t, "classic", false, w);
+        o.subjects = get<std::vector<std::string>>(t, "subjects", {}, w);
+        o.limit_per_subject = get<int>(t, "limit_per_subject", 0, w);
+        for (auto& item : mmlu_items(tok, o)) {
+            ExperimentSample e;
+            e.task = name;
+            e.id = "mmlu-" + item.id;
+            e.group = item.group;
+            const std::vector<int> plain = tok.encode(item.prompt_text, true);
+            MmluLayout lay = mmlu_layout(tok, item.prompt_text, plain);
+            lay.final_position = static_cast<int>(item.prompt.size()) - 1;
+            e.layout = lay;
+            e.item = std::move(item);
+            setup.samples.push_back(std::move(e));
+        }
+    } else if (name == "knowledge") {
+        const auto file = data_path(t, "file", bundled_data_dir() / "knowledge_sample.jsonl");
+        for (auto& item : load_knowledge_mc(tok, file, get<int>(t, "limit", 0, w))) {
+            ExperimentSample e;
+            e.task = name;
+            e.id = "knowledge-" + item.id;
+            e.group = item.group;
+            e.acc_norm = true;
+            e.item = std::move(item);
+            setup.samples.push_back(std::move(e));
+        }
+    } else if (name == "niah") {
+        NiahOptions o;
+        o.lengths = get<std::vector<int>>(t, "lengths", {}, w);
+        o.depths = get<std::vector<double>>(t, "depths", {}, w);
+        o.haystack = data_path(t, "haystack", {});
+        if (t.contains("needle_file")) o.needle = load_needle_spec(data_path(t, "needle_file", {}));
+        if (o.needle.rules.empty()) o.needle.rules = needle_table_2_1();
+        o.instruct = get<bool>(t, "instruct", false, w);
+        o.just_read_twice = get<bool>(t, "just_read_twice", false, w);
+        o.generate = get<int>(t, "generate", 40, w);
+        o.buffer = get<int>(t, "buffer", 200, w);
+        o.depth_from_end = get<bool>(t, "depth_from_end", false, w);
+        for (auto& p : make_niah_prompts(tok, o, model.info().max_positions)) {
+            ExperimentSample e;
+            e.task = name;
+            e.id = p.id;
+            e.group = std::to_string(p.length);
+            e.generative = true;
+            e.generate = o.generate;
+            e.rules = o.needle.rules;
+            e.niah = std::move(p);
+            setup.samples.push_back(std::move(e));
+        }
+    } else {
+        bad("task.name", "'" + name + "' is not one of kv_retrieval, mmlu, knowledge, niah");
+    }
+}
+
+ExperimentCondition fixed(const std::string& name, InterventionPlan plan) {
+    return {name, [plan](const ExperimentSample&) { return plan; }};
+}
+
+std::vector<HeadRef> ranking_of(const Json& spec, const ModelInfo& info) {
+    if (!spec.contains("ranking")) bad("ranking", "is required: a head_ranking result.json or a list of heads");
+    if (spec["ranking"].is_string()) {
+        std::vector<HeadRef> out;
+        for (const auto& [h, imp] : read_head_ranking(spec["ranking"].get<std::string>())) out.push_back(h);
+        return out;
+    }
+    return heads_of(spec, "ranking", info);
+}
+
+}  // namespace
+
+ExperimentSetup build_experiment(Model& model, const Json& spec) {
+    validate_experiment_spec(spec);
+    const ModelInfo& info = model.info();
+    ExperimentSetup s;
+    s.kind = spec["experiment"].get<std::string>();
+    s.batch_rows = get<int>(spec, "batch_rows", 64, "");
+    s.reuse_prefix = get<bool>(spec, "reuse_prefix", true, "");
+    s.metric = get<std::string>(spec, "metric", "accuracy", "");
+    if (s.metric != "accuracy" && s.metric != "logprob" && s.metric != "exact_match")
+        bad("metric", "must be \"accuracy\", \"logprob\" or \"exact_match\" (KV-retrieval)");
+    if (spec.contains("tasks")) {
+        if (!spec["tasks"].is_array() || spec["tasks"].empty()) bad("tasks", "must be a non-empty list of tasks");
+        for (const auto& t : spec["tasks"]) add_task(model, t, s);
+    } else {
+        add_task(model, spec.contains("task") ? spec["task"] : Json{{"name", "kv_retrieval"}}, s);
+    }
+    if (s.metric == "exact_match")
+        for (const auto& e : s.samples)
+            if (e.task != "kv_retrieval") bad("metric", "exact_match is defined for kv_retrieval only");
+    std::set<std::string> ids;
+    for (const auto& e : s.samples)
+        if (!ids.insert(e.id).second) bad("tasks", "produce the sample id '" + e.id + "' twice; list each task once");
+
+    const std::string& k = s.kind;
+    s.conditions.push_back(fixed("baseline", {}));
+    if (k == "evaluate") {
+    } else if (k == "head_ranking") {
+        for (const auto& h : heads_of(spec, "heads", info)) {
+            InterventionPlan p;
+            p.ablate(h);
+            s.conditions.push_back(fixed(h.name(), p));
+        }
+    } else if (k == "cumulative_removal") {
+        const std::vector<HeadRef> ranked = ranking_of(spec, info);
+        std::vector<HeadRef> pool = all_attention_heads(info);
+        const uint64_t seed = get<uint64_t>(spec, "random_seed", 1, "");
+        s.seeds["random_heads"] = seed;
+        SeededNormal rng(seed);
+        for (std::size_t i = pool.size(); i > 1; --i)
+            std::swap(pool[i - 1], pool[static_cast<std::size_t>((static_cast<unsigned __int128>(rng.next_u64()) * i) >> 64)]);
+        std::vector<int> steps = get<std::vector<int>>(spec, "steps", {}, "");
+        if (steps.empty())
+            for (int n = 0;; n += 10) {
+                steps.push_back(std::min<int>(n, static_cast<int>(ranked.size())));
+                if (n >= static_cast<int>(ranked.size())) break;
+            }
+        s.conditions.clear();
+        Json rank_names = Json::array(), random_names = Json::array();
+        for (const auto& h : ranked) rank_names.push_back(h.name());
+        for (const auto& h : pool) random_names.push_back(h.name());
+        s.meta["ranking"] = rank_names;
+        s.meta["random_order"] = random_names;
+        for (int n : steps) {
+            if (n < 0 || n > static_cast<int>(ranked.size()))
+                bad("steps", "holds " + std::to_string(n) + "; the ranking has " + std::to_string(ranked.size()) + " heads");
+            InterventionPlan top, rnd;
+            for (int i = 0; i < n; ++i) top.ablate(ranked[i]);
+            for (int i = 0; i < n && i < static_cast<int>(pool.size()); ++i) rnd.ablate(pool[i]);
+            s.conditions.push_back(fixed("top-" + std::to_string(n), top));
+            s.conditions.push_back(fixed("random-" + std::to_string(n), rnd));
+        }
+    } else if (k == "layer_pruning") {
+        const std::string mode = get<std::string>(spec, "mode", "both", "");
+        if (mode != "gradual" && mode != "individual" && mode != "both") bad("mode", "must be gradual, individual or both");
+        const int L = info.num_layers;
+        if (mode != "individual")
+            for (int n = 1; n <= L; ++n) {
+                InterventionPlan p;
+                for (int l = L - n; l < L; ++l) p.skip_layers.push_back(l);
+                s.conditions.push_back(fixed("remove-last-" + std::to_string(n), p));
+            }
+        if (mode != "gradual")
+            for (int l = 0; l < L; ++l) {
+                InterventionPlan p;
+                p.skip_layers.push_back(l);
+                s.conditions.push_back(fixed("skip-L" + std::to_string(l), p));
+            }
+    } else if (k == "sparsification") {
+        std::vector<int> ks;
+        for (int i = 0; i <= info.num_heads; ++i) ks.push_back(i);
+        ks = get<std::vector<int>>(spec, "k", ks, "");
+        const auto stages = get<std::vector<std::string>>(spec, "stages", {"generation", "prefill"}, "");
+        for (const auto& st : stages) {
+            if (st != "generation" && st != "prefill") bad("stages", "entries must be \"generation\" or \"prefill\" (= prefill and generation)");
+            for (int kk : ks) {
+                if (kk < 0) bad("k", "values must be >= 0");
+                InterventionPlan p;
+                p.hooks.push_back(sparsification_hook({kk, st == "prefill"}));
+                s.conditions.push_back(fixed("k=" + std::to_string(kk) + " " + (st == "prefill" ? "prefill+generation" : "generation"), p));
+            }
+        }
+    } else if (k == "manipulation_grid") {
+        for (const auto& e : s.samples)
+            if (e.task != "niah") bad("task", "of a manipulation_grid must be niah (the needle tokens are the manipulated set)");
+        const auto pre = get<std::vector<std::string>>(spec, "prefill_modes", {"Keep", "Omit", "Only", "Binary", "Null"}, "");
+        const auto gen = get<std::vector<std::string>>(spec, "generation_modes", {"Keep", "Omit", "Only", "Binary"}, "");
+        const std::vector<HeadRef> heads = spec.contains("heads") ? heads_of(spec, "heads", info) : std::vector<HeadRef>{};
+        s.conditions.clear();
+        for (const auto& pm : pre)
+            for (const auto& gm : gen) {
+                Manipulation m;
+                m.prefill = parse_manipulation_mode(pm);
+                m.generation = parse_manipulation_mode(gm);
+                m.heads = heads;
+                s.conditions.push_back({m.name(), [m](const ExperimentSample& e) {
+                                            Manipulation mm = m;
+                                            mm.tokens = e.niah.needle_tokens;
+                                            InterventionPlan p;
+                                            if (mm.prefill != ManipulationMode::Keep || mm.generation != ManipulationMode::Keep)
+                                                p.hooks.push_back(manipulation_hook(mm));
+                                            return p;
+                                        }});
+            }
+    } else if (k == "gna_masks") {
+        for (const auto& e : s.samples)
+            if (!e.layout) bad("task", "of gna_masks must be mmlu (masks are built from the option segments)");
+        if (!spec.contains("gather") || !spec.contains("aggregate")) bad("gather", "and \"aggregate\" head lists are required");
+        const auto gather = heads_of(spec, "gather", info), aggregate = heads_of(spec, "aggregate", info);
+        InterventionPlan ablated;
+        for (const auto& h : gather) ablated.ablate(h);
+        for (const auto& h : aggregate) ablated.ablate(h);
+        s.conditions.push_back(fixed("G&A ablated", ablated));
+        s.conditions.push_back({"G&A masked", [gather, aggregate](const ExperimentSample& e) {
+                                    InterventionPlan p;
+                                    p.hooks.push_back(mask_hook(gna_mmlu_mask(*e.layout, gather, aggregate)));
+                                    return p;
+                                }});
+    } else {
+        bad("experiment", "'" + k + "' is not handled here");
+    }
+    return s;
+}
+
+AttentionMask gna_mmlu_mask(const MmluLayout& layout, const std::vector<HeadRef>& gather, const std::vector<HeadRef>& aggregate) {
+    AttentionMask m;
+    m.prefill = true;
+    std::vector<int> summaries;
+    for (const auto& seg : layout.options) summaries.push_back(seg.summary);
+    for (const auto& h : gather)
+        for (const auto& seg : layout.options) {
+            MaskRule r{h, {seg.summary}, {}};
+            for (int t = seg.begin; t < seg.end; ++t) r.keys.push_back(t);
+            m.rules.push_back(r);
+        }
+    for (const auto& h : aggregate) m.rules.push_back(MaskRule{h, {layout.final_position}, summaries});
+    return m;
+}
+
+}  // namespace gna

@@ -1,0 +1,91 @@
+// Multiple-choice scoring shared by the tasks, the data folder, and token <-> character maps.
+#include <algorithm>
+#include <cstdlib>
+#include <unistd.h>
+
+#include "gna/error.h"
+#include "gna/model.h"
+#include "gna/tasks.h"
+#include "gna/tokenizer.h"
+
+namespace gna {
+
+std::filesystem::path bundled_data_dir() {
+    namespace fs = std::filesystem;
+    if (const char* env = std::getenv("GNA_DATA_DIR"); env && *env) return env;
+    // The source tree this file was compiled from (developer builds, tests).
+    const fs::path src = fs::path(__FILE__).parent_path().parent_path().parent_path().parent_path() / "resources" / "data";
+    if (fs::exists(src / "kv_words.txt")) return src;
+    // An installed tree: <prefix>/bin/gna -> <prefix>/share/gna/data.
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path inst = exe.parent_path().parent_path() / "share" / "gna" / "data";
+        if (fs::exists(inst / "kv_words.txt")) return inst;
+    }
+    throw Error("the bundled task data (kv_words.txt, haystack/, mmlu_sample/) was not found in " + src.string() +
+                " or next to the executable; set GNA_DATA_DIR to the folder resources/data of the G&A Studio sources");
+}
+
+std::vector<int> continuation_tokens(const Tokenizer& tok, const std::string& prompt, const std::string& continuation) {
+    const std::vector<int> ctx = tok.encode(prompt, true);
+    const std::vector<int> whole = tok.encode(prompt + continuation, true);
+    if (whole.size() > ctx.size() && std::equal(ctx.begin(), ctx.end(), whole.begin()))
+        return std::vector<int>(whole.begin() + static_cast<std::ptrdiff_t>(ctx.size()), whole.end());
+    std::vector<int> alone = tok.encode(continuation, false);
+    if (alone.empty()) throw Error("the continuation '" + continuation + "' tokenizes to nothing");
+    return alone;
+}
+
+ChoiceOutcome judge_choices(const ChoiceItem& item, const std::vector<double>& logprobs) {
+    if (logprobs.size() != item.choices.size()) throw Error("judge_choices: one log-probability per choice expected");
+    ChoiceOutcome o;
+    o.logprobs = logprobs;
+    double best = -1e300, best_norm = -1e300;
+    for (std::size_t c = 0; c < logprobs.size(); ++c) {
+        if (logprobs[c] > best) {
+            best = logprobs[c];
+            o.predicted = static_cast<int>(c);
+        }
+        const double bytes = c < item.choice_bytes.size() && item.choice_bytes[c] > 0 ? item.choice_bytes[c] : 1.0;
+        if (logprobs[c] / bytes > best_norm) {
+            best_norm = logprobs[c] / bytes;
+            o.predicted_norm = static_cast<int>(c);
+        }
+    }
+    o.correct = o.predicted == item.answer;
+    o.correct_norm = o.predicted_norm == item.answer;
+    return o;
+}
+
+ChoiceOutcome score_choices(Model& model, const ChoiceItem& item, const InterventionPlan& plan) {
+    return judge_choices(item, model.score_continuations(item.prompt, item.choices, plan));
+}
+
+std::vector<int> char_to_token(const Tokenizer& tok, const std::vector<int>& tokens, std::size_t text_size) {
+    std::vector<int> map(text_size, static_cast<int>(tokens.size()) - 1);
+    std::size_t prev = 0;
+    for (std::size_t i = 0; i < tokens.size() && prev < text_size; ++i) {
+        const std::vector<int> head(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(i + 1));
+        const std::size_t len = std::min(tok.decode(head, /*skip_special=*/true).size(), text_size);
+        for (std::size_t c = prev; c < len; ++c) map[c] = static_cast<int>(i);
+        prev = std::max(prev, len);
+    }
+    return map;
+}
+
+}  // namespace gna
+
+namespace gna {
+
+void move_common_prefix_to_prompt(ChoiceItem& item) {
+    if (item.choices.size() < 2) return;
+    for (;;) {
+        for (const auto& c : item.choices)
+            if (c.size() < 2 || c[0] != item.choices[0][0]) return;
+        item.prompt.push_back(item.choices[0][0]);
+        for (auto& c : item.choices) c.erase(c.begin());
+    }
+}
+
+}  // namespace gna

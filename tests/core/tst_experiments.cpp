@@ -1,0 +1,401 @@
+// Experiments: batched, prefix-reusing sweeps against one-at-a-time runs; result files (resume,
+// cancellation, corrupted and foreign files); spec errors; the memory table by hand.
+#include <QProcess>
+#include <QtTest>
+
+#include <csignal>
+
+#include <cmath>
+#include <fstream>
+
+#include "gna/experiments.h"
+#include "gna/manipulation.h"
+#include "gna/model.h"
+#include "test_models.h"
+
+using namespace gna;
+using namespace gna::test;
+
+namespace {
+template <class F>
+QString error_of(F f) {
+    try {
+        f();
+    } catch (const Error& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+double max_diff(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b) {
+    if (a.size() != b.size()) return INFINITY;
+    double m = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i].size() != b[i].size()) return INFINITY;
+        for (std::size_t j = 0; j < a[i].size(); ++j) m = std::max(m, std::fabs(a[i][j] - b[i][j]));
+    }
+    return m;
+}
+}  // namespace
+
+class TestExperiments : public QObject {
+    Q_OBJECT
+    TempDir dir_;
+    std::filesystem::path path_;
+    std::unique_ptr<Model> model_;
+
+    SweepRequest kv_sweep() {
+        KvRetrievalOptions o;
+        o.sizes = {10};
+        o.samples_per_size = 1;
+        const ChoiceItem item = kv_choice_item(model_->tokenizer(), make_kv_samples(o)[0]);
+        SweepRequest r;
+        r.prompt = item.prompt;
+        r.continuations = item.choices;
+        r.plans.push_back({});
+        for (int l = 0; l < 3; ++l)
+            for (int h = 0; h < 4; ++h) {
+                InterventionPlan p;
+                p.ablate(HeadRef{l, h});
+                r.plans.push_back(p);
+            }
+        InterventionPlan skip;
+        skip.skip_layers = {2};
+        r.plans.push_back(skip);
+        InterventionPlan sp;
+        sp.hooks.push_back(sparsification_hook({1, true}));
+        r.plans.push_back(sp);
+        InterventionPlan two;
+        two.ablate(HeadRef{2, 1});
+        two.ablate(HeadRef{1, 3}, 0.5f);
+        r.plans.push_back(two);
+        return r;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        TinyModelSpec s;
+        s.layers = 3;
+        s.hidden = 32;
+        s.heads = 4;
+        s.kv_heads = 2;
+        s.intermediate = 48;
+        s.seed = 3;
+        s.max_positions = 1024;
+        path_ = make_model(dir_, "m", s);
+        model_ = Model::load(path_);
+    }
+
+    void batchedSweepEqualsOneAtATime() {
+        SweepRequest r = kv_sweep();
+        bool multi = false;
+        for (const auto& c : r.continuations) multi |= c.size() > 1;
+        QVERIFY2(multi, "the tiny tokenizer should give multi-token values (tests the tail pass)");
+        std::vector<std::vector<double>> single;
+        for (const auto& p : r.plans) single.push_back(model_->score_continuations(r.prompt, r.continuations, p));
+        const auto batched = model_->sweep_continuations(r);
+        const double d = max_diff(batched, single);
+        qInfo("batched vs single: max diff %g", d);
+        QVERIFY2(d < 1e-5, qPrintable(QString("batched vs single: %1").arg(d)));
+        // prefix reuse changes nothing (same batches, all layers recomputed)
+        r.reuse_prefix = false;
+        const double d2 = max_diff(model_->sweep_continuations(r), batched);
+        qInfo("reuse vs no reuse: max diff %g", d2);
+        QVERIFY2(d2 < 1e-5, qPrintable(QString("reuse vs no reuse: %1").arg(d2)));
+        // batch size changes nothing
+        r.reuse_prefix = true;
+        r.max_batch_rows = 3;
+        QVERIFY(max_diff(model_->sweep_continuations(r), batched) < 2e-5);
+        r.max_batch_rows = 1;
+        QVERIFY(max_diff(model_->sweep_continuations(r), single) < 2e-5);
+        // and ablations matter: the sweep is not returning the baseline everywhere
+        QVERIFY(max_diff({batched[0]}, {batched[5]}) > 1e-4);
+    }
+
+    void firstIntervenedLayer() {
+        InterventionPlan p;
+        QCOMPARE(first_intervened_layer(p, 5), 5);
+        p.ablate(HeadRef{3, 1});
+        p.skip_layers = {4};
+        QCOMPARE(first_intervened_layer(p, 5), 3);
+        Manipulation m;
+        m.generation = ManipulationMode::Null;  // generation only: the prompt pass is untouched
+        InterventionPlan g;
+        g.hooks.push_back(manipulation_hook(m));
+        QCOMPARE(first_intervened_layer(g, 5), 5);
+        m.prefill = ManipulationMode::Only;
+        m.heads = {HeadRef{2, 0}};
+        g.hooks = {manipulation_hook(m)};
+        QCOMPARE(first_intervened_layer(g, 5), 2);
+    }
+
+    void headRankingResumesAfterCancel() {
+        const Json spec = {{"experiment", "head_ranking"},
+                           {"task", {{"name", "kv_retrieval"}, {"sizes", {10, 15}}, {"samples_per_size", 2}, {"seed", 9}}},
+                           {"batch_rows", 5}};
+        ExperimentOptions full;
+        full.out_dir = dir_ / "full";
+        const ExperimentOutcome ref = run_experiment(*model_, spec, full);
+        QVERIFY(ref.complete);
+        QCOMPARE(ref.result["samples"].size(), std::size_t(4));
+        QCOMPARE(ref.result["conditions"].size(), std::size_t(13));
+        QCOMPARE(ref.result["conditions"][0].get<std::string>(), std::string("baseline"));
+        QCOMPARE(ref.result["model"]["config_hash"].get<std::string>(), model_->info().config_hash);
+        QVERIFY(ref.result["program"].contains("version"));
+        QCOMPARE(ref.result["seeds"]["kv_retrieval"].get<int>(), 9);
+        QCOMPARE(ref.result["aggregates"]["ranking"].size(), std::size_t(12));
+        QVERIFY(std::filesystem::exists(ref.csv_path) && std::filesystem::exists(ref.summary_path));
+
+        std::atomic<bool> cancel{false};
+        ExperimentOptions part;
+        part.out_dir = dir_ / "part";
+        part.cancel = &cancel;
+        part.progress = [&](const ExperimentProgress& p) {
+            if (p.done == 2) cancel = true;
+        };
+        bool cancelled = false;
+        try {
+            run_experiment(*model_, spec, part);
+        } catch (const Cancelled&) {
+            cancelled = true;
+        }
+        QVERIFY(cancelled);
+        const Json saved = read_experiment_result(part.out_dir / "result.json");
+        QCOMPARE(saved["samples"].size(), std::size_t(2));
+        QCOMPARE(saved["complete"].get<bool>(), false);
+
+        cancel = false;
+        std::size_t resumed = 0;
+        part.progress = [&](const ExperimentProgress& p) { resumed = p.resumed; };
+        const ExperimentOutcome again = run_experiment(*model_, spec, part);
+        QVERIFY(again.complete);
+        QCOMPARE(resumed, std::size_t(2));
+        QCOMPARE(again.result["samples"], ref.result["samples"]);
+        QCOMPARE(again.result["aggregates"], ref.result["aggregates"]);
+        QCOMPARE(read_head_ranking(again.json_path).size(), std::size_t(12));
+
+        // logprob metric: each score is the correct value's summed log-probability, as
+        // score_continuations gives it (baseline row), and the ranking is sorted by importance
+        Json lp = spec;
+        lp["metric"] = "logprob";
+        ExperimentOptions o3;
+        o3.out_dir = dir_ / "logprob";
+        const ExperimentOutcome l = run_experiment(*model_, lp, o3);
+        KvRetrievalOptions ko;
+        ko.sizes = {10};
+        ko.samples_per_size = 1;
+        ko.seed = 9;
+        const ChoiceItem item = kv_choice_item(model_->tokenizer(), make_kv_samples(ko)[0]);
+        const double want = model_->score_continuations(item.prompt, item.choices, {})[item.answer];
+        QVERIFY(std::fabs(l.result["samples"][0]["scores"][0].get<double>() - want) < 1e-5);
+        const Json& rk = l.result["aggregates"]["ranking"];
+        for (std::size_t i = 1; i < rk.size(); ++i) QVERIFY(rk[i - 1]["importance"].get<double>() >= rk[i]["importance"].get<double>());
+        QVERIFY(rk[0]["importance"].get<double>() > 0);
+    }
+
+    void corruptedAndForeignResultsAreReported() {
+        const Json spec = {{"experiment", "evaluate"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}}}};
+        ExperimentOptions o;
+        o.out_dir = dir_ / "c";
+        run_experiment(*model_, spec, o);
+        // edited outcome: checksum mismatch
+        Json j = read_json_file(o.out_dir / "result.json");
+        j["samples"][0]["scores"][0] = 1.0 - j["samples"][0]["scores"][0].get<double>();
+        write_json_file_atomic(o.out_dir / "result.json", j);
+        QString e = error_of([&] { run_experiment(*model_, spec, o); });
+        QVERIFY2(e.contains("corrupted") && e.contains("checksum"), qPrintable(e));
+        // truncated file
+        std::ofstream(o.out_dir / "result.json") << "{\"format\": \"gna-experiment-res";
+        e = error_of([&] { run_experiment(*model_, spec, o); });
+        QVERIFY2(e.contains("corrupted"), qPrintable(e));
+        // somebody else's JSON
+        std::ofstream(o.out_dir / "result.json") << "{\"hello\": 1}";
+        e = error_of([&] { run_experiment(*model_, spec, o); });
+        QVERIFY2(e.contains("not a G&A Studio experiment result"), qPrintable(e));
+        // another spec in the same folder
+        std::filesystem::remove(o.out_dir / "result.json");
+        run_experiment(*model_, spec, o);
+        Json other = spec;
+        other["task"]["seed"] = 2;
+        e = error_of([&] { run_experiment(*model_, other, o); });
+        QVERIFY2(e.contains("different experiment spec"), qPrintable(e));
+    }
+
+    void badSpecsGiveClearErrors() {
+        ExperimentOptions o;
+        o.out_dir = dir_ / "bad";
+        QString e = error_of([&] { run_experiment(*model_, Json{{"experiment", "rank_heads"}}, o); });
+        QVERIFY2(e.contains("'rank_heads' is not a known experiment"), qPrintable(e));
+        e = error_of([&] { run_experiment(*model_, Json{{"experiment", "evaluate"}, {"taks", Json::object()}}, o); });
+        QVERIFY2(e.contains("unknown key \"taks\""), qPrintable(e));
+        e = error_of([&] { run_experiment(*model_, Json{{"experiment", "evaluate"}, {"task", {{"name", "squad"}}}}, o); });
+        QVERIFY2(e.contains("'squad' is not one of"), qPrintable(e));
+        e = error_of([&] {
+            run_experiment(*model_, Json{{"experiment", "evaluate"}, {"task", {{"name", "kv_retrieval"}, {"sizes", "ten"}}}}, o);
+        });
+        QVERIFY2(e.contains("task.sizes") && e.contains("wrong type"), qPrintable(e));
+        e = error_of([&] { run_experiment(*model_, Json{{"experiment", "head_ranking"}, {"heads", {"L9.H0"}}}, o); });
+        QVERIFY2(e.contains("L9.H0"), qPrintable(e));
+        e = error_of([&] { run_experiment(*model_, Json{{"experiment", "manipulation_grid"}}, o); });
+        QVERIFY2(e.contains("must be niah"), qPrintable(e));
+        // the bundled example specs are valid
+        for (const auto& ex : std::filesystem::directory_iterator(bundled_data_dir() / "experiments"))
+            QVERIFY2(error_of([&] { load_experiment_spec(ex.path()); }).isEmpty(), ex.path().c_str());
+        const auto f = dir_ / "spec.json";
+        std::ofstream(f) << "{\"experiment\": \"evaluate\",";
+        e = error_of([&] { load_experiment_spec(f); });
+        QVERIFY2(e.contains("spec.json"), qPrintable(e));
+    }
+
+    void layerPruningAndCumulativeRemoval() {
+        ExperimentOptions o;
+        o.out_dir = dir_ / "prune";
+        const Json spec = {{"experiment", "layer_pruning"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 2}}}};
+        const auto r = run_experiment(*model_, spec, o);
+        std::vector<std::string> names = r.result["conditions"];
+        QCOMPARE(names, (std::vector<std::string>{"baseline", "remove-last-1", "remove-last-2", "remove-last-3", "skip-L0", "skip-L1", "skip-L2"}));
+        o.out_dir = dir_ / "cum";
+        const Json cum = {{"experiment", "cumulative_removal"},
+                          {"ranking", {"L2.H1", "L0.H0", "L1.H3"}},
+                          {"steps", {0, 1, 3}},
+                          {"random_seed", 4},
+                          {"tasks", {{{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}},
+                                     {{"name", "knowledge"}}}}};
+        const auto c = run_experiment(*model_, cum, o);
+        names = c.result["conditions"].get<std::vector<std::string>>();
+        QCOMPARE(names, (std::vector<std::string>{"top-0", "random-0", "top-1", "random-1", "top-3", "random-3"}));
+        QCOMPARE(c.result["samples"].size(), std::size_t(5));
+        QCOMPARE(c.result["meta"]["random_order"].size(), std::size_t(12));
+        // knowledge samples carry acc_norm
+        bool norm = false;
+        for (const auto& s : c.result["samples"]) norm |= s.contains("scores_norm");
+        QVERIFY(norm);
+        // top-0 and random-0 are both the unablated model
+        for (const auto& s : c.result["samples"]) QCOMPARE(s["scores"][0], s["scores"][1]);
+    }
+
+    void niahGridAndSparsificationRun() {
+        ExperimentOptions o;
+        o.out_dir = dir_ / "grid";
+        const Json spec = {{"experiment", "manipulation_grid"},
+                           {"task", {{"name", "niah"}, {"lengths", {260}}, {"depths", {50}}, {"generate", 4}}}};
+        const auto r = run_experiment(*model_, spec, o);
+        QCOMPARE(r.result["conditions"].size(), std::size_t(20));
+        QCOMPARE(r.result["conditions"][0].get<std::string>(), std::string("Keep-Keep"));
+        QCOMPARE(r.result["conditions"][1].get<std::string>(), std::string("Omit-Keep"));  // Generation-Prefill
+        const Json& s = r.result["samples"][0];
+        QCOMPARE(s["outputs"].size(), std::size_t(20));
+        const Json& table = r.result["aggregates"]["table"];
+        QCOMPARE(table["rows_prefill"], Json({"Keep", "Omit", "Only", "Binary", "Null"}));
+        QCOMPARE(table["columns_generation"], Json({"Keep", "Omit", "Only", "Binary"}));
+        // cell (prefill Omit, generation Only) is condition "Only-Omit" = index 1*4 + 2
+        QCOMPARE(table["accuracy"][1][2].get<double>(), s["scores"][6].get<double>() / 5.0);
+        QVERIFY(s["needle_span"][1].get<int>() > s["needle_span"][0].get<int>());
+        o.out_dir = dir_ / "sparse";
+        const Json sp = {{"experiment", "sparsification"}, {"k", {0, 4}},
+                         {"task", {{"name", "niah"}, {"lengths", {260}}, {"depths", {0}}, {"generate", 3}}}};
+        const auto q = run_experiment(*model_, sp, o);
+        QCOMPARE(q.result["conditions"].size(), std::size_t(5));
+        const Json& out = q.result["samples"][0]["outputs"];
+        // k = heads changes nothing: same text as the baseline in both stage options
+        QCOMPARE(out[2], out[0]);
+        QCOMPARE(out[4], out[0]);
+    }
+
+    void kvExactMatchMetric() {
+        ExperimentOptions o;
+        o.out_dir = dir_ / "em";
+        const Json spec = {{"experiment", "evaluate"}, {"metric", "exact_match"},
+                           {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 2}}}};
+        const auto r = run_experiment(*model_, spec, o);
+        for (const auto& s : r.result["samples"]) {
+            const std::string text = s["outputs"][0];
+            QCOMPARE(s["scores"][0].get<double>(), kv_exact_match(text, s["answer_value"].get<int>()) ? 1.0 : 0.0);
+        }
+        const QString e = error_of([&] {
+            run_experiment(*model_, Json{{"experiment", "evaluate"}, {"metric", "exact_match"}, {"task", {{"name", "knowledge"}}}}, o);
+        });
+        QVERIFY2(e.contains("kv_retrieval only"), qPrintable(e));
+    }
+
+    void gnaMaskExperimentRuns() {
+        ExperimentOptions o;
+        o.out_dir = dir_ / "gna";
+        const Json spec = {{"experiment", "gna_masks"}, {"gather", {"L1.H2"}}, {"aggregate", {"L2.H0"}},
+                           {"task", {{"name", "mmlu"}, {"limit_per_subject", 2}}}};
+        const auto r = run_experiment(*model_, spec, o);
+        QCOMPARE(r.result["conditions"].size(), std::size_t(3));
+        QCOMPARE(r.result["samples"].size(), std::size_t(4));
+    }
+
+    void cliExitCodesAndCtrlC() {
+        const auto spec = dir_ / "cli_spec.json";
+        write_json_file_atomic(spec, Json{{"experiment", "head_ranking"}, {"batch_rows", 1},
+                                          {"task", {{"name", "kv_retrieval"}, {"sizes", {40, 50}}, {"samples_per_size", 20}}}});
+        const QString out = QString::fromStdString((dir_ / "cli_out").string());
+        const QStringList args = {"experiment", QString::fromStdString(spec.string()), "--out", out, "--model",
+                                  QString::fromStdString(path_.string())};
+        QProcess p;
+        p.start(GNA_CLI_PATH, args);
+        QVERIFY(p.waitForStarted());
+        // wait for the first finished sample, then Ctrl-C
+        const auto result = dir_ / "cli_out" / "result.json";
+        for (int i = 0; i < 600 && !std::filesystem::exists(result); ++i) QTest::qWait(50);
+        QVERIFY(std::filesystem::exists(result));
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 130 || p.exitCode() == 0, qPrintable(err));  // 0 only if it finished first
+        if (p.exitCode() == 130) {
+            QVERIFY2(err.contains("ETA") && err.contains("cancelled"), qPrintable(err));
+            const Json part = read_experiment_result(result);
+            QVERIFY(!part["complete"].get<bool>());
+            QVERIFY(part["samples"].size() >= 1 && part["samples"].size() < 40);
+        }
+        // a spec error is exit code 1 with a message; a missing --out is a usage error (2)
+        const auto bad = dir_ / "bad_spec.json";
+        write_json_file_atomic(bad, Json{{"experiment", "nonsense"}});
+        p.start(GNA_CLI_PATH, {"experiment", QString::fromStdString(bad.string()), "--out", out});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains("not a known experiment"));
+        p.start(GNA_CLI_PATH, {"experiment", QString::fromStdString(spec.string())});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+    }
+
+    void memoryTableByHand() {
+        // Llama-3.2-1B: 16 layers x 8 KV heads x head_dim 64 x 2 (K and V) x 2 bytes (bf16)
+        // = 32768 bytes per token: 4.19 MB at 128, 67.1 MB at 2048, 134.2 MB at 4096 (slides).
+        const Json llama = {{"model_type", "llama"}, {"hidden_size", 2048}, {"num_hidden_layers", 16},
+                            {"num_attention_heads", 32}, {"num_key_value_heads", 8}, {"head_dim", 64}, {"torch_dtype", "bfloat16"}};
+        const auto rows = memory_table(ModelConfig::from_json(llama, "llama/config.json"));
+        QCOMPARE(rows.size(), std::size_t(3));
+        QCOMPARE(rows[0].kv_bytes, 32768.0 * 128);
+        QCOMPARE(std::round(rows[1].total() / 1e5) / 10, 67.1);
+        QCOMPARE(std::round(rows[2].total() / 1e5) / 10, 134.2);
+        QCOMPARE(rows[2].state_bytes, 0.0);
+        // Mistral: the sliding window caps the cache
+        Json mistral = llama;
+        mistral["model_type"] = "mistral";
+        mistral["sliding_window"] = 1024;
+        const auto m = memory_table(ModelConfig::from_json(mistral, "m/config.json"));
+        QCOMPARE(m[1].kv_bytes, 32768.0 * 1024);
+        // Mamba-130m style: 24 layers, d_inner 1536, state 16, conv 4 (3 kept), f32:
+        // 24 * (1536*16 + 1536*3) * 4 = 2,801,664 bytes at any length
+        const Json mamba = {{"model_type", "mamba"}, {"hidden_size", 768}, {"num_hidden_layers", 24}, {"intermediate_size", 1536},
+                            {"state_size", 16}, {"conv_kernel", 4}, {"torch_dtype", "float32"}};
+        const auto s = memory_table(ModelConfig::from_json(mamba, "mamba/config.json"), {128, 4096});
+        QCOMPARE(s[0].state_bytes, 2801664.0);
+        QCOMPARE(s[1].total(), 2801664.0);
+        QCOMPARE(s[1].kv_bytes, 0.0);
+        // the experiment writes the table for a loaded model
+        ExperimentOptions o;
+        o.out_dir = dir_ / "mem";
+        const auto r = run_experiment(*model_, Json{{"experiment", "memory_table"}}, o);
+        // tiny model: 3 layers x 2 KV heads x head_dim 8 x 2 x 4 bytes (f32) = 384 bytes per token
+        QCOMPARE(r.result["memory"][0]["kv_bytes"].get<double>(), 384.0 * 128);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExperiments)
+#include "tst_experiments.moc"
