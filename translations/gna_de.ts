@@ -25,6 +25,447 @@
     </message>
   </context>
   <context>
+    <name>gna::studio::ExperimentDock</name>
+    <message>
+      <source>Experiments</source>
+      <translation>Experimente</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::ExperimentPanel</name>
+    <message>
+      <source>'%1' is not a number</source>
+      <translation>„%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+      <source>The experiment spec (JSON) that runs; edit it to set any option</source>
+      <translation>Die Experimentspezifikation (JSON), die ausgeführt wird; bearbeiten Sie sie, um jede Option zu setzen</translation>
+    </message>
+    <message>
+      <source>Spec:</source>
+      <translation>Spezifikation:</translation>
+    </message>
+    <message>
+      <source>Open &amp;spec file…</source>
+      <translation>&amp;Spezifikationsdatei öffnen …</translation>
+    </message>
+    <message>
+      <source>Open &amp;result…</source>
+      <translation>&amp;Ergebnis öffnen …</translation>
+    </message>
+    <message>
+      <source>&amp;Run</source>
+      <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>Abbrechen</translation>
+    </message>
+    <message>
+      <source>Open a model, then Run.</source>
+      <translation>Öffnen Sie ein Modell und klicken Sie dann auf Ausführen.</translation>
+    </message>
+    <message>
+      <source>C&amp;ondition:</source>
+      <translation>&amp;Bedingung:</translation>
+    </message>
+    <message>
+      <source>Click a cell to open its prompt, the model's answer and its attention.</source>
+      <translation>Klicken Sie auf eine Zelle, um ihren Prompt, die Antwort des Modells und seine Aufmerksamkeit zu öffnen.</translation>
+    </message>
+    <message>
+      <source>&amp;Copy table</source>
+      <translation>Tabelle &amp;kopieren</translation>
+    </message>
+    <message>
+      <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
+      <translation>Kopiert die Tabelle (oder die ausgewählten Zellen) als tabulatorgetrennten Text für eine Tabellenkalkulation</translation>
+    </message>
+    <message>
+      <source>Curve</source>
+      <translation>Kurve</translation>
+    </message>
+    <message>
+      <source>Retrieval map</source>
+      <translation>Abrufkarte</translation>
+    </message>
+    <message>
+      <source>Table</source>
+      <translation>Tabelle</translation>
+    </message>
+    <message>
+      <source>Open experiment spec</source>
+      <translation>Experimentspezifikation öffnen</translation>
+    </message>
+    <message>
+      <source>Experiment specs (*.json)</source>
+      <translation>Experimentspezifikationen (*.json)</translation>
+    </message>
+    <message>
+      <source>Open experiment result</source>
+      <translation>Experimentergebnis öffnen</translation>
+    </message>
+    <message>
+      <source>Results (result.json *.json)</source>
+      <translation>Ergebnisse (result.json *.json)</translation>
+    </message>
+    <message>
+      <source>Finished: %1</source>
+      <translation>Fertig: %1</translation>
+    </message>
+    <message>
+      <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
+      <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; erneut mit demselben Ordner ausführen, um fortzusetzen.</translation>
+    </message>
+    <message>
+      <source>The experiment failed.</source>
+      <translation>Das Experiment ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+      <source>Head ranking</source>
+      <translation>Kopf-Rangfolge</translation>
+    </message>
+    <message>
+      <source>Cumulative removal</source>
+      <translation>Kumulatives Entfernen</translation>
+    </message>
+    <message>
+      <source>Layer pruning</source>
+      <translation>Schichten-Pruning</translation>
+    </message>
+    <message>
+      <source>Sparsification</source>
+      <translation>Sparsifizierung</translation>
+    </message>
+    <message>
+      <source>Needle in a haystack</source>
+      <translation>Nadel im Heuhaufen</translation>
+    </message>
+    <message>
+      <source>Manipulation grid</source>
+      <translation>Manipulationsraster</translation>
+    </message>
+    <message>
+      <source>G&amp;&amp;A masks (MMLU)</source>
+      <translation>G&amp;&amp;A-Masken (MMLU)</translation>
+    </message>
+    <message>
+      <source>Memory table</source>
+      <translation>Speichertabelle</translation>
+    </message>
+    <message>
+      <source>Ready: %1</source>
+      <translation>Bereit: %1</translation>
+    </message>
+    <message>
+      <source>KV-retrieval</source>
+      <translation>KV-Abruf</translation>
+    </message>
+    <message>
+      <source>MMLU (bundled sample)</source>
+      <translation>MMLU (mitgelieferte Stichprobe)</translation>
+    </message>
+    <message>
+      <source>Knowledge multiple choice</source>
+      <translation>Wissens-Multiple-Choice</translation>
+    </message>
+    <message>
+      <source>All three tasks</source>
+      <translation>Alle drei Aufgaben</translation>
+    </message>
+    <message>
+      <source>Dictionary sizes (keys per prompt)</source>
+      <translation>Wörterbuchgrößen (Schlüssel pro Prompt)</translation>
+    </message>
+    <message>
+      <source>all</source>
+      <translation>alle</translation>
+    </message>
+    <message>
+      <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
+      <translation>Kontextlängen in Token; leer = 250 bis 4096 in 10 Schritten</translation>
+    </message>
+    <message>
+      <source>Needle depths in percent; empty = 0 to 100 in 10 steps</source>
+      <translation>Nadeltiefen in Prozent; leer = 0 bis 100 in 10 Schritten</translation>
+    </message>
+    <message>
+      <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
+      <translation>Köpfe als L17.H24, durch Kommas getrennt; leer = alle Attention-Köpfe</translation>
+    </message>
+    <message>
+      <source>Gather heads, e.g. L16.H22</source>
+      <translation>Gather-Köpfe, z. B. L16.H22</translation>
+    </message>
+    <message>
+      <source>Aggregate heads, e.g. L17.H24</source>
+      <translation>Aggregate-Köpfe, z. B. L17.H24</translation>
+    </message>
+    <message>
+      <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
+      <translation>Eine head_ranking-result.json oder Köpfe als L3.H1, L2.H0, …</translation>
+    </message>
+    <message>
+      <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
+      <translation>Anzahl entfernter Köpfe, z. B. 0, 10, 20; leer = in Zehnerschritten</translation>
+    </message>
+    <message>
+      <source>Both</source>
+      <translation>Beide</translation>
+    </message>
+    <message>
+      <source>Gradual (from the end)</source>
+      <translation>Schrittweise (vom Ende her)</translation>
+    </message>
+    <message>
+      <source>Individual (one layer at a time)</source>
+      <translation>Einzeln (eine Schicht nach der anderen)</translation>
+    </message>
+    <message>
+      <source>Values of k; empty = 0 to the number of heads</source>
+      <translation>Werte von k; leer = 0 bis zur Anzahl der Köpfe</translation>
+    </message>
+    <message>
+      <source>Generation only</source>
+      <translation>Nur Generierung</translation>
+    </message>
+    <message>
+      <source>Prefill and generation</source>
+      <translation>Prefill und Generierung</translation>
+    </message>
+    <message>
+      <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
+      <translation>Ergebnisordner; leer = ein neuer Ordner pro Lauf. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
+    </message>
+    <message>
+      <source>&amp;Task:</source>
+      <translation>&amp;Aufgabe:</translation>
+    </message>
+    <message>
+      <source>Dictionary si&amp;zes:</source>
+      <translation>Wörterbuch&amp;größen:</translation>
+    </message>
+    <message>
+      <source>Samples per si&amp;ze:</source>
+      <translation>Beispiele pro &amp;Größe:</translation>
+    </message>
+    <message>
+      <source>&amp;Limit per subject:</source>
+      <translation>&amp;Limit pro Fach:</translation>
+    </message>
+    <message>
+      <source>Context &amp;lengths:</source>
+      <translation>Kontext&amp;längen:</translation>
+    </message>
+    <message>
+      <source>Needle &amp;depths (%):</source>
+      <translation>Nadel&amp;tiefen (%):</translation>
+    </message>
+    <message>
+      <source>&amp;Generated tokens:</source>
+      <translation>&amp;Generierte Token:</translation>
+    </message>
+    <message>
+      <source>&amp;Heads:</source>
+      <translation>&amp;Köpfe:</translation>
+    </message>
+    <message>
+      <source>&amp;Gather heads:</source>
+      <translation>&amp;Gather-Köpfe:</translation>
+    </message>
+    <message>
+      <source>&amp;Aggregate heads:</source>
+      <translation>&amp;Aggregate-Köpfe:</translation>
+    </message>
+    <message>
+      <source>…</source>
+      <translation>…</translation>
+    </message>
+    <message>
+      <source>Choose a head_ranking result.json</source>
+      <translation>Eine head_ranking-result.json wählen</translation>
+    </message>
+    <message>
+      <source>Head ranking result</source>
+      <translation>Ergebnis der Kopf-Rangfolge</translation>
+    </message>
+    <message>
+      <source>&amp;Ranking:</source>
+      <translation>&amp;Rangfolge:</translation>
+    </message>
+    <message>
+      <source>&amp;Steps:</source>
+      <translation>&amp;Schritte:</translation>
+    </message>
+    <message>
+      <source>&amp;Mode:</source>
+      <translation>&amp;Modus:</translation>
+    </message>
+    <message>
+      <source>&amp;k:</source>
+      <translation>&amp;k:</translation>
+    </message>
+    <message>
+      <source>S&amp;tages:</source>
+      <translation>&amp;Phasen:</translation>
+    </message>
+    <message>
+      <source>Results &amp;folder:</source>
+      <translation>Ergebnis&amp;ordner:</translation>
+    </message>
+    <message>
+      <source>the spec editor</source>
+      <translation>der Spezifikationseditor</translation>
+    </message>
+    <message>
+      <source>Open a model first (File ▸ Open model).</source>
+      <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
+    </message>
+    <message>
+      <source>Loading the model and preparing the samples…</source>
+      <translation>Modell wird geladen und Beispiele werden vorbereitet …</translation>
+    </message>
+    <message>
+      <source>Cancelling after the current sample…</source>
+      <translation>Abbruch nach dem aktuellen Beispiel …</translation>
+    </message>
+    <message>
+      <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
+      <translation>%1 von %2 Beispielen · %3 vergangen · noch %4 · %5</translation>
+    </message>
+    <message>
+      <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
+      <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::ExperimentResults</name>
+    <message>
+      <source>KV-retrieval</source>
+      <translation>KV-Abruf</translation>
+    </message>
+    <message>
+      <source>MMLU</source>
+      <translation>MMLU</translation>
+    </message>
+    <message>
+      <source>Knowledge</source>
+      <translation>Wissen</translation>
+    </message>
+    <message>
+      <source>Needle in a haystack</source>
+      <translation>Nadel im Heuhaufen</translation>
+    </message>
+    <message>
+      <source>All tasks</source>
+      <translation>Alle Aufgaben</translation>
+    </message>
+    <message>
+      <source>Granular score (0–5)</source>
+      <translation>Feingranulare Punktzahl (0–5)</translation>
+    </message>
+    <message>
+      <source>Accuracy</source>
+      <translation>Genauigkeit</translation>
+    </message>
+    <message>
+      <source>Heads removed (most important first)</source>
+      <translation>Entfernte Köpfe (wichtigste zuerst)</translation>
+    </message>
+    <message>
+      <source>random heads (control)</source>
+      <translation>zufällige Köpfe (Kontrolle)</translation>
+    </message>
+    <message>
+      <source>Layers removed from the end / layer skipped</source>
+      <translation>Vom Ende entfernte Schichten / übersprungene Schicht</translation>
+    </message>
+    <message>
+      <source>gradual</source>
+      <translation>schrittweise</translation>
+    </message>
+    <message>
+      <source>individual</source>
+      <translation>einzeln</translation>
+    </message>
+    <message>
+      <source>k (heads kept per layer and position)</source>
+      <translation>k (behaltene Köpfe pro Schicht und Position)</translation>
+    </message>
+    <message>
+      <source>generation only</source>
+      <translation>nur Generierung</translation>
+    </message>
+    <message>
+      <source>prefill and generation</source>
+      <translation>Prefill und Generierung</translation>
+    </message>
+    <message>
+      <source>Length</source>
+      <translation>Länge</translation>
+    </message>
+    <message>
+      <source>KV cache (MB)</source>
+      <translation>KV-Cache (MB)</translation>
+    </message>
+    <message>
+      <source>State (MB)</source>
+      <translation>Zustand (MB)</translation>
+    </message>
+    <message>
+      <source>Total (MB)</source>
+      <translation>Gesamt (MB)</translation>
+    </message>
+    <message>
+      <source>Rank</source>
+      <translation>Rang</translation>
+    </message>
+    <message>
+      <source>Head</source>
+      <translation>Kopf</translation>
+    </message>
+    <message>
+      <source>Importance</source>
+      <translation>Wichtigkeit</translation>
+    </message>
+    <message>
+      <source>Baseline</source>
+      <translation>Basislinie</translation>
+    </message>
+    <message>
+      <source>Ablated</source>
+      <translation>Abgeschaltet</translation>
+    </message>
+    <message>
+      <source>Prefill \ Generation</source>
+      <translation>Prefill \ Generierung</translation>
+    </message>
+    <message>
+      <source>Condition</source>
+      <translation>Bedingung</translation>
+    </message>
+    <message>
+      <source>± s.e.</source>
+      <translation>± Std.-Fehler</translation>
+    </message>
+    <message>
+      <source>Task</source>
+      <translation>Aufgabe</translation>
+    </message>
+    <message>
+      <source>Group</source>
+      <translation>Gruppe</translation>
+    </message>
+    <message>
+      <source>n</source>
+      <translation>n</translation>
+    </message>
+    <message>
+      <source>all</source>
+      <translation>alle</translation>
+    </message>
+  </context>
+  <context>
     <name>gna::studio::MainWindow</name>
     <message>
       <source>G&amp;A Studio</source>
@@ -307,6 +748,163 @@
         <numerusform>%n Datei geschrieben</numerusform>
         <numerusform>%n Dateien geschrieben</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>Importance (head ranking result)</source>
+      <translation>Wichtigkeit (Ergebnis der Kopf-Rangfolge)</translation>
+    </message>
+    <message>
+      <source>importance (baseline − ablated)</source>
+      <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
+    </message>
+    <message>
+      <source>E&amp;xperiments</source>
+      <translation>E&amp;xperimente</translation>
+    </message>
+    <message>
+      <source>&amp;Open result…</source>
+      <translation>Ergebnis ö&amp;ffnen …</translation>
+    </message>
+    <message>
+      <source>Open experiment result</source>
+      <translation>Experimentergebnis öffnen</translation>
+    </message>
+    <message>
+      <source>Results (result.json *.json)</source>
+      <translation>Ergebnisse (result.json *.json)</translation>
+    </message>
+    <message>
+      <source>Could not open the result</source>
+      <translation>Das Ergebnis konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+      <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
+      <translation>G&amp;&amp;A-&amp;Masken-Editor (MMLU) …</translation>
+    </message>
+    <message>
+      <source>G&amp;A mask editor</source>
+      <translation>G&amp;A-Masken-Editor</translation>
+    </message>
+    <message>
+      <source>Head board coloured by importance from the head ranking</source>
+      <translation>Kopf-Tafel nach der Wichtigkeit aus der Kopf-Rangfolge eingefärbt</translation>
+    </message>
+    <message>
+      <source>No model is open</source>
+      <translation>Kein Modell geöffnet</translation>
+    </message>
+    <message>
+      <source>Open the model of this result to see the prompt's attention.</source>
+      <translation>Öffnen Sie das Modell dieses Ergebnisses, um die Aufmerksamkeit des Prompts zu sehen.</translation>
+    </message>
+    <message>
+      <source>Note: this result was computed with another model than the open one</source>
+      <translation>Hinweis: Dieses Ergebnis wurde mit einem anderen als dem geöffneten Modell berechnet</translation>
+    </message>
+    <message>
+      <source>Could not rebuild the prompt</source>
+      <translation>Der Prompt konnte nicht wiederhergestellt werden</translation>
+    </message>
+    <message>
+      <source>Opened the prompt %1</source>
+      <translation>Prompt %1 geöffnet</translation>
+    </message>
+    <message>
+      <source>Restore the last session?</source>
+      <translation>Letzte Sitzung wiederherstellen?</translation>
+    </message>
+    <message numerus="yes">
+      <source>G&amp;A Studio did not close cleanly last time. Restore the autosaved session (model %1, %n ablated head(s))?</source>
+      <translation>
+        <numerusform>G&amp;A Studio wurde zuletzt nicht ordnungsgemäß beendet. Die automatisch gespeicherte Sitzung wiederherstellen (Modell %1, %n abgeschalteter Kopf)?</numerusform>
+        <numerusform>G&amp;A Studio wurde zuletzt nicht ordnungsgemäß beendet. Die automatisch gespeicherte Sitzung wiederherstellen (Modell %1, %n abgeschaltete Köpfe)?</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>&amp;Restore</source>
+      <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+      <source>&amp;Discard</source>
+      <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+      <source>Could not restore the session</source>
+      <translation>Die Sitzung konnte nicht wiederhergestellt werden</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::MaskPanel</name>
+    <message>
+      <source>With the mask</source>
+      <translation>Mit Maske</translation>
+    </message>
+    <message>
+      <source>With the mask (correct answer)</source>
+      <translation>Mit Maske (richtige Antwort)</translation>
+    </message>
+    <message>
+      <source>Without the mask</source>
+      <translation>Ohne Maske</translation>
+    </message>
+    <message>
+      <source>&amp;Run with and without the mask</source>
+      <translation>Mit und ohne Maske &amp;ausführen</translation>
+    </message>
+    <message>
+      <source>Reset to the G&amp;&amp;A mask</source>
+      <translation>Auf die G&amp;&amp;A-Maske zurücksetzen</translation>
+    </message>
+    <message>
+      <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
+      <translation>Öffnen Sie ein Modell, um G&amp;A-Masken an der mitgelieferten MMLU-Stichprobe zu bearbeiten.</translation>
+    </message>
+    <message>
+      <source>&amp;Question:</source>
+      <translation>&amp;Frage:</translation>
+    </message>
+    <message>
+      <source>&amp;Aggregate:</source>
+      <translation>&amp;Aggregate:</translation>
+    </message>
+    <message>
+      <source>&amp;Gather head:</source>
+      <translation>&amp;Gather-Kopf:</translation>
+    </message>
+    <message>
+      <source>R&amp;ule:</source>
+      <translation>R&amp;egel:</translation>
+    </message>
+    <message>
+      <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
+      <translation>Klicken Sie auf ein Token, um es für die gewählte Regel zu maskieren oder freizugeben (durchgestrichene Token sind maskiert):</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n MMLU question(s) from the bundled sample.</source>
+      <translation>
+        <numerusform>%n MMLU-Frage aus der mitgelieferten Stichprobe.</numerusform>
+        <numerusform>%n MMLU-Fragen aus der mitgelieferten Stichprobe.</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Gather %1 at the summary token of option %2</source>
+      <translation>Gather %1 am Zusammenfassungs-Token von Option %2</translation>
+    </message>
+    <message>
+      <source>Aggregate %1 at the final position</source>
+      <translation>Aggregate %1 an der letzten Position</translation>
+    </message>
+    <message>
+      <source>Running…</source>
+      <translation>Läuft …</translation>
+    </message>
+    <message>
+      <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
+      <translation>Antwort %1. Ohne Maske wählt das Modell %2, mit Maske %3.</translation>
+    </message>
+    <message>
+      <source>Open a model first.</source>
+      <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
   </context>
   <context>
@@ -797,6 +1395,16 @@ Wert %3 / %4</translation>
       <source>%1 (mean score %2)</source>
       <translation>%1 (mittlerer Wert %2)</translation>
     </message>
+    <message>
+      <source>Context %1 tokens, depth %2%
+not run</source>
+      <translation>Kontext %1 Token, Tiefe %2 %
+nicht ausgeführt</translation>
+    </message>
+    <message>
+      <source>Needle depth (%, 0 = end of the context)</source>
+      <translation>Nadeltiefe (%, 0 = Ende des Kontexts)</translation>
+    </message>
   </context>
   <context>
     <name>gna::views::TokenStrip</name>
@@ -826,6 +1434,14 @@ Wert %3 / %4</translation>
     <message>
       <source>Model folder or workspace file to open</source>
       <translation>Zu öffnender Modellordner oder Arbeitsbereich</translation>
+    </message>
+    <message>
+      <source>Workspace file (.gna.json) to restore</source>
+      <translation>Wiederherzustellende Arbeitsbereichsdatei (.gna.json)</translation>
+    </message>
+    <message>
+      <source>FILE</source>
+      <translation>DATEI</translation>
     </message>
   </context>
 </TS>

@@ -25,6 +25,447 @@
     </message>
   </context>
   <context>
+    <name>gna::studio::ExperimentDock</name>
+    <message>
+      <source>Experiments</source>
+      <translation>实验</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::ExperimentPanel</name>
+    <message>
+      <source>'%1' is not a number</source>
+      <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+      <source>The experiment spec (JSON) that runs; edit it to set any option</source>
+      <translation>将要运行的实验规范（JSON）；编辑它即可设置任意选项</translation>
+    </message>
+    <message>
+      <source>Spec:</source>
+      <translation>规范：</translation>
+    </message>
+    <message>
+      <source>Open &amp;spec file…</source>
+      <translation>打开规范文件(&amp;S)…</translation>
+    </message>
+    <message>
+      <source>Open &amp;result…</source>
+      <translation>打开结果(&amp;R)…</translation>
+    </message>
+    <message>
+      <source>&amp;Run</source>
+      <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>Open a model, then Run.</source>
+      <translation>请先打开模型，然后点击运行。</translation>
+    </message>
+    <message>
+      <source>C&amp;ondition:</source>
+      <translation>条件(&amp;O)：</translation>
+    </message>
+    <message>
+      <source>Click a cell to open its prompt, the model's answer and its attention.</source>
+      <translation>点击一个单元格，打开其提示、模型的回答及注意力。</translation>
+    </message>
+    <message>
+      <source>&amp;Copy table</source>
+      <translation>复制表格(&amp;C)</translation>
+    </message>
+    <message>
+      <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
+      <translation>将表格（或所选单元格）复制为制表符分隔的文本，便于粘贴到电子表格</translation>
+    </message>
+    <message>
+      <source>Curve</source>
+      <translation>曲线</translation>
+    </message>
+    <message>
+      <source>Retrieval map</source>
+      <translation>检索图</translation>
+    </message>
+    <message>
+      <source>Table</source>
+      <translation>表格</translation>
+    </message>
+    <message>
+      <source>Open experiment spec</source>
+      <translation>打开实验规范</translation>
+    </message>
+    <message>
+      <source>Experiment specs (*.json)</source>
+      <translation>实验规范 (*.json)</translation>
+    </message>
+    <message>
+      <source>Open experiment result</source>
+      <translation>打开实验结果</translation>
+    </message>
+    <message>
+      <source>Results (result.json *.json)</source>
+      <translation>结果 (result.json *.json)</translation>
+    </message>
+    <message>
+      <source>Finished: %1</source>
+      <translation>已完成：%1</translation>
+    </message>
+    <message>
+      <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
+      <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
+    </message>
+    <message>
+      <source>The experiment failed.</source>
+      <translation>实验失败。</translation>
+    </message>
+    <message>
+      <source>Head ranking</source>
+      <translation>注意力头排序</translation>
+    </message>
+    <message>
+      <source>Cumulative removal</source>
+      <translation>累积移除</translation>
+    </message>
+    <message>
+      <source>Layer pruning</source>
+      <translation>层剪枝</translation>
+    </message>
+    <message>
+      <source>Sparsification</source>
+      <translation>稀疏化</translation>
+    </message>
+    <message>
+      <source>Needle in a haystack</source>
+      <translation>大海捞针</translation>
+    </message>
+    <message>
+      <source>Manipulation grid</source>
+      <translation>操控网格</translation>
+    </message>
+    <message>
+      <source>G&amp;&amp;A masks (MMLU)</source>
+      <translation>G&amp;&amp;A 掩码（MMLU）</translation>
+    </message>
+    <message>
+      <source>Memory table</source>
+      <translation>内存表</translation>
+    </message>
+    <message>
+      <source>Ready: %1</source>
+      <translation>就绪：%1</translation>
+    </message>
+    <message>
+      <source>KV-retrieval</source>
+      <translation>键值检索</translation>
+    </message>
+    <message>
+      <source>MMLU (bundled sample)</source>
+      <translation>MMLU（内置样本）</translation>
+    </message>
+    <message>
+      <source>Knowledge multiple choice</source>
+      <translation>知识多项选择</translation>
+    </message>
+    <message>
+      <source>All three tasks</source>
+      <translation>全部三个任务</translation>
+    </message>
+    <message>
+      <source>Dictionary sizes (keys per prompt)</source>
+      <translation>字典大小（每个提示的键数）</translation>
+    </message>
+    <message>
+      <source>all</source>
+      <translation>全部</translation>
+    </message>
+    <message>
+      <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
+      <translation>上下文长度（词元）；留空 = 250 到 4096，共 10 档</translation>
+    </message>
+    <message>
+      <source>Needle depths in percent; empty = 0 to 100 in 10 steps</source>
+      <translation>针的深度（百分比）；留空 = 0 到 100，共 10 档</translation>
+    </message>
+    <message>
+      <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
+      <translation>注意力头，格式为 L17.H24，以逗号分隔；留空 = 所有注意力头</translation>
+    </message>
+    <message>
+      <source>Gather heads, e.g. L16.H22</source>
+      <translation>Gather 头，例如 L16.H22</translation>
+    </message>
+    <message>
+      <source>Aggregate heads, e.g. L17.H24</source>
+      <translation>Aggregate 头，例如 L17.H24</translation>
+    </message>
+    <message>
+      <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
+      <translation>head_ranking 的 result.json，或形如 L3.H1, L2.H0, … 的注意力头</translation>
+    </message>
+    <message>
+      <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
+      <translation>移除的头数，例如 0, 10, 20；留空 = 每 10 个</translation>
+    </message>
+    <message>
+      <source>Both</source>
+      <translation>两者</translation>
+    </message>
+    <message>
+      <source>Gradual (from the end)</source>
+      <translation>逐步（从末尾开始）</translation>
+    </message>
+    <message>
+      <source>Individual (one layer at a time)</source>
+      <translation>单独（每次一层）</translation>
+    </message>
+    <message>
+      <source>Values of k; empty = 0 to the number of heads</source>
+      <translation>k 的取值；留空 = 0 到头数</translation>
+    </message>
+    <message>
+      <source>Generation only</source>
+      <translation>仅生成阶段</translation>
+    </message>
+    <message>
+      <source>Prefill and generation</source>
+      <translation>预填充和生成阶段</translation>
+    </message>
+    <message>
+      <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
+      <translation>结果文件夹；留空 = 每次运行新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
+    </message>
+    <message>
+      <source>&amp;Task:</source>
+      <translation>任务(&amp;T)：</translation>
+    </message>
+    <message>
+      <source>Dictionary si&amp;zes:</source>
+      <translation>字典大小(&amp;Z)：</translation>
+    </message>
+    <message>
+      <source>Samples per si&amp;ze:</source>
+      <translation>每种大小的样本数(&amp;Z)：</translation>
+    </message>
+    <message>
+      <source>&amp;Limit per subject:</source>
+      <translation>每科上限(&amp;L)：</translation>
+    </message>
+    <message>
+      <source>Context &amp;lengths:</source>
+      <translation>上下文长度(&amp;L)：</translation>
+    </message>
+    <message>
+      <source>Needle &amp;depths (%):</source>
+      <translation>针的深度(&amp;D)（%）：</translation>
+    </message>
+    <message>
+      <source>&amp;Generated tokens:</source>
+      <translation>生成词元数(&amp;G)：</translation>
+    </message>
+    <message>
+      <source>&amp;Heads:</source>
+      <translation>注意力头(&amp;H)：</translation>
+    </message>
+    <message>
+      <source>&amp;Gather heads:</source>
+      <translation>Gather 头(&amp;G)：</translation>
+    </message>
+    <message>
+      <source>&amp;Aggregate heads:</source>
+      <translation>Aggregate 头(&amp;A)：</translation>
+    </message>
+    <message>
+      <source>…</source>
+      <translation>…</translation>
+    </message>
+    <message>
+      <source>Choose a head_ranking result.json</source>
+      <translation>选择 head_ranking 的 result.json</translation>
+    </message>
+    <message>
+      <source>Head ranking result</source>
+      <translation>注意力头排序结果</translation>
+    </message>
+    <message>
+      <source>&amp;Ranking:</source>
+      <translation>排序(&amp;R)：</translation>
+    </message>
+    <message>
+      <source>&amp;Steps:</source>
+      <translation>步骤(&amp;S)：</translation>
+    </message>
+    <message>
+      <source>&amp;Mode:</source>
+      <translation>模式(&amp;M)：</translation>
+    </message>
+    <message>
+      <source>&amp;k:</source>
+      <translation>&amp;k：</translation>
+    </message>
+    <message>
+      <source>S&amp;tages:</source>
+      <translation>阶段(&amp;T)：</translation>
+    </message>
+    <message>
+      <source>Results &amp;folder:</source>
+      <translation>结果文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+      <source>the spec editor</source>
+      <translation>规范编辑器</translation>
+    </message>
+    <message>
+      <source>Open a model first (File ▸ Open model).</source>
+      <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
+    </message>
+    <message>
+      <source>Loading the model and preparing the samples…</source>
+      <translation>正在加载模型并准备样本…</translation>
+    </message>
+    <message>
+      <source>Cancelling after the current sample…</source>
+      <translation>将在当前样本完成后取消…</translation>
+    </message>
+    <message>
+      <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
+      <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
+    </message>
+    <message>
+      <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
+      <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::ExperimentResults</name>
+    <message>
+      <source>KV-retrieval</source>
+      <translation>键值检索</translation>
+    </message>
+    <message>
+      <source>MMLU</source>
+      <translation>MMLU</translation>
+    </message>
+    <message>
+      <source>Knowledge</source>
+      <translation>知识</translation>
+    </message>
+    <message>
+      <source>Needle in a haystack</source>
+      <translation>大海捞针</translation>
+    </message>
+    <message>
+      <source>All tasks</source>
+      <translation>所有任务</translation>
+    </message>
+    <message>
+      <source>Granular score (0–5)</source>
+      <translation>细粒度得分（0–5）</translation>
+    </message>
+    <message>
+      <source>Accuracy</source>
+      <translation>准确率</translation>
+    </message>
+    <message>
+      <source>Heads removed (most important first)</source>
+      <translation>移除的头数（最重要的优先）</translation>
+    </message>
+    <message>
+      <source>random heads (control)</source>
+      <translation>随机头（对照）</translation>
+    </message>
+    <message>
+      <source>Layers removed from the end / layer skipped</source>
+      <translation>从末尾移除的层数 / 跳过的层</translation>
+    </message>
+    <message>
+      <source>gradual</source>
+      <translation>逐步</translation>
+    </message>
+    <message>
+      <source>individual</source>
+      <translation>单独</translation>
+    </message>
+    <message>
+      <source>k (heads kept per layer and position)</source>
+      <translation>k（每层每个位置保留的头数）</translation>
+    </message>
+    <message>
+      <source>generation only</source>
+      <translation>仅生成阶段</translation>
+    </message>
+    <message>
+      <source>prefill and generation</source>
+      <translation>预填充和生成阶段</translation>
+    </message>
+    <message>
+      <source>Length</source>
+      <translation>长度</translation>
+    </message>
+    <message>
+      <source>KV cache (MB)</source>
+      <translation>KV 缓存（MB）</translation>
+    </message>
+    <message>
+      <source>State (MB)</source>
+      <translation>状态（MB）</translation>
+    </message>
+    <message>
+      <source>Total (MB)</source>
+      <translation>总计（MB）</translation>
+    </message>
+    <message>
+      <source>Rank</source>
+      <translation>排名</translation>
+    </message>
+    <message>
+      <source>Head</source>
+      <translation>注意力头</translation>
+    </message>
+    <message>
+      <source>Importance</source>
+      <translation>重要性</translation>
+    </message>
+    <message>
+      <source>Baseline</source>
+      <translation>基线</translation>
+    </message>
+    <message>
+      <source>Ablated</source>
+      <translation>消融后</translation>
+    </message>
+    <message>
+      <source>Prefill \ Generation</source>
+      <translation>预填充 \ 生成</translation>
+    </message>
+    <message>
+      <source>Condition</source>
+      <translation>条件</translation>
+    </message>
+    <message>
+      <source>± s.e.</source>
+      <translation>± 标准误</translation>
+    </message>
+    <message>
+      <source>Task</source>
+      <translation>任务</translation>
+    </message>
+    <message>
+      <source>Group</source>
+      <translation>组</translation>
+    </message>
+    <message>
+      <source>n</source>
+      <translation>n</translation>
+    </message>
+    <message>
+      <source>all</source>
+      <translation>全部</translation>
+    </message>
+  </context>
+  <context>
     <name>gna::studio::MainWindow</name>
     <message>
       <source>G&amp;A Studio</source>
@@ -305,6 +746,161 @@
       <translation>
         <numerusform>已写入 %n 个文件</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>Importance (head ranking result)</source>
+      <translation>重要性（注意力头排序结果）</translation>
+    </message>
+    <message>
+      <source>importance (baseline − ablated)</source>
+      <translation>重要性（基线 − 消融后）</translation>
+    </message>
+    <message>
+      <source>E&amp;xperiments</source>
+      <translation>实验(&amp;X)</translation>
+    </message>
+    <message>
+      <source>&amp;Open result…</source>
+      <translation>打开结果(&amp;O)…</translation>
+    </message>
+    <message>
+      <source>Open experiment result</source>
+      <translation>打开实验结果</translation>
+    </message>
+    <message>
+      <source>Results (result.json *.json)</source>
+      <translation>结果 (result.json *.json)</translation>
+    </message>
+    <message>
+      <source>Could not open the result</source>
+      <translation>无法打开结果</translation>
+    </message>
+    <message>
+      <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
+      <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
+    </message>
+    <message>
+      <source>G&amp;A mask editor</source>
+      <translation>G&amp;A 掩码编辑器</translation>
+    </message>
+    <message>
+      <source>Head board coloured by importance from the head ranking</source>
+      <translation>注意力头面板已按排序结果的重要性着色</translation>
+    </message>
+    <message>
+      <source>No model is open</source>
+      <translation>未打开模型</translation>
+    </message>
+    <message>
+      <source>Open the model of this result to see the prompt's attention.</source>
+      <translation>请打开该结果对应的模型，以查看提示的注意力。</translation>
+    </message>
+    <message>
+      <source>Note: this result was computed with another model than the open one</source>
+      <translation>注意：此结果是用与当前打开的模型不同的模型计算的</translation>
+    </message>
+    <message>
+      <source>Could not rebuild the prompt</source>
+      <translation>无法重建提示</translation>
+    </message>
+    <message>
+      <source>Opened the prompt %1</source>
+      <translation>已打开提示 %1</translation>
+    </message>
+    <message>
+      <source>Restore the last session?</source>
+      <translation>恢复上次会话？</translation>
+    </message>
+    <message numerus="yes">
+      <source>G&amp;A Studio did not close cleanly last time. Restore the autosaved session (model %1, %n ablated head(s))?</source>
+      <translation>
+        <numerusform>G&amp;A Studio 上次未正常关闭。是否恢复自动保存的会话（模型 %1，%n 个已消融的头）？</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>&amp;Restore</source>
+      <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+      <source>&amp;Discard</source>
+      <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+      <source>Could not restore the session</source>
+      <translation>无法恢复会话</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::MaskPanel</name>
+    <message>
+      <source>With the mask</source>
+      <translation>有掩码</translation>
+    </message>
+    <message>
+      <source>With the mask (correct answer)</source>
+      <translation>有掩码（正确答案）</translation>
+    </message>
+    <message>
+      <source>Without the mask</source>
+      <translation>无掩码</translation>
+    </message>
+    <message>
+      <source>&amp;Run with and without the mask</source>
+      <translation>分别在有无掩码时运行(&amp;R)</translation>
+    </message>
+    <message>
+      <source>Reset to the G&amp;&amp;A mask</source>
+      <translation>重置为 G&amp;&amp;A 掩码</translation>
+    </message>
+    <message>
+      <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
+      <translation>请打开模型，以便在内置 MMLU 样本上编辑 G&amp;A 掩码。</translation>
+    </message>
+    <message>
+      <source>&amp;Question:</source>
+      <translation>问题(&amp;Q)：</translation>
+    </message>
+    <message>
+      <source>&amp;Aggregate:</source>
+      <translation>Aggregate(&amp;A)：</translation>
+    </message>
+    <message>
+      <source>&amp;Gather head:</source>
+      <translation>Gather 头(&amp;G)：</translation>
+    </message>
+    <message>
+      <source>R&amp;ule:</source>
+      <translation>规则(&amp;U)：</translation>
+    </message>
+    <message>
+      <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
+      <translation>点击词元即可在所选规则下屏蔽或取消屏蔽（带删除线的词元已被屏蔽）：</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n MMLU question(s) from the bundled sample.</source>
+      <translation>
+        <numerusform>内置样本中的 %n 道 MMLU 题目。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Gather %1 at the summary token of option %2</source>
+      <translation>Gather %1，位于选项 %2 的摘要词元处</translation>
+    </message>
+    <message>
+      <source>Aggregate %1 at the final position</source>
+      <translation>Aggregate %1，位于最后位置</translation>
+    </message>
+    <message>
+      <source>Running…</source>
+      <translation>运行中…</translation>
+    </message>
+    <message>
+      <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
+      <translation>正确答案 %1。不加掩码时模型选择 %2，加掩码时选择 %3。</translation>
+    </message>
+    <message>
+      <source>Open a model first.</source>
+      <translation>请先打开模型。</translation>
     </message>
   </context>
   <context>
@@ -793,6 +1389,16 @@ Score %3 / %4</source>
       <source>%1 (mean score %2)</source>
       <translation>%1（平均分 %2）</translation>
     </message>
+    <message>
+      <source>Context %1 tokens, depth %2%
+not run</source>
+      <translation>上下文 %1 个词元，深度 %2%
+未运行</translation>
+    </message>
+    <message>
+      <source>Needle depth (%, 0 = end of the context)</source>
+      <translation>针的深度（%，0 = 上下文末尾）</translation>
+    </message>
   </context>
   <context>
     <name>gna::views::TokenStrip</name>
@@ -822,6 +1428,14 @@ Score %3 / %4</source>
     <message>
       <source>Model folder or workspace file to open</source>
       <translation>要打开的模型文件夹或工作区文件</translation>
+    </message>
+    <message>
+      <source>Workspace file (.gna.json) to restore</source>
+      <translation>要恢复的工作区文件（.gna.json）</translation>
+    </message>
+    <message>
+      <source>FILE</source>
+      <translation>文件</translation>
     </message>
   </context>
 </TS>

@@ -1,6 +1,7 @@
 #include "ablation_curve.h"
 
 #include <QVBoxLayout>
+#include <cmath>
 #include <qcustomplot.h>
 
 #include "plot_style.h"
@@ -46,10 +47,27 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
             bars->setPen(QPen(c, 1));
         }
     }
+    // Counts (heads, layers, k) get integer ticks.
+    bool integers = true;
+    for (const CurveSeries& s : series)
+        for (double x : s.x) integers = integers && x == std::floor(x);
+    if (integers) {
+        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+        ticker->setTickStep(1.0);
+        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        m_plot->xAxis->setTicker(ticker);
+    } else {
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
     m_plot->xAxis->setLabel(xLabel);
     m_plot->yAxis->setLabel(yLabel);
     m_plot->rescaleAxes();
     m_plot->xAxis->scaleRange(1.05);
+    // Scores are drawn from 0 (so a drop reads as a drop); a flat curve still gets a unit range.
+    QCPRange y = m_plot->yAxis->range();
+    y.lower = std::min(0.0, y.lower);
+    if (y.upper - y.lower < 1e-9) y.upper = y.lower + 1.0;
+    m_plot->yAxis->setRange(y);
     m_plot->yAxis->scaleRange(1.1);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

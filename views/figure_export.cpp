@@ -19,7 +19,8 @@ namespace gna::views {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("gna::views::FigureExport", text); }
+// "gna::views": the context lupdate gives tr() calls in this namespace (see translations/*.ts).
+QString tr(const char* text) { return QCoreApplication::translate("gna::views", text); }
 
 // QCustomPlot 2.1 has no getter for its background brush; applyPlotStyle records it.
 QColor backgroundColor(QCustomPlot* plot) {

@@ -29,7 +29,9 @@ NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QC
     auto* group = new QCPBarsGroup(m_plot);
     m_baselineBars->setBarsGroup(group);
     m_bars->setBarsGroup(group);
-    m_candidateBars->setBarsGroup(group);
+    // Candidates take the top-token slot (a token is one or the other): stacked on the top-token
+    // bars, which have no value at a candidate's row, so both share one position per row.
+    m_candidateBars->moveAbove(m_bars);
     for (QCPBars* b : {m_baselineBars, m_bars, m_candidateBars}) b->setWidth(0.4);
     m_plot->xAxis->setLabel(tr("Probability"));
     m_plot->xAxis->setRange(0, 1);
@@ -58,6 +60,13 @@ void NextTokenChart::setBaseline(const QList<TokenProbability>& rows) {
     rebuild();
 }
 
+void NextTokenChart::setSeriesNames(const QString& bars, const QString& candidates, const QString& baseline) {
+    m_bars->setName(bars);
+    m_candidateBars->setName(candidates);
+    m_baselineBars->setName(baseline);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void NextTokenChart::rebuild() {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, values, ckeys, cvalues, bkeys, bvalues;
@@ -83,7 +92,7 @@ void NextTokenChart::rebuild() {
     if (!m_baseline.isEmpty()) m_baselineBars->addToLegend();
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setRange(-0.6, std::max<int>(1, m_rows.size()) - 0.4);
-    m_plot->xAxis->setRange(0, maxP > 0 ? std::min(1.0, maxP * 1.15 + 0.02) : 1.0);
+    m_plot->xAxis->setRange(0, maxP > 0 ? std::min(1.0, maxP * 1.15) : 1.0);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

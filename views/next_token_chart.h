@@ -23,6 +23,8 @@ public:
     void setProbabilities(const QList<TokenProbability>& rows);
     // Baseline probabilities per label (empty = no comparison).
     void setBaseline(const QList<TokenProbability>& rows);
+    // Legend texts (defaults: top tokens, answer candidates, baseline without ablation).
+    void setSeriesNames(const QString& bars, const QString& candidates, const QString& baseline);
     const QList<TokenProbability>& probabilities() const { return m_rows; }
     QCustomPlot* plot() const { return m_plot; }
 

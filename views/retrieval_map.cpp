@@ -24,7 +24,9 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
     m_scale = new QCPColorScale(m_plot);
     m_plot->plotLayout()->addElement(1, 1, m_scale);
     m_map->setColorScale(m_scale);
-    m_map->setGradient(makeGradient(Palette::RedYellowGreen));
+    QCPColorGradient gradient = makeGradient(Palette::RedYellowGreen);
+    gradient.setNanHandling(QCPColorGradient::nhTransparent);  // a prompt that was not run is not a zero
+    m_map->setGradient(gradient);
     m_scale->axis()->setLabel(tr("Score"));
     auto* group = new QCPMarginGroup(m_plot);
     m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
@@ -49,10 +51,12 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
         const int r = static_cast<int>(std::lround(m_plot->yAxis->pixelToCoord(e->position().y())));
         if (c < 0 || r < 0 || c >= static_cast<int>(m_grid.contextLengths.size()) || r >= static_cast<int>(m_grid.depths.size()))
             return QToolTip::hideText();
+        const double v = m_grid.at(r, c);
         QToolTip::showText(e->globalPosition().toPoint(),
-                           tr("Context %1 tokens, depth %2%\nScore %3 / %4")
-                               .arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
-                               .arg(m_grid.at(r, c), 0, 'f', 2).arg(m_grid.maxScore),
+                           std::isnan(v) ? tr("Context %1 tokens, depth %2%\nnot run").arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
+                                         : tr("Context %1 tokens, depth %2%\nScore %3 / %4")
+                                               .arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
+                                               .arg(v, 0, 'f', 2).arg(m_grid.maxScore),
                            m_plot);
     });
 }
@@ -74,6 +78,8 @@ void RetrievalMap::setGrid(const RetrievalGrid& grid) {
     for (int r = 0; r < ny; ++r)
         for (int c = 0; c < nx; ++c) d->setCell(c, r, m_grid.at(r, c));
     m_map->setDataRange(QCPRange(0, m_grid.maxScore));
+    m_plot->yAxis->setLabel(m_grid.depthFromEnd ? tr("Needle depth (%, 0 = end of the context)")
+                                                : tr("Needle depth (%, 0 = start of the context)"));
     auto xt = QSharedPointer<QCPAxisTickerText>::create();
     for (int c = 0; c < nx; ++c) xt->addTick(c, QString::number(m_grid.contextLengths[c]));
     auto yt = QSharedPointer<QCPAxisTickerText>::create();

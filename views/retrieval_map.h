@@ -1,6 +1,6 @@
 #pragma once
 // RetrievalMap: needle-in-a-haystack scores, x = context length, y = needle depth, colour
-// 0..5 red-yellow-green, one cell per prompt. Clicking a cell emits cellClicked (to open the
+// 0..5 red-yellow-green, one cell per prompt; cells never run (NaN) stay blank. Clicking a cell emits cellClicked (to open the
 // prompt and the model's answer).
 #include <QWidget>
 #include <vector>
@@ -18,6 +18,7 @@ struct RetrievalGrid {
     std::vector<double> scores;       // depths.size() x contextLengths.size(), row-major by depth; NaN = not run
     QString title;
     double maxScore = 5.0;
+    bool depthFromEnd = false;        // true: 0% = needle at the end of the haystack
     bool isValid() const { return !contextLengths.empty() && !depths.empty() && scores.size() == contextLengths.size() * depths.size(); }
     double at(int depthIndex, int lengthIndex) const { return scores[static_cast<std::size_t>(depthIndex) * contextLengths.size() + lengthIndex]; }
 };

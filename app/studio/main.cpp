@@ -1,9 +1,14 @@
 // gna-studio: the G&A Studio window.
+//   gna-studio [MODEL_DIR]            opens that model folder at start
+//   gna-studio --workspace FILE       restores a saved workspace (model, prompt, plan, heads)
+// Without either, a workspace autosaved by a session that did not end cleanly is offered back.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 #include "language.h"
 #include "main_window.h"
+#include "startup.h"
 #include "studio_settings.h"
 #include "theme.h"
 
@@ -20,15 +25,18 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(QApplication::translate("main", "G&A Studio: see and test Gather & Aggregate heads"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("model"), QApplication::translate("main", "Model folder or workspace file to open"));
+    parser.addPositionalArgument(QStringLiteral("model"), QApplication::translate("main", "Model folder or workspace file to open"),
+                                 QStringLiteral("[MODEL_DIR]"));
+    const QCommandLineOption workspaceOption(QStringList{QStringLiteral("w"), QStringLiteral("workspace")},
+                                             QApplication::translate("main", "Workspace file (.gna.json) to restore"),
+                                             QApplication::translate("main", "FILE"));
+    parser.addOption(workspaceOption);
     parser.process(app);
 
     gna::studio::MainWindow window;
     window.show();
-    const QStringList args = parser.positionalArguments();
-    if (!args.isEmpty()) {
-        if (args.front().endsWith(QLatin1String(".json"))) window.loadWorkspace(args.front());
-        else window.openModel(args.front());
-    }
+    const gna::studio::StartupRequest start =
+        gna::studio::parseStartup(parser.positionalArguments(), parser.value(workspaceOption));
+    window.applyStartup(start);
     return app.exec();
 }

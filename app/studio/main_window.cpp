@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -25,6 +26,11 @@
 #include <QVBoxLayout>
 
 #include "attention_heatmap.h"
+#include "experiment_dock.h"
+#include "experiment_panel.h"
+#include "experiment_results.h"
+#include "gna/tasks.h"
+#include "mask_panel.h"
 #include "figure_export.h"
 #include "gather_aggregate_pair.h"
 #include "head_board.h"
@@ -42,6 +48,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     setWindowTitle(tr("G&A Studio"));
     setAcceptDrops(true);
     buildLayout();
+    buildExperimentDocks();
     buildActions();
     connect(m_session, &Session::modelLoadStarted, this, [this](const QString& dir) {
         m_status->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(dir)));
@@ -62,6 +69,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     const QByteArray geometry = m_settings.windowGeometry();
     if (!geometry.isEmpty()) restoreGeometry(geometry);
     else resize(1280, 860);
+    restoreState(m_settings.windowState());  // where the user left the docks (experiments, mask editor)
     const int every = m_settings.autosaveSeconds();
     if (every > 0) {
         connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosave);
@@ -88,7 +96,7 @@ void MainWindow::buildLayout() {
     auto* scoreRow = new QHBoxLayout;
     m_scoreMode = new QComboBox;
     m_scoreMode->addItems({tr("No colouring"), tr("Entropy of the last row"), tr("Max weight of the last row"),
-                           tr("Attention to the selected token")});
+                           tr("Attention to the selected token"), tr("Importance (head ranking result)")});
     m_scoreMode->setCurrentIndex(1);
     auto* scoreLabel = new QLabel(tr("C&olour heads by:"));
     scoreLabel->setBuddy(m_scoreMode);
@@ -183,8 +191,11 @@ void MainWindow::buildLayout() {
         applyHeadFields();
     });
     connect(m_tokens, &views::TokenStrip::tokenClicked, m_session, &Session::setSelectedToken);
-    connect(m_scoreMode, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_session->setScoreMode(static_cast<ScoreMode>(i)); });
+    connect(m_scoreMode, &QComboBox::currentIndexChanged, this, [this](int i) {
+        const bool importance = i == 4;
+        m_session->setScoreMode(importance ? ScoreMode::None : static_cast<ScoreMode>(i));
+        if (importance && !m_importance.empty()) m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
+    });
     m_session->setScoreMode(ScoreMode::LastRowEntropy);
 }
 
@@ -230,7 +241,25 @@ void MainWindow::buildActions() {
     run->addAction(tr("&Run now"), m_session, &Session::requestRun)->setShortcut(QKeySequence(Qt::Key_F5));
     run->addAction(tr("&Cancel"), m_session, &Session::cancel)->setShortcut(QKeySequence(Qt::Key_Escape));
 
+    QMenu* experiments = menuBar()->addMenu(tr("E&xperiments"));
+    for (ExperimentPanel* p : m_experiments->panels())
+        experiments->addAction(p->title() + QStringLiteral("…"), this, [this, p] { m_experiments->showPanel(p->kind()); });
+    experiments->addSeparator();
+    experiments->addAction(tr("&Open result…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open experiment result"), m_settings.lastDirectory(),
+                                                       tr("Results (result.json *.json)"));
+        QString error;
+        if (!p.isEmpty() && !m_experiments->openResult(p, &error)) showError(tr("Could not open the result"), error);
+    });
+    experiments->addAction(tr("G&&A &mask editor (MMLU)…"), this, [this] {
+        m_maskDock->show();
+        m_maskDock->raise();
+    });
+
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_experiments->toggleViewAction());
+    view->addAction(m_maskDock->toggleViewAction());
+    view->addSeparator();
     QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(this);
     const QList<QPair<QString, Theme>> themeItems{{tr("System"), Theme::System}, {tr("Light"), Theme::Light}, {tr("Dark"), Theme::Dark}};
@@ -305,6 +334,8 @@ void MainWindow::openModel(const QString& dir) {
 void MainWindow::onModelLoaded() {
     const gna::ModelInfo* info = m_session->modelInfo();
     m_info->setInfo(info);
+    m_experiments->setModelDir(m_session->modelPath());
+    m_maskPanel->reload();
     m_settings.addRecentModel(m_session->modelPath());
     updateRecentMenu();
     const views::HeadCells keep = m_session->ablatedHeads();
@@ -349,6 +380,7 @@ void MainWindow::onResult(const RunOutcome& o) {
     m_next->setProbabilities(o.next);
     m_next->setBaseline(o.baseline);
     if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel);
+    else if (m_scoreMode->currentIndex() == 4 && !m_importance.empty()) m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
     else m_board->model()->clearScores();
     views::HeatmapData gather = o.maps.value(0);
     views::HeatmapData aggregate = o.maps.value(1);
@@ -444,7 +476,9 @@ void MainWindow::exportFigureSet() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     autosave();
+    m_settings.setLastCleanExit(QDateTime::currentDateTime());
     m_settings.setWindowGeometry(saveGeometry());
+    m_settings.setWindowState(saveState());
     m_session->cancel();
     QMainWindow::closeEvent(event);
 }

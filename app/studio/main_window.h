@@ -3,10 +3,13 @@
 // Gather/Aggregate heatmaps, wired to one Session. Toggling a head reruns at once.
 #include <QLabel>
 #include <QMainWindow>
+#include <QPointer>
 #include <QTimer>
 
 #include "session.h"
+#include "startup.h"
 #include "studio_settings.h"
+#include "gna/json.h"
 #include "workspace.h"
 
 class QComboBox;
@@ -15,6 +18,8 @@ class QProgressBar;
 class QPushButton;
 class QCheckBox;
 class QMenu;
+class QMessageBox;
+class QDockWidget;
 
 namespace gna::views {
 class HeadBoard;
@@ -27,6 +32,8 @@ class AttentionHeatmap;
 namespace gna::studio {
 
 class ModelInfoPanel;
+class ExperimentDock;
+class MaskPanel;
 class PromptEditor;
 
 class MainWindow : public QMainWindow {
@@ -51,6 +58,17 @@ public:
     bool loadWorkspace(const QString& path, QString* error = nullptr);
     void setShownHeads(const views::HeadCells& heads);
     QString autosavePath() const;
+    // Start-up: opens the requested model/workspace, or offers a crash autosave back.
+    void applyStartup(const StartupRequest& request);
+    // True when the autosave file is newer than the last clean exit (the last session crashed).
+    bool hasCrashAutosave() const;
+    // Opens the (window-modal, non-blocking) "restore the autosaved session?" dialog when there
+    // is a crash autosave; returns it (nullptr when there is nothing to restore).
+    QMessageBox* offerAutosaveRestore();
+    QMessageBox* restoreDialog() const;
+    QMenu* recentMenu() const { return m_recentMenu; }
+    ExperimentDock* experiments() const { return m_experiments; }
+    MaskPanel* maskPanel() const { return m_maskPanel; }
     // Errors go to a (non-blocking) dialog; the last message is kept for tests.
     QString lastError() const { return m_lastError; }
 
@@ -75,6 +93,9 @@ private:
     void exportCurrentFigure();
     void exportFigureSet();
     void autosave();
+    void buildExperimentDocks();
+    void showImportance(const gna::Json& result);
+    void openNiahPrompt(const gna::Json& result, const gna::Json& sample);
 
     StudioSettings m_settings;
     Session* m_session;
@@ -95,6 +116,11 @@ private:
     QMenu* m_recentMenu = nullptr;
     QTimer m_autosave;
     QString m_lastError;
+    QPointer<QMessageBox> m_restoreDialog;
+    ExperimentDock* m_experiments = nullptr;
+    MaskPanel* m_maskPanel = nullptr;
+    QDockWidget* m_maskDock = nullptr;
+    std::vector<double> m_importance;  // from a head ranking result (layers x heads)
 };
 
 }  // namespace gna::studio

@@ -12,7 +12,8 @@ namespace gna::studio {
 
 namespace {
 
-QString tr(const char* s) { return QCoreApplication::translate("gna::studio::RunJob", s); }
+// "gna::studio": the context lupdate gives tr() calls in this namespace (see translations/*.ts).
+QString tr(const char* s) { return QCoreApplication::translate("gna::studio", s); }
 
 std::vector<double> softmax(const std::vector<float>& logits) {
     std::vector<double> p(logits.size());
@@ -81,7 +82,25 @@ views::HeatmapData toHeatmap(const gna::AttentionMap& map, const QStringList& to
     return d;
 }
 
-RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<bool>* cancel) {
+namespace {
+
+// Per-head score of one attention row (the last query row).
+double rowScore(ScoreMode mode, const float* row, int cols, int selected) {
+    double v = 0.0;
+    if (mode == ScoreMode::LastRowEntropy) {
+        for (int c = 0; c < cols; ++c)
+            if (row[c] > 0) v -= double(row[c]) * std::log2(double(row[c]));
+    } else if (mode == ScoreMode::LastRowMaxWeight) {
+        for (int c = 0; c < cols; ++c) v = std::max<double>(v, row[c]);
+    } else {
+        v = selected < cols ? row[selected] : 0.0;
+    }
+    return v;
+}
+
+}  // namespace
+
+RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<bool>* cancel, BaselineCache* cache) {
     RunOutcome out;
     out.generation = spec.generation;
     QElapsedTimer timer;
@@ -99,56 +118,92 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
             const std::vector<int> ids = tok.encode(QString(QLatin1Char(' ') + c).toStdString(), false);
             candidateIds.push_back(ids.empty() ? -1 : ids.front());
         }
+        const int T = static_cast<int>(out.tokens.size());
+        const int last = T - 1;
+
+        std::vector<gna::HeadRef> shown;
+        for (const auto& h : spec.shownHeads)
+            if (h.layer >= 0 && h.layer < info.num_layers && h.head >= 0 && h.head < info.num_heads)
+                shown.push_back({h.layer, h.head, gna::HeadKind::Attention});
+        const std::vector<gna::HeadRef> every = spec.scoreMode != ScoreMode::None ? attentionHeads(info) : std::vector<gna::HeadRef>{};
+        // One pass for everything when every head's full map is small enough (demo models, short
+        // prompts): the shown maps and the last row of every head come from the same capture.
+        const bool onePass = !every.empty() && every.size() * std::size_t(T) * std::size_t(T) <= spec.fullCaptureBudget;
 
         gna::RunRequest req;
         req.tokens = out.tokens;
         req.plan = planFor(spec.ablated);
         req.cancel = cancel;
-        for (const auto& h : spec.shownHeads)
-            if (h.layer >= 0 && h.layer < info.num_layers && h.head >= 0 && h.head < info.num_heads)
-                req.capture.push_back({h.layer, h.head, gna::HeadKind::Attention});
+        req.capture = onePass ? every : shown;
         const gna::RunResult res = model.run(req);
+        ++out.forwardPasses;
         out.lastLogits = res.last_logits;
         std::vector<int> nextIds;
         out.next = nextTokens(tok, res.last_logits, candidateIds, spec.candidates, spec.topK, &nextIds);
-        for (const gna::AttentionMap& m : res.attention) out.maps << toHeatmap(m, out.tokenLabels);
+        auto mapOf = [&](const std::vector<gna::AttentionMap>& maps, const gna::HeadRef& h) -> const gna::AttentionMap* {
+            for (const auto& m : maps)
+                if (m.head == h) return &m;
+            return nullptr;
+        };
+        for (const auto& h : shown)
+            if (const gna::AttentionMap* m = mapOf(res.attention, h)) out.maps << toHeatmap(*m, out.tokenLabels);
 
         if (spec.withBaseline) {
-            gna::RunRequest base = req;
-            base.plan = {};
-            const gna::RunResult b = model.run(base);
-            const auto p = softmax(b.last_logits);
+            // The unablated run depends on the prompt and the shown heads only: reuse it.
+            std::vector<float> baseLogits;
+            std::vector<gna::AttentionMap> baseMaps;
+            std::unique_lock<std::mutex> lock;
+            if (cache) lock = std::unique_lock<std::mutex>(cache->mutex);
+            if (req.plan.empty()) {
+                baseLogits = res.last_logits;
+                for (const auto& h : shown)
+                    if (const gna::AttentionMap* m = mapOf(res.attention, h)) baseMaps.push_back(*m);
+            } else if (cache && cache->tokens == out.tokens && cache->capture == shown) {
+                baseLogits = cache->lastLogits;
+                baseMaps = cache->maps;
+            } else {
+                gna::RunRequest base = req;
+                base.plan = {};
+                base.capture = shown;
+                gna::RunResult b = model.run(base);
+                ++out.forwardPasses;
+                baseLogits = std::move(b.last_logits);
+                baseMaps = std::move(b.attention);
+            }
+            if (cache) {
+                cache->tokens = out.tokens;
+                cache->capture = shown;
+                cache->lastLogits = baseLogits;
+                cache->maps = baseMaps;
+            }
+            const auto p = softmax(baseLogits);
             for (qsizetype i = 0; i < out.next.size(); ++i) {
                 views::TokenProbability bp = out.next[i];
                 bp.probability = p[static_cast<std::size_t>(nextIds[i])];
                 out.baseline << bp;
             }
-            for (const gna::AttentionMap& m : b.attention) out.baselineMaps << toHeatmap(m, out.tokenLabels);
+            for (const gna::AttentionMap& m : baseMaps) out.baselineMaps << toHeatmap(m, out.tokenLabels);
         }
 
         if (spec.scoreMode != ScoreMode::None) {
-            // Per-head scores from the last query row of every attention head (one row each).
-            gna::RunRequest all = req;
-            all.capture = attentionHeads(info);
-            const int last = static_cast<int>(out.tokens.size()) - 1;
-            all.capture_rows = {last};
-            const gna::RunResult r = model.run(all);
+            // Per-head scores from the last query row of every attention head.
+            gna::RunResult second;
+            const std::vector<gna::AttentionMap>* rows = &res.attention;
+            if (!onePass) {
+                gna::RunRequest all = req;
+                all.capture = every;
+                all.capture_rows = {last};
+                second = model.run(all);
+                ++out.forwardPasses;
+                rows = &second.attention;
+            }
             out.headScores.assign(static_cast<std::size_t>(info.num_layers) * info.num_heads, std::nan(""));
             const int sel = std::clamp(spec.selectedToken < 0 ? 0 : spec.selectedToken, 0, last);
-            for (const gna::AttentionMap& m : r.attention) {
+            for (const gna::AttentionMap& m : *rows) {
                 if (m.head.layer >= info.num_layers || m.head.head >= info.num_heads || m.rows.empty()) continue;
-                double v = 0.0;
-                if (spec.scoreMode == ScoreMode::LastRowEntropy) {
-                    for (int c = 0; c < m.cols; ++c) {
-                        const double a = m.at(0, c);
-                        if (a > 0) v -= a * std::log2(a);
-                    }
-                } else if (spec.scoreMode == ScoreMode::LastRowMaxWeight) {
-                    for (int c = 0; c < m.cols; ++c) v = std::max<double>(v, m.at(0, c));
-                } else {
-                    v = sel < m.cols ? m.at(0, sel) : 0.0;
-                }
-                out.headScores[static_cast<std::size_t>(m.head.layer) * info.num_heads + m.head.head] = v;
+                const std::size_t r = m.rows.size() - 1;  // the last row (the only one, or row T-1)
+                out.headScores[static_cast<std::size_t>(m.head.layer) * info.num_heads + m.head.head] =
+                    rowScore(spec.scoreMode, m.weights.data() + r * m.cols, m.cols, sel);
             }
             out.scoreLabel = spec.scoreMode == ScoreMode::LastRowEntropy ? tr("entropy of the last row (bits)")
                            : spec.scoreMode == ScoreMode::LastRowMaxWeight ? tr("max weight of the last row")

@@ -4,6 +4,7 @@
 #include <QStringList>
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "gna/model.h"
@@ -12,6 +13,10 @@
 #include "next_token_chart.h"
 
 namespace gna::studio {
+
+// Largest number of attention weights (heads x rows x keys) captured in one pass when every
+// head's full map is taken along with the run (then the head scores need no second pass).
+inline constexpr std::size_t kFullCaptureBudget = std::size_t(8) << 20;
 
 enum class ScoreMode { None, LastRowEntropy, LastRowMaxWeight, AttentionToToken };
 
@@ -25,6 +30,7 @@ struct RunSpec {
     int selectedToken = -1;        // for AttentionToToken
     bool withBaseline = false;     // also run without interventions (compare mode)
     int topK = 10;
+    std::size_t fullCaptureBudget = kFullCaptureBudget;  // 0 = always a separate score pass
 };
 
 struct RunOutcome {
@@ -41,6 +47,17 @@ struct RunOutcome {
     std::vector<double> headScores;           // layers x heads, empty = none
     QString scoreLabel;
     double milliseconds = 0.0;
+    int forwardPasses = 0;                    // model runs this outcome took (for the benchmark)
+};
+
+// The unablated run of the last prompt (compare mode): it does not depend on the plan, so a
+// head toggle reuses it instead of running the model twice. Used by the worker thread only.
+struct BaselineCache {
+    std::mutex mutex;
+    std::vector<int> tokens;
+    std::vector<gna::HeadRef> capture;
+    std::vector<float> lastLogits;
+    std::vector<gna::AttentionMap> maps;
 };
 
 // Builds the core's plan from the board's ablated heads.
@@ -48,6 +65,7 @@ gna::InterventionPlan planFor(const views::HeadCells& ablated);
 // Converts a captured map into view data with token labels.
 views::HeatmapData toHeatmap(const gna::AttentionMap& map, const QStringList& tokenLabels);
 // Runs the spec; never throws (errors and cancellation are in the outcome).
-RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<bool>* cancel);
+RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<bool>* cancel,
+                      BaselineCache* baseline = nullptr);
 
 }  // namespace gna::studio

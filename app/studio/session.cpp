@@ -43,6 +43,7 @@ void Session::loadModel(const QString& dir) {
         }
         m_model = r.model;
         m_modelPath = dir;
+        m_baseline = std::make_shared<BaselineCache>();  // another model: its unablated run differs
         m_last = {};
         Q_EMIT modelLoaded(dir);
         maybeRun();
@@ -118,6 +119,7 @@ void Session::requestRun() {
     spec.generation = ++m_generation;
     auto model = m_model;
     auto flag = m_cancel;
+    auto baseline = m_baseline;
     setRunning(+1);
     Q_EMIT runStarted(spec.generation);
     auto* watcher = new QFutureWatcher<RunOutcome>(this);
@@ -137,15 +139,29 @@ void Session::requestRun() {
         m_last = out;
         Q_EMIT resultReady(m_last);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [model, spec, flag]() {
+    watcher->setFuture(QtConcurrent::run(&m_pool, [model, spec, flag, baseline]() {
         if (flag->load()) {  // superseded before it started
             RunOutcome o;
             o.generation = spec.generation;
             o.cancelled = true;
             return o;
         }
-        return computeRun(*model, spec, flag.get());
+        return computeRun(*model, spec, flag.get(), baseline.get());
     }));
+}
+
+bool Session::runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done) {
+    if (!m_model) return false;
+    auto model = m_model;
+    setRunning(+1);
+    auto* watcher = new QFutureWatcher<void>(this);
+    connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher, done] {
+        watcher->deleteLater();
+        setRunning(-1);
+        if (done) done();
+    });
+    watcher->setFuture(QtConcurrent::run(&m_pool, [model, work] { work(*model); }));
+    return true;
 }
 
 void Session::cancel() {

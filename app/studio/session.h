@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QThreadPool>
 #include <atomic>
+#include <functional>
 #include <memory>
 
 #include "run_job.h"
@@ -42,10 +43,16 @@ public:
     void setCompare(bool on);
     bool compare() const { return m_spec.withBaseline; }
     void setAutoRun(bool on) { m_autoRun = on; }
+    // Attention weights captured along with the run for the head scores (see RunSpec); for benchmarks.
+    void setFullCaptureBudget(std::size_t weights) { m_spec.fullCaptureBudget = weights; }
 
     const RunOutcome& lastOutcome() const { return m_last; }
     quint64 generation() const { return m_generation; }
     bool isRunning() const { return m_running > 0; }
+
+    // Runs `work` on the model's worker thread, after the run in flight (the model runs one
+    // request at a time); `done` then runs on the GUI thread. false when no model is open.
+    bool runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done);
 
 public Q_SLOTS:
     void requestRun();
@@ -73,6 +80,7 @@ private:
     RunOutcome m_last;
     quint64 m_generation = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<BaselineCache> m_baseline = std::make_shared<BaselineCache>();
     int m_running = 0;
     bool m_autoRun = true;
 };

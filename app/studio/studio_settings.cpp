@@ -11,6 +11,7 @@ const QString autosave = QStringLiteral("session/autosaveSeconds");
 const QString lastDir = QStringLiteral("models/lastDirectory");
 const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
+const QString cleanExit = QStringLiteral("session/lastCleanExit");
 }  // namespace key
 
 StudioSettings::StudioSettings() : m_settings(QStringLiteral("G&A Studio"), QStringLiteral("gna-studio")) {}
@@ -44,6 +45,12 @@ void StudioSettings::setAutosaveSeconds(int seconds) { m_settings.setValue(key::
 
 QString StudioSettings::lastDirectory() const { return m_settings.value(key::lastDir).toString(); }
 void StudioSettings::setLastDirectory(const QString& dir) { m_settings.setValue(key::lastDir, dir); }
+
+QDateTime StudioSettings::lastCleanExit() const { return m_settings.value(key::cleanExit).toDateTime(); }
+void StudioSettings::setLastCleanExit(const QDateTime& t) {
+    m_settings.setValue(key::cleanExit, t);
+    m_settings.sync();
+}
 
 QByteArray StudioSettings::windowGeometry() const { return m_settings.value(key::geometry).toByteArray(); }
 void StudioSettings::setWindowGeometry(const QByteArray& g) { m_settings.setValue(key::geometry, g); }

@@ -2,6 +2,7 @@
 // StudioSettings: the one typed wrapper over QSettings. Every persisted preference has a getter
 // and a setter here; no string keys elsewhere.
 #include <QByteArray>
+#include <QDateTime>
 #include <QSettings>
 #include <QStringList>
 
@@ -31,6 +32,11 @@ public:
 
     QString lastDirectory() const;
     void setLastDirectory(const QString& dir);
+
+    // When the window last closed cleanly (invalid = never). An autosave newer than this means
+    // the previous session ended without closing the window (a crash): offer to restore it.
+    QDateTime lastCleanExit() const;
+    void setLastCleanExit(const QDateTime& t);
 
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& g);

@@ -2,6 +2,11 @@
 // clicking the HeadBoard, wait for the rerun, check plan, scores and heatmaps against an
 // independent gna::Model::run; workspace round trip; cancel; screenshots into the build dir.
 #include <QDir>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QUrl>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -15,6 +20,8 @@
 #include "main_window.h"
 #include "next_token_chart.h"
 #include "prompt_editor.h"
+#include "startup.h"
+#include "studio_settings.h"
 #include "theme.h"
 
 using namespace gna::studio;
@@ -25,9 +32,15 @@ private Q_SLOTS:
     void initTestCase();
     void loadToggleRerun();
     void heatmapEqualsCoreCapture();
+    void headScoresMatchCoreInOneOrTwoPasses();
     void workspaceRoundTrip();
     void cancelLeavesWindowUsable();
     void badModelShowsCoreError();
+    void positionalModelArgument();
+    void workspaceOption();
+    void autosaveRestoreAfterCrash();
+    void dropModelFolderLoadsIt();
+    void recentModelsUpdated();
     void screenshots();
 
 private:
@@ -131,6 +144,38 @@ void TestStudio::heatmapEqualsCoreCapture() {
     }
 }
 
+void TestStudio::headScoresMatchCoreInOneOrTwoPasses() {
+    // The head scores come from the same pass as the run (every head's map captured) when that is
+    // small, else from a second pass of last rows; both must equal the core's own last-row entropy.
+    MainWindow w;
+    openTiny(w);
+    w.headBoard()->toggleHead(0, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    auto model = gna::Model::load(m_model.toStdString());
+    const gna::ModelInfo& info = model->info();
+    gna::RunRequest req;
+    req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
+    req.plan.ablate({0, 2});
+    for (int l = 0; l < info.num_layers; ++l)
+        for (int h = 0; h < info.num_heads; ++h) req.capture.push_back({l, h});
+    req.capture_rows = {static_cast<int>(req.tokens.size()) - 1};
+    const gna::RunResult ref = model->run(req);
+    for (int pass = 1; pass <= 2; ++pass) {
+        const RunOutcome& o = w.session()->lastOutcome();
+        QCOMPARE(o.forwardPasses, pass);
+        QCOMPARE(o.headScores.size(), std::size_t(info.num_layers * info.num_heads));
+        for (const gna::AttentionMap& m : ref.attention) {
+            double entropy = 0;
+            for (int c = 0; c < m.cols; ++c)
+                if (m.at(0, c) > 0) entropy -= m.at(0, c) * std::log2(double(m.at(0, c)));
+            QVERIFY(std::abs(o.headScores[m.head.layer * info.num_heads + m.head.head] - entropy) < 1e-4);
+        }
+        w.session()->setFullCaptureBudget(0);  // force the separate score pass
+        w.session()->requestRun();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    }
+}
+
 void TestStudio::workspaceRoundTrip() {
     MainWindow w;
     openTiny(w);
@@ -187,6 +232,130 @@ void TestStudio::badModelShowsCoreError() {
     QVERIFY(failed.wait(30000));
     QVERIFY(!w.lastError().isEmpty());
     QVERIFY(!w.session()->hasModel());
+}
+
+void TestStudio::positionalModelArgument() {
+    // gna-studio MODEL_DIR: a relative folder name is resolved and opened at start.
+    const QString cwd = QDir::currentPath();
+    QDir::setCurrent(m_dir.path());
+    const StartupRequest r = parseStartup({QStringLiteral("tiny-llama")}, QString());
+    QDir::setCurrent(cwd);
+    QCOMPARE(r.modelDir, QFileInfo(m_model).absoluteFilePath());
+    QVERIFY(r.workspaceFile.isEmpty());
+    MainWindow w;
+    w.show();
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.applyStartup(r);
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(QFileInfo(w.session()->modelPath()).canonicalFilePath(), QFileInfo(m_model).canonicalFilePath());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
+    QVERIFY(w.restoreDialog() == nullptr);  // a requested model is not second-guessed by a restore offer
+    QVERIFY(!w.windowTitle().isEmpty() && w.windowTitle().contains(QStringLiteral("tiny-llama")));
+}
+
+void TestStudio::workspaceOption() {
+    Workspace ws;
+    ws.modelPath = m_model;
+    ws.prompt = m_prompt;
+    ws.candidates = {QStringLiteral("17")};
+    ws.ablated = {{1, 2}};
+    ws.shownHeads = {{1, 1}, {0, 0}};
+    const QString path = m_dir.filePath(QStringLiteral("start.gna.json"));
+    QVERIFY(ws.save(path));
+    // --workspace FILE, and a positional *.json is a workspace too.
+    QCOMPARE(parseStartup({}, path).workspaceFile, path);
+    QCOMPARE(parseStartup({path}, QString()).workspaceFile, path);
+    QVERIFY(parseStartup({path}, QString()).modelDir.isEmpty());
+    MainWindow w;
+    w.show();
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.applyStartup(parseStartup({}, path));
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
+    QVERIFY(w.headBoard()->model()->isAblated(1, 2));
+    QCOMPARE(w.session()->shownHeads().value(0).name(), QStringLiteral("L1.H1"));
+    QCOMPARE(w.promptEditor()->prompt(), m_prompt);
+}
+
+void TestStudio::autosaveRestoreAfterCrash() {
+    {
+        // A session autosaves, then "crashes": the window is never closed, so no clean exit is recorded.
+        MainWindow w;
+        openTiny(w);
+        w.headBoard()->toggleHead(1, 3);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+        QDir().mkpath(QFileInfo(w.autosavePath()).absolutePath());
+        QVERIFY(w.saveWorkspace(w.autosavePath()));
+        StudioSettings().setLastCleanExit(QDateTime::currentDateTime().addSecs(-120));
+    }
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.hasCrashAutosave());
+    w.applyStartup(StartupRequest{});  // nothing asked for: the restore is offered
+    QMessageBox* box = w.restoreDialog();
+    QVERIFY(box);
+    QTRY_VERIFY(box->isVisible());
+    QCOMPARE(box->windowModality(), Qt::WindowModal);  // non-blocking: we got here while it is open
+    QPushButton* restore = nullptr;
+    for (QAbstractButton* b : box->buttons())
+        if (box->buttonRole(b) == QMessageBox::AcceptRole) restore = qobject_cast<QPushButton*>(b);
+    QVERIFY(restore);
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    QTest::mouseClick(restore, Qt::LeftButton);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
+    QVERIFY(w.headBoard()->model()->isAblated(1, 3));
+    QCOMPARE(w.session()->ablatedHeads().size(), 1);
+    QCOMPARE(w.promptEditor()->prompt(), m_prompt);
+    // A clean exit: nothing is offered at the next start.
+    w.close();
+    MainWindow next;
+    QVERIFY(!next.hasCrashAutosave());
+    QVERIFY(next.offerAutosaveRestore() == nullptr);
+}
+
+void TestStudio::dropModelFolderLoadsIt() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(m_model)});
+    const QPoint at(w.width() / 2, w.height() / 2);
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w.session()->modelPath(), m_model);
+    // A file that is not a folder is refused.
+    QMimeData file;
+    file.setUrls({QUrl::fromLocalFile(m_model + QStringLiteral("/config.json"))});
+    QDragEnterEvent refuse(at, Qt::CopyAction, &file, Qt::LeftButton, Qt::NoModifier);
+    refuse.setAccepted(false);
+    QApplication::sendEvent(&w, &refuse);
+    QVERIFY(!refuse.isAccepted());
+}
+
+void TestStudio::recentModelsUpdated() {
+    StudioSettings().setRecentModels({QStringLiteral("/nowhere/older-model")});
+    MainWindow w;
+    QCOMPARE(w.recentMenu()->actions().size(), 1);
+    openTiny(w);
+    const QStringList recent = StudioSettings().recentModels();
+    QCOMPARE(recent.size(), 2);
+    QCOMPARE(recent.front(), m_model);
+    QCOMPARE(recent.at(1), QStringLiteral("/nowhere/older-model"));
+    const QList<QAction*> actions = w.recentMenu()->actions();
+    QCOMPARE(actions.size(), 2);
+    QCOMPARE(actions.front()->text(), QDir::toNativeSeparators(m_model));
+    // Opening it again does not duplicate it.
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    actions.front()->trigger();
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(StudioSettings().recentModels().size(), 2);
 }
 
 void TestStudio::screenshots() {

@@ -1,0 +1,163 @@
+// bench_toggle: time from a head toggle (a simulated click on the real HeadBoard in the real
+// MainWindow, offscreen) to the redrawn heatmaps and head scores, on a 200-token prompt and a
+// demo-sized Llama (4 layers, hidden 128, 8 heads, 4 KV heads, intermediate 256; generated).
+//   bench_toggle [MODEL_DIR] [--toggles N]
+// Prints median/min/max over N toggles for: the default (one forward pass per rerun: the shown
+// maps and the last row of every head come from the same capture), the earlier two-pass path
+// (measured in the same run, for the ratio), and compare mode (cached unablated run).
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "gna/model.h"
+#include "gna/tiny_model.h"
+#include "head_board.h"
+#include "main_window.h"
+#include "prompt_editor.h"
+
+using namespace gna::studio;
+
+namespace {
+
+void click(QWidget* w, QPoint p) {
+    QMouseEvent press(QEvent::MouseButtonPress, p, w->mapToGlobal(p), Qt::LeftButton, Qt::LeftButton, {});
+    QApplication::sendEvent(w, &press);
+    QMouseEvent release(QEvent::MouseButtonRelease, p, w->mapToGlobal(p), Qt::LeftButton, Qt::NoButton, {});
+    QApplication::sendEvent(w, &release);
+}
+
+bool waitIdle(Session* s, int ms = 120000) {
+    QElapsedTimer t;
+    t.start();
+    while ((s->isRunning() || s->lastOutcome().generation != s->generation()) && t.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    QCoreApplication::processEvents();  // queued replots
+    return !s->isRunning();
+}
+
+// A KV-retrieval prompt of about `target` tokens: dictionary lines until the length is reached.
+QString promptOfLength(const gna::Model& model, int target) {
+    static const char* words[] = {"apple", "river", "candle", "stone", "cloud", "maple", "tiger", "lemon", "piano", "harbor",
+                                  "violet", "copper", "meadow", "falcon", "garden", "silver", "rocket", "willow", "ember", "canyon"};
+    const gna::Tokenizer& tok = model.tokenizer();
+    const std::string query = "\nThe value of the key 'candle0' is";
+    std::string dict = "Memorize the following dictionary:\n";
+    for (int i = 0;; ++i) {
+        const std::string line = std::string(words[i % 20]) + std::to_string(i / 20) + ":" + std::to_string((i * 37) % 100) + "\n";
+        if (static_cast<int>(tok.encode(dict + line + query, true).size()) > target) break;
+        dict += line;
+    }
+    // Pad with single characters up to the target (each a token or so).
+    while (static_cast<int>(tok.encode(dict + query, true).size()) < target) dict += "-";
+    return QString::fromStdString(dict + query);
+}
+
+struct Stats {
+    double median = 0, min = 0, max = 0, worker = 0;
+    int passes = 0;
+};
+
+struct Samples {
+    std::vector<double> wall, work;
+    int passes = 0;
+    Stats stats() const {
+        std::vector<double> s = wall, w = work;
+        std::sort(s.begin(), s.end());
+        std::sort(w.begin(), w.end());
+        return {s[s.size() / 2], s.front(), s.back(), w[w.size() / 2], passes};
+    }
+};
+
+// One toggle: click a head on the board, wait for the result and the views' queued replots.
+void toggleOnce(MainWindow& w, int i, Samples* out) {
+    gna::views::HeadBoard* board = w.headBoard();
+    const int layer = i % board->model()->layers(), head = (i * 3) % board->model()->heads();
+    QSignalSpy result(w.session(), &Session::resultReady);
+    QElapsedTimer t;
+    t.start();
+    click(board, board->cellRect(layer, head).center());
+    while (result.isEmpty() && t.elapsed() < 120000) QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+    QCoreApplication::processEvents();  // the views' queued replots
+    out->wall.push_back(t.nsecsElapsed() / 1e6);
+    out->work.push_back(w.session()->lastOutcome().milliseconds);
+    out->passes = w.session()->lastOutcome().forwardPasses;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("gna-studio-bench"));
+    QStandardPaths::setTestModeEnabled(true);  // keep the user's recent models and autosave untouched
+    QStringList args = app.arguments().mid(1);
+    int toggles = 30;
+    if (const qsizetype i = args.indexOf(QStringLiteral("--toggles")); i >= 0 && i + 1 < args.size()) {
+        toggles = std::max(3, args[i + 1].toInt());
+        args.remove(i, 2);
+    }
+    QTemporaryDir tmp;
+    QString dir = args.value(0);
+    if (dir.isEmpty()) {
+        gna::TinyModelSpec spec;  // gna make-tiny-model --arch llama --layers 4 --hidden 128 --heads 8 --kv-heads 4 --intermediate 256
+        spec.layers = 4;
+        spec.hidden = 128;
+        spec.heads = 8;
+        spec.kv_heads = 4;
+        spec.intermediate = 256;
+        dir = tmp.filePath(QStringLiteral("demo-llama"));
+        gna::write_tiny_model(spec, dir.toStdString());
+    }
+    auto probe = gna::Model::load(dir.toStdString());
+    const QString prompt = promptOfLength(*probe, 200);
+    const int promptTokens = static_cast<int>(probe->tokenizer().encode(prompt.toStdString(), true).size());
+    probe.reset();
+
+    MainWindow w;
+    w.resize(1280, 900);
+    w.show();
+    w.headBoard()->setMergeInterval(0);
+    w.promptEditor()->setPrompt(prompt);
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(dir);
+    if (!loaded.wait(120000) || !waitIdle(w.session())) {
+        std::fprintf(stderr, "bench_toggle: could not load %s: %s\n", qPrintable(dir), qPrintable(w.lastError()));
+        return 1;
+    }
+    const gna::ModelInfo* info = w.session()->modelInfo();
+    std::printf("model %s: %d layers x %d heads, prompt %d tokens, %d toggles, heatmaps L0.H0 + L%d.H0, scores: entropy\n",
+                info->architecture.c_str(), info->num_layers, info->num_heads, promptTokens, toggles, info->num_layers - 1);
+    // The three ways are interleaved toggle by toggle, so a busy machine slows them alike.
+    Samples warm, one_, two_, cmp_;
+    for (int i = 0; i < 3; ++i) toggleOnce(w, i, &warm);
+    for (int i = 0; i < toggles; ++i) {
+        w.session()->setFullCaptureBudget(kFullCaptureBudget);
+        toggleOnce(w, 3 * i, &one_);
+        w.session()->setFullCaptureBudget(0);  // forces the score pass apart (the earlier path)
+        toggleOnce(w, 3 * i + 1, &two_);
+        w.session()->setFullCaptureBudget(kFullCaptureBudget);
+        w.session()->setCompare(true);
+        waitIdle(w.session());
+        toggleOnce(w, 3 * i + 2, &cmp_);
+        w.session()->setCompare(false);
+        waitIdle(w.session());
+    }
+    const Stats one = one_.stats(), two = two_.stats(), cmp = cmp_.stats();
+    auto line = [](const char* name, const Stats& s) {
+        std::printf("%-34s median %7.1f ms  min %7.1f  max %7.1f  (worker median %6.1f ms, %d forward pass%s)\n", name, s.median,
+                    s.min, s.max, s.worker, s.passes, s.passes == 1 ? "" : "es");
+    };
+    line("toggle -> heatmaps + scores", one);
+    line("  same, two passes (earlier path)", two);
+    line("  same, compare mode (cached base)", cmp);
+    std::printf("ratio two-pass / one-pass: %.2f   goal: median < 100 ms: %s\n", two.median / one.median,
+                one.median < 100.0 ? "met" : "NOT met");
+    return 0;
+}

@@ -1,0 +1,295 @@
+#include "experiment_results.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "gna/heads.h"
+
+namespace gna::studio {
+
+namespace {
+
+QString qs(const gna::Json& j) { return j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString(); }
+
+const gna::Json& samplesOf(const gna::Json& r) {
+    static const gna::Json empty = gna::Json::array();
+    return r.contains("samples") && r["samples"].is_array() ? r["samples"] : empty;
+}
+
+int conditionIndex(const gna::Json& r, const QString& condition) {
+    const QStringList c = resultConditions(r);
+    return condition.isEmpty() ? (c.isEmpty() ? -1 : 0) : static_cast<int>(c.indexOf(condition));
+}
+
+double score(const gna::Json& sample, int c) {
+    const gna::Json& s = sample["scores"];
+    return c >= 0 && c < static_cast<int>(s.size()) && s[c].is_number() ? s[c].get<double>() : std::nan("");
+}
+
+bool allNiah(const gna::Json& r) {
+    const QStringList t = resultTasks(r);
+    return !t.isEmpty() && std::all_of(t.begin(), t.end(), [](const QString& s) { return s == QLatin1String("niah"); });
+}
+
+}  // namespace
+
+QString experimentKind(const gna::Json& r) {
+    return r.contains("spec") && r["spec"].is_object() ? qs(r["spec"].value("experiment", gna::Json())) : QString();
+}
+
+QStringList resultConditions(const gna::Json& r) {
+    QStringList out;
+    if (r.contains("conditions"))
+        for (const auto& c : r["conditions"]) out << qs(c);
+    return out;
+}
+
+QStringList resultTasks(const gna::Json& r) {
+    QStringList out;
+    for (const auto& s : samplesOf(r)) {
+        const QString t = qs(s.value("task", gna::Json()));
+        if (!out.contains(t)) out << t;
+    }
+    return out;
+}
+
+QString taskTitle(const QString& task) {
+    if (task == QLatin1String("kv_retrieval")) return QCoreApplication::translate("gna::studio::ExperimentResults", "KV-retrieval");
+    if (task == QLatin1String("mmlu")) return QCoreApplication::translate("gna::studio::ExperimentResults", "MMLU");
+    if (task == QLatin1String("knowledge")) return QCoreApplication::translate("gna::studio::ExperimentResults", "Knowledge");
+    if (task == QLatin1String("niah")) return QCoreApplication::translate("gna::studio::ExperimentResults", "Needle in a haystack");
+    if (task == QLatin1String("*")) return QCoreApplication::translate("gna::studio::ExperimentResults", "All tasks");
+    return task;
+}
+
+ConditionStat conditionStat(const gna::Json& r, const QString& task, const QString& condition) {
+    ConditionStat st;
+    const int c = conditionIndex(r, condition);
+    if (c < 0) return st;
+    std::vector<double> v;
+    for (const auto& s : samplesOf(r))
+        if (task.isEmpty() || task == QLatin1String("*") || qs(s.value("task", gna::Json())) == task) {
+            const double x = score(s, c);
+            if (!std::isnan(x)) v.push_back(x);
+        }
+    st.n = static_cast<int>(v.size());
+    if (v.empty()) return st;
+    double sum = 0;
+    for (double x : v) sum += x;
+    st.mean = sum / st.n;
+    if (st.n > 1) {
+        double ss = 0;
+        for (double x : v) ss += (x - st.mean) * (x - st.mean);
+        st.sem = std::sqrt(ss / (st.n - 1)) / std::sqrt(double(st.n));
+    }
+    return st;
+}
+
+bool hasCurves(const gna::Json& r) {
+    const QString k = experimentKind(r);
+    return k == QLatin1String("cumulative_removal") || k == QLatin1String("layer_pruning") || k == QLatin1String("sparsification");
+}
+
+QList<views::CurveSeries> resultCurves(const gna::Json& r, QString* xLabel, QString* yLabel) {
+    QList<views::CurveSeries> out;
+    const QString kind = experimentKind(r);
+    const QStringList conds = resultConditions(r);
+    *yLabel = allNiah(r) ? QCoreApplication::translate("gna::studio::ExperimentResults", "Granular score (0–5)") : QCoreApplication::translate("gna::studio::ExperimentResults", "Accuracy");
+    // Series keyed by a name; points (x, condition).
+    struct Def {
+        QString name;
+        bool control;
+        QRegularExpression re;  // captures x
+        QString fixedCondition; // a condition at x = 0 (baseline)
+    };
+    QList<Def> defs;
+    if (kind == QLatin1String("cumulative_removal")) {
+        *xLabel = QCoreApplication::translate("gna::studio::ExperimentResults", "Heads removed (most important first)");
+        defs << Def{QString(), false, QRegularExpression(QStringLiteral("^top-(\\d+)$")), {}}
+             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "random heads (control)"), true, QRegularExpression(QStringLiteral("^random-(\\d+)$")), {}};
+    } else if (kind == QLatin1String("layer_pruning")) {
+        *xLabel = QCoreApplication::translate("gna::studio::ExperimentResults", "Layers removed from the end / layer skipped");
+        defs << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "gradual"), false, QRegularExpression(QStringLiteral("^remove-last-(\\d+)$")), QStringLiteral("baseline")}
+             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "individual"), false, QRegularExpression(QStringLiteral("^skip-L(\\d+)$")), {}};
+    } else if (kind == QLatin1String("sparsification")) {
+        *xLabel = QCoreApplication::translate("gna::studio::ExperimentResults", "k (heads kept per layer and position)");
+        defs << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "generation only"), false, QRegularExpression(QStringLiteral("^k=(\\d+) generation$")), {}}
+             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "prefill and generation"), false, QRegularExpression(QStringLiteral("^k=(\\d+) prefill\\+generation$")), {}};
+    } else {
+        return out;
+    }
+    const QStringList tasks = resultTasks(r);
+    for (const QString& task : tasks)
+        for (const Def& d : defs) {
+            views::CurveSeries s;
+            s.control = d.control;
+            s.name = tasks.size() > 1 || d.name.isEmpty() ? taskTitle(task) : QString();
+            if (!d.name.isEmpty()) s.name = s.name.isEmpty() ? d.name : s.name + QStringLiteral(", ") + d.name;
+            std::vector<std::pair<double, ConditionStat>> pts;
+            if (!d.fixedCondition.isEmpty() && conds.contains(d.fixedCondition))
+                pts.emplace_back(0.0, conditionStat(r, task, d.fixedCondition));
+            for (const QString& c : conds)
+                if (const auto m = d.re.match(c); m.hasMatch()) pts.emplace_back(m.captured(1).toDouble(), conditionStat(r, task, c));
+            if (pts.empty()) continue;
+            std::stable_sort(pts.begin(), pts.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+            for (const auto& [x, st] : pts) {
+                s.x.push_back(x);
+                s.y.push_back(st.mean);
+                s.error.push_back(st.sem);
+            }
+            out << s;
+        }
+    return out;
+}
+
+views::RetrievalGrid retrievalGrid(const gna::Json& r, const QString& condition) {
+    views::RetrievalGrid g;
+    const int c = conditionIndex(r, condition);
+    std::set<int> lengths;
+    std::set<double> depths;
+    for (const auto& s : samplesOf(r))
+        if (s.contains("length") && s.contains("depth")) {
+            lengths.insert(s["length"].get<int>());
+            depths.insert(s["depth"].get<double>());
+        }
+    if (lengths.empty() || c < 0) return g;
+    g.contextLengths.assign(lengths.begin(), lengths.end());
+    g.depths.assign(depths.begin(), depths.end());
+    std::vector<double> sum(g.contextLengths.size() * g.depths.size(), 0.0), n(sum.size(), 0.0);
+    for (const auto& s : samplesOf(r)) {
+        if (!s.contains("length") || !s.contains("depth")) continue;
+        const auto li = std::find(g.contextLengths.begin(), g.contextLengths.end(), s["length"].get<int>()) - g.contextLengths.begin();
+        const auto di = std::find(g.depths.begin(), g.depths.end(), s["depth"].get<double>()) - g.depths.begin();
+        const double x = score(s, c);
+        if (std::isnan(x)) continue;
+        const std::size_t k = static_cast<std::size_t>(di) * g.contextLengths.size() + static_cast<std::size_t>(li);
+        sum[k] += x;
+        n[k] += 1;
+    }
+    g.scores.resize(sum.size());
+    for (std::size_t k = 0; k < sum.size(); ++k) g.scores[k] = n[k] > 0 ? sum[k] / n[k] : std::nan("");
+    const QStringList conds = resultConditions(r);
+    g.title = conds.value(c);
+    bool fromEnd = false;
+    if (r.contains("spec") && r["spec"].is_object() && r["spec"].contains("task") && r["spec"]["task"].is_object())
+        fromEnd = r["spec"]["task"].value("depth_from_end", false);
+    g.depthFromEnd = fromEnd;
+    g.maxScore = 5.0;
+    return g;
+}
+
+gna::Json niahSample(const gna::Json& r, int depthIndex, int lengthIndex) {
+    const views::RetrievalGrid g = retrievalGrid(r);
+    if (!g.isValid() || depthIndex < 0 || lengthIndex < 0 || depthIndex >= static_cast<int>(g.depths.size()) ||
+        lengthIndex >= static_cast<int>(g.contextLengths.size()))
+        return {};
+    for (const auto& s : samplesOf(r))
+        if (s.contains("length") && s["length"].get<int>() == g.contextLengths[lengthIndex] &&
+            s["depth"].get<double>() == g.depths[depthIndex])
+            return s;
+    return {};
+}
+
+ResultTableData resultTable(const gna::Json& r) {
+    ResultTableData t;
+    const QString kind = experimentKind(r);
+    const QStringList conds = resultConditions(r);
+    if (r.contains("memory")) {
+        t.headers = {QCoreApplication::translate("gna::studio::ExperimentResults", "Length"), QCoreApplication::translate("gna::studio::ExperimentResults", "KV cache (MB)"), QCoreApplication::translate("gna::studio::ExperimentResults", "State (MB)"), QCoreApplication::translate("gna::studio::ExperimentResults", "Total (MB)")};
+        for (const auto& m : r["memory"])
+            t.rows << QVariantList{m["length"].get<int>(), m["kv_bytes"].get<double>() / 1e6, m["state_bytes"].get<double>() / 1e6,
+                                   m["total_bytes"].get<double>() / 1e6};
+        return t;
+    }
+    if (r.contains("aggregates") && r["aggregates"].contains("ranking")) {
+        t.headers = {QCoreApplication::translate("gna::studio::ExperimentResults", "Rank"), QCoreApplication::translate("gna::studio::ExperimentResults", "Head"), QCoreApplication::translate("gna::studio::ExperimentResults", "Importance"), QCoreApplication::translate("gna::studio::ExperimentResults", "Baseline"), QCoreApplication::translate("gna::studio::ExperimentResults", "Ablated")};
+        int rank = 0;
+        for (const auto& h : r["aggregates"]["ranking"])
+            t.rows << QVariantList{++rank, qs(h["head"]), h["importance"].get<double>(), h["baseline"].get<double>(),
+                                   h["ablated"].get<double>()};
+        return t;
+    }
+    if (kind == QLatin1String("manipulation_grid")) {
+        // Thesis Table 6.1: rows = prefill mode, columns = generation mode; condition = "Gen-Prefill".
+        QStringList pre, gen;
+        for (const QString& c : conds) {
+            const QStringList p = c.split(QLatin1Char('-'));
+            if (p.size() != 2) continue;
+            if (!gen.contains(p[0])) gen << p[0];
+            if (!pre.contains(p[1])) pre << p[1];
+        }
+        t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Prefill \\ Generation");
+        t.headers << gen;
+        for (const QString& p : pre) {
+            QVariantList row{p};
+            for (const QString& g : gen) {
+                const ConditionStat st = conditionStat(r, QString(), g + QLatin1Char('-') + p);
+                row << (st.n > 0 ? QVariant(st.mean) : QVariant());
+            }
+            t.rows << row;
+        }
+        return t;
+    }
+    const QStringList tasks = resultTasks(r);
+    if (hasCurves(r)) {
+        // One row per condition, one column per task (mean and standard error).
+        t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Condition");
+        for (const QString& task : tasks) t.headers << taskTitle(task) << QCoreApplication::translate("gna::studio::ExperimentResults", "± s.e.");
+        for (const QString& c : conds) {
+            QVariantList row{c};
+            for (const QString& task : tasks) {
+                const ConditionStat st = conditionStat(r, task, c);
+                row << st.mean << st.sem;
+            }
+            t.rows << row;
+        }
+        return t;
+    }
+    // Slides layout: one row per task and group (then the task's total), one column per condition.
+    t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Task") << QCoreApplication::translate("gna::studio::ExperimentResults", "Group") << QCoreApplication::translate("gna::studio::ExperimentResults", "n");
+    t.headers << conds;
+    std::map<std::pair<QString, QString>, QVariantList> rows;
+    QList<std::pair<QString, QString>> order;
+    if (r.contains("aggregates") && r["aggregates"].contains("rows"))
+        for (const auto& a : r["aggregates"]["rows"]) {
+            const std::pair<QString, QString> key{qs(a["task"]), qs(a["group"])};
+            if (key.first == QLatin1String("*") && tasks.size() < 2) continue;
+            if (!rows.count(key)) {
+                rows[key] = QVariantList{taskTitle(key.first), key.second == QLatin1String("*") ? QCoreApplication::translate("gna::studio::ExperimentResults", "all") : key.second,
+                                         a["n"].get<int>()};
+                for (qsizetype i = 0; i < conds.size(); ++i) rows[key] << QVariant();
+                order << key;
+            }
+            const qsizetype c = conds.indexOf(qs(a["condition"]));
+            if (c >= 0) rows[key][3 + c] = a["mean"].get<double>();
+        }
+    // Groups first, the task's "all" row after them, "All tasks" last.
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+        const bool sa = a.first == QLatin1String("*"), sb = b.first == QLatin1String("*");
+        if (sa != sb) return sb;
+        if (a.first != b.first) return a.first < b.first;
+        return (a.second == QLatin1String("*")) < (b.second == QLatin1String("*"));
+    });
+    for (const auto& k : order) t.rows << rows[k];
+    return t;
+}
+
+std::vector<double> headImportance(const gna::Json& r, int layers, int heads) {
+    std::vector<double> v(static_cast<std::size_t>(std::max(0, layers * heads)), std::nan(""));
+    if (!r.contains("aggregates") || !r["aggregates"].contains("ranking")) return v;
+    for (const auto& h : r["aggregates"]["ranking"]) {
+        try {
+            const gna::HeadRef ref = gna::parse_head(h["head"].get<std::string>());
+            if (ref.layer < layers && ref.head < heads)
+                v[static_cast<std::size_t>(ref.layer) * heads + ref.head] = h["importance"].get<double>();
+        } catch (const std::exception&) {
+        }
+    }
+    return v;
+}
+
+}  // namespace gna::studio

@@ -1,0 +1,54 @@
+#pragma once
+// Result files of `gna experiment` (and of the experiment panels, which run the same code) turned
+// into what the views draw: ablation curves with error bars and a random control, retrieval maps
+// (one cell per NIAH prompt), the slides' and thesis' tables, head importance for the board.
+// Pure functions of the result JSON (format: core/src/experiments/experiment_runner.cpp).
+#include <QList>
+#include <QStringList>
+#include <QVariantList>
+#include <vector>
+
+#include "ablation_curve.h"
+#include "gna/json.h"
+#include "retrieval_map.h"
+
+namespace gna::studio {
+
+struct ResultTableData {
+    QStringList headers;
+    QList<QVariantList> rows;
+};
+
+// Mean and standard error of the mean of every (task, condition) over the per-sample scores.
+struct ConditionStat {
+    double mean = 0.0, sem = 0.0;
+    int n = 0;
+};
+ConditionStat conditionStat(const gna::Json& result, const QString& task, const QString& condition);
+
+QString experimentKind(const gna::Json& result);  // spec.experiment
+QStringList resultConditions(const gna::Json& result);
+QStringList resultTasks(const gna::Json& result);  // in order of appearance
+QString taskTitle(const QString& task);             // "kv_retrieval" -> "KV-retrieval"
+
+// cumulative_removal: per task, score vs heads removed (top-n) and the random-heads control;
+// layer_pruning: score vs layers removed from the end (gradual) and vs the skipped layer
+// (individual); sparsification: score vs k per stage. Error bars: standard error of the mean.
+QList<views::CurveSeries> resultCurves(const gna::Json& result, QString* xLabel, QString* yLabel);
+bool hasCurves(const gna::Json& result);
+
+// NIAH: x = context length, y = depth, the mean granular score of the prompts in each cell for
+// one condition (empty = the first). Invalid when the result holds no NIAH samples.
+views::RetrievalGrid retrievalGrid(const gna::Json& result, const QString& condition = {});
+// The sample (JSON object) behind a retrieval-map cell, or null.
+gna::Json niahSample(const gna::Json& result, int depthIndex, int lengthIndex);
+
+// Tables: head ranking (rank, head, importance, baseline, ablated); manipulation grid as thesis
+// Table 6.1 (prefill modes x generation modes); memory table; otherwise the summary as the slides
+// lay it out (rows: task / group, columns: conditions).
+ResultTableData resultTable(const gna::Json& result);
+
+// head_ranking: importance per head, layers x heads row-major (NaN where not ranked).
+std::vector<double> headImportance(const gna::Json& result, int layers, int heads);
+
+}  // namespace gna::studio

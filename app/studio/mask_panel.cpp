@@ -1,0 +1,273 @@
+#include "mask_panel.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "gna/experiments.h"
+#include "gna/model.h"
+#include "mask_editor.h"
+#include "next_token_chart.h"
+#include "session.h"
+#include "workspace.h"
+
+namespace gna::studio {
+
+namespace {
+
+std::vector<double> letterProbabilities(const std::vector<float>& logits, const gna::ChoiceItem& item) {
+    // Softmax over the vocabulary, read at each letter's token.
+    double m = -INFINITY, sum = 0.0;
+    for (float v : logits) m = std::max<double>(m, v);
+    for (float v : logits) sum += std::exp(double(v) - m);
+    std::vector<double> p;
+    for (const auto& c : item.choices) {
+        const int id = c.empty() ? -1 : c.front();
+        p.push_back(id >= 0 && id < static_cast<int>(logits.size()) ? std::exp(double(logits[id]) - m) / sum : 0.0);
+    }
+    return p;
+}
+
+}  // namespace
+
+MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_session(session) {
+    m_questions = new QComboBox;
+    m_questions->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_questions->setMinimumContentsLength(30);
+    m_gather = new QLineEdit(QStringLiteral("L0.H0"));
+    m_aggregate = new QLineEdit(QStringLiteral("L1.H0"));
+    m_rule = new QComboBox;
+    m_editor = new views::MaskEditor;
+    m_chart = new views::NextTokenChart;
+    m_chart->setMinimumHeight(160);
+    m_chart->setSeriesNames(tr("With the mask"), tr("With the mask (correct answer)"), tr("Without the mask"));
+    m_run = new QPushButton(tr("&Run with and without the mask"));
+    auto* reset = new QPushButton(tr("Reset to the G&&A mask"));
+    m_status = new QLabel(tr("Open a model to edit G&A masks on the bundled MMLU sample."));
+    m_status->setWordWrap(true);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Question:"), m_questions);
+    auto* heads = new QHBoxLayout;
+    heads->addWidget(m_gather);
+    auto* aggregateLabel = new QLabel(tr("&Aggregate:"));
+    aggregateLabel->setBuddy(m_aggregate);
+    heads->addWidget(aggregateLabel);
+    heads->addWidget(m_aggregate);
+    auto* gatherLabel = new QLabel(tr("&Gather head:"));
+    gatherLabel->setBuddy(m_gather);
+    form->addRow(gatherLabel, heads);
+    form->addRow(tr("R&ule:"), m_rule);
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(m_editor);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(reset);
+    buttons->addStretch();
+    buttons->addWidget(m_run);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):")));
+    layout->addWidget(scroll, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_status);
+
+    connect(m_questions, &QComboBox::currentIndexChanged, this, &MaskPanel::setQuestion);
+    connect(m_gather, &QLineEdit::editingFinished, this, &MaskPanel::resetMask);
+    connect(m_aggregate, &QLineEdit::editingFinished, this, &MaskPanel::resetMask);
+    connect(m_rule, &QComboBox::currentIndexChanged, this, [this](int) { showRule(); });
+    connect(m_editor, &views::MaskEditor::maskChanged, this, &MaskPanel::onKeysChanged);
+    connect(m_run, &QPushButton::clicked, this, &MaskPanel::run);
+    connect(reset, &QPushButton::clicked, this, &MaskPanel::resetMask);
+    m_run->setEnabled(false);
+}
+
+const gna::ChoiceItem* MaskPanel::currentItem() const {
+    return m_question >= 0 && m_question < static_cast<int>(m_items.size()) ? &m_items[m_question] : nullptr;
+}
+
+void MaskPanel::reload() {
+    m_items.clear();
+    m_layouts.clear();
+    m_tokenLabels.clear();
+    m_question = -1;
+    QSignalBlocker block(m_questions);
+    m_questions->clear();
+    if (!m_session->hasModel()) return;
+    const gna::ModelInfo* info = m_session->modelInfo();
+    if (info->num_layers > 0 && m_aggregate->text() == QLatin1String("L1.H0"))
+        m_aggregate->setText(QStringLiteral("L%1.H0").arg(info->num_layers - 1));
+    // Tokenizing runs on the model's worker thread, like every use of the model.
+    bool ok = m_session->runOnModel(
+        [this](gna::Model& m) {
+            try {
+                gna::MmluOptions opt;
+                opt.data = gna::bundled_data_dir() / "mmlu_sample";
+                opt.limit_per_subject = 5;
+                auto items = gna::mmlu_items(m.tokenizer(), opt);
+                std::vector<gna::MmluLayout> layouts;
+                QList<QStringList> labels;
+                for (const auto& item : items) {
+                    QStringList l;
+                    for (int id : item.prompt) l << QString::fromStdString(m.tokenizer().display(id));
+                    labels << l;
+                    const std::vector<int> plain = m.tokenizer().encode(item.prompt_text, true);
+                    gna::MmluLayout lay = gna::mmlu_layout(m.tokenizer(), item.prompt_text, plain);
+                    lay.final_position = static_cast<int>(item.prompt.size()) - 1;
+                    layouts.push_back(lay);
+                }
+                QMetaObject::invokeMethod(this, [this, items, layouts, labels] {
+                    m_items = items;
+                    m_tokenLabels = labels;
+                    m_layouts = layouts;
+                    QSignalBlocker b(m_questions);
+                    m_questions->clear();
+                    for (const auto& it : m_items) {
+                        QString q = QString::fromStdString(it.prompt_text).section(QStringLiteral("\n\n"), -1).section(QLatin1Char('\n'), 0, 0);
+                        if (q.size() > 70) q = q.left(69) + QChar(0x2026);
+                        m_questions->addItem(QString::fromStdString(it.group) + QStringLiteral(": ") + q);
+                    }
+                    m_status->setText(tr("%n MMLU question(s) from the bundled sample.", nullptr, static_cast<int>(m_items.size())));
+                    setQuestion(0);
+                }, Qt::QueuedConnection);
+            } catch (const std::exception& e) {
+                const QString msg = QString::fromUtf8(e.what());
+                QMetaObject::invokeMethod(this, [this, msg] { m_status->setText(msg); }, Qt::QueuedConnection);
+            }
+        },
+        {});
+    if (!ok) m_status->setText(tr("Open a model to edit G&A masks on the bundled MMLU sample."));
+}
+
+void MaskPanel::setQuestion(int index) {
+    if (index < 0 || index >= static_cast<int>(m_items.size())) return;
+    m_question = index;
+    if (m_questions->currentIndex() != index) {
+        QSignalBlocker b(m_questions);
+        m_questions->setCurrentIndex(index);
+    }
+    resetMask();
+}
+
+void MaskPanel::setHeads(const QString& gather, const QString& aggregate) {
+    m_gather->setText(gather);
+    m_aggregate->setText(aggregate);
+    resetMask();
+}
+
+void MaskPanel::resetMask() {
+    rebuildMask();
+    m_run->setEnabled(currentItem() != nullptr);
+}
+
+void MaskPanel::rebuildMask() {
+    m_mask = {};
+    QSignalBlocker b(m_rule);
+    m_rule->clear();
+    if (!currentItem()) return;
+    views::HeadCell g, a;
+    std::vector<gna::HeadRef> gather, aggregate;
+    if (parseHeadName(m_gather->text(), &g)) gather.push_back({g.layer, g.head});
+    if (parseHeadName(m_aggregate->text(), &a)) aggregate.push_back({a.layer, a.head});
+    const gna::MmluLayout& lay = m_layouts[m_question];
+    m_mask = gna::gna_mmlu_mask(lay, gather, aggregate);
+    for (const gna::MaskRule& r : m_mask.rules) {
+        QString text;
+        const auto opt = std::find_if(lay.options.begin(), lay.options.end(), [&](const auto& s) { return r.rows.size() == 1 && s.summary == r.rows[0]; });
+        if (opt != lay.options.end() && !gather.empty() && r.head == gather.front())
+            text = tr("Gather %1 at the summary token of option %2").arg(QString::fromStdString(r.head.name())).arg(QChar(char16_t(u'A' + (opt - lay.options.begin()))));
+        else
+            text = tr("Aggregate %1 at the final position").arg(QString::fromStdString(r.head.name()));
+        m_rule->addItem(text);
+    }
+    m_rule->setCurrentIndex(0);
+    showRule();
+}
+
+void MaskPanel::setRule(int index) { m_rule->setCurrentIndex(index); }
+
+void MaskPanel::showRule() {
+    const gna::ChoiceItem* item = currentItem();
+    const int r = m_rule->currentIndex();
+    if (!item || r < 0 || r >= static_cast<int>(m_mask.rules.size()) || !m_session->hasModel()) return;
+    const gna::MmluLayout& lay = m_layouts[m_question];
+    views::MaskSample s;
+    s.tokens = m_tokenLabels.value(m_question);
+    for (const auto& seg : lay.options) {
+        s.segments << qMakePair(seg.begin, seg.end - 1);
+        s.summaryTokens << seg.summary;
+    }
+    for (int k : m_mask.rules[r].keys) s.keys.insert(k);
+    m_editor->setSample(s);
+}
+
+void MaskPanel::onKeysChanged(const QSet<int>& keys) {
+    const int r = m_rule->currentIndex();
+    if (r < 0 || r >= static_cast<int>(m_mask.rules.size())) return;
+    std::vector<int> k(keys.begin(), keys.end());
+    std::sort(k.begin(), k.end());
+    m_mask.rules[r].keys = k;
+}
+
+void MaskPanel::run() {
+    const gna::ChoiceItem* item = currentItem();
+    if (!item) return;
+    struct Out {
+        std::vector<double> masked, plain;
+        QString error;
+    };
+    auto out = std::make_shared<Out>();
+    const gna::ChoiceItem it = *item;
+    const gna::AttentionMask mask = m_mask;
+    m_run->setEnabled(false);
+    m_status->setText(tr("Running…"));
+    const bool ok = m_session->runOnModel(
+        [out, it, mask](gna::Model& model) {
+            try {
+                gna::RunRequest plain;
+                plain.tokens = it.prompt;
+                out->plain = letterProbabilities(model.run(plain).last_logits, it);
+                gna::RunRequest masked = plain;
+                masked.plan.hooks.push_back(gna::mask_hook(mask));
+                out->masked = letterProbabilities(model.run(masked).last_logits, it);
+            } catch (const std::exception& e) {
+                out->error = QString::fromUtf8(e.what());
+            }
+        },
+        [this, out, answer = it.answer] {
+            m_run->setEnabled(true);
+            if (!out->error.isEmpty()) {
+                m_status->setText(out->error);
+                return;
+            }
+            m_masked = out->masked;
+            m_plain = out->plain;
+            QList<views::TokenProbability> masked, plain;
+            for (std::size_t i = 0; i < m_masked.size(); ++i) {
+                const QString letter = QString(QChar(char16_t(u'A' + i)));
+                masked << views::TokenProbability{letter, m_masked[i], static_cast<int>(i) == answer};
+                plain << views::TokenProbability{letter, m_plain[i], static_cast<int>(i) == answer};
+            }
+            m_chart->setProbabilities(masked);
+            m_chart->setBaseline(plain);
+            auto best = [](const std::vector<double>& p) { return int(std::max_element(p.begin(), p.end()) - p.begin()); };
+            m_status->setText(tr("Answer %1. Without the mask the model picks %2, with it %3.")
+                                  .arg(QChar(char16_t(u'A' + answer))).arg(QChar(char16_t(u'A' + best(m_plain)))).arg(QChar(char16_t(u'A' + best(m_masked)))));
+            Q_EMIT runFinished();
+        });
+    if (!ok) {
+        m_run->setEnabled(true);
+        m_status->setText(tr("Open a model first."));
+    }
+}
+
+}  // namespace gna::studio

@@ -1,0 +1,79 @@
+#pragma once
+// MaskPanel: the per-sample G&A mask of an MMLU prompt (slides), wired to the open model. Pick a
+// question and a Gather and an Aggregate head; the mask starts as the G&A default (the Gather
+// head's summary row of each option sees only that option's line; the Aggregate head's final
+// position sees only the summary tokens). Pick a rule, click tokens to mask or unmask them, and
+// Run: the answer letters' probabilities with the mask next to those without it.
+#include <QSet>
+#include <QStringList>
+#include <QWidget>
+#include <vector>
+
+#include "gna/manipulation.h"
+#include "gna/tasks.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace gna::views {
+class MaskEditor;
+class NextTokenChart;
+}  // namespace gna::views
+
+namespace gna::studio {
+
+class Session;
+
+class MaskPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit MaskPanel(Session* session, QWidget* parent = nullptr);
+
+    // Reloads the bundled MMLU sample with the session's tokenizer (after a model loads).
+    void reload();
+    int questionCount() const { return static_cast<int>(m_items.size()); }
+    void setQuestion(int index);
+    void setHeads(const QString& gather, const QString& aggregate);
+    void setRule(int index);  // index into mask().rules
+    const gna::AttentionMask& mask() const { return m_mask; }
+    views::MaskEditor* editor() const { return m_editor; }
+    views::NextTokenChart* chart() const { return m_chart; }
+    QComboBox* ruleBox() const { return m_rule; }
+    QPushButton* runButton() const { return m_run; }
+    // Letter probabilities of the last run: with the mask and without it (A..D).
+    const std::vector<double>& maskedProbabilities() const { return m_masked; }
+    const std::vector<double>& plainProbabilities() const { return m_plain; }
+    const gna::ChoiceItem* currentItem() const;
+
+public Q_SLOTS:
+    void run();
+    void resetMask();
+
+Q_SIGNALS:
+    void runFinished();
+
+private:
+    void rebuildMask();
+    void showRule();
+    void onKeysChanged(const QSet<int>& keys);
+
+    Session* m_session;
+    std::vector<gna::ChoiceItem> m_items;
+    std::vector<gna::MmluLayout> m_layouts;
+    QList<QStringList> m_tokenLabels;
+    gna::AttentionMask m_mask;
+    std::vector<double> m_masked, m_plain;
+    int m_question = -1;
+    QComboBox* m_questions = nullptr;
+    QLineEdit* m_gather = nullptr;
+    QLineEdit* m_aggregate = nullptr;
+    QComboBox* m_rule = nullptr;
+    views::MaskEditor* m_editor = nullptr;
+    views::NextTokenChart* m_chart = nullptr;
+    QPushButton* m_run = nullptr;
+    QLabel* m_status = nullptr;
+};
+
+}  // namespace gna::studio

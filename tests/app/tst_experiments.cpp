@@ -1,0 +1,438 @@
+// Experiment panels in the real MainWindow with a tiny Llama: a retrieval map drawn from a result
+// file (cells checked against the file, read independently with QJsonDocument); clicking a cell
+// opens its prompt; a head ranking run on the worker thread, cancelled, leaves the window usable
+// and resumes to a ranking that colours the head board; cumulative removal curves with the
+// random control and error bars; the G&A mask editor's letter probabilities against the core.
+#include <QClipboard>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QGuiApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+#include "ablation_curve.h"
+#include "experiment_dock.h"
+#include "experiment_panel.h"
+#include "experiment_runner.h"
+#include "gna/experiments.h"
+#include "gna/model.h"
+#include "head_board.h"
+#include "main_window.h"
+#include "mask_editor.h"
+#include "mask_panel.h"
+#include "prompt_editor.h"
+#include "results_table.h"
+#include "retrieval_map.h"
+#include "startup.h"
+#include "translations.h"
+#include <QTranslator>
+
+using namespace gna::studio;
+
+class TestExperiments : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void retrievalMapMatchesResultFile();
+    void cancelledExperimentLeavesWindowUsable();
+    void cumulativeRemovalCurves();
+    void maskEditorLetterProbabilities();
+    void newStringsAreTranslated();
+    void resultFileOnTheCommandLine();
+    void screenshots();
+
+private:
+    void openTiny(MainWindow& w);
+    QString writeNiahResult();
+    void shoot(QWidget* w, const QString& name);
+    QTemporaryDir m_dir;
+    QString m_model;
+    QString m_shots;
+};
+
+void TestExperiments::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    m_model = m_dir.filePath(QStringLiteral("tiny-llama"));
+    QProcess p;
+    p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("make-tiny-model"), QStringLiteral("--arch"), QStringLiteral("llama"), m_model});
+    QVERIFY2(p.waitForFinished(120000), "gna make-tiny-model timed out");
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    m_shots = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
+    QDir().mkpath(m_shots);
+}
+
+void TestExperiments::openTiny(MainWindow& w) {
+    w.resize(1280, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.promptEditor()->setPrompt(QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is"));
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(m_model);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
+}
+
+void TestExperiments::shoot(QWidget* w, const QString& name) {
+    QTest::qWait(150);  // queued replots
+    QVERIFY(w->grab().toImage().save(QDir(m_shots).filePath(name + QStringLiteral(".png"))));
+}
+
+// A NIAH result with known scores: 3 lengths x 2 depths, two prompts in one cell (mean 2.5),
+// one cell never run (NaN), for two conditions. The checksum is computed here (SHA-256 of the
+// compact samples JSON), not by the code under test.
+QString TestExperiments::writeNiahResult() {
+    QJsonArray samples;
+    const int lengths[] = {300, 400, 500};
+    const double depths[] = {0.0, 50.0};
+    int id = 0;
+    for (double d : depths)
+        for (int l : lengths) {
+            if (l == 500 && d == 50.0) continue;  // not run
+            const int copies = (l == 400 && d == 0.0) ? 2 : 1;
+            for (int c = 0; c < copies; ++c) {
+                const double s0 = (l == 400 && d == 0.0) ? (c == 0 ? 2.0 : 3.0) : (l / 100 - 3) + d / 50.0;
+                samples.append(QJsonObject{{QStringLiteral("id"), QStringLiteral("niah-%1").arg(id++)},
+                                           {QStringLiteral("task"), QStringLiteral("niah")},
+                                           {QStringLiteral("group"), QString::number(l)},
+                                           {QStringLiteral("length"), l},
+                                           {QStringLiteral("depth"), d},
+                                           {QStringLiteral("outputs"), QJsonArray{QStringLiteral("eat a sandwich"), QStringLiteral("no idea")}},
+                                           {QStringLiteral("scores"), QJsonArray{s0, 5.0 - s0}}});
+            }
+        }
+    // nlohmann's compact dump of these samples, as the core writes them, hashed independently.
+    const gna::Json parsed = gna::Json::parse(QJsonDocument(samples).toJson(QJsonDocument::Compact).toStdString());
+    const QByteArray sha = QCryptographicHash::hash(QByteArray::fromStdString(parsed.dump()), QCryptographicHash::Sha256).toHex();
+    QJsonObject result{{QStringLiteral("format"), QStringLiteral("gna-experiment-result")},
+                       {QStringLiteral("format_version"), 1},
+                       {QStringLiteral("spec"), QJsonObject{{QStringLiteral("experiment"), QStringLiteral("evaluate")},
+                                                            {QStringLiteral("task"), QJsonObject{{QStringLiteral("name"), QStringLiteral("niah")},
+                                                                                                 {QStringLiteral("lengths"), QJsonArray{300, 400, 500}},
+                                                                                                 {QStringLiteral("depths"), QJsonArray{0.0, 50.0}}}}}},
+                       {QStringLiteral("model"), QJsonObject{{QStringLiteral("path"), m_model}}},
+                       {QStringLiteral("conditions"), QJsonArray{QStringLiteral("baseline"), QStringLiteral("ablated")}},
+                       {QStringLiteral("samples"), samples},
+                       {QStringLiteral("aggregates"), QJsonObject{{QStringLiteral("rows"), QJsonArray{}}}},
+                       {QStringLiteral("checksum"), QString::fromLatin1(sha)},
+                       {QStringLiteral("complete"), true}};
+    const QString path = m_dir.filePath(QStringLiteral("niah-result.json"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return {};
+    f.write(QJsonDocument(result).toJson());
+    return path;
+}
+
+void TestExperiments::retrievalMapMatchesResultFile() {
+    const QString path = writeNiahResult();
+    QVERIFY(!path.isEmpty());
+    MainWindow w;
+    openTiny(w);
+    ExperimentPanel* panel = w.experiments()->panel(QStringLiteral("niah"));
+    QVERIFY(panel);
+    w.experiments()->showPanel(QStringLiteral("niah"));
+    QString error;
+    QVERIFY2(panel->openResultFile(path, &error), qPrintable(error));
+    const gna::views::RetrievalMap* map = panel->retrievalMap();
+    QVERIFY(map->grid().isValid());
+    QCOMPARE(map->grid().contextLengths, (std::vector<int>{300, 400, 500}));
+    QCOMPARE(map->grid().depths, (std::vector<double>{0.0, 50.0}));
+    // Expected cells from the file itself, read with QJsonDocument.
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonArray samples = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("samples")).toArray();
+    const int lengths[] = {300, 400, 500};
+    const double depths[] = {0.0, 50.0};
+    for (int di = 0; di < 2; ++di)
+        for (int li = 0; li < 3; ++li) {
+            double sum = 0;
+            int n = 0;
+            for (const QJsonValue& v : samples) {
+                const QJsonObject o = v.toObject();
+                if (o.value(QStringLiteral("length")).toInt() == lengths[li] && o.value(QStringLiteral("depth")).toDouble() == depths[di]) {
+                    sum += o.value(QStringLiteral("scores")).toArray().at(0).toDouble();
+                    ++n;
+                }
+            }
+            const double got = map->cellValue(di, li);
+            if (n == 0) QVERIFY2(std::isnan(got), qPrintable(QString::number(got)));
+            else QVERIFY2(std::abs(got - sum / n) < 1e-9, qPrintable(QStringLiteral("cell %1,%2: %3 vs %4").arg(di).arg(li).arg(got).arg(sum / n)));
+        }
+    QCOMPARE(map->cellValue(0, 1), 2.5);  // the two prompts of that cell, averaged
+
+    // Clicking a cell opens its prompt in the window (rebuilt with the open model's tokenizer).
+    QSignalSpy requested(panel, &ExperimentPanel::niahPromptRequested);
+    QTest::qWait(100);
+    map->plot()->replot();
+    const QPointF at = map->cellCenterPixel(1, 0);
+    QTest::mouseClick(map->plot(), Qt::LeftButton, {}, at.toPoint());
+    QCOMPARE(requested.count(), 1);
+    QVERIFY(panel->outputLabel()->text().contains(QStringLiteral("eat a sandwich")));
+    QTRY_VERIFY_WITH_TIMEOUT(w.promptEditor()->prompt().contains(QStringLiteral("sandwich")), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    QVERIFY(w.lastError().isEmpty());
+}
+
+void TestExperiments::cancelledExperimentLeavesWindowUsable() {
+    MainWindow w;
+    openTiny(w);
+    ExperimentPanel* panel = w.experiments()->panel(QStringLiteral("head_ranking"));
+    w.experiments()->showPanel(QStringLiteral("head_ranking"));
+    const QString out = m_dir.filePath(QStringLiteral("ranking"));
+    panel->setSpecText(QStringLiteral(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 40}})"));
+    panel->findChild<QLineEdit*>();  // the form exists
+    // Run into a fixed folder (so the second run resumes).
+    const auto edits = panel->findChildren<QLineEdit*>();
+    QLineEdit* outEdit = nullptr;
+    for (QLineEdit* e : edits)
+        if (e->toolTip().contains(QStringLiteral("Results folder"))) outEdit = e;
+    QVERIFY(outEdit);
+    outEdit->setText(out);
+    QSignalSpy progress(w.experiments()->runner(), &ExperimentRunner::progress);
+    QSignalSpy cancelled(w.experiments()->runner(), &ExperimentRunner::cancelled);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(panel->isRunning());
+    QVERIFY(panel->cancelButton()->isEnabled());
+    QVERIFY(!panel->runButton()->isEnabled());
+    QVERIFY(progress.wait(60000));
+    QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+    QVERIFY(cancelled.wait(60000));
+    QVERIFY(!panel->isRunning());
+    QVERIFY(panel->runButton()->isEnabled());
+    QVERIFY(!panel->cancelButton()->isEnabled());
+    QVERIFY(panel->lastError().isEmpty());
+    // The finished samples were saved, the result is incomplete.
+    const gna::Json partial = gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
+    QVERIFY(!partial.value("complete", true));
+    const int saved = static_cast<int>(partial["samples"].size());
+    QVERIFY2(saved >= 1 && saved < 40, qPrintable(QString::number(saved)));
+
+    // The window is still usable: a head toggle reruns.
+    QSignalSpy again(w.session(), &Session::resultReady);
+    QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, w.headBoard()->cellRect(1, 1).center());
+    QVERIFY(again.wait(60000));
+    QCOMPARE(w.session()->plan().ablations.size(), std::size_t(1));
+
+    // Run again: it resumes and finishes; the ranking colours the head board.
+    QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(120000));
+    const gna::Json full = gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
+    QVERIFY(full.value("complete", false));
+    QCOMPARE(static_cast<int>(full["samples"].size()), 40);
+    const auto ranking = full["aggregates"]["ranking"];
+    QCOMPARE(panel->table()->tableModel()->rowCount(), static_cast<int>(ranking.size()));
+    QVERIFY(w.headBoard()->model()->hasScores());
+    for (const auto& r : ranking) {
+        gna::HeadRef h = gna::parse_head(r["head"].get<std::string>());
+        QVERIFY(std::abs(w.headBoard()->model()->score(h.layer, h.head) - r["importance"].get<double>()) < 1e-9);
+    }
+    // The ranking feeds the cumulative removal panel.
+    QCOMPARE(w.experiments()->panel(QStringLiteral("cumulative_removal"))->ranking(), out + QStringLiteral("/result.json"));
+    shoot(w.experiments()->widget(), QStringLiteral("experiment_head_ranking"));
+}
+
+void TestExperiments::cumulativeRemovalCurves() {
+    MainWindow w;
+    openTiny(w);
+    ExperimentPanel* panel = w.experiments()->panel(QStringLiteral("cumulative_removal"));
+    w.experiments()->showPanel(QStringLiteral("cumulative_removal"));
+    w.experiments()->resize(1100, 520);
+    panel->setSpecText(QStringLiteral(R"({"experiment": "cumulative_removal", "ranking": ["L1.H0", "L0.H2", "L1.H3"], "steps": [0, 1, 2, 3],
+        "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 12}})"));
+    QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
+    panel->run();
+    QVERIFY(finished.wait(120000));
+    QVERIFY2(panel->lastError().isEmpty(), qPrintable(panel->lastError()));
+    const auto& series = panel->curve()->series();
+    QCOMPARE(series.size(), 2);
+    QVERIFY(!series[0].control);
+    QVERIFY(series[1].control);
+    QCOMPARE(series[0].x, (std::vector<double>{0, 1, 2, 3}));
+    QCOMPARE(series[0].error.size(), std::size_t(4));
+    // Each point = mean of the per-sample scores of its condition in the file; error = s.e.m.
+    const gna::Json r = gna::read_experiment_result(finished.at(0).at(0).toString().toStdString());
+    const auto conds = r["conditions"];
+    for (int s = 0; s < 2; ++s)
+        for (int i = 0; i < 4; ++i) {
+            const std::string name = (s == 0 ? "top-" : "random-") + std::to_string(i);
+            int c = 0;
+            while (conds[c] != name) ++c;
+            double sum = 0, sq = 0;
+            int n = 0;
+            for (const auto& o : r["samples"]) {
+                const double v = o["scores"][c].get<double>();
+                sum += v;
+                sq += v * v;
+                ++n;
+            }
+            const double mean = sum / n, var = (sq - n * mean * mean) / (n - 1);
+            QVERIFY(std::abs(series[s].y[i] - mean) < 1e-9);
+            QVERIFY(std::abs(series[s].error[i] - std::sqrt(std::max(0.0, var) / n)) < 1e-6);
+        }
+    // The table copies as tab-separated text.
+    QVERIFY(panel->table()->toTsv(false).contains(QStringLiteral("top-3")));
+    shoot(w.experiments()->widget(), QStringLiteral("experiment_cumulative_removal"));
+}
+
+void TestExperiments::maskEditorLetterProbabilities() {
+    MainWindow w;
+    openTiny(w);
+    MaskPanel* panel = w.maskPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->questionCount() > 0, 60000);
+    QVERIFY(panel->currentItem());
+    const gna::AttentionMask& mask = panel->mask();
+    QCOMPARE(mask.rules.size(), std::size_t(5));  // the Gather head at A..D, the Aggregate head at the end
+    // Rule 0: the Gather head's summary row of option A sees only option A's line.
+    const QSet<int> keys = panel->editor()->keys();
+    QCOMPARE(keys.size(), static_cast<qsizetype>(mask.rules[0].keys.size()));
+    const int masked = *std::min_element(keys.begin(), keys.end());
+    QVERIFY(!panel->editor()->isMasked(masked));
+    // Click a kept token: it is masked, and the rule loses that key.
+    panel->editor()->resize(600, 400);
+    QTest::mouseClick(panel->editor(), Qt::LeftButton, {}, panel->editor()->tokenRect(masked).center());
+    QVERIFY(panel->editor()->isMasked(masked));
+    QVERIFY(std::find(panel->mask().rules[0].keys.begin(), panel->mask().rules[0].keys.end(), masked) == panel->mask().rules[0].keys.end());
+
+    QSignalSpy done(panel, &MaskPanel::runFinished);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(done.wait(60000));
+    // Independent check: the core, with and without the same mask.
+    auto model = gna::Model::load(m_model.toStdString());
+    const gna::ChoiceItem& item = *panel->currentItem();
+    for (int withMask = 0; withMask < 2; ++withMask) {
+        gna::RunRequest req;
+        req.tokens = item.prompt;
+        if (withMask) req.plan.hooks.push_back(gna::mask_hook(panel->mask()));
+        const auto logits = model->run(req).last_logits;
+        double m = -1e30, z = 0;
+        for (float v : logits) m = std::max<double>(m, v);
+        for (float v : logits) z += std::exp(v - m);
+        const std::vector<double>& got = withMask ? panel->maskedProbabilities() : panel->plainProbabilities();
+        QCOMPARE(got.size(), item.choices.size());
+        for (std::size_t i = 0; i < got.size(); ++i)
+            QVERIFY(std::abs(got[i] - std::exp(logits[item.choices[i][0]] - m) / z) < 1e-6);
+    }
+    QVERIFY(panel->maskedProbabilities() != panel->plainProbabilities());
+}
+
+void TestExperiments::resultFileOnTheCommandLine() {
+    // gna-studio result.json: opens the experiment result in its panel (not as a workspace).
+    const QString path = writeNiahResult();
+    MainWindow w;
+    w.show();
+    const StartupRequest r = parseStartup({path}, QString());
+    QCOMPARE(r.workspaceFile, path);
+    w.applyStartup(r);
+    QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+    ExperimentPanel* panel = w.experiments()->panel(QStringLiteral("niah"));
+    QVERIFY(w.experiments()->isVisible());
+    QVERIFY(panel->retrievalMap()->grid().isValid());
+    QCOMPARE(panel->retrievalMap()->cellValue(0, 0), 0.0);
+    QCOMPARE(panel->retrievalMap()->cellValue(1, 1), 2.0);
+    // A corrupted result (edited samples) is refused with the core's message.
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QByteArray text = f.readAll().replace("\"no idea\"", "\"edited\"");
+    f.resize(0);
+    f.write(text);
+    f.close();
+    QString error;
+    QVERIFY(!w.experiments()->openResult(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("checksum")), qPrintable(error));
+}
+
+void TestExperiments::newStringsAreTranslated() {
+    const struct {
+        const char* code;
+        const char* title;
+        const char* accuracy;
+        const char* restore;
+    } expected[] = {{"de", "Kopf-Rangfolge", "Genauigkeit", "Letzte Sitzung wiederherstellen?"},
+                    {"zh_CN", "注意力头排序", "准确率", "恢复上次会话？"}};
+    for (const auto& e : expected) {
+        QTranslator t;
+        QVERIFY(t.load(gna::i18n::catalogPath(QString::fromLatin1(e.code))));
+        QVERIFY(QCoreApplication::installTranslator(&t));
+        ExperimentRunner runner;
+        ExperimentPanel panel(QStringLiteral("head_ranking"), &runner);
+        QCOMPARE(panel.title(), QString::fromUtf8(e.title));
+        QCOMPARE(QCoreApplication::translate("gna::studio::ExperimentResults", "Accuracy"), QString::fromUtf8(e.accuracy));
+        QCOMPARE(MainWindow::tr("Restore the last session?"), QString::fromUtf8(e.restore));
+        // Plurals: the restore question and the mask panel's count.
+        QVERIFY(MaskPanel::tr("%n MMLU question(s) from the bundled sample.", nullptr, 3).contains(QLatin1Char('3')));
+        QVERIFY(MaskPanel::tr("%n MMLU question(s) from the bundled sample.", nullptr, 3) != QStringLiteral("3 MMLU question(s) from the bundled sample."));
+        // The interactive run's messages (a free function's tr()) translate too.
+        QVERIFY(QCoreApplication::translate("gna::studio", "entropy of the last row (bits)") != QStringLiteral("entropy of the last row (bits)"));
+        QCoreApplication::removeTranslator(&t);
+    }
+}
+
+void TestExperiments::screenshots() {
+    MainWindow w;
+    openTiny(w);
+    ExperimentDock* dock = w.experiments();
+    dock->setFloating(true);
+    dock->resize(1150, 560);
+    dock->showPanel(QStringLiteral("niah"));
+    QString error;
+    QVERIFY2(dock->panel(QStringLiteral("niah"))->openResultFile(writeNiahResult(), &error), qPrintable(error));
+    shoot(dock, QStringLiteral("experiment_niah_map"));
+    dock->showPanel(QStringLiteral("sparsification"));
+    shoot(dock, QStringLiteral("experiment_sparsification_form"));
+    // Real runs: the manipulation grid (thesis Table 6.1 layout) and layer pruning curves.
+    struct Run {
+        const char* kind;
+        const char* spec;
+    };
+    for (const Run& r : {Run{"manipulation_grid", R"({"experiment": "manipulation_grid", "task": {"name": "niah", "lengths": [300], "depths": [50], "generate": 3}})"},
+                         Run{"layer_pruning", R"({"experiment": "layer_pruning", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 8}})"},
+                         Run{"gna_masks", R"({"experiment": "gna_masks", "gather": ["L0.H1"], "aggregate": ["L1.H2"], "task": {"name": "mmlu", "limit_per_subject": 2}})"},
+                         Run{"memory_table", R"({"experiment": "memory_table", "lengths": [128, 2048, 4096]})"}}) {
+        ExperimentPanel* p = dock->panel(QString::fromLatin1(r.kind));
+        dock->showPanel(p->kind());
+        p->setSpecText(QString::fromLatin1(r.spec));
+        QSignalSpy finished(dock->runner(), &ExperimentRunner::finished);
+        p->run();
+        QVERIFY2(finished.wait(120000), qPrintable(p->lastError()));
+        if (p->kind() == QLatin1String("manipulation_grid")) {
+            // Rows: prefill modes; columns: generation modes.
+            const auto* m = p->table()->tableModel();
+            QCOMPARE(m->rowCount(), 5);
+            QCOMPARE(m->columnCount(), 5);
+            QCOMPARE(m->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Keep"));
+            QCOMPARE(m->data(m->index(1, 0)).toString(), QStringLiteral("Omit"));
+        } else if (p->kind() == QLatin1String("layer_pruning")) {
+            QCOMPARE(p->curve()->series().size(), 2);  // gradual and individual
+        } else if (p->kind() == QLatin1String("gna_masks")) {
+            // Slides layout: one row per subject (and the total), columns baseline / ablated / masked.
+            const QStringList h = p->table()->tableModel()->headers();
+            QVERIFY2(h.contains(QStringLiteral("G&A masked")) && h.contains(QStringLiteral("baseline")), qPrintable(h.join(u',')));
+        } else {
+            QCOMPARE(p->table()->tableModel()->rowCount(), 3);
+        }
+        shoot(dock, QStringLiteral("experiment_%1").arg(p->kind()));
+    }
+    QDockWidget* maskDock = qobject_cast<QDockWidget*>(w.maskPanel()->parentWidget());
+    QVERIFY(maskDock);
+    maskDock->setFloating(true);
+    maskDock->show();
+    maskDock->resize(700, 760);
+    QTRY_VERIFY_WITH_TIMEOUT(w.maskPanel()->questionCount() > 0, 60000);
+    QSignalSpy done(w.maskPanel(), &MaskPanel::runFinished);
+    w.maskPanel()->run();
+    QVERIFY(done.wait(60000));
+    shoot(maskDock, QStringLiteral("mask_editor_panel"));
+}
+
+QTEST_MAIN(TestExperiments)
+#include "tst_experiments.moc"
