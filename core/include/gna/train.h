@@ -1,0 +1,120 @@
+#pragma once
+// Training the bundled demo models on the project's own synthetic data (torch-free API).
+//   DemoData: a seeded generator of KV-retrieval dictionaries, an invented world of entities and
+//   facts (stated in sentences), questions about those facts in MMLU format (answer = letter) and
+//   classic format (answer = text), and filler prose.
+//   train_demo: trains a SentencePiece tokenizer and a tiny model on that data and writes it in
+//   Hugging Face layout, so demo models load through the same code path as real checkpoints.
+//   evaluate_demo: measures the demo through gna::Model (the inference path) and writes the card.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gna/heads.h"
+#include "gna/json.h"
+
+namespace gna {
+
+// A multiple-choice probe: `prompt` then one of `choices` as the continuation (" 42", " B", " blue").
+struct ChoiceSample {
+    std::string prompt;
+    std::vector<std::string> choices;
+    int answer = 0;
+};
+
+// One fact of the invented world: "<entity> <relation> <value>".
+struct WorldFact {
+    std::string entity;
+    std::string attribute;  // city | pet | color | job
+    std::string value;
+};
+
+class DemoData {
+public:
+    // The world (entities, facts) is fixed; `seed` drives the documents and samples.
+    explicit DemoData(uint64_t seed);
+
+    // Training document `index` (deterministic in seed and index), split where the scored answer
+    // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
+    struct Document { std::string prefix, answer, kind; };
+    Document document(uint64_t index) const;
+
+    // Evaluation probes drawn from a stream disjoint from the training documents.
+    ChoiceSample kv_sample(uint64_t index, int pairs) const;
+    ChoiceSample mmlu_sample(uint64_t index) const;     // choices " A".." D"
+    ChoiceSample classic_sample(uint64_t index) const;  // choices " <option text>"
+
+    const std::vector<WorldFact>& facts() const { return facts_; }
+    static std::vector<std::string> kv_keys();  // the dictionary keys (single tokens in the demo tokenizer)
+    // Lines of text for the tokenizer trainer (every word the documents use appears).
+    std::string tokenizer_corpus(int documents) const;
+    Json describe() const;  // for the model card
+
+private:
+    uint64_t seed_;
+    std::vector<WorldFact> facts_;
+};
+
+struct TrainOptions {
+    std::string recipe = "transformer";  // transformer | ssm | hybrid
+    std::filesystem::path out;
+    uint64_t seed = 1;
+    int steps = 0;           // 0 = the recipe's default
+    // Model and batch shape; 0 = the recipe's default.
+    int layers = 0, hidden = 0, heads = 0, intermediate = 0, vocab = 0, context = 0, batch = 0;
+    double lr = 0;           // peak learning rate (AdamW); 0 = default
+    int warmup = -1;         // warm-up steps; -1 = default (5% of steps)
+    double clip = 1.0;       // gradient-norm clipping
+    int checkpoint_every = 100;
+    bool resume = true;      // continue from OUT/checkpoint when it is there
+    bool evaluate = true;    // evaluate through gna::Model and write MODEL_CARD.md + model_card.json
+    int eval_samples = 100;  // per metric
+    int threads = 0;         // 0 = LibTorch default
+    int log_every = 10;
+};
+
+struct TrainProgress {
+    int step = 0, steps = 0;
+    double loss = 0;          // mean over the last log_every steps
+    double accuracy = 0;      // next-token accuracy on answer tokens, same window
+    double lr = 0;
+    double elapsed_s = 0, eta_s = 0;
+    std::string message;      // phase changes ("training tokenizer", "evaluating", ...)
+};
+
+struct DemoEvaluation {
+    double kv_accuracy = 0, mmlu_accuracy = 0, classic_accuracy = 0;
+    int kv_pairs = 10, samples = 0;
+    struct HeadScore { HeadRef head; double kv = 0, mmlu = 0, classic = 0; };
+    std::vector<HeadScore> single_ablation;  // accuracy with that head ablated, every head
+    std::vector<HeadRef> top_kv, top_mmlu;   // top-2 by KV drop (the paper's ranking), by MMLU drop
+    double kv_top2_kv = 0, kv_top2_mmlu = 0, kv_top2_classic = 0;        // ablating top_kv
+    double mmlu_top2_kv = 0, mmlu_top2_mmlu = 0, mmlu_top2_classic = 0;  // ablating top_mmlu
+    Json to_json() const;
+};
+
+struct TrainResult {
+    int steps = 0;
+    double seconds = 0;       // training wall time (this process, resumed runs add up)
+    double final_loss = 0;
+    bool evaluated = false;
+    DemoEvaluation evaluation;
+};
+
+using TrainProgressFn = std::function<void(const TrainProgress&)>;
+
+// Trains and writes OUT (config.json, model.safetensors, tokenizer.model, tokenizer_config.json,
+// generation_config.json, and with evaluate MODEL_CARD.md + model_card.json). Checkpoints to
+// OUT/checkpoint every checkpoint_every steps; when `cancel` becomes true it checkpoints and throws
+// gna::Cancelled. Deterministic for a fixed seed and thread count. Throws gna::Error.
+TrainResult train_demo(const TrainOptions& options, const TrainProgressFn& progress = {},
+                       const std::atomic<bool>* cancel = nullptr);
+
+// Evaluates a trained demo folder through gna::Model (the inference path).
+DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, int samples,
+                             const TrainProgressFn& progress = {}, const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace gna

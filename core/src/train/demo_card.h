@@ -1,0 +1,23 @@
+#pragma once
+// The demo model's card: MODEL_CARD.md for people, model_card.json for programs.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "gna/json.h"
+#include "gna/train.h"
+
+namespace gna::train {
+
+struct DemoCardInfo {
+    std::string recipe;
+    std::string architecture;  // LlamaForCausalLM, Mamba2ForCausalLM
+    uint64_t seed = 0;
+    int steps = 0, batch = 0, warmup = 0, threads = 0;
+    double lr = 0, seconds = 0, final_loss = 0;
+    Json data;
+};
+
+void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info, const DemoEvaluation& eval);
+
+}  // namespace gna::train

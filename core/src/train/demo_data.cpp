@@ -1,0 +1,238 @@
+// DemoData: the synthetic corpus the demo models learn from.
+//   - KV retrieval, in the task's own template (DESIGN.md, Tasks).
+//   - An invented world: entities with a city, a pet, a favourite colour and a job, stated in
+//     sentences so that the model memorises them.
+//   - Questions about those facts in MMLU format ("...\nAnswer:" + " B") and classic format
+//     ("...\nAnswer:" + " <text>"), and plain questions without options.
+//   - Filler prose about the world.
+// Answering in MMLU format needs the fact (memorised) *and* retrieval of the option whose text is
+// that fact (Gather and Aggregate); the classic format needs only the fact.
+#include <algorithm>
+#include <array>
+
+#include "gna/tiny_model.h"
+#include "gna/train.h"
+
+namespace gna {
+namespace {
+
+constexpr uint64_t kWorldSeed = 0x6a2024;
+constexpr uint64_t kEvalStream = 0x5eed0000000000ull;
+
+const std::array<const char*, 24> kEntities = {
+    "Zorba", "Mirta", "Kelvo", "Tamsin", "Orrin", "Belka", "Quill", "Nadra", "Fennick", "Ysolde", "Brannoc", "Lirra",
+    "Dovik", "Esmer", "Gorlan", "Hessa", "Ivro", "Jantel", "Korra", "Lomax", "Marnie", "Pell", "Rusk", "Saffa"};
+
+struct Attribute {
+    const char* name;
+    std::array<const char*, 8> values;
+    const char* sentence;  // {E} entity, {V} value
+    const char* question;  // {E}
+};
+
+const std::array<Attribute, 4> kAttributes = {{
+    {"city", {"Avenmoor", "Brisk", "Calder", "Dunmere", "Elsby", "Fallow", "Grenn", "Holt"}, "{E} lives in {V}.",
+     "Where does {E} live?"},
+    {"pet", {"cat", "dog", "owl", "fox", "goat", "horse", "frog", "duck"}, "{E} has a pet {V}.",
+     "Which pet does {E} have?"},
+    {"color", {"red", "blue", "green", "yellow", "purple", "orange", "white", "black"},
+     "The favourite colour of {E} is {V}.", "What is the favourite colour of {E}?"},
+    {"job", {"baker", "farmer", "sailor", "doctor", "painter", "miner", "teacher", "singer"}, "{E} works as a {V}.",
+     "What is the job of {E}?"},
+}};
+
+// Keys of the KV dictionaries: distinct common English words (none used elsewhere in the data).
+const std::array<const char*, 120> kKeys = {
+    "apple", "river", "stone", "cloud", "garden", "window", "bottle", "candle", "forest", "mirror", "pencil", "ladder",
+    "basket", "button", "carpet", "castle", "bridge", "jacket", "kettle", "lemon", "magnet", "needle", "orchard",
+    "pillow", "rabbit", "saddle", "tunnel", "violin", "wallet", "anchor", "bucket", "cactus", "desert", "engine",
+    "feather", "guitar", "hammer", "island", "jungle", "kitten", "lantern", "meadow", "napkin", "oyster", "parrot",
+    "quarry", "rocket", "silver", "turtle", "umbrella", "valley", "walnut", "yogurt", "zipper", "acorn", "blanket",
+    "cabin", "dragon", "eagle", "falcon", "glacier", "harbor", "iron", "jigsaw", "kernel", "lizard", "marble",
+    "nickel", "olive", "pepper", "quilt", "raven", "salmon", "tomato", "urchin", "velvet", "wagon", "yacht", "zebra",
+    "almond", "banjo", "cobalt", "dolphin", "ember", "fossil", "goblet", "helmet", "igloo", "jasmine", "koala",
+    "lobster", "mango", "nutmeg", "onion", "pebble", "quiver", "radish", "spider", "tulip", "unicorn", "vessel",
+    "walrus", "badger", "cherry", "daisy", "elbow", "fig", "gravel", "hazel", "ink", "jelly", "kayak", "lily",
+    "mitten", "noodle", "orbit", "puzzle", "ribbon", "sponge", "thimble"};
+
+const char* kMmluHeader = "The following are multiple choice questions (with answers) about the world of Vell.\n\n";
+
+class Rng {
+public:
+    explicit Rng(uint64_t seed) : g_(seed) {}
+    uint64_t below(uint64_t n) { return g_.next_u64() % n; }
+    double unit() { return static_cast<double>(g_.next_u64() >> 11) / 9007199254740992.0; }
+    template <class T> void shuffle(std::vector<T>& v) {
+        for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(i)]);
+    }
+
+private:
+    SeededNormal g_;
+};
+
+std::string fill(std::string t, const std::string& e, const std::string& v = {}) {
+    for (auto p = t.find("{E}"); p != std::string::npos; p = t.find("{E}")) t.replace(p, 3, e);
+    for (auto p = t.find("{V}"); p != std::string::npos; p = t.find("{V}")) t.replace(p, 3, v);
+    return t;
+}
+
+const Attribute& attribute(const std::string& name) {
+    for (const auto& a : kAttributes)
+        if (name == a.name) return a;
+    return kAttributes[0];
+}
+
+uint64_t mix(uint64_t a, uint64_t b) {
+    uint64_t z = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull + (a << 6) + (a >> 2));
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    return z ^ (z >> 31);
+}
+
+ChoiceSample kv(Rng& r, int pairs) {
+    std::vector<int> keys(kKeys.size()), values(100);
+    for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = static_cast<int>(i);
+    for (int i = 0; i < 100; ++i) values[i] = i;
+    r.shuffle(keys);
+    r.shuffle(values);
+    ChoiceSample s;
+    s.prompt = "Memorize the following dictionary:\n";
+    for (int i = 0; i < pairs; ++i) s.prompt += std::string(kKeys[keys[i]]) + ":" + std::to_string(values[i]) + "\n";
+    s.answer = static_cast<int>(r.below(pairs));
+    s.prompt += "\nThe value of the key '" + std::string(kKeys[keys[s.answer]]) + "' is";
+    for (int i = 0; i < pairs; ++i) s.choices.push_back(" " + std::to_string(values[i]));
+    return s;
+}
+
+// A question about a random fact with four options; `letters` selects the answer form.
+ChoiceSample question(Rng& r, const std::vector<WorldFact>& facts, bool letters, bool header) {
+    const WorldFact& f = facts[r.below(facts.size())];
+    const Attribute& a = attribute(f.attribute);
+    std::vector<std::string> wrong;
+    for (const char* v : a.values)
+        if (f.value != v) wrong.push_back(v);
+    r.shuffle(wrong);
+    std::vector<std::string> options = {f.value, wrong[0], wrong[1], wrong[2]};
+    r.shuffle(options);
+    ChoiceSample s;
+    s.prompt = header ? kMmluHeader : "";
+    s.prompt += fill(a.question, f.entity) + "\n";
+    for (int i = 0; i < 4; ++i) {
+        s.prompt += std::string(1, static_cast<char>('A' + i)) + ". " + options[i] + "\n";
+        if (options[i] == f.value) s.answer = i;
+        s.choices.push_back(letters ? std::string(" ") + static_cast<char>('A' + i) : " " + options[i]);
+    }
+    s.prompt += "Answer:";
+    return s;
+}
+
+std::string prose(Rng& r, const std::vector<WorldFact>& facts) {
+    static const char* kLines[] = {
+        "The land of Vell is quiet in winter.", "Every town in Vell has a market and a well.",
+        "People in Vell like long walks by the river.", "The roads of Vell are old and narrow.",
+        "In spring the fields of Vell turn green.", "Many people of Vell keep animals at home.",
+        "Stories in Vell are told by the fire at night.", "The people of Vell are known by their work."};
+    std::string t;
+    const int n = 2 + static_cast<int>(r.below(3));
+    for (int i = 0; i < n; ++i) {
+        if (r.below(3) == 0) {
+            const WorldFact& f = facts[r.below(facts.size())];
+            t += fill(attribute(f.attribute).sentence, f.entity, f.value);
+        } else {
+            t += kLines[r.below(std::size(kLines))];
+        }
+        t += i + 1 < n ? " " : "\n";
+    }
+    return t;
+}
+
+}  // namespace
+
+DemoData::DemoData(uint64_t seed) : seed_(seed) {
+    Rng r(kWorldSeed);
+    for (const char* e : kEntities)
+        for (const auto& a : kAttributes) facts_.push_back({e, a.name, a.values[r.below(a.values.size())]});
+}
+
+DemoData::Document DemoData::document(uint64_t index) const {
+    Rng r(mix(seed_, index));
+    const double u = r.unit();
+    Document d;
+    auto split = [&](const ChoiceSample& s, const char* kind) {
+        d.prefix = s.prompt;
+        d.answer = s.choices[s.answer];
+        d.kind = kind;
+    };
+    if (u < 0.40) {
+        split(kv(r, 4 + static_cast<int>(r.below(13))), "kv");  // 4..16 pairs
+    } else if (u < 0.70) {
+        split(question(r, facts_, true, r.below(2) == 0), "mmlu");
+    } else if (u < 0.80) {
+        split(question(r, facts_, false, r.below(2) == 0), "classic");
+    } else if (u < 0.88) {
+        // A plain question without options: the fact must come from memory.
+        const WorldFact& f = facts_[r.below(facts_.size())];
+        d.prefix = fill(attribute(f.attribute).question, f.entity) + "\nAnswer:";
+        d.answer = " " + f.value;
+        d.kind = "qa";
+    } else if (u < 0.96) {
+        // Facts of one entity, stated in sentences.
+        const std::string& e = facts_[r.below(facts_.size())].entity;
+        std::vector<const WorldFact*> mine;
+        for (const auto& f : facts_)
+            if (f.entity == e) mine.push_back(&f);
+        r.shuffle(mine);
+        for (const WorldFact* f : mine) d.prefix += fill(attribute(f->attribute).sentence, e, f->value) + " ";
+        d.prefix.back() = '\n';
+        d.kind = "facts";
+    } else {
+        d.prefix = prose(r, facts_);
+        d.kind = "prose";
+    }
+    return d;
+}
+
+ChoiceSample DemoData::kv_sample(uint64_t index, int pairs) const {
+    Rng r(mix(seed_ ^ kEvalStream, index * 3 + 0));
+    return kv(r, pairs);
+}
+
+ChoiceSample DemoData::mmlu_sample(uint64_t index) const {
+    Rng r(mix(seed_ ^ kEvalStream, index * 3 + 1));
+    return question(r, facts_, true, true);
+}
+
+ChoiceSample DemoData::classic_sample(uint64_t index) const {
+    Rng r(mix(seed_ ^ kEvalStream, index * 3 + 2));
+    return question(r, facts_, false, true);
+}
+
+std::vector<std::string> DemoData::kv_keys() { return {kKeys.begin(), kKeys.end()}; }
+
+std::string DemoData::tokenizer_corpus(int documents) const {
+    std::string out;
+    for (const char* k : kKeys) out += std::string(k) + ":0\n";
+    for (const auto& f : facts_) out += fill(attribute(f.attribute).sentence, f.entity, f.value) + "\n";
+    for (int i = 0; i < documents; ++i) {
+        Document d = document(static_cast<uint64_t>(i));
+        out += d.prefix + d.answer + "\n";
+    }
+    return out;
+}
+
+Json DemoData::describe() const {
+    Json facts = Json::array();
+    for (const auto& f : facts_) facts.push_back({{"entity", f.entity}, {"attribute", f.attribute}, {"value", f.value}});
+    return {
+        {"mix", {{"kv_retrieval", 0.40}, {"mmlu_format", 0.30}, {"classic_format", 0.10}, {"plain_question", 0.08},
+                 {"fact_sentences", 0.08}, {"filler_prose", 0.04}}},
+        {"kv_retrieval", "\"Memorize the following dictionary:\\n\" + key:value lines + \"\\nThe value of the key "
+                         "'<key>' is\" + \" <value>\"; 4-16 pairs; keys from 120 English words, values 0-99"},
+        {"mmlu_format", "optional harness header, question, options A-D (answer + 3 distractors of the same "
+                        "attribute), \"Answer:\" + \" <letter>\""},
+        {"classic_format", "same prompt, \"Answer:\" + \" <answer text>\""},
+        {"world", {{"entities", kEntities.size()}, {"attributes", {"city", "pet", "color", "job"}},
+                   {"facts", facts}}},
+    };
+}
+
+}  // namespace gna

@@ -1,0 +1,127 @@
+// evaluate_demo: the demo's numbers measured through gna::Model (the inference path):
+//   KV retrieval at 10 pairs (value log-prob among the dictionary's values), MMLU-format letter
+//   accuracy and classic-format answer accuracy on the invented facts, single-head ablation of
+//   every head, and the top-2 heads (by KV drop, as the G&A paper ranks, and by MMLU drop) removed
+//   together.
+#include <algorithm>
+#include <fstream>
+
+#include "gna/error.h"
+#include "gna/model.h"
+#include "gna/train.h"
+
+namespace gna {
+namespace {
+
+struct Probe {
+    std::vector<int> prompt;
+    std::vector<std::vector<int>> continuations;
+    int answer = 0;
+};
+
+std::vector<Probe> probes(const Tokenizer& tok, const std::vector<ChoiceSample>& samples) {
+    std::vector<Probe> out;
+    for (const auto& s : samples) {
+        Probe p;
+        p.prompt = tok.encode(s.prompt, true);
+        for (const auto& c : s.choices) p.continuations.push_back(tok.encode(c, false));
+        p.answer = s.answer;
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+double accuracy(Model& m, const std::vector<Probe>& ps, const InterventionPlan& plan, const std::atomic<bool>* cancel) {
+    if (ps.empty()) return 0;
+    int hit = 0;
+    for (const auto& p : ps) {
+        if (cancel && cancel->load()) throw Cancelled();
+        std::vector<double> lp = m.score_continuations(p.prompt, p.continuations, plan);
+        if (std::max_element(lp.begin(), lp.end()) - lp.begin() == p.answer) ++hit;
+    }
+    return static_cast<double>(hit) / static_cast<double>(ps.size());
+}
+
+}  // namespace
+
+Json DemoEvaluation::to_json() const {
+    auto heads = [](const std::vector<HeadRef>& hs) {
+        Json a = Json::array();
+        for (const auto& h : hs) a.push_back(h.name());
+        return a;
+    };
+    Json single = Json::array();
+    for (const auto& s : single_ablation)
+        single.push_back({{"head", s.head.name()}, {"kv", s.kv}, {"mmlu", s.mmlu}, {"classic", s.classic}});
+    return {
+        {"samples_per_metric", samples},
+        {"kv_pairs", kv_pairs},
+        {"baseline", {{"kv", kv_accuracy}, {"mmlu", mmlu_accuracy}, {"classic", classic_accuracy}}},
+        {"single_head_ablation", single},
+        {"top2_by_kv_drop", {{"heads", heads(top_kv)}, {"kv", kv_top2_kv}, {"mmlu", kv_top2_mmlu},
+                             {"classic", kv_top2_classic}}},
+        {"top2_by_mmlu_drop", {{"heads", heads(top_mmlu)}, {"kv", mmlu_top2_kv}, {"mmlu", mmlu_top2_mmlu},
+                               {"classic", mmlu_top2_classic}}},
+    };
+}
+
+DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, int samples,
+                             const TrainProgressFn& progress, const std::atomic<bool>* cancel) {
+    std::unique_ptr<Model> model = Model::load(dir);
+    const Tokenizer& tok = model->tokenizer();
+    DemoData data(seed);
+    std::vector<ChoiceSample> kv, mmlu, classic;
+    for (int i = 0; i < samples; ++i) {
+        kv.push_back(data.kv_sample(i, 10));
+        mmlu.push_back(data.mmlu_sample(i));
+        classic.push_back(data.classic_sample(i));
+    }
+    const auto pk = probes(tok, kv), pm = probes(tok, mmlu), pc = probes(tok, classic);
+    DemoEvaluation e;
+    e.samples = samples;
+    const InterventionPlan none;
+    e.kv_accuracy = accuracy(*model, pk, none, cancel);
+    e.mmlu_accuracy = accuracy(*model, pm, none, cancel);
+    e.classic_accuracy = accuracy(*model, pc, none, cancel);
+    const ModelInfo& info = model->info();
+    for (const auto& layer : info.layers) {
+        const int n = layer.attention_heads + layer.ssm_heads;
+        for (int i = 0; i < n; ++i) {
+            InterventionPlan plan;
+            const bool attn = i < layer.attention_heads;
+            HeadRef ref{layer.index, attn ? i : i - layer.attention_heads, attn ? HeadKind::Attention : HeadKind::SSM};
+            plan.ablate(ref);
+            DemoEvaluation::HeadScore s{ref, accuracy(*model, pk, plan, cancel), accuracy(*model, pm, plan, cancel),
+                                        accuracy(*model, pc, plan, cancel)};
+            e.single_ablation.push_back(s);
+            if (progress) {
+                TrainProgress p;
+                p.message = "ablated " + ref.name() + ": kv " + std::to_string(s.kv) + ", mmlu " +
+                            std::to_string(s.mmlu) + ", classic " + std::to_string(s.classic);
+                progress(p);
+            }
+        }
+    }
+    auto top2 = [&](auto key) {
+        std::vector<DemoEvaluation::HeadScore> sorted = e.single_ablation;
+        std::stable_sort(sorted.begin(), sorted.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
+        std::vector<HeadRef> out;
+        for (std::size_t i = 0; i < sorted.size() && i < 2; ++i) out.push_back(sorted[i].head);
+        return out;
+    };
+    // Lower accuracy when ablated = more important; ties broken by the other metric.
+    e.top_kv = top2([](const auto& s) { return s.kv + 1e-3 * s.mmlu; });
+    e.top_mmlu = top2([](const auto& s) { return s.mmlu + 1e-3 * s.kv; });
+    auto both = [&](const std::vector<HeadRef>& hs, double& k, double& m, double& c) {
+        InterventionPlan plan;
+        for (const auto& h : hs) plan.ablate(h);
+        k = accuracy(*model, pk, plan, cancel);
+        m = accuracy(*model, pm, plan, cancel);
+        c = accuracy(*model, pc, plan, cancel);
+    };
+    both(e.top_kv, e.kv_top2_kv, e.kv_top2_mmlu, e.kv_top2_classic);
+    both(e.top_mmlu, e.mmlu_top2_kv, e.mmlu_top2_mmlu, e.mmlu_top2_classic);
+    return e;
+}
+
+}  // namespace gna

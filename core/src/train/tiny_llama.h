@@ -1,0 +1,68 @@
+#pragma once
+// Trainable LlamaForCausalLM / Mamba2ForCausalLM with the Hugging Face parameter names, so that saving is a
+// name -> tensor dump. The math matches core/src/model/llama.cpp (RMSNorm, half-split RoPE,
+// SwiGLU, untied lm_head); training adds per-document attention masks and positions so that
+// several documents can be packed into one row.
+#include <ATen/ATen.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gna/json.h"
+#include "gna/tiny_model.h"
+
+namespace gna::train {
+
+struct LlamaShape {
+    int64_t vocab = 0, hidden = 128, layers = 3, heads = 4, intermediate = 256, context = 256;
+    double rope_theta = 10000.0, eps = 1e-5;
+    // Mamba-2 (ssm recipe): d_inner = expand * hidden = ssm_heads * ssm_head_dim.
+    int64_t expand = 2, ssm_head_dim = 16, state = 16, conv_kernel = 4, chunk = 64;
+    int64_t head_dim() const { return hidden / heads; }
+    int64_t ssm_heads() const { return expand * hidden / ssm_head_dim; }
+};
+
+// A trainable causal LM whose parameters carry the Hugging Face names of its architecture.
+class TrainableLM {
+public:
+    virtual ~TrainableLM() = default;
+    // ids, positions, doc: (B, T) int64. doc numbers the packed documents of a row (attention
+    // masks keys of other documents; SSMs see the BOS between them). Returns logits (B, T, V) f32.
+    virtual at::Tensor forward(const at::Tensor& ids, const at::Tensor& positions, const at::Tensor& doc) const = 0;
+    virtual Json hf_config(int bos_id, int eos_id) const = 0;  // config.json
+    std::vector<std::pair<std::string, at::Tensor>>& parameters() { return params_; }
+    const LlamaShape& shape() const { return shape_; }
+
+protected:
+    explicit TrainableLM(const LlamaShape& s) : shape_(s) {}
+    const at::Tensor& p(const std::string& name) const;
+    LlamaShape shape_;
+    std::vector<std::pair<std::string, at::Tensor>> params_;
+};
+
+class TinyLlama final : public TrainableLM {
+public:
+    // Seeded initialisation (the same numbers on every platform).
+    TinyLlama(const LlamaShape& shape, uint64_t seed);
+    at::Tensor forward(const at::Tensor& ids, const at::Tensor& positions, const at::Tensor& doc) const override;
+    Json hf_config(int bos_id, int eos_id) const override;
+
+private:
+    at::Tensor inv_freq_;
+};
+
+// Mamba2ForCausalLM (tied embeddings), using the inference path's chunked SSD scan and causal
+// conv (core/src/ssm/scan.h), which are differentiable LibTorch ops.
+class TinyMamba2 final : public TrainableLM {
+public:
+    TinyMamba2(const LlamaShape& shape, uint64_t seed);
+    at::Tensor forward(const at::Tensor& ids, const at::Tensor& positions, const at::Tensor& doc) const override;
+    Json hf_config(int bos_id, int eos_id) const override;
+};
+
+// Normal(mean, std) values from SeededNormal, as a float32 tensor that requires grad.
+at::Tensor seeded_parameter(SeededNormal& rng, std::vector<int64_t> shape, double std, double mean = 0.0);
+
+}  // namespace gna::train

@@ -1,0 +1,328 @@
+// train_demo: SentencePiece tokenizer (through the plugin), packed batches of DemoData documents,
+// AdamW with warm-up + cosine schedule and gradient clipping, checkpoint/resume, and the
+// Hugging Face folder at the end.
+#include <torch/nn/utils/clip_grad.h>
+#include <torch/optim/adamw.h>
+#include <torch/serialize.h>
+#include <ATen/Parallel.h>
+
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "gna/error.h"
+#include "gna/safetensors.h"
+#include "gna/tokenizer.h"
+#include "gna/train.h"
+#include "train/demo_card.h"
+#include "train/tiny_llama.h"
+
+namespace gna {
+namespace fs = std::filesystem;
+namespace {
+
+struct Recipe {
+    train::LlamaShape shape;
+    int batch = 12, steps = 1500;
+    double lr = 5e-3;
+};
+
+Recipe recipe_for(const TrainOptions& o) {
+    if (o.recipe != "transformer" && o.recipe != "ssm") {
+        throw Error("train-demo: recipe '" + o.recipe + "' is not available yet (transformer and ssm are); "
+                    "use --recipe transformer or --recipe ssm");
+    }
+    // The shipped transformer demo: 3 layers x 4 heads (head_dim 16), hidden 64, SwiGLU 192,
+    // SentencePiece vocabulary <= 800, rows of 256 tokens; ~1 CPU-second per step.
+    Recipe r;
+    r.shape.vocab = 800;
+    r.shape.hidden = 64;
+    r.shape.layers = 3;
+    r.shape.heads = 4;
+    r.shape.intermediate = 192;
+    r.shape.context = 256;
+    r.batch = 12;
+    r.steps = 1500;
+    r.lr = 5e-3;
+    if (o.recipe == "ssm") {
+        // Mamba2ForCausalLM: 4 layers, hidden 64, d_inner 128 = 8 SSM heads x 16, state 16, tied embeddings.
+        r.shape.layers = 4;
+        r.shape.heads = 8;
+        r.shape.expand = 2;
+        r.shape.ssm_head_dim = 16;
+        r.shape.state = 16;
+        r.shape.chunk = 64;
+        r.lr = 3e-3;
+    }
+    auto pick = [](int v, auto& field) {
+        if (v > 0) field = v;
+    };
+    pick(o.layers, r.shape.layers);
+    pick(o.hidden, r.shape.hidden);
+    pick(o.heads, r.shape.heads);
+    pick(o.intermediate, r.shape.intermediate);
+    pick(o.vocab, r.shape.vocab);
+    pick(o.context, r.shape.context);
+    pick(o.batch, r.batch);
+    pick(o.steps, r.steps);
+    if (o.lr > 0) r.lr = o.lr;
+    return r;
+}
+
+// Trains tokenizer.model in `out` (SentencePiece BPE, Llama-2 style byte fallback). Keys and values
+// of the KV dictionaries are user-defined symbols: always one token, in every context.
+void train_tokenizer(const DemoData& data, const fs::path& out, int vocab) {
+    const fs::path corpus = out / "checkpoint" / "tokenizer_corpus.txt";
+    fs::create_directories(corpus.parent_path());
+    {
+        std::ofstream f(corpus, std::ios::binary);
+        f << data.tokenizer_corpus(4000);
+        if (!f) throw Error(corpus.string() + ": cannot write the tokenizer corpus");
+    }
+    std::string symbols;
+    for (int i = 0; i < 100; ++i) symbols += (i ? "," : "") + std::to_string(i);
+    for (const auto& k : DemoData::kv_keys()) symbols += "," + k;
+    train_sentencepiece("--input=" + corpus.string() + " --model_prefix=" + (out / "tokenizer").string() +
+                        " --vocab_size=" + std::to_string(vocab) +
+                        " --model_type=bpe --character_coverage=1.0 --byte_fallback=true"
+                        " --normalization_rule_name=identity --remove_extra_whitespaces=false"
+                        " --add_dummy_prefix=false --split_digits=false --hard_vocab_limit=false"
+                        " --unk_id=0 --bos_id=1 --eos_id=2 --pad_id=-1 --num_threads=1"
+                        " --input_sentence_size=0 --shuffle_input_sentence=false --max_sentence_length=8192"
+                        " --user_defined_symbols=" + symbols);
+    fs::remove(out / "tokenizer.vocab");
+    write_json_file_atomic(out / "tokenizer_config.json",
+                           {{"tokenizer_class", "LlamaTokenizer"}, {"add_bos_token", true}, {"add_eos_token", false},
+                            {"bos_token", "<s>"}, {"eos_token", "</s>"}, {"unk_token", "<unk>"},
+                            {"model_max_length", 256}, {"legacy", true}});
+}
+
+struct Batch {
+    at::Tensor ids, targets, weights, positions, doc;  // (B, T); weights float
+    at::Tensor answer_mask;                            // (B, T) bool: targets inside answers
+};
+
+// Packs whole documents into rows of `context` tokens. Step `step` always gets the same documents.
+Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows, int64_t context) {
+    const int pad = 0, bos = tok.bos_id().value_or(1);
+    std::vector<int64_t> ids(rows * context, pad), tgt(rows * context, -100), pos(rows * context, 0),
+        doc(rows * context, -1);
+    std::vector<float> w(rows * context, 0.f);
+    std::vector<uint8_t> ans(rows * context, 0);
+    uint64_t next = static_cast<uint64_t>(step) * 100000;
+    for (int r = 0; r < rows; ++r) {
+        int64_t used = 0, d = 0;
+        for (;;) {
+            DemoData::Document dd = data.document(next);
+            std::vector<int> t = tok.encode(dd.prefix, false);
+            const std::size_t answer_from = t.size() + 1;  // index in `seq` of the first answer token
+            std::vector<int> a = dd.answer.empty() ? std::vector<int>{} : tok.encode(dd.answer, false);
+            std::vector<int> seq = {bos};
+            seq.insert(seq.end(), t.begin(), t.end());
+            seq.insert(seq.end(), a.begin(), a.end());
+            if (static_cast<int64_t>(seq.size()) > context) { ++next; continue; }  // never happens at 256
+            if (used + static_cast<int64_t>(seq.size()) > context) break;
+            ++next;
+            for (std::size_t i = 0; i < seq.size(); ++i) {
+                const int64_t k = r * context + used + static_cast<int64_t>(i);
+                ids[k] = seq[i];
+                pos[k] = static_cast<int64_t>(i);
+                doc[k] = d;
+                if (i + 1 < seq.size()) {
+                    tgt[k] = seq[i + 1];
+                    const bool in_answer = i + 1 >= answer_from && !a.empty();
+                    w[k] = in_answer ? 4.f : 1.f;
+                    ans[k] = in_answer;
+                }
+            }
+            used += static_cast<int64_t>(seq.size());
+            ++d;
+        }
+    }
+    auto L = [&](std::vector<int64_t>& v) { return at::tensor(v, at::kLong).view({rows, context}); };
+    Batch b;
+    b.ids = L(ids);
+    b.targets = L(tgt);
+    b.positions = L(pos);
+    b.doc = L(doc);
+    b.weights = at::tensor(w, at::kFloat).view({rows, context});
+    b.answer_mask = at::tensor(std::vector<int64_t>(ans.begin(), ans.end()), at::kLong).view({rows, context}).ne(0);
+    return b;
+}
+
+double lr_at(int step, int steps, int warmup, double peak) {
+    if (step < warmup) return peak * (step + 1) / warmup;
+    const double t = steps > warmup ? static_cast<double>(step - warmup) / (steps - warmup) : 1.0;
+    return peak * (0.1 + 0.9 * 0.5 * (1.0 + std::cos(M_PI * t)));
+}
+
+struct TrainerState {
+    int step = 0;
+    double seconds = 0;
+};
+
+void save_checkpoint(const fs::path& file, train::TrainableLM& model, torch::optim::AdamW& opt, const TrainerState& st) {
+    torch::serialize::OutputArchive ar, opt_ar;
+    for (auto& [n, t] : model.parameters()) ar.write(n, t);
+    opt.save(opt_ar);
+    ar.write("optimizer", opt_ar);
+    ar.write("step", at::tensor(static_cast<int64_t>(st.step)));
+    ar.write("seconds", at::tensor(st.seconds, at::kDouble));
+    const fs::path tmp = file.string() + ".tmp";
+    ar.save_to(tmp.string());
+    fs::rename(tmp, file);
+}
+
+void load_checkpoint(const fs::path& file, train::TrainableLM& model, torch::optim::AdamW& opt, TrainerState& st) {
+    try {
+        torch::serialize::InputArchive ar, opt_ar;
+        ar.load_from(file.string());
+        for (auto& [n, t] : model.parameters()) ar.read(n, t);
+        ar.read("optimizer", opt_ar);
+        opt.load(opt_ar);
+        at::Tensor step, seconds;
+        ar.read("step", step);
+        ar.read("seconds", seconds);
+        st.step = static_cast<int>(step.item<int64_t>());
+        st.seconds = seconds.item<double>();
+    } catch (const c10::Error& e) {
+        throw Error(file.string() + ": cannot resume from this checkpoint (" + e.what_without_backtrace() +
+                    "); delete the checkpoint folder to start over");
+    }
+}
+
+void write_hf_folder(const fs::path& out, train::TrainableLM& model, const Tokenizer& tok) {
+    std::vector<TensorToWrite> tensors;
+    for (auto& [n, t] : model.parameters()) {
+        at::Tensor c = t.detach().contiguous();
+        std::vector<float> v(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+        tensors.push_back({n, DType::F32, c.sizes().vec(), encode_floats(v, DType::F32)});
+    }
+    write_safetensors(out / "model.safetensors", tensors, {{"format", "pt"}});
+    const int bos = tok.bos_id().value_or(1), eos = tok.eos_ids().empty() ? 2 : tok.eos_ids().front();
+    write_json_file_atomic(out / "config.json", model.hf_config(bos, eos));
+    write_json_file_atomic(out / "generation_config.json",
+                           {{"bos_token_id", bos}, {"eos_token_id", eos}, {"do_sample", false}});
+}
+
+}  // namespace
+
+TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, const std::atomic<bool>* cancel) {
+    if (o.out.empty()) throw Error("train-demo: no output folder given");
+    Recipe rc = recipe_for(o);
+    if (o.threads > 0) at::set_num_threads(o.threads);
+    auto say = [&](const std::string& m) {
+        if (progress) progress(TrainProgress{0, rc.steps, 0, 0, 0, 0, 0, m});
+    };
+    fs::create_directories(o.out / "checkpoint");
+    const fs::path ckpt = o.out / "checkpoint" / "state.pt";
+    const bool resuming = o.resume && fs::exists(ckpt) && fs::exists(o.out / "tokenizer.model");
+    DemoData data(o.seed);
+    if (!resuming) {
+        say("training the SentencePiece tokenizer (vocab " + std::to_string(rc.shape.vocab) + ")");
+        train_tokenizer(data, o.out, static_cast<int>(rc.shape.vocab));
+    }
+    std::unique_ptr<Tokenizer> tok = load_tokenizer(o.out);
+    rc.shape.vocab = tok->vocab_size();
+
+    std::unique_ptr<train::TrainableLM> made;
+    if (o.recipe == "ssm") made = std::make_unique<train::TinyMamba2>(rc.shape, o.seed * 7919 + 17);
+    else made = std::make_unique<train::TinyLlama>(rc.shape, o.seed * 7919 + 17);
+    train::TrainableLM& model = *made;
+    std::vector<at::Tensor> decay, no_decay;
+    for (auto& [n, t] : model.parameters())
+        (t.dim() == 2 && n.find("embed") == std::string::npos ? decay : no_decay).push_back(t);
+    using torch::optim::AdamWOptions;
+    std::vector<torch::optim::OptimizerParamGroup> groups;
+    groups.emplace_back(decay, std::make_unique<AdamWOptions>(AdamWOptions(rc.lr).betas({0.9, 0.95}).weight_decay(0.1)));
+    groups.emplace_back(no_decay, std::make_unique<AdamWOptions>(AdamWOptions(rc.lr).betas({0.9, 0.95}).weight_decay(0.0)));
+    torch::optim::AdamW opt(std::move(groups), AdamWOptions(rc.lr));
+
+    std::vector<at::Tensor> all = decay;
+    all.insert(all.end(), no_decay.begin(), no_decay.end());
+    TrainerState st;
+    if (resuming) {
+        load_checkpoint(ckpt, model, opt, st);
+        say("resumed from " + ckpt.string() + " at step " + std::to_string(st.step));
+    }
+    const int warmup = o.warmup >= 0 ? o.warmup : std::max(1, rc.steps / 20);
+    const int log_every = std::max(1, o.log_every);
+    double loss_sum = 0, acc_sum = 0;
+    int window = 0;
+    TrainResult result;
+    auto t0 = std::chrono::steady_clock::now();
+    const double seconds_before = st.seconds;
+    const int first_step = st.step;
+    for (; st.step < rc.steps;) {
+        const double lr = lr_at(st.step, rc.steps, warmup, rc.lr);
+        for (auto& g : opt.param_groups()) static_cast<AdamWOptions&>(g.options()).lr(lr);
+        Batch b = make_batch(data, *tok, st.step, rc.batch, rc.shape.context);
+        at::Tensor logits = model.forward(b.ids, b.positions, b.doc);  // (B, T, V)
+        at::Tensor flat = logits.view({-1, logits.size(-1)});
+        at::Tensor ce = at::cross_entropy_loss(flat, b.targets.view(-1).clamp_min(0), {}, at::Reduction::None);
+        at::Tensor w = b.weights.view(-1);
+        at::Tensor loss = (ce * w).sum() / w.sum().clamp_min(1.0);
+        opt.zero_grad();
+        loss.backward();
+        torch::nn::utils::clip_grad_norm_(all, o.clip);
+        opt.step();
+        {
+            at::NoGradGuard ng;
+            at::Tensor m = b.answer_mask.view(-1);
+            at::Tensor hit = flat.argmax(-1).eq(b.targets.view(-1)).logical_and(m);
+            const double n = m.sum().item<double>();
+            acc_sum += n > 0 ? hit.sum().item<double>() / n : 0.0;
+            loss_sum += loss.item<double>();
+            ++window;
+        }
+        ++st.step;
+        st.seconds = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        auto stopping = [&] { return cancel && cancel->load() && st.step < rc.steps; };
+        if (st.step % log_every == 0 || st.step == rc.steps || stopping()) {
+            TrainProgress p;
+            p.step = st.step;
+            p.steps = rc.steps;
+            p.loss = loss_sum / window;
+            p.accuracy = acc_sum / window;
+            p.lr = lr;
+            p.elapsed_s = st.seconds;
+            const double per = (st.seconds - seconds_before) / std::max(1, st.step - first_step);
+            p.eta_s = per * (rc.steps - st.step);
+            result.final_loss = p.loss;
+            if (progress) progress(p);
+            loss_sum = acc_sum = 0;
+            window = 0;
+        }
+        const bool stop = stopping();
+        if (stop || (o.checkpoint_every > 0 && st.step % o.checkpoint_every == 0 && st.step < rc.steps))
+            save_checkpoint(ckpt, model, opt, st);
+        if (stop) throw Cancelled();
+    }
+    write_hf_folder(o.out, model, *tok);
+    fs::remove_all(o.out / "checkpoint");
+    result.steps = st.step;
+    result.seconds = st.seconds;
+    if (o.evaluate) {
+        say("evaluating through gna::Model");
+        result.evaluation = evaluate_demo(o.out, o.seed, o.eval_samples, progress, cancel);
+        result.evaluated = true;
+        train::DemoCardInfo info;
+        info.recipe = o.recipe;
+        info.architecture = o.recipe == "ssm" ? "Mamba2ForCausalLM" : "LlamaForCausalLM";
+        info.seed = o.seed;
+        info.steps = st.step;
+        info.batch = rc.batch;
+        info.lr = rc.lr;
+        info.warmup = warmup;
+        info.seconds = st.seconds;
+        info.threads = at::get_num_threads();
+        info.data = data.describe();
+        info.final_loss = result.final_loss;
+        train::write_demo_card(o.out, info, result.evaluation);
+    }
+    return result;
+}
+
+}  // namespace gna

@@ -1,0 +1,228 @@
+// Demo-model training: the synthetic data is seeded and fixed; a short run is deterministic;
+// a cancelled run resumes from its checkpoint to the same weights as an uninterrupted run; the
+// result loads through gna::Model.
+#include <QtTest/QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "gna/error.h"
+#include "gna/model.h"
+#include "gna/train.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_bytes(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+fs::path fresh_dir(const std::string& name) {
+    fs::path d = fs::path(GNA_TEST_DATA_DIR) / "train" / name;
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+gna::TrainOptions tiny(const fs::path& out) {
+    gna::TrainOptions o;
+    o.out = out;
+    o.seed = 7;
+    o.steps = 6;
+    o.layers = 1;
+    o.hidden = 32;
+    o.heads = 2;
+    o.intermediate = 64;
+    o.vocab = 600;
+    o.context = 128;
+    o.batch = 2;
+    o.lr = 1e-2;
+    o.warmup = 2;
+    o.checkpoint_every = 0;
+    o.evaluate = false;
+    o.threads = 1;
+    o.log_every = 1;
+    return o;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream s(text);
+    for (std::string l; std::getline(s, l);) out.push_back(l);
+    return out;
+}
+
+}  // namespace
+
+class TestTrain : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void dataIsSeededAndFixed() {
+        gna::DemoData a(1), b(1), c(2);
+        QCOMPARE(a.facts().size(), std::size_t(24 * 4));
+        std::set<std::string> kinds;
+        bool differs = false;
+        for (uint64_t i = 0; i < 200; ++i) {
+            const auto da = a.document(i), db = b.document(i), dc = c.document(i);
+            QCOMPARE(da.prefix, db.prefix);
+            QCOMPARE(da.answer, db.answer);
+            differs = differs || da.prefix != dc.prefix;
+            kinds.insert(da.kind);
+        }
+        QVERIFY(differs);
+        QCOMPARE(kinds, (std::set<std::string>{"kv", "mmlu", "classic", "qa", "facts", "prose"}));
+        // The world does not depend on the seed.
+        QCOMPARE(a.facts().front().value, c.facts().front().value);
+
+        // KV probe: the task's template, and the answer is the value written next to the asked key.
+        for (int i = 0; i < 20; ++i) {
+            const gna::ChoiceSample s = a.kv_sample(i, 10);
+            QCOMPARE(s.prompt.rfind("Memorize the following dictionary:\n", 0), std::size_t(0));
+            const auto ls = lines(s.prompt);
+            QCOMPARE(ls.size(), std::size_t(1 + 10 + 1 + 1));
+            QVERIFY(ls[11].empty());
+            const std::string q = ls[12];
+            QCOMPARE(q.rfind("The value of the key '", 0), std::size_t(0));
+            QVERIFY(q.size() > 3 && q.substr(q.size() - 4) == "' is");
+            const std::string key = q.substr(22, q.size() - 26);
+            std::string value;
+            for (int k = 1; k <= 10; ++k)
+                if (ls[k].rfind(key + ":", 0) == 0) value = ls[k].substr(key.size() + 1);
+            QVERIFY(!value.empty());
+            QCOMPARE(s.choices.size(), std::size_t(10));
+            QCOMPARE(s.choices[s.answer], " " + value);
+        }
+        // MMLU probe: the answer letter's option is the world's fact; classic answers the text.
+        for (int i = 0; i < 20; ++i) {
+            const gna::ChoiceSample m = a.mmlu_sample(i);
+            const auto ls = lines(m.prompt);
+            QCOMPARE(ls.back(), std::string("Answer:"));
+            QCOMPARE(m.choices, (std::vector<std::string>{" A", " B", " C", " D"}));
+            const std::string option = ls[ls.size() - 5 + m.answer];
+            QCOMPARE(option.substr(0, 3), std::string(1, static_cast<char>('A' + m.answer)) + ". ");
+            const std::string text = option.substr(3);
+            bool is_fact = false;
+            for (const auto& f : a.facts())
+                is_fact = is_fact || (f.value == text && ls[ls.size() - 6].find(f.entity) != std::string::npos);
+            QVERIFY2(is_fact, m.prompt.c_str());
+            const gna::ChoiceSample c2 = a.classic_sample(i);
+            QCOMPARE(c2.choices.size(), std::size_t(4));
+            QVERIFY(c2.choices[c2.answer].size() > 1);
+        }
+    }
+
+    void shortRunIsDeterministicAndLoads() {
+        const fs::path d1 = fresh_dir("det1"), d2 = fresh_dir("det2");
+        gna::TrainResult r1 = gna::train_demo(tiny(d1));
+        gna::train_demo(tiny(d2));
+        QCOMPARE(r1.steps, 6);
+        QVERIFY(std::isfinite(r1.final_loss) && r1.final_loss > 0);
+        const std::string w1 = read_bytes(d1 / "model.safetensors");
+        QVERIFY(w1.size() > 1000);
+        QVERIFY(w1 == read_bytes(d2 / "model.safetensors"));
+        QVERIFY(!fs::exists(d1 / "checkpoint"));
+
+        auto model = gna::Model::load(d1);
+        {
+            // The same vocabulary (the files differ only in the trainer's recorded paths).
+            auto other = gna::Model::load(d2);
+            QCOMPARE(other->tokenizer().vocab_size(), model->tokenizer().vocab_size());
+            for (int id = 0; id < model->tokenizer().vocab_size(); ++id)
+                QCOMPARE(other->tokenizer().piece(id), model->tokenizer().piece(id));
+        }
+        QCOMPARE(model->info().architecture, std::string("LlamaForCausalLM"));
+        QCOMPARE(model->info().num_layers, 1);
+        QCOMPARE(model->tokenizer().kind(), std::string("sentencepiece"));
+        // Keys and values are single tokens in the dictionary and in the question.
+        const auto& tok = model->tokenizer();
+        QCOMPARE(tok.encode("apple", false).size(), std::size_t(1));
+        QCOMPARE(tok.encode("42", false).size(), std::size_t(1));
+        QCOMPARE(tok.encode("\napple:42\n", false).size(), std::size_t(5));
+
+        // Another seed gives other weights.
+        const fs::path d3 = fresh_dir("det3");
+        gna::TrainOptions o3 = tiny(d3);
+        o3.seed = 8;
+        gna::train_demo(o3);
+        QVERIFY(w1 != read_bytes(d3 / "model.safetensors"));
+    }
+
+    void cancelledRunResumesToTheSameWeights() {
+        const fs::path full = fresh_dir("full"), part = fresh_dir("part");
+        gna::train_demo(tiny(full));
+
+        std::atomic<bool> stop{false};
+        int last_step = 0;
+        auto cb = [&](const gna::TrainProgress& p) {
+            if (p.step > 0) last_step = p.step;
+            if (p.step == 3) stop = true;
+        };
+        bool cancelled = false;
+        try {
+            gna::train_demo(tiny(part), cb, &stop);
+        } catch (const gna::Cancelled&) {
+            cancelled = true;
+        }
+        QVERIFY(cancelled);
+        QCOMPARE(last_step, 3);
+        QVERIFY(fs::exists(part / "checkpoint" / "state.pt"));
+        QVERIFY(!fs::exists(part / "model.safetensors"));
+
+        stop = false;
+        int first_logged = 0;
+        gna::TrainOptions o = tiny(part);
+        o.evaluate = true;
+        o.eval_samples = 2;
+        gna::TrainResult r = gna::train_demo(o, [&](const gna::TrainProgress& p) {
+            if (p.step > 0 && first_logged == 0) first_logged = p.step;
+        }, &stop);
+        QCOMPARE(first_logged, 4);  // continued after the checkpoint, did not start over
+        QCOMPARE(r.steps, 6);
+        QVERIFY(read_bytes(full / "model.safetensors") == read_bytes(part / "model.safetensors"));
+
+        // The evaluation ran through gna::Model and wrote the card.
+        QVERIFY(r.evaluated);
+        QCOMPARE(r.evaluation.single_ablation.size(), std::size_t(2));
+        QCOMPARE(r.evaluation.top_kv.size(), std::size_t(2));
+        const gna::Json card = gna::Json::parse(read_bytes(part / "model_card.json"));
+        QCOMPARE(card["recipe"].get<std::string>(), std::string("transformer"));
+        QCOMPARE(card["seed"].get<int>(), 7);
+        QVERIFY(card["evaluation"]["baseline"].contains("mmlu"));
+        QVERIFY(fs::exists(part / "MODEL_CARD.md"));
+    }
+
+    void ssmRecipeTrainsAndLoads() {
+        const fs::path d1 = fresh_dir("ssm1"), d2 = fresh_dir("ssm2");
+        gna::TrainOptions o = tiny(d1);
+        o.recipe = "ssm";
+        o.layers = 2;
+        o.steps = 3;
+        gna::TrainResult r = gna::train_demo(o);
+        QVERIFY(std::isfinite(r.final_loss) && r.final_loss > 0);
+        o.out = d2;
+        gna::train_demo(o);
+        QVERIFY(read_bytes(d1 / "model.safetensors") == read_bytes(d2 / "model.safetensors"));
+        auto model = gna::Model::load(d1);
+        QCOMPARE(model->info().architecture, std::string("Mamba2ForCausalLM"));
+        QCOMPARE(model->info().num_layers, 2);
+        QCOMPARE(model->info().layers[0].ssm_heads, 4);  // expand 2 * hidden 32 / head size 16
+        const auto lp = model->score_continuations(model->tokenizer().encode("apple:42\n", true),
+                                                   {model->tokenizer().encode(" 7", false)}, {});
+        QVERIFY(std::isfinite(lp[0]) && lp[0] < 0);
+    }
+
+    void unknownRecipeIsAnError() {
+        gna::TrainOptions o = tiny(fresh_dir("bad"));
+        o.recipe = "hybrid";  // not available yet
+        QVERIFY_THROWS_EXCEPTION(gna::Error, gna::train_demo(o));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrain)
+#include "tst_train.moc"
