@@ -54,6 +54,14 @@ at::Tensor WeightLoader::get_f32(const std::string& name, const std::vector<int6
     return load(name, shape, at::kFloat);
 }
 
+at::Tensor load_output_head(WeightLoader& wl, const ModelConfig& cfg, const at::Tensor& embed, int64_t V, int64_t C,
+                            bool tie_default) {
+    if (wl.has("lm_head.weight")) return wl.get("lm_head.weight", {V, C});
+    if (cfg.get_bool("tie_word_embeddings", tie_default)) return embed;
+    throw Error(wl.checkpoint().dir().string() + ": the checkpoint has no tensor 'lm_head.weight' and config.json sets "
+                "tie_word_embeddings to false; the file is incomplete");
+}
+
 at::Tensor Linear::operator()(const at::Tensor& x) const { return at::linear(x, w, b); }
 
 Linear Linear::load(WeightLoader& wl, const std::string& prefix, int64_t out, int64_t in, bool bias_if_present) {

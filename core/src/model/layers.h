@@ -37,6 +37,12 @@ private:
     int64_t parameters_ = 0;
 };
 
+// The output head: lm_head.weight (V, C) when the checkpoint has it, else the embedding matrix when
+// tie_word_embeddings (default `tie_default`, which differs per architecture) says so, else an
+// error naming the checkpoint.
+at::Tensor load_output_head(WeightLoader& wl, const ModelConfig& cfg, const at::Tensor& embed, int64_t V, int64_t C,
+                            bool tie_default);
+
 struct Linear {
     at::Tensor w;  // (out, in)
     at::Tensor b;  // (out) or undefined

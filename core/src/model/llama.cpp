@@ -71,15 +71,7 @@ public:
             layers_.push_back(std::move(layer));
         }
         norm_ = wl.get("model.norm.weight", {C});
-        const bool tied = cfg.get_bool("tie_word_embeddings", false);
-        if (ckpt.contains("lm_head.weight")) {
-            lm_head_ = wl.get("lm_head.weight", {V, C});
-        } else if (tied) {
-            lm_head_ = embed_;  // tied embeddings: the embedding matrix is the output head
-        } else {
-            throw Error(ckpt.dir().string() + ": the checkpoint has no tensor 'lm_head.weight' and config.json "
-                        "does not set tie_word_embeddings; the file is incomplete");
-        }
+        lm_head_ = load_output_head(wl, cfg, embed_, V, C, false);
 
         info_.architecture = cfg.architecture();
         info_.model_type = mt;

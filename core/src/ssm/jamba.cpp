@@ -117,13 +117,7 @@ public:
             layers_.push_back(std::move(layer));
         }
         norm_f_ = wl.get("model.final_layernorm.weight", {C});
-        if (ckpt.contains("lm_head.weight"))
-            lm_head_ = wl.get("lm_head.weight", {V, C});
-        else if (cfg.get_bool("tie_word_embeddings", false))
-            lm_head_ = embed_;
-        else
-            throw Error(ckpt.dir().string() + ": the checkpoint has no tensor 'lm_head.weight' and config.json does "
-                        "not set tie_word_embeddings; the file is incomplete");
+        lm_head_ = load_output_head(wl, cfg, embed_, V, C, false);
 
         info_.architecture = cfg.architecture();
         info_.model_type = cfg.model_type();

@@ -122,13 +122,7 @@ public:
             mixers_.push_back(Mamba2Mixer::load(wl, p + ".mixer", d));
         }
         norm_f_ = wl.get("backbone.norm_f.weight", {C});
-        if (ckpt.contains("lm_head.weight"))
-            lm_head_ = wl.get("lm_head.weight", {V, C});  // untied, or an export that stores the tied copy
-        else if (cfg.get_bool("tie_word_embeddings", true))
-            lm_head_ = embed_;
-        else
-            throw Error(ckpt.dir().string() + ": the checkpoint has no tensor 'lm_head.weight' and config.json sets "
-                        "tie_word_embeddings false; the file is incomplete");
+        lm_head_ = load_output_head(wl, cfg, embed_, V, C, true);
 
         info_.architecture = cfg.architecture();
         info_.model_type = cfg.model_type();

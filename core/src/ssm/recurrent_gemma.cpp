@@ -113,7 +113,7 @@ public:
             layers_.push_back(std::move(layer));
         }
         norm_f_ = wl.get("model.final_norm.weight", {C});
-        lm_head_ = ckpt.contains("lm_head.weight") ? wl.get("lm_head.weight", {V, C}) : embed_;
+        lm_head_ = load_output_head(wl, cfg, embed_, V, C, true);
 
         info_.architecture = cfg.architecture();
         info_.model_type = cfg.model_type();
