@@ -832,6 +832,30 @@
       <source>Could not restore the session</source>
       <translation>Die Sitzung konnte nicht wiederhergestellt werden</translation>
     </message>
+    <message>
+      <source>&amp;Guided tour</source>
+      <translation>&amp;Geführte Tour</translation>
+    </message>
+    <message>
+      <source>Open &amp;demo model</source>
+      <translation>&amp;Demo-Modell öffnen</translation>
+    </message>
+    <message>
+      <source>&amp;Transformer</source>
+      <translation>&amp;Transformer</translation>
+    </message>
+    <message>
+      <source>&amp;SSM (Mamba)</source>
+      <translation>&amp;SSM (Mamba)</translation>
+    </message>
+    <message>
+      <source>&amp;Hybrid</source>
+      <translation>&amp;Hybrid</translation>
+    </message>
+    <message>
+      <source>Not bundled in this build</source>
+      <translation>In diesem Build nicht enthalten</translation>
+    </message>
   </context>
   <context>
     <name>gna::studio::MaskPanel</name>
@@ -1442,6 +1466,249 @@ nicht ausgeführt</translation>
     <message>
       <source>FILE</source>
       <translation>DATEI</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::GuidedTour</name>
+    <message>
+      <source>Guided tour</source>
+      <translation>Geführte Tour</translation>
+    </message>
+    <message>
+      <source>&amp;Back</source>
+      <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+      <source>&amp;Next</source>
+      <translation>&amp;Weiter</translation>
+    </message>
+    <message>
+      <source>&amp;Leave tour</source>
+      <translation>Tour &amp;verlassen</translation>
+    </message>
+    <message>
+      <source>The previous step (Alt+Left)</source>
+      <translation>Der vorige Schritt (Alt+Links)</translation>
+    </message>
+    <message>
+      <source>The next step (Alt+Right)</source>
+      <translation>Der nächste Schritt (Alt+Rechts)</translation>
+    </message>
+    <message>
+      <source>Close the tour and keep everything as it is; reopen it from Help ▸ Guided tour (F1)</source>
+      <translation>Die Tour schließen und alles so lassen, wie es ist; wieder öffnen mit Hilfe ▸ Geführte Tour (F1)</translation>
+    </message>
+    <message>
+      <source>Welcome</source>
+      <translation>Willkommen</translation>
+    </message>
+    <message>
+      <source>Step %1 of %2</source>
+      <translation>Schritt %1 von %2</translation>
+    </message>
+    <message>
+      <source>&amp;Finish</source>
+      <translation>&amp;Fertig</translation>
+    </message>
+    <message>
+      <source>The model could not be loaded.</source>
+      <translation>Das Modell konnte nicht geladen werden.</translation>
+    </message>
+    <message>
+      <source>No model is open and the demo model is not bundled in this build. Open a model (File ▸ Open model), then press Next again.</source>
+      <translation>Kein Modell ist geöffnet, und das Demo-Modell ist in diesem Build nicht enthalten. Öffnen Sie ein Modell (Datei ▸ Modell öffnen) und drücken Sie dann erneut Weiter.</translation>
+    </message>
+    <message>
+      <source>Loading the demo model…</source>
+      <translation>Das Demo-Modell wird geladen…</translation>
+    </message>
+    <message>
+      <source>The demo model could not be loaded.</source>
+      <translation>Das Demo-Modell konnte nicht geladen werden.</translation>
+    </message>
+    <message>
+      <source>Tour: restore heads</source>
+      <translation>Tour: Köpfe wiederherstellen</translation>
+    </message>
+    <message>
+      <source>Tour: switch heads off</source>
+      <translation>Tour: Köpfe abschalten</translation>
+    </message>
+    <message>
+      <source>precomputed in %1</source>
+      <translation>vorberechnet in %1</translation>
+    </message>
+    <message>
+      <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
+      <translation>Ein anderes Experiment läuft: Warten Sie darauf oder brechen Sie es ab, und drücken Sie dann erneut Weiter.</translation>
+    </message>
+    <message>
+      <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
+      <translation>Die Köpfe werden eingestuft: Jeder Kopf wird einzeln auf 8 KV-Retrieval-Prompts abgeschaltet…</translation>
+    </message>
+    <message>
+      <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
+      <translation>soeben auf 8 KV-Retrieval-Prompts berechnet (Experimente-Leiste)</translation>
+    </message>
+    <message>
+      <source>The head ranking found fewer than two heads.</source>
+      <translation>Die Kopf-Rangfolge hat weniger als zwei Köpfe gefunden.</translation>
+    </message>
+    <message>
+      <source>The head ranking was cancelled.</source>
+      <translation>Die Kopf-Rangfolge wurde abgebrochen.</translation>
+    </message>
+    <message>
+      <source>Could not pick a Gather and an Aggregate head.</source>
+      <translation>Es konnten kein Gather- und kein Aggregate-Kopf gewählt werden.</translation>
+    </message>
+    <message>
+      <source>A guided tour of Gather &amp; Aggregate</source>
+      <translation>Eine geführte Tour durch Gather &amp; Aggregate</translation>
+    </message>
+    <message>
+      <source>The task: retrieve a value from a dictionary</source>
+      <translation>Die Aufgabe: einen Wert aus einem Wörterbuch abrufen</translation>
+    </message>
+    <message>
+      <source>The head board, coloured by the head ranking</source>
+      <translation>Die Kopftafel, eingefärbt nach der Kopf-Rangfolge</translation>
+    </message>
+    <message>
+      <source>The Gather head</source>
+      <translation>Der Gather-Kopf</translation>
+    </message>
+    <message>
+      <source>The Aggregate head</source>
+      <translation>Der Aggregate-Kopf</translation>
+    </message>
+    <message>
+      <source>Switch off the Aggregate head</source>
+      <translation>Den Aggregate-Kopf abschalten</translation>
+    </message>
+    <message>
+      <source>MMLU format versus classic format</source>
+      <translation>MMLU-Format gegenüber klassischem Format</translation>
+    </message>
+    <message>
+      <source>Transformer, SSM and hybrid</source>
+      <translation>Transformer, SSM und Hybrid</translation>
+    </message>
+    <message>
+      <source>This tour shows, live, the few attention heads that let a language model retrieve from its context. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
+      <translation>Diese Tour zeigt live die wenigen Attention-Köpfe, mit denen ein Sprachmodell aus seinem Kontext abruft. Jeder Schritt richtet das Fenster für Sie ein: Weiter geht voran, Zurück zurück, und Verlassen lässt Sie mit allem, wie es ist, weiter erkunden. Hilfe ▸ Geführte Tour holt die Tour zurück.</translation>
+    </message>
+    <message>
+      <source>The prompt lists a dictionary of key:value pairs and asks for the value of one key, so the model can only answer by retrieving it from its context. The chart next to the head board shows the probability of each candidate value as the next token.</source>
+      <translation>Der Prompt listet ein Wörterbuch aus Schlüssel:Wert-Paaren auf und fragt nach dem Wert eines Schlüssels; das Modell kann also nur antworten, indem es den Wert aus seinem Kontext abruft. Das Diagramm neben der Kopftafel zeigt die Wahrscheinlichkeit jedes Kandidatenwerts als nächstes Token.</translation>
+    </message>
+    <message>
+      <source>Every cell is one attention head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
+      <translation>Jede Zelle ist ein Attention-Kopf (Zeilen: Schichten, Spalten: Köpfe). Jeder Kopf wurde einzeln abgeschaltet und die Retrieval-Leistung erneut gemessen; die Farbe zeigt, wie stark sie gefallen ist. Einige wenige Köpfe zählen weit mehr als alle anderen.</translation>
+    </message>
+    <message>
+      <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes.</source>
+      <translation>Ein Gather-Kopf verdichtet jedes Segment des Prompts in sein Zusammenfassungs-Token: Vom Ende jeder Zeile aus richtet er seine Aufmerksamkeit zurück über diese Zeile. Die linke Karte zeigt diesen Kopf, unter den bestplatzierten Köpfen danach gewählt, wohin seine Aufmerksamkeit geht.</translation>
+    </message>
+    <message>
+      <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head; its last row is the final position.</source>
+      <translation>Ein Aggregate-Kopf liest diese Zusammenfassungen: Von der letzten Position aus richtet er seine Aufmerksamkeit auf die Zeilenenden und trägt den abgerufenen Wert zur Ausgabe. Die rechte Karte zeigt diesen Kopf; ihre letzte Zeile ist die letzte Position.</translation>
+    </message>
+    <message>
+      <source>The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo brings it back). Compare the probability of the correct value with the previous step.</source>
+      <translation>Die Tour hat den Aggregate-Kopf auf der Kopftafel abgeschaltet, genau wie ein Klick (Bearbeiten ▸ Rückgängig schaltet ihn wieder ein). Vergleichen Sie die Wahrscheinlichkeit des richtigen Werts mit dem vorigen Schritt.</translation>
+    </message>
+    <message>
+      <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. With the Gather and Aggregate heads off, the letter probability drops while the classic answer holds: MMLU's difficulty is retrieval, not knowledge.</source>
+      <translation>MMLU fragt nach dem Buchstaben der richtigen Option; das Modell muss also abrufen, welcher Buchstabe neben der Antwort steht, die es kennt. Das klassische Format bewertet den Antworttext selbst. Ohne die Gather- und Aggregate-Köpfe fällt die Wahrscheinlichkeit des Buchstabens, während die klassische Antwort hält: Die Schwierigkeit von MMLU ist Retrieval, nicht Wissen.</translation>
+    </message>
+    <message>
+      <source>The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a hybrid keeps a few attention layers and retrieves through attention again.</source>
+      <translation>Derselbe Wörterbuch-Prompt auf den mitgelieferten SSM- und Hybrid-Demo-Modellen. Ein SSM muss das Wörterbuch in einen Zustand fester Größe pressen und bildet die Gather- und Aggregate-Köpfe nur schwach nach; ein Hybrid behält einige Attention-Schichten und ruft wieder über Attention ab.</translation>
+    </message>
+    <message>
+      <source>The correct value is &lt;b&gt;%1&lt;/b&gt;. Scored as the task does (each value as a continuation), the model gives it a probability of &lt;b&gt;%2&lt;/b&gt; among the %3 values in the dictionary; a guess would give %4.</source>
+      <translation>Der richtige Wert ist &lt;b&gt;%1&lt;/b&gt;. So bewertet wie in der Aufgabe (jeder Wert als Fortsetzung), gibt ihm das Modell unter den %3 Werten des Wörterbuchs eine Wahrscheinlichkeit von &lt;b&gt;%2&lt;/b&gt;; Raten ergäbe %4.</translation>
+    </message>
+    <message>
+      <source>Ranking %1. Most important: %2.</source>
+      <translation>Rangfolge %1. Am wichtigsten: %2.</translation>
+    </message>
+    <message>
+      <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their attention on their own line.</source>
+      <translation>Gather-Kopf &lt;b&gt;%1&lt;/b&gt;: Die Zeilenenden richten %2 ihrer Aufmerksamkeit auf ihre eigene Zeile.</translation>
+    </message>
+    <message>
+      <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value: &lt;b&gt;%3&lt;/b&gt;.</source>
+      <translation>Aggregate-Kopf &lt;b&gt;%1&lt;/b&gt;: Die letzte Position richtet %2 ihrer Aufmerksamkeit auf die Zeilenenden. Wahrscheinlichkeit des richtigen Werts: &lt;b&gt;%3&lt;/b&gt;.</translation>
+    </message>
+    <message>
+      <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value goes from &lt;b&gt;%2&lt;/b&gt; to &lt;b&gt;%3&lt;/b&gt;.</source>
+      <translation>Ohne &lt;b&gt;%1&lt;/b&gt; ändert sich die Wahrscheinlichkeit des richtigen Werts von &lt;b&gt;%2&lt;/b&gt; auf &lt;b&gt;%3&lt;/b&gt;.</translation>
+    </message>
+    <message>
+      <source>Here the probability hardly drops: in this model retrieval does not run through this head alone (try switching off the next ones on the board).</source>
+      <translation>Hier sinkt die Wahrscheinlichkeit kaum: In diesem Modell läuft das Retrieval nicht über diesen Kopf allein (schalten Sie die nächsten auf der Tafel ab).</translation>
+    </message>
+    <message>
+      <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 and %4 off:</source>
+      <translation>Eine Frage aus %1; richtige Antwort: %2. Wahrscheinlichkeit der richtigen unter den vier Optionen, mit %3 und %4 abgeschaltet:</translation>
+    </message>
+    <message>
+      <source>all heads</source>
+      <translation>alle Köpfe</translation>
+    </message>
+    <message>
+      <source>G&amp;A off</source>
+      <translation>G&amp;A abgeschaltet</translation>
+    </message>
+    <message>
+      <source>MMLU format (letter)</source>
+      <translation>MMLU-Format (Buchstabe)</translation>
+    </message>
+    <message>
+      <source>classic format (answer text)</source>
+      <translation>klassisches Format (Antworttext)</translation>
+    </message>
+    <message>
+      <source>SSM</source>
+      <translation>SSM</translation>
+    </message>
+    <message>
+      <source>hybrid</source>
+      <translation>Hybrid</translation>
+    </message>
+    <message>
+      <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
+      <translation>Die SSM- und Hybrid-Demo-Modelle sind in diesem Build nicht enthalten, daher entfällt dieser Schritt. Alles, was die Tour eingerichtet hat, bleibt wie es ist: Erkunden Sie weiter, oder drücken Sie Fertig.</translation>
+    </message>
+    <message>
+      <source>open model (%1)</source>
+      <translation>geöffnetes Modell (%1)</translation>
+    </message>
+    <message>
+      <source>Running the prompt on the other demo models…</source>
+      <translation>Der Prompt läuft auf den anderen Demo-Modellen…</translation>
+    </message>
+    <message>
+      <source>Probability of the correct value %1 among the dictionary's values:</source>
+      <translation>Wahrscheinlichkeit des richtigen Werts %1 unter den Werten des Wörterbuchs:</translation>
+    </message>
+    <message>
+      <source>could not load</source>
+      <translation>konnte nicht geladen werden</translation>
+    </message>
+    <message>
+      <source>Open one in the window with Help ▸ Open demo model.</source>
+      <translation>Öffnen Sie eines im Fenster mit Hilfe ▸ Demo-Modell öffnen.</translation>
+    </message>
+    <message>
+      <source>the demo model's invented world</source>
+      <translation>der erfundenen Welt des Demo-Modells</translation>
+    </message>
+    <message>
+      <source>the bundled MMLU sample</source>
+      <translation>der mitgelieferten MMLU-Stichprobe</translation>
     </message>
   </context>
 </TS>

@@ -829,6 +829,30 @@
       <source>Could not restore the session</source>
       <translation>无法恢复会话</translation>
     </message>
+    <message>
+      <source>&amp;Guided tour</source>
+      <translation>导览(&amp;G)</translation>
+    </message>
+    <message>
+      <source>Open &amp;demo model</source>
+      <translation>打开演示模型(&amp;D)</translation>
+    </message>
+    <message>
+      <source>&amp;Transformer</source>
+      <translation>Transformer(&amp;T)</translation>
+    </message>
+    <message>
+      <source>&amp;SSM (Mamba)</source>
+      <translation>SSM (Mamba)(&amp;S)</translation>
+    </message>
+    <message>
+      <source>&amp;Hybrid</source>
+      <translation>混合模型(&amp;H)</translation>
+    </message>
+    <message>
+      <source>Not bundled in this build</source>
+      <translation>此版本未附带</translation>
+    </message>
   </context>
   <context>
     <name>gna::studio::MaskPanel</name>
@@ -1436,6 +1460,249 @@ not run</source>
     <message>
       <source>FILE</source>
       <translation>文件</translation>
+    </message>
+  </context>
+  <context>
+    <name>gna::studio::GuidedTour</name>
+    <message>
+      <source>Guided tour</source>
+      <translation>导览</translation>
+    </message>
+    <message>
+      <source>&amp;Back</source>
+      <translation>上一步(&amp;B)</translation>
+    </message>
+    <message>
+      <source>&amp;Next</source>
+      <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+      <source>&amp;Leave tour</source>
+      <translation>退出导览(&amp;L)</translation>
+    </message>
+    <message>
+      <source>The previous step (Alt+Left)</source>
+      <translation>上一步 (Alt+左方向键)</translation>
+    </message>
+    <message>
+      <source>The next step (Alt+Right)</source>
+      <translation>下一步 (Alt+右方向键)</translation>
+    </message>
+    <message>
+      <source>Close the tour and keep everything as it is; reopen it from Help ▸ Guided tour (F1)</source>
+      <translation>关闭导览并保持当前所有状态；可从 帮助 ▸ 导览 重新打开 (F1)</translation>
+    </message>
+    <message>
+      <source>Welcome</source>
+      <translation>欢迎</translation>
+    </message>
+    <message>
+      <source>Step %1 of %2</source>
+      <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+      <source>&amp;Finish</source>
+      <translation>完成(&amp;F)</translation>
+    </message>
+    <message>
+      <source>The model could not be loaded.</source>
+      <translation>无法加载模型。</translation>
+    </message>
+    <message>
+      <source>No model is open and the demo model is not bundled in this build. Open a model (File ▸ Open model), then press Next again.</source>
+      <translation>没有打开的模型，且此版本未附带演示模型。请先打开一个模型（文件 ▸ 打开模型），然后再次点击“下一步”。</translation>
+    </message>
+    <message>
+      <source>Loading the demo model…</source>
+      <translation>正在加载演示模型…</translation>
+    </message>
+    <message>
+      <source>The demo model could not be loaded.</source>
+      <translation>无法加载演示模型。</translation>
+    </message>
+    <message>
+      <source>Tour: restore heads</source>
+      <translation>导览：恢复注意力头</translation>
+    </message>
+    <message>
+      <source>Tour: switch heads off</source>
+      <translation>导览：关闭注意力头</translation>
+    </message>
+    <message>
+      <source>precomputed in %1</source>
+      <translation>预先计算于 %1</translation>
+    </message>
+    <message>
+      <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
+      <translation>另一个实验正在运行：请等待其结束或取消它，然后再次点击“下一步”。</translation>
+    </message>
+    <message>
+      <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
+      <translation>正在为注意力头排序：在 8 个 KV 检索提示上逐个单独关闭每个头…</translation>
+    </message>
+    <message>
+      <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
+      <translation>刚刚在 8 个 KV 检索提示上计算（实验面板）</translation>
+    </message>
+    <message>
+      <source>The head ranking found fewer than two heads.</source>
+      <translation>注意力头排序找到的头少于两个。</translation>
+    </message>
+    <message>
+      <source>The head ranking was cancelled.</source>
+      <translation>注意力头排序已取消。</translation>
+    </message>
+    <message>
+      <source>Could not pick a Gather and an Aggregate head.</source>
+      <translation>无法选出 Gather 头和 Aggregate 头。</translation>
+    </message>
+    <message>
+      <source>A guided tour of Gather &amp; Aggregate</source>
+      <translation>Gather &amp; Aggregate 导览</translation>
+    </message>
+    <message>
+      <source>The task: retrieve a value from a dictionary</source>
+      <translation>任务：从字典中检索一个值</translation>
+    </message>
+    <message>
+      <source>The head board, coloured by the head ranking</source>
+      <translation>按注意力头排序着色的头面板</translation>
+    </message>
+    <message>
+      <source>The Gather head</source>
+      <translation>Gather 头</translation>
+    </message>
+    <message>
+      <source>The Aggregate head</source>
+      <translation>Aggregate 头</translation>
+    </message>
+    <message>
+      <source>Switch off the Aggregate head</source>
+      <translation>关闭 Aggregate 头</translation>
+    </message>
+    <message>
+      <source>MMLU format versus classic format</source>
+      <translation>MMLU 格式与经典格式</translation>
+    </message>
+    <message>
+      <source>Transformer, SSM and hybrid</source>
+      <translation>Transformer、SSM 与混合模型</translation>
+    </message>
+    <message>
+      <source>This tour shows, live, the few attention heads that let a language model retrieve from its context. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
+      <translation>本导览实时展示让语言模型从上下文中检索信息的少数几个注意力头。每一步都会为您设置好窗口：点击“下一步”继续，“上一步”返回，或点击“退出导览”以保持当前状态继续探索。可通过 帮助 ▸ 导览 重新打开。</translation>
+    </message>
+    <message>
+      <source>The prompt lists a dictionary of key:value pairs and asks for the value of one key, so the model can only answer by retrieving it from its context. The chart next to the head board shows the probability of each candidate value as the next token.</source>
+      <translation>提示列出一个由 键:值 对组成的字典，并询问其中一个键的值，因此模型只能通过从上下文中检索来作答。头面板旁边的图表显示每个候选值作为下一个词元的概率。</translation>
+    </message>
+    <message>
+      <source>Every cell is one attention head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
+      <translation>每个格子是一个注意力头（行：层，列：头）。每个头都被单独关闭并重新测量检索得分；颜色表示得分下降了多少。少数几个头远比其他所有头重要。</translation>
+    </message>
+    <message>
+      <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes.</source>
+      <translation>Gather 头把提示中的每个片段浓缩到其摘要词元中：从每行的末尾回看该行。左侧的图显示该头，它是根据注意力的去向从排名靠前的头中选出的。</translation>
+    </message>
+    <message>
+      <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head; its last row is the final position.</source>
+      <translation>Aggregate 头读取这些摘要：从最后一个位置关注各行末尾，并把检索到的值带到输出。右侧的图显示该头；其最后一行就是最后一个位置。</translation>
+    </message>
+    <message>
+      <source>The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo brings it back). Compare the probability of the correct value with the previous step.</source>
+      <translation>导览已在头面板上关闭了 Aggregate 头，与点击的效果相同（编辑 ▸ 撤销 可恢复）。请将正确值的概率与上一步进行比较。</translation>
+    </message>
+    <message>
+      <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. With the Gather and Aggregate heads off, the letter probability drops while the classic answer holds: MMLU's difficulty is retrieval, not knowledge.</source>
+      <translation>MMLU 要求给出正确选项的字母，因此模型必须检索出它所知道的答案旁边是哪个字母；经典格式则直接对答案文本打分。关闭 Gather 和 Aggregate 头后，字母的概率下降，而经典格式的答案保持不变：MMLU 的难点在于检索，而非知识。</translation>
+    </message>
+    <message>
+      <source>The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a hybrid keeps a few attention layers and retrieves through attention again.</source>
+      <translation>在附带的 SSM 和混合演示模型上运行同一个字典提示。SSM 必须把字典压缩进固定大小的状态中，只能粗略地近似 Gather 和 Aggregate 头；混合模型保留了少数注意力层，又能通过注意力进行检索。</translation>
+    </message>
+    <message>
+      <source>The correct value is &lt;b&gt;%1&lt;/b&gt;. Scored as the task does (each value as a continuation), the model gives it a probability of &lt;b&gt;%2&lt;/b&gt; among the %3 values in the dictionary; a guess would give %4.</source>
+      <translation>正确的值是 &lt;b&gt;%1&lt;/b&gt;。按任务的方式打分（把每个值作为续写），模型在字典的 %3 个值中给它的概率为 &lt;b&gt;%2&lt;/b&gt;；随机猜测的概率为 %4。</translation>
+    </message>
+    <message>
+      <source>Ranking %1. Most important: %2.</source>
+      <translation>排序%1。最重要的：%2。</translation>
+    </message>
+    <message>
+      <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their attention on their own line.</source>
+      <translation>Gather 头 &lt;b&gt;%1&lt;/b&gt;：各行末尾把 %2 的注意力放在自己所在的行上。</translation>
+    </message>
+    <message>
+      <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value: &lt;b&gt;%3&lt;/b&gt;.</source>
+      <translation>Aggregate 头 &lt;b&gt;%1&lt;/b&gt;：最后一个位置把 %2 的注意力放在各行末尾。正确值的概率：&lt;b&gt;%3&lt;/b&gt;。</translation>
+    </message>
+    <message>
+      <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value goes from &lt;b&gt;%2&lt;/b&gt; to &lt;b&gt;%3&lt;/b&gt;.</source>
+      <translation>关闭 &lt;b&gt;%1&lt;/b&gt; 后，正确值的概率从 &lt;b&gt;%2&lt;/b&gt; 变为 &lt;b&gt;%3&lt;/b&gt;。</translation>
+    </message>
+    <message>
+      <source>Here the probability hardly drops: in this model retrieval does not run through this head alone (try switching off the next ones on the board).</source>
+      <translation>这里概率几乎没有下降：在这个模型中，检索并不只经过这一个头（试着在面板上关闭排名靠后的几个头）。</translation>
+    </message>
+    <message>
+      <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 and %4 off:</source>
+      <translation>题目来自%1；正确答案：%2。正确选项在四个选项中的概率（关闭 %3 和 %4）：</translation>
+    </message>
+    <message>
+      <source>all heads</source>
+      <translation>全部头</translation>
+    </message>
+    <message>
+      <source>G&amp;A off</source>
+      <translation>关闭 G&amp;A</translation>
+    </message>
+    <message>
+      <source>MMLU format (letter)</source>
+      <translation>MMLU 格式（字母）</translation>
+    </message>
+    <message>
+      <source>classic format (answer text)</source>
+      <translation>经典格式（答案文本）</translation>
+    </message>
+    <message>
+      <source>SSM</source>
+      <translation>SSM</translation>
+    </message>
+    <message>
+      <source>hybrid</source>
+      <translation>混合模型</translation>
+    </message>
+    <message>
+      <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
+      <translation>此版本未附带 SSM 和混合演示模型，因此跳过此步骤。导览所设置的一切保持不变：继续探索，或点击“完成”。</translation>
+    </message>
+    <message>
+      <source>open model (%1)</source>
+      <translation>已打开的模型（%1）</translation>
+    </message>
+    <message>
+      <source>Running the prompt on the other demo models…</source>
+      <translation>正在其他演示模型上运行该提示…</translation>
+    </message>
+    <message>
+      <source>Probability of the correct value %1 among the dictionary's values:</source>
+      <translation>正确值 %1 在字典各值中的概率：</translation>
+    </message>
+    <message>
+      <source>could not load</source>
+      <translation>无法加载</translation>
+    </message>
+    <message>
+      <source>Open one in the window with Help ▸ Open demo model.</source>
+      <translation>可通过 帮助 ▸ 打开演示模型 在窗口中打开。</translation>
+    </message>
+    <message>
+      <source>the demo model's invented world</source>
+      <translation>演示模型虚构的世界</translation>
+    </message>
+    <message>
+      <source>the bundled MMLU sample</source>
+      <translation>附带的 MMLU 样例</translation>
     </message>
   </context>
 </TS>

@@ -33,6 +33,8 @@
 #include "mask_panel.h"
 #include "figure_export.h"
 #include "gather_aggregate_pair.h"
+#include "guided_tour.h"
+#include "tour_steps.h"
 #include "head_board.h"
 #include "language.h"
 #include "model_info_panel.h"
@@ -49,6 +51,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     setAcceptDrops(true);
     buildLayout();
     buildExperimentDocks();
+    m_tour = new GuidedTour(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_tour);
     buildActions();
     connect(m_session, &Session::modelLoadStarted, this, [this](const QString& dir) {
         m_status->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(dir)));
@@ -70,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     if (!geometry.isEmpty()) restoreGeometry(geometry);
     else resize(1280, 860);
     restoreState(m_settings.windowState());  // where the user left the docks (experiments, mask editor)
+    m_tour->hide();  // opens on the first start and from Help only
     const int every = m_settings.autosaveSeconds();
     if (every > 0) {
         connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosave);
@@ -300,6 +305,19 @@ void MainWindow::buildActions() {
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Guided tour"), m_tour, &GuidedTour::start)->setShortcut(QKeySequence(Qt::Key_F1));
+    QMenu* demos = help->addMenu(tr("Open &demo model"));
+    const QList<QPair<QString, QString>> demoItems{{QStringLiteral("transformer"), tr("&Transformer")},
+                                                   {QStringLiteral("ssm"), tr("&SSM (Mamba)")},
+                                                   {QStringLiteral("hybrid"), tr("&Hybrid")}};
+    for (const auto& d : demoItems) {
+        const QString dir = tour::demoModelDir(d.first);
+        QAction* a = demos->addAction(d.second, this, [this, dir] { openModel(dir); });
+        a->setEnabled(!dir.isEmpty());
+        if (dir.isEmpty()) a->setToolTip(tr("Not bundled in this build"));
+    }
+    demos->setToolTipsVisible(true);
+    help->addSeparator();
     help->addAction(tr("&About G&&A Studio"), this, [this] {
         QMessageBox::about(this, tr("About G&A Studio"),
                            tr("<b>G&amp;A Studio</b> %1<br>Find, see and test the attention heads that carry "

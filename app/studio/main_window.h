@@ -35,6 +35,7 @@ class ModelInfoPanel;
 class ExperimentDock;
 class MaskPanel;
 class PromptEditor;
+class GuidedTour;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -69,6 +70,9 @@ public:
     QMenu* recentMenu() const { return m_recentMenu; }
     ExperimentDock* experiments() const { return m_experiments; }
     MaskPanel* maskPanel() const { return m_maskPanel; }
+    GuidedTour* tour() const { return m_tour; }
+    // Colours the head board by a head ranking result (aggregates.ranking) and keeps it.
+    void showImportance(const gna::Json& result);
     // Errors go to a (non-blocking) dialog; the last message is kept for tests.
     QString lastError() const { return m_lastError; }
 
@@ -94,7 +98,6 @@ private:
     void exportFigureSet();
     void autosave();
     void buildExperimentDocks();
-    void showImportance(const gna::Json& result);
     void openNiahPrompt(const gna::Json& result, const gna::Json& sample);
 
     StudioSettings m_settings;
@@ -120,6 +123,7 @@ private:
     ExperimentDock* m_experiments = nullptr;
     MaskPanel* m_maskPanel = nullptr;
     QDockWidget* m_maskDock = nullptr;
+    GuidedTour* m_tour = nullptr;
     std::vector<double> m_importance;  // from a head ranking result (layers x heads)
 };
 

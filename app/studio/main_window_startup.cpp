@@ -7,6 +7,7 @@
 #include <QMessageBox>
 
 #include "experiment_dock.h"
+#include "guided_tour.h"
 #include "main_window.h"
 
 namespace gna::studio {
@@ -31,6 +32,10 @@ void MainWindow::applyStartup(const StartupRequest& request) {
     }
     if (!request.modelDir.isEmpty()) openModel(request.modelDir);
     if (request.isEmpty()) offerAutosaveRestore();
+    if (!m_settings.tourShown()) {  // the first start: offer the guided tour
+        m_settings.setTourShown(true);
+        m_tour->start();
+    }
 }
 
 QMessageBox* MainWindow::restoreDialog() const { return m_restoreDialog.data(); }

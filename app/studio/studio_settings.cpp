@@ -12,6 +12,7 @@ const QString lastDir = QStringLiteral("models/lastDirectory");
 const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
 const QString cleanExit = QStringLiteral("session/lastCleanExit");
+const QString tourShown = QStringLiteral("ui/tourShown");
 }  // namespace key
 
 StudioSettings::StudioSettings() : m_settings(QStringLiteral("G&A Studio"), QStringLiteral("gna-studio")) {}
@@ -49,6 +50,12 @@ void StudioSettings::setLastDirectory(const QString& dir) { m_settings.setValue(
 QDateTime StudioSettings::lastCleanExit() const { return m_settings.value(key::cleanExit).toDateTime(); }
 void StudioSettings::setLastCleanExit(const QDateTime& t) {
     m_settings.setValue(key::cleanExit, t);
+    m_settings.sync();
+}
+
+bool StudioSettings::tourShown() const { return m_settings.value(key::tourShown, false).toBool(); }
+void StudioSettings::setTourShown(bool shown) {
+    m_settings.setValue(key::tourShown, shown);
     m_settings.sync();
 }
 

@@ -38,6 +38,10 @@ public:
     QDateTime lastCleanExit() const;
     void setLastCleanExit(const QDateTime& t);
 
+    // Whether the guided tour has been offered (it opens by itself on the first start only).
+    bool tourShown() const;
+    void setTourShown(bool shown);
+
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& g);
     QByteArray windowState() const;

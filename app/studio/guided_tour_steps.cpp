@@ -1,0 +1,280 @@
+// GuidedTour: the seven steps, each a few sentences and what it does to the window.
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QtConcurrent/QtConcurrentRun>
+#include <memory>
+
+#include "gna/error.h"
+#include "gna/intervention.h"
+#include "guided_tour.h"
+#include "main_window.h"
+#include "prompt_editor.h"
+
+namespace gna::studio {
+
+namespace {
+QString percent(double p) { return QStringLiteral("%1%").arg(100.0 * p, 0, 'f', p < 0.01 ? 2 : 1); }
+
+gna::InterventionPlan planOf(const views::HeadCells& heads) {
+    gna::InterventionPlan plan;
+    for (const auto& h : heads) plan.ablate({h.layer, h.head, gna::HeadKind::Attention});
+    return plan;
+}
+}  // namespace
+
+void GuidedTour::applyStep() {
+    static const char* const titles[] = {
+        QT_TR_NOOP("A guided tour of Gather & Aggregate"),
+        QT_TR_NOOP("The task: retrieve a value from a dictionary"),
+        QT_TR_NOOP("The head board, coloured by the head ranking"),
+        QT_TR_NOOP("The Gather head"),
+        QT_TR_NOOP("The Aggregate head"),
+        QT_TR_NOOP("Switch off the Aggregate head"),
+        QT_TR_NOOP("MMLU format versus classic format"),
+        QT_TR_NOOP("Transformer, SSM and hybrid")};
+    static const char* const texts[] = {
+        QT_TR_NOOP("This tour shows, live, the few attention heads that let a language model retrieve from its "
+                   "context. Each step sets up the window for you: press Next to go on, Back to return, or Leave to "
+                   "keep exploring with everything as it is. Help ▸ Guided tour brings the tour back."),
+        QT_TR_NOOP("The prompt lists a dictionary of key:value pairs and asks for the value of one key, so the model "
+                   "can only answer by retrieving it from its context. The chart next to the head board shows the "
+                   "probability of each candidate value as the next token."),
+        QT_TR_NOOP("Every cell is one attention head (rows: layers, columns: heads). Each head was switched off alone "
+                   "and the retrieval score measured again; the colour shows how much the score dropped. A few heads "
+                   "matter far more than all the others."),
+        QT_TR_NOOP("A Gather head condenses each segment of the prompt into its summary token: from the end of every "
+                   "line it attends back over that line. The left map shows this head, chosen among the top-ranked "
+                   "heads by where its attention goes."),
+        QT_TR_NOOP("An Aggregate head reads those summaries: from the final position it attends to the line ends and "
+                   "carries the retrieved value to the output. The right map shows this head; its last row is the "
+                   "final position."),
+        QT_TR_NOOP("The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo "
+                   "brings it back). Compare the probability of the correct value with the previous step."),
+        QT_TR_NOOP("MMLU asks for the letter of the right option, so the model must retrieve which letter stands next "
+                   "to the answer it knows; the classic format scores the answer text itself. With the Gather and "
+                   "Aggregate heads off, the letter probability drops while the classic answer holds: MMLU's "
+                   "difficulty is retrieval, not knowledge."),
+        QT_TR_NOOP("The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the "
+                   "dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a "
+                   "hybrid keeps a few attention layers and retrieves through attention again.")};
+    m_title->setText(tr(titles[m_step]));
+    m_text->setText(tr(texts[m_step]));
+    switch (m_step) {
+    case 0: return markReady();
+    case 1: return showTask();
+    case 2: return showRanking();
+    case 3: return showGather();
+    case 4: return showAggregate();
+    case 5: return ablateAggregate();
+    case 6: return compareFormats();
+    default: return otherArchitectures();
+    }
+}
+
+void GuidedTour::showTask() {
+    ensureModel([this] {
+        ensureTask([this] {
+            measure([this] {
+                markReady(tr("The correct value is <b>%1</b>. Scored as the task does (each value as a continuation), "
+                             "the model gives it a probability of <b>%2</b> among the %3 values in the dictionary; "
+                             "a guess would give %4.")
+                              .arg(m_sample.answer()).arg(percent(answerProbability()))
+                              .arg(m_sample.dictionary.size()).arg(percent(1.0 / double(m_sample.dictionary.size()))));
+            });
+        });
+    });
+}
+
+void GuidedTour::showRanking() {
+    ensureModel([this] {
+        ensureTask([this] {
+            ensureRanking([this] {
+                QStringList top;
+                for (int i = 0; i < std::min<int>(5, m_ranking.size()); ++i)
+                    top << QStringLiteral("%1 (%2)").arg(m_ranking[i].head.name()).arg(m_ranking[i].importance, 0, 'g', 3);
+                markReady(tr("Ranking %1. Most important: %2.").arg(m_rankingSource.toHtmlEscaped(), top.join(QStringLiteral(", "))));
+            });
+        });
+    });
+}
+
+void GuidedTour::showGather() {
+    ensureModel([this] {
+        ensureTask([this] {
+            ensureRanking([this] {
+                ensureHeads([this] {
+                    m_window->setShownHeads({m_heads.gather, m_heads.aggregate});
+                    whenIdle([this] {
+                        markReady(tr("Gather head <b>%1</b>: the line ends put %2 of their attention on their own line.")
+                                      .arg(m_heads.gather.name(), percent(m_heads.gatherScore.gather)));
+                    });
+                });
+            });
+        });
+    });
+}
+
+void GuidedTour::showAggregate() {
+    ensureModel([this] {
+        ensureTask([this] {
+            ensureRanking([this] {
+                ensureHeads([this] {
+                    m_window->setShownHeads({m_heads.gather, m_heads.aggregate});
+                    whenIdle([this] { measure([this] {
+                        m_pUnablated = answerProbability();
+                        markReady(tr("Aggregate head <b>%1</b>: the final position puts %2 of its attention on the line "
+                                     "ends. Probability of the correct value: <b>%3</b>.")
+                                      .arg(m_heads.aggregate.name(), percent(m_heads.aggregateScore.aggregate), percent(m_pUnablated)));
+                    }); });
+                });
+            });
+        });
+    });
+}
+
+void GuidedTour::ablateAggregate() {
+    ensureModel([this] {
+        ensureTask([this] {
+            ensureRanking([this] {
+                ensureHeads([this] {
+                    m_window->setShownHeads({m_heads.gather, m_heads.aggregate});
+                    whenIdle([this] { measure([this] {
+                        m_pUnablated = answerProbability();
+                        setAblated({m_heads.aggregate});
+                        whenIdle([this] { measure([this] {
+                            m_pAblated = answerProbability();
+                            QString r = tr("With <b>%1</b> off, the probability of the correct value goes from <b>%2</b> to <b>%3</b>.")
+                                            .arg(m_heads.aggregate.name(), percent(m_pUnablated), percent(m_pAblated));
+                            if (m_pAblated > 0.8 * m_pUnablated)
+                                r += QLatin1Char(' ') + tr("Here the probability hardly drops: in this model retrieval does not run "
+                                                           "through this head alone (try switching off the next ones on the board).");
+                            markReady(r);
+                        }); });
+                    }); });
+                });
+            });
+        });
+    });
+}
+
+void GuidedTour::compareFormats() {
+    ensureModel([this] {
+        ensureRanking([this] {
+            ensureTask([this] {
+                ensureHeads([this] {
+                    struct Outcome {
+                        QString prompt, error, source;
+                        int answer = 0;
+                        double letter = 0, letterOff = 0, classic = 0, classicOff = 0;
+                    };
+                    auto out = std::make_shared<Outcome>();
+                    const gna::InterventionPlan plan = planOf({m_heads.gather, m_heads.aggregate});
+                    const QString dir = m_window->session()->modelPath();
+                    const int token = m_token;
+                    QPointer<GuidedTour> self(this);
+                    m_window->session()->runOnModel([out, plan, dir](gna::Model& m) {
+                        try {
+                            const auto questions = tour::formatQuestions(dir, 8, &out->source);
+                            if (questions.empty()) throw gna::Error("no MMLU question found (resources/data/mmlu_sample)");
+                            const gna::Tokenizer& tok = m.tokenizer();
+                            auto p = [&](const std::string& prompt, const std::vector<std::string>& choices, int answer,
+                                         const gna::InterventionPlan& pl) {
+                                return tour::choiceProbability(gna::score_choices(m, tour::choiceItem(tok, prompt, choices, answer), pl).logprobs, answer);
+                            };
+                            // The question the model answers best in MMLU format, as the slides' example.
+                            std::size_t best = 0;
+                            out->letter = -1.0;
+                            for (std::size_t i = 0; i < questions.size(); ++i) {
+                                const double v = p(questions[i].prompt, questions[i].letters, questions[i].answer, {});
+                                if (v > out->letter) out->letter = v, best = i;
+                            }
+                            const auto& q = questions[best];
+                            out->letterOff = p(q.prompt, q.letters, q.answer, plan);
+                            out->classic = p(q.prompt, q.texts, q.answer, {});
+                            out->classicOff = p(q.prompt, q.texts, q.answer, plan);
+                            out->prompt = QString::fromStdString(q.prompt);
+                            out->answer = q.answer;
+                        } catch (const std::exception& e) {
+                            out->error = QString::fromUtf8(e.what());
+                        }
+                    }, [self, out, token] {
+                        if (!self || token != self->m_token) return;
+                        if (!out->error.isEmpty()) return self->fail(out->error);
+                        const QStringList letters{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D")};
+                        self->m_window->promptEditor()->setCandidates(letters);
+                        self->m_window->promptEditor()->setPrompt(out->prompt);
+                        self->m_window->session()->setCandidates(letters);
+                        self->m_window->session()->setPrompt(out->prompt);
+                        self->setAblated({self->m_heads.gather, self->m_heads.aggregate});
+                        const QString row = QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td></tr>");
+                        const QString html =
+                            tr("A question from %1; correct answer: %2. Probability of the correct choice among the four, "
+                               "with %3 and %4 off:")
+                                .arg(out->source, letters.value(out->answer), self->m_heads.gather.name(), self->m_heads.aggregate.name()) +
+                            QStringLiteral("<table cellspacing=\"6\"><tr><th></th><th>%1</th><th>%2</th></tr>").arg(tr("all heads"), tr("G&A off")) +
+                            row.arg(tr("MMLU format (letter)"), percent(out->letter), percent(out->letterOff)) +
+                            row.arg(tr("classic format (answer text)"), percent(out->classic), percent(out->classicOff)) +
+                            QStringLiteral("</table>");
+                        self->whenIdle([self, html] { self->markReady(html); });
+                    });
+                });
+            });
+        });
+    });
+}
+
+void GuidedTour::otherArchitectures() {
+    QStringList dirs, names;
+    for (const QString& kind : {QStringLiteral("ssm"), QStringLiteral("hybrid")}) {
+        const QString dir = tour::demoModelDir(kind);
+        if (dir.isEmpty()) continue;
+        dirs << dir;
+        names << (kind == QLatin1String("ssm") ? tr("SSM") : tr("hybrid"));
+    }
+    if (dirs.isEmpty())
+        return markReady(tr("The SSM and hybrid demo models are not bundled in this build, so this step is skipped. "
+                            "Everything the tour set up stays as it is: keep exploring, or press Finish."));
+    if (m_sample.dictionary.empty()) {
+        try {
+            m_sample = tour::kvSample();
+        } catch (const std::exception& e) {
+            return fail(QString::fromUtf8(e.what()));
+        }
+    }
+    if (m_window->session()->hasModel()) {
+        dirs.prepend(m_window->session()->modelPath());
+        names.prepend(tr("open model (%1)").arg(QFileInfo(m_window->session()->modelPath()).fileName()));
+    }
+    m_result->setText(tr("Running the prompt on the other demo models…"));
+    m_result->setVisible(true);
+    auto* watcher = new QFutureWatcher<QList<double>>(this);
+    const int token = m_token;
+    connect(watcher, &QFutureWatcher<QList<double>>::finished, this, [this, watcher, names, token] {
+        watcher->deleteLater();
+        if (token != m_token) return;
+        const QList<double> p = watcher->result();
+        QString html = tr("Probability of the correct value %1 among the dictionary's values:").arg(m_sample.answer()) +
+                       QStringLiteral("<table cellspacing=\"6\">");
+        for (int i = 0; i < names.size(); ++i)
+            html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td></tr>")
+                        .arg(names[i], p.value(i, -1) < 0 ? tr("could not load") : percent(p[i]));
+        markReady(html + QStringLiteral("</table>") + tr("Open one in the window with Help ▸ Open demo model."));
+    });
+    const gna::KvSample sample = m_sample;
+    watcher->setFuture(QtConcurrent::run([dirs, sample] {
+        QList<double> out;
+        for (const QString& d : dirs) {
+            try {
+                auto m = gna::Model::load(d.toStdString());
+                const gna::ChoiceItem item = gna::kv_choice_item(m->tokenizer(), sample);
+                out << tour::choiceProbability(gna::score_choices(*m, item).logprobs, item.answer);
+            } catch (const std::exception&) {
+                out << -1.0;
+            }
+        }
+        return out;
+    }));
+}
+
+}  // namespace gna::studio

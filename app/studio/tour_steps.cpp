@@ -1,0 +1,222 @@
+#include "tour_steps.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "gna/heads.h"
+#include "gna/train.h"
+
+namespace gna::studio::tour {
+
+namespace {
+
+views::HeadCell cellOf(const gna::HeadRef& h) { return {h.layer, h.head, h.kind != gna::HeadKind::Attention}; }
+
+QString existingDir(const QString& path) { return QFileInfo(path).isDir() ? QDir(path).absolutePath() : QString(); }
+
+}  // namespace
+
+QString demoModelDir(const QString& kind) {
+    const QByteArray env = qgetenv("GNA_DEMO_MODELS_DIR");
+    if (!env.isEmpty()) return existingDir(QDir(QString::fromLocal8Bit(env)).filePath(kind));
+    QStringList roots;
+    try {
+        // resources/data -> resources/demo-models; <prefix>/share/gna/data -> <prefix>/share/gna/demo-models.
+        roots << QDir(QString::fromStdString(gna::bundled_data_dir().string())).filePath(QStringLiteral("../demo-models"));
+    } catch (const std::exception&) {
+    }
+    const QString exe = QCoreApplication::applicationDirPath();
+    if (!exe.isEmpty()) roots << exe + QStringLiteral("/../share/gna/demo-models") << exe + QStringLiteral("/demo-models");
+    for (const QString& root : roots) {
+        const QString dir = existingDir(QDir(root).filePath(kind));
+        if (!dir.isEmpty() && QFileInfo::exists(dir + QStringLiteral("/config.json"))) return dir;
+    }
+    return {};
+}
+
+Ranking rankingFromResult(const gna::Json& result) {
+    Ranking out;
+    if (!result.contains("aggregates") || !result["aggregates"].contains("ranking")) return out;
+    for (const auto& r : result["aggregates"]["ranking"]) {
+        try {
+            out << RankedHead{cellOf(gna::parse_head(r["head"].get<std::string>())), r.value("importance", 0.0)};
+        } catch (const std::exception&) {
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [](const RankedHead& a, const RankedHead& b) { return a.importance > b.importance; });
+    return out;
+}
+
+gna::Json rankingAsResult(const Ranking& ranking) {
+    gna::Json rows = gna::Json::array();
+    for (const RankedHead& r : ranking) rows.push_back({{"head", r.head.name().toStdString()}, {"importance", r.importance}});
+    return {{"aggregates", {{"ranking", rows}}}};
+}
+
+Ranking precomputedRanking(const QString& modelDir, QString* source) {
+    const QDir dir(modelDir);
+    for (const QString& name : {QStringLiteral("ranking.json"), QStringLiteral("model_card.json")}) {
+        QFile f(dir.filePath(name));
+        if (!f.open(QIODevice::ReadOnly)) continue;
+        const gna::Json j = gna::Json::parse(f.readAll().toStdString(), nullptr, false);
+        if (j.is_discarded() || !j.is_object()) continue;
+        Ranking r = rankingFromResult(j);
+        if (r.isEmpty() && j.contains("evaluation") && j["evaluation"].contains("single_head_ablation")) {
+            const gna::Json& ev = j["evaluation"];
+            const double base = ev.contains("baseline") ? ev["baseline"].value("kv", 0.0) : 0.0;
+            for (const auto& h : ev["single_head_ablation"]) {
+                try {
+                    r << RankedHead{cellOf(gna::parse_head(h.value("head", std::string()))), base - h.value("kv", base)};
+                } catch (const std::exception&) {
+                }
+            }
+            std::stable_sort(r.begin(), r.end(), [](const RankedHead& a, const RankedHead& b) { return a.importance > b.importance; });
+        }
+        if (!r.isEmpty()) {
+            if (source) *source = f.fileName();
+            return r;
+        }
+    }
+    return {};
+}
+
+std::vector<int> summaryPositions(const std::vector<std::string>& tokenTexts) {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < tokenTexts.size(); ++i)
+        if (tokenTexts[i].find('\n') != std::string::npos) out.push_back(static_cast<int>(i));
+    return out;
+}
+
+PatternScore patternScore(const gna::AttentionMap& map, const std::vector<int>& summary) {
+    PatternScore s;
+    if (map.rows.empty() || map.cols <= 0) return s;
+    // Row index in the map of each prompt position (rows may be a subset).
+    auto rowOf = [&](int pos) -> int {
+        const auto it = std::find(map.rows.begin(), map.rows.end(), pos);
+        return it == map.rows.end() ? -1 : static_cast<int>(it - map.rows.begin());
+    };
+    const int lastRow = static_cast<int>(map.rows.size()) - 1;
+    for (int c : summary)
+        if (c < map.cols) s.aggregate += map.at(lastRow, c);
+    // Each summary row's weight on its own segment: the tokens after the previous line end.
+    int n = 0, previous = -1;
+    for (int r : summary) {
+        const int row = rowOf(r);
+        if (row >= 0 && r - previous > 1) {
+            double w = 0.0;
+            for (int c = previous + 1; c < r && c < map.cols; ++c) w += map.at(row, c);
+            s.gather += w;
+            ++n;
+        }
+        previous = r;
+    }
+    if (n > 0) s.gather /= n;
+    return s;
+}
+
+GatherAggregate chooseGatherAggregate(const Ranking& heads, const std::vector<PatternScore>& scores) {
+    GatherAggregate g;
+    const int n = std::min<int>(heads.size(), static_cast<int>(scores.size()));
+    int bestG = -1, bestA = -1;
+    // The pair with the largest gather + aggregate score, the Gather head in an earlier layer (as
+    // L16.H22 before L17.H24 in the slides); when no such pair exists, any two different heads.
+    for (int pass = 0; pass < 2 && bestA < 0; ++pass)
+        for (int a = 0; a < n; ++a)
+            for (int i = 0; i < n; ++i) {
+                if (i == a || (pass == 0 && heads[i].head.layer >= heads[a].head.layer)) continue;
+                const double v = scores[i].gather + scores[a].aggregate;
+                if (bestA < 0 || v > scores[bestG].gather + scores[bestA].aggregate + 1e-12) bestG = i, bestA = a;
+            }
+    if (bestA < 0) return g;
+    g.gather = heads[bestG].head;
+    g.gatherScore = scores[bestG];
+    g.aggregate = heads[bestA].head;
+    g.aggregateScore = scores[bestA];
+    g.valid = true;
+    return g;
+}
+
+gna::KvSample kvSample(const gna::Tokenizer* tok) {
+    std::vector<std::string> words = gna::load_word_list(gna::bundled_data_dir() / "kv_words.txt");
+    if (tok) {
+        // A key at the start of a line: its tokens between the newline and the colon.
+        const std::size_t bare = tok->encode("\n:", false).size();
+        std::vector<std::string> single;
+        for (const auto& w : words)
+            if (tok->encode("\n" + w + ":", false).size() == bare + 1) single.push_back(w);
+        if (single.size() >= 8) words = single;
+    }
+    std::mt19937 rng(3);
+    std::shuffle(words.begin(), words.end(), rng);
+    std::vector<int> values(100);
+    std::iota(values.begin(), values.end(), 0);
+    std::shuffle(values.begin(), values.end(), rng);
+    gna::KvSample s;
+    s.id = "tour";
+    s.size = 8;
+    for (int i = 0; i < s.size; ++i) s.dictionary.emplace_back(words[std::size_t(i)], values[std::size_t(i)]);
+    s.query = 5;
+    s.prompt = gna::kv_prompt(s.dictionary, s.dictionary[std::size_t(s.query)].first);
+    return s;
+}
+
+std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source) {
+    std::vector<FormatQuestion> out;
+    QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
+    const gna::Json j = card.open(QIODevice::ReadOnly) ? gna::Json::parse(card.readAll().toStdString(), nullptr, false) : gna::Json();
+    if (j.is_object() && j.contains("recipe") && j.contains("seed") && j["seed"].is_number_unsigned()) {
+        const gna::DemoData data(j["seed"].get<uint64_t>());
+        for (int i = 0; i < n; ++i) {
+            const gna::ChoiceSample m = data.mmlu_sample(static_cast<uint64_t>(i));
+            FormatQuestion q{m.prompt, m.choices, {}, m.answer};
+            // Classic format: the same prompt, the option texts ("A. text" lines) as the answers.
+            for (char letter : std::string("ABCD")) {
+                const std::size_t at = m.prompt.rfind(std::string("\n") + letter + ". ");
+                if (at == std::string::npos) break;
+                const std::size_t begin = at + 4, end = m.prompt.find('\n', begin);
+                q.texts.push_back(" " + m.prompt.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
+            }
+            if (q.texts.size() == q.letters.size()) out.push_back(q);
+        }
+        if (!out.empty()) {
+            if (source) *source = QCoreApplication::translate("gna::studio::GuidedTour", "the demo model's invented world");
+            return out;
+        }
+    }
+    for (const auto& m : gna::load_mmlu(gna::bundled_data_dir() / "mmlu_sample", "test")) {
+        if (static_cast<int>(out.size()) >= n) break;
+        FormatQuestion q{gna::mmlu_prompt(m, {}), {" A", " B", " C", " D"}, {}, m.answer};
+        for (const auto& o : m.options) q.texts.push_back(" " + QString::fromStdString(o).trimmed().toStdString());
+        out.push_back(q);
+    }
+    if (source) *source = QCoreApplication::translate("gna::studio::GuidedTour", "the bundled MMLU sample");
+    return out;
+}
+
+gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt, const std::vector<std::string>& choices, int answer) {
+    gna::ChoiceItem item;
+    item.prompt_text = prompt;
+    item.prompt = tok.encode(prompt, true);
+    for (const auto& c : choices) {
+        item.choices.push_back(gna::continuation_tokens(tok, prompt, c));
+        item.choice_bytes.push_back(static_cast<double>(c.size()));
+    }
+    item.answer = answer;
+    return item;
+}
+
+double choiceProbability(const std::vector<double>& logprobs, int index) {
+    if (index < 0 || index >= static_cast<int>(logprobs.size())) return 0.0;
+    const double mx = *std::max_element(logprobs.begin(), logprobs.end());
+    double sum = 0.0;
+    for (double l : logprobs) sum += std::exp(l - mx);
+    return std::exp(logprobs[index] - mx) / sum;
+}
+
+}  // namespace gna::studio::tour

@@ -1,0 +1,76 @@
+#pragma once
+// What the guided tour computes, as plain functions (no widgets): where the bundled demo models
+// are, the tour's KV-retrieval prompt, a head ranking read from the demo folder, and which of the
+// top-ranked heads look like the Gather and the Aggregate head judged by where their attention
+// goes (summary tokens = line ends; the final position).
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "gna/json.h"
+#include "gna/model.h"
+#include "gna/tasks.h"
+#include "gna/tokenizer.h"
+#include "head_cell.h"
+
+namespace gna::studio::tour {
+
+// resources/demo-models/<kind> (kind: transformer, ssm, hybrid) next to the bundled task data
+// (source tree or <prefix>/share/gna), or $GNA_DEMO_MODELS_DIR/<kind>; empty when not there.
+QString demoModelDir(const QString& kind);
+
+struct RankedHead {
+    views::HeadCell head;
+    double importance = 0.0;  // metric without the head subtracted from the baseline
+};
+using Ranking = QList<RankedHead>;  // most important first
+
+// A head_ranking result (aggregates.ranking) as a ranking.
+Ranking rankingFromResult(const gna::Json& result);
+// The same ranking in result form, for MainWindow::showImportance.
+gna::Json rankingAsResult(const Ranking& ranking);
+// A precomputed ranking in a model folder: ranking.json (a head_ranking result) or model_card.json
+// (evaluation.single_head_ablation: importance = baseline kv - kv with the head ablated). Empty
+// when neither holds one; `source` names the file used.
+Ranking precomputedRanking(const QString& modelDir, QString* source = nullptr);
+
+// Where a head's attention goes, from a map captured over every prompt row.
+struct PatternScore {
+    double gather = 0.0;     // mean over summary rows of the weight on the row's own segment
+    double aggregate = 0.0;  // weight of the final row on the summary tokens
+};
+// Summary tokens: the positions whose text ends a line (contains '\n').
+std::vector<int> summaryPositions(const std::vector<std::string>& tokenTexts);
+PatternScore patternScore(const gna::AttentionMap& map, const std::vector<int>& summary);
+
+struct GatherAggregate {
+    views::HeadCell gather, aggregate;
+    PatternScore gatherScore, aggregateScore;
+    bool valid = false;
+};
+// Among the ranked heads (scores[i] belongs to heads[i]): the pair (Gather, Aggregate) with the
+// largest gather + aggregate score whose Gather head sits in an earlier layer; any two different
+// heads when no layer order is possible. Ties: rank order.
+GatherAggregate chooseGatherAggregate(const Ranking& heads, const std::vector<PatternScore>& scores);
+
+// The tour's KV-retrieval sample: 8 pairs from the bundled word list in the task's own template
+// (gna::kv_prompt), seeded. With a tokenizer, keys that are one token of it come first (a small
+// demo model trained on its own key words reads them best).
+gna::KvSample kvSample(const gna::Tokenizer* tok = nullptr);
+// One question in both formats: MMLU (choices " A".." D") and classic (the option texts).
+struct FormatQuestion {
+    std::string prompt;  // ends with "Answer:"
+    std::vector<std::string> letters, texts;
+    int answer = 0;
+};
+// Up to n questions for the MMLU-versus-classic step: from the invented world of a bundled demo
+// model (its model_card.json names the recipe and seed) when modelDir holds one, else from the
+// bundled MMLU sample. `source` says which.
+std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source = nullptr);
+gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt, const std::vector<std::string>& choices, int answer);
+
+// Probability of choice `index` among the choices (softmax of their summed log-probabilities).
+double choiceProbability(const std::vector<double>& logprobs, int index);
+
+}  // namespace gna::studio::tour

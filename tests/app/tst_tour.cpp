@@ -1,0 +1,389 @@
+// The guided tour in the real window (offscreen): it opens on the first start only; Next through
+// every step on a tiny Llama (the "demo" folder points at models made by `gna make-tiny-model`)
+// sets the prompt, the ranking, the Gather/Aggregate maps and the ablation, checked against
+// independent gna::Model runs; Back, Leave and the keyboard; screenshots in light and dark.
+#include <QDir>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTranslator>
+#include <cmath>
+
+#include "experiment_dock.h"
+#include "gather_aggregate_pair.h"
+#include "gna/model.h"
+#include "guided_tour.h"
+#include "head_board.h"
+#include "main_window.h"
+#include "prompt_editor.h"
+#include "studio_settings.h"
+#include "theme.h"
+#include "tour_steps.h"
+#include "translations.h"
+
+using namespace gna::studio;
+
+class TestTour : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void opensOnFirstStartOnly();
+    void walkThroughEveryStep();
+    void keyboardNavigation();
+    void stringsAreTranslated();
+    void screenshots();
+    void otherArchitecturesNotBundled();
+    void bundledDemoModel();
+
+private:
+    bool makeModel(const QString& dir, const QStringList& args);
+    bool nextAndWait(GuidedTour* tour, int timeoutMs = 120000);
+    void shoot(QWidget* w, const QString& name);
+    QTemporaryDir m_dir;
+    QString m_demos;
+    QString m_shots;
+};
+
+bool TestTour::makeModel(const QString& dir, const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(GNA_CLI_PATH), QStringList{QStringLiteral("make-tiny-model")} + args + QStringList{dir});
+    if (!p.waitForFinished(120000) || p.exitCode() != 0) {
+        qWarning() << p.readAllStandardError();
+        return false;
+    }
+    return QFileInfo::exists(dir + QStringLiteral("/config.json"));
+}
+
+void TestTour::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    m_demos = m_dir.filePath(QStringLiteral("demo-models"));
+    qputenv("GNA_DEMO_MODELS_DIR", m_demos.toLocal8Bit());
+    QVERIFY(makeModel(m_demos + QStringLiteral("/transformer"),
+                      {QStringLiteral("--arch"), QStringLiteral("llama"), QStringLiteral("--layers"), QStringLiteral("4"),
+                       QStringLiteral("--hidden"), QStringLiteral("128"), QStringLiteral("--heads"), QStringLiteral("8"),
+                       QStringLiteral("--kv-heads"), QStringLiteral("4"), QStringLiteral("--intermediate"), QStringLiteral("256")}));
+    QVERIFY(makeModel(m_demos + QStringLiteral("/hybrid"), {QStringLiteral("--arch"), QStringLiteral("jamba")}));
+    m_shots = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
+    QDir().mkpath(m_shots);
+}
+
+bool TestTour::nextAndWait(GuidedTour* tour, int timeoutMs) {
+    QSignalSpy ready(tour, &GuidedTour::stepReady);
+    const int before = tour->step();
+    QTest::mouseClick(tour->nextButton(), Qt::LeftButton);
+    if (tour->step() != before + 1) return false;
+    if (!tour->isStepReady() && !ready.wait(timeoutMs)) return false;
+    return tour->isStepReady();
+}
+
+void TestTour::shoot(QWidget* w, const QString& name) {
+    QTest::qWait(200);  // queued replots
+    QVERIFY(w->grab().toImage().save(QDir(m_shots).filePath(name + QStringLiteral(".png"))));
+}
+
+void TestTour::opensOnFirstStartOnly() {
+    StudioSettings().setTourShown(false);
+    {
+        MainWindow w;
+        QVERIFY(w.tour()->isHidden());
+        w.applyStartup({});
+        QVERIFY(!w.tour()->isHidden());
+        QCOMPARE(w.tour()->step(), 0);
+        QVERIFY(!w.session()->hasModel() && !w.session()->isLoading());  // the welcome page changes nothing
+    }
+    QVERIFY(StudioSettings().tourShown());
+    MainWindow second;
+    second.applyStartup({});
+    QVERIFY(second.tour()->isHidden());
+}
+
+// Independent: p(correct value) among the dictionary's values, each value's log-probability summed
+// over its continuation tokens, from the logits of gna::Model::run on prompt + value.
+static double coreAnswerProbability(gna::Model& m, const gna::KvSample& s, const gna::InterventionPlan& plan = {}) {
+    const std::vector<int> prompt = m.tokenizer().encode(s.prompt, true);
+    std::vector<double> lp;
+    for (const auto& [key, value] : s.dictionary) {
+        const std::vector<int> cont = gna::continuation_tokens(m.tokenizer(), s.prompt, " " + std::to_string(value));
+        gna::RunRequest req;
+        req.tokens = prompt;
+        req.tokens.insert(req.tokens.end(), cont.begin(), cont.end());
+        req.plan = plan;
+        req.all_logits = true;
+        const gna::RunResult r = m.run(req);
+        double sum = 0.0;
+        for (std::size_t i = 0; i < cont.size(); ++i) {
+            const float* row = r.all_logits.data() + (prompt.size() - 1 + i) * std::size_t(r.vocab);
+            double mx = -1e30, z = 0.0;
+            for (int v = 0; v < r.vocab; ++v) mx = std::max(mx, double(row[v]));
+            for (int v = 0; v < r.vocab; ++v) z += std::exp(double(row[v]) - mx);
+            sum += double(row[cont[i]]) - mx - std::log(z);
+        }
+        lp.push_back(sum);
+    }
+    double mx = -1e30, z = 0.0;
+    for (double l : lp) mx = std::max(mx, l);
+    for (double l : lp) z += std::exp(l - mx);
+    return std::exp(lp[std::size_t(s.query)] - mx) / z;
+}
+
+void TestTour::walkThroughEveryStep() {
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    GuidedTour* tour = w.tour();
+    tour->start();
+    QCOMPARE(tour->step(), 0);
+    QVERIFY(!tour->backButton()->isEnabled());
+
+    // 1. The tour loads the demo model itself and fills the task's own template.
+    QVERIFY(nextAndWait(tour));
+    QCOMPARE(QDir(w.session()->modelPath()).canonicalPath(), QDir(m_demos + QStringLiteral("/transformer")).canonicalPath());
+    const gna::KvSample& s = tour->sample();
+    QString expected = QStringLiteral("Memorize the following dictionary:\n");
+    for (const auto& [k, v] : s.dictionary) expected += QString::fromStdString(k) + QLatin1Char(':') + QString::number(v) + QLatin1Char('\n');
+    expected.chop(1);  // the lines are joined by newlines; the question starts on a new line after one more
+    expected += QStringLiteral("\nThe value of the key '%1' is").arg(QString::fromStdString(s.dictionary[s.query].first));
+    QCOMPARE(w.promptEditor()->prompt(), expected);
+    QCOMPARE(w.session()->prompt(), expected);
+    QCOMPARE(w.session()->candidates().size(), int(s.dictionary.size()));
+    auto core = gna::Model::load(QString(m_demos + QStringLiteral("/transformer")).toStdString());
+    const double p0 = coreAnswerProbability(*core, s);
+    QVERIFY2(std::abs(tour->answerProbability() - p0) < 1e-4, qPrintable(QStringLiteral("%1 vs %2").arg(tour->answerProbability()).arg(p0)));
+    QVERIFY(tour->resultText().contains(QString::number(s.answer())));
+
+    // 2. The ranking (run now: the tiny folder has none) colours the board.
+    QVERIFY(nextAndWait(tour));
+    QCOMPARE(tour->ranking().size(), 4 * 8);
+    QVERIFY(w.headBoard()->model()->hasScores());
+    QVERIFY(tour->ranking().front().importance >= tour->ranking().back().importance);
+
+    // 3. Gather and Aggregate: two different top-6 heads, shown in the pair.
+    QVERIFY(nextAndWait(tour));
+    const tour::GatherAggregate ga = tour->heads();
+    QVERIFY(ga.valid);
+    QVERIFY(!(ga.gather == ga.aggregate));
+    const gna::views::HeadCells shown{ga.gather, ga.aggregate};
+    QCOMPARE(w.session()->shownHeads(), shown);
+    QVERIFY(w.heatmaps()->gather()->data().title.contains(ga.gather.name()));
+    QVERIFY(w.heatmaps()->aggregate()->data().title.contains(ga.aggregate.name()));
+    // Independently: among the top 6, (Gather, Aggregate) maximise the line ends' weight on their own
+    // line plus the final row's weight on the line ends, with the Gather head in an earlier layer.
+    {
+        gna::RunRequest req;
+        req.tokens = core->tokenizer().encode(s.prompt, true);
+        std::vector<int> ends;
+        for (std::size_t i = 0; i < req.tokens.size(); ++i)
+            if (core->tokenizer().decode({req.tokens[i]}, true).find('\n') != std::string::npos) ends.push_back(int(i));
+        QVERIFY(ends.size() >= s.dictionary.size());
+        for (int i = 0; i < 6; ++i) req.capture.push_back({tour->ranking()[i].head.layer, tour->ranking()[i].head.head});
+        const gna::RunResult r = core->run(req);
+        std::vector<double> gather, aggregate;
+        for (const auto& m : r.attention) {
+            double last = 0.0, own = 0.0;
+            for (int c : ends) last += m.at(m.rows.size() - 1, c);
+            for (std::size_t e = 1; e < ends.size(); ++e)  // (the first line's end closes the header line)
+                for (int c = ends[e - 1] + 1; c < ends[e]; ++c) own += m.at(ends[e], c);
+            for (int c = 0; c < ends[0]; ++c) own += m.at(ends[0], c);
+            gather.push_back(own / double(ends.size()));
+            aggregate.push_back(last);
+        }
+        double best = -1.0, chosen = -1.0;
+        for (int a = 0; a < 6; ++a)
+            for (int g = 0; g < 6; ++g) {
+                if (r.attention[g].head.layer >= r.attention[a].head.layer) continue;
+                best = std::max(best, gather[g] + aggregate[a]);
+                if (r.attention[g].head.layer == ga.gather.layer && r.attention[g].head.head == ga.gather.head &&
+                    r.attention[a].head.layer == ga.aggregate.layer && r.attention[a].head.head == ga.aggregate.head)
+                    chosen = gather[g] + aggregate[a];
+            }
+        QVERIFY(ga.gather.layer < ga.aggregate.layer);
+        QVERIFY2(std::abs(chosen - best) < 1e-5, qPrintable(QStringLiteral("%1 vs %2").arg(chosen).arg(best)));
+    }
+
+    // 4. The Aggregate head; no head off yet.
+    QVERIFY(nextAndWait(tour));
+    QVERIFY(w.session()->ablatedHeads().isEmpty());
+    QVERIFY(std::abs(tour->probabilityUnablated() - p0) < 1e-4);
+
+    // 5. The Aggregate head off, through the board's undo stack like a click.
+    const int undoBefore = w.headBoard()->undoStack()->index();
+    QVERIFY(nextAndWait(tour));
+    const gna::InterventionPlan plan = w.session()->plan();
+    QCOMPARE(plan.ablations.size(), std::size_t(1));
+    QCOMPARE(plan.ablations[0].head.layer, ga.aggregate.layer);
+    QCOMPARE(plan.ablations[0].head.head, ga.aggregate.head);
+    QCOMPARE(w.headBoard()->undoStack()->index(), undoBefore + 1);
+    gna::InterventionPlan off;
+    off.ablate({ga.aggregate.layer, ga.aggregate.head});
+    const double p1 = coreAnswerProbability(*core, s, off);
+    QVERIFY(std::abs(tour->probabilityAblated() - p1) < 1e-4);
+    QVERIFY2(std::abs(p1 - p0) > 1e-7, "switching the Aggregate head off changed nothing");
+
+    // 6. MMLU format with the G&A pair off.
+    QVERIFY(nextAndWait(tour));
+    QVERIFY(w.session()->prompt().contains(QStringLiteral("A. ")));
+    QVERIFY(w.session()->prompt().endsWith(QStringLiteral("Answer:")));
+    QCOMPARE(w.session()->candidates(), (QStringList{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D")}));
+    QCOMPARE(w.session()->ablatedHeads().size(), 2);
+    QVERIFY(w.session()->ablatedHeads().contains(ga.gather) && w.session()->ablatedHeads().contains(ga.aggregate));
+    QVERIFY2(tour->resultText().contains(QStringLiteral("MMLU format")), qPrintable(tour->resultText()));
+
+    // 7. The hybrid demo is there (the SSM one is not).
+    QVERIFY(nextAndWait(tour));
+    QVERIFY2(tour->resultText().contains(QStringLiteral("hybrid")), qPrintable(tour->resultText()));
+    QCOMPARE(tour->nextButton()->text(), QStringLiteral("&Finish"));
+
+    // Back to step 4: the KV prompt again, every head back on.
+    for (int step = 6; step >= 4; --step) {
+        QSignalSpy ready(tour, &GuidedTour::stepReady);
+        QTest::mouseClick(tour->backButton(), Qt::LeftButton);
+        QCOMPARE(tour->step(), step);
+        QVERIFY(tour->isStepReady() || ready.wait(120000));
+    }
+    QCOMPARE(w.session()->prompt(), expected);
+    QVERIFY(w.session()->ablatedHeads().isEmpty());
+
+    // Forward to 5 and leave: the state stays as the tour left it.
+    QVERIFY(nextAndWait(tour));
+    QTest::mouseClick(tour->leaveButton(), Qt::LeftButton);
+    QVERIFY(tour->isHidden());
+    QTest::qWait(300);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    QCOMPARE(w.session()->prompt(), expected);
+    QCOMPARE(w.session()->ablatedHeads(), gna::views::HeadCells{ga.aggregate});
+    QCOMPARE(w.session()->shownHeads(), shown);
+    QVERIFY(std::abs(tour->answerProbability() - p1) < 1e-4);
+}
+
+void TestTour::keyboardNavigation() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    GuidedTour* tour = w.tour();
+    tour->start();
+    QVERIFY(tour->nextButton()->hasFocus());
+    // Tab order: Next -> Leave; Shift+Tab back.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), tour->leaveButton());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab);
+    QCOMPARE(QApplication::focusWidget(), tour->nextButton());
+    // Space on the focused Next button, then Alt+Left / Alt+Right; Leave by Tab and Space.
+    QSignalSpy ready(tour, &GuidedTour::stepReady);
+    QTest::keyClick(tour->nextButton(), Qt::Key_Space);
+    QCOMPARE(tour->step(), 1);
+    QTest::keyClick(&w, Qt::Key_Left, Qt::AltModifier);
+    QCOMPARE(tour->step(), 0);
+    QTest::keyClick(&w, Qt::Key_Right, Qt::AltModifier);
+    QCOMPARE(tour->step(), 1);
+    QVERIFY(tour->isStepReady() || ready.wait(120000));
+    tour->nextButton()->setFocus();
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), tour->leaveButton());
+    QTest::keyClick(tour->leaveButton(), Qt::Key_Space);
+    QVERIFY(tour->isHidden());
+    // F1 (Help ▸ Guided tour) brings it back at the welcome page.
+    QTest::keyClick(&w, Qt::Key_F1);
+    QVERIFY(!tour->isHidden());
+    QCOMPARE(tour->step(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+}
+
+void TestTour::stringsAreTranslated() {
+    const struct {
+        const char* code;
+        const char* next;
+    } expected[] = {{"de", "&Weiter"}, {"zh_CN", "下一步(&N)"}};
+    for (const auto& e : expected) {
+        QTranslator t;
+        QVERIFY(t.load(gna::i18n::catalogPath(QString::fromLatin1(e.code))));
+        QVERIFY(QCoreApplication::installTranslator(&t));
+        QCOMPARE(GuidedTour::tr("&Next"), QString::fromUtf8(e.next));
+        for (const char* s : {"The Gather head", "The Aggregate head", "Switch off the Aggregate head", "Guided tour"})
+            QVERIFY2(GuidedTour::tr(s) != QString::fromLatin1(s) || MainWindow::tr(s) != QString::fromLatin1(s), s);
+        QVERIFY(MainWindow::tr("Open &demo model") != QStringLiteral("Open &demo model"));
+        QCoreApplication::removeTranslator(&t);
+    }
+}
+
+void TestTour::screenshots() {
+    for (Theme theme : {Theme::Light, Theme::Dark}) {
+        applyTheme(theme);
+        const QString suffix = theme == Theme::Dark ? QStringLiteral("_dark") : QStringLiteral("_light");
+        MainWindow w;
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        GuidedTour* tour = w.tour();
+        tour->start();
+        shoot(&w, QStringLiteral("tour_welcome") + suffix);
+        for (int step = 1; step <= 6; ++step) {
+            QVERIFY(nextAndWait(tour));
+            if (step == 3 || step == 5 || step == 6) shoot(&w, QStringLiteral("tour_step%1").arg(step) + suffix);
+        }
+        tour->leave();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    }
+    applyTheme(Theme::Light);
+}
+
+// Without SSM and hybrid demos the last step says so and changes nothing.
+void TestTour::otherArchitecturesNotBundled() {
+    const QByteArray saved = qgetenv("GNA_DEMO_MODELS_DIR");
+    QTemporaryDir empty;
+    qputenv("GNA_DEMO_MODELS_DIR", empty.path().toLocal8Bit());
+    MainWindow w;
+    GuidedTour* tour = w.tour();
+    tour->start();
+    tour->goTo(GuidedTour::kSteps);
+    qputenv("GNA_DEMO_MODELS_DIR", saved);
+    QVERIFY(tour->isStepReady());
+    QVERIFY2(tour->resultText().contains(QStringLiteral("not bundled")), qPrintable(tour->resultText()));
+    QVERIFY(!w.session()->hasModel() && !w.session()->isLoading());
+    QCOMPARE(tour->nextButton()->text(), QStringLiteral("&Finish"));
+    QTest::mouseClick(tour->nextButton(), Qt::LeftButton);  // Finish closes the tour
+    QVERIFY(tour->isHidden());
+}
+
+// The real bundled demo (resources/demo-models/transformer), when this checkout has it: the ranking
+// comes from its model card or ranking.json instead of a run; screenshots of the real mechanism.
+void TestTour::bundledDemoModel() {
+    const QByteArray saved = qgetenv("GNA_DEMO_MODELS_DIR");
+    qunsetenv("GNA_DEMO_MODELS_DIR");
+    const QString dir = tour::demoModelDir(QStringLiteral("transformer"));
+    QString source;
+    const tour::Ranking pre = tour::precomputedRanking(dir, &source);
+    if (dir.isEmpty()) {
+        qputenv("GNA_DEMO_MODELS_DIR", saved);
+        QSKIP("resources/demo-models/transformer is not in this checkout");
+    }
+    MainWindow w;
+    w.resize(1500, 950);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    GuidedTour* tour = w.tour();
+    tour->start();
+    bool ok = true;
+    for (int step = 1; step <= 6 && ok; ++step) {
+        ok = nextAndWait(tour);
+        if (step == 1 && !w.session()->hasModel()) break;  // being rewritten by a training run
+        if (step == 2 && !pre.isEmpty()) {
+            QVERIFY2(tour->resultText().contains(QFileInfo(source).fileName()), qPrintable(tour->resultText()));
+            QVERIFY(w.experiments()->isHidden());  // nothing had to run
+        }
+        if (step == 3 || step == 5 || step == 6) shoot(&w, QStringLiteral("tour_demo_step%1").arg(step));
+    }
+    qputenv("GNA_DEMO_MODELS_DIR", saved);
+    if (!w.session()->hasModel()) QSKIP("the bundled demo model could not be loaded (a training run may be rewriting it)");
+    QVERIFY(ok);
+    tour->leave();
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+}
+
+QTEST_MAIN(TestTour)
+#include "tst_tour.moc"
