@@ -1,0 +1,53 @@
+// The shipped demo models still show what their model cards say: each card's headline numbers are
+// measured again through gna::Model on the card's fixed sample, so a change to the core that
+// breaks the mechanism (or the demo) is caught.
+#include <QtTest>
+
+#include <cmath>
+
+#include "gna/json.h"
+#include "gna/train.h"
+
+using namespace gna;
+
+class TestDemoModels : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cardsReproduce_data() {
+        QTest::addColumn<QString>("dir");
+        const auto root = std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models";
+        int n = 0;
+        if (std::filesystem::exists(root))
+            for (const auto& e : std::filesystem::directory_iterator(root))
+                if (std::filesystem::exists(e.path() / "model_card.json")) {
+                    QTest::newRow(e.path().filename().c_str()) << QString::fromStdString(e.path().string());
+                    ++n;
+                }
+        if (n == 0) QTest::newRow("none") << QString();
+    }
+
+    void cardsReproduce() {
+        QFETCH(QString, dir);
+        if (dir.isEmpty()) QSKIP("no demo model is bundled");
+        const std::filesystem::path d = dir.toStdString();
+        const Json card = read_json_file(d / "model_card.json");
+        const Json& ev = card.at("evaluation");
+        const int samples = ev.value("samples_per_metric", 100);
+        DemoEvaluation got = evaluate_demo(d, card.at("seed").get<uint64_t>(), samples);
+        const double tol = 0.05;  // a few points: float differences between BLAS builds
+        auto near = [&](double a, double b, const char* what) {
+            QVERIFY2(std::fabs(a - b) <= tol, qPrintable(QString("%1: measured %2, card %3").arg(what).arg(a).arg(b)));
+        };
+        const Json& base = ev.at("baseline");
+        near(got.kv_accuracy, base.at("kv"), "KV retrieval");
+        near(got.mmlu_accuracy, base.at("mmlu"), "MMLU format");
+        near(got.classic_accuracy, base.at("classic"), "classic format");
+        const Json& top = ev.at("top2_by_mmlu_drop");
+        near(got.mmlu_top2_mmlu, top.at("mmlu"), "MMLU format, top-2 removed");
+        near(got.mmlu_top2_classic, top.at("classic"), "classic format, top-2 removed");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDemoModels)
+#include "tst_demo_models.moc"
