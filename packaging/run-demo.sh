@@ -17,6 +17,22 @@ if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$bin/app/studio/gna-studio
 fi
 echo "== G&A Studio demo (command line; no display found) =="
 "$gna" info "$demo"
+if [ -f "$demo/MODEL_CARD.md" ]; then
+  echo
+  echo "== What the model card measured (single-head ablation ranking, accuracies) =="
+  awk '/^## /{show = ($0 ~ /^## (Status|Measured)/)} /^Single-head/{show = 0} show' "$demo/MODEL_CARD.md"
+  header=$'The following are multiple choice questions (with answers) about the world of Vell.\n\n'
+  prompt="${header}"$'Which pet does Zorba have?\nA. frog\nB. duck\nC. cat\nD. dog\nAnswer:'
+  echo "== An MMLU-format question (answer C. cat), all heads on =="
+  "$gna" run "$demo" --prompt "$prompt" --top 4 --capture L1.H1
+  echo
+  echo "== The same question with the Aggregate-like head L1.H1 switched off =="
+  "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L1.H1
+  echo
+  echo "== ... and with the top-2 heads of the MMLU ranking (L0.H2, L1.H1) switched off =="
+  "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L0.H2,L1.H1
+  exit 0
+fi
 prompt=$'Memorize the following dictionary:\napple:12\nriver:7\nstone:45\ncloud:3\n\nThe value of the key \'river\' is'
 echo
 echo "== The KV-retrieval prompt, all heads on; attention of L3.H0 from the last token =="
