@@ -170,7 +170,7 @@ void AttentionHeatmap::updateTitle() {
     if (!m_data.isDifference && m_data.rows > 0) {
         const RowStats s = rowStats(m_data, m_data.rows - 1);
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
-        text += QStringLiteral("   ") + tr("last row: entropy %1 bits, max %2 on “%3”")
+        text += QLatin1Char('\n') + tr("last row: entropy %1 bits, max %2 on “%3”")
                                             .arg(s.entropyBits, 0, 'f', 2)
                                             .arg(s.maxWeight, 0, 'f', 2)
                                             .arg(key);
