@@ -25,9 +25,11 @@ std::vector<double> softmax(const std::vector<float>& logits) {
     return p;
 }
 
+constexpr int kMultiToken = -2;  // candidate id marker: scored as a whole continuation
+
 QList<views::TokenProbability> nextTokens(const gna::Tokenizer& tok, const std::vector<float>& logits,
                                           const std::vector<int>& candidateIds, const QStringList& candidates, int k,
-                                          std::vector<int>* ids) {
+                                          std::vector<int>* ids, const std::vector<double>& sequenceProb) {
     const std::vector<double> p = softmax(logits);
     std::vector<int> order(p.size());
     std::iota(order.begin(), order.end(), 0);
@@ -42,6 +44,11 @@ QList<views::TokenProbability> nextTokens(const gna::Tokenizer& tok, const std::
     }
     for (std::size_t c = 0; c < candidateIds.size(); ++c) {
         const int id = candidateIds[c];
+        if (id == kMultiToken && c < sequenceProb.size()) {
+            // A candidate of several tokens: the probability of the whole continuation.
+            out << views::TokenProbability{candidates.value(static_cast<int>(c)), sequenceProb[c], true};
+            continue;
+        }
         if (id < 0 || id >= static_cast<int>(p.size())) continue;
         if (std::find(order.begin(), order.begin() + kk, id) != order.begin() + kk) continue;
         out << views::TokenProbability{candidates.value(static_cast<int>(c)), p[id], true};
@@ -113,10 +120,15 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
         if (out.tokens.empty()) throw gna::Error(tr("The prompt is empty: type a prompt first.").toStdString());
         for (int id : out.tokens) out.tokenLabels << QString::fromStdString(tok.display(id));
         std::vector<int> candidateIds;
+        std::vector<std::vector<int>> candidateSeqs;
+        bool anyMulti = false;
         for (const QString& c : spec.candidates) {
-            // A continuation after the prompt starts with a space ("... is 88").
+            // A continuation after the prompt starts with a space ("... is 88"). SentencePiece may
+            // split it into "▁" + "88": such candidates are scored as whole continuations.
             const std::vector<int> ids = tok.encode(QString(QLatin1Char(' ') + c).toStdString(), false);
-            candidateIds.push_back(ids.empty() ? -1 : ids.front());
+            candidateIds.push_back(ids.empty() ? -1 : ids.size() == 1 ? ids.front() : kMultiToken);
+            anyMulti = anyMulti || ids.size() > 1;
+            candidateSeqs.push_back(ids);
         }
         const int T = static_cast<int>(out.tokens.size());
         const int last = T - 1;
@@ -139,7 +151,14 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
         ++out.forwardPasses;
         out.lastLogits = res.last_logits;
         std::vector<int> nextIds;
-        out.next = nextTokens(tok, res.last_logits, candidateIds, spec.candidates, spec.topK, &nextIds);
+        std::vector<double> sequenceProb;
+        if (anyMulti) {
+            std::vector<std::vector<int>> seqs;
+            for (const auto& q : candidateSeqs) seqs.push_back(q.empty() ? std::vector<int>{0} : q);
+            for (double lp : model.score_continuations(out.tokens, seqs, req.plan)) sequenceProb.push_back(std::exp(lp));
+            ++out.forwardPasses;
+        }
+        out.next = nextTokens(tok, res.last_logits, candidateIds, spec.candidates, spec.topK, &nextIds, sequenceProb);
         auto mapOf = [&](const std::vector<gna::AttentionMap>& maps, const gna::HeadRef& h) -> const gna::AttentionMap* {
             for (const auto& m : maps)
                 if (m.head == h) return &m;
