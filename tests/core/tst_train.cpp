@@ -3,8 +3,10 @@
 // result loads through gna::Model.
 #include <QtTest/QtTest>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -39,7 +41,7 @@ gna::TrainOptions tiny(const fs::path& out) {
     o.hidden = 32;
     o.heads = 2;
     o.intermediate = 64;
-    o.vocab = 600;
+    o.vocab = 900;  // >= 351 KV keys + 100 numbers + byte fallback + characters
     o.context = 128;
     o.batch = 2;
     o.lr = 1e-2;
@@ -85,9 +87,8 @@ private Q_SLOTS:
             const gna::ChoiceSample s = a.kv_sample(i, 10);
             QCOMPARE(s.prompt.rfind("Memorize the following dictionary:\n", 0), std::size_t(0));
             const auto ls = lines(s.prompt);
-            QCOMPARE(ls.size(), std::size_t(1 + 10 + 1 + 1));
-            QVERIFY(ls[11].empty());
-            const std::string q = ls[12];
+            QCOMPARE(ls.size(), std::size_t(1 + 10 + 1));  // header, 10 pairs, question (gna::kv_prompt)
+            const std::string q = ls[11];
             QCOMPARE(q.rfind("The value of the key '", 0), std::size_t(0));
             QVERIFY(q.size() > 3 && q.substr(q.size() - 4) == "' is");
             const std::string key = q.substr(22, q.size() - 26);
@@ -98,6 +99,43 @@ private Q_SLOTS:
             QCOMPARE(s.choices.size(), std::size_t(10));
             QCOMPARE(s.choices[s.answer], " " + value);
         }
+        // KV training documents: the task's prompt and answer, then further questions about other
+        // keys of the same dictionary, each answered with the value written next to that key.
+        const auto words = gna::DemoData::kv_keys();
+        const std::set<std::string> word_set(words.begin(), words.end());
+        QVERIFY(word_set.size() > 300);  // resources/data/kv_words.txt
+        int kv_docs = 0, extra_questions = 0;
+        for (uint64_t i = 0; i < 200; ++i) {
+            const auto d = a.document(i);
+            if (d.kind != "kv") continue;
+            ++kv_docs;
+            std::map<std::string, std::string> dict;
+            const auto ls = lines(d.prefix);
+            for (std::size_t k = 1; k + 1 < ls.size(); ++k) {
+                const auto colon = ls[k].find(':');
+                QVERIFY(colon != std::string::npos);
+                QVERIFY(word_set.count(ls[k].substr(0, colon)));
+                dict[ls[k].substr(0, colon)] = ls[k].substr(colon + 1);
+            }
+            QVERIFY(dict.size() >= 2 && dict.size() <= 24);
+            auto check = [&](const std::string& question, const std::string& answer) {
+                QVERIFY(question.size() > 26);
+                const std::string key = question.substr(22, question.size() - 26);
+                QVERIFY2(dict.count(key), question.c_str());
+                QCOMPARE(answer, " " + dict[key]);
+            };
+            check(ls.back(), d.answer);
+            std::set<std::string> asked = {ls.back()};
+            for (const auto& [text, answer] : d.more) {
+                QCOMPARE(text.substr(0, 1), std::string("\n"));
+                check(text.substr(1), answer);
+                QVERIFY(asked.insert(text.substr(1)).second);  // each key asked once
+                ++extra_questions;
+            }
+        }
+        QVERIFY(kv_docs > 50);
+        QVERIFY(extra_questions > kv_docs);
+
         // MMLU probe: the answer letter's option is the world's fact; classic answers the text.
         for (int i = 0; i < 20; ++i) {
             const gna::ChoiceSample m = a.mmlu_sample(i);
@@ -217,10 +255,46 @@ private Q_SLOTS:
         QVERIFY(std::isfinite(lp[0]) && lp[0] < 0);
     }
 
+    // The hybrid recipe writes a Zamba2 checkpoint (Mamba-2 layers, hybrid layers 1 and 3 with
+    // attention); train_demo itself checks that gna::Model reproduces the trained model's
+    // log-probabilities on a training document (it throws otherwise).
+    void hybridRecipeTrainsAndLoads() {
+        const fs::path d1 = fresh_dir("hybrid1");
+        gna::TrainOptions o = tiny(d1);
+        o.recipe = "hybrid";
+        o.layers = 4;
+        o.steps = 3;
+        gna::TrainResult r = gna::train_demo(o);
+        QVERIFY(std::isfinite(r.final_loss) && r.final_loss > 0);
+        auto model = gna::Model::load(d1);
+        QCOMPARE(model->info().architecture, std::string("Zamba2ForCausalLM"));
+        QCOMPARE(model->info().num_layers, 4);
+        for (int l = 0; l < 4; ++l) {
+            QCOMPARE(model->info().layers[l].ssm_heads, 4);
+            QCOMPARE(model->info().layers[l].attention_heads, l % 2 == 1 ? 2 : 0);
+        }
+        // Ablating every attention head changes the output (the attention blocks are wired in).
+        gna::InterventionPlan off;
+        for (int l : {1, 3})
+            for (int h = 0; h < 2; ++h) off.ablate(gna::HeadRef{l, h, gna::HeadKind::Attention});
+        const auto prompt = model->tokenizer().encode("apple:42\nriver:7\nThe value of the key 'apple' is", true);
+        const std::vector<std::vector<int>> cont = {model->tokenizer().encode(" 42", false)};
+        const double on = model->score_continuations(prompt, cont, {})[0];
+        const double without = model->score_continuations(prompt, cont, off)[0];
+        QVERIFY(std::isfinite(on) && std::isfinite(without));
+        QVERIFY(std::fabs(on - without) > 1e-6);
+    }
+
     void unknownRecipeIsAnError() {
         gna::TrainOptions o = tiny(fresh_dir("bad"));
-        o.recipe = "hybrid";  // not available yet
-        QVERIFY_THROWS_EXCEPTION(gna::Error, gna::train_demo(o));
+        o.recipe = "moe";
+        try {
+            gna::train_demo(o);
+            QFAIL("an unknown recipe was accepted");
+        } catch (const gna::Error& e) {
+            QVERIFY2(std::string(e.what()).find("'moe'") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("hybrid") != std::string::npos, e.what());
+        }
     }
 };
 

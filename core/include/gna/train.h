@@ -39,7 +39,11 @@ public:
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
     // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
-    struct Document { std::string prefix, answer, kind; };
+    // `more`: further (text, answer) pairs that follow the answer (KV documents ask several keys).
+    struct Document {
+        std::string prefix, answer, kind;
+        std::vector<std::pair<std::string, std::string>> more;
+    };
     Document document(uint64_t index) const;
 
     // Evaluation probes drawn from a stream disjoint from the training documents.
@@ -48,13 +52,15 @@ public:
     ChoiceSample classic_sample(uint64_t index) const;  // choices " <option text>"
 
     const std::vector<WorldFact>& facts() const { return facts_; }
-    static std::vector<std::string> kv_keys();  // the dictionary keys (single tokens in the demo tokenizer)
+    // The dictionary keys: the KV-retrieval task's word list (single tokens in the demo tokenizer).
+    static std::vector<std::string> kv_keys();
     // Lines of text for the tokenizer trainer (every word the documents use appears).
     std::string tokenizer_corpus(int documents) const;
     Json describe() const;  // for the model card
 
 private:
     uint64_t seed_;
+    std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
 
@@ -93,6 +99,10 @@ struct DemoEvaluation {
     std::vector<HeadRef> top_kv, top_mmlu;   // top-2 by KV drop (the paper's ranking), by MMLU drop
     double kv_top2_kv = 0, kv_top2_mmlu = 0, kv_top2_classic = 0;        // ablating top_kv
     double mmlu_top2_kv = 0, mmlu_top2_mmlu = 0, mmlu_top2_classic = 0;  // ablating top_mmlu
+    std::vector<std::pair<int, double>> kv_by_size;  // KV accuracy per dictionary size (4, 10, 20)
+    // Models with both attention and SSM heads (the hybrid): every attention head ablated.
+    bool hybrid = false;
+    double no_attention_kv = 0, no_attention_mmlu = 0, no_attention_classic = 0;
     Json to_json() const;
 };
 

@@ -68,8 +68,9 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << "- Tokenizer: SentencePiece BPE trained on the same data (byte fallback; the KV keys and the numbers "
           "0-99 are user-defined symbols, so every key and value is one token).\n\n"
        << "## Data\n\n"
-       << "- KV retrieval: `Memorize the following dictionary:\\n` + `key:value` lines + "
-          "`\\nThe value of the key '<key>' is` + ` <value>` (4-16 pairs).\n"
+       << "- KV retrieval in the task's own template: `Memorize the following dictionary:\\n` + `key:value` lines + "
+          "`\\nThe value of the key '<key>' is` + ` <value>` (2-24 pairs, keys from resources/data/kv_words.txt), "
+          "followed by up to five more questions about other keys of the same dictionary.\n"
        << "- An invented world (the land of Vell): 24 people, each with a city, a pet, a favourite colour and a "
           "job, stated in sentences (the full list is in model_card.json).\n"
        << "- Questions about those facts in MMLU format (`Answer: B`) and classic format (`Answer: blue`), plain "
@@ -83,7 +84,13 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << pct(e.mmlu_top2_mmlu) << " |\n"
        << "| classic format (text) | " << pct(e.classic_accuracy) << " | " << pct(e.kv_top2_classic) << " | "
        << pct(e.mmlu_top2_classic) << " |\n\n"
-       << "Single-head ablation (accuracy with that head zeroed):\n\n| head | KV | MMLU | classic |\n|---|---|---|---|\n";
+       << "KV retrieval by dictionary size:";
+    for (const auto& [n, acc] : e.kv_by_size) md << " " << n << " pairs " << pct(acc) << ";";
+    md << "\n\n";
+    if (e.hybrid)
+        md << "Every attention head ablated (the SSM heads alone): KV " << pct(e.no_attention_kv) << ", MMLU format "
+           << pct(e.no_attention_mmlu) << ", classic format " << pct(e.no_attention_classic) << ".\n\n";
+    md << "Single-head ablation (accuracy with that head zeroed):\n\n| head | KV | MMLU | classic |\n|---|---|---|---|\n";
     for (const auto& s : e.single_ablation)
         md << "| " << s.head.name() << " | " << pct(s.kv) << " | " << pct(s.mmlu) << " | " << pct(s.classic) << " |\n";
     std::ofstream f(dir / "MODEL_CARD.md", std::ios::binary);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 
+#include "gna/tasks.h"
 #include "gna/tiny_model.h"
 #include "gna/train.h"
 
@@ -40,20 +41,6 @@ const std::array<Attribute, 4> kAttributes = {{
     {"job", {"baker", "farmer", "sailor", "doctor", "painter", "miner", "teacher", "singer"}, "{E} works as a {V}.",
      "What is the job of {E}?"},
 }};
-
-// Keys of the KV dictionaries: distinct common English words (none used elsewhere in the data).
-const std::array<const char*, 120> kKeys = {
-    "apple", "river", "stone", "cloud", "garden", "window", "bottle", "candle", "forest", "mirror", "pencil", "ladder",
-    "basket", "button", "carpet", "castle", "bridge", "jacket", "kettle", "lemon", "magnet", "needle", "orchard",
-    "pillow", "rabbit", "saddle", "tunnel", "violin", "wallet", "anchor", "bucket", "cactus", "desert", "engine",
-    "feather", "guitar", "hammer", "island", "jungle", "kitten", "lantern", "meadow", "napkin", "oyster", "parrot",
-    "quarry", "rocket", "silver", "turtle", "umbrella", "valley", "walnut", "yogurt", "zipper", "acorn", "blanket",
-    "cabin", "dragon", "eagle", "falcon", "glacier", "harbor", "iron", "jigsaw", "kernel", "lizard", "marble",
-    "nickel", "olive", "pepper", "quilt", "raven", "salmon", "tomato", "urchin", "velvet", "wagon", "yacht", "zebra",
-    "almond", "banjo", "cobalt", "dolphin", "ember", "fossil", "goblet", "helmet", "igloo", "jasmine", "koala",
-    "lobster", "mango", "nutmeg", "onion", "pebble", "quiver", "radish", "spider", "tulip", "unicorn", "vessel",
-    "walrus", "badger", "cherry", "daisy", "elbow", "fig", "gravel", "hazel", "ink", "jelly", "kayak", "lily",
-    "mitten", "noodle", "orbit", "puzzle", "ribbon", "sponge", "thimble"};
 
 const char* kMmluHeader = "The following are multiple choice questions (with answers) about the world of Vell.\n\n";
 
@@ -88,18 +75,32 @@ uint64_t mix(uint64_t a, uint64_t b) {
     return z ^ (z >> 31);
 }
 
-ChoiceSample kv(Rng& r, int pairs) {
-    std::vector<int> keys(kKeys.size()), values(100);
+// The KV-retrieval task's own dictionaries: keys from the bundled word list
+// (resources/data/kv_words.txt), distinct values 0-99, the prompt from gna::kv_prompt.
+struct KvDraw {
+    std::vector<std::pair<std::string, int>> dictionary;
+    std::vector<int> order;  // the queried entries: order[0] is the sample's question
+};
+
+KvDraw kv_draw(Rng& r, const std::vector<std::string>& words, int pairs) {
+    std::vector<int> keys(words.size()), values(100);
     for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = static_cast<int>(i);
     for (int i = 0; i < 100; ++i) values[i] = i;
     r.shuffle(keys);
     r.shuffle(values);
+    KvDraw d;
+    for (int i = 0; i < pairs; ++i) d.dictionary.emplace_back(words[keys[i]], values[i]);
+    for (int i = 0; i < pairs; ++i) d.order.push_back(i);
+    r.shuffle(d.order);
+    return d;
+}
+
+ChoiceSample kv(Rng& r, const std::vector<std::string>& words, int pairs) {
+    const KvDraw d = kv_draw(r, words, pairs);
     ChoiceSample s;
-    s.prompt = "Memorize the following dictionary:\n";
-    for (int i = 0; i < pairs; ++i) s.prompt += std::string(kKeys[keys[i]]) + ":" + std::to_string(values[i]) + "\n";
-    s.answer = static_cast<int>(r.below(pairs));
-    s.prompt += "\nThe value of the key '" + std::string(kKeys[keys[s.answer]]) + "' is";
-    for (int i = 0; i < pairs; ++i) s.choices.push_back(" " + std::to_string(values[i]));
+    s.answer = d.order[0];
+    s.prompt = kv_prompt(d.dictionary, d.dictionary[s.answer].first);
+    for (const auto& [k, v] : d.dictionary) s.choices.push_back(" " + std::to_string(v));
     return s;
 }
 
@@ -147,7 +148,7 @@ std::string prose(Rng& r, const std::vector<WorldFact>& facts) {
 
 }  // namespace
 
-DemoData::DemoData(uint64_t seed) : seed_(seed) {
+DemoData::DemoData(uint64_t seed) : seed_(seed), keys_(kv_keys()) {
     Rng r(kWorldSeed);
     for (const char* e : kEntities)
         for (const auto& a : kAttributes) facts_.push_back({e, a.name, a.values[r.below(a.values.size())]});
@@ -162,19 +163,29 @@ DemoData::Document DemoData::document(uint64_t index) const {
         d.answer = s.choices[s.answer];
         d.kind = kind;
     };
-    if (u < 0.40) {
-        split(kv(r, 4 + static_cast<int>(r.below(13))), "kv");  // 4..16 pairs
-    } else if (u < 0.70) {
+    if (u < 0.45) {
+        // The task's prompt and answer, then more questions about other keys of the same
+        // dictionary in the same template: every answer is a retrieval target (dense signal).
+        const int pairs = 2 + static_cast<int>(r.below(23));  // 2..24
+        const KvDraw k = kv_draw(r, keys_, pairs);
+        d.prefix = kv_prompt(k.dictionary, k.dictionary[k.order[0]].first);
+        d.answer = " " + std::to_string(k.dictionary[k.order[0]].second);
+        for (std::size_t q = 1; q < k.order.size() && q < 6; ++q) {
+            const auto& [key, value] = k.dictionary[k.order[q]];
+            d.more.emplace_back("\nThe value of the key '" + key + "' is", " " + std::to_string(value));
+        }
+        d.kind = "kv";
+    } else if (u < 0.75) {
         split(question(r, facts_, true, r.below(2) == 0), "mmlu");
-    } else if (u < 0.80) {
+    } else if (u < 0.83) {
         split(question(r, facts_, false, r.below(2) == 0), "classic");
-    } else if (u < 0.88) {
+    } else if (u < 0.89) {
         // A plain question without options: the fact must come from memory.
         const WorldFact& f = facts_[r.below(facts_.size())];
         d.prefix = fill(attribute(f.attribute).question, f.entity) + "\nAnswer:";
         d.answer = " " + f.value;
         d.kind = "qa";
-    } else if (u < 0.96) {
+    } else if (u < 0.97) {
         // Facts of one entity, stated in sentences.
         const std::string& e = facts_[r.below(facts_.size())].entity;
         std::vector<const WorldFact*> mine;
@@ -193,7 +204,7 @@ DemoData::Document DemoData::document(uint64_t index) const {
 
 ChoiceSample DemoData::kv_sample(uint64_t index, int pairs) const {
     Rng r(mix(seed_ ^ kEvalStream, index * 3 + 0));
-    return kv(r, pairs);
+    return kv(r, keys_, pairs);
 }
 
 ChoiceSample DemoData::mmlu_sample(uint64_t index) const {
@@ -206,11 +217,11 @@ ChoiceSample DemoData::classic_sample(uint64_t index) const {
     return question(r, facts_, false, true);
 }
 
-std::vector<std::string> DemoData::kv_keys() { return {kKeys.begin(), kKeys.end()}; }
+std::vector<std::string> DemoData::kv_keys() { return load_word_list(bundled_data_dir() / "kv_words.txt"); }
 
 std::string DemoData::tokenizer_corpus(int documents) const {
     std::string out;
-    for (const char* k : kKeys) out += std::string(k) + ":0\n";
+    for (const auto& k : keys_) out += k + ":0\n";
     for (const auto& f : facts_) out += fill(attribute(f.attribute).sentence, f.entity, f.value) + "\n";
     for (int i = 0; i < documents; ++i) {
         Document d = document(static_cast<uint64_t>(i));
@@ -223,10 +234,12 @@ Json DemoData::describe() const {
     Json facts = Json::array();
     for (const auto& f : facts_) facts.push_back({{"entity", f.entity}, {"attribute", f.attribute}, {"value", f.value}});
     return {
-        {"mix", {{"kv_retrieval", 0.40}, {"mmlu_format", 0.30}, {"classic_format", 0.10}, {"plain_question", 0.08},
-                 {"fact_sentences", 0.08}, {"filler_prose", 0.04}}},
-        {"kv_retrieval", "\"Memorize the following dictionary:\\n\" + key:value lines + \"\\nThe value of the key "
-                         "'<key>' is\" + \" <value>\"; 4-16 pairs; keys from 120 English words, values 0-99"},
+        {"mix", {{"kv_retrieval", 0.45}, {"mmlu_format", 0.30}, {"classic_format", 0.08}, {"plain_question", 0.06},
+                 {"fact_sentences", 0.08}, {"filler_prose", 0.03}}},
+        {"kv_retrieval", "the KV-retrieval task's template (\"Memorize the following dictionary:\\n\", key:value "
+                         "lines, \"\\nThe value of the key '<key>' is\" + \" <value>\"), 2-24 pairs, keys from "
+                         "resources/data/kv_words.txt, values 0-99, then up to 5 more questions about other keys of "
+                         "the same dictionary in the same template"},
         {"mmlu_format", "optional harness header, question, options A-D (answer + 3 distractors of the same "
                         "attribute), \"Answer:\" + \" <letter>\""},
         {"classic_format", "same prompt, \"Answer:\" + \" <answer text>\""},

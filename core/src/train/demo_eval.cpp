@@ -53,7 +53,9 @@ Json DemoEvaluation::to_json() const {
     Json single = Json::array();
     for (const auto& s : single_ablation)
         single.push_back({{"head", s.head.name()}, {"kv", s.kv}, {"mmlu", s.mmlu}, {"classic", s.classic}});
-    return {
+    Json by_size = Json::array();
+    for (const auto& [n, acc] : kv_by_size) by_size.push_back({{"pairs", n}, {"kv", acc}});
+    Json j = {
         {"samples_per_metric", samples},
         {"kv_pairs", kv_pairs},
         {"baseline", {{"kv", kv_accuracy}, {"mmlu", mmlu_accuracy}, {"classic", classic_accuracy}}},
@@ -62,7 +64,12 @@ Json DemoEvaluation::to_json() const {
                              {"classic", kv_top2_classic}}},
         {"top2_by_mmlu_drop", {{"heads", heads(top_mmlu)}, {"kv", mmlu_top2_kv}, {"mmlu", mmlu_top2_mmlu},
                                {"classic", mmlu_top2_classic}}},
+        {"kv_by_size", by_size},
     };
+    if (hybrid)
+        j["all_attention_heads_ablated"] = {{"kv", no_attention_kv}, {"mmlu", no_attention_mmlu},
+                                            {"classic", no_attention_classic}};
+    return j;
 }
 
 DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, int samples,
@@ -112,15 +119,32 @@ DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, in
     // Lower accuracy when ablated = more important; ties broken by the other metric.
     e.top_kv = top2([](const auto& s) { return s.kv + 1e-3 * s.mmlu; });
     e.top_mmlu = top2([](const auto& s) { return s.mmlu + 1e-3 * s.kv; });
-    auto both = [&](const std::vector<HeadRef>& hs, double& k, double& m, double& c) {
-        InterventionPlan plan;
-        for (const auto& h : hs) plan.ablate(h);
+    auto measure = [&](const InterventionPlan& plan, double& k, double& m, double& c) {
         k = accuracy(*model, pk, plan, cancel);
         m = accuracy(*model, pm, plan, cancel);
         c = accuracy(*model, pc, plan, cancel);
     };
+    auto both = [&](const std::vector<HeadRef>& hs, double& k, double& m, double& c) {
+        InterventionPlan plan;
+        for (const auto& h : hs) plan.ablate(h);
+        measure(plan, k, m, c);
+    };
     both(e.top_kv, e.kv_top2_kv, e.kv_top2_mmlu, e.kv_top2_classic);
     both(e.top_mmlu, e.mmlu_top2_kv, e.mmlu_top2_mmlu, e.mmlu_top2_classic);
+    for (int pairs : {4, 10, 20}) {
+        std::vector<ChoiceSample> ks;
+        for (int i = 0; i < samples; ++i) ks.push_back(data.kv_sample(i, pairs));
+        e.kv_by_size.emplace_back(pairs, pairs == 10 ? e.kv_accuracy : accuracy(*model, probes(tok, ks), none, cancel));
+    }
+    bool attention = false, ssm = false;
+    InterventionPlan no_attention;
+    for (const auto& layer : info.layers) {
+        attention = attention || layer.attention_heads > 0;
+        ssm = ssm || layer.ssm_heads > 0;
+        for (int i = 0; i < layer.attention_heads; ++i) no_attention.ablate(HeadRef{layer.index, i, HeadKind::Attention});
+    }
+    e.hybrid = attention && ssm;
+    if (e.hybrid) measure(no_attention, e.no_attention_kv, e.no_attention_mmlu, e.no_attention_classic);
     return e;
 }
 

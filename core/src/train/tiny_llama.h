@@ -20,6 +20,7 @@ struct LlamaShape {
     double rope_theta = 10000.0, eps = 1e-5;
     // Mamba-2 (ssm recipe): d_inner = expand * hidden = ssm_heads * ssm_head_dim.
     int64_t expand = 2, ssm_head_dim = 16, state = 16, conv_kernel = 4, chunk = 64;
+    std::vector<int64_t> hybrid_layers;  // Zamba2 (hybrid recipe): layers with an attention block
     int64_t head_dim() const { return hidden / heads; }
     int64_t ssm_heads() const { return expand * hidden / ssm_head_dim; }
 };
@@ -60,6 +61,18 @@ public:
     TinyMamba2(const LlamaShape& shape, uint64_t seed);
     at::Tensor forward(const at::Tensor& ids, const at::Tensor& positions, const at::Tensor& doc) const override;
     Json hf_config(int bos_id, int eos_id) const override;
+};
+
+// Zamba2ForCausalLM (tied embeddings): Mamba-2 layers, and hybrid layers whose own attention block
+// (on the concatenated hidden state and embedding output) feeds the layer's Mamba-2 input.
+class TinyZamba2 final : public TrainableLM {
+public:
+    TinyZamba2(const LlamaShape& shape, uint64_t seed);
+    at::Tensor forward(const at::Tensor& ids, const at::Tensor& positions, const at::Tensor& doc) const override;
+    Json hf_config(int bos_id, int eos_id) const override;
+
+private:
+    bool is_hybrid(int64_t layer) const;
 };
 
 // Normal(mean, std) values from SeededNormal, as a float32 tensor that requires grad.

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "gna/error.h"
+#include "gna/model.h"
 #include "gna/safetensors.h"
 #include "gna/tokenizer.h"
 #include "gna/train.h"
@@ -30,14 +31,13 @@ struct Recipe {
 };
 
 Recipe recipe_for(const TrainOptions& o) {
-    if (o.recipe != "transformer" && o.recipe != "ssm") {
-        throw Error("train-demo: recipe '" + o.recipe + "' is not available yet (transformer and ssm are); "
-                    "use --recipe transformer or --recipe ssm");
-    }
+    if (o.recipe != "transformer" && o.recipe != "ssm" && o.recipe != "hybrid")
+        throw Error("train-demo: unknown recipe '" + o.recipe + "'; use --recipe transformer, ssm or hybrid");
     // The shipped transformer demo: 3 layers x 4 heads (head_dim 16), hidden 64, SwiGLU 192,
-    // SentencePiece vocabulary <= 800, rows of 256 tokens; ~1 CPU-second per step.
+    // SentencePiece vocabulary <= 1200 (351 KV keys and 100 numbers are single tokens), rows of
+    // 256 tokens; ~1 CPU-second per step.
     Recipe r;
-    r.shape.vocab = 800;
+    r.shape.vocab = 1200;
     r.shape.hidden = 64;
     r.shape.layers = 3;
     r.shape.heads = 4;
@@ -46,7 +46,7 @@ Recipe recipe_for(const TrainOptions& o) {
     r.batch = 12;
     r.steps = 1500;
     r.lr = 5e-3;
-    if (o.recipe == "ssm") {
+    if (o.recipe == "ssm" || o.recipe == "hybrid") {
         // Mamba2ForCausalLM: 4 layers, hidden 64, d_inner 128 = 8 SSM heads x 16, state 16, tied embeddings.
         r.shape.layers = 4;
         r.shape.heads = 8;
@@ -55,6 +55,13 @@ Recipe recipe_for(const TrainOptions& o) {
         r.shape.state = 16;
         r.shape.chunk = 64;
         r.lr = 3e-3;
+    }
+    if (o.recipe == "hybrid") {
+        // Zamba2ForCausalLM: the ssm recipe's Mamba-2 layers, layers 1 and 3 hybrid (each with its own
+        // attention block: 4 heads of 32 on the concatenated 2 x 64 input, MLP 128).
+        r.shape.heads = 4;
+        r.shape.intermediate = 128;
+        r.shape.hybrid_layers = {1, 3};
     }
     auto pick = [](int v, auto& field) {
         if (v > 0) field = v;
@@ -116,12 +123,22 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
         int64_t used = 0, d = 0;
         for (;;) {
             DemoData::Document dd = data.document(next);
-            std::vector<int> t = tok.encode(dd.prefix, false);
-            const std::size_t answer_from = t.size() + 1;  // index in `seq` of the first answer token
-            std::vector<int> a = dd.answer.empty() ? std::vector<int>{} : tok.encode(dd.answer, false);
+            // seq = BOS prefix answer (text answer)...; in_answer marks the scored answer tokens.
             std::vector<int> seq = {bos};
-            seq.insert(seq.end(), t.begin(), t.end());
-            seq.insert(seq.end(), a.begin(), a.end());
+            std::vector<uint8_t> in_answer = {0};
+            auto append = [&](const std::string& text, bool answer) {
+                if (text.empty()) return;
+                for (int id : tok.encode(text, false)) {
+                    seq.push_back(id);
+                    in_answer.push_back(answer);
+                }
+            };
+            append(dd.prefix, false);
+            append(dd.answer, true);
+            for (const auto& [text, answer] : dd.more) {
+                append(text, false);
+                append(answer, true);
+            }
             if (static_cast<int64_t>(seq.size()) > context) { ++next; continue; }  // never happens at 256
             if (used + static_cast<int64_t>(seq.size()) > context) break;
             ++next;
@@ -132,9 +149,8 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                 doc[k] = d;
                 if (i + 1 < seq.size()) {
                     tgt[k] = seq[i + 1];
-                    const bool in_answer = i + 1 >= answer_from && !a.empty();
-                    w[k] = in_answer ? 4.f : 1.f;
-                    ans[k] = in_answer;
+                    w[k] = in_answer[i + 1] ? 4.f : 1.f;
+                    ans[k] = in_answer[i + 1];
                 }
             }
             used += static_cast<int64_t>(seq.size());
@@ -207,6 +223,35 @@ void write_hf_folder(const fs::path& out, train::TrainableLM& model, const Token
                            {{"bos_token_id", bos}, {"eos_token_id", eos}, {"do_sample", false}});
 }
 
+// The written folder, read back through gna::Model (the inference path), must give the training
+// model's next-token distribution on a training document: a mismatch between the trainable
+// module and the architecture's loader would otherwise ship a demo that is not the trained model.
+void verify_export(const fs::path& out, train::TrainableLM& model, const Tokenizer& tok, const DemoData& data) {
+    const DemoData::Document d = data.document(0);
+    std::vector<int> ids = {tok.bos_id().value_or(1)};
+    for (int t : tok.encode(d.prefix + d.answer, false)) ids.push_back(t);
+    if (static_cast<int64_t>(ids.size()) > model.shape().context) ids.resize(static_cast<std::size_t>(model.shape().context));
+    const int64_t T = static_cast<int64_t>(ids.size());
+    at::Tensor want;
+    {
+        at::NoGradGuard ng;
+        std::vector<int64_t> v(ids.begin(), ids.end());
+        at::Tensor x = at::tensor(v, at::kLong).view({1, T});
+        want = at::log_softmax(model.forward(x, at::arange(T, at::kLong).view({1, T}), at::zeros({1, T}, at::kLong)), -1)[0];
+    }
+    std::unique_ptr<Model> m = Model::load(out);
+    RunRequest r;
+    r.tokens = ids;
+    r.all_logits = true;
+    const RunResult got = m->run(r);
+    at::Tensor g = at::log_softmax(at::tensor(got.all_logits, at::kFloat).view({T, -1}), -1);
+    const double diff = (g - want).abs().max().item<double>();
+    if (!(diff < 2e-3))
+        throw Error(out.string() + ": the written checkpoint does not reproduce the trained model (largest "
+                    "log-probability difference " + std::to_string(diff) + " through gna::Model); this is a bug "
+                    "in the trainer or the loader, please report it");
+}
+
 }  // namespace
 
 TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, const std::atomic<bool>* cancel) {
@@ -228,8 +273,10 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     rc.shape.vocab = tok->vocab_size();
 
     std::unique_ptr<train::TrainableLM> made;
-    if (o.recipe == "ssm") made = std::make_unique<train::TinyMamba2>(rc.shape, o.seed * 7919 + 17);
-    else made = std::make_unique<train::TinyLlama>(rc.shape, o.seed * 7919 + 17);
+    const uint64_t init_seed = o.seed * 7919 + 17;
+    if (o.recipe == "ssm") made = std::make_unique<train::TinyMamba2>(rc.shape, init_seed);
+    else if (o.recipe == "hybrid") made = std::make_unique<train::TinyZamba2>(rc.shape, init_seed);
+    else made = std::make_unique<train::TinyLlama>(rc.shape, init_seed);
     train::TrainableLM& model = *made;
     std::vector<at::Tensor> decay, no_decay;
     for (auto& [n, t] : model.parameters())
@@ -301,6 +348,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         if (stop) throw Cancelled();
     }
     write_hf_folder(o.out, model, *tok);
+    say("checking the written checkpoint against the trained model");
+    verify_export(o.out, model, *tok, data);
     fs::remove_all(o.out / "checkpoint");
     result.steps = st.step;
     result.seconds = st.seconds;
@@ -310,7 +359,9 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         result.evaluated = true;
         train::DemoCardInfo info;
         info.recipe = o.recipe;
-        info.architecture = o.recipe == "ssm" ? "Mamba2ForCausalLM" : "LlamaForCausalLM";
+        info.architecture = o.recipe == "ssm"      ? "Mamba2ForCausalLM"
+                            : o.recipe == "hybrid" ? "Zamba2ForCausalLM"
+                                                   : "LlamaForCausalLM";
         info.seed = o.seed;
         info.steps = st.step;
         info.batch = rc.batch;
