@@ -23,18 +23,19 @@ std::string clock_text(double s) {
 }  // namespace
 
 int cmd_train_demo(const std::vector<std::string>& argv) {
-    Args a(argv, {"no-eval", "restart"},
+    Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "kv-warmup", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
-                     "         [--batch N] [--lr X] [--warmup N] [--checkpoint-every N] [--threads N]\n"
+                     "         [--batch N] [--lr X] [--warmup N] [--kv-warmup N] [--checkpoint-every N] [--threads N]\n"
                      "         [--eval-samples N] [--no-eval] [--restart]\n"
+                     "       gna train-demo --eval-only --out DIR [--eval-samples N]\n"
                      "Trains a demo model on synthetic KV-retrieval and invented-world question data and writes it\n"
                      "in Hugging Face layout (config.json, model.safetensors, tokenizer.model, MODEL_CARD.md).\n"
                      "Ctrl-C checkpoints and stops (exit 130); running the same command again resumes,\n"
-                     "--restart starts over.\n";
+                     "--restart starts over. --eval-only measures a trained folder again and rewrites its card.\n";
         return a.help() ? kOk : kUsage;
     }
     TrainOptions o;
@@ -55,6 +56,7 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.batch = a.get_int("batch", 0);
     o.lr = a.get_double("lr", 0);
     o.warmup = a.get_int("warmup", -1);
+    o.kv_warmup = a.get_int("kv-warmup", -1);
     o.checkpoint_every = a.get_int("checkpoint-every", o.checkpoint_every);
     o.eval_samples = a.get_int("eval-samples", o.eval_samples);
     o.threads = a.get_int("threads", 0);
@@ -69,12 +71,19 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
             std::cout << p.message << std::endl;
             return;
         }
-        std::printf("step %5d/%d  loss %.4f  answer-acc %.3f  lr %.2e  elapsed %s  eta %s\n", p.step, p.steps, p.loss,
-                    p.accuracy, p.lr, clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str());
+        std::printf("step %5d/%d  loss %.4f  answer-acc %.3f  kv-value-acc %.3f  lr %.2e  elapsed %s  eta %s\n", p.step,
+                    p.steps, p.loss, p.accuracy, p.kv_accuracy, p.lr, clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str());
         std::fflush(stdout);
     };
-    TrainResult r = train_demo(o, report, &g_stop);
-    std::cout << "wrote " << o.out.string() << " (" << r.steps << " steps, " << clock_text(r.seconds) << ")\n";
+    TrainResult r;
+    if (a.flag("eval-only")) {
+        r.evaluation = reevaluate_demo(o.out, o.eval_samples, report, &g_stop);
+        r.evaluated = true;
+        std::cout << "rewrote " << (o.out / "MODEL_CARD.md").string() << "\n";
+    } else {
+        r = train_demo(o, report, &g_stop);
+        std::cout << "wrote " << o.out.string() << " (" << r.steps << " steps, " << clock_text(r.seconds) << ")\n";
+    }
     if (r.evaluated) {
         const auto& e = r.evaluation;
         std::printf("KV@%d %.1f%%  MMLU-format %.1f%%  classic %.1f%%\n", e.kv_pairs, 100 * e.kv_accuracy,

@@ -46,6 +46,22 @@ private Q_SLOTS:
         const Json& top = ev.at("top2_by_mmlu_drop");
         near(got.mmlu_top2_mmlu, top.at("mmlu"), "MMLU format, top-2 removed");
         near(got.mmlu_top2_classic, top.at("classic"), "classic format, top-2 removed");
+        const Json& topkv = ev.at("top2_by_kv_drop");
+        near(got.kv_top2_kv, topkv.at("kv"), "KV retrieval, top-2 by KV drop removed");
+        near(got.kv_top2_mmlu, topkv.at("mmlu"), "MMLU format, top-2 by KV drop removed");
+        if (ev.contains("kv_by_size")) {
+            QCOMPARE(got.kv_by_size.size(), ev["kv_by_size"].size());
+            for (std::size_t i = 0; i < got.kv_by_size.size(); ++i) {
+                QCOMPARE(got.kv_by_size[i].first, ev["kv_by_size"][i].at("pairs").get<int>());
+                near(got.kv_by_size[i].second, ev["kv_by_size"][i].at("kv"), "KV retrieval by size");
+            }
+        }
+        QCOMPARE(got.hybrid, ev.contains("all_attention_heads_ablated"));
+        if (got.hybrid) {
+            const Json& off = ev["all_attention_heads_ablated"];
+            near(got.no_attention_kv, off.at("kv"), "KV retrieval, every attention head ablated");
+            near(got.no_attention_mmlu, off.at("mmlu"), "MMLU format, every attention head ablated");
+        }
     }
 };
 

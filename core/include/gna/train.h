@@ -36,6 +36,9 @@ class DemoData {
 public:
     // The world (entities, facts) is fixed; `seed` drives the documents and samples.
     explicit DemoData(uint64_t seed);
+    // Curriculum: training documents of the first `steps` steps (document index < steps * 100000,
+    // see the trainer's packing) are all KV-retrieval dictionaries of 2-8 pairs.
+    void set_kv_warmup(int steps) { kv_warmup_ = steps; }
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
     // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
@@ -60,6 +63,7 @@ public:
 
 private:
     uint64_t seed_;
+    int kv_warmup_ = 0;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
@@ -73,6 +77,7 @@ struct TrainOptions {
     int layers = 0, hidden = 0, heads = 0, intermediate = 0, vocab = 0, context = 0, batch = 0;
     double lr = 0;           // peak learning rate (AdamW); 0 = default
     int warmup = -1;         // warm-up steps; -1 = default (5% of steps)
+    int kv_warmup = -1;      // curriculum: steps of KV-retrieval-only data first; -1 = the recipe's default
     double clip = 1.0;       // gradient-norm clipping
     int checkpoint_every = 100;
     bool resume = true;      // continue from OUT/checkpoint when it is there
@@ -86,6 +91,7 @@ struct TrainProgress {
     int step = 0, steps = 0;
     double loss = 0;          // mean over the last log_every steps
     double accuracy = 0;      // next-token accuracy on answer tokens, same window
+    double kv_accuracy = 0;   // on the KV answers' value tokens (retrieval proper), same window
     double lr = 0;
     double elapsed_s = 0, eta_s = 0;
     std::string message;      // phase changes ("training tokenizer", "evaluating", ...)
@@ -94,7 +100,14 @@ struct TrainProgress {
 struct DemoEvaluation {
     double kv_accuracy = 0, mmlu_accuracy = 0, classic_accuracy = 0;
     int kv_pairs = 10, samples = 0;
-    struct HeadScore { HeadRef head; double kv = 0, mmlu = 0, classic = 0; };
+    // Accuracy with the head ablated, and (attention heads, MMLU-format prompts) the mean attention
+    // mass from each option's summary token onto its option (Gather) and from the final position
+    // onto the summary tokens (Aggregate).
+    struct HeadScore {
+        HeadRef head;
+        double kv = 0, mmlu = 0, classic = 0;
+        double gather_mass = 0, aggregate_mass = 0;
+    };
     std::vector<HeadScore> single_ablation;  // accuracy with that head ablated, every head
     std::vector<HeadRef> top_kv, top_mmlu;   // top-2 by KV drop (the paper's ranking), by MMLU drop
     double kv_top2_kv = 0, kv_top2_mmlu = 0, kv_top2_classic = 0;        // ablating top_kv
@@ -126,5 +139,9 @@ TrainResult train_demo(const TrainOptions& options, const TrainProgressFn& progr
 // Evaluates a trained demo folder through gna::Model (the inference path).
 DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, int samples,
                              const TrainProgressFn& progress = {}, const std::atomic<bool>* cancel = nullptr);
+
+// Evaluates a trained demo folder again and rewrites its card (training facts kept from the card).
+DemoEvaluation reevaluate_demo(const std::filesystem::path& dir, int samples, const TrainProgressFn& progress = {},
+                               const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace gna

@@ -1,5 +1,6 @@
 #include "train/demo_card.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -36,9 +37,39 @@ std::string heads(const std::vector<HeadRef>& hs) {
 
 }  // namespace
 
+DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
+    const std::filesystem::path file = dir / "model_card.json";
+    if (!std::filesystem::exists(file))
+        throw Error(file.string() + ": no model card here; --eval-only needs a folder written by gna train-demo");
+    const Json card = read_json_file(file);
+    try {
+        DemoCardInfo i;
+        i.recipe = card.at("recipe").get<std::string>();
+        i.architecture = card.at("architecture").get<std::string>();
+        i.seed = card.at("seed").get<uint64_t>();
+        const Json& t = card.at("training");
+        i.steps = t.at("steps").get<int>();
+        i.batch = t.at("batch_rows").get<int>();
+        i.lr = t.at("peak_lr").get<double>();
+        i.warmup = t.at("warmup_steps").get<int>();
+        i.seconds = t.at("seconds").get<double>();
+        i.final_loss = t.at("final_loss").get<double>();
+        i.hardware = t.at("hardware").get<std::string>();
+        i.data = card.at("data");
+        if (card.contains("model")) {
+            i.shape = card["model"].value("shape", Json());
+            i.parameters = card["model"].value("parameters", int64_t{0});
+        }
+        return i;
+    } catch (const Json::exception& e) {
+        throw Error(file.string() + ": not a demo model card (" + e.what() + ")");
+    }
+}
+
 void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info, const DemoEvaluation& e) {
-    const std::string hardware = cpu_model() + ", " + std::to_string(info.threads) + " LibTorch thread(s), " +
-                                 std::to_string(std::thread::hardware_concurrency()) + " logical CPUs visible";
+    const std::string hardware = !info.hardware.empty() ? info.hardware
+                                 : cpu_model() + ", " + std::to_string(info.threads) + " LibTorch thread(s), " +
+                                       std::to_string(std::thread::hardware_concurrency()) + " logical CPUs visible";
     Json card = {
         {"recipe", info.recipe},
         {"architecture", info.architecture},
@@ -48,6 +79,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
                       {"grad_clip", 1.0}, {"seconds", info.seconds}, {"final_loss", info.final_loss},
                       {"hardware", hardware}}},
         {"data", info.data},
+        {"model", {{"shape", info.shape}, {"parameters", info.parameters}}},
         {"evaluation", e.to_json()},
         {"command", "gna train-demo --recipe " + info.recipe + " --seed " + std::to_string(info.seed) + " --steps " +
                         std::to_string(info.steps) + " --out DIR"},
@@ -65,6 +97,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << " warm-up steps then cosine to 10%, gradient clipping at 1.0.\n"
        << "- Wall time " << static_cast<int>(info.seconds / 60) << " min " << static_cast<int>(info.seconds) % 60
        << " s on " << hardware << ". Final training loss " << info.final_loss << ".\n"
+       << "- Model: " << info.parameters << " parameters, shape `" << info.shape.dump() << "`.\n"
        << "- Tokenizer: SentencePiece BPE trained on the same data (byte fallback; the KV keys and the numbers "
           "0-99 are user-defined symbols, so every key and value is one token).\n\n"
        << "## Data\n\n"
@@ -90,9 +123,41 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
     if (e.hybrid)
         md << "Every attention head ablated (the SSM heads alone): KV " << pct(e.no_attention_kv) << ", MMLU format "
            << pct(e.no_attention_mmlu) << ", classic format " << pct(e.no_attention_classic) << ".\n\n";
-    md << "Single-head ablation (accuracy with that head zeroed):\n\n| head | KV | MMLU | classic |\n|---|---|---|---|\n";
-    for (const auto& s : e.single_ablation)
-        md << "| " << s.head.name() << " | " << pct(s.kv) << " | " << pct(s.mmlu) << " | " << pct(s.classic) << " |\n";
+    // Roles: the attention heads that look most like Gather and most like Aggregate, with their place
+    // in the head ranking (by KV drop, as the paper ranks).
+    std::vector<const DemoEvaluation::HeadScore*> ranked;
+    for (const auto& s : e.single_ablation) ranked.push_back(&s);
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto* a, const auto* b) { return a->kv + 1e-3 * a->mmlu < b->kv + 1e-3 * b->mmlu; });
+    const DemoEvaluation::HeadScore *gather = nullptr, *aggregate = nullptr;
+    for (const auto* s : ranked) {
+        if (s->head.kind != HeadKind::Attention) continue;
+        if (!gather || s->gather_mass > gather->gather_mass) gather = s;
+        if (!aggregate || s->aggregate_mass > aggregate->aggregate_mass) aggregate = s;
+    }
+    auto rank_of = [&](const DemoEvaluation::HeadScore* h) {
+        return static_cast<int>(std::find(ranked.begin(), ranked.end(), h) - ranked.begin()) + 1;
+    };
+    if (gather && aggregate) {
+        char b[512];
+        std::snprintf(b, sizeof b,
+                      "Attention roles on the MMLU-format prompts: the most Gather-like head is **%s** (%.0f%% of the "
+                      "attention of each option's summary token, its closing newline, lies on that option; rank %d "
+                      "in the head ranking), the most Aggregate-like head is **%s** (%.0f%% of the final position's "
+                      "attention lies on the four summary tokens; rank %d).\n\n",
+                      gather->head.name().c_str(), 100 * gather->gather_mass, rank_of(gather),
+                      aggregate->head.name().c_str(), 100 * aggregate->aggregate_mass, rank_of(aggregate));
+        md << b;
+    }
+    md << "Single-head ablation (accuracy with that head zeroed; Gather / Aggregate = attention mass as above), "
+          "ordered by the head ranking:\n\n| rank | head | KV | MMLU | classic | Gather | Aggregate |\n"
+          "|---|---|---|---|---|---|---|\n";
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        const auto& s = *ranked[i];
+        const bool attn = s.head.kind == HeadKind::Attention;
+        md << "| " << i + 1 << " | " << s.head.name() << " | " << pct(s.kv) << " | " << pct(s.mmlu) << " | "
+           << pct(s.classic) << " | " << (attn ? pct(s.gather_mass) : "-") << " | "
+           << (attn ? pct(s.aggregate_mass) : "-") << " |\n";
+    }
     std::ofstream f(dir / "MODEL_CARD.md", std::ios::binary);
     f << md.str();
     if (!f) throw Error((dir / "MODEL_CARD.md").string() + ": cannot write the model card");

@@ -15,8 +15,13 @@ struct DemoCardInfo {
     uint64_t seed = 0;
     int steps = 0, batch = 0, warmup = 0, threads = 0;
     double lr = 0, seconds = 0, final_loss = 0;
-    Json data;
+    std::string hardware;  // empty: this machine
+    Json data, shape;
+    int64_t parameters = 0;
 };
+
+// The training part of an existing card (model_card.json), to write it again after a new evaluation.
+DemoCardInfo read_demo_card_info(const std::filesystem::path& dir);
 
 void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info, const DemoEvaluation& eval);
 

@@ -156,7 +156,8 @@ DemoData::DemoData(uint64_t seed) : seed_(seed), keys_(kv_keys()) {
 
 DemoData::Document DemoData::document(uint64_t index) const {
     Rng r(mix(seed_, index));
-    const double u = r.unit();
+    const bool warm = index / 100000 < static_cast<uint64_t>(std::max(0, kv_warmup_));
+    const double u = warm ? 0.0 : r.unit();  // the curriculum: KV only
     Document d;
     auto split = [&](const ChoiceSample& s, const char* kind) {
         d.prefix = s.prompt;
@@ -166,13 +167,17 @@ DemoData::Document DemoData::document(uint64_t index) const {
     if (u < 0.45) {
         // The task's prompt and answer, then more questions about other keys of the same
         // dictionary in the same template: every answer is a retrieval target (dense signal).
-        const int pairs = 2 + static_cast<int>(r.below(23));  // 2..24
+        const int pairs = warm ? 1 + static_cast<int>(r.below(8)) : 2 + static_cast<int>(r.below(23));  // 2..24; 1..8 first
         const KvDraw k = kv_draw(r, keys_, pairs);
         d.prefix = kv_prompt(k.dictionary, k.dictionary[k.order[0]].first);
         d.answer = " " + std::to_string(k.dictionary[k.order[0]].second);
-        for (std::size_t q = 1; q < k.order.size() && q < 6; ++q) {
+        const bool recite = r.below(2) == 0;  // the rest as questions, or as the dictionary recited
+        if (recite) d.more.emplace_back("\nRecite the dictionary:", "");
+        for (std::size_t q = recite ? 0 : 1; q < k.order.size() && q < 8; ++q) {
             const auto& [key, value] = k.dictionary[k.order[q]];
-            d.more.emplace_back("\nThe value of the key '" + key + "' is", " " + std::to_string(value));
+            // Recited: "\n<key>:" then "<value>", every value a retrieval target.
+            if (recite) d.more.emplace_back("\n" + key + ":", std::to_string(value));
+            else d.more.emplace_back("\nThe value of the key '" + key + "' is", " " + std::to_string(value));
         }
         d.kind = "kv";
     } else if (u < 0.75) {

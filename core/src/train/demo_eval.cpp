@@ -8,6 +8,7 @@
 
 #include "gna/error.h"
 #include "gna/model.h"
+#include "gna/tasks.h"
 #include "gna/train.h"
 
 namespace gna {
@@ -42,6 +43,50 @@ double accuracy(Model& m, const std::vector<Probe>& ps, const InterventionPlan& 
     return static_cast<double>(hit) / static_cast<double>(ps.size());
 }
 
+// Attention roles on MMLU-format prompts (DESIGN.md, per-sample G&A masks): for every attention
+// head, the mean attention mass from each option's summary token (its closing newline) onto that
+// option's own tokens (Gather), and from the final position onto the four summary tokens
+// (Aggregate).
+void attention_roles(Model& m, const Tokenizer& tok, const std::vector<ChoiceSample>& samples,
+                     std::vector<DemoEvaluation::HeadScore>& heads, const std::atomic<bool>* cancel) {
+    std::vector<HeadRef> attn;
+    for (const auto& h : heads)
+        if (h.head.kind == HeadKind::Attention) attn.push_back(h.head);
+    if (attn.empty() || samples.empty()) return;
+    std::vector<double> gather(attn.size(), 0.0), aggregate(attn.size(), 0.0);
+    int n = 0;
+    for (const auto& s : samples) {
+        if (cancel && cancel->load()) throw Cancelled();
+        RunRequest r;
+        r.tokens = tok.encode(s.prompt, true);
+        const MmluLayout layout = mmlu_layout(tok, s.prompt, r.tokens);
+        if (layout.options.size() != 4) continue;
+        for (const auto& o : layout.options) r.capture_rows.push_back(o.summary);
+        r.capture_rows.push_back(layout.final_position);
+        r.capture = attn;
+        const RunResult out = m.run(r);
+        for (std::size_t i = 0; i < attn.size(); ++i) {
+            const AttentionMap& map = out.attention[i];
+            double g = 0, a = 0;
+            for (std::size_t k = 0; k < 4; ++k) {
+                const OptionSegment& o = layout.options[k];
+                for (int c = o.begin; c < o.end; ++c) g += map.at(k, static_cast<std::size_t>(c));
+                a += map.at(4, static_cast<std::size_t>(o.summary));
+            }
+            gather[i] += g / 4.0;
+            aggregate[i] += a;
+        }
+        ++n;
+    }
+    if (n == 0) return;
+    for (auto& h : heads)
+        for (std::size_t i = 0; i < attn.size(); ++i)
+            if (h.head == attn[i]) {
+                h.gather_mass = gather[i] / n;
+                h.aggregate_mass = aggregate[i] / n;
+            }
+}
+
 }  // namespace
 
 Json DemoEvaluation::to_json() const {
@@ -52,7 +97,8 @@ Json DemoEvaluation::to_json() const {
     };
     Json single = Json::array();
     for (const auto& s : single_ablation)
-        single.push_back({{"head", s.head.name()}, {"kv", s.kv}, {"mmlu", s.mmlu}, {"classic", s.classic}});
+        single.push_back({{"head", s.head.name()}, {"kv", s.kv}, {"mmlu", s.mmlu}, {"classic", s.classic},
+                          {"gather_mass", s.gather_mass}, {"aggregate_mass", s.aggregate_mass}});
     Json by_size = Json::array();
     for (const auto& [n, acc] : kv_by_size) by_size.push_back({{"pairs", n}, {"kv", acc}});
     Json j = {
@@ -109,6 +155,7 @@ DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, in
             }
         }
     }
+    attention_roles(*model, tok, mmlu, e.single_ablation, cancel);
     auto top2 = [&](auto key) {
         std::vector<DemoEvaluation::HeadScore> sorted = e.single_ablation;
         std::stable_sort(sorted.begin(), sorted.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });

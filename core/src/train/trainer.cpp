@@ -26,7 +26,7 @@ namespace {
 
 struct Recipe {
     train::LlamaShape shape;
-    int batch = 12, steps = 1500;
+    int batch = 12, steps = 1500, kv_warmup = 0;
     double lr = 5e-3;
 };
 
@@ -109,6 +109,7 @@ void train_tokenizer(const DemoData& data, const fs::path& out, int vocab) {
 struct Batch {
     at::Tensor ids, targets, weights, positions, doc;  // (B, T); weights float
     at::Tensor answer_mask;                            // (B, T) bool: targets inside answers
+    at::Tensor value_mask;                             // (B, T) bool: KV answers' number tokens
 };
 
 // Packs whole documents into rows of `context` tokens. Step `step` always gets the same documents.
@@ -117,7 +118,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
     std::vector<int64_t> ids(rows * context, pad), tgt(rows * context, -100), pos(rows * context, 0),
         doc(rows * context, -1);
     std::vector<float> w(rows * context, 0.f);
-    std::vector<uint8_t> ans(rows * context, 0);
+    std::vector<uint8_t> ans(rows * context, 0), val(rows * context, 0);
     uint64_t next = static_cast<uint64_t>(step) * 100000;
     for (int r = 0; r < rows; ++r) {
         int64_t used = 0, d = 0;
@@ -125,19 +126,20 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
             DemoData::Document dd = data.document(next);
             // seq = BOS prefix answer (text answer)...; in_answer marks the scored answer tokens.
             std::vector<int> seq = {bos};
-            std::vector<uint8_t> in_answer = {0};
+            std::vector<uint8_t> in_answer = {0}, is_value = {0};
             auto append = [&](const std::string& text, bool answer) {
                 if (text.empty()) return;
                 for (int id : tok.encode(text, false)) {
                     seq.push_back(id);
                     in_answer.push_back(answer);
+                    is_value.push_back(answer && dd.kind == "kv" && tok.piece(id) != "\xe2\x96\x81");  // not the bare '▁'
                 }
             };
             append(dd.prefix, false);
             append(dd.answer, true);
             for (const auto& [text, answer] : dd.more) {
                 append(text, false);
-                append(answer, true);
+                append(answer, true);  // empty answers add nothing
             }
             if (static_cast<int64_t>(seq.size()) > context) { ++next; continue; }  // never happens at 256
             if (used + static_cast<int64_t>(seq.size()) > context) break;
@@ -151,6 +153,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                     tgt[k] = seq[i + 1];
                     w[k] = in_answer[i + 1] ? 4.f : 1.f;
                     ans[k] = in_answer[i + 1];
+                    val[k] = is_value[i + 1];
                 }
             }
             used += static_cast<int64_t>(seq.size());
@@ -165,6 +168,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
     b.doc = L(doc);
     b.weights = at::tensor(w, at::kFloat).view({rows, context});
     b.answer_mask = at::tensor(std::vector<int64_t>(ans.begin(), ans.end()), at::kLong).view({rows, context}).ne(0);
+    b.value_mask = at::tensor(std::vector<int64_t>(val.begin(), val.end()), at::kLong).view({rows, context}).ne(0);
     return b;
 }
 
@@ -259,12 +263,14 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     Recipe rc = recipe_for(o);
     if (o.threads > 0) at::set_num_threads(o.threads);
     auto say = [&](const std::string& m) {
-        if (progress) progress(TrainProgress{0, rc.steps, 0, 0, 0, 0, 0, m});
+        if (progress) progress(TrainProgress{0, rc.steps, 0, 0, 0, 0, 0, 0, m});
     };
     fs::create_directories(o.out / "checkpoint");
     const fs::path ckpt = o.out / "checkpoint" / "state.pt";
     const bool resuming = o.resume && fs::exists(ckpt) && fs::exists(o.out / "tokenizer.model");
     DemoData data(o.seed);
+    const int kv_warmup = o.kv_warmup >= 0 ? o.kv_warmup : rc.kv_warmup;
+    data.set_kv_warmup(kv_warmup);
     if (!resuming) {
         say("training the SentencePiece tokenizer (vocab " + std::to_string(rc.shape.vocab) + ")");
         train_tokenizer(data, o.out, static_cast<int>(rc.shape.vocab));
@@ -296,7 +302,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     }
     const int warmup = o.warmup >= 0 ? o.warmup : std::max(1, rc.steps / 20);
     const int log_every = std::max(1, o.log_every);
-    double loss_sum = 0, acc_sum = 0;
+    double loss_sum = 0, acc_sum = 0, kv_hits = 0, kv_total = 0;
     int window = 0;
     TrainResult result;
     auto t0 = std::chrono::steady_clock::now();
@@ -321,6 +327,9 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             at::Tensor hit = flat.argmax(-1).eq(b.targets.view(-1)).logical_and(m);
             const double n = m.sum().item<double>();
             acc_sum += n > 0 ? hit.sum().item<double>() / n : 0.0;
+            at::Tensor vm = b.value_mask.view(-1);
+            kv_hits += flat.argmax(-1).eq(b.targets.view(-1)).logical_and(vm).sum().item<double>();
+            kv_total += vm.sum().item<double>();
             loss_sum += loss.item<double>();
             ++window;
         }
@@ -333,13 +342,14 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             p.steps = rc.steps;
             p.loss = loss_sum / window;
             p.accuracy = acc_sum / window;
+            p.kv_accuracy = kv_total > 0 ? kv_hits / kv_total : 0.0;
             p.lr = lr;
             p.elapsed_s = st.seconds;
             const double per = (st.seconds - seconds_before) / std::max(1, st.step - first_step);
             p.eta_s = per * (rc.steps - st.step);
             result.final_loss = p.loss;
             if (progress) progress(p);
-            loss_sum = acc_sum = 0;
+            loss_sum = acc_sum = kv_hits = kv_total = 0;
             window = 0;
         }
         const bool stop = stopping();
@@ -371,9 +381,31 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         info.threads = at::get_num_threads();
         info.data = data.describe();
         info.final_loss = result.final_loss;
+        const auto& sh = rc.shape;
+        info.shape = {{"layers", sh.layers}, {"hidden", sh.hidden}, {"vocab", sh.vocab}, {"context", sh.context}};
+        if (o.recipe != "ssm") info.shape["attention_heads"] = sh.heads;
+        if (o.recipe == "transformer") info.shape["intermediate"] = sh.intermediate;
+        if (o.recipe != "transformer") {
+            info.shape["ssm_heads"] = sh.ssm_heads();
+            info.shape["ssm_head_dim"] = sh.ssm_head_dim;
+            info.shape["state"] = sh.state;
+        }
+        if (o.recipe == "hybrid") {
+            info.shape["hybrid_layers"] = sh.hybrid_layers;
+            info.shape["intermediate"] = sh.intermediate;
+        }
+        for (auto& [n, t] : model.parameters()) info.parameters += t.numel();
         train::write_demo_card(o.out, info, result.evaluation);
     }
     return result;
+}
+
+DemoEvaluation reevaluate_demo(const fs::path& dir, int samples, const TrainProgressFn& progress,
+                               const std::atomic<bool>* cancel) {
+    train::DemoCardInfo info = train::read_demo_card_info(dir);
+    DemoEvaluation e = evaluate_demo(dir, info.seed, samples, progress, cancel);
+    train::write_demo_card(dir, info, e);
+    return e;
 }
 
 }  // namespace gna
