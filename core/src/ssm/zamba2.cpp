@@ -38,8 +38,11 @@ struct Zamba2Layer {
 // W + B A for an adapter pair under `p` (".0" = A (rank, in), ".1" = B (out, rank)), if present.
 at::Tensor fold_adapter(WeightLoader& wl, const std::string& p, const at::Tensor& w) {
     if (!wl.has(p + ".0.weight")) return w;
-    const Checkpoint& ck = wl.checkpoint();
-    const int64_t rank = ck.tensor(p + ".0.weight").shape.at(0);
+    const TensorView a0 = wl.checkpoint().tensor(p + ".0.weight");
+    if (a0.shape.size() != 2)
+        throw Error(a0.file + ": tensor '" + p + ".0.weight' must be a matrix (adapter_rank, " +
+                    std::to_string(w.size(1)) + "), it has " + std::to_string(a0.shape.size()) + " dimensions");
+    const int64_t rank = a0.shape[0];
     at::Tensor a = wl.get(p + ".0.weight", {rank, w.size(1)});
     at::Tensor b = wl.get(p + ".1.weight", {w.size(0), rank});
     return w + at::matmul(b, a);
@@ -75,15 +78,40 @@ public:
             throw Error(f + ": n_mamba_heads (" + std::to_string(d.heads) + ") must divide mamba_expand * hidden_size (" +
                         std::to_string(d.d_inner) + ")");
         d.head_dim = d.d_inner / d.heads;
+        // transformers derives mamba_headdim from the other keys; a stored value that disagrees means
+        // config.json was edited or written for different weights.
+        if (cfg.has("mamba_headdim") && d.heads * cfg.get_int("mamba_headdim", 0) != d.d_inner)
+            throw Error(f + ": n_mamba_heads * mamba_headdim (" + std::to_string(d.heads) + " * " +
+                        std::to_string(cfg.get_int("mamba_headdim", 0)) + " = " +
+                        std::to_string(d.heads * cfg.get_int("mamba_headdim", 0)) +
+                        ") must equal mamba_expand * hidden_size (" + std::to_string(d.d_inner) + ")");
         if (d.groups <= 0 || d.heads % d.groups != 0)
-            throw Error(f + ": n_mamba_heads must be a multiple of mamba_ngroups");
+            throw Error(f + ": n_mamba_heads (" + std::to_string(d.heads) + ") must be a multiple of mamba_ngroups (" +
+                        std::to_string(d.groups) + ")");
+        if (d.state <= 0 || d.conv_kernel <= 0 || d.chunk <= 0)
+            throw Error(f + ": mamba_d_state, mamba_d_conv and chunk_size must be positive");
         if (j.contains("time_step_limit") && j["time_step_limit"].is_array() && j["time_step_limit"].size() == 2) {
             if (j["time_step_limit"][0].is_number()) d.dt_min = j["time_step_limit"][0].get<double>();
             if (j["time_step_limit"][1].is_number()) d.dt_max = j["time_step_limit"][1].get<double>();
         }
-        if (C <= 0 || L <= 0 || V <= 0 || H <= 0 || KVH <= 0 || (2 * C) % H != 0 || H % KVH != 0 || blocks <= 0)
-            throw Error(f + ": 2 * hidden_size must be a multiple of num_attention_heads, itself a multiple of "
-                            "num_key_value_heads; num_mem_blocks must be positive");
+        if (C <= 0 || L <= 0 || V <= 0 || H <= 0 || KVH <= 0 || I <= 0 || blocks <= 0)
+            throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, num_attention_heads, num_key_value_heads, "
+                            "intermediate_size and num_mem_blocks must be positive");
+        // The shared attention works on concat(h, e0): 2 * hidden_size channels split into the heads.
+        if ((2 * C) % H != 0)
+            throw Error(f + ": 2 * hidden_size (" + std::to_string(2 * C) + ") must be a multiple of num_attention_heads (" +
+                        std::to_string(H) + "): the shared attention splits concat(hidden, embedding) into the heads");
+        if (cfg.has("attention_head_dim") && H * cfg.get_int("attention_head_dim", 0) != 2 * C)
+            throw Error(f + ": num_attention_heads * attention_head_dim (" + std::to_string(H) + " * " +
+                        std::to_string(cfg.get_int("attention_head_dim", 0)) + " = " +
+                        std::to_string(H * cfg.get_int("attention_head_dim", 0)) + ") must equal 2 * hidden_size (" +
+                        std::to_string(2 * C) + ")");
+        if (cfg.has("attention_hidden_size") && cfg.get_int("attention_hidden_size", 0) != 2 * C)
+            throw Error(f + ": attention_hidden_size (" + std::to_string(cfg.get_int("attention_hidden_size", 0)) +
+                        ") must equal 2 * hidden_size (" + std::to_string(2 * C) + ")");
+        if (H % KVH != 0)
+            throw Error(f + ": num_attention_heads (" + std::to_string(H) + ") must be a multiple of num_key_value_heads (" +
+                        std::to_string(KVH) + ")");
         const std::string act = cfg.get_string("hidden_act", "gelu");
         if (act != "gelu" && act != "gelu_pytorch_tanh" && act != "silu")
             throw Error(f + ": hidden_act \"" + act + "\" is not supported for Zamba2 (gelu, gelu_pytorch_tanh, silu)");
