@@ -3,7 +3,8 @@
 //   hybrid layer: T = MLP(pre_ff_norm(Attn(input_norm(concat(h, e0)))))   (e0: embedding output; no
 //                 residuals inside T); h = h + Mamba2(input_layernorm(h + linear(T)))
 //   Attention on 2*hidden: head_dim = 2*hidden/heads, scale (head_dim/2)^-0.5, RoPE only if
-//   use_mem_rope; MLP = down(act(gate) * up) with [gate, up] = gate_up_proj(x).
+//   use_mem_rope (on all head_dim channels, half-split; theta = rope_theta, times 8^(d/(d-2)) with
+//   use_long_context); MLP = down(act(gate) * up) with [gate, up] = gate_up_proj(x).
 //   Shared blocks: hybrid layer j (j-th hybrid) uses block j % num_mem_blocks, whose weights the
 //   checkpoint stores under the first hybrid layer that uses it; per-hybrid-layer LoRA adapters
 //   (linear_{q,k,v}_adapter_list.j, gate_up_proj_adapter_list.j) are folded into per-layer weights
@@ -123,7 +124,19 @@ public:
         attn_.scale = 1.0 / std::sqrt(static_cast<double>(attn_.head_dim) / 2.0);
         WeightLoader wl(ckpt, opt);
         device_ = wl.device();
-        if (cfg.get_bool("use_mem_rope", false)) attn_.rope = Rope::make(cfg.rope(), attn_.head_dim, device_);
+        if (cfg.get_bool("use_mem_rope", false)) {
+            // RoPE over the whole attention head_dim (2 * hidden / heads), half-split rotation.
+            // use_long_context: theta * 8^(d / (d - 2)) (NTK-style base change of the Zamba2 config).
+            RopeConfig rc = cfg.rope();
+            if (cfg.get_bool("use_long_context", false)) {
+                if (attn_.head_dim <= 2)
+                    throw Error(f + ": use_long_context needs an attention head_dim above 2, got " +
+                                std::to_string(attn_.head_dim));
+                const double d = static_cast<double>(attn_.head_dim);
+                rc.theta *= std::pow(8.0, d / (d - 2.0));
+            }
+            attn_.rope = Rope::make(rc, attn_.head_dim, device_);
+        }
 
         // which layer stores each shared block: the first hybrid layer that uses it
         std::vector<int64_t> hybrid_ids;
