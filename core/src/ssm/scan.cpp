@@ -6,6 +6,10 @@
 #include <cmath>
 #include <limits>
 
+#ifdef GNA_HAVE_KERNELS
+#include "gna_kernels/ssm_scan.h"
+#endif
+
 namespace gna {
 
 namespace {
@@ -50,6 +54,12 @@ ScanResult ssd_scan_sequential(const at::Tensor& x, const at::Tensor& dt, const 
 ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor& A, const at::Tensor& Bg,
                     const at::Tensor& Cg, int64_t chunk, const at::Tensor& state0) {
     const int64_t B = x.size(0), T = x.size(1), H = x.size(2), P = x.size(3), G = Bg.size(2), N = Bg.size(3);
+#ifdef GNA_HAVE_KERNELS
+    if (x.is_cuda() && !sequential_scans()) {
+        kernels::ScanTensors r = kernels::ssd_scan_cuda(x, dt, A, Bg, Cg, chunk, state0);
+        return {r.y, r.state};
+    }
+#endif
     if (T == 1 || sequential_scans()) return ssd_scan_sequential(x, dt, A, Bg, Cg, state0);
     const int64_t R = H / G;  // heads per group
     // The CPU tile: the result does not depend on it (exact algorithm); 64 keeps the (Q, Q) blocks in
@@ -110,6 +120,12 @@ ScanResult selective_scan_sequential(const at::Tensor& u, const at::Tensor& dt, 
 ScanResult selective_scan(const at::Tensor& u, const at::Tensor& dt, const at::Tensor& A, const at::Tensor& Bm,
                           const at::Tensor& Cm, const at::Tensor& state0) {
     const int64_t B = u.size(0), T = u.size(1), D = u.size(2), N = A.size(1);
+#ifdef GNA_HAVE_KERNELS
+    if (u.is_cuda() && !sequential_scans()) {
+        kernels::ScanTensors r = kernels::selective_scan_cuda(u, dt, A, Bm, Cm, state0);
+        return {r.y, r.state};
+    }
+#endif
     if (T == 1 || sequential_scans() || !u.device().is_cpu()) return selective_scan_sequential(u, dt, A, Bm, Cm, state0);
     at::Tensor h = state0.defined() ? state0.to(at::kFloat).contiguous().clone()
                                     : at::zeros({B, D, N}, u.options().dtype(at::kFloat));
