@@ -142,6 +142,10 @@ private Q_SLOTS:
             {"{dir}", "'model.layers.2.mamba_decoder.mamba.A_log'", missing});
         row("zamba2/conv1d", "zamba2", "shape", "model.layers.1.mamba_decoder.mamba.conv1d.weight", "[96, 1, 5]",
             {"{weights}", "'model.layers.1.mamba_decoder.mamba.conv1d.weight'", "has shape [96, 1, 5]", "[96, 1, 4]"});
+        row("zamba2/adapter scalar", "zamba2", "shape",  // used to escape as std::out_of_range
+            "model.layers.1.shared_transformer.self_attn.linear_q_adapter_list.1.0.weight", "[]",
+            {"{weights}", "'model.layers.1.shared_transformer.self_attn.linear_q_adapter_list.1.0.weight'",
+             "must be a matrix"});
         row("zamba2/n_mamba_heads", "zamba2", "config", "n_mamba_heads", "3",
             {"{config}", "n_mamba_heads (3)", "mamba_expand * hidden_size (64)"});
         row("zamba2/mamba_headdim", "zamba2", "config", "mamba_headdim", "8",
