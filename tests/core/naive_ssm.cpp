@@ -273,6 +273,28 @@ std::vector<Vec> zamba2_shared(const Checkpoint& ck, const Json& cfg, const std:
         v[t] = with_adapter(ck, wv, sp + ".self_attn.linear_v_adapter_list." + js, a);
     }
     const double hd = static_cast<double>(wq.shape[0]) / H;
+    if (cfg.value("use_mem_rope", false)) {
+        // RoPE on every channel of the head: pairs (i, i + d/2) turned by t * theta^(-2i/d);
+        // use_long_context raises theta to theta * 8^(d / (d - 2)).
+        const int d = static_cast<int>(hd);
+        double theta = cfg.value("rope_theta", 10000.0);
+        if (cfg.value("use_long_context", false)) theta *= std::pow(8.0, hd / (hd - 2.0));
+        auto turn = [&](Vec& z, int heads, int t) {
+            for (int hh = 0; hh < heads; ++hh)
+                for (int i = 0; i < d / 2; ++i) {
+                    const double ang = t * std::pow(theta, -2.0 * i / d);
+                    double& a = z[hh * d + i];
+                    double& b = z[hh * d + i + d / 2];
+                    const double a0 = a, b0 = b;
+                    a = a0 * std::cos(ang) - b0 * std::sin(ang);
+                    b = b0 * std::cos(ang) + a0 * std::sin(ang);
+                }
+        };
+        for (int t = 0; t < T; ++t) {
+            turn(q[t], H, t);
+            turn(k[t], KVH, t);
+        }
+    }
     std::vector<Vec> att = attention_core(q, k, v, H, KVH, 1.0 / std::sqrt(hd / 2.0), wo, layer, o);
     std::vector<Vec> out(T);
     for (int t = 0; t < T; ++t) {

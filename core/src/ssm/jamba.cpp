@@ -71,10 +71,19 @@ public:
         const int64_t ep = cfg.get_int("expert_layer_period", 2), eo = cfg.get_int("expert_layer_offset", 1);
         const int64_t E = cfg.get_int("num_experts", 16), K = cfg.get_int("num_experts_per_tok", 2);
         eps_ = cfg.get_double("rms_norm_eps", 1e-6);
-        if (C <= 0 || L <= 0 || V <= 0 || I <= 0 || H <= 0 || KVH <= 0 || ap <= 0 || ep <= 0 || E <= 0 || K <= 0 ||
-            K > E || C % H != 0 || H % KVH != 0)
-            throw Error(f + ": inconsistent Jamba config (hidden_size a multiple of num_attention_heads, a multiple "
-                            "of num_key_value_heads; positive periods; 0 < num_experts_per_tok <= num_experts)");
+        if (C <= 0 || L <= 0 || V <= 0 || I <= 0 || H <= 0 || KVH <= 0 || ap <= 0 || ep <= 0 || E <= 0 || K <= 0)
+            throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, intermediate_size, num_attention_heads, "
+                            "num_key_value_heads, attn_layer_period, expert_layer_period, num_experts and "
+                            "num_experts_per_tok must be positive");
+        if (C % H != 0)  // head_dim = hidden_size / num_attention_heads
+            throw Error(f + ": hidden_size (" + std::to_string(C) + ") must be a multiple of num_attention_heads (" +
+                        std::to_string(H) + "): each attention head gets hidden_size / num_attention_heads channels");
+        if (H % KVH != 0)
+            throw Error(f + ": num_attention_heads (" + std::to_string(H) + ") must be a multiple of num_key_value_heads (" +
+                        std::to_string(KVH) + ")");
+        if (K > E)
+            throw Error(f + ": num_experts_per_tok (" + std::to_string(K) + ") must not exceed num_experts (" +
+                        std::to_string(E) + ")");
         Mamba1Dims d;
         d.hidden = C;
         d.state = cfg.get_int("mamba_d_state", 16);
@@ -84,6 +93,8 @@ public:
         d.dt_rank = j.contains("mamba_dt_rank") && j["mamba_dt_rank"].is_number_integer()
                         ? j["mamba_dt_rank"].get<int64_t>()
                         : (C + 15) / 16;  // "auto"
+        if (d.state <= 0 || d.conv_kernel <= 0 || d.d_inner <= 0 || d.dt_rank <= 0)
+            throw Error(f + ": mamba_d_state, mamba_d_conv, mamba_expand and mamba_dt_rank must be positive");
         d.bc_norm = Mamba1Dims::BcNorm::Weighted;
         d.bc_eps = eps_;
         attn_.heads = H;

@@ -53,9 +53,12 @@ public:
         if (C <= 0 || L <= 0 || V <= 0 || I <= 0 || H <= 0 || KVH <= 0 || D <= 0 || W_ <= 0 || K <= 0 || window <= 0)
             throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, intermediate_size, num_attention_heads, "
                             "num_key_value_heads, head_dim, lru_width, conv1d_width and attention_window_size must be positive");
-        if (W_ % H != 0 || H % KVH != 0)
+        if (W_ % H != 0)  // the RG-LRU gates are num_attention_heads blocks of lru_width / heads channels
             throw Error(f + ": lru_width (" + std::to_string(W_) + ") must be a multiple of num_attention_heads (" +
-                        std::to_string(H) + "), itself a multiple of num_key_value_heads");
+                        std::to_string(H) + "): the RG-LRU gates are num_attention_heads diagonal blocks");
+        if (H % KVH != 0)
+            throw Error(f + ": num_attention_heads (" + std::to_string(H) + ") must be a multiple of num_key_value_heads (" +
+                        std::to_string(KVH) + ")");
         const std::string act = cfg.get_string("hidden_activation", "gelu_pytorch_tanh");
         if (act != "gelu_pytorch_tanh" && act != "gelu_tanh")
             throw Error(f + ": hidden_activation \"" + act + "\" is not supported for RecurrentGemma (gelu_pytorch_tanh)");

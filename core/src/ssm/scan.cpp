@@ -1,10 +1,16 @@
 #include "ssm/scan.h"
 
 #include <ATen/Parallel.h>
+#include <ATen/core/grad_mode.h>
 
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <vector>
+
+#ifdef GNA_HAVE_KERNELS
+#include "gna_kernels/ssm_scan.h"
+#endif
 
 namespace gna {
 
@@ -50,48 +56,78 @@ ScanResult ssd_scan_sequential(const at::Tensor& x, const at::Tensor& dt, const 
 ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor& A, const at::Tensor& Bg,
                     const at::Tensor& Cg, int64_t chunk, const at::Tensor& state0) {
     const int64_t B = x.size(0), T = x.size(1), H = x.size(2), P = x.size(3), G = Bg.size(2), N = Bg.size(3);
+#ifdef GNA_HAVE_KERNELS
+    if (x.is_cuda() && !sequential_scans()) {
+        kernels::ScanTensors r = kernels::ssd_scan_cuda(x, dt, A, Bg, Cg, chunk, state0);
+        return {r.y, r.state};
+    }
+#endif
     if (T == 1 || sequential_scans()) return ssd_scan_sequential(x, dt, A, Bg, Cg, state0);
-    const int64_t R = H / G;  // heads per group
+    const int64_t R = H / G, RP = R * P;  // heads per group; their channels side by side
     // The CPU tile: the result does not depend on it (exact algorithm); 64 keeps the (Q, Q) blocks in
-    // cache and costs a quarter of the FLOPs of the kernels' usual 256.
+    // cache and costs a quarter of the intra-chunk FLOPs of the kernels' usual 256.
     const int64_t Q = std::max<int64_t>(1, std::min({chunk, T, kCpuChunk}));
     const int64_t pad = (Q - T % Q) % Q, Tp = T + pad, nc = Tp / Q;
+    // Layout: the R heads of a group sit side by side as one (R*P)-wide matrix, so the two
+    // state-sized products (chunk states and the entering state's contribution) are one wide GEMM
+    // per chunk and group instead of R narrow ones with B and C copied for every head.
     // Padded steps have dt = 0: decay 1 and no input, so the final state is unchanged.
-    at::Tensor xdt = at::constant_pad_nd(x * dt.unsqueeze(-1), {0, 0, 0, 0, 0, pad});  // (B, Tp, H, P)
-    at::Tensor a = at::constant_pad_nd(dt * A, {0, 0, 0, pad});                          // (B, Tp, H)
-    xdt = xdt.view({B, nc, Q, G, R, P}).permute({0, 1, 3, 4, 2, 5});                       // (B, c, G, R, Q, P)
-    at::Tensor Bc = at::constant_pad_nd(Bg, {0, 0, 0, 0, 0, pad}).view({B, nc, Q, G, 1, N}).permute({0, 1, 3, 4, 2, 5});
-    at::Tensor Cc = at::constant_pad_nd(Cg, {0, 0, 0, 0, 0, pad}).view({B, nc, Q, G, 1, N}).permute({0, 1, 3, 4, 2, 5});
-    // Bc, Cc: (B, c, G, 1, Q, N), shared by the R heads of a group
-    at::Tensor ac = a.view({B, nc, Q, G, R}).permute({0, 1, 3, 4, 2});  // (B, c, G, R, Q)
-    at::Tensor acum = ac.to(at::kDouble).cumsum(-1);                     // (B, c, G, R, Q), fp64
+    // The demo trainer backpropagates through this function: in-place ops (which save three
+    // 8 MB temporaries per call at 2048 tokens) only when no gradient is being recorded.
+    const bool inplace = !at::GradMode::is_enabled() ||
+                         !(x.requires_grad() || dt.requires_grad() || A.requires_grad() || Bg.requires_grad() ||
+                           Cg.requires_grad() || (state0.defined() && state0.requires_grad()));
+    auto pad_time = [pad](const at::Tensor& t) {  // zeros after the last step of dim 1
+        if (pad == 0) return t.contiguous();
+        std::vector<int64_t> p(static_cast<std::size_t>(2 * (t.dim() - 1)), 0);
+        p.back() = pad;
+        return at::constant_pad_nd(t, p);
+    };
+    const at::Tensor xf = x.to(at::kFloat), dtf = dt.to(at::kFloat);
+    const at::Tensor xdt = pad_time(xf * dtf.unsqueeze(-1))
+                               .view({B, nc, Q, G, R, P}).permute({0, 1, 3, 2, 4, 5}).contiguous();  // (B, c, G, Q, R, P)
+    const at::Tensor Bc = pad_time(Bg.to(at::kFloat)).view({B, nc, Q, G, N}).permute({0, 1, 3, 2, 4}).contiguous();
+    const at::Tensor Cc = pad_time(Cg.to(at::kFloat)).view({B, nc, Q, G, N}).permute({0, 1, 3, 2, 4}).contiguous();
+    // Bc, Cc: (B, c, G, Q, N); acum: in-chunk cumulative sums of dt A, (B, c, G, R, Q), fp64
+    const at::Tensor acum = pad_time(dtf * A.to(at::kFloat))
+                                .view({B, nc, Q, G, R}).permute({0, 1, 3, 4, 2}).to(at::kDouble).cumsum(-1);
+    const at::Tensor acum_f = acum.to(at::kFloat);
 
-    // L[i, j] = exp(sum_{k=j+1..i} a_k) for j <= i, 0 above: the in-chunk sums are differences of an
-    // fp64 cumulative sum (exact to ~1e-16 relative), every exponent <= 0.
-    at::Tensor above = at::ones({Q, Q}, at::kBool).triu(1).to(x.device());
-    at::Tensor seg = (acum.unsqueeze(-1) - acum.unsqueeze(-2)).masked_fill(above, -std::numeric_limits<double>::infinity());
-    at::Tensor Lm = at::exp(seg).to(at::kFloat);  // (B, c, G, R, Q, Q)
+    // 1. within chunks: Y_diag = (C B^T o L)(dt x), L[i, j] = exp(sum_{k=j+1..i} a_k) for j <= i, 0 above.
+    //    The in-chunk sums are differences of an fp64 cumulative sum (exact to ~1e-16 relative),
+    //    rounded to fp32 before the exp; every exponent is <= 0.
+    const at::Tensor above = at::ones({Q, Q}, at::TensorOptions().dtype(at::kBool).device(x.device())).triu(1);
+    constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+    at::Tensor CBL = (acum.unsqueeze(-1) - acum.unsqueeze(-2)).to(at::kFloat);  // (B, c, G, R, Q, Q)
+    CBL = inplace ? CBL.masked_fill_(above, kNegInf).exp_() : CBL.masked_fill(above, kNegInf).exp();
+    const at::Tensor CB = at::matmul(Cc, Bc.transpose(-1, -2)).unsqueeze(3);    // C B^T once per group
+    CBL = inplace ? CBL.mul_(CB) : CBL * CB;
+    const at::Tensor ydiag = at::matmul(CBL, xdt.permute({0, 1, 2, 4, 3, 5}));   // (B, c, G, R, Q, P)
 
-    // 1. within chunks: Y_diag = (C B^T o L) (dt x); C B^T once per group
-    at::Tensor CB = at::matmul(Cc, Bc.transpose(-1, -2));  // (B, c, G, 1, Q, Q)
-    at::Tensor y = at::matmul(CB * Lm, xdt);                // (B, c, G, R, Q, P)
-    // 2. each chunk's own final state: sum_s exp(acum_end - acum_s) (dt x)_s (outer) B_s
-    at::Tensor acum_f = acum.to(at::kFloat);
-    at::Tensor decay_to_end = at::exp(acum.narrow(-1, Q - 1, 1) - acum).to(at::kFloat);         // (B, c, G, R, Q)
-    at::Tensor local = at::matmul((xdt * decay_to_end.unsqueeze(-1)).transpose(-1, -2), Bc);    // (B, c, G, R, P, N)
-    // 3. carry states across chunks
-    at::Tensor chunk_decay = at::exp(acum_f.select(-1, Q - 1));  // (B, c, G, R)
-    at::Tensor s = state0.defined() ? state0.to(at::kFloat).view({B, G, R, P, N})
-                                    : at::zeros({B, G, R, P, N}, x.options().dtype(at::kFloat));
-    at::Tensor init = at::empty({B, nc, G, R, P, N}, s.options());
+    // 2. each chunk's own final state, transposed: sum_s B_s (outer) exp(acum_end - acum_s) (dt x)_s
+    const at::Tensor to_end = at::exp(acum.narrow(-1, Q - 1, 1) - acum).to(at::kFloat);              // (B, c, G, R, Q)
+    const at::Tensor xd = (xdt * to_end.permute({0, 1, 2, 4, 3}).unsqueeze(-1)).view({B, nc, G, Q, RP});
+    const at::Tensor local = at::matmul(Bc.transpose(-1, -2), xd);                                    // (B, c, G, N, RP)
+
+    // 3. carry the state (kept as (B, G, N, R, P)) across chunks; the state entering chunk k
+    //    contributes C_t state^T to its outputs, scaled by exp(acum_t) below.
+    const at::Tensor chunk_decay = at::exp(acum_f.select(-1, Q - 1)).view({B, nc, G, 1, R, 1});
+    at::Tensor s = state0.defined() ? state0.to(at::kFloat).view({B, G, R, P, N}).permute({0, 1, 4, 2, 3}).contiguous()
+                                    : at::zeros({B, G, N, R, P}, xf.options());  // (B, G, N, R, P)
+    std::vector<at::Tensor> entering;  // per chunk: (B, G, Q, RP)
+    entering.reserve(static_cast<std::size_t>(nc));
     for (int64_t k = 0; k < nc; ++k) {
-        init.select(1, k).copy_(s);
-        s = chunk_decay.select(1, k).view({B, G, R, 1, 1}) * s + local.select(1, k);
+        entering.push_back(at::matmul(Cc.select(1, k), s.view({B, G, N, RP})));
+        s = s * chunk_decay.select(1, k) + local.select(1, k).view({B, G, N, R, P});
     }
-    // 4. contribution of the state entering each chunk: C_t (exp(acum_t) init)
-    y = y + at::matmul(Cc, init.transpose(-1, -2)) * at::exp(acum_f).unsqueeze(-1);  // (B, c, G, R, Q, P)
-    y = y.permute({0, 1, 4, 2, 3, 5}).reshape({B, Tp, H, P}).narrow(1, 0, T);
-    return {y, s.view({B, H, P, N})};
+
+    // 4. y = exp(acum_t) C_t state_entering^T + Y_diag, back to (B, T, H, P)
+    at::Tensor y = at::stack(entering, 1).view({B, nc, G, Q, R, P});  // (B, c, G, Q, R, P)
+    const at::Tensor scale = at::exp(acum_f).permute({0, 1, 2, 4, 3}).unsqueeze(-1);
+    y = inplace ? y.mul_(scale).add_(ydiag.permute({0, 1, 2, 4, 3, 5}))
+                : y * scale + ydiag.permute({0, 1, 2, 4, 3, 5});
+    y = y.permute({0, 1, 3, 2, 4, 5}).reshape({B, Tp, H, P}).narrow(1, 0, T);
+    return {y, s.permute({0, 1, 3, 4, 2}).reshape({B, H, P, N})};
 }
 
 ScanResult selective_scan_sequential(const at::Tensor& u, const at::Tensor& dt, const at::Tensor& A,
@@ -110,6 +146,12 @@ ScanResult selective_scan_sequential(const at::Tensor& u, const at::Tensor& dt, 
 ScanResult selective_scan(const at::Tensor& u, const at::Tensor& dt, const at::Tensor& A, const at::Tensor& Bm,
                           const at::Tensor& Cm, const at::Tensor& state0) {
     const int64_t B = u.size(0), T = u.size(1), D = u.size(2), N = A.size(1);
+#ifdef GNA_HAVE_KERNELS
+    if (u.is_cuda() && !sequential_scans()) {
+        kernels::ScanTensors r = kernels::selective_scan_cuda(u, dt, A, Bm, Cm, state0);
+        return {r.y, r.state};
+    }
+#endif
     if (T == 1 || sequential_scans() || !u.device().is_cpu()) return selective_scan_sequential(u, dt, A, Bm, Cm, state0);
     at::Tensor h = state0.defined() ? state0.to(at::kFloat).contiguous().clone()
                                     : at::zeros({B, D, N}, u.options().dtype(at::kFloat));

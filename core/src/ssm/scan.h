@@ -37,7 +37,10 @@ ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor&
 // Blocked: for each block of 64 positions the decays exp(dt A) and inputs dt B u of every
 // (t, d, n) are computed with vectorised ops, then one fused pass per (row, channel) runs the
 // recurrence over the block (parallel over rows x channels). Exact: the same arithmetic as the
-// per-token recurrence, no division by decays. Non-CPU tensors use the per-token path.
+// per-token recurrence, no division by decays.
+// CUDA tensors: ssd_scan and selective_scan run the kernels of kernels/ (gna_kernels/ssm_scan.h) when
+// the build has them (GNA_HAVE_KERNELS), else the per-token path; set_sequential_scans(true) forces
+// the per-token path everywhere.
 ScanResult selective_scan(const at::Tensor& u, const at::Tensor& dt, const at::Tensor& A, const at::Tensor& Bm,
                           const at::Tensor& Cm, const at::Tensor& state0);
 

@@ -3,7 +3,8 @@
 //   hybrid layer: T = MLP(pre_ff_norm(Attn(input_norm(concat(h, e0)))))   (e0: embedding output; no
 //                 residuals inside T); h = h + Mamba2(input_layernorm(h + linear(T)))
 //   Attention on 2*hidden: head_dim = 2*hidden/heads, scale (head_dim/2)^-0.5, RoPE only if
-//   use_mem_rope; MLP = down(act(gate) * up) with [gate, up] = gate_up_proj(x).
+//   use_mem_rope (on all head_dim channels, half-split; theta = rope_theta, times 8^(d/(d-2)) with
+//   use_long_context); MLP = down(act(gate) * up) with [gate, up] = gate_up_proj(x).
 //   Shared blocks: hybrid layer j (j-th hybrid) uses block j % num_mem_blocks, whose weights the
 //   checkpoint stores under the first hybrid layer that uses it; per-hybrid-layer LoRA adapters
 //   (linear_{q,k,v}_adapter_list.j, gate_up_proj_adapter_list.j) are folded into per-layer weights
@@ -38,8 +39,11 @@ struct Zamba2Layer {
 // W + B A for an adapter pair under `p` (".0" = A (rank, in), ".1" = B (out, rank)), if present.
 at::Tensor fold_adapter(WeightLoader& wl, const std::string& p, const at::Tensor& w) {
     if (!wl.has(p + ".0.weight")) return w;
-    const Checkpoint& ck = wl.checkpoint();
-    const int64_t rank = ck.tensor(p + ".0.weight").shape.at(0);
+    const TensorView a0 = wl.checkpoint().tensor(p + ".0.weight");
+    if (a0.shape.size() != 2)
+        throw Error(a0.file + ": tensor '" + p + ".0.weight' must be a matrix (adapter_rank, " +
+                    std::to_string(w.size(1)) + "), it has " + std::to_string(a0.shape.size()) + " dimensions");
+    const int64_t rank = a0.shape[0];
     at::Tensor a = wl.get(p + ".0.weight", {rank, w.size(1)});
     at::Tensor b = wl.get(p + ".1.weight", {w.size(0), rank});
     return w + at::matmul(b, a);
@@ -75,15 +79,40 @@ public:
             throw Error(f + ": n_mamba_heads (" + std::to_string(d.heads) + ") must divide mamba_expand * hidden_size (" +
                         std::to_string(d.d_inner) + ")");
         d.head_dim = d.d_inner / d.heads;
+        // transformers derives mamba_headdim from the other keys; a stored value that disagrees means
+        // config.json was edited or written for different weights.
+        if (cfg.has("mamba_headdim") && d.heads * cfg.get_int("mamba_headdim", 0) != d.d_inner)
+            throw Error(f + ": n_mamba_heads * mamba_headdim (" + std::to_string(d.heads) + " * " +
+                        std::to_string(cfg.get_int("mamba_headdim", 0)) + " = " +
+                        std::to_string(d.heads * cfg.get_int("mamba_headdim", 0)) +
+                        ") must equal mamba_expand * hidden_size (" + std::to_string(d.d_inner) + ")");
         if (d.groups <= 0 || d.heads % d.groups != 0)
-            throw Error(f + ": n_mamba_heads must be a multiple of mamba_ngroups");
+            throw Error(f + ": n_mamba_heads (" + std::to_string(d.heads) + ") must be a multiple of mamba_ngroups (" +
+                        std::to_string(d.groups) + ")");
+        if (d.state <= 0 || d.conv_kernel <= 0 || d.chunk <= 0)
+            throw Error(f + ": mamba_d_state, mamba_d_conv and chunk_size must be positive");
         if (j.contains("time_step_limit") && j["time_step_limit"].is_array() && j["time_step_limit"].size() == 2) {
             if (j["time_step_limit"][0].is_number()) d.dt_min = j["time_step_limit"][0].get<double>();
             if (j["time_step_limit"][1].is_number()) d.dt_max = j["time_step_limit"][1].get<double>();
         }
-        if (C <= 0 || L <= 0 || V <= 0 || H <= 0 || KVH <= 0 || (2 * C) % H != 0 || H % KVH != 0 || blocks <= 0)
-            throw Error(f + ": 2 * hidden_size must be a multiple of num_attention_heads, itself a multiple of "
-                            "num_key_value_heads; num_mem_blocks must be positive");
+        if (C <= 0 || L <= 0 || V <= 0 || H <= 0 || KVH <= 0 || I <= 0 || blocks <= 0)
+            throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, num_attention_heads, num_key_value_heads, "
+                            "intermediate_size and num_mem_blocks must be positive");
+        // The shared attention works on concat(h, e0): 2 * hidden_size channels split into the heads.
+        if ((2 * C) % H != 0)
+            throw Error(f + ": 2 * hidden_size (" + std::to_string(2 * C) + ") must be a multiple of num_attention_heads (" +
+                        std::to_string(H) + "): the shared attention splits concat(hidden, embedding) into the heads");
+        if (cfg.has("attention_head_dim") && H * cfg.get_int("attention_head_dim", 0) != 2 * C)
+            throw Error(f + ": num_attention_heads * attention_head_dim (" + std::to_string(H) + " * " +
+                        std::to_string(cfg.get_int("attention_head_dim", 0)) + " = " +
+                        std::to_string(H * cfg.get_int("attention_head_dim", 0)) + ") must equal 2 * hidden_size (" +
+                        std::to_string(2 * C) + ")");
+        if (cfg.has("attention_hidden_size") && cfg.get_int("attention_hidden_size", 0) != 2 * C)
+            throw Error(f + ": attention_hidden_size (" + std::to_string(cfg.get_int("attention_hidden_size", 0)) +
+                        ") must equal 2 * hidden_size (" + std::to_string(2 * C) + ")");
+        if (H % KVH != 0)
+            throw Error(f + ": num_attention_heads (" + std::to_string(H) + ") must be a multiple of num_key_value_heads (" +
+                        std::to_string(KVH) + ")");
         const std::string act = cfg.get_string("hidden_act", "gelu");
         if (act != "gelu" && act != "gelu_pytorch_tanh" && act != "silu")
             throw Error(f + ": hidden_act \"" + act + "\" is not supported for Zamba2 (gelu, gelu_pytorch_tanh, silu)");
@@ -95,7 +124,19 @@ public:
         attn_.scale = 1.0 / std::sqrt(static_cast<double>(attn_.head_dim) / 2.0);
         WeightLoader wl(ckpt, opt);
         device_ = wl.device();
-        if (cfg.get_bool("use_mem_rope", false)) attn_.rope = Rope::make(cfg.rope(), attn_.head_dim, device_);
+        if (cfg.get_bool("use_mem_rope", false)) {
+            // RoPE over the whole attention head_dim (2 * hidden / heads), half-split rotation.
+            // use_long_context: theta * 8^(d / (d - 2)) (NTK-style base change of the Zamba2 config).
+            RopeConfig rc = cfg.rope();
+            if (cfg.get_bool("use_long_context", false)) {
+                if (attn_.head_dim <= 2)
+                    throw Error(f + ": use_long_context needs an attention head_dim above 2, got " +
+                                std::to_string(attn_.head_dim));
+                const double d = static_cast<double>(attn_.head_dim);
+                rc.theta *= std::pow(8.0, d / (d - 2.0));
+            }
+            attn_.rope = Rope::make(rc, attn_.head_dim, device_);
+        }
 
         // which layer stores each shared block: the first hybrid layer that uses it
         std::vector<int64_t> hybrid_ids;
