@@ -243,8 +243,9 @@ Json DemoData::describe() const {
                  {"fact_sentences", 0.08}, {"filler_prose", 0.03}}},
         {"kv_retrieval", "the KV-retrieval task's template (\"Memorize the following dictionary:\\n\", key:value "
                          "lines, \"\\nThe value of the key '<key>' is\" + \" <value>\"), 2-24 pairs, keys from "
-                         "resources/data/kv_words.txt, values 0-99, then up to 5 more questions about other keys of "
-                         "the same dictionary in the same template"},
+                         "resources/data/kv_words.txt, values 0-99, then up to 7 more questions about other keys of "
+                         "the same dictionary in the same template, or the dictionary recited ('Recite the "
+                         "dictionary:' then key: + value lines)"},
         {"mmlu_format", "optional harness header, question, options A-D (answer + 3 distractors of the same "
                         "attribute), \"Answer:\" + \" <letter>\""},
         {"classic_format", "same prompt, \"Answer:\" + \" <answer text>\""},
