@@ -1,6 +1,7 @@
 #include "train/demo_card.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -33,6 +34,34 @@ std::string heads(const std::vector<HeadRef>& hs) {
     std::string s;
     for (const auto& h : hs) s += (s.empty() ? "" : ", ") + h.name();
     return s;
+}
+
+// The targets the demo models must meet (issue: bundled demo models) against the measured numbers.
+std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
+    std::vector<std::string> met, missed;
+    auto check = [&](bool ok, const std::string& what) { (ok ? met : missed).push_back(what); };
+    auto p = [](double x) { return pct(x); };
+    if (info.recipe == "transformer") {
+        check(e.kv_accuracy >= 0.90, "KV retrieval at 10 pairs " + p(e.kv_accuracy) + " (target >= 90%)");
+        check(e.mmlu_accuracy >= 0.80, "MMLU format " + p(e.mmlu_accuracy) + " (target >= 80%)");
+        const double drop = e.mmlu_accuracy - e.kv_top2_mmlu, moved = std::fabs(e.classic_accuracy - e.kv_top2_classic);
+        check(drop >= 0.30 && moved < 0.10, "ablating the ranking's top-2 heads (" + heads(e.top_kv) + ") lowers MMLU format by " +
+                                                p(drop) + " (target >= 30 points) and moves classic by " +
+                                                p(moved) + " (target < 10 points)");
+    } else if (info.recipe == "hybrid") {
+        check(e.kv_accuracy >= 0.90, "KV retrieval at 10 pairs " + p(e.kv_accuracy) + " (like the transformer)");
+        check(e.no_attention_kv <= 0.20, "KV retrieval with every attention head ablated " + p(e.no_attention_kv) +
+                                             " (close to zero)");
+    } else {
+        check(e.kv_by_size.size() == 3 && e.kv_by_size.front().second > e.kv_by_size.back().second,
+              "KV retrieval falls with dictionary size");
+    }
+    std::string out = "## Status\n\n";
+    if (missed.empty()) out += "Every target of this recipe is met:\n\n";
+    else out += "Targets **not met** (" + std::to_string(missed.size()) + " of " + std::to_string(met.size() + missed.size()) + "):\n\n";
+    for (const auto& m : missed) out += "- not met: " + m + "\n";
+    for (const auto& m : met) out += "- met: " + m + "\n";
+    return out + "\n";
 }
 
 }  // namespace
@@ -97,15 +126,13 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << " warm-up steps then cosine to 10%, gradient clipping at 1.0.\n"
        << "- Wall time " << static_cast<int>(info.seconds / 60) << " min " << static_cast<int>(info.seconds) % 60
        << " s on " << hardware << ". Final training loss " << info.final_loss << ".\n"
-       << "- Model: " << info.parameters << " parameters, shape `" << info.shape.dump() << "`.\n"
+       << "- Model: " << info.parameters << " parameters"
+       << (info.shape.is_object() ? ", shape `" + info.shape.dump() + "`" : std::string()) << ".\n"
        << "- Tokenizer: SentencePiece BPE trained on the same data (byte fallback; the KV keys and the numbers "
           "0-99 are user-defined symbols, so every key and value is one token).\n\n"
+       << status(info, e)
        << "## Data\n\n"
-       << "- KV retrieval in the task's own template: `Memorize the following dictionary:\\n` + `key:value` lines + "
-          "`\\nThe value of the key '<key>' is` + ` <value>` (2-24 pairs, keys from resources/data/kv_words.txt), "
-          "followed by up to seven more questions about other keys of the same dictionary or by the dictionary "
-          "recited (`Recite the dictionary:` then `key:` + `value` lines); a KV-only curriculum of 1-8 pairs comes "
-          "first when --kv-warmup is set.\n"
+       << "- KV retrieval: " << info.data.value("kv_retrieval", std::string("(not recorded)")) << ".\n"
        << "- An invented world (the land of Vell): 24 people, each with a city, a pet, a favourite colour and a "
           "job, stated in sentences (the full list is in model_card.json).\n"
        << "- Questions about those facts in MMLU format (`Answer: B`) and classic format (`Answer: blue`), plain "

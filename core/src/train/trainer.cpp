@@ -403,6 +403,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
 DemoEvaluation reevaluate_demo(const fs::path& dir, int samples, const TrainProgressFn& progress,
                                const std::atomic<bool>* cancel) {
     train::DemoCardInfo info = train::read_demo_card_info(dir);
+    if (info.parameters == 0) info.parameters = Model::load(dir)->info().parameters;
     DemoEvaluation e = evaluate_demo(dir, info.seed, samples, progress, cancel);
     train::write_demo_card(dir, info, e);
     return e;
