@@ -205,6 +205,42 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
     return w.o(o.transpose(1, 2).reshape({B, T, H * D}));
 }
 
+at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
+                            const TreeLayout& t, bool outputs_only, const at::Tensor& scale) {
+    const int64_t Bx = x.size(0), S = x.size(1), H = cfg.heads, KVH = cfg.kv_heads, D = cfg.head_dim;
+    const int64_t G = H / KVH;
+    const at::Tensor xq = outputs_only ? x.index_select(1, t.outputs) : x;  // xq: (Bx, Sq, C)
+    const int64_t Sq = xq.size(1);
+    at::Tensor q = w.q(xq).view({Bx, Sq, H, D}).transpose(1, 2);  // q: (Bx, H, Sq, D)
+    at::Tensor k = w.k(x).view({Bx, S, KVH, D}).transpose(1, 2);   // k: (Bx, KVH, S, D)
+    at::Tensor v = w.v(x).view({Bx, S, KVH, D}).transpose(1, 2);   // v: (Bx, KVH, S, D)
+    const at::Tensor qpos = outputs_only ? t.positions.index_select(0, t.outputs) : t.positions;  // (Sq)
+    if (cfg.rope.rotary_dim > 0) {
+        q = cfg.rope.apply(q, qpos);
+        k = cfg.rope.apply(k, t.positions);
+    }
+    at::Tensor hidden = outputs_only ? t.hidden.index_select(0, t.outputs) : t.hidden;  // (Sq, S)
+    if (cfg.window > 0) hidden = hidden.logical_or(t.positions.unsqueeze(0) <= qpos.unsqueeze(1) - cfg.window);
+
+    at::Tensor qg = q.reshape({Bx, KVH, G, Sq, D});  // qg: (Bx, KVH, G, Sq, D)
+    at::Tensor kt = k.unsqueeze(2).transpose(-1, -2);  // kt: (Bx, KVH, 1, D, S)
+    at::Tensor vv = v.unsqueeze(2);                    // vv: (Bx, KVH, 1, S, D)
+    at::Tensor out = at::empty({Bx, KVH, G, Sq, D}, q.options());
+    const int64_t chunk = query_chunk(Bx, H, S);
+    for (int64_t s = 0; s < Sq; s += chunk) {
+        const int64_t tq = std::min(chunk, Sq - s);
+        // softmax(q k^T * scale, masked) v in fp32, as attention_forward
+        at::Tensor scores = at::matmul(qg.narrow(3, s, tq), kt).to(at::kFloat) * cfg.scale;  // (Bx,KVH,G,tq,S)
+        scores.masked_fill_(hidden.narrow(0, s, tq), -std::numeric_limits<float>::infinity());
+        at::Tensor probs = at::softmax(scores, -1);
+        out.narrow(3, s, tq).copy_(at::matmul(probs.to(q.scalar_type()), vv));  // (Bx,KVH,G,tq,D)
+    }
+    at::Tensor o = out.view({Bx, H, Sq, D});
+    if (scale.defined()) o = o * scale.view({-1, H, 1, 1}).to(o.scalar_type());  // o: (B, H, Sq, D)
+    const int64_t B = o.size(0);
+    return w.o(o.transpose(1, 2).reshape({B, Sq, H * D}));
+}
+
 at::Tensor GatedMLP::operator()(const at::Tensor& x) const {
     at::Tensor g = gate(x);
     g = gelu_tanh ? at::gelu(g, "tanh") : at::silu(g);

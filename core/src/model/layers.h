@@ -84,6 +84,14 @@ struct KVCache {
 at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
                              KVCache& cache, int64_t past, int layer, ForwardContext& ctx);
 
+// The same block over a whole sequence under an explicit mask, without a cache (the tree pass of
+// sweeps): x (Bx, S, input_dim), positions and mask from `t`. outputs_only: queries only at
+// t.outputs (Sq = R), keys and values at every token. `scale` (B, H) multiplies each head's output
+// before o; Bx may be 1 with B > 1, so rows that share their input share q, k, v and softmax and
+// fan out only here. Returns (B, Sq, out_dim).
+at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
+                            const TreeLayout& t, bool outputs_only, const at::Tensor& scale);
+
 // SwiGLU MLP: down(act(gate(x)) * up(x)).
 struct GatedMLP {
     Linear gate, up, down;
