@@ -65,6 +65,7 @@ struct TreeLayout {
     at::Tensor positions;  // (S) int64: RoPE position of each token
     at::Tensor hidden;     // (S, S) bool: key j is hidden from query i (causal within the prompt, tree below)
     at::Tensor outputs;    // (R) int64: the tokens whose outputs are needed after the last layer
+    std::vector<int64_t> key_end;  // per token: 1 + the last key it sees
 };
 
 class CausalLM {

@@ -118,6 +118,7 @@ public:
     at::Tensor run_tree_layers(at::Tensor h, int from, int to, const TreeLayout& t,
                                const ForwardContext& ctx) const override {
         const int L = static_cast<int>(layers_.size());
+        const Rope::Tables rope = attn_.rope.tables(t.positions);
         for (int l = from; l < to; ++l) {
             ctx.check_cancel();
             const bool last = l == L - 1;  // nothing after it reads the other tokens: only outputs' rows
@@ -128,10 +129,10 @@ public:
             }
             const LlamaLayer& layer = layers_[l];
             const LayerPlan* plan = ctx.plan(l);
-            at::Tensor a = masked_attention(attn_, layer.attn, rms_norm(h, layer.norm1, eps_), t, last,
+            at::Tensor a = masked_attention(attn_, layer.attn, rms_norm(h, layer.norm1, eps_), t, rope, last,
                                             plan ? plan->attn_scale : at::Tensor());  // (B, S or R, C)
-            h = h_in + a;
-            h = h + layer.mlp(rms_norm(h, layer.norm2, eps_));
+            h = a.add_(h_in);                                              // a has h_in's rows or more
+            h = layer.mlp.in_place(rms_norm(h, layer.norm2, eps_)).add_(h);
             h = apply_skip(ctx, l, h_in, h);
         }
         return h;

@@ -44,6 +44,11 @@ TreeLayout tree_layout(int64_t prompt_len, const ContinuationTree& tree, at::Dev
         for (int n = static_cast<int>(a); n >= 0; n = tree.parent[n]) m[T + a][T + n] = false;  // its branch
     }
     TreeLayout t;
+    for (int64_t i = 0; i < S; ++i) {  // parents come before children: i + 1 here, but say it from the mask
+        int64_t e = S;
+        while (e > 1 && m[i][e - 1]) --e;
+        t.key_end.push_back(e);
+    }
     t.positions = pos.to(device);
     t.hidden = hidden.to(device);
     t.outputs = at::cat({at::tensor({T - 1}, at::kLong), at::arange(T, S, at::kLong)}).to(device);
