@@ -11,6 +11,7 @@
 #include "gna/experiments.h"
 #include "gna/manipulation.h"
 #include "gna/model.h"
+#include "naive_llama.h"
 #include "test_models.h"
 
 using namespace gna;
@@ -109,6 +110,99 @@ private Q_SLOTS:
         QVERIFY(max_diff(model_->sweep_continuations(r), single) < 2e-5);
         // and ablations matter: the sweep is not returning the baseline everywhere
         QVERIFY(max_diff({batched[0]}, {batched[5]}) > 1e-4);
+    }
+
+    // The tree pass of attention models (prompt and continuation prefixes as one masked sequence,
+    // rows fanning out at the ablated layer, last layer on the needed rows only) against
+    // score_continuations plan by plan, and one score against the independent naive forward.
+    void treeSweepMatchesScoreContinuations() {
+        const std::vector<int> prompt =
+            model_->tokenizer().encode("Memorize the following dictionary:\nriver:42\nstone:7\nThe value of the key 'river' is");
+        // prefixes shared at depths 1, 2 and 3; single tokens; a continuation that is another's prefix
+        const std::vector<std::vector<int>> conts = {{5},       {5, 9},    {5, 11}, {5, 9, 13}, {5, 9, 13, 2},
+                                                     {7, 9},    {7},       {9, 5, 5}, {5, 9, 14}, {9, 5}};
+        std::vector<InterventionPlan> plans(1);  // baseline
+        for (int l : {0, 1, 2})                  // first, middle and last layer
+            for (int h : {0, 3}) {
+                InterventionPlan p;
+                p.ablate(HeadRef{l, h});
+                plans.push_back(p);
+            }
+        InterventionPlan span;  // first and last layer
+        span.ablate(HeadRef{0, 1});
+        span.ablate(HeadRef{2, 2}, 0.5f);
+        plans.push_back(span);
+        InterventionPlan whole;  // every head of the middle layer
+        for (int h = 0; h < 4; ++h) whole.ablate(HeadRef{1, h});
+        plans.push_back(whole);
+        InterventionPlan skip_last;
+        skip_last.skip_layers = {2};
+        plans.push_back(skip_last);
+        InterventionPlan skip_first;
+        skip_first.skip_layers = {0};
+        skip_first.ablate(HeadRef{1, 2});
+        plans.push_back(skip_first);
+        InterventionPlan hooked;  // takes the cached path inside the same request
+        hooked.hooks.push_back(sparsification_hook({2, true}));
+        plans.push_back(hooked);
+
+        std::vector<std::vector<double>> single;
+        for (const auto& p : plans) single.push_back(model_->score_continuations(prompt, conts, p));
+        SweepRequest r;
+        r.prompt = prompt;
+        r.continuations = conts;
+        r.plans = plans;
+        for (int rows : {64, 2, 1})
+            for (bool reuse : {true, false}) {
+                r.max_batch_rows = rows;
+                r.reuse_prefix = reuse;
+                const auto got = model_->sweep_continuations(r);
+                const double d = max_diff(got, single);
+                QVERIFY2(d < 1e-5, qPrintable(QString("rows %1 reuse %2: max diff %3").arg(rows).arg(reuse).arg(d)));
+                for (std::size_t p = 0; p < plans.size(); ++p)
+                    QCOMPARE(std::max_element(got[p].begin(), got[p].end()) - got[p].begin(),
+                             std::max_element(single[p].begin(), single[p].end()) - single[p].begin());
+            }
+        for (std::size_t p = 1; p < plans.size(); ++p)  // every plan changes the scores
+            QVERIFY2(max_diff({single[0]}, {single[p]}) > 1e-4, qPrintable(QString::number(p)));
+
+        // independent check: continuation {5, 9, 13, 2} under L1.H0 ablated, by the naive forward
+        NaiveOptions o;
+        o.head_scale[{1, 0}] = 0.0f;
+        std::vector<int> ids = prompt;
+        ids.insert(ids.end(), {5, 9, 13});
+        const NaiveResult ref = naive_llama_forward(path_, ids, o);
+        double want = 0;
+        const std::vector<int> next = {5, 9, 13, 2};
+        for (std::size_t i = 0; i < next.size(); ++i) {
+            const auto& lg = ref.logits[prompt.size() - 1 + i];
+            double mx = *std::max_element(lg.begin(), lg.end()), z = 0;
+            for (float v : lg) z += std::exp(v - mx);
+            want += lg[next[i]] - mx - std::log(z);
+        }
+        r.max_batch_rows = 64;
+        r.reuse_prefix = true;
+        const double got = model_->sweep_continuations(r)[3][4];  // plans[3] = L1.H0
+        QVERIFY2(std::fabs(got - want) < 1e-4, qPrintable(QString("%1 vs naive %2").arg(got).arg(want)));
+
+        // Mistral with a sliding window shorter than the prompt: the window applies to the tree rows
+        TinyModelSpec ms;
+        ms.arch = "mistral";
+        ms.layers = 3;
+        ms.hidden = 32;
+        ms.heads = 4;
+        ms.kv_heads = 2;
+        ms.intermediate = 48;
+        ms.sliding_window = 6;
+        ms.seed = 5;
+        auto mistral = Model::load(make_model(dir_, "mistral", ms));
+        plans.pop_back();
+        r.plans = plans;
+        const auto got_m = mistral->sweep_continuations(r);
+        double dm = 0;
+        for (std::size_t p = 0; p < plans.size(); ++p)
+            dm = std::max(dm, max_diff({got_m[p]}, {mistral->score_continuations(prompt, conts, plans[p])}));
+        QVERIFY2(dm < 1e-5, qPrintable(QString("mistral: max diff %1").arg(dm)));
     }
 
     void firstIntervenedLayer() {

@@ -59,6 +59,15 @@ public:
     virtual void repeat_rows(int64_t n) = 0;
 };
 
+// A prompt followed by the nodes of its continuation tree, run as one sequence without a cache
+// (sweeps; model/tree_sweep.h). Each token has its own RoPE position and its own mask row.
+struct TreeLayout {
+    at::Tensor positions;  // (S) int64: RoPE position of each token
+    at::Tensor hidden;     // (S, S) bool: key j is hidden from query i (causal within the prompt, tree below)
+    at::Tensor outputs;    // (R) int64: the tokens whose outputs are needed after the last layer
+    std::vector<int64_t> key_end;  // per token: 1 + the last key it sees
+};
+
 class CausalLM {
 public:
     virtual ~CausalLM() = default;
@@ -73,6 +82,17 @@ public:
     virtual void advance_state(DecodeState& state, int64_t t) const = 0;
     // Final norm + LM head: (B, T, C) -> (B, T, V) float32.
     virtual at::Tensor logits(const at::Tensor& h) const = 0;
+
+    // Tree pass (optional; attention-only architectures): layers [from, to) on h (Bh, S, C) under
+    // t's mask. ctx may carry B rows while h has 1 (the rows' shared input): the rows then fan
+    // out at the first per-head output scale. When `to` is the last layer, that layer computes
+    // only t.outputs' queries and the result is (B or 1, R, C). Plans with hooks or captures do
+    // not take this path.
+    virtual bool has_tree_pass() const { return false; }
+    virtual at::Tensor run_tree_layers(at::Tensor /*h*/, int /*from*/, int /*to*/, const TreeLayout& /*t*/,
+                                       const ForwardContext& /*ctx*/) const {
+        throw Error(info().architecture + " has no tree pass");
+    }
 
     at::Tensor forward(const at::Tensor& ids, DecodeState& state, ForwardContext& ctx) const {
         at::Tensor h = embed(ids, state);

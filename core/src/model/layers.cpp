@@ -104,6 +104,35 @@ at::Tensor Rope::apply(const at::Tensor& x, const at::Tensor& positions) const {
     return at::cat({out, x.narrow(-1, rotary_dim, x.size(-1) - rotary_dim)}, -1);
 }
 
+Rope::Tables Rope::tables(const at::Tensor& positions) const {
+    if (rotary_dim == 0) return {};
+    at::Tensor ang = positions.to(at::kFloat).unsqueeze(1) * inv_freq.unsqueeze(0);  // (T, rd/2)
+    at::Tensor emb = at::cat({ang, ang}, -1);                                        // (T, rd)
+    return {emb.cos(), emb.sin()};
+}
+
+at::Tensor Rope::apply_to_heads(const at::Tensor& x, const Tables& t) const {
+    const int64_t B = x.size(0), T = x.size(1), NH = x.size(2), D = x.size(3);
+    at::Tensor out = at::empty({B, NH, T, D}, x.options());  // out: (B, NH, T, D)
+    at::Tensor ot = out.transpose(1, 2);                    // ot: (B, T, NH, D), a view of out
+    if (rotary_dim == 0) {
+        ot.copy_(x);
+        return out;
+    }
+    // x * cos + rotate_half(x) * sin, rotate_half(x) = cat(-x2, x1), in fp32
+    const int64_t half = rotary_dim / 2;
+    const at::Tensor cos = t.cos.unsqueeze(1), sin = t.sin.unsqueeze(1);  // (T, 1, rd)
+    const at::Tensor xr = x.narrow(-1, 0, rotary_dim).to(at::kFloat);
+    const bool f32 = x.scalar_type() == at::kFloat;
+    at::Tensor r = f32 ? ot.narrow(-1, 0, rotary_dim) : at::empty_like(xr);
+    at::mul_out(r, xr, cos);
+    r.narrow(-1, 0, half).addcmul_(xr.narrow(-1, half, half), sin.narrow(-1, 0, half), -1);
+    r.narrow(-1, half, half).addcmul_(xr.narrow(-1, 0, half), sin.narrow(-1, half, half));
+    if (!f32) ot.narrow(-1, 0, rotary_dim).copy_(r);
+    if (rotary_dim < D) ot.narrow(-1, rotary_dim, D - rotary_dim).copy_(x.narrow(-1, rotary_dim, D - rotary_dim));
+    return out;
+}
+
 AttentionWeights AttentionWeights::load(WeightLoader& wl, const std::string& prefix, const AttentionConfig& c,
                                         int64_t out_dim) {
     AttentionWeights w;
@@ -203,6 +232,62 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
     at::Tensor o = out.view({B, H, T, D});
     if (plan && plan->attn_scale.defined()) o = o * plan->attn_scale.view({B, H, 1, 1}).to(o.scalar_type());
     return w.o(o.transpose(1, 2).reshape({B, T, H * D}));
+}
+
+at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
+                            const TreeLayout& t, const Rope::Tables& rope, bool outputs_only,
+                            const at::Tensor& scale) {
+    const int64_t Bx = x.size(0), S = x.size(1), H = cfg.heads, KVH = cfg.kv_heads, D = cfg.head_dim;
+    const int64_t G = H / KVH;
+    const at::Tensor xq = outputs_only ? x.index_select(1, t.outputs) : x;  // xq: (Bx, Sq, C)
+    const int64_t Sq = xq.size(1);
+    Rope::Tables rq = rope;
+    if (outputs_only && cfg.rope.rotary_dim > 0) rq = {rope.cos.index_select(0, t.outputs), rope.sin.index_select(0, t.outputs)};
+    // Contiguous per head, so that the query blocks below multiply views, not copies.
+    const at::Tensor q = cfg.rope.apply_to_heads(w.q(xq).view({Bx, Sq, H, D}), rq);    // q: (Bx, H, Sq, D)
+    const at::Tensor k = cfg.rope.apply_to_heads(w.k(x).view({Bx, S, KVH, D}), rope);  // k: (Bx, KVH, S, D)
+    const at::Tensor v = w.v(x).view({Bx, S, KVH, D}).transpose(1, 2).contiguous();   // v: (Bx, KVH, S, D)
+    at::Tensor hidden = outputs_only ? t.hidden.index_select(0, t.outputs) : t.hidden;  // (Sq, S)
+    if (cfg.window > 0) {
+        const at::Tensor qpos = outputs_only ? t.positions.index_select(0, t.outputs) : t.positions;
+        hidden = hidden.logical_or(t.positions.unsqueeze(0) <= qpos.unsqueeze(1) - cfg.window);
+    }
+
+    const at::Tensor q5 = q.view({Bx, KVH, G, Sq, D});  // query head h = kv_head * G + g
+    const at::Tensor k3 = k.view({Bx * KVH, S, D}), v3 = v.view({Bx * KVH, S, D});
+    at::Tensor out = at::empty({Bx, Sq, H, D}, q.options());                      // laid out for o
+    const at::Tensor out5 = out.view({Bx, Sq, KVH, G, D}).permute({0, 2, 3, 1, 4});  // (Bx, KVH, G, Sq, D)
+    // Query blocks: keys past the block's last visible key are never computed.
+    const int64_t block = std::min<int64_t>(outputs_only ? Sq : 64, query_chunk(Bx, H, S));
+    for (int64_t s = 0; s < Sq; s += block) {
+        const int64_t tq = std::min(block, Sq - s);
+        int64_t ke = S;
+        if (!outputs_only) {
+            ke = 1;
+            for (int64_t i = s; i < s + tq; ++i) ke = std::max(ke, t.key_end[i]);
+        }
+        // softmax(q k^T * scale, masked) v in fp32, as attention_forward
+        const at::Tensor qc = q5.narrow(3, s, tq).reshape({Bx * KVH, G * tq, D});  // a copy only with GQA
+        at::Tensor scores = at::bmm(qc, k3.narrow(1, 0, ke).transpose(1, 2)).to(at::kFloat);  // (Bx*KVH, G*tq, ke)
+        scores.mul_(cfg.scale);
+        scores.view({Bx * KVH, G, tq, ke})
+            .masked_fill_(hidden.narrow(0, s, tq).narrow(1, 0, ke), -std::numeric_limits<float>::infinity());
+        const at::Tensor probs = at::softmax(scores, -1);
+        const at::Tensor pv = at::bmm(probs.to(q.scalar_type()), v3.narrow(1, 0, ke));  // (Bx*KVH, G*tq, D)
+        out5.narrow(3, s, tq).copy_(pv.view({Bx, KVH, G, tq, D}));
+    }
+    at::Tensor o = out;  // o: (Bx, Sq, H, D)
+    if (scale.defined()) o = o * scale.view({-1, 1, H, 1}).to(o.scalar_type());  // o: (B, Sq, H, D)
+    return w.o(o.view({o.size(0), Sq, H * D}));
+}
+
+at::Tensor GatedMLP::in_place(const at::Tensor& x) const {
+    at::Tensor g = gate(x);
+    if (gelu_tanh)
+        g = at::gelu(g, "tanh");
+    else
+        at::silu_(g);
+    return down(g.mul_(up(x)));
 }
 
 at::Tensor GatedMLP::operator()(const at::Tensor& x) const {

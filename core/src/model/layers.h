@@ -59,6 +59,15 @@ struct Rope {
     static Rope make(const RopeConfig& cfg, int64_t rotary_dim, at::Device device);
     // x: (B, H, T, D); positions (T) int64. Half-split rotation on the first rotary_dim dims.
     at::Tensor apply(const at::Tensor& x, const at::Tensor& positions) const;
+    // cos and sin of every position's angles, each (T, rotary_dim) float32, for applying the same
+    // positions many times (the tree pass: every layer and batch of a sweep).
+    struct Tables {
+        at::Tensor cos, sin;
+    };
+    Tables tables(const at::Tensor& positions) const;
+    // x: (B, T, heads, D) as a projection leaves it -> rotated (B, heads, T, D), contiguous, with
+    // precomputed tables (rows = T): the transpose and the rotation in one pass.
+    at::Tensor apply_to_heads(const at::Tensor& x, const Tables& t) const;
 };
 
 struct AttentionConfig {
@@ -84,11 +93,24 @@ struct KVCache {
 at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
                              KVCache& cache, int64_t past, int layer, ForwardContext& ctx);
 
+// The same block over a whole sequence under an explicit mask, without a cache (the tree pass of
+// sweeps): x (Bx, S, input_dim), positions and mask from `t`. outputs_only: queries only at
+// t.outputs (Sq = R), keys and values at every token. `scale` (B, H) multiplies each head's output
+// before o; Bx may be 1 with B > 1, so rows that share their input share q, k, v and softmax and
+// fan out only here. Returns (B, Sq, out_dim).
+// `rope`: cfg.rope's tables for t.positions. Query rows go in blocks that stop at the block's last
+// visible key (t.key_end), so a causal prompt costs about half of the full square.
+at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
+                            const TreeLayout& t, const Rope::Tables& rope, bool outputs_only,
+                            const at::Tensor& scale);
+
 // SwiGLU MLP: down(act(gate(x)) * up(x)).
 struct GatedMLP {
     Linear gate, up, down;
     bool gelu_tanh = false;  // RecurrentGemma; default silu
     at::Tensor operator()(const at::Tensor& x) const;
+    // The same, with the activation and the product computed in place (fewer large allocations).
+    at::Tensor in_place(const at::Tensor& x) const;
 };
 
 // Applies ctx's per-row skip of `layer`: rows whose plan skips the block keep h_in.

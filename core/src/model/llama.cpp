@@ -113,6 +113,31 @@ public:
         return h;
     }
 
+    bool has_tree_pass() const override { return true; }
+
+    at::Tensor run_tree_layers(at::Tensor h, int from, int to, const TreeLayout& t,
+                               const ForwardContext& ctx) const override {
+        const int L = static_cast<int>(layers_.size());
+        const Rope::Tables rope = attn_.rope.tables(t.positions);
+        for (int l = from; l < to; ++l) {
+            ctx.check_cancel();
+            const bool last = l == L - 1;  // nothing after it reads the other tokens: only outputs' rows
+            at::Tensor h_in = last ? h.index_select(1, t.outputs) : h;  // (Bh, S or R, C)
+            if (all_rows_skip(ctx, l)) {
+                h = h_in;
+                continue;
+            }
+            const LlamaLayer& layer = layers_[l];
+            const LayerPlan* plan = ctx.plan(l);
+            at::Tensor a = masked_attention(attn_, layer.attn, rms_norm(h, layer.norm1, eps_), t, rope, last,
+                                            plan ? plan->attn_scale : at::Tensor());  // (B, S or R, C)
+            h = a.add_(h_in);                                              // a has h_in's rows or more
+            h = layer.mlp.in_place(rms_norm(h, layer.norm2, eps_)).add_(h);
+            h = apply_skip(ctx, l, h_in, h);
+        }
+        return h;
+    }
+
     void advance_state(DecodeState& state, int64_t t) const override { static_cast<LlamaState&>(state).len += t; }
 
     at::Tensor logits(const at::Tensor& h) const override {

@@ -12,6 +12,7 @@
 #include "gna/error.h"
 #include "model/causal_lm.h"
 #include "model/plan.h"
+#include "model/tree_sweep.h"
 
 namespace gna {
 
@@ -108,16 +109,30 @@ public:
                             std::to_string(info_.max_positions) + " tokens)");
         }
         for (const auto& p : req.plans) validate_plan(info_, p);
+        std::vector<std::vector<double>> out(req.plans.size(), std::vector<double>(req.continuations.size(), 0.0));
+        // Attention models take the tree pass (model/tree_sweep.h); plans with hooks (which see
+        // probabilities by position) and other architectures take the cached, row-batched path.
+        std::vector<int64_t> tree, cached;
+        for (std::size_t i = 0; i < req.plans.size(); ++i)
+            (lm_->has_tree_pass() && req.plans[i].hooks.empty() ? tree : cached).push_back(static_cast<int64_t>(i));
+        if (!tree.empty()) tree_sweep(*lm_, req, tree, out);
+        if (!cached.empty()) cached_sweep(req, cached, out);
+        return out;
+    }
+
+private:
+    // Scores req.plans[i], i in `subset`, with a KV cache / recurrent state: batches of plans that
+    // change the same first layer start from the shared prompt state at that layer.
+    void cached_sweep(const SweepRequest& req, const std::vector<int64_t>& subset,
+                      std::vector<std::vector<double>>& out) {
         at::NoGradGuard ng;
         const int L = info_.num_layers;
-        const int64_t P = static_cast<int64_t>(req.plans.size()), T = static_cast<int64_t>(req.prompt.size());
+        const int64_t P = static_cast<int64_t>(subset.size()), T = static_cast<int64_t>(req.prompt.size());
         const int64_t max_rows = std::max(1, req.max_batch_rows);
-        std::vector<std::vector<double>> out(P, std::vector<double>(req.continuations.size(), 0.0));
         // Plans sorted by the first layer they change: a batch starts at its smallest such layer.
-        std::vector<int> first(P, 0);
-        for (int64_t i = 0; i < P; ++i) first[i] = req.reuse_prefix ? first_intervened_layer(req.plans[i], L) : 0;
-        std::vector<int64_t> order(P);
-        for (int64_t i = 0; i < P; ++i) order[i] = i;
+        std::vector<int> first(req.plans.size(), 0);
+        for (int64_t i : subset) first[i] = req.reuse_prefix ? first_intervened_layer(req.plans[i], L) : 0;
+        std::vector<int64_t> order = subset;
         std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return first[a] < first[b]; });
 
         // The shared prefix: one row, no intervention, advanced layer by layer as batches need it.
@@ -154,10 +169,8 @@ public:
             score_tails(req, *state, plans, order, s0, max_rows, out);
             s0 += n;
         }
-        return out;
     }
 
-private:
     // Tokens 2.. of multi-token continuations. Continuations that share their leading tokens
     // (" 42" and " 47" after "4") share one fed row: the distinct feeds cont[0..n-2] are run on
     // copies of the prompt state (row b*m + j = plan b, feed j), as few copies as memory allows.
