@@ -19,7 +19,8 @@ constexpr int kMargin = 4;
 
 HeadBoard::HeadBoard(QWidget* parent)
     : QWidget(parent), m_model(new HeadBoardModel(this)), m_undo(new QUndoStack(this)),
-      m_gradient(makeGradient(Palette::Viridis)) {
+      m_gradient(makeGradient(Palette::Viridis)),
+      m_diverging(makeGradient(Palette::Diverging)) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAccessibleName(tr("Head board"));
@@ -37,8 +38,8 @@ void HeadBoard::setShape(int layers, int heads, bool ssm) {
     m_current = {0, 0};
 }
 
-void HeadBoard::setScores(const std::vector<double>& scores, const QString& label) {
-    m_model->setScores(scores, label);
+void HeadBoard::setScores(const std::vector<double>& scores, const QString& label, bool differences) {
+    m_model->setScores(scores, label, differences);
     update();
 }
 
@@ -208,7 +209,8 @@ void HeadBoard::paintEvent(QPaintEvent*) {
         for (int h = 0; h < H; ++h) {
             const QRect r = cellRect(l, h).adjusted(0, 0, -1, -1);
             const double v = m_model->score(l, h);
-            const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(m_gradient.color(v, range));
+            QCPColorGradient& gradient = m_model->scoresAreDifferences() ? m_diverging : m_gradient;
+            const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(gradient.color(v, range));
             p.fillRect(r, fill);
             if (m_model->isAblated(l, h)) {
                 // Ablated: dark veil and a cross, visible in any palette and in greyscale print.

@@ -20,7 +20,8 @@ public:
     QUndoStack* undoStack() const { return m_undo; }
 
     void setShape(int layers, int heads, bool ssm = false);
-    void setScores(const std::vector<double>& scores, const QString& label);
+    // differences: signed changes, drawn with the diverging palette around 0.
+    void setScores(const std::vector<double>& scores, const QString& label, bool differences = false);
     void setColorPalette(Palette palette);
     // Replaces the ablated set without undo history (loading a session).
     void setAblatedHeads(const HeadCells& heads);
@@ -74,6 +75,7 @@ private:
     HeadBoardModel* m_model;
     QUndoStack* m_undo;
     QCPColorGradient m_gradient;
+    QCPColorGradient m_diverging;
     QPoint m_current{0, 0};   // (head, layer)
     QRect m_selection;        // cell coordinates
     QPoint m_pressCell{-1, -1};

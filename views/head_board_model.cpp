@@ -22,7 +22,7 @@ bool HeadBoardModel::contains(int layer, int head) const {
     return layer >= 0 && layer < m_layers && head >= 0 && head < m_heads;
 }
 
-void HeadBoardModel::setScores(const std::vector<double>& scores, const QString& label) {
+void HeadBoardModel::setScores(const std::vector<double>& scores, const QString& label, bool differences) {
     if (scores.size() != static_cast<std::size_t>(m_layers) * m_heads) {
         clearScores();
         return;
@@ -37,6 +37,12 @@ void HeadBoardModel::setScores(const std::vector<double>& scores, const QString&
         m_max = std::max(m_max, s);
     }
     if (!std::isfinite(m_min)) { m_min = 0.0; m_max = 1.0; }
+    m_differences = differences;
+    if (differences) {
+        const double a = std::max(std::abs(m_min), std::abs(m_max));
+        m_min = a > 0 ? -a : -1.0;
+        m_max = a > 0 ? a : 1.0;
+    }
     if (m_max <= m_min) m_max = m_min + 1.0;
     if (m_layers > 0 && m_heads > 0)
         Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
@@ -44,6 +50,7 @@ void HeadBoardModel::setScores(const std::vector<double>& scores, const QString&
 
 void HeadBoardModel::clearScores() {
     m_scores.clear();
+    m_differences = false;
     m_scoreLabel.clear();
     m_min = 0.0;
     m_max = 1.0;
@@ -105,7 +112,7 @@ QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
         return isAblated(l, h) ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole: {
         QString tip = cell(l, h).name();
-        if (!std::isnan(s)) tip += QStringLiteral("\n") + (m_scoreLabel.isEmpty() ? tr("Score") : m_scoreLabel) + QStringLiteral(": ") + QString::number(s, 'g', 4);
+        if (!std::isnan(s)) tip += QStringLiteral("\n") + (m_scoreLabel.isEmpty() ? tr("Score") : m_scoreLabel) + QStringLiteral(": ") + (m_differences && s > 0 ? QStringLiteral("+") : QString()) + QString::number(s, 'g', 4);
         tip += QStringLiteral("\n") + (isAblated(l, h) ? tr("Ablated (output zeroed)") : tr("Active"));
         return tip;
     }

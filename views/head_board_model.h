@@ -22,7 +22,9 @@ public:
     bool contains(int layer, int head) const;
 
     // Scores in row-major order (layers x heads); NaN marks "no score". Resets the score range.
-    void setScores(const std::vector<double>& scores, const QString& label);
+    // differences: the scores are changes (signed); the range is then symmetric around 0.
+    void setScores(const std::vector<double>& scores, const QString& label, bool differences = false);
+    bool scoresAreDifferences() const { return m_differences; }
     void clearScores();
     double score(int layer, int head) const;
     QString scoreLabel() const { return m_scoreLabel; }
@@ -56,6 +58,7 @@ private:
     QString m_scoreLabel;
     double m_min = 0.0;
     double m_max = 1.0;
+    bool m_differences = false;
 };
 
 }  // namespace gna::views

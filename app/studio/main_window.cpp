@@ -397,7 +397,7 @@ void MainWindow::onResult(const RunOutcome& o) {
     if (m_session->selectedToken() >= 0) m_tokens->setSelectedToken(m_session->selectedToken());
     m_next->setProbabilities(o.next);
     m_next->setBaseline(o.baseline);
-    if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel);
+    if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
     else if (m_scoreMode->currentIndex() == 4 && !m_importance.empty()) m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
     else m_board->model()->clearScores();
     views::HeatmapData gather = o.maps.value(0);

@@ -216,17 +216,47 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
                 ++out.forwardPasses;
                 rows = &second.attention;
             }
-            out.headScores.assign(static_cast<std::size_t>(info.num_layers) * info.num_heads, std::nan(""));
             const int sel = std::clamp(spec.selectedToken < 0 ? 0 : spec.selectedToken, 0, last);
-            for (const gna::AttentionMap& m : *rows) {
-                if (m.head.layer >= info.num_layers || m.head.head >= info.num_heads || m.rows.empty()) continue;
-                const std::size_t r = m.rows.size() - 1;  // the last row (the only one, or row T-1)
-                out.headScores[static_cast<std::size_t>(m.head.layer) * info.num_heads + m.head.head] =
-                    rowScore(spec.scoreMode, m.weights.data() + r * m.cols, m.cols, sel);
-            }
+            auto scoresOf = [&](const std::vector<gna::AttentionMap>& maps) {
+                std::vector<double> s(static_cast<std::size_t>(info.num_layers) * info.num_heads, std::nan(""));
+                for (const gna::AttentionMap& m : maps) {
+                    if (m.head.layer >= info.num_layers || m.head.head >= info.num_heads || m.rows.empty()) continue;
+                    const std::size_t r = m.rows.size() - 1;  // the last row (the only one, or row T-1)
+                    s[static_cast<std::size_t>(m.head.layer) * info.num_heads + m.head.head] =
+                        rowScore(spec.scoreMode, m.weights.data() + r * m.cols, m.cols, sel);
+                }
+                return s;
+            };
+            out.headScores = scoresOf(*rows);
             out.scoreLabel = spec.scoreMode == ScoreMode::LastRowEntropy ? tr("entropy of the last row (bits)")
                            : spec.scoreMode == ScoreMode::LastRowMaxWeight ? tr("max weight of the last row")
                            : tr("attention from the last token to token %1").arg(sel);
+            if (spec.withBaseline && !req.plan.empty()) {
+                // Compare mode: colour by the change against the unablated run (last rows of every
+                // head without interventions; cached, they do not depend on the plan).
+                std::vector<gna::AttentionMap> baseRows;
+                std::unique_lock<std::mutex> lock;
+                if (cache) lock = std::unique_lock<std::mutex>(cache->mutex);
+                if (cache && cache->rowTokens == out.tokens && !cache->lastRows.empty()) {
+                    baseRows = cache->lastRows;
+                } else {
+                    gna::RunRequest base = req;
+                    base.plan = {};
+                    base.capture = every;
+                    base.capture_rows = {last};
+                    baseRows = model.run(base).attention;
+                    ++out.forwardPasses;
+                    if (cache) {
+                        cache->rowTokens = out.tokens;
+                        cache->lastRows = baseRows;
+                    }
+                }
+                out.baselineHeadScores = scoresOf(baseRows);
+                for (std::size_t i = 0; i < out.headScores.size(); ++i)
+                    out.headScores[i] -= out.baselineHeadScores[i];
+                out.scoresAreDeltas = true;
+                out.scoreLabel = tr("change of the %1 (current − unablated)").arg(out.scoreLabel);
+            }
         }
     } catch (const gna::Cancelled&) {
         out.cancelled = true;

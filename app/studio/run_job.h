@@ -46,6 +46,9 @@ struct RunOutcome {
     QList<views::HeatmapData> baselineMaps;
     std::vector<double> headScores;           // layers x heads, empty = none
     QString scoreLabel;
+    // Compare mode with an intervention: headScores are current - unablated (baselineHeadScores).
+    bool scoresAreDeltas = false;
+    std::vector<double> baselineHeadScores;
     double milliseconds = 0.0;
     int forwardPasses = 0;                    // model runs this outcome took (for the benchmark)
 };
@@ -58,6 +61,9 @@ struct BaselineCache {
     std::vector<gna::HeadRef> capture;
     std::vector<float> lastLogits;
     std::vector<gna::AttentionMap> maps;
+    // Every head's last row without interventions (the head-score deltas of compare mode).
+    std::vector<int> rowTokens;
+    std::vector<gna::AttentionMap> lastRows;
 };
 
 // Builds the core's plan from the board's ablated heads.

@@ -33,6 +33,7 @@ private Q_SLOTS:
     void loadToggleRerun();
     void heatmapEqualsCoreCapture();
     void headScoresMatchCoreInOneOrTwoPasses();
+    void compareModeColoursByScoreChange();
     void workspaceRoundTrip();
     void cancelLeavesWindowUsable();
     void badModelShowsCoreError();
@@ -174,6 +175,50 @@ void TestStudio::headScoresMatchCoreInOneOrTwoPasses() {
         w.session()->requestRun();
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     }
+}
+
+void TestStudio::compareModeColoursByScoreChange() {
+    // Compare mode with a head ablated: the board shows, per head, entropy(ablated) minus
+    // entropy(unablated) of the last row, each computed here from the core's own capture.
+    MainWindow w;
+    openTiny(w);
+    w.session()->setCompare(true);
+    w.headBoard()->toggleHead(0, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    auto model = gna::Model::load(m_model.toStdString());
+    const gna::ModelInfo& info = model->info();
+    auto entropies = [&](bool ablated) {
+        gna::RunRequest req;
+        req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
+        if (ablated) req.plan.ablate({0, 2});
+        for (int l = 0; l < info.num_layers; ++l)
+            for (int h = 0; h < info.num_heads; ++h) req.capture.push_back({l, h});
+        req.capture_rows = {static_cast<int>(req.tokens.size()) - 1};
+        std::vector<double> e(std::size_t(info.num_layers * info.num_heads), 0.0);
+        for (const gna::AttentionMap& m : model->run(req).attention)
+            for (int c = 0; c < m.cols; ++c)
+                if (m.at(0, c) > 0) e[m.head.layer * info.num_heads + m.head.head] -= m.at(0, c) * std::log2(double(m.at(0, c)));
+        return e;
+    };
+    const std::vector<double> after = entropies(true), before = entropies(false);
+    const RunOutcome& o = w.session()->lastOutcome();
+    QVERIFY(o.scoresAreDeltas);
+    double largest = 0;
+    for (std::size_t i = 0; i < after.size(); ++i) {
+        QVERIFY2(std::abs(o.headScores[i] - (after[i] - before[i])) < 1e-4, qPrintable(QString::number(i)));
+        QVERIFY(std::abs(o.baselineHeadScores[i] - before[i]) < 1e-4);
+        largest = std::max(largest, std::abs(after[i] - before[i]));
+    }
+    QVERIFY(largest > 1e-3);  // ablating a layer-0 head changes later heads' rows
+    QVERIFY(w.headBoard()->model()->scoresAreDifferences());
+    QCOMPARE(w.headBoard()->model()->minScore(), -w.headBoard()->model()->maxScore());
+    QVERIFY(std::abs(w.headBoard()->model()->maxScore() - largest) < 1e-9);
+    // Without an intervention there is nothing to compare: plain scores again.
+    w.headBoard()->toggleHead(0, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QVERIFY(!w.session()->lastOutcome().scoresAreDeltas);
+    QVERIFY(!w.headBoard()->model()->scoresAreDifferences());
+    for (std::size_t i = 0; i < before.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().headScores[i] - before[i]) < 1e-4);
 }
 
 void TestStudio::workspaceRoundTrip() {

@@ -79,6 +79,9 @@ struct TrainOptions {
     int warmup = -1;         // warm-up steps; -1 = default (5% of steps)
     int kv_warmup = -1;      // curriculum: steps of KV-retrieval-only data first; -1 = the recipe's default
     double clip = 1.0;       // gradient-norm clipping
+    // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
+    // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.
+    double kv_context_weight = -1;
     int checkpoint_every = 100;
     bool resume = true;      // continue from OUT/checkpoint when it is there
     bool evaluate = true;    // evaluate through gna::Model and write MODEL_CARD.md + model_card.json

@@ -228,8 +228,10 @@ std::string DemoData::tokenizer_corpus(int documents) const {
     std::string out;
     for (const auto& k : keys_) out += k + ":0\n";
     for (const auto& f : facts_) out += fill(attribute(f.attribute).sentence, f.entity, f.value) + "\n";
+    // Documents after the KV-only curriculum, so that the world's words are in the corpus too.
+    const uint64_t first = static_cast<uint64_t>(std::max(0, kv_warmup_)) * 100000;
     for (int i = 0; i < documents; ++i) {
-        Document d = document(static_cast<uint64_t>(i));
+        Document d = document(first + static_cast<uint64_t>(i));
         out += d.prefix + d.answer + "\n";
     }
     return out;

@@ -27,7 +27,7 @@ namespace {
 struct Recipe {
     train::LlamaShape shape;
     int batch = 12, steps = 1500, kv_warmup = 0;
-    double lr = 5e-3;
+    double lr = 5e-3, kv_context_weight = 1.0;
 };
 
 Recipe recipe_for(const TrainOptions& o) {
@@ -75,6 +75,7 @@ Recipe recipe_for(const TrainOptions& o) {
     pick(o.batch, r.batch);
     pick(o.steps, r.steps);
     if (o.lr > 0) r.lr = o.lr;
+    if (o.kv_context_weight >= 0) r.kv_context_weight = o.kv_context_weight;
     return r;
 }
 
@@ -113,7 +114,8 @@ struct Batch {
 };
 
 // Packs whole documents into rows of `context` tokens. Step `step` always gets the same documents.
-Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows, int64_t context) {
+Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows, int64_t context,
+                 float kv_context_weight) {
     const int pad = 0, bos = tok.bos_id().value_or(1);
     std::vector<int64_t> ids(rows * context, pad), tgt(rows * context, -100), pos(rows * context, 0),
         doc(rows * context, -1);
@@ -151,7 +153,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                 doc[k] = d;
                 if (i + 1 < seq.size()) {
                     tgt[k] = seq[i + 1];
-                    w[k] = in_answer[i + 1] ? 4.f : 1.f;
+                    w[k] = in_answer[i + 1] ? 4.f : dd.kind == "kv" ? kv_context_weight : 1.f;
                     ans[k] = in_answer[i + 1];
                     val[k] = is_value[i + 1];
                 }
@@ -311,7 +313,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     for (; st.step < rc.steps;) {
         const double lr = lr_at(st.step, rc.steps, warmup, rc.lr);
         for (auto& g : opt.param_groups()) static_cast<AdamWOptions&>(g.options()).lr(lr);
-        Batch b = make_batch(data, *tok, st.step, rc.batch, rc.shape.context);
+        Batch b = make_batch(data, *tok, st.step, rc.batch, rc.shape.context,
+                             static_cast<float>(rc.kv_context_weight));
         at::Tensor logits = model.forward(b.ids, b.positions, b.doc);  // (B, T, V)
         at::Tensor flat = logits.view({-1, logits.size(-1)});
         at::Tensor ce = at::cross_entropy_loss(flat, b.targets.view(-1).clamp_min(0), {}, at::Reduction::None);
