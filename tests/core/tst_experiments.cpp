@@ -1,5 +1,6 @@
 // Experiments: batched, prefix-reusing sweeps against one-at-a-time runs; result files (resume,
 // cancellation, corrupted and foreign files); spec errors; the memory table by hand.
+#include <algorithm>
 #include <QProcess>
 #include <QtTest>
 
@@ -97,6 +98,10 @@ private Q_SLOTS:
         const double d = max_diff(batched, single);
         qInfo("batched vs single: max diff %g", d);
         QVERIFY2(d < 1e-5, qPrintable(QString("batched vs single: %1").arg(d)));
+        // the outcomes a result file records (the chosen value per plan) are the same
+        for (std::size_t i = 0; i < single.size(); ++i)
+            QCOMPARE(std::max_element(batched[i].begin(), batched[i].end()) - batched[i].begin(),
+                     std::max_element(single[i].begin(), single[i].end()) - single[i].begin());
         // prefix reuse changes nothing (same batches, all layers recomputed)
         r.reuse_prefix = false;
         const double d2 = max_diff(model_->sweep_continuations(r), batched);
