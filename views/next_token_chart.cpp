@@ -67,12 +67,39 @@ void NextTokenChart::setSeriesNames(const QString& bars, const QString& candidat
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+int NextTokenChart::rowsThatFit() const {
+    // Legend row, probability ticks and axis label take about five lines; each bar needs a line.
+    const QFontMetrics fm(m_plot->yAxis->tickLabelFont());
+    const int line = fm.height() + 2;
+    return std::max(3, (height() - 5 * line - 16) / line);
+}
+
 void NextTokenChart::rebuild() {
+    // Which rows fit: candidates first (they are what the user asked about), then top tokens in
+    // the given (descending) order; drawn in the original order.
+    m_shown = m_rows;
+    const int fit = rowsThatFit();
+    if (m_rows.size() > fit) {
+        QList<bool> keep(m_rows.size(), false);
+        int kept = 0;
+        for (int pass = 0; pass < 2; ++pass)
+            for (int i = 0; i < m_rows.size() && kept < fit; ++i)
+                if (!keep[i] && m_rows[i].candidate == (pass == 0)) {
+                    keep[i] = true;
+                    ++kept;
+                }
+        m_shown.clear();
+        for (int i = 0; i < m_rows.size(); ++i)
+            if (keep[i]) m_shown << m_rows[i];
+    }
+    m_plot->xAxis->setLabel(m_shown.size() < m_rows.size()
+                                ? tr("Probability (%1 of %2 rows; enlarge to see all)").arg(m_shown.size()).arg(m_rows.size())
+                                : tr("Probability"));
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, values, ckeys, cvalues, bkeys, bvalues;
     double maxP = 0.0;
-    for (int i = 0; i < m_rows.size(); ++i) {
-        const TokenProbability& r = m_rows[i];
+    for (int i = 0; i < m_shown.size(); ++i) {
+        const TokenProbability& r = m_shown[i];
         ticker->addTick(i, r.candidate ? QStringLiteral("★ ") + r.label : r.label);
         (r.candidate ? ckeys : keys) << i;
         (r.candidate ? cvalues : values) << r.probability;
@@ -91,9 +118,14 @@ void NextTokenChart::rebuild() {
     m_baselineBars->removeFromLegend();
     if (!m_baseline.isEmpty()) m_baselineBars->addToLegend();
     m_plot->yAxis->setTicker(ticker);
-    m_plot->yAxis->setRange(-0.6, std::max<int>(1, m_rows.size()) - 0.4);
+    m_plot->yAxis->setRange(-0.6, std::max<int>(1, m_shown.size()) - 0.4);
     m_plot->xAxis->setRange(0, maxP > 0 ? std::min(1.0, maxP * 1.15) : 1.0);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void NextTokenChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (rowsThatFit() < m_rows.size() || m_shown.size() < m_rows.size()) rebuild();
 }
 
 void NextTokenChart::changeEvent(QEvent* event) {

@@ -26,19 +26,25 @@ public:
     // Legend texts (defaults: top tokens, answer candidates, baseline without ablation).
     void setSeriesNames(const QString& bars, const QString& candidates, const QString& baseline);
     const QList<TokenProbability>& probabilities() const { return m_rows; }
+    // The rows drawn: all of them when they fit, else every candidate that fits and the most
+    // probable top tokens, so that labels never overlap (resize the chart to see more).
+    const QList<TokenProbability>& shownRows() const { return m_shown; }
     QCustomPlot* plot() const { return m_plot; }
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    int rowsThatFit() const;
 
     QCustomPlot* m_plot;
     QCPBars* m_bars;
     QCPBars* m_candidateBars;
     QCPBars* m_baselineBars;
     QList<TokenProbability> m_rows;
+    QList<TokenProbability> m_shown;
     QList<TokenProbability> m_baseline;
 };
 

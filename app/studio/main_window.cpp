@@ -165,6 +165,9 @@ void MainWindow::buildLayout() {
     vertical->setStretchFactor(0, 1);
     vertical->setStretchFactor(1, 3);
     vertical->setStretchFactor(2, 3);
+    // Initial share (the user drags the handles): the board and the next-token chart need room
+    // for a dozen labelled rows, the maps the rest.
+    vertical->setSizes({180, 300, 420});
     vertical->setContentsMargins(6, 6, 6, 6);
     setCentralWidget(vertical);
 

@@ -150,6 +150,27 @@ void TestPlots::nextTokenBars() {
     QCOMPARE(cand->data()->size(), 1);
     QCOMPARE(cand->data()->at(0)->value, 0.2);
     QCOMPARE(cand->data()->at(0)->key, 1.0);
+
+    // 10 top tokens + 8 candidates in a short chart: only what fits is drawn, candidates first,
+    // with at least one text line per row; a taller chart shows every row again.
+    QList<TokenProbability> rows;
+    for (int i = 0; i < 10; ++i) rows.push_back({QStringLiteral("t%1").arg(i), 0.5 / (i + 1), false});
+    for (int i = 0; i < 8; ++i) rows.push_back({QStringLiteral("c%1").arg(i), 0.01 * (i + 1), true});
+    chart.resize(400, 200);
+    chart.show();  // resize events reach shown widgets only
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.setProbabilities(rows);
+    const int line = QFontMetrics(chart.plot()->yAxis->tickLabelFont()).height();
+    const QList<TokenProbability> shown = chart.shownRows();
+    QVERIFY(shown.size() < rows.size());
+    QVERIFY(shown.size() * line <= 200);
+    int candidates = 0;
+    for (const auto& r : shown) candidates += r.candidate;
+    QCOMPARE(candidates, std::min<int>(8, shown.size()));
+    if (shown.size() > 8) QCOMPARE(shown.first().label, QStringLiteral("t0"));  // the most probable top token
+    QCOMPARE(bars->data()->size() + cand->data()->size(), shown.size());
+    chart.resize(400, 40 * line);
+    QCOMPARE(chart.shownRows().size(), rows.size());
 }
 
 void TestPlots::ablationCurveGraphs() {
