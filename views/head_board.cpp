@@ -141,7 +141,7 @@ int HeadBoard::cellSize() const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2;
     const int top = fm.height() + kMargin * 2;
-    const int bottom = fm.height() + kMargin * 2;
+    const int bottom = fm.height() * 2 + kMargin * 2;  // the caption, up to two lines
     const int heads = std::max(1, m_model->heads());
     const int layers = std::max(1, m_model->layers());
     const int s = std::min((width() - left - kMargin) / heads, (height() - top - bottom) / layers);
@@ -175,7 +175,7 @@ QSize HeadBoard::sizeHint() const {
     const QFontMetrics fm(font());
     const int s = 22;
     return {fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 3 + s * std::max(1, m_model->heads()),
-            fm.height() * 2 + kMargin * 4 + s * std::max(1, m_model->layers())};
+            fm.height() * 3 + kMargin * 4 + s * std::max(1, m_model->layers())};
 }
 
 QSize HeadBoard::minimumSizeHint() const { return {120, 80}; }
@@ -241,8 +241,8 @@ void HeadBoard::paintEvent(QPaintEvent*) {
                                                        QString::number(range.upper, 'g', 3))
         : tr("✕ = ablated");
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left()), fm.height() + kMargin),
-               Qt::AlignLeft | Qt::AlignVCenter, caption);
+    p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left() - kMargin), 2 * fm.height() + kMargin),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
 }
 
 void HeadBoard::mousePressEvent(QMouseEvent* event) {

@@ -44,6 +44,7 @@ NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QC
     m_plot->plotLayout()->addElement(0, 0, legendRow);
     legendRow->addElement(0, 0, m_plot->legend);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setWrap(2);  // two entries per line: three never fit a narrow chart
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->xAxis->ticker()->setTickCount(4);
     applyPlotStyle(m_plot, palette());
@@ -68,10 +69,10 @@ void NextTokenChart::setSeriesNames(const QString& bars, const QString& candidat
 }
 
 int NextTokenChart::rowsThatFit() const {
-    // Legend row, probability ticks and axis label take about five lines; each bar needs a line.
+    // Legend rows, probability ticks and axis label take about six lines; each bar needs a line.
     const QFontMetrics fm(m_plot->yAxis->tickLabelFont());
     const int line = fm.height() + 2;
-    return std::max(3, (height() - 5 * line - 16) / line);
+    return std::max(3, (height() - 6 * line - 16) / line);
 }
 
 void NextTokenChart::rebuild() {

@@ -18,6 +18,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -157,7 +158,15 @@ void MainWindow::buildLayout() {
     auto* topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(m_prompt, 1);
-    topLayout->addWidget(m_tokens);
+    // The token strip wraps to as many lines as the prompt needs; in its own scroll area it takes
+    // what the splitter gives (at least two lines) instead of pushing into the prompt editor.
+    auto* tokensScroll = new QScrollArea;
+    tokensScroll->setWidget(m_tokens);
+    tokensScroll->setWidgetResizable(true);
+    tokensScroll->setFrameShape(QFrame::NoFrame);
+    tokensScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    tokensScroll->setMinimumHeight(2 * fontMetrics().height() + 16);
+    topLayout->addWidget(tokensScroll, 1);
     auto* vertical = new QSplitter(Qt::Vertical);
     vertical->addWidget(top);
     vertical->addWidget(middle);
@@ -169,7 +178,15 @@ void MainWindow::buildLayout() {
     // for a dozen labelled rows, the maps the rest.
     vertical->setSizes({180, 300, 420});
     vertical->setContentsMargins(6, 6, 6, 6);
-    setCentralWidget(vertical);
+    // Below this size the views would overlap; a smaller window scrolls instead.
+    vertical->setChildrenCollapsible(false);  // a squeezed pane would draw over its neighbours
+    mapsBox->setMinimumHeight(260);
+    vertical->setMinimumSize(760, 720);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(vertical);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    setCentralWidget(scroll);
 
     m_info = new ModelInfoPanel;
     auto* dock = new QDockWidget(tr("Model"), this);

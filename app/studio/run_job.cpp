@@ -255,7 +255,7 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
                 for (std::size_t i = 0; i < out.headScores.size(); ++i)
                     out.headScores[i] -= out.baselineHeadScores[i];
                 out.scoresAreDeltas = true;
-                out.scoreLabel = tr("change of the %1 (current − unablated)").arg(out.scoreLabel);
+                out.scoreLabel = tr("Δ %1 vs unablated").arg(out.scoreLabel);
             }
         }
     } catch (const gna::Cancelled&) {

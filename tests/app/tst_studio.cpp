@@ -1,6 +1,7 @@
 // The real MainWindow with a tiny Llama made by `gna make-tiny-model`: load it, toggle a head by
 // clicking the HeadBoard, wait for the rerun, check plan, scores and heatmaps against an
 // independent gna::Model::run; workspace round trip; cancel; screenshots into the build dir.
+#include <QCheckBox>
 #include <QDir>
 #include <QMenu>
 #include <QMessageBox>
@@ -417,6 +418,18 @@ void TestStudio::screenshots() {
         QVERIFY(img.save(QDir(dir).filePath(QStringLiteral("main_window_%1.png").arg(name))));
     }
     applyTheme(Theme::Light);
+    // A small window in compare mode (board coloured by score changes, difference map).
+    MainWindow w;
+    openTiny(w);
+    w.resize(1024, 640);
+    for (QCheckBox* c : w.findChildren<QCheckBox*>())
+        if (c->text().contains(QStringLiteral("Compare"))) c->click();
+    QVERIFY(w.session()->compare());
+    w.headBoard()->toggleHead(0, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QVERIFY(w.session()->lastOutcome().scoresAreDeltas);
+    QTest::qWait(200);
+    QVERIFY(w.grab().toImage().save(QDir(dir).filePath(QStringLiteral("main_window_compare_small.png"))));
 }
 
 QTEST_MAIN(TestStudio)

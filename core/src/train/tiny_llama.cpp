@@ -35,7 +35,14 @@ TinyLlama::TinyLlama(const LlamaShape& s, uint64_t seed) : TrainableLM(s) {
     const double in_c = 1.0 / std::sqrt(static_cast<double>(C));
     const double out_scale = 1.0 / std::sqrt(2.0 * static_cast<double>(s.layers));
     auto add = [&](const std::string& n, at::Tensor t) { params_.emplace_back(n, std::move(t)); };
-    add("model.embed_tokens.weight", seeded(rng, {V, C}, 0.5));
+    {
+        at::Tensor e = seeded(rng, {V, C}, 0.5);
+        if (s.embed_shared > 0) {
+            at::NoGradGuard ng;
+            e.add_(seeded(rng, {1, C}, s.embed_shared));
+        }
+        add("model.embed_tokens.weight", e);
+    }
     for (int64_t l = 0; l < s.layers; ++l) {
         const std::string p = "model.layers." + std::to_string(l);
         add(p + ".input_layernorm.weight", seeded(rng, {C}, 0.0, 1.0));

@@ -18,6 +18,10 @@ namespace gna::train {
 struct LlamaShape {
     int64_t vocab = 0, hidden = 128, layers = 3, heads = 4, intermediate = 256, context = 256;
     double rope_theta = 10000.0, eps = 1e-5;
+    // Initialisation: std of a direction shared by every token embedding (0 = none). It gives the
+    // normalised residual stream a content-independent part from the start, from which attention
+    // heads can form purely positional (previous-token) patterns without biases.
+    double embed_shared = 0.0;
     // Mamba-2 (ssm recipe): d_inner = expand * hidden = ssm_heads * ssm_head_dim.
     int64_t expand = 2, ssm_head_dim = 16, state = 16, conv_kernel = 4, chunk = 64;
     std::vector<int64_t> hybrid_layers;  // Zamba2 (hybrid recipe): layers with an attention block

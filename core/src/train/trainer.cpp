@@ -75,6 +75,7 @@ Recipe recipe_for(const TrainOptions& o) {
     pick(o.batch, r.batch);
     pick(o.steps, r.steps);
     if (o.lr > 0) r.lr = o.lr;
+    if (o.embed_shared >= 0) r.shape.embed_shared = o.embed_shared;
     if (o.kv_context_weight >= 0) r.kv_context_weight = o.kv_context_weight;
     return r;
 }
