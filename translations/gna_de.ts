@@ -4,6 +4,10 @@
   <context>
     <name>gna::studio</name>
     <message>
+      <source>Δ %1 vs unablated</source>
+      <translation>Δ %1 gegenüber ohne Ablation</translation>
+    </message>
+    <message>
       <source>The prompt is empty: type a prompt first.</source>
       <translation>Der Prompt ist leer: Bitte zuerst einen Prompt eingeben.</translation>
     </message>
@@ -467,6 +471,14 @@
   </context>
   <context>
     <name>gna::studio::MainWindow</name>
+    <message>
+      <source>Loading cancelled</source>
+      <translation>Laden abgebrochen</translation>
+    </message>
+    <message>
+      <source>Loading %p%</source>
+      <translation>Lade %p%</translation>
+    </message>
     <message>
       <source>G&amp;A Studio</source>
       <translation>G&amp;A Studio</translation>
@@ -1324,6 +1336,10 @@ Gewicht %5</translation>
   </context>
   <context>
     <name>gna::views::NextTokenChart</name>
+    <message>
+      <source>Probability (%1 of %2 rows; enlarge to see all)</source>
+      <translation>Wahrscheinlichkeit (%1 von %2 Zeilen; vergrößern, um alle zu sehen)</translation>
+    </message>
     <message>
       <source>Next-token probabilities</source>
       <translation>Wahrscheinlichkeiten des nächsten Tokens</translation>

@@ -4,6 +4,10 @@
   <context>
     <name>gna::studio</name>
     <message>
+      <source>Δ %1 vs unablated</source>
+      <translation>Δ %1（相对未消融）</translation>
+    </message>
+    <message>
       <source>The prompt is empty: type a prompt first.</source>
       <translation>提示为空：请先输入提示。</translation>
     </message>
@@ -467,6 +471,14 @@
   </context>
   <context>
     <name>gna::studio::MainWindow</name>
+    <message>
+      <source>Loading cancelled</source>
+      <translation>已取消加载</translation>
+    </message>
+    <message>
+      <source>Loading %p%</source>
+      <translation>正在加载 %p%</translation>
+    </message>
     <message>
       <source>G&amp;A Studio</source>
       <translation>G&amp;A Studio</translation>
@@ -1318,6 +1330,10 @@ Weight %5</source>
   </context>
   <context>
     <name>gna::views::NextTokenChart</name>
+    <message>
+      <source>Probability (%1 of %2 rows; enlarge to see all)</source>
+      <translation>概率（显示 %2 行中的 %1 行；放大以查看全部）</translation>
+    </message>
     <message>
       <source>Next-token probabilities</source>
       <translation>下一个词元的概率</translation>

@@ -57,7 +57,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     buildActions();
     connect(m_session, &Session::modelLoadStarted, this, [this](const QString& dir) {
         m_status->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(dir)));
+        m_progress->setRange(0, 100);
+        m_progress->setValue(0);
+        m_progress->setFormat(tr("Loading %p%"));
+        m_progress->setTextVisible(true);
     });
+    connect(m_session, &Session::modelLoadProgress, this, [this](int percent) { m_progress->setValue(percent); });
+    connect(m_session, &Session::modelLoadCancelled, this, [this] { m_status->setText(tr("Loading cancelled")); });
     connect(m_session, &Session::modelLoaded, this, &MainWindow::onModelLoaded);
     connect(m_session, &Session::modelLoadFailed, this, [this](const QString& dir, const QString& msg) {
         m_status->setText(tr("Could not load the model"));
@@ -449,6 +455,10 @@ void MainWindow::showError(const QString& title, const QString& message) {
 
 void MainWindow::onBusy(bool busy) {
     m_progress->setVisible(busy);
+    if (!busy) {  // back to the runs' indeterminate bar
+        m_progress->setRange(0, 0);
+        m_progress->setTextVisible(false);
+    }
     m_cancelButton->setEnabled(busy);
 }
 

@@ -12,6 +12,7 @@ namespace {
 struct LoadOutcome {
     std::shared_ptr<gna::Model> model;
     QString error;
+    bool cancelled = false;
 };
 }  // namespace
 
@@ -31,12 +32,18 @@ void Session::loadModel(const QString& dir) {
     m_loading = true;
     setRunning(+1);
     Q_EMIT modelLoadStarted(dir);
+    auto flag = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = flag;  // Cancel stops the load too
     auto* watcher = new QFutureWatcher<LoadOutcome>(this);
     connect(watcher, &QFutureWatcher<LoadOutcome>::finished, this, [this, watcher, dir] {
         const LoadOutcome r = watcher->result();
         watcher->deleteLater();
         m_loading = false;
         setRunning(-1);
+        if (r.cancelled) {
+            Q_EMIT modelLoadCancelled(dir);
+            return;
+        }
         if (!r.model) {
             Q_EMIT modelLoadFailed(dir, r.error);
             return;
@@ -48,10 +55,23 @@ void Session::loadModel(const QString& dir) {
         Q_EMIT modelLoaded(dir);
         maybeRun();
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [dir]() -> LoadOutcome {
+    QPointer<Session> self(this);
+    watcher->setFuture(QtConcurrent::run(&m_pool, [dir, flag, self]() -> LoadOutcome {
         LoadOutcome out;
+        gna::LoadOptions opt;
+        opt.cancel = flag.get();
+        int shown = -1;  // whole percent last reported: at most 101 queued signals
+        opt.progress = [&shown, self](double f) {
+            const int percent = static_cast<int>(f * 100.0);
+            if (percent == shown) return;
+            shown = percent;
+            QMetaObject::invokeMethod(
+                self, [self, percent] { if (self) Q_EMIT self->modelLoadProgress(percent); }, Qt::QueuedConnection);
+        };
         try {
-            out.model = std::shared_ptr<gna::Model>(gna::Model::load(dir.toStdString()));
+            out.model = std::shared_ptr<gna::Model>(gna::Model::load(dir.toStdString(), opt));
+        } catch (const gna::Cancelled&) {
+            out.cancelled = true;
         } catch (const std::exception& e) {
             out.error = QString::fromUtf8(e.what());
         }

@@ -62,6 +62,8 @@ Q_SIGNALS:
     void modelLoadStarted(const QString& dir);
     void modelLoaded(const QString& dir);
     void modelLoadFailed(const QString& dir, const QString& message);
+    void modelLoadProgress(int percent);  // share of the checkpoint's bytes read
+    void modelLoadCancelled(const QString& dir);
     void runStarted(quint64 generation);
     void resultReady(const gna::studio::RunOutcome& outcome);
     void runFailed(const QString& message);

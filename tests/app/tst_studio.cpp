@@ -75,8 +75,12 @@ void TestStudio::openTiny(MainWindow& w) {
     w.promptEditor()->setPrompt(m_prompt);
     QSignalSpy loaded(w.session(), &Session::modelLoaded);
     QSignalSpy result(w.session(), &Session::resultReady);
+    QSignalSpy progress(w.session(), &Session::modelLoadProgress);
     w.openModel(m_model);
     QVERIFY(loaded.wait(60000));
+    // the status bar's load progress reached 100% (queued from the loading thread before it finished)
+    QVERIFY(!progress.isEmpty());
+    QCOMPARE(progress.last().at(0).toInt(), 100);
     QTRY_VERIFY_WITH_TIMEOUT(result.count() > 0 && !w.session()->isRunning(), 60000);
 }
 

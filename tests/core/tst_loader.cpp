@@ -100,6 +100,26 @@ private Q_SLOTS:
         QVERIFY(max_abs_diff(m->run(r).all_logits, flat) < 1e-4);
     }
 
+    void loadReportsProgressAndCancels() {
+        // Progress: non-decreasing fractions of the checkpoint's bytes, ending at 1 (every tensor
+        // of an untied Llama is read once); a set cancel flag stops the load with gna::Cancelled.
+        TinyModelSpec s = spec_;
+        s.shards = 2;
+        auto p = make_model(dir_, "progress", s);
+        std::vector<double> seen;
+        LoadOptions opt;
+        opt.progress = [&](double f) { seen.push_back(f); };
+        auto m = Model::load(p, opt);
+        QVERIFY(seen.size() >= 2u * 9u);  // embeddings, norms, 9 tensors per layer, head
+        for (std::size_t i = 1; i < seen.size(); ++i) QVERIFY(seen[i] >= seen[i - 1]);
+        QVERIFY(seen.front() > 0.0 && seen.front() < 1.0);
+        QVERIFY(std::abs(seen.back() - 1.0) < 1e-12);
+        std::atomic<bool> cancel{true};
+        LoadOptions stop;
+        stop.cancel = &cancel;
+        QVERIFY_THROWS_EXCEPTION(Cancelled, Model::load(p, stop));
+    }
+
     void shardedEqualsSingleFile() {
         TinyModelSpec s = spec_;
         auto one = make_model(dir_, "one", s);

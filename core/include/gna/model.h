@@ -22,6 +22,10 @@ struct LoadOptions {
     Device device = Device::CPU;
     ComputeDType dtype = ComputeDType::F32;  // bf16/f16 only on CUDA
     int threads = 0;                         // 0 = LibTorch default
+    // Called on the loading thread with the fraction (0..1) of the checkpoint's bytes read so far;
+    // `cancel` becoming true stops the load with gna::Cancelled.
+    std::function<void(double)> progress;
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 bool cuda_available();

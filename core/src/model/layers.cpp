@@ -1,5 +1,6 @@
 #include "model/layers.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "gna/error.h"
@@ -18,7 +19,8 @@ at::ScalarType to_scalar_type(ComputeDType d) {
 at::Device to_device(Device d) { return d == Device::CUDA ? at::Device(at::kCUDA, 0) : at::Device(at::kCPU); }
 
 WeightLoader::WeightLoader(const Checkpoint& ckpt, const LoadOptions& opt)
-    : ckpt_(ckpt), device_(to_device(opt.device)), dtype_(to_scalar_type(opt.dtype)) {}
+    : ckpt_(ckpt), device_(to_device(opt.device)), dtype_(to_scalar_type(opt.dtype)), progress_(opt.progress),
+      cancel_(opt.cancel), total_bytes_(std::max<double>(1.0, static_cast<double>(ckpt.total_bytes()))) {}
 
 namespace {
 at::ScalarType scalar_of(DType d) {
@@ -33,8 +35,11 @@ at::ScalarType scalar_of(DType d) {
 }  // namespace
 
 at::Tensor WeightLoader::load(const std::string& name, const std::vector<int64_t>& shape, at::ScalarType want) {
+    if (cancel_ && cancel_->load()) throw Cancelled();
     TensorView v = ckpt_.tensor(name, shape);
     parameters_ += v.numel();
+    read_bytes_ += static_cast<double>(v.nbytes);
+    if (progress_) progress_(std::min(1.0, read_bytes_ / total_bytes_));
     // A read-only view of the mapped bytes; from_blob never frees it (the Checkpoint owns the map).
     at::Tensor t = at::from_blob(const_cast<std::byte*>(v.data), shape, at::TensorOptions().dtype(scalar_of(v.dtype)));
     if (device_.is_cpu() && t.scalar_type() == want) return t;  // zero copy

@@ -35,6 +35,9 @@ private:
     at::Device device_;
     at::ScalarType dtype_;
     int64_t parameters_ = 0;
+    std::function<void(double)> progress_;
+    const std::atomic<bool>* cancel_ = nullptr;
+    double total_bytes_ = 1, read_bytes_ = 0;
 };
 
 // The output head: lm_head.weight (V, C) when the checkpoint has it, else the embedding matrix when
