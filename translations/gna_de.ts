@@ -472,6 +472,22 @@
   <context>
     <name>gna::studio::MainWindow</name>
     <message>
+      <source>No CUDA device: this build or this machine has none</source>
+      <translation>Kein CUDA-Gerät: dieser Build oder dieser Rechner hat keines</translation>
+    </message>
+    <message>
+      <source>CPU</source>
+      <translation>CPU</translation>
+    </message>
+    <message>
+      <source>CUDA (GPU)</source>
+      <translation>CUDA (GPU)</translation>
+    </message>
+    <message>
+      <source>&amp;Device</source>
+      <translation>&amp;Gerät</translation>
+    </message>
+    <message>
       <source>Loading cancelled</source>
       <translation>Laden abgebrochen</translation>
     </message>

@@ -472,6 +472,22 @@
   <context>
     <name>gna::studio::MainWindow</name>
     <message>
+      <source>No CUDA device: this build or this machine has none</source>
+      <translation>没有 CUDA 设备：此版本或此计算机不支持</translation>
+    </message>
+    <message>
+      <source>CPU</source>
+      <translation>CPU</translation>
+    </message>
+    <message>
+      <source>CUDA (GPU)</source>
+      <translation>CUDA（GPU）</translation>
+    </message>
+    <message>
+      <source>&amp;Device</source>
+      <translation>设备(&amp;D)</translation>
+    </message>
+    <message>
       <source>Loading cancelled</source>
       <translation>已取消加载</translation>
     </message>

@@ -271,6 +271,29 @@ void MainWindow::buildActions() {
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addAction(tr("&Run now"), m_session, &Session::requestRun)->setShortcut(QKeySequence(Qt::Key_F5));
     run->addAction(tr("&Cancel"), m_session, &Session::cancel)->setShortcut(QKeySequence(Qt::Key_Escape));
+    run->addSeparator();
+    // Device: CPU, or CUDA where this build and machine have it; changing it reloads the model.
+    QMenu* device = run->addMenu(tr("&Device"));
+    auto* devices = new QActionGroup(this);
+    const bool cuda = gna::cuda_available();
+    for (const bool gpu : {false, true}) {
+        QAction* a = device->addAction(gpu ? tr("CUDA (GPU)") : tr("CPU"));
+        a->setCheckable(true);
+        a->setObjectName(gpu ? QStringLiteral("deviceCuda") : QStringLiteral("deviceCpu"));
+        a->setEnabled(!gpu || cuda);
+        if (gpu && !cuda) a->setToolTip(tr("No CUDA device: this build or this machine has none"));
+        a->setChecked(gpu == (cuda && m_settings.useCuda()));
+        devices->addAction(a);
+        connect(a, &QAction::triggered, this, [this, gpu] {
+            m_settings.setUseCuda(gpu);
+            const gna::Device d = gpu ? gna::Device::CUDA : gna::Device::CPU;
+            if (d == m_session->device()) return;
+            m_session->setDevice(d);
+            if (!m_session->modelPath().isEmpty()) m_session->loadModel(m_session->modelPath());
+        });
+    }
+    device->setToolTipsVisible(true);
+    m_session->setDevice(cuda && m_settings.useCuda() ? gna::Device::CUDA : gna::Device::CPU);
 
     QMenu* experiments = menuBar()->addMenu(tr("E&xperiments"));
     for (ExperimentPanel* p : m_experiments->panels())

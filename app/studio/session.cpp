@@ -56,9 +56,11 @@ void Session::loadModel(const QString& dir) {
         maybeRun();
     });
     QPointer<Session> self(this);
-    watcher->setFuture(QtConcurrent::run(&m_pool, [dir, flag, self]() -> LoadOutcome {
+    const gna::Device device = m_device;
+    watcher->setFuture(QtConcurrent::run(&m_pool, [dir, flag, self, device]() -> LoadOutcome {
         LoadOutcome out;
         gna::LoadOptions opt;
+        opt.device = device;
         opt.cancel = flag.get();
         int shown = -1;  // whole percent last reported: at most 101 queued signals
         opt.progress = [&shown, self](double f) {

@@ -21,6 +21,9 @@ public:
 
     // Model (loaded on the worker thread).
     void loadModel(const QString& dir);
+    // The device the next load uses (CUDA only where gna::cuda_available()).
+    void setDevice(gna::Device device) { m_device = device; }
+    gna::Device device() const { return m_device; }
     bool hasModel() const { return static_cast<bool>(m_model); }
     const gna::ModelInfo* modelInfo() const { return m_model ? &m_model->info() : nullptr; }
     QString modelPath() const { return m_modelPath; }
@@ -78,6 +81,7 @@ private:
     std::shared_ptr<gna::Model> m_model;
     QString m_modelPath;
     bool m_loading = false;
+    gna::Device m_device = gna::Device::CPU;
     RunSpec m_spec;
     RunOutcome m_last;
     quint64 m_generation = 0;

@@ -5,6 +5,7 @@ namespace gna::studio {
 namespace key {
 const QString recent = QStringLiteral("models/recent");
 const QString language = QStringLiteral("ui/language");
+const QString cuda = QStringLiteral("models/useCuda");
 const QString theme = QStringLiteral("ui/theme");
 const QString palette = QStringLiteral("ui/palette");
 const QString autosave = QStringLiteral("session/autosaveSeconds");
@@ -31,6 +32,9 @@ void StudioSettings::setRecentModels(const QStringList& dirs) { m_settings.setVa
 
 QString StudioSettings::language() const { return m_settings.value(key::language).toString(); }
 void StudioSettings::setLanguage(const QString& code) { m_settings.setValue(key::language, code); }
+
+bool StudioSettings::useCuda() const { return m_settings.value(key::cuda, false).toBool(); }
+void StudioSettings::setUseCuda(bool on) { m_settings.setValue(key::cuda, on); }
 
 Theme StudioSettings::theme() const {
     const int v = m_settings.value(key::theme, 0).toInt();

@@ -20,6 +20,8 @@ public:
 
     QString language() const;  // "" = system, "en", "de", "zh_CN"
     void setLanguage(const QString& code);
+    bool useCuda() const;  // the device models are loaded on: CUDA when available and chosen, else CPU
+    void setUseCuda(bool on);
 
     Theme theme() const;
     void setTheme(Theme theme);

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void heatmapEqualsCoreCapture();
     void headScoresMatchCoreInOneOrTwoPasses();
     void compareModeColoursByScoreChange();
+    void deviceMenuLoadsOnChosenDevice();
     void workspaceRoundTrip();
     void cancelLeavesWindowUsable();
     void badModelShowsCoreError();
@@ -224,6 +225,29 @@ void TestStudio::compareModeColoursByScoreChange() {
     QVERIFY(!w.session()->lastOutcome().scoresAreDeltas);
     QVERIFY(!w.headBoard()->model()->scoresAreDifferences());
     for (std::size_t i = 0; i < before.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().headScores[i] - before[i]) < 1e-4);
+}
+
+void TestStudio::deviceMenuLoadsOnChosenDevice() {
+    // Run > Device: CPU checked; CUDA enabled only where the core has it. Choosing CUDA reloads the
+    // open model there (GPU machines); choosing the current device does not reload.
+    MainWindow w;
+    openTiny(w);
+    auto* cpu = w.findChild<QAction*>(QStringLiteral("deviceCpu"));
+    auto* cuda = w.findChild<QAction*>(QStringLiteral("deviceCuda"));
+    QVERIFY(cpu && cuda);
+    QVERIFY(cpu->isChecked());
+    QCOMPARE(cuda->isEnabled(), gna::cuda_available());
+    QCOMPARE(QString::fromStdString(w.session()->modelInfo()->device), QStringLiteral("cpu"));
+    QSignalSpy started(w.session(), &Session::modelLoadStarted);
+    cpu->trigger();
+    QCOMPARE(started.count(), 0);
+    if (!gna::cuda_available()) return;
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    cuda->trigger();
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(QString::fromStdString(w.session()->modelInfo()->device).startsWith(QStringLiteral("cuda")));
+    cpu->trigger();
+    QVERIFY(loaded.wait(60000));
 }
 
 void TestStudio::workspaceRoundTrip() {
