@@ -13,6 +13,7 @@
 #include "gna/error.h"
 #include "gna/model.h"
 #include "gna/train.h"
+#include "train/demo_card.h"
 
 namespace fs = std::filesystem;
 
@@ -65,6 +66,48 @@ std::vector<std::string> lines(const std::string& text) {
 class TestTrain : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void cardStatusJudgesAgainstChance() {
+        // KV retrieval is multiple choice over the dictionary's values (chance 1 / pairs): a pure
+        // SSM at chance for every size does not "fall with size"; one that retrieves small
+        // dictionaries and drops to chance does. A hybrid at chance cannot "drop to near zero".
+        const std::filesystem::path dir = std::filesystem::path(GNA_TEST_DATA_DIR) / "card_status";
+        std::filesystem::create_directories(dir);
+        auto status = [&](const std::string& recipe, const gna::DemoEvaluation& e) {
+            gna::train::DemoCardInfo info;
+            info.recipe = recipe;
+            info.architecture = recipe == "ssm" ? "Mamba2ForCausalLM" : "Zamba2ForCausalLM";
+            info.data = gna::DemoData(1).describe();
+            info.shape = gna::Json::object();
+            try {
+                gna::train::write_demo_card(dir, info, e);
+            } catch (const std::exception& ex) {
+                qFatal("write_demo_card: %s", ex.what());
+            }
+            std::ifstream f(dir / "MODEL_CARD.md");
+            std::stringstream ss;
+            ss << f.rdbuf();
+            const std::string text = ss.str();
+            const auto a = text.find("## Status"), b = text.find("## Data");
+            return text.substr(a, b - a);
+        };
+        gna::DemoEvaluation chance;
+        chance.kv_by_size = {{4, 0.28}, {10, 0.10}, {20, 0.04}};
+        QVERIFY(status("ssm", chance).find("not met: KV retrieval 28.0% at 4 pairs (chance 25.0%") != std::string::npos);
+        gna::DemoEvaluation works = chance;
+        works.kv_by_size = {{4, 0.80}, {10, 0.30}, {20, 0.08}};
+        QVERIFY(status("ssm", works).find("Every target of this recipe is met") != std::string::npos);
+        gna::DemoEvaluation hybrid;
+        hybrid.hybrid = true;
+        hybrid.kv_accuracy = 0.19;
+        hybrid.no_attention_kv = 0.12;
+        const std::string h = status("hybrid", hybrid);
+        QVERIFY(h.find("Targets **not met** (2 of 2)") != std::string::npos);
+        QVERIFY(h.find("from 19.0% to 12.0%") != std::string::npos);
+        hybrid.kv_accuracy = 0.95;
+        hybrid.no_attention_kv = 0.11;
+        QVERIFY(status("hybrid", hybrid).find("Every target of this recipe is met") != std::string::npos);
+    }
+
     void dataIsSeededAndFixed() {
         gna::DemoData a(1), b(1), c(2);
         QCOMPARE(a.facts().size(), std::size_t(24 * 4));

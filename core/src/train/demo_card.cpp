@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -49,12 +50,26 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
                                                 p(drop) + " (target >= 30 points) and moves classic by " +
                                                 p(moved) + " (target < 10 points)");
     } else if (info.recipe == "hybrid") {
-        check(e.kv_accuracy >= 0.90, "KV retrieval at 10 pairs " + p(e.kv_accuracy) + " (like the transformer)");
-        check(e.no_attention_kv <= 0.20, "KV retrieval with every attention head ablated " + p(e.no_attention_kv) +
-                                             " (close to zero)");
+        // Multiple choice over the dictionary's values: chance is 1 / pairs (10% at 10 pairs), so
+        // "close to zero" means close to chance, and only after retrieval worked to begin with.
+        check(e.kv_accuracy >= 0.90, "KV retrieval at 10 pairs " + p(e.kv_accuracy) + " (target >= 90%, like the transformer)");
+        check(e.kv_accuracy >= 0.50 && e.no_attention_kv <= 0.20,
+              "ablating every attention head takes KV retrieval at 10 pairs from " + p(e.kv_accuracy) + " to " +
+                  p(e.no_attention_kv) + " (target: from working retrieval to near chance, 10%)");
     } else {
-        check(e.kv_by_size.size() == 3 && e.kv_by_size.front().second > e.kv_by_size.back().second,
-              "KV retrieval falls with dictionary size");
+        // The pure SSM: retrieval that works for small dictionaries and falls to chance with size
+        // (the comparison with the transformer is between the two cards).
+        double small = 0, large = 1;
+        int small_pairs = 0, large_pairs = 0;
+        if (!e.kv_by_size.empty()) {
+            std::tie(small_pairs, small) = e.kv_by_size.front();
+            std::tie(large_pairs, large) = e.kv_by_size.back();
+        }
+        const double chance_small = small_pairs > 0 ? 1.0 / small_pairs : 0, chance_large = large_pairs > 0 ? 1.0 / large_pairs : 0;
+        check(small_pairs > 0 && small - chance_small >= 0.20 && large - chance_large <= 0.10,
+              "KV retrieval " + p(small) + " at " + std::to_string(small_pairs) + " pairs (chance " + p(chance_small) +
+                  ", target >= 20 points above) falling to " + p(large) + " at " + std::to_string(large_pairs) +
+                  " pairs (chance " + p(chance_large) + ", target within 10 points)");
     }
     std::string out = "## Status\n\n";
     if (missed.empty()) out += "Every target of this recipe is met:\n\n";
