@@ -100,9 +100,12 @@ private Q_SLOTS:
         hybrid.hybrid = true;
         hybrid.kv_accuracy = 0.19;
         hybrid.no_attention_kv = 0.12;
+        hybrid.mmlu_accuracy = 1.0;
+        hybrid.no_attention_mmlu = 0.28;
         const std::string h = status("hybrid", hybrid);
-        QVERIFY(h.find("Targets **not met** (2 of 2)") != std::string::npos);
+        QVERIFY(h.find("Targets **not met** (2 of 3)") != std::string::npos);
         QVERIFY(h.find("from 19.0% to 12.0%") != std::string::npos);
+        QVERIFY(h.find("met: ablating every attention head takes MMLU format from 100.0% to 28.0%") != std::string::npos);
         hybrid.kv_accuracy = 0.95;
         hybrid.no_attention_kv = 0.11;
         QVERIFY(status("hybrid", hybrid).find("Every target of this recipe is met") != std::string::npos);

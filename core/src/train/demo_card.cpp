@@ -56,6 +56,11 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
         check(e.kv_accuracy >= 0.50 && e.no_attention_kv <= 0.20,
               "ablating every attention head takes KV retrieval at 10 pairs from " + p(e.kv_accuracy) + " to " +
                   p(e.no_attention_kv) + " (target: from working retrieval to near chance, 10%)");
+        // The same claim on the invented facts: MMLU format needs retrieval of the option, classic does not.
+        check(e.mmlu_accuracy >= 0.80 && e.no_attention_mmlu <= 0.35,
+              "ablating every attention head takes MMLU format from " + p(e.mmlu_accuracy) + " to " +
+                  p(e.no_attention_mmlu) + " (target: from >= 80% to near chance, 25%; classic format " +
+                  p(e.classic_accuracy) + " -> " + p(e.no_attention_classic) + ")");
     } else {
         // The pure SSM: retrieval that works for small dictionaries and falls to chance with size
         // (the comparison with the transformer is between the two cards).
