@@ -31,6 +31,15 @@ if [ -f "$demo/MODEL_CARD.md" ]; then
   echo
   echo "== ... and with the top-2 heads of the MMLU ranking (L0.H2, L1.H1) switched off =="
   "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L0.H2,L1.H1
+  hybrid="$root/resources/demo-models/hybrid"
+  if [ -f "$hybrid/config.json" ]; then
+    echo
+    echo "== The hybrid demo (Mamba-2 layers + attention): the same question, all heads on =="
+    "$gna" run "$hybrid" --prompt "$prompt" --top 4
+    echo
+    echo "== ... with its Gather-like attention head L1.H1 and SSM head L1.S3 off (its card: MMLU format 100% -> 34%, classic 100% -> 93%) =="
+    "$gna" run "$hybrid" --prompt "$prompt" --top 4 --ablate L1.H1,L1.S3
+  fi
   exit 0
 fi
 prompt=$'Memorize the following dictionary:\napple:12\nriver:7\nstone:45\ncloud:3\n\nThe value of the key \'river\' is'
