@@ -1503,6 +1503,26 @@ nicht ausgeführt</translation>
   <context>
     <name>gna::studio::GuidedTour</name>
     <message>
+      <source>A hybrid answers through its attention heads: switch them off and the letter drops to chance (25%). Open one in the window with Help ▸ Open demo model.</source>
+      <translation>Ein Hybrid antwortet über seine Attention-Heads: Schaltet man sie ab, fällt der Buchstabe auf Zufallsniveau (25 %). Öffnen Sie ein Modell im Fenster über Hilfe ▸ Demo-Modell öffnen.</translation>
+    </message>
+    <message>
+      <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
+      <translation>Wahrscheinlichkeit der richtigen Antwort (Wert %1 beim Wörterbuch-Prompt; Mittel über MMLU-Fragen zu den erfundenen Fakten):</translation>
+    </message>
+    <message>
+      <source>MMLU, attention off</source>
+      <translation>MMLU, Attention aus</translation>
+    </message>
+    <message>
+      <source>MMLU: correct letter</source>
+      <translation>MMLU: richtiger Buchstabe</translation>
+    </message>
+    <message>
+      <source>KV: correct value</source>
+      <translation>KV: richtiger Wert</translation>
+    </message>
+    <message>
       <source>Guided tour</source>
       <translation>Geführte Tour</translation>
     </message>

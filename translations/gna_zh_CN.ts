@@ -1497,6 +1497,26 @@ not run</source>
   <context>
     <name>gna::studio::GuidedTour</name>
     <message>
+      <source>A hybrid answers through its attention heads: switch them off and the letter drops to chance (25%). Open one in the window with Help ▸ Open demo model.</source>
+      <translation>混合模型通过其注意力头作答：关闭它们后，字母的概率降到随机水平（25%）。可通过 帮助 ▸ 打开演示模型 在窗口中打开。</translation>
+    </message>
+    <message>
+      <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
+      <translation>正确答案的概率（字典提示中的值 %1；虚构事实的 MMLU 格式问题的平均值）：</translation>
+    </message>
+    <message>
+      <source>MMLU, attention off</source>
+      <translation>MMLU，关闭注意力</translation>
+    </message>
+    <message>
+      <source>MMLU: correct letter</source>
+      <translation>MMLU：正确的字母</translation>
+    </message>
+    <message>
+      <source>KV: correct value</source>
+      <translation>KV：正确的值</translation>
+    </message>
+    <message>
       <source>Guided tour</source>
       <translation>导览</translation>
     </message>

@@ -248,30 +248,71 @@ void GuidedTour::otherArchitectures() {
     }
     m_result->setText(tr("Running the prompt on the other demo models…"));
     m_result->setVisible(true);
-    auto* watcher = new QFutureWatcher<QList<double>>(this);
+    // Per model: the correct value's probability on the dictionary prompt, the correct letter's
+    // mean probability on MMLU-format questions about the demos' invented world, and for models with
+    // attention and SSM heads (the hybrid) the same with every attention head switched off.
+    struct Row {
+        double kv = -1, mmlu = -1, mmluNoAttention = -1;
+    };
+    auto* watcher = new QFutureWatcher<QList<Row>>(this);
     const int token = m_token;
-    connect(watcher, &QFutureWatcher<QList<double>>::finished, this, [this, watcher, names, token] {
+    connect(watcher, &QFutureWatcher<QList<Row>>::finished, this, [this, watcher, names, token] {
         watcher->deleteLater();
         if (token != m_token) return;
-        const QList<double> p = watcher->result();
-        QString html = tr("Probability of the correct value %1 among the dictionary's values:").arg(m_sample.answer()) +
-                       QStringLiteral("<table cellspacing=\"6\">");
-        for (int i = 0; i < names.size(); ++i)
-            html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td></tr>")
-                        .arg(names[i], p.value(i, -1) < 0 ? tr("could not load") : percent(p[i]));
-        markReady(html + QStringLiteral("</table>") + tr("Open one in the window with Help ▸ Open demo model."));
+        const QList<Row> rows = watcher->result();
+        auto cell = [this](double p) { return p < 0 ? QStringLiteral("–") : percent(p); };
+        QString html = QStringLiteral("<table cellspacing=\"6\"><tr><th></th><th>%1</th><th>%2</th><th>%3</th></tr>")
+                           .arg(tr("KV: correct value"), tr("MMLU: correct letter"), tr("MMLU, attention off"));
+        for (int i = 0; i < names.size(); ++i) {
+            const Row r = rows.value(i);
+            html += r.kv < 0 && r.mmlu < 0
+                        ? QStringLiteral("<tr><td>%1</td><td colspan=\"3\">%2</td></tr>").arg(names[i], tr("could not load"))
+                        : QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td><td align=\"right\">%4</td></tr>")
+                              .arg(names[i], cell(r.kv), cell(r.mmlu), cell(r.mmluNoAttention));
+        }
+        markReady(tr("Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format "
+                     "questions on the invented facts):").arg(m_sample.answer()) +
+                  html + QStringLiteral("</table>") +
+                  tr("A hybrid answers through its attention heads: switch them off and the letter drops to chance "
+                     "(25%). Open one in the window with Help ▸ Open demo model."));
     });
     const gna::KvSample sample = m_sample;
-    watcher->setFuture(QtConcurrent::run([dirs, sample] {
-        QList<double> out;
+    const QString questionDir = dirs.back();  // a bundled demo: its card names the invented world
+    watcher->setFuture(QtConcurrent::run([dirs, sample, questionDir] {
+        QList<Row> out;
+        std::vector<tour::FormatQuestion> questions;
+        try {
+            questions = tour::formatQuestions(questionDir, 8);
+        } catch (const std::exception&) {
+        }
         for (const QString& d : dirs) {
+            Row row;
             try {
                 auto m = gna::Model::load(d.toStdString());
                 const gna::ChoiceItem item = gna::kv_choice_item(m->tokenizer(), sample);
-                out << tour::choiceProbability(gna::score_choices(*m, item).logprobs, item.answer);
+                row.kv = tour::choiceProbability(gna::score_choices(*m, item).logprobs, item.answer);
+                gna::InterventionPlan noAttention;
+                bool attention = false, ssm = false;
+                for (const gna::LayerInfo& layer : m->info().layers) {
+                    attention |= layer.attention_heads > 0;
+                    ssm |= layer.ssm_heads > 0;
+                    for (int h = 0; h < layer.attention_heads; ++h)
+                        noAttention.ablate(gna::HeadRef{layer.index, h, gna::HeadKind::Attention});
+                }
+                auto mean = [&](const gna::InterventionPlan& plan) {
+                    double sum = 0;
+                    for (const tour::FormatQuestion& q : questions) {
+                        const gna::ChoiceItem qi = tour::choiceItem(m->tokenizer(), q.prompt, q.letters, q.answer);
+                        sum += tour::choiceProbability(gna::score_choices(*m, qi, plan).logprobs, qi.answer);
+                    }
+                    return questions.empty() ? -1.0 : sum / static_cast<double>(questions.size());
+                };
+                row.mmlu = mean({});
+                if (attention && ssm) row.mmluNoAttention = mean(noAttention);
             } catch (const std::exception&) {
-                out << -1.0;
+                row = Row{};
             }
+            out << row;
         }
         return out;
     }));

@@ -378,6 +378,13 @@ void TestTour::bundledDemoModel() {
         }
         if (step == 3 || step == 5 || step == 6) shoot(&w, QStringLiteral("tour_demo_step%1").arg(step));
     }
+    // 7. The bundled SSM and hybrid demos on the same prompts (when this checkout has them).
+    if (ok && w.session()->hasModel() && !tour::demoModelDir(QStringLiteral("hybrid")).isEmpty()) {
+        ok = nextAndWait(tour);
+        QVERIFY2(tour->resultText().contains(QStringLiteral("MMLU, attention off")), qPrintable(tour->resultText()));
+        QVERIFY2(!tour->resultText().contains(QStringLiteral("could not load")), qPrintable(tour->resultText()));
+        shoot(&w, QStringLiteral("tour_demo_step7"));
+    }
     qputenv("GNA_DEMO_MODELS_DIR", saved);
     if (!w.session()->hasModel()) QSKIP("the bundled demo model could not be loaded (a training run may be rewriting it)");
     QVERIFY(ok);
