@@ -3,7 +3,8 @@
 // layers below the ablated layer computed once, prompt and continuation prefixes in one tree pass)
 // against the naive loop (one fresh forward per head per prompt, Model::score_continuations),
 // measured in the same run, interleaved per prompt. Prints the ratio, the largest score
-// difference between the two and how often they pick a different best choice.
+// difference between the two and how often they pick a different best choice; then the same sweep
+// with every plan alone (one row, no prefix reuse), which must give bit-identical numbers.
 //   bench_sweep [prompts=100] [hidden=256] [batch_rows=65]
 #include <algorithm>
 #include <chrono>
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
             p.ablate(gna::HeadRef{l, h});
             plans.push_back(p);
         }
-    double t_sweep = 0, t_naive = 0, max_diff = 0;
+    double t_sweep = 0, t_naive = 0, t_alone = 0, max_diff = 0, alone_diff = 0;
     long argmax_differs = 0;
     long tokens = 0, choice_tokens = 0;
     for (const auto& it : items) {
@@ -70,8 +71,19 @@ int main(int argc, char** argv) {
         std::vector<std::vector<double>> naive;
         for (const auto& p : plans) naive.push_back(model->score_continuations(it.prompt, it.choices, p));
         auto t2 = Clock::now();
+        // the same sweep with every plan alone (one row, all layers): must give the same numbers
+        for (std::size_t i = 0; i < plans.size(); ++i) {
+            gna::SweepRequest one = r;
+            one.plans = {plans[i]};
+            one.max_batch_rows = 1;
+            one.reuse_prefix = false;
+            const auto alone = model->sweep_continuations(one)[0];
+            for (std::size_t c = 0; c < alone.size(); ++c) alone_diff = std::max(alone_diff, std::fabs(alone[c] - batched[i][c]));
+        }
+        auto t3 = Clock::now();
         t_sweep += std::chrono::duration<double>(t1 - t0).count();
         t_naive += std::chrono::duration<double>(t2 - t1).count();
+        t_alone += std::chrono::duration<double>(t3 - t2).count();
         for (std::size_t i = 0; i < naive.size(); ++i) {
             for (std::size_t c = 0; c < naive[i].size(); ++c) max_diff = std::max(max_diff, std::fabs(naive[i][c] - batched[i][c]));
             argmax_differs += std::max_element(naive[i].begin(), naive[i].end()) - naive[i].begin() !=
@@ -86,5 +98,8 @@ int main(int argc, char** argv) {
     std::printf("batched + prefix-reusing sweep:                 %.2f s\n", t_sweep);
     std::printf("ratio naive / sweep: %.2fx  (goal >= 5x)   max |score difference| %.2e, best choice differs in %ld of %zu\n",
                 t_naive / t_sweep, max_diff, argmax_differs, items.size() * plans.size());
+    std::printf("the same sweep, one plan at a time (1 row, no prefix reuse): %.2f s, ratio %.2fx; "
+                "max |difference| from the batched sweep %.2e (%s)\n",
+                t_alone, t_alone / t_sweep, alone_diff, alone_diff == 0.0 ? "bit-identical" : "NOT identical");
     return 0;
 }

@@ -7,6 +7,7 @@
 #include "gna/model.h"
 #include "naive_ssm.h"
 #include "ssm_test_util.h"
+#include "sweep_exact.h"
 #include "test_models.h"
 
 using namespace gna;
@@ -72,6 +73,12 @@ private Q_SLOTS:
             std::vector<int> prompt(ids.begin(), ids.begin() + 18);
             const double d = sweep_vs_single(*m, prompt, {{ids[18], ids[19]}, {ids[20]}, {ids[18], ids[21], ids[22]}}, plans);
             QVERIFY2(d < 1e-4, qPrintable(QString::fromStdString(dir.string()) + " " + QString::number(d)));
+            SweepRequest req;  // batched and prefix-reusing: the same numbers as each plan swept alone
+            req.prompt = prompt;
+            req.continuations = {{ids[18], ids[19]}, {ids[20]}, {ids[18], ids[21], ids[22]}};
+            req.plans = plans;
+            const double e = batched_vs_alone(*m, req);
+            QVERIFY2(e == 0.0, qPrintable(QString::fromStdString(dir.string()) + " batched vs alone " + QString::number(e)));
         }
     }
 

@@ -6,6 +6,7 @@
 #include "gna/model.h"
 #include "naive_ssm.h"
 #include "ssm_test_util.h"
+#include "sweep_exact.h"
 #include "test_models.h"
 
 using namespace gna;
@@ -188,6 +189,12 @@ private Q_SLOTS:
         std::vector<int> prompt(ids_.begin(), ids_.begin() + 20);
         const double d = sweep_vs_single(*m_, prompt, {{ids_[20], ids_[21], ids_[22]}, {ids_[23]}, {ids_[20], ids_[24]}}, plans);
         QVERIFY2(d < 1e-4, qPrintable(QString::number(d)));
+        SweepRequest req;  // batched and prefix-reusing: the same numbers as each plan swept alone
+        req.prompt = prompt;
+        req.continuations = {{ids_[20], ids_[21], ids_[22]}, {ids_[23]}, {ids_[20], ids_[24]}};
+        req.plans = plans;
+        const double e = batched_vs_alone(*m_, req);
+        QVERIFY2(e == 0.0, qPrintable(QString::number(e)));
     }
 
     void badHeadIndexIsRefused() {

@@ -67,7 +67,29 @@ at::Tensor load_output_head(WeightLoader& wl, const ModelConfig& cfg, const at::
                 "tie_word_embeddings to false; the file is incomplete");
 }
 
-at::Tensor Linear::operator()(const at::Tensor& x) const { return at::linear(x, w, b); }
+namespace {
+thread_local bool batch_invariant_mode = false;
+}
+
+BatchInvariantScope::BatchInvariantScope() : previous_(batch_invariant_mode) { batch_invariant_mode = true; }
+BatchInvariantScope::~BatchInvariantScope() { batch_invariant_mode = previous_; }
+bool batch_invariant() { return batch_invariant_mode; }
+
+at::Tensor linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b) {
+    if (!batch_invariant_mode || x.dim() < 3) return at::linear(x, w, b);
+    // One GEMM per batch row, each on a contiguous (rows, in) block: the same call whether the
+    // batch holds one row or many. (With one row this is the same single GEMM as at::linear.)
+    const at::Tensor xc = x.contiguous();
+    std::vector<int64_t> shape = xc.sizes().vec();
+    shape.back() = w.size(0);
+    at::Tensor out = at::empty(shape, xc.options().dtype(w.scalar_type()));
+    const at::Tensor x3 = xc.view({xc.size(0), -1, xc.size(-1)});
+    const at::Tensor o3 = out.view({xc.size(0), -1, w.size(0)});
+    for (int64_t i = 0; i < x3.size(0); ++i) o3.select(0, i).copy_(at::linear(x3.select(0, i), w, b));
+    return out;
+}
+
+at::Tensor Linear::operator()(const at::Tensor& x) const { return gna::linear(x, w, b); }
 
 Linear Linear::load(WeightLoader& wl, const std::string& prefix, int64_t out, int64_t in, bool bias_if_present) {
     Linear l;
@@ -259,27 +281,34 @@ at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& 
     }
 
     const at::Tensor q5 = q.view({Bx, KVH, G, Sq, D});  // query head h = kv_head * G + g
-    const at::Tensor k3 = k.view({Bx * KVH, S, D}), v3 = v.view({Bx * KVH, S, D});
     at::Tensor out = at::empty({Bx, Sq, H, D}, q.options());                      // laid out for o
     const at::Tensor out5 = out.view({Bx, Sq, KVH, G, D}).permute({0, 2, 3, 1, 4});  // (Bx, KVH, G, Sq, D)
-    // Query blocks: keys past the block's last visible key are never computed.
-    const int64_t block = std::min<int64_t>(outputs_only ? Sq : 64, query_chunk(Bx, H, S));
-    for (int64_t s = 0; s < Sq; s += block) {
-        const int64_t tq = std::min(block, Sq - s);
-        int64_t ke = S;
-        if (!outputs_only) {
-            ke = 1;
-            for (int64_t i = s; i < s + tq; ++i) ke = std::max(ke, t.key_end[i]);
+    // Query blocks: keys past the block's last visible key are never computed. The block does not
+    // depend on the batch (every row runs the same GEMM shapes whatever the batch holds; see
+    // BatchInvariantScope); rows go in groups that keep the scores within the memory budget.
+    const int64_t block = std::min<int64_t>(outputs_only ? Sq : 64, query_chunk(1, H, S));
+    const int64_t group = std::max<int64_t>(1, query_chunk(1, H, S) / block);
+    for (int64_t b0 = 0; b0 < Bx; b0 += group) {
+        const int64_t nb = std::min(group, Bx - b0);
+        const at::Tensor k3 = k.narrow(0, b0, nb).view({nb * KVH, S, D});
+        const at::Tensor v3 = v.narrow(0, b0, nb).view({nb * KVH, S, D});
+        for (int64_t s = 0; s < Sq; s += block) {
+            const int64_t tq = std::min(block, Sq - s);
+            int64_t ke = S;
+            if (!outputs_only) {
+                ke = 1;
+                for (int64_t i = s; i < s + tq; ++i) ke = std::max(ke, t.key_end[i]);
+            }
+            // softmax(q k^T * scale, masked) v in fp32, as attention_forward
+            const at::Tensor qc = q5.narrow(0, b0, nb).narrow(3, s, tq).reshape({nb * KVH, G * tq, D});  // a copy only with GQA
+            at::Tensor scores = at::bmm(qc, k3.narrow(1, 0, ke).transpose(1, 2)).to(at::kFloat);  // (nb*KVH, G*tq, ke)
+            scores.mul_(cfg.scale);
+            scores.view({nb * KVH, G, tq, ke})
+                .masked_fill_(hidden.narrow(0, s, tq).narrow(1, 0, ke), -std::numeric_limits<float>::infinity());
+            const at::Tensor probs = at::softmax(scores, -1);
+            const at::Tensor pv = at::bmm(probs.to(q.scalar_type()), v3.narrow(1, 0, ke));  // (nb*KVH, G*tq, D)
+            out5.narrow(0, b0, nb).narrow(3, s, tq).copy_(pv.view({nb, KVH, G, tq, D}));
         }
-        // softmax(q k^T * scale, masked) v in fp32, as attention_forward
-        const at::Tensor qc = q5.narrow(3, s, tq).reshape({Bx * KVH, G * tq, D});  // a copy only with GQA
-        at::Tensor scores = at::bmm(qc, k3.narrow(1, 0, ke).transpose(1, 2)).to(at::kFloat);  // (Bx*KVH, G*tq, ke)
-        scores.mul_(cfg.scale);
-        scores.view({Bx * KVH, G, tq, ke})
-            .masked_fill_(hidden.narrow(0, s, tq).narrow(1, 0, ke), -std::numeric_limits<float>::infinity());
-        const at::Tensor probs = at::softmax(scores, -1);
-        const at::Tensor pv = at::bmm(probs.to(q.scalar_type()), v3.narrow(1, 0, ke));  // (Bx*KVH, G*tq, D)
-        out5.narrow(3, s, tq).copy_(pv.view({Bx, KVH, G, tq, D}));
     }
     at::Tensor o = out;  // o: (Bx, Sq, H, D)
     if (scale.defined()) o = o * scale.view({-1, 1, H, 1}).to(o.scalar_type());  // o: (B, Sq, H, D)

@@ -46,6 +46,26 @@ private:
 at::Tensor load_output_head(WeightLoader& wl, const ModelConfig& cfg, const at::Tensor& embed, int64_t V, int64_t C,
                             bool tie_default);
 
+// Batch-invariant mode: while a BatchInvariantScope lives on this thread, linear layers compute every
+// leading-index slice (batch row) in its own GEMM of the same shape, so a row's result does not
+// depend on how many other rows share the batch (a BLAS blocks and vectorises a large GEMM
+// differently from a small one, which changes the last bits). Sweeps use it, so that scoring 64
+// plans in one batch gives exactly the numbers of scoring them one at a time.
+class BatchInvariantScope {
+public:
+    BatchInvariantScope();
+    ~BatchInvariantScope();
+    BatchInvariantScope(const BatchInvariantScope&) = delete;
+    BatchInvariantScope& operator=(const BatchInvariantScope&) = delete;
+
+private:
+    bool previous_;
+};
+bool batch_invariant();
+
+// x (..., in) times w (out, in)^T plus b: at::linear, or per batch row in batch-invariant mode.
+at::Tensor linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b = at::Tensor());
+
 struct Linear {
     at::Tensor w;  // (out, in)
     at::Tensor b;  // (out) or undefined

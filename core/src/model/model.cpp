@@ -11,6 +11,7 @@
 #include "gna/config.h"
 #include "gna/error.h"
 #include "model/causal_lm.h"
+#include "model/layers.h"
 #include "model/plan.h"
 #include "model/tree_sweep.h"
 
@@ -112,6 +113,9 @@ public:
         std::vector<std::vector<double>> out(req.plans.size(), std::vector<double>(req.continuations.size(), 0.0));
         // Attention models take the tree pass (model/tree_sweep.h); plans with hooks (which see
         // probabilities by position) and other architectures take the cached, row-batched path.
+        // Every batch row is computed by the same GEMM shapes as a batch of one, so the batch size
+        // and the prefix reuse change no bit of the scores (layers.h).
+        BatchInvariantScope invariant;
         std::vector<int64_t> tree, cached;
         for (std::size_t i = 0; i < req.plans.size(); ++i)
             (lm_->has_tree_pass() && req.plans[i].hooks.empty() ? tree : cached).push_back(static_cast<int64_t>(i));

@@ -157,7 +157,7 @@ public:
     void advance_state(DecodeState& state, int64_t t) const override { static_cast<SsmState&>(state).len += t; }
 
     at::Tensor logits(const at::Tensor& h) const override {
-        return at::linear(rms_norm(h, norm_f_, eps_), lm_head_).to(at::kFloat);
+        return gna::linear(rms_norm(h, norm_f_, eps_), lm_head_).to(at::kFloat);
     }
 
 private:

@@ -162,7 +162,7 @@ public:
 
     void advance_state(DecodeState& state, int64_t t) const override { static_cast<SsmState&>(state).len += t; }
     at::Tensor logits(const at::Tensor& h) const override {
-        at::Tensor lg = at::linear(rms_norm(h, norm_f_, eps_, true), lm_head_).to(at::kFloat);
+        at::Tensor lg = gna::linear(rms_norm(h, norm_f_, eps_, true), lm_head_).to(at::kFloat);
         return at::tanh(lg / cap_) * cap_;
     }
 
