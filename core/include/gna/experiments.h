@@ -13,6 +13,8 @@
 //            "instruct": false, "just_read_twice": false, "generate": 40, "buffer": 200, "depth_from_end": false}
 //   "tasks": [task, ...]              cumulative_removal: several tasks evaluated on the same curve
 //   "batch_rows": 64                  plans per forward pass;  "reuse_prefix": true
+//   "exact": true                     scores bit-identical whatever batch_rows / reuse_prefix are
+//                                     (false: faster batches on a GPU, equal to float rounding)
 //   "metric": "accuracy" | "logprob" | "exact_match"   choice tasks: 0/1 per sample, or the correct
 //                                     choice's summed log-probability (a finer head-ranking signal);
 //                                     exact_match: KV-retrieval by greedy generation (4 tokens)

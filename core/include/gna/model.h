@@ -99,6 +99,11 @@ struct SweepRequest {
     std::vector<InterventionPlan> plans;
     int max_batch_rows = 64;       // plans per forward pass
     bool reuse_prefix = true;      // false: every batch runs all layers (for checks)
+    // true: the scores are bit-identical whatever max_batch_rows and reuse_prefix are, i.e. the
+    // same numbers as each plan swept alone (batch-invariant arithmetic: per-row GEMMs and
+    // activations; state-space rows run one at a time from the shared prefix). On the CPU this
+    // costs little; false batches every op (faster on a GPU), equal to float rounding.
+    bool exact = true;
     const std::atomic<bool>* cancel = nullptr;
 };
 

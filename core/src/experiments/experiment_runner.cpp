@@ -25,7 +25,7 @@ namespace {
 const char* kFormat = "gna-experiment-result";
 const std::set<std::string> kKinds = {"evaluate", "head_ranking", "cumulative_removal", "layer_pruning", "sparsification",
                                       "manipulation_grid", "gna_masks", "memory_table"};
-const std::set<std::string> kKeys = {"experiment", "model", "task", "tasks", "batch_rows", "reuse_prefix", "heads",
+const std::set<std::string> kKeys = {"experiment", "model", "task", "tasks", "batch_rows", "reuse_prefix", "exact", "heads",
                                      "ranking", "steps", "random_seed", "mode", "k", "stages", "prefill_modes",
                                      "generation_modes", "gather", "aggregate", "lengths", "bytes_per_element",
                                      "description", "name", "metric"};
@@ -83,6 +83,7 @@ Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSam
         r.plans = std::move(plans);
         r.max_batch_rows = s.batch_rows;
         r.reuse_prefix = s.reuse_prefix;
+        r.exact = s.exact;
         r.cancel = cancel;
         const auto lp = model.sweep_continuations(r);
         Json norm = Json::array(), pred = Json::array();

@@ -158,6 +158,7 @@ ExperimentSetup build_experiment(Model& model, const Json& spec) {
     s.kind = spec["experiment"].get<std::string>();
     s.batch_rows = get<int>(spec, "batch_rows", 64, "");
     s.reuse_prefix = get<bool>(spec, "reuse_prefix", true, "");
+    s.exact = get<bool>(spec, "exact", true, "");
     s.metric = get<std::string>(spec, "metric", "accuracy", "");
     if (s.metric != "accuracy" && s.metric != "logprob" && s.metric != "exact_match")
         bad("metric", "must be \"accuracy\", \"logprob\" or \"exact_match\" (KV-retrieval)");

@@ -41,6 +41,7 @@ struct ExperimentSetup {
                                       // kv_retrieval also exact_match (greedy generation)
     int batch_rows = 64;
     bool reuse_prefix = true;
+    bool exact = true;
 };
 
 ExperimentSetup build_experiment(Model& model, const Json& spec);

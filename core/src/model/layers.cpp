@@ -141,6 +141,12 @@ Rope::Tables Rope::tables(const at::Tensor& positions) const {
 at::Tensor Rope::apply_to_heads(const at::Tensor& x, const Tables& t) const {
     const int64_t B = x.size(0), T = x.size(1), NH = x.size(2), D = x.size(3);
     at::Tensor out = at::empty({B, NH, T, D}, x.options());  // out: (B, NH, T, D)
+    if (batch_invariant() && B > 1) {
+        // Row by row: how an elementwise loop vectorises (and so whether addcmul fuses the
+        // multiply-add) depends on the whole shape, and a row must not see its batch.
+        for (int64_t b = 0; b < B; ++b) out.narrow(0, b, 1).copy_(apply_to_heads(x.narrow(0, b, 1), t));
+        return out;
+    }
     at::Tensor ot = out.transpose(1, 2);                    // ot: (B, T, NH, D), a view of out
     if (rotary_dim == 0) {
         ot.copy_(x);
@@ -315,7 +321,20 @@ at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& 
     return w.o(o.view({o.size(0), Sq, H * D}));
 }
 
+namespace {
+// In batch-invariant mode, f on every batch row alone (x: (B, ...)): activations such as silu are
+// vectorised over the whole tensor with a scalar tail, and a row must not land in a different
+// part of that loop because of its batch.
+template <class F>
+at::Tensor per_row(const at::Tensor& x, const F& f) {
+    std::vector<at::Tensor> rows;
+    for (int64_t b = 0; b < x.size(0); ++b) rows.push_back(f(x.narrow(0, b, 1)));
+    return at::cat(rows, 0);
+}
+}  // namespace
+
 at::Tensor GatedMLP::in_place(const at::Tensor& x) const {
+    if (batch_invariant() && x.dim() >= 3 && x.size(0) > 1) return per_row(x, [this](const at::Tensor& r) { return in_place(r); });
     at::Tensor g = gate(x);
     if (gelu_tanh)
         g = at::gelu(g, "tanh");
@@ -325,6 +344,7 @@ at::Tensor GatedMLP::in_place(const at::Tensor& x) const {
 }
 
 at::Tensor GatedMLP::operator()(const at::Tensor& x) const {
+    if (batch_invariant() && x.dim() >= 3 && x.size(0) > 1) return per_row(x, [this](const at::Tensor& r) { return (*this)(r); });
     at::Tensor g = gate(x);
     g = gelu_tanh ? at::gelu(g, "tanh") : at::silu(g);
     return down(g * up(x));

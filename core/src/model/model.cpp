@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "gna/config.h"
@@ -113,9 +114,10 @@ public:
         std::vector<std::vector<double>> out(req.plans.size(), std::vector<double>(req.continuations.size(), 0.0));
         // Attention models take the tree pass (model/tree_sweep.h); plans with hooks (which see
         // probabilities by position) and other architectures take the cached, row-batched path.
-        // Every batch row is computed by the same GEMM shapes as a batch of one, so the batch size
-        // and the prefix reuse change no bit of the scores (layers.h).
-        BatchInvariantScope invariant;
+        // exact: every batch row is computed with the same shapes as a batch of one, so the batch
+        // size and the prefix reuse change no bit of the scores (layers.h, BatchInvariantScope).
+        std::optional<BatchInvariantScope> invariant;
+        if (req.exact) invariant.emplace();
         std::vector<int64_t> tree, cached;
         for (std::size_t i = 0; i < req.plans.size(); ++i)
             (lm_->has_tree_pass() && req.plans[i].hooks.empty() ? tree : cached).push_back(static_cast<int64_t>(i));
@@ -132,7 +134,9 @@ private:
         at::NoGradGuard ng;
         const int L = info_.num_layers;
         const int64_t P = static_cast<int64_t>(subset.size()), T = static_cast<int64_t>(req.prompt.size());
-        const int64_t max_rows = std::max(1, req.max_batch_rows);
+        // Exact sweeps run the state-space (and hooked) rows one at a time from the shared prefix:
+        // their scans and gates are elementwise loops over the whole batch.
+        const int64_t max_rows = req.exact ? 1 : std::max(1, req.max_batch_rows);
         // Plans sorted by the first layer they change: a batch starts at its smallest such layer.
         std::vector<int> first(req.plans.size(), 0);
         for (int64_t i : subset) first[i] = req.reuse_prefix ? first_intervened_layer(req.plans[i], L) : 0;
