@@ -13,6 +13,7 @@
 #include "gna/error.h"
 #include "gna/model.h"
 #include "gna/train.h"
+#include "naive_llama.h"
 #include "train/demo_card.h"
 
 namespace fs = std::filesystem;
@@ -342,6 +343,50 @@ private Q_SLOTS:
         const double without = model->score_continuations(prompt, cont, off)[0];
         QVERIFY(std::isfinite(on) && std::isfinite(without));
         QVERIFY(std::fabs(on - without) > 1e-6);
+    }
+
+    // --head-dim decouples the attention width from the hidden size and --tie-embeddings drops
+    // lm_head; the written folder must say so in config.json and load as such: its logits equal the
+    // independent naive forward (which reads head_dim and falls back to the embeddings itself).
+    void headDimAndTiedEmbeddingsLoad() {
+        const fs::path d = fresh_dir("tied");
+        gna::TrainOptions o = tiny(d);
+        o.head_dim = 24;  // 2 heads x 24 = 48 attention dims on a hidden size of 32
+        o.tie_embeddings = 1;
+        o.steps = 3;
+        gna::train_demo(o);
+        const gna::Json cfg = gna::Json::parse(read_bytes(d / "config.json"));
+        QCOMPARE(cfg["head_dim"].get<int>(), 24);
+        QCOMPARE(cfg["tie_word_embeddings"].get<bool>(), true);
+        const std::string st = read_bytes(d / "model.safetensors");
+        QVERIFY(st.find("lm_head.weight") == std::string::npos);
+        QVERIFY(st.find("q_proj.weight") != std::string::npos);
+
+        auto model = gna::Model::load(d);
+        const std::vector<int> ids = model->tokenizer().encode("Memorize the following dictionary:\napple:42\nriver:7\n"
+                                                               "The value of the key 'apple' is", true);
+        gna::RunRequest r;
+        r.tokens = ids;
+        r.all_logits = true;
+        const gna::RunResult got = model->run(r);
+        const auto ref = gna::test::naive_llama_forward(d, ids);
+        const std::size_t V = ref.logits[0].size();
+        QCOMPARE(got.all_logits.size(), ids.size() * V);
+        double worst = 0;
+        for (std::size_t t = 0; t < ids.size(); ++t)
+            for (std::size_t v = 0; v < V; ++v)
+                worst = std::max(worst, std::fabs(double(got.all_logits[t * V + v]) - ref.logits[t][v]));
+        QVERIFY2(worst < 1e-4, std::to_string(worst).c_str());
+
+        // An odd head size cannot carry half-split RoPE: a clear error, not a crash.
+        gna::TrainOptions bad = tiny(fresh_dir("odd"));
+        bad.head_dim = 15;
+        try {
+            gna::train_demo(bad);
+            QFAIL("an odd head size was accepted");
+        } catch (const gna::Error& e) {
+            QVERIFY2(std::string(e.what()).find("RoPE") != std::string::npos, e.what());
+        }
     }
 
     void unknownRecipeIsAnError() {

@@ -76,6 +76,8 @@ struct TrainOptions {
     // Model and batch shape; 0 = the recipe's default.
     int layers = 0, hidden = 0, heads = 0, intermediate = 0, vocab = 0, context = 0, batch = 0;
     double lr = 0;           // peak learning rate (AdamW); 0 = default
+    int head_dim = 0;        // transformer: attention head size (0 = hidden / heads)
+    int tie_embeddings = -1; // transformer: 1 = lm_head tied to the embeddings, 0 = untied, -1 = default
     double embed_shared = -1;  // std of the embeddings' shared direction at initialisation; -1 = default
     int warmup = -1;         // warm-up steps; -1 = default (5% of steps)
     int kv_warmup = -1;      // curriculum: steps of KV-retrieval-only data first; -1 = the recipe's default

@@ -28,10 +28,12 @@ at::Tensor rms(const at::Tensor& x, const at::Tensor& w, double eps) {
 }  // namespace
 
 TinyLlama::TinyLlama(const LlamaShape& s, uint64_t seed) : TrainableLM(s) {
-    if (s.vocab <= 0 || s.hidden <= 0 || s.layers <= 0 || s.heads <= 0 || s.hidden % s.heads != 0)
-        throw Error("train-demo: vocab, hidden, layers, heads must be positive and hidden a multiple of heads");
+    if (s.vocab <= 0 || s.hidden <= 0 || s.layers <= 0 || s.heads <= 0 ||
+        (s.attn_head_dim <= 0 && s.hidden % s.heads != 0) || s.head_dim() % 2 != 0)
+        throw Error("train-demo: vocab, hidden, layers, heads must be positive, hidden a multiple of heads (or "
+                    "--head-dim given) and the head size even (RoPE)");
     SeededNormal rng(seed);
-    const int64_t C = s.hidden, I = s.intermediate, V = s.vocab;
+    const int64_t C = s.hidden, I = s.intermediate, V = s.vocab, A = s.heads * s.head_dim();
     const double in_c = 1.0 / std::sqrt(static_cast<double>(C));
     const double out_scale = 1.0 / std::sqrt(2.0 * static_cast<double>(s.layers));
     auto add = [&](const std::string& n, at::Tensor t) { params_.emplace_back(n, std::move(t)); };
@@ -46,17 +48,17 @@ TinyLlama::TinyLlama(const LlamaShape& s, uint64_t seed) : TrainableLM(s) {
     for (int64_t l = 0; l < s.layers; ++l) {
         const std::string p = "model.layers." + std::to_string(l);
         add(p + ".input_layernorm.weight", seeded(rng, {C}, 0.0, 1.0));
-        add(p + ".self_attn.q_proj.weight", seeded(rng, {C, C}, in_c));
-        add(p + ".self_attn.k_proj.weight", seeded(rng, {C, C}, in_c));
-        add(p + ".self_attn.v_proj.weight", seeded(rng, {C, C}, in_c));
-        add(p + ".self_attn.o_proj.weight", seeded(rng, {C, C}, in_c * out_scale));
+        add(p + ".self_attn.q_proj.weight", seeded(rng, {A, C}, in_c));
+        add(p + ".self_attn.k_proj.weight", seeded(rng, {A, C}, in_c));
+        add(p + ".self_attn.v_proj.weight", seeded(rng, {A, C}, in_c));
+        add(p + ".self_attn.o_proj.weight", seeded(rng, {C, A}, out_scale / std::sqrt(static_cast<double>(A))));
         add(p + ".post_attention_layernorm.weight", seeded(rng, {C}, 0.0, 1.0));
         add(p + ".mlp.gate_proj.weight", seeded(rng, {I, C}, in_c));
         add(p + ".mlp.up_proj.weight", seeded(rng, {I, C}, in_c));
         add(p + ".mlp.down_proj.weight", seeded(rng, {C, I}, out_scale / std::sqrt(static_cast<double>(I))));
     }
     add("model.norm.weight", seeded(rng, {C}, 0.0, 1.0));
-    add("lm_head.weight", seeded(rng, {V, C}, in_c));
+    if (!s.tie_embeddings) add("lm_head.weight", seeded(rng, {V, C}, in_c));
 
     // inv_freq[i] = theta^(-2i/D), as Rope::make with the default rope type.
     const int64_t D = s.head_dim();
@@ -101,12 +103,13 @@ at::Tensor TinyLlama::forward(const at::Tensor& ids, const at::Tensor& positions
         at::Tensor scores = at::matmul(q, k.transpose(-1, -2)) * scale;  // (B, H, T, T)
         scores = scores.masked_fill(hidden, -1e9);
         at::Tensor o = at::matmul(at::softmax(scores, -1), v);  // (B, H, T, D)
-        h = h + at::linear(o.transpose(1, 2).reshape({B, T, C}), p(pre + ".self_attn.o_proj.weight"));
+        h = h + at::linear(o.transpose(1, 2).reshape({B, T, H * D}), p(pre + ".self_attn.o_proj.weight"));
         x = rms(h, p(pre + ".post_attention_layernorm.weight"), eps);
         at::Tensor g = at::silu(at::linear(x, p(pre + ".mlp.gate_proj.weight")));
         h = h + at::linear(g * at::linear(x, p(pre + ".mlp.up_proj.weight")), p(pre + ".mlp.down_proj.weight"));
     }
-    return at::linear(rms(h, p("model.norm.weight"), eps), p("lm_head.weight"));  // (B, T, V)
+    const char* head = shape_.tie_embeddings ? "model.embed_tokens.weight" : "lm_head.weight";
+    return at::linear(rms(h, p("model.norm.weight"), eps), p(head));  // (B, T, V)
 }
 
 Json TinyLlama::hf_config(int bos_id, int eos_id) const {
@@ -124,7 +127,7 @@ Json TinyLlama::hf_config(int bos_id, int eos_id) const {
         {"vocab_size", s.vocab},
         {"max_position_embeddings", s.context},
         {"hidden_act", "silu"},
-        {"tie_word_embeddings", false},
+        {"tie_word_embeddings", s.tie_embeddings},
         {"attention_bias", false},
         {"mlp_bias", false},
         {"pretraining_tp", 1},

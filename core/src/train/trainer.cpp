@@ -77,6 +77,8 @@ Recipe recipe_for(const TrainOptions& o) {
     pick(o.steps, r.steps);
     if (o.lr > 0) r.lr = o.lr;
     if (o.embed_shared >= 0) r.shape.embed_shared = o.embed_shared;
+    pick(o.head_dim, r.shape.attn_head_dim);
+    if (o.tie_embeddings >= 0) r.shape.tie_embeddings = o.tie_embeddings != 0;
     if (o.kv_context_weight >= 0) r.kv_context_weight = o.kv_context_weight;
     return r;
 }
