@@ -25,12 +25,13 @@ std::string clock_text(double s) {
 int cmd_train_demo(const std::vector<std::string>& argv) {
     Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-context-weight", "embed-shared", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "kv-context-weight", "embed-shared", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
                      "         [--batch N] [--lr X] [--warmup N] [--kv-warmup N] [--kv-context-weight X] [--embed-shared X]\n"
                      "         [--head-dim N] [--tie-embeddings 0|1]   (transformer)\n"
+                     "         [--kv-until ACC]   (end the KV-only curriculum once KV values reach ACC, 0 = never)\n"
                      "         [--checkpoint-every N] [--threads N]\n"
                      "         [--eval-samples N] [--no-eval] [--restart]\n"
                      "       gna train-demo --eval-only --out DIR [--eval-samples N]\n"
@@ -62,6 +63,7 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.kv_context_weight = a.get_double("kv-context-weight", -1);
     o.embed_shared = a.get_double("embed-shared", -1);
     o.head_dim = a.get_int("head-dim", 0);
+    o.kv_until_accuracy = a.get_double("kv-until", -1);
     o.tie_embeddings = a.get_int("tie-embeddings", -1);
     if (o.head_dim < 0 || o.tie_embeddings > 1) throw UsageError{"--head-dim must be positive and --tie-embeddings 0 or 1"};
     o.checkpoint_every = a.get_int("checkpoint-every", o.checkpoint_every);

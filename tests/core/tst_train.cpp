@@ -389,6 +389,42 @@ private Q_SLOTS:
         }
     }
 
+    // The KV-only curriculum ends once the KV values of the last 50 steps reach kv_until_accuracy;
+    // the step it ended at is part of the checkpoint, so a run cancelled around the switch resumes to
+    // the same weights, and the card records how many steps were KV only.
+    void curriculumSwitchResumes() {
+        auto opts = [](const fs::path& d) {
+            gna::TrainOptions o = tiny(d);
+            o.steps = 100;
+            o.kv_warmup = 95;
+            o.kv_until_accuracy = 1e-9;  // any KV value right in the last 50 steps ends it
+            o.lr = 2e-2;
+            o.evaluate = true;
+            o.eval_samples = 1;
+            return o;
+        };
+        const fs::path full = fresh_dir("cur_full"), part = fresh_dir("cur_part");
+        bool said = false;
+        gna::train_demo(opts(full), [&](const gna::TrainProgress& p) {
+            said = said || p.message.find("KV retrieval learned") != std::string::npos;
+        });
+        QVERIFY(said);
+        const int kv_only = gna::Json::parse(read_bytes(full / "model_card.json"))["training"]["kv_only_steps"].get<int>();
+        QVERIFY2(kv_only >= 50 && kv_only < 95, std::to_string(kv_only).c_str());
+
+        // Cancel two steps before the switch (the window of KV hits comes from the checkpoint).
+        std::atomic<bool> stop{false};
+        try {
+            gna::train_demo(opts(part), [&](const gna::TrainProgress& p) { if (p.step == kv_only - 2) stop = true; }, &stop);
+            QFAIL("not cancelled");
+        } catch (const gna::Cancelled&) {
+        }
+        stop = false;
+        gna::train_demo(opts(part), {}, &stop);
+        QVERIFY(read_bytes(full / "model.safetensors") == read_bytes(part / "model.safetensors"));
+        QCOMPARE(gna::Json::parse(read_bytes(part / "model_card.json"))["training"]["kv_only_steps"].get<int>(), kv_only);
+    }
+
     void unknownRecipeIsAnError() {
         gna::TrainOptions o = tiny(fresh_dir("bad"));
         o.recipe = "moe";

@@ -80,7 +80,10 @@ struct TrainOptions {
     int tie_embeddings = -1; // transformer: 1 = lm_head tied to the embeddings, 0 = untied, -1 = default
     double embed_shared = -1;  // std of the embeddings' shared direction at initialisation; -1 = default
     int warmup = -1;         // warm-up steps; -1 = default (5% of steps)
-    int kv_warmup = -1;      // curriculum: steps of KV-retrieval-only data first; -1 = the recipe's default
+    int kv_warmup = -1;      // curriculum: steps of KV-retrieval-only data first (at most); -1 = the recipe's default
+    // The curriculum ends early, after the step at which the KV value accuracy of the last 50 steps
+    // reaches this (the retrieval circuit has formed); 0 = run all kv_warmup steps; -1 = default.
+    double kv_until_accuracy = -1;
     double clip = 1.0;       // gradient-norm clipping
     // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
     // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.

@@ -101,6 +101,7 @@ DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
         i.batch = t.at("batch_rows").get<int>();
         i.lr = t.at("peak_lr").get<double>();
         i.warmup = t.at("warmup_steps").get<int>();
+        i.kv_only_steps = t.value("kv_only_steps", 0);
         i.seconds = t.at("seconds").get<double>();
         i.final_loss = t.at("final_loss").get<double>();
         i.hardware = t.at("hardware").get<std::string>();
@@ -125,7 +126,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         {"seed", info.seed},
         {"training", {{"steps", info.steps}, {"batch_rows", info.batch}, {"optimizer", "AdamW(0.9, 0.95), wd 0.1"},
                       {"peak_lr", info.lr}, {"warmup_steps", info.warmup}, {"schedule", "linear warm-up, cosine to 10%"},
-                      {"grad_clip", 1.0}, {"seconds", info.seconds}, {"final_loss", info.final_loss},
+                      {"grad_clip", 1.0}, {"kv_only_steps", info.kv_only_steps}, {"seconds", info.seconds}, {"final_loss", info.final_loss},
                       {"hardware", hardware}}},
         {"data", info.data},
         {"model", {{"shape", info.shape}, {"parameters", info.parameters}}},
@@ -144,6 +145,10 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << "- " << info.steps << " steps, " << info.batch << " rows of packed documents per step, AdamW (0.9, 0.95, "
        << "weight decay 0.1), peak learning rate " << info.lr << ", " << info.warmup
        << " warm-up steps then cosine to 10%, gradient clipping at 1.0.\n"
+       << (info.kv_only_steps > 0 ? "- Curriculum: the first " + std::to_string(info.kv_only_steps) +
+                                        " steps see KV-retrieval documents only (dictionaries of 1-8 pairs), then the "
+                                        "whole mix below.\n"
+                                  : std::string())
        << "- Wall time " << static_cast<int>(info.seconds / 60) << " min " << static_cast<int>(info.seconds) % 60
        << " s on " << hardware << ". Final training loss " << info.final_loss << ".\n"
        << "- Model: " << info.parameters << " parameters"

@@ -14,6 +14,7 @@ struct DemoCardInfo {
     std::string architecture;  // LlamaForCausalLM, Mamba2ForCausalLM
     uint64_t seed = 0;
     int steps = 0, batch = 0, warmup = 0, threads = 0;
+    int kv_only_steps = 0;  // curriculum: the first steps see KV retrieval only
     double lr = 0, seconds = 0, final_loss = 0;
     std::string hardware;  // empty: this machine
     Json data, shape;

@@ -27,6 +27,7 @@ namespace {
 struct Recipe {
     train::LlamaShape shape;
     int batch = 12, steps = 1500, kv_warmup = 0;
+    double kv_until_accuracy = 0;  // > 0: the KV-only curriculum ends once KV values reach this accuracy
     double lr = 5e-3, kv_context_weight = 1.0;
 };
 
@@ -46,6 +47,14 @@ Recipe recipe_for(const TrainOptions& o) {
     r.batch = 12;
     r.steps = 1500;
     r.lr = 5e-3;
+    // Lm_head tied to the embeddings: copying a value token is then an identity-like map, and the
+    // retrieval circuit forms within ~1000 steps of KV-only data (untied, it had not after 4000).
+    // KV-only curriculum (dictionaries of 1-8 pairs) until the KV values are 90% right, then the mix.
+    r.shape.tie_embeddings = true;
+    r.shape.embed_shared = 1.0;
+    r.kv_warmup = 3000;
+    r.kv_until_accuracy = 0.9;
+    r.steps = 4000;
     if (o.recipe == "ssm" || o.recipe == "hybrid") {
         // Mamba2ForCausalLM: 4 layers, hidden 64, d_inner 128 = 8 SSM heads x 16, state 16, tied embeddings.
         r.shape.layers = 4;
@@ -56,6 +65,9 @@ Recipe recipe_for(const TrainOptions& o) {
         r.shape.chunk = 64;
         r.lr = 3e-3;
         r.steps = 4000;  // ~18 min on one CPU thread; at 1500 steps MMLU format was only 48%
+        r.shape.embed_shared = 0.0;
+        r.kv_warmup = 0;
+        r.kv_until_accuracy = 0;
     }
     if (o.recipe == "hybrid") {
         // Zamba2ForCausalLM: the ssm recipe's Mamba-2 layers, layers 1 and 3 hybrid (each with its own
@@ -187,7 +199,12 @@ double lr_at(int step, int steps, int warmup, double peak) {
 struct TrainerState {
     int step = 0;
     double seconds = 0;
+    // The KV-only curriculum runs while step < kv_until; kv_hits/kv_total hold the KV value
+    // accuracy of its last kKvWindow steps, which can end it early (TrainOptions::kv_until_accuracy).
+    int kv_until = 0;
+    std::vector<double> kv_hits, kv_total;
 };
+constexpr std::size_t kKvWindow = 50;
 
 void save_checkpoint(const fs::path& file, train::TrainableLM& model, torch::optim::AdamW& opt, const TrainerState& st) {
     torch::serialize::OutputArchive ar, opt_ar;
@@ -196,6 +213,9 @@ void save_checkpoint(const fs::path& file, train::TrainableLM& model, torch::opt
     ar.write("optimizer", opt_ar);
     ar.write("step", at::tensor(static_cast<int64_t>(st.step)));
     ar.write("seconds", at::tensor(st.seconds, at::kDouble));
+    ar.write("kv_until", at::tensor(static_cast<int64_t>(st.kv_until)));
+    ar.write("kv_hits", at::tensor(st.kv_hits, at::kDouble));
+    ar.write("kv_total", at::tensor(st.kv_total, at::kDouble));
     const fs::path tmp = file.string() + ".tmp";
     ar.save_to(tmp.string());
     fs::rename(tmp, file);
@@ -213,6 +233,17 @@ void load_checkpoint(const fs::path& file, train::TrainableLM& model, torch::opt
         ar.read("seconds", seconds);
         st.step = static_cast<int>(step.item<int64_t>());
         st.seconds = seconds.item<double>();
+        at::Tensor until, hits, total;
+        ar.read("kv_until", until);
+        ar.read("kv_hits", hits);
+        ar.read("kv_total", total);
+        st.kv_until = static_cast<int>(until.item<int64_t>());
+        auto vec = [](const at::Tensor& t) {
+            at::Tensor c = t.to(at::kDouble).contiguous();
+            return std::vector<double>(c.data_ptr<double>(), c.data_ptr<double>() + c.numel());
+        };
+        st.kv_hits = vec(hits);
+        st.kv_total = vec(total);
     } catch (const c10::Error& e) {
         throw Error(file.string() + ": cannot resume from this checkpoint (" + e.what_without_backtrace() +
                     "); delete the checkpoint folder to start over");
@@ -276,6 +307,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     const bool resuming = o.resume && fs::exists(ckpt) && fs::exists(o.out / "tokenizer.model");
     DemoData data(o.seed);
     const int kv_warmup = o.kv_warmup >= 0 ? o.kv_warmup : rc.kv_warmup;
+    const double kv_until_accuracy = o.kv_until_accuracy >= 0 ? o.kv_until_accuracy : rc.kv_until_accuracy;
     data.set_kv_warmup(kv_warmup);
     if (!resuming) {
         say("training the SentencePiece tokenizer (vocab " + std::to_string(rc.shape.vocab) + ")");
@@ -302,9 +334,11 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     std::vector<at::Tensor> all = decay;
     all.insert(all.end(), no_decay.begin(), no_decay.end());
     TrainerState st;
+    st.kv_until = kv_warmup;
     if (resuming) {
         load_checkpoint(ckpt, model, opt, st);
         say("resumed from " + ckpt.string() + " at step " + std::to_string(st.step));
+        data.set_kv_warmup(st.kv_until);
     }
     const int warmup = o.warmup >= 0 ? o.warmup : std::max(1, rc.steps / 20);
     const int log_every = std::max(1, o.log_every);
@@ -339,6 +373,24 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             kv_total += vm.sum().item<double>();
             loss_sum += loss.item<double>();
             ++window;
+            if (st.step < st.kv_until) {
+                st.kv_hits.push_back(flat.argmax(-1).eq(b.targets.view(-1)).logical_and(vm).sum().item<double>());
+                st.kv_total.push_back(vm.sum().item<double>());
+                if (st.kv_hits.size() > kKvWindow) {
+                    st.kv_hits.erase(st.kv_hits.begin());
+                    st.kv_total.erase(st.kv_total.begin());
+                }
+                double h = 0, n = 0;
+                for (std::size_t i = 0; i < st.kv_hits.size(); ++i) h += st.kv_hits[i], n += st.kv_total[i];
+                if (kv_until_accuracy > 0 && st.kv_hits.size() == kKvWindow && n > 0 && h / n >= kv_until_accuracy) {
+                    st.kv_until = st.step + 1;
+                    data.set_kv_warmup(st.kv_until);
+                    char m[160];
+                    std::snprintf(m, sizeof m, "KV retrieval learned (%.1f%% of KV values over the last %zu steps): "
+                                  "the whole data mix from step %d on", 100 * h / n, kKvWindow, st.kv_until + 1);
+                    say(m);
+                }
+            }
         }
         ++st.step;
         st.seconds = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -384,6 +436,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         info.batch = rc.batch;
         info.lr = rc.lr;
         info.warmup = warmup;
+        info.kv_only_steps = std::min(st.kv_until, st.step);
         info.seconds = st.seconds;
         info.threads = at::get_num_threads();
         info.data = data.describe();
@@ -391,7 +444,11 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         const auto& sh = rc.shape;
         info.shape = {{"layers", sh.layers}, {"hidden", sh.hidden}, {"vocab", sh.vocab}, {"context", sh.context}};
         if (o.recipe != "ssm") info.shape["attention_heads"] = sh.heads;
-        if (o.recipe == "transformer") info.shape["intermediate"] = sh.intermediate;
+        if (o.recipe == "transformer") {
+            info.shape["intermediate"] = sh.intermediate;
+            info.shape["head_dim"] = sh.head_dim();
+            info.shape["tied_embeddings"] = sh.tie_embeddings;
+        }
         if (o.recipe != "transformer") {
             info.shape["ssm_heads"] = sh.ssm_heads();
             info.shape["ssm_head_dim"] = sh.ssm_head_dim;
