@@ -21,20 +21,19 @@ if [ -f "$demo/MODEL_CARD.md" ]; then
   echo
   echo "== What the model card measured (single-head ablation ranking, accuracies) =="
   awk '/^## /{show = ($0 ~ /^## (Status|Measured)/)} /^Single-head/{show = 0} show' "$demo/MODEL_CARD.md"
+  kv=$'Memorize the following dictionary:\napple:12\nriver:7\ngarden:45\nwindow:3\nThe value of the key \'river\' is '
+  echo "== A KV-retrieval question (answer 7), all heads on: L0.H0 looks from the last position at the"
+  echo "   queried key, the layer-1 heads look at its value =="
+  "$gna" run "$demo" --prompt "$kv" --top 4 --capture L0.H0,L1.H0
+  echo
+  echo "== The same question with the top-2 heads of the ranking (L0.H0, L0.H2; its card: KV 98% -> 8%) switched off =="
+  "$gna" run "$demo" --prompt "$kv" --top 4 --ablate L0.H0,L0.H2
   header=$'The following are multiple choice questions (with answers) about the world of Vell.\n\n'
   prompt="${header}"$'Which pet does Zorba have?\nA. frog\nB. duck\nC. cat\nD. dog\nAnswer:'
-  echo "== An MMLU-format question (answer C. cat), all heads on =="
-  "$gna" run "$demo" --prompt "$prompt" --top 4 --capture L1.H1
-  echo
-  echo "== The same question with the Aggregate-like head L1.H1 switched off =="
-  "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L1.H1
-  echo
-  echo "== ... and with the top-2 heads of the MMLU ranking (L0.H2, L1.H1) switched off =="
-  "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L0.H2,L1.H1
   hybrid="$root/resources/demo-models/hybrid"
   if [ -f "$hybrid/config.json" ]; then
     echo
-    echo "== The hybrid demo (Mamba-2 layers + attention): the same question, all heads on =="
+    echo "== The hybrid demo (Mamba-2 layers + attention): an MMLU-format question (answer C. cat), all heads on =="
     "$gna" run "$hybrid" --prompt "$prompt" --top 4
     echo
     echo "== ... with its Gather-like attention head L1.H1 and SSM head L1.S3 off (its card: MMLU format 100% -> 34%, classic 100% -> 93%) =="

@@ -228,8 +228,9 @@ std::string DemoData::tokenizer_corpus(int documents) const {
     std::string out;
     for (const auto& k : keys_) out += k + ":0\n";
     for (const auto& f : facts_) out += fill(attribute(f.attribute).sentence, f.entity, f.value) + "\n";
-    // Documents after the KV-only curriculum, so that the world's words are in the corpus too.
-    const uint64_t first = static_cast<uint64_t>(std::max(0, kv_warmup_)) * 100000;
+    // Documents of step 100000 on, after any KV-only curriculum (at most 100000 steps), so that the
+    // world's words are in the corpus too; without a curriculum, those of the first steps.
+    const uint64_t first = kv_warmup_ > 0 ? uint64_t{100000} * 100000 : 0;
     for (int i = 0; i < documents; ++i) {
         Document d = document(first + static_cast<uint64_t>(i));
         out += d.prefix + d.answer + "\n";

@@ -52,9 +52,9 @@ Recipe recipe_for(const TrainOptions& o) {
     // KV-only curriculum (dictionaries of 1-8 pairs) until the KV values are 90% right, then the mix.
     r.shape.tie_embeddings = true;
     r.shape.embed_shared = 1.0;
-    r.kv_warmup = 3000;
+    r.kv_warmup = 2000;  // at most: the whole run
     r.kv_until_accuracy = 0.9;
-    r.steps = 4000;
+    r.steps = 2000;
     if (o.recipe == "ssm" || o.recipe == "hybrid") {
         // Mamba2ForCausalLM: 4 layers, hidden 64, d_inner 128 = 8 SSM heads x 16, state 16, tied embeddings.
         r.shape.layers = 4;
@@ -307,6 +307,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     const bool resuming = o.resume && fs::exists(ckpt) && fs::exists(o.out / "tokenizer.model");
     DemoData data(o.seed);
     const int kv_warmup = o.kv_warmup >= 0 ? o.kv_warmup : rc.kv_warmup;
+    if (kv_warmup > 100000) throw Error("train-demo: --kv-warmup " + std::to_string(kv_warmup) + " is more than 100000 steps");
     const double kv_until_accuracy = o.kv_until_accuracy >= 0 ? o.kv_until_accuracy : rc.kv_until_accuracy;
     data.set_kv_warmup(kv_warmup);
     if (!resuming) {
