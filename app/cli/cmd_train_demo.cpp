@@ -25,13 +25,15 @@ std::string clock_text(double s) {
 int cmd_train_demo(const std::vector<std::string>& argv) {
     Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "kv-context-weight", "embed-shared", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
                      "         [--batch N] [--lr X] [--warmup N] [--kv-warmup N] [--kv-context-weight X] [--embed-shared X]\n"
                      "         [--head-dim N] [--tie-embeddings 0|1]   (transformer)\n"
                      "         [--kv-until ACC]   (end the KV-only curriculum once KV values reach ACC, 0 = never)\n"
+                     "         [--mmlu-focus N] [--mmlu-until ACC]   (then up to N steps of an MMLU-focused mix,\n"
+                     "                            ended once the MMLU-format letters reach ACC)\n"
                      "         [--checkpoint-every N] [--threads N]\n"
                      "         [--eval-samples N] [--no-eval] [--restart]\n"
                      "       gna train-demo --eval-only --out DIR [--eval-samples N]\n"
@@ -64,6 +66,8 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.embed_shared = a.get_double("embed-shared", -1);
     o.head_dim = a.get_int("head-dim", 0);
     o.kv_until_accuracy = a.get_double("kv-until", -1);
+    o.mmlu_focus = a.get_int("mmlu-focus", -1);
+    o.mmlu_until_accuracy = a.get_double("mmlu-until", -1);
     o.tie_embeddings = a.get_int("tie-embeddings", -1);
     if (o.head_dim < 0 || o.tie_embeddings > 1) throw UsageError{"--head-dim must be positive and --tie-embeddings 0 or 1"};
     o.checkpoint_every = a.get_int("checkpoint-every", o.checkpoint_every);
@@ -80,8 +84,8 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
             std::cout << p.message << std::endl;
             return;
         }
-        std::printf("step %5d/%d  loss %.4f  answer-acc %.3f  kv-value-acc %.3f  lr %.2e  elapsed %s  eta %s\n", p.step,
-                    p.steps, p.loss, p.accuracy, p.kv_accuracy, p.lr, clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str());
+        std::printf("step %5d/%d  loss %.4f  answer-acc %.3f  kv-value-acc %.3f  mmlu-letter-acc %.3f  lr %.2e  elapsed %s  eta %s\n",
+                    p.step, p.steps, p.loss, p.accuracy, p.kv_accuracy, p.mmlu_accuracy, p.lr, clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str());
         std::fflush(stdout);
     };
     TrainResult r;

@@ -425,6 +425,72 @@ private Q_SLOTS:
         QCOMPARE(gna::Json::parse(read_bytes(part / "model_card.json"))["training"]["kv_only_steps"].get<int>(), kv_only);
     }
 
+    // The MMLU-focused phase: half of its documents are MMLU-format questions (the whole mix has 30%),
+    // KV-only before it; counted over documents, not taken from the generator's constants.
+    void mmluFocusPhaseMix() {
+        gna::DemoData d(5);
+        d.set_kv_warmup(2);
+        d.set_focus_until(6);
+        auto share = [&](uint64_t first_step, const std::string& kind) {
+            int n = 0;
+            for (uint64_t i = 0; i < 2000; ++i) n += d.document(first_step * 100000 + i).kind == kind;
+            return n / 2000.0;
+        };
+        QCOMPARE(share(1, "kv"), 1.0);
+        const double focus = share(3, "mmlu"), mix = share(7, "mmlu");
+        QVERIFY2(std::abs(focus - 0.5) < 0.04, std::to_string(focus).c_str());
+        QVERIFY2(std::abs(mix - 0.3) < 0.04, std::to_string(mix).c_str());
+        QVERIFY2(share(3, "prose") == 0.0 && share(7, "prose") > 0.0, "filler prose only in the whole mix");
+        QVERIFY2(share(3, "kv") > 0.15 && share(3, "kv") < 0.25, std::to_string(share(3, "kv")).c_str());
+    }
+
+    // KV-only, then the MMLU-focused mix (ended early by its accuracy), then the whole mix: each phase
+    // restarts the learning-rate warm-up, and a run cancelled just before the second switch resumes to
+    // the same weights and the same phase lengths.
+    void mmluFocusSwitchResumes() {
+        auto opts = [](const fs::path& d) {
+            gna::TrainOptions o = tiny(d);
+            o.steps = 200;
+            o.kv_warmup = 95;
+            o.kv_until_accuracy = 1e-9;
+            o.mmlu_focus = 90;
+            o.mmlu_until_accuracy = 1e-9;  // any right letter in the last 50 steps ends it
+            o.lr = 2e-2;
+            o.warmup = -1;  // 5% of each phase
+            o.log_every = 1;
+            o.evaluate = true;
+            o.eval_samples = 1;
+            return o;
+        };
+        const fs::path full = fresh_dir("focus_full"), part = fresh_dir("focus_part");
+        std::map<int, double> lr;
+        gna::train_demo(opts(full), [&](const gna::TrainProgress& p) {
+            if (p.message.empty()) lr[p.step] = p.lr;
+        });
+        const gna::Json t = gna::Json::parse(read_bytes(full / "model_card.json"))["training"];
+        const int kv_only = t["kv_only_steps"].get<int>(), focus = t["mmlu_focus_steps"].get<int>();
+        QVERIFY2(kv_only >= 50 && kv_only < 95, std::to_string(kv_only).c_str());
+        QVERIFY2(focus >= 50 && focus <= 90, std::to_string(focus).c_str());
+        // Step s (1-based in progress) runs schedule step s-1. First step of a phase of length n:
+        // peak / max(1, n / 20).
+        QCOMPARE(lr.at(1), 2e-2 / (95 / 20));
+        QCOMPARE(lr.at(kv_only + 1), 2e-2 / (90 / 20));
+        QCOMPARE(lr.at(kv_only + focus + 1), 2e-2 / std::max(1, (200 - kv_only - focus) / 20));
+
+        std::atomic<bool> stop{false};
+        try {
+            gna::train_demo(opts(part), [&](const gna::TrainProgress& p) { if (p.step == kv_only + focus - 2) stop = true; }, &stop);
+            QFAIL("not cancelled");
+        } catch (const gna::Cancelled&) {
+        }
+        stop = false;
+        gna::train_demo(opts(part), {}, &stop);
+        QVERIFY(read_bytes(full / "model.safetensors") == read_bytes(part / "model.safetensors"));
+        const gna::Json u = gna::Json::parse(read_bytes(part / "model_card.json"))["training"];
+        QCOMPARE(u["kv_only_steps"].get<int>(), kv_only);
+        QCOMPARE(u["mmlu_focus_steps"].get<int>(), focus);
+    }
+
     void unknownRecipeIsAnError() {
         gna::TrainOptions o = tiny(fresh_dir("bad"));
         o.recipe = "moe";

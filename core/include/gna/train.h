@@ -37,8 +37,11 @@ public:
     // The world (entities, facts) is fixed; `seed` drives the documents and samples.
     explicit DemoData(uint64_t seed);
     // Curriculum: training documents of the first `steps` steps (document index < steps * 100000,
-    // see the trainer's packing) are all KV-retrieval dictionaries of 2-8 pairs.
+    // see the trainer's packing) are all KV-retrieval dictionaries of 1-8 pairs.
     void set_kv_warmup(int steps) { kv_warmup_ = steps; }
+    // Then, up to step `until`, a mix focused on the MMLU format (half MMLU-format questions, the rest
+    // KV retrieval, fact sentences, plain and classic questions); the whole mix after it.
+    void set_focus_until(int until) { focus_until_ = until; }
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
     // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
@@ -63,7 +66,7 @@ public:
 
 private:
     uint64_t seed_;
-    int kv_warmup_ = 0;
+    int kv_warmup_ = 0, focus_until_ = 0;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
@@ -84,6 +87,11 @@ struct TrainOptions {
     // The curriculum ends early, after the step at which the KV value accuracy of the last 50 steps
     // reaches this (the retrieval circuit has formed); 0 = run all kv_warmup steps; -1 = default.
     double kv_until_accuracy = -1;
+    // After the KV-only curriculum: at most this many steps of the MMLU-focused mix, ended early once
+    // the MMLU-format answer letters of the last 50 steps reach mmlu_until_accuracy (0 = never early).
+    // -1 = the recipe's default.
+    int mmlu_focus = -1;
+    double mmlu_until_accuracy = -1;
     double clip = 1.0;       // gradient-norm clipping
     // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
     // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.
@@ -101,6 +109,7 @@ struct TrainProgress {
     double loss = 0;          // mean over the last log_every steps
     double accuracy = 0;      // next-token accuracy on answer tokens, same window
     double kv_accuracy = 0;   // on the KV answers' value tokens (retrieval proper), same window
+    double mmlu_accuracy = 0; // on the MMLU-format answer letters, same window
     double lr = 0;
     double elapsed_s = 0, eta_s = 0;
     std::string message;      // phase changes ("training tokenizer", "evaluating", ...)

@@ -13,6 +13,22 @@
 namespace gna::train {
 namespace {
 
+std::string curriculum(const DemoCardInfo& info) {
+    if (info.kv_only_steps + info.mmlu_focus_steps == 0) return {};
+    std::string s = "- Curriculum, each phase with its own warm-up and cosine schedule:";
+    if (info.kv_only_steps > 0)
+        s += " " + std::to_string(info.kv_only_steps) + " steps of KV-retrieval documents only (dictionaries of 1-8 pairs);";
+    if (info.mmlu_focus_steps > 0)
+        s += " " + std::to_string(info.mmlu_focus_steps) + " steps of an MMLU-focused mix (half MMLU-format "
+             "questions, then KV retrieval, fact sentences, plain and classic questions);";
+    return s + " then " + std::to_string(info.steps - info.kv_only_steps - info.mmlu_focus_steps) +
+           " steps of the whole mix below.\n";
+}
+
+}  // namespace
+
+namespace {
+
 std::string cpu_model() {
     std::ifstream f("/proc/cpuinfo");
     std::string line;
@@ -102,6 +118,7 @@ DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
         i.lr = t.at("peak_lr").get<double>();
         i.warmup = t.at("warmup_steps").get<int>();
         i.kv_only_steps = t.value("kv_only_steps", 0);
+        i.mmlu_focus_steps = t.value("mmlu_focus_steps", 0);
         i.seconds = t.at("seconds").get<double>();
         i.final_loss = t.at("final_loss").get<double>();
         i.hardware = t.at("hardware").get<std::string>();
@@ -125,8 +142,10 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         {"architecture", info.architecture},
         {"seed", info.seed},
         {"training", {{"steps", info.steps}, {"batch_rows", info.batch}, {"optimizer", "AdamW(0.9, 0.95), wd 0.1"},
-                      {"peak_lr", info.lr}, {"warmup_steps", info.warmup}, {"schedule", "linear warm-up, cosine to 10%"},
-                      {"grad_clip", 1.0}, {"kv_only_steps", info.kv_only_steps}, {"seconds", info.seconds}, {"final_loss", info.final_loss},
+                      {"peak_lr", info.lr}, {"warmup_steps", info.warmup}, {"schedule", info.kv_only_steps + info.mmlu_focus_steps > 0
+                                        ? "linear warm-up, cosine to 10%, in each curriculum phase"
+                                        : "linear warm-up, cosine to 10%"},
+                      {"grad_clip", 1.0}, {"kv_only_steps", info.kv_only_steps}, {"mmlu_focus_steps", info.mmlu_focus_steps}, {"seconds", info.seconds}, {"final_loss", info.final_loss},
                       {"hardware", hardware}}},
         {"data", info.data},
         {"model", {{"shape", info.shape}, {"parameters", info.parameters}}},
@@ -145,10 +164,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << "- " << info.steps << " steps, " << info.batch << " rows of packed documents per step, AdamW (0.9, 0.95, "
        << "weight decay 0.1), peak learning rate " << info.lr << ", " << info.warmup
        << " warm-up steps then cosine to 10%, gradient clipping at 1.0.\n"
-       << (info.kv_only_steps > 0 ? "- Curriculum: the first " + std::to_string(info.kv_only_steps) +
-                                        " steps see KV-retrieval documents only (dictionaries of 1-8 pairs), then the "
-                                        "whole mix below.\n"
-                                  : std::string())
+       << curriculum(info)
        << "- Wall time " << static_cast<int>(info.seconds / 60) << " min " << static_cast<int>(info.seconds) % 60
        << " s on " << hardware << ". Final training loss " << info.final_loss << ".\n"
        << "- Model: " << info.parameters << " parameters"

@@ -156,8 +156,18 @@ DemoData::DemoData(uint64_t seed) : seed_(seed), keys_(kv_keys()) {
 
 DemoData::Document DemoData::document(uint64_t index) const {
     Rng r(mix(seed_, index));
-    const bool warm = index / 100000 < static_cast<uint64_t>(std::max(0, kv_warmup_));
-    const double u = warm ? 0.0 : r.unit();  // the curriculum: KV only
+    const uint64_t step = index / 100000;
+    const bool warm = step < static_cast<uint64_t>(std::max(0, kv_warmup_));
+    const bool focus = !warm && step < static_cast<uint64_t>(std::max(0, focus_until_));
+    double u = warm ? 0.0 : r.unit();  // the curriculum: KV only
+    if (focus) {
+        // The MMLU-focused mix: KV 20%, MMLU format 50%, classic 6%, plain questions 8%, facts 16%.
+        u = u < 0.2 ? u * (0.45 / 0.2)
+            : u < 0.7 ? 0.45 + (u - 0.2) * (0.30 / 0.5)
+            : u < 0.76 ? 0.75 + (u - 0.7) * (0.08 / 0.06)
+            : u < 0.84 ? 0.83 + (u - 0.76) * (0.06 / 0.08)
+                       : 0.89 + (u - 0.84) * (0.08 / 0.16);
+    }
     Document d;
     auto split = [&](const ChoiceSample& s, const char* kind) {
         d.prefix = s.prompt;

@@ -28,6 +28,8 @@ struct Recipe {
     train::LlamaShape shape;
     int batch = 12, steps = 1500, kv_warmup = 0;
     double kv_until_accuracy = 0;  // > 0: the KV-only curriculum ends once KV values reach this accuracy
+    int mmlu_focus = 0;            // then at most this many steps of the MMLU-focused mix
+    double mmlu_until_accuracy = 0;  // > 0: ended early once MMLU-format letters reach this accuracy
     double lr = 5e-3, kv_context_weight = 1.0;
 };
 
@@ -55,6 +57,8 @@ Recipe recipe_for(const TrainOptions& o) {
     r.kv_warmup = 2000;  // at most: the whole run
     r.kv_until_accuracy = 0.9;
     r.steps = 2000;
+    r.mmlu_focus = 0;
+    r.mmlu_until_accuracy = 0;
     if (o.recipe == "ssm" || o.recipe == "hybrid") {
         // Mamba2ForCausalLM: 4 layers, hidden 64, d_inner 128 = 8 SSM heads x 16, state 16, tied embeddings.
         r.shape.layers = 4;
@@ -127,6 +131,7 @@ struct Batch {
     at::Tensor ids, targets, weights, positions, doc;  // (B, T); weights float
     at::Tensor answer_mask;                            // (B, T) bool: targets inside answers
     at::Tensor value_mask;                             // (B, T) bool: KV answers' number tokens
+    at::Tensor mmlu_mask;                              // (B, T) bool: MMLU-format answer letters
 };
 
 // Packs whole documents into rows of `context` tokens. Step `step` always gets the same documents.
@@ -136,7 +141,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
     std::vector<int64_t> ids(rows * context, pad), tgt(rows * context, -100), pos(rows * context, 0),
         doc(rows * context, -1);
     std::vector<float> w(rows * context, 0.f);
-    std::vector<uint8_t> ans(rows * context, 0), val(rows * context, 0);
+    std::vector<uint8_t> ans(rows * context, 0), val(rows * context, 0), mm(rows * context, 0);
     uint64_t next = static_cast<uint64_t>(step) * 100000;
     for (int r = 0; r < rows; ++r) {
         int64_t used = 0, d = 0;
@@ -172,6 +177,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                     w[k] = in_answer[i + 1] ? 4.f : dd.kind == "kv" ? kv_context_weight : 1.f;
                     ans[k] = in_answer[i + 1];
                     val[k] = is_value[i + 1];
+                    mm[k] = in_answer[i + 1] && dd.kind == "mmlu";
                 }
             }
             used += static_cast<int64_t>(seq.size());
@@ -187,6 +193,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
     b.weights = at::tensor(w, at::kFloat).view({rows, context});
     b.answer_mask = at::tensor(std::vector<int64_t>(ans.begin(), ans.end()), at::kLong).view({rows, context}).ne(0);
     b.value_mask = at::tensor(std::vector<int64_t>(val.begin(), val.end()), at::kLong).view({rows, context}).ne(0);
+    b.mmlu_mask = at::tensor(std::vector<int64_t>(mm.begin(), mm.end()), at::kLong).view({rows, context}).ne(0);
     return b;
 }
 
@@ -196,15 +203,36 @@ double lr_at(int step, int steps, int warmup, double peak) {
     return peak * (0.1 + 0.9 * 0.5 * (1.0 + std::cos(M_PI * t)));
 }
 
+// Hits and totals of the last kWindow steps: the accuracy that ends a curriculum phase early.
+constexpr std::size_t kWindow = 50;
+struct Window {
+    std::vector<double> hits, total;
+    void add(double h, double n) {
+        hits.push_back(h);
+        total.push_back(n);
+        if (hits.size() > kWindow) {
+            hits.erase(hits.begin());
+            total.erase(total.begin());
+        }
+    }
+    // The window's accuracy once it is full and has seen something; -1 before.
+    double accuracy() const {
+        double h = 0, n = 0;
+        for (std::size_t i = 0; i < hits.size(); ++i) h += hits[i], n += total[i];
+        return hits.size() == kWindow && n > 0 ? h / n : -1.0;
+    }
+    void clear() { hits.clear(), total.clear(); }
+};
+
 struct TrainerState {
     int step = 0;
     double seconds = 0;
-    // The KV-only curriculum runs while step < kv_until; kv_hits/kv_total hold the KV value
-    // accuracy of its last kKvWindow steps, which can end it early (TrainOptions::kv_until_accuracy).
-    int kv_until = 0;
-    std::vector<double> kv_hits, kv_total;
+    // The KV-only curriculum runs while step < kv_until, the MMLU-focused mix while step <
+    // focus_until; `window` holds the accuracy of the running phase's skill (KV values, then
+    // MMLU-format letters), which can end it early (TrainOptions::*_until_accuracy).
+    int kv_until = 0, focus_until = 0;
+    Window window;
 };
-constexpr std::size_t kKvWindow = 50;
 
 void save_checkpoint(const fs::path& file, train::TrainableLM& model, torch::optim::AdamW& opt, const TrainerState& st) {
     torch::serialize::OutputArchive ar, opt_ar;
@@ -214,8 +242,9 @@ void save_checkpoint(const fs::path& file, train::TrainableLM& model, torch::opt
     ar.write("step", at::tensor(static_cast<int64_t>(st.step)));
     ar.write("seconds", at::tensor(st.seconds, at::kDouble));
     ar.write("kv_until", at::tensor(static_cast<int64_t>(st.kv_until)));
-    ar.write("kv_hits", at::tensor(st.kv_hits, at::kDouble));
-    ar.write("kv_total", at::tensor(st.kv_total, at::kDouble));
+    ar.write("focus_until", at::tensor(static_cast<int64_t>(st.focus_until)));
+    ar.write("window_hits", at::tensor(st.window.hits, at::kDouble));
+    ar.write("window_total", at::tensor(st.window.total, at::kDouble));
     const fs::path tmp = file.string() + ".tmp";
     ar.save_to(tmp.string());
     fs::rename(tmp, file);
@@ -233,17 +262,19 @@ void load_checkpoint(const fs::path& file, train::TrainableLM& model, torch::opt
         ar.read("seconds", seconds);
         st.step = static_cast<int>(step.item<int64_t>());
         st.seconds = seconds.item<double>();
-        at::Tensor until, hits, total;
+        at::Tensor until, focus, hits, total;
         ar.read("kv_until", until);
-        ar.read("kv_hits", hits);
-        ar.read("kv_total", total);
+        ar.read("focus_until", focus);
+        ar.read("window_hits", hits);
+        ar.read("window_total", total);
         st.kv_until = static_cast<int>(until.item<int64_t>());
+        st.focus_until = static_cast<int>(focus.item<int64_t>());
         auto vec = [](const at::Tensor& t) {
             at::Tensor c = t.to(at::kDouble).contiguous();
             return std::vector<double>(c.data_ptr<double>(), c.data_ptr<double>() + c.numel());
         };
-        st.kv_hits = vec(hits);
-        st.kv_total = vec(total);
+        st.window.hits = vec(hits);
+        st.window.total = vec(total);
     } catch (const c10::Error& e) {
         throw Error(file.string() + ": cannot resume from this checkpoint (" + e.what_without_backtrace() +
                     "); delete the checkpoint folder to start over");
@@ -300,7 +331,11 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     Recipe rc = recipe_for(o);
     if (o.threads > 0) at::set_num_threads(o.threads);
     auto say = [&](const std::string& m) {
-        if (progress) progress(TrainProgress{0, rc.steps, 0, 0, 0, 0, 0, 0, m});
+        if (!progress) return;
+        TrainProgress p;
+        p.steps = rc.steps;
+        p.message = m;
+        progress(p);
     };
     fs::create_directories(o.out / "checkpoint");
     const fs::path ckpt = o.out / "checkpoint" / "state.pt";
@@ -309,7 +344,12 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     const int kv_warmup = o.kv_warmup >= 0 ? o.kv_warmup : rc.kv_warmup;
     if (kv_warmup > 100000) throw Error("train-demo: --kv-warmup " + std::to_string(kv_warmup) + " is more than 100000 steps");
     const double kv_until_accuracy = o.kv_until_accuracy >= 0 ? o.kv_until_accuracy : rc.kv_until_accuracy;
+    const int mmlu_focus = o.mmlu_focus >= 0 ? o.mmlu_focus : rc.mmlu_focus;
+    const double mmlu_until_accuracy = o.mmlu_until_accuracy >= 0 ? o.mmlu_until_accuracy : rc.mmlu_until_accuracy;
+    if (kv_warmup + mmlu_focus > 100000)
+        throw Error("train-demo: --kv-warmup plus --mmlu-focus is more than 100000 steps");
     data.set_kv_warmup(kv_warmup);
+    data.set_focus_until(kv_warmup + mmlu_focus);
     if (!resuming) {
         say("training the SentencePiece tokenizer (vocab " + std::to_string(rc.shape.vocab) + ")");
         train_tokenizer(data, o.out, static_cast<int>(rc.shape.vocab));
@@ -336,21 +376,38 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     all.insert(all.end(), no_decay.begin(), no_decay.end());
     TrainerState st;
     st.kv_until = kv_warmup;
+    st.focus_until = kv_warmup + mmlu_focus;
     if (resuming) {
         load_checkpoint(ckpt, model, opt, st);
         say("resumed from " + ckpt.string() + " at step " + std::to_string(st.step));
         data.set_kv_warmup(st.kv_until);
+        data.set_focus_until(st.focus_until);
     }
-    const int warmup = o.warmup >= 0 ? o.warmup : std::max(1, rc.steps / 20);
+    // Each phase has its own linear warm-up (5% of it) and cosine decay: the KV-only curriculum over
+    // (at most) kv_warmup steps, the MMLU-focused mix over (at most) mmlu_focus steps, and the whole
+    // mix over the steps left. A phase that ends early (its skill learnt) ends its schedule there, so
+    // the next phase's start is known only during the run. Without a curriculum: one schedule.
+    auto phase_warmup = [&](int length) { return o.warmup >= 0 ? o.warmup : std::max(1, length / 20); };
+    auto lr_for = [&](int step) {
+        const int kv_end = std::min(st.kv_until, rc.steps);
+        const int focus_end = std::min(std::max(st.focus_until, kv_end), rc.steps);
+        int begin = 0, end = rc.steps;
+        if (step < kv_end) end = kv_end;
+        else if (step < focus_end) begin = kv_end, end = focus_end;
+        else begin = focus_end;
+        return lr_at(step - begin, end - begin, phase_warmup(end - begin), rc.lr);
+    };
+    const int warmup = phase_warmup(kv_warmup > 0 ? std::min(kv_warmup, rc.steps)
+                                    : mmlu_focus > 0 ? std::min(mmlu_focus, rc.steps) : rc.steps);
     const int log_every = std::max(1, o.log_every);
-    double loss_sum = 0, acc_sum = 0, kv_hits = 0, kv_total = 0;
+    double loss_sum = 0, acc_sum = 0, kv_hits = 0, kv_total = 0, mm_hits = 0, mm_total = 0;
     int window = 0;
     TrainResult result;
     auto t0 = std::chrono::steady_clock::now();
     const double seconds_before = st.seconds;
     const int first_step = st.step;
     for (; st.step < rc.steps;) {
-        const double lr = lr_at(st.step, rc.steps, warmup, rc.lr);
+        const double lr = lr_for(st.step);
         for (auto& g : opt.param_groups()) static_cast<AdamWOptions&>(g.options()).lr(lr);
         Batch b = make_batch(data, *tok, st.step, rc.batch, rc.shape.context,
                              static_cast<float>(rc.kv_context_weight));
@@ -369,27 +426,39 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             at::Tensor hit = flat.argmax(-1).eq(b.targets.view(-1)).logical_and(m);
             const double n = m.sum().item<double>();
             acc_sum += n > 0 ? hit.sum().item<double>() / n : 0.0;
-            at::Tensor vm = b.value_mask.view(-1);
-            kv_hits += flat.argmax(-1).eq(b.targets.view(-1)).logical_and(vm).sum().item<double>();
-            kv_total += vm.sum().item<double>();
+            at::Tensor right = flat.argmax(-1).eq(b.targets.view(-1));
+            at::Tensor vm = b.value_mask.view(-1), mm = b.mmlu_mask.view(-1);
+            const double kh = right.logical_and(vm).sum().item<double>(), kn = vm.sum().item<double>();
+            const double mh = right.logical_and(mm).sum().item<double>(), mn = mm.sum().item<double>();
+            kv_hits += kh, kv_total += kn, mm_hits += mh, mm_total += mn;
             loss_sum += loss.item<double>();
             ++window;
+            char msg[200];
             if (st.step < st.kv_until) {
-                st.kv_hits.push_back(flat.argmax(-1).eq(b.targets.view(-1)).logical_and(vm).sum().item<double>());
-                st.kv_total.push_back(vm.sum().item<double>());
-                if (st.kv_hits.size() > kKvWindow) {
-                    st.kv_hits.erase(st.kv_hits.begin());
-                    st.kv_total.erase(st.kv_total.begin());
-                }
-                double h = 0, n = 0;
-                for (std::size_t i = 0; i < st.kv_hits.size(); ++i) h += st.kv_hits[i], n += st.kv_total[i];
-                if (kv_until_accuracy > 0 && st.kv_hits.size() == kKvWindow && n > 0 && h / n >= kv_until_accuracy) {
+                st.window.add(kh, kn);
+                const double a = st.window.accuracy();
+                if (kv_until_accuracy > 0 && a >= kv_until_accuracy) {
                     st.kv_until = st.step + 1;
+                    st.focus_until = st.kv_until + mmlu_focus;
                     data.set_kv_warmup(st.kv_until);
-                    char m[160];
-                    std::snprintf(m, sizeof m, "KV retrieval learned (%.1f%% of KV values over the last %zu steps): "
-                                  "the whole data mix from step %d on", 100 * h / n, kKvWindow, st.kv_until + 1);
-                    say(m);
+                    data.set_focus_until(st.focus_until);
+                    st.window.clear();
+                    std::snprintf(msg, sizeof msg, "KV retrieval learned (%.1f%% of KV values over the last %zu steps): "
+                                  "the %s from step %d on", 100 * a, kWindow,
+                                  mmlu_focus > 0 ? "MMLU-focused mix" : "whole data mix", st.kv_until + 1);
+                    say(msg);
+                }
+            } else if (st.step < st.focus_until) {
+                if (st.step == st.kv_until) st.window.clear();
+                st.window.add(mh, mn);
+                const double a = st.window.accuracy();
+                if (mmlu_until_accuracy > 0 && a >= mmlu_until_accuracy) {
+                    st.focus_until = st.step + 1;
+                    data.set_focus_until(st.focus_until);
+                    st.window.clear();
+                    std::snprintf(msg, sizeof msg, "MMLU format learned (%.1f%% of the answer letters over the last %zu "
+                                  "steps): the whole data mix from step %d on", 100 * a, kWindow, st.focus_until + 1);
+                    say(msg);
                 }
             }
         }
@@ -403,13 +472,14 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             p.loss = loss_sum / window;
             p.accuracy = acc_sum / window;
             p.kv_accuracy = kv_total > 0 ? kv_hits / kv_total : 0.0;
+            p.mmlu_accuracy = mm_total > 0 ? mm_hits / mm_total : 0.0;
             p.lr = lr;
             p.elapsed_s = st.seconds;
             const double per = (st.seconds - seconds_before) / std::max(1, st.step - first_step);
             p.eta_s = per * (rc.steps - st.step);
             result.final_loss = p.loss;
             if (progress) progress(p);
-            loss_sum = acc_sum = kv_hits = kv_total = 0;
+            loss_sum = acc_sum = kv_hits = kv_total = mm_hits = mm_total = 0;
             window = 0;
         }
         const bool stop = stopping();
@@ -438,6 +508,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         info.lr = rc.lr;
         info.warmup = warmup;
         info.kv_only_steps = std::min(st.kv_until, st.step);
+        info.mmlu_focus_steps = std::max(0, std::min(st.focus_until, st.step) - info.kv_only_steps);
         info.seconds = st.seconds;
         info.threads = at::get_num_threads();
         info.data = data.describe();
