@@ -26,10 +26,18 @@ if [ -f "$demo/MODEL_CARD.md" ]; then
   echo "   queried key, the layer-1 heads look at its value =="
   "$gna" run "$demo" --prompt "$kv" --top 4 --capture L0.H0,L1.H0
   echo
-  echo "== The same question with the top-2 heads of the ranking (L0.H0, L0.H2; its card: KV 98% -> 8%) switched off =="
+  echo "== The same question with the top-2 heads of the ranking (L0.H0, L0.H2; its card: KV 100% -> 8%) switched off =="
   "$gna" run "$demo" --prompt "$kv" --top 4 --ablate L0.H0,L0.H2
   header=$'The following are multiple choice questions (with answers) about the world of Vell.\n\n'
   prompt="${header}"$'Which pet does Zorba have?\nA. frog\nB. duck\nC. cat\nD. dog\nAnswer:'
+  echo
+  echo "== An MMLU-format question about the invented world (answer C. cat), all heads on: L2.H3 looks from"
+  echo "   the final position at the right option =="
+  "$gna" run "$demo" --prompt "$prompt" --top 4 --capture L2.H3
+  echo
+  echo "== ... with L2.H3 off: the letter is lost, the knowledge is not (its card: MMLU format 95% -> 22%,"
+  echo "   classic format 100% -> 100%) =="
+  "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L2.H3
   hybrid="$root/resources/demo-models/hybrid"
   if [ -f "$hybrid/config.json" ]; then
     echo

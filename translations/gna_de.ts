@@ -1671,8 +1671,8 @@ nicht ausgeführt</translation>
       <translation>Die Tour hat den Aggregate-Kopf auf der Kopftafel abgeschaltet, genau wie ein Klick (Bearbeiten ▸ Rückgängig schaltet ihn wieder ein). Vergleichen Sie die Wahrscheinlichkeit des richtigen Werts mit dem vorigen Schritt.</translation>
     </message>
     <message>
-      <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. With the Gather and Aggregate heads off, the letter probability drops while the classic answer holds: MMLU's difficulty is retrieval, not knowledge.</source>
-      <translation>MMLU fragt nach dem Buchstaben der richtigen Option; das Modell muss also abrufen, welcher Buchstabe neben der Antwort steht, die es kennt. Das klassische Format bewertet den Antworttext selbst. Ohne die Gather- und Aggregate-Köpfe fällt die Wahrscheinlichkeit des Buchstabens, während die klassische Antwort hält: Die Schwierigkeit von MMLU ist Retrieval, nicht Wissen.</translation>
+      <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. With the heads that carry the letter off (the model card's measured one, or else the Gather and Aggregate heads), the letter probability drops while the classic answer holds: MMLU's difficulty is retrieval, not knowledge.</source>
+      <translation>MMLU fragt nach dem Buchstaben der richtigen Option; das Modell muss also abrufen, welcher Buchstabe neben der Antwort steht, die es kennt. Das klassische Format bewertet den Antworttext selbst. Ohne die Köpfe, die den Buchstaben tragen (den auf der Modellkarte gemessenen, sonst die Gather- und Aggregate-Köpfe), fällt die Wahrscheinlichkeit des Buchstabens, während die klassische Antwort hält: Die Schwierigkeit von MMLU ist Retrieval, nicht Wissen.</translation>
     </message>
     <message>
       <source>The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a hybrid keeps a few attention layers and retrieves through attention again.</source>
@@ -1705,6 +1705,10 @@ nicht ausgeführt</translation>
     <message>
       <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 and %4 off:</source>
       <translation>Eine Frage aus %1; richtige Antwort: %2. Wahrscheinlichkeit der richtigen unter den vier Optionen, mit %3 und %4 abgeschaltet:</translation>
+    </message>
+    <message>
+      <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 off (the model card's head that costs the letter most while the classic answer stays within 10 points):</source>
+      <translation>Eine Frage aus %1; richtige Antwort: %2. Wahrscheinlichkeit der richtigen unter den vier Optionen, mit %3 abgeschaltet (dem Kopf der Modellkarte, der den Buchstaben am meisten kostet, während die klassische Antwort um weniger als 10 Punkte schwankt):</translation>
     </message>
     <message>
       <source>all heads</source>

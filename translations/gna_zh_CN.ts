@@ -1665,8 +1665,8 @@ not run</source>
       <translation>导览已在头面板上关闭了 Aggregate 头，与点击的效果相同（编辑 ▸ 撤销 可恢复）。请将正确值的概率与上一步进行比较。</translation>
     </message>
     <message>
-      <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. With the Gather and Aggregate heads off, the letter probability drops while the classic answer holds: MMLU's difficulty is retrieval, not knowledge.</source>
-      <translation>MMLU 要求给出正确选项的字母，因此模型必须检索出它所知道的答案旁边是哪个字母；经典格式则直接对答案文本打分。关闭 Gather 和 Aggregate 头后，字母的概率下降，而经典格式的答案保持不变：MMLU 的难点在于检索，而非知识。</translation>
+      <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. With the heads that carry the letter off (the model card's measured one, or else the Gather and Aggregate heads), the letter probability drops while the classic answer holds: MMLU's difficulty is retrieval, not knowledge.</source>
+      <translation>MMLU 要求给出正确选项的字母，因此模型必须检索出它所知道的答案旁边是哪个字母；经典格式则直接对答案文本打分。关闭承载字母的头（模型卡中测得的那个，否则为 Gather 和 Aggregate 头）后，字母的概率下降，而经典格式的答案保持不变：MMLU 的难点在于检索，而非知识。</translation>
     </message>
     <message>
       <source>The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a hybrid keeps a few attention layers and retrieves through attention again.</source>
@@ -1699,6 +1699,10 @@ not run</source>
     <message>
       <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 and %4 off:</source>
       <translation>题目来自%1；正确答案：%2。正确选项在四个选项中的概率（关闭 %3 和 %4）：</translation>
+    </message>
+    <message>
+      <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 off (the model card's head that costs the letter most while the classic answer stays within 10 points):</source>
+      <translation>来自%1的问题；正确答案：%2。四个选项中正确选项的概率，关闭 %3 后（模型卡中使字母准确率下降最多、而经典格式变化不到 10 个百分点的头）：</translation>
     </message>
     <message>
       <source>all heads</source>

@@ -52,9 +52,10 @@ void GuidedTour::applyStep() {
         QT_TR_NOOP("The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo "
                    "brings it back). Compare the probability of the correct value with the previous step."),
         QT_TR_NOOP("MMLU asks for the letter of the right option, so the model must retrieve which letter stands next "
-                   "to the answer it knows; the classic format scores the answer text itself. With the Gather and "
-                   "Aggregate heads off, the letter probability drops while the classic answer holds: MMLU's "
-                   "difficulty is retrieval, not knowledge."),
+                   "to the answer it knows; the classic format scores the answer text itself. With the heads that "
+                   "carry the letter off (the model card's measured one, or else the Gather and Aggregate heads), the "
+                   "letter probability drops while the classic answer holds: MMLU's difficulty is retrieval, not "
+                   "knowledge."),
         QT_TR_NOOP("The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the "
                    "dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a "
                    "hybrid keeps a few attention layers and retrieves through attention again.")};
@@ -169,7 +170,10 @@ void GuidedTour::compareFormats() {
                         double letter = 0, letterOff = 0, classic = 0, classicOff = 0;
                     };
                     auto out = std::make_shared<Outcome>();
-                    const gna::InterventionPlan plan = planOf({m_heads.gather, m_heads.aggregate});
+                    // The card's one-head dissociation when the model has one, else the Gather and Aggregate heads.
+                    views::HeadCells off = {m_heads.gather, m_heads.aggregate};
+                    if (const auto h = tour::letterHead(m_window->session()->modelPath())) off = {*h};
+                    const gna::InterventionPlan plan = planOf(off);
                     const QString dir = m_window->session()->modelPath();
                     const int token = m_token;
                     QPointer<GuidedTour> self(this);
@@ -198,7 +202,7 @@ void GuidedTour::compareFormats() {
                         } catch (const std::exception& e) {
                             out->error = QString::fromUtf8(e.what());
                         }
-                    }, [self, out, token] {
+                    }, [self, out, token, off] {
                         if (!self || token != self->m_token) return;
                         if (!out->error.isEmpty()) return self->fail(out->error);
                         const QStringList letters{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D")};
@@ -206,12 +210,18 @@ void GuidedTour::compareFormats() {
                         self->m_window->promptEditor()->setPrompt(out->prompt);
                         self->m_window->session()->setCandidates(letters);
                         self->m_window->session()->setPrompt(out->prompt);
-                        self->setAblated({self->m_heads.gather, self->m_heads.aggregate});
+                        self->setAblated(off);
                         const QString row = QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td></tr>");
-                        const QString html =
-                            tr("A question from %1; correct answer: %2. Probability of the correct choice among the four, "
-                               "with %3 and %4 off:")
-                                .arg(out->source, letters.value(out->answer), self->m_heads.gather.name(), self->m_heads.aggregate.name()) +
+                        const QString intro =
+                            off.size() == 1
+                                ? tr("A question from %1; correct answer: %2. Probability of the correct choice among the four, "
+                                     "with %3 off (the model card's head that costs the letter most while the classic "
+                                     "answer stays within 10 points):")
+                                      .arg(out->source, letters.value(out->answer), off.front().name())
+                                : tr("A question from %1; correct answer: %2. Probability of the correct choice among the four, "
+                                     "with %3 and %4 off:")
+                                      .arg(out->source, letters.value(out->answer), off.front().name(), off.back().name());
+                        const QString html = intro +
                             QStringLiteral("<table cellspacing=\"6\"><tr><th></th><th>%1</th><th>%2</th></tr>").arg(tr("all heads"), tr("G&A off")) +
                             row.arg(tr("MMLU format (letter)"), percent(out->letter), percent(out->letterOff)) +
                             row.arg(tr("classic format (answer text)"), percent(out->classic), percent(out->classicOff)) +

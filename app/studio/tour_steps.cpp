@@ -166,6 +166,22 @@ gna::KvSample kvSample(const gna::Tokenizer* tok) {
     return s;
 }
 
+std::optional<views::HeadCell> letterHead(const QString& modelDir) {
+    QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
+    if (modelDir.isEmpty() || !card.open(QIODevice::ReadOnly)) return std::nullopt;
+    const gna::Json j = gna::Json::parse(card.readAll().toStdString(), nullptr, false);
+    if (!j.is_object() || !j.contains("evaluation") || !j["evaluation"].is_object()) return std::nullopt;
+    const gna::Json& e = j["evaluation"];
+    if (!e.contains("retrieval_vs_knowledge") || !e["retrieval_vs_knowledge"].is_object()) return std::nullopt;
+    try {
+        const gna::HeadRef h = gna::parse_head(e["retrieval_vs_knowledge"].value("head", std::string()));
+        if (h.kind != gna::HeadKind::Attention) return std::nullopt;
+        return cellOf(h);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
 std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source) {
     std::vector<FormatQuestion> out;
     QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));

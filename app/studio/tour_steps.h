@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <vector>
 
 #include "gna/json.h"
@@ -68,6 +69,11 @@ struct FormatQuestion {
 // model (its model_card.json names the recipe and seed) when modelDir holds one, else from the
 // bundled MMLU sample. `source` says which.
 std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source = nullptr);
+
+// The demo model card's one-head retrieval-vs-knowledge dissociation (evaluation.retrieval_vs_knowledge
+// in model_card.json): the attention head whose ablation costs the MMLU format most while the classic
+// format moves by less than 10 points. Empty for models without such a card entry.
+std::optional<views::HeadCell> letterHead(const QString& modelDir);
 gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt, const std::vector<std::string>& choices, int answer);
 
 // Probability of choice `index` among the choices (softmax of their summed log-probabilities).

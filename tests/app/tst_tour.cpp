@@ -376,6 +376,10 @@ void TestTour::bundledDemoModel() {
             QVERIFY2(tour->resultText().contains(QFileInfo(source).fileName()), qPrintable(tour->resultText()));
             QVERIFY(w.experiments()->isHidden());  // nothing had to run
         }
+        if (step == 6 && ok) {  // the formats step switches off the card's measured letter head
+            if (const auto h = tour::letterHead(dir))
+                QVERIFY2(tour->resultText().contains(h->name() + QStringLiteral(" off (")), qPrintable(tour->resultText()));
+        }
         if (step == 3 || step == 5 || step == 6) shoot(&w, QStringLiteral("tour_demo_step%1").arg(step));
     }
     // 7. The bundled SSM and hybrid demos on the same prompts (when this checkout has them).

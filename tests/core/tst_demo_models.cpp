@@ -3,6 +3,7 @@
 // breaks the mechanism (or the demo) is caught.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 #include "gna/json.h"
@@ -55,6 +56,14 @@ private Q_SLOTS:
                 QCOMPARE(got.kv_by_size[i].first, ev["kv_by_size"][i].at("pairs").get<int>());
                 near(got.kv_by_size[i].second, ev["kv_by_size"][i].at("kv"), "KV retrieval by size");
             }
+        }
+        if (ev.contains("retrieval_vs_knowledge")) {  // the card's one-head dissociation
+            const Json& rk = ev["retrieval_vs_knowledge"];
+            const auto it = std::find_if(got.single_ablation.begin(), got.single_ablation.end(),
+                                         [&](const auto& s) { return s.head.name() == rk.at("head").get<std::string>(); });
+            QVERIFY(it != got.single_ablation.end());
+            near(it->mmlu, rk.at("mmlu"), "MMLU format, dissociating head removed");
+            near(it->classic, rk.at("classic"), "classic format, dissociating head removed");
         }
         QCOMPARE(got.hybrid, ev.contains("all_attention_heads_ablated"));
         if (got.hybrid) {

@@ -13,6 +13,18 @@
 namespace gna::train {
 namespace {
 
+// The slides' retrieval-vs-knowledge dissociation in one head: of the heads whose ablation moves the
+// classic format by less than 10 points, the one that costs the MMLU format most (null if none
+// costs it 10 points or more).
+const DemoEvaluation::HeadScore* dissociating_head(const DemoEvaluation& e) {
+    const DemoEvaluation::HeadScore* best = nullptr;
+    for (const auto& s : e.single_ablation)
+        if (std::abs(s.classic - e.classic_accuracy) < 0.1 && e.mmlu_accuracy - s.mmlu >= 0.1 &&
+            (!best || s.mmlu < best->mmlu))
+            best = &s;
+    return best;
+}
+
 std::string curriculum(const DemoCardInfo& info) {
     if (info.kv_only_steps + info.mmlu_focus_steps == 0) return {};
     std::string s = "- Curriculum, each phase with its own warm-up and cosine schedule:";
@@ -153,6 +165,9 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         {"command", "gna train-demo --recipe " + info.recipe + " --seed " + std::to_string(info.seed) + " --steps " +
                         std::to_string(info.steps) + " --out DIR"},
     };
+    if (const auto* d = dissociating_head(e))
+        card["evaluation"]["retrieval_vs_knowledge"] = {{"head", d->head.name()}, {"kv", d->kv}, {"mmlu", d->mmlu},
+                                                        {"classic", d->classic}};
     write_json_file_atomic(dir / "model_card.json", card);
 
     std::ostringstream md;
@@ -193,6 +208,12 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
     if (e.hybrid)
         md << "Every attention head ablated (the SSM heads alone): KV " << pct(e.no_attention_kv) << ", MMLU format "
            << pct(e.no_attention_mmlu) << ", classic format " << pct(e.no_attention_classic) << ".\n\n";
+    if (const auto* d = dissociating_head(e))
+        md << "Retrieval versus knowledge in one head: ablating **" << d->head.name() << "** alone takes the MMLU "
+           << "format from " << pct(e.mmlu_accuracy) << " to " << pct(d->mmlu) << " while the classic format goes from "
+           << pct(e.classic_accuracy) << " to " << pct(d->classic) << " (KV " << pct(e.kv_accuracy) << " -> "
+           << pct(d->kv) << "): of the heads that move the classic format by less than 10 points, the one that costs "
+           << "the MMLU format most.\n\n";
     // Roles: the attention heads that look most like Gather and most like Aggregate, with their place
     // in the head ranking (by KV drop, as the paper ranks).
     std::vector<const DemoEvaluation::HeadScore*> ranked;
