@@ -25,12 +25,14 @@ std::string clock_text(double s) {
 int cmd_train_demo(const std::vector<std::string>& argv) {
     Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
                      "         [--batch N] [--lr X] [--warmup N] [--kv-warmup N] [--kv-context-weight X] [--embed-shared X]\n"
                      "         [--head-dim N] [--tie-embeddings 0|1]   (transformer)\n"
+                     "         [--head-dropout P] [--head-dropout-layers N]   (transformer: heads of the first N\n"
+                     "                            layers switched off with probability P while training)\n"
                      "         [--kv-until ACC]   (end the KV-only curriculum once KV values reach ACC, 0 = never)\n"
                      "         [--mmlu-focus N] [--mmlu-until ACC]   (then up to N steps of an MMLU-focused mix,\n"
                      "                            ended once the MMLU-format letters reach ACC)\n"
@@ -69,6 +71,8 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.mmlu_focus = a.get_int("mmlu-focus", -1);
     o.mmlu_until_accuracy = a.get_double("mmlu-until", -1);
     o.tie_embeddings = a.get_int("tie-embeddings", -1);
+    o.head_dropout = a.get_double("head-dropout", -1);
+    o.head_dropout_layers = a.get_int("head-dropout-layers", -1);
     if (o.head_dim < 0 || o.tie_embeddings > 1) throw UsageError{"--head-dim must be positive and --tie-embeddings 0 or 1"};
     o.checkpoint_every = a.get_int("checkpoint-every", o.checkpoint_every);
     o.eval_samples = a.get_int("eval-samples", o.eval_samples);

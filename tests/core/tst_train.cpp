@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "gna/error.h"
 #include "gna/model.h"
@@ -489,6 +490,55 @@ private Q_SLOTS:
         const gna::Json u = gna::Json::parse(read_bytes(part / "model_card.json"))["training"];
         QCOMPARE(u["kv_only_steps"].get<int>(), kv_only);
         QCOMPARE(u["mmlu_focus_steps"].get<int>(), focus);
+    }
+
+    // Head dropout (transformer): the masks come from the seed and the step alone, so a run is
+    // deterministic and a cancelled one resumes to the same weights; it changes training (other
+    // weights than without it); the exported model has no trace of it; misuse is a clear error.
+    void headDropoutIsSeededAndResumes() {
+        auto with_dropout = [](const fs::path& d) {
+            gna::TrainOptions o = tiny(d);
+            o.layers = 2;
+            o.head_dropout = 0.5;
+            o.head_dropout_layers = 1;
+            return o;
+        };
+        const fs::path full = fresh_dir("hd_full"), part = fresh_dir("hd_part"), none = fresh_dir("hd_none");
+        gna::train_demo(with_dropout(full));
+        gna::TrainOptions plain = with_dropout(none);
+        plain.head_dropout = 0;
+        gna::train_demo(plain);
+        const std::string w = read_bytes(full / "model.safetensors");
+        QVERIFY(w != read_bytes(none / "model.safetensors"));
+
+        std::atomic<bool> stop{false};
+        bool cancelled = false;
+        try {
+            gna::train_demo(with_dropout(part), [&](const gna::TrainProgress& p) { if (p.step == 3) stop = true; }, &stop);
+        } catch (const gna::Cancelled&) {
+            cancelled = true;
+        }
+        QVERIFY(cancelled);
+        stop = false;
+        gna::train_demo(with_dropout(part), {}, &stop);
+        QVERIFY(w == read_bytes(part / "model.safetensors"));
+        const gna::Json cfg = gna::Json::parse(read_bytes(full / "config.json"));
+        QVERIFY(!cfg.contains("head_dropout"));
+        QCOMPARE(cfg["num_hidden_layers"].get<int>(), 2);
+
+        for (auto [recipe, p, layers] : {std::tuple{"ssm", 0.2, 1}, std::tuple{"transformer", 1.0, 1},
+                                         std::tuple{"transformer", 0.2, 3}}) {
+            gna::TrainOptions bad = with_dropout(fresh_dir("hd_bad"));
+            bad.recipe = recipe;
+            bad.head_dropout = p;
+            bad.head_dropout_layers = layers;
+            try {
+                gna::train_demo(bad);
+                QFAIL("a bad head dropout setting was accepted");
+            } catch (const gna::Error& e) {
+                QVERIFY2(std::string(e.what()).find("head-dropout") != std::string::npos, e.what());
+            }
+        }
     }
 
     void unknownRecipeIsAnError() {

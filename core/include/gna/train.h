@@ -81,6 +81,10 @@ struct TrainOptions {
     double lr = 0;           // peak learning rate (AdamW); 0 = default
     int head_dim = 0;        // transformer: attention head size (0 = hidden / heads)
     int tie_embeddings = -1; // transformer: 1 = lm_head tied to the embeddings, 0 = untied, -1 = default
+    // transformer, training only: each head of the first head_dropout_layers layers is switched off
+    // with this probability per row and step (-1 = the recipe's default).
+    double head_dropout = -1;
+    int head_dropout_layers = -1;
     double embed_shared = -1;  // std of the embeddings' shared direction at initialisation; -1 = default
     int warmup = -1;         // warm-up steps; -1 = default (5% of steps)
     int kv_warmup = -1;      // curriculum: steps of KV-retrieval-only data first (at most); -1 = the recipe's default

@@ -103,6 +103,7 @@ at::Tensor TinyLlama::forward(const at::Tensor& ids, const at::Tensor& positions
         at::Tensor scores = at::matmul(q, k.transpose(-1, -2)) * scale;  // (B, H, T, T)
         scores = scores.masked_fill(hidden, -1e9);
         at::Tensor o = at::matmul(at::softmax(scores, -1), v);  // (B, H, T, D)
+        if (head_keep_.defined() && l < head_keep_.size(0)) o = o * head_keep_[l].view({B, H, 1, 1});
         h = h + at::linear(o.transpose(1, 2).reshape({B, T, H * D}), p(pre + ".self_attn.o_proj.weight"));
         x = rms(h, p(pre + ".post_attention_layernorm.weight"), eps);
         at::Tensor g = at::silu(at::linear(x, p(pre + ".mlp.gate_proj.weight")));

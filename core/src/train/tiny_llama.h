@@ -28,6 +28,13 @@ struct LlamaShape {
     // Llama only: attention head size (0 = hidden / heads) and lm_head tied to the embeddings.
     int64_t attn_head_dim = 0;
     bool tie_embeddings = false;
+    // Llama only, training: each attention head of the first head_dropout_layers layers is switched
+    // off (its o_proj input zeroed) with probability head_dropout, per row and step, the kept ones
+    // scaled by 1 / (1 - p). Functions those layers serve (previous-token reading, attention sinks)
+    // are then spread over several heads, so that switching one of them off later does not take
+    // everything down with it.
+    double head_dropout = 0.0;
+    int64_t head_dropout_layers = 0;
     int64_t head_dim() const { return attn_head_dim > 0 ? attn_head_dim : hidden / heads; }
     int64_t ssm_heads() const { return expand * hidden / ssm_head_dim; }
 };
@@ -41,6 +48,9 @@ public:
     virtual at::Tensor forward(const at::Tensor& ids, const at::Tensor& positions, const at::Tensor& doc) const = 0;
     virtual Json hf_config(int bos_id, int eos_id) const = 0;  // config.json
     std::vector<std::pair<std::string, at::Tensor>>& parameters() { return params_; }
+    // Training only: (head_dropout_layers, B, heads) float multipliers of the heads' outputs for the
+    // next forward calls; an undefined tensor (the default) = no head dropout.
+    void set_head_keep(at::Tensor keep) { head_keep_ = std::move(keep); }
     const LlamaShape& shape() const { return shape_; }
 
 protected:
@@ -48,6 +58,7 @@ protected:
     const at::Tensor& p(const std::string& name) const;
     LlamaShape shape_;
     std::vector<std::pair<std::string, at::Tensor>> params_;
+    at::Tensor head_keep_;
 };
 
 class TinyLlama final : public TrainableLM {

@@ -101,6 +101,12 @@ Recipe recipe_for(const TrainOptions& o) {
     if (o.embed_shared >= 0) r.shape.embed_shared = o.embed_shared;
     pick(o.head_dim, r.shape.attn_head_dim);
     if (o.tie_embeddings >= 0) r.shape.tie_embeddings = o.tie_embeddings != 0;
+    if (o.head_dropout >= 0) r.shape.head_dropout = o.head_dropout;
+    if (o.head_dropout_layers >= 0) r.shape.head_dropout_layers = o.head_dropout_layers;
+    if (o.recipe != "transformer" && r.shape.head_dropout > 0)
+        throw Error("train-demo: --head-dropout is for the transformer recipe only");
+    if (r.shape.head_dropout < 0 || r.shape.head_dropout >= 1 || r.shape.head_dropout_layers > r.shape.layers)
+        throw Error("train-demo: --head-dropout must be in [0, 1) and --head-dropout-layers at most the layer count");
     if (o.kv_context_weight >= 0) r.kv_context_weight = o.kv_context_weight;
     return r;
 }
@@ -141,6 +147,17 @@ struct Batch {
 };
 
 // Packs whole documents into rows of `context` tokens. Step `step` always gets the same documents.
+// Head dropout masks of one step: (layers, rows, heads), 0 for a dropped head, 1 / (1 - p) for a
+// kept one; drawn from (seed, step) alone, so that a resumed run draws the same masks.
+at::Tensor head_keep(const train::LlamaShape& s, uint64_t seed, int step, int64_t rows) {
+    SeededNormal g(seed * 0x9e3779b97f4a7c15ull + static_cast<uint64_t>(step) * 0xbf58476d1ce4e5b9ull + 0x4d);
+    std::vector<float> keep(static_cast<std::size_t>(s.head_dropout_layers * rows * s.heads));
+    const float kept = static_cast<float>(1.0 / (1.0 - s.head_dropout));
+    for (float& k : keep)
+        k = static_cast<double>(g.next_u64() >> 11) / 9007199254740992.0 < s.head_dropout ? 0.0f : kept;
+    return at::tensor(keep, at::kFloat).view({s.head_dropout_layers, rows, s.heads});
+}
+
 Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows, int64_t context,
                  float kv_context_weight) {
     const int pad = 0, bos = tok.bos_id().value_or(1);
@@ -305,6 +322,7 @@ void write_hf_folder(const fs::path& out, train::TrainableLM& model, const Token
 // model's next-token distribution on a training document: a mismatch between the trainable
 // module and the architecture's loader would otherwise ship a demo that is not the trained model.
 void verify_export(const fs::path& out, train::TrainableLM& model, const Tokenizer& tok, const DemoData& data) {
+    model.set_head_keep({});  // the exported model has every head on
     const DemoData::Document d = data.document(0);
     std::vector<int> ids = {tok.bos_id().value_or(1)};
     for (int t : tok.encode(d.prefix + d.answer, false)) ids.push_back(t);
@@ -417,6 +435,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         for (auto& g : opt.param_groups()) static_cast<AdamWOptions&>(g.options()).lr(lr);
         Batch b = make_batch(data, *tok, st.step, rc.batch, rc.shape.context,
                              static_cast<float>(rc.kv_context_weight));
+        if (rc.shape.head_dropout > 0 && rc.shape.head_dropout_layers > 0)
+            model.set_head_keep(head_keep(rc.shape, o.seed, st.step, b.ids.size(0)));
         at::Tensor logits = model.forward(b.ids, b.positions, b.doc);  // (B, T, V)
         at::Tensor flat = logits.view({-1, logits.size(-1)});
         at::Tensor ce = at::cross_entropy_loss(flat, b.targets.view(-1).clamp_min(0), {}, at::Reduction::None);
@@ -526,6 +546,10 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             info.shape["intermediate"] = sh.intermediate;
             info.shape["head_dim"] = sh.head_dim();
             info.shape["tied_embeddings"] = sh.tie_embeddings;
+            if (sh.head_dropout > 0) {
+                info.shape["head_dropout"] = sh.head_dropout;
+                info.shape["head_dropout_layers"] = sh.head_dropout_layers;
+            }
         }
         if (o.recipe != "transformer") {
             info.shape["ssm_heads"] = sh.ssm_heads();
