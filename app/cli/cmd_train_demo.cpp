@@ -32,7 +32,7 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
                      "         [--batch N] [--lr X] [--warmup N] [--kv-warmup N] [--kv-context-weight X] [--embed-shared X]\n"
                      "         [--head-dim N] [--tie-embeddings 0|1]   (transformer)\n"
                      "         [--head-dropout P] [--head-dropout-layers N]   (transformer: heads of the first N\n"
-                     "                            layers switched off with probability P while training)\n"
+                     "                            layers switched off with probability P per row and step, after the KV-only phase)\n"
                      "         [--kv-until ACC]   (end the KV-only curriculum once KV values reach ACC, 0 = never)\n"
                      "         [--mmlu-focus N] [--mmlu-until ACC]   (then up to N steps of an MMLU-focused mix,\n"
                      "                            ended once the MMLU-format letters reach ACC)\n"

@@ -501,6 +501,7 @@ private Q_SLOTS:
             o.layers = 2;
             o.head_dropout = 0.5;
             o.head_dropout_layers = 1;
+            o.kv_warmup = 0;
             return o;
         };
         const fs::path full = fresh_dir("hd_full"), part = fresh_dir("hd_part"), none = fresh_dir("hd_none");
@@ -510,6 +511,19 @@ private Q_SLOTS:
         gna::train_demo(plain);
         const std::string w = read_bytes(full / "model.safetensors");
         QVERIFY(w != read_bytes(none / "model.safetensors"));
+        {
+            // During a KV-only curriculum (here the whole run) no head is dropped.
+            const fs::path kv = fresh_dir("hd_kv");
+            gna::TrainOptions o = with_dropout(kv);
+            o.kv_warmup = 6;
+            o.kv_until_accuracy = 0;
+            gna::train_demo(o);
+            plain.out = fresh_dir("hd_kv_plain");
+            plain.kv_warmup = 6;
+            plain.kv_until_accuracy = 0;
+            gna::train_demo(plain);
+            QVERIFY(read_bytes(kv / "model.safetensors") == read_bytes(plain.out / "model.safetensors"));
+        }
 
         std::atomic<bool> stop{false};
         bool cancelled = false;

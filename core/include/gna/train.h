@@ -82,7 +82,7 @@ struct TrainOptions {
     int head_dim = 0;        // transformer: attention head size (0 = hidden / heads)
     int tie_embeddings = -1; // transformer: 1 = lm_head tied to the embeddings, 0 = untied, -1 = default
     // transformer, training only: each head of the first head_dropout_layers layers is switched off
-    // with this probability per row and step (-1 = the recipe's default).
+    // with this probability per row and step, after the KV-only curriculum (-1 = the recipe's default).
     double head_dropout = -1;
     int head_dropout_layers = -1;
     double embed_shared = -1;  // std of the embeddings' shared direction at initialisation; -1 = default

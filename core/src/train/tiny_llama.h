@@ -30,7 +30,7 @@ struct LlamaShape {
     bool tie_embeddings = false;
     // Llama only, training: each attention head of the first head_dropout_layers layers is switched
     // off (its o_proj input zeroed) with probability head_dropout, per row and step, the kept ones
-    // scaled by 1 / (1 - p). Functions those layers serve (previous-token reading, attention sinks)
+    // scaled by 1 / (1 - p); from the end of the KV-only curriculum on. Functions those layers serve (previous-token reading, attention sinks)
     // are then spread over several heads, so that switching one of them off later does not take
     // everything down with it.
     double head_dropout = 0.0;

@@ -435,8 +435,10 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         for (auto& g : opt.param_groups()) static_cast<AdamWOptions&>(g.options()).lr(lr);
         Batch b = make_batch(data, *tok, st.step, rc.batch, rc.shape.context,
                              static_cast<float>(rc.kv_context_weight));
+        // Head dropout starts after the KV-only curriculum: the retrieval circuit forms first.
         if (rc.shape.head_dropout > 0 && rc.shape.head_dropout_layers > 0)
-            model.set_head_keep(head_keep(rc.shape, o.seed, st.step, b.ids.size(0)));
+            model.set_head_keep(st.step < st.kv_until ? at::Tensor()
+                                                      : head_keep(rc.shape, o.seed, st.step, b.ids.size(0)));
         at::Tensor logits = model.forward(b.ids, b.positions, b.doc);  // (B, T, V)
         at::Tensor flat = logits.view({-1, logits.size(-1)});
         at::Tensor ce = at::cross_entropy_loss(flat, b.targets.view(-1).clamp_min(0), {}, at::Reduction::None);
