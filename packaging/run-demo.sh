@@ -21,23 +21,23 @@ if [ -f "$demo/MODEL_CARD.md" ]; then
   echo
   echo "== What the model card measured (single-head ablation ranking, accuracies) =="
   awk '/^## /{show = ($0 ~ /^## (Status|Measured)/)} /^Single-head/{show = 0} show' "$demo/MODEL_CARD.md"
-  kv=$'Memorize the following dictionary:\napple:12\nriver:7\ngarden:45\nwindow:3\nThe value of the key \'river\' is '
-  echo "== A KV-retrieval question (answer 7), all heads on: L0.H0 looks from the last position at the"
-  echo "   queried key, the layer-1 heads look at its value =="
-  "$gna" run "$demo" --prompt "$kv" --top 4 --capture L0.H0,L1.H0
+  kv=$'Memorize the following dictionary:\napple:12\nriver:7\ngarden:45\nwindow:3\nstone:81\ncloud:26\nhorse:59\nbread:64\nlamp:90\nchair:38\nThe value of the key \'garden\' is '
+  echo "== A KV-retrieval question (10 pairs, answer 45), all heads on: L0.H0 looks from the last position"
+  echo "   at the queried key, L1.H2 at its value =="
+  "$gna" run "$demo" --prompt "$kv" --top 4 --capture L0.H0,L1.H2
   echo
-  echo "== The same question with the top-2 heads of the ranking (L0.H0, L0.H2; its card: KV 100% -> 8%) switched off =="
-  "$gna" run "$demo" --prompt "$kv" --top 4 --ablate L0.H0,L0.H2
+  echo "== The same question with the top-2 heads of the ranking (L0.H0, L1.H2; its card: KV 99% -> 11%) switched off =="
+  "$gna" run "$demo" --prompt "$kv" --top 4 --ablate L0.H0,L1.H2
   header=$'The following are multiple choice questions (with answers) about the world of Vell.\n\n'
   prompt="${header}"$'Which pet does Zorba have?\nA. frog\nB. duck\nC. cat\nD. dog\nAnswer:'
   echo
-  echo "== An MMLU-format question about the invented world (answer C. cat), all heads on: L2.H3 looks from"
-  echo "   the final position at the right option =="
-  "$gna" run "$demo" --prompt "$prompt" --top 4 --capture L2.H3
+  echo "== An MMLU-format question about the invented world (answer C. cat), all heads on: L1.H2 looks from"
+  echo "   the final position at the subject, L2.H3 at the right option's text =="
+  "$gna" run "$demo" --prompt "$prompt" --top 4 --capture L1.H2,L2.H3
   echo
-  echo "== ... with L2.H3 off: the letter is lost, the knowledge is not (its card: MMLU format 95% -> 22%,"
-  echo "   classic format 100% -> 100%) =="
-  "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L2.H3
+  echo "== ... with the same top-2 heads off: the letter is lost, the knowledge is not ('cat' still the first"
+  echo "   answer text; its card: MMLU format 100% -> 38%, classic format 100% -> 93%) =="
+  "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L0.H0,L1.H2
   hybrid="$root/resources/demo-models/hybrid"
   if [ -f "$hybrid/config.json" ]; then
     echo

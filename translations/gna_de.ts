@@ -1703,12 +1703,12 @@ nicht ausgeführt</translation>
       <translation>Hier sinkt die Wahrscheinlichkeit kaum: In diesem Modell läuft das Retrieval nicht über diesen Kopf allein (schalten Sie die nächsten auf der Tafel ab).</translation>
     </message>
     <message>
-      <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 and %4 off:</source>
-      <translation>Eine Frage aus %1; richtige Antwort: %2. Wahrscheinlichkeit der richtigen unter den vier Optionen, mit %3 und %4 abgeschaltet:</translation>
+      <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
+      <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet. Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
     </message>
     <message>
-      <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 off (the model card's head that costs the letter most while the classic answer stays within 10 points):</source>
-      <translation>Eine Frage aus %1; richtige Antwort: %2. Wahrscheinlichkeit der richtigen unter den vier Optionen, mit %3 abgeschaltet (dem Kopf der Modellkarte, der den Buchstaben am meisten kostet, während die klassische Antwort um weniger als 10 Punkte schwankt):</translation>
+      <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card's retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
+      <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 abgeschaltet (dem Retrieval-gegen-Wissen-Kopf der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %4.</translation>
     </message>
     <message>
       <source>all heads</source>

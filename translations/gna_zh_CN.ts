@@ -1697,12 +1697,12 @@ not run</source>
       <translation>这里概率几乎没有下降：在这个模型中，检索并不只经过这一个头（试着在面板上关闭排名靠后的几个头）。</translation>
     </message>
     <message>
-      <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 and %4 off:</source>
-      <translation>题目来自%1；正确答案：%2。正确选项在四个选项中的概率（关闭 %3 和 %4）：</translation>
+      <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
+      <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4 时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
     </message>
     <message>
-      <source>A question from %1; correct answer: %2. Probability of the correct choice among the four, with %3 off (the model card's head that costs the letter most while the classic answer stays within 10 points):</source>
-      <translation>来自%1的问题；正确答案：%2。四个选项中正确选项的概率，关闭 %3 后（模型卡中使字母准确率下降最多、而经典格式变化不到 10 个百分点的头）：</translation>
+      <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card's retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
+      <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3（模型卡中的“检索对知识”头）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %4。</translation>
     </message>
     <message>
       <source>all heads</source>
