@@ -111,6 +111,24 @@ private Q_SLOTS:
         hybrid.kv_accuracy = 0.95;
         hybrid.no_attention_kv = 0.11;
         QVERIFY(status("hybrid", hybrid).find("Every target of this recipe is met") != std::string::npos);
+
+        // Transformer: the dissociation and the roles of the ranking's top 2 (attention mass on MMLU prompts).
+        gna::DemoEvaluation t;
+        t.kv_accuracy = 0.99, t.mmlu_accuracy = 1.0, t.classic_accuracy = 1.0;
+        t.kv_top2_mmlu = 0.38, t.kv_top2_classic = 0.93;
+        const gna::HeadRef g{0, 0, gna::HeadKind::Attention}, a{1, 2, gna::HeadKind::Attention};
+        t.top_kv = {g, a};
+        t.single_ablation = {{g, 0.12, 0.99, 1.0, 0.99, 0.001}, {a, 0.90, 0.42, 0.93, 0.128, 0.0}};
+        const std::string s1 = status("transformer", t);
+        QVERIFY2(s1.find("Targets **not met** (1 of 4)") != std::string::npos, s1.c_str());
+        QVERIFY2(s1.find("not met: the ranking's top-2 heads name a Gather-like and an Aggregate-like head (L0.H0: "
+                         "Gather 99.0%, Aggregate 0.1%; L1.H2: Gather 12.8%, Aggregate 0.0%") != std::string::npos, s1.c_str());
+        QVERIFY2(s1.find("met: ablating the ranking's top-2 heads (L0.H0, L1.H2) lowers MMLU format by 62.0%") != std::string::npos, s1.c_str());
+        t.single_ablation[1].aggregate_mass = 0.7;
+        QVERIFY(status("transformer", t).find("Every target of this recipe is met") != std::string::npos);
+        t.single_ablation[1].aggregate_mass = 0.0;
+        t.single_ablation[0].aggregate_mass = 0.9;  // one head with both roles is not two heads
+        QVERIFY(status("transformer", t).find("(1 of 4)") != std::string::npos);
     }
 
     void dataIsSeededAndFixed() {

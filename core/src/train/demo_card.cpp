@@ -77,6 +77,22 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
         check(drop >= 0.30 && moved < 0.10, "ablating the ranking's top-2 heads (" + heads(e.top_kv) + ") lowers MMLU format by " +
                                                 p(drop) + " (target >= 30 points) and moves classic by " +
                                                 p(moved) + " (target < 10 points)");
+        // The ranking's top 2 should name one Gather-like head (each option's summary token looks at its own
+        // option) and one Aggregate-like head (the final position looks at the summary tokens): at least half
+        // of the attention mass measured on the MMLU-format prompts.
+        const DemoEvaluation::HeadScore* g = nullptr;
+        const DemoEvaluation::HeadScore* a = nullptr;
+        std::string roles;
+        for (const auto& h : e.top_kv)
+            for (const auto& s : e.single_ablation)
+                if (s.head == h) {
+                    if (s.gather_mass >= 0.5 && (!g || s.gather_mass > g->gather_mass)) g = &s;
+                    if (s.aggregate_mass >= 0.5 && (!a || s.aggregate_mass > a->aggregate_mass)) a = &s;
+                    roles += (roles.empty() ? "" : "; ") + h.name() + ": Gather " + p(s.gather_mass) + ", Aggregate " +
+                             p(s.aggregate_mass);
+                }
+        check(g && a && g != a, "the ranking's top-2 heads name a Gather-like and an Aggregate-like head (" + roles +
+                                    "; target: one head >= 50% Gather, another >= 50% Aggregate)");
     } else if (info.recipe == "hybrid") {
         // Multiple choice over the dictionary's values: chance is 1 / pairs (10% at 10 pairs), so
         // "close to zero" means close to chance, and only after retrieval worked to begin with.
