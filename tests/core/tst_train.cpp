@@ -70,8 +70,9 @@ class TestTrain : public QObject {
 private Q_SLOTS:
     void cardStatusJudgesAgainstChance() {
         // KV retrieval is multiple choice over the dictionary's values (chance 1 / pairs): a pure
-        // SSM at chance for every size does not "fall with size"; one that retrieves small
-        // dictionaries and drops to chance does. A hybrid at chance cannot "drop to near zero".
+        // SSM at chance for every size does not "fall with size", nor does one that retrieves at every
+        // size; one that retrieves small dictionaries and loses 20+ points by 20 pairs does. A hybrid
+        // at chance cannot "drop to near zero".
         const std::filesystem::path dir = std::filesystem::path(GNA_TEST_DATA_DIR) / "card_status";
         std::filesystem::create_directories(dir);
         auto status = [&](const std::string& recipe, const gna::DemoEvaluation& e) {
@@ -98,6 +99,11 @@ private Q_SLOTS:
         gna::DemoEvaluation works = chance;
         works.kv_by_size = {{4, 0.80}, {10, 0.30}, {20, 0.08}};
         QVERIFY(status("ssm", works).find("Every target of this recipe is met") != std::string::npos);
+        gna::DemoEvaluation flat = chance;  // retrieves at every size: does not fall like an SSM should
+        flat.kv_by_size = {{4, 0.95}, {10, 0.90}, {20, 0.80}};
+        QVERIFY(status("ssm", flat).find("not met: KV retrieval 95.0% at 4 pairs") != std::string::npos);
+        flat.kv_by_size = {{4, 0.91}, {10, 0.69}, {20, 0.54}};
+        QVERIFY(status("ssm", flat).find("Every target of this recipe is met") != std::string::npos);
         gna::DemoEvaluation hybrid;
         hybrid.hybrid = true;
         hybrid.kv_accuracy = 0.19;

@@ -106,8 +106,9 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
                   p(e.no_attention_mmlu) + " (target: from >= 80% to near chance, 25%; classic format " +
                   p(e.classic_accuracy) + " -> " + p(e.no_attention_classic) + ")");
     } else {
-        // The pure SSM: retrieval that works for small dictionaries and falls to chance with size
-        // (the comparison with the transformer is between the two cards).
+        // The pure SSM (issue: its KV retrieval falls with dictionary size faster than the transformer's,
+        // which holds ~100% from 4 to 20 pairs): retrieval that works for small dictionaries (>= 20 points
+        // above chance at the smallest size) and loses at least 20 points by the largest.
         double small = 0, large = 1;
         int small_pairs = 0, large_pairs = 0;
         if (!e.kv_by_size.empty()) {
@@ -115,10 +116,11 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
             std::tie(large_pairs, large) = e.kv_by_size.back();
         }
         const double chance_small = small_pairs > 0 ? 1.0 / small_pairs : 0, chance_large = large_pairs > 0 ? 1.0 / large_pairs : 0;
-        check(small_pairs > 0 && small - chance_small >= 0.20 && large - chance_large <= 0.10,
+        check(small_pairs > 0 && small - chance_small >= 0.20 && small - large >= 0.20,
               "KV retrieval " + p(small) + " at " + std::to_string(small_pairs) + " pairs (chance " + p(chance_small) +
                   ", target >= 20 points above) falling to " + p(large) + " at " + std::to_string(large_pairs) +
-                  " pairs (chance " + p(chance_large) + ", target within 10 points)");
+                  " pairs (chance " + p(chance_large) + "; target: at least 20 points lower, retrieval that falls with "
+                  "dictionary size, unlike the transformer demo's)");
     }
     std::string out = "## Status\n\n";
     if (missed.empty()) out += "Every target of this recipe is met:\n\n";
