@@ -25,7 +25,7 @@ std::string clock_text(double s) {
 int cmd_train_demo(const std::vector<std::string>& argv) {
     Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
@@ -33,6 +33,7 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
                      "         [--head-dim N] [--tie-embeddings 0|1]   (transformer)\n"
                      "         [--head-dropout P] [--head-dropout-layers N]   (transformer: heads of the first N\n"
                      "                            layers switched off with probability P per row and step, after the KV-only phase)\n"
+                     "         [--mem-rope 0|1]   (hybrid: RoPE in the attention blocks, Zamba2's use_mem_rope)\n"
                      "         [--kv-until ACC]   (end the KV-only curriculum once KV values reach ACC, 0 = never)\n"
                      "         [--mmlu-focus N] [--mmlu-until ACC]   (then up to N steps of an MMLU-focused mix,\n"
                      "                            ended once the MMLU-format letters reach ACC)\n"
@@ -73,6 +74,8 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.tie_embeddings = a.get_int("tie-embeddings", -1);
     o.head_dropout = a.get_double("head-dropout", -1);
     o.head_dropout_layers = a.get_int("head-dropout-layers", -1);
+    o.mem_rope = a.get_int("mem-rope", -1);
+    if (o.mem_rope > 1) throw UsageError{"--mem-rope must be 0 or 1"};
     if (o.head_dim < 0 || o.tie_embeddings > 1) throw UsageError{"--head-dim must be positive and --tie-embeddings 0 or 1"};
     o.checkpoint_every = a.get_int("checkpoint-every", o.checkpoint_every);
     o.eval_samples = a.get_int("eval-samples", o.eval_samples);

@@ -341,33 +341,54 @@ private Q_SLOTS:
     }
 
     // The hybrid recipe writes a Zamba2 checkpoint (Mamba-2 layers, hybrid layers 1 and 3 with
-    // attention); train_demo itself checks that gna::Model reproduces the trained model's
-    // log-probabilities on a training document (it throws otherwise).
+    // attention), with and without RoPE in the attention blocks (use_mem_rope); train_demo itself
+    // checks that gna::Model reproduces the trained model's log-probabilities on a training
+    // document (it throws otherwise), and gna::Model's Zamba2 RoPE is checked against the naive
+    // reference in tst_hybrid.
     void hybridRecipeTrainsAndLoads() {
-        const fs::path d1 = fresh_dir("hybrid1");
-        gna::TrainOptions o = tiny(d1);
-        o.recipe = "hybrid";
-        o.layers = 4;
-        o.steps = 3;
-        gna::TrainResult r = gna::train_demo(o);
-        QVERIFY(std::isfinite(r.final_loss) && r.final_loss > 0);
-        auto model = gna::Model::load(d1);
-        QCOMPARE(model->info().architecture, std::string("Zamba2ForCausalLM"));
-        QCOMPARE(model->info().num_layers, 4);
-        for (int l = 0; l < 4; ++l) {
-            QCOMPARE(model->info().layers[l].ssm_heads, 4);
-            QCOMPARE(model->info().layers[l].attention_heads, l % 2 == 1 ? 2 : 0);
+        for (int rope : {0, 1}) {
+            const fs::path d1 = fresh_dir("hybrid" + std::to_string(rope));
+            gna::TrainOptions o = tiny(d1);
+            o.recipe = "hybrid";
+            o.layers = 4;
+            o.steps = 3;
+            o.mem_rope = rope;
+            o.evaluate = rope == 0;  // the card records the curriculum
+            o.eval_samples = 1;
+            gna::TrainResult r = gna::train_demo(o);
+            QVERIFY(std::isfinite(r.final_loss) && r.final_loss > 0);
+            const gna::Json cfg = gna::Json::parse(read_bytes(d1 / "config.json"));
+            QCOMPARE(cfg.at("use_mem_rope").get<bool>(), rope == 1);
+            // The recipe starts with KV-retrieval data only, until KV values are 90% right: never in 3 steps.
+            if (o.evaluate)
+                QCOMPARE(gna::Json::parse(read_bytes(d1 / "model_card.json"))["training"]["kv_only_steps"].get<int>(), 3);
+            auto model = gna::Model::load(d1);
+            QCOMPARE(model->info().architecture, std::string("Zamba2ForCausalLM"));
+            QCOMPARE(model->info().num_layers, 4);
+            for (int l = 0; l < 4; ++l) {
+                QCOMPARE(model->info().layers[l].ssm_heads, 4);
+                QCOMPARE(model->info().layers[l].attention_heads, l % 2 == 1 ? 2 : 0);
+            }
+            // Ablating every attention head changes the output (the attention blocks are wired in).
+            gna::InterventionPlan off;
+            for (int l : {1, 3})
+                for (int h = 0; h < 2; ++h) off.ablate(gna::HeadRef{l, h, gna::HeadKind::Attention});
+            const auto prompt = model->tokenizer().encode("apple:42\nriver:7\nThe value of the key 'apple' is", true);
+            const std::vector<std::vector<int>> cont = {model->tokenizer().encode(" 42", false)};
+            const double on = model->score_continuations(prompt, cont, {})[0];
+            const double without = model->score_continuations(prompt, cont, off)[0];
+            QVERIFY(std::isfinite(on) && std::isfinite(without));
+            QVERIFY(std::fabs(on - without) > 1e-6);
         }
-        // Ablating every attention head changes the output (the attention blocks are wired in).
-        gna::InterventionPlan off;
-        for (int l : {1, 3})
-            for (int h = 0; h < 2; ++h) off.ablate(gna::HeadRef{l, h, gna::HeadKind::Attention});
-        const auto prompt = model->tokenizer().encode("apple:42\nriver:7\nThe value of the key 'apple' is", true);
-        const std::vector<std::vector<int>> cont = {model->tokenizer().encode(" 42", false)};
-        const double on = model->score_continuations(prompt, cont, {})[0];
-        const double without = model->score_continuations(prompt, cont, off)[0];
-        QVERIFY(std::isfinite(on) && std::isfinite(without));
-        QVERIFY(std::fabs(on - without) > 1e-6);
+        gna::TrainOptions bad = tiny(fresh_dir("rope_ssm"));
+        bad.recipe = "ssm";
+        bad.mem_rope = 1;
+        try {
+            gna::train_demo(bad);
+            QFAIL("--mem-rope on the ssm recipe must be refused");
+        } catch (const gna::Error& e) {
+            QVERIFY2(std::string(e.what()).find("--mem-rope") != std::string::npos, e.what());
+        }
     }
 
     // --head-dim decouples the attention width from the hidden size and --tie-embeddings drops

@@ -85,6 +85,7 @@ struct TrainOptions {
     // with this probability per row and step, after the KV-only curriculum (-1 = the recipe's default).
     double head_dropout = -1;
     int head_dropout_layers = -1;
+    int mem_rope = -1;       // hybrid: 1 = RoPE in the attention blocks (Zamba2 use_mem_rope), 0 = none, -1 = default
     double embed_shared = -1;  // std of the embeddings' shared direction at initialisation; -1 = default
     int warmup = -1;         // warm-up steps; -1 = default (5% of steps)
     int kv_warmup = -1;      // curriculum: steps of KV-retrieval-only data first (at most); -1 = the recipe's default

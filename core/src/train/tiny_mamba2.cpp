@@ -134,7 +134,8 @@ namespace gna::train {
 // Zamba2: layer l is "hybrid" when hybrid_layers lists it; each hybrid layer has its own shared
 // block (num_mem_blocks = number of hybrid layers, no adapters), stored under that layer.
 //   hybrid: t = MLP(pre_ff_norm(Attn(input_norm(cat(h, e0))))); h = h + Mamba2(norm(h + linear(t)))
-//   Attention on 2C, head_dim 2C/H, scale (head_dim/2)^-0.5, no RoPE (use_mem_rope false).
+//   Attention on 2C, head_dim 2C/H, scale (head_dim/2)^-0.5; RoPE over the whole head_dim (half-split)
+//   when mem_rope (use_mem_rope), with each packed document's own positions.
 TinyZamba2::TinyZamba2(const LlamaShape& s, uint64_t seed) : TrainableLM(s) {
     const int64_t C = s.hidden, V = s.vocab, DI = s.expand * s.hidden, H = s.ssm_heads(), I = s.intermediate;
     if (V <= 0 || C <= 0 || s.layers <= 0 || H <= 0 || H * s.ssm_head_dim != DI || s.heads <= 0 ||
@@ -152,7 +153,9 @@ TinyZamba2::TinyZamba2(const LlamaShape& s, uint64_t seed) : TrainableLM(s) {
             add_mixer(params_, rng, s, p + ".mamba");
             continue;
         }
-        add(p + ".linear.weight", seeded_parameter(rng, {C, C}, in_c));
+        // The block's output enters the mixer's input scaled like an output projection, so that at
+        // initialisation it does not drown the residual stream the mixer reads.
+        add(p + ".linear.weight", seeded_parameter(rng, {C, C}, in_c / std::sqrt(2.0 * static_cast<double>(s.layers))));
         add(p + ".mamba_decoder.input_layernorm.weight", seeded_parameter(rng, {C}, 0.0, 1.0));
         add_mixer(params_, rng, s, p + ".mamba_decoder.mamba");
         const std::string sp = p + ".shared_transformer";
@@ -165,13 +168,18 @@ TinyZamba2::TinyZamba2(const LlamaShape& s, uint64_t seed) : TrainableLM(s) {
         add(sp + ".feed_forward.down_proj.weight", seeded_parameter(rng, {C, I}, 1.0 / std::sqrt(static_cast<double>(I))));
     }
     add("model.final_layernorm.weight", seeded_parameter(rng, {C}, 0.0, 1.0));
+    const int64_t D = 2 * C / s.heads;  // inv_freq[i] = theta^(-2i/D)
+    std::vector<float> f(static_cast<std::size_t>(D / 2));
+    for (int64_t i = 0; i < D / 2; ++i)
+        f[i] = static_cast<float>(1.0 / std::pow(s.rope_theta, static_cast<double>(2 * i) / static_cast<double>(D)));
+    inv_freq_ = at::tensor(f, at::kFloat);
 }
 
 bool TinyZamba2::is_hybrid(int64_t l) const {
     return std::find(shape_.hybrid_layers.begin(), shape_.hybrid_layers.end(), l) != shape_.hybrid_layers.end();
 }
 
-at::Tensor TinyZamba2::forward(const at::Tensor& ids, const at::Tensor&, const at::Tensor& doc) const {
+at::Tensor TinyZamba2::forward(const at::Tensor& ids, const at::Tensor& positions, const at::Tensor& doc) const {
     const auto& s = shape_;
     const int64_t B = ids.size(0), T = ids.size(1), C = s.hidden, H = s.heads, D = 2 * C / H;
     auto get = [this](const std::string& n) -> const at::Tensor& { return p(n); };
@@ -193,6 +201,16 @@ at::Tensor TinyZamba2::forward(const at::Tensor& ids, const at::Tensor&, const a
             return at::linear(a, p(sp + ".self_attn." + w + ".weight")).view({B, T, H, D}).transpose(1, 2);
         };
         at::Tensor q = heads("q_proj"), k = heads("k_proj"), v = heads("v_proj");  // (B, H, T, D)
+        if (s.mem_rope) {  // rotate_half(x) = cat(-x2, x1); angles (B, 1, T, D)
+            at::Tensor ang = positions.to(at::kFloat).unsqueeze(-1) * inv_freq_;
+            at::Tensor emb = at::cat({ang, ang}, -1).unsqueeze(1);
+            at::Tensor cos = emb.cos(), sin = emb.sin();
+            auto rope = [&](const at::Tensor& x) {
+                return x * cos + at::cat({-x.narrow(-1, D / 2, D / 2), x.narrow(-1, 0, D / 2)}, -1) * sin;
+            };
+            q = rope(q);
+            k = rope(k);
+        }
         at::Tensor scores = (at::matmul(q, k.transpose(-1, -2)) * scale).masked_fill(hidden, -1e9);
         at::Tensor o = at::matmul(at::softmax(scores, -1), v).transpose(1, 2).reshape({B, T, 2 * C});
         at::Tensor t = rms(at::linear(o, p(sp + ".self_attn.o_proj.weight")), p(sp + ".pre_ff_layernorm.weight"), s.eps);
@@ -235,7 +253,8 @@ Json TinyZamba2::hf_config(int bos_id, int eos_id) const {
         {"attention_head_dim", 2 * s.hidden / s.heads},
         {"num_mem_blocks", static_cast<int64_t>(s.hybrid_layers.size())},
         {"use_shared_attention_adapter", false},
-        {"use_mem_rope", false},
+        {"use_mem_rope", s.mem_rope},
+        {"rope_theta", s.rope_theta},
         {"rms_norm_eps", s.eps},
         {"tie_word_embeddings", true},
         {"bos_token_id", bos_id},
