@@ -40,12 +40,15 @@ if [ -f "$demo/MODEL_CARD.md" ]; then
   "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L0.H0,L1.H2
   hybrid="$root/resources/demo-models/hybrid"
   if [ -f "$hybrid/config.json" ]; then
+    attn=L1.H0,L1.H1,L1.H2,L1.H3,L3.H0,L3.H1,L3.H2,L3.H3
     echo
-    echo "== The hybrid demo (Mamba-2 layers + attention): an MMLU-format question (answer C. cat), all heads on =="
-    "$gna" run "$hybrid" --prompt "$prompt" --top 4
+    echo "== The hybrid demo (Mamba-2 layers, attention in layers 1 and 3) on the same KV question, all heads on:"
+    echo "   L3.H1 and L3.H2 look from the last prompt token straight at the queried key's value =="
+    "$gna" run "$hybrid" --prompt "${kv% }" --top 3 --capture L3.H1,L3.H2 --generate 2
     echo
-    echo "== ... with its Gather-like attention head L1.H1 and SSM head L1.S3 off (its card: MMLU format 100% -> 34%, classic 100% -> 93%) =="
-    "$gna" run "$hybrid" --prompt "$prompt" --top 4 --ablate L1.H1,L1.S3
+    echo "== ... with every attention head off (SSM heads only): the value is lost (its card: KV at 10 pairs"
+    echo "   100% -> 11%, chance 10%; hybrids retrieve through attention) =="
+    "$gna" run "$hybrid" --prompt "${kv% }" --top 3 --ablate "$attn" --generate 2
   fi
   exit 0
 fi

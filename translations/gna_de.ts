@@ -1503,8 +1503,12 @@ nicht ausgeführt</translation>
   <context>
     <name>gna::studio::GuidedTour</name>
     <message>
-      <source>A hybrid answers through its attention heads: switch them off and the letter drops to chance (25%). Open one in the window with Help ▸ Open demo model.</source>
-      <translation>Ein Hybrid antwortet über seine Attention-Heads: Schaltet man sie ab, fällt der Buchstabe auf Zufallsniveau (25 %). Öffnen Sie ein Modell im Fenster über Hilfe ▸ Demo-Modell öffnen.</translation>
+      <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
+      <translation>Ein Hybrid ruft über seine Attention-Heads ab: Schaltet man sie ab, fallen der Wert aus dem Wörterbuch und der Buchstabe in Richtung Zufallsniveau (1 von %1 Werten, 1 von 4 Buchstaben). Öffnen Sie ein Modell im Fenster über Hilfe ▸ Demo-Modell öffnen.</translation>
+    </message>
+    <message>
+      <source>KV, attention off</source>
+      <translation>KV, Attention aus</translation>
     </message>
     <message>
       <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>

@@ -1497,8 +1497,12 @@ not run</source>
   <context>
     <name>gna::studio::GuidedTour</name>
     <message>
-      <source>A hybrid answers through its attention heads: switch them off and the letter drops to chance (25%). Open one in the window with Help ▸ Open demo model.</source>
-      <translation>混合模型通过其注意力头作答：关闭它们后，字母的概率降到随机水平（25%）。可通过 帮助 ▸ 打开演示模型 在窗口中打开。</translation>
+      <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
+      <translation>混合模型通过其注意力头进行检索：关闭它们后，字典中的值和答案字母都会降向随机水平（%1 个值中选 1 个，4 个字母中选 1 个）。可通过 帮助 ▸ 打开演示模型 在窗口中打开一个。</translation>
+    </message>
+    <message>
+      <source>KV, attention off</source>
+      <translation>KV，关闭注意力</translation>
     </message>
     <message>
       <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>

@@ -272,9 +272,9 @@ void GuidedTour::otherArchitectures() {
     m_result->setVisible(true);
     // Per model: the correct value's probability on the dictionary prompt, the correct letter's
     // mean probability on MMLU-format questions about the demos' invented world, and for models with
-    // attention and SSM heads (the hybrid) the same with every attention head switched off.
+    // attention and SSM heads (the hybrid) both again with every attention head switched off.
     struct Row {
-        double kv = -1, mmlu = -1, mmluNoAttention = -1;
+        double kv = -1, kvNoAttention = -1, mmlu = -1, mmluNoAttention = -1;
     };
     auto* watcher = new QFutureWatcher<QList<Row>>(this);
     const int token = m_token;
@@ -283,20 +283,31 @@ void GuidedTour::otherArchitectures() {
         if (token != m_token) return;
         const QList<Row> rows = watcher->result();
         auto cell = [this](double p) { return p < 0 ? QStringLiteral("–") : percent(p); };
-        QString html = QStringLiteral("<table cellspacing=\"6\"><tr><th></th><th>%1</th><th>%2</th><th>%3</th></tr>")
-                           .arg(tr("KV: correct value"), tr("MMLU: correct letter"), tr("MMLU, attention off"));
-        for (int i = 0; i < names.size(); ++i) {
-            const Row r = rows.value(i);
-            html += r.kv < 0 && r.mmlu < 0
-                        ? QStringLiteral("<tr><td>%1</td><td colspan=\"3\">%2</td></tr>").arg(names[i], tr("could not load"))
-                        : QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td><td align=\"right\">%4</td></tr>")
-                              .arg(names[i], cell(r.kv), cell(r.mmlu), cell(r.mmluNoAttention));
+        // One column per model, one row per measurement: narrow enough for the tour panel.
+        QString html = QStringLiteral("<table cellspacing=\"6\"><tr><th></th>");
+        for (const QString& n : names) html += QStringLiteral("<th>%1</th>").arg(n);
+        html += QStringLiteral("</tr>");
+        const std::pair<const char*, double Row::*> measures[] = {
+            {QT_TR_NOOP("KV: correct value"), &Row::kv},
+            {QT_TR_NOOP("KV, attention off"), &Row::kvNoAttention},
+            {QT_TR_NOOP("MMLU: correct letter"), &Row::mmlu},
+            {QT_TR_NOOP("MMLU, attention off"), &Row::mmluNoAttention}};
+        for (const auto& [label, field] : measures) {
+            html += QStringLiteral("<tr><td>%1</td>").arg(tr(label));
+            for (int i = 0; i < names.size(); ++i) {
+                const Row r = rows.value(i);
+                const bool failed = r.kv < 0 && r.mmlu < 0;
+                html += QStringLiteral("<td align=\"right\">%1</td>")
+                            .arg(failed ? (field == &Row::kv ? tr("could not load") : QStringLiteral("–")) : cell(r.*field));
+            }
+            html += QStringLiteral("</tr>");
         }
         markReady(tr("Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format "
                      "questions on the invented facts):").arg(m_sample.answer()) +
                   html + QStringLiteral("</table>") +
-                  tr("A hybrid answers through its attention heads: switch them off and the letter drops to chance "
-                     "(25%). Open one in the window with Help ▸ Open demo model."));
+                  tr("A hybrid retrieves through its attention heads: switch them off and the dictionary value and "
+                     "the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with "
+                     "Help ▸ Open demo model.").arg(static_cast<int>(m_sample.dictionary.size())));
     });
     const gna::KvSample sample = m_sample;
     const QString questionDir = dirs.back();  // a bundled demo: its card names the invented world
@@ -330,7 +341,10 @@ void GuidedTour::otherArchitectures() {
                     return questions.empty() ? -1.0 : sum / static_cast<double>(questions.size());
                 };
                 row.mmlu = mean({});
-                if (attention && ssm) row.mmluNoAttention = mean(noAttention);
+                if (attention && ssm) {
+                    row.kvNoAttention = tour::choiceProbability(gna::score_choices(*m, item, noAttention).logprobs, item.answer);
+                    row.mmluNoAttention = mean(noAttention);
+                }
             } catch (const std::exception&) {
                 row = Row{};
             }

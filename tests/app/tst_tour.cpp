@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -235,6 +236,7 @@ void TestTour::walkThroughEveryStep() {
     // 7. The hybrid demo is there (the SSM one is not).
     QVERIFY(nextAndWait(tour));
     QVERIFY2(tour->resultText().contains(QStringLiteral("hybrid")), qPrintable(tour->resultText()));
+    QVERIFY2(tour->resultText().contains(QStringLiteral("KV, attention off")), qPrintable(tour->resultText()));
     QCOMPARE(tour->nextButton()->text(), QStringLiteral("&Finish"));
 
     // Back to step 4: the KV prompt again, every head back on.
@@ -386,7 +388,30 @@ void TestTour::bundledDemoModel() {
     if (ok && w.session()->hasModel() && !tour::demoModelDir(QStringLiteral("hybrid")).isEmpty()) {
         ok = nextAndWait(tour);
         QVERIFY2(tour->resultText().contains(QStringLiteral("MMLU, attention off")), qPrintable(tour->resultText()));
+        QVERIFY2(tour->resultText().contains(QStringLiteral("KV, attention off")), qPrintable(tour->resultText()));
         QVERIFY2(!tour->resultText().contains(QStringLiteral("could not load")), qPrintable(tour->resultText()));
+        // The hybrid's column: KV on, KV with every attention head off, MMLU on, MMLU off. The bundled hybrid
+        // retrieves through attention (its card: KV at 10 pairs falls to near chance without it).
+        const QString text = tour->resultText();
+        QStringList header;
+        const QRegularExpression th(QStringLiteral("<th>([^<]*)</th>"));
+        for (auto it = th.globalMatch(text); it.hasNext();) header << it.next().captured(1);
+        const int column = static_cast<int>(header.indexOf(QStringLiteral("hybrid")));
+        QVERIFY2(column > 0, qPrintable(text));
+        QList<double> cells;
+        for (const char* label : {"KV: correct value", "KV, attention off", "MMLU: correct letter", "MMLU, attention off"}) {
+            const QRegularExpression row(QStringLiteral("<tr><td>%1</td>((?:<td align=\"right\">[^<]*</td>)+)</tr>")
+                                             .arg(QRegularExpression::escape(QString::fromLatin1(label))));
+            const QRegularExpressionMatch m = row.match(text);
+            QVERIFY2(m.hasMatch(), label);
+            QStringList values;
+            const QRegularExpression td(QStringLiteral(">([^<]*)</td>"));
+            for (auto it = td.globalMatch(m.captured(1)); it.hasNext();) values << it.next().captured(1);
+            QCOMPARE(values.size(), header.size() - 1);
+            QVERIFY2(values[column - 1].endsWith(QLatin1Char('%')), qPrintable(values[column - 1]));
+            cells << values[column - 1].chopped(1).toDouble();
+        }
+        QVERIFY2(cells[0] > cells[1] + 30 && cells[2] > cells[3], qPrintable(text));
         shoot(&w, QStringLiteral("tour_demo_step7"));
     }
     qputenv("GNA_DEMO_MODELS_DIR", saved);
