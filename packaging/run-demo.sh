@@ -47,8 +47,14 @@ if [ -f "$demo/MODEL_CARD.md" ]; then
     "$gna" run "$hybrid" --prompt "${kv% }" --top 3 --capture L3.H1,L3.H2 --generate 2
     echo
     echo "== ... with every attention head off (SSM heads only): the value is lost (its card: KV at 10 pairs"
-    echo "   100% -> 11%, chance 10%; hybrids retrieve through attention) =="
+    echo "   100% -> 9%, chance 10%; hybrids retrieve through attention) =="
     "$gna" run "$hybrid" --prompt "${kv% }" --top 3 --ablate "$attn" --generate 2
+    echo
+    echo "== The hybrid on the MMLU-format question (answer C. cat), all heads on =="
+    "$gna" run "$hybrid" --prompt "$prompt" --top 4
+    echo
+    echo "== ... with every attention head off: the letter is lost too (its card: MMLU format 89% -> 34%, chance 25%) =="
+    "$gna" run "$hybrid" --prompt "$prompt" --top 4 --ablate "$attn"
   fi
   exit 0
 fi
