@@ -56,7 +56,7 @@ void HeadBoard::setAblatedHeads(const HeadCells& heads) {
         for (int h = 0; h < m_model->heads(); ++h) {
             all << m_model->cell(l, h);
             bool on = false;
-            for (const HeadCell& c : heads) on |= c.layer == l && c.head == h;
+            for (const HeadCell& c : heads) on |= c.layer == l && c.head == h && c.ssm == m_model->cell(l, h).ssm;
             states << on;
         }
     m_model->setAblated(all, states);

@@ -71,7 +71,7 @@ void HeadBoardModel::setAblated(const HeadCells& cells, const QList<bool>& state
     HeadCells changed;
     for (qsizetype i = 0; i < cells.size() && i < states.size(); ++i) {
         const HeadCell& c = cells[i];
-        if (!contains(c.layer, c.head)) continue;
+        if (!contains(c.layer, c.head) || c.ssm != m_ssm) continue;  // a cell of the other kind
         char& slot = m_ablated[static_cast<std::size_t>(c.layer) * m_heads + c.head];
         const char want = states[i] ? 1 : 0;
         if (slot == want) continue;

@@ -121,7 +121,7 @@ void MainWindow::buildLayout() {
     boardLayout->addLayout(scoreRow);
     boardLayout->addWidget(m_board, 1);
     connect(invert, &QPushButton::clicked, m_board, &views::HeadBoard::invert);
-    connect(restore, &QPushButton::clicked, m_board, &views::HeadBoard::clearAblations);
+    connect(restore, &QPushButton::clicked, this, &MainWindow::restoreAllHeads);
 
     // Heatmaps: the pair and the difference to the unablated run.
     auto* mapsBox = new QWidget;
@@ -216,7 +216,14 @@ void MainWindow::buildLayout() {
     connect(m_prompt, &PromptEditor::promptChanged, m_session, &Session::setPrompt);
     connect(m_prompt, &PromptEditor::candidatesChanged, m_session, &Session::setCandidates);
     connect(m_prompt, &PromptEditor::runRequested, m_session, &Session::requestRun);
-    connect(m_board, &views::HeadBoard::planChanged, m_session, &Session::setAblatedHeads);
+    // The board has a cell per attention head; SSM heads switched off elsewhere (a workspace, the CLI's
+    // names) stay in the plan when the board changes.
+    connect(m_board, &views::HeadBoard::planChanged, this, [this](const views::HeadCells& boardHeads) {
+        views::HeadCells plan = boardHeads;
+        for (const auto& h : m_session->ablatedHeads())
+            if (h.ssm) plan << h;
+        m_session->setAblatedHeads(plan);
+    });
     connect(m_board, &views::HeadBoard::headActivated, this, [this](int layer, int head) {
         m_gatherHead->setText(QStringLiteral("L%1.H%2").arg(layer).arg(head));
         applyHeadFields();
@@ -265,7 +272,7 @@ void MainWindow::buildActions() {
     edit->addAction(redo);
     edit->addSeparator();
     edit->addAction(tr("&Invert ablation"), m_board, &views::HeadBoard::invert);
-    edit->addAction(tr("Restore &all heads"), m_board, &views::HeadBoard::clearAblations);
+    edit->addAction(tr("Restore &all heads"), this, &MainWindow::restoreAllHeads);
     edit->addAction(tr("Ablate &current layer"), this, [this] { m_board->ablateLayer(m_board->currentHead().layer); });
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -432,9 +439,7 @@ void MainWindow::applyHeadFields() {
     views::HeadCells heads;
     for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
         views::HeadCell c;
-        const bool ok = parseHeadName(e->text(), &c) &&
-                        (!m_session->modelInfo() || (c.layer < m_session->modelInfo()->num_layers &&
-                                                     c.head < m_session->modelInfo()->num_heads));
+        const bool ok = parseHeadName(e->text(), &c) && (!m_session->modelInfo() || headExists(*m_session->modelInfo(), c));
         e->setStyleSheet(ok ? QString() : QStringLiteral("color: #d55e00"));
         if (ok) heads << c;
     }
@@ -485,12 +490,21 @@ void MainWindow::onBusy(bool busy) {
     m_cancelButton->setEnabled(busy);
 }
 
+void MainWindow::restoreAllHeads() {
+    // SSM heads have no board cell: switch them back on here, then the board's (undoable) restore.
+    views::HeadCells attention;
+    for (const auto& h : m_session->ablatedHeads())
+        if (!h.ssm) attention << h;
+    m_session->setAblatedHeads(attention);
+    m_board->clearAblations();
+}
+
 Workspace MainWindow::workspace() const {
     Workspace w;
     w.modelPath = m_session->modelPath();
     w.prompt = m_prompt->prompt();
     w.candidates = m_prompt->candidates();
-    w.ablated = m_board->ablatedHeads();
+    w.ablated = m_session->ablatedHeads();  // attention heads from the board and SSM heads
     w.shownHeads = m_session->shownHeads();
     w.scoreMode = m_scoreMode->currentIndex();
     w.selectedToken = m_session->selectedToken();

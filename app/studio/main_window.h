@@ -79,6 +79,7 @@ public:
 public Q_SLOTS:
     void openModel(const QString& dir);
     void openModelDialog();
+    void restoreAllHeads();  // every head on: the board's attention heads and SSM heads
 
 protected:
     void closeEvent(QCloseEvent* event) override;

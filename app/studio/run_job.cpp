@@ -69,6 +69,15 @@ std::vector<gna::HeadRef> attentionHeads(const gna::ModelInfo& info) {
 
 }  // namespace
 
+bool headExists(const gna::ModelInfo& info, const views::HeadCell& c) {
+    if (c.layer < 0 || c.layer >= info.num_layers || c.head < 0) return false;
+    if (!info.layers.empty()) {
+        const gna::LayerInfo& l = info.layers[static_cast<std::size_t>(c.layer)];
+        return c.head < (c.ssm ? l.ssm_heads : l.attention_heads);
+    }
+    return !c.ssm && c.head < info.num_heads;
+}
+
 gna::InterventionPlan planFor(const views::HeadCells& ablated) {
     gna::InterventionPlan plan;
     for (const auto& c : ablated) plan.ablate({c.layer, c.head, c.ssm ? gna::HeadKind::SSM : gna::HeadKind::Attention});
@@ -134,9 +143,9 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
         const int last = T - 1;
 
         std::vector<gna::HeadRef> shown;
+        // SSM heads (L3.S5) are drawn from their hidden-attention matrix, attention heads from softmax.
         for (const auto& h : spec.shownHeads)
-            if (h.layer >= 0 && h.layer < info.num_layers && h.head >= 0 && h.head < info.num_heads)
-                shown.push_back({h.layer, h.head, gna::HeadKind::Attention});
+            if (headExists(info, h)) shown.push_back({h.layer, h.head, h.ssm ? gna::HeadKind::SSM : gna::HeadKind::Attention});
         const std::vector<gna::HeadRef> every = spec.scoreMode != ScoreMode::None ? attentionHeads(info) : std::vector<gna::HeadRef>{};
         // One pass for everything when every head's full map is small enough (demo models, short
         // prompts): the shown maps and the last row of every head come from the same capture.
@@ -147,6 +156,9 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
         req.plan = planFor(spec.ablated);
         req.cancel = cancel;
         req.capture = onePass ? every : shown;
+        if (onePass)  // shown SSM heads are not among every attention head
+            for (const auto& h : shown)
+                if (std::find(every.begin(), every.end(), h) == every.end()) req.capture.push_back(h);
         const gna::RunResult res = model.run(req);
         ++out.forwardPasses;
         out.lastLogits = res.last_logits;
@@ -220,7 +232,9 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
             auto scoresOf = [&](const std::vector<gna::AttentionMap>& maps) {
                 std::vector<double> s(static_cast<std::size_t>(info.num_layers) * info.num_heads, std::nan(""));
                 for (const gna::AttentionMap& m : maps) {
-                    if (m.head.layer >= info.num_layers || m.head.head >= info.num_heads || m.rows.empty()) continue;
+                    if (m.head.kind != gna::HeadKind::Attention || m.head.layer >= info.num_layers ||
+                        m.head.head >= info.num_heads || m.rows.empty())
+                        continue;  // the board has a cell per attention head
                     const std::size_t r = m.rows.size() - 1;  // the last row (the only one, or row T-1)
                     s[static_cast<std::size_t>(m.head.layer) * info.num_heads + m.head.head] =
                         rowScore(spec.scoreMode, m.weights.data() + r * m.cols, m.cols, sel);

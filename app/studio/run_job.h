@@ -66,6 +66,9 @@ struct BaselineCache {
     std::vector<gna::AttentionMap> lastRows;
 };
 
+// Whether the model has this head: an attention head of a layer with attention, or an SSM head
+// (L3.S5: Mamba-2 head, Mamba-1 channel, RG-LRU block) of a layer with a state-space mixer.
+bool headExists(const gna::ModelInfo& info, const views::HeadCell& head);
 // Builds the core's plan from the board's ablated heads.
 gna::InterventionPlan planFor(const views::HeadCells& ablated);
 // Converts a captured map into view data with token labels.

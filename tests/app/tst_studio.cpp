@@ -33,6 +33,7 @@ private Q_SLOTS:
     void initTestCase();
     void loadToggleRerun();
     void heatmapEqualsCoreCapture();
+    void ssmHeadMapIsHiddenAttention();
     void headScoresMatchCoreInOneOrTwoPasses();
     void compareModeColoursByScoreChange();
     void deviceMenuLoadsOnChosenDevice();
@@ -149,6 +150,82 @@ void TestStudio::heatmapEqualsCoreCapture() {
         for (std::size_t r = 0; r < m.rows.size(); ++r)
             for (int c = 0; c < m.cols; ++c) QVERIFY(std::abs(view->cellValue(int(r), c) - m.at(r, c)) < 1e-5);
     }
+}
+
+// In a hybrid (tiny Zamba2: layer 0 Mamba-2 with 8 SSM heads, layer 1 hybrid with 4 attention and 8
+// SSM heads) a head field naming L0.S5 shows that SSM head's hidden-attention map, not an attention
+// head's; an attention head of a layer without attention (L0.H1) is refused, not drawn.
+void TestStudio::ssmHeadMapIsHiddenAttention() {
+    const QString dir = m_dir.filePath(QStringLiteral("tiny-zamba2"));
+    QProcess p;
+    p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("make-tiny-model"), QStringLiteral("--arch"), QStringLiteral("zamba2"), dir});
+    QVERIFY(p.waitForFinished(120000) && p.exitCode() == 0);
+    MainWindow w;
+    w.resize(1280, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.promptEditor()->setPrompt(m_prompt);
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(dir);
+    QVERIFY(loaded.wait(60000));
+    w.setShownHeads({{0, 5, true}, {1, 2}});
+    QTRY_VERIFY_WITH_TIMEOUT(w.heatmaps()->gather()->data().title.contains(QStringLiteral("L0.S5")) && !w.session()->isRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+
+    auto model = gna::Model::load(dir.toStdString());
+    gna::RunRequest req;
+    req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
+    req.capture = {{0, 5, gna::HeadKind::SSM}, {1, 2, gna::HeadKind::Attention}};
+    const gna::RunResult ref = model->run(req);
+    QCOMPARE(ref.attention.size(), std::size_t(2));
+    // The SSM map is a hidden-attention matrix: causal, not a softmax (rows need not sum to 1).
+    const gna::AttentionMap& ssm = ref.attention[0];
+    double rowSumError = 0;
+    for (std::size_t r = 0; r < ssm.rows.size(); ++r) {
+        double sum = 0;
+        for (int c = 0; c < ssm.cols; ++c) {
+            if (c > ssm.rows[r]) QCOMPARE(ssm.at(r, c), 0.f);
+            sum += ssm.at(r, c);
+        }
+        rowSumError = std::max(rowSumError, std::abs(sum - 1.0));
+    }
+    QVERIFY2(rowSumError > 1e-3, "an SSM head's hidden attention should not look like a softmax row");
+    for (int k = 0; k < 2; ++k) {
+        const gna::views::AttentionHeatmap* view = k == 0 ? w.heatmaps()->gather() : w.heatmaps()->aggregate();
+        const gna::AttentionMap& m = ref.attention[k];
+        QCOMPARE(view->data().rows, int(m.rows.size()));
+        QCOMPARE(view->data().cols, m.cols);
+        for (std::size_t r = 0; r < m.rows.size(); ++r)
+            for (int c = 0; c < m.cols; ++c) QVERIFY(std::abs(view->cellValue(int(r), c) - m.at(r, c)) < 1e-5);
+    }
+    QVERIFY(w.heatmaps()->aggregate()->data().title.contains(QStringLiteral("L1.H2")));
+    // L0 is a Mamba-2 layer: L0.H1 does not exist, so the field is refused and nothing is drawn for it.
+    w.setShownHeads({{0, 1}, {1, 2}});
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    for (const auto& h : w.session()->shownHeads()) QVERIFY2(!(h.layer == 0 && !h.ssm), qPrintable(h.name()));
+
+    // An SSM head switched off by a workspace: not drawn as an attention cell, kept in the plan when a
+    // board cell is clicked, saved as L0.S5, and switched back on by Restore all.
+    Workspace ws = w.workspace();
+    ws.ablated = {{0, 5, true}};
+    w.applyWorkspace(ws);
+    QVERIFY(w.headBoard()->model()->ablatedHeads().isEmpty());
+    w.headBoard()->toggleHead(1, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 2 && !w.session()->isRunning(), 60000);
+    QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{0, 5, true}));
+    QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{1, 2, false}));
+    QVERIFY(w.workspace().ablated.contains(gna::views::HeadCell{0, 5, true}));
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    // The run used the SSM head's ablation: the next-token distribution equals the core's with that plan.
+    gna::RunRequest both;
+    both.tokens = req.tokens;
+    both.plan.ablate({0, 5, gna::HeadKind::SSM});
+    both.plan.ablate({1, 2, gna::HeadKind::Attention});
+    const std::vector<float> logits = model->run(both).last_logits;
+    QCOMPARE(w.session()->lastOutcome().lastLogits.size(), logits.size());
+    for (std::size_t i = 0; i < logits.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
+    w.restoreAllHeads();
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty(), 10000);
 }
 
 void TestStudio::headScoresMatchCoreInOneOrTwoPasses() {
