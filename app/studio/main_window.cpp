@@ -221,11 +221,11 @@ void MainWindow::buildLayout() {
     connect(m_board, &views::HeadBoard::planChanged, this, [this](const views::HeadCells& boardHeads) {
         views::HeadCells plan = boardHeads;
         for (const auto& h : m_session->ablatedHeads())
-            if (h.ssm) plan << h;
+            if (h.ssm != boardIsSsm()) plan << h;
         m_session->setAblatedHeads(plan);
     });
     connect(m_board, &views::HeadBoard::headActivated, this, [this](int layer, int head) {
-        m_gatherHead->setText(QStringLiteral("L%1.H%2").arg(layer).arg(head));
+        m_gatherHead->setText(m_board->model()->cell(layer, head).name());
         applyHeadFields();
     });
     connect(m_tokens, &views::TokenStrip::tokenClicked, m_session, &Session::setSelectedToken);
@@ -413,10 +413,24 @@ void MainWindow::onModelLoaded() {
     m_settings.addRecentModel(m_session->modelPath());
     updateRecentMenu();
     const views::HeadCells keep = m_session->ablatedHeads();
-    m_board->setShape(info->num_layers, info->num_heads);
+    // The board shows attention heads; a model without any (Mamba, Mamba-2) gets its SSM heads instead.
+    int ssmHeads = 0;
+    for (const gna::LayerInfo& l : info->layers) ssmHeads = std::max(ssmHeads, l.ssm_heads);
+    if (info->num_heads == 0 && ssmHeads > 0) m_board->setShape(info->num_layers, ssmHeads, true);
+    else m_board->setShape(info->num_layers, info->num_heads);
     m_board->setAblatedHeads(keep);
     if (m_aggregateHead->text() == QLatin1String("L1.H0") && info->num_layers > 0)
         m_aggregateHead->setText(QStringLiteral("L%1.H0").arg(info->num_layers - 1));
+    // A field naming a head this model lacks (an attention head of a Mamba model, or of a hybrid's
+    // Mamba layer) falls back to head 0 of the board's first (Gather) or last (Aggregate) layer that has it.
+    std::vector<int> withHeads;
+    for (int l = 0; l < m_board->model()->layers(); ++l)
+        if (m_board->model()->heads() > 0 && headExists(*info, m_board->model()->cell(l, 0))) withHeads.push_back(l);
+    for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
+        views::HeadCell c;
+        if (!withHeads.empty() && (!parseHeadName(e->text(), &c) || !headExists(*info, c)))
+            e->setText(m_board->model()->cell(e == m_gatherHead ? withHeads.front() : withHeads.back(), 0).name());
+    }
     applyHeadFields();
     m_status->setText(tr("Loaded %1: %2 layers × %3 heads").arg(QString::fromStdString(info->architecture))
                           .arg(info->num_layers).arg(info->num_heads));
@@ -491,13 +505,15 @@ void MainWindow::onBusy(bool busy) {
 }
 
 void MainWindow::restoreAllHeads() {
-    // SSM heads have no board cell: switch them back on here, then the board's (undoable) restore.
-    views::HeadCells attention;
+    // Heads of the kind the board does not show: switched back on here; then the board's (undoable) restore.
+    views::HeadCells onBoard;
     for (const auto& h : m_session->ablatedHeads())
-        if (!h.ssm) attention << h;
-    m_session->setAblatedHeads(attention);
+        if (h.ssm == boardIsSsm()) onBoard << h;
+    m_session->setAblatedHeads(onBoard);
     m_board->clearAblations();
 }
+
+bool MainWindow::boardIsSsm() const { return m_board->model()->layers() > 0 && m_board->model()->cell(0, 0).ssm; }
 
 Workspace MainWindow::workspace() const {
     Workspace w;

@@ -87,6 +87,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    bool boardIsSsm() const;  // the head board shows SSM heads (a model without attention)
     void buildActions();
     void buildLayout();
     void updateRecentMenu();

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void loadToggleRerun();
     void heatmapEqualsCoreCapture();
     void ssmHeadMapIsHiddenAttention();
+    void ssmModelBoardTogglesSsmHeads();
     void headScoresMatchCoreInOneOrTwoPasses();
     void compareModeColoursByScoreChange();
     void deviceMenuLoadsOnChosenDevice();
@@ -50,6 +51,8 @@ private Q_SLOTS:
 private:
     bool waitForResult(MainWindow& w, int timeoutMs = 60000);
     void openTiny(MainWindow& w);
+    // Writes a tiny checkpoint of `arch` with gna make-tiny-model and opens it in `w` (shown).
+    void openArch(MainWindow& w, const QString& arch, QString* dir);
     QTemporaryDir m_dir;
     QString m_model;
     const QString m_prompt = QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is");
@@ -63,6 +66,20 @@ void TestStudio::initTestCase() {
     QVERIFY2(p.waitForFinished(120000), "gna make-tiny-model timed out");
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     QVERIFY(QFileInfo::exists(m_model + QStringLiteral("/config.json")));
+}
+
+void TestStudio::openArch(MainWindow& w, const QString& arch, QString* dir) {
+    *dir = m_dir.filePath(QStringLiteral("tiny-") + arch);
+    QProcess p;
+    p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("make-tiny-model"), QStringLiteral("--arch"), arch, *dir});
+    QVERIFY(p.waitForFinished(120000) && p.exitCode() == 0);
+    w.resize(1280, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.promptEditor()->setPrompt(m_prompt);
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(*dir);
+    QVERIFY(loaded.wait(60000));
 }
 
 bool TestStudio::waitForResult(MainWindow& w, int timeoutMs) {
@@ -156,18 +173,10 @@ void TestStudio::heatmapEqualsCoreCapture() {
 // SSM heads) a head field naming L0.S5 shows that SSM head's hidden-attention map, not an attention
 // head's; an attention head of a layer without attention (L0.H1) is refused, not drawn.
 void TestStudio::ssmHeadMapIsHiddenAttention() {
-    const QString dir = m_dir.filePath(QStringLiteral("tiny-zamba2"));
-    QProcess p;
-    p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("make-tiny-model"), QStringLiteral("--arch"), QStringLiteral("zamba2"), dir});
-    QVERIFY(p.waitForFinished(120000) && p.exitCode() == 0);
     MainWindow w;
-    w.resize(1280, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.promptEditor()->setPrompt(m_prompt);
-    QSignalSpy loaded(w.session(), &Session::modelLoaded);
-    w.openModel(dir);
-    QVERIFY(loaded.wait(60000));
+    QString dir;
+    openArch(w, QStringLiteral("zamba2"), &dir);
+    if (QTest::currentTestFailed()) return;
     w.setShownHeads({{0, 5, true}, {1, 2}});
     QTRY_VERIFY_WITH_TIMEOUT(w.heatmaps()->gather()->data().title.contains(QStringLiteral("L0.S5")) && !w.session()->isRunning(), 60000);
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
@@ -226,6 +235,44 @@ void TestStudio::ssmHeadMapIsHiddenAttention() {
     for (std::size_t i = 0; i < logits.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
     w.restoreAllHeads();
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty(), 10000);
+}
+
+// A model without attention (tiny Mamba-2): the board's cells are its SSM heads, the head fields
+// fall back to SSM heads, and clicking a cell switches that SSM head off in a real rerun.
+void TestStudio::ssmModelBoardTogglesSsmHeads() {
+    MainWindow w;
+    QString dir;
+    openArch(w, QStringLiteral("mamba2"), &dir);
+    if (QTest::currentTestFailed()) return;
+    auto model = gna::Model::load(dir.toStdString());
+    const gna::ModelInfo& info = model->info();
+    QCOMPARE(w.headBoard()->model()->layers(), info.num_layers);
+    QCOMPARE(w.headBoard()->model()->heads(), info.layers[0].ssm_heads);
+    QVERIFY(w.headBoard()->model()->cell(0, 1).ssm);
+    const QString last = QStringLiteral("L%1.S0").arg(info.num_layers - 1);
+    QTRY_VERIFY_WITH_TIMEOUT(w.heatmaps()->gather()->data().title.contains(QStringLiteral("L0.S0")) &&
+                                 w.heatmaps()->aggregate()->data().title.contains(last) && !w.session()->isRunning(),
+                             60000);
+    w.headBoard()->toggleHead(0, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 1 && !w.session()->isRunning(), 60000);
+    QCOMPARE(w.session()->ablatedHeads().value(0).name(), QStringLiteral("L0.S1"));
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    gna::RunRequest req;
+    req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
+    req.plan.ablate({0, 1, gna::HeadKind::SSM});
+    const std::vector<float> logits = model->run(req).last_logits;
+    gna::RunRequest plain = req;
+    plain.plan = {};
+    const std::vector<float> unablated = model->run(plain).last_logits;
+    QCOMPARE(w.session()->lastOutcome().lastLogits.size(), logits.size());
+    double moved = 0;
+    for (std::size_t i = 0; i < logits.size(); ++i) {
+        QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
+        moved = std::max(moved, double(std::abs(logits[i] - unablated[i])));
+    }
+    QVERIFY2(moved > 1e-4, "switching the SSM head off changes the logits");
+    w.restoreAllHeads();
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty() && w.headBoard()->model()->ablatedHeads().isEmpty(), 10000);
 }
 
 void TestStudio::headScoresMatchCoreInOneOrTwoPasses() {
