@@ -31,9 +31,9 @@ HeadBoard::HeadBoard(QWidget* parent)
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { updateGeometry(); update(); });
 }
 
-void HeadBoard::setShape(int layers, int heads, bool ssm) {
+void HeadBoard::setShape(int layers, int heads, bool ssm, const std::vector<int>& rowHeads) {
     m_undo->clear();
-    m_model->setShape(layers, heads, ssm);
+    m_model->setShape(layers, heads, ssm, rowHeads);
     m_selection = {};
     m_current = {0, 0};
 }
@@ -208,6 +208,11 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     for (int l = 0; l < L; ++l) {
         for (int h = 0; h < H; ++h) {
             const QRect r = cellRect(l, h).adjusted(0, 0, -1, -1);
+            if (!m_model->contains(l, h)) {  // the layer has no such head (a hybrid's Mamba layer): hatched
+                p.fillRect(r, palette().color(QPalette::Window));
+                p.fillRect(r, QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
+                continue;
+            }
             const double v = m_model->score(l, h);
             QCPColorGradient& gradient = m_model->scoresAreDifferences() ? m_diverging : m_gradient;
             const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(gradient.color(v, range));

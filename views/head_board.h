@@ -19,7 +19,8 @@ public:
     HeadBoardModel* model() const { return m_model; }
     QUndoStack* undoStack() const { return m_undo; }
 
-    void setShape(int layers, int heads, bool ssm = false);
+    // rowHeads: the heads each layer has (HeadBoardModel::setShape).
+    void setShape(int layers, int heads, bool ssm = false, const std::vector<int>& rowHeads = {});
     // differences: signed changes, drawn with the diverging palette around 0.
     void setScores(const std::vector<double>& scores, const QString& label, bool differences = false);
     void setColorPalette(Palette palette);

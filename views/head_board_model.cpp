@@ -7,11 +7,12 @@ namespace gna::views {
 
 HeadBoardModel::HeadBoardModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void HeadBoardModel::setShape(int layers, int heads, bool ssm) {
+void HeadBoardModel::setShape(int layers, int heads, bool ssm, const std::vector<int>& rowHeads) {
     beginResetModel();
     m_layers = std::max(0, layers);
     m_heads = std::max(0, heads);
     m_ssm = ssm;
+    m_rowHeads = rowHeads.size() == static_cast<std::size_t>(m_layers) ? rowHeads : std::vector<int>();
     m_scores.clear();
     m_ablated.assign(static_cast<std::size_t>(m_layers) * m_heads, 0);
     m_scoreLabel.clear();
@@ -19,7 +20,8 @@ void HeadBoardModel::setShape(int layers, int heads, bool ssm) {
 }
 
 bool HeadBoardModel::contains(int layer, int head) const {
-    return layer >= 0 && layer < m_layers && head >= 0 && head < m_heads;
+    if (layer < 0 || layer >= m_layers || head < 0 || head >= m_heads) return false;
+    return m_rowHeads.empty() || head < m_rowHeads[static_cast<std::size_t>(layer)];
 }
 
 void HeadBoardModel::setScores(const std::vector<double>& scores, const QString& label, bool differences) {
@@ -102,6 +104,14 @@ QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         return std::isnan(s) ? QVariant() : QVariant(QString::number(s, 'g', 3));
+    case Qt::ToolTipRole:
+        if (!contains(l, h))
+            return m_ssm ? tr("Layer %1 has no SSM head %2").arg(l).arg(h) : tr("Layer %1 has no attention head %2").arg(l).arg(h);
+        break;
+    default:
+        break;
+    }
+    switch (role) {
     case NameRole:
         return cell(l, h).name();
     case ScoreRole:
@@ -130,7 +140,7 @@ bool HeadBoardModel::setData(const QModelIndex& index, const QVariant& value, in
 }
 
 Qt::ItemFlags HeadBoardModel::flags(const QModelIndex& index) const {
-    if (!index.isValid()) return Qt::NoItemFlags;
+    if (!index.isValid() || !contains(index.row(), index.column())) return Qt::NoItemFlags;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable | Qt::ItemNeverHasChildren;
 }
 

@@ -16,10 +16,13 @@ public:
 
     explicit HeadBoardModel(QObject* parent = nullptr);
 
-    void setShape(int layers, int heads, bool ssm = false);
+    // rowHeads: the heads each layer really has (a hybrid's Mamba layers have no attention heads);
+    // empty = every layer has `heads`. Cells past a layer's count are not heads: never ablated or scored.
+    void setShape(int layers, int heads, bool ssm = false, const std::vector<int>& rowHeads = {});
     int layers() const { return m_layers; }
     int heads() const { return m_heads; }
-    bool contains(int layer, int head) const;
+    bool contains(int layer, int head) const;  // a head the layer has
+    bool ssm() const { return m_ssm; }
 
     // Scores in row-major order (layers x heads); NaN marks "no score". Resets the score range.
     // differences: the scores are changes (signed); the range is then symmetric around 0.
@@ -53,6 +56,7 @@ private:
     int m_layers = 0;
     int m_heads = 0;
     bool m_ssm = false;
+    std::vector<int> m_rowHeads;  // per layer; empty = m_heads everywhere
     std::vector<double> m_scores;
     std::vector<char> m_ablated;
     QString m_scoreLabel;

@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include <algorithm>
+
 #include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
@@ -321,6 +323,13 @@ void MainWindow::buildActions() {
     view->addAction(m_experiments->toggleViewAction());
     view->addAction(m_maskDock->toggleViewAction());
     view->addSeparator();
+    m_boardSsm = view->addAction(tr("Head board: &SSM heads"));
+    m_boardSsm->setCheckable(true);
+    m_boardSsm->setEnabled(false);
+    m_boardSsm->setToolTip(tr("For models with attention and SSM heads (hybrids): show the SSM heads on the head "
+                              "board instead of the attention heads"));
+    connect(m_boardSsm, &QAction::toggled, this, &MainWindow::setBoardShowsSsm);
+    view->addSeparator();
     QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(this);
     const QList<QPair<QString, Theme>> themeItems{{tr("System"), Theme::System}, {tr("Light"), Theme::Light}, {tr("Dark"), Theme::Dark}};
@@ -412,13 +421,8 @@ void MainWindow::onModelLoaded() {
     m_maskPanel->reload();
     m_settings.addRecentModel(m_session->modelPath());
     updateRecentMenu();
-    const views::HeadCells keep = m_session->ablatedHeads();
     // The board shows attention heads; a model without any (Mamba, Mamba-2) gets its SSM heads instead.
-    int ssmHeads = 0;
-    for (const gna::LayerInfo& l : info->layers) ssmHeads = std::max(ssmHeads, l.ssm_heads);
-    if (info->num_heads == 0 && ssmHeads > 0) m_board->setShape(info->num_layers, ssmHeads, true);
-    else m_board->setShape(info->num_layers, info->num_heads);
-    m_board->setAblatedHeads(keep);
+    setBoardShowsSsm(false);
     if (m_aggregateHead->text() == QLatin1String("L1.H0") && info->num_layers > 0)
         m_aggregateHead->setText(QStringLiteral("L%1.H0").arg(info->num_layers - 1));
     // A field naming a head this model lacks (an attention head of a Mamba model, or of a hybrid's
@@ -432,8 +436,19 @@ void MainWindow::onModelLoaded() {
             e->setText(m_board->model()->cell(e == m_gatherHead ? withHeads.front() : withHeads.back(), 0).name());
     }
     applyHeadFields();
-    m_status->setText(tr("Loaded %1: %2 layers × %3 heads").arg(QString::fromStdString(info->architecture))
-                          .arg(info->num_layers).arg(info->num_heads));
+    int attention = 0, ssm = 0;
+    for (const gna::LayerInfo& l : info->layers) {
+        attention = std::max(attention, l.attention_heads);
+        ssm = std::max(ssm, l.ssm_heads);
+    }
+    const QString arch = QString::fromStdString(info->architecture);
+    if (attention > 0 && ssm > 0)
+        m_status->setText(tr("Loaded %1: %2 layers, up to %3 attention heads and %4 SSM heads per layer (View ▸ Head "
+                             "board: SSM heads)").arg(arch).arg(info->num_layers).arg(attention).arg(ssm));
+    else if (ssm > 0)
+        m_status->setText(tr("Loaded %1: %2 layers × %3 SSM heads").arg(arch).arg(info->num_layers).arg(ssm));
+    else
+        m_status->setText(tr("Loaded %1: %2 layers × %3 heads").arg(arch).arg(info->num_layers).arg(info->num_heads));
     setWindowTitle(tr("G&A Studio — %1").arg(QFileInfo(m_session->modelPath()).fileName()));
     if (m_prompt->prompt().isEmpty()) {
         m_prompt->setCandidates({QStringLiteral("88"), QStringLiteral("42"), QStringLiteral("17")});
@@ -465,7 +480,9 @@ void MainWindow::onResult(const RunOutcome& o) {
     if (m_session->selectedToken() >= 0) m_tokens->setSelectedToken(m_session->selectedToken());
     m_next->setProbabilities(o.next);
     m_next->setBaseline(o.baseline);
-    if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
+    // Head scores are of attention maps: not drawn on SSM cells.
+    if (boardIsSsm()) m_board->model()->clearScores();
+    else if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
     else if (m_scoreMode->currentIndex() == 4 && !m_importance.empty()) m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
     else m_board->model()->clearScores();
     views::HeatmapData gather = o.maps.value(0);
@@ -513,7 +530,31 @@ void MainWindow::restoreAllHeads() {
     m_board->clearAblations();
 }
 
-bool MainWindow::boardIsSsm() const { return m_board->model()->layers() > 0 && m_board->model()->cell(0, 0).ssm; }
+bool MainWindow::boardIsSsm() const { return m_board->model()->layers() > 0 && m_board->model()->ssm(); }
+
+void MainWindow::setBoardShowsSsm(bool ssm) {
+    const gna::ModelInfo* info = m_session->modelInfo();
+    if (!info) return;
+    std::vector<int> attention, ssmHeads;
+    for (const gna::LayerInfo& l : info->layers) {
+        attention.push_back(l.attention_heads);
+        ssmHeads.push_back(l.ssm_heads);
+    }
+    const int maxA = attention.empty() ? 0 : *std::max_element(attention.begin(), attention.end());
+    const int maxS = ssmHeads.empty() ? 0 : *std::max_element(ssmHeads.begin(), ssmHeads.end());
+    if (maxA == 0 && maxS > 0) ssm = true;
+    if (maxS == 0) ssm = false;
+    {
+        const QSignalBlocker block(m_boardSsm);
+        m_boardSsm->setEnabled(maxA > 0 && maxS > 0);
+        m_boardSsm->setChecked(ssm);
+    }
+    if (ssm) m_board->setShape(info->num_layers, maxS, true, ssmHeads);
+    else m_board->setShape(info->num_layers, std::max(maxA, info->num_heads), false, maxA > 0 ? attention : std::vector<int>());
+    m_board->setAblatedHeads(m_session->ablatedHeads());  // the board's kind; the other stays in the plan
+    if (!ssm && m_scoreMode->currentIndex() == 4 && !m_importance.empty())
+        m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
+}
 
 Workspace MainWindow::workspace() const {
     Workspace w;

@@ -80,6 +80,9 @@ public Q_SLOTS:
     void openModel(const QString& dir);
     void openModelDialog();
     void restoreAllHeads();  // every head on: the board's attention heads and SSM heads
+    // Models with attention and SSM heads (hybrids): the head board shows the SSM heads (true) or the
+    // attention heads (false); heads of the other kind stay switched as they are. View menu.
+    void setBoardShowsSsm(bool ssm);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -87,7 +90,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    bool boardIsSsm() const;  // the head board shows SSM heads (a model without attention)
+    bool boardIsSsm() const;  // the head board shows SSM heads (a model without attention, or chosen)
     void buildActions();
     void buildLayout();
     void updateRecentMenu();
@@ -119,6 +122,7 @@ private:
     QPushButton* m_cancelButton = nullptr;
     QLabel* m_status = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QAction* m_boardSsm = nullptr;  // View ▸ Head board: SSM heads (hybrids)
     QTimer m_autosave;
     QString m_lastError;
     QPointer<QMessageBox> m_restoreDialog;

@@ -38,6 +38,7 @@ void MainWindow::showImportance(const gna::Json& result) {
         heads = result["model"].value("heads", 0);
     }
     if (layers <= 0 || heads <= 0) return;
+    if (info && boardIsSsm()) setBoardShowsSsm(false);  // the ranking's importance is of attention heads
     if (m_board->model()->layers() != layers || m_board->model()->heads() != heads) m_board->setShape(layers, heads);
     m_importance = headImportance(result, layers, heads);
     if (m_scoreMode->currentIndex() != 4) m_scoreMode->setCurrentIndex(4);

@@ -187,7 +187,13 @@ std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QStr
     QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
     const gna::Json j = card.open(QIODevice::ReadOnly) ? gna::Json::parse(card.readAll().toStdString(), nullptr, false) : gna::Json();
     if (j.is_object() && j.contains("recipe") && j.contains("seed") && j["seed"].is_number_unsigned()) {
-        const gna::DemoData data(j["seed"].get<uint64_t>());
+        gna::DemoWorld world = gna::DemoWorld::Words;
+        try {
+            world = gna::demo_world_of(j.value("data", gna::Json()));
+        } catch (const std::exception&) {
+            return out;  // a card naming a world this build does not know: no questions from it
+        }
+        const gna::DemoData data(j["seed"].get<uint64_t>(), world);
         for (int i = 0; i < n; ++i) {
             const gna::ChoiceSample m = data.mmlu_sample(static_cast<uint64_t>(i));
             FormatQuestion q{m.prompt, m.choices, {}, m.answer};

@@ -1,6 +1,7 @@
 // The real MainWindow with a tiny Llama made by `gna make-tiny-model`: load it, toggle a head by
 // clicking the HeadBoard, wait for the rerun, check plan, scores and heatmaps against an
 // independent gna::Model::run; workspace round trip; cancel; screenshots into the build dir.
+#include <QAction>
 #include <QCheckBox>
 #include <QDir>
 #include <QMenu>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void heatmapEqualsCoreCapture();
     void ssmHeadMapIsHiddenAttention();
     void ssmModelBoardTogglesSsmHeads();
+    void hybridBoardShowsEitherKind();
     void headScoresMatchCoreInOneOrTwoPasses();
     void compareModeColoursByScoreChange();
     void deviceMenuLoadsOnChosenDevice();
@@ -273,6 +275,70 @@ void TestStudio::ssmModelBoardTogglesSsmHeads() {
     QVERIFY2(moved > 1e-4, "switching the SSM head off changes the logits");
     w.restoreAllHeads();
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty() && w.headBoard()->model()->ablatedHeads().isEmpty(), 10000);
+}
+
+// A hybrid (tiny Zamba2): the board's attention cells exist only in the layers with attention (the others
+// are hatched and cannot be switched); View > Head board: SSM heads puts the SSM heads on the board, and a
+// click there switches an SSM head off in a real rerun while attention ablations stay in the plan.
+void TestStudio::hybridBoardShowsEitherKind() {
+    MainWindow w;
+    QString dir;
+    openArch(w, QStringLiteral("zamba2"), &dir);
+    if (QTest::currentTestFailed()) return;
+    auto model = gna::Model::load(dir.toStdString());
+    const gna::ModelInfo& info = model->info();
+    const gna::views::HeadBoardModel* board = w.headBoard()->model();
+    int attention = 0, ssm = 0, withoutAttention = -1;
+    for (const gna::LayerInfo& l : info.layers) {
+        attention = std::max(attention, l.attention_heads);
+        ssm = std::max(ssm, l.ssm_heads);
+        if (l.attention_heads == 0 && withoutAttention < 0) withoutAttention = l.index;
+    }
+    QVERIFY(attention > 0 && ssm > 0 && withoutAttention >= 0);
+    QVERIFY(!board->ssm());
+    QCOMPARE(board->heads(), attention);
+    for (const gna::LayerInfo& l : info.layers)
+        for (int h = 0; h < board->heads(); ++h) {
+            QCOMPARE(board->contains(l.index, h), h < l.attention_heads);
+            QCOMPARE(board->flags(board->index(l.index, h)) == Qt::NoItemFlags, h >= l.attention_heads);
+        }
+    w.headBoard()->toggleHead(withoutAttention, 0);  // a hatched cell: nothing happens
+    QVERIFY(board->ablatedHeads().isEmpty());
+    QVERIFY(w.session()->ablatedHeads().isEmpty());
+
+    // Through the View menu, as a person would.
+    QAction* toSsm = nullptr;
+    for (QAction* a : w.findChildren<QAction*>())
+        if (a->text() == MainWindow::tr("Head board: &SSM heads")) toSsm = a;
+    QVERIFY(toSsm && toSsm->isEnabled() && toSsm->isCheckable() && !toSsm->isChecked());
+    const int attnLayer = info.layers[1].attention_heads > 0 ? 1 : info.num_layers - 1;
+    w.headBoard()->toggleHead(attnLayer, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 1 && !w.session()->isRunning(), 60000);
+    toSsm->trigger();
+    QVERIFY(board->ssm());
+    QCOMPARE(board->heads(), ssm);
+    for (const gna::LayerInfo& l : info.layers)
+        for (int h = 0; h < board->heads(); ++h) QCOMPARE(board->contains(l.index, h), h < l.ssm_heads);
+    QVERIFY(board->ablatedHeads().isEmpty());  // the attention head is not drawn here, and stays off
+    w.headBoard()->toggleHead(withoutAttention, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 2 && !w.session()->isRunning(), 60000);
+    QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{withoutAttention, 1, true}));
+    QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{attnLayer, 1, false}));
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    gna::RunRequest req;
+    req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
+    req.plan.ablate({withoutAttention, 1, gna::HeadKind::SSM});
+    req.plan.ablate({attnLayer, 1, gna::HeadKind::Attention});
+    const std::vector<float> logits = model->run(req).last_logits;
+    QCOMPARE(w.session()->lastOutcome().lastLogits.size(), logits.size());
+    for (std::size_t i = 0; i < logits.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
+    // Back to the attention heads: the attention ablation is drawn again, the SSM one kept.
+    toSsm->trigger();
+    QVERIFY(!board->ssm());
+    QCOMPARE(board->ablatedHeads(), (gna::views::HeadCells{{attnLayer, 1, false}}));
+    QCOMPARE(w.session()->ablatedHeads().size(), qsizetype(2));
+    w.restoreAllHeads();
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty() && board->ablatedHeads().isEmpty(), 10000);
 }
 
 void TestStudio::headScoresMatchCoreInOneOrTwoPasses() {
