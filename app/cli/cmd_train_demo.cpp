@@ -25,7 +25,7 @@ std::string clock_text(double s) {
 int cmd_train_demo(const std::vector<std::string>& argv) {
     Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "world", "tokenizer", "init-from", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
@@ -34,6 +34,10 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
                      "         [--head-dropout P] [--head-dropout-layers N]   (transformer: heads of the first N\n"
                      "                            layers switched off with probability P per row and step, after the KV-only phase)\n"
                      "         [--mem-rope 0|1]   (hybrid: RoPE in the attention blocks, Zamba2's use_mem_rope)\n"
+                     "         [--world words|phrases]   (the invented world's values: one word each, or phrases of\n"
+                     "                            1-3 shared words so that only an option's summary token names it)\n"
+                     "         [--tokenizer FILE]   (a SentencePiece tokenizer.model to use instead of training one)\n"
+                     "         [--init-from DIR]   (start from a trained demo's weights and tokenizer; no KV-only phase)\n"
                      "         [--kv-until ACC]   (end the KV-only curriculum once KV values reach ACC, 0 = never)\n"
                      "         [--mmlu-focus N] [--mmlu-until ACC]   (then up to N steps of an MMLU-focused mix,\n"
                      "                            ended once the MMLU-format letters reach ACC)\n"
@@ -75,6 +79,10 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.head_dropout = a.get_double("head-dropout", -1);
     o.head_dropout_layers = a.get_int("head-dropout-layers", -1);
     o.mem_rope = a.get_int("mem-rope", -1);
+    o.world = a.get_or("world", "");
+    o.tokenizer = a.get_or("tokenizer", "");
+    o.init_from = a.get_or("init-from", "");
+    if (!o.world.empty() && o.world != "words" && o.world != "phrases") throw UsageError{"--world must be words or phrases"};
     if (o.mem_rope > 1) throw UsageError{"--mem-rope must be 0 or 1"};
     if (o.head_dim < 0 || o.tie_embeddings > 1) throw UsageError{"--head-dim must be positive and --tie-embeddings 0 or 1"};
     o.checkpoint_every = a.get_int("checkpoint-every", o.checkpoint_every);

@@ -35,7 +35,7 @@ private Q_SLOTS:
         const Json card = read_json_file(d / "model_card.json");
         const Json& ev = card.at("evaluation");
         const int samples = ev.value("samples_per_metric", 100);
-        DemoEvaluation got = evaluate_demo(d, card.at("seed").get<uint64_t>(), samples);
+        DemoEvaluation got = evaluate_demo(d, card.at("seed").get<uint64_t>(), demo_world_of(card.at("data")), samples);
         const double tol = 0.05;  // a few points: float differences between BLAS builds
         auto near = [&](double a, double b, const char* what) {
             QVERIFY2(std::fabs(a - b) <= tol, qPrintable(QString("%1: measured %2, card %3").arg(what).arg(a).arg(b)));

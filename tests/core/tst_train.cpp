@@ -13,6 +13,7 @@
 
 #include "gna/error.h"
 #include "gna/model.h"
+#include "gna/safetensors.h"
 #include "gna/train.h"
 #include "naive_llama.h"
 #include "train/demo_card.h"
@@ -240,6 +241,88 @@ private Q_SLOTS:
         }
     }
 
+    void phraseWorldNeedsTheWholeOption() {
+        // DemoWorld::Phrases: options of one to three words that share words, so that no single token
+        // of an option line tells the options apart and the classic format's summed log-probability is
+        // not biased by one option beginning another.
+        const gna::DemoData w(1), p(1, gna::DemoWorld::Phrases);
+        QCOMPARE(p.facts().size(), w.facts().size());
+        auto words = [](const std::string& s) {
+            std::vector<std::string> out;
+            std::istringstream in(s);
+            for (std::string t; in >> t;) out.push_back(t);
+            return out;
+        };
+        std::map<std::string, std::set<std::string>> values;  // attribute -> every value seen
+        std::size_t longest = 0;
+        for (const auto& f : p.facts()) values[f.attribute].insert(f.value);
+        int shared_everywhere = 0, questions = 0;
+        for (int i = 0; i < 200; ++i) {
+            const gna::ChoiceSample m = p.mmlu_sample(i), c = p.classic_sample(i);
+            const auto ls = lines(m.prompt);
+            QCOMPARE(ls.back(), std::string("Answer:"));
+            std::vector<std::string> options;
+            for (int k = 0; k < 4; ++k) {
+                const std::string& line = ls[ls.size() - 5 + k];
+                QCOMPARE(line.substr(0, 3), std::string(1, static_cast<char>('A' + k)) + ". ");
+                options.push_back(line.substr(3));
+                longest = std::max(longest, words(options.back()).size());
+            }
+            // The letter's option is the fact of the asked entity.
+            bool is_fact = false;
+            for (const auto& f : p.facts())
+                if (f.value == options[m.answer] && ls[ls.size() - 6].find(f.entity) != std::string::npos) {
+                    is_fact = true;
+                    for (const auto& o : options) values[f.attribute].insert(o);
+                }
+            QVERIFY2(is_fact, m.prompt.c_str());
+            // No option's words begin another option's.
+            for (int a = 0; a < 4; ++a)
+                for (int b = 0; b < 4; ++b) {
+                    if (a == b) continue;
+                    const auto wa = words(options[a]), wb = words(options[b]);
+                    QVERIFY2(wa.size() >= wb.size() || !std::equal(wa.begin(), wa.end(), wb.begin()), m.prompt.c_str());
+                }
+            // Every word of the right option appears in another option of the same question (counted).
+            bool all_shared = true;
+            for (const auto& word : words(options[m.answer])) {
+                bool elsewhere = false;
+                for (int k = 0; k < 4; ++k)
+                    if (k != m.answer)
+                        for (const auto& x : words(options[k])) elsewhere = elsewhere || x == word;
+                all_shared = all_shared && elsewhere;
+            }
+            shared_everywhere += all_shared;
+            ++questions;
+            // Classic format: the option texts, the same answer.
+            QCOMPARE(c.choices.size(), std::size_t(4));
+            QVERIFY(words(c.choices[c.answer]).size() >= 1);
+        }
+        QCOMPARE(longest, std::size_t(3));
+        QVERIFY2(shared_everywhere > questions / 3, qPrintable(QString::number(shared_everywhere)));
+        // Across an attribute's values, each word is shared with another value (no word names a value).
+        for (const auto& [attribute, vs] : values) {
+            QCOMPARE(vs.size(), std::size_t(8));
+            for (const auto& v : vs)
+                for (const auto& word : words(v)) {
+                    int in = 0;
+                    for (const auto& u : vs)
+                        for (const auto& x : words(u)) in += x == word;
+                    QVERIFY2(in >= 2, qPrintable(QString::fromStdString(attribute + ": " + v)));
+                }
+        }
+        // The card records the world; old cards without it are the one-word world.
+        QCOMPARE(gna::demo_world_of(p.describe()), gna::DemoWorld::Phrases);
+        QCOMPARE(gna::demo_world_of(w.describe()), gna::DemoWorld::Words);
+        QCOMPARE(gna::demo_world_of(gna::Json::object()), gna::DemoWorld::Words);
+        try {
+            gna::parse_demo_world("sentences");
+            QFAIL("an unknown world was accepted");
+        } catch (const gna::Error& e) {
+            QVERIFY2(std::string(e.what()).find("unknown demo world 'sentences'") != std::string::npos, e.what());
+        }
+    }
+
     void shortRunIsDeterministicAndLoads() {
         const fs::path d1 = fresh_dir("det1"), d2 = fresh_dir("det2");
         gna::TrainResult r1 = gna::train_demo(tiny(d1));
@@ -274,6 +357,64 @@ private Q_SLOTS:
         o3.seed = 8;
         gna::train_demo(o3);
         QVERIFY(w1 != read_bytes(d3 / "model.safetensors"));
+
+        // --tokenizer: the first run's tokenizer instead of a new one gives the first run's weights
+        // (the same token ids, the same documents), and is copied unchanged.
+        const fs::path d4 = fresh_dir("det4");
+        gna::TrainOptions o4 = tiny(d4);
+        o4.tokenizer = d1 / "tokenizer.model";
+        gna::train_demo(o4);
+        QVERIFY(read_bytes(d4 / "tokenizer.model") == read_bytes(d1 / "tokenizer.model"));
+        QVERIFY(w1 == read_bytes(d4 / "model.safetensors"));
+        // ... and with the phrase world the same tokenizer (the phrases' words in its pieces).
+        const fs::path d5 = fresh_dir("det5");
+        gna::TrainOptions o5 = o4;
+        o5.out = d5;
+        o5.world = "phrases";
+        gna::train_demo(o5);
+        QVERIFY(read_bytes(d5 / "tokenizer.model") == read_bytes(d1 / "tokenizer.model"));
+        QVERIFY(gna::Model::load(d5)->tokenizer().encode(" small grey cat", false).size() >= 3);
+        // A missing tokenizer is named before anything is trained.
+        gna::TrainOptions bad = tiny(fresh_dir("det6"));
+        bad.tokenizer = d1 / "no-such-tokenizer.model";
+        try {
+            gna::train_demo(bad);
+            QFAIL("a missing --tokenizer was accepted");
+        } catch (const gna::Error& e) {
+            QVERIFY2(std::string(e.what()).find("no-such-tokenizer.model is not a file") != std::string::npos, e.what());
+        }
+        QVERIFY(!fs::exists(bad.out / "model.safetensors"));
+
+        // --init-from: the run starts from d1's weights. With a vanishing learning rate the written
+        // weights are d1's, tensor by tensor (a seeded start would differ everywhere).
+        const fs::path d7 = fresh_dir("det7");
+        gna::TrainOptions o7 = tiny(d7);
+        o7.init_from = d1;
+        o7.seed = 8;  // d3's seed: its own initialisation would give d3's weights
+        o7.lr = 1e-12;
+        gna::train_demo(o7);
+        QVERIFY(read_bytes(d7 / "tokenizer.model") == read_bytes(d1 / "tokenizer.model"));
+        {
+            const gna::Checkpoint a = gna::Checkpoint::open(d1), b = gna::Checkpoint::open(d7);
+            QCOMPARE(b.names(), a.names());
+            for (const auto& name : a.names()) {
+                const std::vector<float> va = gna::to_float(a.tensor(name)), vb = gna::to_float(b.tensor(name));
+                QCOMPARE(vb.size(), va.size());
+                double worst = 0;
+                for (std::size_t i = 0; i < va.size(); ++i) worst = std::max(worst, std::fabs(double(va[i]) - vb[i]));
+                QVERIFY2(worst < 1e-6, qPrintable(QString::fromStdString(name) + ": " + QString::number(worst)));
+            }
+        }
+        // A model of another shape is refused, naming the tensor.
+        gna::TrainOptions o8 = tiny(fresh_dir("det8"));
+        o8.init_from = d1;
+        o8.hidden = 48;
+        try {
+            gna::train_demo(o8);
+            QFAIL("weights of another shape were accepted");
+        } catch (const gna::Error& e) {
+            QVERIFY2(std::string(e.what()).find("model.embed_tokens.weight") != std::string::npos, e.what());
+        }
     }
 
     void cancelledRunResumesToTheSameWeights() {

@@ -32,10 +32,23 @@ struct WorldFact {
     std::string value;
 };
 
+// How the invented world's values read. Words: one word each ("cat", "blue"), the shipped SSM and
+// hybrid demos. Phrases: one to three words that the values of an attribute share ("cat", "grey cat",
+// "small grey cat"; no value is the first words of another), so no single token of an MMLU option
+// names it: only a position that has read the whole option line (its summary token, the newline)
+// tells the options apart.
+enum class DemoWorld { Words, Phrases };
+const char* demo_world_name(DemoWorld w);
+// "words" | "phrases"; throws gna::Error naming the value otherwise.
+DemoWorld parse_demo_world(const std::string& name);
+// The world a model card's "data" section records ("options"); cards without one are Words.
+DemoWorld demo_world_of(const Json& card_data);
+
 class DemoData {
 public:
-    // The world (entities, facts) is fixed; `seed` drives the documents and samples.
-    explicit DemoData(uint64_t seed);
+    // The world (entities, facts) is fixed per DemoWorld; `seed` drives the documents and samples.
+    explicit DemoData(uint64_t seed, DemoWorld world = DemoWorld::Words);
+    DemoWorld world() const { return world_; }
     // Curriculum: training documents of the first `steps` steps (document index < steps * 100000,
     // see the trainer's packing) are all KV-retrieval dictionaries of 1-8 pairs.
     void set_kv_warmup(int steps) { kv_warmup_ = steps; }
@@ -66,6 +79,7 @@ public:
 
 private:
     uint64_t seed_;
+    DemoWorld world_;
     int kv_warmup_ = 0, focus_until_ = 0;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
@@ -74,6 +88,14 @@ private:
 struct TrainOptions {
     std::string recipe = "transformer";  // transformer | ssm | hybrid
     std::filesystem::path out;
+    std::string world;       // "words" | "phrases" (DemoWorld); empty = the recipe's default
+    // A SentencePiece tokenizer.model to use instead of training one (its folder's tokenizer_config.json
+    // is copied too when there is one); empty = train a tokenizer on the data.
+    std::filesystem::path tokenizer;
+    // Start from the weights of a demo model trained before (its folder: model.safetensors of the same
+    // recipe and shape) instead of a seeded initialisation; its tokenizer is used (unless --tokenizer)
+    // and the KV-only curriculum is skipped (unless kv_warmup is given): the model has that circuit.
+    std::filesystem::path init_from;
     uint64_t seed = 1;
     int steps = 0;           // 0 = the recipe's default
     // Model and batch shape; 0 = the recipe's default.
@@ -160,7 +182,7 @@ TrainResult train_demo(const TrainOptions& options, const TrainProgressFn& progr
                        const std::atomic<bool>* cancel = nullptr);
 
 // Evaluates a trained demo folder through gna::Model (the inference path).
-DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, int samples,
+DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, DemoWorld world, int samples,
                              const TrainProgressFn& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
 // Evaluates a trained demo folder again and rewrites its card (training facts kept from the card).

@@ -152,6 +152,7 @@ DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
         i.seconds = t.at("seconds").get<double>();
         i.final_loss = t.at("final_loss").get<double>();
         i.hardware = t.at("hardware").get<std::string>();
+        i.init_from = t.value("initialised_from", std::string());
         i.data = card.at("data");
         if (card.contains("model")) {
             i.shape = card["model"].value("shape", Json());
@@ -162,6 +163,20 @@ DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
         throw Error(file.string() + ": not a demo model card (" + e.what() + ")");
     }
 }
+
+namespace {
+
+// The command that trains this model again (the options that differ from the recipe's defaults).
+std::string command(const DemoCardInfo& info) {
+    std::string c = "gna train-demo --recipe " + info.recipe + " --seed " + std::to_string(info.seed) + " --steps " +
+                    std::to_string(info.steps);
+    if (info.data.is_object() && info.data.value("options", std::string("words")) != "words")
+        c += " --world " + info.data.value("options", std::string());
+    if (!info.init_from.empty()) c += " --init-from " + info.init_from;
+    return c;
+}
+
+}  // namespace
 
 void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info, const DemoEvaluation& e) {
     const std::string hardware = !info.hardware.empty() ? info.hardware
@@ -180,23 +195,26 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         {"data", info.data},
         {"model", {{"shape", info.shape}, {"parameters", info.parameters}}},
         {"evaluation", e.to_json()},
-        {"command", "gna train-demo --recipe " + info.recipe + " --seed " + std::to_string(info.seed) + " --steps " +
-                        std::to_string(info.steps) + " --out DIR"},
+        {"command", command(info) + " --out DIR"},
     };
     if (const auto* d = dissociating_head(e))
         card["evaluation"]["retrieval_vs_knowledge"] = {{"head", d->head.name()}, {"kv", d->kv}, {"mmlu", d->mmlu},
                                                         {"classic", d->classic}};
+    if (!info.init_from.empty()) card["training"]["initialised_from"] = info.init_from;
     write_json_file_atomic(dir / "model_card.json", card);
 
     std::ostringstream md;
     md << "# G&A Studio demo model: " << info.recipe << "\n\n"
-       << "A tiny " << info.architecture << " trained by `gna train-demo --recipe " << info.recipe << " --seed " << info.seed
-       << " --steps " << info.steps << "` on the project's own synthetic data, so that the Gather-and-Aggregate "
+       << "A tiny " << info.architecture << " trained by `" << command(info) << "` on the project's own synthetic data, so that the Gather-and-Aggregate "
        << "mechanism can be shown live on a laptop CPU. Not a language model for any other use.\n\n"
        << "## Training\n\n"
        << "- " << info.steps << " steps, " << info.batch << " rows of packed documents per step, AdamW (0.9, 0.95, "
        << "weight decay 0.1), peak learning rate " << info.lr << ", " << info.warmup
        << " warm-up steps then cosine to 10%, gradient clipping at 1.0.\n"
+       << (info.init_from.empty() ? std::string()
+                                  : "- Initialised from the weights of `" + info.init_from +
+                                        "` (a demo model trained before with the same tokenizer), not from a seed; "
+                                        "the steps above are this run's.\n")
        << curriculum(info)
        << "- Wall time " << static_cast<int>(info.seconds / 60) << " min " << static_cast<int>(info.seconds) % 60
        << " s on " << hardware << ". Final training loss " << info.final_loss << ".\n"
@@ -208,7 +226,8 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << "## Data\n\n"
        << "- KV retrieval: " << info.data.value("kv_retrieval", std::string("(not recorded)")) << ".\n"
        << "- An invented world (the land of Vell): 24 people, each with a city, a pet, a favourite colour and a "
-          "job, stated in sentences (the full list is in model_card.json).\n"
+          "job, stated in sentences (the full list is in model_card.json); values: "
+       << info.data.value("option_values", std::string("one word each")) << ".\n"
        << "- Questions about those facts in MMLU format (`Answer: B`) and classic format (`Answer: blue`), plain "
           "questions without options, and filler prose.\n\n"
        << "## Measured (through gna::Model, " << e.samples << " samples per metric)\n\n"

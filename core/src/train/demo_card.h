@@ -18,6 +18,7 @@ struct DemoCardInfo {
     int mmlu_focus_steps = 0;  // then these see the MMLU-focused mix
     double lr = 0, seconds = 0, final_loss = 0;
     std::string hardware;  // empty: this machine
+    std::string init_from;  // the folder whose weights the run started from (--init-from); empty: seeded
     Json data, shape;
     int64_t parameters = 0;
 };

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 
+#include "gna/error.h"
 #include "gna/tasks.h"
 #include "gna/tiny_model.h"
 #include "gna/train.h"
@@ -42,6 +43,25 @@ const std::array<Attribute, 4> kAttributes = {{
      "What is the job of {E}?"},
 }};
 
+// DemoWorld::Phrases: the same attributes, sentences and questions; values of one to three words that
+// share words within an attribute, none the first words of another (so the classic format's summed
+// log-probability does not favour a shorter value that begins a longer one).
+const std::array<Attribute, 4> kPhraseAttributes = {{
+    {"city",
+     {"Avenmoor", "Calder", "North Avenmoor", "North Calder", "Old Avenmoor", "Old Calder", "Old North Avenmoor",
+      "Old North Calder"},
+     "{E} lives in {V}.", "Where does {E} live?"},
+    {"pet", {"cat", "dog", "grey cat", "grey dog", "small cat", "small dog", "small grey cat", "small grey dog"},
+     "{E} has a pet {V}.", "Which pet does {E} have?"},
+    {"color", {"red", "blue", "dark red", "dark blue", "light red", "light blue", "light sea blue", "dark sea blue"},
+     "The favourite colour of {E} is {V}.", "What is the favourite colour of {E}?"},
+    {"job",
+     {"baker", "miner", "sea baker", "sea miner", "head baker", "head miner", "head sea baker", "head sea miner"},
+     "{E} works as a {V}.", "What is the job of {E}?"},
+}};
+
+const std::array<Attribute, 4>& attributes(DemoWorld w) { return w == DemoWorld::Phrases ? kPhraseAttributes : kAttributes; }
+
 const char* kMmluHeader = "The following are multiple choice questions (with answers) about the world of Vell.\n\n";
 
 class Rng {
@@ -63,10 +83,10 @@ std::string fill(std::string t, const std::string& e, const std::string& v = {})
     return t;
 }
 
-const Attribute& attribute(const std::string& name) {
-    for (const auto& a : kAttributes)
+const Attribute& attribute(DemoWorld w, const std::string& name) {
+    for (const auto& a : attributes(w))
         if (name == a.name) return a;
-    return kAttributes[0];
+    return attributes(w)[0];
 }
 
 uint64_t mix(uint64_t a, uint64_t b) {
@@ -105,9 +125,9 @@ ChoiceSample kv(Rng& r, const std::vector<std::string>& words, int pairs) {
 }
 
 // A question about a random fact with four options; `letters` selects the answer form.
-ChoiceSample question(Rng& r, const std::vector<WorldFact>& facts, bool letters, bool header) {
+ChoiceSample question(Rng& r, DemoWorld w, const std::vector<WorldFact>& facts, bool letters, bool header) {
     const WorldFact& f = facts[r.below(facts.size())];
-    const Attribute& a = attribute(f.attribute);
+    const Attribute& a = attribute(w, f.attribute);
     std::vector<std::string> wrong;
     for (const char* v : a.values)
         if (f.value != v) wrong.push_back(v);
@@ -126,7 +146,7 @@ ChoiceSample question(Rng& r, const std::vector<WorldFact>& facts, bool letters,
     return s;
 }
 
-std::string prose(Rng& r, const std::vector<WorldFact>& facts) {
+std::string prose(Rng& r, DemoWorld w, const std::vector<WorldFact>& facts) {
     static const char* kLines[] = {
         "The land of Vell is quiet in winter.", "Every town in Vell has a market and a well.",
         "People in Vell like long walks by the river.", "The roads of Vell are old and narrow.",
@@ -137,7 +157,7 @@ std::string prose(Rng& r, const std::vector<WorldFact>& facts) {
     for (int i = 0; i < n; ++i) {
         if (r.below(3) == 0) {
             const WorldFact& f = facts[r.below(facts.size())];
-            t += fill(attribute(f.attribute).sentence, f.entity, f.value);
+            t += fill(attribute(w, f.attribute).sentence, f.entity, f.value);
         } else {
             t += kLines[r.below(std::size(kLines))];
         }
@@ -148,10 +168,24 @@ std::string prose(Rng& r, const std::vector<WorldFact>& facts) {
 
 }  // namespace
 
-DemoData::DemoData(uint64_t seed) : seed_(seed), keys_(kv_keys()) {
+const char* demo_world_name(DemoWorld w) { return w == DemoWorld::Phrases ? "phrases" : "words"; }
+
+DemoWorld parse_demo_world(const std::string& name) {
+    if (name == "words") return DemoWorld::Words;
+    if (name == "phrases") return DemoWorld::Phrases;
+    throw Error("unknown demo world '" + name + "'; use words (one-word values) or phrases (values of 1-3 shared words)");
+}
+
+DemoWorld demo_world_of(const Json& data) {
+    if (!data.is_object() || !data.contains("options") || !data["options"].is_string()) return DemoWorld::Words;
+    return parse_demo_world(data["options"].get<std::string>());
+}
+
+DemoData::DemoData(uint64_t seed, DemoWorld world) : seed_(seed), world_(world), keys_(kv_keys()) {
+    // The same draws in both worlds: entity e gets value index i of an attribute in either.
     Rng r(kWorldSeed);
     for (const char* e : kEntities)
-        for (const auto& a : kAttributes) facts_.push_back({e, a.name, a.values[r.below(a.values.size())]});
+        for (const auto& a : attributes(world_)) facts_.push_back({e, a.name, a.values[r.below(a.values.size())]});
 }
 
 DemoData::Document DemoData::document(uint64_t index) const {
@@ -191,13 +225,13 @@ DemoData::Document DemoData::document(uint64_t index) const {
         }
         d.kind = "kv";
     } else if (u < 0.75) {
-        split(question(r, facts_, true, r.below(2) == 0), "mmlu");
+        split(question(r, world_, facts_, true, r.below(2) == 0), "mmlu");
     } else if (u < 0.83) {
-        split(question(r, facts_, false, r.below(2) == 0), "classic");
+        split(question(r, world_, facts_, false, r.below(2) == 0), "classic");
     } else if (u < 0.89) {
         // A plain question without options: the fact must come from memory.
         const WorldFact& f = facts_[r.below(facts_.size())];
-        d.prefix = fill(attribute(f.attribute).question, f.entity) + "\nAnswer:";
+        d.prefix = fill(attribute(world_, f.attribute).question, f.entity) + "\nAnswer:";
         d.answer = " " + f.value;
         d.kind = "qa";
     } else if (u < 0.97) {
@@ -207,11 +241,11 @@ DemoData::Document DemoData::document(uint64_t index) const {
         for (const auto& f : facts_)
             if (f.entity == e) mine.push_back(&f);
         r.shuffle(mine);
-        for (const WorldFact* f : mine) d.prefix += fill(attribute(f->attribute).sentence, e, f->value) + " ";
+        for (const WorldFact* f : mine) d.prefix += fill(attribute(world_, f->attribute).sentence, e, f->value) + " ";
         d.prefix.back() = '\n';
         d.kind = "facts";
     } else {
-        d.prefix = prose(r, facts_);
+        d.prefix = prose(r, world_, facts_);
         d.kind = "prose";
     }
     return d;
@@ -224,12 +258,12 @@ ChoiceSample DemoData::kv_sample(uint64_t index, int pairs) const {
 
 ChoiceSample DemoData::mmlu_sample(uint64_t index) const {
     Rng r(mix(seed_ ^ kEvalStream, index * 3 + 1));
-    return question(r, facts_, true, true);
+    return question(r, world_, facts_, true, true);
 }
 
 ChoiceSample DemoData::classic_sample(uint64_t index) const {
     Rng r(mix(seed_ ^ kEvalStream, index * 3 + 2));
-    return question(r, facts_, false, true);
+    return question(r, world_, facts_, false, true);
 }
 
 std::vector<std::string> DemoData::kv_keys() { return load_word_list(bundled_data_dir() / "kv_words.txt"); }
@@ -237,7 +271,7 @@ std::vector<std::string> DemoData::kv_keys() { return load_word_list(bundled_dat
 std::string DemoData::tokenizer_corpus(int documents) const {
     std::string out;
     for (const auto& k : keys_) out += k + ":0\n";
-    for (const auto& f : facts_) out += fill(attribute(f.attribute).sentence, f.entity, f.value) + "\n";
+    for (const auto& f : facts_) out += fill(attribute(world_, f.attribute).sentence, f.entity, f.value) + "\n";
     // Documents of step 100000 on, after any KV-only curriculum (at most 100000 steps), so that the
     // world's words are in the corpus too; without a curriculum, those of the first steps.
     const uint64_t first = kv_warmup_ > 0 ? uint64_t{100000} * 100000 : 0;
@@ -261,6 +295,11 @@ Json DemoData::describe() const {
                          "dictionary:' then key: + value lines)"},
         {"mmlu_format", "optional harness header, question, options A-D (answer + 3 distractors of the same "
                         "attribute), \"Answer:\" + \" <letter>\""},
+        {"options", demo_world_name(world_)},
+        {"option_values", world_ == DemoWorld::Phrases
+                              ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "
+                                "the first words of another: no single token names an option"
+                              : "one word each"},
         {"classic_format", "same prompt, \"Answer:\" + \" <answer text>\""},
         {"world", {{"entities", kEntities.size()}, {"attributes", {"city", "pet", "color", "job"}},
                    {"facts", facts}}},

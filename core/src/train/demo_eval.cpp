@@ -118,11 +118,11 @@ Json DemoEvaluation::to_json() const {
     return j;
 }
 
-DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, int samples,
+DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, DemoWorld world, int samples,
                              const TrainProgressFn& progress, const std::atomic<bool>* cancel) {
     std::unique_ptr<Model> model = Model::load(dir);
     const Tokenizer& tok = model->tokenizer();
-    DemoData data(seed);
+    DemoData data(seed, world);
     std::vector<ChoiceSample> kv, mmlu, classic;
     for (int i = 0; i < samples; ++i) {
         kv.push_back(data.kv_sample(i, 10));

@@ -31,6 +31,7 @@ struct Recipe {
     int mmlu_focus = 0;            // then at most this many steps of the MMLU-focused mix
     double mmlu_until_accuracy = 0;  // > 0: ended early once MMLU-format letters reach this accuracy
     double lr = 5e-3, kv_context_weight = 1.0;
+    DemoWorld world = DemoWorld::Words;
 };
 
 Recipe recipe_for(const TrainOptions& o) {
@@ -140,6 +141,13 @@ Recipe recipe_for(const TrainOptions& o) {
     return r;
 }
 
+void write_tokenizer_config(const fs::path& out) {
+    write_json_file_atomic(out / "tokenizer_config.json",
+                           {{"tokenizer_class", "LlamaTokenizer"}, {"add_bos_token", true}, {"add_eos_token", false},
+                            {"bos_token", "<s>"}, {"eos_token", "</s>"}, {"unk_token", "<unk>"},
+                            {"model_max_length", 256}, {"legacy", true}});
+}
+
 // Trains tokenizer.model in `out` (SentencePiece BPE, Llama-2 style byte fallback). Keys and values
 // of the KV dictionaries are user-defined symbols: always one token, in every context.
 void train_tokenizer(const DemoData& data, const fs::path& out, int vocab) {
@@ -162,10 +170,41 @@ void train_tokenizer(const DemoData& data, const fs::path& out, int vocab) {
                         " --input_sentence_size=0 --shuffle_input_sentence=false --max_sentence_length=8192"
                         " --user_defined_symbols=" + symbols);
     fs::remove(out / "tokenizer.vocab");
-    write_json_file_atomic(out / "tokenizer_config.json",
-                           {{"tokenizer_class", "LlamaTokenizer"}, {"add_bos_token", true}, {"add_eos_token", false},
-                            {"bos_token", "<s>"}, {"eos_token", "</s>"}, {"unk_token", "<unk>"},
-                            {"model_max_length", 256}, {"legacy", true}});
+    write_tokenizer_config(out);
+}
+
+// --tokenizer: a SentencePiece model trained before (e.g. a shipped demo's), so that a new recipe keeps
+// the token ids of an earlier run. Checked by loading it before anything is trained.
+void copy_tokenizer(const fs::path& model, const fs::path& out) {
+    if (!fs::is_regular_file(model))
+        throw Error("train-demo: --tokenizer " + model.string() + " is not a file; give a SentencePiece tokenizer.model");
+    fs::copy_file(model, out / "tokenizer.model", fs::copy_options::overwrite_existing);
+    const fs::path config = model.parent_path() / "tokenizer_config.json";
+    if (fs::is_regular_file(config))
+        fs::copy_file(config, out / "tokenizer_config.json", fs::copy_options::overwrite_existing);
+    else
+        write_tokenizer_config(out);
+    try {
+        load_tokenizer(out);
+    } catch (const std::exception& e) {
+        throw Error("train-demo: --tokenizer " + model.string() + " cannot be used: " + e.what());
+    }
+}
+
+// --init-from: every trainable tensor from DIR's model.safetensors, which must have the same names and
+// shapes (the same recipe, shape and tokenizer); errors name the folder and the tensor.
+void load_weights(const fs::path& dir, train::TrainableLM& model) {
+    const Checkpoint ck = Checkpoint::open(dir);
+    at::NoGradGuard ng;
+    for (auto& [name, t] : model.parameters()) {
+        if (!ck.contains(name))
+            throw Error("train-demo: --init-from " + dir.string() + " has no tensor '" + name +
+                        "'; start from a demo model of the same recipe");
+        std::vector<int64_t> shape(t.sizes().begin(), t.sizes().end());
+        const TensorView v = ck.tensor(name, shape);
+        std::vector<float> f = to_float(v);
+        t.copy_(at::tensor(f, at::kFloat).view(t.sizes()));
+    }
 }
 
 struct Batch {
@@ -393,8 +432,9 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     fs::create_directories(o.out / "checkpoint");
     const fs::path ckpt = o.out / "checkpoint" / "state.pt";
     const bool resuming = o.resume && fs::exists(ckpt) && fs::exists(o.out / "tokenizer.model");
-    DemoData data(o.seed);
-    const int kv_warmup = o.kv_warmup >= 0 ? o.kv_warmup : rc.kv_warmup;
+    const DemoWorld world = o.world.empty() ? rc.world : parse_demo_world(o.world);
+    DemoData data(o.seed, world);
+    const int kv_warmup = o.kv_warmup >= 0 ? o.kv_warmup : o.init_from.empty() ? rc.kv_warmup : 0;
     if (kv_warmup > 100000) throw Error("train-demo: --kv-warmup " + std::to_string(kv_warmup) + " is more than 100000 steps");
     const double kv_until_accuracy = o.kv_until_accuracy >= 0 ? o.kv_until_accuracy : rc.kv_until_accuracy;
     const int mmlu_focus = o.mmlu_focus >= 0 ? o.mmlu_focus : rc.mmlu_focus;
@@ -403,7 +443,11 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         throw Error("train-demo: --kv-warmup plus --mmlu-focus is more than 100000 steps");
     data.set_kv_warmup(kv_warmup);
     data.set_focus_until(kv_warmup + mmlu_focus);
-    if (!resuming) {
+    const fs::path tokenizer = !o.tokenizer.empty() ? o.tokenizer : !o.init_from.empty() ? o.init_from / "tokenizer.model" : fs::path();
+    if (!resuming && !tokenizer.empty()) {
+        say("using the tokenizer " + tokenizer.string());
+        copy_tokenizer(tokenizer, o.out);
+    } else if (!resuming) {
         say("training the SentencePiece tokenizer (vocab " + std::to_string(rc.shape.vocab) + ")");
         train_tokenizer(data, o.out, static_cast<int>(rc.shape.vocab));
     }
@@ -416,6 +460,10 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     else if (o.recipe == "hybrid") made = std::make_unique<train::TinyZamba2>(rc.shape, init_seed);
     else made = std::make_unique<train::TinyLlama>(rc.shape, init_seed);
     train::TrainableLM& model = *made;
+    if (!o.init_from.empty() && !resuming) {
+        say("starting from the weights in " + o.init_from.string());
+        load_weights(o.init_from, model);
+    }
     std::vector<at::Tensor> decay, no_decay;
     for (auto& [n, t] : model.parameters())
         (t.dim() == 2 && n.find("embed") == std::string::npos ? decay : no_decay).push_back(t);
@@ -552,7 +600,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     result.seconds = st.seconds;
     if (o.evaluate) {
         say("evaluating through gna::Model");
-        result.evaluation = evaluate_demo(o.out, o.seed, o.eval_samples, progress, cancel);
+        result.evaluation = evaluate_demo(o.out, o.seed, world, o.eval_samples, progress, cancel);
         result.evaluated = true;
         train::DemoCardInfo info;
         info.recipe = o.recipe;
@@ -568,6 +616,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         info.mmlu_focus_steps = std::max(0, std::min(st.focus_until, st.step) - info.kv_only_steps);
         info.seconds = st.seconds;
         info.threads = at::get_num_threads();
+        info.init_from = o.init_from.empty() ? std::string() : o.init_from.lexically_normal().string();
         info.data = data.describe();
         info.final_loss = result.final_loss;
         const auto& sh = rc.shape;
@@ -602,7 +651,7 @@ DemoEvaluation reevaluate_demo(const fs::path& dir, int samples, const TrainProg
                                const std::atomic<bool>* cancel) {
     train::DemoCardInfo info = train::read_demo_card_info(dir);
     if (info.parameters == 0) info.parameters = Model::load(dir)->info().parameters;
-    DemoEvaluation e = evaluate_demo(dir, info.seed, samples, progress, cancel);
+    DemoEvaluation e = evaluate_demo(dir, info.seed, demo_world_of(info.data), samples, progress, cancel);
     train::write_demo_card(dir, info, e);
     return e;
 }
