@@ -472,6 +472,22 @@
   <context>
     <name>gna::studio::MainWindow</name>
     <message>
+      <source>Head board: &amp;SSM heads</source>
+      <translation>Kopftafel: &amp;SSM-Köpfe</translation>
+    </message>
+    <message>
+      <source>For models with attention and SSM heads (hybrids): show the SSM heads on the head board instead of the attention heads</source>
+      <translation>Für Modelle mit Attention- und SSM-Köpfen (Hybride): die SSM-Köpfe statt der Attention-Köpfe auf der Kopftafel zeigen</translation>
+    </message>
+    <message>
+      <source>Loaded %1: %2 layers, up to %3 attention heads and %4 SSM heads per layer (View ▸ Head board: SSM heads)</source>
+      <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe und %4 SSM-Köpfe pro Schicht (Ansicht ▸ Kopftafel: SSM-Köpfe)</translation>
+    </message>
+    <message>
+      <source>Loaded %1: %2 layers × %3 SSM heads</source>
+      <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
+    </message>
+    <message>
       <source>No CUDA device: this build or this machine has none</source>
       <translation>Kein CUDA-Gerät: dieser Build oder dieser Rechner hat keines</translation>
     </message>
@@ -1310,6 +1326,14 @@ Gewicht %5</translation>
   </context>
   <context>
     <name>gna::views::HeadBoardModel</name>
+    <message>
+      <source>Layer %1 has no SSM head %2</source>
+      <translation>Schicht %1 hat keinen SSM-Kopf %2</translation>
+    </message>
+    <message>
+      <source>Layer %1 has no attention head %2</source>
+      <translation>Schicht %1 hat keinen Attention-Kopf %2</translation>
+    </message>
     <message>
       <source>Score</source>
       <translation>Wert</translation>

@@ -472,6 +472,22 @@
   <context>
     <name>gna::studio::MainWindow</name>
     <message>
+      <source>Head board: &amp;SSM heads</source>
+      <translation>头部面板：&amp;SSM 头</translation>
+    </message>
+    <message>
+      <source>For models with attention and SSM heads (hybrids): show the SSM heads on the head board instead of the attention heads</source>
+      <translation>对同时具有注意力头和 SSM 头的模型（混合模型）：在头部面板上显示 SSM 头而不是注意力头</translation>
+    </message>
+    <message>
+      <source>Loaded %1: %2 layers, up to %3 attention heads and %4 SSM heads per layer (View ▸ Head board: SSM heads)</source>
+      <translation>已加载 %1：%2 层，每层最多 %3 个注意力头和 %4 个 SSM 头（视图 ▸ 头部面板：SSM 头）</translation>
+    </message>
+    <message>
+      <source>Loaded %1: %2 layers × %3 SSM heads</source>
+      <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
+    </message>
+    <message>
       <source>No CUDA device: this build or this machine has none</source>
       <translation>没有 CUDA 设备：此版本或此计算机不支持</translation>
     </message>
@@ -1304,6 +1320,14 @@ Weight %5</source>
   </context>
   <context>
     <name>gna::views::HeadBoardModel</name>
+    <message>
+      <source>Layer %1 has no SSM head %2</source>
+      <translation>第 %1 层没有 SSM 头 %2</translation>
+    </message>
+    <message>
+      <source>Layer %1 has no attention head %2</source>
+      <translation>第 %1 层没有注意力头 %2</translation>
+    </message>
     <message>
       <source>Score</source>
       <translation>分数</translation>
