@@ -332,10 +332,16 @@ void TestStudio::hybridBoardShowsEitherKind() {
     const std::vector<float> logits = model->run(req).last_logits;
     QCOMPARE(w.session()->lastOutcome().lastLogits.size(), logits.size());
     for (std::size_t i = 0; i < logits.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
+    const QString shots = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
+    QDir().mkpath(shots);
+    QTest::qWait(200);
+    QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_ssm.png"))));
     // Back to the attention heads: the attention ablation is drawn again, the SSM one kept.
     toSsm->trigger();
     QVERIFY(!board->ssm());
     QCOMPARE(board->ablatedHeads(), (gna::views::HeadCells{{attnLayer, 1, false}}));
+    QTest::qWait(200);
+    QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_attention.png"))));
     QCOMPARE(w.session()->ablatedHeads().size(), qsizetype(2));
     w.restoreAllHeads();
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty() && board->ablatedHeads().isEmpty(), 10000);
