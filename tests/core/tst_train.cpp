@@ -613,6 +613,25 @@ private Q_SLOTS:
         gna::train_demo(opts(part), {}, &stop);
         QVERIFY(read_bytes(full / "model.safetensors") == read_bytes(part / "model.safetensors"));
         QCOMPARE(gna::Json::parse(read_bytes(part / "model_card.json"))["training"]["kv_only_steps"].get<int>(), kv_only);
+        QVERIFY(!gna::Json::parse(read_bytes(full / "model_card.json"))["training"].value("kv_only_phase_capped", false));
+
+        // A KV-only phase that runs out before the KV values are right (an accuracy no tiny model reaches):
+        // a warning says so as it ends, and the card records that the circuit had not formed.
+        const fs::path capped = fresh_dir("cur_capped");
+        gna::TrainOptions oc = opts(capped);
+        oc.steps = 12;
+        oc.kv_warmup = 8;
+        oc.kv_until_accuracy = 1.0 + 1e-9;
+        int warned_at = -1;
+        gna::train_demo(oc, [&](const gna::TrainProgress& p) {
+            if (p.message.find("warning: KV retrieval not learned in the KV-only phase") != std::string::npos) warned_at = p.step;
+            QVERIFY(p.message.find("KV retrieval learned") == std::string::npos);
+        });
+        QVERIFY(warned_at >= 0);
+        const gna::Json card = gna::Json::parse(read_bytes(capped / "model_card.json"));
+        QCOMPARE(card["training"]["kv_only_steps"].get<int>(), 8);
+        QVERIFY(card["training"].value("kv_only_phase_capped", false));
+        QVERIFY(read_bytes(capped / "MODEL_CARD.md").find("the retrieval circuit had not formed") != std::string::npos);
     }
 
     // The MMLU-focused phase: half of its documents are MMLU-format questions (the whole mix has 30%),

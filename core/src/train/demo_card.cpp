@@ -29,7 +29,10 @@ std::string curriculum(const DemoCardInfo& info) {
     if (info.kv_only_steps + info.mmlu_focus_steps == 0) return {};
     std::string s = "- Curriculum, each phase with its own warm-up and cosine schedule:";
     if (info.kv_only_steps > 0)
-        s += " " + std::to_string(info.kv_only_steps) + " steps of KV-retrieval documents only (dictionaries of 1-8 pairs);";
+        s += " " + std::to_string(info.kv_only_steps) + " steps of KV-retrieval documents only (dictionaries of 1-8 pairs" +
+             (info.kv_phase_capped ? "; the phase ran to its step limit, the KV values not yet right: the retrieval "
+                                     "circuit had not formed"
+                                   : "") + ");";
     if (info.mmlu_focus_steps > 0)
         s += " " + std::to_string(info.mmlu_focus_steps) + " steps of an MMLU-focused mix (half MMLU-format "
              "questions, then KV retrieval, fact sentences, plain and classic questions);";
@@ -148,6 +151,7 @@ DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
         i.lr = t.at("peak_lr").get<double>();
         i.warmup = t.at("warmup_steps").get<int>();
         i.kv_only_steps = t.value("kv_only_steps", 0);
+        i.kv_phase_capped = t.value("kv_only_phase_capped", false);
         i.mmlu_focus_steps = t.value("mmlu_focus_steps", 0);
         i.seconds = t.at("seconds").get<double>();
         i.final_loss = t.at("final_loss").get<double>();
@@ -201,6 +205,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         card["evaluation"]["retrieval_vs_knowledge"] = {{"head", d->head.name()}, {"kv", d->kv}, {"mmlu", d->mmlu},
                                                         {"classic", d->classic}};
     if (!info.init_from.empty()) card["training"]["initialised_from"] = info.init_from;
+    if (info.kv_phase_capped) card["training"]["kv_only_phase_capped"] = true;
     write_json_file_atomic(dir / "model_card.json", card);
 
     std::ostringstream md;

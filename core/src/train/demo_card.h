@@ -15,6 +15,7 @@ struct DemoCardInfo {
     uint64_t seed = 0;
     int steps = 0, batch = 0, warmup = 0, threads = 0;
     int kv_only_steps = 0;  // curriculum: the first steps see KV retrieval only
+    bool kv_phase_capped = false;  // ... and ended at its step limit, the KV values not yet right
     int mmlu_focus_steps = 0;  // then these see the MMLU-focused mix
     double lr = 0, seconds = 0, final_loss = 0;
     std::string hardware;  // empty: this machine

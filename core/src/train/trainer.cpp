@@ -552,6 +552,14 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
                                   "the %s from step %d on", 100 * a, kWindow,
                                   mmlu_focus > 0 ? "MMLU-focused mix" : "whole data mix", st.kv_until + 1);
                     say(msg);
+                } else if (kv_until_accuracy > 0 && st.step + 1 == st.kv_until) {
+                    // The phase ran out before the KV values were right: the retrieval circuit has not formed
+                    // and the model will not retrieve. When it forms depends on float rounding (seed 1 formed
+                    // it at step 1065 on an AMD EPYC and not within 2000 steps on an Intel Xeon).
+                    std::snprintf(msg, sizeof msg, "warning: KV retrieval not learned in the KV-only phase (%.1f%% of KV "
+                                  "values over the last %zu steps, wanted %.0f%%); the model will not retrieve: stop "
+                                  "(Ctrl-C) and try another --seed", 100 * a, kWindow, 100 * kv_until_accuracy);
+                    say(msg);
                 }
             } else if (st.step < st.focus_until) {
                 if (st.step == st.kv_until) st.window.clear();
@@ -613,6 +621,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         info.lr = rc.lr;
         info.warmup = warmup;
         info.kv_only_steps = std::min(st.kv_until, st.step);
+        // Ended by its step limit rather than by reaching kv_until_accuracy: the circuit did not form.
+        info.kv_phase_capped = kv_until_accuracy > 0 && info.kv_only_steps >= std::min(kv_warmup, st.step);
         info.mmlu_focus_steps = std::max(0, std::min(st.focus_until, st.step) - info.kv_only_steps);
         info.seconds = st.seconds;
         info.threads = at::get_num_threads();
