@@ -342,6 +342,10 @@ void TestStudio::hybridBoardShowsEitherKind() {
     QCOMPARE(board->ablatedHeads(), (gna::views::HeadCells{{attnLayer, 1, false}}));
     QTest::qWait(200);
     QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_attention.png"))));
+    applyTheme(Theme::Dark);  // the hatched cells in the dark palette
+    QTest::qWait(200);
+    QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_attention_dark.png"))));
+    applyTheme(Theme::Light);
     QCOMPARE(w.session()->ablatedHeads().size(), qsizetype(2));
     w.restoreAllHeads();
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty() && board->ablatedHeads().isEmpty(), 10000);
