@@ -82,7 +82,8 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.world = a.get_or("world", "");
     o.tokenizer = a.get_or("tokenizer", "");
     o.init_from = a.get_or("init-from", "");
-    if (!o.world.empty() && o.world != "words" && o.world != "phrases") throw UsageError{"--world must be words or phrases"};
+    if (!o.world.empty() && o.world != "words" && o.world != "phrases" && o.world != "prefixes")
+        throw UsageError{"--world must be words, phrases or prefixes"};
     if (o.mem_rope > 1) throw UsageError{"--mem-rope must be 0 or 1"};
     if (o.head_dim < 0 || o.tie_embeddings > 1) throw UsageError{"--head-dim must be positive and --tie-embeddings 0 or 1"};
     o.checkpoint_every = a.get_int("checkpoint-every", o.checkpoint_every);

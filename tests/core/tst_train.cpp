@@ -323,6 +323,89 @@ private Q_SLOTS:
         }
     }
 
+    void prefixWorldEndsOnlyAtTheNewline() {
+        // DemoWorld::Prefixes: some options begin others (Calder, Calder Holt) and every word ends one
+        // value and begins another, so only an option's closing newline shows where it ends; text
+        // answers end with that newline.
+        const gna::DemoData w(1), p(1, gna::DemoWorld::Prefixes);
+        QCOMPARE(p.facts().size(), w.facts().size());
+        auto words = [](const std::string& s) {
+            std::vector<std::string> out;
+            std::istringstream in(s);
+            for (std::string t; in >> t;) out.push_back(t);
+            return out;
+        };
+        auto begins = [&](const std::string& a, const std::string& b) {  // a's words begin b's, a != b
+            const auto wa = words(a), wb = words(b);
+            return wa.size() < wb.size() && std::equal(wa.begin(), wa.end(), wb.begin());
+        };
+        std::map<std::string, std::set<std::string>> values;  // attribute -> every option seen
+        int nested = 0;
+        const int n = 300;
+        for (int i = 0; i < n; ++i) {
+            const gna::ChoiceSample m = p.mmlu_sample(i), c = p.classic_sample(i);
+            const auto ls = lines(m.prompt);
+            QCOMPARE(ls.back(), std::string("Answer:"));
+            std::vector<std::string> options;
+            for (int k = 0; k < 4; ++k) {
+                const std::string& line = ls[ls.size() - 5 + k];
+                QCOMPARE(line.substr(0, 3), std::string(1, static_cast<char>('A' + k)) + ". ");
+                options.push_back(line.substr(3));
+            }
+            QCOMPARE(m.choices[m.answer], std::string(" ") + static_cast<char>('A' + m.answer));
+            std::string attribute;
+            for (const auto& f : p.facts())
+                if (f.value == options[m.answer] && ls[ls.size() - 6].find(f.entity) != std::string::npos)
+                    attribute = f.attribute;
+            QVERIFY2(!attribute.empty(), m.prompt.c_str());
+            for (const auto& o : options) values[attribute].insert(o);
+            bool any = false;
+            for (const auto& a : options)
+                for (const auto& b : options) any = any || begins(a, b);
+            nested += any;
+            // Classic format: each option's text then the newline that ends the answer line.
+            const auto lc = lines(c.prompt);
+            QCOMPARE(c.choices.size(), std::size_t(4));
+            for (int k = 0; k < 4; ++k)
+                QCOMPARE(c.choices[k], " " + lc[lc.size() - 5 + k].substr(3) + "\n");
+        }
+        // With 4 of 8 values per question, most questions have an option that begins another.
+        QVERIFY2(nested > n / 2, qPrintable(QString::number(nested)));
+        for (const auto& [attribute, vs] : values) {
+            QCOMPARE(vs.size(), std::size_t(8));
+            std::set<std::multiset<std::string>> bags;
+            std::set<std::string> last, inner;  // words that end a value / are followed by another word
+            for (const auto& v : vs) {
+                const auto ws = words(v);
+                bags.insert(std::multiset<std::string>(ws.begin(), ws.end()));
+                last.insert(ws.back());
+                for (std::size_t k = 0; k + 1 < ws.size(); ++k) inner.insert(ws[k]);
+            }
+            QCOMPARE(bags.size(), vs.size());  // no two values have the same words
+            QCOMPARE(last, inner);             // every word ends one value and begins another
+            int prefixes = 0;
+            for (const auto& a : vs)
+                for (const auto& b : vs) prefixes += begins(a, b);
+            QVERIFY2(prefixes >= 3, attribute.c_str());
+        }
+        // Training documents: text answers end with the newline, letters do not.
+        std::set<std::string> kinds;
+        for (uint64_t i = 0; i < 400; ++i) {
+            const auto d = p.document(i);
+            if (d.kind == "classic" || d.kind == "qa") {
+                QVERIFY2(d.answer.size() > 2 && d.answer.back() == '\n', d.answer.c_str());
+                kinds.insert(d.kind);
+            } else if (d.kind == "mmlu") {
+                QCOMPARE(d.answer.size(), std::size_t(2));
+            }
+        }
+        QCOMPARE(kinds, (std::set<std::string>{"classic", "qa"}));
+        QVERIFY(w.classic_sample(0).choices[0].back() != '\n');
+        QCOMPARE(gna::demo_world_of(p.describe()), gna::DemoWorld::Prefixes);
+        QCOMPARE(gna::parse_demo_world("prefixes"), gna::DemoWorld::Prefixes);
+        QCOMPARE(std::string(gna::demo_world_name(gna::DemoWorld::Prefixes)), std::string("prefixes"));
+    }
+
     void shortRunIsDeterministicAndLoads() {
         const fs::path d1 = fresh_dir("det1"), d2 = fresh_dir("det2");
         gna::TrainResult r1 = gna::train_demo(tiny(d1));

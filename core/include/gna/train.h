@@ -36,10 +36,13 @@ struct WorldFact {
 // hybrid demos. Phrases: one to three words that the values of an attribute share ("cat", "grey cat",
 // "small grey cat"; no value is the first words of another), so no single token of an MMLU option
 // names it: only a position that has read the whole option line (its summary token, the newline)
-// tells the options apart.
-enum class DemoWorld { Words, Phrases };
+// tells the options apart. Prefixes: one or two words, some value the first word of another ("Calder",
+// "Calder Holt"), and every word ends one value and begins another, so no token of an option line
+// knows that the option ends there: only its closing newline does. Text answers (classic format,
+// plain questions) end with that newline, which tells "Calder" from "Calder Holt" when scored.
+enum class DemoWorld { Words, Phrases, Prefixes };
 const char* demo_world_name(DemoWorld w);
-// "words" | "phrases"; throws gna::Error naming the value otherwise.
+// "words" | "phrases" | "prefixes"; throws gna::Error naming the value otherwise.
 DemoWorld parse_demo_world(const std::string& name);
 // The world a model card's "data" section records ("options"); cards without one are Words.
 DemoWorld demo_world_of(const Json& card_data);
@@ -88,7 +91,7 @@ private:
 struct TrainOptions {
     std::string recipe = "transformer";  // transformer | ssm | hybrid
     std::filesystem::path out;
-    std::string world;       // "words" | "phrases" (DemoWorld); empty = the recipe's default
+    std::string world;       // "words" | "phrases" | "prefixes" (DemoWorld); empty = the recipe's default
     // A SentencePiece tokenizer.model to use instead of training one (its folder's tokenizer_config.json
     // is copied too when there is one); empty = train a tokenizer on the data.
     std::filesystem::path tokenizer;

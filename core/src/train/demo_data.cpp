@@ -60,7 +60,30 @@ const std::array<Attribute, 4> kPhraseAttributes = {{
      "{E} works as a {V}.", "What is the job of {E}?"},
 }};
 
-const std::array<Attribute, 4>& attributes(DemoWorld w) { return w == DemoWorld::Phrases ? kPhraseAttributes : kAttributes; }
+// DemoWorld::Prefixes: one or two words from four per attribute (a b c d): a, b, c, "a b", "b c", "c a",
+// "d a", "b d". Some values begin others (Calder, Calder Holt) and every word ends one value and begins
+// another, so no token of an option knows that the option ends there; only its closing newline does.
+// No two values have the same words, so a summary that reads the words in any order tells them apart.
+const std::array<Attribute, 4> kPrefixAttributes = {{
+    {"city", {"Calder", "Holt", "Brisk", "Calder Holt", "Holt Brisk", "Brisk Calder", "Avenmoor Calder", "Holt Avenmoor"},
+     "{E} lives in {V}.", "Where does {E} live?"},
+    {"pet", {"cat", "owl", "fox", "cat owl", "owl fox", "fox cat", "dog cat", "owl dog"}, "{E} has a pet {V}.",
+     "Which pet does {E} have?"},
+    {"color", {"red", "blue", "green", "red blue", "blue green", "green red", "white red", "blue white"},
+     "The favourite colour of {E} is {V}.", "What is the favourite colour of {E}?"},
+    {"job", {"baker", "miner", "singer", "baker miner", "miner singer", "singer baker", "sailor baker", "miner sailor"},
+     "{E} works as a {V}.", "What is the job of {E}?"},
+}};
+
+const std::array<Attribute, 4>& attributes(DemoWorld w) {
+    return w == DemoWorld::Phrases ? kPhraseAttributes : w == DemoWorld::Prefixes ? kPrefixAttributes : kAttributes;
+}
+
+// A text answer as the model reads and is scored on it: in the prefixes world it ends with the answer
+// line's newline, without which "Calder" would always score above "Calder Holt".
+std::string text_answer(DemoWorld w, const std::string& value) {
+    return " " + value + (w == DemoWorld::Prefixes ? "\n" : "");
+}
 
 const char* kMmluHeader = "The following are multiple choice questions (with answers) about the world of Vell.\n\n";
 
@@ -140,7 +163,7 @@ ChoiceSample question(Rng& r, DemoWorld w, const std::vector<WorldFact>& facts, 
     for (int i = 0; i < 4; ++i) {
         s.prompt += std::string(1, static_cast<char>('A' + i)) + ". " + options[i] + "\n";
         if (options[i] == f.value) s.answer = i;
-        s.choices.push_back(letters ? std::string(" ") + static_cast<char>('A' + i) : " " + options[i]);
+        s.choices.push_back(letters ? std::string(" ") + static_cast<char>('A' + i) : text_answer(w, options[i]));
     }
     s.prompt += "Answer:";
     return s;
@@ -168,12 +191,17 @@ std::string prose(Rng& r, DemoWorld w, const std::vector<WorldFact>& facts) {
 
 }  // namespace
 
-const char* demo_world_name(DemoWorld w) { return w == DemoWorld::Phrases ? "phrases" : "words"; }
+const char* demo_world_name(DemoWorld w) {
+    return w == DemoWorld::Phrases ? "phrases" : w == DemoWorld::Prefixes ? "prefixes" : "words";
+}
 
 DemoWorld parse_demo_world(const std::string& name) {
     if (name == "words") return DemoWorld::Words;
     if (name == "phrases") return DemoWorld::Phrases;
-    throw Error("unknown demo world '" + name + "'; use words (one-word values) or phrases (values of 1-3 shared words)");
+    if (name == "prefixes") return DemoWorld::Prefixes;
+    throw Error("unknown demo world '" + name +
+                "'; use words (one-word values), phrases (values of 1-3 shared words) or prefixes (values of 1-2 "
+                "words, some beginning others)");
 }
 
 DemoWorld demo_world_of(const Json& data) {
@@ -232,7 +260,7 @@ DemoData::Document DemoData::document(uint64_t index) const {
         // A plain question without options: the fact must come from memory.
         const WorldFact& f = facts_[r.below(facts_.size())];
         d.prefix = fill(attribute(world_, f.attribute).question, f.entity) + "\nAnswer:";
-        d.answer = " " + f.value;
+        d.answer = text_answer(world_, f.value);
         d.kind = "qa";
     } else if (u < 0.97) {
         // Facts of one entity, stated in sentences.
@@ -299,8 +327,13 @@ Json DemoData::describe() const {
         {"option_values", world_ == DemoWorld::Phrases
                               ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "
                                 "the first words of another: no single token names an option"
+                          : world_ == DemoWorld::Prefixes
+                              ? "one or two words of four per attribute (Calder, Calder Holt, Holt Brisk), some "
+                                "beginning others and every word ending one value and beginning another: only an "
+                                "option's closing newline shows where it ends; text answers end with that newline"
                               : "one word each"},
-        {"classic_format", "same prompt, \"Answer:\" + \" <answer text>\""},
+        {"classic_format", world_ == DemoWorld::Prefixes ? "same prompt, \"Answer:\" + \" <answer text>\\n\""
+                                                         : "same prompt, \"Answer:\" + \" <answer text>\""},
         {"world", {{"entities", kEntities.size()}, {"attributes", {"city", "pet", "color", "job"}},
                    {"facts", facts}}},
     };
