@@ -706,11 +706,16 @@ private Q_SLOTS:
         oc.kv_warmup = 8;
         oc.kv_until_accuracy = 1.0 + 1e-9;
         int warned_at = -1;
+        std::string warning;
         gna::train_demo(oc, [&](const gna::TrainProgress& p) {
-            if (p.message.find("warning: KV retrieval not learned in the KV-only phase") != std::string::npos) warned_at = p.step;
+            if (p.message.find("warning: KV retrieval not learned in the KV-only phase") != std::string::npos)
+                warned_at = p.step, warning = p.message;
             QVERIFY(p.message.find("KV retrieval learned") == std::string::npos);
         });
         QVERIFY(warned_at >= 0);
+        // It says what to do, whole (not cut off by the message buffer).
+        QVERIFY2(warning.find("(--kv-warmup 6000) or another --seed") != std::string::npos, warning.c_str());
+        QVERIFY2(warning.find("wanted 100%") != std::string::npos, warning.c_str());
         const gna::Json card = gna::Json::parse(read_bytes(capped / "model_card.json"));
         QCOMPARE(card["training"]["kv_only_steps"].get<int>(), 8);
         QVERIFY(card["training"].value("kv_only_phase_capped", false));

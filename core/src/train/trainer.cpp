@@ -538,7 +538,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             kv_hits += kh, kv_total += kn, mm_hits += mh, mm_total += mn;
             loss_sum += loss.item<double>();
             ++window;
-            char msg[200];
+            char msg[400];
             if (st.step < st.kv_until) {
                 st.window.add(kh, kn);
                 const double a = st.window.accuracy();
@@ -554,11 +554,13 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
                     say(msg);
                 } else if (kv_until_accuracy > 0 && st.step + 1 == st.kv_until) {
                     // The phase ran out before the KV values were right: the retrieval circuit has not formed
-                    // and the model will not retrieve. When it forms depends on float rounding (seed 1 formed
-                    // it at step 1065 on an AMD EPYC and not within 2000 steps on an Intel Xeon).
+                    // and the model will not retrieve. When it forms depends on float rounding and the schedule
+                    // (seed 1 formed it at step 1065 on an AMD EPYC and not within 2000 steps on an Intel Xeon,
+                    // where a 6000-step phase, its learning rate high for longer, formed it at step 1681).
                     std::snprintf(msg, sizeof msg, "warning: KV retrieval not learned in the KV-only phase (%.1f%% of KV "
                                   "values over the last %zu steps, wanted %.0f%%); the model will not retrieve: stop "
-                                  "(Ctrl-C) and try another --seed", 100 * a, kWindow, 100 * kv_until_accuracy);
+                                  "(Ctrl-C) and run again with a longer phase (--kv-warmup 6000) or another --seed",
+                                  100 * a, kWindow, 100 * kv_until_accuracy);
                     say(msg);
                 }
             } else if (st.step < st.focus_until) {
