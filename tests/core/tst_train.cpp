@@ -390,6 +390,7 @@ private Q_SLOTS:
         }
         // Training documents: text answers end with the newline, letters do not.
         std::set<std::string> kinds;
+        int mmlu_docs = 0, shuffled = 0;
         for (uint64_t i = 0; i < 400; ++i) {
             const auto d = p.document(i);
             if (d.kind == "classic" || d.kind == "qa") {
@@ -397,9 +398,34 @@ private Q_SLOTS:
                 kinds.insert(d.kind);
             } else if (d.kind == "mmlu") {
                 QCOMPARE(d.answer.size(), std::size_t(2));
+                // Half of them label the options in a shuffled order; the answer letter labels the fact.
+                const auto ls = lines(d.prefix);
+                std::string order;
+                for (int k = 0; k < 4; ++k) {
+                    const std::string& line = ls[ls.size() - 5 + k];
+                    order += line[0];
+                    if (line[0] != d.answer[1]) continue;
+                    bool is_fact = false;
+                    for (const auto& f : p.facts())
+                        is_fact = is_fact || (f.value == line.substr(3) && ls[ls.size() - 6].find(f.entity) != std::string::npos);
+                    QVERIFY2(is_fact, d.prefix.c_str());
+                }
+                std::string sorted = order;
+                std::sort(sorted.begin(), sorted.end());
+                QCOMPARE(sorted, std::string("ABCD"));
+                ++mmlu_docs;
+                shuffled += order != "ABCD";
             }
         }
         QCOMPARE(kinds, (std::set<std::string>{"classic", "qa"}));
+        QVERIFY2(shuffled > mmlu_docs / 4 && shuffled < mmlu_docs * 3 / 4,
+                 qPrintable(QString("%1 of %2").arg(shuffled).arg(mmlu_docs)));
+        for (uint64_t i = 0; i < 400; ++i)  // the one-word world keeps A-D in order
+            if (const auto d = w.document(i); d.kind == "mmlu") {
+                const auto a = d.prefix.find("\nA. "), b = d.prefix.find("\nB. "), c = d.prefix.find("\nC. "),
+                           e = d.prefix.find("\nD. ");
+                QVERIFY2(a < b && b < c && c < e && e != std::string::npos, d.prefix.c_str());
+            }
         QVERIFY(w.classic_sample(0).choices[0].back() != '\n');
         QCOMPARE(gna::demo_world_of(p.describe()), gna::DemoWorld::Prefixes);
         QCOMPARE(gna::parse_demo_world("prefixes"), gna::DemoWorld::Prefixes);

@@ -148,7 +148,11 @@ ChoiceSample kv(Rng& r, const std::vector<std::string>& words, int pairs) {
 }
 
 // A question about a random fact with four options; `letters` selects the answer form.
-ChoiceSample question(Rng& r, DemoWorld w, const std::vector<WorldFact>& facts, bool letters, bool header) {
+// `mixed_letters`: the options are labelled A-D in a shuffled order (training documents of the prefixes
+// world), so that the token after an option's newline, the next option's letter, does not tell that
+// option's letter; the option's own summary does.
+ChoiceSample question(Rng& r, DemoWorld w, const std::vector<WorldFact>& facts, bool letters, bool header,
+                      bool mixed_letters = false) {
     const WorldFact& f = facts[r.below(facts.size())];
     const Attribute& a = attribute(w, f.attribute);
     std::vector<std::string> wrong;
@@ -160,10 +164,12 @@ ChoiceSample question(Rng& r, DemoWorld w, const std::vector<WorldFact>& facts, 
     ChoiceSample s;
     s.prompt = header ? kMmluHeader : "";
     s.prompt += fill(a.question, f.entity) + "\n";
+    std::vector<char> label = {'A', 'B', 'C', 'D'};
+    if (mixed_letters) r.shuffle(label);
     for (int i = 0; i < 4; ++i) {
-        s.prompt += std::string(1, static_cast<char>('A' + i)) + ". " + options[i] + "\n";
+        s.prompt += std::string(1, label[i]) + ". " + options[i] + "\n";
         if (options[i] == f.value) s.answer = i;
-        s.choices.push_back(letters ? std::string(" ") + static_cast<char>('A' + i) : text_answer(w, options[i]));
+        s.choices.push_back(letters ? std::string(" ") + label[i] : text_answer(w, options[i]));
     }
     s.prompt += "Answer:";
     return s;
@@ -253,7 +259,9 @@ DemoData::Document DemoData::document(uint64_t index) const {
         }
         d.kind = "kv";
     } else if (u < 0.75) {
-        split(question(r, world_, facts_, true, r.below(2) == 0), "mmlu");
+        const bool header = r.below(2) == 0;
+        // Prefixes world: half of the MMLU-format documents label their options in a shuffled order.
+        split(question(r, world_, facts_, true, header, world_ == DemoWorld::Prefixes && r.below(2) == 0), "mmlu");
     } else if (u < 0.83) {
         split(question(r, world_, facts_, false, r.below(2) == 0), "classic");
     } else if (u < 0.89) {
