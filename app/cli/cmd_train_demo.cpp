@@ -25,7 +25,7 @@ std::string clock_text(double s) {
 int cmd_train_demo(const std::vector<std::string>& argv) {
     Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "world", "tokenizer", "init-from", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "world", "mixed-letters", "tokenizer", "init-from", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
@@ -34,8 +34,10 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
                      "         [--head-dropout P] [--head-dropout-layers N]   (transformer: heads of the first N\n"
                      "                            layers switched off with probability P per row and step, after the KV-only phase)\n"
                      "         [--mem-rope 0|1]   (hybrid: RoPE in the attention blocks, Zamba2's use_mem_rope)\n"
-                     "         [--world words|phrases]   (the invented world's values: one word each, or phrases of\n"
-                     "                            1-3 shared words so that only an option's summary token names it)\n"
+                     "         [--world words|phrases|prefixes]   (the invented world's values: one word each, phrases\n"
+                     "                            of 1-3 shared words, or one or two words some of which begin others)\n"
+                     "         [--mixed-letters P]   (fraction of MMLU-format training questions whose options are\n"
+                     "                            labelled A-D in a shuffled order; default 0.5 in the prefixes world, else 0)\n"
                      "         [--tokenizer FILE]   (a SentencePiece tokenizer.model to use instead of training one)\n"
                      "         [--init-from DIR]   (start from a trained demo's weights and tokenizer; no KV-only phase)\n"
                      "         [--kv-until ACC]   (end the KV-only curriculum once KV values reach ACC, 0 = never)\n"
@@ -80,6 +82,9 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.head_dropout_layers = a.get_int("head-dropout-layers", -1);
     o.mem_rope = a.get_int("mem-rope", -1);
     o.world = a.get_or("world", "");
+    o.mixed_letters = a.get_double("mixed-letters", -1);
+    if (!a.get_or("mixed-letters", "").empty() && (o.mixed_letters < 0 || o.mixed_letters > 1))
+        throw UsageError{"--mixed-letters must be a fraction from 0 to 1"};
     o.tokenizer = a.get_or("tokenizer", "");
     o.init_from = a.get_or("init-from", "");
     if (!o.world.empty() && o.world != "words" && o.world != "phrases" && o.world != "prefixes")

@@ -427,6 +427,30 @@ private Q_SLOTS:
                 QVERIFY2(a < b && b < c && c < e && e != std::string::npos, d.prefix.c_str());
             }
         QVERIFY(w.classic_sample(0).choices[0].back() != '\n');
+        // --mixed-letters: every MMLU-format document shuffled (the identity order is 1 in 24 of them), or none.
+        auto orders = [&](double fraction, gna::DemoWorld world) {
+            gna::DemoData d(3, world);
+            d.set_mixed_letters(fraction);
+            int docs = 0, in_order = 0;
+            for (uint64_t i = 0; i < 400; ++i)
+                if (const auto doc = d.document(i); doc.kind == "mmlu") {
+                    const auto a = doc.prefix.find("\nA. "), b = doc.prefix.find("\nB. "), c = doc.prefix.find("\nC. "),
+                               e = doc.prefix.find("\nD. ");
+                    if (a == std::string::npos || b == std::string::npos || c == std::string::npos || e == std::string::npos)
+                        return std::pair(-1, 0);  // an option line is missing
+                    ++docs;
+                    in_order += a < b && b < c && c < e;
+                }
+            return std::pair(docs, in_order);
+        };
+        const auto [all_docs, all_in_order] = orders(1.0, gna::DemoWorld::Prefixes);
+        QVERIFY2(all_docs > 50 && all_in_order < all_docs / 8, qPrintable(QString("%1 of %2").arg(all_in_order).arg(all_docs)));
+        const auto [none_docs, none_in_order] = orders(0.0, gna::DemoWorld::Prefixes);
+        QVERIFY(none_docs > 50);
+        QCOMPARE(none_in_order, none_docs);
+        const auto [word_docs, word_in_order] = orders(1.0, gna::DemoWorld::Words);
+        QVERIFY(word_docs > 50 && word_in_order < word_docs / 8);
+        QCOMPARE(p.describe()["mmlu_shuffled_letters"].get<double>(), 0.5);
         QCOMPARE(gna::demo_world_of(p.describe()), gna::DemoWorld::Prefixes);
         QCOMPARE(gna::parse_demo_world("prefixes"), gna::DemoWorld::Prefixes);
         QCOMPARE(std::string(gna::demo_world_name(gna::DemoWorld::Prefixes)), std::string("prefixes"));

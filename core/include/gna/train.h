@@ -58,6 +58,10 @@ public:
     // Then, up to step `until`, a mix focused on the MMLU format (half MMLU-format questions, the rest
     // KV retrieval, fact sentences, plain and classic questions); the whole mix after it.
     void set_focus_until(int until) { focus_until_ = until; }
+    // Fraction of the MMLU-format training documents whose options are labelled A-D in a shuffled
+    // order (evaluation prompts keep A-D in order); -1 = the world's default (prefixes 1/2, else 0).
+    void set_mixed_letters(double fraction) { mixed_letters_ = fraction; }
+    double mixed_letters() const;
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
     // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
@@ -84,6 +88,7 @@ private:
     uint64_t seed_;
     DemoWorld world_;
     int kv_warmup_ = 0, focus_until_ = 0;
+    double mixed_letters_ = -1;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
@@ -122,6 +127,9 @@ struct TrainOptions {
     // -1 = the recipe's default.
     int mmlu_focus = -1;
     double mmlu_until_accuracy = -1;
+    // Fraction of MMLU-format training documents with shuffled option letters (DemoData::set_mixed_letters);
+    // -1 = the world's default.
+    double mixed_letters = -1;
     double clip = 1.0;       // gradient-norm clipping
     // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
     // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.

@@ -260,8 +260,12 @@ DemoData::Document DemoData::document(uint64_t index) const {
         d.kind = "kv";
     } else if (u < 0.75) {
         const bool header = r.below(2) == 0;
-        // Prefixes world: half of the MMLU-format documents label their options in a shuffled order.
-        split(question(r, world_, facts_, true, header, world_ == DemoWorld::Prefixes && r.below(2) == 0), "mmlu");
+        // Some MMLU-format documents label their options in a shuffled order (prefixes world: half by
+        // default). The draw is made only where the fraction is above 0, so the words world's stream is
+        // the one its shipped models were trained on.
+        const double mixed = mixed_letters();
+        const bool shuffled = mixed >= 1 || (mixed > 0 && r.unit() < mixed);
+        split(question(r, world_, facts_, true, header, shuffled), "mmlu");
     } else if (u < 0.83) {
         split(question(r, world_, facts_, false, r.below(2) == 0), "classic");
     } else if (u < 0.89) {
@@ -285,6 +289,10 @@ DemoData::Document DemoData::document(uint64_t index) const {
         d.kind = "prose";
     }
     return d;
+}
+
+double DemoData::mixed_letters() const {
+    return mixed_letters_ >= 0 ? mixed_letters_ : world_ == DemoWorld::Prefixes ? 0.5 : 0.0;
 }
 
 ChoiceSample DemoData::kv_sample(uint64_t index, int pairs) const {
@@ -331,6 +339,7 @@ Json DemoData::describe() const {
                          "dictionary:' then key: + value lines)"},
         {"mmlu_format", "optional harness header, question, options A-D (answer + 3 distractors of the same "
                         "attribute), \"Answer:\" + \" <letter>\""},
+        {"mmlu_shuffled_letters", mixed_letters()},
         {"options", demo_world_name(world_)},
         {"option_values", world_ == DemoWorld::Phrases
                               ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "

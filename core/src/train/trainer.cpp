@@ -441,6 +441,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     const double mmlu_until_accuracy = o.mmlu_until_accuracy >= 0 ? o.mmlu_until_accuracy : rc.mmlu_until_accuracy;
     if (kv_warmup + mmlu_focus > 100000)
         throw Error("train-demo: --kv-warmup plus --mmlu-focus is more than 100000 steps");
+    if (o.mixed_letters > 1) throw Error("train-demo: --mixed-letters must be a fraction from 0 to 1");
+    data.set_mixed_letters(o.mixed_letters);
     data.set_kv_warmup(kv_warmup);
     data.set_focus_until(kv_warmup + mmlu_focus);
     const fs::path tokenizer = !o.tokenizer.empty() ? o.tokenizer : !o.init_from.empty() ? o.init_from / "tokenizer.model" : fs::path();
