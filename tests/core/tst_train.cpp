@@ -3,6 +3,7 @@
 // result loads through gna::Model.
 #include <QtTest/QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,8 @@
 #include "gna/safetensors.h"
 #include "gna/train.h"
 #include "naive_llama.h"
+#include "gna/tokenizer.h"
+#include "train/bottleneck.h"
 #include "train/demo_card.h"
 
 namespace fs = std::filesystem;
@@ -454,6 +457,102 @@ private Q_SLOTS:
         QCOMPARE(gna::demo_world_of(p.describe()), gna::DemoWorld::Prefixes);
         QCOMPARE(gna::parse_demo_world("prefixes"), gna::DemoWorld::Prefixes);
         QCOMPARE(std::string(gna::demo_world_name(gna::DemoWorld::Prefixes)), std::string("prefixes"));
+    }
+
+    void summaryBottleneckMarksSegments() {
+        // DemoData::Document segments and train::mark_bottleneck, checked against the document's text cut
+        // by hand: the body is every segment line ("key:value", "B. dog") without its newline, the
+        // readers are everything after the last segment's newline.
+        const auto tok = gna::load_tokenizer(fs::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / "transformer");
+        gna::DemoData data(1);
+        data.set_summary_bottleneck(0.5);
+        auto squeeze = [](std::string s) {
+            s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return c == ' '; }), s.end());
+            return s;
+        };
+        int kv = 0, mmlu = 0, headers = 0, bottlenecked = 0, others = 0;
+        for (uint64_t i = 3000 * 100000ull; i < 3000 * 100000ull + 400; ++i) {
+            const gna::DemoData::Document d = data.document(i);
+            if (d.kind != "kv" && d.kind != "mmlu") {
+                QCOMPARE(d.segments, 0);
+                QVERIFY(!d.bottleneck);
+                ++others;
+                continue;
+            }
+            bottlenecked += d.bottleneck;
+            // The text by hand: lines of the prefix; the segments are the lines after `segments_after`.
+            const std::vector<std::string> ls = lines(d.prefix);
+            std::size_t skip = 0;
+            if (d.kind == "kv") {
+                QCOMPARE(ls[0], std::string("Memorize the following dictionary:"));
+                skip = 1;
+                ++kv;
+            } else {
+                const bool header = ls[0].rfind("The following are multiple choice", 0) == 0;
+                QVERIFY(!header || ls[1].empty());
+                skip = header ? 3 : 1;
+                headers += header;
+                ++mmlu;
+            }
+            QCOMPARE(d.segments_after, static_cast<int>(skip));
+            std::string want_body, want_reader;
+            for (int s = 0; s < d.segments; ++s) {
+                const std::string& l = ls.at(skip + s);
+                QVERIFY2(d.kind == "kv" ? l.find(':') != std::string::npos : l.size() > 3 && l[1] == '.', l.c_str());
+                want_body += l;
+            }
+            // After the last segment's newline: the rest of the prefix, the answer, the further questions.
+            std::size_t at = 0;
+            for (int n = 0; n < d.segments_after + d.segments; ++n) at = d.prefix.find('\n', at) + 1;
+            want_reader = d.prefix.substr(at) + d.answer;
+            for (const auto& [text, answer] : d.more) want_reader += text + answer;
+
+            // The trainer's token layout: BOS, the prefix, then each answer and further text.
+            const std::vector<int> prefix = tok->encode(d.prefix, false);
+            std::vector<int> seq = {tok->bos_id().value_or(1)};
+            seq.insert(seq.end(), prefix.begin(), prefix.end());
+            for (const std::string& t : [&] {
+                     std::vector<std::string> parts = {d.answer};
+                     for (const auto& [text, answer] : d.more) parts.insert(parts.end(), {text, answer});
+                     return parts;
+                 }())
+                if (!t.empty())
+                    for (int id : tok->encode(t, false)) seq.push_back(id);
+            std::vector<uint8_t> body, reader;
+            gna::train::mark_bottleneck(*tok, d, prefix, seq.size(), body, reader);
+            QCOMPARE(body.size(), seq.size());
+            std::string got_body, got_reader;
+            int newlines_in_body = 0;
+            for (std::size_t k = 0; k < seq.size(); ++k) {
+                QVERIFY(!(body[k] && reader[k]));
+                const std::string piece = tok->decode({seq[k]}, false);
+                if (body[k]) got_body += piece, newlines_in_body += piece == "\n";
+                if (reader[k]) got_reader += piece;
+            }
+            QCOMPARE(newlines_in_body, 0);
+            QCOMPARE(squeeze(got_body), squeeze(want_body));
+            QCOMPARE(squeeze(got_reader), squeeze(want_reader));
+            QVERIFY(reader.back());
+        }
+        QVERIFY(kv > 20 && mmlu > 20 && headers > 5 && headers < mmlu && others > 20);
+        QVERIFY2(bottlenecked > (kv + mmlu) / 4 && bottlenecked < 3 * (kv + mmlu) / 4, "about half bottlenecked");
+        // The draw has a stream of its own: the documents are the same without it.
+        gna::DemoData plain(1);
+        for (uint64_t i = 3000 * 100000ull; i < 3000 * 100000ull + 50; ++i) {
+            QCOMPARE(plain.document(i).prefix, data.document(i).prefix);
+            QVERIFY(!plain.document(i).bottleneck);
+        }
+        // A prefix with too few newlines (a tokenizer that merged them) is a clear error.
+        gna::DemoData::Document broken = data.document(3000 * 100000ull);
+        while (broken.kind != "kv") broken = data.document(3000 * 100000ull + (++kv) * 7);
+        broken.prefix = "no lines here";
+        std::vector<uint8_t> b, r;
+        try {
+            gna::train::mark_bottleneck(*tok, broken, tok->encode(broken.prefix, false), 10, b, r);
+            QFAIL("a document without its newlines was accepted");
+        } catch (const gna::Error& e) {
+            QVERIFY2(std::string(e.what()).find("newline") != std::string::npos, e.what());
+        }
     }
 
     void shortRunIsDeterministicAndLoads() {

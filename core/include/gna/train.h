@@ -62,13 +62,24 @@ public:
     // order (evaluation prompts keep A-D in order); -1 = the world's default (prefixes 1/2, else 0).
     void set_mixed_letters(double fraction) { mixed_letters_ = fraction; }
     double mixed_letters() const;
+    // Fraction of the KV-retrieval and MMLU-format training documents trained with a summary-token
+    // bottleneck (Document::bottleneck); 0 = none (the default).
+    void set_summary_bottleneck(double fraction) { bottleneck_ = fraction; }
+    double summary_bottleneck() const { return bottleneck_; }
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
     // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
     // `more`: further (text, answer) pairs that follow the answer (KV documents ask several keys).
+    // Segments (KV documents: the dictionary's "key:value" lines; MMLU format: the option lines), each
+    // ending at its summary token, the line's newline: segments_after newlines of the prefix come before
+    // the first segment, then `segments` lines. bottleneck: train this document with a summary-token
+    // bottleneck, where every position after the last summary token sees the segments only through
+    // their summary tokens (the trainer masks the other segment tokens for those query positions).
     struct Document {
         std::string prefix, answer, kind;
         std::vector<std::pair<std::string, std::string>> more;
+        int segments_after = -1, segments = 0;
+        bool bottleneck = false;
     };
     Document document(uint64_t index) const;
 
@@ -89,6 +100,7 @@ private:
     DemoWorld world_;
     int kv_warmup_ = 0, focus_until_ = 0;
     double mixed_letters_ = -1;
+    double bottleneck_ = 0;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
@@ -130,6 +142,9 @@ struct TrainOptions {
     // Fraction of MMLU-format training documents with shuffled option letters (DemoData::set_mixed_letters);
     // -1 = the world's default.
     double mixed_letters = -1;
+    // transformer: fraction of KV-retrieval and MMLU-format training documents with a summary-token
+    // bottleneck (DemoData::Document::bottleneck); -1 = the recipe's default.
+    double summary_bottleneck = -1;
     double clip = 1.0;       // gradient-norm clipping
     // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
     // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.

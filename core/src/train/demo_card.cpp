@@ -177,6 +177,11 @@ std::string command(const DemoCardInfo& info) {
     if (info.data.is_object() && info.data.value("options", std::string("words")) != "words")
         c += " --world " + info.data.value("options", std::string());
     if (!info.init_from.empty()) c += " --init-from " + info.init_from;
+    if (info.data.is_object() && info.data.value("summary_bottleneck", 0.0) > 0) {
+        char b[64];
+        std::snprintf(b, sizeof b, " --summary-bottleneck %g", info.data.value("summary_bottleneck", 0.0));
+        c += b;
+    }
     return c;
 }
 

@@ -14,12 +14,14 @@
 #include "gna/tasks.h"
 #include "gna/tiny_model.h"
 #include "gna/train.h"
+#include "train/bottleneck.h"
 
 namespace gna {
 namespace {
 
 constexpr uint64_t kWorldSeed = 0x6a2024;
 constexpr uint64_t kEvalStream = 0x5eed0000000000ull;
+constexpr uint64_t kBottleneckStream = 0xb0771e0000000000ull;
 
 const std::array<const char*, 24> kEntities = {
     "Zorba", "Mirta", "Kelvo", "Tamsin", "Orrin", "Belka", "Quill", "Nadra", "Fennick", "Ysolde", "Brannoc", "Lirra",
@@ -258,6 +260,8 @@ DemoData::Document DemoData::document(uint64_t index) const {
             else d.more.emplace_back("\nThe value of the key '" + key + "' is", " " + std::to_string(value));
         }
         d.kind = "kv";
+        d.segments_after = 1;  // "Memorize the following dictionary:\n", then one line per pair
+        d.segments = pairs;
     } else if (u < 0.75) {
         const bool header = r.below(2) == 0;
         // Some MMLU-format documents label their options in a shuffled order (prefixes world: half by
@@ -266,6 +270,8 @@ DemoData::Document DemoData::document(uint64_t index) const {
         const double mixed = mixed_letters();
         const bool shuffled = mixed >= 1 || (mixed > 0 && r.unit() < mixed);
         split(question(r, world_, facts_, true, header, shuffled), "mmlu");
+        d.segments_after = header ? 3 : 1;  // the header's two newlines, the question's; then the options
+        d.segments = 4;
     } else if (u < 0.83) {
         split(question(r, world_, facts_, false, r.below(2) == 0), "classic");
     } else if (u < 0.89) {
@@ -288,6 +294,9 @@ DemoData::Document DemoData::document(uint64_t index) const {
         d.prefix = prose(r, world_, facts_);
         d.kind = "prose";
     }
+    // Drawn from a stream of its own, so that the documents are the same with or without it.
+    if (d.segments > 0 && bottleneck_ > 0)
+        d.bottleneck = bottleneck_ >= 1 || Rng(mix(seed_ ^ kBottleneckStream, index)).unit() < bottleneck_;
     return d;
 }
 
@@ -340,6 +349,7 @@ Json DemoData::describe() const {
         {"mmlu_format", "optional harness header, question, options A-D (answer + 3 distractors of the same "
                         "attribute), \"Answer:\" + \" <letter>\""},
         {"mmlu_shuffled_letters", mixed_letters()},
+        {"summary_bottleneck", bottleneck_},
         {"options", demo_world_name(world_)},
         {"option_values", world_ == DemoWorld::Phrases
                               ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "
@@ -356,4 +366,25 @@ Json DemoData::describe() const {
     };
 }
 
+namespace train {
+
+void mark_bottleneck(const Tokenizer& tok, const DemoData::Document& d, const std::vector<int>& prefix,
+                     std::size_t doc_tokens, std::vector<uint8_t>& body, std::vector<uint8_t>& reader) {
+    body.assign(doc_tokens, 0);
+    reader.assign(doc_tokens, 0);
+    const int first = d.segments_after, last = d.segments_after + d.segments - 1;  // newline numbers
+    int newline = 0;
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+        const bool nl = tok.piece(prefix[i]) == "<0x0A>" || tok.decode({prefix[i]}, true) == "\n";
+        if (newline >= first && newline <= last && !nl) body[i + 1] = 1;
+        if (nl && newline++ == last) {
+            for (std::size_t j = i + 2; j < doc_tokens; ++j) reader[j] = 1;
+            return;
+        }
+    }
+    throw Error("train-demo: a " + d.kind + " document has fewer than " + std::to_string(last + 1) +
+                " newline tokens, so its segments cannot be found; the tokenizer must keep '\\n' a token of its own");
+}
+
+}  // namespace train
 }  // namespace gna

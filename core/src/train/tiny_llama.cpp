@@ -88,7 +88,9 @@ at::Tensor TinyLlama::forward(const at::Tensor& ids, const at::Tensor& positions
     // visible[b, i, j] = j <= i and doc[b, i] == doc[b, j]; mask: (B, 1, T, T)
     at::Tensor causal = at::ones({T, T}, at::kBool).tril();
     at::Tensor same = doc.unsqueeze(2).eq(doc.unsqueeze(1));
-    at::Tensor hidden = same.logical_and(causal).logical_not().unsqueeze(1);
+    at::Tensor hidden = same.logical_and(causal).logical_not();
+    if (blocked_.defined()) hidden = hidden.logical_or(blocked_);
+    hidden = hidden.unsqueeze(1);
     const double scale = 1.0 / std::sqrt(static_cast<double>(D));
 
     at::Tensor h = at::embedding(p("model.embed_tokens.weight"), ids);  // h: (B, T, C)

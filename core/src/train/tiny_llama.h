@@ -52,6 +52,9 @@ public:
     // Training only: (head_dropout_layers, B, heads) float multipliers of the heads' outputs for the
     // next forward calls; an undefined tensor (the default) = no head dropout.
     void set_head_keep(at::Tensor keep) { head_keep_ = std::move(keep); }
+    // Training only (TinyLlama): (B, T, T) bool, true where query i must not see key j, in every layer,
+    // on top of the causal and per-document masks (the summary-token bottleneck); undefined = none.
+    void set_attention_block(at::Tensor blocked) { blocked_ = std::move(blocked); }
     const LlamaShape& shape() const { return shape_; }
 
 protected:
@@ -59,7 +62,7 @@ protected:
     const at::Tensor& p(const std::string& name) const;
     LlamaShape shape_;
     std::vector<std::pair<std::string, at::Tensor>> params_;
-    at::Tensor head_keep_;
+    at::Tensor head_keep_, blocked_;
 };
 
 class TinyLlama final : public TrainableLM {

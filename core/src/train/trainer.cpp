@@ -17,6 +17,7 @@
 #include "gna/safetensors.h"
 #include "gna/tokenizer.h"
 #include "gna/train.h"
+#include "train/bottleneck.h"
 #include "train/demo_card.h"
 #include "train/tiny_llama.h"
 
@@ -32,6 +33,7 @@ struct Recipe {
     double mmlu_until_accuracy = 0;  // > 0: ended early once MMLU-format letters reach this accuracy
     double lr = 5e-3, kv_context_weight = 1.0;
     DemoWorld world = DemoWorld::Words;
+    double summary_bottleneck = 0;  // fraction of KV and MMLU-format documents (DemoData::set_summary_bottleneck)
 };
 
 Recipe recipe_for(const TrainOptions& o) {
@@ -212,7 +214,10 @@ struct Batch {
     at::Tensor answer_mask;                            // (B, T) bool: targets inside answers
     at::Tensor value_mask;                             // (B, T) bool: KV answers' number tokens
     at::Tensor mmlu_mask;                              // (B, T) bool: MMLU-format answer letters
+    // (B, T, T) bool, true where query i may not see key j (summary-token bottleneck); undefined if none.
+    at::Tensor blocked;
 };
+
 
 // Packs whole documents into rows of `context` tokens. Step `step` always gets the same documents.
 // Head dropout masks of one step: (layers, rows, heads), 0 for a dropped head, 1 / (1 - p) for a
@@ -233,6 +238,8 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
         doc(rows * context, -1);
     std::vector<float> w(rows * context, 0.f);
     std::vector<uint8_t> ans(rows * context, 0), val(rows * context, 0), mm(rows * context, 0);
+    std::vector<uint8_t> body(rows * context, 0), reader(rows * context, 0), bbody, breader;
+    bool any_bottleneck = false;
     uint64_t next = static_cast<uint64_t>(step) * 100000;
     for (int r = 0; r < rows; ++r) {
         int64_t used = 0, d = 0;
@@ -241,9 +248,12 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
             // seq = BOS prefix answer (text answer)...; in_answer marks the scored answer tokens.
             std::vector<int> seq = {bos};
             std::vector<uint8_t> in_answer = {0}, is_value = {0};
+            std::vector<int> prefix_ids;
             auto append = [&](const std::string& text, bool answer) {
                 if (text.empty()) return;
-                for (int id : tok.encode(text, false)) {
+                const std::vector<int> enc = tok.encode(text, false);
+                if (prefix_ids.empty() && !answer) prefix_ids = enc;
+                for (int id : enc) {
                     seq.push_back(id);
                     in_answer.push_back(answer);
                     is_value.push_back(answer && dd.kind == "kv" && tok.piece(id) != "\xe2\x96\x81");  // not the bare '▁'
@@ -258,11 +268,17 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
             if (static_cast<int64_t>(seq.size()) > context) { ++next; continue; }  // never happens at 256
             if (used + static_cast<int64_t>(seq.size()) > context) break;
             ++next;
+            if (dd.bottleneck) train::mark_bottleneck(tok, dd, prefix_ids, seq.size(), bbody, breader);
             for (std::size_t i = 0; i < seq.size(); ++i) {
                 const int64_t k = r * context + used + static_cast<int64_t>(i);
                 ids[k] = seq[i];
                 pos[k] = static_cast<int64_t>(i);
                 doc[k] = d;
+                if (dd.bottleneck) {
+                    body[k] = bbody[i];
+                    reader[k] = breader[i];
+                    any_bottleneck = true;
+                }
                 if (i + 1 < seq.size()) {
                     tgt[k] = seq[i + 1];
                     w[k] = in_answer[i + 1] ? 4.f : dd.kind == "kv" ? kv_context_weight : 1.f;
@@ -285,6 +301,14 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
     b.answer_mask = at::tensor(std::vector<int64_t>(ans.begin(), ans.end()), at::kLong).view({rows, context}).ne(0);
     b.value_mask = at::tensor(std::vector<int64_t>(val.begin(), val.end()), at::kLong).view({rows, context}).ne(0);
     b.mmlu_mask = at::tensor(std::vector<int64_t>(mm.begin(), mm.end()), at::kLong).view({rows, context}).ne(0);
+    if (any_bottleneck) {
+        auto M = [&](std::vector<uint8_t>& v) {
+            return at::tensor(std::vector<int64_t>(v.begin(), v.end()), at::kLong).view({rows, context}).ne(0);
+        };
+        // Query i (a reader) may not see key j (a segment's body) of the same document.
+        b.blocked = M(reader).unsqueeze(2).logical_and(M(body).unsqueeze(1)).logical_and(
+            b.doc.unsqueeze(2).eq(b.doc.unsqueeze(1)));
+    }
     return b;
 }
 
@@ -443,6 +467,11 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         throw Error("train-demo: --kv-warmup plus --mmlu-focus is more than 100000 steps");
     if (o.mixed_letters > 1) throw Error("train-demo: --mixed-letters must be a fraction from 0 to 1");
     data.set_mixed_letters(o.mixed_letters);
+    const double bottleneck = o.summary_bottleneck >= 0 ? o.summary_bottleneck : rc.summary_bottleneck;
+    if (bottleneck > 1) throw Error("train-demo: --summary-bottleneck must be a fraction from 0 to 1");
+    if (bottleneck > 0 && o.recipe != "transformer")
+        throw Error("train-demo: --summary-bottleneck is for the transformer recipe only");
+    data.set_summary_bottleneck(bottleneck);
     data.set_kv_warmup(kv_warmup);
     data.set_focus_until(kv_warmup + mmlu_focus);
     const fs::path tokenizer = !o.tokenizer.empty() ? o.tokenizer : !o.init_from.empty() ? o.init_from / "tokenizer.model" : fs::path();
@@ -518,6 +547,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         if (rc.shape.head_dropout > 0 && rc.shape.head_dropout_layers > 0)
             model.set_head_keep(st.step < st.kv_until ? at::Tensor()
                                                       : head_keep(rc.shape, o.seed, st.step, b.ids.size(0)));
+        model.set_attention_block(b.blocked);
         at::Tensor logits = model.forward(b.ids, b.positions, b.doc);  // (B, T, V)
         at::Tensor flat = logits.view({-1, logits.size(-1)});
         at::Tensor ce = at::cross_entropy_loss(flat, b.targets.view(-1).clamp_min(0), {}, at::Reduction::None);
@@ -604,6 +634,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             save_checkpoint(ckpt, model, opt, st);
         if (stop) throw Cancelled();
     }
+    model.set_attention_block(at::Tensor());  // training only
     write_hf_folder(o.out, model, *tok);
     say("checking the written checkpoint against the trained model");
     verify_export(o.out, model, *tok, data);

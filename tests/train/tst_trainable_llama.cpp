@@ -1,7 +1,9 @@
 // Head dropout in the demo trainer's Llama: a head multiplier of 0 is exactly "that head's o_proj
 // input zeroed" (DESIGN.md's ablation), a multiplier of 2 exactly doubles that head's o_proj columns,
 // row by row, and only in the layers the mask covers. Checked against the same model with its
-// o_proj weight edited by hand. Plain C++ (LibTorch without Qt).
+// o_proj weight edited by hand. The summary-token bottleneck's attention block: a query that may see
+// only the BOS and itself gets the logits of the two-token sequence (BOS, that token) at the same
+// positions, and the other queries are untouched. Plain C++ (LibTorch without Qt).
 #include <ATen/ATen.h>
 
 #include <cstdio>
@@ -60,6 +62,20 @@ int main() {
     // No mask again: the plain forward.
     masked.set_head_keep({});
     check(max_diff(masked.forward(ids, pos, doc), base) == 0.0, "an undefined mask is no head dropout");
-    if (failures == 0) std::printf("head dropout: all checks passed\n");
+
+    // Attention block: in row 0 the last query sees only key 0 (BOS) and itself, in every layer.
+    at::Tensor blocked = at::zeros({B, T, T}, at::kBool);
+    blocked[0][T - 1].narrow(0, 1, T - 2).fill_(true);
+    masked.set_attention_block(blocked);
+    const at::Tensor cut = masked.forward(ids, pos, doc);
+    masked.set_attention_block({});
+    at::Tensor two_ids = at::stack({ids[0][0], ids[0][T - 1]}).view({1, 2});
+    at::Tensor two_pos = at::tensor(std::vector<int64_t>{0, T - 1}, at::kLong).view({1, 2});
+    const at::Tensor two = masked.forward(two_ids, two_pos, at::zeros({1, 2}, at::kLong));
+    check(max_diff(cut[0][T - 1], two[0][1]) < 1e-5, "blocked query = the same token after BOS alone");
+    check(max_diff(cut[0][T - 1], base[0][T - 1]) > 1e-3, "blocking keys changes that query's logits");
+    check(max_diff(cut[0].narrow(0, 0, T - 1), base[0].narrow(0, 0, T - 1)) == 0.0, "other queries untouched");
+    check(max_diff(cut[1], base[1]) == 0.0, "other rows untouched");
+    if (failures == 0) std::printf("trainable llama: all checks passed\n");
     return failures == 0 ? 0 : 1;
 }
