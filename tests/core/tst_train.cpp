@@ -555,6 +555,35 @@ private Q_SLOTS:
         }
     }
 
+    void summaryBottleneckTrainsAndIsChecked() {
+        // A short transformer run with every KV and MMLU-format document bottlenecked trains other weights
+        // than one without, the same weights twice; the bottleneck is refused for other recipes and above 1.
+        auto run = [](const std::string& name, double p) {
+            gna::TrainOptions o = tiny(fresh_dir(name));
+            o.kv_warmup = 0;
+            o.summary_bottleneck = p;
+            gna::train_demo(o);
+            return read_bytes(o.out / "model.safetensors");
+        };
+        const std::string with = run("sb_with", 1.0);
+        QVERIFY(with == run("sb_again", 1.0));
+        QVERIFY(with != run("sb_none", 0.0));
+        for (auto [recipe, p] : {std::pair{"ssm", 0.5}, std::pair{"hybrid", 0.5}, std::pair{"transformer", 1.5}}) {
+            gna::TrainOptions bad = tiny(fresh_dir("sb_bad"));
+            bad.recipe = recipe;
+            bad.summary_bottleneck = p;
+            try {
+                gna::train_demo(bad);
+                QFAIL("a bad summary bottleneck was accepted");
+            } catch (const gna::Error& e) {
+                QVERIFY2(std::string(e.what()).find("summary-bottleneck") != std::string::npos, e.what());
+            }
+        }
+        gna::DemoData d(1);
+        d.set_summary_bottleneck(0.25);
+        QCOMPARE(d.describe()["summary_bottleneck"].get<double>(), 0.25);
+    }
+
     void shortRunIsDeterministicAndLoads() {
         const fs::path d1 = fresh_dir("det1"), d2 = fresh_dir("det2");
         gna::TrainResult r1 = gna::train_demo(tiny(d1));
