@@ -111,8 +111,14 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
             std::cout << p.message << std::endl;
             return;
         }
-        std::printf("step %5d/%d  loss %.4f  answer-acc %.3f  kv-value-acc %.3f  mmlu-letter-acc %.3f  lr %.2e  elapsed %s  eta %s\n",
-                    p.step, p.steps, p.loss, p.accuracy, p.kv_accuracy, p.mmlu_accuracy, p.lr, clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str());
+        std::printf("step %5d/%d  loss %.4f  answer-acc %.3f  kv-value-acc %.3f  mmlu-letter-acc %.3f",
+                    p.step, p.steps, p.loss, p.accuracy, p.kv_accuracy, p.mmlu_accuracy);
+        // With the summary-token bottleneck: the same on the bottlenecked documents alone.
+        auto part = [](double a) { return a < 0 ? std::string("-") : std::to_string(a).substr(0, 5); };
+        if (p.kv_bottleneck_accuracy >= 0 || p.mmlu_bottleneck_accuracy >= 0)
+            std::printf("  (bottlenecked: kv %s mmlu %s)", part(p.kv_bottleneck_accuracy).c_str(),
+                        part(p.mmlu_bottleneck_accuracy).c_str());
+        std::printf("  lr %.2e  elapsed %s  eta %s\n", p.lr, clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str());
         std::fflush(stdout);
     };
     TrainResult r;

@@ -163,6 +163,8 @@ struct TrainProgress {
     double accuracy = 0;      // next-token accuracy on answer tokens, same window
     double kv_accuracy = 0;   // on the KV answers' value tokens (retrieval proper), same window
     double mmlu_accuracy = 0; // on the MMLU-format answer letters, same window
+    // The same two on the documents trained with the summary-token bottleneck; -1 = none in the window.
+    double kv_bottleneck_accuracy = -1, mmlu_bottleneck_accuracy = -1;
     double lr = 0;
     double elapsed_s = 0, eta_s = 0;
     std::string message;      // phase changes ("training tokenizer", "evaluating", ...)

@@ -216,6 +216,7 @@ struct Batch {
     at::Tensor mmlu_mask;                              // (B, T) bool: MMLU-format answer letters
     // (B, T, T) bool, true where query i may not see key j (summary-token bottleneck); undefined if none.
     at::Tensor blocked;
+    at::Tensor in_bottleneck;  // (B, T) bool: tokens of documents with the bottleneck
 };
 
 
@@ -238,7 +239,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
         doc(rows * context, -1);
     std::vector<float> w(rows * context, 0.f);
     std::vector<uint8_t> ans(rows * context, 0), val(rows * context, 0), mm(rows * context, 0);
-    std::vector<uint8_t> body(rows * context, 0), reader(rows * context, 0), bbody, breader;
+    std::vector<uint8_t> body(rows * context, 0), reader(rows * context, 0), inb(rows * context, 0), bbody, breader;
     bool any_bottleneck = false;
     uint64_t next = static_cast<uint64_t>(step) * 100000;
     for (int r = 0; r < rows; ++r) {
@@ -277,6 +278,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                 if (dd.bottleneck) {
                     body[k] = bbody[i];
                     reader[k] = breader[i];
+                    inb[k] = 1;
                     any_bottleneck = true;
                 }
                 if (i + 1 < seq.size()) {
@@ -306,6 +308,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
             return at::tensor(std::vector<int64_t>(v.begin(), v.end()), at::kLong).view({rows, context}).ne(0);
         };
         // Query i (a reader) may not see key j (a segment's body) of the same document.
+        b.in_bottleneck = M(inb);
         b.blocked = M(reader).unsqueeze(2).logical_and(M(body).unsqueeze(1)).logical_and(
             b.doc.unsqueeze(2).eq(b.doc.unsqueeze(1)));
     }
@@ -533,6 +536,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
                                     : mmlu_focus > 0 ? std::min(mmlu_focus, rc.steps) : rc.steps);
     const int log_every = std::max(1, o.log_every);
     double loss_sum = 0, acc_sum = 0, kv_hits = 0, kv_total = 0, mm_hits = 0, mm_total = 0;
+    double bkv_hits = 0, bkv_total = 0, bmm_hits = 0, bmm_total = 0;  // bottlenecked documents
     int window = 0;
     TrainResult result;
     auto t0 = std::chrono::steady_clock::now();
@@ -568,6 +572,12 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             const double kh = right.logical_and(vm).sum().item<double>(), kn = vm.sum().item<double>();
             const double mh = right.logical_and(mm).sum().item<double>(), mn = mm.sum().item<double>();
             kv_hits += kh, kv_total += kn, mm_hits += mh, mm_total += mn;
+            if (b.in_bottleneck.defined()) {
+                at::Tensor in = b.in_bottleneck.view(-1);
+                at::Tensor bv = vm.logical_and(in), bm = mm.logical_and(in);
+                bkv_hits += right.logical_and(bv).sum().item<double>(), bkv_total += bv.sum().item<double>();
+                bmm_hits += right.logical_and(bm).sum().item<double>(), bmm_total += bm.sum().item<double>();
+            }
             loss_sum += loss.item<double>();
             ++window;
             char msg[400];
@@ -620,6 +630,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             p.accuracy = acc_sum / window;
             p.kv_accuracy = kv_total > 0 ? kv_hits / kv_total : 0.0;
             p.mmlu_accuracy = mm_total > 0 ? mm_hits / mm_total : 0.0;
+            p.kv_bottleneck_accuracy = bkv_total > 0 ? bkv_hits / bkv_total : -1.0;
+            p.mmlu_bottleneck_accuracy = bmm_total > 0 ? bmm_hits / bmm_total : -1.0;
             p.lr = lr;
             p.elapsed_s = st.seconds;
             const double per = (st.seconds - seconds_before) / std::max(1, st.step - first_step);
@@ -627,6 +639,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             result.final_loss = p.loss;
             if (progress) progress(p);
             loss_sum = acc_sum = kv_hits = kv_total = mm_hits = mm_total = 0;
+            bkv_hits = bkv_total = bmm_hits = bmm_total = 0;
             window = 0;
         }
         const bool stop = stopping();
