@@ -4,6 +4,7 @@
 #include <QtTest/QtTest>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -582,6 +583,51 @@ private Q_SLOTS:
         gna::DemoData d(1);
         d.set_summary_bottleneck(0.25);
         QCOMPARE(d.describe()["summary_bottleneck"].get<double>(), 0.25);
+        QCOMPARE(d.describe()["summary_bottleneck_kv"].get<double>(), 0.25);  // the same by default
+    }
+
+    void summaryBottleneckPerKind() {
+        // The KV documents' fraction apart from the MMLU-format documents': counted over 600 documents
+        // of the whole mix, by kind, against the fractions asked for.
+        auto count = [](double mmlu, double kv) {
+            gna::DemoData data(1);
+            data.set_summary_bottleneck(mmlu, kv);
+            std::array<int, 5> n{};  // kv docs, kv bottlenecked, mmlu docs, mmlu bottlenecked, others bottlenecked
+            for (uint64_t i = 3000 * 100000ull; i < 3000 * 100000ull + 600; ++i) {
+                const gna::DemoData::Document doc = data.document(i);
+                if (doc.kind == "kv") ++n[0], n[1] += doc.bottleneck;
+                if (doc.kind == "mmlu") ++n[2], n[3] += doc.bottleneck;
+                if (doc.kind != "kv" && doc.kind != "mmlu") n[4] += doc.bottleneck;
+            }
+            return n;
+        };
+        const auto only_mmlu = count(1.0, 0.0);
+        QVERIFY(only_mmlu[0] > 50 && only_mmlu[2] > 50);
+        QCOMPARE(only_mmlu[4], 0);
+        QCOMPARE(only_mmlu[1], 0);
+        QCOMPARE(only_mmlu[3], only_mmlu[2]);
+        const auto only_kv = count(0.0, 1.0);
+        QCOMPARE(only_kv[1], only_kv[0]);
+        QCOMPARE(only_kv[3], 0);
+        const auto part = count(0.75, 0.0);
+        QCOMPARE(part[1], 0);
+        QVERIFY2(part[3] > part[2] * 6 / 10 && part[3] < part[2] * 9 / 10, "about three quarters of MMLU documents");
+        gna::DemoData d(1);
+        d.set_summary_bottleneck(0.75, 0.0);
+        QCOMPARE(d.describe()["summary_bottleneck"].get<double>(), 0.75);
+        QCOMPARE(d.describe()["summary_bottleneck_kv"].get<double>(), 0.0);
+        // Refused above 1, and for other recipes, naming the option.
+        for (auto [recipe, p] : {std::pair{"transformer", 1.5}, std::pair{"ssm", 0.5}}) {
+            gna::TrainOptions bad = tiny(fresh_dir("sbkv_bad"));
+            bad.recipe = recipe;
+            bad.summary_bottleneck_kv = p;
+            try {
+                gna::train_demo(bad);
+                QFAIL("a bad KV summary bottleneck was accepted");
+            } catch (const gna::Error& e) {
+                QVERIFY2(std::string(e.what()).find("summary-bottleneck-kv") != std::string::npos, e.what());
+            }
+        }
     }
 
     void shortRunIsDeterministicAndLoads() {

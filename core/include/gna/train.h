@@ -62,10 +62,15 @@ public:
     // order (evaluation prompts keep A-D in order); -1 = the world's default (prefixes 1/2, else 0).
     void set_mixed_letters(double fraction) { mixed_letters_ = fraction; }
     double mixed_letters() const;
-    // Fraction of the KV-retrieval and MMLU-format training documents trained with a summary-token
-    // bottleneck (Document::bottleneck); 0 = none (the default).
-    void set_summary_bottleneck(double fraction) { bottleneck_ = fraction; }
+    // Fraction of the MMLU-format training documents trained with a summary-token bottleneck
+    // (Document::bottleneck), and of the KV-retrieval ones (kv_fraction < 0: the same fraction);
+    // 0 = none (the default).
+    void set_summary_bottleneck(double fraction, double kv_fraction = -1) {
+        bottleneck_ = fraction;
+        kv_bottleneck_ = kv_fraction < 0 ? fraction : kv_fraction;
+    }
     double summary_bottleneck() const { return bottleneck_; }
+    double kv_summary_bottleneck() const { return kv_bottleneck_; }
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
     // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
@@ -100,7 +105,7 @@ private:
     DemoWorld world_;
     int kv_warmup_ = 0, focus_until_ = 0;
     double mixed_letters_ = -1;
-    double bottleneck_ = 0;
+    double bottleneck_ = 0, kv_bottleneck_ = 0;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
@@ -145,6 +150,8 @@ struct TrainOptions {
     // transformer: fraction of KV-retrieval and MMLU-format training documents with a summary-token
     // bottleneck (DemoData::Document::bottleneck); -1 = the recipe's default.
     double summary_bottleneck = -1;
+    // The same for the KV-retrieval documents alone; -1 = summary_bottleneck's fraction.
+    double summary_bottleneck_kv = -1;
     double clip = 1.0;       // gradient-norm clipping
     // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
     // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.

@@ -182,6 +182,13 @@ std::string command(const DemoCardInfo& info) {
         std::snprintf(b, sizeof b, " --summary-bottleneck %g", info.data.value("summary_bottleneck", 0.0));
         c += b;
     }
+    // The KV documents' fraction, where it differs from the MMLU-format documents' (older cards: the same).
+    if (info.data.is_object() && info.data.contains("summary_bottleneck_kv") &&
+        info.data.value("summary_bottleneck_kv", 0.0) != info.data.value("summary_bottleneck", 0.0)) {
+        char b[64];
+        std::snprintf(b, sizeof b, " --summary-bottleneck-kv %g", info.data.value("summary_bottleneck_kv", 0.0));
+        c += b;
+    }
     return c;
 }
 

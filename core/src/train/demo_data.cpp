@@ -295,8 +295,9 @@ DemoData::Document DemoData::document(uint64_t index) const {
         d.kind = "prose";
     }
     // Drawn from a stream of its own, so that the documents are the same with or without it.
-    if (d.segments > 0 && bottleneck_ > 0)
-        d.bottleneck = bottleneck_ >= 1 || Rng(mix(seed_ ^ kBottleneckStream, index)).unit() < bottleneck_;
+    const double fraction = d.kind == "kv" ? kv_bottleneck_ : bottleneck_;
+    if (d.segments > 0 && fraction > 0)
+        d.bottleneck = fraction >= 1 || Rng(mix(seed_ ^ kBottleneckStream, index)).unit() < fraction;
     return d;
 }
 
@@ -350,6 +351,7 @@ Json DemoData::describe() const {
                         "attribute), \"Answer:\" + \" <letter>\""},
         {"mmlu_shuffled_letters", mixed_letters()},
         {"summary_bottleneck", bottleneck_},
+        {"summary_bottleneck_kv", kv_bottleneck_},
         {"options", demo_world_name(world_)},
         {"option_values", world_ == DemoWorld::Phrases
                               ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "

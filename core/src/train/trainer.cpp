@@ -474,7 +474,11 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     if (bottleneck > 1) throw Error("train-demo: --summary-bottleneck must be a fraction from 0 to 1");
     if (bottleneck > 0 && o.recipe != "transformer")
         throw Error("train-demo: --summary-bottleneck is for the transformer recipe only");
-    data.set_summary_bottleneck(bottleneck);
+    const double kv_bottleneck = o.summary_bottleneck_kv >= 0 ? o.summary_bottleneck_kv : bottleneck;
+    if (kv_bottleneck > 1) throw Error("train-demo: --summary-bottleneck-kv must be a fraction from 0 to 1");
+    if (kv_bottleneck > 0 && o.recipe != "transformer")
+        throw Error("train-demo: --summary-bottleneck-kv is for the transformer recipe only");
+    data.set_summary_bottleneck(bottleneck, kv_bottleneck);
     data.set_kv_warmup(kv_warmup);
     data.set_focus_until(kv_warmup + mmlu_focus);
     const fs::path tokenizer = !o.tokenizer.empty() ? o.tokenizer : !o.init_from.empty() ? o.init_from / "tokenizer.model" : fs::path();
