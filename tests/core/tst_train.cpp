@@ -616,7 +616,55 @@ private Q_SLOTS:
         d.set_summary_bottleneck(0.75, 0.0);
         QCOMPARE(d.describe()["summary_bottleneck"].get<double>(), 0.75);
         QCOMPARE(d.describe()["summary_bottleneck_kv"].get<double>(), 0.0);
+        // The late KV lookup: KV documents only, never one with the summary bottleneck; its lines are
+        // hidden whole (the segments' newlines too), after the same readers.
+        const auto tok = gna::load_tokenizer(fs::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / "transformer");
+        gna::DemoData late(1);
+        late.set_summary_bottleneck(0.5, 0.5);
+        late.set_late_lookup(1.0);
+        QCOMPARE(late.describe()["kv_late_lookup"].get<double>(), 1.0);
+        int kv_docs = 0, late_docs = 0, checked = 0;
+        for (uint64_t i = 3000 * 100000ull; i < 3000 * 100000ull + 400; ++i) {
+            const gna::DemoData::Document doc = late.document(i);
+            QVERIFY(!(doc.late_lookup && doc.bottleneck));
+            if (doc.kind != "kv") {
+                QVERIFY(!doc.late_lookup);
+                continue;
+            }
+            ++kv_docs;
+            QCOMPARE(doc.late_lookup, !doc.bottleneck);  // fraction 1: every KV document the bottleneck left
+            late_docs += doc.late_lookup;
+            if (!doc.late_lookup || checked >= 20) continue;
+            ++checked;
+            const std::vector<int> prefix = tok->encode(doc.prefix, false);
+            const std::size_t n = prefix.size() + 1;  // BOS + prefix (readers: what follows the lines)
+            std::vector<uint8_t> body, reader, whole, reader2;
+            gna::train::mark_bottleneck(*tok, doc, prefix, n + 3, body, reader);
+            gna::train::mark_bottleneck(*tok, doc, prefix, n + 3, whole, reader2, true);
+            QVERIFY(reader == reader2);
+            int extra_newlines = 0;
+            for (std::size_t k = 0; k < n; ++k) {
+                QVERIFY(!body[k] || whole[k]);  // the lines' tokens are hidden in both
+                if (whole[k] && !body[k]) {
+                    QCOMPARE(tok->decode({prefix[k - 1]}, false), std::string("\n"));
+                    ++extra_newlines;
+                }
+            }
+            QCOMPARE(extra_newlines, doc.segments);  // one newline per dictionary line
+        }
+        QVERIFY(kv_docs > 50 && late_docs > kv_docs / 4 && late_docs < kv_docs && checked == 20);
         // Refused above 1, and for other recipes, naming the option.
+        for (auto [recipe, p] : {std::pair{"transformer", 1.5}, std::pair{"ssm", 0.5}}) {
+            gna::TrainOptions bad = tiny(fresh_dir("late_bad"));
+            bad.recipe = recipe;
+            bad.late_lookup = p;
+            try {
+                gna::train_demo(bad);
+                QFAIL("a bad late KV lookup was accepted");
+            } catch (const gna::Error& e) {
+                QVERIFY2(std::string(e.what()).find("kv-late-lookup") != std::string::npos, e.what());
+            }
+        }
         for (auto [recipe, p] : {std::pair{"transformer", 1.5}, std::pair{"ssm", 0.5}}) {
             gna::TrainOptions bad = tiny(fresh_dir("sbkv_bad"));
             bad.recipe = recipe;

@@ -3,7 +3,8 @@
 // row by row, and only in the layers the mask covers. Checked against the same model with its
 // o_proj weight edited by hand. The summary-token bottleneck's attention block: a query that may see
 // only the BOS and itself gets the logits of the two-token sequence (BOS, that token) at the same
-// positions, and the other queries are untouched. Plain C++ (LibTorch without Qt).
+// positions, and the other queries are untouched; per-layer blocks (the late KV lookup) act in their
+// own layer only. Plain C++ (LibTorch without Qt).
 #include <ATen/ATen.h>
 
 #include <cstdio>
@@ -76,6 +77,36 @@ int main() {
     check(max_diff(cut[0][T - 1], base[0][T - 1]) > 1e-3, "blocking keys changes that query's logits");
     check(max_diff(cut[0].narrow(0, 0, T - 1), base[0].narrow(0, 0, T - 1)) == 0.0, "other queries untouched");
     check(max_diff(cut[1], base[1]) == 0.0, "other rows untouched");
+
+    // Per-layer blocks (layers, B, T, T), the late KV lookup's form: the same mask in both layers is the
+    // (B, T, T) block; none in both is the plain forward; a mask in one layer differs from both.
+    const at::Tensor none = at::zeros_like(blocked);
+    auto layered = [&](TinyLlama& m, const at::Tensor& l0, const at::Tensor& l1) {
+        m.set_attention_block(at::stack({l0, l1}));
+        at::Tensor out = m.forward(ids, pos, doc);
+        m.set_attention_block({});
+        return out;
+    };
+    const at::Tensor both = layered(masked, blocked, blocked), first = layered(masked, blocked, none),
+                     second = layered(masked, none, blocked);
+    check(max_diff(both, cut) == 0.0, "the same block in every layer = the (B, T, T) block");
+    check(max_diff(layered(masked, none, none), base) == 0.0, "empty per-layer blocks = no block");
+    check(max_diff(first[0][T - 1], cut[0][T - 1]) > 1e-4 && max_diff(first[0][T - 1], base[0][T - 1]) > 1e-4,
+          "a block in layer 0 alone differs from none and from both layers");
+    check(max_diff(first[0][T - 1], second[0][T - 1]) > 1e-4, "layer 0's block differs from layer 1's");
+    check(max_diff(first[0].narrow(0, 0, T - 1), base[0].narrow(0, 0, T - 1)) == 0.0 && max_diff(first[1], base[1]) == 0.0,
+          "per-layer block: other queries and rows untouched");
+    // With layer 1's attention output switched off by hand (o_proj zeroed), only layer 0's block can
+    // matter: blocking layer 0 = blocking both layers, blocking layer 1 = no block at all.
+    TinyLlama quiet(s, 3);
+    for (auto& [n, t] : quiet.parameters())
+        if (n == "model.layers.1.self_attn.o_proj.weight") t.zero_();
+    const at::Tensor quiet_plain = quiet.forward(ids, pos, doc);
+    check(max_diff(layered(quiet, blocked, none), layered(quiet, blocked, blocked)) == 0.0,
+          "layer 1 silenced: a block in layer 0 = the block in both layers");
+    check(max_diff(layered(quiet, none, blocked), quiet_plain) == 0.0, "layer 1 silenced: its block changes nothing");
+    check(max_diff(layered(quiet, blocked, none)[0][T - 1], quiet_plain[0][T - 1]) > 1e-4,
+          "layer 1 silenced: layer 0's block still changes the blocked query");
     if (failures == 0) std::printf("trainable llama: all checks passed\n");
     return failures == 0 ? 0 : 1;
 }

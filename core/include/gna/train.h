@@ -71,6 +71,10 @@ public:
     }
     double summary_bottleneck() const { return bottleneck_; }
     double kv_summary_bottleneck() const { return kv_bottleneck_; }
+    // Fraction of the KV-retrieval training documents (of those without the summary-token bottleneck)
+    // trained with a late lookup (Document::late_lookup); 0 = none (the default).
+    void set_late_lookup(double fraction) { late_lookup_ = fraction; }
+    double late_lookup() const { return late_lookup_; }
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
     // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
@@ -80,11 +84,13 @@ public:
     // the first segment, then `segments` lines. bottleneck: train this document with a summary-token
     // bottleneck, where every position after the last summary token sees the segments only through
     // their summary tokens (the trainer masks the other segment tokens for those query positions).
+    // late_lookup (KV documents): every position after the last segment sees the segments, their
+    // newlines included, only in the last layer, so the lookup of the queried key's value is learnt there.
     struct Document {
         std::string prefix, answer, kind;
         std::vector<std::pair<std::string, std::string>> more;
         int segments_after = -1, segments = 0;
-        bool bottleneck = false;
+        bool bottleneck = false, late_lookup = false;
     };
     Document document(uint64_t index) const;
 
@@ -105,7 +111,7 @@ private:
     DemoWorld world_;
     int kv_warmup_ = 0, focus_until_ = 0;
     double mixed_letters_ = -1;
-    double bottleneck_ = 0, kv_bottleneck_ = 0;
+    double bottleneck_ = 0, kv_bottleneck_ = 0, late_lookup_ = 0;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
@@ -152,6 +158,9 @@ struct TrainOptions {
     double summary_bottleneck = -1;
     // The same for the KV-retrieval documents alone; -1 = summary_bottleneck's fraction.
     double summary_bottleneck_kv = -1;
+    // transformer: fraction of the KV-retrieval training documents with a late lookup
+    // (DemoData::Document::late_lookup); -1 = the recipe's default.
+    double late_lookup = -1;
     double clip = 1.0;       // gradient-norm clipping
     // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
     // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.

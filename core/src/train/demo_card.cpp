@@ -189,6 +189,11 @@ std::string command(const DemoCardInfo& info) {
         std::snprintf(b, sizeof b, " --summary-bottleneck-kv %g", info.data.value("summary_bottleneck_kv", 0.0));
         c += b;
     }
+    if (info.data.is_object() && info.data.value("kv_late_lookup", 0.0) > 0) {
+        char b[64];
+        std::snprintf(b, sizeof b, " --kv-late-lookup %g", info.data.value("kv_late_lookup", 0.0));
+        c += b;
+    }
     return c;
 }
 

@@ -22,6 +22,7 @@ namespace {
 constexpr uint64_t kWorldSeed = 0x6a2024;
 constexpr uint64_t kEvalStream = 0x5eed0000000000ull;
 constexpr uint64_t kBottleneckStream = 0xb0771e0000000000ull;
+constexpr uint64_t kLateLookupStream = 0x1a7e100c00000000ull;
 
 const std::array<const char*, 24> kEntities = {
     "Zorba", "Mirta", "Kelvo", "Tamsin", "Orrin", "Belka", "Quill", "Nadra", "Fennick", "Ysolde", "Brannoc", "Lirra",
@@ -298,6 +299,8 @@ DemoData::Document DemoData::document(uint64_t index) const {
     const double fraction = d.kind == "kv" ? kv_bottleneck_ : bottleneck_;
     if (d.segments > 0 && fraction > 0)
         d.bottleneck = fraction >= 1 || Rng(mix(seed_ ^ kBottleneckStream, index)).unit() < fraction;
+    if (d.kind == "kv" && !d.bottleneck && late_lookup_ > 0)
+        d.late_lookup = late_lookup_ >= 1 || Rng(mix(seed_ ^ kLateLookupStream, index)).unit() < late_lookup_;
     return d;
 }
 
@@ -352,6 +355,7 @@ Json DemoData::describe() const {
         {"mmlu_shuffled_letters", mixed_letters()},
         {"summary_bottleneck", bottleneck_},
         {"summary_bottleneck_kv", kv_bottleneck_},
+        {"kv_late_lookup", late_lookup_},
         {"options", demo_world_name(world_)},
         {"option_values", world_ == DemoWorld::Phrases
                               ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "
@@ -371,14 +375,15 @@ Json DemoData::describe() const {
 namespace train {
 
 void mark_bottleneck(const Tokenizer& tok, const DemoData::Document& d, const std::vector<int>& prefix,
-                     std::size_t doc_tokens, std::vector<uint8_t>& body, std::vector<uint8_t>& reader) {
+                     std::size_t doc_tokens, std::vector<uint8_t>& body, std::vector<uint8_t>& reader,
+                     bool with_summaries) {
     body.assign(doc_tokens, 0);
     reader.assign(doc_tokens, 0);
     const int first = d.segments_after, last = d.segments_after + d.segments - 1;  // newline numbers
     int newline = 0;
     for (std::size_t i = 0; i < prefix.size(); ++i) {
         const bool nl = tok.piece(prefix[i]) == "<0x0A>" || tok.decode({prefix[i]}, true) == "\n";
-        if (newline >= first && newline <= last && !nl) body[i + 1] = 1;
+        if (newline >= first && newline <= last && (!nl || with_summaries)) body[i + 1] = 1;
         if (nl && newline++ == last) {
             for (std::size_t j = i + 2; j < doc_tokens; ++j) reader[j] = 1;
             return;

@@ -89,7 +89,8 @@ at::Tensor TinyLlama::forward(const at::Tensor& ids, const at::Tensor& positions
     at::Tensor causal = at::ones({T, T}, at::kBool).tril();
     at::Tensor same = doc.unsqueeze(2).eq(doc.unsqueeze(1));
     at::Tensor hidden = same.logical_and(causal).logical_not();
-    if (blocked_.defined()) hidden = hidden.logical_or(blocked_);
+    const bool per_layer = blocked_.defined() && blocked_.dim() == 4;
+    if (blocked_.defined() && !per_layer) hidden = hidden.logical_or(blocked_);
     hidden = hidden.unsqueeze(1);
     const double scale = 1.0 / std::sqrt(static_cast<double>(D));
 
@@ -103,7 +104,7 @@ at::Tensor TinyLlama::forward(const at::Tensor& ids, const at::Tensor& positions
         q = rope(q);
         k = rope(k);
         at::Tensor scores = at::matmul(q, k.transpose(-1, -2)) * scale;  // (B, H, T, T)
-        scores = scores.masked_fill(hidden, -1e9);
+        scores = scores.masked_fill(per_layer ? hidden.logical_or(blocked_[l].unsqueeze(1)) : hidden, -1e9);
         at::Tensor o = at::matmul(at::softmax(scores, -1), v);  // (B, H, T, D)
         if (head_keep_.defined() && l < head_keep_.size(0)) o = o * head_keep_[l].view({B, H, 1, 1});
         h = h + at::linear(o.transpose(1, 2).reshape({B, T, H * D}), p(pre + ".self_attn.o_proj.weight"));

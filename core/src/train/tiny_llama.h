@@ -53,7 +53,8 @@ public:
     // next forward calls; an undefined tensor (the default) = no head dropout.
     void set_head_keep(at::Tensor keep) { head_keep_ = std::move(keep); }
     // Training only (TinyLlama): (B, T, T) bool, true where query i must not see key j, in every layer,
-    // on top of the causal and per-document masks (the summary-token bottleneck); undefined = none.
+    // on top of the causal and per-document masks (the summary-token bottleneck), or (layers, B, T, T):
+    // one such mask per layer (the late KV lookup); undefined = none.
     void set_attention_block(at::Tensor blocked) { blocked_ = std::move(blocked); }
     const LlamaShape& shape() const { return shape_; }
 

@@ -214,7 +214,8 @@ struct Batch {
     at::Tensor answer_mask;                            // (B, T) bool: targets inside answers
     at::Tensor value_mask;                             // (B, T) bool: KV answers' number tokens
     at::Tensor mmlu_mask;                              // (B, T) bool: MMLU-format answer letters
-    // (B, T, T) bool, true where query i may not see key j (summary-token bottleneck); undefined if none.
+    // (B, T, T) bool, true where query i may not see key j (summary-token bottleneck), or (layers, B, T, T)
+    // when some documents have the late KV lookup; undefined if none.
     at::Tensor blocked;
     at::Tensor in_bottleneck;  // (B, T) bool: tokens of documents with the bottleneck
 };
@@ -233,14 +234,16 @@ at::Tensor head_keep(const train::LlamaShape& s, uint64_t seed, int step, int64_
 }
 
 Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows, int64_t context,
-                 float kv_context_weight) {
+                 float kv_context_weight, int64_t layers) {
     const int pad = 0, bos = tok.bos_id().value_or(1);
     std::vector<int64_t> ids(rows * context, pad), tgt(rows * context, -100), pos(rows * context, 0),
         doc(rows * context, -1);
     std::vector<float> w(rows * context, 0.f);
     std::vector<uint8_t> ans(rows * context, 0), val(rows * context, 0), mm(rows * context, 0);
     std::vector<uint8_t> body(rows * context, 0), reader(rows * context, 0), inb(rows * context, 0), bbody, breader;
-    bool any_bottleneck = false;
+    // The late KV lookup: lines (`lines`) hidden from the readers (`late`) in every layer but the last.
+    std::vector<uint8_t> lines(rows * context, 0), late(rows * context, 0);
+    bool any_bottleneck = false, any_late = false;
     uint64_t next = static_cast<uint64_t>(step) * 100000;
     for (int r = 0; r < rows; ++r) {
         int64_t used = 0, d = 0;
@@ -269,7 +272,8 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
             if (static_cast<int64_t>(seq.size()) > context) { ++next; continue; }  // never happens at 256
             if (used + static_cast<int64_t>(seq.size()) > context) break;
             ++next;
-            if (dd.bottleneck) train::mark_bottleneck(tok, dd, prefix_ids, seq.size(), bbody, breader);
+            if (dd.bottleneck || dd.late_lookup)
+                train::mark_bottleneck(tok, dd, prefix_ids, seq.size(), bbody, breader, dd.late_lookup);
             for (std::size_t i = 0; i < seq.size(); ++i) {
                 const int64_t k = r * context + used + static_cast<int64_t>(i);
                 ids[k] = seq[i];
@@ -280,6 +284,11 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                     reader[k] = breader[i];
                     inb[k] = 1;
                     any_bottleneck = true;
+                }
+                if (dd.late_lookup) {
+                    lines[k] = bbody[i];
+                    late[k] = breader[i];
+                    any_late = true;
                 }
                 if (i + 1 < seq.size()) {
                     tgt[k] = seq[i + 1];
@@ -303,14 +312,22 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
     b.answer_mask = at::tensor(std::vector<int64_t>(ans.begin(), ans.end()), at::kLong).view({rows, context}).ne(0);
     b.value_mask = at::tensor(std::vector<int64_t>(val.begin(), val.end()), at::kLong).view({rows, context}).ne(0);
     b.mmlu_mask = at::tensor(std::vector<int64_t>(mm.begin(), mm.end()), at::kLong).view({rows, context}).ne(0);
+    auto M = [&](std::vector<uint8_t>& v) {
+        return at::tensor(std::vector<int64_t>(v.begin(), v.end()), at::kLong).view({rows, context}).ne(0);
+    };
+    const at::Tensor same_doc = b.doc.unsqueeze(2).eq(b.doc.unsqueeze(1));
     if (any_bottleneck) {
-        auto M = [&](std::vector<uint8_t>& v) {
-            return at::tensor(std::vector<int64_t>(v.begin(), v.end()), at::kLong).view({rows, context}).ne(0);
-        };
         // Query i (a reader) may not see key j (a segment's body) of the same document.
         b.in_bottleneck = M(inb);
-        b.blocked = M(reader).unsqueeze(2).logical_and(M(body).unsqueeze(1)).logical_and(
-            b.doc.unsqueeze(2).eq(b.doc.unsqueeze(1)));
+        b.blocked = M(reader).unsqueeze(2).logical_and(M(body).unsqueeze(1)).logical_and(same_doc);
+    }
+    if (any_late) {
+        // Per layer: the bottleneck's mask in every layer, the late lookup's in every layer but the last.
+        const at::Tensor early = M(late).unsqueeze(2).logical_and(M(lines).unsqueeze(1)).logical_and(same_doc);
+        const at::Tensor all = b.blocked.defined() ? b.blocked : at::zeros_like(early);
+        std::vector<at::Tensor> per_layer;
+        for (int64_t l = 0; l < layers; ++l) per_layer.push_back(l + 1 < layers ? all.logical_or(early) : all);
+        b.blocked = at::stack(per_layer);
     }
     return b;
 }
@@ -479,6 +496,11 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     if (kv_bottleneck > 0 && o.recipe != "transformer")
         throw Error("train-demo: --summary-bottleneck-kv is for the transformer recipe only");
     data.set_summary_bottleneck(bottleneck, kv_bottleneck);
+    const double late_lookup = o.late_lookup >= 0 ? o.late_lookup : 0.0;
+    if (late_lookup > 1) throw Error("train-demo: --kv-late-lookup must be a fraction from 0 to 1");
+    if (late_lookup > 0 && o.recipe != "transformer")
+        throw Error("train-demo: --kv-late-lookup is for the transformer recipe only");
+    data.set_late_lookup(late_lookup);
     data.set_kv_warmup(kv_warmup);
     data.set_focus_until(kv_warmup + mmlu_focus);
     const fs::path tokenizer = !o.tokenizer.empty() ? o.tokenizer : !o.init_from.empty() ? o.init_from / "tokenizer.model" : fs::path();
@@ -550,7 +572,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         const double lr = lr_for(st.step);
         for (auto& g : opt.param_groups()) static_cast<AdamWOptions&>(g.options()).lr(lr);
         Batch b = make_batch(data, *tok, st.step, rc.batch, rc.shape.context,
-                             static_cast<float>(rc.kv_context_weight));
+                             static_cast<float>(rc.kv_context_weight), rc.shape.layers);
         // Head dropout starts after the KV-only curriculum: the retrieval circuit forms first.
         if (rc.shape.head_dropout > 0 && rc.shape.head_dropout_layers > 0)
             model.set_head_keep(st.step < st.kv_until ? at::Tensor()
