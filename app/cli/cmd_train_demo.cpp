@@ -89,18 +89,17 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.head_dropout_layers = a.get_int("head-dropout-layers", -1);
     o.mem_rope = a.get_int("mem-rope", -1);
     o.world = a.get_or("world", "");
-    o.mixed_letters = a.get_double("mixed-letters", -1);
-    if (!a.get_or("mixed-letters", "").empty() && (o.mixed_letters < 0 || o.mixed_letters > 1))
-        throw UsageError{"--mixed-letters must be a fraction from 0 to 1"};
-    o.summary_bottleneck = a.get_double("summary-bottleneck", -1);
-    if (!a.get_or("summary-bottleneck", "").empty() && (o.summary_bottleneck < 0 || o.summary_bottleneck > 1))
-        throw UsageError{"--summary-bottleneck must be a fraction from 0 to 1"};
-    o.summary_bottleneck_kv = a.get_double("summary-bottleneck-kv", -1);
-    if (!a.get_or("summary-bottleneck-kv", "").empty() && (o.summary_bottleneck_kv < 0 || o.summary_bottleneck_kv > 1))
-        throw UsageError{"--summary-bottleneck-kv must be a fraction from 0 to 1"};
-    o.late_lookup = a.get_double("kv-late-lookup", -1);
-    if (!a.get_or("kv-late-lookup", "").empty() && (o.late_lookup < 0 || o.late_lookup > 1))
-        throw UsageError{"--kv-late-lookup must be a fraction from 0 to 1"};
+    // A fraction option: -1 when not given, else a number from 0 to 1.
+    auto fraction = [&](const std::string& name) {
+        const double v = a.get_double(name, -1);
+        if (!a.get_or(name, "").empty() && (v < 0 || v > 1))
+            throw UsageError{"--" + name + " must be a fraction from 0 to 1"};
+        return v;
+    };
+    o.mixed_letters = fraction("mixed-letters");
+    o.summary_bottleneck = fraction("summary-bottleneck");
+    o.summary_bottleneck_kv = fraction("summary-bottleneck-kv");
+    o.late_lookup = fraction("kv-late-lookup");
     o.tokenizer = a.get_or("tokenizer", "");
     o.init_from = a.get_or("init-from", "");
     if (!o.world.empty() && o.world != "words" && o.world != "phrases" && o.world != "prefixes")

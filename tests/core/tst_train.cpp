@@ -654,28 +654,18 @@ private Q_SLOTS:
         }
         QVERIFY(kv_docs > 50 && late_docs > kv_docs / 4 && late_docs < kv_docs && checked == 20);
         // Refused above 1, and for other recipes, naming the option.
-        for (auto [recipe, p] : {std::pair{"transformer", 1.5}, std::pair{"ssm", 0.5}}) {
-            gna::TrainOptions bad = tiny(fresh_dir("late_bad"));
-            bad.recipe = recipe;
-            bad.late_lookup = p;
-            try {
-                gna::train_demo(bad);
-                QFAIL("a bad late KV lookup was accepted");
-            } catch (const gna::Error& e) {
-                QVERIFY2(std::string(e.what()).find("kv-late-lookup") != std::string::npos, e.what());
+        for (const std::string option : {"summary-bottleneck-kv", "kv-late-lookup"})
+            for (auto [recipe, p] : {std::pair{"transformer", 1.5}, std::pair{"ssm", 0.5}}) {
+                gna::TrainOptions bad = tiny(fresh_dir("kv_mask_bad"));
+                bad.recipe = recipe;
+                (option == "kv-late-lookup" ? bad.late_lookup : bad.summary_bottleneck_kv) = p;
+                try {
+                    gna::train_demo(bad);
+                    QFAIL(qPrintable(QString::fromStdString("a bad --" + option + " was accepted")));
+                } catch (const gna::Error& e) {
+                    QVERIFY2(std::string(e.what()).find(option) != std::string::npos, e.what());
+                }
             }
-        }
-        for (auto [recipe, p] : {std::pair{"transformer", 1.5}, std::pair{"ssm", 0.5}}) {
-            gna::TrainOptions bad = tiny(fresh_dir("sbkv_bad"));
-            bad.recipe = recipe;
-            bad.summary_bottleneck_kv = p;
-            try {
-                gna::train_demo(bad);
-                QFAIL("a bad KV summary bottleneck was accepted");
-            } catch (const gna::Error& e) {
-                QVERIFY2(std::string(e.what()).find("summary-bottleneck-kv") != std::string::npos, e.what());
-            }
-        }
     }
 
     void shortRunIsDeterministicAndLoads() {
