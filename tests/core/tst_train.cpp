@@ -668,6 +668,41 @@ private Q_SLOTS:
             }
     }
 
+    void summaryReadoutLayer() {
+        // --summary-readout-layer N: the bottlenecked documents' readers see the summary tokens only in
+        // layer N. In a one-layer model layer 0 is every layer, so the weights are those of a run without
+        // it, bit for bit; in a two-layer model layers 0 and 1 and none train three different weight sets,
+        // each the same twice. Refused without the bottleneck and for a layer the model does not have.
+        auto run = [](const std::string& name, int layers, int readout) {
+            gna::TrainOptions o = tiny(fresh_dir(name));
+            o.kv_warmup = 0;
+            o.layers = layers;
+            o.summary_bottleneck = 1.0;
+            o.summary_readout_layer = readout;
+            gna::train_demo(o);
+            return read_bytes(o.out / "model.safetensors");
+        };
+        QVERIFY(run("ro_1l_0", 1, 0) == run("ro_1l_none", 1, -1));
+        const std::string none = run("ro_2l_none", 2, -1), first = run("ro_2l_0", 2, 0), second = run("ro_2l_1", 2, 1);
+        QVERIFY(none != first && none != second && first != second);
+        QVERIFY(second == run("ro_2l_1_again", 2, 1));
+        gna::DemoData d(1);
+        QCOMPARE(d.describe()["summary_readout_layer"].get<int>(), -1);
+        d.set_summary_readout_layer(2);
+        QCOMPARE(d.describe()["summary_readout_layer"].get<int>(), 2);
+        for (auto [bottleneck, layer] : {std::pair{0.0, 0}, std::pair{1.0, 1}, std::pair{1.0, -2}}) {
+            gna::TrainOptions bad = tiny(fresh_dir("ro_bad"));
+            bad.summary_bottleneck = bottleneck;
+            bad.summary_readout_layer = layer;
+            try {
+                gna::train_demo(bad);
+                QFAIL("a bad --summary-readout-layer was accepted");
+            } catch (const gna::Error& e) {
+                QVERIFY2(std::string(e.what()).find("summary-readout-layer") != std::string::npos, e.what());
+            }
+        }
+    }
+
     void shortRunIsDeterministicAndLoads() {
         const fs::path d1 = fresh_dir("det1"), d2 = fresh_dir("det2");
         gna::TrainResult r1 = gna::train_demo(tiny(d1));

@@ -75,6 +75,11 @@ public:
     // trained with a late lookup (Document::late_lookup); 0 = none (the default).
     void set_late_lookup(double fraction) { late_lookup_ = fraction; }
     double late_lookup() const { return late_lookup_; }
+    // The layer in which the readers of documents with the summary-token bottleneck see the summary
+    // tokens (in the other layers they see no segment token at all), so that the readout of the
+    // segments is learnt in that layer; -1 = every layer (the default).
+    void set_summary_readout_layer(int layer) { readout_layer_ = layer; }
+    int summary_readout_layer() const { return readout_layer_; }
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
     // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
@@ -112,6 +117,7 @@ private:
     int kv_warmup_ = 0, focus_until_ = 0;
     double mixed_letters_ = -1;
     double bottleneck_ = 0, kv_bottleneck_ = 0, late_lookup_ = 0;
+    int readout_layer_ = -1;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
@@ -161,6 +167,9 @@ struct TrainOptions {
     // transformer: fraction of the KV-retrieval training documents with a late lookup
     // (DemoData::Document::late_lookup); -1 = the recipe's default.
     double late_lookup = -1;
+    // transformer: the only layer in which the bottlenecked documents' readers see the summary tokens
+    // (DemoData::set_summary_readout_layer); -1 = every layer.
+    int summary_readout_layer = -1;
     double clip = 1.0;       // gradient-norm clipping
     // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
     // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.

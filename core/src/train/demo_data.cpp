@@ -356,6 +356,7 @@ Json DemoData::describe() const {
         {"summary_bottleneck", bottleneck_},
         {"summary_bottleneck_kv", kv_bottleneck_},
         {"kv_late_lookup", late_lookup_},
+        {"summary_readout_layer", readout_layer_},
         {"options", demo_world_name(world_)},
         {"option_values", world_ == DemoWorld::Phrases
                               ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "

@@ -243,6 +243,10 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
     std::vector<uint8_t> body(rows * context, 0), reader(rows * context, 0), inb(rows * context, 0), bbody, breader;
     // The late KV lookup: lines (`lines`) hidden from the readers (`late`) in every layer but the last.
     std::vector<uint8_t> lines(rows * context, 0), late(rows * context, 0);
+    // The summary readout layer: the bottlenecked documents' summary tokens, hidden from their readers
+    // in every layer but that one.
+    const int readout = data.summary_readout_layer();
+    std::vector<uint8_t> summaries(rows * context, 0), swith;
     bool any_bottleneck = false, any_late = false;
     uint64_t next = static_cast<uint64_t>(step) * 100000;
     for (int r = 0; r < rows; ++r) {
@@ -274,6 +278,10 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
             ++next;
             if (dd.bottleneck || dd.late_lookup)
                 train::mark_bottleneck(tok, dd, prefix_ids, seq.size(), bbody, breader, dd.late_lookup);
+            if (dd.bottleneck && readout >= 0) {
+                std::vector<uint8_t> unused;
+                train::mark_bottleneck(tok, dd, prefix_ids, seq.size(), swith, unused, true);
+            }
             for (std::size_t i = 0; i < seq.size(); ++i) {
                 const int64_t k = r * context + used + static_cast<int64_t>(i);
                 ids[k] = seq[i];
@@ -284,6 +292,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                     reader[k] = breader[i];
                     inb[k] = 1;
                     any_bottleneck = true;
+                    if (readout >= 0) summaries[k] = swith[i] && !bbody[i];
                 }
                 if (dd.late_lookup) {
                     lines[k] = bbody[i];
@@ -321,12 +330,20 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
         b.in_bottleneck = M(inb);
         b.blocked = M(reader).unsqueeze(2).logical_and(M(body).unsqueeze(1)).logical_and(same_doc);
     }
+    if (any_bottleneck && readout >= 0) {
+        // Per layer: the segment bodies in every layer, the summary tokens in every layer but `readout`.
+        const at::Tensor sum = M(reader).unsqueeze(2).logical_and(M(summaries).unsqueeze(1)).logical_and(same_doc);
+        std::vector<at::Tensor> per_layer;
+        for (int64_t l = 0; l < layers; ++l) per_layer.push_back(l == readout ? b.blocked : b.blocked.logical_or(sum));
+        b.blocked = at::stack(per_layer);
+    }
     if (any_late) {
         // Per layer: the bottleneck's mask in every layer, the late lookup's in every layer but the last.
         const at::Tensor early = M(late).unsqueeze(2).logical_and(M(lines).unsqueeze(1)).logical_and(same_doc);
-        const at::Tensor all = b.blocked.defined() ? b.blocked : at::zeros_like(early);
+        at::Tensor all = b.blocked.defined() ? b.blocked : at::zeros_like(early);
+        if (all.dim() == 3) all = all.unsqueeze(0).expand({layers, -1, -1, -1});
         std::vector<at::Tensor> per_layer;
-        for (int64_t l = 0; l < layers; ++l) per_layer.push_back(l + 1 < layers ? all.logical_or(early) : all);
+        for (int64_t l = 0; l < layers; ++l) per_layer.push_back(l + 1 < layers ? all[l].logical_or(early) : all[l]);
         b.blocked = at::stack(per_layer);
     }
     return b;
@@ -496,6 +513,12 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     if (kv_bottleneck > 0 && o.recipe != "transformer")
         throw Error("train-demo: --summary-bottleneck-kv is for the transformer recipe only");
     data.set_summary_bottleneck(bottleneck, kv_bottleneck);
+    if (o.summary_readout_layer >= 0 && (bottleneck <= 0 && kv_bottleneck <= 0))
+        throw Error("train-demo: --summary-readout-layer needs --summary-bottleneck (or --summary-bottleneck-kv) above 0");
+    if (o.summary_readout_layer < -1 || o.summary_readout_layer >= rc.shape.layers)
+        throw Error("train-demo: --summary-readout-layer " + std::to_string(o.summary_readout_layer) +
+                    " is not a layer of the model (0 to " + std::to_string(rc.shape.layers - 1) + ")");
+    data.set_summary_readout_layer(o.summary_readout_layer);
     const double late_lookup = o.late_lookup >= 0 ? o.late_lookup : 0.0;
     if (late_lookup > 1) throw Error("train-demo: --kv-late-lookup must be a fraction from 0 to 1");
     if (late_lookup > 0 && o.recipe != "transformer")
