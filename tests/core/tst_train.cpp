@@ -21,6 +21,7 @@
 #include "gna/tokenizer.h"
 #include "train/bottleneck.h"
 #include "train/demo_card.h"
+#include "tokenizer/spm_model_file.h"
 
 namespace fs = std::filesystem;
 
@@ -701,6 +702,42 @@ private Q_SLOTS:
         }
     }
 
+    void stripTrainerPaths() {
+        // A hand-built ModelProto: pieces (field 1), trainer_spec (field 2) with two inputs (field 1), a
+        // model_prefix (field 2), a varint and a fixed32 field, then normalizer_spec (field 3). Only the
+        // inputs and the prefix go, the trainer_spec's length is rewritten, the rest is kept byte for byte.
+        using namespace std::string_literals;
+        const std::string pieces = "\x0a\x03\x0a\x01\x61"s;
+        const std::string proto = pieces + "\x12\x14"s + "\x0a\x03" "c.t" "\x0a\x01x" "\x12\x02pf"s +
+                                  "\x18\x95\x01\x25\x00\x00\x80\x3f"s + "\x1a\x00"s;
+        QCOMPARE(proto.size(), std::size_t(5 + 2 + 20 + 2));
+        const std::string want = pieces + "\x12\x08\x18\x95\x01\x25\x00\x00\x80\x3f"s + "\x1a\x00"s;
+        QVERIFY(gna::tok::strip_trainer_paths(proto, "m") == want);
+        QVERIFY(gna::tok::strip_trainer_paths(want, "m") == want);  // nothing left to strip
+        // Truncated or foreign bytes: an error naming the file, never a crash.
+        for (const std::string bad : {"\x12\x05ab"s, "\x0a"s, "\x0b\x00"s, std::string(11, '\xff')}) {
+            try {
+                gna::tok::strip_trainer_paths(bad, "some/tokenizer.model");
+                QFAIL("malformed bytes were accepted");
+            } catch (const gna::Error& e) {
+                QVERIFY2(std::string(e.what()).find("some/tokenizer.model: not a SentencePiece model") == 0, e.what());
+            }
+        }
+    }
+
+    void shippedTokenizerIsReproduced() {
+        // The demo models' card command trains their tokenizer again byte for byte: seed 1, vocab 1200
+        // (the tokenizer depends on the seed's corpus and the vocabulary size, not on the model's shape).
+        gna::TrainOptions o = tiny(fresh_dir("tok_seed1"));
+        o.seed = 1;
+        o.vocab = 1200;
+        o.steps = 1;
+        gna::train_demo(o);
+        const std::string fresh = read_bytes(o.out / "tokenizer.model");
+        for (const char* demo : {"transformer", "ssm", "hybrid"})
+            QVERIFY2(fresh == read_bytes(fs::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / demo / "tokenizer.model"), demo);
+    }
+
     void shortRunIsDeterministicAndLoads() {
         const fs::path d1 = fresh_dir("det1"), d2 = fresh_dir("det2");
         gna::TrainResult r1 = gna::train_demo(tiny(d1));
@@ -714,7 +751,12 @@ private Q_SLOTS:
 
         auto model = gna::Model::load(d1);
         {
-            // The same vocabulary (the files differ only in the trainer's recorded paths).
+            // The same tokenizer file, byte for byte, naming no folder of the run (SentencePiece records
+            // the corpus path and output prefix; the trainer strips them), and the same vocabulary.
+            const std::string t1 = read_bytes(d1 / "tokenizer.model");
+            QVERIFY(t1 == read_bytes(d2 / "tokenizer.model"));
+            QVERIFY(t1.find(d1.filename().string()) == std::string::npos);
+            QVERIFY(t1.find("tokenizer_corpus") == std::string::npos);
             auto other = gna::Model::load(d2);
             QCOMPARE(other->tokenizer().vocab_size(), model->tokenizer().vocab_size());
             for (int id = 0; id < model->tokenizer().vocab_size(); ++id)

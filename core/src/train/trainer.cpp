@@ -17,6 +17,7 @@
 #include "gna/safetensors.h"
 #include "gna/tokenizer.h"
 #include "gna/train.h"
+#include "tokenizer/spm_model_file.h"
 #include "train/bottleneck.h"
 #include "train/demo_card.h"
 #include "train/tiny_llama.h"
@@ -172,6 +173,7 @@ void train_tokenizer(const DemoData& data, const fs::path& out, int vocab) {
                         " --input_sentence_size=0 --shuffle_input_sentence=false --max_sentence_length=8192"
                         " --user_defined_symbols=" + symbols);
     fs::remove(out / "tokenizer.vocab");
+    tok::strip_trainer_paths(out / "tokenizer.model");  // the same file whatever the folder
     write_tokenizer_config(out);
 }
 
