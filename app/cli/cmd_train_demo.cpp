@@ -25,7 +25,7 @@ std::string clock_text(double s) {
 int cmd_train_demo(const std::vector<std::string>& argv) {
     Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "world", "mixed-letters", "summary-bottleneck", "summary-bottleneck-kv", "kv-late-lookup", "summary-readout-layer", "tokenizer", "init-from", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "world", "mixed-letters", "summary-bottleneck", "summary-bottleneck-kv", "kv-late-lookup", "summary-readout-layer", "kv-repeat-keys", "tokenizer", "init-from", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
@@ -47,6 +47,8 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
                      "                            positions after the dictionary see its lines only in the last layer)\n"
                      "         [--summary-readout-layer N]   (with the bottleneck: those positions see the summary tokens\n"
                      "                            only in layer N, and no line token in the other layers)\n"
+                     "         [--kv-repeat-keys 0|1]   (KV documents' further questions may ask a key again, so that\n"
+                     "                            elimination cannot answer them)\n"
                      "         [--tokenizer FILE]   (a SentencePiece tokenizer.model to use instead of training one)\n"
                      "         [--init-from DIR]   (start from a trained demo's weights and tokenizer; no KV-only phase)\n"
                      "         [--kv-until ACC]   (end the KV-only curriculum once KV values reach ACC, 0 = never)\n"
@@ -103,6 +105,9 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.summary_bottleneck_kv = fraction("summary-bottleneck-kv");
     o.late_lookup = fraction("kv-late-lookup");
     o.summary_readout_layer = a.get_int("summary-readout-layer", -1);
+    const int repeat = a.get_int("kv-repeat-keys", 0);
+    if (repeat != 0 && repeat != 1) throw UsageError{"--kv-repeat-keys must be 0 or 1"};
+    o.kv_repeat_keys = repeat == 1;
     o.tokenizer = a.get_or("tokenizer", "");
     o.init_from = a.get_or("init-from", "");
     if (!o.world.empty() && o.world != "words" && o.world != "phrases" && o.world != "prefixes")

@@ -702,6 +702,58 @@ private Q_SLOTS:
         }
     }
 
+    void kvRepeatKeys() {
+        // --kv-repeat-keys: the KV documents' further questions may ask a key again. Read back from the
+        // documents' text: every asked key is in the dictionary and its answer is that key's value; by
+        // default no key is asked twice, with the option some are; the first question and the dictionary
+        // are the same either way (the option draws only after them).
+        auto asked = [](const gna::DemoData::Document& d, std::map<std::string, std::string>& dict) {
+            const std::string head = "Memorize the following dictionary:\n", tail = "\nThe value of the key '";
+            const std::size_t end = d.prefix.rfind(tail);
+            std::istringstream lines(d.prefix.substr(head.size(), end - head.size()));
+            for (std::string l; std::getline(lines, l);) dict[l.substr(0, l.find(':'))] = l.substr(l.find(':') + 1);
+            std::vector<std::pair<std::string, std::string>> qa = {
+                {d.prefix.substr(end + tail.size(), d.prefix.size() - end - tail.size() - 4), d.answer.substr(1)}};
+            for (const auto& [text, answer] : d.more) {
+                if (text == "\nRecite the dictionary:") continue;
+                if (text.rfind(tail, 0) == 0) qa.emplace_back(text.substr(tail.size(), text.size() - tail.size() - 4), answer.substr(1));
+                else qa.emplace_back(text.substr(1, text.size() - 2), answer);  // "\n<key>:" then "<value>"
+            }
+            return qa;
+        };
+        gna::DemoData once(1), again(1);
+        again.set_kv_repeat_keys(true);
+        QCOMPARE(again.describe()["kv_repeat_keys"].get<bool>(), true);
+        QCOMPARE(once.describe()["kv_repeat_keys"].get<bool>(), false);
+        int kv = 0, repeated_once = 0, repeated_again = 0;
+        for (uint64_t i = 3000 * 100000ull; i < 3000 * 100000ull + 600; ++i) {
+            const gna::DemoData::Document a = once.document(i), b = again.document(i);
+            QCOMPARE(a.kind, b.kind);
+            if (a.kind != "kv") continue;
+            ++kv;
+            QCOMPARE(a.prefix, b.prefix);
+            QCOMPARE(a.answer, b.answer);
+            QCOMPARE(a.more.size(), b.more.size());
+            for (const auto* d : {&a, &b}) {
+                std::map<std::string, std::string> dict;
+                const auto qa = asked(*d, dict);
+                // A recitation lists keys after the first question (which it may list again): keys are
+                // distinct within the recitation, or within the questions.
+                const bool recite = !d->more.empty() && d->more.front().first == "\nRecite the dictionary:";
+                std::set<std::string> keys;
+                for (std::size_t q = 0; q < qa.size(); ++q) {
+                    const auto& [key, value] = qa[q];
+                    QVERIFY2(dict.count(key) && dict[key] == value, (key + " -> " + value).c_str());
+                    if (q > 0 || !recite) keys.insert(key);
+                }
+                (d == &a ? repeated_once : repeated_again) += keys.size() < qa.size() - (recite ? 1 : 0);
+            }
+        }
+        QVERIFY(kv > 100);
+        QCOMPARE(repeated_once, 0);
+        QVERIFY2(repeated_again > kv / 4, std::to_string(repeated_again).c_str());
+    }
+
     void stripTrainerPaths() {
         // A hand-built ModelProto: pieces (field 1), trainer_spec (field 2) with two inputs (field 1), a
         // model_prefix (field 2), a varint and a fixed32 field, then normalizer_spec (field 3). Only the

@@ -79,6 +79,10 @@ public:
     // tokens (in the other layers they see no segment token at all), so that the readout of the
     // segments is learnt in that layer; -1 = every layer (the default).
     void set_summary_readout_layer(int layer) { readout_layer_ = layer; }
+    // KV documents' further questions draw their keys with replacement (a key may be asked again), so
+    // that a model cannot answer the last questions by elimination; false: each key once (the default).
+    void set_kv_repeat_keys(bool repeat) { repeat_keys_ = repeat; }
+    bool kv_repeat_keys() const { return repeat_keys_; }
     int summary_readout_layer() const { return readout_layer_; }
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
@@ -118,6 +122,7 @@ private:
     double mixed_letters_ = -1;
     double bottleneck_ = 0, kv_bottleneck_ = 0, late_lookup_ = 0;
     int readout_layer_ = -1;
+    bool repeat_keys_ = false;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
@@ -170,6 +175,8 @@ struct TrainOptions {
     // transformer: the only layer in which the bottlenecked documents' readers see the summary tokens
     // (DemoData::set_summary_readout_layer); -1 = every layer.
     int summary_readout_layer = -1;
+    // KV documents' further questions may ask a key again (DemoData::set_kv_repeat_keys).
+    bool kv_repeat_keys = false;
     double clip = 1.0;       // gradient-norm clipping
     // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
     // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.

@@ -194,6 +194,7 @@ std::string command(const DemoCardInfo& info) {
         std::snprintf(b, sizeof b, " --kv-late-lookup %g", info.data.value("kv_late_lookup", 0.0));
         c += b;
     }
+    if (info.data.is_object() && info.data.value("kv_repeat_keys", false)) c += " --kv-repeat-keys 1";
     if (info.data.is_object() && info.data.value("summary_readout_layer", -1) >= 0)
         c += " --summary-readout-layer " + std::to_string(info.data.value("summary_readout_layer", -1));
     return c;

@@ -255,7 +255,7 @@ DemoData::Document DemoData::document(uint64_t index) const {
         const bool recite = r.below(2) == 0;  // the rest as questions, or as the dictionary recited
         if (recite) d.more.emplace_back("\nRecite the dictionary:", "");
         for (std::size_t q = recite ? 0 : 1; q < k.order.size() && q < 8; ++q) {
-            const auto& [key, value] = k.dictionary[k.order[q]];
+            const auto& [key, value] = k.dictionary[repeat_keys_ ? r.below(k.order.size()) : k.order[q]];
             // Recited: "\n<key>:" then "<value>", every value a retrieval target.
             if (recite) d.more.emplace_back("\n" + key + ":", std::to_string(value));
             else d.more.emplace_back("\nThe value of the key '" + key + "' is", " " + std::to_string(value));
@@ -357,6 +357,7 @@ Json DemoData::describe() const {
         {"summary_bottleneck_kv", kv_bottleneck_},
         {"kv_late_lookup", late_lookup_},
         {"summary_readout_layer", readout_layer_},
+        {"kv_repeat_keys", repeat_keys_},
         {"options", demo_world_name(world_)},
         {"option_values", world_ == DemoWorld::Phrases
                               ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "

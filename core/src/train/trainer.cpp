@@ -521,6 +521,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         throw Error("train-demo: --summary-readout-layer " + std::to_string(o.summary_readout_layer) +
                     " is not a layer of the model (0 to " + std::to_string(rc.shape.layers - 1) + ")");
     data.set_summary_readout_layer(o.summary_readout_layer);
+    data.set_kv_repeat_keys(o.kv_repeat_keys);
     const double late_lookup = o.late_lookup >= 0 ? o.late_lookup : 0.0;
     if (late_lookup > 1) throw Error("train-demo: --kv-late-lookup must be a fraction from 0 to 1");
     if (late_lookup > 0 && o.recipe != "transformer")
