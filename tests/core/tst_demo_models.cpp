@@ -7,9 +7,54 @@
 #include <cmath>
 
 #include "gna/json.h"
+#include "gna/model.h"
 #include "gna/train.h"
 
 using namespace gna;
+
+namespace {
+
+struct Roles {
+    double gather = 0, aggregate = 0;
+};
+
+// Attention roles counted by hand on the card's MMLU-format prompts: the option lines are the four
+// lines before "Answer:" (found from the tokens' text, not from the MMLU layout code); Gather = mean
+// over the options of the newline's attention on the tokens between the previous newline and it,
+// Aggregate = the final position's attention on the four newlines.
+std::vector<Roles> naive_roles(const std::filesystem::path& dir, const DemoData& data, int samples,
+                               const std::vector<HeadRef>& heads) {
+    std::unique_ptr<Model> m = Model::load(dir);
+    std::vector<Roles> sum(heads.size());
+    int n = 0;
+    for (int i = 0; i < samples; ++i) {
+        RunRequest r;
+        r.tokens = m->tokenizer().encode(data.mmlu_sample(i).prompt, true);
+        r.capture = heads;
+        const RunResult out = m->run(r);
+        std::vector<int> nl;
+        for (std::size_t t = 0; t < r.tokens.size(); ++t)
+            if (m->tokenizer().decode({r.tokens[t]}).find('\n') != std::string::npos) nl.push_back(static_cast<int>(t));
+        if (nl.size() < 5) continue;
+        const std::vector<int> last(nl.end() - 5, nl.end());  // the question's newline, then options A-D
+        const int final_row = static_cast<int>(r.tokens.size()) - 1;
+        for (std::size_t h = 0; h < heads.size(); ++h) {
+            const AttentionMap& a = out.attention[h];
+            double g = 0, agg = 0;
+            for (int k = 1; k <= 4; ++k) {
+                for (int c = last[k - 1] + 1; c < last[k]; ++c) g += a.at(last[k], c);
+                agg += a.at(final_row, last[k]);
+            }
+            sum[h].gather += g / 4;
+            sum[h].aggregate += agg;
+        }
+        ++n;
+    }
+    for (auto& x : sum) x.gather /= n, x.aggregate /= n;
+    return sum;
+}
+
+}  // namespace
 
 class TestDemoModels : public QObject {
     Q_OBJECT
@@ -64,6 +109,31 @@ private Q_SLOTS:
             QVERIFY(it != got.single_ablation.end());
             near(it->mmlu, rk.at("mmlu"), "MMLU format, dissociating head removed");
             near(it->classic, rk.at("classic"), "classic format, dissociating head removed");
+        }
+        // The attention roles: as counted by hand, and as the card says.
+        std::vector<HeadRef> attn;
+        for (const auto& s : got.single_ablation)
+            if (s.head.kind == HeadKind::Attention) attn.push_back(s.head);
+        if (!attn.empty()) {
+            const std::vector<Roles> naive =
+                naive_roles(d, DemoData(card.at("seed").get<uint64_t>(), demo_world_of(card.at("data"))), samples, attn);
+            int g_heads = 0;
+            for (std::size_t h = 0; h < attn.size(); ++h) {
+                const auto it = std::find_if(got.single_ablation.begin(), got.single_ablation.end(),
+                                             [&](const auto& s) { return s.head == attn[h]; });
+                const QString name = QString::fromStdString(attn[h].name());
+                QVERIFY2(std::fabs(it->gather_mass - naive[h].gather) < 1e-4,
+                         qPrintable(name + QString(": Gather %1, by hand %2").arg(it->gather_mass).arg(naive[h].gather)));
+                QVERIFY2(std::fabs(it->aggregate_mass - naive[h].aggregate) < 1e-4,
+                         qPrintable(name + QString(": Aggregate %1, by hand %2").arg(it->aggregate_mass).arg(naive[h].aggregate)));
+                for (const auto& c : ev.at("single_head_ablation"))
+                    if (c.at("head").get<std::string>() == attn[h].name()) {
+                        near(it->gather_mass, c.at("gather_mass"), "Gather mass");
+                        near(it->aggregate_mass, c.at("aggregate_mass"), "Aggregate mass");
+                        ++g_heads;
+                    }
+            }
+            QCOMPARE(g_heads, static_cast<int>(attn.size()));
         }
         QCOMPARE(got.hybrid, ev.contains("all_attention_heads_ablated"));
         if (got.hybrid) {

@@ -81,7 +81,7 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
                                                 p(drop) + " (target >= 30 points) and moves classic by " +
                                                 p(moved) + " (target < 10 points)");
         // The ranking's top 2 should name one Gather-like head (each option's summary token looks at its own
-        // option) and one Aggregate-like head (the final position looks at the summary tokens): at least half
+        // option's other tokens) and one Aggregate-like head (the final position looks at the summary tokens): at least half
         // of the attention mass measured on the MMLU-format prompts.
         const DemoEvaluation::HeadScore* g = nullptr;
         const DemoEvaluation::HeadScore* a = nullptr;
@@ -291,10 +291,10 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         return static_cast<int>(std::find(ranked.begin(), ranked.end(), h) - ranked.begin()) + 1;
     };
     if (gather && aggregate) {
-        char b[512];
+        char b[768];
         std::snprintf(b, sizeof b,
                       "Attention roles on the MMLU-format prompts: the most Gather-like head is **%s** (%.0f%% of the "
-                      "attention of each option's summary token, its closing newline, lies on that option; rank %d "
+                      "attention of each option's summary token, its closing newline, lies on that option's other tokens; rank %d "
                       "in the head ranking), the most Aggregate-like head is **%s** (%.0f%% of the final position's "
                       "attention lies on the four summary tokens; rank %d).\n\n",
                       gather->head.name().c_str(), 100 * gather->gather_mass, rank_of(gather),

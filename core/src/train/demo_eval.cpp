@@ -45,8 +45,9 @@ double accuracy(Model& m, const std::vector<Probe>& ps, const InterventionPlan& 
 
 // Attention roles on MMLU-format prompts (DESIGN.md, per-sample G&A masks): for every attention
 // head, the mean attention mass from each option's summary token (its closing newline) onto that
-// option's own tokens (Gather), and from the final position onto the four summary tokens
-// (Aggregate).
+// option's other tokens (Gather; the summary token's attention to itself brings nothing of the
+// segment into it, so a head that only looks at itself is not a Gather head), and from the final
+// position onto the four summary tokens (Aggregate).
 void attention_roles(Model& m, const Tokenizer& tok, const std::vector<ChoiceSample>& samples,
                      std::vector<DemoEvaluation::HeadScore>& heads, const std::atomic<bool>* cancel) {
     std::vector<HeadRef> attn;
@@ -70,7 +71,7 @@ void attention_roles(Model& m, const Tokenizer& tok, const std::vector<ChoiceSam
             double g = 0, a = 0;
             for (std::size_t k = 0; k < 4; ++k) {
                 const OptionSegment& o = layout.options[k];
-                for (int c = o.begin; c < o.end; ++c) g += map.at(k, static_cast<std::size_t>(c));
+                for (int c = o.begin; c < o.summary; ++c) g += map.at(k, static_cast<std::size_t>(c));
                 a += map.at(4, static_cast<std::size_t>(o.summary));
             }
             gather[i] += g / 4.0;
