@@ -3,7 +3,9 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 #include "args.h"
 #include "gna/train.h"
@@ -25,7 +27,7 @@ std::string clock_text(double s) {
 int cmd_train_demo(const std::vector<std::string>& argv) {
     Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "world", "mixed-letters", "summary-bottleneck", "summary-bottleneck-kv", "kv-late-lookup", "summary-readout-layer", "kv-repeat-keys", "tokenizer", "init-from", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "world", "mixed-letters", "summary-bottleneck", "summary-bottleneck-kv", "kv-late-lookup", "summary-readout-layer", "kv-repeat-keys", "tokenizer", "init-from", "reinit-layers", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
@@ -51,6 +53,7 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
                      "                            elimination cannot answer them)\n"
                      "         [--tokenizer FILE]   (a SentencePiece tokenizer.model to use instead of training one)\n"
                      "         [--init-from DIR]   (start from a trained demo's weights and tokenizer; no KV-only phase)\n"
+                     "         [--reinit-layers L[,L]]   (with --init-from: these layers keep their seeded initialisation)\n"
                      "         [--kv-until ACC]   (end the KV-only curriculum once KV values reach ACC, 0 = never)\n"
                      "         [--mmlu-focus N] [--mmlu-until ACC]   (then up to N steps of an MMLU-focused mix,\n"
                      "                            ended once the MMLU-format letters reach ACC)\n"
@@ -110,6 +113,14 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     o.kv_repeat_keys = repeat == 1;
     o.tokenizer = a.get_or("tokenizer", "");
     o.init_from = a.get_or("init-from", "");
+    std::stringstream layers_list(a.get_or("reinit-layers", ""));
+    for (std::string item; std::getline(layers_list, item, ',');) {
+        if (item.empty()) continue;
+        char* end = nullptr;
+        const long l = std::strtol(item.c_str(), &end, 10);
+        if (*end != '\0' || l < 0) throw UsageError{"--reinit-layers takes layer numbers, e.g. 2 or 1,2 (got '" + item + "')"};
+        o.reinit_layers.push_back(static_cast<int>(l));
+    }
     if (!o.world.empty() && o.world != "words" && o.world != "phrases" && o.world != "prefixes")
         throw UsageError{"--world must be words, phrases or prefixes"};
     if (o.mem_rope > 1) throw UsageError{"--mem-rope must be 0 or 1"};

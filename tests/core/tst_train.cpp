@@ -889,6 +889,66 @@ private Q_SLOTS:
         }
     }
 
+    void reinitLayers() {
+        // --reinit-layers: with --init-from, the named layers keep the run's seeded initialisation and every
+        // other tensor is loaded. With a vanishing learning rate the written weights show which is which:
+        // layer 0, the embeddings and the final norm are the trained model's; layer 1 is what a seeded
+        // start of the same seed writes (a run of its own, not loading anything).
+        gna::TrainOptions oa = tiny(fresh_dir("re_trained"));
+        oa.layers = 2;
+        gna::train_demo(oa);
+        gna::TrainOptions os = tiny(fresh_dir("re_seeded"));
+        os.layers = 2;
+        os.seed = 8;
+        os.lr = 1e-12;
+        os.tokenizer = oa.out / "tokenizer.model";  // the same vocabulary, so the embeddings have one shape
+        gna::train_demo(os);
+        gna::TrainOptions ob = tiny(fresh_dir("re_mixed"));
+        ob.layers = 2;
+        ob.seed = 8;
+        ob.lr = 1e-12;
+        ob.init_from = oa.out;
+        ob.reinit_layers = {1};
+        ob.evaluate = true;  // the card records the option
+        ob.eval_samples = 2;
+        gna::train_demo(ob);
+        const gna::Checkpoint trained = gna::Checkpoint::open(oa.out), seeded = gna::Checkpoint::open(os.out),
+                              mixed = gna::Checkpoint::open(ob.out);
+        auto worst = [](const gna::Checkpoint& a, const gna::Checkpoint& b, const std::string& name) {
+            const std::vector<float> va = gna::to_float(a.tensor(name)), vb = gna::to_float(b.tensor(name));
+            if (va.size() != vb.size()) return 1e9;
+            double w = 0;
+            for (std::size_t i = 0; i < va.size(); ++i) w = std::max(w, std::fabs(double(va[i]) - vb[i]));
+            return w;
+        };
+        int from_layer1 = 0, loaded = 0;
+        for (const auto& name : mixed.names()) {
+            const bool layer1 = name.rfind("model.layers.1.", 0) == 0;
+            const gna::Checkpoint& want = layer1 ? seeded : trained;
+            const gna::Checkpoint& other = layer1 ? trained : seeded;
+            QVERIFY2(worst(mixed, want, name) < 1e-6, name.c_str());
+            QVERIFY2(worst(mixed, other, name) > 1e-4, name.c_str());  // the two sources differ there
+            ++(layer1 ? from_layer1 : loaded);
+        }
+        QVERIFY(from_layer1 >= 7 && loaded >= 7);  // attention, MLP and norms of a layer; and the rest
+        const gna::Json card = gna::Json::parse(read_bytes(ob.out / "model_card.json"));
+        QCOMPARE(card["training"]["reinitialised_layers"], gna::Json::array({1}));
+        QVERIFY2(card["command"].get<std::string>().find("--reinit-layers 1") != std::string::npos,
+                 card["command"].get<std::string>().c_str());
+
+        // Refused: without --init-from, a layer the model lacks, a layer named twice.
+        for (const auto& [from, layers] : {std::pair{false, std::vector<int>{1}}, std::pair{true, std::vector<int>{2}},
+                                           std::pair{true, std::vector<int>{1, 1}}}) {
+            gna::TrainOptions bad = tiny(fresh_dir("re_bad"));
+            bad.layers = 2;
+            if (from) bad.init_from = oa.out;
+            bad.reinit_layers = layers;
+            const std::string e = refusal(bad);
+            QVERIFY2(e.find("reinit-layers") != std::string::npos, ("accepted or unclear: " + e).c_str());
+            QVERIFY(!fs::exists(bad.out / "model.safetensors"));
+        }
+    }
+
     void cancelledRunResumesToTheSameWeights() {
         const fs::path full = fresh_dir("full"), part = fresh_dir("part");
         gna::train_demo(tiny(full));

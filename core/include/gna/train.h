@@ -138,6 +138,9 @@ struct TrainOptions {
     // recipe and shape) instead of a seeded initialisation; its tokenizer is used (unless --tokenizer)
     // and the KV-only curriculum is skipped (unless kv_warmup is given): the model has that circuit.
     std::filesystem::path init_from;
+    // With init_from: these layers keep the seeded initialisation instead of taking the loaded weights
+    // (the run re-learns them on top of the others), e.g. {2} for the last layer of the transformer.
+    std::vector<int> reinit_layers;
     uint64_t seed = 1;
     int steps = 0;           // 0 = the recipe's default
     // Model and batch shape; 0 = the recipe's default.

@@ -157,6 +157,7 @@ DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
         i.final_loss = t.at("final_loss").get<double>();
         i.hardware = t.at("hardware").get<std::string>();
         i.init_from = t.value("initialised_from", std::string());
+        i.reinit_layers = t.value("reinitialised_layers", std::vector<int>());
         i.data = card.at("data");
         if (card.contains("model")) {
             i.shape = card["model"].value("shape", Json());
@@ -177,6 +178,10 @@ std::string command(const DemoCardInfo& info) {
     if (info.data.is_object() && info.data.value("options", std::string("words")) != "words")
         c += " --world " + info.data.value("options", std::string());
     if (!info.init_from.empty()) c += " --init-from " + info.init_from;
+    if (!info.reinit_layers.empty()) {
+        c += " --reinit-layers ";
+        for (std::size_t k = 0; k < info.reinit_layers.size(); ++k) c += (k ? "," : "") + std::to_string(info.reinit_layers[k]);
+    }
     if (info.data.is_object() && info.data.value("summary_bottleneck", 0.0) > 0) {
         char b[64];
         std::snprintf(b, sizeof b, " --summary-bottleneck %g", info.data.value("summary_bottleneck", 0.0));
@@ -225,6 +230,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         card["evaluation"]["retrieval_vs_knowledge"] = {{"head", d->head.name()}, {"kv", d->kv}, {"mmlu", d->mmlu},
                                                         {"classic", d->classic}};
     if (!info.init_from.empty()) card["training"]["initialised_from"] = info.init_from;
+    if (!info.reinit_layers.empty()) card["training"]["reinitialised_layers"] = info.reinit_layers;
     if (info.kv_phase_capped) card["training"]["kv_only_phase_capped"] = true;
     write_json_file_atomic(dir / "model_card.json", card);
 
@@ -239,7 +245,11 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << (info.init_from.empty() ? std::string()
                                   : "- Initialised from the weights of `" + info.init_from +
                                         "` (a demo model trained before with the same tokenizer), not from a seed; "
-                                        "the steps above are this run's.\n")
+                                        "the steps above are this run's" +
+                                        (info.reinit_layers.empty() ? std::string()
+                                                                    : std::string("; the layers named by --reinit-layers "
+                                                                                  "kept their seeded initialisation")) +
+                                        ".\n")
        << curriculum(info)
        << "- Wall time " << static_cast<int>(info.seconds / 60) << " min " << static_cast<int>(info.seconds) % 60
        << " s on " << hardware << ". Final training loss " << info.final_loss << ".\n"

@@ -20,6 +20,7 @@ struct DemoCardInfo {
     double lr = 0, seconds = 0, final_loss = 0;
     std::string hardware;  // empty: this machine
     std::string init_from;  // the folder whose weights the run started from (--init-from); empty: seeded
+    std::vector<int> reinit_layers;  // layers left at their seeded initialisation (--reinit-layers)
     Json data, shape;
     int64_t parameters = 0;
 };

@@ -197,10 +197,13 @@ void copy_tokenizer(const fs::path& model, const fs::path& out) {
 
 // --init-from: every trainable tensor from DIR's model.safetensors, which must have the same names and
 // shapes (the same recipe, shape and tokenizer); errors name the folder and the tensor.
-void load_weights(const fs::path& dir, train::TrainableLM& model) {
+void load_weights(const fs::path& dir, train::TrainableLM& model, const std::vector<int>& reinit_layers) {
     const Checkpoint ck = Checkpoint::open(dir);
     at::NoGradGuard ng;
     for (auto& [name, t] : model.parameters()) {
+        bool keep_seeded = false;
+        for (int l : reinit_layers) keep_seeded |= name.rfind("model.layers." + std::to_string(l) + ".", 0) == 0;
+        if (keep_seeded) continue;
         if (!ck.contains(name))
             throw Error("train-demo: --init-from " + dir.string() + " has no tensor '" + name +
                         "'; start from a demo model of the same recipe");
@@ -521,6 +524,17 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         throw Error("train-demo: --summary-readout-layer " + std::to_string(o.summary_readout_layer) +
                     " is not a layer of the model (0 to " + std::to_string(rc.shape.layers - 1) + ")");
     data.set_summary_readout_layer(o.summary_readout_layer);
+    if (!o.reinit_layers.empty() && o.init_from.empty())
+        throw Error("train-demo: --reinit-layers needs --init-from (the layers it names keep their seeded initialisation "
+                    "while the others are loaded)");
+    for (std::size_t k = 0; k < o.reinit_layers.size(); ++k) {
+        const int l = o.reinit_layers[k];
+        if (l < 0 || l >= rc.shape.layers)
+            throw Error("train-demo: --reinit-layers " + std::to_string(l) + " is not a layer of the model (0 to " +
+                        std::to_string(rc.shape.layers - 1) + ")");
+        if (std::find(o.reinit_layers.begin(), o.reinit_layers.begin() + k, l) != o.reinit_layers.begin() + k)
+            throw Error("train-demo: --reinit-layers names layer " + std::to_string(l) + " twice");
+    }
     data.set_kv_repeat_keys(o.kv_repeat_keys);
     const double late_lookup = o.late_lookup >= 0 ? o.late_lookup : 0.0;
     if (late_lookup > 1) throw Error("train-demo: --kv-late-lookup must be a fraction from 0 to 1");
@@ -548,7 +562,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     train::TrainableLM& model = *made;
     if (!o.init_from.empty() && !resuming) {
         say("starting from the weights in " + o.init_from.string());
-        load_weights(o.init_from, model);
+        load_weights(o.init_from, model, o.reinit_layers);
     }
     std::vector<at::Tensor> decay, no_decay;
     for (auto& [n, t] : model.parameters())
@@ -727,6 +741,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         info.seconds = st.seconds;
         info.threads = at::get_num_threads();
         info.init_from = o.init_from.empty() ? std::string() : o.init_from.lexically_normal().string();
+        info.reinit_layers = o.reinit_layers;
         info.data = data.describe();
         info.final_loss = result.final_loss;
         const auto& sh = rc.shape;
