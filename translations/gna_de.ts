@@ -16,6 +16,22 @@
       <translation>Entropie der letzten Zeile (Bit)</translation>
     </message>
     <message>
+      <source>Gather score: the prompt has no line ends</source>
+      <translation>Gather-Wert: Der Prompt hat keine Zeilenenden</translation>
+    </message>
+    <message>
+      <source>Gather score: attention of each line end on its own line</source>
+      <translation>Gather-Wert: Aufmerksamkeit jedes Zeilenendes auf seiner eigenen Zeile</translation>
+    </message>
+    <message>
+      <source>Aggregate score: the prompt has no line ends</source>
+      <translation>Aggregate-Wert: Der Prompt hat keine Zeilenenden</translation>
+    </message>
+    <message>
+      <source>Aggregate score: attention of the last token on the line ends</source>
+      <translation>Aggregate-Wert: Aufmerksamkeit des letzten Tokens auf den Zeilenenden</translation>
+    </message>
+    <message>
       <source>max weight of the last row</source>
       <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
@@ -796,6 +812,14 @@
     <message>
       <source>Importance (head ranking result)</source>
       <translation>Wichtigkeit (Ergebnis der Kopf-Rangfolge)</translation>
+    </message>
+    <message>
+      <source>Gather score (line ends → their own line)</source>
+      <translation>Gather-Wert (Zeilenenden → ihre eigene Zeile)</translation>
+    </message>
+    <message>
+      <source>Aggregate score (last token → line ends)</source>
+      <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
     </message>
     <message>
       <source>importance (baseline − ablated)</source>

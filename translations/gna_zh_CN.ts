@@ -16,6 +16,22 @@
       <translation>最后一行的熵（比特）</translation>
     </message>
     <message>
+      <source>Gather score: the prompt has no line ends</source>
+      <translation>Gather 得分：提示中没有行尾</translation>
+    </message>
+    <message>
+      <source>Gather score: attention of each line end on its own line</source>
+      <translation>Gather 得分：每个行尾对其所在行的注意力</translation>
+    </message>
+    <message>
+      <source>Aggregate score: the prompt has no line ends</source>
+      <translation>Aggregate 得分：提示中没有行尾</translation>
+    </message>
+    <message>
+      <source>Aggregate score: attention of the last token on the line ends</source>
+      <translation>Aggregate 得分：最后一个词元对各行尾的注意力</translation>
+    </message>
+    <message>
       <source>max weight of the last row</source>
       <translation>最后一行的最大权重</translation>
     </message>
@@ -794,6 +810,14 @@
     <message>
       <source>Importance (head ranking result)</source>
       <translation>重要性（注意力头排序结果）</translation>
+    </message>
+    <message>
+      <source>Gather score (line ends → their own line)</source>
+      <translation>Gather 得分（行尾 → 其所在行）</translation>
+    </message>
+    <message>
+      <source>Aggregate score (last token → line ends)</source>
+      <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
     </message>
     <message>
       <source>importance (baseline − ablated)</source>

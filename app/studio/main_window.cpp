@@ -110,7 +110,8 @@ void MainWindow::buildLayout() {
     auto* scoreRow = new QHBoxLayout;
     m_scoreMode = new QComboBox;
     m_scoreMode->addItems({tr("No colouring"), tr("Entropy of the last row"), tr("Max weight of the last row"),
-                           tr("Attention to the selected token"), tr("Importance (head ranking result)")});
+                           tr("Attention to the selected token"), tr("Importance (head ranking result)"),
+                           tr("Gather score (line ends → their own line)"), tr("Aggregate score (last token → line ends)")});
     m_scoreMode->setCurrentIndex(1);
     auto* scoreLabel = new QLabel(tr("C&olour heads by:"));
     scoreLabel->setBuddy(m_scoreMode);
@@ -232,8 +233,12 @@ void MainWindow::buildLayout() {
     });
     connect(m_tokens, &views::TokenStrip::tokenClicked, m_session, &Session::setSelectedToken);
     connect(m_scoreMode, &QComboBox::currentIndexChanged, this, [this](int i) {
+        // Items 0-3 are ScoreMode's first four values; 4 is the ranking result; 5 and 6 the line scores.
         const bool importance = i == 4;
-        m_session->setScoreMode(importance ? ScoreMode::None : static_cast<ScoreMode>(i));
+        m_session->setScoreMode(importance ? ScoreMode::None
+                                : i == 5   ? ScoreMode::LineGather
+                                : i == 6   ? ScoreMode::LineAggregate
+                                           : static_cast<ScoreMode>(i));
         if (importance && !m_importance.empty()) m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
     });
     m_session->setScoreMode(ScoreMode::LastRowEntropy);

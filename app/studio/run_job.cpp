@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "gna/error.h"
+#include "tour_steps.h"
 
 namespace gna::studio {
 
@@ -217,13 +218,21 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
         }
 
         if (spec.scoreMode != ScoreMode::None) {
-            // Per-head scores from the last query row of every attention head.
+            // Per-head scores from the last query row of every attention head (and, for the line
+            // scores, the rows of the line ends).
+            const bool lineMode = spec.scoreMode == ScoreMode::LineGather || spec.scoreMode == ScoreMode::LineAggregate;
+            std::vector<int> lineEnds, scoreRows;
+            if (lineMode)
+                for (int t = 0; t < last; ++t)
+                    if (tok.decode({out.tokens[static_cast<std::size_t>(t)]}).find('\n') != std::string::npos) lineEnds.push_back(t);
+            scoreRows = lineEnds;
+            scoreRows.push_back(last);
             gna::RunResult second;
             const std::vector<gna::AttentionMap>* rows = &res.attention;
             if (!onePass) {
                 gna::RunRequest all = req;
                 all.capture = every;
-                all.capture_rows = {last};
+                all.capture_rows = scoreRows;
                 second = model.run(all);
                 ++out.forwardPasses;
                 rows = &second.attention;
@@ -236,32 +245,45 @@ RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<
                         m.head.head >= info.num_heads || m.rows.empty())
                         continue;  // the board has a cell per attention head
                     const std::size_t r = m.rows.size() - 1;  // the last row (the only one, or row T-1)
-                    s[static_cast<std::size_t>(m.head.layer) * info.num_heads + m.head.head] =
-                        rowScore(spec.scoreMode, m.weights.data() + r * m.cols, m.cols, sel);
+                    double v = 0.0;
+                    if (lineMode) {
+                        const tour::PatternScore p = tour::patternScore(m, lineEnds);
+                        v = spec.scoreMode == ScoreMode::LineGather ? p.gather : p.aggregate;
+                    } else {
+                        v = rowScore(spec.scoreMode, m.weights.data() + r * m.cols, m.cols, sel);
+                    }
+                    s[static_cast<std::size_t>(m.head.layer) * info.num_heads + m.head.head] = v;
                 }
                 return s;
             };
             out.headScores = scoresOf(*rows);
             out.scoreLabel = spec.scoreMode == ScoreMode::LastRowEntropy ? tr("entropy of the last row (bits)")
                            : spec.scoreMode == ScoreMode::LastRowMaxWeight ? tr("max weight of the last row")
-                           : tr("attention from the last token to token %1").arg(sel);
+                           : spec.scoreMode == ScoreMode::LineGather
+                               ? (lineEnds.empty() ? tr("Gather score: the prompt has no line ends")
+                                                   : tr("Gather score: attention of each line end on its own line"))
+                           : spec.scoreMode == ScoreMode::LineAggregate
+                               ? (lineEnds.empty() ? tr("Aggregate score: the prompt has no line ends")
+                                                   : tr("Aggregate score: attention of the last token on the line ends"))
+                               : tr("attention from the last token to token %1").arg(sel);
             if (spec.withBaseline && !req.plan.empty()) {
                 // Compare mode: colour by the change against the unablated run (last rows of every
                 // head without interventions; cached, they do not depend on the plan).
                 std::vector<gna::AttentionMap> baseRows;
                 std::unique_lock<std::mutex> lock;
                 if (cache) lock = std::unique_lock<std::mutex>(cache->mutex);
-                if (cache && cache->rowTokens == out.tokens && !cache->lastRows.empty()) {
+                if (cache && cache->rowTokens == out.tokens && cache->rowPositions == scoreRows && !cache->lastRows.empty()) {
                     baseRows = cache->lastRows;
                 } else {
                     gna::RunRequest base = req;
                     base.plan = {};
                     base.capture = every;
-                    base.capture_rows = {last};
+                    base.capture_rows = scoreRows;
                     baseRows = model.run(base).attention;
                     ++out.forwardPasses;
                     if (cache) {
                         cache->rowTokens = out.tokens;
+                        cache->rowPositions = scoreRows;
                         cache->lastRows = baseRows;
                     }
                 }

@@ -18,7 +18,10 @@ namespace gna::studio {
 // head's full map is taken along with the run (then the head scores need no second pass).
 inline constexpr std::size_t kFullCaptureBudget = std::size_t(8) << 20;
 
-enum class ScoreMode { None, LastRowEntropy, LastRowMaxWeight, AttentionToToken };
+// LineGather: mean attention of each line end (a token holding '\n', the summary token) on the tokens of
+// its own line; LineAggregate: attention of the last token on the line ends (the G&A roles, measured on
+// the prompt as it is).
+enum class ScoreMode { None, LastRowEntropy, LastRowMaxWeight, AttentionToToken, LineGather, LineAggregate };
 
 struct RunSpec {
     quint64 generation = 0;
@@ -63,6 +66,7 @@ struct BaselineCache {
     std::vector<gna::AttentionMap> maps;
     // Every head's last row without interventions (the head-score deltas of compare mode).
     std::vector<int> rowTokens;
+    std::vector<int> rowPositions;  // the query rows captured in lastRows
     std::vector<gna::AttentionMap> lastRows;
 };
 

@@ -373,6 +373,13 @@ void TestExperiments::newStringsAreTranslated() {
         QVERIFY(MaskPanel::tr("%n MMLU question(s) from the bundled sample.", nullptr, 3) != QStringLiteral("3 MMLU question(s) from the bundled sample."));
         // The interactive run's messages (a free function's tr()) translate too.
         QVERIFY(QCoreApplication::translate("gna::studio", "entropy of the last row (bits)") != QStringLiteral("entropy of the last row (bits)"));
+        // The line scores of the head board (its colour menu and the score label).
+        for (const char* m : {"Gather score (line ends → their own line)", "Aggregate score (last token → line ends)"})
+            QVERIFY2(MainWindow::tr(m) != QString::fromUtf8(m), m);
+        for (const char* m : {"Gather score: attention of each line end on its own line",
+                              "Aggregate score: attention of the last token on the line ends",
+                              "Gather score: the prompt has no line ends", "Aggregate score: the prompt has no line ends"})
+            QVERIFY2(QCoreApplication::translate("gna::studio", m) != QString::fromUtf8(m), m);
         QCoreApplication::removeTranslator(&t);
     }
 }

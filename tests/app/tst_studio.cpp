@@ -3,6 +3,7 @@
 // independent gna::Model::run; workspace round trip; cancel; screenshots into the build dir.
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QMenu>
 #include <QMessageBox>
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void ssmModelBoardTogglesSsmHeads();
     void hybridBoardShowsEitherKind();
     void headScoresMatchCoreInOneOrTwoPasses();
+    void lineScoresColourGatherAndAggregateHeads();
     void compareModeColoursByScoreChange();
     void deviceMenuLoadsOnChosenDevice();
     void workspaceRoundTrip();
@@ -381,6 +383,70 @@ void TestStudio::headScoresMatchCoreInOneOrTwoPasses() {
         w.session()->requestRun();
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     }
+}
+
+void TestStudio::lineScoresColourGatherAndAggregateHeads() {
+    // "Colour heads by" Gather score / Aggregate score: per head, the mean attention of each line end
+    // on the tokens of its own line, and the last token's attention on the line ends; counted here by
+    // hand from the core's full maps, in the run's own pass and in a separate score pass.
+    MainWindow w;
+    openTiny(w);
+    QComboBox* mode = nullptr;
+    for (QComboBox* c : w.findChildren<QComboBox*>())
+        if (c->findText(QStringLiteral("Gather score"), Qt::MatchStartsWith) >= 0) mode = c;
+    QVERIFY(mode);
+    auto model = gna::Model::load(m_model.toStdString());
+    const gna::ModelInfo& info = model->info();
+    gna::RunRequest req;
+    req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
+    for (int l = 0; l < info.num_layers; ++l)
+        for (int h = 0; h < info.num_heads; ++h) req.capture.push_back({l, h});
+    const gna::RunResult ref = model->run(req);
+    const int last = static_cast<int>(req.tokens.size()) - 1;
+    std::vector<int> ends;
+    for (int t = 0; t < last; ++t)
+        if (model->tokenizer().decode({req.tokens[t]}).find('\n') != std::string::npos) ends.push_back(t);
+    QVERIFY(ends.size() >= 3);  // the header, two dictionary lines (and the blank line)
+    std::vector<double> gather(std::size_t(info.num_layers * info.num_heads)), aggregate(gather.size());
+    for (const gna::AttentionMap& m : ref.attention) {
+        const std::size_t i = std::size_t(m.head.layer * info.num_heads + m.head.head);
+        int lines = 0, previous = -1;
+        for (int r : ends) {
+            if (r - previous > 1) {
+                double w = 0;
+                for (int c = previous + 1; c < r; ++c) w += m.at(r, c);  // full map: row index = position
+                gather[i] += w;
+                ++lines;
+            }
+            previous = r;
+            aggregate[i] += m.at(last, r);
+        }
+        gather[i] /= lines;
+    }
+    double spread = 0;
+    for (double g : gather) spread = std::max(spread, std::abs(g - gather[0]));
+    QVERIFY(spread > 1e-3);  // the heads differ: the comparison below can fail
+    for (const auto& [item, want] : {std::pair{5, &gather}, std::pair{6, &aggregate}}) {
+        w.session()->setFullCaptureBudget(kFullCaptureBudget);
+        mode->setCurrentIndex(item);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        for (int pass = 1; pass <= 2; ++pass) {
+            const RunOutcome& o = w.session()->lastOutcome();
+            QCOMPARE(o.forwardPasses, pass);
+            QVERIFY2(o.scoreLabel.startsWith(item == 5 ? QStringLiteral("Gather score") : QStringLiteral("Aggregate score")),
+                     qPrintable(o.scoreLabel));
+            QCOMPARE(o.headScores.size(), want->size());
+            for (std::size_t i = 0; i < want->size(); ++i)
+                QVERIFY2(std::abs(o.headScores[i] - (*want)[i]) < 1e-4,
+                         qPrintable(QStringLiteral("item %1 head %2: %3, by hand %4").arg(item).arg(i).arg(o.headScores[i]).arg((*want)[i])));
+            w.session()->setFullCaptureBudget(0);  // force the separate score pass (line-end rows and the last)
+            w.session()->requestRun();
+            QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        }
+    }
+    QVERIFY(w.headBoard()->model()->maxScore() > 0);
+    QTest::qWait(200);
+    QVERIFY(w.grab().toImage().save(QDir(QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots")).filePath(QStringLiteral("board_aggregate_score.png"))));
 }
 
 void TestStudio::compareModeColoursByScoreChange() {
