@@ -447,6 +447,16 @@ void TestStudio::lineScoresColourGatherAndAggregateHeads() {
     QVERIFY(w.headBoard()->model()->maxScore() > 0);
     QTest::qWait(200);
     QVERIFY(w.grab().toImage().save(QDir(QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots")).filePath(QStringLiteral("board_aggregate_score.png"))));
+    // Compare mode with a head off: the unablated scores are the line scores above (the baseline pass
+    // captures the line-end rows too, not only the last row).
+    mode->setCurrentIndex(5);
+    w.session()->setCompare(true);
+    w.headBoard()->toggleHead(0, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    const RunOutcome& o = w.session()->lastOutcome();
+    QVERIFY(o.scoresAreDeltas);
+    QCOMPARE(o.baselineHeadScores.size(), gather.size());
+    for (std::size_t i = 0; i < gather.size(); ++i) QVERIFY(std::abs(o.baselineHeadScores[i] - gather[i]) < 1e-4);
 }
 
 void TestStudio::compareModeColoursByScoreChange() {
