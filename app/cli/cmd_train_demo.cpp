@@ -27,7 +27,7 @@ std::string clock_text(double s) {
 int cmd_train_demo(const std::vector<std::string>& argv) {
     Args a(argv, {"no-eval", "restart", "eval-only"},
            {"recipe", "out", "seed", "steps", "layers", "hidden", "heads", "intermediate", "vocab", "context", "batch",
-            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "world", "mixed-letters", "summary-bottleneck", "summary-bottleneck-kv", "kv-late-lookup", "summary-readout-layer", "kv-repeat-keys", "tokenizer", "init-from", "reinit-layers", "checkpoint-every", "eval-samples", "threads", "log-every"});
+            "lr", "warmup", "head-dim", "tie-embeddings", "kv-warmup", "kv-until", "mmlu-focus", "mmlu-until", "kv-context-weight", "embed-shared", "head-dropout", "head-dropout-layers", "mem-rope", "world", "mixed-letters", "summary-bottleneck", "summary-bottleneck-kv", "kv-late-lookup", "summary-readout-layer", "summary-gather", "guide-heads", "guide-weight", "kv-repeat-keys", "tokenizer", "init-from", "reinit-layers", "checkpoint-every", "eval-samples", "threads", "log-every"});
     if (a.help() || !a.get("out") || !a.positionals().empty()) {
         std::cout << "usage: gna train-demo --recipe transformer|ssm|hybrid --out DIR [--seed N] [--steps N]\n"
                      "         [--layers N] [--hidden N] [--heads N] [--intermediate N] [--vocab N] [--context N]\n"
@@ -49,6 +49,12 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
                      "                            positions after the dictionary see its lines only in the last layer)\n"
                      "         [--summary-readout-layer N]   (with the bottleneck: those positions see the summary tokens\n"
                      "                            only in layer N, and no line token in the other layers)\n"
+                     "         [--summary-gather 0|1]   (with the bottleneck: each line's newline sees only its own\n"
+                     "                            line, so that it must gather the line)\n"
+                     "         [--guide-heads LG.HG,LA.HA] [--guide-weight X]   (transformer: an auxiliary loss, weight X\n"
+                     "                            (default 1), on two heads' attention: the Gather head's from each\n"
+                     "                            dictionary or option line's newline to that line, the Aggregate\n"
+                     "                            head's from each answer position to the answer line's newline)\n"
                      "         [--kv-repeat-keys 0|1]   (KV documents' further questions may ask a key again, so that\n"
                      "                            elimination cannot answer them)\n"
                      "         [--tokenizer FILE]   (a SentencePiece tokenizer.model to use instead of training one)\n"
@@ -111,6 +117,20 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     const int repeat = a.get_int("kv-repeat-keys", 0);
     if (repeat != 0 && repeat != 1) throw UsageError{"--kv-repeat-keys must be 0 or 1"};
     o.kv_repeat_keys = repeat == 1;
+    const int gather = a.get_int("summary-gather", 0);
+    if (gather != 0 && gather != 1) throw UsageError{"--summary-gather must be 0 or 1"};
+    o.summary_gather = gather == 1;
+    if (const std::string g = a.get_or("guide-heads", ""); !g.empty()) {
+        // "LG.HG,LA.HA": the Gather head, then the Aggregate head.
+        int lg = -1, hg = -1, la = -1, ha = -1;
+        char end = 0;
+        if (std::sscanf(g.c_str(), "%d.%d,%d.%d%c", &lg, &hg, &la, &ha, &end) != 4)
+            throw UsageError{"--guide-heads must be LAYER.HEAD,LAYER.HEAD (the Gather head, then the Aggregate head), e.g. 1.0,2.0"};
+        o.attention_guide = {lg, hg, la, ha, a.get_double("guide-weight", 1.0)};
+        if (o.attention_guide.weight <= 0) throw UsageError{"--guide-weight must be above 0"};
+    } else if (!a.get_or("guide-weight", "").empty()) {
+        throw UsageError{"--guide-weight needs --guide-heads"};
+    }
     o.tokenizer = a.get_or("tokenizer", "");
     o.init_from = a.get_or("init-from", "");
     std::stringstream layers_list(a.get_or("reinit-layers", ""));
@@ -146,6 +166,8 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
         if (p.kv_bottleneck_accuracy >= 0 || p.mmlu_bottleneck_accuracy >= 0)
             std::printf("  (bottlenecked: kv %s mmlu %s)", part(p.kv_bottleneck_accuracy).c_str(),
                         part(p.mmlu_bottleneck_accuracy).c_str());
+        if (p.guide_gather_loss >= 0)
+            std::printf("  (guide: gather %.3f aggregate %.3f)", p.guide_gather_loss, p.guide_aggregate_loss);
         std::printf("  lr %.2e  elapsed %s  eta %s\n", p.lr, clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str());
         std::fflush(stdout);
     };

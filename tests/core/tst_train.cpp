@@ -531,8 +531,17 @@ private Q_SLOTS:
                 if (!t.empty())
                     for (int id : tok->encode(t, false)) seq.push_back(id);
             std::vector<uint8_t> body, reader;
-            gna::train::mark_bottleneck(*tok, d, prefix, seq.size(), body, reader);
+            std::vector<int> segment;
+            gna::train::mark_bottleneck(*tok, d, prefix, seq.size(), body, reader, false, &segment);
             QCOMPARE(body.size(), seq.size());
+            // Segment numbers: line s's tokens and its newline are numbered s, nothing else is.
+            std::vector<std::string> got_segments(d.segments + 1);
+            for (std::size_t k = 0; k < seq.size(); ++k) {
+                QVERIFY(segment[k] >= 0 && segment[k] <= d.segments);
+                got_segments[segment[k]] += tok->decode({seq[k]}, false);
+            }
+            for (int s = 1; s <= d.segments; ++s)
+                QCOMPARE(squeeze(got_segments[s]), squeeze(ls.at(skip + s - 1) + "\n"));
             std::string got_body, got_reader;
             int newlines_in_body = 0;
             for (std::size_t k = 0; k < seq.size(); ++k) {
@@ -887,6 +896,120 @@ private Q_SLOTS:
         } catch (const gna::Error& e) {
             QVERIFY2(std::string(e.what()).find("model.embed_tokens.weight") != std::string::npos, e.what());
         }
+    }
+
+    void attentionGuideTargetsAreTheAnswerLines() {
+        // Document::answer_segments against the document's text: each KV answer is the value written on that
+        // dictionary line, whose key is the one the question (or the recital) names; each MMLU-format answer
+        // letter labels that option line, with the options in order and in shuffled order.
+        gna::DemoData data(1);
+        data.set_mixed_letters(0.5);
+        int kv = 0, mmlu = 0, recited = 0, shuffled = 0;
+        for (uint64_t i = 3000 * 100000ull; i < 3000 * 100000ull + 400; ++i) {
+            const gna::DemoData::Document d = data.document(i);
+            if (d.kind != "kv" && d.kind != "mmlu") {
+                QVERIFY(d.answer_segments.empty());
+                continue;
+            }
+            const std::vector<std::string> ls = lines(d.prefix);
+            std::vector<std::pair<std::string, std::string>> qa = {{d.prefix, d.answer}};
+            qa.insert(qa.end(), d.more.begin(), d.more.end());
+            QCOMPARE(d.answer_segments.size(), qa.size());
+            for (std::size_t k = 0; k < qa.size(); ++k) {
+                const auto& [question, answer] = qa[k];
+                const int s = d.answer_segments[k];
+                if (answer.empty()) {
+                    QCOMPARE(s, 0);
+                    continue;
+                }
+                QVERIFY(s >= 1 && s <= d.segments);
+                const std::string& line = ls.at(d.segments_after + s - 1);
+                if (d.kind == "kv") {
+                    const std::size_t colon = line.find(':');
+                    const std::string key = line.substr(0, colon), value = line.substr(colon + 1);
+                    QCOMPARE(value, answer.substr(answer[0] == ' ' ? 1 : 0));
+                    // The question names the key: "... key 'K' is", or recited "\nK:".
+                    const std::size_t close = question.rfind('\'');
+                    const std::string named = close != std::string::npos && question.size() - close < 6
+                                                  ? question.substr(question.rfind('\'', close - 1) + 1,
+                                                                    close - question.rfind('\'', close - 1) - 1)
+                                                  : question.substr(question.rfind('\n') + 1,
+                                                                    question.size() - question.rfind('\n') - 2);
+                    QCOMPARE(named, key);
+                    recited += question.back() == ':';
+                    ++kv;
+                } else {
+                    QCOMPARE(line.substr(0, 2), answer.substr(1, 1) + ".");
+                    shuffled += ls.at(d.segments_after)[0] != 'A';
+                    ++mmlu;
+                }
+            }
+        }
+        QVERIFY(kv > 100 && mmlu > 20 && recited > 20 && shuffled > 5);
+    }
+
+    void attentionGuideTrainsAndIsChecked() {
+        // --guide-heads: the guided run's Gather term falls (the newline's attention moves onto its line),
+        // its weights differ from an unguided run's and are the same twice; bad heads are refused.
+        auto opts = [](const std::string& name) {
+            gna::TrainOptions o = tiny(fresh_dir(name));
+            o.layers = 2;
+            o.steps = 30;
+            o.lr = 3e-2;
+            o.log_every = 5;
+            o.attention_guide = {0, 1, 1, 0, 5.0};
+            return o;
+        };
+        std::vector<double> gather, aggregate;
+        const gna::TrainOptions oa = opts("guide_a"), ob = opts("guide_b");
+        gna::train_demo(oa, [&](const gna::TrainProgress& p) {
+            if (p.step > 0) gather.push_back(p.guide_gather_loss), aggregate.push_back(p.guide_aggregate_loss);
+        });
+        QCOMPARE(gather.size(), std::size_t(6));
+        for (double a : aggregate) QVERIFY(a > 0);
+        QVERIFY2(gather.back() < 0.5 * gather.front(), (std::to_string(gather.front()) + " -> " + std::to_string(gather.back())).c_str());
+        gna::train_demo(ob);
+        gna::TrainOptions none = opts("guide_none");
+        none.attention_guide = {};
+        std::vector<double> unguided;
+        gna::train_demo(none, [&](const gna::TrainProgress& p) { unguided.push_back(p.guide_gather_loss); });
+        for (double g : unguided) QCOMPARE(g, -1.0);
+        const std::string a = read_bytes(oa.out / "model.safetensors");
+        QVERIFY(a == read_bytes(ob.out / "model.safetensors"));
+        QVERIFY(a != read_bytes(none.out / "model.safetensors"));
+        gna::DemoData d(1);
+        d.set_attention_guide({0, 1, 1, 0, 5.0});
+        QCOMPARE(d.describe()["attention_guide"]["aggregate"], gna::Json::array({1, 0}));
+        QVERIFY(gna::DemoData(1).describe()["attention_guide"].is_null());
+        for (const gna::DemoData::AttentionGuide& bad :
+             {gna::DemoData::AttentionGuide{0, 2, 1, 0, 1.0}, gna::DemoData::AttentionGuide{0, 0, 2, 0, 1.0},
+              gna::DemoData::AttentionGuide{1, 0, 1, 0, 1.0}}) {
+            gna::TrainOptions o = opts("guide_bad");
+            o.attention_guide = bad;
+            const std::string e = refusal(o);
+            QVERIFY2(e.find("--guide-heads") != std::string::npos, ("accepted or unclear: " + e).c_str());
+            QVERIFY(!fs::exists(o.out / "model.safetensors"));
+        }
+        gna::TrainOptions ssm = opts("guide_ssm");
+        ssm.recipe = "ssm";
+        QVERIFY(refusal(ssm).find("transformer recipe only") != std::string::npos);
+    }
+
+    void summaryGatherTrainsAndIsChecked() {
+        // --summary-gather: refused without the bottleneck; with it, other weights than the bottleneck alone.
+        auto run = [](const std::string& name, bool gather, double p) {
+            gna::TrainOptions o = tiny(fresh_dir(name));
+            o.kv_warmup = 0;
+            o.summary_bottleneck = p;
+            o.summary_gather = gather;
+            gna::train_demo(o);
+            return read_bytes(o.out / "model.safetensors");
+        };
+        QVERIFY(run("sg_with", true, 1.0) != run("sg_without", false, 1.0));
+        gna::TrainOptions o = tiny(fresh_dir("sg_bad"));
+        o.summary_gather = true;
+        const std::string e = refusal(o);
+        QVERIFY2(e.find("--summary-gather needs --summary-bottleneck") != std::string::npos, ("accepted or unclear: " + e).c_str());
     }
 
     void reinitLayers() {

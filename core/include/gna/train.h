@@ -84,6 +84,22 @@ public:
     void set_kv_repeat_keys(bool repeat) { repeat_keys_ = repeat; }
     bool kv_repeat_keys() const { return repeat_keys_; }
     int summary_readout_layer() const { return readout_layer_; }
+    // With the summary-token bottleneck: each segment's summary token sees only the tokens of its own
+    // segment (and the BOS token), in every layer, so that it must gather its line; false: it sees
+    // everything before it (the default).
+    void set_summary_gather(bool own_segment) { gather_ = own_segment; }
+    bool summary_gather() const { return gather_; }
+    // The attention guide: an auxiliary loss, weight times the mean of -log(attention mass on the
+    // target tokens), that teaches one head to gather (at each KV-dictionary or MMLU-option line's
+    // newline, attention on that line's other tokens) and one to aggregate (at each position that
+    // predicts a KV value or an MMLU answer letter, attention on the newline of the line holding the
+    // answer). Layers and heads are 0-based; weight 0 = no guide (the default).
+    struct AttentionGuide {
+        int gather_layer = -1, gather_head = -1, aggregate_layer = -1, aggregate_head = -1;
+        double weight = 0;
+    };
+    void set_attention_guide(const AttentionGuide& g) { guide_ = g; }
+    const AttentionGuide& attention_guide() const { return guide_; }
 
     // Training document `index` (deterministic in seed and index), split where the scored answer
     // begins: text = prefix + answer. answer is empty for documents without one (facts, prose).
@@ -100,6 +116,9 @@ public:
         std::vector<std::pair<std::string, std::string>> more;
         int segments_after = -1, segments = 0;
         bool bottleneck = false, late_lookup = false;
+        // The segment (1-based line number) that holds each answer: [0] for `answer`, [q + 1] for
+        // more[q]; 0 where the answer has no line (an empty answer). KV and MMLU-format documents only.
+        std::vector<int> answer_segments;
     };
     Document document(uint64_t index) const;
 
@@ -122,7 +141,8 @@ private:
     double mixed_letters_ = -1;
     double bottleneck_ = 0, kv_bottleneck_ = 0, late_lookup_ = 0;
     int readout_layer_ = -1;
-    bool repeat_keys_ = false;
+    bool repeat_keys_ = false, gather_ = false;
+    AttentionGuide guide_;
     std::vector<std::string> keys_;
     std::vector<WorldFact> facts_;
 };
@@ -178,6 +198,11 @@ struct TrainOptions {
     // transformer: the only layer in which the bottlenecked documents' readers see the summary tokens
     // (DemoData::set_summary_readout_layer); -1 = every layer.
     int summary_readout_layer = -1;
+    // transformer: the bottlenecked documents' summary tokens see only their own segment
+    // (DemoData::set_summary_gather).
+    bool summary_gather = false;
+    // transformer: the attention guide (DemoData::set_attention_guide); weight 0 = none.
+    DemoData::AttentionGuide attention_guide;
     // KV documents' further questions may ask a key again (DemoData::set_kv_repeat_keys).
     bool kv_repeat_keys = false;
     double clip = 1.0;       // gradient-norm clipping
@@ -200,6 +225,8 @@ struct TrainProgress {
     double mmlu_accuracy = 0; // on the MMLU-format answer letters, same window
     // The same two on the documents trained with the summary-token bottleneck; -1 = none in the window.
     double kv_bottleneck_accuracy = -1, mmlu_bottleneck_accuracy = -1;
+    // The attention guide's two terms (mean -log target mass), same window; -1 = no guide.
+    double guide_gather_loss = -1, guide_aggregate_loss = -1;
     double lr = 0;
     double elapsed_s = 0, eta_s = 0;
     std::string message;      // phase changes ("training tokenizer", "evaluating", ...)

@@ -202,6 +202,15 @@ std::string command(const DemoCardInfo& info) {
     if (info.data.is_object() && info.data.value("kv_repeat_keys", false)) c += " --kv-repeat-keys 1";
     if (info.data.is_object() && info.data.value("summary_readout_layer", -1) >= 0)
         c += " --summary-readout-layer " + std::to_string(info.data.value("summary_readout_layer", -1));
+    if (info.data.is_object() && info.data.value("summary_gather", false)) c += " --summary-gather 1";
+    if (info.data.is_object() && info.data.contains("attention_guide") && info.data["attention_guide"].is_object()) {
+        const Json& g = info.data["attention_guide"];
+        char b[128];
+        std::snprintf(b, sizeof b, " --guide-heads %d.%d,%d.%d --guide-weight %g", g["gather"][0].get<int>(),
+                      g["gather"][1].get<int>(), g["aggregate"][0].get<int>(), g["aggregate"][1].get<int>(),
+                      g.value("weight", 1.0));
+        c += b;
+    }
     return c;
 }
 

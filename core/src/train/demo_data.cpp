@@ -252,10 +252,13 @@ DemoData::Document DemoData::document(uint64_t index) const {
         const KvDraw k = kv_draw(r, keys_, pairs);
         d.prefix = kv_prompt(k.dictionary, k.dictionary[k.order[0]].first);
         d.answer = " " + std::to_string(k.dictionary[k.order[0]].second);
+        d.answer_segments.push_back(static_cast<int>(k.order[0]) + 1);
         const bool recite = r.below(2) == 0;  // the rest as questions, or as the dictionary recited
-        if (recite) d.more.emplace_back("\nRecite the dictionary:", "");
+        if (recite) d.more.emplace_back("\nRecite the dictionary:", ""), d.answer_segments.push_back(0);
         for (std::size_t q = recite ? 0 : 1; q < k.order.size() && q < 8; ++q) {
-            const auto& [key, value] = k.dictionary[repeat_keys_ ? r.below(k.order.size()) : k.order[q]];
+            const std::size_t line = repeat_keys_ ? r.below(k.order.size()) : k.order[q];
+            d.answer_segments.push_back(static_cast<int>(line) + 1);
+            const auto& [key, value] = k.dictionary[line];
             // Recited: "\n<key>:" then "<value>", every value a retrieval target.
             if (recite) d.more.emplace_back("\n" + key + ":", std::to_string(value));
             else d.more.emplace_back("\nThe value of the key '" + key + "' is", " " + std::to_string(value));
@@ -273,6 +276,12 @@ DemoData::Document DemoData::document(uint64_t index) const {
         split(question(r, world_, facts_, true, header, shuffled), "mmlu");
         d.segments_after = header ? 3 : 1;  // the header's two newlines, the question's; then the options
         d.segments = 4;
+        // The option line labelled with the answer letter (" B" -> the line "B. ...").
+        std::size_t at = 0;
+        for (int n = 0; n < d.segments_after; ++n) at = d.prefix.find('\n', at) + 1;
+        for (int s = 1; s <= d.segments; ++s, at = d.prefix.find('\n', at) + 1)
+            if (d.prefix.compare(at, 2, d.answer.substr(1, 1) + ".") == 0) d.answer_segments = {s};
+        if (d.answer_segments.empty()) throw Error("demo data: an MMLU-format question has no option " + d.answer);
     } else if (u < 0.83) {
         split(question(r, world_, facts_, false, r.below(2) == 0), "classic");
     } else if (u < 0.89) {
@@ -357,6 +366,11 @@ Json DemoData::describe() const {
         {"summary_bottleneck_kv", kv_bottleneck_},
         {"kv_late_lookup", late_lookup_},
         {"summary_readout_layer", readout_layer_},
+        {"summary_gather", gather_},
+        {"attention_guide", guide_.weight > 0 ? Json{{"gather", {guide_.gather_layer, guide_.gather_head}},
+                                                     {"aggregate", {guide_.aggregate_layer, guide_.aggregate_head}},
+                                                     {"weight", guide_.weight}}
+                                              : Json()},
         {"kv_repeat_keys", repeat_keys_},
         {"options", demo_world_name(world_)},
         {"option_values", world_ == DemoWorld::Phrases
@@ -378,14 +392,16 @@ namespace train {
 
 void mark_bottleneck(const Tokenizer& tok, const DemoData::Document& d, const std::vector<int>& prefix,
                      std::size_t doc_tokens, std::vector<uint8_t>& body, std::vector<uint8_t>& reader,
-                     bool with_summaries) {
+                     bool with_summaries, std::vector<int>* segment) {
     body.assign(doc_tokens, 0);
+    if (segment) segment->assign(doc_tokens, 0);
     reader.assign(doc_tokens, 0);
     const int first = d.segments_after, last = d.segments_after + d.segments - 1;  // newline numbers
     int newline = 0;
     for (std::size_t i = 0; i < prefix.size(); ++i) {
         const bool nl = tok.piece(prefix[i]) == "<0x0A>" || tok.decode({prefix[i]}, true) == "\n";
         if (newline >= first && newline <= last && (!nl || with_summaries)) body[i + 1] = 1;
+        if (segment && newline >= first && newline <= last) (*segment)[i + 1] = newline - first + 1;
         if (nl && newline++ == last) {
             for (std::size_t j = i + 2; j < doc_tokens; ++j) reader[j] = 1;
             return;

@@ -94,6 +94,7 @@ at::Tensor TinyLlama::forward(const at::Tensor& ids, const at::Tensor& positions
     hidden = hidden.unsqueeze(1);
     const double scale = 1.0 / std::sqrt(static_cast<double>(D));
 
+    probes_.assign(probe_heads_.size(), at::Tensor());
     at::Tensor h = at::embedding(p("model.embed_tokens.weight"), ids);  // h: (B, T, C)
     for (int64_t l = 0; l < shape_.layers; ++l) {
         const std::string pre = "model.layers." + std::to_string(l);
@@ -105,7 +106,10 @@ at::Tensor TinyLlama::forward(const at::Tensor& ids, const at::Tensor& positions
         k = rope(k);
         at::Tensor scores = at::matmul(q, k.transpose(-1, -2)) * scale;  // (B, H, T, T)
         scores = scores.masked_fill(per_layer ? hidden.logical_or(blocked_[l].unsqueeze(1)) : hidden, -1e9);
-        at::Tensor o = at::matmul(at::softmax(scores, -1), v);  // (B, H, T, D)
+        at::Tensor probs = at::softmax(scores, -1);
+        for (std::size_t k = 0; k < probe_heads_.size(); ++k)
+            if (probe_heads_[k].first == l) probes_[k] = probs.select(1, probe_heads_[k].second);
+        at::Tensor o = at::matmul(probs, v);  // (B, H, T, D)
         if (head_keep_.defined() && l < head_keep_.size(0)) o = o * head_keep_[l].view({B, H, 1, 1});
         h = h + at::linear(o.transpose(1, 2).reshape({B, T, H * D}), p(pre + ".self_attn.o_proj.weight"));
         x = rms(h, p(pre + ".post_attention_layernorm.weight"), eps);

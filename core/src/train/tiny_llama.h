@@ -56,6 +56,10 @@ public:
     // on top of the causal and per-document masks (the summary-token bottleneck), or (layers, B, T, T):
     // one such mask per layer (the late KV lookup); undefined = none.
     void set_attention_block(at::Tensor blocked) { blocked_ = std::move(blocked); }
+    // Training only (TinyLlama): heads (layer, head) whose attention probabilities the next forward
+    // calls keep, (B, T, T) each in this order, for an auxiliary loss on them (attention_probes()).
+    void set_attention_probes(std::vector<std::pair<int64_t, int64_t>> heads) { probe_heads_ = std::move(heads); }
+    const std::vector<at::Tensor>& attention_probes() const { return probes_; }
     const LlamaShape& shape() const { return shape_; }
 
 protected:
@@ -64,6 +68,8 @@ protected:
     LlamaShape shape_;
     std::vector<std::pair<std::string, at::Tensor>> params_;
     at::Tensor head_keep_, blocked_;
+    std::vector<std::pair<int64_t, int64_t>> probe_heads_;
+    mutable std::vector<at::Tensor> probes_;
 };
 
 class TinyLlama final : public TrainableLM {

@@ -223,6 +223,9 @@ struct Batch {
     // when some documents have the late KV lookup; undefined if none.
     at::Tensor blocked;
     at::Tensor in_bottleneck;  // (B, T) bool: tokens of documents with the bottleneck
+    // The attention guide (DemoData::AttentionGuide): (B, T, T) bool, true where query i's attention on
+    // key j counts as the target mass (rows without a target: none); undefined without the guide.
+    at::Tensor gather_target, aggregate_target;
 };
 
 
@@ -252,6 +255,14 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
     // in every layer but that one.
     const int readout = data.summary_readout_layer();
     std::vector<uint8_t> summaries(rows * context, 0), swith;
+    // The summary gather: the bottlenecked documents' summary tokens see only their own segment.
+    const bool gather = data.summary_gather();
+    std::vector<int64_t> segment(rows * context, 0);
+    std::vector<uint8_t> gatherer(rows * context, 0);
+    std::vector<int> bseg;
+    // The attention guide's targets, as (row, query, key) triples.
+    const bool guided = data.attention_guide().weight > 0;
+    std::vector<int64_t> gather_t, aggregate_t;
     bool any_bottleneck = false, any_late = false;
     uint64_t next = static_cast<uint64_t>(step) * 100000;
     for (int r = 0; r < rows; ++r) {
@@ -261,13 +272,17 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
             // seq = BOS prefix answer (text answer)...; in_answer marks the scored answer tokens.
             std::vector<int> seq = {bos};
             std::vector<uint8_t> in_answer = {0}, is_value = {0};
+            std::vector<int> answer_of = {-1};  // per token: the number of the answer it belongs to, or -1
+            int answers = 0;
             std::vector<int> prefix_ids;
             auto append = [&](const std::string& text, bool answer) {
+                const int number = answer ? answers++ : -1;
                 if (text.empty()) return;
                 const std::vector<int> enc = tok.encode(text, false);
                 if (prefix_ids.empty() && !answer) prefix_ids = enc;
                 for (int id : enc) {
                     seq.push_back(id);
+                    answer_of.push_back(number);
                     in_answer.push_back(answer);
                     is_value.push_back(answer && dd.kind == "kv" && tok.piece(id) != "\xe2\x96\x81");  // not the bare '▁'
                 }
@@ -281,8 +296,27 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
             if (static_cast<int64_t>(seq.size()) > context) { ++next; continue; }  // never happens at 256
             if (used + static_cast<int64_t>(seq.size()) > context) break;
             ++next;
-            if (dd.bottleneck || dd.late_lookup)
-                train::mark_bottleneck(tok, dd, prefix_ids, seq.size(), bbody, breader, dd.late_lookup);
+            if (dd.bottleneck || dd.late_lookup || (guided && dd.segments > 0))
+                train::mark_bottleneck(tok, dd, prefix_ids, seq.size(), bbody, breader, dd.late_lookup, &bseg);
+            if (guided && dd.segments > 0 && !dd.late_lookup) {
+                // Gather: each line's newline on the line's other tokens. Aggregate: each position that
+                // predicts an answer token (not the bare space piece) on the newline of the answer's line.
+                std::vector<int64_t> newline_of(dd.segments + 1, -1);
+                for (std::size_t i = 0; i < seq.size(); ++i)
+                    if (bseg[i] > 0 && !bbody[i]) newline_of[bseg[i]] = static_cast<int64_t>(i);
+                const int64_t base = used;
+                for (std::size_t i = 0; i < seq.size(); ++i) {
+                    if (bseg[i] > 0 && !bbody[i])
+                        for (std::size_t j = 0; j < i; ++j)
+                            if (bseg[j] == bseg[i]) gather_t.insert(gather_t.end(), {r, base + (int64_t)i, base + (int64_t)j});
+                    if (i + 1 < seq.size() && answer_of[i + 1] >= 0 && tok.piece(seq[i + 1]) != "\xe2\x96\x81") {
+                        const std::size_t a = static_cast<std::size_t>(answer_of[i + 1]);
+                        const int line = a < dd.answer_segments.size() ? dd.answer_segments[a] : 0;
+                        if (line > 0 && newline_of[line] >= 0)
+                            aggregate_t.insert(aggregate_t.end(), {r, base + (int64_t)i, base + newline_of[line]});
+                    }
+                }
+            }
             if (dd.bottleneck && readout >= 0) {
                 std::vector<uint8_t> unused;
                 train::mark_bottleneck(tok, dd, prefix_ids, seq.size(), swith, unused, true);
@@ -298,6 +332,10 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                     inb[k] = 1;
                     any_bottleneck = true;
                     if (readout >= 0) summaries[k] = swith[i] && !bbody[i];
+                    if (gather) {
+                        segment[k] = bseg[i];
+                        gatherer[k] = bseg[i] > 0 && !bbody[i];
+                    }
                 }
                 if (dd.late_lookup) {
                     lines[k] = bbody[i];
@@ -334,6 +372,24 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
         // Query i (a reader) may not see key j (a segment's body) of the same document.
         b.in_bottleneck = M(inb);
         b.blocked = M(reader).unsqueeze(2).logical_and(M(body).unsqueeze(1)).logical_and(same_doc);
+    }
+    if (guided) {
+        auto targets = [&](const std::vector<int64_t>& t) {
+            at::Tensor m = at::zeros({rows, context, context}, at::kBool);
+            if (!t.empty()) {
+                at::Tensor ix = at::tensor(t, at::kLong).view({-1, 3});
+                m.index_put_({ix.select(1, 0), ix.select(1, 1), ix.select(1, 2)}, at::ones({ix.size(0)}, at::kBool));
+            }
+            return m;
+        };
+        b.gather_target = targets(gather_t);
+        b.aggregate_target = targets(aggregate_t);
+    }
+    if (any_bottleneck && gather) {
+        // Summary token i may see only key j of its own segment, or the document's BOS (position 0).
+        const at::Tensor seg = at::tensor(segment, at::kLong).view({rows, context});
+        const at::Tensor other = seg.unsqueeze(2).ne(seg.unsqueeze(1)).logical_and(b.positions.unsqueeze(1).ne(0));
+        b.blocked = b.blocked.logical_or(M(gatherer).unsqueeze(2).logical_and(other).logical_and(same_doc));
     }
     if (any_bottleneck && readout >= 0) {
         // Per layer: the segment bodies in every layer, the summary tokens in every layer but `readout`.
@@ -524,6 +580,21 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         throw Error("train-demo: --summary-readout-layer " + std::to_string(o.summary_readout_layer) +
                     " is not a layer of the model (0 to " + std::to_string(rc.shape.layers - 1) + ")");
     data.set_summary_readout_layer(o.summary_readout_layer);
+    const DemoData::AttentionGuide& guide = o.attention_guide;
+    if (guide.weight > 0) {
+        if (o.recipe != "transformer") throw Error("train-demo: --guide-heads is for the transformer recipe only");
+        for (auto [l, h] : {std::pair{guide.gather_layer, guide.gather_head}, std::pair{guide.aggregate_layer, guide.aggregate_head}})
+            if (l < 0 || l >= rc.shape.layers || h < 0 || h >= rc.shape.heads)
+                throw Error("train-demo: --guide-heads names L" + std::to_string(l) + ".H" + std::to_string(h) +
+                            ", not a head of the model (layers 0 to " + std::to_string(rc.shape.layers - 1) +
+                            ", heads 0 to " + std::to_string(rc.shape.heads - 1) + ")");
+        if (guide.gather_layer == guide.aggregate_layer && guide.gather_head == guide.aggregate_head)
+            throw Error("train-demo: --guide-heads names the same head twice; the Gather and the Aggregate head must differ");
+    }
+    data.set_attention_guide(guide);
+    if (o.summary_gather && bottleneck <= 0 && kv_bottleneck <= 0)
+        throw Error("train-demo: --summary-gather needs --summary-bottleneck (or --summary-bottleneck-kv) above 0");
+    data.set_summary_gather(o.summary_gather);
     if (!o.reinit_layers.empty() && o.init_from.empty())
         throw Error("train-demo: --reinit-layers needs --init-from (the layers it names keep their seeded initialisation "
                     "while the others are loaded)");
@@ -603,6 +674,9 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     const int log_every = std::max(1, o.log_every);
     double loss_sum = 0, acc_sum = 0, kv_hits = 0, kv_total = 0, mm_hits = 0, mm_total = 0;
     double bkv_hits = 0, bkv_total = 0, bmm_hits = 0, bmm_total = 0;  // bottlenecked documents
+    double guide_gather_sum = 0, guide_aggregate_sum = 0;  // the attention guide's two terms
+    if (guide.weight > 0)
+        model.set_attention_probes({{guide.gather_layer, guide.gather_head}, {guide.aggregate_layer, guide.aggregate_head}});
     int window = 0;
     TrainResult result;
     auto t0 = std::chrono::steady_clock::now();
@@ -623,6 +697,19 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         at::Tensor ce = at::cross_entropy_loss(flat, b.targets.view(-1).clamp_min(0), {}, at::Reduction::None);
         at::Tensor w = b.weights.view(-1);
         at::Tensor loss = (ce * w).sum() / w.sum().clamp_min(1.0);
+        if (guide.weight > 0) {
+            // -log of each guided query's attention mass on its targets, averaged over the queries.
+            const auto& probes = model.attention_probes();
+            auto term = [](const at::Tensor& probs, const at::Tensor& target) {
+                at::Tensor rows = target.any(-1);
+                if (!rows.any().item<bool>()) return at::zeros({}, probs.options());
+                at::Tensor mass = (probs * target.to(probs.scalar_type())).sum(-1);
+                return -at::log(mass.masked_select(rows).clamp_min(1e-6)).mean();
+            };
+            at::Tensor g = term(probes.at(0), b.gather_target), a = term(probes.at(1), b.aggregate_target);
+            guide_gather_sum += g.item<double>(), guide_aggregate_sum += a.item<double>();
+            loss = loss + guide.weight * (g + a);
+        }
         opt.zero_grad();
         loss.backward();
         torch::nn::utils::clip_grad_norm_(all, o.clip);
@@ -698,6 +785,10 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             p.mmlu_accuracy = mm_total > 0 ? mm_hits / mm_total : 0.0;
             p.kv_bottleneck_accuracy = bkv_total > 0 ? bkv_hits / bkv_total : -1.0;
             p.mmlu_bottleneck_accuracy = bmm_total > 0 ? bmm_hits / bmm_total : -1.0;
+            if (guide.weight > 0) {
+                p.guide_gather_loss = guide_gather_sum / window;
+                p.guide_aggregate_loss = guide_aggregate_sum / window;
+            }
             p.lr = lr;
             p.elapsed_s = st.seconds;
             const double per = (st.seconds - seconds_before) / std::max(1, st.step - first_step);
@@ -706,6 +797,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             if (progress) progress(p);
             loss_sum = acc_sum = kv_hits = kv_total = mm_hits = mm_total = 0;
             bkv_hits = bkv_total = bmm_hits = bmm_total = 0;
+            guide_gather_sum = guide_aggregate_sum = 0;
             window = 0;
         }
         const bool stop = stopping();
@@ -714,6 +806,7 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         if (stop) throw Cancelled();
     }
     model.set_attention_block(at::Tensor());  // training only
+    model.set_attention_probes({});
     write_hf_folder(o.out, model, *tok);
     say("checking the written checkpoint against the trained model");
     verify_export(o.out, model, *tok, data);
