@@ -51,10 +51,10 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
                      "                            only in layer N, and no line token in the other layers)\n"
                      "         [--summary-gather 0|1]   (with the bottleneck: each line's newline sees only its own\n"
                      "                            line, so that it must gather the line)\n"
-                     "         [--guide-heads LG.HG,LA.HA] [--guide-weight X]   (transformer: an auxiliary loss, weight X\n"
-                     "                            (default 1), on two heads' attention: the Gather head's from each\n"
-                     "                            dictionary or option line's newline to that line, the Aggregate\n"
-                     "                            head's from each answer position to the answer line's newline)\n"
+                     "         [--guide-heads LG.HG[,LG.HG...],LA.HA] [--guide-weight X]   (transformer: an auxiliary\n"
+                     "                            loss, weight X (default 1), on heads' attention: the Gather heads'\n"
+                     "                            from each dictionary or option line's newline spread over that line, the\n"
+                     "                            Aggregate head's from each answer position to the answer line's newline)\n"
                      "         [--kv-repeat-keys 0|1]   (KV documents' further questions may ask a key again, so that\n"
                      "                            elimination cannot answer them)\n"
                      "         [--tokenizer FILE]   (a SentencePiece tokenizer.model to use instead of training one)\n"
@@ -121,12 +121,23 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
     if (gather != 0 && gather != 1) throw UsageError{"--summary-gather must be 0 or 1"};
     o.summary_gather = gather == 1;
     if (const std::string g = a.get_or("guide-heads", ""); !g.empty()) {
-        // "LG.HG,LA.HA": the Gather head, then the Aggregate head.
-        int lg = -1, hg = -1, la = -1, ha = -1;
-        char end = 0;
-        if (std::sscanf(g.c_str(), "%d.%d,%d.%d%c", &lg, &hg, &la, &ha, &end) != 4)
-            throw UsageError{"--guide-heads must be LAYER.HEAD,LAYER.HEAD (the Gather head, then the Aggregate head), e.g. 1.0,2.0"};
-        o.attention_guide = {lg, hg, la, ha, a.get_double("guide-weight", 1.0)};
+        // "LG.HG[,LG.HG...],LA.HA": the Gather heads, then the Aggregate head.
+        std::vector<std::pair<int, int>> heads;
+        std::istringstream in(g);
+        for (std::string part; std::getline(in, part, ',');) {
+            int l = -1, h = -1;
+            char end = 0;
+            if (std::sscanf(part.c_str(), "%d.%d%c", &l, &h, &end) != 2)
+                throw UsageError{"--guide-heads must be LAYER.HEAD,...,LAYER.HEAD (the Gather heads, then the Aggregate "
+                                 "head), e.g. 1.0,2.0; '" + part + "' is not LAYER.HEAD"};
+            heads.emplace_back(l, h);
+        }
+        if (heads.size() < 2)
+            throw UsageError{"--guide-heads needs a Gather head and the Aggregate head, e.g. 1.0,2.0"};
+        o.attention_guide.aggregate = heads.back();
+        heads.pop_back();
+        o.attention_guide.gather = heads;
+        o.attention_guide.weight = a.get_double("guide-weight", 1.0);
         if (o.attention_guide.weight <= 0) throw UsageError{"--guide-weight must be above 0"};
     } else if (!a.get_or("guide-weight", "").empty()) {
         throw UsageError{"--guide-weight needs --guide-heads"};
@@ -167,7 +178,8 @@ int cmd_train_demo(const std::vector<std::string>& argv) {
             std::printf("  (bottlenecked: kv %s mmlu %s)", part(p.kv_bottleneck_accuracy).c_str(),
                         part(p.mmlu_bottleneck_accuracy).c_str());
         if (p.guide_gather_loss >= 0)
-            std::printf("  (guide: gather %.3f aggregate %.3f)", p.guide_gather_loss, p.guide_aggregate_loss);
+            std::printf("  (guide: gather %.3f aggregate %.3f: kv %.3f mmlu %.3f)", p.guide_gather_loss, p.guide_aggregate_loss,
+                        p.guide_aggregate_kv_loss, p.guide_aggregate_mmlu_loss);
         std::printf("  lr %.2e  elapsed %s  eta %s\n", p.lr, clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str());
         std::fflush(stdout);
     };

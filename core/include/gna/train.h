@@ -89,13 +89,15 @@ public:
     // everything before it (the default).
     void set_summary_gather(bool own_segment) { gather_ = own_segment; }
     bool summary_gather() const { return gather_; }
-    // The attention guide: an auxiliary loss, weight times the mean of -log(attention mass on the
-    // target tokens), that teaches one head to gather (at each KV-dictionary or MMLU-option line's
-    // newline, attention on that line's other tokens) and one to aggregate (at each position that
-    // predicts a KV value or an MMLU answer letter, attention on the newline of the line holding the
-    // answer). Layers and heads are 0-based; weight 0 = no guide (the default).
+    // The attention guide: an auxiliary loss, weight times (Gather term + Aggregate term), that teaches
+    // heads to gather (at each KV-dictionary or MMLU-option line's newline, attention spread over that
+    // line's other tokens: the cross-entropy against the uniform distribution on them, one term per
+    // Gather head, averaged) and one head to aggregate (at each position that predicts a KV value or an
+    // MMLU answer letter, -log of the attention mass on the newline of the line holding the answer).
+    // (layer, head), 0-based; weight 0 = no guide (the default).
     struct AttentionGuide {
-        int gather_layer = -1, gather_head = -1, aggregate_layer = -1, aggregate_head = -1;
+        std::vector<std::pair<int, int>> gather;
+        std::pair<int, int> aggregate{-1, -1};
         double weight = 0;
     };
     void set_attention_guide(const AttentionGuide& g) { guide_ = g; }
@@ -225,8 +227,10 @@ struct TrainProgress {
     double mmlu_accuracy = 0; // on the MMLU-format answer letters, same window
     // The same two on the documents trained with the summary-token bottleneck; -1 = none in the window.
     double kv_bottleneck_accuracy = -1, mmlu_bottleneck_accuracy = -1;
-    // The attention guide's two terms (mean -log target mass), same window; -1 = no guide.
+    // The attention guide's two terms (AttentionGuide), same window; -1 = no guide.
     double guide_gather_loss = -1, guide_aggregate_loss = -1;
+    // The Aggregate term on the KV documents' answers alone and on the MMLU letters alone; -1 = none.
+    double guide_aggregate_kv_loss = -1, guide_aggregate_mmlu_loss = -1;
     double lr = 0;
     double elapsed_s = 0, eta_s = 0;
     std::string message;      // phase changes ("training tokenizer", "evaluating", ...)

@@ -205,10 +205,11 @@ std::string command(const DemoCardInfo& info) {
     if (info.data.is_object() && info.data.value("summary_gather", false)) c += " --summary-gather 1";
     if (info.data.is_object() && info.data.contains("attention_guide") && info.data["attention_guide"].is_object()) {
         const Json& g = info.data["attention_guide"];
-        char b[128];
-        std::snprintf(b, sizeof b, " --guide-heads %d.%d,%d.%d --guide-weight %g", g["gather"][0].get<int>(),
-                      g["gather"][1].get<int>(), g["aggregate"][0].get<int>(), g["aggregate"][1].get<int>(),
-                      g.value("weight", 1.0));
+        c += " --guide-heads ";
+        for (const Json& h : g["gather"]) c += std::to_string(h[0].get<int>()) + "." + std::to_string(h[1].get<int>()) + ",";
+        c += std::to_string(g["aggregate"][0].get<int>()) + "." + std::to_string(g["aggregate"][1].get<int>());
+        char b[64];
+        std::snprintf(b, sizeof b, " --guide-weight %g", g.value("weight", 1.0));
         c += b;
     }
     return c;

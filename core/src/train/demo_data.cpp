@@ -367,8 +367,8 @@ Json DemoData::describe() const {
         {"kv_late_lookup", late_lookup_},
         {"summary_readout_layer", readout_layer_},
         {"summary_gather", gather_},
-        {"attention_guide", guide_.weight > 0 ? Json{{"gather", {guide_.gather_layer, guide_.gather_head}},
-                                                     {"aggregate", {guide_.aggregate_layer, guide_.aggregate_head}},
+        {"attention_guide", guide_.weight > 0 ? Json{{"gather", guide_.gather},
+                                                     {"aggregate", guide_.aggregate},
                                                      {"weight", guide_.weight}}
                                               : Json()},
         {"kv_repeat_keys", repeat_keys_},

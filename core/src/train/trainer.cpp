@@ -226,6 +226,7 @@ struct Batch {
     // The attention guide (DemoData::AttentionGuide): (B, T, T) bool, true where query i's attention on
     // key j counts as the target mass (rows without a target: none); undefined without the guide.
     at::Tensor gather_target, aggregate_target;
+    at::Tensor kv_rows;  // (B, T) bool: the tokens of KV-retrieval documents (for the guide's report)
 };
 
 
@@ -263,6 +264,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
     // The attention guide's targets, as (row, query, key) triples.
     const bool guided = data.attention_guide().weight > 0;
     std::vector<int64_t> gather_t, aggregate_t;
+    std::vector<uint8_t> in_kv(rows * context, 0);
     bool any_bottleneck = false, any_late = false;
     uint64_t next = static_cast<uint64_t>(step) * 100000;
     for (int r = 0; r < rows; ++r) {
@@ -324,6 +326,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
             for (std::size_t i = 0; i < seq.size(); ++i) {
                 const int64_t k = r * context + used + static_cast<int64_t>(i);
                 ids[k] = seq[i];
+                in_kv[k] = dd.kind == "kv";
                 pos[k] = static_cast<int64_t>(i);
                 doc[k] = d;
                 if (dd.bottleneck) {
@@ -384,6 +387,7 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
         };
         b.gather_target = targets(gather_t);
         b.aggregate_target = targets(aggregate_t);
+        b.kv_rows = at::tensor(std::vector<int64_t>(in_kv.begin(), in_kv.end()), at::kLong).view({rows, context}).ne(0);
     }
     if (any_bottleneck && gather) {
         // Summary token i may see only key j of its own segment, or the document's BOS (position 0).
@@ -583,13 +587,19 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     const DemoData::AttentionGuide& guide = o.attention_guide;
     if (guide.weight > 0) {
         if (o.recipe != "transformer") throw Error("train-demo: --guide-heads is for the transformer recipe only");
-        for (auto [l, h] : {std::pair{guide.gather_layer, guide.gather_head}, std::pair{guide.aggregate_layer, guide.aggregate_head}})
+        std::vector<std::pair<int, int>> heads = guide.gather;
+        heads.push_back(guide.aggregate);
+        if (guide.gather.empty()) throw Error("train-demo: --guide-heads needs at least one Gather head before the Aggregate head");
+        for (std::size_t k = 0; k < heads.size(); ++k) {
+            const auto [l, h] = heads[k];
             if (l < 0 || l >= rc.shape.layers || h < 0 || h >= rc.shape.heads)
                 throw Error("train-demo: --guide-heads names L" + std::to_string(l) + ".H" + std::to_string(h) +
                             ", not a head of the model (layers 0 to " + std::to_string(rc.shape.layers - 1) +
                             ", heads 0 to " + std::to_string(rc.shape.heads - 1) + ")");
-        if (guide.gather_layer == guide.aggregate_layer && guide.gather_head == guide.aggregate_head)
-            throw Error("train-demo: --guide-heads names the same head twice; the Gather and the Aggregate head must differ");
+            if (std::find(heads.begin(), heads.begin() + k, heads[k]) != heads.begin() + k)
+                throw Error("train-demo: --guide-heads names L" + std::to_string(l) + ".H" + std::to_string(h) +
+                            " twice; every guided head must be another");
+        }
     }
     data.set_attention_guide(guide);
     if (o.summary_gather && bottleneck <= 0 && kv_bottleneck <= 0)
@@ -675,8 +685,14 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     double loss_sum = 0, acc_sum = 0, kv_hits = 0, kv_total = 0, mm_hits = 0, mm_total = 0;
     double bkv_hits = 0, bkv_total = 0, bmm_hits = 0, bmm_total = 0;  // bottlenecked documents
     double guide_gather_sum = 0, guide_aggregate_sum = 0;  // the attention guide's two terms
+    double guide_kv_sum = 0, guide_mmlu_sum = 0;
+    int guide_kv_n = 0, guide_mmlu_n = 0;
     if (guide.weight > 0)
-        model.set_attention_probes({{guide.gather_layer, guide.gather_head}, {guide.aggregate_layer, guide.aggregate_head}});
+    {
+        std::vector<std::pair<int64_t, int64_t>> probes(guide.gather.begin(), guide.gather.end());
+        probes.emplace_back(guide.aggregate);
+        model.set_attention_probes(probes);
+    }
     int window = 0;
     TrainResult result;
     auto t0 = std::chrono::steady_clock::now();
@@ -706,7 +722,27 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
                 at::Tensor mass = (probs * target.to(probs.scalar_type())).sum(-1);
                 return -at::log(mass.masked_select(rows).clamp_min(1e-6)).mean();
             };
-            at::Tensor g = term(probes.at(0), b.gather_target), a = term(probes.at(1), b.aggregate_target);
+            at::Tensor g = at::zeros({}, logits.options());
+            // Gather: the cross-entropy of the head's attention against the uniform distribution over the
+            // line's tokens, so that every token of the line (the key and the value alike) is read, not one.
+            auto spread = [](const at::Tensor& probs, const at::Tensor& target) {
+                at::Tensor rows = target.any(-1);
+                if (!rows.any().item<bool>()) return at::zeros({}, probs.options());
+                const at::Tensor t = target.to(probs.scalar_type());
+                at::Tensor ce = -(t * at::log(probs.clamp_min(1e-6))).sum(-1) / t.sum(-1).clamp_min(1.0);
+                return ce.masked_select(rows).mean();
+            };
+            for (std::size_t k = 0; k + 1 < probes.size(); ++k) g = g + spread(probes[k], b.gather_target);
+            g = g / static_cast<double>(probes.size() - 1);
+            at::Tensor a = term(probes.back(), b.aggregate_target);
+            {
+                // Reported apart: the Aggregate term on the KV documents' answers and on the MMLU letters.
+                at::NoGradGuard ng;
+                const at::Tensor kv = b.kv_rows.unsqueeze(-1);
+                const at::Tensor tk = b.aggregate_target.logical_and(kv), tm = b.aggregate_target.logical_and(kv.logical_not());
+                if (tk.any().item<bool>()) guide_kv_sum += term(probes.back(), tk).item<double>(), ++guide_kv_n;
+                if (tm.any().item<bool>()) guide_mmlu_sum += term(probes.back(), tm).item<double>(), ++guide_mmlu_n;
+            }
             guide_gather_sum += g.item<double>(), guide_aggregate_sum += a.item<double>();
             loss = loss + guide.weight * (g + a);
         }
@@ -788,6 +824,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             if (guide.weight > 0) {
                 p.guide_gather_loss = guide_gather_sum / window;
                 p.guide_aggregate_loss = guide_aggregate_sum / window;
+                p.guide_aggregate_kv_loss = guide_kv_n > 0 ? guide_kv_sum / guide_kv_n : -1.0;
+                p.guide_aggregate_mmlu_loss = guide_mmlu_n > 0 ? guide_mmlu_sum / guide_mmlu_n : -1.0;
             }
             p.lr = lr;
             p.elapsed_s = st.seconds;
@@ -797,7 +835,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
             if (progress) progress(p);
             loss_sum = acc_sum = kv_hits = kv_total = mm_hits = mm_total = 0;
             bkv_hits = bkv_total = bmm_hits = bmm_total = 0;
-            guide_gather_sum = guide_aggregate_sum = 0;
+            guide_gather_sum = guide_aggregate_sum = guide_kv_sum = guide_mmlu_sum = 0;
+            guide_kv_n = guide_mmlu_n = 0;
             window = 0;
         }
         const bool stop = stopping();
