@@ -898,6 +898,37 @@ private Q_SLOTS:
         }
     }
 
+    void cardRecordsTheShaping() {
+        // A card of a run with the bottleneck and the guide says so in its training section and its command;
+        // a card without them says nothing of either.
+        const fs::path dir = fresh_dir("card_shaping");
+        auto card = [&](const gna::DemoData& data) {
+            gna::train::DemoCardInfo info;
+            info.recipe = "transformer";
+            info.architecture = "LlamaForCausalLM";
+            info.seed = 1;
+            info.steps = 10;
+            info.data = data.describe();
+            info.shape = gna::Json::object();
+            gna::train::write_demo_card(dir, info, gna::DemoEvaluation{});
+            return read_bytes(dir / "MODEL_CARD.md");
+        };
+        gna::DemoData shaped(1);
+        shaped.set_summary_bottleneck(0.5, 0.25);
+        shaped.set_attention_guide({{{1, 3}, {1, 1}}, {2, 2}, 1.5});
+        const std::string with = card(shaped);
+        for (const char* want : {"25% of the KV-retrieval and 50% of the MMLU-format documents",
+                                 "Attention guide (training only, weight 1.5)", "attention of L1.H3 and L1.H1 at each",
+                                 "put the attention of L2.H2 at each answer position",
+                                 "--summary-bottleneck 0.5 --summary-bottleneck-kv 0.25 --guide-heads 1.3,1.1,2.2 --guide-weight 1.5"})
+            QVERIFY2(with.find(want) != std::string::npos, want);
+        const gna::Json j = gna::Json::parse(read_bytes(dir / "model_card.json"));
+        QVERIFY(j["command"].get<std::string>().find("--guide-heads 1.3,1.1,2.2") != std::string::npos);
+        const std::string plain = card(gna::DemoData(1));
+        QVERIFY(plain.find("Attention guide") == std::string::npos && plain.find("bottleneck") == std::string::npos);
+        QVERIFY(plain.find("--guide-heads") == std::string::npos);
+    }
+
     void attentionGuideTargetsAreTheAnswerLines() {
         // Document::answer_segments against the document's text: each KV answer is the value written on that
         // dictionary line, whose key is the one the question (or the recital) names; each MMLU-format answer

@@ -40,6 +40,42 @@ std::string curriculum(const DemoCardInfo& info) {
            " steps of the whole mix below.\n";
 }
 
+// The training-time shaping of the circuit (masks and the attention guide), in words; empty if none.
+std::string shaping(const DemoCardInfo& info) {
+    if (!info.data.is_object()) return {};
+    std::string s;
+    char b[512];
+    const double mmlu = info.data.value("summary_bottleneck", 0.0), kv = info.data.value("summary_bottleneck_kv", mmlu);
+    if (mmlu > 0 || kv > 0) {
+        std::snprintf(b, sizeof b,
+                      "- Summary-token bottleneck (training only): %g%% of the KV-retrieval and %g%% of the MMLU-format "
+                      "documents were trained with a mask under which every position after the dictionary or option "
+                      "lines sees those lines only through their newlines%s, so that they can be answered only by "
+                      "reading the newlines.\n",
+                      100 * kv, 100 * mmlu,
+                      info.data.value("summary_gather", false) ? " (and each newline sees only its own line)" : "");
+        s += b;
+    }
+    if (info.data.contains("attention_guide") && info.data["attention_guide"].is_object()) {
+        const Json& g = info.data["attention_guide"];
+        std::string gather;
+        for (std::size_t k = 0; k < g["gather"].size(); ++k)
+            gather += std::string(k ? (k + 1 == g["gather"].size() ? " and " : ", ") : "") + "L" +
+                      std::to_string(g["gather"][k][0].get<int>()) + ".H" + std::to_string(g["gather"][k][1].get<int>());
+        const std::string aggregate = "L" + std::to_string(g["aggregate"][0].get<int>()) + ".H" +
+                                      std::to_string(g["aggregate"][1].get<int>());
+        std::snprintf(b, sizeof b,
+                      "- Attention guide (training only, weight %g): an auxiliary loss spread the attention of %s at "
+                      "each dictionary or option line's newline over that line, and put the attention of %s at each "
+                      "answer position on the newline of the line holding the answer. So these heads' attention patterns "
+                      "were taught, not discovered; the ranking below still finds the heads by ablation alone, and "
+                      "every number on this card is measured on the model as shipped, without masks or guide.\n",
+                      g.value("weight", 1.0), gather.c_str(), aggregate.c_str());
+        s += b;
+    }
+    return s;
+}
+
 }  // namespace
 
 namespace {
@@ -260,7 +296,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
                                                                     : std::string("; the layers named by --reinit-layers "
                                                                                   "kept their seeded initialisation")) +
                                         ".\n")
-       << curriculum(info)
+       << curriculum(info) << shaping(info)
        << "- Wall time " << static_cast<int>(info.seconds / 60) << " min " << static_cast<int>(info.seconds) % 60
        << " s on " << hardware << ". Final training loss " << info.final_loss << ".\n"
        << "- Model: " << info.parameters << " parameters"
