@@ -22,22 +22,27 @@ if [ -f "$demo/MODEL_CARD.md" ]; then
   echo "== What the model card measured (single-head ablation ranking, accuracies) =="
   awk '/^## /{show = ($0 ~ /^## (Status|Measured)/)} /^Single-head/{show = 0} show' "$demo/MODEL_CARD.md"
   kv=$'Memorize the following dictionary:\napple:12\nriver:7\ngarden:45\nwindow:3\nstone:81\ncloud:26\nhorse:59\nbread:64\nlamp:90\nchair:38\nThe value of the key \'garden\' is '
-  echo "== A KV-retrieval question (10 pairs, answer 45), all heads on: L0.H0 looks from the last position"
-  echo "   at the queried key, L1.H2 at its value =="
-  "$gna" run "$demo" --prompt "$kv" --top 4 --capture L0.H0,L1.H2
+  # The card's ranking and roles: the top-2 heads by KV drop, the most Gather- and Aggregate-like heads.
+  top2=$(awk '/"top2_by_kv_drop"/{f=1} f && /"L[0-9]+\.H[0-9]+"/{gsub(/[ ",]/,""); printf "%s%s", (n++ ? "," : ""), $0; if (n == 2) exit}' "$demo/model_card.json")
+  gather=$(sed -n 's/.*most Gather-like head is \*\*\([^*]*\)\*\*.*/\1/p' "$demo/MODEL_CARD.md")
+  aggregate=$(sed -n 's/.*most Aggregate-like head is \*\*\([^*]*\)\*\*.*/\1/p' "$demo/MODEL_CARD.md")
+  echo "== A KV-retrieval question (10 pairs, answer 45), all heads on. The Gather head $gather reads, at each"
+  echo "   line's newline, that line; the Aggregate head $aggregate looks from the last position at the newline"
+  echo "   of the queried key's line =="
+  "$gna" run "$demo" --prompt "$kv" --top 4 --capture "$aggregate"
   echo
-  echo "== The same question with the top-2 heads of the ranking (L0.H0, L1.H2; its card: KV 99% -> 11%) switched off =="
-  "$gna" run "$demo" --prompt "$kv" --top 4 --ablate L0.H0,L1.H2
+  echo "== The same question with the top-2 heads of the ranking ($top2) switched off =="
+  "$gna" run "$demo" --prompt "$kv" --top 4 --ablate "$top2"
   header=$'The following are multiple choice questions (with answers) about the world of Vell.\n\n'
   prompt="${header}"$'Which pet does Zorba have?\nA. frog\nB. duck\nC. cat\nD. dog\nAnswer:'
   echo
-  echo "== An MMLU-format question about the invented world (answer C. cat), all heads on: L1.H2 looks from"
-  echo "   the final position at the subject, L2.H3 at the right option's text =="
-  "$gna" run "$demo" --prompt "$prompt" --top 4 --capture L1.H2,L2.H3
+  echo "== An MMLU-format question about the invented world (answer C. cat), all heads on: $aggregate looks"
+  echo "   from the final position at the option lines' newlines, where $gather has gathered each option =="
+  "$gna" run "$demo" --prompt "$prompt" --top 4 --capture "$aggregate"
   echo
-  echo "== ... with the same top-2 heads off: the letter is lost, the knowledge is not ('cat' still the first"
-  echo "   answer text; its card: MMLU format 100% -> 38%, classic format 100% -> 93%) =="
-  "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate L0.H0,L1.H2
+  echo "== ... with the same top-2 heads off: the letter is lost, the knowledge is not (see the card's"
+  echo "   MMLU-format and classic-format rows above) =="
+  "$gna" run "$demo" --prompt "$prompt" --top 4 --ablate "$top2"
   hybrid="$root/resources/demo-models/hybrid"
   if [ -f "$hybrid/config.json" ]; then
     attn=L1.H0,L1.H1,L1.H2,L1.H3,L3.H0,L3.H1,L3.H2,L3.H3

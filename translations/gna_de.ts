@@ -1759,6 +1759,10 @@ nicht ausgeführt</translation>
       <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet. Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
     </message>
     <message>
+      <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card's top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
+      <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet (den beiden obersten Köpfen der Kopf-Rangfolge der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
+    </message>
+    <message>
       <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card's retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
       <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 abgeschaltet (dem Retrieval-gegen-Wissen-Kopf der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %4.</translation>
     </message>

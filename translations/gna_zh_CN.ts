@@ -1753,6 +1753,10 @@ not run</source>
       <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4 时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
     </message>
     <message>
+      <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card's top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
+      <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4（模型卡中注意力头排序的前两名）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
+    </message>
+    <message>
       <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card's retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
       <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3（模型卡中的“检索对知识”头）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %4。</translation>
     </message>

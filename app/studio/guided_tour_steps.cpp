@@ -170,15 +170,18 @@ void GuidedTour::compareFormats() {
                         double letter = 0, letterOff = 0, classic = 0, classicOff = 0;  // shares answered right
                     };
                     auto out = std::make_shared<Outcome>();
-                    // The card's one-head dissociation when the model has one, else the Gather and Aggregate heads.
+                    // The card's dissociating heads when the model has them (its ranking's top two, or its one
+                    // retrieval-versus-knowledge head), else the Gather and Aggregate heads.
                     views::HeadCells off = {m_heads.gather, m_heads.aggregate};
-                    if (const auto h = tour::letterHead(m_window->session()->modelPath())) off = {*h};
+                    const auto fromCard = tour::cardLetterHeads(m_window->session()->modelPath());
+                    if (fromCard) off = fromCard->heads;
+                    const bool topTwo = fromCard && fromCard->rankingTopTwo;
                     const gna::InterventionPlan plan = planOf(off);
                     const QString dir = m_window->session()->modelPath();
                     const int token = m_token;
                     QPointer<GuidedTour> self(this);
                     // On a demo model the card's 100 questions (milliseconds each), so the numbers are the card's; 8 on a real checkpoint.
-                    const int count = off.size() == 1 ? 100 : 8;
+                    const int count = fromCard ? 100 : 8;
                     m_window->session()->runOnModel([out, plan, dir, count](gna::Model& m) {
                         try {
                             const auto questions = tour::formatQuestions(dir, count, &out->source);
@@ -211,7 +214,7 @@ void GuidedTour::compareFormats() {
                         } catch (const std::exception& e) {
                             out->error = QString::fromUtf8(e.what());
                         }
-                    }, [self, out, token, off] {
+                    }, [self, out, token, off, topTwo] {
                         if (!self || token != self->m_token) return;
                         if (!out->error.isEmpty()) return self->fail(out->error);
                         const QStringList letters{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D")};
@@ -222,7 +225,14 @@ void GuidedTour::compareFormats() {
                         self->setAblated(off);
                         const QString row = QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td></tr>");
                         const QString intro =
-                            off.size() == 1
+                            topTwo
+                                ? tr("%1 questions from %2, each with four options, scored in both formats. Share answered "
+                                     "right with all heads on and with %3 and %4 off (the model card's top two of the head "
+                                     "ranking). The prompt shown is the question whose letter suffers most; its correct "
+                                     "answer is %5.")
+                                      .arg(out->questions).arg(out->source, off.front().name(), off.back().name(),
+                                                               letters.value(out->answer))
+                            : off.size() == 1
                                 ? tr("%1 questions from %2, each with four options, scored in both formats. Share answered "
                                      "right with all heads on and with %3 off (the model card's retrieval-versus-knowledge "
                                      "head). The prompt shown is the question whose letter suffers most; its correct answer "

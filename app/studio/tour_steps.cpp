@@ -182,6 +182,34 @@ std::optional<views::HeadCell> letterHead(const QString& modelDir) {
     }
 }
 
+std::optional<CardLetterHeads> cardLetterHeads(const QString& modelDir) {
+    QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
+    if (!modelDir.isEmpty() && card.open(QIODevice::ReadOnly)) {
+        const gna::Json j = gna::Json::parse(card.readAll().toStdString(), nullptr, false);
+        try {
+            const gna::Json& e = j.at("evaluation");
+            const gna::Json& top = e.at("top2_by_kv_drop");
+            const gna::Json& base = e.at("baseline");
+            const double mmluDrop = base.at("mmlu").get<double>() - top.at("mmlu").get<double>();
+            const double classicMove = std::abs(base.at("classic").get<double>() - top.at("classic").get<double>());
+            if (top.at("heads").size() == 2 && mmluDrop >= 0.30 && classicMove < 0.10) {
+                CardLetterHeads out;
+                out.rankingTopTwo = true;
+                for (const gna::Json& h : top.at("heads")) {
+                    const gna::HeadRef r = gna::parse_head(h.get<std::string>());
+                    if (r.kind != gna::HeadKind::Attention) throw gna::Error("not an attention head");
+                    out.heads.push_back(cellOf(r));
+                }
+                return out;
+            }
+        } catch (const std::exception&) {
+            // an older or foreign card: fall back to the one-head dissociation
+        }
+    }
+    if (const auto h = letterHead(modelDir)) return CardLetterHeads{{*h}, false};
+    return std::nullopt;
+}
+
 std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source) {
     std::vector<FormatQuestion> out;
     QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));

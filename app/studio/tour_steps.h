@@ -74,6 +74,14 @@ std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QStr
 // in model_card.json): the attention head whose ablation costs the MMLU format most while the classic
 // format moves by less than 10 points. Empty for models without such a card entry.
 std::optional<views::HeadCell> letterHead(const QString& modelDir);
+// The heads the formats step switches off on a demo model: the card's top two of the head ranking
+// (evaluation.top2_by_kv_drop) when they show the dissociation themselves (MMLU format down by at least
+// 30 points, classic format moved by less than 10), else letterHead(). Empty without such a card.
+struct CardLetterHeads {
+    views::HeadCells heads;
+    bool rankingTopTwo = false;
+};
+std::optional<CardLetterHeads> cardLetterHeads(const QString& modelDir);
 gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt, const std::vector<std::string>& choices, int answer);
 
 // Probability of choice `index` among the choices (softmax of their summed log-probabilities).

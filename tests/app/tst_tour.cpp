@@ -15,6 +15,7 @@
 
 #include "experiment_dock.h"
 #include "gather_aggregate_pair.h"
+#include "gna/json.h"
 #include "gna/model.h"
 #include "guided_tour.h"
 #include "head_board.h"
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void screenshots();
     void otherArchitecturesNotBundled();
     void bundledDemoModel();
+    void cardLetterHeadsFromTheCard();
 
 private:
     bool makeModel(const QString& dir, const QStringList& args);
@@ -378,9 +380,14 @@ void TestTour::bundledDemoModel() {
             QVERIFY2(tour->resultText().contains(QFileInfo(source).fileName()), qPrintable(tour->resultText()));
             QVERIFY(w.experiments()->isHidden());  // nothing had to run
         }
-        if (step == 6 && ok) {  // the formats step switches off the card's measured letter head
-            if (const auto h = tour::letterHead(dir))
-                QVERIFY2(tour->resultText().contains(h->name() + QStringLiteral(" off (")), qPrintable(tour->resultText()));
+        if (step == 6 && ok) {  // the formats step switches off the card's dissociating heads
+            if (const auto c = tour::cardLetterHeads(dir)) {
+                const QString want = c->rankingTopTwo
+                    ? QString(c->heads.front().name() + QStringLiteral(" and ") + c->heads.back().name() + QStringLiteral(" off (the model card's top two"))
+                    : QString(c->heads.front().name() + QStringLiteral(" off ("));
+                QVERIFY2(tour->resultText().contains(want), qPrintable(tour->resultText()));
+                QCOMPARE(w.session()->ablatedHeads().size(), c->heads.size());
+            }
         }
         if (step == 3 || step == 5 || step == 6) shoot(&w, QStringLiteral("tour_demo_step%1").arg(step));
     }
@@ -419,6 +426,38 @@ void TestTour::bundledDemoModel() {
     QVERIFY(ok);
     tour->leave();
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+}
+
+// Which heads the formats step switches off, from hand-written cards: the ranking's top two when they
+// dissociate the formats by the card's targets (MMLU down >= 30 points, classic moved < 10), else the
+// card's one retrieval-versus-knowledge head, else none.
+void TestTour::cardLetterHeadsFromTheCard() {
+    QTemporaryDir dir;
+    auto write = [&](double topMmlu, double topClassic, bool withOne) {
+        gna::Json e = {{"baseline", {{"kv", 1.0}, {"mmlu", 1.0}, {"classic", 1.0}}},
+                       {"top2_by_kv_drop", {{"heads", {"L2.H2", "L1.H3"}}, {"kv", 0.2}, {"mmlu", topMmlu}, {"classic", topClassic}}}};
+        if (withOne) e["retrieval_vs_knowledge"] = {{"head", "L1.H2"}, {"kv", 1.0}, {"mmlu", 0.65}, {"classic", 0.91}};
+        QFile f(dir.filePath(QStringLiteral("model_card.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QByteArray::fromStdString(gna::Json{{"evaluation", e}}.dump()));
+    };
+    write(0.58, 1.0, true);  // 42 points down, classic unmoved: the top two
+    auto c = tour::cardLetterHeads(dir.path());
+    QVERIFY(c && c->rankingTopTwo);
+    QCOMPARE(c->heads.size(), 2);
+    QCOMPARE(c->heads.front().name(), QStringLiteral("L2.H2"));
+    QCOMPARE(c->heads.back().name(), QStringLiteral("L1.H3"));
+    write(0.75, 1.0, true);  // only 25 points down: the one head
+    c = tour::cardLetterHeads(dir.path());
+    QVERIFY(c && !c->rankingTopTwo);
+    QCOMPARE(c->heads.size(), 1);
+    QCOMPARE(c->heads.front().name(), QStringLiteral("L1.H2"));
+    write(0.58, 0.85, true);  // classic moved 15 points: the one head
+    c = tour::cardLetterHeads(dir.path());
+    QVERIFY(c && !c->rankingTopTwo);
+    write(0.58, 0.85, false);  // neither
+    QVERIFY(!tour::cardLetterHeads(dir.path()));
+    QVERIFY(!tour::cardLetterHeads(QString()));
 }
 
 QTEST_MAIN(TestTour)

@@ -1070,6 +1070,9 @@ private Q_SLOTS:
         ob.reinit_layers = {1};
         ob.evaluate = true;  // the card records the option
         ob.eval_samples = 2;
+        // The starting weights' card names the command that trained them; the new card repeats it.
+        const std::string first = "gna train-demo --recipe transformer --seed 7 --steps 6 --out DIR";
+        gna::write_json_file_atomic(oa.out / "model_card.json", gna::Json{{"command", first}});
         gna::train_demo(ob);
         const gna::Checkpoint trained = gna::Checkpoint::open(oa.out), seeded = gna::Checkpoint::open(os.out),
                               mixed = gna::Checkpoint::open(ob.out);
@@ -1092,6 +1095,10 @@ private Q_SLOTS:
         QVERIFY(from_layer1 >= 7 && loaded >= 7);  // attention, MLP and norms of a layer; and the rest
         const gna::Json card = gna::Json::parse(read_bytes(ob.out / "model_card.json"));
         QCOMPARE(card["training"]["reinitialised_layers"], gna::Json::array({1}));
+        QCOMPARE(card["training"]["initialised_from_command"].get<std::string>(), first);
+        QVERIFY(read_bytes(ob.out / "MODEL_CARD.md").find("with the same tokenizer, by `" + first + "`), not from a seed") !=
+                std::string::npos);
+        QCOMPARE(gna::train::read_demo_card_info(ob.out).init_from_command, first);
         QVERIFY2(card["command"].get<std::string>().find("--reinit-layers 1") != std::string::npos,
                  card["command"].get<std::string>().c_str());
 

@@ -194,6 +194,7 @@ DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
         i.hardware = t.at("hardware").get<std::string>();
         i.init_from = t.value("initialised_from", std::string());
         i.reinit_layers = t.value("reinitialised_layers", std::vector<int>());
+        i.init_from_command = t.value("initialised_from_command", std::string());
         i.data = card.at("data");
         if (card.contains("model")) {
             i.shape = card["model"].value("shape", Json());
@@ -277,6 +278,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
                                                         {"classic", d->classic}};
     if (!info.init_from.empty()) card["training"]["initialised_from"] = info.init_from;
     if (!info.reinit_layers.empty()) card["training"]["reinitialised_layers"] = info.reinit_layers;
+    if (!info.init_from_command.empty()) card["training"]["initialised_from_command"] = info.init_from_command;
     if (info.kv_phase_capped) card["training"]["kv_only_phase_capped"] = true;
     write_json_file_atomic(dir / "model_card.json", card);
 
@@ -290,8 +292,10 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << " warm-up steps then cosine to 10%, gradient clipping at 1.0.\n"
        << (info.init_from.empty() ? std::string()
                                   : "- Initialised from the weights of `" + info.init_from +
-                                        "` (a demo model trained before with the same tokenizer), not from a seed; "
-                                        "the steps above are this run's" +
+                                        "` (a demo model trained before with the same tokenizer" +
+                                        (info.init_from_command.empty() ? std::string()
+                                                                        : ", by `" + info.init_from_command + "`") +
+                                        "), not from a seed; the steps above are this run's" +
                                         (info.reinit_layers.empty() ? std::string()
                                                                     : std::string("; the layers named by --reinit-layers "
                                                                                   "kept their seeded initialisation")) +

@@ -21,6 +21,7 @@ struct DemoCardInfo {
     std::string hardware;  // empty: this machine
     std::string init_from;  // the folder whose weights the run started from (--init-from); empty: seeded
     std::vector<int> reinit_layers;  // layers left at their seeded initialisation (--reinit-layers)
+    std::string init_from_command;   // the command that trained the --init-from weights (their card's); empty: unknown
     Json data, shape;
     int64_t parameters = 0;
 };

@@ -873,6 +873,14 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         info.seconds = st.seconds;
         info.threads = at::get_num_threads();
         info.init_from = o.init_from.empty() ? std::string() : o.init_from.lexically_normal().string();
+        // The command that trained the starting weights, from their own card (so that the chain can be rerun).
+        if (!o.init_from.empty() && fs::exists(o.init_from / "model_card.json")) {
+            try {
+                info.init_from_command = read_json_file(o.init_from / "model_card.json").value("command", std::string());
+            } catch (const std::exception&) {
+                info.init_from_command.clear();  // an unreadable card: the folder is still named
+            }
+        }
         info.reinit_layers = o.reinit_layers;
         info.data = data.describe();
         info.final_loss = result.final_loss;
