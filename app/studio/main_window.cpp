@@ -68,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     connect(m_session, &Session::modelLoadCancelled, this, [this] { m_status->setText(tr("Loading cancelled")); });
     connect(m_session, &Session::modelLoaded, this, &MainWindow::onModelLoaded);
     connect(m_session, &Session::modelLoadFailed, this, [this](const QString& dir, const QString& msg) {
+        m_pendingWorkspace.reset();
         m_status->setText(tr("Could not load the model"));
         showError(tr("Could not load %1").arg(QDir::toNativeSeparators(dir)), msg);
     });
@@ -113,12 +114,15 @@ void MainWindow::buildLayout() {
                            tr("Attention to the selected token"), tr("Importance (head ranking result)"),
                            tr("Gather score (line ends → their own line)"), tr("Aggregate score (last token → line ends)")});
     m_scoreMode->setCurrentIndex(1);
+    m_scoreMode->setObjectName(QStringLiteral("scoreMode"));
     auto* scoreLabel = new QLabel(tr("C&olour heads by:"));
     scoreLabel->setBuddy(m_scoreMode);
     scoreRow->addWidget(scoreLabel);
     scoreRow->addWidget(m_scoreMode, 1);
     auto* invert = new QPushButton(tr("&Invert"));
     auto* restore = new QPushButton(tr("Restore &all"));
+    invert->setObjectName(QStringLiteral("invertButton"));
+    restore->setObjectName(QStringLiteral("restoreButton"));
     scoreRow->addWidget(invert);
     scoreRow->addWidget(restore);
     boardLayout->addLayout(scoreRow);
@@ -134,6 +138,9 @@ void MainWindow::buildLayout() {
     m_gatherHead = new QLineEdit(QStringLiteral("L0.H0"));
     m_aggregateHead = new QLineEdit(QStringLiteral("L1.H0"));
     m_compare = new QCheckBox(tr("Compare with the unablated run"));
+    m_compare->setObjectName(QStringLiteral("compareCheck"));
+    m_gatherHead->setObjectName(QStringLiteral("gatherHead"));
+    m_aggregateHead->setObjectName(QStringLiteral("aggregateHead"));
     auto* gl = new QLabel(tr("&Gather head:"));
     gl->setBuddy(m_gatherHead);
     auto* al = new QLabel(tr("A&ggregate head:"));
@@ -265,8 +272,10 @@ void MainWindow::buildActions() {
     });
     save->setShortcut(QKeySequence::SaveAs);
     file->addSeparator();
-    file->addAction(tr("&Export figure…"), this, &MainWindow::exportCurrentFigure)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    file->addAction(tr("Export figure &set…"), this, &MainWindow::exportFigureSet);
+    QAction* exportFigure = file->addAction(tr("&Export figure…"), this, &MainWindow::exportCurrentFigure);
+    exportFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportFigure->setObjectName(QStringLiteral("exportFigure"));
+    file->addAction(tr("Export figure &set…"), this, &MainWindow::exportFigureSet)->setObjectName(QStringLiteral("exportFigureSet"));
     file->addSeparator();
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
@@ -329,6 +338,7 @@ void MainWindow::buildActions() {
     view->addAction(m_maskDock->toggleViewAction());
     view->addSeparator();
     m_boardSsm = view->addAction(tr("Head board: &SSM heads"));
+    m_boardSsm->setObjectName(QStringLiteral("boardSsm"));
     m_boardSsm->setCheckable(true);
     m_boardSsm->setEnabled(false);
     m_boardSsm->setToolTip(tr("For models with attention and SSM heads (hybrids): show the SSM heads on the head "
@@ -419,8 +429,18 @@ void MainWindow::openModel(const QString& dir) {
     m_session->loadModel(dir);
 }
 
+void MainWindow::clearRunViews() {
+    m_tokens->setTokens({});
+    m_next->setProbabilities({});
+    m_next->setBaseline({});
+    m_pair->setMaps({}, {});
+    m_diff->clear();
+    m_board->model()->clearScores();
+}
+
 void MainWindow::onModelLoaded() {
     const gna::ModelInfo* info = m_session->modelInfo();
+    clearRunViews();
     m_info->setInfo(info);
     m_experiments->setModelDir(m_session->modelPath());
     m_maskPanel->reload();
@@ -441,6 +461,8 @@ void MainWindow::onModelLoaded() {
             e->setText(m_board->model()->cell(e == m_gatherHead ? withHeads.front() : withHeads.back(), 0).name());
     }
     applyHeadFields();
+    if (m_pendingWorkspace && m_pendingWorkspace->modelPath == m_session->modelPath()) applyWorkspaceHeads(*m_pendingWorkspace);
+    m_pendingWorkspace.reset();
     int attention = 0, ssm = 0;
     for (const gna::LayerInfo& l : info->layers) {
         attention = std::max(attention, l.attention_heads);
@@ -485,10 +507,10 @@ void MainWindow::onResult(const RunOutcome& o) {
     if (m_session->selectedToken() >= 0) m_tokens->setSelectedToken(m_session->selectedToken());
     m_next->setProbabilities(o.next);
     m_next->setBaseline(o.baseline);
-    // Head scores are of attention maps: not drawn on SSM cells.
-    if (boardIsSsm()) m_board->model()->clearScores();
-    else if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
-    else if (m_scoreMode->currentIndex() == 4 && !m_importance.empty()) m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
+    // Scores of the board's kind of head (SSM heads: their hidden attention).
+    if (!o.headScores.empty() && o.scoresSsm == boardIsSsm()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
+    else if (!boardIsSsm() && m_scoreMode->currentIndex() == 4 && !m_importance.empty())
+        m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
     else m_board->model()->clearScores();
     views::HeatmapData gather = o.maps.value(0);
     views::HeatmapData aggregate = o.maps.value(1);
@@ -557,6 +579,7 @@ void MainWindow::setBoardShowsSsm(bool ssm) {
     if (ssm) m_board->setShape(info->num_layers, maxS, true, ssmHeads);
     else m_board->setShape(info->num_layers, std::max(maxA, info->num_heads), false, maxA > 0 ? attention : std::vector<int>());
     m_board->setAblatedHeads(m_session->ablatedHeads());  // the board's kind; the other stays in the plan
+    m_session->setScoreSsm(ssm);
     if (!ssm && m_scoreMode->currentIndex() == 4 && !m_importance.empty())
         m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
 }
@@ -578,10 +601,19 @@ void MainWindow::applyWorkspace(const Workspace& w) {
     m_prompt->setPrompt(w.prompt);
     m_scoreMode->setCurrentIndex(std::clamp(w.scoreMode, 0, m_scoreMode->count() - 1));
     m_session->setSelectedToken(w.selectedToken);
+    if (!w.modelPath.isEmpty() && w.modelPath != m_session->modelPath()) {
+        // The plan and the shown heads are the workspace model's: applied once it is open.
+        m_pendingWorkspace = w;
+        openModel(w.modelPath);
+        return;
+    }
+    applyWorkspaceHeads(w);
+}
+
+void MainWindow::applyWorkspaceHeads(const Workspace& w) {
     m_session->setAblatedHeads(w.ablated);
     m_board->setAblatedHeads(w.ablated);
     setShownHeads(w.shownHeads);
-    if (!w.modelPath.isEmpty() && w.modelPath != m_session->modelPath()) openModel(w.modelPath);
 }
 
 bool MainWindow::saveWorkspace(const QString& path, QString* error) const { return workspace().save(path, error); }

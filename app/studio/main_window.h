@@ -1,6 +1,7 @@
 #pragma once
 // MainWindow: model info, prompt editor, token strip, head board, next-token chart and the
 // Gather/Aggregate heatmaps, wired to one Session. Toggling a head reruns at once.
+#include <optional>
 #include <QLabel>
 #include <QMainWindow>
 #include <QPointer>
@@ -99,6 +100,8 @@ private:
     void showError(const QString& title, const QString& message);
     void onBusy(bool busy);
     void applyHeadFields();
+    void applyWorkspaceHeads(const Workspace& w);  // the plan and the shown heads of a workspace
+    void clearRunViews();                          // nothing drawn from another model's run
     void exportCurrentFigure();
     void exportFigureSet();
     void autosave();
@@ -131,6 +134,7 @@ private:
     QDockWidget* m_maskDock = nullptr;
     GuidedTour* m_tour = nullptr;
     std::vector<double> m_importance;  // from a head ranking result (layers x heads)
+    std::optional<Workspace> m_pendingWorkspace;  // heads to apply once its model is open
 };
 
 }  // namespace gna::studio

@@ -44,6 +44,7 @@ PromptEditor::PromptEditor(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     auto* top = new QHBoxLayout;
     auto* sampleLabel = new QLabel(tr("&Sample prompt:"));
+    m_samples->setObjectName(QStringLiteral("samples"));
     sampleLabel->setBuddy(m_samples);
     top->addWidget(sampleLabel);
     top->addWidget(m_samples, 1);

@@ -1,13 +1,13 @@
 #pragma once
 // One interactive rerun as a value: what to compute (RunSpec) and what came out (RunOutcome).
-// computeRun runs on a worker thread; it touches only the model and its arguments.
+// computeRun runs on a worker thread; it touches only the probe and its arguments.
 #include <QStringList>
 #include <atomic>
 #include <memory>
-#include <mutex>
 #include <vector>
 
 #include "gna/model.h"
+#include "gna/probe.h"
 #include "head_cell.h"
 #include "heatmap_data.h"
 #include "next_token_chart.h"
@@ -16,7 +16,7 @@ namespace gna::studio {
 
 // Largest number of attention weights (heads x rows x keys) captured in one pass when every
 // head's full map is taken along with the run (then the head scores need no second pass).
-inline constexpr std::size_t kFullCaptureBudget = std::size_t(8) << 20;
+inline constexpr std::size_t kFullCaptureBudget = gna::kProbeFullCaptureBudget;
 
 // LineGather: mean attention of each line end (a token holding '\n', the summary token) on the tokens of
 // its own line; LineAggregate: attention of the last token on the line ends (the G&A roles, measured on
@@ -30,6 +30,7 @@ struct RunSpec {
     views::HeadCells ablated;
     views::HeadCells shownHeads;   // heads whose full maps are drawn
     ScoreMode scoreMode = ScoreMode::LastRowEntropy;
+    bool ssmScores = false;        // score the SSM heads (hidden attention) instead of the attention heads
     int selectedToken = -1;        // for AttentionToToken
     bool withBaseline = false;     // also run without interventions (compare mode)
     int topK = 10;
@@ -51,23 +52,10 @@ struct RunOutcome {
     QString scoreLabel;
     // Compare mode with an intervention: headScores are current - unablated (baselineHeadScores).
     bool scoresAreDeltas = false;
+    bool scoresSsm = false;                   // headScores are of SSM heads (hidden attention)
     std::vector<double> baselineHeadScores;
     double milliseconds = 0.0;
     int forwardPasses = 0;                    // model runs this outcome took (for the benchmark)
-};
-
-// The unablated run of the last prompt (compare mode): it does not depend on the plan, so a
-// head toggle reuses it instead of running the model twice. Used by the worker thread only.
-struct BaselineCache {
-    std::mutex mutex;
-    std::vector<int> tokens;
-    std::vector<gna::HeadRef> capture;
-    std::vector<float> lastLogits;
-    std::vector<gna::AttentionMap> maps;
-    // Every head's last row without interventions (the head-score deltas of compare mode).
-    std::vector<int> rowTokens;
-    std::vector<int> rowPositions;  // the query rows captured in lastRows
-    std::vector<gna::AttentionMap> lastRows;
 };
 
 // Whether the model has this head: an attention head of a layer with attention, or an SSM head
@@ -77,8 +65,10 @@ bool headExists(const gna::ModelInfo& info, const views::HeadCell& head);
 gna::InterventionPlan planFor(const views::HeadCells& ablated);
 // Converts a captured map into view data with token labels.
 views::HeatmapData toHeatmap(const gna::AttentionMap& map, const QStringList& tokenLabels);
-// Runs the spec; never throws (errors and cancellation are in the outcome).
-RunOutcome computeRun(gna::Model& model, const RunSpec& spec, const std::atomic<bool>* cancel,
-                      BaselineCache* baseline = nullptr);
+// The core probe's request for the spec.
+gna::ProbeRequest probeRequest(const gna::ModelInfo& info, const RunSpec& spec, const std::atomic<bool>* cancel);
+// Runs the spec through the core probe (which caches the unablated run of compare mode) and
+// converts its result to view data; never throws (errors and cancellation are in the outcome).
+RunOutcome computeRun(gna::Probe& probe, const RunSpec& spec, const std::atomic<bool>* cancel);
 
 }  // namespace gna::studio

@@ -48,9 +48,21 @@ void Session::loadModel(const QString& dir) {
             Q_EMIT modelLoadFailed(dir, r.error);
             return;
         }
+        // A plan belongs to one model: another model starts with every head on (a workspace sets
+        // its own plan once its model is open); the same model again keeps the heads it has.
+        const bool sameModel = m_model && dir == m_modelPath;
         m_model = r.model;
         m_modelPath = dir;
-        m_baseline = std::make_shared<BaselineCache>();  // another model: its unablated run differs
+        m_probe = std::make_shared<gna::Probe>(m_model);  // another model: its unablated run differs
+        views::HeadCells kept;
+        if (sameModel)
+            for (const auto& h : m_spec.ablated)
+                if (headExists(m_model->info(), h)) kept << h;
+        m_spec.ablated = kept;
+        views::HeadCells shown;
+        for (const auto& h : m_spec.shownHeads)
+            if (headExists(m_model->info(), h)) shown << h;
+        m_spec.shownHeads = shown;
         m_last = {};
         Q_EMIT modelLoaded(dir);
         maybeRun();
@@ -111,6 +123,12 @@ void Session::setScoreMode(ScoreMode mode) {
     maybeRun();
 }
 
+void Session::setScoreSsm(bool ssm) {
+    if (ssm == m_spec.ssmScores) return;
+    m_spec.ssmScores = ssm;
+    if (m_spec.scoreMode != ScoreMode::None) maybeRun();
+}
+
 void Session::setSelectedToken(int token) {
     if (token == m_spec.selectedToken) return;
     m_spec.selectedToken = token;
@@ -139,9 +157,8 @@ void Session::requestRun() {
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     RunSpec spec = m_spec;
     spec.generation = ++m_generation;
-    auto model = m_model;
+    auto probe = m_probe;
     auto flag = m_cancel;
-    auto baseline = m_baseline;
     setRunning(+1);
     Q_EMIT runStarted(spec.generation);
     auto* watcher = new QFutureWatcher<RunOutcome>(this);
@@ -161,14 +178,14 @@ void Session::requestRun() {
         m_last = out;
         Q_EMIT resultReady(m_last);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [model, spec, flag, baseline]() {
+    watcher->setFuture(QtConcurrent::run(&m_pool, [probe, spec, flag]() {
         if (flag->load()) {  // superseded before it started
             RunOutcome o;
             o.generation = spec.generation;
             o.cancelled = true;
             return o;
         }
-        return computeRun(*model, spec, flag.get(), baseline.get());
+        return computeRun(*probe, spec, flag.get());
     }));
 }
 

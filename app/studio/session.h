@@ -41,6 +41,9 @@ public:
     views::HeadCells shownHeads() const { return m_spec.shownHeads; }
     void setScoreMode(ScoreMode mode);
     ScoreMode scoreMode() const { return m_spec.scoreMode; }
+    // Score the SSM heads (hidden attention) instead of the attention heads: the board's kind.
+    void setScoreSsm(bool ssm);
+    bool scoreSsm() const { return m_spec.ssmScores; }
     void setSelectedToken(int token);
     int selectedToken() const { return m_spec.selectedToken; }
     void setCompare(bool on);
@@ -86,7 +89,7 @@ private:
     RunOutcome m_last;
     quint64 m_generation = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::shared_ptr<BaselineCache> m_baseline = std::make_shared<BaselineCache>();
+    std::shared_ptr<gna::Probe> m_probe;  // the loaded model's probe (caches compare mode's unablated run)
     int m_running = 0;
     bool m_autoRun = true;
 };

@@ -86,40 +86,6 @@ Ranking precomputedRanking(const QString& modelDir, QString* source) {
     return {};
 }
 
-std::vector<int> summaryPositions(const std::vector<std::string>& tokenTexts) {
-    std::vector<int> out;
-    for (std::size_t i = 0; i < tokenTexts.size(); ++i)
-        if (tokenTexts[i].find('\n') != std::string::npos) out.push_back(static_cast<int>(i));
-    return out;
-}
-
-PatternScore patternScore(const gna::AttentionMap& map, const std::vector<int>& summary) {
-    PatternScore s;
-    if (map.rows.empty() || map.cols <= 0) return s;
-    // Row index in the map of each prompt position (rows may be a subset).
-    auto rowOf = [&](int pos) -> int {
-        const auto it = std::find(map.rows.begin(), map.rows.end(), pos);
-        return it == map.rows.end() ? -1 : static_cast<int>(it - map.rows.begin());
-    };
-    const int lastRow = static_cast<int>(map.rows.size()) - 1;
-    for (int c : summary)
-        if (c < map.cols) s.aggregate += map.at(lastRow, c);
-    // Each summary row's weight on its own segment: the tokens after the previous line end.
-    int n = 0, previous = -1;
-    for (int r : summary) {
-        const int row = rowOf(r);
-        if (row >= 0 && r - previous > 1) {
-            double w = 0.0;
-            for (int c = previous + 1; c < r && c < map.cols; ++c) w += map.at(row, c);
-            s.gather += w;
-            ++n;
-        }
-        previous = r;
-    }
-    if (n > 0) s.gather /= n;
-    return s;
-}
-
 GatherAggregate chooseGatherAggregate(const Ranking& heads, const std::vector<PatternScore>& scores) {
     GatherAggregate g;
     const int n = std::min<int>(heads.size(), static_cast<int>(scores.size()));

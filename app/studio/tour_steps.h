@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "gna/head_scores.h"
 #include "gna/json.h"
 #include "gna/model.h"
 #include "gna/tasks.h"
@@ -36,14 +37,12 @@ gna::Json rankingAsResult(const Ranking& ranking);
 // when neither holds one; `source` names the file used.
 Ranking precomputedRanking(const QString& modelDir, QString* source = nullptr);
 
-// Where a head's attention goes, from a map captured over every prompt row.
-struct PatternScore {
-    double gather = 0.0;     // mean over summary rows of the weight on the row's own segment
-    double aggregate = 0.0;  // weight of the final row on the summary tokens
-};
-// Summary tokens: the positions whose text ends a line (contains '\n').
-std::vector<int> summaryPositions(const std::vector<std::string>& tokenTexts);
-PatternScore patternScore(const gna::AttentionMap& map, const std::vector<int>& summary);
+// Where a head's attention goes (the core's line pattern: gather, aggregate).
+using PatternScore = gna::LinePattern;
+inline std::vector<int> summaryPositions(const std::vector<std::string>& tokenTexts) { return gna::line_ends(tokenTexts); }
+inline PatternScore patternScore(const gna::AttentionMap& map, const std::vector<int>& summary) {
+    return gna::line_pattern(map, summary);
+}
 
 struct GatherAggregate {
     views::HeadCell gather, aggregate;

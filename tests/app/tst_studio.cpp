@@ -41,6 +41,9 @@ private Q_SLOTS:
     void headScoresMatchCoreInOneOrTwoPasses();
     void lineScoresColourGatherAndAggregateHeads();
     void compareModeColoursByScoreChange();
+    void compareCheckboxOnEveryDemo_data();
+    void compareCheckboxOnEveryDemo();
+    void anotherModelStartsWithItsOwnHeads();
     void deviceMenuLoadsOnChosenDevice();
     void workspaceRoundTrip();
     void cancelLeavesWindowUsable();
@@ -501,6 +504,84 @@ void TestStudio::compareModeColoursByScoreChange() {
     QVERIFY(!w.session()->lastOutcome().scoresAreDeltas);
     QVERIFY(!w.headBoard()->model()->scoresAreDifferences());
     for (std::size_t i = 0; i < before.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().headScores[i] - before[i]) < 1e-4);
+}
+
+void TestStudio::compareCheckboxOnEveryDemo_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<bool>("ablate");
+    for (const char* k : {"transformer", "ssm", "hybrid"}) {
+        QTest::newRow((std::string(k) + " unablated").c_str()) << QString::fromLatin1(k) << false;
+        QTest::newRow((std::string(k) + " ablated").c_str()) << QString::fromLatin1(k) << true;
+    }
+}
+
+void TestStudio::compareCheckboxOnEveryDemo() {
+    // Ticking "Compare with the unablated run" on the demos' own KV prompt, whose candidates are
+    // several SentencePiece tokens (" 88" = "▁" + "88"), with and without an ablated head: each
+    // baseline bar equals the unablated model's probability computed here.
+    QFETCH(QString, kind);
+    QFETCH(bool, ablate);
+    const QString dir = QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/") + kind;
+    MainWindow w;
+    w.resize(1280, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.promptEditor()->setPrompt(m_prompt);
+    w.promptEditor()->setCandidates({QStringLiteral("17"), QStringLiteral("42"), QStringLiteral("zebra crossing")});
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(dir);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    if (ablate) {
+        const QRect r = w.headBoard()->cellRect(w.headBoard()->model()->layers() - 1, 0);
+        QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, r.center());
+        QCOMPARE(w.session()->ablatedHeads().size(), 1);
+    }
+    auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
+    QVERIFY(compare);
+    QTest::mouseClick(compare, Qt::LeftButton, {}, QPoint(8, compare->height() / 2));
+    QVERIFY(compare->isChecked());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    const RunOutcome& o = w.session()->lastOutcome();
+    QVERIFY2(o.error.isEmpty(), qPrintable(o.error));
+    QCOMPARE(o.baseline.size(), o.next.size());
+    auto model = gna::Model::load(dir.toStdString());
+    const std::vector<int> tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
+    // "zebra crossing" is several tokens: its bar is the whole continuation's probability.
+    const std::vector<int> zebra = model->tokenizer().encode(" zebra crossing", false);
+    QVERIFY(zebra.size() > 1);
+    const double pZebra = std::exp(model->score_continuations(tokens, {zebra}, {})[0]);
+    bool seen = false;
+    for (qsizetype i = 0; i < o.baseline.size(); ++i)
+        if (o.baseline[i].label == QLatin1String("zebra crossing")) {
+            QVERIFY(std::abs(o.baseline[i].probability - pZebra) < 1e-7);
+            seen = true;
+        }
+    QVERIFY(seen);
+    QVERIFY(w.nextTokenChart()->plot()->graphCount() + w.nextTokenChart()->plot()->plottableCount() > 0);
+}
+
+void TestStudio::anotherModelStartsWithItsOwnHeads() {
+    // A plan and the shown heads belong to one model: opening another starts with every head on and
+    // shows heads the new model has; a workspace's plan is applied once its model is open.
+    MainWindow w;
+    openTiny(w);
+    w.headBoard()->toggleHead(1, 3);
+    QCOMPARE(w.session()->ablatedHeads().size(), 1);
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/ssm"));
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(w.session()->ablatedHeads().isEmpty());
+    QVERIFY(w.headBoard()->ablatedHeads().isEmpty());
+    for (const auto& h : w.session()->shownHeads()) QVERIFY2(headExists(*w.session()->modelInfo(), h), qPrintable(h.name()));
+    QVERIFY(!w.headBoard()->undoStack()->canUndo());  // an undo would toggle the other model's head
+    Workspace ws = w.workspace();
+    ws.modelPath = m_model;
+    ws.ablated = {gna::views::HeadCell{1, 2, false}};
+    w.applyWorkspace(ws);
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w.session()->ablatedHeads(), ws.ablated);
+    QCOMPARE(w.headBoard()->ablatedHeads(), ws.ablated);
 }
 
 void TestStudio::deviceMenuLoadsOnChosenDevice() {

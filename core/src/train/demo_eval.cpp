@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "gna/head_scores.h"
 #include "gna/error.h"
 #include "gna/model.h"
 #include "gna/tasks.h"
@@ -66,16 +67,12 @@ void attention_roles(Model& m, const Tokenizer& tok, const std::vector<ChoiceSam
         r.capture_rows.push_back(layout.final_position);
         r.capture = attn;
         const RunResult out = m.run(r);
+        std::vector<LineSegment> options;
+        for (const OptionSegment& o : layout.options) options.push_back({o.begin, o.summary});
         for (std::size_t i = 0; i < attn.size(); ++i) {
-            const AttentionMap& map = out.attention[i];
-            double g = 0, a = 0;
-            for (std::size_t k = 0; k < 4; ++k) {
-                const OptionSegment& o = layout.options[k];
-                for (int c = o.begin; c < o.summary; ++c) g += map.at(k, static_cast<std::size_t>(c));
-                a += map.at(4, static_cast<std::size_t>(o.summary));
-            }
-            gather[i] += g / 4.0;
-            aggregate[i] += a;
+            const LinePattern p = segment_pattern(out.attention[i], options);
+            gather[i] += p.gather;
+            aggregate[i] += p.aggregate;
         }
         ++n;
     }

@@ -1,0 +1,101 @@
+#pragma once
+// The interactive probe (DESIGN.md's Engine::run): one prompt under one plan in, everything the
+// studio draws out, as values. Candidate and top-token probabilities, the attention maps of the
+// shown heads, one score per scored head, and in compare mode the same quantities for the
+// unablated run (cached: a head toggle does not recompute it). Torch-free; the studio's worker,
+// the guided tour and `gna run --scores` call it.
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "gna/model.h"
+
+namespace gna {
+
+enum class HeadScoreKind {
+    None,
+    Entropy,           // entropy of the final position's row (bits)
+    MaxWeight,         // largest weight of the final position's row
+    AttentionToToken,  // the final position's weight on ProbeRequest::selected_token
+    Gather,            // line_pattern().gather
+    Aggregate,         // line_pattern().aggregate
+};
+const char* to_string(HeadScoreKind kind);
+// "entropy", "max", "token", "gather", "aggregate" (or "none"); throws gna::Error otherwise.
+HeadScoreKind parse_head_score_kind(const std::string& text);
+
+// Largest number of attention weights (heads x rows x keys) captured in one pass when every scored
+// head's full map comes along with the run (the scores then need no second pass).
+inline constexpr std::size_t kProbeFullCaptureBudget = std::size_t(8) << 20;
+
+struct ProbeRequest {
+    std::string prompt;                  // tokenized with the model's tokenizer (BOS as it adds it)
+    std::vector<int> tokens;             // used instead of prompt when not empty
+    InterventionPlan plan;
+    std::vector<HeadRef> shown;          // full maps to return (heads the model lacks are skipped)
+    std::vector<std::string> candidates; // answer texts, scored as the continuation " " + text
+    int top_k = 10;
+    HeadScoreKind score = HeadScoreKind::None;
+    std::vector<HeadRef> scored;         // heads to score (heads the model lacks are skipped)
+    int selected_token = -1;             // for AttentionToToken (clamped to the prompt)
+    bool compare = false;                // also the unablated run (cached across plans)
+    std::size_t full_capture_budget = kProbeFullCaptureBudget;  // 0 = scores in their own pass
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct NextToken {
+    std::string text;         // the token's display text, or the candidate's text
+    int id = -1;              // token id; -1 for a candidate of several tokens
+    int candidate = -1;       // index in ProbeRequest::candidates; -1 for a top token only
+    double probability = 0.0; // under the plan (a multi-token candidate: of the whole continuation)
+    double unablated = 0.0;   // without interventions (compare mode only)
+};
+
+struct HeadScore {
+    HeadRef head;
+    double value = 0.0;       // under the plan
+    double unablated = 0.0;   // compare mode only
+};
+
+struct ProbeResult {
+    std::vector<int> tokens;
+    std::vector<std::string> token_texts;   // display text per token
+    std::vector<float> last_logits;
+    std::vector<NextToken> next;            // top-k by probability, then candidates not among them
+    std::vector<AttentionMap> maps;         // the shown heads' maps (in request order, valid heads)
+    std::vector<AttentionMap> unablated_maps;  // compare mode: the same heads without interventions
+    std::vector<HeadScore> scores;          // one per valid scored head (request order)
+    std::vector<int> line_ends;             // the prompt's line ends (Gather/Aggregate scores)
+    bool compared = false;                  // the unablated fields are filled
+    int forward_passes = 0;                 // model runs this result took (cache hits are free)
+};
+
+// Whether the model has this head (an attention head of a layer with attention, an SSM head of a
+// layer with a state-space mixer).
+bool model_has_head(const ModelInfo& info, const HeadRef& head);
+// Every attention head of the model, layer by layer; with ssm, every SSM head instead.
+std::vector<HeadRef> every_head(const ModelInfo& info, HeadKind kind);
+
+class Probe {
+public:
+    explicit Probe(std::shared_ptr<Model> model);
+    ~Probe();
+    // Throws gna::Error (empty prompt, prompt past the context, bad plan) and gna::Cancelled.
+    // Calls are serialised; the unablated cache holds the last prompt's unablated run.
+    ProbeResult run(const ProbeRequest& request);
+    const Model& model() const { return *model_; }
+
+private:
+    struct Pass;
+    Pass evaluate(const ProbeRequest& request, const std::vector<int>& tokens, const InterventionPlan& plan,
+                  const std::vector<int>& line_ends, int* passes);
+    std::shared_ptr<Model> model_;
+    std::mutex mutex_;
+    struct Cache;
+    std::unique_ptr<Cache> cache_;
+};
+
+}  // namespace gna

@@ -1,0 +1,273 @@
+#include "gna/probe.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "gna/error.h"
+#include "gna/head_scores.h"
+
+namespace gna {
+
+const char* to_string(HeadScoreKind kind) {
+    switch (kind) {
+    case HeadScoreKind::None: return "none";
+    case HeadScoreKind::Entropy: return "entropy";
+    case HeadScoreKind::MaxWeight: return "max";
+    case HeadScoreKind::AttentionToToken: return "token";
+    case HeadScoreKind::Gather: return "gather";
+    case HeadScoreKind::Aggregate: return "aggregate";
+    }
+    return "none";
+}
+
+HeadScoreKind parse_head_score_kind(const std::string& text) {
+    for (HeadScoreKind k : {HeadScoreKind::None, HeadScoreKind::Entropy, HeadScoreKind::MaxWeight,
+                            HeadScoreKind::AttentionToToken, HeadScoreKind::Gather, HeadScoreKind::Aggregate})
+        if (text == to_string(k)) return k;
+    throw Error("unknown head score '" + text + "': use entropy, max, token, gather or aggregate");
+}
+
+bool model_has_head(const ModelInfo& info, const HeadRef& h) {
+    if (h.layer < 0 || h.layer >= info.num_layers || h.head < 0) return false;
+    if (!info.layers.empty()) {
+        const LayerInfo& l = info.layers[static_cast<std::size_t>(h.layer)];
+        return h.head < (h.kind == HeadKind::SSM ? l.ssm_heads : l.attention_heads);
+    }
+    return h.kind == HeadKind::Attention && h.head < info.num_heads;
+}
+
+std::vector<HeadRef> every_head(const ModelInfo& info, HeadKind kind) {
+    std::vector<HeadRef> heads;
+    if (info.layers.empty()) {
+        if (kind == HeadKind::Attention)
+            for (int l = 0; l < info.num_layers; ++l)
+                for (int h = 0; h < info.num_heads; ++h) heads.push_back({l, h, kind});
+        return heads;
+    }
+    for (const LayerInfo& l : info.layers)
+        for (int h = 0; h < (kind == HeadKind::SSM ? l.ssm_heads : l.attention_heads); ++h)
+            heads.push_back({l.index, h, kind});
+    return heads;
+}
+
+namespace {
+
+std::vector<double> softmax(const std::vector<float>& logits) {
+    std::vector<double> p(logits.size());
+    if (logits.empty()) return p;
+    const double m = *std::max_element(logits.begin(), logits.end());
+    double sum = 0.0;
+    for (std::size_t i = 0; i < logits.size(); ++i) sum += p[i] = std::exp(double(logits[i]) - m);
+    for (double& v : p) v /= sum;
+    return p;
+}
+
+const AttentionMap* find_map(const std::vector<AttentionMap>& maps, const HeadRef& h) {
+    for (const AttentionMap& m : maps)
+        if (m.head == h) return &m;
+    return nullptr;
+}
+
+std::vector<HeadRef> valid_heads(const ModelInfo& info, const std::vector<HeadRef>& heads) {
+    std::vector<HeadRef> out;
+    for (const HeadRef& h : heads)
+        if (model_has_head(info, h) && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+    return out;
+}
+
+}  // namespace
+
+// What one plan gives: everything in ProbeResult that depends on the plan.
+struct Probe::Pass {
+    std::vector<float> logits;
+    std::vector<double> continuation_probability;  // per candidate of several tokens (else unused)
+    std::vector<AttentionMap> maps;                 // shown heads
+    std::vector<HeadScore> scores;                  // value only
+};
+
+// The unablated pass of the last request, with what it was computed for (everything but the plan).
+struct Probe::Cache {
+    std::vector<int> tokens;
+    std::vector<HeadRef> shown, scored;
+    std::vector<std::vector<int>> candidates;
+    HeadScoreKind score = HeadScoreKind::None;
+    int selected = -1;
+    Pass pass;
+    bool valid = false;
+};
+
+Probe::Probe(std::shared_ptr<Model> model) : model_(std::move(model)), cache_(std::make_unique<Cache>()) {
+    if (!model_) throw Error("probe: no model");
+}
+
+Probe::~Probe() = default;
+
+Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>& tokens, const InterventionPlan& plan,
+                            const std::vector<int>& ends, int* passes) {
+    const ModelInfo& info = model_->info();
+    const std::vector<HeadRef> shown = valid_heads(info, request.shown);
+    const std::vector<HeadRef> scored =
+        request.score == HeadScoreKind::None ? std::vector<HeadRef>{} : valid_heads(info, request.scored);
+    const std::size_t T = tokens.size();
+    const int last = static_cast<int>(T) - 1;
+    const bool lineMode = request.score == HeadScoreKind::Gather || request.score == HeadScoreKind::Aggregate;
+    std::vector<int> rows = lineMode ? ends : std::vector<int>{};
+    rows.erase(std::remove(rows.begin(), rows.end(), last), rows.end());
+    rows.push_back(last);
+
+    // One pass when every scored head's full map fits the budget (small models, short prompts).
+    const bool onePass = !scored.empty() && scored.size() * T * T <= request.full_capture_budget;
+    RunRequest run;
+    run.tokens = tokens;
+    run.plan = plan;
+    run.cancel = request.cancel;
+    run.capture = shown;
+    if (onePass)
+        for (const HeadRef& h : scored)
+            if (std::find(run.capture.begin(), run.capture.end(), h) == run.capture.end()) run.capture.push_back(h);
+    RunResult res = model_->run(run);
+    ++*passes;
+
+    Pass p;
+    p.logits = std::move(res.last_logits);
+    for (const HeadRef& h : shown)
+        if (const AttentionMap* m = find_map(res.attention, h)) p.maps.push_back(*m);
+
+    if (!scored.empty()) {
+        RunResult rowsRun;
+        const std::vector<AttentionMap>* maps = &res.attention;
+        if (!onePass) {
+            RunRequest r = run;
+            r.capture = scored;
+            r.capture_rows = rows;
+            rowsRun = model_->run(r);
+            ++*passes;
+            maps = &rowsRun.attention;
+        }
+        const int sel = std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
+        for (const HeadRef& h : scored) {
+            const AttentionMap* m = find_map(*maps, h);
+            if (!m || m->rows.empty()) continue;
+            const float* row = m->weights.data() + (m->rows.size() - 1) * static_cast<std::size_t>(m->cols);
+            double v = 0.0;
+            switch (request.score) {
+            case HeadScoreKind::Entropy: v = row_entropy_bits(row, m->cols); break;
+            case HeadScoreKind::MaxWeight: v = row_max_weight(row, m->cols); break;
+            case HeadScoreKind::AttentionToToken: v = sel < m->cols ? row[sel] : 0.0; break;
+            case HeadScoreKind::Gather: v = line_pattern(*m, ends).gather; break;
+            case HeadScoreKind::Aggregate: v = line_pattern(*m, ends).aggregate; break;
+            case HeadScoreKind::None: break;
+            }
+            p.scores.push_back({h, v, 0.0});
+        }
+    }
+    return p;
+}
+
+ProbeResult Probe::run(const ProbeRequest& request) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const Tokenizer& tok = model_->tokenizer();
+    ProbeResult out;
+    out.tokens = request.tokens.empty() ? tok.encode(request.prompt, true) : request.tokens;
+    if (out.tokens.empty()) throw Error("The prompt is empty: type a prompt first.");
+    for (int id : out.tokens) out.token_texts.push_back(tok.display(id));
+    out.line_ends = line_ends(tok, out.tokens);
+    const int last = static_cast<int>(out.tokens.size()) - 1;
+
+    std::vector<std::vector<int>> candidates;
+    for (const std::string& c : request.candidates) candidates.push_back(tok.encode(" " + c, false));
+
+    // A candidate of several tokens (SentencePiece may split " 88" into "▁" + "88") is scored as a
+    // whole continuation: one extra pass per plan.
+    auto continuationProbabilities = [&](const InterventionPlan& plan, Pass& pass, int* passes) {
+        std::vector<std::vector<int>> seqs;
+        std::vector<std::size_t> which;
+        for (std::size_t i = 0; i < candidates.size(); ++i)
+            if (candidates[i].size() > 1) seqs.push_back(candidates[i]), which.push_back(i);
+        pass.continuation_probability.assign(candidates.size(), 0.0);
+        if (seqs.empty()) return;
+        const std::vector<double> lp = model_->score_continuations(out.tokens, seqs, plan);
+        ++*passes;
+        for (std::size_t k = 0; k < which.size() && k < lp.size(); ++k) pass.continuation_probability[which[k]] = std::exp(lp[k]);
+    };
+
+    Pass cur = evaluate(request, out.tokens, request.plan, out.line_ends, &out.forward_passes);
+    continuationProbabilities(request.plan, cur, &out.forward_passes);
+
+    const Pass* base = nullptr;
+    if (request.compare) {
+        if (request.plan.empty()) {
+            base = &cur;
+        } else {
+            const ModelInfo& info = model_->info();
+            Cache& c = *cache_;
+            const std::vector<HeadRef> shown = valid_heads(info, request.shown);
+            const std::vector<HeadRef> scored = valid_heads(info, request.scored);
+            const int sel = std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
+            if (!(c.valid && c.tokens == out.tokens && c.shown == shown && c.scored == scored &&
+                  c.candidates == candidates && c.score == request.score && c.selected == sel)) {
+                c.valid = false;
+                c.pass = evaluate(request, out.tokens, InterventionPlan{}, out.line_ends, &out.forward_passes);
+                continuationProbabilities(InterventionPlan{}, c.pass, &out.forward_passes);
+                c.tokens = out.tokens;
+                c.shown = shown;
+                c.scored = scored;
+                c.candidates = candidates;
+                c.score = request.score;
+                c.selected = sel;
+                c.valid = true;
+            }
+            base = &c.pass;
+        }
+        out.compared = true;
+    }
+
+    // Top tokens, then the candidates that are not among them.
+    const std::vector<double> p = softmax(cur.logits);
+    const std::vector<double> pb = base ? softmax(base->logits) : std::vector<double>{};
+    std::vector<int> order(p.size());
+    std::iota(order.begin(), order.end(), 0);
+    const int k = std::clamp(request.top_k, 0, static_cast<int>(order.size()));
+    std::partial_sort(order.begin(), order.begin() + k, order.end(), [&](int a, int b) { return p[a] > p[b]; });
+    auto candidateOf = [&](int id) {
+        for (std::size_t c = 0; c < candidates.size(); ++c)
+            if (candidates[c].size() == 1 && candidates[c][0] == id) return static_cast<int>(c);
+        return -1;
+    };
+    for (int i = 0; i < k; ++i) {
+        const int id = order[static_cast<std::size_t>(i)];
+        NextToken t{tok.display(id), id, candidateOf(id), p[static_cast<std::size_t>(id)], 0.0};
+        if (base) t.unablated = pb[static_cast<std::size_t>(id)];
+        out.next.push_back(std::move(t));
+    }
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+        const std::vector<int>& ids = candidates[c];
+        if (ids.empty()) continue;
+        if (ids.size() == 1) {
+            const int id = ids[0];
+            if (id < 0 || static_cast<std::size_t>(id) >= p.size()) continue;
+            if (std::find(order.begin(), order.begin() + k, id) != order.begin() + k) continue;
+            NextToken t{request.candidates[c], id, static_cast<int>(c), p[static_cast<std::size_t>(id)], 0.0};
+            if (base) t.unablated = pb[static_cast<std::size_t>(id)];
+            out.next.push_back(std::move(t));
+        } else {
+            NextToken t{request.candidates[c], -1, static_cast<int>(c), cur.continuation_probability[c], 0.0};
+            if (base) t.unablated = base->continuation_probability[c];
+            out.next.push_back(std::move(t));
+        }
+    }
+
+    out.maps = cur.maps;
+    out.scores = cur.scores;
+    if (base) {
+        out.unablated_maps = base->maps;
+        for (HeadScore& s : out.scores)
+            for (const HeadScore& b : base->scores)
+                if (b.head == s.head) s.unablated = b.value;
+    }
+    out.last_logits = std::move(cur.logits);
+    return out;
+}
+
+}  // namespace gna
