@@ -28,9 +28,9 @@ fs::path installed_share_dir() {
     return p.empty() ? p : p / "share" / "gna-studio";
 }
 
-fs::path installed_lib_dir() {
+fs::path installed_plugin_dir() {
     const fs::path p = prefix();
-    return p.empty() ? p : p / "lib" / "gna-studio";
+    return p.empty() ? p : p / "lib" / "gna-studio" / "plugins";
 }
 
 bool running_from_build_tree() {

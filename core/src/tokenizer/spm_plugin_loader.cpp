@@ -31,13 +31,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Installed: next to the executable or in <prefix>/lib/gna-studio. The build tree's copy only for
+// Installed: next to the executable or in <prefix>/lib/gna-studio/plugins. The build tree's copy only for
 // programs that run from the build tree.
 std::vector<fs::path> candidate_paths() {
     std::vector<fs::path> out;
     const fs::path name = GNA_SPM_PLUGIN_NAME;
     if (const fs::path exe = layout::executable(); !exe.empty()) out.push_back(exe.parent_path() / name);
-    if (const fs::path lib = layout::installed_lib_dir(); !lib.empty()) out.push_back(lib / name);
+    if (const fs::path dir = layout::installed_plugin_dir(); !dir.empty()) out.push_back(dir / name);
 #ifdef GNA_SPM_PLUGIN_BUILD_DIR
     if (layout::running_from_build_tree()) out.push_back(fs::path(GNA_SPM_PLUGIN_BUILD_DIR) / name);
 #endif
