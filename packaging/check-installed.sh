@@ -21,7 +21,9 @@ chmod 700 "$XDG_RUNTIME_DIR"
 [ "$(command -v gna-studio)" = /usr/bin/gna-studio ] || fail "gna-studio is not /usr/bin/gna-studio"
 gna --version | grep -q "^gna $version " || fail "gna --version does not say $version: $(gna --version)"
 QT_QPA_PLATFORM=offscreen gna-studio --version | grep -q " $version\$" || fail "gna-studio --version does not say $version"
-say "gna and gna-studio $version"
+grep -q "<release version=\"$version\"" /usr/share/metainfo/org.gnastudio.GnaStudio.metainfo.xml ||
+  fail "the AppStream metainfo's release is not $version"
+say "gna, gna-studio and the metainfo: version $version"
 
 # The package's triggers registered the workspace type and the desktop entry's handlers.
 grep -q "application/x-gna-workspace:\*\.gna\.json" /usr/share/mime/globs2 || fail "*.gna.json is not in the MIME database"

@@ -36,7 +36,8 @@ appstreamcli validate --no-net "$work"/unpacked/usr/share/metainfo/*.metainfo.xm
 say "desktop-file-validate and appstreamcli validate: ok"
 if [ -d "$build/screenshots" ]; then
   for shot in $(sed -n 's|.*<image>.*/\([^/<]*\)</image>.*|\1|p' "$work"/unpacked/usr/share/metainfo/*.metainfo.xml); do
-    [ -s "$build/screenshots/$shot" ] || fail "the metainfo shows $shot, which the screenshot tests did not write"
+    [ -s "$build/screenshots/$shot" ] ||
+      fail "the metainfo shows $shot, which the screenshot tests (ctest -R app) did not write to $build/screenshots"
   done
   say "metainfo screenshots: all written by the screenshot tests ($build/screenshots)"
 fi
