@@ -29,6 +29,11 @@ say "lintian: no errors, $(grep -c '^W:' "$build/lintian.txt" || true) warning(s
 
 work=$(mktemp -d /tmp/gna-package-test.XXXXXX)
 chmod 755 "$work"
+cleanup() {
+  apt-get purge -y -qq gna-studio > /dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
 dpkg-deb -x "$deb" "$work/unpacked"
 desktop-file-validate "$work"/unpacked/usr/share/applications/*.desktop || fail "desktop-file-validate"
 appstreamcli validate --no-net "$work"/unpacked/usr/share/metainfo/*.metainfo.xml > "$work/appstream.txt" ||
@@ -43,11 +48,6 @@ if [ -d "$build/screenshots" ]; then
 fi
 rm -rf "$work/unpacked"
 
-cleanup() {
-  apt-get purge -y -qq gna-studio > /dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
 export DEBIAN_FRONTEND=noninteractive
 apt-get purge -y -qq gna-studio > /dev/null 2>&1 || true
 apt-get install -y -qq --no-install-recommends "$deb" > "$build/apt-install.log" 2>&1 ||
