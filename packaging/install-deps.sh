@@ -10,6 +10,7 @@ PACKAGES=(
   libsentencepiece-dev sentencepiece
   nlohmann-json3-dev libpcre2-dev
   xvfb xauth clang libclang-rt-14-dev
+  file lintian desktop-file-utils appstream x11-utils   # the package and its checks (test-package.sh)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QIcon>
 
 #include "language.h"
 #include "main_window.h"
@@ -17,6 +18,10 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("gna-studio"));
     QApplication::setOrganizationName(QStringLiteral("G&A Studio"));
     QApplication::setApplicationVersion(QStringLiteral(GNA_VERSION));
+    // The desktop entry's name: lets Wayland compositors and docks match the window to its entry and icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.gnastudio.GnaStudio"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.gnastudio.GnaStudio"),
+                                                 QIcon(QStringLiteral(":/icons/gna-studio.svg"))));
     gna::studio::StudioSettings settings;
     gna::studio::installLanguage(settings.language());
     gna::studio::applyTheme(settings.theme());

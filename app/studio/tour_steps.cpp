@@ -27,12 +27,12 @@ QString demoModelDir(const QString& kind) {
     if (!env.isEmpty()) return existingDir(QDir(QString::fromLocal8Bit(env)).filePath(kind));
     QStringList roots;
     try {
-        // resources/data -> resources/demo-models; <prefix>/share/gna/data -> <prefix>/share/gna/demo-models.
+        // resources/data -> resources/demo-models; <prefix>/share/gna-studio/data -> <prefix>/share/gna-studio/demo-models.
         roots << QDir(QString::fromStdString(gna::bundled_data_dir().string())).filePath(QStringLiteral("../demo-models"));
     } catch (const std::exception&) {
     }
     const QString exe = QCoreApplication::applicationDirPath();
-    if (!exe.isEmpty()) roots << exe + QStringLiteral("/../share/gna/demo-models") << exe + QStringLiteral("/demo-models");
+    if (!exe.isEmpty()) roots << exe + QStringLiteral("/../share/gna-studio/demo-models") << exe + QStringLiteral("/demo-models");
     for (const QString& root : roots) {
         const QString dir = existingDir(QDir(root).filePath(kind));
         if (!dir.isEmpty() && QFileInfo::exists(dir + QStringLiteral("/config.json"))) return dir;

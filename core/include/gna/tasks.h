@@ -19,7 +19,8 @@ class Model;
 class Tokenizer;
 
 // The folder with the bundled task data (word list, haystack texts, MMLU sample, needle table):
-// $GNA_DATA_DIR if set, else <source>/resources/data, else <prefix>/share/gna/data.
+// $GNA_DATA_DIR if set, else <prefix>/share/gna-studio/data relative to the executable, else (for
+// programs run from the build tree only) <source>/resources/data.
 std::filesystem::path bundled_data_dir();
 
 // ---- Multiple choice, the common form of the scored tasks --------------------------------------

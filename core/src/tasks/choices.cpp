@@ -1,7 +1,5 @@
-// Multiple-choice scoring shared by the tasks, the data folder, and token <-> character maps.
+// Multiple-choice scoring shared by the tasks, and token <-> character maps.
 #include <algorithm>
-#include <cstdlib>
-#include <unistd.h>
 
 #include "gna/error.h"
 #include "gna/model.h"
@@ -9,23 +7,6 @@
 #include "gna/tokenizer.h"
 
 namespace gna {
-
-std::filesystem::path bundled_data_dir() {
-    namespace fs = std::filesystem;
-    if (const char* env = std::getenv("GNA_DATA_DIR"); env && *env) return env;
-    // The source tree this file was compiled from (developer builds, tests).
-    const fs::path src = fs::path(__FILE__).parent_path().parent_path().parent_path().parent_path() / "resources" / "data";
-    if (fs::exists(src / "kv_words.txt")) return src;
-    // An installed tree: <prefix>/bin/gna -> <prefix>/share/gna/data.
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        const fs::path inst = exe.parent_path().parent_path() / "share" / "gna" / "data";
-        if (fs::exists(inst / "kv_words.txt")) return inst;
-    }
-    throw Error("the bundled task data (kv_words.txt, haystack/, mmlu_sample/) was not found in " + src.string() +
-                " or next to the executable; set GNA_DATA_DIR to the folder resources/data of the G&A Studio sources");
-}
 
 std::vector<int> continuation_tokens(const Tokenizer& tok, const std::string& prompt, const std::string& continuation) {
     const std::vector<int> ctx = tok.encode(prompt, true);

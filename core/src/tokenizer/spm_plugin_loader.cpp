@@ -12,6 +12,7 @@
 
 #include "gna/error.h"
 #include "gna/tokenizer.h"
+#include "io/install_layout.h"
 
 #ifndef GNA_SPM_PLUGIN_NAME
 #define GNA_SPM_PLUGIN_NAME "libgna_spm_plugin.so"
@@ -30,20 +31,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Installed: next to the executable or in <prefix>/lib/gna-studio/plugins. The build tree's copy only for
+// programs that run from the build tree.
 std::vector<fs::path> candidate_paths() {
     std::vector<fs::path> out;
     const fs::path name = GNA_SPM_PLUGIN_NAME;
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        out.push_back(exe.parent_path() / name);
-        out.push_back(exe.parent_path() / ".." / "lib" / "gna" / name);
-    }
+    if (const fs::path exe = layout::executable(); !exe.empty()) out.push_back(exe.parent_path() / name);
+    if (const fs::path dir = layout::installed_plugin_dir(); !dir.empty()) out.push_back(dir / name);
 #ifdef GNA_SPM_PLUGIN_BUILD_DIR
-    out.push_back(fs::path(GNA_SPM_PLUGIN_BUILD_DIR) / name);
-#endif
-#ifdef GNA_SPM_PLUGIN_INSTALL_DIR
-    out.push_back(fs::path(GNA_SPM_PLUGIN_INSTALL_DIR) / name);
+    if (layout::running_from_build_tree()) out.push_back(fs::path(GNA_SPM_PLUGIN_BUILD_DIR) / name);
 #endif
     return out;
 }
