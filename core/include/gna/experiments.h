@@ -31,7 +31,9 @@
 // Result: <out>/result.json (spec, model identity, program version, seeds, conditions, per-sample
 // outcomes, aggregates, checksum) and <out>/result.csv + <out>/summary.csv, rewritten atomically
 // after every finished sample. A rerun with the same spec and model resumes; a corrupted result or
-// one from another spec/model is reported (gna::Error), never silently reused.
+// one from another spec/model is reported (gna::Error), never silently reused. A shard's folder
+// (ExperimentOptions::shard) holds "shard" (index, count, every sample id) and, per sample, the
+// scores of its "condition_range" only; its aggregates stay empty until the shards are merged.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -59,8 +61,17 @@ struct ExperimentProgress {
 };
 using ExperimentProgressFn = std::function<void(const ExperimentProgress&)>;
 
+// Shard `index` of `count` (gna/sharding.h); count 0 = the whole experiment.
+struct ShardIndex {
+    int index = 0;
+    int count = 0;
+    bool active() const { return count > 0; }
+    std::string name() const { return std::to_string(index) + "/" + std::to_string(count); }
+};
+
 struct ExperimentOptions {
     std::filesystem::path out_dir;
+    ShardIndex shard;                            // run only this shard's work units
     ExperimentProgressFn progress;               // called from the running thread
     const std::atomic<bool>* cancel = nullptr;   // checked between layers and samples
 };
