@@ -10,6 +10,7 @@ PACKAGES=(
   libsentencepiece-dev sentencepiece
   nlohmann-json3-dev libpcre2-dev
   xvfb xauth clang libclang-rt-14-dev
+  slurmctld slurmd munge
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
