@@ -269,7 +269,9 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
         work = shard_work(setup, opt.shard);
         Json ids = Json::array();
         for (const auto& e : setup.samples) ids.push_back(e.id);
-        out.result["shard"] = {{"index", opt.shard.index}, {"count", opt.shard.count}, {"sample_ids", ids},
+        std::size_t mine = 0;
+        for (const auto& r : work.range) mine += r.first < r.second ? 1 : 0;
+        out.result["shard"] = {{"index", opt.shard.index}, {"count", opt.shard.count}, {"sample_ids", ids}, {"sample_count", mine},
                                {"cost_tokens", work.cost}, {"total_cost_tokens", work.total_cost}};
     } else {
         work.range.assign(setup.samples.size(), {0, C});

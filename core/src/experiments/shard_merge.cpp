@@ -44,25 +44,25 @@ Shard read_shard(const std::filesystem::path& dir) {
 // The shard must be part of the same experiment as the first one.
 void check_same(const Shard& first, const Shard& s) {
     const Json &a = first.result, &b = s.result;
-    auto refuse = [&](const std::string& what, const std::string& todo) {
-        throw Error("merge: " + s.name() + " " + what + " than " + first.name() + "; " + todo);
+    auto refuse = [&](const std::string& what, const std::string& first_what, const std::string& todo) {
+        throw Error("merge: " + s.name() + " " + what + " than " + first.name() + first_what + "; " + todo);
     };
     const std::string rerun = "run it again into an empty folder with the same spec, model and program";
     if (b["shard"]["count"] != a["shard"]["count"])
-        refuse("was split into " + b["shard"]["count"].dump() + " shards, other", "merge shards of one --shard I/N split");
-    if (spec_identity(b["spec"]) != spec_identity(a["spec"])) refuse("was run with a different experiment spec", rerun);
-    if (b["model"].value("config_hash", std::string()) != a["model"].value("config_hash", std::string()))
-        refuse("was run on another model (config hash " + b["model"].value("config_hash", std::string("?")) + ", not " +
-                   a["model"].value("config_hash", std::string("?")) + "), other",
-               rerun);
+        throw Error("merge: " + s.name() + " belongs to a split into " + b["shard"]["count"].dump() + " shards, " + first.name() +
+                    " to a split into " + a["shard"]["count"].dump() + "; merge the shards of one --shard I/N split");
+    if (spec_identity(b["spec"]) != spec_identity(a["spec"])) refuse("was run with another experiment spec", "", rerun);
+    auto hash = [](const Json& r) { return r["model"].value("config_hash", std::string("?")); };
+    if (hash(b) != hash(a))
+        refuse("was run on another model (config hash " + hash(b) + ")", " (config hash " + hash(a) + ")", rerun);
+    auto version = [](const Json& r) { return r["program"].value("version", std::string("?")) + " " + r["program"].value("git", std::string("?")); };
     if (b["program"] != a["program"])
-        refuse("was written by another program version (" + b["program"].value("version", std::string("?")) + " " +
-                   b["program"].value("git", std::string("?")) + "), other",
-               rerun);
-    if (b.value("seeds", Json()) != a.value("seeds", Json())) refuse("was run with other seeds", rerun);
+        refuse("was written by another program version (" + version(b) + ")", " (" + version(a) + ")", rerun);
+    if (b.value("seeds", Json()) != a.value("seeds", Json()))
+        refuse("was run with other seeds (" + b.value("seeds", Json()).dump() + ")", " (" + a.value("seeds", Json()).dump() + ")", rerun);
     if (b["conditions"] != a["conditions"] || b["shard"]["sample_ids"] != a["shard"]["sample_ids"] ||
         b.value("meta", Json()) != a.value("meta", Json()))
-        refuse("lists other samples or conditions", rerun);
+        refuse("lists other samples or conditions", "", rerun);
 }
 
 }  // namespace
@@ -91,8 +91,8 @@ ExperimentOutcome merge_experiment_shards(const std::vector<std::filesystem::pat
         }
     for (const auto& s : shards)
         if (!s.result.value("complete", false))
-            throw Error("merge: " + s.name() + " is unfinished (" + std::to_string(s.result["samples"].size()) +
-                        " samples done); run the same gna experiment --shard command again to finish it, then merge");
+            throw Error("merge: " + s.name() + " is unfinished (" + std::to_string(s.result["samples"].size()) + " of " +
+                        s.result["shard"].value("sample_count", Json("?")).dump() + " samples done); run the same gna experiment --shard command again to finish it, then merge");
 
     // pieces of each sample from every shard, joined in condition order
     const Json& conds = first.result["conditions"];
