@@ -252,7 +252,12 @@ private Q_SLOTS:
             cancelled = true;
         }
         QVERIFY(cancelled);
-        const Json partial = read_experiment_result(u.out_dir / "result.json");
+        const Json partial = read_experiment_result(u.out_dir / "result.json", /*allow_shard=*/true);
+        // the studio and a removal curve's "ranking" read results without allow_shard: a shard is refused
+        QCOMPARE(error_of([&] { read_experiment_result(u.out_dir / "result.json"); }),
+                 QString::fromStdString((u.out_dir / "result.json").string()) +
+                     " is shard 1/3 of a sharded experiment (scores of some conditions only, no aggregates); merge every shard "
+                     "first (gna experiment merge OUT_DIR SHARD_DIR...) and open OUT_DIR/result.json");
         const std::size_t mine = partial["shard"]["sample_count"].get<std::size_t>();
         QVERIFY(mine >= 2);
         QCOMPARE(merge({s[0], u.out_dir, s[2]}), "merge: " + name(u.out_dir, 1) + QString(" is unfinished (1 of %1 samples done); run the "

@@ -90,8 +90,9 @@ void validate_experiment_spec(const Json& spec, const std::string& origin = "exp
 // cancel flag is raised; gna::Error on bad data or a foreign/corrupted result file.
 ExperimentOutcome run_experiment(Model& model, const Json& spec, const ExperimentOptions& opt);
 
-// Reads a result file and checks its integrity (format, checksum). Throws gna::Error.
-Json read_experiment_result(const std::filesystem::path& file);
+// Reads a result file and checks its integrity (format, checksum). Throws gna::Error. A shard's
+// result (partial scores, no aggregates) is refused unless allow_shard: merge the shards first.
+Json read_experiment_result(const std::filesystem::path& file, bool allow_shard = false);
 
 // Head ranking of a head_ranking result: (head, importance = baseline - ablated), most important first.
 std::vector<std::pair<HeadRef, double>> read_head_ranking(const std::filesystem::path& result_json);

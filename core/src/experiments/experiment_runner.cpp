@@ -173,7 +173,7 @@ Json load_experiment_spec(const std::filesystem::path& file) {
     return j;
 }
 
-Json read_experiment_result(const std::filesystem::path& file) {
+Json read_experiment_result(const std::filesystem::path& file, bool allow_shard) {
     Json j;
     try {
         j = read_json_file(file);
@@ -189,6 +189,10 @@ Json read_experiment_result(const std::filesystem::path& file) {
     if (j["checksum"] != sha256_hex(j["samples"].dump()))
         throw Error(file.string() + " is corrupted: its samples do not match their checksum (edited or truncated); "
                                     "delete it to start over");
+    if (!allow_shard && j.contains("shard") && j["shard"].is_object())
+        throw Error(file.string() + " is shard " + j["shard"].value("index", Json("?")).dump() + "/" +
+                    j["shard"].value("count", Json("?")).dump() + " of a sharded experiment (scores of some conditions only, no "
+                    "aggregates); merge every shard first (gna experiment merge OUT_DIR SHARD_DIR...) and open OUT_DIR/result.json");
     return j;
 }
 
@@ -209,7 +213,7 @@ std::map<std::string, Json> resumable_samples(const ExperimentOutcome& out, cons
     std::map<std::string, Json> done;
     if (!std::filesystem::exists(out.json_path)) return done;
     const std::string f = out.json_path.string();
-    const Json old = read_experiment_result(out.json_path);
+    const Json old = read_experiment_result(out.json_path, /*allow_shard=*/true);
     if (spec_identity(old["spec"]) != spec_identity(spec))
         throw Error(f + " was written for a different experiment spec; use another --out folder or delete it");
     if (old["model"].value("config_hash", std::string()) != config_hash)

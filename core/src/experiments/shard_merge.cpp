@@ -29,7 +29,7 @@ Shard read_shard(const std::filesystem::path& dir) {
     if (!std::filesystem::exists(file))
         throw Error("merge: " + file.string() + " does not exist: " + dir.string() +
                     " is not a shard's result folder, or that shard has not started yet (run it, then merge)");
-    s.result = read_experiment_result(file);
+    s.result = read_experiment_result(file, /*allow_shard=*/true);
     const Json& sh = s.result.contains("shard") ? s.result["shard"] : Json();
     if (!sh.is_object())
         throw Error("merge: " + file.string() + " is not a shard (no \"shard\": it was run without --shard I/N); "
