@@ -1,6 +1,7 @@
 #pragma once
 // The papers' experiments, each a JSON spec in and a result file out; the CLI (gna experiment)
-// and the GUI call the same code. Torch-free.
+// and the GUI call the same code. Torch-free. Splitting one into shards and merging them back:
+// gna/sharding.h.
 //
 // Spec (JSON object):
 //   "experiment": evaluate | head_ranking | cumulative_removal | layer_pruning | sparsification |
