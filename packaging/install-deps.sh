@@ -11,6 +11,7 @@ PACKAGES=(
   nlohmann-json3-dev libpcre2-dev
   xvfb xauth clang libclang-rt-14-dev
   file lintian desktop-file-utils appstream x11-utils   # the package and its checks (test-package.sh)
+  slurmctld slurmd munge                                # the cluster test (tests/slurm)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

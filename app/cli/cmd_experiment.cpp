@@ -1,6 +1,7 @@
-// gna experiment SPEC --out DIR: runs one of the papers' experiments from a JSON spec; progress
-// with an estimate of time left on stderr; Ctrl-C stops after saving finished samples; a rerun
-// resumes.
+// gna experiment SPEC --out DIR [--shard I/N]: runs one of the papers' experiments from a JSON
+// spec (or one shard of it); progress with an estimate of time left on stderr; Ctrl-C or SIGTERM
+// (Slurm preemption, scancel, requeue) stops after saving finished samples; a rerun resumes.
+// gna experiment merge OUT_DIR SHARD_DIR...: the shards' folders -> the unsharded result.
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include "gna/error.h"
 #include "gna/experiments.h"
 #include "gna/model.h"
+#include "gna/sharding.h"
 
 namespace gna::cli {
 namespace {
@@ -59,19 +61,47 @@ void print_summary(const Json& r, std::ostream& os) {
     }
 }
 
+int cmd_experiment_merge(const std::vector<std::string>& argv) {
+    Args a(argv, {}, {});
+    if (a.help() || a.positionals().size() < 3) {
+        std::cout << "usage: gna experiment merge OUT_DIR SHARD_DIR...\n"
+                     "  writes OUT_DIR/result.json, result.csv, summary.csv as the unsharded run would, from the\n"
+                     "  folders of every shard (gna experiment SPEC --shard I/N --out SHARD_DIR); refuses missing,\n"
+                     "  duplicated or unfinished shards and shards of another spec, model or program version\n";
+        return a.help() ? kOk : kUsage;
+    }
+    std::vector<std::filesystem::path> dirs(a.positionals().begin() + 2, a.positionals().end());
+    const ExperimentOutcome out = merge_experiment_shards(dirs, a.positionals()[1]);
+    std::cout << "merged " << dirs.size() << " shards (" << out.result["samples"].size() << " samples)\n";
+    print_summary(out.result, std::cout);
+    std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << ", " << out.summary_path.string() << "\n";
+    return kOk;
+}
+
 }  // namespace
 
 int cmd_experiment(const std::vector<std::string>& argv) {
-    Args a(argv, {"quiet"}, {"out", "model", "device", "dtype", "threads"});
+    if (!argv.empty() && argv[0] == "merge") return cmd_experiment_merge(argv);
+    Args a(argv, {"quiet"}, {"out", "model", "device", "dtype", "threads", "shard"});
     if (a.help() || a.positionals().size() != 1 || !a.get("out")) {
-        std::cout << "usage: gna experiment SPEC.json --out DIR [--model MODEL_DIR] [options]\n"
+        std::cout << "usage: gna experiment SPEC.json --out DIR [--model MODEL_DIR] [--shard I/N] [options]\n"
+                     "       gna experiment merge OUT_DIR SHARD_DIR...\n"
                      "  experiments: evaluate, head_ranking, cumulative_removal, layer_pruning, sparsification,\n"
                      "               manipulation_grid, gna_masks, memory_table (see core/include/gna/experiments.h)\n"
                      "  --out DIR          result.json, result.csv, summary.csv; a rerun resumes\n"
                      "  --model DIR        checkpoint (overrides the spec's \"model\")\n"
+                     "  --shard I/N        run only shard I (0..N-1) of N cost-balanced shards; merge them after\n"
                      "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --quiet\n"
-                     "  Ctrl-C stops after the current sample; finished samples are kept (exit 130)\n";
+                     "  Ctrl-C or SIGTERM stops after the current sample; finished samples are kept (exit 130)\n";
         return a.help() ? kOk : kUsage;
+    }
+    ExperimentOptions eo;
+    if (auto sh = a.get("shard")) {
+        try {
+            eo.shard = parse_shard(*sh);
+        } catch (const Error& e) {
+            throw UsageError{e.what()};
+        }
     }
     const Json spec = load_experiment_spec(a.positionals()[0]);
     std::string model_dir = a.get_or("model", spec.value("model", std::string()));
@@ -86,7 +116,6 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     opt.threads = a.get_int("threads", 0);
     auto model = Model::load(model_dir, opt);
 
-    ExperimentOptions eo;
     eo.out_dir = *a.get("out");
     eo.cancel = &g_cancel;
     const bool quiet = a.flag("quiet");
@@ -98,16 +127,26 @@ int cmd_experiment(const std::vector<std::string>& argv) {
                      p.resumed ? (" (" + std::to_string(p.resumed) + " resumed)").c_str() : "");
     };
     auto previous = std::signal(SIGINT, on_experiment_sigint);
+    auto previous_term = std::signal(SIGTERM, on_experiment_sigint);
     ExperimentOutcome out;
     try {
         out = run_experiment(*model, spec, eo);
     } catch (const Cancelled&) {
         std::signal(SIGINT, previous);
+        std::signal(SIGTERM, previous_term);
         std::cerr << "gna experiment: cancelled; finished samples are saved in " << eo.out_dir.string()
                   << " (run the same command again to resume)\n";
         return kCancelled;
     }
     std::signal(SIGINT, previous);
+    std::signal(SIGTERM, previous_term);
+    if (eo.shard.active()) {
+        std::cout << "shard " << eo.shard.name() << ": " << out.result["samples"].size() << " samples, "
+                  << out.result["shard"]["cost_tokens"].get<std::uint64_t>() << " of "
+                  << out.result["shard"]["total_cost_tokens"].get<std::uint64_t>() << " tokens\n"
+                  << "results: " << out.json_path.string() << " (merge every shard: gna experiment merge OUT_DIR SHARD_DIR...)\n";
+        return kOk;
+    }
     print_summary(out.result, std::cout);
     std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << ", " << out.summary_path.string() << "\n";
     return kOk;

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void maskEditorLetterProbabilities();
     void newStringsAreTranslated();
     void resultFileOnTheCommandLine();
+    void mergedShardsOpenLikeAnyResult();
     void screenshots();
 
 private:
@@ -323,6 +324,46 @@ void TestExperiments::maskEditorLetterProbabilities() {
             QVERIFY(std::abs(got[i] - std::exp(logits[item.choices[i][0]] - m) / z) < 1e-6);
     }
     QVERIFY(panel->maskedProbabilities() != panel->plainProbabilities());
+}
+
+void TestExperiments::mergedShardsOpenLikeAnyResult() {
+    // gna experiment --shard I/N twice, gna experiment merge: the merged result.json opens like any
+    // other result; one shard's result.json alone is refused with the core's message.
+    if (qEnvironmentVariableIsEmpty("GNA_DATA_DIR")) qputenv("GNA_DATA_DIR", GNA_SOURCE_DIR "/resources/data");
+    const QString spec = m_dir.filePath(QStringLiteral("sharded_ranking.json"));
+    QFile f(spec);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 3}, "batch_rows": 8})");
+    f.close();
+    QStringList merge = {QStringLiteral("experiment"), QStringLiteral("merge"), m_dir.filePath(QStringLiteral("sharded-merged"))};
+    QProcess p;
+    for (int i = 0; i < 2; ++i) {
+        const QString out = m_dir.filePath(QStringLiteral("sharded-%1").arg(i));
+        p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("experiment"), spec, QStringLiteral("--model"), m_model, QStringLiteral("--out"),
+                                                out, QStringLiteral("--shard"), QStringLiteral("%1/2").arg(i), QStringLiteral("--quiet")});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        merge << out;
+    }
+    p.start(QStringLiteral(GNA_CLI_PATH), merge);
+    QVERIFY(p.waitForFinished(60000));
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+
+    MainWindow w;
+    w.show();
+    w.applyStartup(parseStartup({m_dir.filePath(QStringLiteral("sharded-merged/result.json"))}, QString()));
+    QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+    ExperimentPanel* panel = w.experiments()->panel(QStringLiteral("head_ranking"));
+    QVERIFY(panel && w.experiments()->isVisible());
+    const QString tsv = panel->table()->toTsv(false);
+    for (const char* head : {"L0.H0", "L1.H3"}) QVERIFY2(tsv.contains(QLatin1String(head)), qPrintable(tsv));
+
+    MainWindow w2;
+    w2.show();
+    w2.applyStartup(parseStartup({m_dir.filePath(QStringLiteral("sharded-0/result.json"))}, QString()));
+    QVERIFY2(w2.lastError().contains(QStringLiteral("is shard 0/2 of a sharded experiment")) &&
+                 w2.lastError().contains(QStringLiteral("merge every shard first")),
+             qPrintable(w2.lastError()));
 }
 
 void TestExperiments::resultFileOnTheCommandLine() {

@@ -1,6 +1,7 @@
 #pragma once
 // The papers' experiments, each a JSON spec in and a result file out; the CLI (gna experiment)
-// and the GUI call the same code. Torch-free.
+// and the GUI call the same code. Torch-free. Splitting one into shards and merging them back:
+// gna/sharding.h.
 //
 // Spec (JSON object):
 //   "experiment": evaluate | head_ranking | cumulative_removal | layer_pruning | sparsification |
@@ -31,7 +32,9 @@
 // Result: <out>/result.json (spec, model identity, program version, seeds, conditions, per-sample
 // outcomes, aggregates, checksum) and <out>/result.csv + <out>/summary.csv, rewritten atomically
 // after every finished sample. A rerun with the same spec and model resumes; a corrupted result or
-// one from another spec/model is reported (gna::Error), never silently reused.
+// one from another spec/model is reported (gna::Error), never silently reused. A shard's folder
+// (ExperimentOptions::shard) holds "shard" (index, count, every sample id) and, per sample, the
+// scores of its "condition_range" only; its aggregates stay empty until the shards are merged.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -59,8 +62,17 @@ struct ExperimentProgress {
 };
 using ExperimentProgressFn = std::function<void(const ExperimentProgress&)>;
 
+// Shard `index` of `count` (gna/sharding.h); count 0 = the whole experiment.
+struct ShardIndex {
+    int index = 0;
+    int count = 0;
+    bool active() const { return count > 0; }
+    std::string name() const { return std::to_string(index) + "/" + std::to_string(count); }
+};
+
 struct ExperimentOptions {
     std::filesystem::path out_dir;
+    ShardIndex shard;                            // run only this shard's work units
     ExperimentProgressFn progress;               // called from the running thread
     const std::atomic<bool>* cancel = nullptr;   // checked between layers and samples
 };
@@ -79,8 +91,9 @@ void validate_experiment_spec(const Json& spec, const std::string& origin = "exp
 // cancel flag is raised; gna::Error on bad data or a foreign/corrupted result file.
 ExperimentOutcome run_experiment(Model& model, const Json& spec, const ExperimentOptions& opt);
 
-// Reads a result file and checks its integrity (format, checksum). Throws gna::Error.
-Json read_experiment_result(const std::filesystem::path& file);
+// Reads a result file and checks its integrity (format, checksum). Throws gna::Error. A shard's
+// result (partial scores, no aggregates) is refused unless allow_shard: merge the shards first.
+Json read_experiment_result(const std::filesystem::path& file, bool allow_shard = false);
 
 // Head ranking of a head_ranking result: (head, importance = baseline - ablated), most important first.
 std::vector<std::pair<HeadRef, double>> read_head_ranking(const std::filesystem::path& result_json);

@@ -5,7 +5,9 @@
 #include <map>
 #include <set>
 
+#include "experiments/experiment_result.h"
 #include "experiments/experiment_setup.h"
+#include "experiments/shard_work.h"
 #include "gna/error.h"
 #include "gna/experiments.h"
 #include "gna/model.h"
@@ -22,7 +24,6 @@ namespace gna {
 
 namespace {
 
-const char* kFormat = "gna-experiment-result";
 const std::set<std::string> kKinds = {"evaluate", "head_ranking", "cumulative_removal", "layer_pruning", "sparsification",
                                       "manipulation_grid", "gna_masks", "memory_table"};
 const std::set<std::string> kKeys = {"experiment", "model", "task", "tasks", "batch_rows", "reuse_prefix", "exact", "heads",
@@ -30,28 +31,17 @@ const std::set<std::string> kKeys = {"experiment", "model", "task", "tasks", "ba
                                      "generation_modes", "gather", "aggregate", "lengths", "bytes_per_element",
                                      "description", "name", "metric"};
 
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
-
 std::string num(double v) {
     char b[32];
     std::snprintf(b, sizeof b, "%.6g", v);
     return b;
 }
 
-Json spec_identity(const Json& spec) {
-    Json s = spec;
-    s.erase("model");  // the checkpoint is identified by its config hash instead
-    return s;
-}
-
-Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e, const std::atomic<bool>* cancel) {
+// The sample under conditions [c0, c1) (all of them unless sharded).
+Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e, const std::atomic<bool>* cancel,
+                     std::size_t c0, std::size_t c1) {
     std::vector<InterventionPlan> plans;
-    for (const auto& c : s.conditions) plans.push_back(c.plan(e));
+    for (std::size_t c = c0; c < c1; ++c) plans.push_back(s.conditions[c].plan(e));
     Json o = {{"id", e.id}, {"task", e.task}, {"group", e.group}};
     Json scores = Json::array();
     if (s.metric == "exact_match") {
@@ -124,92 +114,9 @@ Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSam
     return o;
 }
 
-Json aggregate(const ExperimentSetup& s, const Json& samples) {
-    // (task, group) -> per condition sums; group "*" = the whole task, task "*" = everything
-    struct Acc { std::vector<double> sum, sum_norm; int n = 0; bool norm = false; };
-    std::map<std::pair<std::string, std::string>, Acc> acc;
-    const std::size_t C = s.conditions.size();
-    for (const auto& o : samples) {
-        const std::string task = o["task"], group = o["group"];
-        for (const auto& key : {std::make_pair(task, group), std::make_pair(task, std::string("*")),
-                                std::make_pair(std::string("*"), std::string("*"))}) {
-            Acc& a = acc[key];
-            a.sum.resize(C, 0.0);
-            a.sum_norm.resize(C, 0.0);
-            for (std::size_t c = 0; c < C; ++c) a.sum[c] += o["scores"][c].get<double>();
-            if (o.contains("scores_norm")) {
-                a.norm = true;
-                for (std::size_t c = 0; c < C; ++c) a.sum_norm[c] += o["scores_norm"][c].get<double>();
-            }
-            a.n++;
-        }
-    }
-    Json rows = Json::array();
-    for (const auto& [key, a] : acc)
-        for (std::size_t c = 0; c < C; ++c) {
-            Json r = {{"task", key.first}, {"group", key.second}, {"condition", s.conditions[c].name},
-                      {"mean", a.sum[c] / a.n}, {"n", a.n}};
-            if (a.norm) r["mean_norm"] = a.sum_norm[c] / a.n;
-            rows.push_back(r);
-        }
-    Json out = {{"rows", rows}};
-    auto all = acc.find({"*", "*"});
-    if (s.kind == "head_ranking" && all != acc.end()) {
-        const double base = all->second.sum[0] / all->second.n;
-        std::vector<std::pair<double, std::size_t>> imp;
-        for (std::size_t c = 1; c < C; ++c) imp.emplace_back(base - all->second.sum[c] / all->second.n, c);
-        std::stable_sort(imp.begin(), imp.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-        Json ranking = Json::array();
-        for (const auto& [v, c] : imp)
-            ranking.push_back({{"head", s.conditions[c].name}, {"importance", v}, {"baseline", base},
-                               {"ablated", all->second.sum[c] / all->second.n}});
-        out["ranking"] = ranking;
-    }
-    if (s.kind == "manipulation_grid" && all != acc.end()) {
-        // thesis Table 6.1 layout: rows = prefill mode, columns = generation mode; names are
-        // "Generation-Prefill"; values = mean score / 5 (the granular maximum), as the thesis reports
-        std::vector<std::string> rows_m, cols_m;
-        std::map<std::pair<std::string, std::string>, double> cell;
-        for (std::size_t c = 0; c < C; ++c) {
-            const std::string& n = s.conditions[c].name;
-            const auto dash = n.find('-');
-            const std::string gen = n.substr(0, dash), pre = n.substr(dash + 1);
-            if (std::find(rows_m.begin(), rows_m.end(), pre) == rows_m.end()) rows_m.push_back(pre);
-            if (std::find(cols_m.begin(), cols_m.end(), gen) == cols_m.end()) cols_m.push_back(gen);
-            cell[{pre, gen}] = all->second.sum[c] / all->second.n / 5.0;
-        }
-        Json values = Json::array();
-        for (const auto& r : rows_m) {
-            Json row = Json::array();
-            for (const auto& c : cols_m) row.push_back(cell.count({r, c}) ? Json(cell[{r, c}]) : Json());
-            values.push_back(row);
-        }
-        out["table"] = {{"rows_prefill", rows_m}, {"columns_generation", cols_m}, {"accuracy", values}};
-    }
-    return out;
-}
-
-void write_outputs(const ExperimentOutcome& out) {
-    const Json& j = out.result;
-    write_json_file_atomic(out.json_path, j);
-    std::string csv = "sample,task,group,condition,score\n";
-    const Json& conds = j["conditions"];
-    for (const auto& o : j["samples"])
-        for (std::size_t c = 0; c < conds.size(); ++c)
-            csv += csv_field(o["id"]) + "," + csv_field(o["task"]) + "," + csv_field(o["group"]) + "," +
-                   csv_field(conds[c]) + "," + num(o["scores"][c].get<double>()) + "\n";
-    write_file_atomic(out.csv_path, csv);
-    std::string sum = "task,group,condition,mean,mean_norm,n\n";
-    for (const auto& r : j["aggregates"]["rows"])
-        sum += csv_field(r["task"]) + "," + csv_field(r["group"]) + "," + csv_field(r["condition"]) + "," +
-               num(r["mean"].get<double>()) + "," + (r.contains("mean_norm") ? num(r["mean_norm"].get<double>()) : "") + "," +
-               std::to_string(r["n"].get<int>()) + "\n";
-    write_file_atomic(out.summary_path, sum);
-}
-
 Json header(Model& model, const Json& spec) {
     const ModelInfo& info = model.info();
-    return {{"format", kFormat},
+    return {{"format", kExperimentResultFormat},
             {"format_version", 1},
             {"spec", spec},
             {"model", {{"path", info.dir.string()}, {"config_hash", info.config_hash}, {"architecture", info.architecture},
@@ -266,15 +173,15 @@ Json load_experiment_spec(const std::filesystem::path& file) {
     return j;
 }
 
-Json read_experiment_result(const std::filesystem::path& file) {
+Json read_experiment_result(const std::filesystem::path& file, bool allow_shard) {
     Json j;
     try {
         j = read_json_file(file);
     } catch (const Error& e) {
         throw Error(file.string() + " is corrupted (" + e.what() + "); delete it to start over, or use another --out folder");
     }
-    if (!j.is_object() || j.value("format", std::string()) != kFormat)
-        throw Error(file.string() + " is not a G&A Studio experiment result (no \"format\": \"" + kFormat +
+    if (!j.is_object() || j.value("format", std::string()) != kExperimentResultFormat)
+        throw Error(file.string() + " is not a G&A Studio experiment result (no \"format\": \"" + kExperimentResultFormat +
                     "\"); use another --out folder");
     if (!j.contains("samples") || !j["samples"].is_array() || !j.contains("conditions") || !j.contains("checksum") ||
         !j.contains("spec") || !j.contains("model"))
@@ -282,6 +189,10 @@ Json read_experiment_result(const std::filesystem::path& file) {
     if (j["checksum"] != sha256_hex(j["samples"].dump()))
         throw Error(file.string() + " is corrupted: its samples do not match their checksum (edited or truncated); "
                                     "delete it to start over");
+    if (!allow_shard && j.contains("shard") && j["shard"].is_object())
+        throw Error(file.string() + " is shard " + j["shard"].value("index", Json("?")).dump() + "/" +
+                    j["shard"].value("count", Json("?")).dump() + " of a sharded experiment (scores of some conditions only, no "
+                    "aggregates); merge every shard first (gna experiment merge OUT_DIR SHARD_DIR...) and open OUT_DIR/result.json");
     return j;
 }
 
@@ -294,9 +205,52 @@ std::vector<std::pair<HeadRef, double>> read_head_ranking(const std::filesystem:
     return out;
 }
 
+namespace {
+
+// A folder resumed for this run: same spec, model, conditions and shard. Returns its samples by id.
+std::map<std::string, Json> resumable_samples(const ExperimentOutcome& out, const Json& spec, const std::string& config_hash,
+                                              const ExperimentOptions& opt) {
+    std::map<std::string, Json> done;
+    if (!std::filesystem::exists(out.json_path)) return done;
+    const std::string f = out.json_path.string();
+    const Json old = read_experiment_result(out.json_path, /*allow_shard=*/true);
+    if (spec_identity(old["spec"]) != spec_identity(spec))
+        throw Error(f + " was written for a different experiment spec; use another --out folder or delete it");
+    if (old["model"].value("config_hash", std::string()) != config_hash)
+        throw Error(f + " was written for another model (config hash " + old["model"].value("config_hash", std::string("?")) +
+                    "); use another --out folder");
+    if (old["conditions"] != out.result["conditions"])
+        throw Error(f + " lists other conditions than this spec gives now; delete it to start over");
+    const bool old_sharded = old.contains("shard");
+    if (old_sharded != opt.shard.active() ||
+        (old_sharded && (old["shard"].value("index", -1) != opt.shard.index || old["shard"].value("count", -1) != opt.shard.count)))
+        throw Error(f + " was written " +
+                    (old_sharded ? "for shard " + std::to_string(old["shard"].value("index", -1)) + "/" +
+                                       std::to_string(old["shard"].value("count", -1))
+                                 : std::string("by an unsharded run")) +
+                    ", not " + (opt.shard.active() ? "shard " + opt.shard.name() : std::string("an unsharded run")) +
+                    "; give each shard its own --out folder");
+    for (const auto& o : old["samples"]) {
+        const std::size_t want = o.contains("condition_range")
+                                     ? o["condition_range"][1].get<std::size_t>() - o["condition_range"][0].get<std::size_t>()
+                                     : out.result["conditions"].size();
+        if (!o.contains("id") || !o.contains("scores") || o["scores"].size() != want)
+            throw Error(f + " is corrupted (a sample without id or with the wrong number of scores)");
+        done[o["id"].get<std::string>()] = o;
+    }
+    return done;
+}
+
+}  // namespace
+
 ExperimentOutcome run_experiment(Model& model, const Json& spec, const ExperimentOptions& opt) {
     validate_experiment_spec(spec);
     if (opt.out_dir.empty()) throw Error("experiment: no output folder given");
+    if (opt.shard.active() && (opt.shard.index < 0 || opt.shard.index >= opt.shard.count))
+        throw Error("experiment: shard " + opt.shard.name() + " does not exist (shards are 0 to N-1)");
+    if (opt.shard.active() && spec["experiment"] == "memory_table")
+        throw Error("experiment: memory_table cannot be sharded (it has no work units: it is computed from config.json "
+                    "alone, in no time); run it without --shard");
     std::filesystem::create_directories(opt.out_dir);
     ExperimentOutcome out;
     out.json_path = opt.out_dir / "result.json";
@@ -306,54 +260,67 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     if (spec["experiment"] == "memory_table") return run_memory_table(model, spec, out);
 
     const ExperimentSetup setup = build_experiment(model, spec);
-    Json conds = Json::array();
-    for (const auto& c : setup.conditions) conds.push_back(c.name);
-    out.result["conditions"] = conds;
+    std::vector<std::string> cond_names;
+    for (const auto& c : setup.conditions) cond_names.push_back(c.name);
+    const std::size_t C = cond_names.size();
+    out.result["conditions"] = cond_names;
     out.result["seeds"] = setup.seeds;
     out.result["meta"] = setup.meta;
 
-    std::map<std::string, Json> done;
-    if (std::filesystem::exists(out.json_path)) {
-        const Json old = read_experiment_result(out.json_path);
-        if (spec_identity(old["spec"]) != spec_identity(spec))
-            throw Error(out.json_path.string() + " was written for a different experiment spec; use another --out folder "
-                                                 "or delete it");
-        if (old["model"].value("config_hash", std::string()) != model.info().config_hash)
-            throw Error(out.json_path.string() + " was written for another model (config hash " +
-                        old["model"].value("config_hash", std::string("?")) + "); use another --out folder");
-        if (old["conditions"] != conds)
-            throw Error(out.json_path.string() + " lists other conditions than this spec gives now; delete it to start over");
-        for (const auto& o : old["samples"]) {
-            if (!o.contains("id") || !o.contains("scores") || o["scores"].size() != conds.size())
-                throw Error(out.json_path.string() + " is corrupted (a sample without id or with the wrong number of scores)");
-            done[o["id"].get<std::string>()] = o;
-        }
+    // the conditions [first, second) this run evaluates per sample: all, or the shard's
+    ShardWork work;
+    if (opt.shard.active()) {
+        work = shard_work(setup, opt.shard);
+        Json ids = Json::array();
+        for (const auto& e : setup.samples) ids.push_back(e.id);
+        std::size_t mine = 0;
+        for (const auto& r : work.range) mine += r.first < r.second ? 1 : 0;
+        out.result["shard"] = {{"index", opt.shard.index}, {"count", opt.shard.count}, {"sample_ids", ids}, {"sample_count", mine},
+                               {"cost_tokens", work.cost}, {"total_cost_tokens", work.total_cost}};
+    } else {
+        work.range.assign(setup.samples.size(), {0, C});
     }
+    std::vector<std::size_t> todo;  // samples of this run, in the spec's order
+    for (std::size_t i = 0; i < setup.samples.size(); ++i)
+        if (work.range[i].first < work.range[i].second) todo.push_back(i);
+
+    std::map<std::string, Json> done = resumable_samples(out, spec, model.info().config_hash, opt);
 
     auto save = [&](bool complete) {
         Json samples = Json::array();
-        for (const auto& e : setup.samples)
-            if (auto it = done.find(e.id); it != done.end()) samples.push_back(it->second);
-        out.result["aggregates"] = aggregate(setup, samples);
+        for (std::size_t i : todo)
+            if (auto it = done.find(setup.samples[i].id); it != done.end()) samples.push_back(it->second);
+        // a shard's partial scores have no meaning alone: gna experiment merge computes the aggregates
+        out.result["aggregates"] = opt.shard.active() ? Json{{"rows", Json::array()}} : aggregate_samples(setup.kind, cond_names, samples);
         out.result["samples"] = samples;
         out.result["checksum"] = sha256_hex(samples.dump());
         out.result["complete"] = complete;
         out.complete = complete;
-        write_outputs(out);
+        write_result_files(out);
     };
 
     ExperimentProgress pr;
-    pr.total = setup.samples.size();
-    for (const auto& e : setup.samples)
-        if (done.count(e.id)) ++pr.resumed;
+    pr.total = todo.size();
+    for (std::size_t i : todo) {
+        auto it = done.find(setup.samples[i].id);
+        if (it == done.end()) continue;
+        if (opt.shard.active() && it->second["condition_range"] != Json{work.range[i].first, work.range[i].second})
+            throw Error(out.json_path.string() + ": sample " + it->first + " holds other conditions than shard " + opt.shard.name() +
+                        " runs now (written by another program version?); use another --out folder");
+        ++pr.resumed;
+    }
     pr.done = pr.resumed;
     const auto t0 = std::chrono::steady_clock::now();
     std::size_t fresh = 0;
     try {
-        for (const auto& e : setup.samples) {
+        for (std::size_t i : todo) {
+            const auto& e = setup.samples[i];
             if (done.count(e.id)) continue;
             if (opt.cancel && opt.cancel->load()) throw Cancelled();
-            done[e.id] = evaluate_sample(model, setup, e, opt.cancel);
+            const auto [c0, c1] = work.range[i];
+            Json o = evaluate_sample(model, setup, e, opt.cancel, c0, c1);
+            if (opt.shard.active()) o["condition_range"] = {c0, c1};
+            done[e.id] = std::move(o);
             ++fresh;
             ++pr.done;
             save(false);

@@ -1,0 +1,24 @@
+#pragma once
+// What an experiment's result folder holds, shared by the runner and the shard merge: the
+// aggregates over finished samples and the three files (result.json, result.csv, summary.csv).
+#include <string>
+#include <vector>
+
+#include "gna/experiments.h"
+
+namespace gna {
+
+extern const char* const kExperimentResultFormat;
+
+// The spec without "model" (the checkpoint is identified by its config hash instead).
+Json spec_identity(const Json& spec);
+
+// Per (task, group) and condition means, plus the head ranking (head_ranking) or Table 6.1
+// (manipulation_grid). `samples` hold one score per condition each, in condition order.
+Json aggregate_samples(const std::string& kind, const std::vector<std::string>& conditions, const Json& samples);
+
+// Writes out.result to out.json_path and its CSV views atomically. A shard's samples carry
+// "condition_range": [c0, c1) and scores for those conditions only.
+void write_result_files(const ExperimentOutcome& out);
+
+}  // namespace gna
