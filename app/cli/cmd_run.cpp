@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "gna/probe.h"
 #include "args.h"
 #include "gna/error.h"
 #include "gna/json.h"
@@ -40,12 +41,36 @@ std::vector<std::pair<int, float>> top_k(const std::vector<float>& logits, int k
     return out;
 }
 
+// Every attention and SSM head's score on the prompt (the studio's head board), through the probe.
+std::vector<HeadScore> head_scores(const std::shared_ptr<Model>& model, const std::vector<int>& tokens,
+                                   const InterventionPlan& plan, HeadScoreKind kind) {
+    Probe probe(model);
+    ProbeRequest r;
+    r.tokens = tokens;
+    r.plan = plan;
+    r.score = kind;
+    r.scored = every_head(model->info(), HeadKind::Attention);
+    for (const HeadRef& h : every_head(model->info(), HeadKind::SSM)) r.scored.push_back(h);
+    r.compare = !plan.empty();
+    return probe.run(r).scores;
+}
+
+void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, HeadScoreKind kind, bool compare) {
+    out << "head scores (" << to_string(kind) << "):\n  head        value" << (compare ? "   unablated      change" : "") << "\n";
+    for (const HeadScore& h : scores) {
+        out << "  " << std::left << std::setw(8) << h.head.name() << std::right << std::fixed << std::setprecision(4)
+            << std::setw(10) << h.value;
+        if (compare) out << std::setw(12) << h.unablated << std::showpos << std::setw(12) << h.value - h.unablated << std::noshowpos;
+        out << "\n";
+    }
+}
+
 }  // namespace
 
 int cmd_run(const std::vector<std::string>& argv) {
     Args a(argv, {"json", "no-special"},
            {"prompt", "prompt-file", "input-ids", "ablate", "alpha", "skip-layers", "capture", "capture-rows",
-            "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads"});
+            "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads", "scores"});
     const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids");
     if (a.help() || a.positionals().size() != 1 || sources != 1) {
         std::cout
@@ -59,6 +84,8 @@ int cmd_run(const std::vector<std::string>& argv) {
                "  --top K                    next tokens to print (default 10)\n"
                "  --logits-out FILE.npy      logits of every prompt position, float32 [tokens, vocab]\n"
                "  --attention-out FILE.npy   captured maps, float32 [heads, rows, tokens]\n"
+               "  --scores KIND              per-head scores of the prompt: entropy, max, gather, aggregate\n"
+               "                             (each head's own and, with --ablate, the unablated run's)\n"
                "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --no-special  --json\n"
                "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
         return a.help() ? kOk : kUsage;
@@ -71,7 +98,7 @@ int cmd_run(const std::vector<std::string>& argv) {
     else if (dt == "f16") opt.dtype = ComputeDType::F16;
     else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
     opt.threads = a.get_int("threads", 0);
-    auto model = Model::load(a.positionals()[0], opt);
+    std::shared_ptr<Model> model = Model::load(a.positionals()[0], opt);
     const Tokenizer& tok = model->tokenizer();
 
     RunRequest req;
@@ -105,6 +132,14 @@ int cmd_run(const std::vector<std::string>& argv) {
         write_npy_f32(*f, all, {static_cast<int64_t>(r.attention.size()), rows, T});
     }
     const auto top = top_k(r.last_logits, k);
+    std::vector<HeadScore> scores;
+    HeadScoreKind kind = HeadScoreKind::None;
+    if (auto s = a.get("scores")) {
+        kind = parse_head_score_kind(*s);
+        if (kind == HeadScoreKind::None || kind == HeadScoreKind::AttentionToToken)
+            throw UsageError{"--scores must be entropy, max, gather or aggregate"};
+        scores = head_scores(model, req.tokens, req.plan, kind);
+    }
     const std::string generated = tok.decode(r.generated, true);
     if (a.flag("json")) {
         Json j;
@@ -124,6 +159,14 @@ int cmd_run(const std::vector<std::string>& argv) {
             for (std::size_t i = 0; i < m.rows.size(); ++i)
                 w.push_back(std::vector<float>(m.weights.begin() + i * m.cols, m.weights.begin() + (i + 1) * m.cols));
             j["attention"].push_back({{"head", m.head.name()}, {"rows", m.rows}, {"weights", w}});
+        }
+        if (kind != HeadScoreKind::None) {
+            j["scores"] = {{"kind", to_string(kind)}, {"heads", Json::array()}};
+            for (const auto& h : scores) {
+                Json e = {{"head", h.head.name()}, {"value", h.value}};
+                if (!req.plan.empty()) e["unablated"] = h.unablated;
+                j["scores"]["heads"].push_back(e);
+            }
         }
         std::cout << j.dump() << "\n";
         return kOk;
@@ -149,6 +192,7 @@ int cmd_run(const std::vector<std::string>& argv) {
             std::cout << " " << tok.display(r.tokens[idx[i]]) << "@" << idx[i] << "=" << std::setprecision(3) << m.at(last, idx[i]);
         std::cout << "\n";
     }
+    if (kind != HeadScoreKind::None) print_head_scores(std::cout, scores, kind, !req.plan.empty());
     return kOk;
 }
 

@@ -4,6 +4,7 @@
 #include <QProcess>
 
 #include "gna/json.h"
+#include "gna/model.h"
 #include "gna/npy.h"
 #include "naive_llama.h"
 #include "test_models.h"
@@ -54,6 +55,44 @@ private Q_SLOTS:
         QCOMPARE(gna_cli({"frobnicate"}).code, 2);
         QCOMPARE(gna_cli({"run", q(model_), "--prompt", "x", "--bogus"}).code, 2);
         QCOMPARE(gna_cli({"run", q(model_)}).code, 2);  // no prompt
+    }
+
+    void runScoresAgainstCountByHand() {
+        // gna run --scores aggregate on a prompt with line ends: every head's attention of the last
+        // token on the line ends, counted here from the core's full maps; with --ablate also the
+        // unablated value.
+        const std::string prompt = "Memorize:\nab:1\ncd:2\nThe value of 'cd' is";
+        const QString qprompt = QString::fromStdString(prompt);
+        Out o = gna_cli({"run", q(model_), "--prompt", qprompt, "--scores", "aggregate", "--ablate", "L0.H1", "--json"});
+        QVERIFY2(o.code == 0, o.err.constData());
+        const Json j = Json::parse(o.out.toStdString());
+        QCOMPARE(j["scores"]["kind"].get<std::string>(), std::string("aggregate"));
+        auto model = Model::load(model_);
+        const std::vector<int> tokens = model->tokenizer().encode(prompt, true);
+        std::vector<int> ends;
+        for (std::size_t t = 0; t < tokens.size(); ++t)
+            if (model->tokenizer().decode({tokens[t]}).find('\n') != std::string::npos) ends.push_back(static_cast<int>(t));
+        QVERIFY(ends.size() >= 2);
+        for (bool ablated : {true, false}) {
+            RunRequest r;
+            r.tokens = tokens;
+            if (ablated) r.plan.ablate({0, 1});
+            for (int l = 0; l < 2; ++l)
+                for (int h = 0; h < 4; ++h) r.capture.push_back({l, h});
+            const RunResult res = model->run(r);
+            QCOMPARE(j["scores"]["heads"].size(), res.attention.size());
+            for (std::size_t i = 0; i < res.attention.size(); ++i) {
+                const AttentionMap& m = res.attention[i];
+                double want = 0;
+                for (int e : ends) want += m.at(tokens.size() - 1, static_cast<std::size_t>(e));
+                const Json& row = j["scores"]["heads"][i];
+                QCOMPARE(row["head"].get<std::string>(), m.head.name());
+                QVERIFY(std::abs(row[ablated ? "value" : "unablated"].get<double>() - want) < 1e-5);
+            }
+        }
+        QCOMPARE(gna_cli({"run", q(model_), "--prompt", qprompt, "--scores", "sharpness"}).code, 1);
+        Out table = gna_cli({"run", q(model_), "--prompt", qprompt, "--scores", "entropy"});
+        QVERIFY2(table.out.contains("head scores (entropy)") && table.out.contains("L1.H3"), table.out.constData());
     }
 
     void infoJson() {
