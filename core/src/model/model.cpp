@@ -33,7 +33,12 @@ public:
         if (opt.threads > 0) at::set_num_threads(opt.threads);
         ModelConfig cfg = ModelConfig::load(dir);
         lm_ = make_causal_lm(cfg, ckpt_, opt);
-        tokenizer_ = load_tokenizer(dir);
+        std::vector<int> eos;
+        for (int64_t id : cfg.get_int_list("eos_token_id")) eos.push_back(static_cast<int>(id));
+        std::optional<int> bos;
+        if (const auto b = cfg.get_int_list("bos_token_id"); !b.empty()) bos = static_cast<int>(b.front());
+        tokenizer_ = load_checkpoint_tokenizer(dir, opt.tokenizer, static_cast<int>(cfg.get_int("vocab_size", 0)),
+                                               std::move(eos), bos);
         info_ = lm_->info();
         info_.dir = dir;
         info_.config_hash = cfg.hash();
