@@ -1,5 +1,6 @@
 // Multiple-choice scoring shared by the tasks, the data folder, and token <-> character maps.
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <unistd.h>
 
@@ -14,7 +15,11 @@ std::filesystem::path bundled_data_dir() {
     namespace fs = std::filesystem;
     if (const char* env = std::getenv("GNA_DATA_DIR"); env && *env) return env;
     // The source tree this file was compiled from (developer builds, tests).
+#ifdef GNA_SOURCE_DATA_DIR
+    const fs::path src = GNA_SOURCE_DATA_DIR;
+#else
     const fs::path src = fs::path(__FILE__).parent_path().parent_path().parent_path().parent_path() / "resources" / "data";
+#endif
     if (fs::exists(src / "kv_words.txt")) return src;
     // An installed tree: <prefix>/bin/gna -> <prefix>/share/gna/data.
     std::error_code ec;
@@ -27,14 +32,29 @@ std::filesystem::path bundled_data_dir() {
                 " or next to the executable; set GNA_DATA_DIR to the folder resources/data of the G&A Studio sources");
 }
 
+EncodedPair encode_pair(const Tokenizer& tok, const std::string& context, const std::string& continuation) {
+    std::size_t keep = context.size();
+    while (keep > 0 && std::isspace(static_cast<unsigned char>(context[keep - 1]))) --keep;
+    EncodedPair p;
+    p.context = tok.encode(context.substr(0, keep), true);
+    const std::vector<int> whole = tok.encode(context + continuation, true);
+    if (whole.size() > p.context.size()) {
+        p.continuation.assign(whole.begin() + static_cast<std::ptrdiff_t>(p.context.size()), whole.end());
+    } else {
+        p.continuation = tok.encode(context.substr(keep) + continuation, false);
+        if (p.continuation.empty()) throw Error("the continuation '" + continuation + "' tokenizes to nothing");
+    }
+    return p;
+}
+
 std::vector<int> continuation_tokens(const Tokenizer& tok, const std::string& prompt, const std::string& continuation) {
-    const std::vector<int> ctx = tok.encode(prompt, true);
-    const std::vector<int> whole = tok.encode(prompt + continuation, true);
-    if (whole.size() > ctx.size() && std::equal(ctx.begin(), ctx.end(), whole.begin()))
-        return std::vector<int>(whole.begin() + static_cast<std::ptrdiff_t>(ctx.size()), whole.end());
-    std::vector<int> alone = tok.encode(continuation, false);
-    if (alone.empty()) throw Error("the continuation '" + continuation + "' tokenizes to nothing");
-    return alone;
+    return encode_pair(tok, prompt, continuation).continuation;
+}
+
+double text_length_chars(const std::string& text) {
+    double n = 0;
+    for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+    return n;
 }
 
 ChoiceOutcome judge_choices(const ChoiceItem& item, const std::vector<double>& logprobs) {
@@ -47,9 +67,10 @@ ChoiceOutcome judge_choices(const ChoiceItem& item, const std::vector<double>& l
             best = logprobs[c];
             o.predicted = static_cast<int>(c);
         }
-        const double bytes = c < item.choice_bytes.size() && item.choice_bytes[c] > 0 ? item.choice_bytes[c] : 1.0;
-        if (logprobs[c] / bytes > best_norm) {
-            best_norm = logprobs[c] / bytes;
+        const auto& lengths = item.choice_chars.empty() ? item.choice_bytes : item.choice_chars;
+        const double len = c < lengths.size() && lengths[c] > 0 ? lengths[c] : 1.0;
+        if (logprobs[c] / len > best_norm) {
+            best_norm = logprobs[c] / len;
             o.predicted_norm = static_cast<int>(c);
         }
     }
