@@ -183,9 +183,11 @@ void HfTokenizer::parse_added_tokens(const Json& list, const JsonPlace& place) {
         added_by_content_[t.content] = t.id;
         added_.push_back(t);
     }
+    // Two stages as the tokenizers library: tokens with normalized = false are found in the raw
+    // text first; the others in the normalized text between them.
     std::vector<AddedToken> raw, normalized;
     for (const auto& t : added_) {
-        if (!t.normalized || normalizer_.identity()) {
+        if (!t.normalized) {
             raw.push_back(t);
         } else {
             AddedToken n = t;  // matched against normalized text, so normalize the pattern too

@@ -121,6 +121,10 @@ bool is_mark(char32_t cp) {
 }
 bool is_other(char32_t cp) { return range_value(ucd::kCategoryClass, cp) == 3; }
 bool is_white_space(char32_t cp) { return range_value(ucd::kWhiteSpace, cp) != 0; }
+bool is_word_char(char32_t cp) {
+    if (cp < 0x80) return (cp >= '0' && cp <= '9') || (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') || cp == '_';
+    return range_value(ucd::kWord, cp) != 0;
+}
 const char* unicode_tables_version() { return ucd::kVersion; }
 
 void append_lowercase(std::string& out, char32_t cp) {
