@@ -42,6 +42,7 @@
 #include "language.h"
 #include "model_info_panel.h"
 #include "next_token_chart.h"
+#include "open_model_dialog.h"
 #include "prompt_editor.h"
 #include "theme.h"
 #include "token_strip.h"
@@ -409,14 +410,14 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::openModelDialog() {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a model folder (config.json, *.safetensors, tokenizer)"),
-                                                          m_settings.lastDirectory());
-    if (!dir.isEmpty()) openModel(dir);
+    OpenModelDialog dialog(m_settings.lastDirectory(), this);
+    if (dialog.exec() == QDialog::Accepted && !dialog.modelDir().isEmpty())
+        openModel(dialog.modelDir(), dialog.tokenizerDir());
 }
 
-void MainWindow::openModel(const QString& dir) {
+void MainWindow::openModel(const QString& dir, const QString& tokenizerDir) {
     m_settings.setLastDirectory(QFileInfo(dir).absolutePath());
-    m_session->loadModel(dir);
+    m_session->loadModel(dir, tokenizerDir);
 }
 
 void MainWindow::onModelLoaded() {
@@ -564,6 +565,7 @@ void MainWindow::setBoardShowsSsm(bool ssm) {
 Workspace MainWindow::workspace() const {
     Workspace w;
     w.modelPath = m_session->modelPath();
+    w.tokenizerPath = m_session->tokenizerPath();
     w.prompt = m_prompt->prompt();
     w.candidates = m_prompt->candidates();
     w.ablated = m_session->ablatedHeads();  // attention heads from the board and SSM heads
@@ -581,7 +583,8 @@ void MainWindow::applyWorkspace(const Workspace& w) {
     m_session->setAblatedHeads(w.ablated);
     m_board->setAblatedHeads(w.ablated);
     setShownHeads(w.shownHeads);
-    if (!w.modelPath.isEmpty() && w.modelPath != m_session->modelPath()) openModel(w.modelPath);
+    if (!w.modelPath.isEmpty() && (w.modelPath != m_session->modelPath() || w.tokenizerPath != m_session->tokenizerPath()))
+        openModel(w.modelPath, w.tokenizerPath);
 }
 
 bool MainWindow::saveWorkspace(const QString& path, QString* error) const { return workspace().save(path, error); }
