@@ -122,6 +122,15 @@ private Q_SLOTS:
         QCOMPARE(items[3].choice_chars[0], 8.0);  // len("it well.")
     }
 
+    void hellaswagBracketsDoNotCrossLines() {
+        // re.sub("\\[.*?\\]", "", text): "." does not match a newline, so "[a\nb]" stays and "[c]"
+        // goes; strip() ran before, so the space left behind stays too.
+        const auto f = dir_ / "h.jsonl";
+        write(f, R"({"activity_label": "X", "ctx_a": "keep [a\nb] drop [c]", "ctx_b": "", "endings": ["e", "f"], "label": 0})" "\n");
+        const auto items = load_knowledge_mc(*tok_, f);
+        QCOMPARE(QString::fromStdString(items[0].prompt_text), QStringLiteral("X: keep [a\nb] drop "));
+    }
+
     void winograndeIsRefusedClearly() {
         const auto f = dir_ / "w.jsonl";
         write(f, R"({"sentence": "The cup broke because _ was thin.", "option1": "cup", "option2": "table", "answer": "1"})" "\n");

@@ -74,7 +74,8 @@ std::string hellaswag_preprocess(const std::string& text) {
     for (std::size_t i = 0; i < t.size(); ++i) {
         if (t[i] == '[') {
             const std::size_t close = t.find(']', i + 1);
-            if (close != std::string::npos) {
+            // Python's "." in \[.*?\] does not cross a newline.
+            if (close != std::string::npos && t.find('\n', i + 1) > close) {
                 i = close;
                 continue;
             }
