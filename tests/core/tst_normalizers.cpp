@@ -169,6 +169,27 @@ private Q_SLOTS:
         QCOMPARE(tok->encode(utf8({'e', 0x301}), false), (Cps{2}));
     }
 
+    void qwenLayoutNfcAndSingleDigits() {
+        // Qwen2/2.5/3: NFC, then Split on Qwen's pattern (one digit per piece), then ByteLevel
+        // without its own regex. "e" U+0301 " 12" -> NFC "é 12" -> pieces "é", " ", "1", "2"
+        // -> "Ã©" (merge, id 2), "Ġ" (4), "1" (5), "2" (6); the merge "1 2" never applies.
+        const char* qwen =
+            "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+        const gna::Json vocab = {{"Ã", 1}, {"Ã©", 2}, {"©", 3}, {"Ġ", 4}, {"1", 5}, {"2", 6}, {"12", 7}};
+        const gna::Json pre = {
+            {"type", "Sequence"},
+            {"pretokenizers",
+             {{{"type", "Split"}, {"pattern", {{"Regex", qwen}}}, {"behavior", "Isolated"}, {"invert", false}},
+              {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", false}}}}};
+        const gna::Json j = {{"normalizer", type("NFC")}, {"pre_tokenizer", pre}, {"decoder", {{"type", "ByteLevel"}}},
+                             {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", {"Ã ©", "1 2"}}}}};
+        const fs::path d = fs::path(tmp_.path().toStdString()) / "qwen";
+        fs::create_directories(d);
+        std::ofstream(d / "tokenizer.json") << j.dump();
+        auto tok = gna::load_tokenizer(d);
+        QCOMPARE(tok->encode(utf8({'e', 0x301, ' ', '1', '2'}), false), (Cps{2, 4, 5, 6}));
+    }
+
     void lowercase() {
         // Full Unicode lowercase, one character at a time (no final-sigma rule, as Rust's char).
         QCOMPARE(run(type("Lowercase"), {0xC0, 'B', 0x3A3, 0x41F}, {0xE0, 'b', 0x3C3, 0x43F}),
