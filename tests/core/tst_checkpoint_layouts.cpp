@@ -91,6 +91,13 @@ private Q_SLOTS:
         Out t = gna_cli({"tokenize", q(bare_), "--text", "hello"});
         QCOMPARE(t.code, 1);
         QVERIFY2(t.err.contains("--tokenizer"), t.err.constData());
+        // A tokenizer with more ids than the model embeds belongs to another family.
+        const auto big = dir_ / "big_vocab";
+        Out mk = gna_cli({"make-tiny-model", "--arch", "mamba", "--layers", "1", "--hidden", "32", "--merges", "400", q(big)});
+        QVERIFY2(mk.code == 0, mk.err.constData());
+        Out other = gna_cli({"run", q(bare_), "--prompt", "hello", "--tokenizer", q(big)});
+        QCOMPARE(other.code, 1);
+        QVERIFY2(other.err.contains("big_vocab") && other.err.contains("model family"), other.err.constData());
         Out wrong = gna_cli({"run", q(bare_), "--prompt", "hello", "--tokenizer", q(dir_ / "nowhere")});
         QCOMPARE(wrong.code, 1);
         QVERIFY2(wrong.err.contains("--tokenizer") && wrong.err.contains("nowhere"), wrong.err.constData());

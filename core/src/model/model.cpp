@@ -46,6 +46,11 @@ public:
         info_.compute_dtype = opt.dtype == ComputeDType::F32 ? "f32" : opt.dtype == ComputeDType::BF16 ? "bf16" : "f16";
         info_.device = opt.device == Device::CUDA ? "cuda" : "cpu";
         info_.tokenizer_kind = tokenizer_->kind();
+        if (!opt.tokenizer.empty() && info_.vocab_size > 0 && tokenizer_->vocab_size() > info_.vocab_size)
+            throw Error("--tokenizer " + opt.tokenizer.string() + " has " + std::to_string(tokenizer_->vocab_size()) +
+                        " token ids, but " + dir.string() + " embeds only " + std::to_string(info_.vocab_size) +
+                        ": it is not the tokenizer of this model family. Pass the tokenizer the checkpoint was "
+                        "trained with.");
         if (info_.architecture.empty()) info_.architecture = cfg.model_type();
     }
 
