@@ -9,6 +9,7 @@ PACKAGES=(
   libtorch-dev libopenblas0-pthread
   libsentencepiece-dev sentencepiece
   nlohmann-json3-dev libpcre2-dev
+  unicode-data bzip2  # tools/unicode/gen_unicode_tables.py and the Unicode conformance test
   xvfb xauth clang libclang-rt-14-dev
   file lintian desktop-file-utils appstream x11-utils   # the package and its checks (test-package.sh)
   slurmctld slurmd munge                                # the cluster test (tests/slurm)

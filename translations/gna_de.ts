@@ -1823,4 +1823,47 @@ nicht ausgeführt</translation>
       <translation>der mitgelieferten MMLU-Stichprobe</translation>
     </message>
   </context>
+  <context>
+    <name>gna::studio::OpenModelDialog</name>
+    <message>
+      <source>Open model</source>
+      <translation>Modell öffnen</translation>
+    </message>
+    <message>
+      <source>Browse…</source>
+      <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+      <source>folder with config.json and *.safetensors</source>
+      <translation>Ordner mit config.json und *.safetensors</translation>
+    </message>
+    <message>
+      <source>optional: the model folder's own tokenizer files</source>
+      <translation>optional; sonst die Tokenizer-Dateien des Modellordners</translation>
+    </message>
+    <message>
+      <source>&amp;Model folder:</source>
+      <translation>&amp;Modellordner:</translation>
+    </message>
+    <message>
+      <source>&amp;Tokenizer folder:</source>
+      <translation>&amp;Tokenizer-Ordner:</translation>
+    </message>
+    <message>
+      <source>Open a model folder (config.json, *.safetensors, tokenizer)</source>
+      <translation>Modellordner öffnen (config.json, *.safetensors, Tokenizer)</translation>
+    </message>
+    <message>
+      <source>Folder with tokenizer.json or tokenizer.model</source>
+      <translation>Ordner mit tokenizer.json oder tokenizer.model</translation>
+    </message>
+    <message>
+      <source>The tokenizer folder holds neither tokenizer.json nor tokenizer.model.</source>
+      <translation>Der Tokenizer-Ordner enthält weder tokenizer.json noch tokenizer.model.</translation>
+    </message>
+    <message>
+      <source>This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b's).</source>
+      <translation>Dieser Modellordner enthält keine Tokenizer-Dateien, daher können Prompts nicht tokenisiert werden. Wählen Sie den Tokenizer-Ordner der Modellfamilie (state-spaces/mamba-* verwenden den von EleutherAI/gpt-neox-20b).</translation>
+    </message>
+  </context>
 </TS>

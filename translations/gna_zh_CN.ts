@@ -1817,4 +1817,47 @@ not run</source>
       <translation>附带的 MMLU 样例</translation>
     </message>
   </context>
+  <context>
+    <name>gna::studio::OpenModelDialog</name>
+    <message>
+      <source>Open model</source>
+      <translation>打开模型</translation>
+    </message>
+    <message>
+      <source>Browse…</source>
+      <translation>浏览…</translation>
+    </message>
+    <message>
+      <source>folder with config.json and *.safetensors</source>
+      <translation>包含 config.json 和 *.safetensors 的文件夹</translation>
+    </message>
+    <message>
+      <source>optional: the model folder's own tokenizer files</source>
+      <translation>可选；留空则使用模型文件夹自带的分词器文件</translation>
+    </message>
+    <message>
+      <source>&amp;Model folder:</source>
+      <translation>模型文件夹(&amp;M)：</translation>
+    </message>
+    <message>
+      <source>&amp;Tokenizer folder:</source>
+      <translation>分词器文件夹(&amp;T)：</translation>
+    </message>
+    <message>
+      <source>Open a model folder (config.json, *.safetensors, tokenizer)</source>
+      <translation>打开模型文件夹（config.json、*.safetensors、分词器）</translation>
+    </message>
+    <message>
+      <source>Folder with tokenizer.json or tokenizer.model</source>
+      <translation>包含 tokenizer.json 或 tokenizer.model 的文件夹</translation>
+    </message>
+    <message>
+      <source>The tokenizer folder holds neither tokenizer.json nor tokenizer.model.</source>
+      <translation>分词器文件夹中既没有 tokenizer.json 也没有 tokenizer.model。</translation>
+    </message>
+    <message>
+      <source>This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b's).</source>
+      <translation>此模型文件夹没有分词器文件，因此无法对提示进行分词。请选择该模型系列的分词器文件夹（state-spaces/mamba-* 使用 EleutherAI/gpt-neox-20b 的分词器）。</translation>
+    </message>
+  </context>
 </TS>

@@ -82,7 +82,7 @@ int cmd_experiment_merge(const std::vector<std::string>& argv) {
 
 int cmd_experiment(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv[0] == "merge") return cmd_experiment_merge(argv);
-    Args a(argv, {"quiet"}, {"out", "model", "device", "dtype", "threads", "shard"});
+    Args a(argv, {"quiet"}, {"out", "model", "tokenizer", "device", "dtype", "threads", "shard"});
     if (a.help() || a.positionals().size() != 1 || !a.get("out")) {
         std::cout << "usage: gna experiment SPEC.json --out DIR [--model MODEL_DIR] [--shard I/N] [options]\n"
                      "       gna experiment merge OUT_DIR SHARD_DIR...\n"
@@ -91,6 +91,9 @@ int cmd_experiment(const std::vector<std::string>& argv) {
                      "  --out DIR          result.json, result.csv, summary.csv; a rerun resumes\n"
                      "  --model DIR        checkpoint (overrides the spec's \"model\")\n"
                      "  --shard I/N        run only shard I (0..N-1) of N cost-balanced shards; merge them after\n"
+                     "  --tokenizer DIR    tokenizer files from another folder (overrides the spec's \"tokenizer\"),\n"
+                     "                     for checkpoints shipped without them (state-spaces/mamba-*: gpt-neox-20b's)\n"
+                     "  memory_table needs config.json only (no weights, no tokenizer)\n"
                      "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --quiet\n"
                      "  Ctrl-C or SIGTERM stops after the current sample; finished samples are kept (exit 130)\n";
         return a.help() ? kOk : kUsage;
@@ -103,7 +106,8 @@ int cmd_experiment(const std::vector<std::string>& argv) {
             throw UsageError{e.what()};
         }
     }
-    const Json spec = load_experiment_spec(a.positionals()[0]);
+    Json spec = load_experiment_spec(a.positionals()[0]);
+    if (auto t = a.get("tokenizer")) spec["tokenizer"] = *t;  // recorded in the result with the spec
     std::string model_dir = a.get_or("model", spec.value("model", std::string()));
     if (model_dir.empty()) throw UsageError{"no model: give --model or \"model\" in the spec"};
     LoadOptions opt;
@@ -114,8 +118,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     else if (dt == "f16") opt.dtype = ComputeDType::F16;
     else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
     opt.threads = a.get_int("threads", 0);
-    auto model = Model::load(model_dir, opt);
-
+    opt.tokenizer = spec.value("tokenizer", std::string());
     eo.out_dir = *a.get("out");
     eo.cancel = &g_cancel;
     const bool quiet = a.flag("quiet");
@@ -126,6 +129,16 @@ int cmd_experiment(const std::vector<std::string>& argv) {
                      clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str(),
                      p.resumed ? (" (" + std::to_string(p.resumed) + " resumed)").c_str() : "");
     };
+    if (spec["experiment"] == "memory_table") {  // config.json alone: no weights are loaded
+        if (eo.shard.active())
+            throw Error("--shard: memory_table has no work units to split (it is computed from config.json alone); "
+                        "run it without --shard");
+        const ExperimentOutcome out = run_memory_table_experiment(model_dir, spec, eo);
+        print_summary(out.result, std::cout);
+        std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << "\n";
+        return kOk;
+    }
+    auto model = Model::load(model_dir, opt);
     auto previous = std::signal(SIGINT, on_experiment_sigint);
     auto previous_term = std::signal(SIGTERM, on_experiment_sigint);
     ExperimentOutcome out;

@@ -1,20 +1,97 @@
+#include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "args.h"
+#include "gna/config.h"
+#include "gna/experiments.h"
 #include "gna/json.h"
 #include "gna/model.h"
+#include "gna/tokenizer.h"
 
 namespace gna::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// True when `dir` holds a weights file of any format (the loader explains the ones it refuses).
+bool has_weight_files(const fs::path& dir) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        const std::string ext = e.path().extension().string();
+        if (ext == ".safetensors" || ext == ".bin" || ext == ".pt" || ext == ".pth" || ext == ".gguf" || ext == ".ckpt")
+            return true;
+    }
+    return false;
+}
+
+// A folder with config.json but no weights: what the config alone says, and the memory table.
+int config_only_info(const fs::path& dir, const std::string& tokenizer_dir, bool json) {
+    const ModelConfig cfg = ModelConfig::load(dir);
+    const MemoryLayout m = memory_layout(cfg);
+    const int64_t heads = cfg.get_int("num_attention_heads", 0);
+    const int64_t hidden = cfg.get_int("hidden_size", cfg.get_int("d_model", 0));
+    const int64_t kv = cfg.get_int("num_key_value_heads", heads);
+    const int64_t head_dim = cfg.get_int("head_dim", heads > 0 ? hidden / heads : 0);
+    const fs::path tok_dir = tokenizer_dir.empty() ? dir : fs::path(tokenizer_dir);
+    const std::string tokenizer = has_tokenizer_files(tok_dir) ? load_tokenizer(tok_dir)->kind() : "none";
+    const auto rows = memory_table(cfg);
+    if (json) {
+        Json mem = Json::array();
+        for (const auto& r : rows)
+            mem.push_back({{"length", r.length}, {"kv_bytes", r.kv_bytes}, {"state_bytes", r.state_bytes},
+                           {"total_bytes", r.total()}});
+        const Json j = {{"architecture", cfg.architecture()}, {"model_type", cfg.model_type()}, {"dir", dir.string()},
+                        {"config_only", true}, {"layers", cfg.get_int("num_hidden_layers", cfg.get_int("n_layer", 0))},
+                        {"attention_layers", m.attention_layers}, {"recurrent_layers", m.recurrent_layers},
+                        {"hidden_size", hidden}, {"vocab_size", cfg.get_int("vocab_size", 0)},
+                        {"attention_heads", heads}, {"kv_heads", kv}, {"head_dim", head_dim},
+                        {"max_positions", cfg.get_int("max_position_embeddings", 0)}, {"sliding_window", m.window},
+                        {"tokenizer", tokenizer}, {"config_hash", cfg.hash()}, {"memory", mem}};
+        std::cout << j.dump(2) << "\n";
+        return kOk;
+    }
+    std::cout << "model:         " << dir.string() << " (config.json only: no weights in this folder)\n"
+              << "architecture:  " << cfg.architecture() << " (" << cfg.model_type() << ")\n"
+              << "layers:        " << cfg.get_int("num_hidden_layers", cfg.get_int("n_layer", 0)) << " ("
+              << m.attention_layers << " with a KV cache, " << m.recurrent_layers << " with a recurrent state)\n"
+              << "hidden size:   " << hidden << "\n"
+              << "heads:         " << heads << " query, " << kv << " key/value, head_dim " << head_dim << "\n"
+              << "vocabulary:    " << cfg.get_int("vocab_size", 0) << "\n"
+              << "context:       " << cfg.get_int("max_position_embeddings", 0) << " tokens";
+    if (m.window > 0) std::cout << " (sliding window " << m.window << ")";
+    std::cout << "\n"
+              << "tokenizer:     " << tokenizer << "\n"
+              << "config hash:   " << cfg.hash().substr(0, 16) << "\n"
+              << "memory per sequence (" << cfg.get_string("torch_dtype", cfg.get_string("dtype", "bfloat16")) << "):\n";
+    for (const auto& r : rows) {
+        char b[128];
+        std::snprintf(b, sizeof b, "  L=%-6d KV cache %10.1f MB  state %8.1f MB  total %10.1f MB\n", r.length,
+                      r.kv_bytes / 1e6, r.state_bytes / 1e6, r.total() / 1e6);
+        std::cout << b;
+    }
+    return kOk;
+}
+
+}  // namespace
 
 int cmd_info(const std::vector<std::string>& argv) {
-    Args a(argv, {"json"}, {});
+    Args a(argv, {"json"}, {"tokenizer"});
     if (a.help() || a.positionals().size() != 1) {
-        std::cout << "usage: gna info MODEL_DIR [--json]\n"
+        std::cout << "usage: gna info MODEL_DIR [--tokenizer DIR] [--json]\n"
                      "Loads the checkpoint and prints its architecture, layers and their kinds, heads, weights dtype,\n"
-                     "parameter count and tokenizer.\n";
+                     "parameter count and tokenizer. A folder with config.json and no weights gets what the config\n"
+                     "says and the memory table (KV cache + recurrent state at 128/2048/4096 tokens).\n"
+                     "--tokenizer DIR: tokenizer files from another folder (checkpoints shipped without them).\n";
         return a.help() ? kOk : kUsage;
     }
-    auto model = Model::load(a.positionals()[0]);
+    const fs::path dir = a.positionals()[0];
+    std::error_code ec;
+    if (fs::is_directory(dir, ec) && fs::is_regular_file(dir / "config.json", ec) && !has_weight_files(dir))
+        return config_only_info(dir, a.get_or("tokenizer", ""), a.flag("json"));
+    LoadOptions opt;
+    opt.tokenizer = a.get_or("tokenizer", "");
+    auto model = Model::load(dir, opt);
     const ModelInfo& i = model->info();
     if (a.flag("json")) {
         Json layers = Json::array();
@@ -44,7 +121,8 @@ int cmd_info(const std::vector<std::string>& argv) {
               << "parameters:    " << i.parameters << " (" << (i.parameters / 1e6) << " M)\n"
               << "weights dtype: " << i.weights_dtype << "\n"
               << "compute:       " << i.compute_dtype << " on " << i.device << "\n"
-              << "tokenizer:     " << i.tokenizer_kind << "\n"
+              << "tokenizer:     " << i.tokenizer_kind << (i.tokenizer_kind == "none" ? " (token ids only; see --tokenizer)" : "")
+              << "\n"
               << "config hash:   " << i.config_hash.substr(0, 16) << "\n";
     std::map<std::string, int> kinds;
     for (const auto& l : i.layers) kinds[l.kind]++;

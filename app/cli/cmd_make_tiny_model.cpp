@@ -10,7 +10,7 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
            {"arch", "layers", "hidden", "heads", "kv-heads", "head-dim", "intermediate", "seed", "dtype", "shards",
             "merges", "max-positions", "sliding-window", "init-std", "rope-theta", "state-size", "expand",
             "conv-kernel", "ssm-head-dim", "n-groups", "chunk-size", "time-step-rank", "attn-period", "attn-offset",
-            "experts", "experts-per-tok", "expert-period", "expert-offset", "block-types", "mem-blocks"});
+            "experts", "experts-per-tok", "expert-period", "expert-offset", "block-types", "mem-blocks", "layout"});
     if (a.help() || a.positionals().size() != 1) {
         std::cout << "usage: gna make-tiny-model [--arch ARCH] [--layers N] [--hidden N] [--heads N]\n"
                      "         [--kv-heads N] [--head-dim N] [--intermediate N] [--seed N] [--dtype f32|bf16|f16]\n"
@@ -20,6 +20,8 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
                      "         [--n-groups N] [--chunk-size N] [--time-step-rank N] [--attn-period N] [--attn-offset N]\n"
                      "         [--experts N] [--experts-per-tok N] [--expert-period N] [--expert-offset N]\n"
                      "         [--block-types a,b,...] [--mem-blocks N]\n"
+                     "  [--layout full|no-tokenizer|config-only]  which files to keep (default full): no-tokenizer is\n"
+                     "         weights + config.json (as state-spaces/mamba-*), config-only is config.json alone\n"
                      "ARCH: llama, mistral, qwen2, mamba, falcon_mamba, mamba2, jamba, zamba2, recurrentgemma.\n"
                      "  (recurrentgemma: --sliding-window sets attention_window_size; zamba2/recurrentgemma:\n"
                      "   --block-types lists the layer types, e.g. mamba,hybrid or recurrent,recurrent,attention)\n"
@@ -57,6 +59,7 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
     s.expert_layer_offset = a.get_int("expert-offset", s.expert_layer_offset);
     s.block_types = a.get_or("block-types", s.block_types);
     s.mem_blocks = a.get_int("mem-blocks", s.mem_blocks);
+    s.layout = a.get_or("layout", s.layout);
     s.tie_embeddings = a.flag("tie");
     s.llama3_rope_scaling = a.flag("llama3-rope");
     s.rope_parameters_style = a.flag("rope-parameters");

@@ -70,7 +70,7 @@ void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, 
 int cmd_run(const std::vector<std::string>& argv) {
     Args a(argv, {"json", "no-special"},
            {"prompt", "prompt-file", "input-ids", "ablate", "alpha", "skip-layers", "capture", "capture-rows",
-            "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads", "scores"});
+            "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads", "scores", "tokenizer"});
     const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids");
     if (a.help() || a.positionals().size() != 1 || sources != 1) {
         std::cout
@@ -86,6 +86,9 @@ int cmd_run(const std::vector<std::string>& argv) {
                "  --attention-out FILE.npy   captured maps, float32 [heads, rows, tokens]\n"
                "  --scores KIND              per-head scores of the prompt: entropy, max, gather, aggregate\n"
                "                             (each head's own and, with --ablate, the unablated run's)\n"
+               "  --tokenizer DIR            tokenizer files from another folder (checkpoints shipped without\n"
+               "                             them, e.g. state-spaces/mamba-* with EleutherAI/gpt-neox-20b's);\n"
+               "                             without any tokenizer, --input-ids still works (tokens shown as #id)\n"
                "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --no-special  --json\n"
                "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
         return a.help() ? kOk : kUsage;
@@ -98,6 +101,7 @@ int cmd_run(const std::vector<std::string>& argv) {
     else if (dt == "f16") opt.dtype = ComputeDType::F16;
     else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
     opt.threads = a.get_int("threads", 0);
+    opt.tokenizer = a.get_or("tokenizer", "");
     std::shared_ptr<Model> model = Model::load(a.positionals()[0], opt);
     const Tokenizer& tok = model->tokenizer();
 

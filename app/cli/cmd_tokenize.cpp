@@ -8,16 +8,17 @@
 namespace gna::cli {
 
 int cmd_tokenize(const std::vector<std::string>& argv) {
-    Args a(argv, {"json", "no-special"}, {"text", "file"});
+    Args a(argv, {"json", "no-special"}, {"text", "file", "tokenizer"});
     if (a.help() || a.positionals().size() != 1 || (!a.get("text") && !a.get("file")) ||
         (a.get("text") && a.get("file"))) {
-        std::cout << "usage: gna tokenize MODEL_DIR (--text T | --file F) [--no-special] [--json]\n"
+        std::cout << "usage: gna tokenize MODEL_DIR (--text T | --file F) [--tokenizer DIR] [--no-special] [--json]\n"
                      "Prints token ids and token strings. Special tokens (BOS) are added exactly as the Hugging Face\n"
                      "tokenizer adds them, unless --no-special. Works on a folder that holds only tokenizer files.\n"
-                     "--json prints {\"ids\": [...], \"tokens\": [...]}.\n";
+                     "--json prints {\"ids\": [...], \"tokens\": [...]}. --tokenizer DIR reads the tokenizer files\n"
+                     "of another folder (for checkpoints shipped without them).\n";
         return a.help() ? kOk : kUsage;
     }
-    auto tok = load_tokenizer(a.positionals()[0]);
+    auto tok = load_tokenizer(a.get_or("tokenizer", a.positionals()[0]));
     const std::string text = a.get("text") ? *a.get("text") : read_text_file(*a.get("file"));
     std::vector<int> ids = tok->encode(text, !a.flag("no-special"));
     if (a.flag("json")) {

@@ -42,6 +42,7 @@
 #include "language.h"
 #include "model_info_panel.h"
 #include "next_token_chart.h"
+#include "open_model_dialog.h"
 #include "prompt_editor.h"
 #include "theme.h"
 #include "token_strip.h"
@@ -419,14 +420,14 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::openModelDialog() {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a model folder (config.json, *.safetensors, tokenizer)"),
-                                                          m_settings.lastDirectory());
-    if (!dir.isEmpty()) openModel(dir);
+    OpenModelDialog dialog(m_settings.lastDirectory(), this);
+    if (dialog.exec() == QDialog::Accepted && !dialog.modelDir().isEmpty())
+        openModel(dialog.modelDir(), dialog.tokenizerDir());
 }
 
-void MainWindow::openModel(const QString& dir) {
+void MainWindow::openModel(const QString& dir, const QString& tokenizerDir) {
     m_settings.setLastDirectory(QFileInfo(dir).absolutePath());
-    m_session->loadModel(dir);
+    m_session->loadModel(dir, tokenizerDir);
 }
 
 void MainWindow::clearRunViews() {
@@ -587,6 +588,7 @@ void MainWindow::setBoardShowsSsm(bool ssm) {
 Workspace MainWindow::workspace() const {
     Workspace w;
     w.modelPath = m_session->modelPath();
+    w.tokenizerPath = m_session->tokenizerPath();
     w.prompt = m_prompt->prompt();
     w.candidates = m_prompt->candidates();
     w.ablated = m_session->ablatedHeads();  // attention heads from the board and SSM heads
@@ -601,10 +603,10 @@ void MainWindow::applyWorkspace(const Workspace& w) {
     m_prompt->setPrompt(w.prompt);
     m_scoreMode->setCurrentIndex(std::clamp(w.scoreMode, 0, m_scoreMode->count() - 1));
     m_session->setSelectedToken(w.selectedToken);
-    if (!w.modelPath.isEmpty() && w.modelPath != m_session->modelPath()) {
+    if (!w.modelPath.isEmpty() && (w.modelPath != m_session->modelPath() || w.tokenizerPath != m_session->tokenizerPath())) {
         // The plan and the shown heads are the workspace model's: applied once it is open.
         m_pendingWorkspace = w;
-        openModel(w.modelPath);
+        openModel(w.modelPath, w.tokenizerPath);
         return;
     }
     applyWorkspaceHeads(w);

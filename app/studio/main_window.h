@@ -78,7 +78,7 @@ public:
     QString lastError() const { return m_lastError; }
 
 public Q_SLOTS:
-    void openModel(const QString& dir);
+    void openModel(const QString& dir, const QString& tokenizerDir = QString());
     void openModelDialog();
     void restoreAllHeads();  // every head on: the board's attention heads and SSM heads
     // Models with attention and SSM heads (hybrids): the head board shows the SSM heads (true) or the

@@ -27,7 +27,7 @@ Session::~Session() {
     m_pool.waitForDone();
 }
 
-void Session::loadModel(const QString& dir) {
+void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
     cancel();
     m_loading = true;
     setRunning(+1);
@@ -35,7 +35,7 @@ void Session::loadModel(const QString& dir) {
     auto flag = std::make_shared<std::atomic<bool>>(false);
     m_cancel = flag;  // Cancel stops the load too
     auto* watcher = new QFutureWatcher<LoadOutcome>(this);
-    connect(watcher, &QFutureWatcher<LoadOutcome>::finished, this, [this, watcher, dir] {
+    connect(watcher, &QFutureWatcher<LoadOutcome>::finished, this, [this, watcher, dir, tokenizerDir] {
         const LoadOutcome r = watcher->result();
         watcher->deleteLater();
         m_loading = false;
@@ -53,6 +53,7 @@ void Session::loadModel(const QString& dir) {
         const bool sameModel = m_model && dir == m_modelPath;
         m_model = r.model;
         m_modelPath = dir;
+        m_tokenizerPath = tokenizerDir;
         m_probe = std::make_shared<gna::Probe>(m_model);  // another model: its unablated run differs
         views::HeadCells kept;
         if (sameModel)
@@ -69,10 +70,11 @@ void Session::loadModel(const QString& dir) {
     });
     QPointer<Session> self(this);
     const gna::Device device = m_device;
-    watcher->setFuture(QtConcurrent::run(&m_pool, [dir, flag, self, device]() -> LoadOutcome {
+    watcher->setFuture(QtConcurrent::run(&m_pool, [dir, tokenizerDir, flag, self, device]() -> LoadOutcome {
         LoadOutcome out;
         gna::LoadOptions opt;
         opt.device = device;
+        opt.tokenizer = tokenizerDir.toStdString();
         opt.cancel = flag.get();
         int shown = -1;  // whole percent last reported: at most 101 queued signals
         opt.progress = [&shown, self](double f) {

@@ -20,13 +20,16 @@ public:
     ~Session() override;
 
     // Model (loaded on the worker thread).
-    void loadModel(const QString& dir);
+    // tokenizerDir: a folder whose tokenizer files to use (checkpoints shipped without them);
+    // empty = the model folder's own.
+    void loadModel(const QString& dir, const QString& tokenizerDir = QString());
     // The device the next load uses (CUDA only where gna::cuda_available()).
     void setDevice(gna::Device device) { m_device = device; }
     gna::Device device() const { return m_device; }
     bool hasModel() const { return static_cast<bool>(m_model); }
     const gna::ModelInfo* modelInfo() const { return m_model ? &m_model->info() : nullptr; }
     QString modelPath() const { return m_modelPath; }
+    QString tokenizerPath() const { return m_tokenizerPath; }
     bool isLoading() const { return m_loading; }
 
     // Inputs of the interactive run; each setter reruns when a model is open.
@@ -83,6 +86,7 @@ private:
     QThreadPool m_pool;  // one thread: the model runs one request at a time
     std::shared_ptr<gna::Model> m_model;
     QString m_modelPath;
+    QString m_tokenizerPath;
     bool m_loading = false;
     gna::Device m_device = gna::Device::CPU;
     RunSpec m_spec;

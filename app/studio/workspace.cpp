@@ -45,6 +45,7 @@ QJsonObject Workspace::toJson() const {
     o[QStringLiteral("format")] = QStringLiteral("gna-studio-workspace");
     o[QStringLiteral("version")] = kFormatVersion;
     o[QStringLiteral("model")] = modelPath;
+    if (!tokenizerPath.isEmpty()) o[QStringLiteral("tokenizer")] = tokenizerPath;
     o[QStringLiteral("prompt")] = prompt;
     o[QStringLiteral("candidates")] = QJsonArray::fromStringList(candidates);
     QJsonObject plan;
@@ -61,6 +62,7 @@ QJsonObject Workspace::toJson() const {
 Workspace Workspace::fromJson(const QJsonObject& o) {
     Workspace w;
     w.modelPath = o.value(QStringLiteral("model")).toString();
+    w.tokenizerPath = o.value(QStringLiteral("tokenizer")).toString();
     w.prompt = o.value(QStringLiteral("prompt")).toString();
     for (const QJsonValue& v : o.value(QStringLiteral("candidates")).toArray()) w.candidates << v.toString();
     w.ablated = headsFromJson(o.value(QStringLiteral("plan")).toObject().value(QStringLiteral("ablate")));

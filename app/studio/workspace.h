@@ -1,6 +1,6 @@
 #pragma once
-// Workspace: what a saved session restores (model path, prompt, candidates, intervention plan,
-// heads on screen, score mode), as JSON.
+// Workspace: what a saved session restores (model path, tokenizer folder, prompt, candidates,
+// intervention plan, heads on screen, score mode), as JSON.
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -11,6 +11,7 @@ namespace gna::studio {
 
 struct Workspace {
     QString modelPath;
+    QString tokenizerPath;  // tokenizer files from another folder; empty = the model's own
     QString prompt;
     QStringList candidates;
     views::HeadCells ablated;

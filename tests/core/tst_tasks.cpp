@@ -256,7 +256,8 @@ private Q_SLOTS:
         const auto items = load_knowledge_mc(model_->tokenizer(), bundled_data_dir() / "knowledge_sample.jsonl");
         QCOMPARE(items.size(), std::size_t(4));
         QCOMPARE(items[2].answer, 2);
-        QCOMPARE(items[2].choice_bytes[2], double(std::string(" a pair of scissors").size()));
+        QCOMPARE(items[2].choice_bytes[2], double(std::string("a pair of scissors").size()));  // lm-eval byte_length
+        QCOMPARE(items[2].choice_chars[2], double(std::string("a pair of scissors").size()));  // ASCII: chars = bytes
         const auto f = dir_ / "k.jsonl";
         write(f, "{\"context\": \"c\", \"choices\": [\"a\", \"b\"], \"answer\": 2}\n");
         QString e = error_of([&] { load_knowledge_mc(model_->tokenizer(), f); });

@@ -7,6 +7,8 @@
 //   "experiment": evaluate | head_ranking | cumulative_removal | layer_pruning | sparsification |
 //                 manipulation_grid | gna_masks | memory_table
 //   "model": checkpoint folder (the CLI's --model overrides it)
+//   "tokenizer": folder whose tokenizer files to use (checkpoints shipped without them; the CLI's
+//                --tokenizer overrides it); memory_table needs neither weights nor a tokenizer
 //   "task": {"name": "kv_retrieval", "sizes": [10,...,50], "samples_per_size": 100, "seed": 1, "word_list": path}
 //         | {"name": "mmlu", "data": path, "split": "test", "shots": 0, "classic": false, "subjects": [...], "limit_per_subject": 0}
 //         | {"name": "knowledge", "file": path.jsonl, "limit": 0}
@@ -91,6 +93,11 @@ void validate_experiment_spec(const Json& spec, const std::string& origin = "exp
 // cancel flag is raised; gna::Error on bad data or a foreign/corrupted result file.
 ExperimentOutcome run_experiment(Model& model, const Json& spec, const ExperimentOptions& opt);
 
+// The memory_table experiment from a checkpoint folder that may hold config.json alone (no
+// weights, no tokenizer): researchers compare models they have not downloaded.
+ExperimentOutcome run_memory_table_experiment(const std::filesystem::path& model_dir, const Json& spec,
+                                              const ExperimentOptions& opt);
+
 // Reads a result file and checks its integrity (format, checksum). Throws gna::Error. A shard's
 // result (partial scores, no aggregates) is refused unless allow_shard: merge the shards first.
 Json read_experiment_result(const std::filesystem::path& file, bool allow_shard = false);
@@ -111,6 +118,16 @@ struct MemoryRow {
     double state_bytes = 0;  // SSM / RG-LRU recurrent + convolution state
     double total() const { return kv_bytes + state_bytes; }
 };
+// What the memory table counts, from config.json alone: attention layers (KV cache) and
+// recurrent layers (fixed state); Zamba2's hybrid layers count in both.
+struct MemoryLayout {
+    int attention_layers = 0;
+    int recurrent_layers = 0;
+    double kv_elements_per_token = 0;  // per attention layer and position (2 x kv_heads x head_dim)
+    int64_t window = 0;                // sliding window of the attention layers, 0 = none
+    double state_elements = 0;         // per recurrent layer
+};
+MemoryLayout memory_layout(const ModelConfig& cfg);
 // From config.json alone (no weights): Llama/Mistral/Qwen2/Gemma-style attention, Mamba, Mamba-2,
 // Jamba, Zamba2, RecurrentGemma. bytes_per_element 0 = from torch_dtype (bf16/f16 2, f32 4).
 std::vector<MemoryRow> memory_table(const ModelConfig& cfg, const std::vector<int>& lengths = {128, 2048, 4096},

@@ -22,6 +22,9 @@ struct LoadOptions {
     Device device = Device::CPU;
     ComputeDType dtype = ComputeDType::F32;  // bf16/f16 only on CUDA
     int threads = 0;                         // 0 = LibTorch default
+    // Folder whose tokenizer files to use instead of the checkpoint's own (--tokenizer); empty =
+    // the checkpoint's, or ids only when it has none (see load_checkpoint_tokenizer).
+    std::filesystem::path tokenizer;
     // Called on the loading thread with the fraction (0..1) of the checkpoint's bytes read so far;
     // `cancel` becoming true stops the load with gna::Cancelled.
     std::function<void(double)> progress;

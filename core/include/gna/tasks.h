@@ -30,14 +30,25 @@ struct ChoiceItem {
     std::string prompt_text;
     std::vector<int> prompt;                // tokens, BOS included when the tokenizer adds one
     std::vector<std::vector<int>> choices;  // continuation tokens
-    std::vector<double> choice_bytes;       // UTF-8 length of each choice text (acc_norm)
+    std::vector<double> choice_bytes;       // UTF-8 length of each choice text (lm-eval's byte_length)
+    // Length that acc_norm divides by: lm-evaluation-harness's completion_len, the number of
+    // characters (code points) of the choice text without the " " delimiter. Empty: choice_bytes.
+    std::vector<double> choice_chars;
     int answer = 0;                         // index of the correct choice
 };
 
-// How a continuation is tokenized after a prompt, as lm-evaluation-harness does:
-// tokens(prompt + continuation) minus tokens(prompt) when the latter is a prefix, else the
-// continuation tokenized alone.
+// A context and a continuation tokenized as lm-evaluation-harness's _encode_pair does: trailing
+// whitespace of the context moves to the front of the continuation; context = tokens(context
+// without it); continuation = tokens(context + continuation) after the first len(context) tokens.
+struct EncodedPair {
+    std::vector<int> context, continuation;
+};
+EncodedPair encode_pair(const Tokenizer& tok, const std::string& context, const std::string& continuation);
+// encode_pair(...).continuation; when the whole is not longer than the context, the continuation
+// tokenized alone.
 std::vector<int> continuation_tokens(const Tokenizer& tok, const std::string& prompt, const std::string& continuation);
+// Number of Unicode code points of UTF-8 `text` (Python's len(str), lm-eval's completion_len).
+double text_length_chars(const std::string& text);
 
 // Moves the tokens every choice starts with to the end of the prompt (their log-probability is
 // the same for all choices, so the argmax is unchanged): " A" tokenized as [" ", "A"] becomes a
@@ -47,7 +58,7 @@ void move_common_prefix_to_prompt(ChoiceItem& item);
 struct ChoiceOutcome {
     std::vector<double> logprobs;  // summed log-probability of each choice
     int predicted = 0;             // argmax logprob
-    int predicted_norm = 0;        // argmax logprob / bytes
+    int predicted_norm = 0;        // argmax logprob / choice length (acc_norm)
     bool correct = false;
     bool correct_norm = false;
 };
@@ -126,8 +137,16 @@ MmluLayout mmlu_layout(const Tokenizer& tok, const std::string& prompt_text, con
 std::vector<int> char_to_token(const Tokenizer& tok, const std::vector<int>& tokens, std::size_t text_size);
 
 // ---- Knowledge multiple choice (ARC, PIQA, Winogrande, HellaSwag, OpenBookQA style) ----------
-// JSONL lines {"context" (or "question"), "choices": [...], "answer": index}; choices are scored
-// as " <choice>" continuations.
+// JSONL lines in one of these forms, each prompted as lm-evaluation-harness's task file does:
+//  - generic: {"context" (or "question"), "choices": [...], "answer": index}, context verbatim;
+//  - ARC (allenai/ai2_arc rows): "Question: {question}\nAnswer:", choices.text, answerKey;
+//  - OpenBookQA (allenai/openbookqa): question_stem verbatim, choices.text, answerKey;
+//  - PIQA (goal, sol1, sol2, label): "Question: {goal}\nAnswer:";
+//  - HellaSwag (activity_label, ctx_a, ctx_b, endings, label): lm-eval's preprocess of
+//    "{activity_label}: {ctx_a} {ctx_b.capitalize()}" and of each ending.
+// Choices are scored as " {choice}" continuations (target_delimiter " "); acc_norm divides by
+// the choice's length in characters. Winogrande rows (partial scoring: one continuation after
+// two contexts) are refused with a message; convert them to the generic form.
 std::vector<ChoiceItem> load_knowledge_mc(const Tokenizer& tok, const std::filesystem::path& file, int limit = 0);
 
 // ---- Needle in a haystack ----------------------------------------------------------------------

@@ -47,6 +47,10 @@ struct TinyModelSpec {
     int expert_layer_offset = 1;
     std::string block_types;     // zamba2 ("mamba,hybrid,...") / recurrentgemma ("recurrent,recurrent,attention")
     int mem_blocks = 1;          // zamba2 num_mem_blocks
+    // Which files the folder keeps, as checkpoints are published: "full" (weights, config,
+    // tokenizer files), "no-tokenizer" (weights and config.json only, as state-spaces/mamba-*),
+    // "config-only" (config.json alone).
+    std::string layout = "full";
 };
 
 // A deterministic normal(0, 1) stream (xoshiro256** + Box-Muller): the same numbers on every

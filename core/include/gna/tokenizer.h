@@ -42,6 +42,22 @@ public:
 // special_tokens_map.json / generation_config.json when present. Throws gna::Error naming the file.
 std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& dir);
 
+// True when `dir` holds tokenizer.json or tokenizer.model.
+bool has_tokenizer_files(const std::filesystem::path& dir);
+
+// A stand-in for checkpoints shipped without tokenizer files (state-spaces/mamba-*, many converted
+// checkpoints): ids only. encode() throws a gna::Error that names `checkpoint` and says to pass a
+// tokenizer folder or token ids; display() and decode() show ids as "#123"; kind() is "none".
+std::unique_ptr<Tokenizer> make_id_only_tokenizer(const std::filesystem::path& checkpoint, int vocab_size,
+                                                  std::vector<int> eos_ids, std::optional<int> bos_id);
+
+// The tokenizer a checkpoint is used with: `tokenizer_dir` when given (the --tokenizer option),
+// else the checkpoint folder's own files, else the id-only stand-in (vocab_size and the special
+// ids from config.json). Throws gna::Error when `tokenizer_dir` is given but unusable.
+std::unique_ptr<Tokenizer> load_checkpoint_tokenizer(const std::filesystem::path& checkpoint,
+                                                     const std::filesystem::path& tokenizer_dir, int vocab_size,
+                                                     std::vector<int> eos_ids, std::optional<int> bos_id);
+
 // True when `text` is valid UTF-8.
 bool is_valid_utf8(std::string_view text);
 

@@ -29,7 +29,7 @@ const std::set<std::string> kKinds = {"evaluate", "head_ranking", "cumulative_re
 const std::set<std::string> kKeys = {"experiment", "model", "task", "tasks", "batch_rows", "reuse_prefix", "exact", "heads",
                                      "ranking", "steps", "random_seed", "mode", "k", "stages", "prefill_modes",
                                      "generation_modes", "gather", "aggregate", "lengths", "bytes_per_element",
-                                     "description", "name", "metric"};
+                                     "description", "name", "metric", "tokenizer"};
 
 std::string num(double v) {
     char b[32];
@@ -124,8 +124,8 @@ Json header(Model& model, const Json& spec) {
             {"program", {{"name", "gna"}, {"version", GNA_VERSION}, {"git", GNA_GIT_DESCRIBE}}}};
 }
 
-ExperimentOutcome run_memory_table(Model& model, const Json& spec, ExperimentOutcome out) {
-    const ModelConfig cfg = ModelConfig::load(model.info().dir);
+ExperimentOutcome run_memory_table(const std::filesystem::path& dir, const Json& spec, ExperimentOutcome out) {
+    const ModelConfig cfg = ModelConfig::load(dir);
     std::vector<int> lengths = {128, 2048, 4096};
     if (spec.contains("lengths")) lengths = spec["lengths"].get<std::vector<int>>();
     const double bpe = spec.value("bytes_per_element", 0.0);
@@ -165,6 +165,8 @@ void validate_experiment_spec(const Json& spec, const std::string& origin) {
     if (spec.contains("batch_rows") && (!spec["batch_rows"].is_number_integer() || spec["batch_rows"].get<int>() < 1))
         throw Error(origin + ": \"batch_rows\" must be a positive integer");
     if (spec.contains("model") && !spec["model"].is_string()) throw Error(origin + ": \"model\" must be a path string");
+    if (spec.contains("tokenizer") && !spec["tokenizer"].is_string())
+        throw Error(origin + ": \"tokenizer\" must be the path of a folder holding tokenizer.json or tokenizer.model");
 }
 
 Json load_experiment_spec(const std::filesystem::path& file) {
@@ -243,6 +245,29 @@ std::map<std::string, Json> resumable_samples(const ExperimentOutcome& out, cons
 
 }  // namespace
 
+ExperimentOutcome run_memory_table_experiment(const std::filesystem::path& model_dir, const Json& spec,
+                                              const ExperimentOptions& opt) {
+    validate_experiment_spec(spec);
+    if (spec["experiment"] != "memory_table")
+        throw Error("experiment: '" + spec["experiment"].get<std::string>() + "' needs the model's weights; only "
+                    "memory_table runs from config.json alone");
+    if (opt.out_dir.empty()) throw Error("experiment: no output folder given");
+    std::filesystem::create_directories(opt.out_dir);
+    const ModelConfig cfg = ModelConfig::load(model_dir);
+    ExperimentOutcome out;
+    out.json_path = opt.out_dir / "result.json";
+    out.csv_path = opt.out_dir / "result.csv";
+    out.summary_path = opt.out_dir / "summary.csv";
+    out.result = {{"format", kFormat},
+                  {"format_version", 1},
+                  {"spec", spec},
+                  {"model", {{"path", model_dir.string()}, {"config_hash", cfg.hash()}, {"architecture", cfg.architecture()},
+                             {"layers", cfg.get_int("num_hidden_layers", cfg.get_int("n_layer", 0))},
+                             {"heads", cfg.get_int("num_attention_heads", 0)}}},
+                  {"program", {{"name", "gna"}, {"version", GNA_VERSION}, {"git", GNA_GIT_DESCRIBE}}}};
+    return run_memory_table(model_dir, spec, out);
+}
+
 ExperimentOutcome run_experiment(Model& model, const Json& spec, const ExperimentOptions& opt) {
     validate_experiment_spec(spec);
     if (opt.out_dir.empty()) throw Error("experiment: no output folder given");
@@ -257,7 +282,7 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     out.csv_path = opt.out_dir / "result.csv";
     out.summary_path = opt.out_dir / "summary.csv";
     out.result = header(model, spec);
-    if (spec["experiment"] == "memory_table") return run_memory_table(model, spec, out);
+    if (spec["experiment"] == "memory_table") return run_memory_table(model.info().dir, spec, out);
 
     const ExperimentSetup setup = build_experiment(model, spec);
     std::vector<std::string> cond_names;

@@ -186,6 +186,8 @@ Json write_tiny_model(const TinyModelSpec& s, const std::filesystem::path& dir) 
         throw Error("make-tiny-model: layers, hidden, heads must be positive and heads a multiple of kv_heads");
     if (s.head_dim == 0 && s.hidden % s.heads != 0)
         throw Error("make-tiny-model: hidden must be a multiple of heads (or give head_dim)");
+    if (s.layout != "full" && s.layout != "no-tokenizer" && s.layout != "config-only")
+        throw Error("make-tiny-model: unknown layout '" + s.layout + "' (full, no-tokenizer, config-only)");
     std::filesystem::create_directories(dir);
     WrittenTokenizer tok = write_bytelevel_bpe_tokenizer(dir, tiny_tokenizer_corpus(), s.merges);
     TensorMaker tm{SeededNormal(s.seed), s.dtype, {}};
@@ -202,6 +204,14 @@ Json write_tiny_model(const TinyModelSpec& s, const std::filesystem::path& dir) 
     write_file_atomic(dir / "config.json", python_json_dump(cfg));  // Infinity as Python writes it
     write_json_file_atomic(dir / "generation_config.json",
                            {{"bos_token_id", tok.bos_id}, {"eos_token_id", tok.eos_id}, {"do_sample", false}});
+    if (s.layout != "full") {
+        for (const char* f : {"tokenizer.json", "tokenizer_config.json", "generation_config.json"})
+            std::filesystem::remove(dir / f);
+    }
+    if (s.layout == "config-only") {
+        for (const auto& e : std::filesystem::directory_iterator(dir))
+            if (e.path().filename() != "config.json") std::filesystem::remove(e.path());
+    }
     return cfg;
 }
 

@@ -33,7 +33,12 @@ public:
         if (opt.threads > 0) at::set_num_threads(opt.threads);
         ModelConfig cfg = ModelConfig::load(dir);
         lm_ = make_causal_lm(cfg, ckpt_, opt);
-        tokenizer_ = load_tokenizer(dir);
+        std::vector<int> eos;
+        for (int64_t id : cfg.get_int_list("eos_token_id")) eos.push_back(static_cast<int>(id));
+        std::optional<int> bos;
+        if (const auto b = cfg.get_int_list("bos_token_id"); !b.empty()) bos = static_cast<int>(b.front());
+        tokenizer_ = load_checkpoint_tokenizer(dir, opt.tokenizer, static_cast<int>(cfg.get_int("vocab_size", 0)),
+                                               std::move(eos), bos);
         info_ = lm_->info();
         info_.dir = dir;
         info_.config_hash = cfg.hash();
@@ -41,6 +46,11 @@ public:
         info_.compute_dtype = opt.dtype == ComputeDType::F32 ? "f32" : opt.dtype == ComputeDType::BF16 ? "bf16" : "f16";
         info_.device = opt.device == Device::CUDA ? "cuda" : "cpu";
         info_.tokenizer_kind = tokenizer_->kind();
+        if (!opt.tokenizer.empty() && info_.vocab_size > 0 && tokenizer_->vocab_size() > info_.vocab_size)
+            throw Error("--tokenizer " + opt.tokenizer.string() + " has " + std::to_string(tokenizer_->vocab_size()) +
+                        " token ids, but " + dir.string() + " embeds only " + std::to_string(info_.vocab_size) +
+                        ": it is not the tokenizer of this model family. Pass the tokenizer the checkpoint was "
+                        "trained with.");
         if (info_.architecture.empty()) info_.architecture = cfg.model_type();
     }
 

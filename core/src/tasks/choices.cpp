@@ -9,13 +9,13 @@
 namespace gna {
 
 std::vector<int> continuation_tokens(const Tokenizer& tok, const std::string& prompt, const std::string& continuation) {
-    const std::vector<int> ctx = tok.encode(prompt, true);
-    const std::vector<int> whole = tok.encode(prompt + continuation, true);
-    if (whole.size() > ctx.size() && std::equal(ctx.begin(), ctx.end(), whole.begin()))
-        return std::vector<int>(whole.begin() + static_cast<std::ptrdiff_t>(ctx.size()), whole.end());
-    std::vector<int> alone = tok.encode(continuation, false);
-    if (alone.empty()) throw Error("the continuation '" + continuation + "' tokenizes to nothing");
-    return alone;
+    return encode_pair(tok, prompt, continuation).continuation;
+}
+
+double text_length_chars(const std::string& text) {
+    double n = 0;
+    for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+    return n;
 }
 
 ChoiceOutcome judge_choices(const ChoiceItem& item, const std::vector<double>& logprobs) {
@@ -28,9 +28,10 @@ ChoiceOutcome judge_choices(const ChoiceItem& item, const std::vector<double>& l
             best = logprobs[c];
             o.predicted = static_cast<int>(c);
         }
-        const double bytes = c < item.choice_bytes.size() && item.choice_bytes[c] > 0 ? item.choice_bytes[c] : 1.0;
-        if (logprobs[c] / bytes > best_norm) {
-            best_norm = logprobs[c] / bytes;
+        const auto& lengths = item.choice_chars.empty() ? item.choice_bytes : item.choice_chars;
+        const double len = c < lengths.size() && lengths[c] > 0 ? lengths[c] : 1.0;
+        if (logprobs[c] / len > best_norm) {
+            best_norm = logprobs[c] / len;
             o.predicted_norm = static_cast<int>(c);
         }
     }

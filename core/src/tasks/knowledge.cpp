@@ -1,10 +1,12 @@
-// Knowledge multiple choice (ARC, PIQA, Winogrande, HellaSwag, OpenBookQA style) from JSONL.
+// Knowledge multiple choice (ARC, PIQA, HellaSwag, OpenBookQA style) from JSONL, prompted and
+// scored as lm-evaluation-harness does (see tasks/knowledge_formats.h).
 #include <cctype>
 
 #include "gna/error.h"
 #include "gna/json.h"
 #include "gna/tasks.h"
 #include "gna/tokenizer.h"
+#include "tasks/knowledge_formats.h"
 
 namespace gna {
 
@@ -23,29 +25,19 @@ std::vector<ChoiceItem> load_knowledge_mc(const Tokenizer& tok, const std::files
         if (l.empty()) continue;
         const std::string where = file.string() + ":" + std::to_string(line);
         const Json j = parse_json_relaxed(l, where);
-        std::string ctx;
-        if (j.contains("context") && j["context"].is_string()) ctx = j["context"].get<std::string>();
-        else if (j.contains("question") && j["question"].is_string()) ctx = j["question"].get<std::string>();
-        else throw Error(where + ": missing \"context\" (or \"question\"), a string");
-        if (!j.contains("choices") || !j["choices"].is_array() || j["choices"].size() < 2)
-            throw Error(where + ": \"choices\" must be a list of at least 2 strings");
-        if (!j.contains("answer") || !j["answer"].is_number_integer())
-            throw Error(where + ": \"answer\" must be the index of the correct choice");
+        const KnowledgeRow row = knowledge_row(j, where);
         ChoiceItem item;
         item.id = j.contains("id") && j["id"].is_string() ? j["id"].get<std::string>() : file.stem().string() + "-" + std::to_string(line);
         item.group = file.stem().string();
-        item.prompt_text = ctx;
-        item.prompt = tok.encode(ctx, true);
-        for (const auto& c : j["choices"]) {
-            if (!c.is_string()) throw Error(where + ": every choice must be a string");
-            const std::string cont = " " + c.get<std::string>();
-            item.choices.push_back(continuation_tokens(tok, ctx, cont));
-            item.choice_bytes.push_back(static_cast<double>(cont.size()));
+        item.prompt_text = row.context;
+        for (const std::string& c : row.choices) {
+            const EncodedPair p = encode_pair(tok, row.context, " " + c);
+            if (item.choices.empty()) item.prompt = p.context;
+            item.choices.push_back(p.continuation);
+            item.choice_bytes.push_back(static_cast<double>(c.size()));
+            item.choice_chars.push_back(text_length_chars(c));
         }
-        item.answer = j["answer"].get<int>();
-        if (item.answer < 0 || item.answer >= static_cast<int>(item.choices.size()))
-            throw Error(where + ": \"answer\" " + std::to_string(item.answer) + " is not an index of \"choices\" (0.." +
-                        std::to_string(item.choices.size() - 1) + ")");
+        item.answer = row.answer;
         out.push_back(std::move(item));
     }
     if (out.empty()) throw Error(file.string() + ": no questions (expected JSON lines with context, choices, answer)");

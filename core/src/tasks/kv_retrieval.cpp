@@ -105,7 +105,8 @@ ChoiceItem kv_choice_item(const Tokenizer& tok, const KvSample& s) {
     for (std::size_t j = 0; j < s.dictionary.size(); ++j) {
         const std::string text = " " + std::to_string(s.dictionary[j].second);
         item.choices.push_back(continuation_tokens(tok, s.prompt, text));
-        item.choice_bytes.push_back(static_cast<double>(text.size()));
+        item.choice_bytes.push_back(static_cast<double>(text.size() - 1));  // without the " " delimiter
+        item.choice_chars.push_back(text_length_chars(text.substr(1)));
     }
     item.answer = s.query;
     move_common_prefix_to_prompt(item);

@@ -145,7 +145,8 @@ std::string mmlu_subject_title(const std::string& subject) {
 
 std::string mmlu_format_question(const MmluQuestion& q, bool with_answer) {
     std::string s = trim(q.question);
-    for (int i = 0; i < 4; ++i) s += "\n" + std::string(1, static_cast<char>('A' + i)) + ". " + trim(q.options[i]);
+    // lm-eval: "{{question.strip()}}\nA. {{choices[0]}}...": the choices are not stripped.
+    for (int i = 0; i < 4; ++i) s += "\n" + std::string(1, static_cast<char>('A' + i)) + ". " + q.options[i];
     s += "\nAnswer:";
     if (with_answer) s += " " + std::string(1, static_cast<char>('A' + q.answer));
     return s;
@@ -185,9 +186,11 @@ std::vector<ChoiceItem> mmlu_items(const Tokenizer& tok, const MmluOptions& opt)
         item.prompt = tok.encode(prompt, true);
         item.answer = q.answer;
         for (int i = 0; i < 4; ++i) {
-            const std::string text = opt.classic ? " " + trim(q.options[i]) : " " + std::string(1, static_cast<char>('A' + i));
-            item.choices.push_back(continuation_tokens(tok, prompt, text));
-            item.choice_bytes.push_back(static_cast<double>(text.size()));
+            // Target delimiter " " + the choice: the letter, or (classic) the answer text unstripped.
+            const std::string choice = opt.classic ? q.options[i] : std::string(1, static_cast<char>('A' + i));
+            item.choices.push_back(continuation_tokens(tok, prompt, " " + choice));
+            item.choice_bytes.push_back(static_cast<double>(choice.size()));
+            item.choice_chars.push_back(text_length_chars(choice));
         }
         if (!opt.classic) {
             // Score the tokens the model produces after "Answer:": a shared leading " " token moves

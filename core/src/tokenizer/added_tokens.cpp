@@ -1,31 +1,52 @@
 #include "tokenizer/added_tokens.h"
 
-#include <algorithm>
-#include <cctype>
+#include "tokenizer/unicode_normalize.h"
+#include "tokenizer/utf8.h"
 
 namespace gna::tok {
 namespace {
 
-bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+std::uint64_t edge(int node, unsigned char byte) { return (static_cast<std::uint64_t>(node) << 8) | byte; }
 
-// Approximates Unicode alphanumerics for single_word: ASCII letters and digits, '_' and every
-// non-ASCII byte (letters of other scripts).
-bool is_word_byte(unsigned char c) { return std::isalnum(c) || c == '_' || c >= 0x80; }
+// The code point that ends at byte `end` (exclusive) of valid UTF-8 text.
+char32_t code_point_before(std::string_view text, std::size_t end) {
+    std::size_t s = end - 1;
+    while (s > 0 && (static_cast<unsigned char>(text[s]) & 0xC0) == 0x80) --s;
+    return next_code_point(text, s);
+}
 
 }  // namespace
 
-AddedTokenMatcher::AddedTokenMatcher(std::vector<AddedToken> tokens) : by_first_byte_(256) {
+AddedTokenMatcher::AddedTokenMatcher(std::vector<AddedToken> tokens) {
+    terminal_.push_back(-1);  // the root
     for (auto& t : tokens) {
-        if (!t.content.empty()) tokens_.push_back(std::move(t));
+        if (t.content.empty()) continue;
+        int node = 0;
+        for (char c : t.content) {
+            const auto b = static_cast<unsigned char>(c);
+            auto [it, inserted] = children_.try_emplace(edge(node, b), static_cast<int>(terminal_.size()));
+            if (inserted) terminal_.push_back(-1);
+            node = it->second;
+        }
+        first_byte_[static_cast<unsigned char>(t.content[0])] = true;
+        // The same content twice: the later entry wins, as a map keyed by content would.
+        if (terminal_[node] >= 0) tokens_[terminal_[node]] = std::move(t);
+        else {
+            terminal_[node] = static_cast<int>(tokens_.size());
+            tokens_.push_back(std::move(t));
+        }
     }
-    for (int i = 0; i < static_cast<int>(tokens_.size()); ++i) {
-        by_first_byte_[static_cast<unsigned char>(tokens_[i].content[0])].push_back(i);
+}
+
+int AddedTokenMatcher::longest_at(std::string_view text, std::size_t pos) const {
+    int node = 0, found = -1;
+    for (std::size_t i = pos; i < text.size(); ++i) {
+        auto it = children_.find(edge(node, static_cast<unsigned char>(text[i])));
+        if (it == children_.end()) break;
+        node = it->second;
+        if (terminal_[node] >= 0) found = terminal_[node];
     }
-    for (auto& list : by_first_byte_) {
-        std::stable_sort(list.begin(), list.end(), [&](int a, int b) {
-            return tokens_[a].content.size() > tokens_[b].content.size();
-        });
-    }
+    return found;
 }
 
 std::vector<Segment> AddedTokenMatcher::split(std::string_view text) const {
@@ -34,42 +55,47 @@ std::vector<Segment> AddedTokenMatcher::split(std::string_view text) const {
         out.push_back({text, 0, -1});
         return out;
     }
-    std::size_t gap_begin = 0;  // start of the text not yet emitted
-    std::size_t pos = 0;
-    auto emit_gap = [&](std::size_t end) {
-        if (end > gap_begin) out.push_back({text.substr(gap_begin, end - gap_begin), gap_begin, -1});
-    };
+    std::size_t emitted = 0;  // end of what has been emitted
+    std::size_t pos = 0;      // where the next search starts (just after the previous match)
     while (pos < text.size()) {
-        const AddedToken* found = nullptr;
-        for (int idx : by_first_byte_[static_cast<unsigned char>(text[pos])]) {
-            const AddedToken& t = tokens_[idx];
-            if (text.compare(pos, t.content.size(), t.content) != 0) continue;
-            if (t.single_word) {
-                const std::size_t end = pos + t.content.size();
-                const bool left_ok = pos == 0 || !is_word_byte(static_cast<unsigned char>(text[pos - 1]));
-                const bool right_ok = end >= text.size() || !is_word_byte(static_cast<unsigned char>(text[end]));
-                if (!left_ok || !right_ok) continue;
+        // Leftmost-longest: the first position where any token starts, its longest token.
+        int idx = -1;
+        std::size_t start = pos;
+        for (; start < text.size(); ++start) {
+            if (!first_byte_[static_cast<unsigned char>(text[start])]) continue;
+            if ((idx = longest_at(text, start)) >= 0) break;
+        }
+        if (idx < 0) break;
+        const AddedToken& t = tokens_[idx];
+        std::size_t stop = start + t.content.size();
+        pos = stop;
+        if (t.single_word) {
+            const bool left_ok = start == 0 || !is_word_char(code_point_before(text, start));
+            std::size_t p = stop;
+            const bool right_ok = stop == text.size() || !is_word_char(next_code_point(text, p));
+            if (!left_ok || !right_ok) continue;  // not a word on its own: left as text
+        }
+        if (t.lstrip) {
+            std::size_t s = start;
+            while (s > 0 && is_white_space(code_point_before(text, s))) {
+                std::size_t q = s - 1;
+                while (q > 0 && (static_cast<unsigned char>(text[q]) & 0xC0) == 0x80) --q;
+                s = q;
             }
-            found = &t;
-            break;
+            start = std::max(s, emitted);
         }
-        if (!found) {
-            ++pos;
-            continue;
+        if (t.rstrip) {
+            while (stop < text.size()) {
+                std::size_t p = stop;
+                if (!is_white_space(next_code_point(text, p))) break;
+                stop = p;
+            }
         }
-        std::size_t gap_end = pos;
-        if (found->lstrip) {
-            while (gap_end > gap_begin && is_space(static_cast<unsigned char>(text[gap_end - 1]))) --gap_end;
-        }
-        emit_gap(gap_end);
-        out.push_back({text.substr(pos, found->content.size()), pos, found->id});
-        pos += found->content.size();
-        if (found->rstrip) {
-            while (pos < text.size() && is_space(static_cast<unsigned char>(text[pos]))) ++pos;
-        }
-        gap_begin = pos;
+        if (emitted < start) out.push_back({text.substr(emitted, start - emitted), emitted, -1});
+        out.push_back({text.substr(start, stop - start), start, t.id});
+        emitted = std::max(emitted, stop);
     }
-    emit_gap(text.size());
+    if (emitted < text.size()) out.push_back({text.substr(emitted), emitted, -1});
     return out;
 }
 

@@ -1,10 +1,14 @@
 #pragma once
-// Added tokens (tokenizer.json "added_tokens", tokenizer_config.json "added_tokens_decoder"):
-// found in the text before any normalization or BPE, longest match first, and never merged with
-// their neighbours.
+// Added tokens (tokenizer.json "added_tokens", tokenizer_config.json "added_tokens_decoder"),
+// found in the text as the tokenizers library's AddedVocabulary does: leftmost-longest matches,
+// left to right, never merged with their neighbours; single_word matches that touch a word
+// character are dropped; lstrip / rstrip swallow the whitespace beside the token. A byte trie
+// keeps matching fast with thousands of added tokens (Gemma has about 6,400).
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace gna::tok {
@@ -15,7 +19,7 @@ struct AddedToken {
     bool special = false;
     bool lstrip = false;       // swallows the whitespace on its left
     bool rstrip = false;       // swallows the whitespace on its right
-    bool single_word = false;  // only matches when not inside a word
+    bool single_word = false;  // only matches when no word character (regex \w) touches it
     bool normalized = false;   // matched in the normalized text instead of the raw text
 };
 
@@ -32,13 +36,19 @@ public:
     explicit AddedTokenMatcher(std::vector<AddedToken> tokens);
 
     bool empty() const { return tokens_.empty(); }
-    // Leftmost-longest matching of the tokens in `text`; the text segments may be empty only when
-    // the whole text is empty (empty gaps are dropped).
+    // Splits `text` (valid UTF-8) into added tokens and the text between them; empty gaps are
+    // dropped.
     std::vector<Segment> split(std::string_view text) const;
 
 private:
+    // The longest token that starts at `pos`, as an index into tokens_, or -1.
+    int longest_at(std::string_view text, std::size_t pos) const;
+
     std::vector<AddedToken> tokens_;
-    std::vector<std::vector<int>> by_first_byte_;  // 256 lists of token indices, longest first
+    // Trie over token bytes: child of (node, byte) -> node; terminal node -> token index.
+    std::unordered_map<std::uint64_t, int> children_;
+    std::vector<int> terminal_;  // per node: token index or -1
+    bool first_byte_[256] = {};
 };
 
 }  // namespace gna::tok

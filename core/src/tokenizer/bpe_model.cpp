@@ -8,11 +8,31 @@
 
 namespace gna::tok {
 
-BpeModel::BpeModel(PieceMap vocab, const std::vector<std::pair<std::string, std::string>>& merges,
+namespace {
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+std::uint64_t hash_piece(std::string_view s) { return mix(std::hash<std::string_view>{}(s)); }
+
+std::uint64_t table_size(std::size_t n) {
+    std::uint64_t size = 16;
+    while (size < 2 * n) size <<= 1;
+    return size;
+}
+
+}  // namespace
+
+BpeModel::BpeModel(VocabList vocab, const std::vector<std::pair<std::string, std::string>>& merges,
                    BpeOptions options, const std::string& origin)
-    : vocab_(std::move(vocab)), options_(std::move(options)) {
+    : options_(std::move(options)) {
     int max_id = -1;
-    for (const auto& [piece, id] : vocab_) {
+    for (const auto& [piece, id] : vocab) {
         if (id < 0) {
             throw Error(origin + ": model.vocab gives \"" + piece + "\" the negative id " + std::to_string(id) +
                         ". Ids must be 0 or more.");
@@ -20,30 +40,49 @@ BpeModel::BpeModel(PieceMap vocab, const std::vector<std::pair<std::string, std:
         max_id = std::max(max_id, id);
     }
     pieces_.assign(static_cast<std::size_t>(max_id + 1), std::string());
-    for (const auto& [piece, id] : vocab_) {
-        if (!pieces_[id].empty()) {
+    const std::uint64_t size = table_size(vocab.size());
+    index_.assign(size, 0);
+    index_mask_ = size - 1;
+    for (auto& [piece, id] : vocab) {
+        const std::uint64_t h = hash_piece(piece);
+        std::uint64_t slot = h & index_mask_;
+        bool replaced = false;
+        while (index_[slot] != 0) {
+            const int other = static_cast<int>((index_[slot] & 0xFFFFFFFFu) - 1);
+            if ((index_[slot] >> 32) == (h >> 32) && pieces_[other] == piece) {  // listed twice: last id wins
+                index_[slot] = (h & ~0xFFFFFFFFULL) | static_cast<std::uint64_t>(id + 1);
+                replaced = true;
+                break;
+            }
+            slot = (slot + 1) & index_mask_;
+        }
+        if (!pieces_[id].empty() && pieces_[id] != piece) {
             throw Error(origin + ": model.vocab gives id " + std::to_string(id) + " to both \"" + pieces_[id] +
                         "\" and \"" + piece + "\". Each id must appear once.");
         }
-        pieces_[id] = piece;
+        if (!replaced) index_[slot] = (h & ~0xFFFFFFFFULL) | static_cast<std::uint64_t>(id + 1);
+        pieces_[id] = std::move(piece);
     }
-    merges_.reserve(merges.size());
+    const std::uint64_t msize = table_size(merges.size());
+    merges_.assign(msize, MergeSlot{});
+    merges_mask_ = msize - 1;
+    merge_count_ = merges.size();
+    std::string merged;
     for (std::size_t rank = 0; rank < merges.size(); ++rank) {
         const auto& [a, b] = merges[rank];
-        const auto ia = id_of(a), ib = id_of(b), ir = id_of(a + b);
-        const std::string* missing = !ia ? &a : !ib ? &b : nullptr;
-        std::string merged;
-        if (!missing && !ir) {
-            merged = a + b;
-            missing = &merged;
-        }
+        merged.assign(a).append(b);
+        const auto ia = id_of(a), ib = id_of(b), ir = id_of(merged);
+        const std::string* missing = !ia ? &a : !ib ? &b : !ir ? &merged : nullptr;
         if (missing) {
             throw Error(origin + ": model.merges[" + std::to_string(rank) + "] (\"" + a + " " + b +
                         "\") names the token \"" + *missing +
                         "\" that is not in model.vocab. The file is inconsistent; download it again.");
         }
         // The first (lowest-rank) occurrence of a pair wins, as in Hugging Face tokenizers.
-        merges_.try_emplace(pair_key(*ia, *ib), Merge{static_cast<int>(rank), *ir});
+        const std::uint64_t key = pair_key(*ia, *ib);
+        std::uint64_t slot = mix(key) & merges_mask_;
+        while (merges_[slot].rank >= 0 && merges_[slot].key != key) slot = (slot + 1) & merges_mask_;
+        if (merges_[slot].rank < 0) merges_[slot] = MergeSlot{key, static_cast<int>(rank), *ir};
     }
     byte_ids_.fill(-1);
     for (int b = 0; b < 256; ++b) {
@@ -61,9 +100,23 @@ BpeModel::BpeModel(PieceMap vocab, const std::vector<std::pair<std::string, std:
 }
 
 std::optional<int> BpeModel::id_of(std::string_view piece) const {
-    auto it = vocab_.find(piece);
-    if (it == vocab_.end()) return std::nullopt;
-    return it->second;
+    if (index_.empty()) return std::nullopt;
+    const std::uint64_t h = hash_piece(piece);
+    for (std::uint64_t slot = h & index_mask_; index_[slot] != 0; slot = (slot + 1) & index_mask_) {
+        if ((index_[slot] >> 32) != (h >> 32)) continue;
+        const int id = static_cast<int>((index_[slot] & 0xFFFFFFFFu) - 1);
+        if (pieces_[id] == piece) return id;
+    }
+    return std::nullopt;
+}
+
+const BpeModel::MergeSlot* BpeModel::find_merge(int a, int b) const {
+    if (merges_.empty()) return nullptr;
+    const std::uint64_t key = pair_key(a, b);
+    for (std::uint64_t slot = mix(key) & merges_mask_; merges_[slot].rank >= 0; slot = (slot + 1) & merges_mask_) {
+        if (merges_[slot].key == key) return &merges_[slot];
+    }
+    return nullptr;
 }
 
 const std::string& BpeModel::piece(int id) const {
@@ -113,7 +166,7 @@ void BpeModel::tokenize(std::string_view word, std::vector<int>& out) const {
     ids.reserve(word.size());
     initial_symbols(word, ids);
     const int n = static_cast<int>(ids.size());
-    if (n <= 1 || merges_.empty()) {
+    if (n <= 1 || merge_count_ == 0) {
         out.insert(out.end(), ids.begin(), ids.end());
         return;
     }
@@ -132,8 +185,7 @@ void BpeModel::tokenize(std::string_view word, std::vector<int>& out) const {
     auto consider = [&](int left) {
         if (left < 0 || next[left] < 0) return;
         const int right = next[left];
-        auto it = merges_.find(pair_key(ids[left], ids[right]));
-        if (it != merges_.end()) queue.push({it->second.rank, left, ids[left], ids[right]});
+        if (const MergeSlot* m = find_merge(ids[left], ids[right])) queue.push({m->rank, left, ids[left], ids[right]});
     };
     for (int i = 0; i + 1 < n; ++i) consider(i);
     while (!queue.empty()) {
@@ -141,7 +193,7 @@ void BpeModel::tokenize(std::string_view word, std::vector<int>& out) const {
         queue.pop();
         const int right = next[c.left];
         if (ids[c.left] != c.a || right < 0 || ids[right] != c.b) continue;  // stale
-        ids[c.left] = merges_.at(pair_key(c.a, c.b)).result;
+        ids[c.left] = find_merge(c.a, c.b)->result;
         ids[right] = -1;
         next[c.left] = next[right];
         if (next[right] >= 0) prev[next[right]] = c.left;

@@ -25,12 +25,17 @@ struct BpeOptions {
     std::optional<std::string> unk_token;
 };
 
+// The vocabulary as read from tokenizer.json: (piece, id) in file order; a piece listed twice
+// keeps its last id, as a JSON object would.
+using VocabList = std::vector<std::pair<std::string, int>>;
+
 class BpeModel {
 public:
     BpeModel() = default;
     // `origin` names the file for error messages ("…/tokenizer.json"). Throws gna::Error when a
-    // merge names a token that is not in the vocabulary or when ids collide.
-    BpeModel(PieceMap vocab, const std::vector<std::pair<std::string, std::string>>& merges, BpeOptions options,
+    // merge names a token that is not in the vocabulary or when ids collide. Built on flat
+    // open-addressing tables so that 500k-merge files load fast.
+    BpeModel(VocabList vocab, const std::vector<std::pair<std::string, std::string>>& merges, BpeOptions options,
              const std::string& origin);
 
     // Appends the ids of one pre-token to `out`.
@@ -42,19 +47,24 @@ public:
     std::optional<int> unk_id() const { return unk_id_; }
 
 private:
-    struct Merge {
-        int rank;
-        int result;
+    struct MergeSlot {
+        std::uint64_t key = 0;
+        int rank = -1;  // -1: empty slot
+        int result = 0;
     };
     static std::uint64_t pair_key(int a, int b) {
         return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) | static_cast<std::uint32_t>(b);
     }
+    const MergeSlot* find_merge(int a, int b) const;
     // Initial symbols of `word`: one per character, or byte fallback / unk.
     void initial_symbols(std::string_view word, std::vector<int>& ids) const;
 
-    PieceMap vocab_;
-    std::vector<std::string> pieces_;
-    std::unordered_map<std::uint64_t, Merge> merges_;
+    std::vector<std::string> pieces_;       // by id
+    std::vector<std::uint64_t> index_;      // open addressing: (hash high bits << 32) | (id + 1); 0 empty
+    std::uint64_t index_mask_ = 0;
+    std::vector<MergeSlot> merges_;         // open addressing on pair_key
+    std::uint64_t merges_mask_ = 0;
+    std::size_t merge_count_ = 0;
     std::array<int, 256> byte_ids_{};  // id of <0xNN>, or -1
     BpeOptions options_;
     std::optional<int> unk_id_;

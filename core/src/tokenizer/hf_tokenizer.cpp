@@ -11,10 +11,13 @@
 #include "tokenizer/json_fields.h"
 #include "tokenizer/normalizer.h"
 #include "tokenizer/pre_tokenizer.h"
+#include "tokenizer/tokenizer_json_reader.h"
 #include "tokenizer/utf8.h"
 
 namespace gna::tok {
 namespace {
+
+BpeTables tables_from_json(const Json& model, const JsonPlace& place);
 
 // Ids that encode(add_special = true) puts around the text.
 struct SpecialFrame {
@@ -24,7 +27,8 @@ struct SpecialFrame {
 
 class HfTokenizer final : public Tokenizer {
 public:
-    HfTokenizer(const std::filesystem::path& file, const Json& j, const SpecialConfig& config);
+    HfTokenizer(const std::filesystem::path& file, const Json& j, std::optional<BpeTables> tables,
+                const SpecialConfig& config);
 
     std::vector<int> encode(std::string_view text, bool add_special) const override;
     std::string decode(const std::vector<int>& ids, bool skip_special) const override;
@@ -41,7 +45,7 @@ public:
     std::string kind() const override { return kind_; }
 
 private:
-    void parse_model(const Json& model, const JsonPlace& place);
+    void parse_model(const Json& model, const JsonPlace& place, std::optional<BpeTables> tables);
     void parse_added_tokens(const Json& list, const JsonPlace& place);
     SpecialFrame parse_post_processor(const Json& j, const JsonPlace& place) const;
     void encode_text(std::string_view text, bool at_start, std::vector<int>& out) const;
@@ -66,11 +70,12 @@ private:
     std::string kind_;
 };
 
-HfTokenizer::HfTokenizer(const std::filesystem::path& file, const Json& j, const SpecialConfig& config)
+HfTokenizer::HfTokenizer(const std::filesystem::path& file, const Json& j, std::optional<BpeTables> tables,
+                         const SpecialConfig& config)
     : file_(file.string()) {
     const JsonPlace root{file_, ""};
     if (!j.is_object()) bad_value(root, "(the top level) must be an object");
-    parse_model(require_key(j, "model", root), root / "model");
+    parse_model(require_key(j, "model", root), root / "model", std::move(tables));
     normalizer_ = Normalizer(j.value("normalizer", Json()), root / "normalizer");
     pre_tokenizer_ = PreTokenizer(j.value("pre_tokenizer", Json()), root / "pre_tokenizer");
     decoder_ = Decoder(j.value("decoder", Json()), root / "decoder");
@@ -113,26 +118,42 @@ HfTokenizer::HfTokenizer(const std::filesystem::path& file, const Json& j, const
     }
 }
 
-void HfTokenizer::parse_model(const Json& model, const JsonPlace& place) {
+void HfTokenizer::parse_model(const Json& model, const JsonPlace& place, std::optional<BpeTables> tables) {
     const std::string type = get_optional_string(model, "type", place).value_or("BPE");
     if (type != "BPE") {
         throw UnsupportedTokenizerModel(file_ + ": key \"model.type\" is \"" + type +
                                         "\"; only BPE is read from tokenizer.json. Provide tokenizer.model "
                                         "(SentencePiece) next to it instead.");
     }
+    if (!tables) tables = tables_from_json(model, place);
+    for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"}) {
+        if (auto v = get_optional_string(model, key, place); v && !v->empty()) {
+            bad_value(place / key, "is set; BPE with word prefixes/suffixes is not supported");
+        }
+    }
+    BpeOptions opt;
+    opt.byte_fallback = get_bool(model, "byte_fallback", false, place);
+    opt.fuse_unk = get_bool(model, "fuse_unk", false, place);
+    opt.ignore_merges = get_bool(model, "ignore_merges", false, place);
+    opt.unk_token = get_optional_string(model, "unk_token", place);
+    model_ = BpeModel(std::move(tables->vocab), tables->merges, opt, file_);
+}
+
+// model.vocab and model.merges from the JSON tree (files the fast reader did not take).
+BpeTables tables_from_json(const Json& model, const JsonPlace& place) {
     const Json& vocab = require_key(model, "vocab", place);
     if (!vocab.is_object()) bad_value(place / "vocab", "must be an object mapping tokens to ids");
-    PieceMap map;
-    map.reserve(vocab.size());
+    BpeTables t;
+    t.vocab.reserve(vocab.size());
     for (const auto& [piece, id] : vocab.items()) {
         if (!id.is_number_integer() || id.get<long long>() < 0 || id.get<long long>() >= (1LL << 28)) {
             bad_value(place / "vocab" / piece, "must be an integer id between 0 and 2^28");
         }
-        map.emplace(piece, id.get<int>());
+        t.vocab.emplace_back(piece, id.get<int>());
     }
     const Json& merges = require_key(model, "merges", place);
     if (!merges.is_array()) bad_value(place / "merges", "must be a list");
-    std::vector<std::pair<std::string, std::string>> pairs;
+    std::vector<std::pair<std::string, std::string>>& pairs = t.merges;
     pairs.reserve(merges.size());
     for (std::size_t i = 0; i < merges.size(); ++i) {
         const Json& m = merges[i];
@@ -149,17 +170,7 @@ void HfTokenizer::parse_model(const Json& model, const JsonPlace& place) {
             bad_value((place / "merges").at(i), "must be \"a b\" or [\"a\", \"b\"]");
         }
     }
-    for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"}) {
-        if (auto v = get_optional_string(model, key, place); v && !v->empty()) {
-            bad_value(place / key, "is set; BPE with word prefixes/suffixes is not supported");
-        }
-    }
-    BpeOptions opt;
-    opt.byte_fallback = get_bool(model, "byte_fallback", false, place);
-    opt.fuse_unk = get_bool(model, "fuse_unk", false, place);
-    opt.ignore_merges = get_bool(model, "ignore_merges", false, place);
-    opt.unk_token = get_optional_string(model, "unk_token", place);
-    model_ = BpeModel(std::move(map), pairs, opt, file_);
+    return t;
 }
 
 void HfTokenizer::parse_added_tokens(const Json& list, const JsonPlace& place) {
@@ -183,9 +194,11 @@ void HfTokenizer::parse_added_tokens(const Json& list, const JsonPlace& place) {
         added_by_content_[t.content] = t.id;
         added_.push_back(t);
     }
+    // Two stages as the tokenizers library: tokens with normalized = false are found in the raw
+    // text first; the others in the normalized text between them.
     std::vector<AddedToken> raw, normalized;
     for (const auto& t : added_) {
-        if (!t.normalized || normalizer_.identity()) {
+        if (!t.normalized) {
             raw.push_back(t);
         } else {
             AddedToken n = t;  // matched against normalized text, so normalize the pattern too
@@ -338,8 +351,8 @@ std::string HfTokenizer::display(int id) const {
 }  // namespace
 
 std::unique_ptr<Tokenizer> load_tokenizer_json(const std::filesystem::path& file, const SpecialConfig& config) {
-    const Json j = read_json_file(file);
-    return std::make_unique<HfTokenizer>(file, j, config);
+    TokenizerJson j = read_tokenizer_json(read_text_file(file), file.string());
+    return std::make_unique<HfTokenizer>(file, j.rest, std::move(j.tables), config);
 }
 
 }  // namespace gna::tok

@@ -23,7 +23,8 @@ std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& dir) {
     const bool has_model = fs::is_regular_file(model, ec);
     if (!has_json && !has_model) {
         throw Error("tokenizer: " + dir.string() + " holds neither tokenizer.json nor tokenizer.model. Copy the "
-                    "tokenizer files of the checkpoint into this folder.");
+                    "tokenizer files of the checkpoint into this folder, or pass --tokenizer DIR with the folder of "
+                    "another checkpoint of the same family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b's).");
     }
     const tok::SpecialConfig config = tok::read_special_config(dir);
     if (has_json) {

@@ -1,6 +1,6 @@
 #include "tokenizer/normalizer.h"
 
-#include <cctype>
+#include "tokenizer/byte_level.h"
 
 namespace gna::tok {
 
@@ -38,36 +38,63 @@ Normalizer::Normalizer(const Json& j, const JsonPlace& place) {
 
 void Normalizer::add(const Json& j, const JsonPlace& place) {
     const std::string type = get_string(j, "type", place);
+    Step s{};
     if (type == "Sequence") {
         const Json& list = require_key(j, "normalizers", place);
         if (!list.is_array()) bad_value(place / "normalizers", "must be a list");
         for (std::size_t i = 0; i < list.size(); ++i) add(list[i], (place / "normalizers").at(i));
+        return;
     } else if (type == "Prepend") {
-        steps_.push_back({Kind::Prepend, get_string(j, "prepend", place), {}, std::nullopt});
+        s.kind = Kind::Prepend;
+        s.a = get_string(j, "prepend", place);
     } else if (type == "Replace") {
         const Json& pattern = require_key(j, "pattern", place);
-        const std::string content = get_string(j, "content", place);
-        if (auto s = get_optional_string(pattern, "String", place / "pattern")) {
-            steps_.push_back({Kind::ReplaceString, *s, content, std::nullopt});
+        s.b = get_string(j, "content", place);
+        if (auto str = get_optional_string(pattern, "String", place / "pattern")) {
+            s.kind = Kind::ReplaceString;
+            s.a = *str;
         } else if (auto r = get_optional_string(pattern, "Regex", place / "pattern")) {
-            steps_.push_back({Kind::ReplaceRegex, *r, content,
-                              Regex(*r, place.file + ": key \"" + place.key + ".pattern.Regex\"")});
+            s.kind = Kind::ReplaceRegex;
+            s.re.emplace(*r, place.file + ": key \"" + place.key + ".pattern.Regex\"");
         } else {
             bad_value(place / "pattern", "must hold \"String\" or \"Regex\"");
         }
     } else if (type == "Strip") {
-        Step s{Kind::Strip, {}, {}, std::nullopt};
+        s.kind = Kind::Strip;
         s.left = get_bool(j, "strip_left", true, place);
         s.right = get_bool(j, "strip_right", true, place);
-        steps_.push_back(std::move(s));
     } else if (type == "Lowercase") {
-        steps_.push_back({Kind::Lowercase, {}, {}, std::nullopt});
-    } else if (type == "NFC" || type == "NFKC" || type == "NFD" || type == "NFKD") {
-        // Identity: composed (NFC) input is the common case; no Unicode tables are carried here.
+        s.kind = Kind::Lowercase;
+    } else if (type == "NFC" || type == "NFD" || type == "NFKC" || type == "NFKD") {
+        s.kind = Kind::Unicode;
+        s.form = type == "NFC" ? NormalForm::NFC : type == "NFD" ? NormalForm::NFD
+                 : type == "NFKC" ? NormalForm::NFKC : NormalForm::NFKD;
+    } else if (type == "StripAccents") {
+        s.kind = Kind::StripAccents;
+    } else if (type == "BertNormalizer") {
+        s.kind = Kind::Bert;
+        s.clean_text = get_bool(j, "clean_text", true, place);
+        s.chinese = get_bool(j, "handle_chinese_chars", true, place);
+        s.lowercase = get_bool(j, "lowercase", true, place);
+        s.strip_accents = get_bool(j, "strip_accents", s.lowercase, place);  // null follows lowercase
+    } else if (type == "Nmt") {
+        s.kind = Kind::Nmt;
+    } else if (type == "ByteLevel") {
+        s.kind = Kind::ByteLevel;
+    } else if (type == "Precompiled") {
+        s.kind = Kind::Precompiled;
+        const std::string encoded = get_string(j, "precompiled_charsmap", place);
+        const auto blob = base64_decode(encoded);
+        if (!blob) bad_value(place / "precompiled_charsmap", "is not base64");
+        if (blob->empty()) return;  // an empty charsmap is the identity
+        s.charsmap = std::make_shared<const PrecompiledCharsmap>(
+            *blob, place.file + ": key \"" + place.key + ".precompiled_charsmap\"");
     } else {
-        bad_value(place / "type", "is \"" + type + "\", which this loader does not support (supported: "
-                  "Sequence, Prepend, Replace, Strip, Lowercase, NFC, NFKC)");
+        bad_value(place / "type", "is \"" + type + "\", which is not a normalizer of the tokenizers library (known: "
+                  "Sequence, NFC, NFD, NFKC, NFKD, Lowercase, Strip, StripAccents, Replace, Prepend, "
+                  "BertNormalizer, Nmt, ByteLevel, Precompiled)");
     }
+    steps_.push_back(std::move(s));
 }
 
 std::string Normalizer::apply(std::string_view text) const {
@@ -83,16 +110,31 @@ std::string Normalizer::apply(std::string_view text) const {
         case Kind::ReplaceRegex:
             s = replace_all(s, *step.re, step.b);
             break;
-        case Kind::Strip: {
-            auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-            std::size_t b = 0, e = s.size();
-            if (step.left) while (b < e && space(s[b])) ++b;
-            if (step.right) while (e > b && space(s[e - 1])) --e;
-            s = s.substr(b, e - b);
+        case Kind::Strip:
+            s = strip_unicode_space(s, step.left, step.right);
             break;
-        }
-        case Kind::Lowercase:  // ASCII only
-            for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        case Kind::Lowercase:
+            s = unicode_lowercase(s);
+            break;
+        case Kind::Unicode:
+            s = unicode_normalize(s, step.form);
+            break;
+        case Kind::StripAccents:
+            s = strip_marks(s, false);
+            break;
+        case Kind::Bert:
+            if (step.clean_text || step.chinese) s = bert_clean(s, step.clean_text, step.chinese);
+            if (step.strip_accents) s = strip_marks(unicode_normalize(s, NormalForm::NFD), true);
+            if (step.lowercase) s = unicode_lowercase(s);
+            break;
+        case Kind::Nmt:
+            s = nmt_normalize(s);
+            break;
+        case Kind::ByteLevel:
+            s = bytes_to_byte_level(s);
+            break;
+        case Kind::Precompiled:
+            s = step.charsmap->normalize(s);
             break;
         }
     }

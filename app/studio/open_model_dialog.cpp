@@ -1,0 +1,78 @@
+#include "open_model_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace gna::studio {
+namespace {
+
+bool hasTokenizerFiles(const QString& dir) {
+    const QDir d(dir);
+    return QFileInfo::exists(d.filePath(QStringLiteral("tokenizer.json"))) ||
+           QFileInfo::exists(d.filePath(QStringLiteral("tokenizer.model")));
+}
+
+}  // namespace
+
+OpenModelDialog::OpenModelDialog(const QString& startDirectory, QWidget* parent) : QDialog(parent), m_start(startDirectory) {
+    setWindowTitle(tr("Open model"));
+    auto* form = new QFormLayout;
+    auto row = [this](QLineEdit* edit, const QString& title) {
+        auto* box = new QHBoxLayout;
+        auto* browse = new QPushButton(tr("Browse…"), this);
+        box->addWidget(edit, 1);
+        box->addWidget(browse);
+        connect(browse, &QPushButton::clicked, this, [this, edit, title] {
+            const QString start = edit->text().isEmpty() ? m_start : edit->text();
+            const QString dir = QFileDialog::getExistingDirectory(this, title, start);
+            if (!dir.isEmpty()) edit->setText(dir);
+        });
+        return box;
+    };
+    m_model = new QLineEdit(this);
+    m_model->setPlaceholderText(tr("folder with config.json and *.safetensors"));
+    m_tokenizer = new QLineEdit(this);
+    m_tokenizer->setPlaceholderText(tr("optional: the model folder's own tokenizer files"));
+    form->addRow(tr("&Model folder:"), row(m_model, tr("Open a model folder (config.json, *.safetensors, tokenizer)")));
+    form->addRow(tr("&Tokenizer folder:"), row(m_tokenizer, tr("Folder with tokenizer.json or tokenizer.model")));
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_note);
+    layout->addWidget(buttons);
+    connect(m_model, &QLineEdit::textChanged, this, &OpenModelDialog::updateNote);
+    connect(m_tokenizer, &QLineEdit::textChanged, this, &OpenModelDialog::updateNote);
+    updateNote();
+}
+
+QString OpenModelDialog::modelDir() const { return m_model->text().trimmed(); }
+QString OpenModelDialog::tokenizerDir() const { return m_tokenizer->text().trimmed(); }
+void OpenModelDialog::setModelDir(const QString& dir) { m_model->setText(dir); }
+void OpenModelDialog::setTokenizerDir(const QString& dir) { m_tokenizer->setText(dir); }
+QString OpenModelDialog::note() const { return m_note->text(); }
+
+void OpenModelDialog::updateNote() {
+    QString note;
+    if (!tokenizerDir().isEmpty() && !hasTokenizerFiles(tokenizerDir())) {
+        note = tr("The tokenizer folder holds neither tokenizer.json nor tokenizer.model.");
+    } else if (!modelDir().isEmpty() && tokenizerDir().isEmpty() && !hasTokenizerFiles(modelDir())) {
+        note = tr("This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer "
+                  "folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b's).");
+    }
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+}
+
+}  // namespace gna::studio

@@ -1,0 +1,31 @@
+#pragma once
+// File > Open model: the checkpoint folder and, for checkpoints shipped without tokenizer files
+// (state-spaces/mamba-* and many converted checkpoints), the folder whose tokenizer to use.
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+
+namespace gna::studio {
+
+class OpenModelDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit OpenModelDialog(const QString& startDirectory, QWidget* parent = nullptr);
+
+    QString modelDir() const;
+    QString tokenizerDir() const;  // empty = the model folder's own tokenizer files
+    void setModelDir(const QString& dir);
+    void setTokenizerDir(const QString& dir);
+    // The note under the fields (what is missing in the chosen folders); for tests.
+    QString note() const;
+
+private:
+    void updateNote();
+    QString m_start;
+    QLineEdit* m_model = nullptr;
+    QLineEdit* m_tokenizer = nullptr;
+    QLabel* m_note = nullptr;
+};
+
+}  // namespace gna::studio

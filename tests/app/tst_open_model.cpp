@@ -1,0 +1,98 @@
+// Opening a checkpoint shipped without tokenizer files in the studio: the open dialog's tokenizer
+// field, the session loading with another folder's tokenizer, and the workspace key that
+// restores it.
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTranslator>
+
+#include "gna/model.h"
+#include "gna/tiny_model.h"
+#include "main_window.h"
+#include "open_model_dialog.h"
+#include "session.h"
+#include "translations.h"
+#include "workspace.h"
+
+using namespace gna::studio;
+
+class TestOpenModel : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_full, m_bare;
+
+private Q_SLOTS:
+    void initTestCase() {
+        m_full = m_dir.filePath(QStringLiteral("full"));
+        m_bare = m_dir.filePath(QStringLiteral("bare"));
+        gna::TinyModelSpec s;
+        s.arch = "mamba";
+        s.layers = 2;
+        s.hidden = 32;
+        s.seed = 4;
+        gna::write_tiny_model(s, m_full.toStdString());
+        s.layout = "no-tokenizer";
+        gna::write_tiny_model(s, m_bare.toStdString());
+    }
+
+    void dialogFieldsAndNote() {
+        OpenModelDialog d(m_dir.path());
+        d.setModelDir(m_bare);
+        QVERIFY2(d.note().contains(QStringLiteral("no tokenizer files")), qPrintable(d.note()));
+        d.setTokenizerDir(m_full);
+        QVERIFY(d.note().isEmpty());
+        QCOMPARE(d.modelDir(), m_bare);
+        QCOMPARE(d.tokenizerDir(), m_full);
+        d.setTokenizerDir(m_dir.filePath(QStringLiteral("nowhere")));
+        QVERIFY(d.note().contains(QStringLiteral("neither tokenizer.json nor tokenizer.model")));
+    }
+
+    void dialogTranslates() {
+        for (const QString& code : gna::i18n::availableLanguages()) {
+            QTranslator t;
+            QVERIFY(t.load(gna::i18n::catalogPath(code)));
+            QCoreApplication::installTranslator(&t);
+            OpenModelDialog d(m_dir.path());
+            d.setModelDir(m_bare);
+            QVERIFY2(d.windowTitle() != QStringLiteral("Open model"), qPrintable(code));
+            QVERIFY2(!d.note().contains(QStringLiteral("no tokenizer files")), qPrintable(code));
+            QCoreApplication::removeTranslator(&t);
+        }
+    }
+
+    void workspaceKey() {
+        Workspace w;
+        w.modelPath = m_bare;
+        w.tokenizerPath = m_full;
+        const QJsonObject o = w.toJson();
+        QCOMPARE(o.value(QStringLiteral("tokenizer")).toString(), m_full);
+        QCOMPARE(Workspace::fromJson(o), w);
+        Workspace own;
+        own.modelPath = m_full;
+        QVERIFY(!own.toJson().contains(QStringLiteral("tokenizer")));  // the model's own: no key
+    }
+
+    void windowLoadsAndRestoresTheTokenizer() {
+        MainWindow w;
+        QSignalSpy loaded(w.session(), &Session::modelLoaded);
+        w.openModel(m_bare, m_full);
+        QVERIFY(loaded.wait(60000));
+        QCOMPARE(w.session()->tokenizerPath(), m_full);
+        QCOMPARE(QString::fromStdString(w.session()->modelInfo()->tokenizer_kind), QStringLiteral("bpe-bytelevel"));
+        const QString path = m_dir.filePath(QStringLiteral("ws.json"));
+        QString error;
+        QVERIFY2(w.saveWorkspace(path, &error), qPrintable(error));
+
+        MainWindow w2;
+        QSignalSpy loaded2(w2.session(), &Session::modelLoaded);
+        QVERIFY2(w2.loadWorkspace(path, &error), qPrintable(error));
+        QVERIFY(loaded2.wait(60000));
+        QCOMPARE(w2.session()->modelPath(), m_bare);
+        QCOMPARE(w2.session()->tokenizerPath(), m_full);
+        QCOMPARE(w2.workspace().tokenizerPath, m_full);
+    }
+};
+
+QTEST_MAIN(TestOpenModel)
+#include "tst_open_model.moc"
