@@ -70,7 +70,7 @@ QSize layoutSize(const FigureOptions& o) {
 // units, so they scale with the figure, not with the screen's DPI); restored afterwards.
 class FontGuard {
 public:
-    FontGuard(QCustomPlot* plot, double points) : m_plot(plot) {
+    FontGuard(QCustomPlot* plot, double points, bool restore = true) : m_plot(plot), m_restore(restore) {
         const int small = std::max(4, qRound(points)), label = small + 1, title = small + 2;
         for (QCPLayoutElement* e : plot->plotLayout()->elements(true)) {
             if (auto* rect = qobject_cast<QCPAxisRect*>(e))
@@ -94,6 +94,7 @@ public:
         }
     }
     ~FontGuard() {
+        if (!m_restore) return;
         for (const auto& a : m_axes) {
             a.axis->setTickLabelFont(a.tick);
             a.axis->setLabelFont(a.label);
@@ -124,6 +125,7 @@ private:
         a->setLabelFont(sized(a->labelFont(), label));
     }
     QCustomPlot* m_plot;
+    bool m_restore;
     QList<AxisFonts> m_axes;
     QList<QPair<QCPTextElement*, QFont>> m_texts;
     struct LegendStyle {
@@ -147,6 +149,8 @@ QString formatSuffix(FigureFormat format) {
     }
     return {};
 }
+
+void setPrintFonts(QCustomPlot* plot, double points) { FontGuard(plot, points, false); }
 
 bool parseFigureWidth(const QString& text, double* inches) {
     const QString t = text.trimmed().toLower();

@@ -29,6 +29,10 @@ struct FigureOptions {
     double fontPoints = 8.0;   // tick labels and legend; axis labels +1 pt, titles +2 pt
 };
 
+// Sets the plot's fonts to the print sizes the exports use (for views made only to be exported,
+// so that they lay out their labels for them).
+void setPrintFonts(QCustomPlot* plot, double points);
+
 // "single" (3.3), "double" (6.9) or a number of inches (0.5-20); false if none of these.
 bool parseFigureWidth(const QString& text, double* inches);
 

@@ -32,12 +32,13 @@ HeadBoardFigure::HeadBoardFigure(QWidget* parent) : QWidget(parent), m_plot(new 
 void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
     m_plot->clearPlottables();
     m_plot->plotLayout()->clear();
+    // Row 0: the score's full name as the title, in short lines; row 1: the board and its colour scale.
+    auto* body = new QCPLayoutGrid;
+    if (board.hasScores()) m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, wrapped(board.scoreLabel(), 40)));
+    m_plot->plotLayout()->addElement(board.hasScores() ? 1 : 0, 0, body);
+    if (board.hasScores()) m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     auto* rect = new QCPAxisRect(m_plot);
-    m_plot->plotLayout()->addElement(0, 0, rect);
-    if (board.hasScores()) {  // the score's full name as the title, broken into short lines
-        m_plot->plotLayout()->insertRow(0);
-        m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, wrapped(board.scoreLabel(), 44)));
-    }
+    body->addElement(0, 0, rect);
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
     const QString kind = board.ssm() ? tr("SSM head") : tr("Head");
@@ -68,7 +69,7 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
     map->setInterpolate(false);
     if (board.hasScores()) {
         auto* scale = new QCPColorScale(m_plot);
-        m_plot->plotLayout()->addElement(1, 1, scale);
+        body->addElement(0, 1, scale);
         scale->setGradient(gradient);
         scale->axis()->setLabel(board.scoresAreDifferences() ? tr("Δ score") : tr("Score"));
         map->setColorScale(scale);

@@ -35,13 +35,16 @@ void layOut(QWidget* view, double widthInches, double heightInches) {
     QCoreApplication::processEvents();
 }
 
-Figure heatmap(const QString& name, const views::HeatmapData& data, views::Palette palette, double width) {
+Figure heatmap(const QString& name, const views::HeatmapData& data, views::Palette palette, const views::FigureOptions& o) {
     auto* map = new views::AttentionHeatmap;
-    Figure f{name, std::unique_ptr<QWidget>(map), map->plot(), views::heatmapCsv(data, data.title), width * 0.9};
+    Figure f{name, std::unique_ptr<QWidget>(map), map->plot(), views::heatmapCsv(data, data.title), o.widthInches * 0.9};
     map->setColorPalette(palette);
     map->setTitleStats(false);
+    views::setPrintFonts(map->plot(), o.fontPoints);
     map->setData(data);
-    layOut(map, width, f.heightInches);
+    layOut(map, o.widthInches, f.heightInches);
+    map->plot()->replot();
+    map->setData(data);  // token labels thinned for the axes' length in the figure
     return f;
 }
 
@@ -68,11 +71,11 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     const views::Palette palette = views::paletteFromIndex(window.heatmapPaletteIndex());
     std::vector<Figure> figures;
     const views::GatherAggregatePair* pair = window.heatmaps();
-    if (pair->gather()->data().isValid()) figures.push_back(heatmap(QStringLiteral("gather"), pair->gather()->data(), palette, width));
+    if (pair->gather()->data().isValid()) figures.push_back(heatmap(QStringLiteral("gather"), pair->gather()->data(), palette, options));
     if (pair->aggregate()->data().isValid())
-        figures.push_back(heatmap(QStringLiteral("aggregate"), pair->aggregate()->data(), palette, width));
+        figures.push_back(heatmap(QStringLiteral("aggregate"), pair->aggregate()->data(), palette, options));
     if (window.compareMode() && window.differenceMap()->data().isValid())
-        figures.push_back(heatmap(QStringLiteral("difference"), window.differenceMap()->data(), palette, width));
+        figures.push_back(heatmap(QStringLiteral("difference"), window.differenceMap()->data(), palette, options));
 
     const views::NextTokenChart* shown = window.nextTokenChart();
     auto* chart = new views::NextTokenChart;
@@ -81,6 +84,7 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     chart->setFitRowsToHeight(false);
     chart->setProbabilities(shown->probabilities());
     chart->setBaseline(shown->baseline());
+    views::setPrintFonts(chart->plot(), options.fontPoints);
     const double chartHeight = std::clamp(0.9 + 0.16 * shown->probabilities().size(), 1.8, 9.0);
     layOut(chart, width, chartHeight);
     figures.push_back({QStringLiteral("next_token"), std::unique_ptr<QWidget>(chart), chart->plot(), views::nextTokenCsv(*chart),
@@ -89,6 +93,7 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     const views::HeadBoardModel& board = *window.headBoard()->model();
     auto* boardFigure = new views::HeadBoardFigure;
     boardFigure->setBoard(board, palette);
+    views::setPrintFonts(boardFigure->plot(), options.fontPoints);
     const double boardHeight =
         std::clamp(width * (board.layers() + 2.0) / std::max(1, board.heads() + 4), 1.2, width * 1.2);
     layOut(boardFigure, width, boardHeight);
