@@ -165,9 +165,15 @@ void AttentionHeatmap::applyTicks() {
     m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch));
 }
 
+void AttentionHeatmap::setTitleStats(bool on) {
+    m_titleStats = on;
+    updateTitle();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void AttentionHeatmap::updateTitle() {
     QString text = m_data.title;
-    if (!m_data.isDifference && m_data.rows > 0) {
+    if (m_titleStats && !m_data.isDifference && m_data.rows > 0) {
         const RowStats s = rowStats(m_data, m_data.rows - 1);
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
         text += QLatin1Char('\n') + tr("last row: entropy %1 bits, max %2 on “%3”")

@@ -32,6 +32,8 @@ public:
     bool logScale() const { return m_log; }
     void setColorPalette(Palette palette);
     Palette colorPalette() const { return m_palette; }
+    // true (default): the title adds the last row's entropy and maximum; false: the head only (figures).
+    void setTitleStats(bool on);
 
     // The value stored in the colour map for (query row, key column): what is drawn.
     double cellValue(int row, int col) const;
@@ -72,6 +74,7 @@ private:
     double m_lower = 0.0;
     double m_upper = 1.0;
     bool m_log = false;
+    bool m_titleStats = true;
 };
 
 }  // namespace gna::views

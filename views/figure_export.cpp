@@ -1,6 +1,8 @@
 #include "figure_export.h"
 
 #include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QPdfWriter>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -59,6 +61,83 @@ bool fail(QString* error, const QString& message) {
     return false;
 }
 
+// The drawing's size in layout units: points (1/72 in).
+QSize layoutSize(const FigureOptions& o) {
+    return {std::max(36, qRound(o.widthInches * 72.0)), std::max(36, qRound(o.heightInches * 72.0))};
+}
+
+// Print fonts while alive: every text of the plot in points of the layout (pixel size in layout
+// units, so they scale with the figure, not with the screen's DPI); restored afterwards.
+class FontGuard {
+public:
+    FontGuard(QCustomPlot* plot, double points, bool restore = true) : m_plot(plot), m_restore(restore) {
+        const int small = std::max(4, qRound(points)), label = small + 1, title = small + 2;
+        for (QCPLayoutElement* e : plot->plotLayout()->elements(true)) {
+            if (auto* rect = qobject_cast<QCPAxisRect*>(e))
+                for (QCPAxis* a : rect->axes()) setAxis(a, small, label);
+            else if (auto* scale = qobject_cast<QCPColorScale*>(e)) setAxis(scale->axis(), small, label);
+            else if (auto* text = qobject_cast<QCPTextElement*>(e)) {
+                m_texts << qMakePair(text, text->font());
+                text->setFont(sized(text->font(), title));
+            } else if (auto* legend = qobject_cast<QCPLegend*>(e)) {
+                m_legends.push_back({legend, legend->font(), legend->iconSize(), legend->iconTextPadding()});
+                legend->setFont(sized(legend->font(), small));
+                legend->setIconSize(QSize(small * 2, small));  // the screen's 32 x 18 would crowd out the names
+                legend->setIconTextPadding(small / 2);
+                for (int i = 0; i < legend->itemCount(); ++i) {
+                    if (QCPAbstractLegendItem* item = legend->item(i)) {
+                        m_items << qMakePair(item, item->font());
+                        item->setFont(sized(item->font(), small));
+                    }
+                }
+            }
+        }
+    }
+    ~FontGuard() {
+        if (!m_restore) return;
+        for (const auto& a : m_axes) {
+            a.axis->setTickLabelFont(a.tick);
+            a.axis->setLabelFont(a.label);
+        }
+        for (const auto& t : m_texts) t.first->setFont(t.second);
+        for (const auto& l : m_legends) {
+            l.legend->setFont(l.font);
+            l.legend->setIconSize(l.iconSize);
+            l.legend->setIconTextPadding(l.padding);
+        }
+        for (const auto& i : m_items) i.first->setFont(i.second);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+
+private:
+    struct AxisFonts {
+        QCPAxis* axis;
+        QFont tick;
+        QFont label;
+    };
+    static QFont sized(QFont f, int pixels) {
+        f.setPixelSize(pixels);
+        return f;
+    }
+    void setAxis(QCPAxis* a, int tick, int label) {
+        m_axes.push_back({a, a->tickLabelFont(), a->labelFont()});
+        a->setTickLabelFont(sized(a->tickLabelFont(), tick));
+        a->setLabelFont(sized(a->labelFont(), label));
+    }
+    QCustomPlot* m_plot;
+    bool m_restore;
+    QList<AxisFonts> m_axes;
+    QList<QPair<QCPTextElement*, QFont>> m_texts;
+    struct LegendStyle {
+        QCPLegend* legend;
+        QFont font;
+        QSize iconSize;
+        int padding;
+    };
+    QList<LegendStyle> m_legends;
+    QList<QPair<QCPAbstractLegendItem*, QFont>> m_items;
+};
+
 }  // namespace
 
 QString formatSuffix(FigureFormat format) {
@@ -71,19 +150,53 @@ QString formatSuffix(FigureFormat format) {
     return {};
 }
 
+void setPrintFonts(QCustomPlot* plot, double points) { FontGuard(plot, points, false); }
+
+bool parseFigureWidth(const QString& text, double* inches) {
+    const QString t = text.trimmed().toLower();
+    if (t == QLatin1String("single")) *inches = kSingleColumnInches;
+    else if (t == QLatin1String("double")) *inches = kDoubleColumnInches;
+    else {
+        bool ok = false;
+        const double v = t.toDouble(&ok);
+        if (!ok || v < 0.5 || v > 20.0) return false;
+        *inches = v;
+    }
+    return true;
+}
+
 bool exportPdf(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString* error) {
     BackgroundGuard guard(plot, o.transparent);
-    if (!plot->savePdf(path, o.width, o.height, QCP::epNoCosmetic, QStringLiteral("G&A Studio"), plot->objectName()))
+    FontGuard fonts(plot, o.fontPoints);
+    const QSize size = layoutSize(o);
+    QPdfWriter pdf(path);
+    pdf.setResolution(72);  // one layout unit = one point
+    pdf.setCreator(QStringLiteral("G&A Studio"));
+    pdf.setTitle(plot->objectName());
+    pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    QCPPainter painter;
+    if (!painter.begin(&pdf)) return fail(error, tr("Could not write the PDF file %1.").arg(path));
+    painter.setRenderHint(QPainter::LosslessImageRendering);  // heatmap images: Flate, never JPEG
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setMode(QCPPainter::pmNonCosmetic);
+    plot->toPainter(&painter, size.width(), size.height());
+    painter.end();
+    if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0)
         return fail(error, tr("Could not write the PDF file %1.").arg(path));
     return true;
 }
 
 bool exportSvg(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString* error) {
     BackgroundGuard guard(plot, o.transparent);
+    FontGuard fonts(plot, o.fontPoints);
+    const QSize size = layoutSize(o);
     QSvgGenerator generator;
     generator.setFileName(path);
-    generator.setSize(QSize(o.width, o.height));
-    generator.setViewBox(QRect(0, 0, o.width, o.height));
+    generator.setResolution(72);  // width and height come out in physical units of the layout's points
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
     // QSvgGenerator writes title and description verbatim: escape them for XML.
     generator.setTitle(plot->objectName().toHtmlEscaped());
     generator.setDescription(QStringLiteral("G&A Studio figure").toHtmlEscaped());
@@ -91,7 +204,7 @@ bool exportSvg(QCustomPlot* plot, const QString& path, const FigureOptions& o, Q
     if (!painter.begin(&generator)) return fail(error, tr("Could not write the SVG file %1.").arg(path));
     painter.setMode(QCPPainter::pmVectorized);
     painter.setMode(QCPPainter::pmNoCaching);
-    plot->toPainter(&painter, o.width, o.height);
+    plot->toPainter(&painter, size.width(), size.height());
     painter.end();
     if (!QFileInfo(path).exists()) return fail(error, tr("Could not write the SVG file %1.").arg(path));
     return true;
@@ -99,17 +212,20 @@ bool exportSvg(QCustomPlot* plot, const QString& path, const FigureOptions& o, Q
 
 bool exportPng(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString* error) {
     BackgroundGuard guard(plot, o.transparent);
-    // Render at exactly width x height pixels; text and lines scale with dpi/96 as in print.
-    const double scale = std::max(0.25, o.dpi / 96.0);
-    QImage image(o.width, o.height, QImage::Format_ARGB32_Premultiplied);
+    FontGuard fonts(plot, o.fontPoints);
+    // The layout in points, drawn onto widthInches x dpi pixels: text keeps its size in points.
+    const QSize size = layoutSize(o);
+    const QSize pixels(std::max(1, qRound(o.widthInches * o.dpi)), std::max(1, qRound(o.heightInches * o.dpi)));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
     image.fill(o.transparent ? QColor(Qt::transparent) : backgroundColor(plot));
     image.setDotsPerMeterX(qRound(o.dpi / 0.0254));
     image.setDotsPerMeterY(qRound(o.dpi / 0.0254));
     {
         QCPPainter painter(&image);
         painter.setRenderHint(QPainter::Antialiasing);
-        painter.scale(scale, scale);
-        plot->toPainter(&painter, qRound(o.width / scale), qRound(o.height / scale));
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        painter.scale(double(pixels.width()) / size.width(), double(pixels.height()) / size.height());
+        plot->toPainter(&painter, size.width(), size.height());
     }
     if (!image.save(path, "PNG")) return fail(error, tr("Could not write the PNG file %1.").arg(path));
     return true;
@@ -184,14 +300,21 @@ QStringList exportFigureSet(const QList<NamedPlot>& plots, const QString& dir, c
 }
 
 FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggestedName, QWidget* parent)
-    : QDialog(parent), m_plot(plot), m_format(new QComboBox), m_width(new QSpinBox), m_height(new QSpinBox),
+    : QDialog(parent), m_plot(plot), m_format(new QComboBox), m_preset(new QComboBox), m_width(new QDoubleSpinBox),
+      m_height(new QDoubleSpinBox),
       m_dpi(new QSpinBox), m_transparent(new QCheckBox(tr("Transparent background"))), m_path(new QLineEdit) {
     setWindowTitle(tr("Export figure"));
     m_format->addItems({tr("PDF (vector)"), tr("SVG (vector)"), tr("PNG (bitmap)"), tr("CSV (data)")});
-    m_width->setRange(50, 20000);
-    m_height->setRange(50, 20000);
-    m_width->setValue(std::max(200, plot->width()));
-    m_height->setValue(std::max(150, plot->height()));
+    m_preset->addItems({tr("Single column (3.3 in)"), tr("Double column (6.9 in)"), tr("Custom")});
+    for (QDoubleSpinBox* s : {m_width, m_height}) {
+        s->setRange(0.5, 20.0);
+        s->setDecimals(2);
+        s->setSingleStep(0.1);
+        s->setSuffix(tr(" in"));
+    }
+    m_width->setValue(kSingleColumnInches);
+    // The plot's on-screen aspect ratio.
+    m_height->setValue(kSingleColumnInches * std::clamp(double(plot->height()) / std::max(1, plot->width()), 0.3, 2.0));
     m_dpi->setRange(50, 1200);
     m_dpi->setValue(300);
     m_path->setText(QDir::home().filePath(suggestedName + QStringLiteral(".pdf")));
@@ -201,6 +324,7 @@ FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggest
     pathRow->addWidget(browse);
     auto* form = new QFormLayout(this);
     form->addRow(tr("&Format:"), m_format);
+    form->addRow(tr("&Size:"), m_preset);
     form->addRow(tr("&Width:"), m_width);
     form->addRow(tr("&Height:"), m_height);
     form->addRow(tr("&DPI (PNG):"), m_dpi);
@@ -211,6 +335,14 @@ FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggest
     connect(buttons, &QDialogButtonBox::accepted, this, &FigureExportDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browse, &QPushButton::clicked, this, &FigureExportDialog::browse);
+    connect(m_preset, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i == 0) m_width->setValue(kSingleColumnInches);
+        if (i == 1) m_width->setValue(kDoubleColumnInches);
+    });
+    connect(m_width, &QDoubleSpinBox::valueChanged, this, [this](double w) {
+        const QSignalBlocker block(m_preset);
+        m_preset->setCurrentIndex(qFuzzyCompare(w, kSingleColumnInches) ? 0 : qFuzzyCompare(w, kDoubleColumnInches) ? 1 : 2);
+    });
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
         QFileInfo fi(m_path->text());
         m_path->setText(fi.dir().filePath(fi.completeBaseName() + QLatin1Char('.') + formatSuffix(format())));
@@ -219,7 +351,12 @@ FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggest
 }
 
 FigureOptions FigureExportDialog::options() const {
-    return {m_width->value(), m_height->value(), m_dpi->value(), m_transparent->isChecked()};
+    FigureOptions o;
+    o.widthInches = m_width->value();
+    o.heightInches = m_height->value();
+    o.dpi = m_dpi->value();
+    o.transparent = m_transparent->isChecked();
+    return o;
 }
 FigureFormat FigureExportDialog::format() const { return static_cast<FigureFormat>(m_format->currentIndex()); }
 QString FigureExportDialog::path() const { return m_path->text(); }

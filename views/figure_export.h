@@ -1,13 +1,15 @@
 #pragma once
-// FigureExport: publication output of any plot view. PDF through QCustomPlot::savePdf (vector),
-// SVG through QSvgGenerator + QCPPainter + toPainter (QCustomPlot 2.1 has no saveSvg), PNG at an
-// exact pixel size and DPI, optional transparent background, and the plotted data as CSV.
+// FigureExport: publication output of any plot view at a physical size. The plot is laid out in
+// points (1/72 in) with print fonts (8-10 pt), then drawn to PDF (QPdfWriter, images lossless),
+// SVG (QSvgGenerator + QCPPainter + toPainter; QCustomPlot 2.1 has no saveSvg) or PNG (inches x
+// dpi pixels, the same layout scaled), optionally on a transparent background; the data as CSV.
 #include <QDialog>
 #include <QStringList>
 
 class QCustomPlot;
 class QComboBox;
 class QSpinBox;
+class QDoubleSpinBox;
 class QCheckBox;
 class QLineEdit;
 
@@ -15,12 +17,24 @@ namespace gna::views {
 
 enum class FigureFormat { PDF, SVG, PNG, CSV };
 
+// Journal column widths in inches.
+inline constexpr double kSingleColumnInches = 3.3;
+inline constexpr double kDoubleColumnInches = 6.9;
+
 struct FigureOptions {
-    int width = 640;   // PDF/SVG: points/px of the drawing; PNG: exact pixel size
-    int height = 480;
-    int dpi = 300;     // PNG only: stored resolution; text scales with dpi/96
+    double widthInches = kSingleColumnInches;
+    double heightInches = 2.5;
+    int dpi = 300;             // PNG: qRound(widthInches * dpi) pixels wide
     bool transparent = false;
+    double fontPoints = 8.0;   // tick labels and legend; axis labels +1 pt, titles +2 pt
 };
+
+// Sets the plot's fonts to the print sizes the exports use (for views made only to be exported,
+// so that they lay out their labels for them).
+void setPrintFonts(QCustomPlot* plot, double points);
+
+// "single" (3.3), "double" (6.9) or a number of inches (0.5-20); false if none of these.
+bool parseFigureWidth(const QString& text, double* inches);
 
 struct NamedPlot {
     QString name;  // file stem, e.g. "gather_L17.H24"
@@ -42,7 +56,7 @@ QStringList exportFigureSet(const QList<NamedPlot>& plots, const QString& dir, c
                             const FigureOptions& options, QString* error = nullptr);
 QString formatSuffix(FigureFormat format);
 
-// A dialog asking for file, format, size, DPI and background; exports on accept.
+// A dialog asking for file, format, size (column preset or inches), DPI and background; exports on accept.
 class FigureExportDialog : public QDialog {
     Q_OBJECT
 public:
@@ -58,8 +72,9 @@ private:
     void browse();
     QCustomPlot* m_plot;
     QComboBox* m_format;
-    QSpinBox* m_width;
-    QSpinBox* m_height;
+    QComboBox* m_preset;
+    QDoubleSpinBox* m_width;
+    QDoubleSpinBox* m_height;
     QSpinBox* m_dpi;
     QCheckBox* m_transparent;
     QLineEdit* m_path;

@@ -68,6 +68,13 @@ void NextTokenChart::setSeriesNames(const QString& bars, const QString& candidat
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+QStringList NextTokenChart::seriesNames() const { return {m_bars->name(), m_candidateBars->name(), m_baselineBars->name()}; }
+
+void NextTokenChart::setFitRowsToHeight(bool fit) {
+    m_fitRows = fit;
+    rebuild();
+}
+
 int NextTokenChart::rowsThatFit() const {
     // Legend rows, probability ticks and axis label take about six lines; each bar needs a line.
     const QFontMetrics fm(m_plot->yAxis->tickLabelFont());
@@ -79,7 +86,7 @@ void NextTokenChart::rebuild() {
     // Which rows fit: candidates first (they are what the user asked about), then top tokens in
     // the given (descending) order; drawn in the original order.
     m_shown = m_rows;
-    const int fit = rowsThatFit();
+    const int fit = m_fitRows ? rowsThatFit() : static_cast<int>(m_rows.size());
     if (m_rows.size() > fit) {
         QList<bool> keep(m_rows.size(), false);
         int kept = 0;

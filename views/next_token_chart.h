@@ -26,6 +26,12 @@ public:
     // Legend texts (defaults: top tokens, answer candidates, baseline without ablation).
     void setSeriesNames(const QString& bars, const QString& candidates, const QString& baseline);
     const QList<TokenProbability>& probabilities() const { return m_rows; }
+    const QList<TokenProbability>& baseline() const { return m_baseline; }
+    // The legend's names: top tokens, answer candidates, baseline.
+    QStringList seriesNames() const;
+    // true (default): only the rows that fit the chart's height are drawn; false: every row
+    // (figures for papers, sized for them).
+    void setFitRowsToHeight(bool fit);
     // The rows drawn: all of them when they fit, else every candidate that fits and the most
     // probable top tokens, so that labels never overlap (resize the chart to see more).
     const QList<TokenProbability>& shownRows() const { return m_shown; }
@@ -46,6 +52,7 @@ private:
     QList<TokenProbability> m_rows;
     QList<TokenProbability> m_shown;
     QList<TokenProbability> m_baseline;
+    bool m_fitRows = true;
 };
 
 }  // namespace gna::views

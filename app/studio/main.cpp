@@ -1,12 +1,18 @@
 // gna-studio: the G&A Studio window.
 //   gna-studio [MODEL_DIR]            opens that model folder at start
 //   gna-studio --workspace FILE       restores a saved workspace (model, prompt, plan, heads)
+//   gna-studio --export-figures WORKSPACE OUT_DIR [--formats pdf,svg,png] [--dpi N] [--width single|double|INCHES]
+//                                     writes the workspace's figures without showing a window, then exits
 // Without either, a workspace autosaved by a session that did not end cleanly is offered back.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <cstdio>
+#include <cstring>
+
 #include <QFileInfo>
 #include <QIcon>
 
+#include "figure_job.h"
 #include "language.h"
 #include "main_window.h"
 #include "startup.h"
@@ -14,6 +20,9 @@
 #include "theme.h"
 
 int main(int argc, char** argv) {
+    // Figure export never shows a window: the offscreen platform, also where no display exists.
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], "--export-figures", 16) == 0) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gna-studio"));
     QApplication::setOrganizationName(QStringLiteral("G&A Studio"));
@@ -36,7 +45,39 @@ int main(int argc, char** argv) {
                                              QApplication::translate("main", "Workspace file (.gna.json) to restore"),
                                              QApplication::translate("main", "FILE"));
     parser.addOption(workspaceOption);
+    const QCommandLineOption exportOption(
+        QStringLiteral("export-figures"),
+        QApplication::translate("main", "Write the figures of the workspace FILE into OUT_DIR (the first argument) and exit"),
+        QApplication::translate("main", "FILE"));
+    const QCommandLineOption formatsOption(QStringLiteral("formats"),
+                                           QApplication::translate("main", "Figure formats: pdf,svg,png (default: all)"),
+                                           QApplication::translate("main", "LIST"));
+    const QCommandLineOption dpiOption(QStringLiteral("dpi"), QApplication::translate("main", "PNG resolution (default: 300)"),
+                                       QApplication::translate("main", "N"));
+    const QCommandLineOption widthOption(
+        QStringLiteral("width"), QApplication::translate("main", "Figure width: single (3.3 in), double (6.9 in) or inches"),
+        QApplication::translate("main", "WIDTH"));
+    parser.addOptions({exportOption, formatsOption, dpiOption, widthOption});
     parser.process(app);
+
+    if (parser.isSet(exportOption)) {
+        gna::studio::FigureJobOptions job;
+        job.workspaceFile = QFileInfo(parser.value(exportOption)).absoluteFilePath();
+        QString error;
+        if (parser.positionalArguments().size() != 1) {
+            error = QApplication::translate("main", "--export-figures needs one output folder: gna-studio --export-figures "
+                                                    "WORKSPACE OUT_DIR");
+        } else {
+            job.outDir = QFileInfo(parser.positionalArguments().front()).absoluteFilePath();
+            gna::studio::parseFigureJobOptions(parser.value(formatsOption), parser.value(dpiOption), parser.value(widthOption),
+                                               &job, &error);
+        }
+        if (!error.isEmpty()) {
+            std::fprintf(stderr, "gna-studio: %s\n", qPrintable(error));
+            return 2;
+        }
+        return gna::studio::runFigureJob(job);
+    }
 
     gna::studio::MainWindow window;
     window.show();

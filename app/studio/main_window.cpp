@@ -43,6 +43,7 @@
 #include "model_info_panel.h"
 #include "next_token_chart.h"
 #include "open_model_dialog.h"
+#include "paper_figures.h"
 #include "prompt_editor.h"
 #include "theme.h"
 #include "token_strip.h"
@@ -102,8 +103,7 @@ void MainWindow::buildLayout() {
     m_next = new views::NextTokenChart;
     m_pair = new views::GatherAggregatePair;
     m_diff = new views::AttentionHeatmap;
-    m_board->setColorPalette(views::paletteFromIndex(m_settings.paletteIndex()));
-    m_pair->setColorPalette(views::paletteFromIndex(m_settings.paletteIndex()));
+    setHeatmapPalette(m_settings.paletteIndex());
 
     // Head board with its score selector.
     auto* boardBox = new QWidget;
@@ -364,8 +364,7 @@ void MainWindow::buildActions() {
     for (int i = 0; i < 4; ++i) {  // heatmap palettes (not the score/diverging ones)
         QAction* a = palette->addAction(names[i], this, [this, i] {
             m_settings.setPaletteIndex(i);
-            m_board->setColorPalette(views::paletteFromIndex(i));
-            m_pair->setColorPalette(views::paletteFromIndex(i));
+            setHeatmapPalette(i);
         });
         a->setCheckable(true);
         a->setChecked(m_settings.paletteIndex() == i);
@@ -558,6 +557,14 @@ void MainWindow::restoreAllHeads() {
     m_board->clearAblations();
 }
 
+void MainWindow::setHeatmapPalette(int index) {
+    m_paletteIndex = index;
+    m_board->setColorPalette(views::paletteFromIndex(index));
+    m_pair->setColorPalette(views::paletteFromIndex(index));
+}
+
+bool MainWindow::compareMode() const { return m_compare->isChecked(); }
+
 bool MainWindow::boardIsSsm() const { return m_board->model()->layers() > 0 && m_board->model()->ssm(); }
 
 void MainWindow::setBoardShowsSsm(bool ssm) {
@@ -595,6 +602,8 @@ Workspace MainWindow::workspace() const {
     w.shownHeads = m_session->shownHeads();
     w.scoreMode = m_scoreMode->currentIndex();
     w.selectedToken = m_session->selectedToken();
+    w.compare = m_compare->isChecked();
+    w.palette = m_paletteIndex;
     return w;
 }
 
@@ -603,6 +612,8 @@ void MainWindow::applyWorkspace(const Workspace& w) {
     m_prompt->setPrompt(w.prompt);
     m_scoreMode->setCurrentIndex(std::clamp(w.scoreMode, 0, m_scoreMode->count() - 1));
     m_session->setSelectedToken(w.selectedToken);
+    m_compare->setChecked(w.compare);
+    if (w.palette >= 0) setHeatmapPalette(std::clamp(w.palette, 0, 3));
     if (!w.modelPath.isEmpty() && (w.modelPath != m_session->modelPath() || w.tokenizerPath != m_session->tokenizerPath())) {
         // The plan and the shown heads are the workspace model's: applied once it is open.
         m_pendingWorkspace = w;
@@ -646,11 +657,8 @@ void MainWindow::exportFigureSet() {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Export figure set into folder"), m_settings.lastDirectory());
     if (dir.isEmpty()) return;
     QString error;
-    const QStringList files = views::exportFigureSet(
-        {{QStringLiteral("gather"), m_pair->gather()->plot()}, {QStringLiteral("aggregate"), m_pair->aggregate()->plot()},
-         {QStringLiteral("difference"), m_diff->plot()}, {QStringLiteral("next_token"), m_next->plot()}},
-        dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG, views::FigureFormat::CSV},
-        {800, 600, 300, false}, &error);
+    const QStringList files = writePaperFigures(
+        *this, dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG}, views::FigureOptions{}, &error);
     if (!error.isEmpty()) showError(tr("Export failed"), error);
     else m_status->setText(tr("Wrote %n file(s)", nullptr, static_cast<int>(files.size())));
 }

@@ -76,6 +76,10 @@ public:
     void showImportance(const gna::Json& result);
     // Errors go to a (non-blocking) dialog; the last message is kept for tests.
     QString lastError() const { return m_lastError; }
+    // Headless use (figure export): no autosave, so that no session looks crashed afterwards.
+    void stopAutosave() { m_autosave.stop(); }
+    int heatmapPaletteIndex() const { return m_paletteIndex; }
+    bool compareMode() const;
 
 public Q_SLOTS:
     void openModel(const QString& dir, const QString& tokenizerDir = QString());
@@ -91,7 +95,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    bool boardIsSsm() const;  // the head board shows SSM heads (a model without attention, or chosen)
+    bool boardIsSsm() const;
+    void setHeatmapPalette(int index);  // the board's and the maps' palette (a workspace's or the user's)  // the head board shows SSM heads (a model without attention, or chosen)
     void buildActions();
     void buildLayout();
     void updateRecentMenu();
@@ -133,6 +138,7 @@ private:
     MaskPanel* m_maskPanel = nullptr;
     QDockWidget* m_maskDock = nullptr;
     GuidedTour* m_tour = nullptr;
+    int m_paletteIndex = 0;
     std::vector<double> m_importance;  // from a head ranking result (layers x heads)
     std::optional<Workspace> m_pendingWorkspace;  // heads to apply once its model is open
 };

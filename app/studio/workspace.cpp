@@ -1,7 +1,9 @@
 #include "workspace.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -55,6 +57,8 @@ QJsonObject Workspace::toJson() const {
     views[QStringLiteral("attention_heads")] = headsToJson(shownHeads);
     views[QStringLiteral("score_mode")] = scoreMode;
     views[QStringLiteral("selected_token")] = selectedToken;
+    views[QStringLiteral("compare")] = compare;
+    if (palette >= 0) views[QStringLiteral("palette")] = palette;
     o[QStringLiteral("views")] = views;
     return o;
 }
@@ -70,6 +74,8 @@ Workspace Workspace::fromJson(const QJsonObject& o) {
     w.shownHeads = headsFromJson(views.value(QStringLiteral("attention_heads")));
     w.scoreMode = views.value(QStringLiteral("score_mode")).toInt();
     w.selectedToken = views.value(QStringLiteral("selected_token")).toInt(-1);
+    w.compare = views.value(QStringLiteral("compare")).toBool(false);
+    w.palette = views.value(QStringLiteral("palette")).toInt(-1);
     return w;
 }
 
@@ -104,6 +110,8 @@ bool Workspace::load(const QString& path, Workspace* out, QString* error) {
         return false;
     }
     *out = fromJson(doc.object());
+    if (!out->modelPath.isEmpty() && QFileInfo(out->modelPath).isRelative())
+        out->modelPath = QDir::cleanPath(QFileInfo(path).absoluteDir().absoluteFilePath(out->modelPath));
     return true;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Workspace: what a saved session restores (model path, tokenizer folder, prompt, candidates,
-// intervention plan, heads on screen, score mode), as JSON.
+// intervention plan, heads on screen, score mode, compare mode, palette), as JSON. A relative model
+// path is relative to the workspace file's folder (shipped workspaces name "../demo-models/<name>").
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -18,11 +19,14 @@ struct Workspace {
     views::HeadCells shownHeads;  // heads whose attention maps are open
     int scoreMode = 0;
     int selectedToken = -1;
+    bool compare = false;  // difference to the unablated run shown
+    int palette = -1;      // heatmap palette index (views::paletteFromIndex); -1 = the user's setting
 
     QJsonObject toJson() const;
     static Workspace fromJson(const QJsonObject& json);
     // Atomic write (QSaveFile). false + error on failure.
     bool save(const QString& path, QString* error = nullptr) const;
+    // Resolves a relative model path against the workspace file's folder.
     static bool load(const QString& path, Workspace* out, QString* error = nullptr);
     friend bool operator==(const Workspace&, const Workspace&) = default;
 };

@@ -1,5 +1,5 @@
 // Figure export: PDF with vector content, SVG that parses with path elements, PNG at the exact
-// requested pixel size (and transparent when asked), CSV of the plotted data, a figure set.
+// pixel size for its inches and dpi with text the same size at every dpi (and transparent when asked), CSV of the plotted data, a figure set.
 #include <QDir>
 #include <QImage>
 #include <QRegularExpression>
@@ -42,6 +42,26 @@ QByteArray pdfContent(const QByteArray& pdf) {
     return out;
 }
 
+FigureOptions inches(double width, double height, int dpi, bool transparent = false) {
+    FigureOptions o;
+    o.widthInches = width;
+    o.heightInches = height;
+    o.dpi = dpi;
+    o.transparent = transparent;
+    return o;
+}
+
+// Share of the image's pixels that are dark (text, axes, lines).
+double darkShare(const QImage& img) {
+    int dark = 0, total = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+            ++total;
+            if (qGray(img.pixel(x, y)) < 128) ++dark;
+        }
+    return double(dark) / std::max(1, total);
+}
+
 void fillCurve(AblationCurve& curve) {
     curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 10, 20, 30}, {0.95, 0.6, 0.3, 0.1}, {0.02, 0.05, 0.05, 0.03}, false},
                      {QStringLiteral("random heads"), {0, 10, 20, 30}, {0.95, 0.93, 0.9, 0.88}, {}, true}},
@@ -56,6 +76,8 @@ private Q_SLOTS:
     void pdfIsVector();
     void svgParsesWithPaths();
     void pngHasRequestedSize();
+    void pngTextScalesWithDpi();
+    void columnWidths();
     void pngTransparent();
     void csvHasData();
     void figureSet();
@@ -70,7 +92,7 @@ void TestFigureExport::pdfIsVector() {
     fillCurve(curve);
     const QString path = m_dir.filePath(QStringLiteral("curve.pdf"));
     QString error;
-    QVERIFY2(exportPdf(curve.plot(), path, {600, 400, 300, false}, &error), qPrintable(error));
+    QVERIFY2(exportPdf(curve.plot(), path, inches(600 / 72.0, 400 / 72.0, 300), &error), qPrintable(error));
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray pdf = f.readAll();
@@ -92,7 +114,7 @@ void TestFigureExport::pdfIsVector() {
     d.rowLabels = d.colLabels = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
     map.setData(d);
     const QString mpath = m_dir.filePath(QStringLiteral("map.pdf"));
-    QVERIFY(exportPdf(map.plot(), mpath, {500, 400, 300, false}, &error));
+    QVERIFY(exportPdf(map.plot(), mpath, inches(500 / 72.0, 400 / 72.0, 300), &error));
     QFile mf(mpath);
     QVERIFY(mf.open(QIODevice::ReadOnly));
     const QString mtext = QString::fromLatin1(pdfContent(mf.readAll()));
@@ -105,7 +127,7 @@ void TestFigureExport::svgParsesWithPaths() {
     fillCurve(curve);
     const QString path = m_dir.filePath(QStringLiteral("curve.svg"));
     QString error;
-    QVERIFY2(exportSvg(curve.plot(), path, {600, 400, 96, false}, &error), qPrintable(error));
+    QVERIFY2(exportSvg(curve.plot(), path, inches(600 / 72.0, 400 / 72.0, 96), &error), qPrintable(error));
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&f);
@@ -128,9 +150,9 @@ void TestFigureExport::pngHasRequestedSize() {
     curve.resize(300, 200);
     fillCurve(curve);
     const QString path = m_dir.filePath(QStringLiteral("curve.png"));
-    QVERIFY(exportPng(curve.plot(), path, {1234, 777, 300, false}));
+    QVERIFY(exportPng(curve.plot(), path, inches(4.0, 2.5, 300)));
     QImage img(path);
-    QCOMPARE(img.size(), QSize(1234, 777));
+    QCOMPARE(img.size(), QSize(1200, 750));  // inches x dpi
     QCOMPARE(qRound(img.dotsPerMeterX() * 0.0254), 300);
     // Not blank: more than one colour.
     QSet<QRgb> colours;
@@ -139,12 +161,48 @@ void TestFigureExport::pngHasRequestedSize() {
     QVERIFY(colours.size() > 3);
 }
 
+void TestFigureExport::pngTextScalesWithDpi() {
+    // The same figure at 96 and 300 dpi is the same drawing: text does not grow with the dpi. The
+    // 300-dpi image scaled down to the 96-dpi size covers about as much ink.
+    AblationCurve curve;
+    curve.resize(800, 600);
+    fillCurve(curve);
+    const QString low = m_dir.filePath(QStringLiteral("low.png")), high = m_dir.filePath(QStringLiteral("high.png"));
+    QVERIFY(exportPng(curve.plot(), low, inches(3.3, 2.5, 96)));
+    QVERIFY(exportPng(curve.plot(), high, inches(3.3, 2.5, 300)));
+    const QImage a(low);
+    const QImage b = QImage(high).scaled(a.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    QCOMPARE(QImage(high).width(), 990);
+    const double inkLow = darkShare(a), inkHigh = darkShare(b);
+    QVERIFY2(inkLow > 0.005, qPrintable(QString::number(inkLow)));
+    QVERIFY2(std::abs(inkHigh - inkLow) < 0.35 * inkLow, qPrintable(QStringLiteral("%1 vs %2").arg(inkLow).arg(inkHigh)));
+    // Pixel by pixel, the downscaled image is close to the low-resolution one.
+    double diff = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x) diff += std::abs(qGray(a.pixel(x, y)) - qGray(b.pixel(x, y)));
+    diff /= double(a.width()) * a.height();
+    QVERIFY2(diff < 12.0, qPrintable(QString::number(diff)));
+}
+
+void TestFigureExport::columnWidths() {
+    double w = 0;
+    QVERIFY(parseFigureWidth(QStringLiteral("single"), &w));
+    QCOMPARE(w, 3.3);
+    QVERIFY(parseFigureWidth(QStringLiteral("double"), &w));
+    QCOMPARE(w, 6.9);
+    QVERIFY(parseFigureWidth(QStringLiteral("5.5"), &w));
+    QCOMPARE(w, 5.5);
+    QVERIFY(!parseFigureWidth(QStringLiteral("wide"), &w));
+    QVERIFY(!parseFigureWidth(QStringLiteral("0"), &w));
+    QVERIFY(!parseFigureWidth(QStringLiteral("100"), &w));
+}
+
 void TestFigureExport::pngTransparent() {
     AblationCurve curve;
     curve.resize(300, 200);
     fillCurve(curve);
     const QString path = m_dir.filePath(QStringLiteral("clear.png"));
-    QVERIFY(exportPng(curve.plot(), path, {400, 300, 96, true}));
+    QVERIFY(exportPng(curve.plot(), path, inches(400 / 96.0, 300 / 96.0, 96, true)));
     QImage img(path);
     QCOMPARE(img.size(), QSize(400, 300));
     QVERIFY(img.hasAlphaChannel());
@@ -171,7 +229,7 @@ void TestFigureExport::figureSet() {
     const QString dir = m_dir.filePath(QStringLiteral("set"));
     const QStringList files = exportFigureSet({{QStringLiteral("one"), a.plot()}, {QStringLiteral("two"), b.plot()}}, dir,
                                               {FigureFormat::PDF, FigureFormat::SVG, FigureFormat::PNG, FigureFormat::CSV},
-                                              {400, 300, 96, false});
+                                              inches(3.3, 2.5, 96));
     QCOMPARE(files.size(), 8);
     for (const QString& f : files) QVERIFY(QFileInfo(f).size() > 0);
     QVERIFY(QFileInfo::exists(QDir(dir).filePath(QStringLiteral("two.svg"))));

@@ -258,7 +258,7 @@ ExperimentOutcome run_memory_table_experiment(const std::filesystem::path& model
     out.json_path = opt.out_dir / "result.json";
     out.csv_path = opt.out_dir / "result.csv";
     out.summary_path = opt.out_dir / "summary.csv";
-    out.result = {{"format", kFormat},
+    out.result = {{"format", kExperimentResultFormat},
                   {"format_version", 1},
                   {"spec", spec},
                   {"model", {{"path", model_dir.string()}, {"config_hash", cfg.hash()}, {"architecture", cfg.architecture()},

@@ -1,5 +1,6 @@
 // Multiple-choice scoring shared by the tasks, and token <-> character maps.
 #include <algorithm>
+#include <cctype>
 
 #include "gna/error.h"
 #include "gna/model.h"
@@ -7,6 +8,21 @@
 #include "gna/tokenizer.h"
 
 namespace gna {
+
+EncodedPair encode_pair(const Tokenizer& tok, const std::string& context, const std::string& continuation) {
+    std::size_t keep = context.size();
+    while (keep > 0 && std::isspace(static_cast<unsigned char>(context[keep - 1]))) --keep;
+    EncodedPair p;
+    p.context = tok.encode(context.substr(0, keep), true);
+    const std::vector<int> whole = tok.encode(context + continuation, true);
+    if (whole.size() > p.context.size()) {
+        p.continuation.assign(whole.begin() + static_cast<std::ptrdiff_t>(p.context.size()), whole.end());
+    } else {
+        p.continuation = tok.encode(context.substr(keep) + continuation, false);
+        if (p.continuation.empty()) throw Error("the continuation '" + continuation + "' tokenizes to nothing");
+    }
+    return p;
+}
 
 std::vector<int> continuation_tokens(const Tokenizer& tok, const std::string& prompt, const std::string& continuation) {
     return encode_pair(tok, prompt, continuation).continuation;

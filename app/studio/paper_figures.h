@@ -1,0 +1,21 @@
+#pragma once
+// PaperFigures: every figure the window shows (the Gather/Aggregate maps, the difference map in
+// compare mode, the next-token chart, the head board with its colour scale), redrawn at a paper's
+// size in the requested formats, each with a CSV of exactly the plotted data.
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include "figure_export.h"
+
+namespace gna::studio {
+
+class MainWindow;
+
+// Writes <dir>/<figure>.<format> and <dir>/<figure>.csv for gather, aggregate, difference (compare
+// mode), next_token and head_board; returns the files written. On failure fills `error` (translated,
+// naming the file) and returns what was written before it.
+QStringList writePaperFigures(const MainWindow& window, const QString& dir, const QList<views::FigureFormat>& formats,
+                              const views::FigureOptions& options, QString* error);
+
+}  // namespace gna::studio

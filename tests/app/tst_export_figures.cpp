@@ -1,0 +1,201 @@
+// gna-studio --export-figures on the shipped workspaces, run as a process on the built binary:
+// exit codes, PNG pixel size for the preset, vector SVG/PDF, CSV headers and contents, error cases.
+#include <QFile>
+#include <QImage>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "workspace.h"
+
+using namespace gna::studio;
+
+class TestExportFigures : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void workspaceKeepsCompareAndPalette();
+    void oldWorkspaceLoads();
+    void exportsShippedWorkspace_data();
+    void exportsShippedWorkspace();
+    void errors_data();
+    void errors();
+
+private:
+    // Runs gna-studio with `args`; returns the exit code, stdout+stderr in *output.
+    int run(const QStringList& args, QString* output);
+    QString workspaceDir() const { return QStringLiteral(GNA_SOURCE_DIR "/resources/workspaces"); }
+    QString writeFile(const QString& name, const QByteArray& content);
+    QTemporaryDir m_dir;
+};
+
+void TestExportFigures::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFileInfo::exists(QStringLiteral(GNA_STUDIO_PATH)), GNA_STUDIO_PATH);
+}
+
+int TestExportFigures::run(const QStringList& args, QString* output) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // The export must not touch the user's settings or recent files.
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));  // the option itself must choose offscreen
+    p.setProcessEnvironment(env);
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(QStringLiteral(GNA_STUDIO_PATH), args);
+    if (!p.waitForFinished(300000)) {
+        p.kill();
+        p.waitForFinished();
+        *output = QStringLiteral("timed out");
+        return -1;
+    }
+    *output = QString::fromUtf8(p.readAll());
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+QString TestExportFigures::writeFile(const QString& name, const QByteArray& content) {
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly)) f.write(content);
+    return path;
+}
+
+void TestExportFigures::workspaceKeepsCompareAndPalette() {
+    Workspace w;
+    w.modelPath = QStringLiteral("/models/x");
+    w.compare = true;
+    w.palette = 2;
+    w.scoreMode = 5;
+    const QString path = m_dir.filePath(QStringLiteral("round.gna.json"));
+    QVERIFY(w.save(path));
+    Workspace back;
+    QVERIFY(Workspace::load(path, &back));
+    QVERIFY(back.compare);
+    QCOMPARE(back.palette, 2);
+    QCOMPARE(back, w);
+}
+
+void TestExportFigures::oldWorkspaceLoads() {
+    // A workspace written before compare and palette were saved, with a model path relative to it.
+    const QString path = writeFile(QStringLiteral("old.gna.json"),
+                                   R"({"format":"gna-studio-workspace","version":1,"model":"models/tiny",
+                                       "prompt":"p","views":{"score_mode":2}})");
+    Workspace w;
+    QVERIFY(Workspace::load(path, &w));
+    QVERIFY(!w.compare);
+    QCOMPARE(w.palette, -1);
+    QCOMPARE(w.scoreMode, 2);
+    QCOMPARE(w.modelPath, QDir(m_dir.path()).filePath(QStringLiteral("models/tiny")));
+}
+
+void TestExportFigures::exportsShippedWorkspace_data() {
+    QTest::addColumn<QString>("workspace");
+    QTest::addColumn<bool>("compare");
+    QTest::addColumn<QString>("gatherSeries");
+    QTest::newRow("transformer") << "transformer_kv_gather_aggregate.gna.json" << false << "Gather L1.H3";
+    QTest::newRow("transformer ablated") << "transformer_kv_ablated_compare.gna.json" << true << "Gather L1.H3";
+    QTest::newRow("hybrid") << "hybrid_kv_attention_off.gna.json" << true << "Gather L1.H0";
+}
+
+void TestExportFigures::exportsShippedWorkspace() {
+    QFETCH(QString, workspace);
+    QFETCH(bool, compare);
+    QFETCH(QString, gatherSeries);
+    const QString out = m_dir.filePath(QStringLiteral("out_") + QString(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
+    QString output;
+    const int code = run({QStringLiteral("--export-figures"), QDir(workspaceDir()).filePath(workspace), out,
+                          QStringLiteral("--formats"), QStringLiteral("pdf,svg,png"), QStringLiteral("--dpi"),
+                          QStringLiteral("300"), QStringLiteral("--width"), QStringLiteral("single")},
+                         &output);
+    QVERIFY2(code == 0, qPrintable(output));
+
+    QStringList figures{QStringLiteral("gather"), QStringLiteral("aggregate"), QStringLiteral("next_token"),
+                        QStringLiteral("head_board")};
+    if (compare) figures << QStringLiteral("difference");
+    QCOMPARE(QFileInfo::exists(QDir(out).filePath(QStringLiteral("difference.png"))), compare);
+    for (const QString& f : figures) {
+        const QString stem = QDir(out).filePath(f);
+        const QImage png(stem + QStringLiteral(".png"));
+        QVERIFY2(!png.isNull(), qPrintable(stem));
+        QCOMPARE(png.width(), 990);  // 3.3 in x 300 dpi
+        QCOMPARE(qRound(png.dotsPerMeterX() * 0.0254), 300);
+
+        QFile svg(stem + QStringLiteral(".svg"));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray s = svg.readAll();
+        QVERIFY2(s.contains("<path") || s.contains("<rect"), qPrintable(stem));
+        QVERIFY2(!s.contains("image/jpeg") && !s.contains("image/jpg"), qPrintable(stem));
+        QVERIFY2(s.contains("width=\"83") || s.contains("width=\"84"), s.left(600).constData());  // 3.3 in = 83.8 mm
+
+        QFile pdf(stem + QStringLiteral(".pdf"));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray p = pdf.readAll();
+        QVERIFY(p.startsWith("%PDF"));
+        QVERIFY2(!p.contains("/DCTDecode"), qPrintable(stem));  // no JPEG images
+
+        QFile csv(stem + QStringLiteral(".csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() > 1, qPrintable(stem));
+        if (f == QLatin1String("next_token")) {
+            QCOMPARE(lines[0], QStringLiteral("series,token,probability"));
+            QVERIFY(lines.filter(QRegularExpression(QStringLiteral("^Answer candidates,88,"))).size() == 1);
+            QVERIFY(!lines.filter(QRegularExpression(QStringLiteral("^Top tokens,"))).isEmpty());
+            QCOMPARE(!lines.filter(QRegularExpression(QStringLiteral("^Baseline \\(no ablation\\),"))).isEmpty(), compare);
+        } else if (f == QLatin1String("head_board")) {
+            QCOMPARE(lines[0], QStringLiteral("series,layer,head,head_name,score,ablated"));
+            QVERIFY(!lines.filter(QStringLiteral(",L1.H3,")).isEmpty() || !lines.filter(QStringLiteral(",L1.H0,")).isEmpty());
+        } else {
+            QCOMPARE(lines[0], f == QLatin1String("difference")
+                                   ? QStringLiteral("series,query_position,query_token,key_position,key_token,weight_difference")
+                                   : QStringLiteral("series,query_position,query_token,key_position,key_token,weight"));
+            if (f == QLatin1String("gather")) QVERIFY2(lines[1].startsWith(gatherSeries + QLatin1Char(',')), qPrintable(lines[1]));
+            // Token text, not positions: some key token is a word of the prompt.
+            QVERIFY2(!lines.filter(QRegularExpression(QStringLiteral(",[^,]*(candle|ictionary|value)[^,]*,"))).isEmpty(),
+                     qPrintable(lines.mid(0, 5).join(QLatin1Char('\n'))));
+        }
+    }
+}
+
+void TestExportFigures::errors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QString good = QDir(workspaceDir()).filePath(QStringLiteral("transformer_kv_gather_aggregate.gna.json"));
+    const QString out = m_dir.filePath(QStringLiteral("err_out"));
+    const QString missing = m_dir.filePath(QStringLiteral("no_such.gna.json"));
+    QTest::newRow("missing workspace") << QStringList{QStringLiteral("--export-figures"), missing, out} << missing;
+    const QString bad = writeFile(QStringLiteral("bad.gna.json"), "{ not json");
+    QTest::newRow("bad json") << QStringList{QStringLiteral("--export-figures"), bad, out} << QStringLiteral("bad.gna.json");
+    const QString noModel = writeFile(QStringLiteral("nomodel.gna.json"),
+                                      R"({"format":"gna-studio-workspace","version":1,"model":"../no-such-model","prompt":"p"})");
+    QTest::newRow("missing model") << QStringList{QStringLiteral("--export-figures"), noModel, out} << QStringLiteral("no-such-model");
+    const QString notModel = writeFile(QStringLiteral("notmodel.gna.json"),
+                                       R"({"format":"gna-studio-workspace","version":1,"model":".","prompt":"p"})");
+    QTest::newRow("model does not load") << QStringList{QStringLiteral("--export-figures"), notModel, out}
+                                         << QStringLiteral("Could not load the model");
+    const QString file = writeFile(QStringLiteral("a_file"), "x");
+    QTest::newRow("unwritable out dir") << QStringList{QStringLiteral("--export-figures"), good, file + QStringLiteral("/sub")}
+                                        << QStringLiteral("a_file");
+    QTest::newRow("bad dpi") << QStringList{QStringLiteral("--export-figures"), good, out, QStringLiteral("--dpi"), QStringLiteral("abc")}
+                             << QStringLiteral("--dpi");
+    QTest::newRow("bad width") << QStringList{QStringLiteral("--export-figures"), good, out, QStringLiteral("--width"), QStringLiteral("wide")}
+                               << QStringLiteral("--width");
+    QTest::newRow("bad format") << QStringList{QStringLiteral("--export-figures"), good, out, QStringLiteral("--formats"), QStringLiteral("pdf,jpg")}
+                                << QStringLiteral("jpg");
+    QTest::newRow("no out dir") << QStringList{QStringLiteral("--export-figures"), good} << QStringLiteral("OUT_DIR");
+}
+
+void TestExportFigures::errors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QString output;
+    const int code = run(args, &output);
+    QVERIFY2(code > 0, qPrintable(output));
+    QVERIFY2(output.contains(message), qPrintable(output));
+}
+
+QTEST_MAIN(TestExportFigures)
+#include "tst_export_figures.moc"

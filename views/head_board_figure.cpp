@@ -1,0 +1,94 @@
+#include "head_board_figure.h"
+
+#include <cmath>
+
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include "head_board_model.h"
+#include "plot_style.h"
+
+namespace gna::views {
+
+namespace {
+// Breaks text at spaces into lines of at most `width` characters.
+QString wrapped(const QString& text, int width) {
+    QStringList lines{QString()};
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.last().isEmpty() && lines.last().size() + 1 + word.size() > width) lines << QString();
+        lines.last() += (lines.last().isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+}  // namespace
+
+HeadBoardFigure::HeadBoardFigure(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    applyPlotStyle(m_plot, palette());
+}
+
+void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
+    m_plot->clearPlottables();
+    m_plot->plotLayout()->clear();
+    // Row 0: the score's full name as the title, in short lines; row 1: the board and its colour scale.
+    auto* body = new QCPLayoutGrid;
+    if (board.hasScores()) m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, wrapped(board.scoreLabel(), 40)));
+    m_plot->plotLayout()->addElement(board.hasScores() ? 1 : 0, 0, body);
+    if (board.hasScores()) m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    auto* rect = new QCPAxisRect(m_plot);
+    body->addElement(0, 0, rect);
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    const QString kind = board.ssm() ? tr("SSM head") : tr("Head");
+    x->setLabel(kind);
+    y->setLabel(tr("Layer"));
+    y->setRangeReversed(true);  // layer 0 on top, as on the board
+    x->grid()->setVisible(false);
+    y->grid()->setVisible(false);
+    auto ticks = [](int n) {
+        auto t = QSharedPointer<QCPAxisTickerText>::create();
+        const int step = std::max(1, n / 12);
+        for (int i = 0; i < n; i += step) t->addTick(i, QString::number(i));
+        return t;
+    };
+    x->setTicker(ticks(board.heads()));
+    y->setTicker(ticks(board.layers()));
+
+    auto* map = new QCPColorMap(x, y);
+    map->setName(board.hasScores() ? board.scoreLabel() : tr("no score"));
+    map->data()->setSize(std::max(1, board.heads()), std::max(1, board.layers()));
+    map->data()->setRange(QCPRange(0, std::max(0, board.heads() - 1)), QCPRange(0, std::max(0, board.layers() - 1)));
+    for (int l = 0; l < board.layers(); ++l)
+        for (int h = 0; h < board.heads(); ++h)
+            map->data()->setCell(h, l, board.contains(l, h) && board.hasScores() ? board.score(l, h) : std::nan(""));
+    QCPColorGradient gradient = makeGradient(board.scoresAreDifferences() ? Palette::Diverging : palette);
+    gradient.setNanHandling(QCPColorGradient::nhTransparent);
+    map->setGradient(gradient);
+    map->setInterpolate(false);
+    if (board.hasScores()) {
+        auto* scale = new QCPColorScale(m_plot);
+        body->addElement(0, 1, scale);
+        scale->setGradient(gradient);
+        scale->axis()->setLabel(board.scoresAreDifferences() ? tr("Δ score") : tr("Score"));
+        map->setColorScale(scale);
+        double lo = board.minScore(), hi = board.maxScore();
+        if (board.scoresAreDifferences()) hi = std::max(std::abs(lo), std::abs(hi)), lo = -hi;
+        map->setDataRange(QCPRange(lo, hi > lo ? hi : lo + 1.0));
+        auto* group = new QCPMarginGroup(m_plot);
+        rect->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+        scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    }
+    auto* ablated = new QCPGraph(x, y);
+    ablated->setName(tr("Ablated heads"));
+    ablated->setLineStyle(QCPGraph::lsNone);
+    ablated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(QColor(213, 94, 0), 1.5), Qt::NoBrush, 6));
+    for (const HeadCell& c : board.ablatedHeads()) ablated->addData(c.head, c.layer);
+    x->setRange(-0.5, board.heads() - 0.5);
+    y->setRange(-0.5, board.layers() - 0.5);
+    applyPlotStyle(m_plot, QWidget::palette());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace gna::views
