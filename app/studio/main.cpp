@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QIcon>
 
+#include "gna/cpu_runtime.h"
 #include "language.h"
 #include "main_window.h"
 #include "startup.h"
@@ -14,6 +15,7 @@
 #include "theme.h"
 
 int main(int argc, char** argv) {
+    gna::prepare_cpu_runtime(argc, argv);  // before Qt starts its threads
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gna-studio"));
     QApplication::setOrganizationName(QStringLiteral("G&A Studio"));

@@ -21,7 +21,7 @@ enum class ComputeDType { F32, BF16, F16 };
 struct LoadOptions {
     Device device = Device::CPU;
     ComputeDType dtype = ComputeDType::F32;  // bf16/f16 only on CUDA
-    int threads = 0;                         // 0 = LibTorch default
+    int threads = 0;                         // LibTorch and OpenBLAS threads (gna/cpu_runtime.h); 0 = default
     // Called on the loading thread with the fraction (0..1) of the checkpoint's bytes read so far;
     // `cancel` becoming true stops the load with gna::Cancelled.
     std::function<void(double)> progress;
