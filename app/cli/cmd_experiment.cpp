@@ -82,7 +82,7 @@ int cmd_experiment_merge(const std::vector<std::string>& argv) {
 
 int cmd_experiment(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv[0] == "merge") return cmd_experiment_merge(argv);
-    Args a(argv, {"quiet"}, {"out", "model", "device", "dtype", "threads", "shard"});
+    Args a(argv, {"quiet", "no-memory-check"}, {"out", "model", "device", "dtype", "threads", "shard"});
     if (a.help() || a.positionals().size() != 1 || !a.get("out")) {
         std::cout << "usage: gna experiment SPEC.json --out DIR [--model MODEL_DIR] [--shard I/N] [options]\n"
                      "       gna experiment merge OUT_DIR SHARD_DIR...\n"
@@ -92,6 +92,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
                      "  --model DIR        checkpoint (overrides the spec's \"model\")\n"
                      "  --shard I/N        run only shard I (0..N-1) of N cost-balanced shards; merge them after\n"
                      "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --quiet\n"
+                     "  --no-memory-check  load even when the estimated memory exceeds what is available\n"
                      "  Ctrl-C or SIGTERM stops after the current sample; finished samples are kept (exit 130)\n";
         return a.help() ? kOk : kUsage;
     }
@@ -114,6 +115,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     else if (dt == "f16") opt.dtype = ComputeDType::F16;
     else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
     opt.threads = a.get_int("threads", 0);
+    opt.check_memory = !a.flag("no-memory-check");
     auto model = Model::load(model_dir, opt);
 
     eo.out_dir = *a.get("out");

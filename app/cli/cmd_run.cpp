@@ -43,7 +43,7 @@ std::vector<std::pair<int, float>> top_k(const std::vector<float>& logits, int k
 }  // namespace
 
 int cmd_run(const std::vector<std::string>& argv) {
-    Args a(argv, {"json", "no-special"},
+    Args a(argv, {"json", "no-special", "no-memory-check"},
            {"prompt", "prompt-file", "input-ids", "ablate", "alpha", "skip-layers", "capture", "capture-rows",
             "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads"});
     const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids");
@@ -60,6 +60,7 @@ int cmd_run(const std::vector<std::string>& argv) {
                "  --logits-out FILE.npy      logits of every prompt position, float32 [tokens, vocab]\n"
                "  --attention-out FILE.npy   captured maps, float32 [heads, rows, tokens]\n"
                "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --no-special  --json\n"
+               "  --no-memory-check          load even when the estimated memory exceeds what is available\n"
                "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
         return a.help() ? kOk : kUsage;
     }
@@ -71,6 +72,7 @@ int cmd_run(const std::vector<std::string>& argv) {
     else if (dt == "f16") opt.dtype = ComputeDType::F16;
     else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
     opt.threads = a.get_int("threads", 0);
+    opt.check_memory = !a.flag("no-memory-check");
     auto model = Model::load(a.positionals()[0], opt);
     const Tokenizer& tok = model->tokenizer();
 

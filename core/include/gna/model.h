@@ -22,6 +22,10 @@ struct LoadOptions {
     Device device = Device::CPU;
     ComputeDType dtype = ComputeDType::F32;  // bf16/f16 only on CUDA
     int threads = 0;                         // LibTorch and OpenBLAS threads (gna/cpu_runtime.h); 0 = default
+    // On the CPU the load is refused with a gna::Error when the estimated resident size
+    // (gna/memory_estimate.h) for `context` tokens exceeds the available memory.
+    bool check_memory = true;
+    int context = 2048;
     // Called on the loading thread with the fraction (0..1) of the checkpoint's bytes read so far;
     // `cancel` becoming true stops the load with gna::Cancelled.
     std::function<void(double)> progress;
