@@ -1,7 +1,9 @@
 #include <iostream>
 
 #include "args.h"
+#include "gna/cpu_runtime.h"
 #include "gna/json.h"
+#include "gna/memory_estimate.h"
 #include "gna/model.h"
 
 namespace gna::cli {
@@ -11,7 +13,7 @@ int cmd_info(const std::vector<std::string>& argv) {
     if (a.help() || a.positionals().size() != 1) {
         std::cout << "usage: gna info MODEL_DIR [--json]\n"
                      "Loads the checkpoint and prints its architecture, layers and their kinds, heads, weights dtype,\n"
-                     "parameter count and tokenizer.\n";
+                     "parameter count, tokenizer, estimated memory and CPU threads.\n";
         return a.help() ? kOk : kUsage;
     }
     auto model = Model::load(a.positionals()[0]);
@@ -51,6 +53,13 @@ int cmd_info(const std::vector<std::string>& argv) {
     std::cout << "layer kinds:  ";
     for (auto& [k, n] : kinds) std::cout << " " << n << " x " << k;
     std::cout << "\n";
+    const MemoryEstimate m = estimate_memory(i.dir);
+    std::cout << "memory:        about " << format_bytes(m.total()) << " for " << m.context << " tokens (weights "
+              << format_bytes(m.weights) << ", KV cache and states " << format_bytes(m.cache) << ", activations "
+              << format_bytes(m.activations) << ")\n";
+    const CpuRuntimeInfo cpu = cpu_runtime_info();
+    std::cout << "CPU threads:   LibTorch " << cpu.torch_threads << ", OpenBLAS " << cpu.blas_threads
+              << " (OMP_WAIT_POLICY " << (cpu.omp_wait_policy.empty() ? "unset" : cpu.omp_wait_policy) << ")\n";
     return kOk;
 }
 
