@@ -7,12 +7,14 @@
 #include <filesystem>
 #include <vector>
 
+#include "gna/cpu_runtime.h"
 #include "gna/model.h"
 #include "gna/tiny_model.h"
 
 using Clock = std::chrono::steady_clock;
 
 int main(int argc, char** argv) {
+    gna::prepare_cpu_runtime(argc, argv);
     const int reps = argc > 1 ? std::atoi(argv[1]) : 7;
     const int T = argc > 2 ? std::atoi(argv[2]) : 512;
     auto dir = std::filesystem::temp_directory_path() / "gna_bench_forward";

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../core/src/ssm/scan.h"  // internal: the scans themselves, timed alone below
+#include "gna/cpu_runtime.h"
 #include "gna/model.h"
 #include "gna/tiny_model.h"
 
@@ -43,6 +44,7 @@ long peak_rss_mib() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    gna::prepare_cpu_runtime(argc, argv);
     const int reps = argc > 1 ? std::atoi(argv[1]) : 3;
     const int T = argc > 2 ? std::atoi(argv[2]) : 2048;
     auto dir = std::filesystem::temp_directory_path() / "gna_bench_ssm";

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "gna/cpu_runtime.h"
 #include "gna/model.h"
 #include "gna/tasks.h"
 #include "gna/tiny_model.h"
@@ -22,6 +23,7 @@
 using Clock = std::chrono::steady_clock;
 
 int main(int argc, char** argv) {
+    gna::prepare_cpu_runtime(argc, argv);
     const int prompts = argc > 1 ? std::atoi(argv[1]) : 100;
     const int hidden = argc > 2 ? std::atoi(argv[2]) : 256;
     const int rows = argc > 3 ? std::atoi(argv[3]) : 65;

@@ -82,7 +82,7 @@ int cmd_experiment_merge(const std::vector<std::string>& argv) {
 
 int cmd_experiment(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv[0] == "merge") return cmd_experiment_merge(argv);
-    Args a(argv, {"quiet"}, {"out", "model", "tokenizer", "device", "dtype", "threads", "shard"});
+    Args a(argv, {"quiet", "no-memory-check"}, {"out", "model", "tokenizer", "device", "dtype", "threads", "shard"});
     if (a.help() || a.positionals().size() != 1 || !a.get("out")) {
         std::cout << "usage: gna experiment SPEC.json --out DIR [--model MODEL_DIR] [--shard I/N] [options]\n"
                      "       gna experiment merge OUT_DIR SHARD_DIR...\n"
@@ -95,6 +95,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
                      "                     for checkpoints shipped without them (state-spaces/mamba-*: gpt-neox-20b's)\n"
                      "  memory_table needs config.json only (no weights, no tokenizer)\n"
                      "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --quiet\n"
+                     "  --no-memory-check  load even when the estimated memory exceeds what is available\n"
                      "  Ctrl-C or SIGTERM stops after the current sample; finished samples are kept (exit 130)\n";
         return a.help() ? kOk : kUsage;
     }
@@ -119,6 +120,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
     opt.threads = a.get_int("threads", 0);
     opt.tokenizer = spec.value("tokenizer", std::string());
+    opt.check_memory = !a.flag("no-memory-check");
     eo.out_dir = *a.get("out");
     eo.cancel = &g_cancel;
     const bool quiet = a.flag("quiet");

@@ -5,7 +5,9 @@
 #include "args.h"
 #include "gna/config.h"
 #include "gna/experiments.h"
+#include "gna/cpu_runtime.h"
 #include "gna/json.h"
+#include "gna/memory_estimate.h"
 #include "gna/model.h"
 #include "gna/tokenizer.h"
 
@@ -82,7 +84,8 @@ int cmd_info(const std::vector<std::string>& argv) {
                      "Loads the checkpoint and prints its architecture, layers and their kinds, heads, weights dtype,\n"
                      "parameter count and tokenizer. A folder with config.json and no weights gets what the config\n"
                      "says and the memory table (KV cache + recurrent state at 128/2048/4096 tokens).\n"
-                     "--tokenizer DIR: tokenizer files from another folder (checkpoints shipped without them).\n";
+                     "--tokenizer DIR: tokenizer files from another folder (checkpoints shipped without them).\n"
+                     "Also prints the estimated memory and the CPU threads.\n";
         return a.help() ? kOk : kUsage;
     }
     const fs::path dir = a.positionals()[0];
@@ -129,6 +132,13 @@ int cmd_info(const std::vector<std::string>& argv) {
     std::cout << "layer kinds:  ";
     for (auto& [k, n] : kinds) std::cout << " " << n << " x " << k;
     std::cout << "\n";
+    const MemoryEstimate m = estimate_memory(i.dir);
+    std::cout << "memory:        about " << format_bytes(m.total()) << " for " << m.context << " tokens (weights "
+              << format_bytes(m.weights) << ", KV cache and states " << format_bytes(m.cache) << ", activations "
+              << format_bytes(m.activations) << ")\n";
+    const CpuRuntimeInfo cpu = cpu_runtime_info();
+    std::cout << "CPU threads:   LibTorch " << cpu.torch_threads << ", OpenBLAS " << cpu.blas_threads
+              << " (OMP_WAIT_POLICY " << (cpu.omp_wait_policy.empty() ? "unset" : cpu.omp_wait_policy) << ")\n";
     return kOk;
 }
 

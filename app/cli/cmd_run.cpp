@@ -68,7 +68,7 @@ void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, 
 }  // namespace
 
 int cmd_run(const std::vector<std::string>& argv) {
-    Args a(argv, {"json", "no-special"},
+    Args a(argv, {"json", "no-special", "no-memory-check"},
            {"prompt", "prompt-file", "input-ids", "ablate", "alpha", "skip-layers", "capture", "capture-rows",
             "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads", "scores", "tokenizer"});
     const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids");
@@ -90,6 +90,7 @@ int cmd_run(const std::vector<std::string>& argv) {
                "                             them, e.g. state-spaces/mamba-* with EleutherAI/gpt-neox-20b's);\n"
                "                             without any tokenizer, --input-ids still works (tokens shown as #id)\n"
                "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --no-special  --json\n"
+               "  --no-memory-check          load even when the estimated memory exceeds what is available\n"
                "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
         return a.help() ? kOk : kUsage;
     }
@@ -102,6 +103,7 @@ int cmd_run(const std::vector<std::string>& argv) {
     else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
     opt.threads = a.get_int("threads", 0);
     opt.tokenizer = a.get_or("tokenizer", "");
+    opt.check_memory = !a.flag("no-memory-check");
     std::shared_ptr<Model> model = Model::load(a.positionals()[0], opt);
     const Tokenizer& tok = model->tokenizer();
 

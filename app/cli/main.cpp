@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "args.h"
+#include "gna/cpu_runtime.h"
 #include "gna/error.h"
 
 namespace {
@@ -33,6 +34,7 @@ void usage(std::ostream& os) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    gna::prepare_cpu_runtime(argc, argv);
     if (argc < 2) {
         usage(std::cerr);
         return gna::cli::kUsage;

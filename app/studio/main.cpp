@@ -13,6 +13,7 @@
 #include <QIcon>
 
 #include "figure_job.h"
+#include "gna/cpu_runtime.h"
 #include "language.h"
 #include "main_window.h"
 #include "startup.h"
@@ -20,6 +21,7 @@
 #include "theme.h"
 
 int main(int argc, char** argv) {
+    gna::prepare_cpu_runtime(argc, argv);  // before Qt starts its threads
     // Figure export never shows a window: the offscreen platform, also where no display exists.
     for (int i = 1; i < argc; ++i)
         if (std::strncmp(argv[i], "--export-figures", 16) == 0) qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -21,7 +21,11 @@ enum class ComputeDType { F32, BF16, F16 };
 struct LoadOptions {
     Device device = Device::CPU;
     ComputeDType dtype = ComputeDType::F32;  // bf16/f16 only on CUDA
-    int threads = 0;                         // 0 = LibTorch default
+    int threads = 0;                         // LibTorch and OpenBLAS threads (gna/cpu_runtime.h); 0 = default
+    // On the CPU the load is refused with a gna::Error when the estimated resident size
+    // (gna/memory_estimate.h) for `context` tokens exceeds the available memory.
+    bool check_memory = true;
+    int context = 2048;
     // Folder whose tokenizer files to use instead of the checkpoint's own (--tokenizer); empty =
     // the checkpoint's, or ids only when it has none (see load_checkpoint_tokenizer).
     std::filesystem::path tokenizer;

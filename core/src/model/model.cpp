@@ -10,7 +10,9 @@
 #include <set>
 
 #include "gna/config.h"
+#include "gna/cpu_runtime.h"
 #include "gna/error.h"
+#include "gna/memory_estimate.h"
 #include "model/causal_lm.h"
 #include "model/layers.h"
 #include "model/plan.h"
@@ -30,7 +32,10 @@ public:
                         "Use the CPU, or build G&A Studio against a CUDA LibTorch.");
         if (opt.device == Device::CPU && opt.dtype != ComputeDType::F32)
             throw Error("bf16/f16 compute is offered on CUDA only; on the CPU G&A Studio computes in f32");
-        if (opt.threads > 0) at::set_num_threads(opt.threads);
+        if (opt.threads > 0) set_cpu_threads(opt.threads);
+        if (opt.device == Device::CPU && opt.check_memory)
+            if (auto available = available_memory())
+                check_memory_fits(dir, estimate_memory(dir, opt.dtype, opt.context), *available);
         ModelConfig cfg = ModelConfig::load(dir);
         lm_ = make_causal_lm(cfg, ckpt_, opt);
         std::vector<int> eos;

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "gna/cpu_runtime.h"
 #include "gna/error.h"
 #include "gna/model.h"
 #include "gna/safetensors.h"
@@ -547,7 +548,7 @@ void verify_export(const fs::path& out, train::TrainableLM& model, const Tokeniz
 TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, const std::atomic<bool>* cancel) {
     if (o.out.empty()) throw Error("train-demo: no output folder given");
     Recipe rc = recipe_for(o);
-    if (o.threads > 0) at::set_num_threads(o.threads);
+    if (o.threads > 0) set_cpu_threads(o.threads);
     auto say = [&](const std::string& m) {
         if (!progress) return;
         TrainProgress p;
