@@ -450,6 +450,12 @@ void MainWindow::onModelLoaded() {
     setBoardShowsSsm(false);
     if (m_aggregateHead->text() == QLatin1String("L1.H0") && info->num_layers > 0)
         m_aggregateHead->setText(QStringLiteral("L%1.H0").arg(info->num_layers - 1));
+    // A model card that names its Gather and Aggregate heads (the bundled demos): those are shown.
+    if (!m_pendingWorkspace)
+        if (const auto card = tour::cardGatherAggregate(m_session->modelPath())) {
+            m_gatherHead->setText(card->gather.name());
+            m_aggregateHead->setText(card->aggregate.name());
+        }
     // A field naming a head this model lacks (an attention head of a Mamba model, or of a hybrid's
     // Mamba layer) falls back to head 0 of the board's first (Gather) or last (Aggregate) layer that has it.
     std::vector<int> withHeads;

@@ -176,6 +176,40 @@ std::optional<CardLetterHeads> cardLetterHeads(const QString& modelDir) {
     return std::nullopt;
 }
 
+std::optional<CardHeads> cardGatherAggregate(const QString& modelDir) {
+    QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
+    if (modelDir.isEmpty() || !card.open(QIODevice::ReadOnly)) return std::nullopt;
+    const gna::Json j = gna::Json::parse(card.readAll().toStdString(), nullptr, false);
+    try {
+        const gna::Json& e = j.at("evaluation");
+        struct Measured {
+            gna::HeadRef head;
+            double gather, aggregate;
+        };
+        std::vector<Measured> all, top;
+        for (const gna::Json& h : e.at("single_head_ablation")) {
+            const gna::HeadRef r = gna::parse_head(h.at("head").get<std::string>());
+            if (r.kind == gna::HeadKind::Attention && h.contains("gather_mass") && h.contains("aggregate_mass"))
+                all.push_back({r, h.at("gather_mass").get<double>(), h.at("aggregate_mass").get<double>()});
+        }
+        if (e.contains("top2_by_kv_drop"))
+            for (const gna::Json& name : e.at("top2_by_kv_drop").at("heads"))
+                for (const Measured& m : all)
+                    if (m.head.name() == name.get<std::string>()) top.push_back(m);
+        const std::vector<Measured>& pool = top.size() == 2 ? top : all;
+        const Measured* g = nullptr;
+        for (const Measured& m : pool)
+            if (!g || m.gather > g->gather) g = &m;
+        const Measured* a = nullptr;
+        for (const Measured& m : pool)
+            if (&m != g && (!a || m.aggregate > a->aggregate)) a = &m;
+        if (!g || !a || g->gather < 0.5 || a->aggregate < 0.5) return std::nullopt;
+        return CardHeads{cellOf(g->head), cellOf(a->head)};
+    } catch (const std::exception&) {
+        return std::nullopt;  // an older or foreign card
+    }
+}
+
 std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source) {
     std::vector<FormatQuestion> out;
     QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));

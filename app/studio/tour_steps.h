@@ -81,6 +81,13 @@ struct CardLetterHeads {
     bool rankingTopTwo = false;
 };
 std::optional<CardLetterHeads> cardLetterHeads(const QString& modelDir);
+// The Gather and the Aggregate head a model card names (model_card.json: the attention heads of its
+// ranking's top two, else of its single-head ablations, with the largest measured Gather and Aggregate
+// masses, each at least one half). Empty for models without such a card.
+struct CardHeads {
+    views::HeadCell gather, aggregate;
+};
+std::optional<CardHeads> cardGatherAggregate(const QString& modelDir);
 gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt, const std::vector<std::string>& choices, int answer);
 
 // Probability of choice `index` among the choices (softmax of their summed log-probabilities).

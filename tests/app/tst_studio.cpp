@@ -5,6 +5,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
@@ -44,6 +48,7 @@ private Q_SLOTS:
     void compareCheckboxOnEveryDemo_data();
     void compareCheckboxOnEveryDemo();
     void anotherModelStartsWithItsOwnHeads();
+    void demoOpensWithItsCardHeads();
     void deviceMenuLoadsOnChosenDevice();
     void workspaceRoundTrip();
     void cancelLeavesWindowUsable();
@@ -582,6 +587,33 @@ void TestStudio::anotherModelStartsWithItsOwnHeads() {
     QVERIFY(loaded.wait(60000));
     QCOMPARE(w.session()->ablatedHeads(), ws.ablated);
     QCOMPARE(w.headBoard()->ablatedHeads(), ws.ablated);
+}
+
+void TestStudio::demoOpensWithItsCardHeads() {
+    // The transformer demo's card: of its ranking's top two heads, the one with the larger measured
+    // Gather mass is the Gather head, the other the Aggregate head; the main view shows both on opening.
+    const QString dir = QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer");
+    QFile f(dir + QStringLiteral("/model_card.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject e = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("evaluation")).toObject();
+    const QJsonArray top = e.value(QStringLiteral("top2_by_kv_drop")).toObject().value(QStringLiteral("heads")).toArray();
+    QCOMPARE(top.size(), 2);
+    QMap<QString, double> gatherMass;
+    for (const QJsonValue& h : e.value(QStringLiteral("single_head_ablation")).toArray())
+        gatherMass[h.toObject().value(QStringLiteral("head")).toString()] = h.toObject().value(QStringLiteral("gather_mass")).toDouble();
+    const QString a = top[0].toString(), b = top[1].toString();
+    const QString gather = gatherMass[a] > gatherMass[b] ? a : b, aggregate = gather == a ? b : a;
+    MainWindow w;
+    w.resize(1280, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(dir);
+    QVERIFY(loaded.wait(60000));
+    QCOMPARE(w.session()->shownHeads().size(), 2);
+    QCOMPARE(w.session()->shownHeads()[0].name(), gather);
+    QCOMPARE(w.session()->shownHeads()[1].name(), aggregate);
+    QCOMPARE(w.findChild<QLineEdit*>(QStringLiteral("gatherHead"))->text(), gather);
 }
 
 void TestStudio::deviceMenuLoadsOnChosenDevice() {
