@@ -10,27 +10,15 @@
 #include <set>
 
 #include "gna/json.h"
+#include "cli_runner.h"
 #include "test_models.h"
 
 using namespace gna;
 using namespace gna::test;
 
 namespace {
-struct Out {
-    int code;
-    QByteArray out, err;
-};
-Out gna_cli(const QStringList& args) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("GNA_DATA_DIR"), QStringLiteral(GNA_SOURCE_DIR "/resources/data"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(GNA_CLI_PATH), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-QString q(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
+using Out = CliResult;
+Out gna_cli(const QStringList& args) { return run_gna(args); }
 Json json_of(const Out& o) { return Json::parse(o.out.toStdString()); }
 
 // meta-llama/Llama-3.2-1B's published config.json.

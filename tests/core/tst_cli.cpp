@@ -7,24 +7,15 @@
 #include "gna/model.h"
 #include "gna/npy.h"
 #include "naive_llama.h"
+#include "cli_runner.h"
 #include "test_models.h"
 
 using namespace gna;
 using namespace gna::test;
 
 namespace {
-struct Out {
-    int code;
-    QByteArray out, err;
-};
-Out gna_cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(GNA_CLI_PATH), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-QString q(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
+using Out = CliResult;
+Out gna_cli(const QStringList& args) { return run_gna(args); }
 }  // namespace
 
 class TestCli : public QObject {

@@ -6,6 +6,7 @@
 
 #include "gna/cpu_runtime.h"
 #include "gna/model.h"
+#include "cli_runner.h"
 #include "test_models.h"
 
 using namespace gna;
@@ -24,11 +25,8 @@ Output gna_info(const std::filesystem::path& dir, const QStringList& extra) {
     env.remove(QStringLiteral("GNA_CPU_DEFAULTS"));
     env.insert(QStringLiteral("OMP_DISPLAY_ENV"), QStringLiteral("verbose"));
     for (const auto& kv : extra) env.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("info"), QString::fromStdString(dir.string())});
-    p.waitForFinished(120000);
-    return {QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    const CliResult r = run_gna({QStringLiteral("info"), q(dir)}, env);
+    return {QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
 // The spin count OpenMP settled on in the process that ran the command (its last report).
