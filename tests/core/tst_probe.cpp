@@ -209,6 +209,13 @@ void TestProbe::headsTheModelLacksAreSkipped() {
     const ProbeResult res = probe.run(r);
     QCOMPARE(res.maps.size(), std::size_t(1));
     QCOMPARE(res.maps[0].head, (HeadRef{0, 1, HeadKind::Attention}));
+    // The same head as Gather and as Aggregate head: drawn twice.
+    ProbeRequest twice;
+    twice.prompt = kPrompt;
+    twice.shown = {{1, 0, HeadKind::Attention}, {1, 0, HeadKind::Attention}};
+    const ProbeResult two = probe.run(twice);
+    QCOMPARE(two.maps.size(), std::size_t(2));
+    QCOMPARE(two.maps[0].weights, two.maps[1].weights);
     // A plan naming a head the model lacks is refused with the head's name, not run.
     r.plan.ablate({7, 0, HeadKind::Attention});
     try {

@@ -69,10 +69,12 @@ const AttentionMap* find_map(const std::vector<AttentionMap>& maps, const HeadRe
     return nullptr;
 }
 
-std::vector<HeadRef> valid_heads(const ModelInfo& info, const std::vector<HeadRef>& heads) {
+// The heads the model has, in request order; `unique` drops repeats (a head shown twice, as both the
+// Gather and the Aggregate head, is drawn twice but captured once).
+std::vector<HeadRef> valid_heads(const ModelInfo& info, const std::vector<HeadRef>& heads, bool unique = true) {
     std::vector<HeadRef> out;
     for (const HeadRef& h : heads)
-        if (model_has_head(info, h) && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+        if (model_has_head(info, h) && (!unique || std::find(out.begin(), out.end(), h) == out.end())) out.push_back(h);
     return out;
 }
 
@@ -106,7 +108,7 @@ Probe::~Probe() = default;
 Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>& tokens, const InterventionPlan& plan,
                             const std::vector<int>& ends, int* passes) {
     const ModelInfo& info = model_->info();
-    const std::vector<HeadRef> shown = valid_heads(info, request.shown);
+    const std::vector<HeadRef> shown = valid_heads(info, request.shown, /*unique=*/false);
     const std::vector<HeadRef> scored =
         request.score == HeadScoreKind::None ? std::vector<HeadRef>{} : valid_heads(info, request.scored);
     const std::size_t T = tokens.size();
@@ -122,7 +124,7 @@ Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>&
     run.tokens = tokens;
     run.plan = plan;
     run.cancel = request.cancel;
-    run.capture = shown;
+    run.capture = valid_heads(info, request.shown);
     if (onePass)
         for (const HeadRef& h : scored)
             if (std::find(run.capture.begin(), run.capture.end(), h) == run.capture.end()) run.capture.push_back(h);
@@ -202,7 +204,7 @@ ProbeResult Probe::run(const ProbeRequest& request) {
         } else {
             const ModelInfo& info = model_->info();
             Cache& c = *cache_;
-            const std::vector<HeadRef> shown = valid_heads(info, request.shown);
+            const std::vector<HeadRef> shown = valid_heads(info, request.shown, /*unique=*/false);
             const std::vector<HeadRef> scored = valid_heads(info, request.scored);
             const int sel = std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
             if (!(c.valid && c.tokens == out.tokens && c.shown == shown && c.scored == scored &&
