@@ -3,6 +3,7 @@
 // colour scale, token labels on both axes, zoom/pan, hover tooltip (query, key, weight), fixed or
 // per-map colour range, log scale, colour-blind-safe palettes and a signed difference mode.
 #include <QWidget>
+#include <utility>
 
 #include "heatmap_data.h"
 #include "palettes.h"
@@ -28,6 +29,7 @@ public:
     void setFixedRange(double lower, double upper);
     void setAutoRange();
     bool hasFixedRange() const { return m_fixed; }
+    std::pair<double, double> fixedRange() const { return {m_lower, m_upper}; }
     void setLogScale(bool on);
     bool logScale() const { return m_log; }
     void setColorPalette(Palette palette);

@@ -1,5 +1,7 @@
 #include "figure_data.h"
 
+#include <cmath>
+
 #include "head_board_model.h"
 
 namespace gna::views {
@@ -53,6 +55,65 @@ QString headBoardCsv(const HeadBoardModel& board) {
                    (board.isAblated(l, h) ? QStringLiteral("1") : QStringLiteral("0")) + QLatin1Char('\n');
         }
     return out;
+}
+
+QString curvesCsv(const QList<CurveSeries>& series, const QString& xLabel, const QString& yLabel) {
+    QString out = QStringLiteral("series,") + csvField(xLabel) + QLatin1Char(',') + csvField(yLabel) +
+                  QStringLiteral(",error\n");
+    for (const CurveSeries& s : series) {
+        const QString name = csvField(s.name);
+        for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
+            out += name + QLatin1Char(',') + QString::number(s.x[i], 'g', 8) + QLatin1Char(',') +
+                   QString::number(s.y[i], 'g', 8) + QLatin1Char(',') +
+                   (i < s.error.size() ? QString::number(s.error[i], 'g', 8) : QString()) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString retrievalGridCsv(const RetrievalGrid& grid) {
+    QString out = QStringLiteral("context_length,depth_percent,score\n");
+    if (!grid.isValid()) return out;
+    for (int d = 0; d < static_cast<int>(grid.depths.size()); ++d)
+        for (int l = 0; l < static_cast<int>(grid.contextLengths.size()); ++l) {
+            const double v = grid.at(d, l);
+            out += QString::number(grid.contextLengths[l]) + QLatin1Char(',') + QString::number(grid.depths[d], 'g', 8) +
+                   QLatin1Char(',') + (std::isnan(v) ? QString() : QString::number(v, 'g', 8)) + QLatin1Char('\n');
+        }
+    return out;
+}
+
+namespace {
+
+QString latexEscape(const QString& text) {
+    QString out;
+    for (const QChar c : text) {
+        switch (c.unicode()) {
+        case '\\': out += QStringLiteral("\\textbackslash{}"); break;
+        case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+            out += QLatin1Char('\\') + c;
+            break;
+        case '~': out += QStringLiteral("\\textasciitilde{}"); break;
+        case '^': out += QStringLiteral("\\textasciicircum{}"); break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+QString tableLatex(const QStringList& headers, const QList<QVariantList>& rows) {
+    QString out = QStringLiteral("\\begin{tabular}{l") + QString(std::max<qsizetype>(0, headers.size() - 1), QLatin1Char('r')) +
+                  QStringLiteral("}\n\\toprule\n");
+    QStringList head;
+    for (const QString& h : headers) head << latexEscape(h);
+    out += head.join(QStringLiteral(" & ")) + QStringLiteral(" \\\\\n\\midrule\n");
+    for (const QVariantList& row : rows) {
+        QStringList cells;
+        for (const QVariant& v : row) cells << latexEscape(v.toString());
+        out += cells.join(QStringLiteral(" & ")) + QStringLiteral(" \\\\\n");
+    }
+    return out + QStringLiteral("\\bottomrule\n\\end{tabular}\n");
 }
 
 }  // namespace gna::views

@@ -39,6 +39,10 @@ void GatherAggregatePair::setSharedRange(bool on) {
     applySharedRange();
 }
 
+bool GatherAggregatePair::sharedRange() const { return m_shared->isChecked(); }
+
+bool GatherAggregatePair::logScale() const { return m_log->isChecked(); }
+
 void GatherAggregatePair::setLogScale(bool on) {
     if (m_log->isChecked() != on) m_log->setChecked(on);
     m_gather->setLogScale(on);

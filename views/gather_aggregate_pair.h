@@ -19,7 +19,9 @@ public:
     AttentionHeatmap* gather() const { return m_gather; }
     AttentionHeatmap* aggregate() const { return m_aggregate; }
     void setSharedRange(bool on);
+    bool sharedRange() const;
     void setLogScale(bool on);
+    bool logScale() const;
     void setColorPalette(Palette palette);
 
 private:

@@ -8,6 +8,8 @@
 #include <QMenu>
 #include <algorithm>
 
+#include "figure_data.h"
+
 namespace gna::views {
 
 void ResultsTableModel::setTable(const QStringList& headers, const QList<QVariantList>& rows) {
@@ -91,18 +93,13 @@ QString ResultsTable::toTsv(bool selectionOnly) const {
 }
 
 QString ResultsTable::toCsv() const {
-    auto quote = [](QString s) {
-        if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n')))
-            s = QLatin1Char('"') + s.replace(QStringLiteral("\""), QStringLiteral("\"\"")) + QLatin1Char('"');
-        return s;
-    };
     QStringList lines;
     QStringList head;
-    for (const QString& h : m_model->headers()) head << quote(h);
+    for (const QString& h : m_model->headers()) head << csvField(h);
     lines << head.join(QLatin1Char(','));
     for (const QVariantList& row : m_model->rows()) {
         QStringList cells;
-        for (const QVariant& v : row) cells << quote(v.toString());
+        for (const QVariant& v : row) cells << csvField(v.toString());
         lines << cells.join(QLatin1Char(','));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

@@ -54,8 +54,7 @@ bool ExperimentDock::openResult(const QString& path, QString* error) {
     QString kind = experimentKind(result);
     if (!panel(kind)) kind = QStringLiteral("niah");
     showPanel(kind);
-    panel(kind)->showResult(result);
-    return true;
+    return panel(kind)->openResultFile(path, error);
 }
 
 void ExperimentDock::showPanel(const QString& kind) {

@@ -396,6 +396,7 @@ bool ExperimentPanel::openSpecFile(const QString& path, QString* error) {
 bool ExperimentPanel::openResultFile(const QString& path, QString* error) {
     try {
         showResult(gna::read_experiment_result(path.toStdString()));
+        m_resultPath = path;
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());
@@ -405,6 +406,7 @@ bool ExperimentPanel::openResultFile(const QString& path, QString* error) {
 
 void ExperimentPanel::showResult(const gna::Json& result) {
     m_result = result;
+    m_resultPath.clear();
     if (hasCurves(result)) {
         QString x, y;
         const QList<views::CurveSeries> s = resultCurves(result, &x, &y);

@@ -48,6 +48,8 @@ public:
     bool openResultFile(const QString& path, QString* error = nullptr);
     void showResult(const gna::Json& result);
     const gna::Json& result() const { return m_result; }
+    // The result.json shown (opened or written by a run); empty when none.
+    QString resultPath() const { return m_resultPath; }
     bool isRunning() const { return m_running; }
     // cumulative_removal: the head ranking to remove heads by (a result.json or head names).
     void setRanking(const QString& resultOrHeads);
@@ -87,6 +89,7 @@ private:
     bool m_running = false;
     bool m_ownsRun = false;
     gna::Json m_result;
+    QString m_resultPath;
     QString m_lastError;
     // Form.
     QComboBox* m_task = nullptr;

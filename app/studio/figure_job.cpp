@@ -139,7 +139,13 @@ int runFigureJob(const FigureJobOptions& options) {
         loop.exit(5);
     });
     deadline.start(10 * 60 * 1000);
-    window.applyWorkspace(workspace);
+    window.applyWorkspace(workspace, &error);
+    if (!error.isEmpty()) {
+        printError(tr("The workspace %1 names an experiment result that cannot be opened: %2")
+                       .arg(QDir::toNativeSeparators(options.workspaceFile), error));
+        session->cancel();
+        return 2;
+    }
     code = loop.exec();
     session->cancel();
     return code;

@@ -610,10 +610,20 @@ Workspace MainWindow::workspace() const {
     w.selectedToken = m_session->selectedToken();
     w.compare = m_compare->isChecked();
     w.palette = m_paletteIndex;
+    w.logScale = m_pair->logScale();
+    w.sharedRange = m_pair->sharedRange();
+    w.experimentResults = experimentResultFiles();
     return w;
 }
 
-void MainWindow::applyWorkspace(const Workspace& w) {
+void MainWindow::applyWorkspace(const Workspace& w, QString* error) {
+    m_pair->setLogScale(w.logScale);
+    m_pair->setSharedRange(w.sharedRange);
+    QString resultError;
+    if (!openExperimentResults(w.experimentResults, &resultError)) {
+        if (error) *error = resultError;
+        else showError(tr("Could not open an experiment result of the workspace"), resultError);
+    }
     m_prompt->setCandidates(w.candidates);
     m_prompt->setPrompt(w.prompt);
     m_scoreMode->setCurrentIndex(std::clamp(w.scoreMode, 0, m_scoreMode->count() - 1));

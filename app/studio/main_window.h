@@ -55,7 +55,11 @@ public:
     QPushButton* cancelButton() const { return m_cancelButton; }
 
     Workspace workspace() const;
-    void applyWorkspace(const Workspace& w);  // loads the model when the path differs
+    // Errors (an experiment result that cannot be opened) go to `error` when given, otherwise to a dialog.
+    void applyWorkspace(const Workspace& w, QString* error = nullptr);
+    // The result.json files open in the experiment panels; opens `files` in the panels of their kinds.
+    QStringList experimentResultFiles() const;
+    bool openExperimentResults(const QStringList& files, QString* error);  // loads the model when the path differs
     bool saveWorkspace(const QString& path, QString* error = nullptr) const;
     bool loadWorkspace(const QString& path, QString* error = nullptr);
     void setShownHeads(const views::HeadCells& heads);

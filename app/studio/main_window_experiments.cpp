@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "experiment_dock.h"
+#include "experiment_panel.h"
 #include "experiment_results.h"
 #include "gna/tasks.h"
 #include "head_board.h"
@@ -28,6 +29,24 @@ void MainWindow::buildExperimentDocks() {
     m_maskDock->setWidget(m_maskPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_maskDock);
     m_maskDock->hide();
+}
+
+QStringList MainWindow::experimentResultFiles() const {
+    QStringList files;
+    for (const ExperimentPanel* panel : m_experiments->panels())
+        if (!panel->resultPath().isEmpty()) files << panel->resultPath();
+    return files;
+}
+
+bool MainWindow::openExperimentResults(const QStringList& files, QString* error) {
+    QStringList errors;
+    for (const QString& file : files) {
+        QString e;
+        if (!m_experiments->openResult(file, &e)) errors << e;
+    }
+    if (errors.isEmpty()) return true;
+    if (error) *error = errors.join(QLatin1Char('\n'));
+    return false;
 }
 
 void MainWindow::showImportance(const gna::Json& result) {

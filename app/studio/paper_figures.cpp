@@ -4,14 +4,22 @@
 #include <QDir>
 #include <QSaveFile>
 #include <memory>
+#include <optional>
+#include <utility>
 
+#include "ablation_curve.h"
 #include "attention_heatmap.h"
+#include "experiment_dock.h"
+#include "experiment_panel.h"
 #include "figure_data.h"
 #include "gather_aggregate_pair.h"
 #include "head_board.h"
 #include "head_board_figure.h"
 #include "main_window.h"
 #include "next_token_chart.h"
+#include "qcustomplot.h"
+#include "results_table.h"
+#include "retrieval_map.h"
 
 namespace gna::studio {
 
@@ -35,8 +43,18 @@ void layOut(QWidget* view, double widthInches, double heightInches) {
     QCoreApplication::processEvents();
 }
 
-Figure heatmap(const QString& name, const views::HeatmapData& data, views::Palette palette, const views::FigureOptions& o) {
+// The colour scale of a map in the window: log or linear, and a fixed range when the Gather and
+// Aggregate maps share one (empty range = the map's own).
+struct ColourScale {
+    bool log = false;
+    std::optional<std::pair<double, double>> range;
+};
+
+Figure heatmap(const QString& name, const views::HeatmapData& data, views::Palette palette, const views::FigureOptions& o,
+               const ColourScale& scale = {}) {
     auto* map = new views::AttentionHeatmap;
+    map->setLogScale(scale.log);
+    if (scale.range) map->setFixedRange(scale.range->first, scale.range->second);
     Figure f{name, std::unique_ptr<QWidget>(map), map->plot(), views::heatmapCsv(data, data.title), o.widthInches * 0.9};
     map->setColorPalette(palette);
     map->setTitleStats(false);
@@ -58,6 +76,38 @@ bool writeText(const QString& path, const QString& text, QString* error) {
     return false;
 }
 
+// The experiment panels' figures: each panel with a result contributes its curves (score vs heads,
+// layers or k removed, with the random control and error bars) and its retrieval map, exactly as
+// the panel draws them; its table is written by writeExperimentTables.
+void experimentFigures(const MainWindow& window, const views::FigureOptions& o, std::vector<Figure>* figures) {
+    if (!window.experiments()) return;
+    for (const ExperimentPanel* panel : window.experiments()->panels()) {
+        if (panel->result().is_null()) continue;
+        const QString kind = panel->kind();
+        const views::AblationCurve* shownCurve = panel->curve();
+        if (!shownCurve->series().isEmpty()) {
+            auto* curve = new views::AblationCurve;
+            const QString x = shownCurve->plot()->xAxis->label(), y = shownCurve->plot()->yAxis->label();
+            curve->setSeries(shownCurve->series(), x, y);
+            views::setPrintFonts(curve->plot(), o.fontPoints);
+            const double height = o.widthInches * 0.62;
+            layOut(curve, o.widthInches, height);
+            figures->push_back({kind + QStringLiteral("_curves"), std::unique_ptr<QWidget>(curve), curve->plot(),
+                                views::curvesCsv(shownCurve->series(), x, y), height});
+        }
+        const views::RetrievalGrid& grid = panel->retrievalMap()->grid();
+        if (grid.isValid()) {
+            auto* map = new views::RetrievalMap;
+            map->setGrid(grid);
+            views::setPrintFonts(map->plot(), o.fontPoints);
+            const double height = o.widthInches * 0.7;
+            layOut(map, o.widthInches, height);
+            figures->push_back({kind + QStringLiteral("_map"), std::unique_ptr<QWidget>(map), map->plot(),
+                                views::retrievalGridCsv(grid), height});
+        }
+    }
+}
+
 }  // namespace
 
 QStringList writePaperFigures(const MainWindow& window, const QString& dir, const QList<views::FigureFormat>& formats,
@@ -71,9 +121,13 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     const views::Palette palette = views::paletteFromIndex(window.heatmapPaletteIndex());
     std::vector<Figure> figures;
     const views::GatherAggregatePair* pair = window.heatmaps();
-    if (pair->gather()->data().isValid()) figures.push_back(heatmap(QStringLiteral("gather"), pair->gather()->data(), palette, options));
+    ColourScale scale{pair->logScale(), std::nullopt};
+    if (pair->sharedRange() && pair->gather()->hasFixedRange())
+        scale.range = pair->gather()->fixedRange();
+    if (pair->gather()->data().isValid())
+        figures.push_back(heatmap(QStringLiteral("gather"), pair->gather()->data(), palette, options, scale));
     if (pair->aggregate()->data().isValid())
-        figures.push_back(heatmap(QStringLiteral("aggregate"), pair->aggregate()->data(), palette, options));
+        figures.push_back(heatmap(QStringLiteral("aggregate"), pair->aggregate()->data(), palette, options, scale));
     if (window.compareMode() && window.differenceMap()->data().isValid())
         figures.push_back(heatmap(QStringLiteral("difference"), window.differenceMap()->data(), palette, options));
 
@@ -100,6 +154,8 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     figures.push_back({QStringLiteral("head_board"), std::unique_ptr<QWidget>(boardFigure), boardFigure->plot(),
                        views::headBoardCsv(board), boardHeight});
 
+    experimentFigures(window, options, &figures);
+
     for (const Figure& f : figures) {
         views::FigureOptions o = options;
         o.heightInches = f.heightInches;
@@ -113,6 +169,19 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
         if (!writeText(csv, f.csv, error)) return written;
         written << csv;
     }
+
+    // Tables (head ranking, manipulation grid, G&A masks, accuracies): CSV and a LaTeX tabular.
+    if (window.experiments())
+        for (const ExperimentPanel* panel : window.experiments()->panels()) {
+            const views::ResultsTableModel* table = panel->table()->tableModel();
+            if (panel->result().is_null() || table->rows().isEmpty()) continue;
+            const QString base = QDir(dir).filePath(panel->kind() + QStringLiteral("_table"));
+            if (!writeText(base + QStringLiteral(".csv"), panel->table()->toCsv(), error)) return written;
+            written << base + QStringLiteral(".csv");
+            if (!writeText(base + QStringLiteral(".tex"), views::tableLatex(table->headers(), table->rows()), error))
+                return written;
+            written << base + QStringLiteral(".tex");
+        }
     return written;
 }
 

@@ -13,7 +13,8 @@ namespace gna::studio {
 class MainWindow;
 
 // Writes <dir>/<figure>.<format> and <dir>/<figure>.csv for gather, aggregate, difference (compare
-// mode), next_token and head_board; returns the files written. On failure fills `error` (translated,
+// mode), next_token and head_board, and for every experiment panel holding a result
+// <kind>_curves and <kind>_map (with their CSVs) and <kind>_table.csv/.tex; returns the files written. On failure fills `error` (translated,
 // naming the file) and returns what was written before it.
 QStringList writePaperFigures(const MainWindow& window, const QString& dir, const QList<views::FigureFormat>& formats,
                               const views::FigureOptions& options, QString* error);

@@ -59,7 +59,10 @@ QJsonObject Workspace::toJson() const {
     views[QStringLiteral("selected_token")] = selectedToken;
     views[QStringLiteral("compare")] = compare;
     if (palette >= 0) views[QStringLiteral("palette")] = palette;
+    views[QStringLiteral("log_scale")] = logScale;
+    views[QStringLiteral("shared_range")] = sharedRange;
     o[QStringLiteral("views")] = views;
+    if (!experimentResults.isEmpty()) o[QStringLiteral("experiment_results")] = QJsonArray::fromStringList(experimentResults);
     return o;
 }
 
@@ -76,16 +79,25 @@ Workspace Workspace::fromJson(const QJsonObject& o) {
     w.selectedToken = views.value(QStringLiteral("selected_token")).toInt(-1);
     w.compare = views.value(QStringLiteral("compare")).toBool(false);
     w.palette = views.value(QStringLiteral("palette")).toInt(-1);
+    w.logScale = views.value(QStringLiteral("log_scale")).toBool(false);
+    w.sharedRange = views.value(QStringLiteral("shared_range")).toBool(true);
+    for (const QJsonValue& v : o.value(QStringLiteral("experiment_results")).toArray()) w.experimentResults << v.toString();
     return w;
 }
 
 bool Workspace::save(const QString& path, QString* error) const {
+    Workspace w = *this;
+    const QDir folder = QFileInfo(path).absoluteDir();
+    for (QString& r : w.experimentResults) {
+        const QString rel = folder.relativeFilePath(QFileInfo(r).absoluteFilePath());
+        if (!rel.startsWith(QStringLiteral(".."))) r = rel;
+    }
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)) {
         if (error) *error = tr("Cannot write the workspace file %1: %2").arg(path, f.errorString());
         return false;
     }
-    f.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
+    f.write(QJsonDocument(w.toJson()).toJson(QJsonDocument::Indented));
     if (!f.commit()) {
         if (error) *error = tr("Cannot write the workspace file %1: %2").arg(path, f.errorString());
         return false;
@@ -112,6 +124,8 @@ bool Workspace::load(const QString& path, Workspace* out, QString* error) {
     *out = fromJson(doc.object());
     if (!out->modelPath.isEmpty() && QFileInfo(out->modelPath).isRelative())
         out->modelPath = QDir::cleanPath(QFileInfo(path).absoluteDir().absoluteFilePath(out->modelPath));
+    for (QString& r : out->experimentResults)
+        if (QFileInfo(r).isRelative()) r = QDir::cleanPath(QFileInfo(path).absoluteDir().absoluteFilePath(r));
     return true;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Workspace: what a saved session restores (model path, tokenizer folder, prompt, candidates,
-// intervention plan, heads on screen, score mode, compare mode, palette), as JSON. A relative model
+// intervention plan, heads on screen, score mode, compare mode, palette, colour scale, open
+// experiment results), as JSON. A relative model
 // path is relative to the workspace file's folder (shipped workspaces name "../demo-models/<name>").
 #include <QJsonObject>
 #include <QString>
@@ -21,6 +22,11 @@ struct Workspace {
     int selectedToken = -1;
     bool compare = false;  // difference to the unablated run shown
     int palette = -1;      // heatmap palette index (views::paletteFromIndex); -1 = the user's setting
+    bool logScale = false;     // heatmaps on a log colour scale
+    bool sharedRange = true;   // Gather and Aggregate maps on one colour range
+    // Experiment results open in the experiment panels (result.json files). Saved relative to the
+    // workspace file's folder when they lie under it; load() resolves them like the model path.
+    QStringList experimentResults;
 
     QJsonObject toJson() const;
     static Workspace fromJson(const QJsonObject& json);

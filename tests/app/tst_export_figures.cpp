@@ -2,7 +2,10 @@
 // exit codes, PNG pixel size for the preset, vector SVG/PDF, CSV headers and contents, error cases.
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -20,6 +23,8 @@ private Q_SLOTS:
     void oldWorkspaceLoads();
     void exportsShippedWorkspace_data();
     void exportsShippedWorkspace();
+    void exportsExperimentFigures();
+    void workspaceKeepsScaleAndResults();
     void errors_data();
     void errors();
 
@@ -160,6 +165,112 @@ void TestExportFigures::exportsShippedWorkspace() {
     }
 }
 
+void TestExportFigures::workspaceKeepsScaleAndResults() {
+    Workspace w;
+    w.modelPath = QStringLiteral("/models/x");
+    w.logScale = true;
+    w.sharedRange = false;
+    w.experimentResults = {m_dir.filePath(QStringLiteral("runs/ranking/result.json")), QStringLiteral("/elsewhere/result.json")};
+    const QString path = m_dir.filePath(QStringLiteral("scale.gna.json"));
+    QVERIFY(w.save(path));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    // Results under the workspace's folder are saved relative to it, so the folder can move.
+    QCOMPARE(o.value(QStringLiteral("experiment_results")).toArray().at(0).toString(), QStringLiteral("runs/ranking/result.json"));
+    QCOMPARE(o.value(QStringLiteral("experiment_results")).toArray().at(1).toString(), QStringLiteral("/elsewhere/result.json"));
+    Workspace back;
+    QVERIFY(Workspace::load(path, &back));
+    QCOMPARE(back, w);
+}
+
+// A workspace with experiment results open: their curves, retrieval maps and tables are exported
+// with the window's figures; the curve CSV holds exactly the per-condition means of the samples.
+void TestExportFigures::exportsExperimentFigures() {
+    const QString model = QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer");
+    struct Spec {
+        const char* name;
+        const char* json;
+    };
+    QStringList results;
+    for (const Spec& spec : {Spec{"cumulative_removal", R"({"experiment": "cumulative_removal", "ranking": ["L2.H2", "L1.H3", "L0.H1"],
+                                   "steps": [0, 1, 2], "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 8}})"},
+                              Spec{"manipulation_grid", R"({"experiment": "manipulation_grid",
+                                   "task": {"name": "niah", "lengths": [200], "depths": [50], "buffer": 40, "generate": 3}})"}}) {
+        const QString specFile = writeFile(QLatin1String(spec.name) + QStringLiteral(".json"), spec.json);
+        const QString out = m_dir.filePath(QStringLiteral("exp_") + QLatin1String(spec.name));
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("experiment"), specFile, QStringLiteral("--model"), model,
+                                                QStringLiteral("--out"), out});
+        QVERIFY(p.waitForFinished(300000));
+        QVERIFY2(p.exitCode() == 0, p.readAll().constData());
+        results << out + QStringLiteral("/result.json");
+    }
+    Workspace w;
+    w.modelPath = model;
+    w.prompt = QStringLiteral("apple: 12\npear: 88\nQuery: pear ->");
+    w.experimentResults = results;
+    const QString workspace = m_dir.filePath(QStringLiteral("experiments.gna.json"));
+    QVERIFY(w.save(workspace));
+    const QString out = m_dir.filePath(QStringLiteral("out_experiments"));
+    QString output;
+    const int code = run({QStringLiteral("--export-figures"), workspace, out, QStringLiteral("--formats"), QStringLiteral("pdf,svg,png"),
+                          QStringLiteral("--dpi"), QStringLiteral("200"), QStringLiteral("--width"), QStringLiteral("double")},
+                         &output);
+    QVERIFY2(code == 0, qPrintable(output));
+    for (const QString& stem : {QStringLiteral("cumulative_removal_curves"), QStringLiteral("manipulation_grid_map")}) {
+        const QImage png(QDir(out).filePath(stem + QStringLiteral(".png")));
+        QVERIFY2(!png.isNull(), qPrintable(stem));
+        QCOMPARE(png.width(), 1380);  // 6.9 in x 200 dpi
+        QVERIFY(QFileInfo(QDir(out).filePath(stem + QStringLiteral(".svg"))).size() > 0);
+        QVERIFY(QFileInfo(QDir(out).filePath(stem + QStringLiteral(".pdf"))).size() > 0);
+    }
+    for (const QString& table : {QStringLiteral("cumulative_removal_table"), QStringLiteral("manipulation_grid_table")}) {
+        QFile tex(QDir(out).filePath(table + QStringLiteral(".tex")));
+        QVERIFY2(tex.open(QIODevice::ReadOnly), qPrintable(table));
+        const QByteArray t = tex.readAll();
+        QVERIFY(t.startsWith("\\begin{tabular}") && t.contains("\\toprule") && t.trimmed().endsWith("\\end{tabular}"));
+        QVERIFY(QFileInfo(QDir(out).filePath(table + QStringLiteral(".csv"))).size() > 0);
+    }
+
+    // The curves' CSV against the samples of the result file: mean of each condition's scores.
+    QFile rf(results[0]);
+    QVERIFY(rf.open(QIODevice::ReadOnly));
+    const QJsonObject result = QJsonDocument::fromJson(rf.readAll()).object();
+    const QJsonArray conditions = result.value(QStringLiteral("conditions")).toArray();
+    QMap<QString, double> mean;
+    for (int c = 0; c < conditions.size(); ++c) {
+        double sum = 0.0;
+        int n = 0;
+        for (const QJsonValue& sample : result.value(QStringLiteral("samples")).toArray()) {
+            sum += sample.toObject().value(QStringLiteral("scores")).toArray().at(c).toDouble();
+            ++n;
+        }
+        mean[conditions.at(c).toString()] = sum / n;
+    }
+    QVERIFY(mean.value(QStringLiteral("top-0")) > mean.value(QStringLiteral("top-1")));  // the demo's G&A head matters
+    QFile csv(QDir(out).filePath(QStringLiteral("cumulative_removal_curves.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(lines.value(0).startsWith(QStringLiteral("series,")) && lines.value(0).endsWith(QStringLiteral(",error")),
+             qPrintable(lines.value(0)));
+    int checked = 0, control = 0;
+    for (const QString& line : lines.mid(1)) {
+        const QStringList f = line.split(QLatin1Char(','));
+        QCOMPARE(f.size(), 4);
+        QVERIFY2(!f[0].startsWith(QStringLiteral("series")), qPrintable(line));  // named series
+        const bool random = f[0].contains(QStringLiteral("random"), Qt::CaseInsensitive);
+        control += random;
+        const QString condition = (random ? QStringLiteral("random-") : QStringLiteral("top-")) + f[1];
+        QVERIFY2(mean.contains(condition), qPrintable(line));
+        QVERIFY2(qAbs(f[2].toDouble() - mean[condition]) < 1e-6, qPrintable(line));
+        ++checked;
+    }
+    QCOMPARE(checked, 6);
+    QCOMPARE(control, 3);
+}
+
 void TestExportFigures::errors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
@@ -185,6 +296,13 @@ void TestExportFigures::errors_data() {
                                << QStringLiteral("--width");
     QTest::newRow("bad format") << QStringList{QStringLiteral("--export-figures"), good, out, QStringLiteral("--formats"), QStringLiteral("pdf,jpg")}
                                 << QStringLiteral("jpg");
+    const QString noResult = writeFile(QStringLiteral("noresult.gna.json"),
+                                       QStringLiteral(R"({"format":"gna-studio-workspace","version":1,"model":"%1","prompt":"p",
+                                           "experiment_results":["runs/missing/result.json"]})")
+                                           .arg(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"))
+                                           .toUtf8());
+    QTest::newRow("missing experiment result") << QStringList{QStringLiteral("--export-figures"), noResult, out}
+                                               << QStringLiteral("runs/missing/result.json");
     QTest::newRow("no out dir") << QStringList{QStringLiteral("--export-figures"), good} << QStringLiteral("OUT_DIR");
 }
 
