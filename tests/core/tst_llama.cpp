@@ -214,25 +214,41 @@ private Q_SLOTS:
     }
 
     void scoreContinuationsEqualsFullForward() {
-        const std::vector<int> cont = model_->tokenizer().encode(" the worst of times", false);
-        QVERIFY(cont.size() >= 2);
-        InterventionPlan plan;
-        plan.ablate(HeadRef{2, 1});
-        double got = model_->score_continuations(prompt_, {cont}, plan)[0];
-        // independent: full forward of prompt + continuation, sum log-softmax of the right tokens
-        std::vector<int> all = prompt_;
-        all.insert(all.end(), cont.begin(), cont.end());
-        NaiveOptions o;
-        o.head_scale[{2, 1}] = 0.0f;
-        NaiveResult ref = naive_llama_forward(gqa_, all, o);
-        double want = 0;
-        for (std::size_t i = 0; i < cont.size(); ++i) {
-            const auto& lg = ref.logits[prompt_.size() - 1 + i];
-            double mx = *std::max_element(lg.begin(), lg.end()), z = 0;
-            for (float x : lg) z += std::exp(x - mx);
-            want += lg[cont[i]] - mx - std::log(z);
+        // Several continuations in one call (multi-token ones sharing a prefix, a one-token one):
+        // attention models score them all in one tree pass; each against its own naive forward.
+        const std::vector<std::vector<int>> conts = {model_->tokenizer().encode(" the worst of times", false),
+                                                     model_->tokenizer().encode(" the worst", false),
+                                                     model_->tokenizer().encode(" the best of times", false),
+                                                     {model_->tokenizer().encode(" it", false).front()}};
+        QVERIFY(conts[0].size() >= 2);
+        for (int variant = 0; variant < 3; ++variant) {
+            InterventionPlan plan;
+            NaiveOptions o;
+            if (variant == 1) {
+                plan.ablate(HeadRef{2, 1});
+                o.head_scale[{2, 1}] = 0.0f;
+            } else if (variant == 2) {
+                plan.ablate(HeadRef{0, 0});
+                o.head_scale[{0, 0}] = 0.0f;
+            }
+            const std::vector<double> got = model_->score_continuations(prompt_, conts, plan);
+            QCOMPARE(got.size(), conts.size());
+            for (std::size_t c = 0; c < conts.size(); ++c) {
+                // independent: full forward of prompt + continuation, sum log-softmax of the right tokens
+                std::vector<int> all = prompt_;
+                all.insert(all.end(), conts[c].begin(), conts[c].end());
+                NaiveResult ref = naive_llama_forward(gqa_, all, o);
+                double want = 0;
+                for (std::size_t i = 0; i < conts[c].size(); ++i) {
+                    const auto& lg = ref.logits[prompt_.size() - 1 + i];
+                    double mx = *std::max_element(lg.begin(), lg.end()), z = 0;
+                    for (float x : lg) z += std::exp(x - mx);
+                    want += lg[conts[c][i]] - mx - std::log(z);
+                }
+                QVERIFY2(std::fabs(got[c] - want) < 1e-3,
+                         qPrintable(QString("variant %1 continuation %2: %3 vs %4").arg(variant).arg(c).arg(got[c]).arg(want)));
+            }
         }
-        QVERIFY2(std::fabs(got - want) < 1e-3, qPrintable(QString("%1 vs %2").arg(got).arg(want)));
     }
 
     void badRequests() {

@@ -87,6 +87,27 @@ public:
         probe.tokens = prompt;
         probe.plan = plan;
         validate(probe);
+        bool multi_token = false;
+        for (const auto& cont : continuations) {
+            if (cont.empty()) throw Error("score_continuations: an empty continuation cannot be scored");
+            for (int t : cont) check_id(t);
+            if (static_cast<int64_t>(prompt.size() + cont.size()) > info_.max_positions)
+                throw Error("prompt + continuation is longer than the model's context (" +
+                            std::to_string(info_.max_positions) + " tokens)");
+            multi_token |= cont.size() > 1;
+        }
+        // Attention models score the prompt and every continuation in one pass (the sweep's tree
+        // pass with this one plan) instead of one cached pass per multi-token continuation.
+        if (multi_token && lm_->has_tree_pass() && plan.hooks.empty()) {
+            SweepRequest req;
+            req.prompt = prompt;
+            req.continuations = continuations;
+            req.plans = {plan};
+            std::vector<std::vector<double>> out(1, std::vector<double>(continuations.size(), 0.0));
+            BatchInvariantScope invariant;
+            tree_sweep(*lm_, req, {0}, out);
+            return out[0];
+        }
         at::NoGradGuard ng;
         ForwardContext ctx = make_context(info_, {&plan}, lm_->device(), Stage::Prefill);
         auto state = lm_->new_state(1);
@@ -94,11 +115,6 @@ public:
         at::Tensor last = at::log_softmax(lm_->logits(h.narrow(1, h.size(1) - 1, 1)), -1).view({-1});
         std::vector<double> scores;
         for (const auto& cont : continuations) {
-            if (cont.empty()) throw Error("score_continuations: an empty continuation cannot be scored");
-            for (int t : cont) check_id(t);
-            if (static_cast<int64_t>(prompt.size() + cont.size()) > info_.max_positions)
-                throw Error("prompt + continuation is longer than the model's context (" +
-                            std::to_string(info_.max_positions) + " tokens)");
             double s = last[cont[0]].item<double>();
             if (cont.size() > 1) {
                 auto st = state->clone();
