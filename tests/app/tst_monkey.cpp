@@ -40,10 +40,10 @@ namespace {
 
 QString demo(const char* kind) { return QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/") + QLatin1String(kind); }
 
-// The three models the test drives: the bundled demos, or with GNA_MONKEY_MODELS=tiny checkpoints of the
-// same three families (llama, mamba2, zamba2) written by `gna make-tiny-model` with byte-level BPE
-// tokenizers. The asan preset uses the latter: without RTLD_DEEPBIND (which AddressSanitizer refuses)
-// the SentencePiece plugin's protobuf clashes with LibTorch's, so SentencePiece demos do not load there.
+// The three models the test drives: the bundled demos (SentencePiece tokenizers; under AddressSanitizer
+// the plugin is loaded into a link-map namespace of its own), or with GNA_MONKEY_MODELS=tiny checkpoints
+// of the same three families (llama, mamba2, zamba2) written by `gna make-tiny-model` with byte-level
+// BPE tokenizers.
 QStringList monkeyModels(const QString& tempDir) {
     if (qgetenv("GNA_MONKEY_MODELS") != "tiny")
         return {demo("transformer"), demo("ssm"), demo("hybrid")};

@@ -62,16 +62,31 @@ fs::path find_plugin() {
                 "Looked in:" + looked + "\nSet GNA_SPM_PLUGIN to its full path, or reinstall G&A Studio.");
 }
 
+// Sanitizer builds (and GNA_SPM_NAMESPACE=1, to test the same path elsewhere) load the plugin into
+// a namespace of its own; the others with RTLD_DEEPBIND.
+bool plugin_in_own_namespace() {
+#ifdef GNA_UNDER_ASAN
+    return true;
+#else
+    const char* v = std::getenv("GNA_SPM_NAMESPACE");
+    return v && std::string(v) == "1";
+#endif
+}
+
 SpmApi open_plugin() {
     SpmApi api{};
     api.path = find_plugin();
-    int flags = RTLD_NOW | RTLD_LOCAL;
-#ifndef GNA_UNDER_ASAN
-    // Symbols inside the plugin (and libsentencepiece's protobuf) bind to their own definitions.
-    // AddressSanitizer refuses RTLD_DEEPBIND, so sanitizer builds go without it.
-    flags |= RTLD_DEEPBIND;
-#endif
-    void* handle = dlopen(api.path.c_str(), flags);
+    void* handle = nullptr;
+    if (plugin_in_own_namespace()) {
+        // A link-map namespace of its own: the plugin, libsentencepiece and its protobuf are loaded
+        // apart from LibTorch's protobuf, as RTLD_DEEPBIND does, without RTLD_DEEPBIND (which
+        // AddressSanitizer refuses). Only the plugin's C functions and plain buffers cross, and
+        // buffers it allocates go back to it (free_buffer), so the two C libraries never mix.
+        handle = dlmopen(LM_ID_NEWLM, api.path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    } else {
+        // Symbols inside the plugin (and libsentencepiece's protobuf) bind to their own definitions.
+        handle = dlopen(api.path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    }
     if (!handle) {
         const char* why = dlerror();
         throw Error("SentencePiece plugin " + api.path.string() + " could not be loaded (" + (why ? why : "?") +
