@@ -1,0 +1,83 @@
+// MainWindow's workspace: the state a workspace file saves and restores (model, prompt, plan,
+// shown heads, score mode, palette), and the periodic autosave.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <algorithm>
+
+#include "gather_aggregate_pair.h"
+#include "head_board.h"
+#include "main_window.h"
+#include "prompt_editor.h"
+
+namespace gna::studio {
+
+Workspace MainWindow::workspace() const {
+    Workspace w;
+    w.modelPath = m_session->modelPath();
+    w.tokenizerPath = m_session->tokenizerPath();
+    w.prompt = m_prompt->prompt();
+    w.candidates = m_prompt->candidates();
+    w.ablated = m_session->ablatedHeads();  // attention heads from the board and SSM heads
+    w.shownHeads = m_session->shownHeads();
+    w.scoreMode = m_scoreMode->currentIndex();
+    w.selectedToken = m_session->selectedToken();
+    w.compare = m_compare->isChecked();
+    w.palette = m_paletteIndex;
+    w.logScale = m_pair->logScale();
+    w.sharedRange = m_pair->sharedRange();
+    w.experimentResults = experimentResultFiles();
+    return w;
+}
+
+void MainWindow::applyWorkspace(const Workspace& w, QString* error) {
+    m_pair->setLogScale(w.logScale);
+    m_pair->setSharedRange(w.sharedRange);
+    QString resultError;
+    if (!openExperimentResults(w.experimentResults, &resultError)) {
+        if (error) *error = resultError;
+        else showError(tr("Could not open an experiment result of the workspace"), resultError);
+    }
+    m_prompt->setCandidates(w.candidates);
+    m_prompt->setPrompt(w.prompt);
+    m_scoreMode->setCurrentIndex(std::clamp(w.scoreMode, 0, m_scoreMode->count() - 1));
+    m_session->setSelectedToken(w.selectedToken);
+    m_compare->setChecked(w.compare);
+    if (w.palette >= 0) setHeatmapPalette(std::clamp(w.palette, 0, 3));
+    if (!w.modelPath.isEmpty() && (w.modelPath != m_session->modelPath() || w.tokenizerPath != m_session->tokenizerPath())) {
+        // The plan and the shown heads are the workspace model's: applied once it is open.
+        m_pendingWorkspace = w;
+        openModel(w.modelPath, w.tokenizerPath);
+        return;
+    }
+    applyWorkspaceHeads(w);
+}
+
+void MainWindow::applyWorkspaceHeads(const Workspace& w) {
+    m_session->setAblatedHeads(w.ablated);
+    m_board->setAblatedHeads(w.ablated);
+    setShownHeads(w.shownHeads);
+}
+
+bool MainWindow::saveWorkspace(const QString& path, QString* error) const { return workspace().save(path, error); }
+
+bool MainWindow::loadWorkspace(const QString& path, QString* error) {
+    Workspace w;
+    if (!Workspace::load(path, &w, error)) return false;
+    applyWorkspace(w);
+    return true;
+}
+
+QString MainWindow::autosavePath() const {
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("autosave.gna.json"));
+}
+
+void MainWindow::autosave() {
+    if (!m_session->hasModel()) return;
+    QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
+    saveWorkspace(autosavePath());
+}
+
+}  // namespace gna::studio
