@@ -20,9 +20,9 @@ struct DemoCardInfo {
     int mmlu_focus_steps = 0;  // then these see the MMLU-focused mix
     double lr = 0, seconds = 0, final_loss = 0;
     std::string hardware;  // empty: this machine
-    std::string init_from;  // the folder whose weights the run started from (--init-from); empty: seeded
-    std::vector<int> reinit_layers;  // layers left at their seeded initialisation (--reinit-layers)
-    std::string init_from_command;   // the command that trained the --init-from weights (their card's); empty: unknown
+    std::string init_from;  // the folder whose weights the run started from (recipe key init_from); empty: seeded
+    std::vector<int> reinit_layers;  // layers left at their seeded initialisation (reinit_layers)
+    std::string init_from_command;   // the command that trained the init_from weights (their card's); empty: unknown
     Json data, shape;
     int64_t parameters = 0;
 };

@@ -27,7 +27,7 @@ struct TrainOptions {
     // is copied too when there is one); empty = train a tokenizer on the data.
     std::filesystem::path tokenizer;
     // Start from the weights of a demo model trained before (its folder: model.safetensors of the same
-    // recipe and shape) instead of a seeded initialisation; its tokenizer is used (unless --tokenizer)
+    // recipe and shape) instead of a seeded initialisation; its tokenizer is used (unless tokenizer is given)
     // and the KV-only curriculum is skipped (unless kv_warmup is given): the model has that circuit.
     std::filesystem::path init_from;
     // With init_from: these layers keep the seeded initialisation instead of taking the loaded weights

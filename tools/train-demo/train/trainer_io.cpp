@@ -46,7 +46,7 @@ void train_tokenizer(const DemoData& data, const fs::path& out, int vocab) {
     write_tokenizer_config(out);
 }
 
-// --tokenizer: a SentencePiece model trained before (e.g. a shipped demo's), so that a new recipe keeps
+// The recipe key tokenizer: a SentencePiece model trained before (e.g. a shipped demo's), so that a new recipe keeps
 // the token ids of an earlier run. Checked by loading it before anything is trained.
 void copy_tokenizer(const fs::path& model, const fs::path& out) {
     if (!fs::is_regular_file(model))

@@ -1,5 +1,5 @@
 #pragma once
-// The trainer's files: the tokenizer (trained or copied), starting weights (--init-from), the resumable
+// The trainer's files: the tokenizer (trained or copied), starting weights (init_from), the resumable
 // checkpoint and the Hugging Face folder it writes. LibTorch: include only from the trainer's sources.
 #include <torch/optim/adamw.h>
 
