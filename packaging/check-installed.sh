@@ -24,6 +24,10 @@ QT_QPA_PLATFORM=offscreen gna-studio --version | grep -q " $version\$" || fail "
 grep -q "<release version=\"$version\"" /usr/share/metainfo/org.gnastudio.GnaStudio.metainfo.xml ||
   fail "the AppStream metainfo's release is not $version"
 say "gna, gna-studio and the metainfo: version $version"
+# The demo trainer (tools/train-demo) is a developer tool: not installed, and the CLI has no train-demo.
+! command -v gna-train-demo > /dev/null || fail "gna-train-demo is installed; it is a developer tool, not part of the package"
+gna --help > help.txt
+! grep -q "train-demo" help.txt || fail "gna --help still lists train-demo"
 
 # The package's triggers registered the workspace type and the desktop entry's handlers.
 grep -q "application/x-gna-workspace:\*\.gna\.json" /usr/share/mime/globs2 || fail "*.gna.json is not in the MIME database"

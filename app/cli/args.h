@@ -38,9 +38,8 @@ int cmd_tokenize(const std::vector<std::string>& args);
 int cmd_run(const std::vector<std::string>& args);
 int cmd_make_tiny_model(const std::vector<std::string>& args);
 int cmd_experiment(const std::vector<std::string>& args);
-int cmd_train_demo(const std::vector<std::string>& args);
 
-// Registered by later features (experiments, training); see main.cpp's table.
+// Registered in main.cpp's table.
 using Command = int (*)(const std::vector<std::string>&);
 
 }  // namespace gna::cli

@@ -22,7 +22,6 @@ const Entry kCommands[] = {
     {"run", &gna::cli::cmd_run, "run a prompt with heads ablated / captured; generate"},
     {"experiment", &gna::cli::cmd_experiment, "run an experiment spec (head ranking, pruning, NIAH, ...); resumable"},
     {"make-tiny-model", &gna::cli::cmd_make_tiny_model, "write a seeded random checkpoint in Hugging Face layout"},
-    {"train-demo", &gna::cli::cmd_train_demo, "train a demo model on synthetic retrieval data (HF layout)"},
 };
 
 void usage(std::ostream& os) {

@@ -10,7 +10,6 @@
 #include <random>
 
 #include "gna/heads.h"
-#include "gna/train.h"
 
 namespace gna::studio::tour {
 
@@ -212,27 +211,27 @@ std::optional<CardHeads> cardGatherAggregate(const QString& modelDir) {
 
 std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source) {
     std::vector<FormatQuestion> out;
-    QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
-    const gna::Json j = card.open(QIODevice::ReadOnly) ? gna::Json::parse(card.readAll().toStdString(), nullptr, false) : gna::Json();
-    if (j.is_object() && j.contains("recipe") && j.contains("seed") && j["seed"].is_number_unsigned()) {
-        gna::DemoWorld world = gna::DemoWorld::Words;
+    // A bundled demo's questions about its invented world, written next to it by the demo trainer.
+    QFile file(QDir(modelDir).filePath(QStringLiteral("mmlu_format_questions.json")));
+    const gna::Json j = file.open(QIODevice::ReadOnly) ? gna::Json::parse(file.readAll().toStdString(), nullptr, false) : gna::Json();
+    if (j.is_array()) {
         try {
-            world = gna::demo_world_of(j.value("data", gna::Json()));
-        } catch (const std::exception&) {
-            return out;  // a card naming a world this build does not know: no questions from it
-        }
-        const gna::DemoData data(j["seed"].get<uint64_t>(), world);
-        for (int i = 0; i < n; ++i) {
-            const gna::ChoiceSample m = data.mmlu_sample(static_cast<uint64_t>(i));
-            FormatQuestion q{m.prompt, m.choices, {}, m.answer};
-            // Classic format: the same prompt, the option texts ("A. text" lines) as the answers.
-            for (char letter : std::string("ABCD")) {
-                const std::size_t at = m.prompt.rfind(std::string("\n") + letter + ". ");
-                if (at == std::string::npos) break;
-                const std::size_t begin = at + 4, end = m.prompt.find('\n', begin);
-                q.texts.push_back(" " + m.prompt.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
+            for (const gna::Json& item : j) {
+                if (static_cast<int>(out.size()) >= n) break;
+                FormatQuestion q{item.at("prompt").get<std::string>(), item.at("choices").get<std::vector<std::string>>(), {},
+                                 item.at("answer").get<int>()};
+                // Classic format: the same prompt, the option texts ("A. text" lines) as the answers.
+                for (char letter : std::string("ABCD")) {
+                    const std::size_t at = q.prompt.rfind(std::string("\n") + letter + ". ");
+                    if (at == std::string::npos) break;
+                    const std::size_t begin = at + 4, end = q.prompt.find('\n', begin);
+                    q.texts.push_back(" " + q.prompt.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
+                }
+                if (q.texts.size() == q.letters.size() && q.answer >= 0 && q.answer < static_cast<int>(q.letters.size()))
+                    out.push_back(q);
             }
-            if (q.texts.size() == q.letters.size()) out.push_back(q);
+        } catch (const std::exception&) {
+            out.clear();  // a file this build cannot read: the bundled MMLU sample instead
         }
         if (!out.empty()) {
             if (source) *source = QCoreApplication::translate("gna::studio::GuidedTour", "the demo model's invented world");

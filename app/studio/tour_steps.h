@@ -65,7 +65,7 @@ struct FormatQuestion {
     int answer = 0;
 };
 // Up to n questions for the MMLU-versus-classic step: from the invented world of a bundled demo
-// model (its model_card.json names the recipe and seed) when modelDir holds one, else from the
+// model (the mmlu_format_questions.json its trainer wrote next to it) when modelDir holds one, else from the
 // bundled MMLU sample. `source` says which.
 std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source = nullptr);
 

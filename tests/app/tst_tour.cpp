@@ -24,6 +24,7 @@
 #include "studio_settings.h"
 #include "theme.h"
 #include "tour_steps.h"
+#include "tour_steps.h"
 #include "translations.h"
 
 using namespace gna::studio;
@@ -40,6 +41,7 @@ private Q_SLOTS:
     void otherArchitecturesNotBundled();
     void bundledDemoModel();
     void cardLetterHeadsFromTheCard();
+    void formatQuestionsFromTheDemoFile();
 
 private:
     bool makeModel(const QString& dir, const QStringList& args);
@@ -460,5 +462,34 @@ void TestTour::cardLetterHeadsFromTheCard() {
     QVERIFY(!tour::cardLetterHeads(QString()));
 }
 
+// The formats step's questions: a bundled demo's mmlu_format_questions.json (written by its trainer),
+// with the option texts read from the prompt's lines; without that file, the bundled MMLU sample.
+void TestTour::formatQuestionsFromTheDemoFile() {
+    QTemporaryDir dir;
+    const gna::Json file = gna::Json::array(
+        {{{"prompt", "Q?\nA. red\nB. dark blue\nC. green\nD. tan\nAnswer:"}, {"choices", {" A", " B", " C", " D"}}, {"answer", 1}},
+         {{"prompt", "R?\nA. cat\nB. dog\nC. owl\nD. fox\nAnswer:"}, {"choices", {" A", " B", " C", " D"}}, {"answer", 3}}});
+    QFile f(QDir(dir.path()).filePath(QStringLiteral("mmlu_format_questions.json")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(file.dump()));
+    f.close();
+    QString source;
+    const auto qs = gna::studio::tour::formatQuestions(dir.path(), 5, &source);
+    QCOMPARE(int(qs.size()), 2);
+    QCOMPARE(qs[0].texts, (std::vector<std::string>{" red", " dark blue", " green", " tan"}));
+    QCOMPARE(qs[1].texts, (std::vector<std::string>{" cat", " dog", " owl", " fox"}));
+    QCOMPARE(qs[0].answer, 1);
+    QCOMPARE(qs[1].answer, 3);
+    QCOMPARE(qs[1].letters, (std::vector<std::string>{" A", " B", " C", " D"}));
+    QCOMPARE(source, QStringLiteral("the demo model's invented world"));
+    QCOMPARE(int(gna::studio::tour::formatQuestions(dir.path(), 1).size()), 1);
+
+    QTemporaryDir empty;
+    const auto sample = gna::studio::tour::formatQuestions(empty.path(), 3, &source);
+    QCOMPARE(int(sample.size()), 3);
+    QCOMPARE(source, QStringLiteral("the bundled MMLU sample"));
+}
+
 QTEST_MAIN(TestTour)
 #include "tst_tour.moc"
+

@@ -9,6 +9,8 @@
 #include <thread>
 
 #include "gna/error.h"
+#include "gna/heads.h"
+#include "train/demo_data.h"
 
 namespace gna::train {
 namespace {
@@ -174,7 +176,7 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
 DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
     const std::filesystem::path file = dir / "model_card.json";
     if (!std::filesystem::exists(file))
-        throw Error(file.string() + ": no model card here; --eval-only needs a folder written by gna train-demo");
+        throw Error(file.string() + ": no model card here; --eval-only and --write-questions need a folder written by gna-train-demo");
     const Json card = read_json_file(file);
     try {
         DemoCardInfo i;
@@ -192,6 +194,7 @@ DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
         i.seconds = t.at("seconds").get<double>();
         i.final_loss = t.at("final_loss").get<double>();
         i.hardware = t.at("hardware").get<std::string>();
+        i.recipe_file = t.value("recipe_file", std::string());
         i.init_from = t.value("initialised_from", std::string());
         i.reinit_layers = t.value("reinitialised_layers", std::vector<int>());
         i.init_from_command = t.value("initialised_from_command", std::string());
@@ -208,51 +211,36 @@ DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
 
 namespace {
 
-// The command that trains this model again (the options that differ from the recipe's defaults).
+// The command that trains this model again.
 std::string command(const DemoCardInfo& info) {
-    std::string c = "gna train-demo --recipe " + info.recipe + " --seed " + std::to_string(info.seed) + " --steps " +
-                    std::to_string(info.steps);
-    if (info.data.is_object() && info.data.value("options", std::string("words")) != "words")
-        c += " --world " + info.data.value("options", std::string());
-    if (!info.init_from.empty()) c += " --init-from " + info.init_from;
-    if (!info.reinit_layers.empty()) {
-        c += " --reinit-layers ";
-        for (std::size_t k = 0; k < info.reinit_layers.size(); ++k) c += (k ? "," : "") + std::to_string(info.reinit_layers[k]);
-    }
-    if (info.data.is_object() && info.data.value("summary_bottleneck", 0.0) > 0) {
-        char b[64];
-        std::snprintf(b, sizeof b, " --summary-bottleneck %g", info.data.value("summary_bottleneck", 0.0));
-        c += b;
-    }
-    // The KV documents' fraction, where it differs from the MMLU-format documents' (older cards: the same).
-    if (info.data.is_object() && info.data.contains("summary_bottleneck_kv") &&
-        info.data.value("summary_bottleneck_kv", 0.0) != info.data.value("summary_bottleneck", 0.0)) {
-        char b[64];
-        std::snprintf(b, sizeof b, " --summary-bottleneck-kv %g", info.data.value("summary_bottleneck_kv", 0.0));
-        c += b;
-    }
-    if (info.data.is_object() && info.data.value("kv_late_lookup", 0.0) > 0) {
-        char b[64];
-        std::snprintf(b, sizeof b, " --kv-late-lookup %g", info.data.value("kv_late_lookup", 0.0));
-        c += b;
-    }
-    if (info.data.is_object() && info.data.value("kv_repeat_keys", false)) c += " --kv-repeat-keys 1";
-    if (info.data.is_object() && info.data.value("summary_readout_layer", -1) >= 0)
-        c += " --summary-readout-layer " + std::to_string(info.data.value("summary_readout_layer", -1));
-    if (info.data.is_object() && info.data.value("summary_gather", false)) c += " --summary-gather 1";
-    if (info.data.is_object() && info.data.contains("attention_guide") && info.data["attention_guide"].is_object()) {
-        const Json& g = info.data["attention_guide"];
-        c += " --guide-heads ";
-        for (const Json& h : g["gather"]) c += std::to_string(h[0].get<int>()) + "." + std::to_string(h[1].get<int>()) + ",";
-        c += std::to_string(g["aggregate"][0].get<int>()) + "." + std::to_string(g["aggregate"][1].get<int>());
-        char b[64];
-        std::snprintf(b, sizeof b, " --guide-weight %g", g.value("weight", 1.0));
-        c += b;
-    }
-    return c;
+    return "gna-train-demo --recipe " + (info.recipe_file.empty() ? std::string("recipe.json") : info.recipe_file);
 }
 
 }  // namespace
+
+Json recipe_options(const DemoCardInfo& info) {
+    Json r = {{"architecture", info.recipe}, {"seed", info.seed}, {"steps", info.steps}};
+    const Json d = info.data.is_object() ? info.data : Json::object();
+    if (d.value("options", std::string("words")) != "words") r["world"] = d.value("options", std::string());
+    if (!info.init_from.empty()) r["init_from"] = info.init_from;
+    if (!info.reinit_layers.empty()) r["reinit_layers"] = info.reinit_layers;
+    if (d.value("summary_bottleneck", 0.0) > 0) r["summary_bottleneck"] = d.value("summary_bottleneck", 0.0);
+    // The KV documents' fraction, where it differs from the MMLU-format documents' (older cards: the same).
+    if (d.contains("summary_bottleneck_kv") && d.value("summary_bottleneck_kv", 0.0) != d.value("summary_bottleneck", 0.0))
+        r["summary_bottleneck_kv"] = d.value("summary_bottleneck_kv", 0.0);
+    if (d.value("kv_late_lookup", 0.0) > 0) r["kv_late_lookup"] = d.value("kv_late_lookup", 0.0);
+    if (d.value("kv_repeat_keys", false)) r["kv_repeat_keys"] = true;
+    if (d.value("summary_readout_layer", -1) >= 0) r["summary_readout_layer"] = d.value("summary_readout_layer", -1);
+    if (d.value("summary_gather", false)) r["summary_gather"] = true;
+    if (d.contains("attention_guide") && d["attention_guide"].is_object()) {
+        const Json& g = d["attention_guide"];
+        auto name = [](const Json& h) { return HeadRef{h[0].get<int>(), h[1].get<int>(), HeadKind::Attention}.name(); };
+        Json gather = Json::array();
+        for (const Json& h : g["gather"]) gather.push_back(name(h));
+        r["attention_guide"] = {{"gather", gather}, {"aggregate", name(g["aggregate"])}, {"weight", g.value("weight", 1.0)}};
+    }
+    return r;
+}
 
 void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info, const DemoEvaluation& e) {
     const std::string hardware = !info.hardware.empty() ? info.hardware
@@ -272,10 +260,12 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         {"model", {{"shape", info.shape}, {"parameters", info.parameters}}},
         {"evaluation", e.to_json()},
         {"command", command(info) + " --out DIR"},
+        {"recipe_options", recipe_options(info)},
     };
     if (const auto* d = dissociating_head(e))
         card["evaluation"]["retrieval_vs_knowledge"] = {{"head", d->head.name()}, {"kv", d->kv}, {"mmlu", d->mmlu},
                                                         {"classic", d->classic}};
+    if (!info.recipe_file.empty()) card["training"]["recipe_file"] = info.recipe_file;
     if (!info.init_from.empty()) card["training"]["initialised_from"] = info.init_from;
     if (!info.reinit_layers.empty()) card["training"]["reinitialised_layers"] = info.reinit_layers;
     if (!info.init_from_command.empty()) card["training"]["initialised_from_command"] = info.init_from_command;
@@ -284,7 +274,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
 
     std::ostringstream md;
     md << "# G&A Studio demo model: " << info.recipe << "\n\n"
-       << "A tiny " << info.architecture << " trained by `" << command(info) << "` on the project's own synthetic data, so that the Gather-and-Aggregate "
+       << "A tiny " << info.architecture << " trained by `" << command(info) << "` (recipe keys `" << recipe_options(info).dump() << "`) on the project's own synthetic data, so that the Gather-and-Aggregate "
        << "mechanism can be shown live on a laptop CPU. Not a language model for any other use.\n\n"
        << "## Training\n\n"
        << "- " << info.steps << " steps, " << info.batch << " rows of packed documents per step, AdamW (0.9, 0.95, "
@@ -297,7 +287,7 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
                                                                         : ", by `" + info.init_from_command + "`") +
                                         "), not from a seed; the steps above are this run's" +
                                         (info.reinit_layers.empty() ? std::string()
-                                                                    : std::string("; the layers named by --reinit-layers "
+                                                                    : std::string("; the layers named by reinit_layers "
                                                                                   "kept their seeded initialisation")) +
                                         ".\n")
        << curriculum(info) << shaping(info)
@@ -374,6 +364,26 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
     std::ofstream f(dir / "MODEL_CARD.md", std::ios::binary);
     f << md.str();
     if (!f) throw Error((dir / "MODEL_CARD.md").string() + ": cannot write the model card");
+}
+
+}  // namespace gna::train
+
+namespace gna::train {
+
+std::filesystem::path write_demo_questions(const std::filesystem::path& dir) {
+    const std::filesystem::path file = dir / "model_card.json";
+    const Json card = read_json_file(file);
+    if (!card.contains("seed") || !card["seed"].is_number_unsigned())
+        throw Error(file.string() + ": no \"seed\" in this card; give a folder written by gna-train-demo");
+    const DemoData data(card["seed"].get<uint64_t>(), demo_world_of(card.value("data", Json())));
+    Json questions = Json::array();
+    for (int i = 0; i < kDemoQuestions; ++i) {
+        const ChoiceSample s = data.mmlu_sample(static_cast<uint64_t>(i));
+        questions.push_back({{"prompt", s.prompt}, {"choices", s.choices}, {"answer", s.answer}});
+    }
+    const std::filesystem::path out = dir / "mmlu_format_questions.json";
+    write_json_file_atomic(out, questions);
+    return out;
 }
 
 }  // namespace gna::train

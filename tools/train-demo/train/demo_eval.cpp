@@ -10,7 +10,7 @@
 #include "gna/error.h"
 #include "gna/model.h"
 #include "gna/tasks.h"
-#include "gna/train.h"
+#include "train/train_demo.h"
 
 namespace gna {
 namespace {

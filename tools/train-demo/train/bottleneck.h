@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "gna/tokenizer.h"
-#include "gna/train.h"
+#include "train/train_demo.h"
 
 namespace gna::train {
 

@@ -13,7 +13,7 @@
 #include "gna/error.h"
 #include "gna/tasks.h"
 #include "gna/tiny_model.h"
-#include "gna/train.h"
+#include "train/train_demo.h"
 #include "train/bottleneck.h"
 
 namespace gna {

@@ -8,7 +8,7 @@
 
 #include "gna/json.h"
 #include "gna/model.h"
-#include "gna/train.h"
+#include "train/train_demo.h"
 
 using namespace gna;
 
