@@ -9,6 +9,7 @@
 
 #include "args.h"
 #include "gna/error.h"
+#include "gna/experiment_spec.h"
 #include "gna/experiments.h"
 #include "gna/model.h"
 #include "gna/sharding.h"
@@ -82,12 +83,23 @@ int cmd_experiment_merge(const std::vector<std::string>& argv) {
 
 int cmd_experiment(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv[0] == "merge") return cmd_experiment_merge(argv);
-    Args a(argv, {"quiet", "no-memory-check"}, {"out", "model", "tokenizer", "device", "dtype", "threads", "shard"});
+    Args a(argv, {"quiet", "no-memory-check"}, {"out", "model", "tokenizer", "device", "dtype", "threads", "shard", "describe"});
+    if (auto kind = a.get("describe")) {
+        try {
+            std::cout << describe_experiment(*kind);
+        } catch (const Error& e) {
+            throw UsageError{std::string("--describe: ") + e.what()};
+        }
+        if (*kind != "memory_table") std::cout << "\n" << describe_tasks();
+        return kOk;
+    }
     if (a.help() || a.positionals().size() != 1 || !a.get("out")) {
         std::cout << "usage: gna experiment SPEC.json --out DIR [--model MODEL_DIR] [--shard I/N] [options]\n"
+                     "       gna experiment --describe KIND\n"
                      "       gna experiment merge OUT_DIR SHARD_DIR...\n"
                      "  experiments: evaluate, head_ranking, cumulative_removal, layer_pruning, sparsification,\n"
-                     "               manipulation_grid, gna_masks, memory_table (see core/include/gna/experiments.h)\n"
+                     "               manipulation_grid, gna_masks, memory_table (docs/experiments.md)\n"
+                     "  --describe KIND    the keys of KIND's spec (type, default, meaning) and an example\n"
                      "  --out DIR          result.json, result.csv, summary.csv; a rerun resumes\n"
                      "  --model DIR        checkpoint (overrides the spec's \"model\")\n"
                      "  --shard I/N        run only shard I (0..N-1) of N cost-balanced shards; merge them after\n"
@@ -109,7 +121,8 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     }
     Json spec = load_experiment_spec(a.positionals()[0]);
     if (auto t = a.get("tokenizer")) spec["tokenizer"] = *t;  // recorded in the result with the spec
-    std::string model_dir = a.get_or("model", spec.value("model", std::string()));
+    const ExperimentSpec typed = parse_experiment_spec(spec, a.positionals()[0]);
+    std::string model_dir = a.get_or("model", typed.model);
     if (model_dir.empty()) throw UsageError{"no model: give --model or \"model\" in the spec"};
     LoadOptions opt;
     const std::string dev = a.get_or("device", "cpu"), dt = a.get_or("dtype", "f32");
@@ -119,7 +132,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     else if (dt == "f16") opt.dtype = ComputeDType::F16;
     else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
     opt.threads = a.get_int("threads", 0);
-    opt.tokenizer = spec.value("tokenizer", std::string());
+    opt.tokenizer = typed.tokenizer;
     opt.check_memory = !a.flag("no-memory-check");
     eo.out_dir = *a.get("out");
     eo.cancel = &g_cancel;
@@ -131,7 +144,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
                      clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str(),
                      p.resumed ? (" (" + std::to_string(p.resumed) + " resumed)").c_str() : "");
     };
-    if (spec["experiment"] == "memory_table") {  // config.json alone: no weights are loaded
+    if (typed.experiment == "memory_table") {  // config.json alone: no weights are loaded
         if (eo.shard.active())
             throw Error("--shard: memory_table has no work units to split (it is computed from config.json alone); "
                         "run it without --shard");

@@ -59,7 +59,7 @@ struct ExperimentProgress {
     std::size_t total = 0;
     std::size_t resumed = 0; // samples taken from an earlier run
     double elapsed_s = 0;    // this run
-    double eta_s = -1;       // estimate of time left; -1 while unknown
+    double eta_s = -1;       // estimate of time left (this run's seconds per token x tokens left); -1 while unknown
     std::string current;     // id of the sample just finished
 };
 using ExperimentProgressFn = std::function<void(const ExperimentProgress&)>;
@@ -77,6 +77,8 @@ struct ExperimentOptions {
     ShardIndex shard;                            // run only this shard's work units
     ExperimentProgressFn progress;               // called from the running thread
     const std::atomic<bool>* cancel = nullptr;   // checked between layers and samples
+    std::function<double()> clock;               // seconds, read before the first sample and after each one;
+                                                 // empty = the steady clock (tests give a controlled one)
 };
 
 struct ExperimentOutcome {

@@ -8,7 +8,6 @@
 
 namespace gna {
 
-const char* const kExperimentResultFormat = "gna-experiment-result";
 
 namespace {
 

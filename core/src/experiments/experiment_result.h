@@ -4,11 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "gna/experiment_result.h"
 #include "gna/experiments.h"
 
 namespace gna {
-
-extern const char* const kExperimentResultFormat;
 
 // The spec without "model" (the checkpoint is identified by its config hash instead).
 Json spec_identity(const Json& spec);

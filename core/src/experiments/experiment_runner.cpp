@@ -9,6 +9,8 @@
 #include "experiments/experiment_setup.h"
 #include "experiments/shard_work.h"
 #include "gna/error.h"
+#include "gna/experiment_result.h"
+#include "gna/experiment_spec.h"
 #include "gna/experiments.h"
 #include "gna/model.h"
 #include "gna/tokenizer.h"
@@ -23,13 +25,6 @@
 namespace gna {
 
 namespace {
-
-const std::set<std::string> kKinds = {"evaluate", "head_ranking", "cumulative_removal", "layer_pruning", "sparsification",
-                                      "manipulation_grid", "gna_masks", "memory_table"};
-const std::set<std::string> kKeys = {"experiment", "model", "task", "tasks", "batch_rows", "reuse_prefix", "exact", "heads",
-                                     "ranking", "steps", "random_seed", "mode", "k", "stages", "prefill_modes",
-                                     "generation_modes", "gather", "aggregate", "lengths", "bytes_per_element",
-                                     "description", "name", "metric", "tokenizer"};
 
 std::string num(double v) {
     char b[32];
@@ -114,24 +109,26 @@ Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSam
     return o;
 }
 
+// The header of a result file: everything but what the run adds (conditions, samples, aggregates).
+Json header(const Json& spec, ResultModel model) {
+    ExperimentResult r;
+    r.spec = spec;
+    r.model = std::move(model);
+    r.program = {"gna", GNA_VERSION, GNA_GIT_DESCRIBE};
+    return to_json(r);
+}
+
 Json header(Model& model, const Json& spec) {
     const ModelInfo& info = model.info();
-    return {{"format", kExperimentResultFormat},
-            {"format_version", 1},
-            {"spec", spec},
-            {"model", {{"path", info.dir.string()}, {"config_hash", info.config_hash}, {"architecture", info.architecture},
-                       {"layers", info.num_layers}, {"heads", info.num_heads}}},
-            {"program", {{"name", "gna"}, {"version", GNA_VERSION}, {"git", GNA_GIT_DESCRIBE}}}};
+    return header(spec, {info.dir.string(), info.config_hash, info.architecture, info.num_layers, info.num_heads});
 }
 
 ExperimentOutcome run_memory_table(const std::filesystem::path& dir, const Json& spec, ExperimentOutcome out) {
     const ModelConfig cfg = ModelConfig::load(dir);
-    std::vector<int> lengths = {128, 2048, 4096};
-    if (spec.contains("lengths")) lengths = spec["lengths"].get<std::vector<int>>();
-    const double bpe = spec.value("bytes_per_element", 0.0);
+    const ExperimentSpec typed = parse_experiment_spec(spec);
     Json rows = Json::array();
     std::string csv = "length,kv_bytes,state_bytes,total_bytes,total_mb\n";
-    for (const auto& r : memory_table(cfg, lengths, bpe)) {
+    for (const auto& r : memory_table(cfg, typed.lengths, typed.bytes_per_element)) {
         rows.push_back({{"length", r.length}, {"kv_bytes", r.kv_bytes}, {"state_bytes", r.state_bytes}, {"total_bytes", r.total()},
                         {"total_mb", r.total() / 1e6}});
         csv += std::to_string(r.length) + "," + num(r.kv_bytes) + "," + num(r.state_bytes) + "," + num(r.total()) + "," +
@@ -152,22 +149,7 @@ ExperimentOutcome run_memory_table(const std::filesystem::path& dir, const Json&
 
 }  // namespace
 
-void validate_experiment_spec(const Json& spec, const std::string& origin) {
-    if (!spec.is_object()) throw Error(origin + ": the spec must be a JSON object");
-    if (!spec.contains("experiment") || !spec["experiment"].is_string())
-        throw Error(origin + ": missing \"experiment\" (one of evaluate, head_ranking, cumulative_removal, layer_pruning, "
-                             "sparsification, manipulation_grid, gna_masks, memory_table)");
-    const std::string k = spec["experiment"].get<std::string>();
-    if (!kKinds.count(k)) throw Error(origin + ": \"experiment\": '" + k + "' is not a known experiment");
-    for (const auto& [key, v] : spec.items())
-        if (!kKeys.count(key)) throw Error(origin + ": unknown key \"" + key + "\" (a typo?)");
-    if (spec.contains("task") && !spec["task"].is_object()) throw Error(origin + ": \"task\" must be an object with \"name\"");
-    if (spec.contains("batch_rows") && (!spec["batch_rows"].is_number_integer() || spec["batch_rows"].get<int>() < 1))
-        throw Error(origin + ": \"batch_rows\" must be a positive integer");
-    if (spec.contains("model") && !spec["model"].is_string()) throw Error(origin + ": \"model\" must be a path string");
-    if (spec.contains("tokenizer") && !spec["tokenizer"].is_string())
-        throw Error(origin + ": \"tokenizer\" must be the path of a folder holding tokenizer.json or tokenizer.model");
-}
+void validate_experiment_spec(const Json& spec, const std::string& origin) { parse_experiment_spec(spec, origin); }
 
 Json load_experiment_spec(const std::filesystem::path& file) {
     Json j = read_json_file(file);
@@ -176,18 +158,16 @@ Json load_experiment_spec(const std::filesystem::path& file) {
 }
 
 Json read_experiment_result(const std::filesystem::path& file, bool allow_shard) {
+    if (!std::filesystem::exists(file))
+        throw Error(file.string() + " is missing (no such result file); run the experiment that writes it first, or give "
+                                    "the path of an existing result.json");
     Json j;
     try {
         j = read_json_file(file);
     } catch (const Error& e) {
         throw Error(file.string() + " is corrupted (" + e.what() + "); delete it to start over, or use another --out folder");
     }
-    if (!j.is_object() || j.value("format", std::string()) != kExperimentResultFormat)
-        throw Error(file.string() + " is not a G&A Studio experiment result (no \"format\": \"" + kExperimentResultFormat +
-                    "\"); use another --out folder");
-    if (!j.contains("samples") || !j["samples"].is_array() || !j.contains("conditions") || !j.contains("checksum") ||
-        !j.contains("spec") || !j.contains("model"))
-        throw Error(file.string() + " is corrupted (missing samples, conditions, spec, model or checksum); delete it to start over");
+    experiment_result_from_json(j, file.string());  // format, version, the keys and their types
     if (j["checksum"] != sha256_hex(j["samples"].dump()))
         throw Error(file.string() + " is corrupted: its samples do not match their checksum (edited or truncated); "
                                     "delete it to start over");
@@ -258,13 +238,8 @@ ExperimentOutcome run_memory_table_experiment(const std::filesystem::path& model
     out.json_path = opt.out_dir / "result.json";
     out.csv_path = opt.out_dir / "result.csv";
     out.summary_path = opt.out_dir / "summary.csv";
-    out.result = {{"format", kExperimentResultFormat},
-                  {"format_version", 1},
-                  {"spec", spec},
-                  {"model", {{"path", model_dir.string()}, {"config_hash", cfg.hash()}, {"architecture", cfg.architecture()},
-                             {"layers", cfg.get_int("num_hidden_layers", cfg.get_int("n_layer", 0))},
-                             {"heads", cfg.get_int("num_attention_heads", 0)}}},
-                  {"program", {{"name", "gna"}, {"version", GNA_VERSION}, {"git", GNA_GIT_DESCRIBE}}}};
+    out.result = header(spec, {model_dir.string(), cfg.hash(), cfg.architecture(),
+                               cfg.get_int("num_hidden_layers", cfg.get_int("n_layer", 0)), cfg.get_int("num_attention_heads", 0)});
     return run_memory_table(model_dir, spec, out);
 }
 
@@ -335,8 +310,20 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
         ++pr.resumed;
     }
     pr.done = pr.resumed;
-    const auto t0 = std::chrono::steady_clock::now();
-    std::size_t fresh = 0;
+    // time left = this run's seconds per token x the tokens left: samples differ in length (NIAH
+    // 250 to 4096 tokens, dictionaries of 10 to 50 lines), so a mean per sample misleads early on
+    auto cost = [&](std::size_t i) {
+        return static_cast<double>(tokens_per_condition(setup, setup.samples[i])) *
+               static_cast<double>(work.range[i].second - work.range[i].first);
+    };
+    double cost_left = 0, cost_done = 0;
+    for (std::size_t i : todo)
+        if (!done.count(setup.samples[i].id)) cost_left += cost(i);
+    const auto steady0 = std::chrono::steady_clock::now();
+    const std::function<double()> now = opt.clock ? opt.clock : [steady0] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - steady0).count();
+    };
+    const double t0 = now();
     try {
         for (std::size_t i : todo) {
             const auto& e = setup.samples[i];
@@ -346,11 +333,12 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
             Json o = evaluate_sample(model, setup, e, opt.cancel, c0, c1);
             if (opt.shard.active()) o["condition_range"] = {c0, c1};
             done[e.id] = std::move(o);
-            ++fresh;
             ++pr.done;
+            cost_done += cost(i);
+            cost_left -= cost(i);
             save(false);
-            pr.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            pr.eta_s = pr.elapsed_s / static_cast<double>(fresh) * static_cast<double>(pr.total - pr.done);
+            pr.elapsed_s = now() - t0;
+            pr.eta_s = cost_done > 0 ? pr.elapsed_s / cost_done * std::max(cost_left, 0.0) : -1;
             pr.current = e.id;
             if (opt.progress) opt.progress(pr);
         }

@@ -24,48 +24,19 @@ namespace {
     throw Error("experiment spec: \"" + key + "\" " + what);
 }
 
-template <class T>
-T get(const Json& j, const std::string& key, T fallback, const std::string& where) {
-    if (!j.contains(key) || j[key].is_null()) return fallback;
-    try {
-        return j[key].get<T>();
-    } catch (const std::exception&) {
-        bad(where + key, "has the wrong type (" + j[key].dump() + ")");
-    }
-}
-
-std::filesystem::path data_path(const Json& t, const std::string& key, const std::filesystem::path& fallback) {
-    if (!t.contains(key)) return fallback;
-    if (!t[key].is_string()) bad("task." + key, "must be a path string");
-    return t[key].get<std::string>();
-}
-
-std::vector<HeadRef> heads_of(const Json& j, const std::string& key, const ModelInfo& info) {
-    if (!j.contains(key)) return all_attention_heads(info);
-    if (!j[key].is_array()) bad(key, "must be a list of heads like \"L3.H1\"");
-    std::vector<HeadRef> out;
-    for (const auto& h : j[key]) {
-        if (!h.is_string()) bad(key, "must be a list of head names");
-        HeadRef r = parse_head(h.get<std::string>());
+// Heads of the spec (already parsed) checked against the model.
+std::vector<HeadRef> model_heads(const std::vector<HeadRef>& heads, const std::string& key, const ModelInfo& info) {
+    for (const HeadRef& r : heads)
         if (r.layer < 0 || r.layer >= info.num_layers || r.head < 0 || r.head >= info.layers[r.layer].attention_heads)
             bad(key, "names " + r.name() + ", which this model does not have");
-        out.push_back(r);
-    }
-    return out;
+    return heads;
 }
 
-void add_task(Model& model, const Json& t, ExperimentSetup& setup) {
-    if (!t.is_object() || !t.contains("name") || !t["name"].is_string())
-        bad("task", "must be an object with \"name\": kv_retrieval | mmlu | knowledge | niah");
-    const std::string name = t["name"].get<std::string>();
+void add_task(Model& model, const TaskSpec& t, ExperimentSetup& setup) {
+    const std::string& name = t.name;
     const Tokenizer& tok = model.tokenizer();
-    const std::string w = "task.";
     if (name == "kv_retrieval") {
-        KvRetrievalOptions o;
-        o.sizes = get<std::vector<int>>(t, "sizes", o.sizes, w);
-        o.samples_per_size = get<int>(t, "samples_per_size", o.samples_per_size, w);
-        o.seed = get<uint64_t>(t, "seed", o.seed, w);
-        o.word_list = data_path(t, "word_list", {});
+        const KvRetrievalOptions& o = t.kv;
         setup.seeds["kv_retrieval"] = o.seed;
         for (const auto& s : make_kv_samples(o)) {
             ExperimentSample e;
@@ -77,13 +48,8 @@ void add_task(Model& model, const Json& t, ExperimentSetup& setup) {
             setup.samples.push_back(std::move(e));
         }
     } else if (name == "mmlu") {
-        MmluOptions o;
-        o.data = data_path(t, "data", bundled_data_dir() / "mmlu_sample");
-        o.split = get<std::string>(t, "split", o.split, w);
-        o.shots = get<int>(t, "shots", 0, w);
-        o.classic = get<bool>(t, "classic", false, w);
-        o.subjects = get<std::vector<std::string>>(t, "subjects", {}, w);
-        o.limit_per_subject = get<int>(t, "limit_per_subject", 0, w);
+        MmluOptions o = t.mmlu;
+        if (o.data.empty()) o.data = bundled_data_dir() / "mmlu_sample";
         for (auto& item : mmlu_items(tok, o)) {
             ExperimentSample e;
             e.task = name;
@@ -97,8 +63,8 @@ void add_task(Model& model, const Json& t, ExperimentSetup& setup) {
             setup.samples.push_back(std::move(e));
         }
     } else if (name == "knowledge") {
-        const auto file = data_path(t, "file", bundled_data_dir() / "knowledge_sample.jsonl");
-        for (auto& item : load_knowledge_mc(tok, file, get<int>(t, "limit", 0, w))) {
+        const auto file = t.knowledge_file.empty() ? bundled_data_dir() / "knowledge_sample.jsonl" : t.knowledge_file;
+        for (auto& item : load_knowledge_mc(tok, file, t.knowledge_limit)) {
             ExperimentSample e;
             e.task = name;
             e.id = "knowledge-" + item.id;
@@ -108,17 +74,9 @@ void add_task(Model& model, const Json& t, ExperimentSetup& setup) {
             setup.samples.push_back(std::move(e));
         }
     } else if (name == "niah") {
-        NiahOptions o;
-        o.lengths = get<std::vector<int>>(t, "lengths", {}, w);
-        o.depths = get<std::vector<double>>(t, "depths", {}, w);
-        o.haystack = data_path(t, "haystack", {});
-        if (t.contains("needle_file")) o.needle = load_needle_spec(data_path(t, "needle_file", {}));
+        NiahOptions o = t.niah;
+        if (!t.needle_file.empty()) o.needle = load_needle_spec(t.needle_file);
         if (o.needle.rules.empty()) o.needle.rules = needle_table_2_1();
-        o.instruct = get<bool>(t, "instruct", false, w);
-        o.just_read_twice = get<bool>(t, "just_read_twice", false, w);
-        o.generate = get<int>(t, "generate", 40, w);
-        o.buffer = get<int>(t, "buffer", 200, w);
-        o.depth_from_end = get<bool>(t, "depth_from_end", false, w);
         for (auto& p : make_niah_prompts(tok, o, model.info().max_positions)) {
             ExperimentSample e;
             e.task = name;
@@ -139,35 +97,31 @@ ExperimentCondition fixed(const std::string& name, InterventionPlan plan) {
     return {name, [plan](const ExperimentSample&) { return plan; }};
 }
 
-std::vector<HeadRef> ranking_of(const Json& spec, const ModelInfo& info) {
-    if (!spec.contains("ranking")) bad("ranking", "is required: a head_ranking result.json or a list of heads");
-    if (spec["ranking"].is_string()) {
-        std::vector<HeadRef> out;
-        for (const auto& [h, imp] : read_head_ranking(spec["ranking"].get<std::string>())) out.push_back(h);
-        return out;
-    }
-    return heads_of(spec, "ranking", info);
+std::vector<HeadRef> ranking_of(const ExperimentSpec& spec, const ModelInfo& info) {
+    if (spec.ranking_file.empty()) return model_heads(spec.ranking_heads, "ranking", info);
+    if (!std::filesystem::exists(spec.ranking_file))
+        bad("ranking", "names " + spec.ranking_file.string() + ", which is missing: run the head_ranking experiment it comes "
+                       "from first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads");
+    std::vector<HeadRef> out;
+    for (const auto& [h, imp] : read_head_ranking(spec.ranking_file)) out.push_back(h);
+    return out;
 }
 
 }  // namespace
 
-ExperimentSetup build_experiment(Model& model, const Json& spec) {
-    validate_experiment_spec(spec);
+ExperimentSetup build_experiment(Model& model, const Json& json) {
+    return build_experiment(model, parse_experiment_spec(json));
+}
+
+ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec) {
     const ModelInfo& info = model.info();
     ExperimentSetup s;
-    s.kind = spec["experiment"].get<std::string>();
-    s.batch_rows = get<int>(spec, "batch_rows", 64, "");
-    s.reuse_prefix = get<bool>(spec, "reuse_prefix", true, "");
-    s.exact = get<bool>(spec, "exact", true, "");
-    s.metric = get<std::string>(spec, "metric", "accuracy", "");
-    if (s.metric != "accuracy" && s.metric != "logprob" && s.metric != "exact_match")
-        bad("metric", "must be \"accuracy\", \"logprob\" or \"exact_match\" (KV-retrieval)");
-    if (spec.contains("tasks")) {
-        if (!spec["tasks"].is_array() || spec["tasks"].empty()) bad("tasks", "must be a non-empty list of tasks");
-        for (const auto& t : spec["tasks"]) add_task(model, t, s);
-    } else {
-        add_task(model, spec.contains("task") ? spec["task"] : Json{{"name", "kv_retrieval"}}, s);
-    }
+    s.kind = spec.experiment;
+    s.batch_rows = spec.batch_rows;
+    s.reuse_prefix = spec.reuse_prefix;
+    s.exact = spec.exact;
+    s.metric = spec.metric;
+    for (const TaskSpec& t : spec.tasks) add_task(model, t, s);
     if (s.metric == "exact_match")
         for (const auto& e : s.samples)
             if (e.task != "kv_retrieval") bad("metric", "exact_match is defined for kv_retrieval only");
@@ -179,7 +133,10 @@ ExperimentSetup build_experiment(Model& model, const Json& spec) {
     s.conditions.push_back(fixed("baseline", {}));
     if (k == "evaluate") {
     } else if (k == "head_ranking") {
-        for (const auto& h : heads_of(spec, "heads", info)) {
+        if (spec.method != "exact")
+            bad("method", "'" + spec.method + "' is not available in this build (attribution patching is not part of it); "
+                          "use \"exact\"");
+        for (const auto& h : model_heads(spec.heads.value_or(all_attention_heads(info)), "heads", info)) {
             InterventionPlan p;
             p.ablate(h);
             s.conditions.push_back(fixed(h.name(), p));
@@ -187,12 +144,12 @@ ExperimentSetup build_experiment(Model& model, const Json& spec) {
     } else if (k == "cumulative_removal") {
         const std::vector<HeadRef> ranked = ranking_of(spec, info);
         std::vector<HeadRef> pool = all_attention_heads(info);
-        const uint64_t seed = get<uint64_t>(spec, "random_seed", 1, "");
+        const uint64_t seed = spec.random_seed;
         s.seeds["random_heads"] = seed;
         SeededNormal rng(seed);
         for (std::size_t i = pool.size(); i > 1; --i)
             std::swap(pool[i - 1], pool[static_cast<std::size_t>((static_cast<unsigned __int128>(rng.next_u64()) * i) >> 64)]);
-        std::vector<int> steps = get<std::vector<int>>(spec, "steps", {}, "");
+        std::vector<int> steps = spec.steps;
         if (steps.empty())
             for (int n = 0;; n += 10) {
                 steps.push_back(std::min<int>(n, static_cast<int>(ranked.size())));
@@ -214,8 +171,7 @@ ExperimentSetup build_experiment(Model& model, const Json& spec) {
             s.conditions.push_back(fixed("random-" + std::to_string(n), rnd));
         }
     } else if (k == "layer_pruning") {
-        const std::string mode = get<std::string>(spec, "mode", "both", "");
-        if (mode != "gradual" && mode != "individual" && mode != "both") bad("mode", "must be gradual, individual or both");
+        const std::string& mode = spec.mode;
         const int L = info.num_layers;
         if (mode != "individual")
             for (int n = 1; n <= L; ++n) {
@@ -232,12 +188,9 @@ ExperimentSetup build_experiment(Model& model, const Json& spec) {
     } else if (k == "sparsification") {
         std::vector<int> ks;
         for (int i = 0; i <= info.num_heads; ++i) ks.push_back(i);
-        ks = get<std::vector<int>>(spec, "k", ks, "");
-        const auto stages = get<std::vector<std::string>>(spec, "stages", {"generation", "prefill"}, "");
-        for (const auto& st : stages) {
-            if (st != "generation" && st != "prefill") bad("stages", "entries must be \"generation\" or \"prefill\" (= prefill and generation)");
+        if (spec.k) ks = *spec.k;
+        for (const auto& st : spec.stages) {
             for (int kk : ks) {
-                if (kk < 0) bad("k", "values must be >= 0");
                 InterventionPlan p;
                 p.hooks.push_back(sparsification_hook({kk, st == "prefill"}));
                 s.conditions.push_back(fixed("k=" + std::to_string(kk) + " " + (st == "prefill" ? "prefill+generation" : "generation"), p));
@@ -246,9 +199,9 @@ ExperimentSetup build_experiment(Model& model, const Json& spec) {
     } else if (k == "manipulation_grid") {
         for (const auto& e : s.samples)
             if (e.task != "niah") bad("task", "of a manipulation_grid must be niah (the needle tokens are the manipulated set)");
-        const auto pre = get<std::vector<std::string>>(spec, "prefill_modes", {"Keep", "Omit", "Only", "Binary", "Null"}, "");
-        const auto gen = get<std::vector<std::string>>(spec, "generation_modes", {"Keep", "Omit", "Only", "Binary"}, "");
-        const std::vector<HeadRef> heads = spec.contains("heads") ? heads_of(spec, "heads", info) : std::vector<HeadRef>{};
+        const auto& pre = spec.prefill_modes;
+        const auto& gen = spec.generation_modes;
+        const std::vector<HeadRef> heads = spec.heads ? model_heads(*spec.heads, "heads", info) : std::vector<HeadRef>{};
         s.conditions.clear();
         for (const auto& pm : pre)
             for (const auto& gm : gen) {
@@ -268,8 +221,7 @@ ExperimentSetup build_experiment(Model& model, const Json& spec) {
     } else if (k == "gna_masks") {
         for (const auto& e : s.samples)
             if (!e.layout) bad("task", "of gna_masks must be mmlu (masks are built from the option segments)");
-        if (!spec.contains("gather") || !spec.contains("aggregate")) bad("gather", "and \"aggregate\" head lists are required");
-        const auto gather = heads_of(spec, "gather", info), aggregate = heads_of(spec, "aggregate", info);
+        const auto gather = model_heads(spec.gather, "gather", info), aggregate = model_heads(spec.aggregate, "aggregate", info);
         InterventionPlan ablated;
         for (const auto& h : gather) ablated.ablate(h);
         for (const auto& h : aggregate) ablated.ablate(h);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "gna/experiment_spec.h"
 #include "gna/experiments.h"
 #include "gna/intervention.h"
 #include "gna/model.h"
@@ -44,7 +45,8 @@ struct ExperimentSetup {
     bool exact = true;
 };
 
-ExperimentSetup build_experiment(Model& model, const Json& spec);
+ExperimentSetup build_experiment(Model& model, const Json& spec);  // parses it first
+ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec);
 
 // Every attention head of the model, layer by layer.
 std::vector<HeadRef> all_attention_heads(const ModelInfo& info);

@@ -49,6 +49,8 @@ bool splittable(const ExperimentSetup& s, const ExperimentSample& e) {
     return s.exact && !e.generative && s.metric != "exact_match";
 }
 
+}  // namespace
+
 std::uint64_t tokens_per_condition(const ExperimentSetup& s, const ExperimentSample& e) {
     if (e.generative) return e.niah.tokens.size() + static_cast<std::uint64_t>(std::max(e.generate, 0));
     if (s.metric == "exact_match") return e.item.prompt.size() + 4;
@@ -56,8 +58,6 @@ std::uint64_t tokens_per_condition(const ExperimentSetup& s, const ExperimentSam
     for (const auto& c : e.item.choices) t += c.size();
     return std::max<std::uint64_t>(t, 1);
 }
-
-}  // namespace
 
 ShardWork shard_work(const ExperimentSetup& setup, ShardIndex shard) {
     struct Unit { std::size_t sample, c0, c1; };

@@ -17,6 +17,9 @@ struct ShardWork {
     std::uint64_t total_cost = 0;  // tokens of the whole experiment
 };
 
+// The tokens one condition of a sample runs: the cost of a work unit (shards, time left).
+std::uint64_t tokens_per_condition(const ExperimentSetup& setup, const ExperimentSample& sample);
+
 ShardWork shard_work(const ExperimentSetup& setup, ShardIndex shard);
 
 }  // namespace gna
