@@ -333,10 +333,15 @@ void MainWindow::buildActions() {
         m_maskDock->show();
         m_maskDock->raise();
     });
+    experiments->addAction(tr("&KV-retrieval map…"), this, [this] {
+        m_kvMapDock->show();
+        m_kvMapDock->raise();
+    });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_experiments->toggleViewAction());
     view->addAction(m_maskDock->toggleViewAction());
+    view->addAction(m_kvMapDock->toggleViewAction());
     view->addSeparator();
     m_boardSsm = view->addAction(tr("Head board: &SSM heads"));
     m_boardSsm->setObjectName(QStringLiteral("boardSsm"));
@@ -444,6 +449,7 @@ void MainWindow::onModelLoaded() {
     m_info->setInfo(info);
     m_experiments->setModelDir(m_session->modelPath());
     m_maskPanel->reload();
+    m_prompt->setMmluSample(tour::demoMmluPrompt(m_session->modelPath()));
     m_settings.addRecentModel(m_session->modelPath());
     updateRecentMenu();
     // The board shows attention heads; a model without any (Mamba, Mamba-2) gets its SSM heads instead.

@@ -137,6 +137,7 @@ private:
     ExperimentDock* m_experiments = nullptr;
     MaskPanel* m_maskPanel = nullptr;
     QDockWidget* m_maskDock = nullptr;
+    QDockWidget* m_kvMapDock = nullptr;  // the KV-retrieval map (kv_map_panel.h)
     GuidedTour* m_tour = nullptr;
     int m_paletteIndex = 0;
     std::vector<double> m_importance;  // from a head ranking result (layers x heads)

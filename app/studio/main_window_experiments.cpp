@@ -1,4 +1,4 @@
-// MainWindow: the experiment dock and the G&A mask editor, and what their results do to the
+// MainWindow: the experiment dock, the G&A mask editor and the KV-retrieval map, and what their results do to the
 // window (head importance on the board, a NIAH prompt opened from the retrieval map).
 #include <QDockWidget>
 #include <QLineEdit>
@@ -10,6 +10,7 @@
 #include "experiment_results.h"
 #include "gna/tasks.h"
 #include "head_board.h"
+#include "kv_map_panel.h"
 #include "main_window.h"
 #include "mask_panel.h"
 #include "prompt_editor.h"
@@ -28,6 +29,11 @@ void MainWindow::buildExperimentDocks() {
     m_maskDock->setWidget(m_maskPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_maskDock);
     m_maskDock->hide();
+    m_kvMapDock = new QDockWidget(tr("KV-retrieval map"), this);
+    m_kvMapDock->setObjectName(QStringLiteral("kvMapDock"));
+    m_kvMapDock->setWidget(new KvMapPanel(m_session));
+    addDockWidget(Qt::BottomDockWidgetArea, m_kvMapDock);
+    m_kvMapDock->hide();
 }
 
 void MainWindow::showImportance(const gna::Json& result) {

@@ -210,34 +210,61 @@ std::optional<CardHeads> cardGatherAggregate(const QString& modelDir) {
     }
 }
 
-std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source) {
+views::HeadCells cardRetrievalHeads(const QString& modelDir) {
+    views::HeadCells out;
+    QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
+    if (!modelDir.isEmpty() && card.open(QIODevice::ReadOnly)) {
+        const gna::Json j = gna::Json::parse(card.readAll().toStdString(), nullptr, false);
+        try {
+            for (const gna::Json& h : j.at("evaluation").at("top2_by_kv_drop").at("heads"))
+                out << cellOf(gna::parse_head(h.get<std::string>()));
+        } catch (const std::exception&) {
+            out.clear();  // an older or foreign card
+        }
+    }
+    if (out.isEmpty())
+        if (const auto ga = cardGatherAggregate(modelDir)) out = {ga->gather, ga->aggregate};
+    return out;
+}
+
+std::vector<FormatQuestion> demoWorldQuestions(const QString& modelDir, int n) {
     std::vector<FormatQuestion> out;
     QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
-    const gna::Json j = card.open(QIODevice::ReadOnly) ? gna::Json::parse(card.readAll().toStdString(), nullptr, false) : gna::Json();
-    if (j.is_object() && j.contains("recipe") && j.contains("seed") && j["seed"].is_number_unsigned()) {
-        gna::DemoWorld world = gna::DemoWorld::Words;
-        try {
-            world = gna::demo_world_of(j.value("data", gna::Json()));
-        } catch (const std::exception&) {
-            return out;  // a card naming a world this build does not know: no questions from it
+    if (modelDir.isEmpty() || !card.open(QIODevice::ReadOnly)) return out;
+    const gna::Json j = gna::Json::parse(card.readAll().toStdString(), nullptr, false);
+    if (!j.is_object() || !j.contains("recipe") || !j.contains("seed") || !j["seed"].is_number_unsigned()) return out;
+    gna::DemoWorld world = gna::DemoWorld::Words;
+    try {
+        world = gna::demo_world_of(j.value("data", gna::Json()));
+    } catch (const std::exception&) {
+        return out;  // a card naming a world this build does not know: no questions from it
+    }
+    const gna::DemoData data(j["seed"].get<uint64_t>(), world);
+    for (int i = 0; i < n; ++i) {
+        const gna::ChoiceSample m = data.mmlu_sample(static_cast<uint64_t>(i));
+        FormatQuestion q{m.prompt, m.choices, {}, m.answer};
+        // Classic format: the same prompt, the option texts ("A. text" lines) as the answers.
+        for (char letter : std::string("ABCD")) {
+            const std::size_t at = m.prompt.rfind(std::string("\n") + letter + ". ");
+            if (at == std::string::npos) break;
+            const std::size_t begin = at + 4, end = m.prompt.find('\n', begin);
+            q.texts.push_back(" " + m.prompt.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
         }
-        const gna::DemoData data(j["seed"].get<uint64_t>(), world);
-        for (int i = 0; i < n; ++i) {
-            const gna::ChoiceSample m = data.mmlu_sample(static_cast<uint64_t>(i));
-            FormatQuestion q{m.prompt, m.choices, {}, m.answer};
-            // Classic format: the same prompt, the option texts ("A. text" lines) as the answers.
-            for (char letter : std::string("ABCD")) {
-                const std::size_t at = m.prompt.rfind(std::string("\n") + letter + ". ");
-                if (at == std::string::npos) break;
-                const std::size_t begin = at + 4, end = m.prompt.find('\n', begin);
-                q.texts.push_back(" " + m.prompt.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
-            }
-            if (q.texts.size() == q.letters.size()) out.push_back(q);
-        }
-        if (!out.empty()) {
-            if (source) *source = QCoreApplication::translate("gna::studio::GuidedTour", "the demo model's invented world");
-            return out;
-        }
+        if (q.texts.size() == q.letters.size()) out.push_back(q);
+    }
+    return out;
+}
+
+QString demoMmluPrompt(const QString& modelDir) {
+    const std::vector<FormatQuestion> q = demoWorldQuestions(modelDir, 1);
+    return q.empty() ? QString() : QString::fromStdString(q.front().prompt);
+}
+
+std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source) {
+    std::vector<FormatQuestion> out = demoWorldQuestions(modelDir, n);
+    if (!out.empty()) {
+        if (source) *source = QCoreApplication::translate("gna::studio::GuidedTour", "the demo model's invented world");
+        return out;
     }
     for (const auto& m : gna::load_mmlu(gna::bundled_data_dir() / "mmlu_sample", "test")) {
         if (static_cast<int>(out.size()) >= n) break;
