@@ -154,10 +154,10 @@ void GuidedTour::ablateAggregate() {
                         whenIdle([this] { measure([this] {
                             m_pAblated = answerProbability();
                             m_tokenAblated = answerTokenProbability();
-                            // The chart's quantity first (its starred bar and the grey bar without the
-                            // intervention), then the task's share among the dictionary's values.
+                            // The chart's quantity first (its starred bar), then the task's share among the
+                            // dictionary's values.
                             QString r = tr("With <b>%1</b> off, the probability of the correct value as the next token (the "
-                                           "chart's starred bar against the grey one) goes from <b>%2</b> to <b>%3</b>. "
+                                           "chart's starred bar) goes from <b>%2</b> to <b>%3</b>. "
                                            "Among the dictionary's values only (the task's score), it goes from %4 to %5.")
                                             .arg(m_heads.aggregate.name(), percent(m_tokenUnablated), percent(m_tokenAblated),
                                                  percent(m_pUnablated), percent(m_pAblated));
