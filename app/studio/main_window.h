@@ -141,6 +141,8 @@ private:
     GuidedTour* m_tour = nullptr;
     int m_paletteIndex = 0;
     std::vector<double> m_importance;  // from a head ranking result (layers x heads)
+    std::vector<double> m_importanceSsm;  // the same for SSM heads (layers x SSM heads)
+    const std::vector<double>& boardImportance() const { return boardIsSsm() ? m_importanceSsm : m_importance; }
     std::optional<Workspace> m_pendingWorkspace;  // heads to apply once its model is open
 };
 

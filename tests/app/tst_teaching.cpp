@@ -3,6 +3,7 @@
 // the demo world's questions, read here from the card and the core's demo data), and the
 // KV-retrieval map panel on all three demos (cells against the core's per-sample scoring, the drawn
 // cells against the numbers, export, cancel); screenshots into /tmp.
+#include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -25,6 +26,8 @@
 #include "gna/tasks.h"
 #include "gna/tiny_model.h"
 #include "gna/train.h"
+#include "head_board.h"
+#include "head_board_model.h"
 #include "kv_map_panel.h"
 #include "main_window.h"
 #include "mask_panel.h"
@@ -72,6 +75,7 @@ private Q_SLOTS:
     void kvMapOnEveryDemo_data();
     void kvMapOnEveryDemo();
     void kvMapCancelAndBadInput();
+    void rankingColoursSsmAndHybridBoards();
 };
 
 void TestTeaching::openDialogShowsTheMemoryEstimate() {
@@ -310,6 +314,62 @@ void TestTeaching::kvMapCancelAndBadInput() {
     QVERIFY2(panel->status().startsWith(QStringLiteral("Cancelled")), qPrintable(panel->status()));
     QVERIFY(panel->maps().empty());
     QVERIFY(panel->runButton()->isEnabled());
+}
+
+void TestTeaching::rankingColoursSsmAndHybridBoards() {
+    // A head ranking read from the card (importance = baseline KV accuracy - KV with the head off),
+    // shown on the board: SSM heads in SSM cells, attention heads in attention cells, never mixed.
+    for (const QString& kind : {QStringLiteral("ssm"), QStringLiteral("hybrid")}) {
+        const QString dir = demoDir(kind);
+        const QJsonObject e = card(dir).value(QStringLiteral("evaluation")).toObject();
+        const double base = e.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("kv")).toDouble();
+        QMap<QString, double> expected;
+        gna::Json ranking = gna::Json::array();
+        for (const QJsonValue& v : e.value(QStringLiteral("single_head_ablation")).toArray()) {
+            const QString head = v.toObject().value(QStringLiteral("head")).toString();
+            expected[head] = base - v.toObject().value(QStringLiteral("kv")).toDouble();
+            ranking.push_back({{"head", head.toStdString()}, {"importance", expected[head]}});
+        }
+        const gna::Json result{{"aggregates", {{"ranking", ranking}}}};
+        MainWindow w;
+        w.show();
+        QSignalSpy loaded(w.session(), &Session::modelLoaded);
+        w.openModel(dir);
+        QVERIFY(loaded.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+        w.showImportance(result);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+        const gna::views::HeadBoardModel* board = w.headBoard()->model();
+        auto check = [&](bool ssm) {
+            QCOMPARE(board->ssm(), ssm);
+            QVERIFY(board->hasScores());
+            int seen = 0;
+            for (int l = 0; l < board->layers(); ++l)
+                for (int h = 0; h < board->heads(); ++h) {
+                    if (!board->contains(l, h)) continue;
+                    const QString name = board->cell(l, h).name();
+                    const double got = board->score(l, h);
+                    if (!expected.contains(name)) {
+                        QVERIFY2(std::isnan(got), qPrintable(name));
+                        continue;
+                    }
+                    QVERIFY2(std::abs(got - expected[name]) < 1e-9, qPrintable(QStringLiteral("%1: %2 vs %3").arg(name).arg(got).arg(expected[name])));
+                    ++seen;
+                }
+            QVERIFY(seen > 0);
+        };
+        auto* ssmAction = w.findChild<QAction*>(QStringLiteral("boardSsm"));
+        QVERIFY(ssmAction);
+        if (kind == QLatin1String("ssm")) {
+            check(true);
+        } else {
+            check(false);  // the hybrid opens on its attention heads
+            ssmAction->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+            check(true);
+            shoot(w.headBoard(), QStringLiteral("hybrid_board_ssm_importance"));
+        }
+    }
 }
 
 QTEST_MAIN(TestTeaching)
