@@ -52,6 +52,14 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
         if (c < 0 || r < 0 || c >= static_cast<int>(m_grid.contextLengths.size()) || r >= static_cast<int>(m_grid.depths.size()))
             return QToolTip::hideText();
         const double v = m_grid.at(r, c);
+        if (m_grid.kind != RetrievalGrid::Kind::Needle)
+            return QToolTip::showText(
+                e->globalPosition().toPoint(),
+                std::isnan(v) ? tr("%1 lines, key on line %2%\nnot run").arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
+                              : (m_grid.kind == RetrievalGrid::Kind::KvAccuracy ? tr("%1 lines, key on line %2%\nAccuracy %3")
+                                                                                : tr("%1 lines, key on line %2%\nProbability %3"))
+                                    .arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0).arg(v, 0, 'f', 2),
+                m_plot);
         QToolTip::showText(e->globalPosition().toPoint(),
                            std::isnan(v) ? tr("Context %1 tokens, depth %2%\nnot run").arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
                                          : tr("Context %1 tokens, depth %2%\nScore %3 / %4")
@@ -78,8 +86,14 @@ void RetrievalMap::setGrid(const RetrievalGrid& grid) {
     for (int r = 0; r < ny; ++r)
         for (int c = 0; c < nx; ++c) d->setCell(c, r, m_grid.at(r, c));
     m_map->setDataRange(QCPRange(0, m_grid.maxScore));
-    m_plot->yAxis->setLabel(m_grid.depthFromEnd ? tr("Needle depth (%, 0 = end of the context)")
-                                                : tr("Needle depth (%, 0 = start of the context)"));
+    const bool kv = m_grid.kind != RetrievalGrid::Kind::Needle;
+    m_plot->xAxis->setLabel(kv ? tr("Dictionary size (key:value lines)") : tr("Context length (tokens)"));
+    m_plot->yAxis->setLabel(kv                    ? tr("Key depth (%, 0 = first line)")
+                            : m_grid.depthFromEnd ? tr("Needle depth (%, 0 = end of the context)")
+                                                  : tr("Needle depth (%, 0 = start of the context)"));
+    m_scale->axis()->setLabel(m_grid.kind == RetrievalGrid::Kind::KvAccuracy      ? tr("Accuracy")
+                              : m_grid.kind == RetrievalGrid::Kind::KvProbability ? tr("Probability of the right value")
+                                                                                  : tr("Score"));
     auto xt = QSharedPointer<QCPAxisTickerText>::create();
     for (int c = 0; c < nx; ++c) xt->addTick(c, QString::number(m_grid.contextLengths[c]));
     auto yt = QSharedPointer<QCPAxisTickerText>::create();
@@ -88,8 +102,13 @@ void RetrievalMap::setGrid(const RetrievalGrid& grid) {
     m_plot->yAxis->setTicker(yt);
     m_plot->xAxis->setRange(-0.5, nx - 0.5);
     m_plot->yAxis->setRange(-0.5, ny - 0.5);
-    m_title->setText(m_grid.title.isEmpty() ? tr("Mean score %1").arg(meanScore(), 0, 'f', 2)
-                                            : tr("%1 (mean score %2)").arg(m_grid.title).arg(meanScore(), 0, 'f', 2));
+    if (kv)
+        m_title->setText(m_grid.kind == RetrievalGrid::Kind::KvAccuracy
+                             ? tr("%1 (mean accuracy %2)").arg(m_grid.title).arg(meanScore(), 0, 'f', 2)
+                             : tr("%1 (mean probability %2)").arg(m_grid.title).arg(meanScore(), 0, 'f', 2));
+    else
+        m_title->setText(m_grid.title.isEmpty() ? tr("Mean score %1").arg(meanScore(), 0, 'f', 2)
+                                                : tr("%1 (mean score %2)").arg(m_grid.title).arg(meanScore(), 0, 'f', 2));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

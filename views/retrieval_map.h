@@ -1,6 +1,6 @@
 #pragma once
 // RetrievalMap: needle-in-a-haystack scores, x = context length, y = needle depth, colour
-// 0..5 red-yellow-green, one cell per prompt; cells never run (NaN) stay blank. Clicking a cell emits cellClicked (to open the
+// 0..5 red-yellow-green, one cell per prompt (or the KV-retrieval map's cells, see Kind); cells never run (NaN) stay blank. Clicking a cell emits cellClicked (to open the
 // prompt and the model's answer).
 #include <QWidget>
 #include <vector>
@@ -13,7 +13,12 @@ class QCPTextElement;
 namespace gna::views {
 
 struct RetrievalGrid {
-    std::vector<int> contextLengths;  // x, tokens
+    // Needle: x = context length, y = needle depth, score 0..5. KV-retrieval map (gna/kv_map.h):
+    // x = dictionary size (lines), y = depth of the queried key (0 = first line), colour = share
+    // answered right or mean probability of the right value, 0..1.
+    enum class Kind { Needle, KvAccuracy, KvProbability };
+    Kind kind = Kind::Needle;
+    std::vector<int> contextLengths;  // x, tokens (KV map: dictionary sizes)
     std::vector<double> depths;       // y, percent (0 = needle at the start of the haystack)
     std::vector<double> scores;       // depths.size() x contextLengths.size(), row-major by depth; NaN = not run
     QString title;

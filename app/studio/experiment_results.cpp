@@ -278,13 +278,13 @@ ResultTableData resultTable(const gna::Json& r) {
     return t;
 }
 
-std::vector<double> headImportance(const gna::Json& r, int layers, int heads) {
+std::vector<double> headImportance(const gna::Json& r, int layers, int heads, bool ssm) {
     std::vector<double> v(static_cast<std::size_t>(std::max(0, layers * heads)), std::nan(""));
     if (!r.contains("aggregates") || !r["aggregates"].contains("ranking")) return v;
     for (const auto& h : r["aggregates"]["ranking"]) {
         try {
             const gna::HeadRef ref = gna::parse_head(h["head"].get<std::string>());
-            if (ref.layer < layers && ref.head < heads)
+            if ((ref.kind != gna::HeadKind::Attention) == ssm && ref.layer < layers && ref.head < heads)
                 v[static_cast<std::size_t>(ref.layer) * heads + ref.head] = h["importance"].get<double>();
         } catch (const std::exception&) {
         }

@@ -48,7 +48,8 @@ gna::Json niahSample(const gna::Json& result, int depthIndex, int lengthIndex);
 // lay it out (rows: task / group, columns: conditions).
 ResultTableData resultTable(const gna::Json& result);
 
-// head_ranking: importance per head, layers x heads row-major (NaN where not ranked).
-std::vector<double> headImportance(const gna::Json& result, int layers, int heads);
+// head_ranking: importance per head of one kind (attention heads, or SSM heads when `ssm`), layers x
+// heads row-major (NaN where not ranked).
+std::vector<double> headImportance(const gna::Json& result, int layers, int heads, bool ssm = false);
 
 }  // namespace gna::studio

@@ -11,6 +11,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "experiment_dock.h"
@@ -211,22 +212,28 @@ void GuidedTour::ensureTask(Then then) {
 
 void GuidedTour::measure(Then then) {
     auto p = std::make_shared<double>(-1.0);
+    auto tokenP = std::make_shared<double>(-1.0);
     auto error = std::make_shared<QString>();
     const gna::KvSample sample = m_sample;
     const gna::InterventionPlan plan = m_window->session()->plan();
     const int token = m_token;
     QPointer<GuidedTour> self(this);
-    m_window->session()->runOnModel([p, error, sample, plan](gna::Model& m) {
+    m_window->session()->runOnModel([p, tokenP, error, sample, plan](gna::Model& m) {
         try {
             const gna::ChoiceItem item = gna::kv_choice_item(m.tokenizer(), sample);
             *p = tour::choiceProbability(gna::score_choices(m, item, plan).logprobs, item.answer);
+            // The chart's starred bar (gna::Probe): " <value>" as a continuation of the prompt.
+            const std::vector<int> prompt = m.tokenizer().encode(sample.prompt, true);
+            const std::vector<int> value = m.tokenizer().encode(" " + std::to_string(sample.answer()), false);
+            *tokenP = std::exp(m.score_continuations(prompt, {value}, plan).front());
         } catch (const std::exception& e) {
             *error = QString::fromUtf8(e.what());
         }
-    }, [self, p, error, token, then] {
+    }, [self, p, tokenP, error, token, then] {
         if (!self || token != self->m_token) return;
         if (!error->isEmpty()) return self->fail(*error);
         self->m_lastP = *p;
+        self->m_lastTokenP = *tokenP;
         then();
     });
 }

@@ -43,6 +43,12 @@ public:
     double answerProbability() const { return m_lastP; }
     double probabilityUnablated() const { return m_pUnablated; }  // step 4
     double probabilityAblated() const { return m_pAblated; }      // step 5
+    // What the next-token chart draws for the correct value (its starred bar): the probability over
+    // the whole vocabulary of " <value>" as the prompt's continuation, last measured; and the same at
+    // steps 4 and 5, so the tour's text quotes the chart's numbers next to the task's.
+    double answerTokenProbability() const { return m_lastTokenP; }
+    double tokenProbabilityUnablated() const { return m_tokenUnablated; }
+    double tokenProbabilityAblated() const { return m_tokenAblated; }
 
 public Q_SLOTS:
     void start();  // shows the tour at the welcome page
@@ -87,7 +93,7 @@ private:
     bool m_ready = false;
     bool m_openedExperiments = false;  // the tour showed the experiment dock (step 2) and hides it after
     gna::KvSample m_sample;
-    double m_lastP = -1.0;
+    double m_lastP = -1.0, m_lastTokenP = -1.0;
     QString m_sampleFor;  // model path the sample was made for (its tokenizer picks the keys)
     QString m_rankingFor;
     tour::Ranking m_ranking;
@@ -95,6 +101,7 @@ private:
     QString m_headsFor;
     tour::GatherAggregate m_heads;
     double m_pUnablated = -1.0, m_pAblated = -1.0;
+    double m_tokenUnablated = -1.0, m_tokenAblated = -1.0;
 };
 
 }  // namespace gna::studio

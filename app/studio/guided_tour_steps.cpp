@@ -14,7 +14,11 @@
 namespace gna::studio {
 
 namespace {
-QString percent(double p) { return QStringLiteral("%1%").arg(100.0 * p, 0, 'f', p < 0.01 ? 2 : 1); }
+// Small probabilities keep two significant digits ("0.0021%"), as the chart's bars show them apart.
+QString percent(double p) {
+    if (p > 0.0 && p < 0.001) return QStringLiteral("%1%").arg(100.0 * p, 0, 'g', 2);
+    return QStringLiteral("%1%").arg(100.0 * p, 0, 'f', p < 0.01 ? 2 : 1);
+}
 
 gna::InterventionPlan planOf(const views::HeadCells& heads) {
     gna::InterventionPlan plan;
@@ -124,9 +128,12 @@ void GuidedTour::showAggregate() {
                     m_window->setShownHeads({m_heads.gather, m_heads.aggregate});
                     whenIdle([this] { measure([this] {
                         m_pUnablated = answerProbability();
+                        m_tokenUnablated = answerTokenProbability();
                         markReady(tr("Aggregate head <b>%1</b>: the final position puts %2 of its attention on the line "
-                                     "ends. Probability of the correct value: <b>%3</b>.")
-                                      .arg(m_heads.aggregate.name(), percent(m_heads.aggregateScore.aggregate), percent(m_pUnablated)));
+                                     "ends. Probability of the correct value as the next token (the chart's starred bar): "
+                                     "<b>%3</b>; among the dictionary's values only (the task's score): %4.")
+                                      .arg(m_heads.aggregate.name(), percent(m_heads.aggregateScore.aggregate),
+                                           percent(m_tokenUnablated), percent(m_pUnablated)));
                     }); });
                 });
             });
@@ -142,12 +149,19 @@ void GuidedTour::ablateAggregate() {
                     m_window->setShownHeads({m_heads.gather, m_heads.aggregate});
                     whenIdle([this] { measure([this] {
                         m_pUnablated = answerProbability();
+                        m_tokenUnablated = answerTokenProbability();
                         setAblated({m_heads.aggregate});
                         whenIdle([this] { measure([this] {
                             m_pAblated = answerProbability();
-                            QString r = tr("With <b>%1</b> off, the probability of the correct value goes from <b>%2</b> to <b>%3</b>.")
-                                            .arg(m_heads.aggregate.name(), percent(m_pUnablated), percent(m_pAblated));
-                            if (m_pAblated > 0.8 * m_pUnablated)
+                            m_tokenAblated = answerTokenProbability();
+                            // The chart's quantity first (its starred bar), then the task's share among the
+                            // dictionary's values.
+                            QString r = tr("With <b>%1</b> off, the probability of the correct value as the next token (the "
+                                           "chart's starred bar) goes from <b>%2</b> to <b>%3</b>. "
+                                           "Among the dictionary's values only (the task's score), it goes from %4 to %5.")
+                                            .arg(m_heads.aggregate.name(), percent(m_tokenUnablated), percent(m_tokenAblated),
+                                                 percent(m_pUnablated), percent(m_pAblated));
+                            if (m_tokenAblated > 0.8 * m_tokenUnablated)
                                 r += QLatin1Char(' ') + tr("Here the probability hardly drops: in this model retrieval does not run "
                                                            "through this head alone (try switching off the next ones on the board).");
                             markReady(r);

@@ -247,7 +247,7 @@ void MainWindow::buildLayout() {
                                 : i == 5   ? ScoreMode::LineGather
                                 : i == 6   ? ScoreMode::LineAggregate
                                            : static_cast<ScoreMode>(i));
-        if (importance && !m_importance.empty()) m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
+        if (importance && !boardImportance().empty()) m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
     });
     m_session->setScoreMode(ScoreMode::LastRowEntropy);
 }
@@ -272,6 +272,7 @@ void MainWindow::onModelLoaded() {
     m_info->setInfo(info);
     m_experiments->setModelDir(m_session->modelPath());
     m_maskPanel->reload();
+    m_prompt->setMmluSample(tour::demoMmluPrompt(m_session->modelPath()));
     m_settings.addRecentModel(m_session->modelPath());
     updateRecentMenu();
     // The board shows attention heads; a model without any (Mamba, Mamba-2) gets its SSM heads instead.
@@ -343,8 +344,8 @@ void MainWindow::onResult(const RunOutcome& o) {
     m_next->setBaseline(o.baseline);
     // Scores of the board's kind of head (SSM heads: their hidden attention).
     if (!o.headScores.empty() && o.scoresSsm == boardIsSsm()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
-    else if (!boardIsSsm() && m_scoreMode->currentIndex() == 4 && !m_importance.empty())
-        m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
+    else if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
+        m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
     else m_board->model()->clearScores();
     views::HeatmapData gather = o.maps.value(0);
     views::HeatmapData aggregate = o.maps.value(1);
@@ -422,8 +423,8 @@ void MainWindow::setBoardShowsSsm(bool ssm) {
     else m_board->setShape(info->num_layers, std::max(maxA, info->num_heads), false, maxA > 0 ? attention : std::vector<int>());
     m_board->setAblatedHeads(m_session->ablatedHeads());  // the board's kind; the other stays in the plan
     m_session->setScoreSsm(ssm);
-    if (!ssm && m_scoreMode->currentIndex() == 4 && !m_importance.empty())
-        m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
+    if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
+        m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
 }
 
 void MainWindow::exportCurrentFigure() {

@@ -141,9 +141,12 @@ private:
     ExperimentDock* m_experiments = nullptr;
     MaskPanel* m_maskPanel = nullptr;
     QDockWidget* m_maskDock = nullptr;
+    QDockWidget* m_kvMapDock = nullptr;  // the KV-retrieval map (kv_map_panel.h)
     GuidedTour* m_tour = nullptr;
     int m_paletteIndex = 0;
     std::vector<double> m_importance;  // from a head ranking result (layers x heads)
+    std::vector<double> m_importanceSsm;  // the same for SSM heads (layers x SSM heads)
+    const std::vector<double>& boardImportance() const { return boardIsSsm() ? m_importanceSsm : m_importance; }
     std::optional<Workspace> m_pendingWorkspace;  // heads to apply once its model is open
 };
 

@@ -1,6 +1,7 @@
-// MainWindow: the experiment dock and the G&A mask editor, and what their results do to the
+// MainWindow: the experiment dock, the G&A mask editor and the KV-retrieval map, and what their results do to the
 // window (head importance on the board, a NIAH prompt opened from the retrieval map).
 #include <QDockWidget>
+#include <algorithm>
 #include <QLineEdit>
 #include <QComboBox>
 #include <QLabel>
@@ -11,6 +12,7 @@
 #include "experiment_results.h"
 #include "gna/tasks.h"
 #include "head_board.h"
+#include "kv_map_panel.h"
 #include "main_window.h"
 #include "mask_panel.h"
 #include "prompt_editor.h"
@@ -29,6 +31,11 @@ void MainWindow::buildExperimentDocks() {
     m_maskDock->setWidget(m_maskPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_maskDock);
     m_maskDock->hide();
+    m_kvMapDock = new QDockWidget(tr("KV-retrieval map"), this);
+    m_kvMapDock->setObjectName(QStringLiteral("kvMapDock"));
+    m_kvMapDock->setWidget(new KvMapPanel(m_session));
+    addDockWidget(Qt::BottomDockWidgetArea, m_kvMapDock);
+    m_kvMapDock->hide();
 }
 
 QStringList MainWindow::experimentResultFiles() const {
@@ -51,17 +58,36 @@ bool MainWindow::openExperimentResults(const QStringList& files, QString* error)
 
 void MainWindow::showImportance(const gna::Json& result) {
     const gna::ModelInfo* info = m_session->modelInfo();
-    int layers = info ? info->num_layers : 0, heads = info ? info->num_heads : 0;
-    if (!info && result.contains("model")) {
-        layers = result["model"].value("layers", 0);
-        heads = result["model"].value("heads", 0);
+    if (info) {
+        // A ranking of SSM heads only (a Mamba model's, or of a hybrid's SSM heads) shows on the SSM
+        // board, one of attention heads only on the attention board; each kind goes to its own cells.
+        bool attention = false, ssm = false;
+        if (result.contains("aggregates") && result["aggregates"].contains("ranking"))
+            for (const auto& h : result["aggregates"]["ranking"]) {
+                try {
+                    (gna::parse_head(h.at("head").get<std::string>()).kind == gna::HeadKind::Attention ? attention : ssm) = true;
+                } catch (const std::exception&) {
+                }
+            }
+        if (ssm && !attention && !boardIsSsm()) setBoardShowsSsm(true);
+        else if (attention && !ssm && boardIsSsm()) setBoardShowsSsm(false);
+        int maxA = info->num_heads, maxS = 0;
+        for (const gna::LayerInfo& l : info->layers) {
+            maxA = std::max(maxA, l.attention_heads);
+            maxS = std::max(maxS, l.ssm_heads);
+        }
+        m_importance = headImportance(result, info->num_layers, maxA, false);
+        m_importanceSsm = headImportance(result, info->num_layers, maxS, true);
+    } else {
+        const int layers = result.contains("model") ? result["model"].value("layers", 0) : 0;
+        const int heads = result.contains("model") ? result["model"].value("heads", 0) : 0;
+        if (layers <= 0 || heads <= 0) return;
+        if (m_board->model()->layers() != layers || m_board->model()->heads() != heads) m_board->setShape(layers, heads);
+        m_importance = headImportance(result, layers, heads);
+        m_importanceSsm.clear();
     }
-    if (layers <= 0 || heads <= 0) return;
-    if (info && boardIsSsm()) setBoardShowsSsm(false);  // the ranking's importance is of attention heads
-    if (m_board->model()->layers() != layers || m_board->model()->heads() != heads) m_board->setShape(layers, heads);
-    m_importance = headImportance(result, layers, heads);
     if (m_scoreMode->currentIndex() != 4) m_scoreMode->setCurrentIndex(4);
-    else m_board->setScores(m_importance, tr("importance (baseline − ablated)"));
+    else m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
     m_status->setText(tr("Head board coloured by importance from the head ranking"));
 }
 

@@ -105,10 +105,15 @@ void MainWindow::buildActions() {
         m_maskDock->show();
         m_maskDock->raise();
     });
+    experiments->addAction(tr("&KV-retrieval map…"), this, [this] {
+        m_kvMapDock->show();
+        m_kvMapDock->raise();
+    });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_experiments->toggleViewAction());
     view->addAction(m_maskDock->toggleViewAction());
+    view->addAction(m_kvMapDock->toggleViewAction());
     view->addSeparator();
     m_boardSsm = view->addAction(tr("Head board: &SSM heads"));
     m_boardSsm->setObjectName(QStringLiteral("boardSsm"));

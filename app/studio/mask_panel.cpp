@@ -17,11 +17,14 @@
 #include "mask_editor.h"
 #include "next_token_chart.h"
 #include "session.h"
+#include "tour_steps.h"
 #include "workspace.h"
 
 namespace gna::studio {
 
 namespace {
+
+constexpr int kDemoQuestions = 12;
 
 std::vector<double> letterProbabilities(const std::vector<float>& logits, const gna::ChoiceItem& item) {
     // Softmax over the vocabulary, read at each letter's token.
@@ -104,16 +107,36 @@ void MaskPanel::reload() {
     m_questions->clear();
     if (!m_session->hasModel()) return;
     const gna::ModelInfo* info = m_session->modelInfo();
-    if (info->num_layers > 0 && m_aggregate->text() == QLatin1String("L1.H0"))
-        m_aggregate->setText(QStringLiteral("L%1.H0").arg(info->num_layers - 1));
+    // Fields the user has not edited follow the model: the Gather and Aggregate heads its card names
+    // (the bundled demos), else head 0 of the first and of the last layer.
+    QString gather = QStringLiteral("L0.H0"), aggregate = QStringLiteral("L%1.H0").arg(std::max(1, info->num_layers) - 1);
+    if (const auto card = tour::cardGatherAggregate(m_session->modelPath())) {
+        gather = card->gather.name();
+        aggregate = card->aggregate.name();
+    }
+    if (m_gather->text() == m_defaultGather) m_gather->setText(gather);
+    if (m_aggregate->text() == m_defaultAggregate) m_aggregate->setText(aggregate);
+    m_defaultGather = gather;
+    m_defaultAggregate = aggregate;
     // Tokenizing runs on the model's worker thread, like every use of the model.
+    const QString modelDir = m_session->modelPath();
     bool ok = m_session->runOnModel(
-        [this](gna::Model& m) {
+        [this, modelDir](gna::Model& m) {
             try {
-                gna::MmluOptions opt;
-                opt.data = gna::bundled_data_dir() / "mmlu_sample";
-                opt.limit_per_subject = 5;
-                auto items = gna::mmlu_items(m.tokenizer(), opt);
+                // A demo model gets the questions of its own invented world (those its card was
+                // measured on); a real checkpoint the bundled MMLU sample.
+                std::vector<gna::ChoiceItem> items;
+                for (const tour::FormatQuestion& q : tour::demoWorldQuestions(modelDir, kDemoQuestions)) {
+                    items.push_back(tour::choiceItem(m.tokenizer(), q.prompt, q.letters, q.answer));
+                    items.back().group = tr("demo world").toStdString();
+                }
+                const bool demo = !items.empty();
+                if (!demo) {
+                    gna::MmluOptions opt;
+                    opt.data = gna::bundled_data_dir() / "mmlu_sample";
+                    opt.limit_per_subject = 5;
+                    items = gna::mmlu_items(m.tokenizer(), opt);
+                }
                 std::vector<gna::MmluLayout> layouts;
                 QList<QStringList> labels;
                 for (const auto& item : items) {
@@ -125,7 +148,7 @@ void MaskPanel::reload() {
                     lay.final_position = static_cast<int>(item.prompt.size()) - 1;
                     layouts.push_back(lay);
                 }
-                QMetaObject::invokeMethod(this, [this, items, layouts, labels] {
+                QMetaObject::invokeMethod(this, [this, items, layouts, labels, demo] {
                     m_items = items;
                     m_tokenLabels = labels;
                     m_layouts = layouts;
@@ -136,7 +159,10 @@ void MaskPanel::reload() {
                         if (q.size() > 70) q = q.left(69) + QChar(0x2026);
                         m_questions->addItem(QString::fromStdString(it.group) + QStringLiteral(": ") + q);
                     }
-                    m_status->setText(tr("%n MMLU question(s) from the bundled sample.", nullptr, static_cast<int>(m_items.size())));
+                    m_status->setText(demo ? tr("%n MMLU-format question(s) from the demo model's invented world.", nullptr,
+                                                static_cast<int>(m_items.size()))
+                                           : tr("%n MMLU question(s) from the bundled sample.", nullptr,
+                                                static_cast<int>(m_items.size())));
                     setQuestion(0);
                 }, Qt::QueuedConnection);
             } catch (const std::exception& e) {
@@ -157,6 +183,9 @@ void MaskPanel::setQuestion(int index) {
     }
     resetMask();
 }
+
+QString MaskPanel::gatherHead() const { return m_gather->text(); }
+QString MaskPanel::aggregateHead() const { return m_aggregate->text(); }
 
 void MaskPanel::setHeads(const QString& gather, const QString& aggregate) {
     m_gather->setText(gather);

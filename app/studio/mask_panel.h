@@ -31,11 +31,15 @@ class MaskPanel : public QWidget {
 public:
     explicit MaskPanel(Session* session, QWidget* parent = nullptr);
 
-    // Reloads the bundled MMLU sample with the session's tokenizer (after a model loads).
+    // Reloads the questions with the session's tokenizer (after a model loads): a demo model's own
+    // invented-world questions, else the bundled MMLU sample; head fields the user left alone take
+    // the model card's Gather and Aggregate heads.
     void reload();
     int questionCount() const { return static_cast<int>(m_items.size()); }
     void setQuestion(int index);
     void setHeads(const QString& gather, const QString& aggregate);
+    QString gatherHead() const;
+    QString aggregateHead() const;
     void setRule(int index);  // index into mask().rules
     const gna::AttentionMask& mask() const { return m_mask; }
     views::MaskEditor* editor() const { return m_editor; }
@@ -67,6 +71,7 @@ private:
     std::vector<double> m_masked, m_plain;
     int m_question = -1;
     QComboBox* m_questions = nullptr;
+    QString m_defaultGather = QStringLiteral("L0.H0"), m_defaultAggregate = QStringLiteral("L1.H0");
     QLineEdit* m_gather = nullptr;
     QLineEdit* m_aggregate = nullptr;
     QComboBox* m_rule = nullptr;

@@ -11,6 +11,9 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "gna/memory_estimate.h"
+#include "gna/model.h"
+
 namespace gna::studio {
 namespace {
 
@@ -45,16 +48,22 @@ OpenModelDialog::OpenModelDialog(const QString& startDirectory, QWidget* parent)
     form->addRow(tr("&Tokenizer folder:"), row(m_tokenizer, tr("Folder with tokenizer.json or tokenizer.model")));
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
+    m_estimate = new QLabel(this);
+    m_estimate->setWordWrap(true);
+    m_estimate->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_note);
+    layout->addWidget(m_estimate);
     layout->addWidget(buttons);
     connect(m_model, &QLineEdit::textChanged, this, &OpenModelDialog::updateNote);
     connect(m_tokenizer, &QLineEdit::textChanged, this, &OpenModelDialog::updateNote);
+    connect(m_model, &QLineEdit::textChanged, this, &OpenModelDialog::updateEstimate);
     updateNote();
+    updateEstimate();
 }
 
 QString OpenModelDialog::modelDir() const { return m_model->text().trimmed(); }
@@ -62,6 +71,7 @@ QString OpenModelDialog::tokenizerDir() const { return m_tokenizer->text().trimm
 void OpenModelDialog::setModelDir(const QString& dir) { m_model->setText(dir); }
 void OpenModelDialog::setTokenizerDir(const QString& dir) { m_tokenizer->setText(dir); }
 QString OpenModelDialog::note() const { return m_note->text(); }
+QString OpenModelDialog::estimate() const { return m_estimate->text(); }
 
 void OpenModelDialog::updateNote() {
     QString note;
@@ -73,6 +83,40 @@ void OpenModelDialog::updateNote() {
     }
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
+}
+
+// Reads config.json and the safetensors headers only (no weight), so it is quick enough for the
+// GUI thread even for a sharded multi-gigabyte checkpoint.
+void OpenModelDialog::updateEstimate() {
+    QString text;
+    const QString dir = modelDir();
+    if (!dir.isEmpty() && QFileInfo::exists(QDir(dir).filePath(QStringLiteral("config.json")))) {
+        const gna::LoadOptions defaults;  // what File > Open loads with
+        try {
+            const gna::MemoryEstimate e = gna::estimate_memory(dir.toStdString(), defaults.dtype, defaults.context);
+            auto bytes = [](uint64_t b) { return QString::fromStdString(gna::format_bytes(b)); };
+            text = tr("Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).")
+                       .arg(bytes(e.total()))
+                       .arg(e.context)
+                       .arg(QString::fromStdString(e.dtype), bytes(e.weights), bytes(e.cache), bytes(e.activations));
+            if (const auto available = gna::available_memory()) {
+                if (e.total() > available->bytes)
+                    text += QLatin1Char(' ') + tr("Only %1 is available: this model does not fit and will not be "
+                                                  "loaded. Choose a smaller checkpoint or free memory.")
+                                                   .arg(bytes(available->bytes));
+                else
+                    text += QLatin1Char(' ') + tr("%1 is available.").arg(bytes(available->bytes));
+            }
+        } catch (const std::exception& error) {
+            text = tr("No memory estimate: %1").arg(QString::fromUtf8(error.what()));
+        }
+    } else if (!dir.isEmpty()) {
+        text = tr("No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the "
+                  "*.safetensors files.")
+                   .arg(QDir::toNativeSeparators(dir));
+    }
+    m_estimate->setText(text);
+    m_estimate->setVisible(!text.isEmpty());
 }
 
 }  // namespace gna::studio

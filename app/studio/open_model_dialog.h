@@ -19,13 +19,18 @@ public:
     void setTokenizerDir(const QString& dir);
     // The note under the fields (what is missing in the chosen folders); for tests.
     QString note() const;
+    // The memory estimate under the fields (gna/memory_estimate.h: from config.json and the
+    // safetensors headers, before anything is loaded); empty when no model folder is chosen.
+    QString estimate() const;
 
 private:
     void updateNote();
+    void updateEstimate();
     QString m_start;
     QLineEdit* m_model = nullptr;
     QLineEdit* m_tokenizer = nullptr;
     QLabel* m_note = nullptr;
+    QLabel* m_estimate = nullptr;
 };
 
 }  // namespace gna::studio

@@ -35,6 +35,7 @@ const Sample kSamples[] = {
      "eat, sit, walk"},
     {QT_TRANSLATE_NOOP("gna::studio::PromptEditor", "Free text"), "", ""},
 };
+constexpr int kMmluSample = 1;
 }  // namespace
 
 PromptEditor::PromptEditor(QWidget* parent)
@@ -106,11 +107,19 @@ void PromptEditor::setCandidates(const QStringList& c) {
     Q_EMIT candidatesChanged(candidates());
 }
 
+void PromptEditor::setMmluSample(const QString& prompt) { m_mmluSample = prompt; }
+
+QString PromptEditor::samplePrompt(int index) const {
+    if (index < 0 || index >= int(std::size(kSamples))) return {};
+    if (index == kMmluSample && !m_mmluSample.isEmpty()) return m_mmluSample;
+    return QString::fromUtf8(kSamples[index].prompt);
+}
+
 void PromptEditor::loadSample(int index) {
     if (index < 0 || index >= int(std::size(kSamples))) return;
     m_candidates->setText(QString::fromUtf8(kSamples[index].candidates));
     Q_EMIT candidatesChanged(candidates());
-    setPrompt(QString::fromUtf8(kSamples[index].prompt));
+    setPrompt(samplePrompt(index));
 }
 
 }  // namespace gna::studio

@@ -22,6 +22,11 @@ public:
     void setCandidates(const QStringList& c);
     QPlainTextEdit* editor() const { return m_edit; }
     QPushButton* runButton() const { return m_run; }
+    // The MMLU-style sample's prompt: a demo model's own invented-world question (so its letter
+    // probabilities mean something); empty restores the built-in astronomy question.
+    void setMmluSample(const QString& prompt);
+    // The prompt the sample menu's entry `index` loads.
+    QString samplePrompt(int index) const;
 
 Q_SIGNALS:
     void promptChanged(const QString& text);  // debounced
@@ -36,6 +41,7 @@ private:
     QLineEdit* m_candidates;
     QPushButton* m_run;
     QTimer* m_debounce;
+    QString m_mmluSample;
 };
 
 }  // namespace gna::studio

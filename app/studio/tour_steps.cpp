@@ -209,34 +209,61 @@ std::optional<CardHeads> cardGatherAggregate(const QString& modelDir) {
     }
 }
 
-std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source) {
+views::HeadCells cardRetrievalHeads(const QString& modelDir) {
+    views::HeadCells out;
+    QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
+    if (!modelDir.isEmpty() && card.open(QIODevice::ReadOnly)) {
+        const gna::Json j = gna::Json::parse(card.readAll().toStdString(), nullptr, false);
+        try {
+            for (const gna::Json& h : j.at("evaluation").at("top2_by_kv_drop").at("heads"))
+                out << cellOf(gna::parse_head(h.get<std::string>()));
+        } catch (const std::exception&) {
+            out.clear();  // an older or foreign card
+        }
+    }
+    if (out.isEmpty())
+        if (const auto ga = cardGatherAggregate(modelDir)) out = {ga->gather, ga->aggregate};
+    return out;
+}
+
+std::vector<FormatQuestion> demoWorldQuestions(const QString& modelDir, int n) {
     std::vector<FormatQuestion> out;
     // A bundled demo's questions about its invented world, written next to it by the demo trainer.
+    if (modelDir.isEmpty()) return out;
     QFile file(QDir(modelDir).filePath(QStringLiteral("mmlu_format_questions.json")));
     const gna::Json j = file.open(QIODevice::ReadOnly) ? gna::Json::parse(file.readAll().toStdString(), nullptr, false) : gna::Json();
-    if (j.is_array()) {
-        try {
-            for (const gna::Json& item : j) {
-                if (static_cast<int>(out.size()) >= n) break;
-                FormatQuestion q{item.at("prompt").get<std::string>(), item.at("choices").get<std::vector<std::string>>(), {},
-                                 item.at("answer").get<int>()};
-                // Classic format: the same prompt, the option texts ("A. text" lines) as the answers.
-                for (char letter : std::string("ABCD")) {
-                    const std::size_t at = q.prompt.rfind(std::string("\n") + letter + ". ");
-                    if (at == std::string::npos) break;
-                    const std::size_t begin = at + 4, end = q.prompt.find('\n', begin);
-                    q.texts.push_back(" " + q.prompt.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
-                }
-                if (q.texts.size() == q.letters.size() && q.answer >= 0 && q.answer < static_cast<int>(q.letters.size()))
-                    out.push_back(q);
+    if (!j.is_array()) return out;
+    try {
+        for (const gna::Json& item : j) {
+            if (static_cast<int>(out.size()) >= n) break;
+            FormatQuestion q{item.at("prompt").get<std::string>(), item.at("choices").get<std::vector<std::string>>(), {},
+                             item.at("answer").get<int>()};
+            // Classic format: the same prompt, the option texts ("A. text" lines) as the answers.
+            for (char letter : std::string("ABCD")) {
+                const std::size_t at = q.prompt.rfind(std::string("\n") + letter + ". ");
+                if (at == std::string::npos) break;
+                const std::size_t begin = at + 4, end = q.prompt.find('\n', begin);
+                q.texts.push_back(" " + q.prompt.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
             }
-        } catch (const std::exception&) {
-            out.clear();  // a file this build cannot read: the bundled MMLU sample instead
+            if (q.texts.size() == q.letters.size() && q.answer >= 0 && q.answer < static_cast<int>(q.letters.size()))
+                out.push_back(q);
         }
-        if (!out.empty()) {
-            if (source) *source = QCoreApplication::translate("gna::studio::GuidedTour", "the demo model's invented world");
-            return out;
-        }
+    } catch (const std::exception&) {
+        out.clear();  // a file this build cannot read: the bundled MMLU sample instead
+    }
+    return out;
+}
+
+QString demoMmluPrompt(const QString& modelDir) {
+    const std::vector<FormatQuestion> q = demoWorldQuestions(modelDir, 1);
+    return q.empty() ? QString() : QString::fromStdString(q.front().prompt);
+}
+
+std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source) {
+    std::vector<FormatQuestion> out = demoWorldQuestions(modelDir, n);
+    if (!out.empty()) {
+        if (source) *source = QCoreApplication::translate("gna::studio::GuidedTour", "the demo model's invented world");
+        return out;
     }
     for (const auto& m : gna::load_mmlu(gna::bundled_data_dir() / "mmlu_sample", "test")) {
         if (static_cast<int>(out.size()) >= n) break;

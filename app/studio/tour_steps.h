@@ -68,6 +68,11 @@ struct FormatQuestion {
 // model (the mmlu_format_questions.json its trainer wrote next to it) when modelDir holds one, else from the
 // bundled MMLU sample. `source` says which.
 std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QString* source = nullptr);
+// Only the demo world's questions (the ones its card was measured on): empty for a model folder
+// without a demo model card, so real checkpoints keep the bundled MMLU sample.
+std::vector<FormatQuestion> demoWorldQuestions(const QString& modelDir, int n);
+// The first of them as the main view's MMLU-style sample prompt; empty for other models.
+QString demoMmluPrompt(const QString& modelDir);
 
 // The demo model card's one-head retrieval-vs-knowledge dissociation (evaluation.retrieval_vs_knowledge
 // in model_card.json): the attention head whose ablation costs the MMLU format most while the classic
@@ -88,6 +93,10 @@ struct CardHeads {
     views::HeadCell gather, aggregate;
 };
 std::optional<CardHeads> cardGatherAggregate(const QString& modelDir);
+// The heads to switch off for "Gather and Aggregate heads off" on a demo model: its card's top two
+// of the head ranking by KV-retrieval drop (evaluation.top2_by_kv_drop: attention or SSM heads),
+// else cardGatherAggregate(); empty without a card that names them.
+views::HeadCells cardRetrievalHeads(const QString& modelDir);
 gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt, const std::vector<std::string>& choices, int answer);
 
 // Probability of choice `index` among the choices (softmax of their summed log-probabilities).

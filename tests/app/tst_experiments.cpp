@@ -26,6 +26,7 @@
 #include "experiment_runner.h"
 #include "gna/experiments.h"
 #include "gna/model.h"
+#include "gna/tasks.h"
 #include "head_board.h"
 #include "main_window.h"
 #include "mask_editor.h"
@@ -181,6 +182,20 @@ void TestExperiments::retrievalMapMatchesResultFile() {
     QTRY_VERIFY_WITH_TIMEOUT(w.promptEditor()->prompt().contains(QStringLiteral("sandwich")), 60000);
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
     QVERIFY(w.lastError().isEmpty());
+    // Exactly that cell's prompt (300 tokens, needle at 50%) out of the result's whole grid, as the
+    // core builds the grid for the run.
+    {
+        auto core = gna::Model::load(m_model.toStdString());
+        gna::NiahOptions o;
+        o.lengths = {300, 400, 500};
+        o.depths = {0.0, 50.0};
+        o.needle.rules = gna::needle_table_2_1();
+        QString expected;
+        for (const auto& p : gna::make_niah_prompts(core->tokenizer(), o, core->info().max_positions))
+            if (p.length == 300 && p.depth == 50.0) expected = QString::fromStdString(core->tokenizer().decode(p.tokens, true));
+        QVERIFY(!expected.isEmpty());
+        QCOMPARE(w.promptEditor()->prompt(), expected);
+    }
 }
 
 void TestExperiments::cancelledExperimentLeavesWindowUsable() {

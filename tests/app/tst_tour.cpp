@@ -227,6 +227,23 @@ void TestTour::walkThroughEveryStep() {
     const double p1 = coreAnswerProbability(*core, s, off);
     QVERIFY(std::abs(tour->probabilityAblated() - p1) < 1e-4);
     QVERIFY2(std::abs(p1 - p0) > 1e-7, "switching the Aggregate head off changed nothing");
+    // The text quotes what the chart draws: the starred bar of the correct value is the tour's
+    // next-token probability, and both are in the text.
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    {
+        const QString value = QString::number(s.answer());
+        double bar = -1.0;
+        for (const auto& row : w.nextTokenChart()->probabilities()) {
+            QString label = row.label.trimmed();
+            if (label.startsWith(QChar(0x2581))) label.remove(0, 1);
+            if (row.candidate && label == value) bar = row.probability;
+        }
+        QVERIFY2(bar >= 0.0, "the chart has no bar for the correct value");
+        QVERIFY2(std::abs(bar - tour->tokenProbabilityAblated()) <= 1e-3 * std::max(bar, tour->tokenProbabilityAblated()) + 1e-12,
+                 qPrintable(QStringLiteral("chart %1 vs tour %2").arg(bar).arg(tour->tokenProbabilityAblated())));
+        QVERIFY(tour->tokenProbabilityUnablated() > 0.0);
+        QVERIFY2(tour->resultText().contains(QStringLiteral("next token")), qPrintable(tour->resultText()));
+    }
 
     // 6. MMLU format with the G&A pair off.
     QVERIFY(nextAndWait(tour));

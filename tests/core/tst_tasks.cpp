@@ -356,6 +356,17 @@ private Q_SLOTS:
         o.lengths = {2000};
         QString e = error_of([&] { make_niah_prompts(tok, o, 1024); });
         QVERIFY2(e.contains("2000") && e.contains("context of 1024"), qPrintable(e));
+        // A context shorter than every cell (the demos' 256 tokens): said once, with what fits.
+        o.lengths = {250, 500};
+        e = error_of([&] { make_niah_prompts(tok, o, 256); });
+        QVERIFY2(e.contains("holds no cell") && e.contains("up to 216 tokens") && e.contains("KV-retrieval map"), qPrintable(e));
+        o.just_read_twice = true;
+        e = error_of([&] { make_niah_prompts(tok, o, 256); });
+        QVERIFY2(e.contains("up to 108 tokens") && e.contains("Just-Read-Twice"), qPrintable(e));
+        o.just_read_twice = false;
+        o.lengths = {200, 2000};  // some cells fit: the one that does not is named
+        e = error_of([&] { make_niah_prompts(tok, o, 1024); });
+        QVERIFY2(e.contains("a prompt of 2000 tokens") && !e.contains("holds no cell"), qPrintable(e));
         o.lengths = {300};
         o.haystack = dir_ / "empty_hay";
         std::filesystem::create_directories(o.haystack);

@@ -119,12 +119,26 @@ bool sentence_end(const Tokenizer& tok, int id) {
 
 void append(std::vector<int>& a, const std::vector<int>& b) { a.insert(a.end(), b.begin(), b.end()); }
 
+// The grid's shortest length (0 for an empty list).
+int shortest_length(const NiahOptions& opt) {
+    const std::vector<int> lengths = opt.lengths.empty() ? linspace_int(250, 4096, 10) : opt.lengths;
+    return lengths.empty() ? 0 : *std::min_element(lengths.begin(), lengths.end());
+}
+
 }  // namespace
 
 std::vector<NiahPrompt> make_niah_prompts(const Tokenizer& tok, const NiahOptions& opt, int max_positions) {
     const std::vector<int> lengths = opt.lengths.empty() ? linspace_int(250, 4096, 10) : opt.lengths;
     const std::vector<double> depths = opt.depths.empty() ? linspace(0, 100, 10) : opt.depths;
     const int copies = opt.just_read_twice ? 2 : 1;
+    // No cell fits at all (a short-context model such as the bundled demos): one message up front
+    // that says what would fit and what to use instead, not one failure per length.
+    if (const int shortest = shortest_length(opt); max_positions > 0 && copies * shortest + opt.generate > max_positions)
+        throw Error("needle in a haystack: the model's context of " + std::to_string(max_positions) +
+                    " tokens holds no cell of the grid: the shortest prompt has " + std::to_string(shortest) + " tokens" +
+                    (copies == 2 ? " (twice with Just-Read-Twice)" : "") + " plus " + std::to_string(opt.generate) +
+                    " generated. Use lengths up to " + std::to_string(std::max(0, (max_positions - opt.generate) / copies)) +
+                    " tokens, or the KV-retrieval map (the studio's Experiments menu; gna/kv_map.h), made for short contexts");
     for (int L : lengths)
         if (max_positions > 0 && copies * L + opt.generate > max_positions)
             throw Error("needle in a haystack: a prompt of " + std::to_string(L) + " tokens" +

@@ -1,0 +1,380 @@
+// Teaching on the bundled demos: the open dialog's memory estimate (against the safetensors header
+// read here), the G&A-mask panel's and the prompt editor's defaults on a demo (the card's heads and
+// the demo world's questions, read here from the card and the core's demo data), and the
+// KV-retrieval map panel on all three demos (cells against the core's per-sample scoring, the drawn
+// cells against the numbers, export, cancel); screenshots into /tmp.
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <cstring>
+
+#include "gna/kv_map.h"
+#include "gna/memory_estimate.h"
+#include "gna/model.h"
+#include "gna/tasks.h"
+#include "gna/tiny_model.h"
+#include "head_board.h"
+#include "head_board_model.h"
+#include "kv_map_panel.h"
+#include "main_window.h"
+#include "mask_panel.h"
+#include "open_model_dialog.h"
+#include "prompt_editor.h"
+#include "retrieval_map.h"
+#include "session.h"
+
+using namespace gna::studio;
+
+namespace {
+
+QString demoDir(const QString& kind) { return QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/") + kind; }
+
+QJsonObject card(const QString& dir) {
+    QFile f(dir + QStringLiteral("/model_card.json"));
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// The card's top two heads by KV drop, as written there.
+QStringList cardTopTwo(const QString& dir) {
+    QStringList out;
+    for (const QJsonValue& h : card(dir).value(QStringLiteral("evaluation")).toObject().value(QStringLiteral("top2_by_kv_drop"))
+                                   .toObject().value(QStringLiteral("heads")).toArray())
+        out << h.toString();
+    return out;
+}
+
+void shoot(QWidget* w, const QString& name) {
+    QTest::qWait(200);  // queued replots
+    QVERIFY(w->grab().toImage().save(QStringLiteral("/tmp/") + name + QStringLiteral(".png")));
+}
+
+}  // namespace
+
+class TestTeaching : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void openDialogShowsTheMemoryEstimate();
+    void maskPanelAndSamplesFollowTheDemo();
+    void realCheckpointKeepsTheMmluSample();
+    void kvMapOnEveryDemo_data();
+    void kvMapOnEveryDemo();
+    void kvMapCancelAndBadInput();
+    void rankingColoursSsmAndHybridBoards();
+};
+
+void TestTeaching::openDialogShowsTheMemoryEstimate() {
+    // Independent: the weights in f32 from the safetensors header (8-byte length, then JSON).
+    const QString dir = demoDir(QStringLiteral("transformer"));
+    QFile st(dir + QStringLiteral("/model.safetensors"));
+    QVERIFY(st.open(QIODevice::ReadOnly));
+    const QByteArray lenBytes = st.read(8);
+    quint64 len = 0;
+    std::memcpy(&len, lenBytes.constData(), 8);  // little-endian on every machine this runs on
+    const QJsonObject header = QJsonDocument::fromJson(st.read(qint64(len))).object();
+    quint64 weights = 0;
+    for (auto it = header.begin(); it != header.end(); ++it) {
+        if (it.key() == QLatin1String("__metadata__")) continue;
+        const QJsonObject t = it.value().toObject();
+        quint64 numel = 1;
+        for (const QJsonValue& d : t.value(QStringLiteral("shape")).toArray()) numel *= quint64(d.toInteger());
+        const QString dtype = t.value(QStringLiteral("dtype")).toString();
+        const QJsonArray off = t.value(QStringLiteral("data_offsets")).toArray();
+        weights += (dtype == QLatin1String("F32") || dtype == QLatin1String("F16") || dtype == QLatin1String("BF16") ||
+                    dtype == QLatin1String("F64"))
+                       ? numel * 4
+                       : quint64(off[1].toInteger() - off[0].toInteger());
+    }
+    QFile cfg(dir + QStringLiteral("/config.json"));
+    QVERIFY(cfg.open(QIODevice::ReadOnly));
+    const int maxPos = QJsonDocument::fromJson(cfg.readAll()).object().value(QStringLiteral("max_position_embeddings")).toInt(2048);
+    const int context = std::min(2048, maxPos);
+
+    OpenModelDialog d(m_dir.path());
+    QVERIFY(d.estimate().isEmpty());  // no folder yet
+    d.setModelDir(dir);
+    const QString weightsText = QString::fromStdString(gna::format_bytes(weights));
+    QVERIFY2(d.estimate().contains(QStringLiteral("weights ") + weightsText), qPrintable(d.estimate() + QStringLiteral(" / ") + weightsText));
+    QVERIFY2(d.estimate().contains(QStringLiteral("for %1 tokens").arg(context)), qPrintable(d.estimate()));
+    d.resize(640, 260);
+    d.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&d));
+    shoot(&d, QStringLiteral("open_dialog_estimate"));
+
+    // A folder without config.json, and one whose config is broken: said so, nothing thrown.
+    d.setModelDir(m_dir.path());
+    QVERIFY2(d.estimate().contains(QStringLiteral("has no config.json")), qPrintable(d.estimate()));
+    const QString broken = m_dir.filePath(QStringLiteral("broken"));
+    QDir().mkpath(broken);
+    QFile bad(broken + QStringLiteral("/config.json"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("{");
+    bad.close();
+    d.setModelDir(broken);
+    QVERIFY2(d.estimate().startsWith(QStringLiteral("No memory estimate: ")), qPrintable(d.estimate()));
+    QVERIFY2(d.estimate().contains(QStringLiteral("config.json")), qPrintable(d.estimate()));
+}
+
+void TestTeaching::maskPanelAndSamplesFollowTheDemo() {
+    // The card's Gather head: of its ranking's top two, the one with the larger measured Gather mass.
+    const QString dir = demoDir(QStringLiteral("transformer"));
+    const QJsonObject c = card(dir);
+    const QStringList top = cardTopTwo(dir);
+    QCOMPARE(top.size(), 2);
+    QMap<QString, double> gatherMass;
+    for (const QJsonValue& h : c.value(QStringLiteral("evaluation")).toObject().value(QStringLiteral("single_head_ablation")).toArray())
+        gatherMass[h.toObject().value(QStringLiteral("head")).toString()] = h.toObject().value(QStringLiteral("gather_mass")).toDouble();
+    const QString gather = gatherMass[top[0]] > gatherMass[top[1]] ? top[0] : top[1];
+    const QString aggregate = gather == top[0] ? top[1] : top[0];
+    // The demo world's first MMLU-format question, as its trainer wrote them next to the model.
+    QFile questions(QDir(dir).filePath(QStringLiteral("mmlu_format_questions.json")));
+    QVERIFY(questions.open(QIODevice::ReadOnly));
+    const QJsonObject q0 = QJsonDocument::fromJson(questions.readAll()).array().at(0).toObject();
+    struct {
+        std::string prompt;
+        int answer;
+    } first{q0.value(QStringLiteral("prompt")).toString().toStdString(), q0.value(QStringLiteral("answer")).toInt(-1)};
+    QVERIFY(!first.prompt.empty() && first.answer >= 0);
+
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(dir);
+    QVERIFY(loaded.wait(60000));
+    MaskPanel* panel = w.maskPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->questionCount() > 0, 60000);
+    QCOMPARE(panel->gatherHead(), gather);
+    QCOMPARE(panel->aggregateHead(), aggregate);
+    QVERIFY(panel->currentItem());
+    QCOMPARE(QString::fromStdString(panel->currentItem()->prompt_text), QString::fromStdString(first.prompt));
+    QCOMPARE(panel->currentItem()->answer, first.answer);
+    QCOMPARE(w.promptEditor()->samplePrompt(1), QString::fromStdString(first.prompt));
+    // The mask's rules name the card's heads (a Gather rule per option, one Aggregate rule).
+    QVERIFY(panel->ruleBox()->count() >= 2);
+    QVERIFY2(panel->ruleBox()->itemText(0).contains(gather), qPrintable(panel->ruleBox()->itemText(0)));
+    QVERIFY(panel->ruleBox()->itemText(panel->ruleBox()->count() - 1).contains(aggregate));
+    // The letter probabilities mean something here: without the mask the right letter leads.
+    QSignalSpy ran(panel, &MaskPanel::runFinished);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(ran.wait(60000));
+    const auto& plain = panel->plainProbabilities();
+    QCOMPARE(plain.size(), std::size_t(4));
+    QCOMPARE(int(std::max_element(plain.begin(), plain.end()) - plain.begin()), first.answer);
+    QVERIFY2(plain[std::size_t(first.answer)] > 0.25, qPrintable(QString::number(plain[std::size_t(first.answer)])));
+    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("maskDock"));
+    dock->show();
+    dock->resize(700, 800);
+    shoot(panel, QStringLiteral("mask_panel_demo"));
+}
+
+void TestTeaching::realCheckpointKeepsTheMmluSample() {
+    const QString dir = m_dir.filePath(QStringLiteral("tiny"));
+    gna::TinyModelSpec s;
+    s.layers = 3;
+    s.hidden = 32;
+    s.seed = 9;
+    gna::write_tiny_model(s, dir.toStdString());
+    MainWindow w;
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(dir);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(w.maskPanel()->questionCount() > 0, 60000);
+    QCOMPARE(w.maskPanel()->gatherHead(), QStringLiteral("L0.H0"));
+    QCOMPARE(w.maskPanel()->aggregateHead(), QStringLiteral("L2.H0"));
+    QVERIFY(QString::fromStdString(w.maskPanel()->currentItem()->prompt_text).startsWith(QStringLiteral("The following are multiple choice questions")));
+    QVERIFY(w.promptEditor()->samplePrompt(1).contains(QStringLiteral("Red Planet")));
+    auto* kv = w.findChild<KvMapPanel*>();
+    QVERIFY(kv);
+    QVERIFY(kv->headsEdit()->text().isEmpty());  // no card: the user names the heads
+}
+
+void TestTeaching::kvMapOnEveryDemo_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("transformer") << QStringLiteral("transformer");
+    QTest::newRow("ssm") << QStringLiteral("ssm");
+    QTest::newRow("hybrid") << QStringLiteral("hybrid");
+}
+
+void TestTeaching::kvMapOnEveryDemo() {
+    QFETCH(QString, kind);
+    const QString dir = demoDir(kind);
+    const QStringList top = cardTopTwo(dir);
+    QCOMPARE(top.size(), 2);
+    MainWindow w;
+    w.resize(1400, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(dir);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("kvMapDock"));
+    QVERIFY(dock);
+    dock->show();
+    auto* panel = w.findChild<KvMapPanel*>();
+    QCOMPARE(panel->headsEdit()->text(), top.join(QStringLiteral(", ")));
+    panel->sizesEdit()->setText(QStringLiteral("4, 16"));
+    panel->depthsEdit()->setText(QStringLiteral("0, 100"));
+    panel->samplesBox()->setValue(3);
+    QSignalSpy finished(panel, &KvMapPanel::finished);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(panel->maps().size(), std::size_t(2));
+
+    // Independent: each sample scored alone by the core's choice scorer (no sweep), with the card's
+    // heads switched off by name.
+    auto model = gna::Model::load(dir.toStdString());
+    gna::InterventionPlan off;
+    for (const QString& h : top) off.ablate(gna::parse_head(h.toStdString()));
+    gna::KvMapOptions opt;
+    opt.samples_per_cell = 3;
+    const int sizes[2] = {4, 16};
+    const double depths[2] = {0, 100};
+    double meanOn = 0, meanOff = 0;
+    for (int d = 0; d < 2; ++d)
+        for (int x = 0; x < 2; ++x) {
+            double acc[2] = {0, 0}, prob[2] = {0, 0};
+            for (const gna::KvSample& s : gna::kv_map_samples(opt, sizes[x], depths[d])) {
+                QCOMPARE(s.query, d == 0 ? 0 : sizes[x] - 1);
+                const gna::ChoiceItem item = gna::kv_choice_item(model->tokenizer(), s);
+                for (int p = 0; p < 2; ++p) {
+                    const gna::ChoiceOutcome o = gna::score_choices(*model, item, p == 0 ? gna::InterventionPlan{} : off);
+                    const double mx = *std::max_element(o.logprobs.begin(), o.logprobs.end());
+                    double z = 0;
+                    for (double l : o.logprobs) z += std::exp(l - mx);
+                    acc[p] += o.logprobs[std::size_t(s.query)] >= mx ? 1.0 : 0.0;
+                    prob[p] += std::exp(o.logprobs[std::size_t(s.query)] - mx) / z;
+                }
+            }
+            for (int p = 0; p < 2; ++p) {
+                const gna::KvMapCell& cell = panel->maps()[std::size_t(p)].at(std::size_t(d), std::size_t(x));
+                QVERIFY2(std::abs(cell.accuracy - acc[p] / 3) < 1e-9, qPrintable(QStringLiteral("%1 %2 %3").arg(p).arg(d).arg(x)));
+                QVERIFY2(std::abs(cell.probability - prob[p] / 3) < 1e-4, qPrintable(QStringLiteral("%1 %2 %3").arg(p).arg(d).arg(x)));
+            }
+            meanOn += prob[0] / 12;
+            meanOff += prob[1] / 12;
+            // What is drawn is what was computed: accuracy first, then the probability.
+            QCOMPARE(panel->allHeadsMap()->cellValue(d, x), panel->maps()[0].at(std::size_t(d), std::size_t(x)).accuracy);
+            QCOMPARE(panel->headsOffMap()->cellValue(d, x), panel->maps()[1].at(std::size_t(d), std::size_t(x)).accuracy);
+        }
+    QVERIFY2(meanOn > meanOff, qPrintable(QStringLiteral("mean probability %1 with all heads, %2 with %3 off").arg(meanOn).arg(meanOff).arg(top.join(QStringLiteral(", ")))));
+    panel->valueBox()->setCurrentIndex(1);
+    QCOMPARE(panel->allHeadsMap()->cellValue(1, 1), panel->maps()[0].at(1, 1).probability);
+    QCOMPARE(panel->allHeadsMap()->grid().contextLengths, (std::vector<int>{4, 16}));
+    shoot(panel, QStringLiteral("kv_map_") + kind);
+
+    // Export: both maps in PDF, SVG, PNG and CSV.
+    QTemporaryDir out;
+    QString error;
+    const QStringList files = panel->exportFigures(out.path(), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(files.size(), 8);
+    for (const QString& f : files) QVERIFY2(QFileInfo(f).size() > 0, qPrintable(f));
+}
+
+void TestTeaching::kvMapCancelAndBadInput() {
+    MainWindow w;
+    w.show();
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(demoDir(QStringLiteral("transformer")));
+    QVERIFY(loaded.wait(60000));
+    auto* panel = w.findChild<KvMapPanel*>();
+    panel->sizesEdit()->setText(QStringLiteral("4, x"));
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY2(panel->status().contains(QStringLiteral("'x' is not a number")), qPrintable(panel->status()));
+    panel->sizesEdit()->setText(QStringLiteral("4"));
+    panel->headsEdit()->setText(QStringLiteral("L9.H0"));
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY2(panel->status().contains(QStringLiteral("'L9.H0' is not a head of this model")), qPrintable(panel->status()));
+    panel->headsEdit()->setText(QStringLiteral("L2.H2"));
+    panel->sizesEdit()->setText(QStringLiteral("150"));
+    QSignalSpy finished(panel, &KvMapPanel::finished);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(panel->status().contains(QStringLiteral("dictionary size 150")), qPrintable(panel->status()));
+    // A long grid, cancelled at once: said so, no maps.
+    panel->sizesEdit()->setText(QStringLiteral("10, 20, 30, 40, 50, 60, 70, 80"));
+    panel->samplesBox()->setValue(50);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(panel->cancelButton()->isEnabled());
+    QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(panel->status().startsWith(QStringLiteral("Cancelled")), qPrintable(panel->status()));
+    QVERIFY(panel->maps().empty());
+    QVERIFY(panel->runButton()->isEnabled());
+}
+
+void TestTeaching::rankingColoursSsmAndHybridBoards() {
+    // A head ranking read from the card (importance = baseline KV accuracy - KV with the head off),
+    // shown on the board: SSM heads in SSM cells, attention heads in attention cells, never mixed.
+    for (const QString& kind : {QStringLiteral("ssm"), QStringLiteral("hybrid")}) {
+        const QString dir = demoDir(kind);
+        const QJsonObject e = card(dir).value(QStringLiteral("evaluation")).toObject();
+        const double base = e.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("kv")).toDouble();
+        QMap<QString, double> expected;
+        gna::Json ranking = gna::Json::array();
+        for (const QJsonValue& v : e.value(QStringLiteral("single_head_ablation")).toArray()) {
+            const QString head = v.toObject().value(QStringLiteral("head")).toString();
+            expected[head] = base - v.toObject().value(QStringLiteral("kv")).toDouble();
+            ranking.push_back({{"head", head.toStdString()}, {"importance", expected[head]}});
+        }
+        const gna::Json result{{"aggregates", {{"ranking", ranking}}}};
+        MainWindow w;
+        w.show();
+        QSignalSpy loaded(w.session(), &Session::modelLoaded);
+        w.openModel(dir);
+        QVERIFY(loaded.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+        w.showImportance(result);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+        const gna::views::HeadBoardModel* board = w.headBoard()->model();
+        auto check = [&](bool ssm) {
+            QCOMPARE(board->ssm(), ssm);
+            QVERIFY(board->hasScores());
+            int seen = 0;
+            for (int l = 0; l < board->layers(); ++l)
+                for (int h = 0; h < board->heads(); ++h) {
+                    if (!board->contains(l, h)) continue;
+                    const QString name = board->cell(l, h).name();
+                    const double got = board->score(l, h);
+                    if (!expected.contains(name)) {
+                        QVERIFY2(std::isnan(got), qPrintable(name));
+                        continue;
+                    }
+                    QVERIFY2(std::abs(got - expected[name]) < 1e-9, qPrintable(QStringLiteral("%1: %2 vs %3").arg(name).arg(got).arg(expected[name])));
+                    ++seen;
+                }
+            QVERIFY(seen > 0);
+        };
+        auto* ssmAction = w.findChild<QAction*>(QStringLiteral("boardSsm"));
+        QVERIFY(ssmAction);
+        if (kind == QLatin1String("ssm")) {
+            check(true);
+        } else {
+            check(false);  // the hybrid opens on its attention heads
+            ssmAction->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+            check(true);
+            shoot(w.headBoard(), QStringLiteral("hybrid_board_ssm_importance"));
+        }
+    }
+}
+
+QTEST_MAIN(TestTeaching)
+#include "tst_teaching.moc"
