@@ -27,6 +27,7 @@
 #include "experiment_results.h"
 #include "experiment_runner.h"
 #include "gna/error.h"
+#include "gna/experiment_spec.h"
 #include "gna/experiments.h"
 #include "results_table.h"
 #include "retrieval_map.h"
@@ -232,6 +233,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_task->addItem(tr("Knowledge multiple choice"), QStringLiteral("knowledge"));
     if (k == QLatin1String("cumulative_removal") || k == QLatin1String("layer_pruning"))
         m_task->addItem(tr("All three tasks"), QStringLiteral("all"));
+    const bool niahTask = k == QLatin1String("sparsification");  // thesis Figure 3.2 is on NIAH
+    if (niahTask) m_task->addItem(tr("Needle in a haystack"), QStringLiteral("niah"));
     connect(m_task, &QComboBox::currentIndexChanged, this, &ExperimentPanel::regenerateSpec);
     m_sizes = line(QStringLiteral("10, 20, 30"), tr("Dictionary sizes (keys per prompt)"));
     m_samples = spin(1, 1000, 10);
@@ -257,7 +260,14 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_stages->addItem(tr("Generation only"), QStringLiteral("generation"));
     m_stages->addItem(tr("Prefill and generation"), QStringLiteral("prefill"));
     connect(m_stages, &QComboBox::currentIndexChanged, this, &ExperimentPanel::regenerateSpec);
+    const std::pair<QWidget*, const char*> names[] = {
+        {m_task, "task"},      {m_sizes, "sizes"},     {m_samples, "samples_per_size"}, {m_limit, "limit"},
+        {m_lengths, "lengths"}, {m_depths, "depths"},  {m_generate, "generate"},        {m_heads, "heads"},
+        {m_gather, "gather"},  {m_aggregate, "aggregate"}, {m_ranking, "ranking"},      {m_steps, "steps"},
+        {m_mode, "mode"},      {m_k, "k"},             {m_stages, "stages"}};
+    for (const auto& [w, name] : names) w->setObjectName(QLatin1String(name));
     m_out = new QLineEdit;
+    m_out->setObjectName(QStringLiteral("out"));
     m_out->setToolTip(tr("Results folder; empty = a new folder per run. A folder with a partial result resumes it."));
 
     if (choiceTask) form->addRow(tr("&Task:"), m_task);
@@ -267,8 +277,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("&Limit per subject:"), m_limit);
     }
     if (k == QLatin1String("gna_masks")) form->addRow(tr("&Limit per subject:"), m_limit);
-    if (niah || k == QLatin1String("memory_table")) form->addRow(tr("Context &lengths:"), m_lengths);
-    if (niah) {
+    if (niah || niahTask || k == QLatin1String("memory_table")) form->addRow(tr("Context &lengths:"), m_lengths);
+    if (niah || niahTask) {
         form->addRow(tr("Needle &depths (%):"), m_depths);
         form->addRow(tr("&Generated tokens:"), m_generate);
     }
@@ -299,8 +309,11 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("S&tages:"), m_stages);
     }
     form->addRow(tr("Results &folder:"), m_out);
-    auto updateRows = [this, form, choiceTask] {
+    m_updateRows = [this, form, choiceTask, niahTask] {
         const QString t = m_task->currentData().toString();
+        if (niahTask)
+            for (QWidget* w : {static_cast<QWidget*>(m_lengths), static_cast<QWidget*>(m_depths), static_cast<QWidget*>(m_generate)})
+                form->setRowVisible(w, t == QLatin1String("niah"));
         const bool kv = !choiceTask || t == QLatin1String("kv_retrieval") || t == QLatin1String("all");
         const bool lim = choiceTask && (t == QLatin1String("mmlu") || t == QLatin1String("knowledge") || t == QLatin1String("all"));
         if (m_kind == QLatin1String("niah")) {
@@ -314,8 +327,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->setRowVisible(m_samples, kv);
         form->setRowVisible(m_limit, lim);
     };
-    connect(m_task, &QComboBox::currentIndexChanged, this, updateRows);
-    updateRows();
+    connect(m_task, &QComboBox::currentIndexChanged, this, m_updateRows);
+    m_updateRows();
 }
 
 void ExperimentPanel::regenerateSpec() {
@@ -337,11 +350,15 @@ void ExperimentPanel::regenerateSpec() {
             if (m_limit->value() > 0) t["limit"] = m_limit->value();
             return t;
         };
-        if (k == QLatin1String("niah") || k == QLatin1String("manipulation_grid")) {
+        auto niah = [&] {
             gna::Json t{{"name", "niah"}, {"generate", m_generate->value()}};
             if (!m_lengths->text().trimmed().isEmpty()) t["lengths"] = numberList(m_lengths->text(), true);
             if (!m_depths->text().trimmed().isEmpty()) t["depths"] = numberList(m_depths->text(), false);
-            s["task"] = t;
+            return t;
+        };
+        if (k == QLatin1String("niah") || k == QLatin1String("manipulation_grid") ||
+            m_task->currentData().toString() == QLatin1String("niah")) {
+            s["task"] = niah();
         } else if (k == QLatin1String("gna_masks")) {
             s["task"] = mmlu();
             s["gather"] = headList(m_gather->text());
@@ -382,10 +399,60 @@ gna::Json ExperimentPanel::spec() const {
 
 void ExperimentPanel::setSpecText(const QString& json) { m_spec->setPlainText(json); }
 
+void ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {
+    const bool niahPanel = m_kind == QLatin1String("niah");
+    const bool ours = niahPanel ? s.experiment == "evaluate" && !s.tasks.empty() && s.tasks[0].name == "niah"
+                                : s.experiment == m_kind.toStdString();
+    if (!ours) return;  // another kind's spec runs as written; this panel's form does not describe it
+    auto join = [](const auto& values) {
+        QStringList parts;
+        for (const auto& v : values) parts << QString::number(v);
+        return parts.join(QStringLiteral(", "));
+    };
+    auto heads = [](const std::vector<gna::HeadRef>& hs) {
+        QStringList parts;
+        for (const auto& h : hs) parts << QString::fromStdString(h.name());
+        return parts.join(QStringLiteral(", "));
+    };
+    // the form's own signals would rewrite the spec editor from the form: blocked while filling
+    std::vector<QSignalBlocker> blocks;
+    for (QObject* o : std::initializer_list<QObject*>{m_task, m_sizes, m_samples, m_limit, m_lengths, m_depths, m_generate, m_heads,
+                                                      m_gather, m_aggregate, m_ranking, m_steps, m_mode, m_k, m_stages})
+        blocks.emplace_back(o);
+    const QString taskName = s.tasks.size() > 1 ? QStringLiteral("all") : QString::fromStdString(s.tasks.front().name);
+    if (const int i = m_task->findData(taskName); i >= 0) m_task->setCurrentIndex(i);
+    for (const gna::TaskSpec& t : s.tasks) {
+        if (t.name == "kv_retrieval") {
+            m_sizes->setText(join(t.kv.sizes));
+            m_samples->setValue(t.kv.samples_per_size);
+        } else if (t.name == "mmlu") {
+            m_limit->setValue(t.mmlu.limit_per_subject);
+        } else if (t.name == "knowledge") {
+            m_limit->setValue(t.knowledge_limit);
+        } else if (t.name == "niah") {
+            m_lengths->setText(join(t.niah.lengths));
+            m_depths->setText(join(t.niah.depths));
+            m_generate->setValue(t.niah.generate);
+        }
+    }
+    if (s.experiment == "memory_table") m_lengths->setText(join(s.lengths));
+    m_heads->setText(s.heads ? heads(*s.heads) : QString());
+    m_gather->setText(heads(s.gather));
+    m_aggregate->setText(heads(s.aggregate));
+    m_ranking->setText(s.ranking_file.empty() ? heads(s.ranking_heads) : QString::fromStdString(s.ranking_file.string()));
+    m_steps->setText(join(s.steps));
+    if (const int i = m_mode->findData(QString::fromStdString(s.mode)); i >= 0) m_mode->setCurrentIndex(i);
+    m_k->setText(s.k ? join(*s.k) : QString());
+    const QString stages = s.stages.size() == 1 ? QString::fromStdString(s.stages[0]) : QStringLiteral("both");
+    if (const int i = m_stages->findData(stages); i >= 0) m_stages->setCurrentIndex(i);
+}
+
 bool ExperimentPanel::openSpecFile(const QString& path, QString* error) {
     try {
         const gna::Json j = gna::load_experiment_spec(path.toStdString());
-        m_spec->setPlainText(QString::fromStdString(j.dump(2)));
+        fillForm(gna::parse_experiment_spec(j, path.toStdString()));
+        m_updateRows();  // the rows of the task the spec names
+        m_spec->setPlainText(QString::fromStdString(j.dump(2)));  // as written: keys the form lacks stay
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());

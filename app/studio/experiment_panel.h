@@ -7,6 +7,7 @@
 // bars), RetrievalMap (click a cell: open that prompt), ResultsTable (copyable), and head
 // importance for the HeadBoard.
 #include <QWidget>
+#include <functional>
 #include <vector>
 
 #include "gna/json.h"
@@ -27,6 +28,10 @@ class RetrievalMap;
 class ResultsTable;
 }  // namespace gna::views
 
+namespace gna {
+struct ExperimentSpec;
+}
+
 namespace gna::studio {
 
 class ExperimentRunner;
@@ -44,6 +49,8 @@ public:
     // The spec as the form (or the spec editor) gives it; throws gna::Error when it is invalid.
     gna::Json spec() const;
     void setSpecText(const QString& json);
+    // Loads a spec file into the spec editor as written and, when it is of this panel's kind,
+    // shows its values in the form (object names of the form's fields: the spec's keys).
     bool openSpecFile(const QString& path, QString* error = nullptr);
     bool openResultFile(const QString& path, QString* error = nullptr);
     void showResult(const gna::Json& result);
@@ -78,6 +85,7 @@ Q_SIGNALS:
 private:
     void buildForm(QFormLayout* form);
     void regenerateSpec();
+    void fillForm(const gna::ExperimentSpec& spec);
     void setRunning(bool on);
     void onProgress(int done, int total, double elapsed, double eta, const QString& current);
     void onCellClicked(int depthIndex, int lengthIndex);
@@ -107,6 +115,7 @@ private:
     QComboBox* m_mode = nullptr;
     QLineEdit* m_k = nullptr;
     QComboBox* m_stages = nullptr;
+    std::function<void()> m_updateRows;  // shows the form rows of the chosen task
     QLineEdit* m_out = nullptr;
     QPlainTextEdit* m_spec = nullptr;
     // Run.

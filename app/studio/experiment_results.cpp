@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 
+#include "gna/error.h"
+#include "gna/experiment_spec.h"
 #include "gna/heads.h"
 
 namespace gna::studio {
@@ -175,8 +177,12 @@ views::RetrievalGrid retrievalGrid(const gna::Json& r, const QString& condition)
     const QStringList conds = resultConditions(r);
     g.title = conds.value(c);
     bool fromEnd = false;
-    if (r.contains("spec") && r["spec"].is_object() && r["spec"].contains("task") && r["spec"]["task"].is_object())
-        fromEnd = r["spec"]["task"].value("depth_from_end", false);
+    try {
+        const gna::ExperimentSpec spec = gna::parse_experiment_spec(r.value("spec", gna::Json()));
+        fromEnd = !spec.tasks.empty() && spec.tasks.front().niah.depth_from_end;
+    } catch (const gna::Error&) {
+        // a spec an earlier program accepted: the map is drawn with 0% at the beginning
+    }
     g.depthFromEnd = fromEnd;
     g.maxScore = 5.0;
     return g;

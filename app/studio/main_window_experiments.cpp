@@ -5,11 +5,13 @@
 #include <QLineEdit>
 #include <QComboBox>
 #include <QLabel>
+#include <algorithm>
 #include <memory>
 
 #include "experiment_dock.h"
 #include "experiment_panel.h"
 #include "experiment_results.h"
+#include "gna/experiment_spec.h"
 #include "gna/tasks.h"
 #include "head_board.h"
 #include "kv_map_panel.h"
@@ -96,24 +98,19 @@ void MainWindow::openNiahPrompt(const gna::Json& result, const gna::Json& sample
     if (result.contains("model") && result["model"].value("config_hash", std::string()) != m_session->modelInfo()->config_hash)
         m_status->setText(tr("Note: this result was computed with another model than the open one"));
     gna::NiahOptions o;
-    gna::Json t = result["spec"].value("task", gna::Json::object());
-    if (result["spec"].contains("tasks"))
-        for (const auto& x : result["spec"]["tasks"])
-            if (x.value("name", std::string()) == "niah") t = x;
-    o.lengths = {sample.value("length", 0)};
-    o.depths = {sample.value("depth", 0.0)};
-    o.haystack = t.value("haystack", std::string());
     try {
-        if (t.contains("needle_file")) o.needle = gna::load_needle_spec(t["needle_file"].get<std::string>());
+        const gna::ExperimentSpec spec = gna::parse_experiment_spec(result.value("spec", gna::Json()), "the result's spec");
+        const auto t = std::find_if(spec.tasks.begin(), spec.tasks.end(), [](const gna::TaskSpec& x) { return x.name == "niah"; });
+        if (t != spec.tasks.end()) {
+            o = t->niah;
+            if (!t->needle_file.empty()) o.needle = gna::load_needle_spec(t->needle_file);
+        }
     } catch (const std::exception& e) {
         return showError(tr("Could not rebuild the prompt"), QString::fromUtf8(e.what()));
     }
+    o.lengths = {sample.value("length", 0)};
+    o.depths = {sample.value("depth", 0.0)};
     if (o.needle.rules.empty()) o.needle.rules = gna::needle_table_2_1();
-    o.instruct = t.value("instruct", false);
-    o.just_read_twice = t.value("just_read_twice", false);
-    o.buffer = t.value("buffer", 200);
-    o.generate = t.value("generate", 40);
-    o.depth_from_end = t.value("depth_from_end", false);
     auto text = std::make_shared<QString>();
     auto error = std::make_shared<QString>();
     m_session->runOnModel(

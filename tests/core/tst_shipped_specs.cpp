@@ -1,6 +1,7 @@
-// Every spec file shipped in resources/data/experiments runs from the command line on the bundled
-// transformer demo (3 layers x 4 heads, context 256), cut to a few samples; the head ranking runs
-// first into head_ranking_out/, which the shipped cumulative removal reads.
+// Every spec file shipped in resources/data/experiments, and every kind's documented example, runs
+// from the command line on the bundled transformer demo (3 layers x 4 heads, context 256), cut to
+// a few samples; the head ranking runs first into head_ranking_out/, which the shipped cumulative
+// removal reads.
 #include <QtTest>
 
 #include "cli_runner.h"
@@ -52,6 +53,19 @@ private Q_SLOTS:
             } else if (s.experiment == "memory_table") {
                 QCOMPARE(res["memory"].size(), std::size_t(3));
             }
+        }
+    }
+
+    // The example of each kind (gna experiment --describe, docs/experiments.md) runs too.
+    void everyDocumentedExampleRunsOnTheDemo() {
+        const auto demo = std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / "transformer";
+        for (const auto& kind : experiment_kinds()) {
+            const auto spec = dir_ / ("example_" + kind + ".json");
+            write_json_file_atomic(spec, to_json(few_samples(parse_experiment_spec(experiment_example(kind), kind), dir_.path())));
+            const auto out = dir_ / ("example_" + kind);
+            const CliResult r = run_gna({"experiment", q(spec), "--out", q(out), "--model", q(demo), "--quiet"});
+            QVERIFY2(r.code == 0, qPrintable(QString::fromStdString(kind) + ": " + QString::fromUtf8(r.err)));
+            QVERIFY(read_experiment_result(out / "result.json")["complete"].get<bool>());
         }
     }
 };

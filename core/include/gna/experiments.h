@@ -3,33 +3,9 @@
 // and the GUI call the same code. Torch-free. Splitting one into shards and merging them back:
 // gna/sharding.h.
 //
-// Spec (JSON object):
-//   "experiment": evaluate | head_ranking | cumulative_removal | layer_pruning | sparsification |
-//                 manipulation_grid | gna_masks | memory_table
-//   "model": checkpoint folder (the CLI's --model overrides it)
-//   "tokenizer": folder whose tokenizer files to use (checkpoints shipped without them; the CLI's
-//                --tokenizer overrides it); memory_table needs neither weights nor a tokenizer
-//   "task": {"name": "kv_retrieval", "sizes": [10,...,50], "samples_per_size": 100, "seed": 1, "word_list": path}
-//         | {"name": "mmlu", "data": path, "split": "test", "shots": 0, "classic": false, "subjects": [...], "limit_per_subject": 0}
-//         | {"name": "knowledge", "file": path.jsonl, "limit": 0}
-//         | {"name": "niah", "lengths": [...], "depths": [...], "haystack": dir, "needle_file": path,
-//            "instruct": false, "just_read_twice": false, "generate": 40, "buffer": 200, "depth_from_end": false}
-//   "tasks": [task, ...]              cumulative_removal: several tasks evaluated on the same curve
-//   "batch_rows": 64                  plans per forward pass;  "reuse_prefix": true
-//   "exact": true                     scores bit-identical whatever batch_rows / reuse_prefix are
-//                                     (false: faster batches on a GPU, equal to float rounding)
-//   "metric": "accuracy" | "logprob" | "exact_match"   choice tasks: 0/1 per sample, or the correct
-//                                     choice's summed log-probability (a finer head-ranking signal);
-//                                     exact_match: KV-retrieval by greedy generation (4 tokens)
-//   head_ranking:       "heads": ["L3.H1", ...] (default every attention head)
-//   cumulative_removal: "ranking": result.json of a head_ranking, or ["L3.H1", ...]; "steps": [0, 10, 20, ...]
-//                       (default 0, 10, ... up to every ranked head); "random_seed": 1 (random-heads control)
-//   layer_pruning:      "mode": "gradual" | "individual" | "both"
-//   sparsification:     "k": [...] (default 0..heads); "stages": ["generation", "prefill"]
-//   manipulation_grid:  "prefill_modes": [Keep, Omit, Only, Binary, Null], "generation_modes": [Keep, Omit, Only, Binary],
-//                       "heads": [...] (default every attention head); NIAH only (needle tokens are the set)
-//   gna_masks:          "gather": ["L16.H22"], "aggregate": ["L17.H24"]; MMLU only
-//   memory_table:       "lengths": [128, 2048, 4096]; "bytes_per_element": from torch_dtype unless given
+// Spec: a JSON object whose keys are described, per experiment kind and per task, in one place:
+// gna/experiment_spec.h (ExperimentSpec, parse_experiment_spec; `gna experiment --describe KIND`
+// and docs/experiments.md print the same descriptors).
 //
 // Result: <out>/result.json (spec, model identity, program version, seeds, conditions, per-sample
 // outcomes, aggregates, checksum) and <out>/result.csv + <out>/summary.csv, rewritten atomically
@@ -87,7 +63,7 @@ struct ExperimentOutcome {
     std::filesystem::path json_path, csv_path, summary_path;
 };
 
-// Reads a spec file and checks it. Throws gna::Error naming the file and the bad key.
+// Reads a spec file and checks it (parse_experiment_spec). Throws gna::Error naming the file and the bad key.
 Json load_experiment_spec(const std::filesystem::path& file);
 void validate_experiment_spec(const Json& spec, const std::string& origin = "experiment spec");
 

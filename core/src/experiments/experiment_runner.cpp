@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <set>
 
 #include "experiments/experiment_result.h"
 #include "experiments/experiment_setup.h"

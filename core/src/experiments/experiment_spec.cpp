@@ -135,6 +135,25 @@ Json task_json(const TaskSpec& t) {
     return j;
 }
 
+// JSON as a person writes a spec: one key a line, lists of numbers or names on one line.
+std::string pretty(const Json& j, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent), ' '), inner(static_cast<std::size_t>(indent) + 2, ' ');
+    if (j.is_object() && !j.empty()) {
+        std::string out = "{\n";
+        for (auto it = j.begin(); it != j.end(); ++it)
+            out += inner + Json(it.key()).dump() + ": " + pretty(it.value(), indent + 2) + (std::next(it) == j.end() ? "\n" : ",\n");
+        return out + pad + "}";
+    }
+    if (j.is_array() && !j.empty()) {
+        const bool flat = std::none_of(j.begin(), j.end(), [](const Json& e) { return e.is_structured(); });
+        std::string out = flat ? "[" : "[\n";
+        for (std::size_t i = 0; i < j.size(); ++i)
+            out += flat ? (i ? ", " : "") + j[i].dump() : inner + pretty(j[i], indent + 2) + (i + 1 == j.size() ? "\n" : ",\n");
+        return out + (flat ? "]" : pad + "]");
+    }
+    return j.dump();
+}
+
 std::string key_line(const SpecKeyDoc& k) {
     return "  " + k.key + "  (" + k.type + "; " + (k.default_text == "required" ? k.default_text : "default " + k.default_text) +
            ")\n      " + k.doc + "\n";
@@ -218,7 +237,7 @@ std::string describe_experiment(const std::string& kind) {
     os << kind << ": " << t.summary << "\n\nKeys:\n";
     for (const auto& k : experiment_keys(kind))
         os << key_line(k);
-    os << "\nExample:\n" << experiment_example(kind).dump(2) << "\n";
+    os << "\nExample:\n" << pretty(experiment_example(kind), 0) << "\n";
     return os.str();
 }
 
