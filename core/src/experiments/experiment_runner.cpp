@@ -29,7 +29,7 @@ const std::set<std::string> kKinds = {"evaluate", "head_ranking", "cumulative_re
 const std::set<std::string> kKeys = {"experiment", "model", "task", "tasks", "batch_rows", "reuse_prefix", "exact", "heads",
                                      "ranking", "steps", "random_seed", "mode", "k", "stages", "prefill_modes",
                                      "generation_modes", "gather", "aggregate", "lengths", "bytes_per_element",
-                                     "description", "name", "metric", "tokenizer"};
+                                     "description", "name", "metric", "tokenizer", "dtype"};
 
 std::string num(double v) {
     char b[32];
@@ -165,6 +165,8 @@ void validate_experiment_spec(const Json& spec, const std::string& origin) {
     if (spec.contains("batch_rows") && (!spec["batch_rows"].is_number_integer() || spec["batch_rows"].get<int>() < 1))
         throw Error(origin + ": \"batch_rows\" must be a positive integer");
     if (spec.contains("model") && !spec["model"].is_string()) throw Error(origin + ": \"model\" must be a path string");
+    if (spec.contains("dtype") && !(spec["dtype"] == "f32" || spec["dtype"] == "bf16" || spec["dtype"] == "f16"))
+        throw Error(origin + ": \"dtype\" (the compute dtype) must be \"f32\", \"bf16\" or \"f16\"");
     if (spec.contains("tokenizer") && !spec["tokenizer"].is_string())
         throw Error(origin + ": \"tokenizer\" must be the path of a folder holding tokenizer.json or tokenizer.model");
 }
