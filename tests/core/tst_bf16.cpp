@@ -6,7 +6,10 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 
+#include "cli_runner.h"
+#include "gna/json.h"
 #include "gna/cpu_runtime.h"
 #include "gna/manipulation.h"
 #include "gna/model.h"
@@ -99,6 +102,30 @@ private Q_SLOTS:
         }
     }
 
+    void cliRunsAndRecordsBf16() {
+        REQUIRE_BF16_CPU();
+        CliResult r = run_gna({"run", q(llama_), "--prompt", "The value of the key", "--dtype", "bf16", "--json"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        // An experiment spec may name the dtype; the result records what the model computed in.
+        const auto spec = dir_ / "bf16-spec.json";
+        std::ofstream(spec) << R"({"experiment": "evaluate", "dtype": "bf16",
+                                   "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 2}})";
+        r = run_gna({"experiment", q(spec), "--model", q(llama_), "--out", q(dir_ / "bf16-out"), "--quiet"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const Json res = read_json_file(dir_ / "bf16-out" / "result.json");
+        QCOMPARE(res["model"]["compute_dtype"].get<std::string>(), std::string("bf16"));
+        std::ofstream(spec) << R"({"experiment": "evaluate", "dtype": "bf61", "task": {"name": "kv_retrieval"}})";
+        r = run_gna({"experiment", q(spec), "--model", q(llama_), "--out", q(dir_ / "bad-out")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("\"dtype\"") && r.err.contains("bf16"), r.err.constData());
+        // Without bf16 instructions the CLI exits with the advice, not a slow run.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GNA_ASSUME_NO_BF16"), QStringLiteral("1"));
+        r = run_gna({"run", q(llama_), "--prompt", "x", "--dtype", "bf16"}, env);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("--dtype f32"), r.err.constData());
+    }
+
     void f16OnTheCpuPointsToBf16() {
         LoadOptions o;
         o.dtype = ComputeDType::F16;
@@ -127,6 +154,7 @@ private Q_SLOTS:
         QVERIFY2(err < 0.03 * scale, qPrintable(QString("max |diff| %1 of max |logit| %2").arg(err).arg(scale)));
         QVERIFY2(err > 1e-5, "bf16 gave the f32 numbers: is it computing in bf16 at all?");
         const int differs = argmax_differs(got.all_logits, ref, got.vocab);
+        qInfo("llama: max |logit diff| %.4f of max |logit| %.2f; argmax differs at %d of 40", err, scale, differs);
         QVERIFY2(differs <= 2, qPrintable(QString("argmax differs at %1 of 40 positions").arg(differs)));
     }
 
@@ -163,6 +191,7 @@ private Q_SLOTS:
             o.skip_layers = {2};
             const NaiveResult ref = naive_llama_forward(llama_, prompt_, o);
             const double amap = max_abs_diff(got.attention.at(0).weights, flat(ref.attention));
+            qInfo("llama L1.H%d: attention max |diff| %.5f", h, amap);
             QVERIFY2(amap < 0.02, qPrintable(QString("head %1: attention max |diff| %2").arg(h).arg(amap)));
             const std::vector<float> lref = flat(ref.logits);
             const double err = max_abs_diff(got.all_logits, lref);
@@ -246,6 +275,7 @@ private Q_SLOTS:
         double scale = 0;
         for (const auto& row : ref.logits) scale = std::max(scale, max_abs(row));
         const double err = max_diff_logits(got.all_logits, ref.logits);
+        qInfo("%s: max |logit diff| %.4f of max |logit| %.2f", qPrintable(arch), err, scale);
         QVERIFY2(err < 0.03 * scale, qPrintable(QString("max |diff| %1 of max |logit| %2").arg(err).arg(scale)));
         QVERIFY2(err > 1e-6, "bf16 gave the f32 numbers");
     }
@@ -271,6 +301,7 @@ private Q_SLOTS:
         QCOMPARE(mb.weights.size(), mf.weights.size());
         // f32's map is checked against the scan in tst_mamba2; bf16 moves it by bf16 rounding
         const double err = max_abs_diff(mb.weights, mf.weights), scale = max_abs(mf.weights);
+        qInfo("mamba2 L1.S2 hidden attention: max |diff| %.5f of max %.3f", err, scale);
         QVERIFY2(err < 0.03 * scale, qPrintable(QString("max |diff| %1 of %2").arg(err).arg(scale)));
     }
 

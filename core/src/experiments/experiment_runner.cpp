@@ -120,7 +120,8 @@ Json header(Model& model, const Json& spec) {
             {"format_version", 1},
             {"spec", spec},
             {"model", {{"path", info.dir.string()}, {"config_hash", info.config_hash}, {"architecture", info.architecture},
-                       {"layers", info.num_layers}, {"heads", info.num_heads}}},
+                       {"layers", info.num_layers}, {"heads", info.num_heads}, {"compute_dtype", info.compute_dtype},
+                       {"device", info.device}}},
             {"program", {{"name", "gna"}, {"version", GNA_VERSION}, {"git", GNA_GIT_DESCRIBE}}}};
 }
 
