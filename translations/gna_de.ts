@@ -516,6 +516,18 @@
       <translation>CUDA (GPU)</translation>
     </message>
     <message>
+      <source>Compute in &amp;bf16</source>
+      <translation>In &amp;bf16 rechnen</translation>
+    </message>
+    <message>
+      <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
+      <translation>Halber Speicher von f32; die Ergebnisse weichen um die bf16-Rundung von f32 ab</translation>
+    </message>
+    <message>
+      <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
+      <translation>Diese CPU hat keine bf16-Befehle (AVX512-BF16 oder AMX): bf16 wäre hier um ein Mehrfaches langsamer als f32</translation>
+    </message>
+    <message>
       <source>&amp;Device</source>
       <translation>&amp;Gerät</translation>
     </message>

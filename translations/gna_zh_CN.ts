@@ -516,6 +516,18 @@
       <translation>CUDA（GPU）</translation>
     </message>
     <message>
+      <source>Compute in &amp;bf16</source>
+      <translation>以 &amp;bf16 计算</translation>
+    </message>
+    <message>
+      <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
+      <translation>内存为 f32 的一半；结果与 f32 相差 bf16 的舍入误差</translation>
+    </message>
+    <message>
+      <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
+      <translation>此 CPU 没有 bf16 指令（AVX512-BF16 或 AMX）：在这里 bf16 会比 f32 慢数倍</translation>
+    </message>
+    <message>
       <source>&amp;Device</source>
       <translation>设备(&amp;D)</translation>
     </message>

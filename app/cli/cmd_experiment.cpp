@@ -125,7 +125,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     std::string model_dir = a.get_or("model", typed.model);
     if (model_dir.empty()) throw UsageError{"no model: give --model or \"model\" in the spec"};
     LoadOptions opt;
-    const std::string dev = a.get_or("device", "cpu"), dt = a.get_or("dtype", "f32");
+    const std::string dev = a.get_or("device", "cpu"), dt = a.get_or("dtype", spec.value("dtype", std::string("f32")));
     if (dev == "cuda") opt.device = Device::CUDA;
     else if (dev != "cpu") throw UsageError{"--device must be cpu or cuda"};
     if (dt == "bf16") opt.dtype = ComputeDType::BF16;

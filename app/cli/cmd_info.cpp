@@ -135,10 +135,16 @@ int cmd_info(const std::vector<std::string>& argv) {
     const MemoryEstimate m = estimate_memory(i.dir);
     std::cout << "memory:        about " << format_bytes(m.total()) << " for " << m.context << " tokens (weights "
               << format_bytes(m.weights) << ", KV cache and states " << format_bytes(m.cache) << ", activations "
-              << format_bytes(m.activations) << ")\n";
+              << format_bytes(m.activations) << ") in f32, about "
+              << format_bytes(estimate_memory(i.dir, ComputeDType::BF16).total()) << " in bf16\n";
     const CpuRuntimeInfo cpu = cpu_runtime_info();
     std::cout << "CPU threads:   LibTorch " << cpu.torch_threads << ", OpenBLAS " << cpu.blas_threads
               << " (OMP_WAIT_POLICY " << (cpu.omp_wait_policy.empty() ? "unset" : cpu.omp_wait_policy) << ")\n";
+    const std::string bf16 = cpu_bf16_features();
+    std::cout << "CPU bf16:      "
+              << (cpu_has_native_bf16() ? bf16 + " (--dtype bf16 computes with them)"
+                                        : std::string("no bf16 instructions (--dtype bf16 is refused on this CPU)"))
+              << "\n";
     return kOk;
 }
 

@@ -8,13 +8,13 @@ namespace gna::cli {
 int cmd_make_tiny_model(const std::vector<std::string>& argv) {
     Args a(argv, {"tie", "llama3-rope", "rope-parameters"},
            {"arch", "layers", "hidden", "heads", "kv-heads", "head-dim", "intermediate", "seed", "dtype", "shards",
-            "merges", "max-positions", "sliding-window", "init-std", "rope-theta", "state-size", "expand",
+            "merges", "vocab", "max-positions", "sliding-window", "init-std", "rope-theta", "state-size", "expand",
             "conv-kernel", "ssm-head-dim", "n-groups", "chunk-size", "time-step-rank", "attn-period", "attn-offset",
             "experts", "experts-per-tok", "expert-period", "expert-offset", "block-types", "mem-blocks", "layout"});
     if (a.help() || a.positionals().size() != 1) {
         std::cout << "usage: gna make-tiny-model [--arch ARCH] [--layers N] [--hidden N] [--heads N]\n"
                      "         [--kv-heads N] [--head-dim N] [--intermediate N] [--seed N] [--dtype f32|bf16|f16]\n"
-                     "         [--tie] [--shards N] [--merges N] [--max-positions N] [--sliding-window N]\n"
+                     "         [--tie] [--shards N] [--merges N] [--vocab N] [--max-positions N] [--sliding-window N]\n"
                      "         [--llama3-rope] [--rope-parameters] [--rope-theta X] [--init-std X] OUT_DIR\n"
                      "  state-space / hybrid: [--state-size N] [--expand N] [--conv-kernel N] [--ssm-head-dim N]\n"
                      "         [--n-groups N] [--chunk-size N] [--time-step-rank N] [--attn-period N] [--attn-offset N]\n"
@@ -40,6 +40,7 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
     s.seed = static_cast<uint64_t>(a.get_int("seed", static_cast<int>(s.seed)));
     s.shards = a.get_int("shards", s.shards);
     s.merges = a.get_int("merges", s.merges);
+    s.vocab = a.get_int("vocab", s.vocab);
     s.max_positions = a.get_int("max-positions", s.max_positions);
     s.sliding_window = a.get_int("sliding-window", s.sliding_window);
     s.init_std = a.get_double("init-std", s.init_std);

@@ -15,6 +15,7 @@
 #include "guided_tour.h"
 #include "head_board.h"
 #include "language.h"
+#include "gna/cpu_runtime.h"
 #include "main_window.h"
 #include "open_model_dialog.h"
 #include "palettes.h"
@@ -88,8 +89,25 @@ void MainWindow::buildActions() {
             if (!m_session->modelPath().isEmpty()) m_session->loadModel(m_session->modelPath());
         });
     }
+    // Compute dtype: bf16 halves the weights' memory; on the CPU only with bf16 instructions.
+    device->addSeparator();
+    QAction* bf16 = device->addAction(tr("Compute in &bf16"));
+    bf16->setCheckable(true);
+    bf16->setObjectName(QStringLiteral("computeBf16"));
+    const bool bf16_possible = cuda || gna::cpu_has_native_bf16();
+    bf16->setEnabled(bf16_possible);
+    bf16->setToolTip(bf16_possible ? tr("Half the memory of f32; results deviate from f32 by bf16 rounding")
+                                   : tr("This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be "
+                                        "several times slower than f32 here"));
+    bf16->setChecked(bf16_possible && m_settings.computeBf16());
+    connect(bf16, &QAction::toggled, this, [this](bool on) {
+        m_settings.setComputeBf16(on);
+        m_session->setDtype(on ? gna::ComputeDType::BF16 : gna::ComputeDType::F32);
+        if (!m_session->modelPath().isEmpty()) m_session->loadModel(m_session->modelPath(), m_session->tokenizerPath());
+    });
     device->setToolTipsVisible(true);
     m_session->setDevice(cuda && m_settings.useCuda() ? gna::Device::CUDA : gna::Device::CPU);
+    m_session->setDtype(bf16->isChecked() ? gna::ComputeDType::BF16 : gna::ComputeDType::F32);
 
     QMenu* experiments = menuBar()->addMenu(tr("E&xperiments"));
     for (ExperimentPanel* p : m_experiments->panels())

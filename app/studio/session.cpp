@@ -70,10 +70,12 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
     });
     QPointer<Session> self(this);
     const gna::Device device = m_device;
-    watcher->setFuture(QtConcurrent::run(&m_pool, [dir, tokenizerDir, flag, self, device]() -> LoadOutcome {
+    const gna::ComputeDType dtype = m_dtype;
+    watcher->setFuture(QtConcurrent::run(&m_pool, [dir, tokenizerDir, flag, self, device, dtype]() -> LoadOutcome {
         LoadOutcome out;
         gna::LoadOptions opt;
         opt.device = device;
+        opt.dtype = dtype;
         opt.tokenizer = tokenizerDir.toStdString();
         opt.cancel = flag.get();
         int shown = -1;  // whole percent last reported: at most 101 queued signals

@@ -26,6 +26,9 @@ public:
     // The device the next load uses (CUDA only where gna::cuda_available()).
     void setDevice(gna::Device device) { m_device = device; }
     gna::Device device() const { return m_device; }
+    // The compute dtype of the next load: f32, or bf16 (CUDA, or a CPU with bf16 instructions).
+    void setDtype(gna::ComputeDType dtype) { m_dtype = dtype; }
+    gna::ComputeDType dtype() const { return m_dtype; }
     bool hasModel() const { return static_cast<bool>(m_model); }
     const gna::ModelInfo* modelInfo() const { return m_model ? &m_model->info() : nullptr; }
     QString modelPath() const { return m_modelPath; }
@@ -89,6 +92,7 @@ private:
     QString m_tokenizerPath;
     bool m_loading = false;
     gna::Device m_device = gna::Device::CPU;
+    gna::ComputeDType m_dtype = gna::ComputeDType::F32;
     RunSpec m_spec;
     RunOutcome m_last;
     quint64 m_generation = 0;

@@ -6,6 +6,7 @@ namespace key {
 const QString recent = QStringLiteral("models/recent");
 const QString language = QStringLiteral("ui/language");
 const QString cuda = QStringLiteral("models/useCuda");
+const QString bf16 = QStringLiteral("models/computeBf16");
 const QString theme = QStringLiteral("ui/theme");
 const QString palette = QStringLiteral("ui/palette");
 const QString autosave = QStringLiteral("session/autosaveSeconds");
@@ -35,6 +36,8 @@ void StudioSettings::setLanguage(const QString& code) { m_settings.setValue(key:
 
 bool StudioSettings::useCuda() const { return m_settings.value(key::cuda, false).toBool(); }
 void StudioSettings::setUseCuda(bool on) { m_settings.setValue(key::cuda, on); }
+bool StudioSettings::computeBf16() const { return m_settings.value(key::bf16, false).toBool(); }
+void StudioSettings::setComputeBf16(bool on) { m_settings.setValue(key::bf16, on); }
 
 Theme StudioSettings::theme() const {
     const int v = m_settings.value(key::theme, 0).toInt();

@@ -22,6 +22,8 @@ public:
     void setLanguage(const QString& code);
     bool useCuda() const;  // the device models are loaded on: CUDA when available and chosen, else CPU
     void setUseCuda(bool on);
+    bool computeBf16() const;  // models compute in bf16 (CUDA, or a CPU with bf16 instructions) instead of f32
+    void setComputeBf16(bool on);
 
     Theme theme() const;
     void setTheme(Theme theme);

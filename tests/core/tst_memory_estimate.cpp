@@ -64,7 +64,11 @@ private Q_SLOTS:
         // widest of the MLP (128) and 2 x hidden (128); scores + probabilities of 4 heads; logits
         QCOMPARE(e.activations, (T * (4 * C + 3 * I) + 2 * H * T * T + T * V) * 4);
         QCOMPARE(e.total(), e.weights + e.cache + e.activations);
-        QCOMPARE(estimate_memory(dir, ComputeDType::BF16, 100).weights, params * 2);
+        const MemoryEstimate b = estimate_memory(dir, ComputeDType::BF16, static_cast<int>(T));
+        QCOMPARE(b.weights, params * 2);
+        QCOMPARE(b.cache, L * 2 * KVH * D * T * 2);
+        // bf16 hidden states; scores, probabilities and logits stay f32
+        QCOMPARE(b.activations, T * (4 * C + 3 * I) * 2 + (2 * H * T * T + T * V) * 4);
         QCOMPARE(estimate_memory(dir, ComputeDType::F32, 1 << 20).context, 2048);  // capped at max positions
     }
 

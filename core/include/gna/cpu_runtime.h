@@ -27,4 +27,12 @@ struct CpuRuntimeInfo {
 };
 CpuRuntimeInfo cpu_runtime_info();
 
+// Whether this CPU computes bf16 natively: AVX512-BF16 or AMX-BF16 instructions (CPUID), which
+// LibTorch's oneDNN kernels use for bf16 matrix products. Without them a bf16 matmul is emulated
+// and runs several times slower than f32, so --dtype bf16 on the CPU is refused there.
+// GNA_ASSUME_NO_BF16=1 in the environment makes it answer false (to test that refusal).
+bool cpu_has_native_bf16();
+// The instructions found, for messages and `gna info`: "avx512_bf16 amx_bf16", or "" when none.
+std::string cpu_bf16_features();
+
 }  // namespace gna

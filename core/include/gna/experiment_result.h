@@ -20,6 +20,7 @@ inline constexpr const char* kExperimentResultFormatName = "gna-experiment-resul
 struct ResultModel {
     std::string path, config_hash, architecture;
     int layers = 0, heads = 0;
+    std::string compute_dtype, device;  // f32 / bf16 / f16, cpu / cuda; empty in older files
 };
 
 struct ResultProgram {

@@ -31,6 +31,7 @@ struct ExperimentSpec {
     std::string experiment;  // evaluate | head_ranking | cumulative_removal | layer_pruning |
                              // sparsification | manipulation_grid | gna_masks | memory_table
     std::string model, tokenizer, description, name;
+    std::string dtype = "f32";               // compute dtype: f32 | bf16 | f16 (the CLI's --dtype overrides it)
     // shared by every kind that runs samples (all but memory_table)
     std::vector<TaskSpec> tasks{TaskSpec{}};  // "task" (one) or "tasks" (several); default one kv_retrieval
     bool tasks_listed = false;                // written back as "tasks"

@@ -20,7 +20,7 @@ enum class ComputeDType { F32, BF16, F16 };
 
 struct LoadOptions {
     Device device = Device::CPU;
-    ComputeDType dtype = ComputeDType::F32;  // bf16/f16 only on CUDA
+    ComputeDType dtype = ComputeDType::F32;  // f16 only on CUDA; bf16 on CUDA or a CPU with bf16 instructions
     int threads = 0;                         // LibTorch and OpenBLAS threads (gna/cpu_runtime.h); 0 = default
     // On the CPU the load is refused with a gna::Error when the estimated resident size
     // (gna/memory_estimate.h) for `context` tokens exceeds the available memory.

@@ -22,6 +22,8 @@ struct TinyModelSpec {
     int intermediate = 128;
     int max_positions = 2048;
     int merges = 200;            // BPE merges of the generated tokenizer (vocab = 256 + merges + 2)
+    int vocab = 0;               // vocab_size when larger than the tokenizer's (rows no token id reaches),
+                                 // for real models' shapes (Llama 3: 128256); 0 = the tokenizer's
     uint64_t seed = 1;
     DType dtype = DType::F32;
     bool tie_embeddings = false;

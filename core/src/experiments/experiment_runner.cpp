@@ -119,7 +119,8 @@ Json header(const Json& spec, ResultModel model) {
 
 Json header(Model& model, const Json& spec) {
     const ModelInfo& info = model.info();
-    return header(spec, {info.dir.string(), info.config_hash, info.architecture, info.num_layers, info.num_heads});
+    return header(spec, {info.dir.string(), info.config_hash, info.architecture, info.num_layers, info.num_heads,
+                         info.compute_dtype, info.device});
 }
 
 ExperimentOutcome run_memory_table(const std::filesystem::path& dir, const Json& spec, ExperimentOutcome out) {

@@ -64,6 +64,8 @@ ExperimentResult experiment_result_from_json(const Json& j, const std::string& o
     out.model.architecture = r.get<std::string>(m, "architecture", "model.", std::string());
     out.model.layers = r.get<int>(m, "layers", "model.", 0);
     out.model.heads = r.get<int>(m, "heads", "model.", 0);
+    out.model.compute_dtype = r.get<std::string>(m, "compute_dtype", "model.", std::string());
+    out.model.device = r.get<std::string>(m, "device", "model.", std::string());
     out.conditions = r.get<std::vector<std::string>>(j, "conditions", "");
     out.samples = r.need(j, "samples", "");
     if (!out.samples.is_array()) r.bad("samples", "is not a list");
@@ -102,6 +104,8 @@ Json to_json(const ExperimentResult& r) {
               {"aggregates", r.aggregates},
               {"complete", r.complete},
               {"checksum", r.checksum}};
+    if (!r.model.compute_dtype.empty()) j["model"]["compute_dtype"] = r.model.compute_dtype;
+    if (!r.model.device.empty()) j["model"]["device"] = r.model.device;
     if (!r.memory.is_null()) j["memory"] = r.memory;
     if (r.shard)
         j["shard"] = {{"index", r.shard->index}, {"count", r.shard->count}, {"sample_ids", r.shard->sample_ids},

@@ -84,7 +84,8 @@ MemoryEstimate estimate_memory(const std::filesystem::path& dir, ComputeDType dt
     // (or mixer's) widest intermediate three times; one layer's scores and probabilities; logits.
     const uint64_t I = static_cast<uint64_t>(cfg.get_int("intermediate_size", static_cast<int64_t>(d_inner)));
     const uint64_t wide = std::max(I, d_inner);
-    e.activations = (T * (4 * C + 3 * wide) + (A > 0 ? 2 * H * T * T : 0) + T * V) * s;
+    // Scores, probabilities and logits are f32 in every compute dtype.
+    e.activations = T * (4 * C + 3 * wide) * s + ((A > 0 ? 2 * H * T * T : 0) + T * V) * 4;
     return e;
 }
 
@@ -133,8 +134,8 @@ void check_memory_fits(const std::filesystem::path& dir, const MemoryEstimate& e
                 ", KV cache and states " + format_bytes(e.cache) + ", activations " + format_bytes(e.activations) +
                 "), but only " + format_bytes(available.bytes) +
                 " is available (" + available.source + "). It was not loaded. Use a checkpoint with fewer layers or "
-                "a smaller model, run it on a GPU (--device cuda, with --dtype bf16 to halve the weights), or free "
-                "memory. bf16 compute on the CPU would also halve the weights, but it is not offered yet.");
+                "a smaller model, compute in bf16 (--dtype bf16 halves the weights, on a GPU or on a CPU with "
+                "AVX512-BF16 or AMX), run it on a GPU (--device cuda), or free memory.");
 }
 
 std::string format_bytes(uint64_t bytes) {

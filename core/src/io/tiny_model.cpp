@@ -1,5 +1,6 @@
 #include "gna/tiny_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -190,12 +191,14 @@ Json write_tiny_model(const TinyModelSpec& s, const std::filesystem::path& dir) 
         throw Error("make-tiny-model: unknown layout '" + s.layout + "' (full, no-tokenizer, config-only)");
     std::filesystem::create_directories(dir);
     WrittenTokenizer tok = write_bytelevel_bpe_tokenizer(dir, tiny_tokenizer_corpus(), s.merges);
+    if (s.vocab < 0) throw Error("make-tiny-model: --vocab must be positive (or 0 for the tokenizer's size)");
+    const int vocab = std::max(tok.vocab_size, s.vocab);
     TensorMaker tm{SeededNormal(s.seed), s.dtype, {}};
     Json cfg;
     if (s.arch == "llama" || s.arch == "mistral" || s.arch == "qwen2") {
-        cfg = llama_like(s, tok.vocab_size, tok.bos_id, tok.eos_id, tm);
+        cfg = llama_like(s, vocab, tok.bos_id, tok.eos_id, tm);
     } else if (is_tiny_ssm_arch(s.arch)) {
-        cfg = tiny_ssm_model(s, tok.vocab_size, tok.bos_id, tok.eos_id, tm.rng, tm.out);
+        cfg = tiny_ssm_model(s, vocab, tok.bos_id, tok.eos_id, tm.rng, tm.out);
     } else {
         throw Error("make-tiny-model: unknown --arch '" + s.arch +
                     "' (supported: llama, mistral, qwen2, mamba, falcon_mamba, mamba2, jamba, zamba2, recurrentgemma)");

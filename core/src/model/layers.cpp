@@ -293,7 +293,9 @@ at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& 
     // depend on the batch (every row runs the same GEMM shapes whatever the batch holds; see
     // BatchInvariantScope); rows go in groups that keep the scores within the memory budget.
     const int64_t block = std::min<int64_t>(outputs_only ? Sq : 64, query_chunk(1, H, S));
-    const int64_t group = std::max<int64_t>(1, query_chunk(1, H, S) / block);
+    // (oneDNN's bf16 batched GEMM blocks by batch size, so a batch-invariant bf16 pass takes one row at a time.)
+    const bool one_row = batch_invariant() && q.scalar_type() != at::kFloat;
+    const int64_t group = one_row ? 1 : std::max<int64_t>(1, query_chunk(1, H, S) / block);
     for (int64_t b0 = 0; b0 < Bx; b0 += group) {
         const int64_t nb = std::min(group, Bx - b0);
         const at::Tensor k3 = k.narrow(0, b0, nb).view({nb * KVH, S, D});

@@ -5,6 +5,7 @@
 #include <ATen/Parallel.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -24,14 +25,26 @@ bool cuda_available() { return at::hasCUDA(); }
 
 namespace {
 
+// The CPU computes in f32, or in bf16 where the CPU has bf16 instructions (oneDNN's kernels);
+// f16 has no fast CPU kernels in LibTorch.
+void check_cpu_dtype(ComputeDType dtype) {
+    if (dtype == ComputeDType::F16)
+        throw Error("--dtype f16 is offered on CUDA only: on the CPU use --dtype bf16 (half the memory, as fast as "
+                    "the CPU's bf16 instructions allow) or --dtype f32");
+    if (dtype == ComputeDType::BF16 && !cpu_has_native_bf16())
+        throw Error(std::string("--dtype bf16: this CPU has no bf16 instructions (AVX512-BF16 or AMX-BF16") +
+                    (std::getenv("GNA_ASSUME_NO_BF16") ? ", or GNA_ASSUME_NO_BF16=1 says so" : "") +
+                    "), so bf16 matrix products would be emulated and run several times slower than f32. "
+                    "Use --dtype f32 on this machine (or a GPU with --device cuda)");
+}
+
 class ModelImpl final : public Model {
 public:
     ModelImpl(const std::filesystem::path& dir, const LoadOptions& opt) : ckpt_(Checkpoint::open(dir)) {
         if (opt.device == Device::CUDA && !cuda_available())
             throw Error("CUDA was requested, but this LibTorch build has no CUDA support or no GPU is visible. "
                         "Use the CPU, or build G&A Studio against a CUDA LibTorch.");
-        if (opt.device == Device::CPU && opt.dtype != ComputeDType::F32)
-            throw Error("bf16/f16 compute is offered on CUDA only; on the CPU G&A Studio computes in f32");
+        if (opt.device == Device::CPU) check_cpu_dtype(opt.dtype);
         if (opt.threads > 0) set_cpu_threads(opt.threads);
         if (opt.device == Device::CPU && opt.check_memory)
             if (auto available = available_memory())

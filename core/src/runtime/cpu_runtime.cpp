@@ -10,6 +10,10 @@
 #include <cstdlib>
 #include <cstring>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 namespace gna {
 
 namespace {
@@ -54,6 +58,32 @@ CpuRuntimeInfo cpu_runtime_info() {
     if (auto get = blas_get_threads()) r.blas_threads = get();
     if (const char* v = std::getenv("OMP_WAIT_POLICY")) r.omp_wait_policy = v;
     return r;
+}
+
+std::string cpu_bf16_features() {
+    std::string found;
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (__get_cpuid_max(0, nullptr) < 7) return found;
+    // The OS must save the AVX-512 state (XCR0 bits 5-7) and, for AMX, the tile state (bits 17-18).
+    __cpuid(1, a, b, c, d);
+    if (!(c & (1u << 27))) return found;  // OSXSAVE
+    unsigned lo = 0, hi = 0;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    const bool avx512_os = (lo & 0xE6u) == 0xE6u, amx_os = (lo & (3u << 17)) == (3u << 17);
+    __cpuid_count(7, 0, a, b, c, d);
+    const bool avx512f = b & (1u << 16), amx_bf16 = d & (1u << 22), amx_tile = d & (1u << 24);
+    __cpuid_count(7, 1, a, b, c, d);
+    const bool avx512_bf16 = a & (1u << 5);
+    if (avx512_os && avx512f && avx512_bf16) found = "avx512_bf16";
+    if (amx_os && amx_tile && amx_bf16) found += found.empty() ? "amx_bf16" : " amx_bf16";
+#endif
+    return found;
+}
+
+bool cpu_has_native_bf16() {
+    if (env_is("GNA_ASSUME_NO_BF16", "1")) return false;
+    return !cpu_bf16_features().empty();
 }
 
 }  // namespace gna

@@ -1,0 +1,275 @@
+// bf16 compute on the CPU against f32 and against a plain LibTorch bf16 forward, side by side in one
+// run, on generated checkpoints of real models' shapes (bf16 files, as those models are published):
+//   gna-bf16   gna::Model with --dtype bf16 (weights stay memory-mapped bf16)
+//   gna-f32    gna::Model with --dtype f32 (weights converted to f32)
+//   torch-bf16 the forward pass as PyTorch eager runs it in bf16 (transformers' LlamaForCausalLM:
+//              bf16 linears and attention matmuls, f32 norms and softmax, repeat_kv), written here
+//              with LibTorch; Llama shapes only. Its sweep is the plain loop (one forward per plan).
+// Each configuration runs in its own process (so that its peak RSS is its own), the
+// configurations interleaved round by round; medians of the rounds are printed with ratios.
+// Measured: load time, a forward over T tokens (median of 3), and a head-ranking sweep (baseline +
+// the first `plans` heads of the last layer, one single-token continuation each).
+//   bench_bf16 [llama-1b|llama-3b|llama-8b|mamba2-370m|small] [rounds=2] [tokens=512] [plans=8]
+// Checkpoints go to $GNA_BENCH_DIR (default the temp dir) and are kept for the next run.
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gna/config.h"
+#include "gna/cpu_runtime.h"
+#include "gna/model.h"
+#include "gna/rope.h"
+#include "gna/safetensors.h"
+#include "gna/tiny_model.h"
+
+extern char** environ;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+double peak_rss_gb() {
+    std::ifstream in("/proc/self/status");
+    std::string key;
+    while (in >> key) {
+        if (key == "VmHWM:") {
+            double kb = 0;
+            in >> kb;
+            return kb / 1e6 * 1.024;
+        }
+        std::getline(in, key);
+    }
+    return 0;
+}
+
+gna::TinyModelSpec shape(const std::string& name) {
+    gna::TinyModelSpec s;
+    s.dtype = gna::DType::BF16;
+    s.merges = 300;
+    s.init_std = 0.02;
+    s.max_positions = 4096;
+    if (name == "mamba2-370m") {  // state-spaces/mamba2-370m
+        s.arch = "mamba2";
+        s.layers = 48, s.hidden = 1024, s.expand = 2, s.ssm_head_dim = 64, s.state_size = 128, s.n_groups = 1;
+        s.chunk_size = 256, s.vocab = 50288, s.tie_embeddings = true;
+        return s;
+    }
+    s.arch = "llama";
+    s.llama3_rope_scaling = true;
+    s.rope_theta = 500000;
+    if (name == "llama-1b") s.layers = 16, s.hidden = 2048, s.heads = 32, s.kv_heads = 8, s.intermediate = 8192, s.vocab = 128256, s.tie_embeddings = true;
+    else if (name == "llama-3b") s.layers = 28, s.hidden = 3072, s.heads = 24, s.kv_heads = 8, s.intermediate = 8192, s.vocab = 128256, s.tie_embeddings = true;
+    else if (name == "llama-8b") s.layers = 32, s.hidden = 4096, s.heads = 32, s.kv_heads = 8, s.intermediate = 14336, s.vocab = 128256, s.shards = 4;
+    else s.layers = 4, s.hidden = 256, s.heads = 8, s.kv_heads = 2, s.intermediate = 512;  // "small": a quick check
+    return s;
+}
+
+// The Llama forward as transformers runs it in bf16 (eager attention), weights used in place.
+struct TorchLlama {
+    gna::Checkpoint ck;
+    int64_t L, C, H, KVH, D, V;
+    double eps;
+    at::Tensor inv_freq;
+    std::map<std::string, at::Tensor> w;
+
+    explicit TorchLlama(const std::filesystem::path& dir) : ck(gna::Checkpoint::open(dir)) {
+        const gna::ModelConfig cfg = gna::ModelConfig::load(dir);
+        L = cfg.require_int("num_hidden_layers"), C = cfg.require_int("hidden_size");
+        H = cfg.require_int("num_attention_heads"), KVH = cfg.require_int("num_key_value_heads");
+        D = C / H, V = cfg.require_int("vocab_size"), eps = cfg.get_double("rms_norm_eps", 1e-5);
+        for (const auto& n : ck.names()) {
+            const gna::TensorView t = ck.tensor(n);
+            w[n] = at::from_blob(const_cast<std::byte*>(t.data), t.shape, at::kBFloat16);
+        }
+        if (!w.count("lm_head.weight")) w["lm_head.weight"] = w["model.embed_tokens.weight"];
+        const auto f = gna::rope_inverse_frequencies(cfg.rope(), D);
+        inv_freq = at::tensor(std::vector<float>(f.begin(), f.end()), at::kFloat);
+    }
+    at::Tensor rms(const at::Tensor& x, const at::Tensor& g) const {
+        at::Tensor xf = x.to(at::kFloat);
+        return g * (xf * at::rsqrt(xf.pow(2).mean(-1, true) + eps)).to(at::kBFloat16);
+    }
+    static at::Tensor rotate_half(const at::Tensor& x) {
+        const int64_t h = x.size(-1) / 2;
+        return at::cat({-x.narrow(-1, h, h), x.narrow(-1, 0, h)}, -1);
+    }
+    // Last position's logits (f32); `ablate` = (layer, head) whose o_proj input slice is zeroed.
+    at::Tensor forward(const at::Tensor& ids, std::pair<int, int> ablate = {-1, -1}) const {
+        const int64_t T = ids.size(1);
+        at::Tensor h = at::embedding(w.at("model.embed_tokens.weight"), ids);  // (1, T, C)
+        at::Tensor ang = at::arange(T, at::kFloat).unsqueeze(1) * inv_freq.unsqueeze(0);
+        at::Tensor emb = at::cat({ang, ang}, -1);
+        const at::Tensor cos = emb.cos().to(at::kBFloat16), sin = emb.sin().to(at::kBFloat16);  // (T, D)
+        const at::Tensor mask = at::full({T, T}, -std::numeric_limits<float>::infinity()).triu(1).to(at::kBFloat16);
+        for (int64_t l = 0; l < L; ++l) {
+            const std::string p = "model.layers." + std::to_string(l);
+            at::Tensor x = rms(h, w.at(p + ".input_layernorm.weight"));
+            at::Tensor q = at::linear(x, w.at(p + ".self_attn.q_proj.weight")).view({1, T, H, D}).transpose(1, 2);
+            at::Tensor k = at::linear(x, w.at(p + ".self_attn.k_proj.weight")).view({1, T, KVH, D}).transpose(1, 2);
+            at::Tensor v = at::linear(x, w.at(p + ".self_attn.v_proj.weight")).view({1, T, KVH, D}).transpose(1, 2);
+            q = q * cos + rotate_half(q) * sin;
+            k = k * cos + rotate_half(k) * sin;
+            k = k.repeat_interleave(H / KVH, 1), v = v.repeat_interleave(H / KVH, 1);  // repeat_kv
+            at::Tensor s = at::matmul(q, k.transpose(2, 3)) * (1.0 / std::sqrt(static_cast<double>(D))) + mask;
+            at::Tensor pr = at::softmax(s, -1, at::kFloat).to(at::kBFloat16);
+            at::Tensor o = at::matmul(pr, v).transpose(1, 2).reshape({1, T, H * D});
+            if (ablate.first == l) o.narrow(-1, ablate.second * D, D).zero_();
+            h = h + at::linear(o, w.at(p + ".self_attn.o_proj.weight"));
+            x = rms(h, w.at(p + ".post_attention_layernorm.weight"));
+            at::Tensor g = at::silu(at::linear(x, w.at(p + ".mlp.gate_proj.weight"))) * at::linear(x, w.at(p + ".mlp.up_proj.weight"));
+            h = h + at::linear(g, w.at(p + ".mlp.down_proj.weight"));
+        }
+        return at::linear(rms(h.narrow(1, T - 1, 1), w.at("model.norm.weight")), w.at("lm_head.weight")).to(at::kFloat);
+    }
+};
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// One configuration in this process: prints "load fwd sweep rss" on one line.
+int child(const std::string& mode, const std::filesystem::path& dir, int T, int nplans) {
+    std::vector<int> ids;
+    std::vector<double> fwd;
+    double load = 0, sweep = 0;
+    auto t0 = Clock::now();
+    if (mode == "torch-bf16") {
+        TorchLlama m(dir);
+        load = seconds_since(t0);
+        for (int t = 0; t < T; ++t) ids.push_back(1 + (t * 37) % 400);
+        const at::Tensor x = at::tensor(std::vector<int64_t>(ids.begin(), ids.end()), at::kLong).view({1, T});
+        at::NoGradGuard ng;
+        m.forward(x);  // warm-up
+        for (int r = 0; r < 3; ++r) {
+            t0 = Clock::now();
+            m.forward(x);
+            fwd.push_back(seconds_since(t0));
+        }
+        t0 = Clock::now();
+        m.forward(x);
+        for (int h = 0; h < nplans; ++h) m.forward(x, {static_cast<int>(m.L) - 1, h});
+        sweep = seconds_since(t0);
+    } else {
+        gna::LoadOptions o;
+        o.dtype = mode == "gna-bf16" ? gna::ComputeDType::BF16 : gna::ComputeDType::F32;
+        o.check_memory = false;
+        auto m = gna::Model::load(dir, o);
+        load = seconds_since(t0);
+        gna::RunRequest r;
+        for (int t = 0; t < T; ++t) r.tokens.push_back(1 + (t * 37) % 400);
+        m->run(r);
+        for (int i = 0; i < 3; ++i) {
+            t0 = Clock::now();
+            m->run(r);
+            fwd.push_back(seconds_since(t0));
+        }
+        const gna::ModelInfo& info = m->info();
+        const int last = info.num_layers - 1;
+        const bool ssm = info.layers.back().kind != "attention";
+        gna::SweepRequest s;
+        s.prompt = r.tokens;
+        s.continuations = {{5}, {7}};
+        s.plans.resize(1);
+        for (int h = 0; h < nplans; ++h) {
+            s.plans.emplace_back();
+            s.plans.back().ablate(gna::HeadRef{last, h, ssm ? gna::HeadKind::SSM : gna::HeadKind::Attention});
+        }
+        t0 = Clock::now();
+        m->sweep_continuations(s);
+        sweep = seconds_since(t0);
+    }
+    std::printf("%.3f %.4f %.3f %.3f\n", load, median(fwd), sweep, peak_rss_gb());
+    return 0;
+}
+
+bool run_child(const std::string& self, const std::string& mode, const std::string& dir, int T, int nplans,
+               std::vector<double>& out) {
+    const std::string tmp = (std::filesystem::temp_directory_path() / ("gna_bench_bf16_" + std::to_string(getpid()))).string();
+    std::vector<std::string> args = {self, "--child", mode, dir, std::to_string(T), std::to_string(nplans)};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, self.c_str(), &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    int status = 0;
+    if (rc != 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::fprintf(stderr, "%s failed (status %d)\n", mode.c_str(), status);
+        return false;
+    }
+    std::ifstream in(tmp);
+    out.assign(4, 0);
+    for (double& v : out) in >> v;
+    std::filesystem::remove(tmp);
+    return static_cast<bool>(in);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    gna::prepare_cpu_runtime(argc, argv);
+    if (argc == 6 && std::string(argv[1]) == "--child") return child(argv[2], argv[3], std::atoi(argv[4]), std::atoi(argv[5]));
+    const std::string name = argc > 1 ? argv[1] : "llama-1b";
+    const int rounds = argc > 2 ? std::atoi(argv[2]) : 2, T = argc > 3 ? std::atoi(argv[3]) : 512;
+    const int nplans = argc > 4 ? std::atoi(argv[4]) : 8;
+    const gna::TinyModelSpec s = shape(name);
+    const char* base = std::getenv("GNA_BENCH_DIR");
+    const auto dir = (base ? std::filesystem::path(base) : std::filesystem::temp_directory_path()) / ("gna_bench_bf16_" + name);
+    if (!std::filesystem::exists(dir / "config.json")) {
+        auto t0 = Clock::now();
+        gna::write_tiny_model(s, dir);
+        std::printf("wrote %s (%.0f s)\n", dir.c_str(), seconds_since(t0));
+    }
+    const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+    std::vector<std::string> modes = {"gna-bf16", "gna-f32"};
+    if (s.arch == "llama") modes.push_back("torch-bf16");
+    std::map<std::string, std::vector<std::vector<double>>> res;
+    for (int r = 0; r < rounds; ++r)
+        for (const auto& m : modes) {
+            std::vector<double> v;
+            if (run_child(self, m, dir.string(), T, nplans, v)) res[m].push_back(v);
+        }
+    auto med = [&](const std::string& m, int i) {
+        std::vector<double> v;
+        for (const auto& x : res[m]) v.push_back(x[i]);
+        return median(v);
+    };
+    std::printf("%s: %d layers, hidden %d, vocab %d, bf16 checkpoint %.2f GB; %d tokens; %d rounds; "
+                "sweep = baseline + %d heads of the last layer; CPU bf16: %s; %d threads\n",
+                name.c_str(), s.layers, s.hidden, s.vocab, gna::Checkpoint::open(dir).total_bytes() / 1e9, T, rounds,
+                nplans, gna::cpu_bf16_features().c_str(), at::get_num_threads());
+    std::printf("%-11s %8s %10s %10s %9s %10s\n", "config", "load s", "forward s", "tokens/s", "sweep s", "peak RSS GB");
+    for (const auto& m : modes)
+        if (!res[m].empty())
+            std::printf("%-11s %8.2f %10.3f %10.1f %9.2f %10.2f\n", m.c_str(), med(m, 0), med(m, 1), T / med(m, 1),
+                        med(m, 2), med(m, 3));
+    if (!res["gna-bf16"].empty() && !res["gna-f32"].empty())
+        std::printf("gna f32 / gna bf16: forward %.2fx, sweep %.2fx; peak RSS bf16 / f32 %.2f\n",
+                    med("gna-f32", 1) / med("gna-bf16", 1), med("gna-f32", 2) / med("gna-bf16", 2),
+                    med("gna-bf16", 3) / med("gna-f32", 3));
+    if (!res["gna-bf16"].empty() && !res["torch-bf16"].empty())
+        std::printf("torch bf16 eager / gna bf16: forward %.2fx (goal >= 1), sweep %.2fx; peak RSS gna / torch %.2f\n",
+                    med("torch-bf16", 1) / med("gna-bf16", 1), med("torch-bf16", 2) / med("gna-bf16", 2),
+                    med("gna-bf16", 3) / med("torch-bf16", 3));
+    return 0;
+}
