@@ -23,7 +23,7 @@ void MainWindow::buildExperimentDocks() {
     connect(m_experiments, &ExperimentDock::headImportanceReady, this, &MainWindow::showImportance);
     connect(m_experiments, &ExperimentDock::niahPromptRequested, this, &MainWindow::openNiahPrompt);
     m_maskPanel = new MaskPanel(m_session);
-    m_maskDock = new QDockWidget(tr("G&A mask editor"), this);
+    m_maskDock = new QDockWidget(tr("G&&A mask editor"), this);
     m_maskDock->setObjectName(QStringLiteral("maskDock"));
     m_maskDock->setWidget(m_maskPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_maskDock);

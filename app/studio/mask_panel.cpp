@@ -41,10 +41,12 @@ std::vector<double> letterProbabilities(const std::vector<float>& logits, const 
 MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_session(session) {
     m_questions = new QComboBox;
     m_questions->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_questions->setMinimumContentsLength(30);
+    m_questions->setMinimumContentsLength(16);  // the dock stays narrow enough for the maps beside it
     m_gather = new QLineEdit(QStringLiteral("L0.H0"));
     m_aggregate = new QLineEdit(QStringLiteral("L1.H0"));
     m_rule = new QComboBox;
+    m_rule->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_rule->setMinimumContentsLength(16);
     m_editor = new views::MaskEditor;
     m_chart = new views::NextTokenChart;
     m_chart->setMinimumHeight(160);
