@@ -128,10 +128,13 @@ void MainWindow::buildLayout() {
     auto* restore = new QPushButton(tr("Restore &all"));
     invert->setObjectName(QStringLiteral("invertButton"));
     restore->setObjectName(QStringLiteral("restoreButton"));
-    scoreRow->addWidget(invert);
-    scoreRow->addWidget(restore);
     boardLayout->addLayout(scoreRow);
     boardLayout->addWidget(m_board, 1);
+    auto* boardButtons = new QHBoxLayout;  // below the board: the column stays narrow enough for docks beside it
+    boardButtons->addWidget(invert);
+    boardButtons->addWidget(restore);
+    boardButtons->addStretch();
+    boardLayout->addLayout(boardButtons);
     connect(invert, &QPushButton::clicked, m_board, &views::HeadBoard::invert);
     connect(restore, &QPushButton::clicked, this, &MainWindow::restoreAllHeads);
 

@@ -77,7 +77,9 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     buttons->addWidget(m_run);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    layout->addWidget(new QLabel(tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):")));
+    auto* hint = new QLabel(tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):"));
+    hint->setWordWrap(true);  // the dock stays narrow enough for the maps beside it
+    layout->addWidget(hint);
     layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_chart, 1);

@@ -54,7 +54,7 @@ PromptEditor::PromptEditor(QWidget* parent)
     m_samples->setCurrentIndex(-1);
     m_samples->setPlaceholderText(tr("Choose a sample…"));
     m_samples->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // narrows with the column
-    m_samples->setMinimumContentsLength(12);
+    m_samples->setMinimumContentsLength(8);
     m_edit->setPlaceholderText(tr("Type a prompt; the model reruns as you type or toggle heads."));
     m_edit->setTabChangesFocus(true);
     m_edit->setAccessibleName(tr("Prompt"));

@@ -77,10 +77,10 @@ int pixelsAtContrast3(const QImage& img, const QRect& r, QColor background) {
 // Texts drawn with mnemonics processed (buttons, actions, tabs, dock titles, labels with a buddy):
 // an abbreviation's '&' between capitals ("G&A") would be eaten ("GA"); it must be "G&&A".
 bool eatsAmpersand(const QString& text) { return text.contains(QRegularExpression(QStringLiteral("[A-Z]&[A-Z]"))); }
-// Texts drawn as they are (labels without a buddy): a mnemonic '&' inside or at the start of a
-// word ("F&ile:", "&Heads:") shows as text.
+// Texts drawn as they are (labels without a buddy, dock title bars): a mnemonic '&' inside or at
+// the start of a word ("F&ile:", "&Heads:") or an escaped "&&" shows as text.
 bool showsMnemonic(const QString& text) {
-    return !Qt::mightBeRichText(text) && text.contains(QRegularExpression(QStringLiteral("(^|\\s)&\\w|[A-Za-z]&[a-z]")));
+    return !Qt::mightBeRichText(text) && text.contains(QRegularExpression(QStringLiteral("(^|\\s)&\\w|[A-Za-z]&[a-z]|&&")));
 }
 
 QStringList mnemonicProblems(const QWidget* root) {
@@ -94,7 +94,7 @@ QStringList mnemonicProblems(const QWidget* root) {
     for (const QAbstractButton* b : root->findChildren<QAbstractButton*>()) check(QStringLiteral("button"), b->text(), true);
     for (const QGroupBox* g : root->findChildren<QGroupBox*>()) check(QStringLiteral("group"), g->title(), true);
     for (const QDockWidget* d : root->findChildren<QDockWidget*>()) {
-        check(QStringLiteral("dock title"), d->windowTitle(), true);
+        check(QStringLiteral("dock title"), d->windowTitle(), false);
         check(QStringLiteral("dock toggle"), d->toggleViewAction()->text(), true);
     }
     for (const QTabWidget* t : root->findChildren<QTabWidget*>())
@@ -177,6 +177,7 @@ void TestScreenshots::mnemonicsNeverShowAsText() {
     QVERIFY(eatsAmpersand(QStringLiteral("G&A mask editor")) && !eatsAmpersand(QStringLiteral("G&&A &mask editor")));
     QVERIFY(showsMnemonic(QStringLiteral("F&ile:")) && showsMnemonic(QStringLiteral("&Heads:")));
     QVERIFY(!showsMnemonic(QStringLiteral("Open a model to edit G&A masks")) && !showsMnemonic(QStringLiteral("Gather & Aggregate")));
+    QVERIFY(showsMnemonic(QStringLiteral("G&&A mask editor")));  // a dock title bar would show both
     MainWindow w;
     open(w, QStringLiteral("transformer"));
     QStringList bad = mnemonicProblems(&w);
@@ -278,6 +279,7 @@ void TestScreenshots::everyViewOnEveryDemo_data() {
 
 void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size, const QString& view) {
     const QString where = name + QLatin1Char(' ') + view;
+    QVERIFY2(w.size() == size, qPrintable(where + QStringLiteral(": the window grew to %1x%2").arg(w.width()).arg(w.height())));
     auto* scroll = w.findChild<QScrollArea*>(QStringLiteral("centralScroll"));
     QVERIFY(scroll);
     // Never a horizontal scroll bar (tables may scroll their columns).
@@ -356,9 +358,12 @@ void TestScreenshots::everyViewOnEveryDemo() {
             QTest::qWait(20);
             shoot(w, name + QStringLiteral("_experiment_") + p->kind());
             checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
+            // Its Run button in sight, or the dock scrolls to it with a vertical scroll bar that says so.
             QPushButton* run = buttonNamed(p, QStringLiteral("&Run"));
             QVERIFY(run);
-            QVERIFY2(visibleRect(run, &w).size() == run->size(), qPrintable(name + QStringLiteral(": the Run button of ") + p->kind()));
+            auto* dockScroll = qobject_cast<QScrollArea*>(w.experiments()->widget());
+            const bool scrolls = dockScroll && dockScroll->verticalScrollBar()->isVisible();
+            QVERIFY2(scrolls || visibleRect(run, &w).size() == run->size(), qPrintable(name + QStringLiteral(": the Run button of ") + p->kind()));
         }
         w.experiments()->hide();
     }
