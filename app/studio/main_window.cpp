@@ -224,7 +224,12 @@ void MainWindow::buildLayout() {
     m_info = new ModelInfoPanel;
     auto* dock = new QDockWidget(tr("Model"), this);
     dock->setObjectName(QStringLiteral("modelDock"));
-    dock->setWidget(m_info);
+    auto* infoScroll = new QScrollArea;  // a low dock scrolls instead of squeezing the rows together
+    infoScroll->setWidget(m_info);
+    infoScroll->setWidgetResizable(true);
+    infoScroll->setFrameShape(QFrame::NoFrame);
+    infoScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    dock->setWidget(infoScroll);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
     m_progress = new QProgressBar;
