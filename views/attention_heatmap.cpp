@@ -178,8 +178,10 @@ void AttentionHeatmap::updateTitle() {
         const RowStats s = rowStats(m_data, m_data.rows - 1);
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
         QString stats = tr("last row: entropy %1 bits, max %2 on “%3”").arg(s.entropyBits, 0, 'f', 2).arg(s.maxWeight, 0, 'f', 2).arg(key);
-        // A narrow map: the statistics on two lines rather than clipped at both ends.
-        if (QFontMetrics(m_title->font()).horizontalAdvance(stats) > width() - 8) {
+        // A narrow map: the statistics on two lines rather than clipped at both ends. The title has the
+        // map's column; the colour scale's column is beside it.
+        const int room = width() - std::max(m_scale->outerRect().width(), 60) - 8;
+        if (QFontMetrics(m_title->font()).horizontalAdvance(stats) > room) {
             const qsizetype comma = stats.indexOf(QLatin1String(", "));
             if (comma > 0) stats.replace(comma, 2, QStringLiteral(",\n"));
         }
