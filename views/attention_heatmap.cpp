@@ -1,5 +1,6 @@
 #include "attention_heatmap.h"
 
+#include <QFontMetrics>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -176,10 +177,15 @@ void AttentionHeatmap::updateTitle() {
     if (m_titleStats && !m_data.isDifference && m_data.rows > 0) {
         const RowStats s = rowStats(m_data, m_data.rows - 1);
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
-        text += QLatin1Char('\n') + tr("last row: entropy %1 bits, max %2 on “%3”")
-                                            .arg(s.entropyBits, 0, 'f', 2)
-                                            .arg(s.maxWeight, 0, 'f', 2)
-                                            .arg(key);
+        QString stats = tr("last row: entropy %1 bits, max %2 on “%3”").arg(s.entropyBits, 0, 'f', 2).arg(s.maxWeight, 0, 'f', 2).arg(key);
+        // A narrow map: the statistics on two lines rather than clipped at both ends. The title has the
+        // map's column; the colour scale's column is beside it.
+        const int room = width() - std::max(m_scale->outerRect().width(), 60) - 8;
+        if (QFontMetrics(m_title->font()).horizontalAdvance(stats) > room) {
+            const qsizetype comma = stats.indexOf(QLatin1String(", "));
+            if (comma > 0) stats.replace(comma, 2, QStringLiteral(",\n"));
+        }
+        text += QLatin1Char('\n') + stats;
     }
     m_title->setText(text);
 }
@@ -227,6 +233,7 @@ QPointF AttentionHeatmap::cellCenterPixel(int row, int col) const {
 
 void AttentionHeatmap::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
+    updateTitle();  // the statistics line wraps in a narrow map
     if (m_data.isValid()) {
         m_plot->replot();  // lays out the axis rect for the new size first
         applyTicks();

@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -330,6 +331,8 @@ FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggest
     form->addRow(tr("&DPI (PNG):"), m_dpi);
     form->addRow(QString(), m_transparent);
     form->addRow(tr("F&ile:"), pathRow);
+    // A row that is a layout gets no buddy; without one the label shows its '&' as text.
+    qobject_cast<QLabel*>(form->labelForField(pathRow))->setBuddy(m_path);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &FigureExportDialog::accept);

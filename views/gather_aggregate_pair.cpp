@@ -1,9 +1,10 @@
 #include "gather_aggregate_pair.h"
 
+#include "adaptive_splitter.h"
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QSplitter>
 #include <QVBoxLayout>
 
 namespace gna::views {
@@ -18,7 +19,8 @@ GatherAggregatePair::GatherAggregatePair(QWidget* parent)
     bar->addWidget(m_log);
     bar->addStretch();
     layout->addLayout(bar);
-    auto* split = new QSplitter(Qt::Horizontal);
+    // Side by side (attention maps are about square) unless the pair is too narrow for two.
+    auto* split = new AdaptiveSplitter(2 * 220 + 48);
     split->addWidget(m_gather);
     split->addWidget(m_aggregate);
     layout->addWidget(split, 1);

@@ -1,5 +1,7 @@
 #include "experiment_dock.h"
 
+#include <QScrollArea>
+
 #include <QDir>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -25,7 +27,16 @@ ExperimentDock::ExperimentDock(QWidget* parent)
         connect(p, &ExperimentPanel::headImportanceReady, this, &ExperimentDock::headImportanceReady);
         connect(p, &ExperimentPanel::niahPromptRequested, this, &ExperimentDock::niahPromptRequested);
     }
-    setWidget(m_tabs);
+    // Scroll arrows rather than a tab bar as wide as all the titles: the dock must not widen the window.
+    m_tabs->setUsesScrollButtons(true);
+    // In a low window the panels scroll (a vertical scroll bar says so) instead of making it taller.
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_tabs);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_tabs->minimumSizeHint().width());
+    setWidget(scroll);
     // A finished head ranking becomes the ranking of the cumulative removal curve.
     connect(panel(QStringLiteral("head_ranking")), &ExperimentPanel::resultFileWritten, this, [this](const QString& path) {
         ExperimentPanel* removal = panel(QStringLiteral("cumulative_removal"));

@@ -21,6 +21,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -28,6 +29,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "adaptive_splitter.h"
 #include "attention_heatmap.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
@@ -115,6 +117,8 @@ void MainWindow::buildLayout() {
                            tr("Attention to the selected token"), tr("Importance (head ranking result)"),
                            tr("Gather score (line ends → their own line)"), tr("Aggregate score (last token → line ends)")});
     m_scoreMode->setCurrentIndex(1);
+    m_scoreMode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // narrows with the column
+    m_scoreMode->setMinimumContentsLength(8);
     m_scoreMode->setObjectName(QStringLiteral("scoreMode"));
     auto* scoreLabel = new QLabel(tr("C&olour heads by:"));
     scoreLabel->setBuddy(m_scoreMode);
@@ -124,10 +128,13 @@ void MainWindow::buildLayout() {
     auto* restore = new QPushButton(tr("Restore &all"));
     invert->setObjectName(QStringLiteral("invertButton"));
     restore->setObjectName(QStringLiteral("restoreButton"));
-    scoreRow->addWidget(invert);
-    scoreRow->addWidget(restore);
     boardLayout->addLayout(scoreRow);
     boardLayout->addWidget(m_board, 1);
+    auto* boardButtons = new QHBoxLayout;  // below the board: the column stays narrow enough for docks beside it
+    boardButtons->addWidget(invert);
+    boardButtons->addWidget(restore);
+    boardButtons->addStretch();
+    boardLayout->addLayout(boardButtons);
     connect(invert, &QPushButton::clicked, m_board, &views::HeadBoard::invert);
     connect(restore, &QPushButton::clicked, this, &MainWindow::restoreAllHeads);
 
@@ -154,9 +161,9 @@ void MainWindow::buildLayout() {
     headsRow->addWidget(m_gatherHead);
     headsRow->addWidget(al);
     headsRow->addWidget(m_aggregateHead);
-    headsRow->addWidget(m_compare);
     headsRow->addStretch();
     mapsLayout->addLayout(headsRow);
+    mapsLayout->addWidget(m_compare);  // a line of its own: the maps' column stays narrow enough for docks beside it
     auto* mapTabs = new QTabWidget;
     mapTabs->addTab(m_pair, tr("Attention"));
     mapTabs->addTab(m_diff, tr("Difference (ablated − unablated)"));
@@ -165,12 +172,10 @@ void MainWindow::buildLayout() {
     connect(m_aggregateHead, &QLineEdit::editingFinished, this, &MainWindow::applyHeadFields);
     connect(m_compare, &QCheckBox::toggled, m_session, &Session::setCompare);
 
-    auto* middle = new QSplitter(Qt::Horizontal);
-    middle->addWidget(boardBox);
-    middle->addWidget(m_next);
-    middle->setStretchFactor(0, 1);
-    middle->setStretchFactor(1, 1);
-    m_next->setMinimumWidth(360);
+    // The left column: prompt and tokens, the head board, the next-token chart (the user drags the
+    // handles); the maps take the rest of the window.
+    m_next->setMinimumWidth(240);
+    m_next->setMinimumHeight(150);
     auto* top = new QWidget;
     auto* topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
@@ -184,31 +189,47 @@ void MainWindow::buildLayout() {
     tokensScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     tokensScroll->setMinimumHeight(2 * fontMetrics().height() + 16);
     topLayout->addWidget(tokensScroll, 1);
-    auto* vertical = new QSplitter(Qt::Vertical);
-    vertical->addWidget(top);
-    vertical->addWidget(middle);
-    vertical->addWidget(mapsBox);
-    vertical->setStretchFactor(0, 1);
-    vertical->setStretchFactor(1, 3);
-    vertical->setStretchFactor(2, 3);
-    // Initial share (the user drags the handles): the board and the next-token chart need room
-    // for a dozen labelled rows, the maps the rest.
-    vertical->setSizes({180, 300, 420});
-    vertical->setContentsMargins(6, 6, 6, 6);
-    // Below this size the views would overlap; a smaller window scrolls instead.
-    vertical->setChildrenCollapsible(false);  // a squeezed pane would draw over its neighbours
-    mapsBox->setMinimumHeight(260);
-    vertical->setMinimumSize(760, 720);
+    auto* left = new QSplitter(Qt::Vertical);
+    left->addWidget(top);
+    left->addWidget(boardBox);
+    left->addWidget(m_next);
+    left->setStretchFactor(0, 2);
+    left->setStretchFactor(1, 3);
+    left->setStretchFactor(2, 3);
+    left->setChildrenCollapsible(false);  // a squeezed pane would draw over its neighbours
+    boardBox->setMinimumHeight(150);
+    mapsBox->setMinimumHeight(300);
+    // Side by side (maps two thirds of the width) where the window leaves room; stacked, with a
+    // vertical scroll bar, in a narrow window or beside wide docks: never a horizontal scroll bar.
+    auto* columns = new views::AdaptiveSplitter(760);
+    columns->setObjectName(QStringLiteral("mainColumns"));
+    columns->addWidget(left);
+    columns->addWidget(mapsBox);
+    columns->setStretchFactor(0, 1);
+    columns->setStretchFactor(1, 2);
+    columns->setStackedMinimumHeight(1000);
+    columns->setContentsMargins(6, 6, 6, 6);
     auto* scroll = new QScrollArea;
-    scroll->setWidget(vertical);
+    scroll->setObjectName(QStringLiteral("centralScroll"));
+    scroll->setWidget(columns);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Docks opened beside it leave the central area at least the stacked columns' width.
+    auto keepWidth = [scroll](int w) { scroll->setMinimumWidth(w + scroll->verticalScrollBar()->sizeHint().width()); };
+    keepWidth(columns->minimumSizeHint().width());
+    connect(columns, &views::AdaptiveSplitter::minimumWidthChanged, scroll, keepWidth);
     setCentralWidget(scroll);
 
     m_info = new ModelInfoPanel;
     auto* dock = new QDockWidget(tr("Model"), this);
     dock->setObjectName(QStringLiteral("modelDock"));
-    dock->setWidget(m_info);
+    auto* infoScroll = new QScrollArea;  // a low dock scrolls instead of squeezing the rows together
+    infoScroll->setWidget(m_info);
+    infoScroll->setWidgetResizable(true);
+    infoScroll->setFrameShape(QFrame::NoFrame);
+    infoScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    dock->setWidget(infoScroll);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
     m_progress = new QProgressBar;

@@ -28,7 +28,8 @@ void MainWindow::buildExperimentDocks() {
     connect(m_experiments, &ExperimentDock::headImportanceReady, this, &MainWindow::showImportance);
     connect(m_experiments, &ExperimentDock::niahPromptRequested, this, &MainWindow::openNiahPrompt);
     m_maskPanel = new MaskPanel(m_session);
-    m_maskDock = new QDockWidget(tr("G&A mask editor"), this);
+    m_maskDock = new QDockWidget(tr("G&A mask editor"), this);  // a dock's title bar shows '&' as it is
+    m_maskDock->toggleViewAction()->setText(tr("G&&A mask editor"));  // its menu item reads '&' as a mnemonic
     m_maskDock->setObjectName(QStringLiteral("maskDock"));
     m_maskDock->setWidget(m_maskPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_maskDock);

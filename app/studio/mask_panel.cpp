@@ -44,10 +44,12 @@ std::vector<double> letterProbabilities(const std::vector<float>& logits, const 
 MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_session(session) {
     m_questions = new QComboBox;
     m_questions->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_questions->setMinimumContentsLength(30);
+    m_questions->setMinimumContentsLength(16);  // the dock stays narrow enough for the maps beside it
     m_gather = new QLineEdit(QStringLiteral("L0.H0"));
     m_aggregate = new QLineEdit(QStringLiteral("L1.H0"));
     m_rule = new QComboBox;
+    m_rule->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_rule->setMinimumContentsLength(16);
     m_editor = new views::MaskEditor;
     m_chart = new views::NextTokenChart;
     m_chart->setMinimumHeight(160);
@@ -78,7 +80,9 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     buttons->addWidget(m_run);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    layout->addWidget(new QLabel(tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):")));
+    auto* hint = new QLabel(tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):"));
+    hint->setWordWrap(true);  // the dock stays narrow enough for the maps beside it
+    layout->addWidget(hint);
     layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_chart, 1);

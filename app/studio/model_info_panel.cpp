@@ -20,6 +20,7 @@ ModelInfoPanel::ModelInfoPanel(QWidget* parent) : QWidget(parent), m_form(new QF
         m_form->addRow(f.second + QLatin1Char(':'), value);
         m_rows << qMakePair(f.first, value);
     }
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);  // a long value goes below its label in a narrow dock
     setAccessibleName(tr("Model information"));
 }
 

@@ -44,8 +44,13 @@ OpenModelDialog::OpenModelDialog(const QString& startDirectory, QWidget* parent)
     m_model->setPlaceholderText(tr("folder with config.json and *.safetensors"));
     m_tokenizer = new QLineEdit(this);
     m_tokenizer->setPlaceholderText(tr("optional: the model folder's own tokenizer files"));
-    form->addRow(tr("&Model folder:"), row(m_model, tr("Open a model folder (config.json, *.safetensors, tokenizer)")));
-    form->addRow(tr("&Tokenizer folder:"), row(m_tokenizer, tr("Folder with tokenizer.json or tokenizer.model")));
+    QHBoxLayout* modelRow = row(m_model, tr("Open a model folder (config.json, *.safetensors, tokenizer)"));
+    QHBoxLayout* tokenizerRow = row(m_tokenizer, tr("Folder with tokenizer.json or tokenizer.model"));
+    form->addRow(tr("&Model folder:"), modelRow);
+    form->addRow(tr("&Tokenizer folder:"), tokenizerRow);
+    // A row that is a layout gets no buddy; without one a label shows its '&' as text.
+    qobject_cast<QLabel*>(form->labelForField(modelRow))->setBuddy(m_model);
+    qobject_cast<QLabel*>(form->labelForField(tokenizerRow))->setBuddy(m_tokenizer);
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
     m_estimate = new QLabel(this);

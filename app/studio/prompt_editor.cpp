@@ -54,6 +54,8 @@ PromptEditor::PromptEditor(QWidget* parent)
     for (const Sample& s : kSamples) m_samples->addItem(tr(s.name));
     m_samples->setCurrentIndex(-1);
     m_samples->setPlaceholderText(tr("Choose a sample…"));
+    m_samples->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // narrows with the column
+    m_samples->setMinimumContentsLength(8);
     m_edit->setPlaceholderText(tr("Type a prompt; the model reruns as you type or toggle heads."));
     m_edit->setTabChangesFocus(true);
     m_edit->setAccessibleName(tr("Prompt"));

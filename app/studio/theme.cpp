@@ -1,11 +1,51 @@
 #include "theme.h"
 
 #include <QApplication>
+#include <QPainter>
+#include <QProxyStyle>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QStyleOption>
 #include <QWidget>
 
 namespace gna::studio {
+
+namespace {
+
+// Fusion outlines check boxes and radio buttons with the window colour darkened by 40%: on a dark
+// window the outline disappears, on a light one it is faint. This style draws the outline again
+// in indicatorOutline(), half way between the window and its text (contrast >= 3:1 in both palettes).
+class StudioStyle : public QProxyStyle {
+public:
+    StudioStyle() : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) {}
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                       const QWidget* widget) const override {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        const bool box = element == PE_IndicatorCheckBox || element == PE_IndicatorItemViewItemCheck;
+        if (!box && element != PE_IndicatorRadioButton) return;
+        if ((option->state & State_HasFocus) && (option->state & State_KeyboardFocusChange)) return;  // focus outline
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(indicatorOutline(option->palette), 1.0));
+        if (box) {
+            painter->translate(0.5, 0.5);
+            painter->drawRect(option->rect.adjusted(0, 0, -1, -1));
+        } else {
+            painter->drawEllipse(QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5));
+        }
+        painter->restore();
+    }
+};
+
+}  // namespace
+
+QColor indicatorOutline(const QPalette& palette) {
+    const QColor a = palette.color(QPalette::Active, QPalette::Window);
+    const QColor b = palette.color(palette.currentColorGroup(), QPalette::WindowText);
+    return QColor((a.red() + b.red()) / 2, (a.green() + b.green()) / 2, (a.blue() + b.blue()) / 2);
+}
 
 QPalette lightPalette() {
     QPalette p;
@@ -23,6 +63,9 @@ QPalette lightPalette() {
     p.setColor(QPalette::PlaceholderText, QColor(120, 120, 120));
     p.setColor(QPalette::Mid, QColor(160, 160, 160));
     p.setColor(QPalette::Link, QColor(0, 90, 160));
+    // Disabled text (menu items, labels, buttons) at >= 3:1 against the window and menu background.
+    for (const auto role : {QPalette::Text, QPalette::ButtonText, QPalette::WindowText})
+        p.setColor(QPalette::Disabled, role, QColor(112, 112, 112));
     return p;
 }
 
@@ -42,14 +85,14 @@ QPalette darkPalette() {
     p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
     p.setColor(QPalette::Mid, QColor(110, 110, 115));
     p.setColor(QPalette::Link, QColor(120, 190, 240));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(120, 120, 120));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 120, 120));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(120, 120, 120));
+    // Disabled text (menu items, labels, buttons) at >= 3:1 against the window and menu background.
+    for (const auto role : {QPalette::Text, QPalette::ButtonText, QPalette::WindowText})
+        p.setColor(QPalette::Disabled, role, QColor(140, 140, 140));
     return p;
 }
 
 void applyTheme(Theme theme) {
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setStyle(new StudioStyle);  // the application owns it
     const QPalette p = theme == Theme::Dark ? darkPalette() : theme == Theme::Light ? lightPalette()
                                                                                   : QApplication::style()->standardPalette();
     // Widgets that cache colours (plots) follow through their PaletteChange events.

@@ -1,5 +1,6 @@
 #pragma once
-// Dark and light palettes (Fusion style), applied application-wide.
+// Dark and light palettes (Fusion style, with check box outlines that stay visible), applied
+// application-wide.
 #include <QPalette>
 
 #include "studio_settings.h"
@@ -9,5 +10,7 @@ namespace gna::studio {
 QPalette lightPalette();
 QPalette darkPalette();
 void applyTheme(Theme theme);
+// The outline of check boxes and radio buttons: half way between the window colour and its text.
+QColor indicatorOutline(const QPalette& palette);
 
 }  // namespace gna::studio

@@ -1,7 +1,7 @@
 // bench_toggle: time from a head toggle (a simulated click on the real HeadBoard in the real
 // MainWindow, offscreen) to the redrawn heatmaps and head scores, on a 200-token prompt and a
 // demo-sized Llama (4 layers, hidden 128, 8 heads, 4 KV heads, intermediate 256; generated).
-//   bench_toggle [MODEL_DIR] [--toggles N]
+//   bench_toggle [MODEL_DIR] [--toggles N] [--size WxH]   (the demo transformer: resources/demo-models/transformer)
 // Prints median/min/max over N toggles for: the default (one forward pass per rerun: the shown
 // maps and the last row of every head come from the same capture), the earlier two-pass path
 // (measured in the same run, for the ratio), and compare mode (cached unablated run).
@@ -18,6 +18,8 @@
 
 #include "gna/model.h"
 #include "gna/tiny_model.h"
+#include "attention_heatmap.h"
+#include "gather_aggregate_pair.h"
 #include "head_board.h"
 #include "main_window.h"
 #include "prompt_editor.h"
@@ -103,6 +105,12 @@ int main(int argc, char** argv) {
         toggles = std::max(3, args[i + 1].toInt());
         args.remove(i, 2);
     }
+    QSize size(1280, 900);  // the window: larger heatmaps take longer to redraw
+    if (const qsizetype i = args.indexOf(QStringLiteral("--size")); i >= 0 && i + 1 < args.size()) {
+        const QStringList wh = args[i + 1].split(QLatin1Char('x'));
+        size = QSize(wh.value(0).toInt(), wh.value(1).toInt()).expandedTo(QSize(640, 480));
+        args.remove(i, 2);
+    }
     QTemporaryDir tmp;
     QString dir = args.value(0);
     if (dir.isEmpty()) {
@@ -121,7 +129,7 @@ int main(int argc, char** argv) {
     probe.reset();
 
     MainWindow w;
-    w.resize(1280, 900);
+    w.resize(size);
     w.show();
     w.headBoard()->setMergeInterval(0);
     w.promptEditor()->setPrompt(prompt);
@@ -132,8 +140,9 @@ int main(int argc, char** argv) {
         return 1;
     }
     const gna::ModelInfo* info = w.session()->modelInfo();
-    std::printf("model %s: %d layers x %d heads, prompt %d tokens, %d toggles, heatmaps L0.H0 + L%d.H0, scores: entropy\n",
-                info->architecture.c_str(), info->num_layers, info->num_heads, promptTokens, toggles, info->num_layers - 1);
+    std::printf("model %s: %d layers x %d heads, prompt %d tokens, %d toggles, window %dx%d, heatmaps %s, scores: entropy\n",
+                info->architecture.c_str(), info->num_layers, info->num_heads, promptTokens, toggles, size.width(),
+                size.height(), qPrintable(w.heatmaps()->gather()->data().title + QStringLiteral(" + ") + w.heatmaps()->aggregate()->data().title));
     // The three ways are interleaved toggle by toggle, so a busy machine slows them alike.
     Samples warm, one_, two_, cmp_;
     for (int i = 0; i < 3; ++i) toggleOnce(w, i, &warm);

@@ -1,0 +1,373 @@
+// Screenshots of every view of the studio on each bundled demo model, in the light and dark
+// palettes, at 1600x1000 and 1024x640, written into $GNA_SCREENSHOT_DIR (default:
+// <build>/screenshots) for a person to look at, with what can be measured on them: the heatmaps'
+// share of the window, no horizontal scroll bar when a dock opens, the Run buttons in sight,
+// content below the fold only with a vertical scroll bar; the WCAG contrast of unchecked check
+// boxes and disabled menu items from rendered pixels; mnemonics never shown as text; hover texts.
+#include <QAbstractItemView>
+#include <QCheckBox>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QGroupBox>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMouseEvent>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <cmath>
+#include <map>
+
+#include "attention_heatmap.h"
+#include "experiment_dock.h"
+#include "experiment_panel.h"
+#include "figure_export.h"
+#include "gather_aggregate_pair.h"
+#include "guided_tour.h"
+#include "head_board.h"
+#include "main_window.h"
+#include "mask_panel.h"
+#include "open_model_dialog.h"
+#include "prompt_editor.h"
+#include "theme.h"
+
+using namespace gna::studio;
+
+namespace {
+
+// WCAG 2 relative luminance and contrast ratio, from 8-bit sRGB.
+double luminance(QColor c) {
+    auto lin = [](int v) {
+        const double s = v / 255.0;
+        return s <= 0.03928 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * lin(c.red()) + 0.7152 * lin(c.green()) + 0.0722 * lin(c.blue());
+}
+
+double contrast(QColor a, QColor b) {
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// The most frequent colour in `r` of `img`: the background of a menu item or a widget.
+QColor modeColour(const QImage& img, const QRect& r) {
+    std::map<QRgb, int> count;
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x) ++count[img.pixel(x, y) | 0xff000000u];
+    return QColor(std::max_element(count.begin(), count.end(), [](auto& a, auto& b) { return a.second < b.second; })->first);
+}
+
+// Pixels of `r` at a contrast of at least 3:1 against `background`.
+int pixelsAtContrast3(const QImage& img, const QRect& r, QColor background) {
+    int n = 0;
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x) n += contrast(QColor(img.pixel(x, y)), background) >= 3.0;
+    return n;
+}
+
+// Texts drawn with mnemonics processed (buttons, actions, tabs, dock titles, labels with a buddy):
+// an abbreviation's '&' between capitals ("G&A") would be eaten ("GA"); it must be "G&&A".
+bool eatsAmpersand(const QString& text) { return text.contains(QRegularExpression(QStringLiteral("[A-Z]&[A-Z]"))); }
+// Texts drawn as they are (labels without a buddy, dock title bars): a mnemonic '&' inside or at
+// the start of a word ("F&ile:", "&Heads:") or an escaped "&&" shows as text.
+bool showsMnemonic(const QString& text) {
+    return !Qt::mightBeRichText(text) && text.contains(QRegularExpression(QStringLiteral("(^|\\s)&\\w|[A-Za-z]&[a-z]|&&")));
+}
+
+QStringList mnemonicProblems(const QWidget* root) {
+    QStringList bad;
+    auto check = [&](const QString& where, const QString& text, bool processed) {
+        if (processed ? eatsAmpersand(text) : showsMnemonic(text)) bad << where + QStringLiteral(": '") + text + QLatin1Char('\'');
+    };
+    for (const QAction* a : root->findChildren<QAction*>()) check(QStringLiteral("action"), a->text(), true);
+    for (const QMenu* m : root->findChildren<QMenu*>())
+        for (const QAction* a : m->actions()) check(QStringLiteral("menu item"), a->text(), true);
+    for (const QAbstractButton* b : root->findChildren<QAbstractButton*>()) check(QStringLiteral("button"), b->text(), true);
+    for (const QGroupBox* g : root->findChildren<QGroupBox*>()) check(QStringLiteral("group"), g->title(), true);
+    for (const QDockWidget* d : root->findChildren<QDockWidget*>()) {
+        check(QStringLiteral("dock title"), d->windowTitle(), false);
+        check(QStringLiteral("dock toggle"), d->toggleViewAction()->text(), true);
+    }
+    for (const QTabWidget* t : root->findChildren<QTabWidget*>())
+        for (int i = 0; i < t->count(); ++i) check(QStringLiteral("tab"), t->tabText(i), true);
+    for (const QLabel* l : root->findChildren<QLabel*>())
+        if (l->textFormat() != Qt::RichText) check(QStringLiteral("label"), l->text(), l->buddy() != nullptr);
+    return bad;
+}
+
+bool waitIdle(MainWindow& w, int ms = 60000) {
+    QElapsedTimer t;
+    t.start();
+    while ((w.session()->isRunning() || w.session()->lastOutcome().generation != w.session()->generation()) && t.elapsed() < ms)
+        QTest::qWait(10);
+    QTest::qWait(50);  // queued replots and layouts
+    return !w.session()->isRunning();
+}
+
+// `child`'s rectangle in the window's coordinates, clipped by every ancestor (scroll areas).
+QRect visibleRect(const QWidget* child, const QWidget* window) {
+    if (!child->isVisibleTo(window)) return {};
+    QRect r(child->mapTo(window, QPoint(0, 0)), child->size());
+    for (const QWidget* p = child->parentWidget(); p && p != window; p = p->parentWidget())
+        r &= QRect(p->mapTo(window, QPoint(0, 0)), p->size());
+    return r & window->rect();
+}
+
+QPushButton* buttonNamed(const QWidget* in, const QString& text) {
+    for (QPushButton* b : in->findChildren<QPushButton*>())
+        if (b->text() == text) return b;
+    return nullptr;
+}
+
+}  // namespace
+
+class TestScreenshots : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase() { applyTheme(Theme::Light); }
+    void mnemonicsNeverShowAsText();
+    void checkBoxesAndDisabledItemsContrast_data();
+    void checkBoxesAndDisabledItemsContrast();
+    void hoverShowsCellAndHeadValues();
+    void everyViewOnEveryDemo_data();
+    void everyViewOnEveryDemo();
+
+private:
+    void open(MainWindow& w, const QString& demo);
+    void shoot(MainWindow& w, const QString& name);
+    void checkLayout(MainWindow& w, const QString& name, QSize size, const QString& view);
+    QDir m_out;
+};
+
+void TestScreenshots::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    const QString dir = qEnvironmentVariableIsSet("GNA_SCREENSHOT_DIR") ? qEnvironmentVariable("GNA_SCREENSHOT_DIR")
+                                                                         : QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
+    QVERIFY(QDir().mkpath(dir));
+    m_out = QDir(dir);
+}
+
+void TestScreenshots::open(MainWindow& w, const QString& demo) {
+    w.stopAutosave();
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/") + demo);
+    QVERIFY(loaded.wait(60000));
+    QVERIFY(waitIdle(w));
+}
+
+void TestScreenshots::shoot(MainWindow& w, const QString& name) {
+    QCoreApplication::processEvents();
+    QVERIFY2(w.grab().toImage().save(m_out.filePath(name + QStringLiteral(".png"))), qPrintable(name));
+}
+
+void TestScreenshots::mnemonicsNeverShowAsText() {
+    // The rules themselves, on the texts of the known bugs and on correct ones.
+    QVERIFY(eatsAmpersand(QStringLiteral("G&A mask editor")) && !eatsAmpersand(QStringLiteral("G&&A &mask editor")));
+    QVERIFY(showsMnemonic(QStringLiteral("F&ile:")) && showsMnemonic(QStringLiteral("&Heads:")));
+    QVERIFY(!showsMnemonic(QStringLiteral("Open a model to edit G&A masks")) && !showsMnemonic(QStringLiteral("Gather & Aggregate")));
+    QVERIFY(showsMnemonic(QStringLiteral("G&&A mask editor")));  // a dock title bar would show both
+    MainWindow w;
+    open(w, QStringLiteral("transformer"));
+    QStringList bad = mnemonicProblems(&w);
+    OpenModelDialog openDialog(QString(), &w);
+    bad << mnemonicProblems(&openDialog);
+    gna::views::FigureExportDialog exportDialog(w.heatmaps()->gather()->plot(), QStringLiteral("gather"), &w);
+    bad << mnemonicProblems(&exportDialog);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+}
+
+void TestScreenshots::checkBoxesAndDisabledItemsContrast_data() {
+    QTest::addColumn<int>("theme");
+    QTest::newRow("light") << int(Theme::Light);
+    QTest::newRow("dark") << int(Theme::Dark);
+}
+
+void TestScreenshots::checkBoxesAndDisabledItemsContrast() {
+    QFETCH(int, theme);
+    applyTheme(Theme(theme));
+    // An unchecked check box, rendered: most of its indicator's outline at >= 3:1 against the window.
+    QWidget box;
+    auto* layout = new QVBoxLayout(&box);
+    layout->setContentsMargins(8, 8, 8, 8);
+    auto* check = new QCheckBox(QStringLiteral("Same colour range"));
+    layout->addWidget(check);
+    box.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&box));
+    const QImage img = box.grab().toImage();
+    QStyleOptionButton opt;
+    opt.initFrom(check);
+    const QRect indicator = check->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &opt, check).translated(check->pos());
+    const QColor window = QColor(img.pixel(2, 2));
+    const int outline = pixelsAtContrast3(img, indicator, window);
+    QVERIFY2(outline >= indicator.width() + indicator.height(),
+             qPrintable(QStringLiteral("%1 of the indicator's pixels at 3:1 against the window").arg(outline)));
+    box.grab().save(m_out.filePath(QStringLiteral("checkbox_%1.png").arg(theme == int(Theme::Dark) ? QStringLiteral("dark") : QStringLiteral("light"))));
+
+    // A disabled menu item, rendered: its text's pixels at >= 3:1 against the menu's background.
+    QMenu menu;
+    menu.addAction(QStringLiteral("Enabled item"));
+    QAction* off = menu.addAction(QStringLiteral("Disabled item"));
+    off->setEnabled(false);
+    menu.popup(QPoint(40, 40));
+    QVERIFY(QTest::qWaitForWindowExposed(&menu));
+    const QImage m = menu.grab().toImage();
+    const QRect item = menu.actionGeometry(off);
+    const QColor background = modeColour(m, item);
+    const int text = pixelsAtContrast3(m, item, background);
+    QVERIFY2(text >= 20, qPrintable(QStringLiteral("%1 text pixels at 3:1 against the menu").arg(text)));
+    menu.close();
+    // The palette's own colours (what the pixels come from).
+    const QPalette p = QApplication::palette();
+    QVERIFY(contrast(p.color(QPalette::Disabled, QPalette::Text), p.color(QPalette::Window)) >= 3.0);
+    QVERIFY(contrast(indicatorOutline(p), p.color(QPalette::Window)) >= 3.0);
+}
+
+void TestScreenshots::hoverShowsCellAndHeadValues() {
+    applyTheme(Theme::Light);
+    MainWindow w;
+    w.resize(1600, 1000);
+    open(w, QStringLiteral("transformer"));
+    w.headBoard()->toggleHead(0, 1);
+    QVERIFY(waitIdle(w));
+    const RunOutcome& o = w.session()->lastOutcome();
+    QVERIFY(!o.maps.isEmpty() && o.maps[0].isValid());
+    // A heatmap cell: the query token, the key token and the weight of the run's own map.
+    gna::views::AttentionHeatmap* map = w.heatmaps()->gather();
+    const int r = o.maps[0].rows - 1, c = o.maps[0].cols / 2;
+    const QPointF at = map->cellCenterPixel(r, c);
+    QMouseEvent move(QEvent::MouseMove, at, map->plot()->mapToGlobal(at), Qt::NoButton, Qt::NoButton, {});
+    QApplication::sendEvent(map->plot(), &move);
+    const QString tip = QToolTip::text();
+    const int qpos = o.maps[0].rowPositions.value(r, r);
+    QVERIFY2(tip.contains(o.tokenLabels.value(qpos)) && tip.contains(o.tokenLabels.value(c)), qPrintable(tip));
+    QVERIFY2(tip.contains(QString::number(o.maps[0].at(r, c), 'g', 4)), qPrintable(tip));
+    // A head-board cell: its name, its score and whether it is ablated.
+    gna::views::HeadBoard* board = w.headBoard();
+    for (const auto& [layer, head, ablated] : {std::tuple{0, 1, true}, std::tuple{1, 0, false}}) {
+        const QPoint p = board->cellRect(layer, head).center();
+        QHelpEvent help(QEvent::ToolTip, p, board->mapToGlobal(p));
+        QApplication::sendEvent(board, &help);
+        const QString t = QToolTip::text();
+        QVERIFY2(t.contains(QStringLiteral("L%1.H%2").arg(layer).arg(head)), qPrintable(t));
+        QVERIFY(!o.headScores.empty());
+        const double score = o.headScores[std::size_t(layer) * board->model()->heads() + head];
+        QVERIFY2(t.contains(QString::number(score, 'g', 4)), qPrintable(t + QStringLiteral(" / ") + QString::number(score)));
+        QVERIFY2(t.contains(ablated ? QStringLiteral("Ablated") : QStringLiteral("Active")), qPrintable(t));
+    }
+    QToolTip::hideText();
+}
+
+void TestScreenshots::everyViewOnEveryDemo_data() {
+    QTest::addColumn<QString>("demo");
+    QTest::addColumn<int>("theme");
+    for (const char* demo : {"transformer", "ssm", "hybrid"})
+        for (const auto& [name, theme] : {std::pair{"light", Theme::Light}, std::pair{"dark", Theme::Dark}})
+            QTest::addRow("%s_%s", demo, name) << QString::fromLatin1(demo) << int(theme);
+}
+
+void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size, const QString& view) {
+    const QString where = name + QLatin1Char(' ') + view;
+    QVERIFY2(w.size() == size, qPrintable(where + QStringLiteral(": the window grew to %1x%2").arg(w.width()).arg(w.height())));
+    auto* scroll = w.findChild<QScrollArea*>(QStringLiteral("centralScroll"));
+    QVERIFY(scroll);
+    // Never a horizontal scroll bar (tables may scroll their columns).
+    for (const QScrollBar* bar : w.findChildren<QScrollBar*>()) {
+        if (bar->orientation() != Qt::Horizontal || !bar->isVisibleTo(&w) || visibleRect(bar, &w).isEmpty()) continue;
+        const QWidget* area = bar->parentWidget() ? bar->parentWidget()->parentWidget() : nullptr;
+        if (qobject_cast<const QAbstractItemView*>(area)) continue;
+        QFAIL(qPrintable(where + QStringLiteral(": a horizontal scroll bar in ") + (area ? area->metaObject()->className() : "?")));
+    }
+    // The prompt's Run button in sight (the central area is scrolled to the top).
+    scroll->verticalScrollBar()->setValue(0);
+    QCoreApplication::processEvents();
+    QPushButton* run = buttonNamed(w.promptEditor(), QStringLiteral("&Run"));
+    QVERIFY(run);
+    QVERIFY2(visibleRect(run, &w).size() == run->size(), qPrintable(where + QStringLiteral(": the Run button is hidden")));
+    // Below the fold only with a vertical scroll bar that says so.
+    const bool clipped = scroll->widget()->height() > scroll->viewport()->height();
+    QVERIFY2(!clipped || scroll->verticalScrollBar()->isVisible(), qPrintable(where + QStringLiteral(": content below the fold")));
+    // The heatmaps are the main thing: at least half the window at 1600x1000 with no dock open.
+    if (size == QSize(1600, 1000) && view == QLatin1String("main")) {
+        const QRect maps = visibleRect(w.heatmaps(), &w);
+        const double share = double(maps.width()) * maps.height() / (double(w.width()) * w.height());
+        QVERIFY2(share >= 0.5, qPrintable(where + QStringLiteral(": the heatmaps take %1% of the window").arg(100 * share, 0, 'f', 1)));
+    }
+}
+
+void TestScreenshots::everyViewOnEveryDemo() {
+    QFETCH(QString, demo);
+    QFETCH(int, theme);
+    applyTheme(Theme(theme));
+    MainWindow w;
+    w.resize(1600, 1000);
+    open(w, demo);
+    w.headBoard()->toggleHead(0, 0);  // an ablated head on the board, a rerun drawn
+    QVERIFY(waitIdle(w));
+    const QString prefix = demo + (theme == int(Theme::Dark) ? QStringLiteral("_dark") : QStringLiteral("_light"));
+    auto docks = w.findChildren<QDockWidget*>();
+    auto hideDocks = [&] {
+        for (QDockWidget* d : docks) d->hide();
+    };
+    for (const QSize size : {QSize(1600, 1000), QSize(1024, 640)}) {
+        hideDocks();
+        QTest::qWait(30);  // the layout's minimum size follows the hidden docks
+        w.resize(size);
+        QTest::qWait(30);
+        QCOMPARE(w.size(), size);
+        const QString name = prefix + QStringLiteral("_%1x%2").arg(size.width()).arg(size.height());
+        hideDocks();
+        shoot(w, name + QStringLiteral("_main"));
+        checkLayout(w, name, size, QStringLiteral("main"));
+        auto* tabs = w.heatmaps()->parentWidget()->parentWidget();  // the maps' tab widget (stack, tabs)
+        if (auto* t = qobject_cast<QTabWidget*>(tabs)) {
+            t->setCurrentIndex(1);
+            shoot(w, name + QStringLiteral("_difference"));
+            t->setCurrentIndex(0);
+        }
+        for (QDockWidget* d : docks)
+            if (d->objectName() == QLatin1String("modelDock")) d->show();
+        shoot(w, name + QStringLiteral("_model"));
+        checkLayout(w, name, size, QStringLiteral("model dock"));
+        // The docks as a user opens them (the Model dock stays where it is).
+        w.tour()->start();
+        QTest::qWait(30);
+        shoot(w, name + QStringLiteral("_tour"));
+        checkLayout(w, name, size, QStringLiteral("tour"));
+        w.tour()->hide();
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text().contains(QStringLiteral("mask editor")) && !a->isCheckable()) a->trigger();
+        QTest::qWait(30);
+        QVERIFY(w.maskPanel()->isVisible());
+        shoot(w, name + QStringLiteral("_masks"));
+        checkLayout(w, name, size, QStringLiteral("mask editor"));
+        w.maskPanel()->parentWidget()->hide();
+        for (ExperimentPanel* p : w.experiments()->panels()) {
+            w.experiments()->showPanel(p->kind());
+            QTest::qWait(20);
+            shoot(w, name + QStringLiteral("_experiment_") + p->kind());
+            checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
+            // Its Run button in sight, or the dock scrolls to it with a vertical scroll bar that says so.
+            QPushButton* run = buttonNamed(p, QStringLiteral("&Run"));
+            QVERIFY(run);
+            auto* dockScroll = qobject_cast<QScrollArea*>(w.experiments()->widget());
+            const bool scrolls = dockScroll && dockScroll->verticalScrollBar()->isVisible();
+            QVERIFY2(scrolls || visibleRect(run, &w).size() == run->size(), qPrintable(name + QStringLiteral(": the Run button of ") + p->kind()));
+        }
+        w.experiments()->hide();
+    }
+}
+
+QTEST_MAIN(TestScreenshots)
+#include "tst_screenshots.moc"
