@@ -22,6 +22,9 @@
 //                                     choice's summed log-probability (a finer head-ranking signal);
 //                                     exact_match: KV-retrieval by greedy generation (4 tokens)
 //   head_ranking:       "heads": ["L3.H1", ...] (default every attention head)
+//                       "method": "exact" | "attribution" | "attribution+verify" (docs/attribution.md;
+//                       attribution methods default to every attention and SSM head), "top": 16
+//                       (heads asked for), "verify_k": 0 (heads verified exactly; 0 = 3 x top)
 //   cumulative_removal: "ranking": result.json of a head_ranking, or ["L3.H1", ...]; "steps": [0, 10, 20, ...]
 //                       (default 0, 10, ... up to every ranked head); "random_seed": 1 (random-heads control)
 //   layer_pruning:      "mode": "gradual" | "individual" | "both"

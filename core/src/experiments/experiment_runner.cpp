@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "experiments/attribution_ranking.h"
 #include "experiments/experiment_result.h"
 #include "experiments/experiment_setup.h"
 #include "experiments/shard_work.h"
@@ -29,7 +30,7 @@ const std::set<std::string> kKinds = {"evaluate", "head_ranking", "cumulative_re
 const std::set<std::string> kKeys = {"experiment", "model", "task", "tasks", "batch_rows", "reuse_prefix", "exact", "heads",
                                      "ranking", "steps", "random_seed", "mode", "k", "stages", "prefill_modes",
                                      "generation_modes", "gather", "aggregate", "lengths", "bytes_per_element",
-                                     "description", "name", "metric", "tokenizer"};
+                                     "description", "name", "metric", "tokenizer", "method", "verify_k", "top"};
 
 std::string num(double v) {
     char b[32];
@@ -37,7 +38,8 @@ std::string num(double v) {
     return b;
 }
 
-// The sample under conditions [c0, c1) (all of them unless sharded).
+}  // namespace
+
 Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e, const std::atomic<bool>* cancel,
                      std::size_t c0, std::size_t c1) {
     std::vector<InterventionPlan> plans;
@@ -113,6 +115,8 @@ Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSam
     o["scores"] = scores;
     return o;
 }
+
+namespace {
 
 Json header(Model& model, const Json& spec) {
     const ModelInfo& info = model.info();
@@ -285,6 +289,7 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     if (spec["experiment"] == "memory_table") return run_memory_table(model.info().dir, spec, out);
 
     const ExperimentSetup setup = build_experiment(model, spec);
+    if (ranking_method_of(spec).method != RankingMethod::Exact) return run_attribution_ranking(model, spec, setup, opt, out);
     std::vector<std::string> cond_names;
     for (const auto& c : setup.conditions) cond_names.push_back(c.name);
     const std::size_t C = cond_names.size();

@@ -47,7 +47,8 @@ std::vector<HeadRef> heads_of(const Json& j, const std::string& key, const Model
     for (const auto& h : j[key]) {
         if (!h.is_string()) bad(key, "must be a list of head names");
         HeadRef r = parse_head(h.get<std::string>());
-        if (r.layer < 0 || r.layer >= info.num_layers || r.head < 0 || r.head >= info.layers[r.layer].attention_heads)
+        if (r.layer < 0 || r.layer >= info.num_layers || r.head < 0 ||
+            r.head >= (r.kind == HeadKind::SSM ? info.layers[r.layer].ssm_heads : info.layers[r.layer].attention_heads))
             bad(key, "names " + r.name() + ", which this model does not have");
         out.push_back(r);
     }
