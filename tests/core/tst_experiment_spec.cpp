@@ -195,13 +195,14 @@ private Q_SLOTS:
         QVERIFY(n >= 5);
     }
 
-    void methodsOtherThanExactAreRefused() {
-        ExperimentOptions o;
-        o.out_dir = dir_ / "atp";
+    void attributionKeysAreTyped() {
+        const ExperimentSpec d = parse_experiment_spec(Json{{"experiment", "head_ranking"}, {"method", "attribution"}});
+        QCOMPARE(d.top, 16);
+        QCOMPARE(d.verify_k, 0);
         const QString e = error_of([&] {
-            run_experiment(*model_, Json{{"experiment", "head_ranking"}, {"method", "attribution"}}, o);
+            parse_experiment_spec(Json{{"experiment", "head_ranking"}, {"method", "attribution+verify"}, {"top", 0}}, "s.json");
         });
-        QVERIFY2(e.contains("\"method\"") && e.contains("not available in this build"), qPrintable(e));
+        QVERIFY2(e.contains("\"top\""), qPrintable(e));
     }
 
     // A dependency's missing result is "missing"; a result of a newer format names the version.

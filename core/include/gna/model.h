@@ -114,6 +114,35 @@ struct SweepRequest {
     const std::atomic<bool>* cancel = nullptr;
 };
 
+// Attribution patching (gna/attribution.h): the first-order estimate of every head's zero-ablation
+// effect on a metric of the correct continuation, from one forward and one backward pass:
+// effect(h) = metric(unablated) - metric(h ablated) ~ -(0 - a_h) . d metric / d a_h, where a_h is
+// the head's slice of the o_proj/out_proj input. Equals d metric / d alpha_h at alpha = 1.
+enum class AttributionMetric {
+    // sum over the continuation's tokens of (logit of the token - mean logit over the vocabulary):
+    // does not saturate when the model is sure of the answer (docs/attribution.md)
+    LogitDifference,
+    LogProb,  // sum of log p(continuation token | prefix): flat (saturated) when p is near 1
+};
+
+struct AttributionRequest {
+    std::vector<int> prompt;
+    std::vector<int> continuation;  // the correct answer's tokens (non-empty)
+    std::vector<HeadRef> heads;     // empty = every attention head and every SSM head
+    const std::atomic<bool>* cancel = nullptr;
+    AttributionMetric metric = AttributionMetric::LogitDifference;
+    // Treat every RMSNorm's 1/rms as a constant in the backward pass (forward values unchanged):
+    // a head that dominates the residual stream saturates the norm, and the exact derivative then
+    // misses (even flips) its effect. false: the exact derivative d metric / d alpha_h.
+    bool freeze_norms = true;
+};
+
+struct AttributionResult {
+    double metric = 0.0;            // the request's metric, unablated
+    std::vector<HeadRef> heads;     // the request's heads (or every head), in that order
+    std::vector<double> effect;     // per head: estimated metric(unablated) - metric(ablated)
+};
+
 class Model {
 public:
     virtual ~Model() = default;
@@ -132,6 +161,10 @@ public:
                                                     const InterventionPlan& plan) = 0;
     // The default loops score_continuations; ModelImpl batches and reuses the prefix.
     virtual std::vector<std::vector<double>> sweep_continuations(const SweepRequest& request);
+    // One forward + one backward pass per request (prompt), gradients for the head scales only
+    // (no weight gradients); memory: one prompt's activations. Throws gna::Error where the
+    // implementation has no gradients (the default).
+    virtual std::vector<AttributionResult> attribute_heads(const std::vector<AttributionRequest>& requests);
 };
 
 // The first layer whose computation `plan` changes in the prompt pass (num_layers if none).

@@ -31,6 +31,10 @@ HeadScoreKind parse_head_score_kind(const std::string& text);
 // head's full map comes along with the run (the scores then need no second pass).
 inline constexpr std::size_t kProbeFullCaptureBudget = std::size_t(8) << 20;
 
+// Largest residual stream (bytes) the probe keeps for the current prompt so that a head toggle
+// recomputes only from the toggled layer (gna/residual_stream.h); above it every run is a full one.
+inline constexpr std::size_t kProbeResidualBudget = std::size_t(1) << 30;
+
 struct ProbeRequest {
     std::string prompt;                  // tokenized with the model's tokenizer (BOS as it adds it)
     std::vector<int> tokens;             // used instead of prompt when not empty
@@ -43,6 +47,7 @@ struct ProbeRequest {
     int selected_token = -1;             // for AttentionToToken (clamped to the prompt)
     bool compare = false;                // also the unablated run (cached across plans)
     std::size_t full_capture_budget = kProbeFullCaptureBudget;  // 0 = scores in their own pass
+    std::size_t residual_budget = kProbeResidualBudget;         // 0 = never keep (full recomputes)
     const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -71,6 +76,8 @@ struct ProbeResult {
     std::vector<int> line_ends;             // the prompt's line ends (Gather/Aggregate scores)
     bool compared = false;                  // the unablated fields are filled
     int forward_passes = 0;                 // model runs this result took (cache hits are free)
+    int first_layer = 0;                    // lowest layer the plan's runs recomputed (0 = full passes)
+    std::size_t residual_bytes = 0;         // memory of the kept unablated residual stream (0 = none kept)
 };
 
 // Whether the model has this head (an attention head of a layer with attention, an SSM head of a
@@ -92,6 +99,9 @@ private:
     struct Pass;
     Pass evaluate(const ProbeRequest& request, const std::vector<int>& tokens, const InterventionPlan& plan,
                   const std::vector<int>& line_ends, int* passes);
+    // Model::run, from the kept residual stream of these tokens when there is one; an unablated run
+    // keeps its stream (within request.residual_budget).
+    RunResult run_model(const RunRequest& run, const ProbeRequest& request, int* first_layer);
     std::shared_ptr<Model> model_;
     std::mutex mutex_;
     struct Cache;

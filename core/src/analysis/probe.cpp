@@ -6,6 +6,7 @@
 
 #include "gna/error.h"
 #include "gna/head_scores.h"
+#include "gna/residual_stream.h"
 
 namespace gna {
 
@@ -86,6 +87,7 @@ struct Probe::Pass {
     std::vector<double> continuation_probability;  // per candidate of several tokens (else unused)
     std::vector<AttentionMap> maps;                 // shown heads
     std::vector<HeadScore> scores;                  // value only
+    int first_layer = 0;                            // lowest layer its runs started at
 };
 
 // The unablated pass of the last request, with what it was computed for (everything but the plan).
@@ -97,7 +99,24 @@ struct Probe::Cache {
     int selected = -1;
     Pass pass;
     bool valid = false;
+    // The unablated residual stream of `residual_tokens` (null: none kept, e.g. over the budget).
+    std::vector<int> residual_tokens;
+    std::shared_ptr<const ResidualStream> residuals;
+    std::size_t residual_bytes = 0;
 };
+
+RunResult Probe::run_model(const RunRequest& run, const ProbeRequest& request, int* first_layer) {
+    Cache& c = *cache_;
+    const bool kept = c.residuals && c.residual_tokens == run.tokens;
+    if (kept) return run_from_residuals(*model_, run, *c.residuals, first_layer);
+    *first_layer = 0;
+    if (!run.plan.empty() || request.residual_budget == 0) return model_->run(run);
+    KeptRun k = run_keeping_residuals(*model_, run, request.residual_budget);
+    c.residual_tokens = run.tokens;
+    c.residuals = std::move(k.residuals);
+    c.residual_bytes = c.residuals ? k.bytes : 0;
+    return std::move(k.result);
+}
 
 Probe::Probe(std::shared_ptr<Model> model) : model_(std::move(model)), cache_(std::make_unique<Cache>()) {
     if (!model_) throw Error("probe: no model");
@@ -128,10 +147,12 @@ Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>&
     if (onePass)
         for (const HeadRef& h : scored)
             if (std::find(run.capture.begin(), run.capture.end(), h) == run.capture.end()) run.capture.push_back(h);
-    RunResult res = model_->run(run);
+    Pass p;
+    int first = 0;
+    RunResult res = run_model(run, request, &first);
+    p.first_layer = first;
     ++*passes;
 
-    Pass p;
     p.logits = std::move(res.last_logits);
     for (const HeadRef& h : shown)
         if (const AttentionMap* m = find_map(res.attention, h)) p.maps.push_back(*m);
@@ -143,7 +164,8 @@ Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>&
             RunRequest r = run;
             r.capture = scored;
             r.capture_rows = rows;
-            rowsRun = model_->run(r);
+            rowsRun = run_model(r, request, &first);
+            p.first_layer = std::min(p.first_layer, first);
             ++*passes;
             maps = &rowsRun.attention;
         }
@@ -194,34 +216,36 @@ ProbeResult Probe::run(const ProbeRequest& request) {
         for (std::size_t k = 0; k < which.size() && k < lp.size(); ++k) pass.continuation_probability[which[k]] = std::exp(lp[k]);
     };
 
+    // Compare mode: the unablated pass first (cached across plans); it also keeps the residual
+    // stream that the plan's runs below start from.
+    if (request.compare && !request.plan.empty()) {
+        const ModelInfo& info = model_->info();
+        Cache& c = *cache_;
+        const std::vector<HeadRef> shown = valid_heads(info, request.shown, /*unique=*/false);
+        const std::vector<HeadRef> scored = valid_heads(info, request.scored);
+        const int sel = std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
+        if (!(c.valid && c.tokens == out.tokens && c.shown == shown && c.scored == scored &&
+              c.candidates == candidates && c.score == request.score && c.selected == sel)) {
+            c.valid = false;
+            c.pass = evaluate(request, out.tokens, InterventionPlan{}, out.line_ends, &out.forward_passes);
+            continuationProbabilities(InterventionPlan{}, c.pass, &out.forward_passes);
+            c.tokens = out.tokens;
+            c.shown = shown;
+            c.scored = scored;
+            c.candidates = candidates;
+            c.score = request.score;
+            c.selected = sel;
+            c.valid = true;
+        }
+    }
     Pass cur = evaluate(request, out.tokens, request.plan, out.line_ends, &out.forward_passes);
     continuationProbabilities(request.plan, cur, &out.forward_passes);
+    out.first_layer = cur.first_layer;
+    out.residual_bytes = cache_->residual_tokens == out.tokens ? cache_->residual_bytes : 0;
 
     const Pass* base = nullptr;
     if (request.compare) {
-        if (request.plan.empty()) {
-            base = &cur;
-        } else {
-            const ModelInfo& info = model_->info();
-            Cache& c = *cache_;
-            const std::vector<HeadRef> shown = valid_heads(info, request.shown, /*unique=*/false);
-            const std::vector<HeadRef> scored = valid_heads(info, request.scored);
-            const int sel = std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
-            if (!(c.valid && c.tokens == out.tokens && c.shown == shown && c.scored == scored &&
-                  c.candidates == candidates && c.score == request.score && c.selected == sel)) {
-                c.valid = false;
-                c.pass = evaluate(request, out.tokens, InterventionPlan{}, out.line_ends, &out.forward_passes);
-                continuationProbabilities(InterventionPlan{}, c.pass, &out.forward_passes);
-                c.tokens = out.tokens;
-                c.shown = shown;
-                c.scored = scored;
-                c.candidates = candidates;
-                c.score = request.score;
-                c.selected = sel;
-                c.valid = true;
-            }
-            base = &c.pass;
-        }
+        base = request.plan.empty() ? &cur : &cache_->pass;
         out.compared = true;
     }
 

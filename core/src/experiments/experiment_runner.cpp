@@ -4,6 +4,7 @@
 #include <chrono>
 #include <map>
 
+#include "experiments/attribution_ranking.h"
 #include "experiments/experiment_result.h"
 #include "experiments/experiment_setup.h"
 #include "experiments/shard_work.h"
@@ -31,7 +32,8 @@ std::string num(double v) {
     return b;
 }
 
-// The sample under conditions [c0, c1) (all of them unless sharded).
+}  // namespace
+
 Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e, const std::atomic<bool>* cancel,
                      std::size_t c0, std::size_t c1) {
     std::vector<InterventionPlan> plans;
@@ -107,6 +109,8 @@ Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSam
     o["scores"] = scores;
     return o;
 }
+
+namespace {
 
 // The header of a result file: everything but what the run adds (conditions, samples, aggregates).
 Json header(const Json& spec, ResultModel model) {
@@ -260,6 +264,7 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     if (spec["experiment"] == "memory_table") return run_memory_table(model.info().dir, spec, out);
 
     const ExperimentSetup setup = build_experiment(model, spec);
+    if (ranking_method_of(spec).method != RankingMethod::Exact) return run_attribution_ranking(model, spec, setup, opt, out);
     std::vector<std::string> cond_names;
     for (const auto& c : setup.conditions) cond_names.push_back(c.name);
     const std::size_t C = cond_names.size();

@@ -27,7 +27,7 @@ namespace {
 // Heads of the spec (already parsed) checked against the model.
 std::vector<HeadRef> model_heads(const std::vector<HeadRef>& heads, const std::string& key, const ModelInfo& info) {
     for (const HeadRef& r : heads)
-        if (r.layer < 0 || r.layer >= info.num_layers || r.head < 0 || r.head >= info.layers[r.layer].attention_heads)
+        if (r.layer < 0 || r.layer >= info.num_layers || r.head < 0 || r.head >= (r.kind == HeadKind::SSM ? info.layers[r.layer].ssm_heads : info.layers[r.layer].attention_heads))
             bad(key, "names " + r.name() + ", which this model does not have");
     return heads;
 }
@@ -133,9 +133,6 @@ ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec) {
     s.conditions.push_back(fixed("baseline", {}));
     if (k == "evaluate") {
     } else if (k == "head_ranking") {
-        if (spec.method != "exact")
-            bad("method", "'" + spec.method + "' is not available in this build (attribution patching is not part of it); "
-                          "use \"exact\"");
         for (const auto& h : model_heads(spec.heads.value_or(all_attention_heads(info)), "heads", info)) {
             InterventionPlan p;
             p.ablate(h);

@@ -161,7 +161,7 @@ std::map<std::string, std::vector<EF>> make_fields() {
     std::map<std::string, std::vector<EF>> own;
     own["evaluate"] = {};
     own["head_ranking"] = {
-        heads_field("heads to ablate one at a time", "every attention head"),
+        heads_field("heads to ablate one at a time", "every attention head (attribution methods: every attention and SSM head)"),
         with_type(field<ExperimentSpec>("method",
                                         "exact ablation of each head, or attribution patching (with the top verify_k heads "
                                         "verified by exact ablation)",
@@ -169,8 +169,10 @@ std::map<std::string, std::vector<EF>> make_fields() {
                                         one_of({"exact", "attribution", "attribution+verify"})),
                   "one of: exact | attribution | attribution+verify"),
         field<ExperimentSpec>("verify_k", "heads verified by exact ablation (attribution+verify)",
-                              [](ExperimentSpec& s) -> auto& { return s.verify_k; }, "0 = 3 x the number of heads asked for",
+                              [](ExperimentSpec& s) -> auto& { return s.verify_k; }, "0 = 3 x top",
                               at_least(0)),
+        field<ExperimentSpec>("top", "heads asked for (attribution methods: the size of the ranking's head that matters)",
+                              [](ExperimentSpec& s) -> auto& { return s.top; }, "16", at_least(1)),
     };
     EF ranking;
     ranking.key = "ranking";

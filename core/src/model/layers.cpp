@@ -75,6 +75,12 @@ BatchInvariantScope::BatchInvariantScope() : previous_(batch_invariant_mode) { b
 BatchInvariantScope::~BatchInvariantScope() { batch_invariant_mode = previous_; }
 bool batch_invariant() { return batch_invariant_mode; }
 
+namespace {
+thread_local bool frozen_norm_mode = false;
+}
+FrozenNormScope::FrozenNormScope() : previous_(frozen_norm_mode) { frozen_norm_mode = true; }
+FrozenNormScope::~FrozenNormScope() { frozen_norm_mode = previous_; }
+
 at::Tensor linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b) {
     if (!batch_invariant_mode || x.dim() < 3) return at::linear(x, w, b);
     // One GEMM per batch row, each on a contiguous (rows, in) block: the same call whether the
@@ -100,7 +106,9 @@ Linear Linear::load(WeightLoader& wl, const std::string& prefix, int64_t out, in
 
 at::Tensor rms_norm(const at::Tensor& x, const at::Tensor& weight, double eps, bool one_plus) {
     at::Tensor xf = x.to(at::kFloat);
-    at::Tensor y = xf * at::rsqrt(xf.pow(2).mean(-1, /*keepdim=*/true) + eps);
+    at::Tensor inv = at::rsqrt(xf.pow(2).mean(-1, /*keepdim=*/true) + eps);
+    if (frozen_norm_mode) inv = inv.detach();
+    at::Tensor y = xf * inv;
     y = y.to(x.scalar_type());
     if (!weight.defined()) return y;
     return one_plus ? y * (weight + 1) : y * weight;

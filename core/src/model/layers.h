@@ -63,6 +63,19 @@ private:
 };
 bool batch_invariant();
 
+// While a FrozenNormScope lives on this thread, rms_norm's 1/rms is a constant for autograd
+// (detached; the forward values are unchanged). Attribution patching (gna/model.h freeze_norms).
+class FrozenNormScope {
+public:
+    FrozenNormScope();
+    ~FrozenNormScope();
+    FrozenNormScope(const FrozenNormScope&) = delete;
+    FrozenNormScope& operator=(const FrozenNormScope&) = delete;
+
+private:
+    bool previous_;
+};
+
 // x (..., in) times w (out, in)^T plus b: at::linear, or per batch row in batch-invariant mode.
 at::Tensor linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b = at::Tensor());
 

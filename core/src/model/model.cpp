@@ -14,12 +14,23 @@
 #include "gna/cpu_runtime.h"
 #include "gna/error.h"
 #include "gna/memory_estimate.h"
+#include "gna/residual_stream.h"
 #include "model/causal_lm.h"
 #include "model/layers.h"
 #include "model/plan.h"
 #include "model/tree_sweep.h"
+#include "analysis/attribution_pass.h"
 
 namespace gna {
+
+// The unablated prompt pass at every layer boundary: h[l] is the input of layer l, h[L] the output.
+class ResidualStream {
+public:
+    const Model* model = nullptr;
+    std::vector<int> tokens;
+    std::vector<at::Tensor> h;  // L + 1 tensors (1, T, C)
+    std::size_t bytes = 0;
+};
 
 bool cuda_available() { return at::hasCUDA(); }
 
@@ -170,6 +181,26 @@ public:
         return out;
     }
 
+    std::vector<AttributionResult> attribute_heads(const std::vector<AttributionRequest>& requests) override {
+        std::vector<AttributionResult> out;
+        for (const AttributionRequest& r : requests) {
+            RunRequest probe;
+            probe.tokens = r.prompt;
+            validate(probe);
+            if (r.continuation.empty()) throw Error("attribution: the correct continuation is empty; give its tokens");
+            for (int t : r.continuation) check_id(t);
+            if (static_cast<int64_t>(r.prompt.size() + r.continuation.size()) > info_.max_positions)
+                throw Error("attribution: prompt + continuation is longer than the model's context (" +
+                            std::to_string(info_.max_positions) + " tokens)");
+            for (const HeadRef& h : r.heads) validate_head(info_, h, "attribute");
+            std::vector<int> seq = r.prompt;
+            seq.insert(seq.end(), r.continuation.begin(), r.continuation.end() - 1);
+            out.push_back(attribute_prompt(*lm_, ids_tensor({&seq}), static_cast<int64_t>(r.prompt.size()), r.continuation,
+                                           r.heads, r.metric, r.freeze_norms, r.cancel));
+        }
+        return out;
+    }
+
 private:
     // Scores req.plans[i], i in `subset`, with a KV cache / recurrent state: batches of plans that
     // change the same first layer start from the shared prompt state at that layer.
@@ -307,8 +338,23 @@ private:
         return ids.to(lm_->device());
     }
 
+public:
+    // run_keeping_residuals / run_from_residuals (gna/residual_stream.h): one request, no generation.
+    RunResult run_single(const RunRequest& r, const ResidualStream* from, ResidualStream* keep, int* first_layer) {
+        validate(r);
+        if (r.generate > 0) throw Error("residual stream reuse: runs that generate tokens recompute every layer; use run()");
+        if (keep && !r.plan.empty()) throw Error("residual stream: only the unablated run (empty plan) is kept");
+        if (from && (from->model != this || from->tokens != r.tokens))
+            throw Error("residual stream: it was kept for another model or prompt; keep it again for this prompt");
+        std::vector<RunResult> out(1);
+        run_group({r}, {0}, out, from, keep, first_layer);
+        return std::move(out[0]);
+    }
+
+private:
     void run_group(const std::vector<RunRequest>& requests, const std::vector<std::size_t>& idx,
-                   std::vector<RunResult>& out) {
+                   std::vector<RunResult>& out, const ResidualStream* from = nullptr, ResidualStream* keep = nullptr,
+                   int* first_layer = nullptr) {
         at::NoGradGuard ng;
         const RunRequest& first = requests[idx[0]];
         std::vector<const InterventionPlan*> plans;
@@ -328,7 +374,32 @@ private:
         for (int row : first.capture_rows) ctx.capture_rows.push_back(row);
 
         auto state = lm_->new_state(B);
-        at::Tensor h = lm_->forward(ids_tensor(prompts), *state, ctx);  // (B, T, C)
+        const at::Tensor ids = ids_tensor(prompts);
+        const int L = info_.num_layers;
+        int start = 0;
+        if (from) {
+            start = first_intervened_layer(first.plan, L);
+            for (const HeadRef& c : first.capture) start = std::min(start, c.layer);
+        }
+        at::Tensor h;
+        if (from && start > 0) {
+            // layers below `start` are those of the kept unablated pass; embed() only sets up the
+            // state (Zamba2 keeps the embedding output there)
+            lm_->embed(ids, *state);
+            h = lm_->run_layers(from->h[start].clone(), start, L, *state, ctx);
+            lm_->advance_state(*state, ids.size(1));
+        } else if (keep) {
+            h = lm_->embed(ids, *state);  // the same layers one call each: run_layers loops over layers
+            keep->h.push_back(h.clone());
+            for (int l = 0; l < L; ++l) {
+                h = lm_->run_layers(h, l, l + 1, *state, ctx);
+                keep->h.push_back(h.clone());
+            }
+            lm_->advance_state(*state, ids.size(1));
+        } else {
+            h = lm_->forward(ids, *state, ctx);  // (B, T, C)
+        }
+        if (first_layer) *first_layer = start;
         const int64_t T = h.size(1);
         at::Tensor logits = first.all_logits ? lm_->logits(h) : lm_->logits(h.narrow(1, T - 1, 1));
         logits = logits.to(at::kCPU).contiguous();
@@ -413,6 +484,38 @@ std::vector<std::vector<double>> Model::sweep_continuations(const SweepRequest& 
         out.push_back(score_continuations(req.prompt, req.continuations, p));
     }
     return out;
+}
+
+std::vector<AttributionResult> Model::attribute_heads(const std::vector<AttributionRequest>&) {
+    throw Error(info().architecture + ": this model implementation computes no gradients; use the exact head ranking");
+}
+
+std::size_t residual_stream_bytes(const ModelInfo& info, std::size_t tokens) {
+    return static_cast<std::size_t>(info.num_layers + 1) * tokens * static_cast<std::size_t>(info.hidden_size) * sizeof(float);
+}
+
+KeptRun run_keeping_residuals(Model& model, const RunRequest& request, std::size_t budget_bytes) {
+    KeptRun k;
+    k.bytes = residual_stream_bytes(model.info(), request.tokens.size());
+    auto* impl = dynamic_cast<ModelImpl*>(&model);
+    if (!impl || k.bytes > budget_bytes) {
+        k.result = model.run(request);
+        return k;
+    }
+    auto rs = std::make_shared<ResidualStream>();
+    rs->model = &model;
+    rs->tokens = request.tokens;
+    rs->bytes = k.bytes;
+    k.result = impl->run_single(request, nullptr, rs.get(), nullptr);
+    k.residuals = std::move(rs);
+    return k;
+}
+
+RunResult run_from_residuals(Model& model, const RunRequest& request, const ResidualStream& kept, int* first_layer) {
+    auto* impl = dynamic_cast<ModelImpl*>(&model);
+    if (!impl || kept.model != &model)
+        throw Error("residual stream: it was kept for another model; keep it again for this one");
+    return impl->run_single(request, &kept, nullptr, first_layer);
 }
 
 std::unique_ptr<Model> Model::load(const std::filesystem::path& dir, const LoadOptions& opt) {

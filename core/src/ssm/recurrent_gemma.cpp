@@ -179,11 +179,13 @@ private:
         at::Tensor ga = at::sigmoid(at::matmul(ub, w.ga_w) + w.ga_b.unsqueeze(1)).transpose(1, 2).reshape({B, T, W_});
         at::Tensor log_a = -8.0 * ga * at::softplus(w.rec_param);         // (B, T, W)
         at::Tensor mult = at::sqrt(1.0 - at::exp(2.0 * log_a));            // (B, T, W)
-        if (past == 0) {  // position 0: multiplier 1, state reset (a = 0)
-            mult.select(1, 0).fill_(1.0);
-        }
         at::Tensor a = at::exp(log_a);
-        if (past == 0) a.select(1, 0).fill_(0.0);
+        if (past == 0) {  // position 0: multiplier 1, state reset (a = 0)
+            // out of place while autograd records (sqrt and exp saved these outputs for backward)
+            const at::Tensor first = at::zeros({1}, at::TensorOptions().dtype(at::kLong).device(a.device()));
+            mult = mult.requires_grad() ? mult.index_fill(1, first, 1.0) : mult.index_fill_(1, first, 1.0);
+            a = a.requires_grad() ? a.index_fill(1, first, 0.0) : a.index_fill_(1, first, 0.0);
+        }
         at::Tensor m = gx * mult;                                          // x~ = u m
         ScanResult scan = diagonal_scan(a, u * m, past == 0 ? at::Tensor() : lru_state);
         lru_state = scan.state;

@@ -22,6 +22,18 @@ constexpr int64_t kCpuChunk = 64;
 void set_sequential_scans(bool on) { g_sequential = on; }
 bool sequential_scans() { return g_sequential; }
 
+namespace {
+// True while autograd records and some input needs a gradient (attribution patching, the demo
+// trainer): the fused loops below write through raw pointers, which autograd cannot see, so the
+// step-by-step tensor recurrences run instead.
+bool records_grad(std::initializer_list<at::Tensor> inputs) {
+    if (!at::GradMode::is_enabled()) return false;
+    for (const at::Tensor& t : inputs)
+        if (t.defined() && t.requires_grad()) return true;
+    return false;
+}
+}  // namespace
+
 ConvResult causal_conv1d(const at::Tensor& x, const at::Tensor& w, const at::Tensor& bias, const at::Tensor& state) {
     const int64_t B = x.size(0), T = x.size(1), Cc = x.size(2), K = w.size(2);
     at::Tensor xt = x.transpose(1, 2);  // xt: (B, Cc, T)
@@ -57,7 +69,7 @@ ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor&
                     const at::Tensor& Cg, int64_t chunk, const at::Tensor& state0) {
     const int64_t B = x.size(0), T = x.size(1), H = x.size(2), P = x.size(3), G = Bg.size(2), N = Bg.size(3);
 #ifdef GNA_HAVE_KERNELS
-    if (x.is_cuda() && !sequential_scans()) {
+    if (x.is_cuda() && !sequential_scans() && !records_grad({x, dt, A, Bg, Cg, state0})) {
         kernels::ScanTensors r = kernels::ssd_scan_cuda(x, dt, A, Bg, Cg, chunk, state0);
         return {r.y, r.state};
     }
@@ -130,6 +142,7 @@ ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor&
     return {y, s.permute({0, 1, 3, 4, 2}).reshape({B, H, P, N})};
 }
 
+
 ScanResult selective_scan_sequential(const at::Tensor& u, const at::Tensor& dt, const at::Tensor& A,
                                      const at::Tensor& Bm, const at::Tensor& Cm, const at::Tensor& state0) {
     const int64_t B = u.size(0), T = u.size(1), D = u.size(2), N = A.size(1);
@@ -147,12 +160,13 @@ ScanResult selective_scan(const at::Tensor& u, const at::Tensor& dt, const at::T
                           const at::Tensor& Cm, const at::Tensor& state0) {
     const int64_t B = u.size(0), T = u.size(1), D = u.size(2), N = A.size(1);
 #ifdef GNA_HAVE_KERNELS
-    if (u.is_cuda() && !sequential_scans()) {
+    if (u.is_cuda() && !sequential_scans() && !records_grad({u, dt, A, Bm, Cm, state0})) {
         kernels::ScanTensors r = kernels::selective_scan_cuda(u, dt, A, Bm, Cm, state0);
         return {r.y, r.state};
     }
 #endif
-    if (T == 1 || sequential_scans() || !u.device().is_cpu()) return selective_scan_sequential(u, dt, A, Bm, Cm, state0);
+    if (T == 1 || sequential_scans() || !u.device().is_cpu() || records_grad({u, dt, A, Bm, Cm, state0}))
+        return selective_scan_sequential(u, dt, A, Bm, Cm, state0);
     at::Tensor h = state0.defined() ? state0.to(at::kFloat).contiguous().clone()
                                     : at::zeros({B, D, N}, u.options().dtype(at::kFloat));
     at::Tensor y = at::empty({B, T, D}, h.options());
@@ -198,7 +212,7 @@ ScanResult diagonal_scan(const at::Tensor& a, const at::Tensor& x, const at::Ten
     const int64_t B = x.size(0), T = x.size(1), W = x.size(2);
     at::Tensor h = state0.defined() ? state0.to(at::kFloat).contiguous().clone()
                                     : at::zeros({B, W}, x.options().dtype(at::kFloat));
-    if (!x.device().is_cpu() || sequential_scans()) {
+    if (!x.device().is_cpu() || sequential_scans() || records_grad({a, x, state0})) {
         at::Tensor y = at::empty({B, T, W}, h.options());
         for (int64_t t = 0; t < T; ++t) {
             h = a.select(1, t) * h + x.select(1, t);

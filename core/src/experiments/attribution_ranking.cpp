@@ -1,0 +1,250 @@
+// head_ranking with "method": "attribution" (every head's ablation effect to first order, one
+// forward + one backward pass per prompt) or "attribution+verify" (then the top K heads by exact
+// ablation with the batched sweep). docs/attribution.md explains the estimate and its limits.
+#include "experiments/attribution_ranking.h"
+
+#include "gna/experiment_spec.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include "experiments/experiment_result.h"
+#include "gna/error.h"
+#include "gna/experiment_spec.h"
+#include "gna/model.h"
+
+namespace gna {
+
+RankingMethod parse_ranking_method(const std::string& text) {
+    for (RankingMethod m : {RankingMethod::Exact, RankingMethod::Attribution, RankingMethod::AttributionVerify})
+        if (text == to_string(m)) return m;
+    throw Error("experiment spec: \"method\" is '" + text + "'; use \"exact\", \"attribution\" or \"attribution+verify\"");
+}
+
+const char* to_string(RankingMethod method) {
+    switch (method) {
+    case RankingMethod::Exact: return "exact";
+    case RankingMethod::Attribution: return "attribution";
+    case RankingMethod::AttributionVerify: return "attribution+verify";
+    }
+    return "exact";
+}
+
+namespace {
+
+std::vector<double> average_ranks(const std::vector<double>& v) {
+    std::vector<std::size_t> order(v.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return v[a] < v[b]; });
+    std::vector<double> rank(v.size());
+    for (std::size_t i = 0; i < order.size();) {
+        std::size_t j = i;
+        while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]]) ++j;
+        for (std::size_t k = i; k <= j; ++k) rank[order[k]] = 0.5 * static_cast<double>(i + j);
+        i = j + 1;
+    }
+    return rank;
+}
+
+}  // namespace
+
+double spearman_correlation(const std::vector<double>& a, const std::vector<double>& b) {
+    if (a.size() != b.size()) throw Error("spearman_correlation: the lists differ in length");
+    if (a.size() < 2) return 0.0;
+    const std::vector<double> ra = average_ranks(a), rb = average_ranks(b);
+    const double n = static_cast<double>(a.size());
+    const double ma = std::accumulate(ra.begin(), ra.end(), 0.0) / n, mb = std::accumulate(rb.begin(), rb.end(), 0.0) / n;
+    double sab = 0, saa = 0, sbb = 0;
+    for (std::size_t i = 0; i < ra.size(); ++i) {
+        sab += (ra[i] - ma) * (rb[i] - mb);
+        saa += (ra[i] - ma) * (ra[i] - ma);
+        sbb += (rb[i] - mb) * (rb[i] - mb);
+    }
+    return saa > 0 && sbb > 0 ? sab / std::sqrt(saa * sbb) : 0.0;
+}
+
+RankingMethodSpec ranking_method_of(const Json& spec) {
+    const ExperimentSpec typed = parse_experiment_spec(spec);
+    RankingMethodSpec m;
+    m.method = parse_ranking_method(typed.method);
+    m.verify_k = typed.verify_k;
+    m.top = typed.top;
+    return m;
+}
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The heads to rank: the spec's list (the setup's conditions after the baseline), else every
+// attention head and every SSM head.
+std::vector<HeadRef> ranked_heads(const Json& spec, const ExperimentSetup& setup, const ModelInfo& info) {
+    std::vector<HeadRef> heads;
+    if (spec.contains("heads")) {
+        for (std::size_t c = 1; c < setup.conditions.size(); ++c) heads.push_back(parse_head(setup.conditions[c].name));
+        return heads;
+    }
+    for (const LayerInfo& li : info.layers) {
+        for (int k = 0; k < li.attention_heads; ++k) heads.push_back({li.index, k, HeadKind::Attention});
+        for (int k = 0; k < li.ssm_heads; ++k) heads.push_back({li.index, k, HeadKind::SSM});
+    }
+    return heads;
+}
+
+void check_applicable(const ExperimentSetup& setup, const ExperimentOptions& opt, const RankingMethodSpec& m) {
+    const std::string method = std::string("\"method\": \"") + to_string(m.method) + "\"";
+    if (setup.kind != "head_ranking") throw Error("experiment spec: " + method + " applies to head_ranking only");
+    if (opt.shard.active())
+        throw Error("experiment: " + method + " cannot be sharded (the attribution pass ranks every head at once); "
+                    "run it without --shard, or shard the exact ranking");
+    if (setup.metric == "exact_match") throw Error("experiment spec: " + method + " needs a choice metric (accuracy or logprob), not exact_match");
+    for (const ExperimentSample& e : setup.samples)
+        if (e.generative) throw Error("experiment spec: " + method + " needs choice tasks (the correct answer's log-probability); "
+                                      "sample " + e.id + " is a generation task");
+}
+
+}  // namespace
+
+ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const ExperimentSetup& setup,
+                                          const ExperimentOptions& opt, ExperimentOutcome out) {
+    const RankingMethodSpec m = ranking_method_of(spec);
+    check_applicable(setup, opt, m);
+    const std::vector<HeadRef> heads = ranked_heads(spec, setup, model.info());
+    if (heads.empty()) throw Error("experiment spec: the model has no heads to rank");
+    if (std::filesystem::exists(out.json_path)) {
+        const Json old = read_experiment_result(out.json_path);
+        if (old.value("complete", false) && spec_identity(old["spec"]) == spec_identity(spec) &&
+            old["model"].value("config_hash", std::string()) == model.info().config_hash) {
+            out.result = old;
+            out.complete = true;
+            return out;
+        }
+        throw Error(out.json_path.string() + " holds another experiment or an unfinished attribution ranking (which is not "
+                    "resumed: it is computed in one go); delete it or use another --out folder");
+    }
+    const std::size_t N = setup.samples.size(), H = heads.size();
+    const bool verify = m.method == RankingMethod::AttributionVerify;
+    ExperimentProgress pr;
+    pr.total = verify ? 2 * N : N;
+
+    // Phase 1: one forward + backward pass per prompt; mean estimate per head (logit difference).
+    const auto t_attr = std::chrono::steady_clock::now();
+    std::vector<std::vector<double>> effect(N);
+    std::vector<double> metric(N), mean(H, 0.0);
+    for (std::size_t i = 0; i < N; ++i) {
+        if (opt.cancel && opt.cancel->load()) throw Cancelled();
+        const ExperimentSample& e = setup.samples[i];
+        AttributionRequest r;
+        r.prompt = e.item.prompt;
+        r.continuation = e.item.choices.at(static_cast<std::size_t>(e.item.answer));
+        r.heads = heads;
+        r.cancel = opt.cancel;
+        AttributionResult a = std::move(model.attribute_heads({r}).front());
+        metric[i] = a.metric;
+        for (std::size_t h = 0; h < H; ++h) mean[h] += a.effect[h] / static_cast<double>(N);
+        effect[i] = std::move(a.effect);
+        ++pr.done;
+        pr.elapsed_s = seconds_since(t_attr);
+        pr.eta_s = pr.elapsed_s / static_cast<double>(pr.done) * static_cast<double>(pr.total - pr.done);
+        pr.current = e.id;
+        if (opt.progress) opt.progress(pr);
+    }
+    const double attr_s = seconds_since(t_attr);
+    std::vector<std::size_t> order(H);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return mean[a] > mean[b]; });
+    Json estimate = Json::array();
+    for (std::size_t h : order) estimate.push_back({{"head", heads[h].name()}, {"attribution", mean[h]}});
+    Json attribution = {{"metric", "logit_difference"}, {"method", to_string(m.method)}, {"ranking", estimate},
+                        {"seconds", {{"attribution", attr_s}}}};
+
+    std::vector<std::size_t> cond_heads;  // index into heads of each condition after the baseline
+    if (verify)
+        cond_heads.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(H, m.verified())));
+    else
+        for (std::size_t h = 0; h < H; ++h) cond_heads.push_back(h);
+    std::vector<std::string> names = {"baseline"};
+    for (std::size_t h : cond_heads) names.push_back(heads[h].name());
+    out.result["conditions"] = names;
+    out.result["seeds"] = setup.seeds;
+    out.result["meta"] = setup.meta;
+    out.result["method"] = to_string(m.method);
+
+    Json samples = Json::array();
+    auto save = [&](bool complete, Json agg) {
+        out.result["samples"] = samples;
+        out.result["aggregates"] = std::move(agg);
+        out.result["checksum"] = sha256_hex(samples.dump());
+        out.result["complete"] = complete;
+        out.complete = complete;
+        write_result_files(out);
+    };
+    auto finish = [&](Json agg) {
+        agg["attribution"] = attribution;
+        save(true, std::move(agg));
+        return out;
+    };
+
+    if (!verify) {
+        // scores: the measured unablated logit difference, then each head's estimated ablated one
+        for (std::size_t i = 0; i < N; ++i) {
+            const ExperimentSample& e = setup.samples[i];
+            Json scores = {metric[i]};
+            for (std::size_t h : cond_heads) scores.push_back(metric[i] - effect[i][h]);
+            samples.push_back({{"id", e.id}, {"task", e.task}, {"group", e.group}, {"scores", scores}, {"estimated", true}});
+        }
+        return finish(aggregate_samples(setup.kind, names, samples));
+    }
+
+    // Phase 2: exact ablation of the top K with the batched sweep, the spec's metric.
+    ExperimentSetup vs = setup;
+    vs.conditions.resize(1);
+    for (std::size_t h : cond_heads) {
+        InterventionPlan p;
+        p.ablate(heads[h]);
+        vs.conditions.push_back({heads[h].name(), [p](const ExperimentSample&) { return p; }});
+    }
+    const auto t_verify = std::chrono::steady_clock::now();
+    try {
+        for (std::size_t i = 0; i < N; ++i) {
+            if (opt.cancel && opt.cancel->load()) throw Cancelled();
+            const ExperimentSample& e = setup.samples[i];
+            Json o = evaluate_sample(model, vs, e, opt.cancel, 0, vs.conditions.size());
+            Json est = Json::array();
+            for (std::size_t h : cond_heads) est.push_back(effect[i][h]);
+            o["attribution"] = est;
+            o["attribution_logit_difference"] = metric[i];
+            samples.push_back(std::move(o));
+            save(false, Json{{"rows", Json::array()}});
+            ++pr.done;
+            pr.elapsed_s = seconds_since(t_attr);
+            pr.eta_s = seconds_since(t_verify) / static_cast<double>(i + 1) * static_cast<double>(N - i - 1);
+            pr.current = e.id;
+            if (opt.progress) opt.progress(pr);
+        }
+    } catch (const Cancelled&) {
+        save(false, Json{{"rows", Json::array()}});
+        throw;
+    }
+    attribution["seconds"]["verify"] = seconds_since(t_verify);
+    attribution["verified"] = cond_heads.size();
+    Json agg = aggregate_samples(setup.kind, names, samples);
+    std::vector<double> exact, approx;
+    for (Json& r : agg["ranking"]) {
+        const std::string name = r["head"].get<std::string>();
+        for (std::size_t h : cond_heads)
+            if (heads[h].name() == name) {
+                r["attribution"] = mean[h];
+                exact.push_back(r["importance"].get<double>());
+                approx.push_back(mean[h]);
+            }
+    }
+    attribution["spearman"] = spearman_correlation(exact, approx);
+    return finish(std::move(agg));
+}
+
+}  // namespace gna
