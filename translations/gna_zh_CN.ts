@@ -1,1875 +1,2752 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-  <context>
+<context>
     <name>gna::studio</name>
     <message>
-      <source>Δ %1 vs unablated</source>
-      <translation>Δ %1（相对未消融）</translation>
+        <location filename="../app/studio/run_job.cpp" line="131"/>
+        <source>Δ %1 vs unablated</source>
+        <translation>Δ %1（相对未消融）</translation>
     </message>
     <message>
-      <source>The prompt is empty: type a prompt first.</source>
-      <translation>提示为空：请先输入提示。</translation>
+        <location filename="../app/studio/run_job.cpp" line="96"/>
+        <source>The prompt is empty: type a prompt first.</source>
+        <translation>提示为空：请先输入提示。</translation>
     </message>
     <message>
-      <source>entropy of the last row (bits)</source>
-      <translation>最后一行的熵（比特）</translation>
+        <location filename="../app/studio/run_job.cpp" line="35"/>
+        <source>entropy of the last row (bits)</source>
+        <translation>最后一行的熵（比特）</translation>
     </message>
     <message>
-      <source>Gather score: the prompt has no line ends</source>
-      <translation>Gather 得分：提示中没有行尾</translation>
+        <location filename="../app/studio/run_job.cpp" line="39"/>
+        <source>Gather score: the prompt has no line ends</source>
+        <translation>Gather 得分：提示中没有行尾</translation>
     </message>
     <message>
-      <source>Gather score: attention of each line end on its own line</source>
-      <translation>Gather 得分：每个行尾对其所在行的注意力</translation>
+        <location filename="../app/studio/run_job.cpp" line="38"/>
+        <source>Gather score: attention of each line end on its own line</source>
+        <translation>Gather 得分：每个行尾对其所在行的注意力</translation>
     </message>
     <message>
-      <source>Aggregate score: the prompt has no line ends</source>
-      <translation>Aggregate 得分：提示中没有行尾</translation>
+        <location filename="../app/studio/run_job.cpp" line="42"/>
+        <source>Aggregate score: the prompt has no line ends</source>
+        <translation>Aggregate 得分：提示中没有行尾</translation>
     </message>
     <message>
-      <source>Aggregate score: attention of the last token on the line ends</source>
-      <translation>Aggregate 得分：最后一个词元对各行尾的注意力</translation>
+        <location filename="../app/studio/run_job.cpp" line="41"/>
+        <source>Aggregate score: attention of the last token on the line ends</source>
+        <translation>Aggregate 得分：最后一个词元对各行尾的注意力</translation>
     </message>
     <message>
-      <source>max weight of the last row</source>
-      <translation>最后一行的最大权重</translation>
+        <location filename="../app/studio/run_job.cpp" line="36"/>
+        <source>max weight of the last row</source>
+        <translation>最后一行的最大权重</translation>
     </message>
     <message>
-      <source>attention from the last token to token %1</source>
-      <translation>最后一个词元对词元 %1 的注意力</translation>
+        <location filename="../app/studio/run_job.cpp" line="43"/>
+        <source>attention from the last token to token %1</source>
+        <translation>最后一个词元对词元 %1 的注意力</translation>
     </message>
     <message>
-      <source>Unexpected error: %1</source>
-      <translation>意外错误：%1</translation>
+        <location filename="../app/studio/run_job.cpp" line="139"/>
+        <source>Unexpected error: %1</source>
+        <translation>意外错误：%1</translation>
     </message>
-  </context>
-  <context>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="32"/>
+        <source>Cannot write into the output folder %1. Choose a folder you can write to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="52"/>
+        <source>Unknown figure format &quot;%1&quot; in --formats: use pdf, svg and png, separated by commas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="61"/>
+        <source>Invalid --dpi &quot;%1&quot;: give a whole number from 50 to 2400, e.g. --dpi 300.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="67"/>
+        <source>Invalid --width &quot;%1&quot;: give single (3.3 in), double (6.9 in) or a width in inches from 0.5 to 20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="78"/>
+        <source>The workspace file %1 does not exist. Give the path of a saved workspace (.gna.json).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="83"/>
+        <source>Save the workspace again from G&amp;A Studio (File ▸ Save workspace as).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="87"/>
+        <source>The workspace %1 names the model folder %2, which does not exist. Edit its &quot;model&quot; entry (a path relative to the workspace file works).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="109"/>
+        <source>Could not load the model %1 named by the workspace %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="114"/>
+        <source>The run of the workspace %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="137"/>
+        <source>The model of the workspace %1 did not finish its run within 10 minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/figure_job.cpp" line="144"/>
+        <source>The workspace %1 names an experiment result that cannot be opened: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="75"/>
+        <source>Could not write %1: %2. Check that the folder is writable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="117"/>
+        <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gna::studio::ExperimentDock</name>
     <message>
-      <source>Experiments</source>
-      <translation>实验</translation>
+        <location filename="../app/studio/experiment_dock.cpp" line="17"/>
+        <source>Experiments</source>
+        <translation>实验</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::studio::ExperimentPanel</name>
     <message>
-      <source>'%1' is not a number</source>
-      <translation>“%1”不是数字</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="44"/>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>“%1”不是数字</translation>
     </message>
     <message>
-      <source>The experiment spec (JSON) that runs; edit it to set any option</source>
-      <translation>将要运行的实验规范（JSON）；编辑它即可设置任意选项</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="76"/>
+        <source>The experiment spec (JSON) that runs; edit it to set any option</source>
+        <translation>将要运行的实验规范（JSON）；编辑它即可设置任意选项</translation>
     </message>
     <message>
-      <source>Spec:</source>
-      <translation>规范：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="80"/>
+        <source>Spec:</source>
+        <translation>规范：</translation>
     </message>
     <message>
-      <source>Open &amp;spec file…</source>
-      <translation>打开规范文件(&amp;S)…</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="83"/>
+        <source>Open &amp;spec file…</source>
+        <translation>打开规范文件(&amp;S)…</translation>
     </message>
     <message>
-      <source>Open &amp;result…</source>
-      <translation>打开结果(&amp;R)…</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="84"/>
+        <source>Open &amp;result…</source>
+        <translation>打开结果(&amp;R)…</translation>
     </message>
     <message>
-      <source>&amp;Run</source>
-      <translation>运行(&amp;R)</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="90"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <source>Open a model, then Run.</source>
-      <translation>请先打开模型，然后点击运行。</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="99"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
+        <source>Open a model, then Run.</source>
+        <translation>请先打开模型，然后点击运行。</translation>
     </message>
     <message>
-      <source>C&amp;ondition:</source>
-      <translation>条件(&amp;O)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="112"/>
+        <source>C&amp;ondition:</source>
+        <translation>条件(&amp;O)：</translation>
     </message>
     <message>
-      <source>Click a cell to open its prompt, the model's answer and its attention.</source>
-      <translation>点击一个单元格，打开其提示、模型的回答及注意力。</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="119"/>
+        <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
+        <translation>点击一个单元格，打开其提示、模型的回答及注意力。</translation>
     </message>
     <message>
-      <source>&amp;Copy table</source>
-      <translation>复制表格(&amp;C)</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="128"/>
+        <source>&amp;Copy table</source>
+        <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-      <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
-      <translation>将表格（或所选单元格）复制为制表符分隔的文本，便于粘贴到电子表格</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="129"/>
+        <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
+        <translation>将表格（或所选单元格）复制为制表符分隔的文本，便于粘贴到电子表格</translation>
     </message>
     <message>
-      <source>Curve</source>
-      <translation>曲线</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="134"/>
+        <source>Curve</source>
+        <translation>曲线</translation>
     </message>
     <message>
-      <source>Retrieval map</source>
-      <translation>检索图</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="135"/>
+        <source>Retrieval map</source>
+        <translation>检索图</translation>
     </message>
     <message>
-      <source>Table</source>
-      <translation>表格</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="136"/>
+        <source>Table</source>
+        <translation>表格</translation>
     </message>
     <message>
-      <source>Open experiment spec</source>
-      <translation>打开实验规范</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="148"/>
+        <source>Open experiment spec</source>
+        <translation>打开实验规范</translation>
     </message>
     <message>
-      <source>Experiment specs (*.json)</source>
-      <translation>实验规范 (*.json)</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="148"/>
+        <source>Experiment specs (*.json)</source>
+        <translation>实验规范 (*.json)</translation>
     </message>
     <message>
-      <source>Open experiment result</source>
-      <translation>打开实验结果</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="153"/>
+        <source>Open experiment result</source>
+        <translation>打开实验结果</translation>
     </message>
     <message>
-      <source>Results (result.json *.json)</source>
-      <translation>结果 (result.json *.json)</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="153"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="297"/>
+        <source>Results (result.json *.json)</source>
+        <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-      <source>Finished: %1</source>
-      <translation>已完成：%1</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="170"/>
+        <source>Finished: %1</source>
+        <translation>已完成：%1</translation>
     </message>
     <message>
-      <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
-      <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
+        <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
+        <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
     </message>
     <message>
-      <source>The experiment failed.</source>
-      <translation>实验失败。</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
+        <source>The experiment failed.</source>
+        <translation>实验失败。</translation>
     </message>
     <message>
-      <source>Head ranking</source>
-      <translation>注意力头排序</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="191"/>
+        <source>Head ranking</source>
+        <translation>注意力头排序</translation>
     </message>
     <message>
-      <source>Cumulative removal</source>
-      <translation>累积移除</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="192"/>
+        <source>Cumulative removal</source>
+        <translation>累积移除</translation>
     </message>
     <message>
-      <source>Layer pruning</source>
-      <translation>层剪枝</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
+        <source>Layer pruning</source>
+        <translation>层剪枝</translation>
     </message>
     <message>
-      <source>Sparsification</source>
-      <translation>稀疏化</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="194"/>
+        <source>Sparsification</source>
+        <translation>稀疏化</translation>
     </message>
     <message>
-      <source>Needle in a haystack</source>
-      <translation>大海捞针</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="195"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
+        <source>Needle in a haystack</source>
+        <translation>大海捞针</translation>
     </message>
     <message>
-      <source>Manipulation grid</source>
-      <translation>操控网格</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="196"/>
+        <source>Manipulation grid</source>
+        <translation>操控网格</translation>
     </message>
     <message>
-      <source>G&amp;&amp;A masks (MMLU)</source>
-      <translation>G&amp;&amp;A 掩码（MMLU）</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="197"/>
+        <source>G&amp;&amp;A masks (MMLU)</source>
+        <translation>G&amp;&amp;A 掩码（MMLU）</translation>
     </message>
     <message>
-      <source>Memory table</source>
-      <translation>内存表</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="198"/>
+        <source>Memory table</source>
+        <translation>内存表</translation>
     </message>
     <message>
-      <source>Ready: %1</source>
-      <translation>就绪：%1</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
+        <source>Ready: %1</source>
+        <translation>就绪：%1</translation>
     </message>
     <message>
-      <source>KV-retrieval</source>
-      <translation>键值检索</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="231"/>
+        <source>KV-retrieval</source>
+        <translation>键值检索</translation>
     </message>
     <message>
-      <source>MMLU (bundled sample)</source>
-      <translation>MMLU（内置样本）</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
+        <source>MMLU (bundled sample)</source>
+        <translation>MMLU（内置样本）</translation>
     </message>
     <message>
-      <source>Knowledge multiple choice</source>
-      <translation>知识多项选择</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="233"/>
+        <source>Knowledge multiple choice</source>
+        <translation>知识多项选择</translation>
     </message>
     <message>
-      <source>All three tasks</source>
-      <translation>全部三个任务</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
+        <source>All three tasks</source>
+        <translation>全部三个任务</translation>
     </message>
     <message>
-      <source>Dictionary sizes (keys per prompt)</source>
-      <translation>字典大小（每个提示的键数）</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
+        <source>Dictionary sizes (keys per prompt)</source>
+        <translation>字典大小（每个提示的键数）</translation>
     </message>
     <message>
-      <source>all</source>
-      <translation>全部</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="242"/>
+        <source>all</source>
+        <translation>全部</translation>
     </message>
     <message>
-      <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
-      <translation>上下文长度（词元）；留空 = 250 到 4096，共 10 档</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="244"/>
+        <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
+        <translation>上下文长度（词元）；留空 = 250 到 4096，共 10 档</translation>
     </message>
     <message>
-      <source>Needle depths in percent; empty = 0 to 100 in 10 steps</source>
-      <translation>针的深度（百分比）；留空 = 0 到 100，共 10 档</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="245"/>
+        <source>Needle depths in percent; empty = 0 to 100 in 10 steps</source>
+        <translation>针的深度（百分比）；留空 = 0 到 100，共 10 档</translation>
     </message>
     <message>
-      <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
-      <translation>注意力头，格式为 L17.H24，以逗号分隔；留空 = 所有注意力头</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="247"/>
+        <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
+        <translation>注意力头，格式为 L17.H24，以逗号分隔；留空 = 所有注意力头</translation>
     </message>
     <message>
-      <source>Gather heads, e.g. L16.H22</source>
-      <translation>Gather 头，例如 L16.H22</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <source>Gather heads, e.g. L16.H22</source>
+        <translation>Gather 头，例如 L16.H22</translation>
     </message>
     <message>
-      <source>Aggregate heads, e.g. L17.H24</source>
-      <translation>Aggregate 头，例如 L17.H24</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="249"/>
+        <source>Aggregate heads, e.g. L17.H24</source>
+        <translation>Aggregate 头，例如 L17.H24</translation>
     </message>
     <message>
-      <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
-      <translation>head_ranking 的 result.json，或形如 L3.H1, L2.H0, … 的注意力头</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="250"/>
+        <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
+        <translation>head_ranking 的 result.json，或形如 L3.H1, L2.H0, … 的注意力头</translation>
     </message>
     <message>
-      <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
-      <translation>移除的头数，例如 0, 10, 20；留空 = 每 10 个</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="251"/>
+        <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
+        <translation>移除的头数，例如 0, 10, 20；留空 = 每 10 个</translation>
     </message>
     <message>
-      <source>Both</source>
-      <translation>两者</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="259"/>
+        <source>Both</source>
+        <translation>两者</translation>
     </message>
     <message>
-      <source>Gradual (from the end)</source>
-      <translation>逐步（从末尾开始）</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
+        <source>Gradual (from the end)</source>
+        <translation>逐步（从末尾开始）</translation>
     </message>
     <message>
-      <source>Individual (one layer at a time)</source>
-      <translation>单独（每次一层）</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
+        <source>Individual (one layer at a time)</source>
+        <translation>单独（每次一层）</translation>
     </message>
     <message>
-      <source>Values of k; empty = 0 to the number of heads</source>
-      <translation>k 的取值；留空 = 0 到头数</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="257"/>
+        <source>Values of k; empty = 0 to the number of heads</source>
+        <translation>k 的取值；留空 = 0 到头数</translation>
     </message>
     <message>
-      <source>Generation only</source>
-      <translation>仅生成阶段</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
+        <source>Generation only</source>
+        <translation>仅生成阶段</translation>
     </message>
     <message>
-      <source>Prefill and generation</source>
-      <translation>预填充和生成阶段</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
+        <source>Prefill and generation</source>
+        <translation>预填充和生成阶段</translation>
     </message>
     <message>
-      <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
-      <translation>结果文件夹；留空 = 每次运行新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
+        <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
+        <translation>结果文件夹；留空 = 每次运行新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-      <source>&amp;Task:</source>
-      <translation>任务(&amp;T)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="273"/>
+        <source>&amp;Task:</source>
+        <translation>任务(&amp;T)：</translation>
     </message>
     <message>
-      <source>Dictionary si&amp;zes:</source>
-      <translation>字典大小(&amp;Z)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="275"/>
+        <source>Dictionary si&amp;zes:</source>
+        <translation>字典大小(&amp;Z)：</translation>
     </message>
     <message>
-      <source>Samples per si&amp;ze:</source>
-      <translation>每种大小的样本数(&amp;Z)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="276"/>
+        <source>Samples per si&amp;ze:</source>
+        <translation>每种大小的样本数(&amp;Z)：</translation>
     </message>
     <message>
-      <source>&amp;Limit per subject:</source>
-      <translation>每科上限(&amp;L)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="279"/>
+        <source>&amp;Limit per subject:</source>
+        <translation>每科上限(&amp;L)：</translation>
     </message>
     <message>
-      <source>Context &amp;lengths:</source>
-      <translation>上下文长度(&amp;L)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="280"/>
+        <source>Context &amp;lengths:</source>
+        <translation>上下文长度(&amp;L)：</translation>
     </message>
     <message>
-      <source>Needle &amp;depths (%):</source>
-      <translation>针的深度(&amp;D)（%）：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="282"/>
+        <source>Needle &amp;depths (%):</source>
+        <translation>针的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-      <source>&amp;Generated tokens:</source>
-      <translation>生成词元数(&amp;G)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="283"/>
+        <source>&amp;Generated tokens:</source>
+        <translation>生成词元数(&amp;G)：</translation>
     </message>
     <message>
-      <source>&amp;Heads:</source>
-      <translation>注意力头(&amp;H)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="285"/>
+        <source>&amp;Heads:</source>
+        <translation>注意力头(&amp;H)：</translation>
     </message>
     <message>
-      <source>&amp;Gather heads:</source>
-      <translation>Gather 头(&amp;G)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="287"/>
+        <source>&amp;Gather heads:</source>
+        <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-      <source>&amp;Aggregate heads:</source>
-      <translation>Aggregate 头(&amp;A)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="288"/>
+        <source>&amp;Aggregate heads:</source>
+        <translation>Aggregate 头(&amp;A)：</translation>
     </message>
     <message>
-      <source>…</source>
-      <translation>…</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="294"/>
+        <source>…</source>
+        <translation>…</translation>
     </message>
     <message>
-      <source>Choose a head_ranking result.json</source>
-      <translation>选择 head_ranking 的 result.json</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="295"/>
+        <source>Choose a head_ranking result.json</source>
+        <translation>选择 head_ranking 的 result.json</translation>
     </message>
     <message>
-      <source>Head ranking result</source>
-      <translation>注意力头排序结果</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="297"/>
+        <source>Head ranking result</source>
+        <translation>注意力头排序结果</translation>
     </message>
     <message>
-      <source>&amp;Ranking:</source>
-      <translation>排序(&amp;R)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
+        <source>&amp;Ranking:</source>
+        <translation>排序(&amp;R)：</translation>
     </message>
     <message>
-      <source>&amp;Steps:</source>
-      <translation>步骤(&amp;S)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
+        <source>&amp;Steps:</source>
+        <translation>步骤(&amp;S)：</translation>
     </message>
     <message>
-      <source>&amp;Mode:</source>
-      <translation>模式(&amp;M)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="306"/>
+        <source>&amp;Mode:</source>
+        <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-      <source>&amp;k:</source>
-      <translation>&amp;k：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="308"/>
+        <source>&amp;k:</source>
+        <translation>&amp;k：</translation>
     </message>
     <message>
-      <source>S&amp;tages:</source>
-      <translation>阶段(&amp;T)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
+        <source>S&amp;tages:</source>
+        <translation>阶段(&amp;T)：</translation>
     </message>
     <message>
-      <source>Results &amp;folder:</source>
-      <translation>结果文件夹(&amp;F)：</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
+        <source>Results &amp;folder:</source>
+        <translation>结果文件夹(&amp;F)：</translation>
     </message>
     <message>
-      <source>the spec editor</source>
-      <translation>规范编辑器</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="395"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="396"/>
+        <source>the spec editor</source>
+        <translation>规范编辑器</translation>
     </message>
     <message>
-      <source>Open a model first (File ▸ Open model).</source>
-      <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="501"/>
+        <source>Open a model first (File ▸ Open model).</source>
+        <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
     </message>
     <message>
-      <source>Loading the model and preparing the samples…</source>
-      <translation>正在加载模型并准备样本…</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="514"/>
+        <source>Loading the model and preparing the samples…</source>
+        <translation>正在加载模型并准备样本…</translation>
     </message>
     <message>
-      <source>Cancelling after the current sample…</source>
-      <translation>将在当前样本完成后取消…</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="520"/>
+        <source>Cancelling after the current sample…</source>
+        <translation>将在当前样本完成后取消…</translation>
     </message>
     <message>
-      <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
-      <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="538"/>
+        <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
+        <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
     </message>
     <message>
-      <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
-      <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="549"/>
+        <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
+        <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::studio::ExperimentResults</name>
     <message>
-      <source>KV-retrieval</source>
-      <translation>键值检索</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="63"/>
+        <source>KV-retrieval</source>
+        <translation>键值检索</translation>
     </message>
     <message>
-      <source>MMLU</source>
-      <translation>MMLU</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="64"/>
+        <source>MMLU</source>
+        <translation>MMLU</translation>
     </message>
     <message>
-      <source>Knowledge</source>
-      <translation>知识</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="65"/>
+        <source>Knowledge</source>
+        <translation>知识</translation>
     </message>
     <message>
-      <source>Needle in a haystack</source>
-      <translation>大海捞针</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="66"/>
+        <source>Needle in a haystack</source>
+        <translation>大海捞针</translation>
     </message>
     <message>
-      <source>All tasks</source>
-      <translation>所有任务</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="67"/>
+        <source>All tasks</source>
+        <translation>所有任务</translation>
     </message>
     <message>
-      <source>Granular score (0–5)</source>
-      <translation>细粒度得分（0–5）</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="103"/>
+        <source>Granular score (0–5)</source>
+        <translation>细粒度得分（0–5）</translation>
     </message>
     <message>
-      <source>Accuracy</source>
-      <translation>准确率</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="103"/>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
     </message>
     <message>
-      <source>Heads removed (most important first)</source>
-      <translation>移除的头数（最重要的优先）</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="113"/>
+        <source>Heads removed (most important first)</source>
+        <translation>移除的头数（最重要的优先）</translation>
     </message>
     <message>
-      <source>random heads (control)</source>
-      <translation>随机头（对照）</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="115"/>
+        <source>random heads (control)</source>
+        <translation>随机头（对照）</translation>
     </message>
     <message>
-      <source>Layers removed from the end / layer skipped</source>
-      <translation>从末尾移除的层数 / 跳过的层</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="117"/>
+        <source>Layers removed from the end / layer skipped</source>
+        <translation>从末尾移除的层数 / 跳过的层</translation>
     </message>
     <message>
-      <source>gradual</source>
-      <translation>逐步</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="118"/>
+        <source>gradual</source>
+        <translation>逐步</translation>
     </message>
     <message>
-      <source>individual</source>
-      <translation>单独</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="119"/>
+        <source>individual</source>
+        <translation>单独</translation>
     </message>
     <message>
-      <source>k (heads kept per layer and position)</source>
-      <translation>k（每层每个位置保留的头数）</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="121"/>
+        <source>k (heads kept per layer and position)</source>
+        <translation>k（每层每个位置保留的头数）</translation>
     </message>
     <message>
-      <source>generation only</source>
-      <translation>仅生成阶段</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="122"/>
+        <source>generation only</source>
+        <translation>仅生成阶段</translation>
     </message>
     <message>
-      <source>prefill and generation</source>
-      <translation>预填充和生成阶段</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="123"/>
+        <source>prefill and generation</source>
+        <translation>预填充和生成阶段</translation>
     </message>
     <message>
-      <source>Length</source>
-      <translation>长度</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="208"/>
+        <source>Length</source>
+        <translation>长度</translation>
     </message>
     <message>
-      <source>KV cache (MB)</source>
-      <translation>KV 缓存（MB）</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="208"/>
+        <source>KV cache (MB)</source>
+        <translation>KV 缓存（MB）</translation>
     </message>
     <message>
-      <source>State (MB)</source>
-      <translation>状态（MB）</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="208"/>
+        <source>State (MB)</source>
+        <translation>状态（MB）</translation>
     </message>
     <message>
-      <source>Total (MB)</source>
-      <translation>总计（MB）</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="208"/>
+        <source>Total (MB)</source>
+        <translation>总计（MB）</translation>
     </message>
     <message>
-      <source>Rank</source>
-      <translation>排名</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <source>Rank</source>
+        <translation>排名</translation>
     </message>
     <message>
-      <source>Head</source>
-      <translation>注意力头</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <source>Head</source>
+        <translation>注意力头</translation>
     </message>
     <message>
-      <source>Importance</source>
-      <translation>重要性</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <source>Importance</source>
+        <translation>重要性</translation>
     </message>
     <message>
-      <source>Baseline</source>
-      <translation>基线</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <source>Baseline</source>
+        <translation>基线</translation>
     </message>
     <message>
-      <source>Ablated</source>
-      <translation>消融后</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <source>Ablated</source>
+        <translation>消融后</translation>
     </message>
     <message>
-      <source>Prefill \ Generation</source>
-      <translation>预填充 \ 生成</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="231"/>
+        <source>Prefill \ Generation</source>
+        <translation>预填充 \ 生成</translation>
     </message>
     <message>
-      <source>Condition</source>
-      <translation>条件</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="246"/>
+        <source>Condition</source>
+        <translation>条件</translation>
     </message>
     <message>
-      <source>± s.e.</source>
-      <translation>± 标准误</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="247"/>
+        <source>± s.e.</source>
+        <translation>± 标准误</translation>
     </message>
     <message>
-      <source>Task</source>
-      <translation>任务</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="259"/>
+        <source>Task</source>
+        <translation>任务</translation>
     </message>
     <message>
-      <source>Group</source>
-      <translation>组</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="259"/>
+        <source>Group</source>
+        <translation>组</translation>
     </message>
     <message>
-      <source>n</source>
-      <translation>n</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="259"/>
+        <source>n</source>
+        <translation>n</translation>
     </message>
     <message>
-      <source>all</source>
-      <translation>全部</translation>
+        <location filename="../app/studio/experiment_results.cpp" line="268"/>
+        <source>all</source>
+        <translation>全部</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
+    <name>gna::studio::GuidedTour</name>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="332"/>
+        <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
+        <translation>混合模型通过其注意力头进行检索：关闭它们后，字典中的值和答案字母都会降向随机水平（%1 个值中选 1 个，4 个字母中选 1 个）。可通过 帮助 ▸ 打开演示模型 在窗口中打开一个。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="316"/>
+        <source>KV, attention off</source>
+        <translation>KV，关闭注意力</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="329"/>
+        <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
+        <translation>正确答案的概率（字典提示中的值 %1；虚构事实的 MMLU 格式问题的平均值）：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
+        <source>MMLU, attention off</source>
+        <translation>MMLU，关闭注意力</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="317"/>
+        <source>MMLU: correct letter</source>
+        <translation>MMLU：正确的字母</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="315"/>
+        <source>KV: correct value</source>
+        <translation>KV：正确的值</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="26"/>
+        <source>Guided tour</source>
+        <translation>导览</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="53"/>
+        <source>&amp;Back</source>
+        <translation>上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="54"/>
+        <location filename="../app/studio/guided_tour.cpp" line="111"/>
+        <source>&amp;Next</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="55"/>
+        <source>&amp;Leave tour</source>
+        <translation>退出导览(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="56"/>
+        <source>The previous step (Alt+Left)</source>
+        <translation>上一步 (Alt+左方向键)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="57"/>
+        <source>The next step (Alt+Right)</source>
+        <translation>下一步 (Alt+右方向键)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="58"/>
+        <source>Close the tour and keep everything as it is; reopen it from Help ▸ Guided tour (F1)</source>
+        <translation>关闭导览并保持当前所有状态；可从 帮助 ▸ 导览 重新打开 (F1)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="109"/>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="109"/>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="111"/>
+        <source>&amp;Finish</source>
+        <translation>完成(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="150"/>
+        <source>The model could not be loaded.</source>
+        <translation>无法加载模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="155"/>
+        <source>No model is open and the demo model is not bundled in this build. Open a model (File ▸ Open model), then press Next again.</source>
+        <translation>没有打开的模型，且此版本未附带演示模型。请先打开一个模型（文件 ▸ 打开模型），然后再次点击“下一步”。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="157"/>
+        <source>Loading the demo model…</source>
+        <translation>正在加载演示模型…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="161"/>
+        <source>The demo model could not be loaded.</source>
+        <translation>无法加载演示模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="175"/>
+        <source>Tour: restore heads</source>
+        <translation>导览：恢复注意力头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="176"/>
+        <source>Tour: switch heads off</source>
+        <translation>导览：关闭注意力头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="259"/>
+        <source>precomputed in %1</source>
+        <translation>预先计算于 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="266"/>
+        <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
+        <translation>另一个实验正在运行：请等待其结束或取消它，然后再次点击“下一步”。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="267"/>
+        <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
+        <translation>正在为注意力头排序：在 8 个 KV 检索提示上逐个单独关闭每个头…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="283"/>
+        <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
+        <translation>刚刚在 8 个 KV 检索提示上计算（实验面板）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="284"/>
+        <source>The head ranking found fewer than two heads.</source>
+        <translation>注意力头排序找到的头少于两个。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="293"/>
+        <source>The head ranking was cancelled.</source>
+        <translation>注意力头排序已取消。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="326"/>
+        <source>Could not pick a Gather and an Aggregate head.</source>
+        <translation>无法选出 Gather 头和 Aggregate 头。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="32"/>
+        <source>A guided tour of Gather &amp; Aggregate</source>
+        <translation>Gather &amp; Aggregate 导览</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="33"/>
+        <source>The task: retrieve a value from a dictionary</source>
+        <translation>任务：从字典中检索一个值</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="34"/>
+        <source>The head board, coloured by the head ranking</source>
+        <translation>按注意力头排序着色的头面板</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="35"/>
+        <source>The Gather head</source>
+        <translation>Gather 头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="36"/>
+        <source>The Aggregate head</source>
+        <translation>Aggregate 头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="37"/>
+        <source>Switch off the Aggregate head</source>
+        <translation>关闭 Aggregate 头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="38"/>
+        <source>MMLU format versus classic format</source>
+        <translation>MMLU 格式与经典格式</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="39"/>
+        <source>Transformer, SSM and hybrid</source>
+        <translation>Transformer、SSM 与混合模型</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="41"/>
+        <source>This tour shows, live, the few attention heads that let a language model retrieve from its context. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
+        <translation>本导览实时展示让语言模型从上下文中检索信息的少数几个注意力头。每一步都会为您设置好窗口：点击“下一步”继续，“上一步”返回，或点击“退出导览”以保持当前状态继续探索。可通过 帮助 ▸ 导览 重新打开。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="44"/>
+        <source>The prompt lists a dictionary of key:value pairs and asks for the value of one key, so the model can only answer by retrieving it from its context. The chart next to the head board shows the probability of each candidate value as the next token.</source>
+        <translation>提示列出一个由 键:值 对组成的字典，并询问其中一个键的值，因此模型只能通过从上下文中检索来作答。头面板旁边的图表显示每个候选值作为下一个词元的概率。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="47"/>
+        <source>Every cell is one attention head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
+        <translation>每个格子是一个注意力头（行：层，列：头）。每个头都被单独关闭并重新测量检索得分；颜色表示得分下降了多少。少数几个头远比其他所有头重要。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="50"/>
+        <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes.</source>
+        <translation>Gather 头把提示中的每个片段浓缩到其摘要词元中：从每行的末尾回看该行。左侧的图显示该头，它是根据注意力的去向从排名靠前的头中选出的。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="53"/>
+        <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head; its last row is the final position.</source>
+        <translation>Aggregate 头读取这些摘要：从最后一个位置关注各行末尾，并把检索到的值带到输出。右侧的图显示该头；其最后一行就是最后一个位置。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="56"/>
+        <source>The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo brings it back). Compare the probability of the correct value with the previous step.</source>
+        <translation>导览已在头面板上关闭了 Aggregate 头，与点击的效果相同（编辑 ▸ 撤销 可恢复）。请将正确值的概率与上一步进行比较。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="58"/>
+        <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. With the heads that carry the letter off (the model card&apos;s measured one, or else the Gather and Aggregate heads), the letter probability drops while the classic answer holds: MMLU&apos;s difficulty is retrieval, not knowledge.</source>
+        <translation>MMLU 要求给出正确选项的字母，因此模型必须检索出它所知道的答案旁边是哪个字母；经典格式则直接对答案文本打分。关闭承载字母的头（模型卡中测得的那个，否则为 Gather 和 Aggregate 头）后，字母的概率下降，而经典格式的答案保持不变：MMLU 的难点在于检索，而非知识。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="63"/>
+        <source>The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a hybrid keeps a few attention layers and retrieves through attention again.</source>
+        <translation>在附带的 SSM 和混合演示模型上运行同一个字典提示。SSM 必须把字典压缩进固定大小的状态中，只能粗略地近似 Gather 和 Aggregate 头；混合模型保留了少数注意力层，又能通过注意力进行检索。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="84"/>
+        <source>The correct value is &lt;b&gt;%1&lt;/b&gt;. Scored as the task does (each value as a continuation), the model gives it a probability of &lt;b&gt;%2&lt;/b&gt; among the %3 values in the dictionary; a guess would give %4.</source>
+        <translation>正确的值是 &lt;b&gt;%1&lt;/b&gt;。按任务的方式打分（把每个值作为续写），模型在字典的 %3 个值中给它的概率为 &lt;b&gt;%2&lt;/b&gt;；随机猜测的概率为 %4。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="101"/>
+        <source>Ranking %1. Most important: %2.</source>
+        <translation>排序%1。最重要的：%2。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="114"/>
+        <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their attention on their own line.</source>
+        <translation>Gather 头 &lt;b&gt;%1&lt;/b&gt;：各行末尾把 %2 的注意力放在自己所在的行上。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="165"/>
+        <source>Here the probability hardly drops: in this model retrieval does not run through this head alone (try switching off the next ones on the board).</source>
+        <translation>这里概率几乎没有下降：在这个模型中，检索并不只经过这一个头（试着在面板上关闭排名靠后的几个头）。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="255"/>
+        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
+        <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4 时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="243"/>
+        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
+        <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4（模型卡中注意力头排序的前两名）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="132"/>
+        <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value as the next token (the chart&apos;s starred bar): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="159"/>
+        <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value as the next token (the chart&apos;s starred bar) goes from &lt;b&gt;%2&lt;/b&gt; to &lt;b&gt;%3&lt;/b&gt;. Among the dictionary&apos;s values only (the task&apos;s score), it goes from %4 to %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="250"/>
+        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
+        <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3（模型卡中的“检索对知识”头）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %4。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="261"/>
+        <source>all heads</source>
+        <translation>全部头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="261"/>
+        <source>G&amp;A off</source>
+        <translation>关闭 G&amp;A</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="262"/>
+        <source>MMLU format (letter)</source>
+        <translation>MMLU 格式（字母）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="263"/>
+        <source>classic format (answer text)</source>
+        <translation>经典格式（答案文本）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="279"/>
+        <source>SSM</source>
+        <translation>SSM</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="279"/>
+        <source>hybrid</source>
+        <translation>混合模型</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="282"/>
+        <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
+        <translation>此版本未附带 SSM 和混合演示模型，因此跳过此步骤。导览所设置的一切保持不变：继续探索，或点击“完成”。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="293"/>
+        <source>open model (%1)</source>
+        <translation>已打开的模型（%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="295"/>
+        <source>Running the prompt on the other demo models…</source>
+        <translation>正在其他演示模型上运行该提示…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="325"/>
+        <source>could not load</source>
+        <translation>无法加载</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/tour_steps.cpp" line="265"/>
+        <source>the demo model&apos;s invented world</source>
+        <translation>演示模型虚构的世界</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/tour_steps.cpp" line="274"/>
+        <source>the bundled MMLU sample</source>
+        <translation>附带的 MMLU 样例</translation>
+    </message>
+</context>
+<context>
+    <name>gna::studio::KvMapPanel</name>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="54"/>
+        <source>Dictionary sizes (key:value lines), comma-separated, 1 to 100</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="56"/>
+        <source>Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="61"/>
+        <source>e.g. L2.H2, L1.H3 (SSM heads: L1.S2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="63"/>
+        <source>Accuracy</source>
+        <translation type="unfinished">准确率</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
+        <source>Probability of the right value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
+        <source>&amp;Compare all heads with these heads off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
+        <source>Cancel</source>
+        <translation type="unfinished">取消</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
+        <source>E&amp;xport figure set…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
+        <source>Open a model to draw its KV-retrieval map.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="76"/>
+        <source>Dictionary &amp;sizes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="77"/>
+        <source>&amp;Depths of the asked key (%):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="78"/>
+        <source>Sa&amp;mples per cell:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
+        <source>&amp;Heads off:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
+        <source>Co&amp;lour:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="102"/>
+        <source>Export the KV-retrieval maps into folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/studio/kv_map_panel.cpp" line="106"/>
+        <source>Wrote %n file(s)</source>
+        <translation type="unfinished">
+            <numerusform>已写入 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="123"/>
+        <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="139"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="199"/>
+        <source>Open a model first.</source>
+        <translation type="unfinished">请先打开模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="143"/>
+        <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="145"/>
+        <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="151"/>
+        <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="156"/>
+        <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="171"/>
+        <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="187"/>
+        <source>Cancelled; the maps show the last finished run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="193"/>
+        <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="221"/>
+        <source>All heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="222"/>
+        <source>%1 off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="227"/>
+        <source>Compute the maps first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gna::studio::MainWindow</name>
     <message>
-      <source>Head board: &amp;SSM heads</source>
-      <translation>头部面板：&amp;SSM 头</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="136"/>
+        <source>Head board: &amp;SSM heads</source>
+        <translation>头部面板：&amp;SSM 头</translation>
     </message>
     <message>
-      <source>For models with attention and SSM heads (hybrids): show the SSM heads on the head board instead of the attention heads</source>
-      <translation>对同时具有注意力头和 SSM 头的模型（混合模型）：在头部面板上显示 SSM 头而不是注意力头</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="140"/>
+        <source>For models with attention and SSM heads (hybrids): show the SSM heads on the head board instead of the attention heads</source>
+        <translation>对同时具有注意力头和 SSM 头的模型（混合模型）：在头部面板上显示 SSM 头而不是注意力头</translation>
     </message>
     <message>
-      <source>Loaded %1: %2 layers, up to %3 attention heads and %4 SSM heads per layer (View ▸ Head board: SSM heads)</source>
-      <translation>已加载 %1：%2 层，每层最多 %3 个注意力头和 %4 个 SSM 头（视图 ▸ 头部面板：SSM 头）</translation>
+        <location filename="../app/studio/main_window.cpp" line="329"/>
+        <source>Loaded %1: %2 layers, up to %3 attention heads and %4 SSM heads per layer (View ▸ Head board: SSM heads)</source>
+        <translation>已加载 %1：%2 层，每层最多 %3 个注意力头和 %4 个 SSM 头（视图 ▸ 头部面板：SSM 头）</translation>
     </message>
     <message>
-      <source>Loaded %1: %2 layers × %3 SSM heads</source>
-      <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
+        <location filename="../app/studio/main_window.cpp" line="332"/>
+        <source>Loaded %1: %2 layers × %3 SSM heads</source>
+        <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
     <message>
-      <source>No CUDA device: this build or this machine has none</source>
-      <translation>没有 CUDA 设备：此版本或此计算机不支持</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="81"/>
+        <source>No CUDA device: this build or this machine has none</source>
+        <translation>没有 CUDA 设备：此版本或此计算机不支持</translation>
     </message>
     <message>
-      <source>CPU</source>
-      <translation>CPU</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
     </message>
     <message>
-      <source>CUDA (GPU)</source>
-      <translation>CUDA（GPU）</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <source>CUDA (GPU)</source>
+        <translation>CUDA（GPU）</translation>
     </message>
     <message>
-      <source>Compute in &amp;bf16</source>
-      <translation>以 &amp;bf16 计算</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="94"/>
+        <source>Compute in &amp;bf16</source>
+        <translation>以 &amp;bf16 计算</translation>
     </message>
     <message>
-      <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
-      <translation>内存为 f32 的一半；结果与 f32 相差 bf16 的舍入误差</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="99"/>
+        <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
+        <translation>内存为 f32 的一半；结果与 f32 相差 bf16 的舍入误差</translation>
     </message>
     <message>
-      <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
-      <translation>此 CPU 没有 bf16 指令（AVX512-BF16 或 AMX）：在这里 bf16 会比 f32 慢数倍</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="100"/>
+        <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
+        <translation>此 CPU 没有 bf16 指令（AVX512-BF16 或 AMX）：在这里 bf16 会比 f32 慢数倍</translation>
     </message>
     <message>
-      <source>&amp;Device</source>
-      <translation>设备(&amp;D)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="73"/>
+        <source>&amp;Device</source>
+        <translation>设备(&amp;D)</translation>
     </message>
     <message>
-      <source>Loading cancelled</source>
-      <translation>已取消加载</translation>
+        <location filename="../app/studio/main_window.cpp" line="72"/>
+        <source>Loading cancelled</source>
+        <translation>已取消加载</translation>
     </message>
     <message>
-      <source>Loading %p%</source>
-      <translation>正在加载 %p%</translation>
+        <location filename="../app/studio/main_window.cpp" line="68"/>
+        <source>Loading %p%</source>
+        <translation>正在加载 %p%</translation>
     </message>
     <message>
-      <source>G&amp;A Studio</source>
-      <translation>G&amp;A Studio</translation>
+        <location filename="../app/studio/main_window.cpp" line="57"/>
+        <source>G&amp;A Studio</source>
+        <translation>G&amp;A Studio</translation>
     </message>
     <message>
-      <source>Loading %1…</source>
-      <translation>正在加载 %1…</translation>
+        <location filename="../app/studio/main_window.cpp" line="65"/>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
     </message>
     <message>
-      <source>Could not load the model</source>
-      <translation>无法加载模型</translation>
+        <location filename="../app/studio/main_window.cpp" line="76"/>
+        <source>Could not load the model</source>
+        <translation>无法加载模型</translation>
     </message>
     <message>
-      <source>Could not load %1</source>
-      <translation>无法加载 %1</translation>
+        <location filename="../app/studio/main_window.cpp" line="77"/>
+        <source>Could not load %1</source>
+        <translation>无法加载 %1</translation>
     </message>
     <message>
-      <source>Run failed</source>
-      <translation>运行失败</translation>
+        <location filename="../app/studio/main_window.cpp" line="81"/>
+        <source>Run failed</source>
+        <translation>运行失败</translation>
     </message>
     <message>
-      <source>The run failed</source>
-      <translation>运行失败</translation>
+        <location filename="../app/studio/main_window.cpp" line="82"/>
+        <source>The run failed</source>
+        <translation>运行失败</translation>
     </message>
     <message>
-      <source>Run cancelled</source>
-      <translation>运行已取消</translation>
+        <location filename="../app/studio/main_window.cpp" line="84"/>
+        <source>Run cancelled</source>
+        <translation>运行已取消</translation>
     </message>
     <message>
-      <source>No colouring</source>
-      <translation>不着色</translation>
+        <location filename="../app/studio/main_window.cpp" line="116"/>
+        <source>No colouring</source>
+        <translation>不着色</translation>
     </message>
     <message>
-      <source>Entropy of the last row</source>
-      <translation>最后一行的熵</translation>
+        <location filename="../app/studio/main_window.cpp" line="116"/>
+        <source>Entropy of the last row</source>
+        <translation>最后一行的熵</translation>
     </message>
     <message>
-      <source>Max weight of the last row</source>
-      <translation>最后一行的最大权重</translation>
+        <location filename="../app/studio/main_window.cpp" line="116"/>
+        <source>Max weight of the last row</source>
+        <translation>最后一行的最大权重</translation>
     </message>
     <message>
-      <source>Attention to the selected token</source>
-      <translation>对所选词元的注意力</translation>
+        <location filename="../app/studio/main_window.cpp" line="117"/>
+        <source>Attention to the selected token</source>
+        <translation>对所选词元的注意力</translation>
     </message>
     <message>
-      <source>C&amp;olour heads by:</source>
-      <translation>注意力头着色依据(&amp;O)：</translation>
+        <location filename="../app/studio/main_window.cpp" line="123"/>
+        <source>C&amp;olour heads by:</source>
+        <translation>注意力头着色依据(&amp;O)：</translation>
     </message>
     <message>
-      <source>&amp;Invert</source>
-      <translation>反转(&amp;I)</translation>
+        <location filename="../app/studio/main_window.cpp" line="127"/>
+        <source>&amp;Invert</source>
+        <translation>反转(&amp;I)</translation>
     </message>
     <message>
-      <source>Restore &amp;all</source>
-      <translation>全部恢复(&amp;A)</translation>
+        <location filename="../app/studio/main_window.cpp" line="128"/>
+        <source>Restore &amp;all</source>
+        <translation>全部恢复(&amp;A)</translation>
     </message>
     <message>
-      <source>Compare with the unablated run</source>
-      <translation>与未消融的运行比较</translation>
+        <location filename="../app/studio/main_window.cpp" line="148"/>
+        <source>Compare with the unablated run</source>
+        <translation>与未消融的运行比较</translation>
     </message>
     <message>
-      <source>&amp;Gather head:</source>
-      <translation>Gather 头(&amp;G)：</translation>
+        <location filename="../app/studio/main_window.cpp" line="152"/>
+        <source>&amp;Gather head:</source>
+        <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-      <source>A&amp;ggregate head:</source>
-      <translation>Aggregate 头(&amp;G)：</translation>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
+        <source>A&amp;ggregate head:</source>
+        <translation>Aggregate 头(&amp;G)：</translation>
     </message>
     <message>
-      <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
-      <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
+        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
+        <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
     </message>
     <message>
-      <source>Attention</source>
-      <translation>注意力</translation>
+        <location filename="../app/studio/main_window.cpp" line="168"/>
+        <source>Attention</source>
+        <translation>注意力</translation>
     </message>
     <message>
-      <source>Difference (ablated − unablated)</source>
-      <translation>差异（消融 − 未消融）</translation>
+        <location filename="../app/studio/main_window.cpp" line="169"/>
+        <source>Difference (ablated − unablated)</source>
+        <translation>差异（消融 − 未消融）</translation>
     </message>
     <message>
-      <source>Model</source>
-      <translation>模型</translation>
+        <location filename="../app/studio/main_window.cpp" line="225"/>
+        <source>Model</source>
+        <translation>模型</translation>
     </message>
     <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <location filename="../app/studio/main_window.cpp" line="239"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
-      <translation>请先打开一个模型文件夹（文件 ▸ 打开模型，或将文件夹拖到此处）。</translation>
+        <location filename="../app/studio/main_window.cpp" line="241"/>
+        <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
+        <translation>请先打开一个模型文件夹（文件 ▸ 打开模型，或将文件夹拖到此处）。</translation>
     </message>
     <message>
-      <source>&amp;File</source>
-      <translation>文件(&amp;F)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="29"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
-      <source>&amp;Open model…</source>
-      <translation>打开模型(&amp;O)…</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="30"/>
+        <source>&amp;Open model…</source>
+        <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-      <source>Open &amp;recent</source>
-      <translation>最近打开(&amp;R)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="32"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-      <source>Open &amp;workspace…</source>
-      <translation>打开工作区(&amp;W)…</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="35"/>
+        <source>Open &amp;workspace…</source>
+        <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-      <source>Open workspace</source>
-      <translation>打开工作区</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="36"/>
+        <source>Open workspace</source>
+        <translation>打开工作区</translation>
     </message>
     <message>
-      <source>Workspaces (*.gna.json *.json)</source>
-      <translation>工作区 (*.gna.json *.json)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="37"/>
+        <source>Workspaces (*.gna.json *.json)</source>
+        <translation>工作区 (*.gna.json *.json)</translation>
     </message>
     <message>
-      <source>Could not open the workspace</source>
-      <translation>无法打开工作区</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="30"/>
+        <source>Could not open the workspace</source>
+        <translation>无法打开工作区</translation>
     </message>
     <message>
-      <source>&amp;Save workspace as…</source>
-      <translation>工作区另存为(&amp;S)…</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="41"/>
+        <source>&amp;Save workspace as…</source>
+        <translation>工作区另存为(&amp;S)…</translation>
     </message>
     <message>
-      <source>Save workspace</source>
-      <translation>保存工作区</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
+        <source>Save workspace</source>
+        <translation>保存工作区</translation>
     </message>
     <message>
-      <source>Workspaces (*.gna.json)</source>
-      <translation>工作区 (*.gna.json)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="43"/>
+        <source>Workspaces (*.gna.json)</source>
+        <translation>工作区 (*.gna.json)</translation>
     </message>
     <message>
-      <source>Could not save the workspace</source>
-      <translation>无法保存工作区</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
+        <source>Could not save the workspace</source>
+        <translation>无法保存工作区</translation>
     </message>
     <message>
-      <source>&amp;Export figure…</source>
-      <translation>导出图表(&amp;E)…</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="49"/>
+        <source>&amp;Export figure…</source>
+        <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
-      <source>Export figure &amp;set…</source>
-      <translation>导出图表集(&amp;S)…</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
+        <source>Export figure &amp;set…</source>
+        <translation>导出图表集(&amp;S)…</translation>
     </message>
     <message>
-      <source>&amp;Quit</source>
-      <translation>退出(&amp;Q)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="54"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-      <source>&amp;Edit</source>
-      <translation>编辑(&amp;E)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="56"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-      <source>&amp;Undo</source>
-      <translation>撤销(&amp;U)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="57"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-      <source>&amp;Redo</source>
-      <translation>重做(&amp;R)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
-      <source>&amp;Invert ablation</source>
-      <translation>反转消融(&amp;I)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="64"/>
+        <source>&amp;Invert ablation</source>
+        <translation>反转消融(&amp;I)</translation>
     </message>
     <message>
-      <source>Restore &amp;all heads</source>
-      <translation>恢复所有头(&amp;A)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="65"/>
+        <source>Restore &amp;all heads</source>
+        <translation>恢复所有头(&amp;A)</translation>
     </message>
     <message>
-      <source>Ablate &amp;current layer</source>
-      <translation>消融当前层(&amp;C)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
+        <source>Ablate &amp;current layer</source>
+        <translation>消融当前层(&amp;C)</translation>
     </message>
     <message>
-      <source>&amp;Run</source>
-      <translation>运行(&amp;R)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="68"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
-      <source>&amp;Run now</source>
-      <translation>立即运行(&amp;R)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
+        <source>&amp;Run now</source>
+        <translation>立即运行(&amp;R)</translation>
     </message>
     <message>
-      <source>&amp;Cancel</source>
-      <translation>取消(&amp;C)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="70"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
     </message>
     <message>
-      <source>&amp;View</source>
-      <translation>视图(&amp;V)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="126"/>
+        <source>&amp;KV-retrieval map…</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>&amp;Theme</source>
-      <translation>主题(&amp;T)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="131"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <source>System</source>
-      <translation>跟随系统</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="144"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
     </message>
     <message>
-      <source>Light</source>
-      <translation>浅色</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
     </message>
     <message>
-      <source>Dark</source>
-      <translation>深色</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <source>Light</source>
+        <translation>浅色</translation>
     </message>
     <message>
-      <source>Colour &amp;palette</source>
-      <translation>配色方案(&amp;P)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <source>Dark</source>
+        <translation>深色</translation>
     </message>
     <message>
-      <source>&amp;Language</source>
-      <translation>语言(&amp;L)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="156"/>
+        <source>Colour &amp;palette</source>
+        <translation>配色方案(&amp;P)</translation>
     </message>
     <message>
-      <source>Language</source>
-      <translation>语言</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="168"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
-      <source>The language changes when G&amp;A Studio restarts.</source>
-      <translation>重新启动 G&amp;A Studio 后语言才会更改。</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
+        <source>Language</source>
+        <translation>语言</translation>
     </message>
     <message>
-      <source>&amp;Help</source>
-      <translation>帮助(&amp;H)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
+        <source>The language changes when G&amp;A Studio restarts.</source>
+        <translation>重新启动 G&amp;A Studio 后语言才会更改。</translation>
     </message>
     <message>
-      <source>&amp;About G&amp;&amp;A Studio</source>
-      <translation>关于 G&amp;&amp;A Studio(&amp;A)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="182"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-      <source>About G&amp;A Studio</source>
-      <translation>关于 G&amp;A Studio</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="196"/>
+        <source>&amp;About G&amp;&amp;A Studio</source>
+        <translation>关于 G&amp;&amp;A Studio(&amp;A)</translation>
     </message>
     <message>
-      <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
-      <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;查找、观察并测试承担上下文检索的注意力头（Gather &amp;amp; Aggregate）。</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
+        <source>About G&amp;A Studio</source>
+        <translation>关于 G&amp;A Studio</translation>
     </message>
     <message>
-      <source>Main</source>
-      <translation>主工具栏</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
+        <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;查找、观察并测试承担上下文检索的注意力头（Gather &amp;amp; Aggregate）。</translation>
     </message>
     <message>
-      <source>Open a model folder (config.json, *.safetensors, tokenizer)</source>
-      <translation>打开模型文件夹（config.json、*.safetensors、分词器）</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
     </message>
     <message>
-      <source>Loaded %1: %2 layers × %3 heads</source>
-      <translation>已加载 %1：%2 层 × %3 个头</translation>
+        <location filename="../app/studio/main_window.cpp" line="334"/>
+        <source>Loaded %1: %2 layers × %3 heads</source>
+        <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-      <source>G&amp;A Studio — %1</source>
-      <translation>G&amp;A Studio — %1</translation>
+        <location filename="../app/studio/main_window.cpp" line="335"/>
+        <source>G&amp;A Studio — %1</source>
+        <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-      <source>Gather %1</source>
-      <translation>Gather %1</translation>
+        <location filename="../app/studio/main_window.cpp" line="373"/>
+        <source>Gather %1</source>
+        <translation>Gather %1</translation>
     </message>
     <message>
-      <source>Aggregate %1</source>
-      <translation>Aggregate %1</translation>
+        <location filename="../app/studio/main_window.cpp" line="374"/>
+        <source>Aggregate %1</source>
+        <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-      <source>%n token(s), %1 head(s) ablated, %2 ms</source>
-      <translation>
-        <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
-      </translation>
+        <location filename="../app/studio/main_window.cpp" line="385"/>
+        <source>%n token(s), %1 head(s) ablated, %2 ms</source>
+        <translation>
+            <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
+        </translation>
     </message>
     <message>
-      <source>Export figure set into folder</source>
-      <translation>将图表集导出到文件夹</translation>
+        <location filename="../app/studio/main_window.cpp" line="457"/>
+        <source>Export figure set into folder</source>
+        <translation>将图表集导出到文件夹</translation>
     </message>
     <message>
-      <source>Export failed</source>
-      <translation>导出失败</translation>
+        <location filename="../app/studio/main_window.cpp" line="462"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
     </message>
     <message numerus="yes">
-      <source>Wrote %n file(s)</source>
-      <translation>
-        <numerusform>已写入 %n 个文件</numerusform>
-      </translation>
+        <location filename="../app/studio/main_window.cpp" line="463"/>
+        <source>Wrote %n file(s)</source>
+        <translation>
+            <numerusform>已写入 %n 个文件</numerusform>
+        </translation>
     </message>
     <message>
-      <source>Importance (head ranking result)</source>
-      <translation>重要性（注意力头排序结果）</translation>
+        <location filename="../app/studio/main_window.cpp" line="117"/>
+        <source>Importance (head ranking result)</source>
+        <translation>重要性（注意力头排序结果）</translation>
     </message>
     <message>
-      <source>Gather score (line ends → their own line)</source>
-      <translation>Gather 得分（行尾 → 其所在行）</translation>
+        <location filename="../app/studio/main_window.cpp" line="118"/>
+        <source>Gather score (line ends → their own line)</source>
+        <translation>Gather 得分（行尾 → 其所在行）</translation>
     </message>
     <message>
-      <source>Aggregate score (last token → line ends)</source>
-      <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
+        <location filename="../app/studio/main_window.cpp" line="118"/>
+        <source>Aggregate score (last token → line ends)</source>
+        <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
     </message>
     <message>
-      <source>importance (baseline − ablated)</source>
-      <translation>重要性（基线 − 消融后）</translation>
+        <location filename="../app/studio/main_window.cpp" line="271"/>
+        <location filename="../app/studio/main_window.cpp" line="369"/>
+        <location filename="../app/studio/main_window.cpp" line="448"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="93"/>
+        <source>importance (baseline − ablated)</source>
+        <translation>重要性（基线 − 消融后）</translation>
     </message>
     <message>
-      <source>E&amp;xperiments</source>
-      <translation>实验(&amp;X)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="112"/>
+        <source>E&amp;xperiments</source>
+        <translation>实验(&amp;X)</translation>
     </message>
     <message>
-      <source>&amp;Open result…</source>
-      <translation>打开结果(&amp;O)…</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="116"/>
+        <source>&amp;Open result…</source>
+        <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-      <source>Open experiment result</source>
-      <translation>打开实验结果</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="117"/>
+        <source>Open experiment result</source>
+        <translation>打开实验结果</translation>
     </message>
     <message>
-      <source>Results (result.json *.json)</source>
-      <translation>结果 (result.json *.json)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="118"/>
+        <source>Results (result.json *.json)</source>
+        <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-      <source>Could not open the result</source>
-      <translation>无法打开结果</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="120"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="28"/>
+        <source>Could not open the result</source>
+        <translation>无法打开结果</translation>
     </message>
     <message>
-      <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
-      <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="122"/>
+        <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
+        <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
     </message>
     <message>
-      <source>G&amp;A mask editor</source>
-      <translation>G&amp;A 掩码编辑器</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="31"/>
+        <source>G&amp;A mask editor</source>
+        <translation>G&amp;A 掩码编辑器</translation>
     </message>
     <message>
-      <source>Head board coloured by importance from the head ranking</source>
-      <translation>注意力头面板已按排序结果的重要性着色</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="32"/>
+        <source>G&amp;&amp;A mask editor</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>No model is open</source>
-      <translation>未打开模型</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="37"/>
+        <source>KV-retrieval map</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>Open the model of this result to see the prompt's attention.</source>
-      <translation>请打开该结果对应的模型，以查看提示的注意力。</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="94"/>
+        <source>Head board coloured by importance from the head ranking</source>
+        <translation>注意力头面板已按排序结果的重要性着色</translation>
     </message>
     <message>
-      <source>Note: this result was computed with another model than the open one</source>
-      <translation>注意：此结果是用与当前打开的模型不同的模型计算的</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="98"/>
+        <source>No model is open</source>
+        <translation>未打开模型</translation>
     </message>
     <message>
-      <source>Could not rebuild the prompt</source>
-      <translation>无法重建提示</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="98"/>
+        <source>Open the model of this result to see the prompt&apos;s attention.</source>
+        <translation>请打开该结果对应的模型，以查看提示的注意力。</translation>
     </message>
     <message>
-      <source>Opened the prompt %1</source>
-      <translation>已打开提示 %1</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="100"/>
+        <source>Note: this result was computed with another model than the open one</source>
+        <translation>注意：此结果是用与当前打开的模型不同的模型计算的</translation>
     </message>
     <message>
-      <source>Restore the last session?</source>
-      <translation>恢复上次会话？</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="110"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
+        <source>Could not rebuild the prompt</source>
+        <translation>无法重建提示</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_experiments.cpp" line="130"/>
+        <source>Opened the prompt %1</source>
+        <translation>已打开提示 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_startup.cpp" line="55"/>
+        <source>Restore the last session?</source>
+        <translation>恢复上次会话？</translation>
     </message>
     <message numerus="yes">
-      <source>G&amp;A Studio did not close cleanly last time. Restore the autosaved session (model %1, %n ablated head(s))?</source>
-      <translation>
-        <numerusform>G&amp;A Studio 上次未正常关闭。是否恢复自动保存的会话（模型 %1，%n 个已消融的头）？</numerusform>
-      </translation>
+        <location filename="../app/studio/main_window_startup.cpp" line="56"/>
+        <source>G&amp;A Studio did not close cleanly last time. Restore the autosaved session (model %1, %n ablated head(s))?</source>
+        <translation>
+            <numerusform>G&amp;A Studio 上次未正常关闭。是否恢复自动保存的会话（模型 %1，%n 个已消融的头）？</numerusform>
+        </translation>
     </message>
     <message>
-      <source>&amp;Restore</source>
-      <translation>恢复(&amp;R)</translation>
+        <location filename="../app/studio/main_window_startup.cpp" line="60"/>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
     </message>
     <message>
-      <source>&amp;Discard</source>
-      <translation>丢弃(&amp;D)</translation>
+        <location filename="../app/studio/main_window_startup.cpp" line="61"/>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
     </message>
     <message>
-      <source>Could not restore the session</source>
-      <translation>无法恢复会话</translation>
+        <location filename="../app/studio/main_window_startup.cpp" line="66"/>
+        <source>Could not restore the session</source>
+        <translation>无法恢复会话</translation>
     </message>
     <message>
-      <source>&amp;Guided tour</source>
-      <translation>导览(&amp;G)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="183"/>
+        <source>&amp;Guided tour</source>
+        <translation>导览(&amp;G)</translation>
     </message>
     <message>
-      <source>Open &amp;demo model</source>
-      <translation>打开演示模型(&amp;D)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
+        <source>Open &amp;demo model</source>
+        <translation>打开演示模型(&amp;D)</translation>
     </message>
     <message>
-      <source>&amp;Transformer</source>
-      <translation>Transformer(&amp;T)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
+        <source>&amp;Transformer</source>
+        <translation>Transformer(&amp;T)</translation>
     </message>
     <message>
-      <source>&amp;SSM (Mamba)</source>
-      <translation>SSM (Mamba)(&amp;S)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
+        <source>&amp;SSM (Mamba)</source>
+        <translation>SSM (Mamba)(&amp;S)</translation>
     </message>
     <message>
-      <source>&amp;Hybrid</source>
-      <translation>混合模型(&amp;H)</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
+        <source>&amp;Hybrid</source>
+        <translation>混合模型(&amp;H)</translation>
     </message>
     <message>
-      <source>Not bundled in this build</source>
-      <translation>此版本未附带</translation>
+        <location filename="../app/studio/main_window_menus.cpp" line="192"/>
+        <source>Not bundled in this build</source>
+        <translation>此版本未附带</translation>
     </message>
-  </context>
-  <context>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="41"/>
+        <source>Could not open an experiment result of the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gna::studio::MaskPanel</name>
     <message>
-      <source>With the mask</source>
-      <translation>有掩码</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="56"/>
+        <source>With the mask</source>
+        <translation>有掩码</translation>
     </message>
     <message>
-      <source>With the mask (correct answer)</source>
-      <translation>有掩码（正确答案）</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="56"/>
+        <source>With the mask (correct answer)</source>
+        <translation>有掩码（正确答案）</translation>
     </message>
     <message>
-      <source>Without the mask</source>
-      <translation>无掩码</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="56"/>
+        <source>Without the mask</source>
+        <translation>无掩码</translation>
     </message>
     <message>
-      <source>&amp;Run with and without the mask</source>
-      <translation>分别在有无掩码时运行(&amp;R)</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="57"/>
+        <source>&amp;Run with and without the mask</source>
+        <translation>分别在有无掩码时运行(&amp;R)</translation>
     </message>
     <message>
-      <source>Reset to the G&amp;&amp;A mask</source>
-      <translation>重置为 G&amp;&amp;A 掩码</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <source>Reset to the G&amp;&amp;A mask</source>
+        <translation>重置为 G&amp;&amp;A 掩码</translation>
     </message>
     <message>
-      <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
-      <translation>请打开模型，以便在内置 MMLU 样本上编辑 G&amp;A 掩码。</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="59"/>
+        <location filename="../app/studio/mask_panel.cpp" line="178"/>
+        <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
+        <translation>请打开模型，以便在内置 MMLU 样本上编辑 G&amp;A 掩码。</translation>
     </message>
     <message>
-      <source>&amp;Question:</source>
-      <translation>问题(&amp;Q)：</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="63"/>
+        <source>&amp;Question:</source>
+        <translation>问题(&amp;Q)：</translation>
     </message>
     <message>
-      <source>&amp;Aggregate:</source>
-      <translation>Aggregate(&amp;A)：</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="66"/>
+        <source>&amp;Aggregate:</source>
+        <translation>Aggregate(&amp;A)：</translation>
     </message>
     <message>
-      <source>&amp;Gather head:</source>
-      <translation>Gather 头(&amp;G)：</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="70"/>
+        <source>&amp;Gather head:</source>
+        <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-      <source>R&amp;ule:</source>
-      <translation>规则(&amp;U)：</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="73"/>
+        <source>R&amp;ule:</source>
+        <translation>规则(&amp;U)：</translation>
     </message>
     <message>
-      <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
-      <translation>点击词元即可在所选规则下屏蔽或取消屏蔽（带删除线的词元已被屏蔽）：</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="83"/>
+        <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
+        <translation>点击词元即可在所选规则下屏蔽或取消屏蔽（带删除线的词元已被屏蔽）：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="135"/>
+        <source>demo world</source>
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-      <source>%n MMLU question(s) from the bundled sample.</source>
-      <translation>
-        <numerusform>内置样本中的 %n 道 MMLU 题目。</numerusform>
-      </translation>
+        <location filename="../app/studio/mask_panel.cpp" line="166"/>
+        <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/studio/mask_panel.cpp" line="168"/>
+        <source>%n MMLU question(s) from the bundled sample.</source>
+        <translation>
+            <numerusform>内置样本中的 %n 道 MMLU 题目。</numerusform>
+        </translation>
     </message>
     <message>
-      <source>Gather %1 at the summary token of option %2</source>
-      <translation>Gather %1，位于选项 %2 的摘要词元处</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="220"/>
+        <source>Gather %1 at the summary token of option %2</source>
+        <translation>Gather %1，位于选项 %2 的摘要词元处</translation>
     </message>
     <message>
-      <source>Aggregate %1 at the final position</source>
-      <translation>Aggregate %1，位于最后位置</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="222"/>
+        <source>Aggregate %1 at the final position</source>
+        <translation>Aggregate %1，位于最后位置</translation>
     </message>
     <message>
-      <source>Running…</source>
-      <translation>运行中…</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="265"/>
+        <source>Running…</source>
+        <translation>运行中…</translation>
     </message>
     <message>
-      <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
-      <translation>正确答案 %1。不加掩码时模型选择 %2，加掩码时选择 %3。</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="296"/>
+        <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
+        <translation>正确答案 %1。不加掩码时模型选择 %2，加掩码时选择 %3。</translation>
     </message>
     <message>
-      <source>Open a model first.</source>
-      <translation>请先打开模型。</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="302"/>
+        <source>Open a model first.</source>
+        <translation>请先打开模型。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::studio::ModelInfoPanel</name>
     <message>
-      <source>Architecture</source>
-      <translation>架构</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="11"/>
+        <source>Architecture</source>
+        <translation>架构</translation>
     </message>
     <message>
-      <source>Layers</source>
-      <translation>层数</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="11"/>
+        <source>Layers</source>
+        <translation>层数</translation>
     </message>
     <message>
-      <source>Heads (query / KV)</source>
-      <translation>头数（查询 / KV）</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="12"/>
+        <source>Heads (query / KV)</source>
+        <translation>头数（查询 / KV）</translation>
     </message>
     <message>
-      <source>Hidden size</source>
-      <translation>隐藏层维度</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="12"/>
+        <source>Hidden size</source>
+        <translation>隐藏层维度</translation>
     </message>
     <message>
-      <source>Vocabulary</source>
-      <translation>词表大小</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="13"/>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
     </message>
     <message>
-      <source>Parameters</source>
-      <translation>参数量</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="13"/>
+        <source>Parameters</source>
+        <translation>参数量</translation>
     </message>
     <message>
-      <source>Device</source>
-      <translation>设备</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="14"/>
+        <source>Device</source>
+        <translation>设备</translation>
     </message>
     <message>
-      <source>Data type</source>
-      <translation>数据类型</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="14"/>
+        <source>Data type</source>
+        <translation>数据类型</translation>
     </message>
     <message>
-      <source>Tokenizer</source>
-      <translation>分词器</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="15"/>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
     </message>
     <message>
-      <source>Folder</source>
-      <translation>文件夹</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="15"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
     </message>
     <message>
-      <source>Model information</source>
-      <translation>模型信息</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="24"/>
+        <source>Model information</source>
+        <translation>模型信息</translation>
     </message>
     <message>
-      <source>%1 B</source>
-      <translation>%1 B</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="43"/>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
     </message>
     <message>
-      <source>%1 M</source>
-      <translation>%1 M</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="44"/>
+        <source>%1 M</source>
+        <translation>%1 M</translation>
     </message>
     <message>
-      <source>%1 (stored %2)</source>
-      <translation>%1（存储为 %2）</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="47"/>
+        <source>%1 (stored %2)</source>
+        <translation>%1（存储为 %2）</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
+    <name>gna::studio::OpenModelDialog</name>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="29"/>
+        <source>Open model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="33"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="44"/>
+        <source>folder with config.json and *.safetensors</source>
+        <translation>包含 config.json 和 *.safetensors 的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="46"/>
+        <source>optional: the model folder&apos;s own tokenizer files</source>
+        <translation>可选；留空则使用模型文件夹自带的分词器文件</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="49"/>
+        <source>&amp;Model folder:</source>
+        <translation>模型文件夹(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="50"/>
+        <source>&amp;Tokenizer folder:</source>
+        <translation>分词器文件夹(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="103"/>
+        <source>Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="109"/>
+        <source>Only %1 is available: this model does not fit and will not be loaded. Choose a smaller checkpoint or free memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="113"/>
+        <source>%1 is available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="116"/>
+        <source>No memory estimate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="119"/>
+        <source>No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the *.safetensors files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="47"/>
+        <source>Open a model folder (config.json, *.safetensors, tokenizer)</source>
+        <translation>打开模型文件夹（config.json、*.safetensors、分词器）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="48"/>
+        <source>Folder with tokenizer.json or tokenizer.model</source>
+        <translation>包含 tokenizer.json 或 tokenizer.model 的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="84"/>
+        <source>The tokenizer folder holds neither tokenizer.json nor tokenizer.model.</source>
+        <translation>分词器文件夹中既没有 tokenizer.json 也没有 tokenizer.model。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/open_model_dialog.cpp" line="86"/>
+        <source>This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b&apos;s).</source>
+        <translation>此模型文件夹没有分词器文件，因此无法对提示进行分词。请选择该模型系列的分词器文件夹（state-spaces/mamba-* 使用 EleutherAI/gpt-neox-20b 的分词器）。</translation>
+    </message>
+</context>
+<context>
     <name>gna::studio::PromptEditor</name>
     <message>
-      <source>KV-retrieval (5 keys)</source>
-      <translation>KV 检索（5 个键）</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="22"/>
+        <source>KV-retrieval (5 keys)</source>
+        <translation>KV 检索（5 个键）</translation>
     </message>
     <message>
-      <source>MMLU-style question</source>
-      <translation>MMLU 风格的问题</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="26"/>
+        <source>MMLU-style question</source>
+        <translation>MMLU 风格的问题</translation>
     </message>
     <message>
-      <source>Needle in a haystack (short)</source>
-      <translation>大海捞针（短）</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="30"/>
+        <source>Needle in a haystack (short)</source>
+        <translation>大海捞针（短）</translation>
     </message>
     <message>
-      <source>Free text</source>
-      <translation>自由文本</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="36"/>
+        <source>Free text</source>
+        <translation>自由文本</translation>
     </message>
     <message>
-      <source>&amp;Run</source>
-      <translation>运行(&amp;R)</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="43"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
-      <source>&amp;Sample prompt:</source>
-      <translation>示例提示(&amp;S)：</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="47"/>
+        <source>&amp;Sample prompt:</source>
+        <translation>示例提示(&amp;S)：</translation>
     </message>
     <message>
-      <source>Choose a sample…</source>
-      <translation>选择示例…</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="56"/>
+        <source>Choose a sample…</source>
+        <translation>选择示例…</translation>
     </message>
     <message>
-      <source>Type a prompt; the model reruns as you type or toggle heads.</source>
-      <translation>输入提示；输入文字或切换注意力头时模型会立即重新运行。</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="59"/>
+        <source>Type a prompt; the model reruns as you type or toggle heads.</source>
+        <translation>输入提示；输入文字或切换注意力头时模型会立即重新运行。</translation>
     </message>
     <message>
-      <source>Prompt</source>
-      <translation>提示</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="61"/>
+        <source>Prompt</source>
+        <translation>提示</translation>
     </message>
     <message>
-      <source>Answer &amp;candidates:</source>
-      <translation>候选答案(&amp;C)：</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="65"/>
+        <source>Answer &amp;candidates:</source>
+        <translation>候选答案(&amp;C)：</translation>
     </message>
     <message>
-      <source>comma-separated, e.g. 88, 42</source>
-      <translation>以逗号分隔，例如 88, 42</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="67"/>
+        <source>comma-separated, e.g. 88, 42</source>
+        <translation>以逗号分隔，例如 88, 42</translation>
     </message>
     <message>
-      <source>Each candidate is scored by the probability of its first token</source>
-      <translation>每个候选答案按其第一个词元的概率打分</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="68"/>
+        <source>Each candidate is scored by the probability of its first token</source>
+        <translation>每个候选答案按其第一个词元的概率打分</translation>
     </message>
     <message>
-      <source>Run the model on the prompt (Ctrl+R)</source>
-      <translation>在提示上运行模型（Ctrl+R）</translation>
+        <location filename="../app/studio/prompt_editor.cpp" line="72"/>
+        <source>Run the model on the prompt (Ctrl+R)</source>
+        <translation>在提示上运行模型（Ctrl+R）</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::studio::Workspace</name>
     <message>
-      <source>Cannot write the workspace file %1: %2</source>
-      <translation>无法写入工作区文件 %1：%2</translation>
+        <location filename="../app/studio/workspace.cpp" line="97"/>
+        <location filename="../app/studio/workspace.cpp" line="102"/>
+        <source>Cannot write the workspace file %1: %2</source>
+        <translation>无法写入工作区文件 %1：%2</translation>
     </message>
     <message>
-      <source>Cannot open the workspace file %1: %2</source>
-      <translation>无法打开工作区文件 %1：%2</translation>
+        <location filename="../app/studio/workspace.cpp" line="111"/>
+        <source>Cannot open the workspace file %1: %2</source>
+        <translation>无法打开工作区文件 %1：%2</translation>
     </message>
     <message>
-      <source>The workspace file %1 is not valid JSON (%2 at byte %3).</source>
-      <translation>工作区文件 %1 不是有效的 JSON（第 %3 字节处：%2）。</translation>
+        <location filename="../app/studio/workspace.cpp" line="117"/>
+        <source>The workspace file %1 is not valid JSON (%2 at byte %3).</source>
+        <translation>工作区文件 %1 不是有效的 JSON（第 %3 字节处：%2）。</translation>
     </message>
     <message>
-      <source>The file %1 is not a G&amp;A Studio workspace.</source>
-      <translation>文件 %1 不是 G&amp;A Studio 工作区。</translation>
+        <location filename="../app/studio/workspace.cpp" line="121"/>
+        <source>The file %1 is not a G&amp;A Studio workspace.</source>
+        <translation>文件 %1 不是 G&amp;A Studio 工作区。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views</name>
     <message>
-      <source>Could not write the PDF file %1.</source>
-      <translation>无法写入 PDF 文件 %1。</translation>
+        <location filename="../views/figure_export.cpp" line="180"/>
+        <location filename="../views/figure_export.cpp" line="188"/>
+        <source>Could not write the PDF file %1.</source>
+        <translation>无法写入 PDF 文件 %1。</translation>
     </message>
     <message>
-      <source>Could not write the SVG file %1.</source>
-      <translation>无法写入 SVG 文件 %1。</translation>
+        <location filename="../views/figure_export.cpp" line="205"/>
+        <location filename="../views/figure_export.cpp" line="210"/>
+        <source>Could not write the SVG file %1.</source>
+        <translation>无法写入 SVG 文件 %1。</translation>
     </message>
     <message>
-      <source>Could not write the PNG file %1.</source>
-      <translation>无法写入 PNG 文件 %1。</translation>
+        <location filename="../views/figure_export.cpp" line="231"/>
+        <source>Could not write the PNG file %1.</source>
+        <translation>无法写入 PNG 文件 %1。</translation>
     </message>
     <message>
-      <source>Could not write the CSV file %1.</source>
-      <translation>无法写入 CSV 文件 %1。</translation>
+        <location filename="../views/figure_export.cpp" line="270"/>
+        <location filename="../views/figure_export.cpp" line="272"/>
+        <source>Could not write the CSV file %1.</source>
+        <translation>无法写入 CSV 文件 %1。</translation>
     </message>
     <message>
-      <source>Could not create the folder %1.</source>
-      <translation>无法创建文件夹 %1。</translation>
+        <location filename="../views/figure_export.cpp" line="290"/>
+        <source>Could not create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::AblationCurve</name>
     <message>
-      <source>Ablation curve</source>
-      <translation>消融曲线</translation>
+        <location filename="../views/ablation_curve.cpp" line="22"/>
+        <source>Ablation curve</source>
+        <translation>消融曲线</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-      <source>Attention weight</source>
-      <translation>注意力权重</translation>
+        <location filename="../views/attention_heatmap.cpp" line="45"/>
+        <location filename="../views/attention_heatmap.cpp" line="85"/>
+        <source>Attention weight</source>
+        <translation>注意力权重</translation>
     </message>
     <message>
-      <source>Key token</source>
-      <translation>键词元</translation>
+        <location filename="../views/attention_heatmap.cpp" line="52"/>
+        <source>Key token</source>
+        <translation>键词元</translation>
     </message>
     <message>
-      <source>Query token</source>
-      <translation>查询词元</translation>
+        <location filename="../views/attention_heatmap.cpp" line="53"/>
+        <source>Query token</source>
+        <translation>查询词元</translation>
     </message>
     <message>
-      <source>Attention heatmap</source>
-      <translation>注意力热图</translation>
+        <location filename="../views/attention_heatmap.cpp" line="57"/>
+        <source>Attention heatmap</source>
+        <translation>注意力热图</translation>
     </message>
     <message>
-      <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
-      <translation>滚动缩放，拖动平移，双击重置视图</translation>
+        <location filename="../views/attention_heatmap.cpp" line="58"/>
+        <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
+        <translation>滚动缩放，拖动平移，双击重置视图</translation>
     </message>
     <message>
-      <source>Weight difference</source>
-      <translation>权重差</translation>
+        <location filename="../views/attention_heatmap.cpp" line="85"/>
+        <source>Weight difference</source>
+        <translation>权重差</translation>
     </message>
     <message>
-      <source>No attention map</source>
-      <translation>无注意力图</translation>
+        <location filename="../views/attention_heatmap.cpp" line="95"/>
+        <source>No attention map</source>
+        <translation>无注意力图</translation>
     </message>
     <message>
-      <source>last row: entropy %1 bits, max %2 on “%3”</source>
-      <translation>最后一行：熵 %1 比特，最大值 %2 位于“%3”</translation>
+        <location filename="../views/attention_heatmap.cpp" line="180"/>
+        <source>last row: entropy %1 bits, max %2 on “%3”</source>
+        <translation>最后一行：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-      <source>Query %1 “%2”
+        <location filename="../views/attention_heatmap.cpp" line="210"/>
+        <source>Query %1 “%2”
 Key %3 “%4”
 Weight %5</source>
-      <translation>查询 %1“%2”
+        <translation>查询 %1“%2”
 键 %3“%4”
 权重 %5</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::FigureExportDialog</name>
     <message>
-      <source>Transparent background</source>
-      <translation>透明背景</translation>
+        <location filename="../views/figure_export.cpp" line="306"/>
+        <source>Transparent background</source>
+        <translation>透明背景</translation>
     </message>
     <message>
-      <source>Export figure</source>
-      <translation>导出图表</translation>
+        <location filename="../views/figure_export.cpp" line="307"/>
+        <location filename="../views/figure_export.cpp" line="368"/>
+        <source>Export figure</source>
+        <translation>导出图表</translation>
     </message>
     <message>
-      <source>PDF (vector)</source>
-      <translation>PDF（矢量）</translation>
+        <location filename="../views/figure_export.cpp" line="308"/>
+        <source>PDF (vector)</source>
+        <translation>PDF（矢量）</translation>
     </message>
     <message>
-      <source>SVG (vector)</source>
-      <translation>SVG（矢量）</translation>
+        <location filename="../views/figure_export.cpp" line="308"/>
+        <source>SVG (vector)</source>
+        <translation>SVG（矢量）</translation>
     </message>
     <message>
-      <source>PNG (bitmap)</source>
-      <translation>PNG（位图）</translation>
+        <location filename="../views/figure_export.cpp" line="308"/>
+        <source>PNG (bitmap)</source>
+        <translation>PNG（位图）</translation>
     </message>
     <message>
-      <source>CSV (data)</source>
-      <translation>CSV（数据）</translation>
+        <location filename="../views/figure_export.cpp" line="308"/>
+        <source>CSV (data)</source>
+        <translation>CSV（数据）</translation>
     </message>
     <message>
-      <source>Browse…</source>
-      <translation>浏览…</translation>
+        <location filename="../views/figure_export.cpp" line="309"/>
+        <source>Single column (3.3 in)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>&amp;Format:</source>
-      <translation>格式(&amp;F)：</translation>
+        <location filename="../views/figure_export.cpp" line="309"/>
+        <source>Double column (6.9 in)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>&amp;Width:</source>
-      <translation>宽度(&amp;W)：</translation>
+        <location filename="../views/figure_export.cpp" line="309"/>
+        <source>Custom</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>&amp;Height:</source>
-      <translation>高度(&amp;H)：</translation>
+        <location filename="../views/figure_export.cpp" line="314"/>
+        <source> in</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>&amp;DPI (PNG):</source>
-      <translation>DPI（PNG）(&amp;D)：</translation>
+        <location filename="../views/figure_export.cpp" line="322"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
     </message>
     <message>
-      <source>F&amp;ile:</source>
-      <translation>文件(&amp;I)：</translation>
+        <location filename="../views/figure_export.cpp" line="327"/>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-      <source>Export failed</source>
-      <translation>导出失败</translation>
+        <location filename="../views/figure_export.cpp" line="328"/>
+        <source>&amp;Size:</source>
+        <translation type="unfinished"></translation>
     </message>
-  </context>
-  <context>
+    <message>
+        <location filename="../views/figure_export.cpp" line="329"/>
+        <source>&amp;Width:</source>
+        <translation>宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="330"/>
+        <source>&amp;Height:</source>
+        <translation>高度(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="331"/>
+        <source>&amp;DPI (PNG):</source>
+        <translation>DPI（PNG）(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="333"/>
+        <source>F&amp;ile:</source>
+        <translation>文件(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="375"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
     <name>gna::views::GatherAggregatePair</name>
     <message>
-      <source>Same colour range</source>
-      <translation>统一颜色范围</translation>
+        <location filename="../views/gather_aggregate_pair.cpp" line="14"/>
+        <source>Same colour range</source>
+        <translation>统一颜色范围</translation>
     </message>
     <message>
-      <source>Log colour scale</source>
-      <translation>对数颜色刻度</translation>
+        <location filename="../views/gather_aggregate_pair.cpp" line="14"/>
+        <source>Log colour scale</source>
+        <translation>对数颜色刻度</translation>
     </message>
     <message>
-      <source>Draw both maps on one colour range so their weights compare directly</source>
-      <translation>两张图使用同一颜色范围，便于直接比较权重</translation>
+        <location filename="../views/gather_aggregate_pair.cpp" line="28"/>
+        <source>Draw both maps on one colour range so their weights compare directly</source>
+        <translation>两张图使用同一颜色范围，便于直接比较权重</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::HeadBoard</name>
     <message>
-      <source>Head board</source>
-      <translation>注意力头面板</translation>
+        <location filename="../views/head_board.cpp" line="26"/>
+        <source>Head board</source>
+        <translation>注意力头面板</translation>
     </message>
     <message>
-      <source>Layers x heads. Click a head to ablate it, drag to select a rectangle, arrows and Space from the keyboard, double-click to show its attention.</source>
-      <translation>层 × 头。单击某个头将其消融，拖动可框选矩形区域，可用方向键和空格键操作，双击显示其注意力。</translation>
+        <location filename="../views/head_board.cpp" line="27"/>
+        <source>Layers x heads. Click a head to ablate it, drag to select a rectangle, arrows and Space from the keyboard, double-click to show its attention.</source>
+        <translation>层 × 头。单击某个头将其消融，拖动可框选矩形区域，可用方向键和空格键操作，双击显示其注意力。</translation>
     </message>
     <message>
-      <source>Toggle %1</source>
-      <translation>切换 %1</translation>
+        <location filename="../views/head_board.cpp" line="73"/>
+        <location filename="../views/head_board.cpp" line="115"/>
+        <location filename="../views/head_board.cpp" line="353"/>
+        <source>Toggle %1</source>
+        <translation>切换 %1</translation>
     </message>
     <message>
-      <source>Ablate layer %1</source>
-      <translation>消融第 %1 层</translation>
+        <location filename="../views/head_board.cpp" line="85"/>
+        <location filename="../views/head_board.cpp" line="355"/>
+        <source>Ablate layer %1</source>
+        <translation>消融第 %1 层</translation>
     </message>
     <message>
-      <source>Invert ablation</source>
-      <translation>反转消融</translation>
+        <location filename="../views/head_board.cpp" line="96"/>
+        <source>Invert ablation</source>
+        <translation>反转消融</translation>
     </message>
     <message>
-      <source>Restore all heads</source>
-      <translation>恢复所有头</translation>
+        <location filename="../views/head_board.cpp" line="99"/>
+        <location filename="../views/head_board.cpp" line="359"/>
+        <source>Restore all heads</source>
+        <translation>恢复所有头</translation>
     </message>
     <message numerus="yes">
-      <source>Restore %n head(s)</source>
-      <translation>
-        <numerusform>恢复 %n 个头</numerusform>
-      </translation>
+        <location filename="../views/head_board.cpp" line="117"/>
+        <source>Restore %n head(s)</source>
+        <translation>
+            <numerusform>恢复 %n 个头</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-      <source>Ablate %n head(s)</source>
-      <translation>
-        <numerusform>消融 %n 个头</numerusform>
-      </translation>
+        <location filename="../views/head_board.cpp" line="118"/>
+        <source>Ablate %n head(s)</source>
+        <translation>
+            <numerusform>消融 %n 个头</numerusform>
+        </translation>
     </message>
     <message>
-      <source>No model loaded</source>
-      <translation>未加载模型</translation>
+        <location filename="../views/head_board.cpp" line="190"/>
+        <source>No model loaded</source>
+        <translation>未加载模型</translation>
     </message>
     <message>
-      <source>Colour: %1 (%2 .. %3)   ✕ = ablated</source>
-      <translation>颜色：%1（%2 .. %3）   ✕ = 已消融</translation>
+        <location filename="../views/head_board.cpp" line="245"/>
+        <source>Colour: %1 (%2 .. %3)   ✕ = ablated</source>
+        <translation>颜色：%1（%2 .. %3）   ✕ = 已消融</translation>
     </message>
     <message>
-      <source>✕ = ablated</source>
-      <translation>✕ = 已消融</translation>
+        <location filename="../views/head_board.cpp" line="247"/>
+        <source>✕ = ablated</source>
+        <translation>✕ = 已消融</translation>
     </message>
     <message>
-      <source>Show attention of %1</source>
-      <translation>显示 %1 的注意力</translation>
+        <location filename="../views/head_board.cpp" line="354"/>
+        <source>Show attention of %1</source>
+        <translation>显示 %1 的注意力</translation>
     </message>
     <message>
-      <source>Toggle selection</source>
-      <translation>切换所选</translation>
+        <location filename="../views/head_board.cpp" line="357"/>
+        <source>Toggle selection</source>
+        <translation>切换所选</translation>
     </message>
     <message>
-      <source>Invert</source>
-      <translation>反转</translation>
+        <location filename="../views/head_board.cpp" line="358"/>
+        <source>Invert</source>
+        <translation>反转</translation>
     </message>
     <message>
-      <source>Undo</source>
-      <translation>撤销</translation>
+        <location filename="../views/head_board.cpp" line="361"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
     </message>
     <message>
-      <source>Redo</source>
-      <translation>重做</translation>
+        <location filename="../views/head_board.cpp" line="362"/>
+        <source>Redo</source>
+        <translation>重做</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
+    <name>gna::views::HeadBoardFigure</name>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <source>SSM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <source>Head</source>
+        <translation type="unfinished">注意力头</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="46"/>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="60"/>
+        <source>no score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="74"/>
+        <source>Δ score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="74"/>
+        <source>Score</source>
+        <translation type="unfinished">分数</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="84"/>
+        <source>Ablated heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gna::views::HeadBoardModel</name>
     <message>
-      <source>Layer %1 has no SSM head %2</source>
-      <translation>第 %1 层没有 SSM 头 %2</translation>
+        <location filename="../views/head_board_model.cpp" line="109"/>
+        <source>Layer %1 has no SSM head %2</source>
+        <translation>第 %1 层没有 SSM 头 %2</translation>
     </message>
     <message>
-      <source>Layer %1 has no attention head %2</source>
-      <translation>第 %1 层没有注意力头 %2</translation>
+        <location filename="../views/head_board_model.cpp" line="109"/>
+        <source>Layer %1 has no attention head %2</source>
+        <translation>第 %1 层没有注意力头 %2</translation>
     </message>
     <message>
-      <source>Score</source>
-      <translation>分数</translation>
+        <location filename="../views/head_board_model.cpp" line="125"/>
+        <source>Score</source>
+        <translation>分数</translation>
     </message>
     <message>
-      <source>Ablated (output zeroed)</source>
-      <translation>已消融（输出置零）</translation>
+        <location filename="../views/head_board_model.cpp" line="126"/>
+        <source>Ablated (output zeroed)</source>
+        <translation>已消融（输出置零）</translation>
     </message>
     <message>
-      <source>Active</source>
-      <translation>启用</translation>
+        <location filename="../views/head_board_model.cpp" line="126"/>
+        <source>Active</source>
+        <translation>启用</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::MaskEditor</name>
     <message>
-      <source>Mask editor</source>
-      <translation>掩码编辑器</translation>
+        <location filename="../views/mask_editor.cpp" line="33"/>
+        <source>Mask editor</source>
+        <translation>掩码编辑器</translation>
     </message>
     <message>
-      <source>Click a token to mask or unmask it for the selected head</source>
-      <translation>单击词元可为所选头屏蔽或取消屏蔽该词元</translation>
+        <location filename="../views/mask_editor.cpp" line="34"/>
+        <source>Click a token to mask or unmask it for the selected head</source>
+        <translation>单击词元可为所选头屏蔽或取消屏蔽该词元</translation>
     </message>
     <message>
-      <source>Unmask token %1</source>
-      <translation>取消屏蔽词元 %1</translation>
+        <location filename="../views/mask_editor.cpp" line="65"/>
+        <source>Unmask token %1</source>
+        <translation>取消屏蔽词元 %1</translation>
     </message>
     <message>
-      <source>Mask token %1</source>
-      <translation>屏蔽词元 %1</translation>
+        <location filename="../views/mask_editor.cpp" line="65"/>
+        <source>Mask token %1</source>
+        <translation>屏蔽词元 %1</translation>
     </message>
     <message>
-      <source>Keep only answer segments</source>
-      <translation>仅保留答案片段</translation>
+        <location filename="../views/mask_editor.cpp" line="72"/>
+        <source>Keep only answer segments</source>
+        <translation>仅保留答案片段</translation>
     </message>
     <message>
-      <source>Keep only summary tokens</source>
-      <translation>仅保留摘要词元</translation>
+        <location filename="../views/mask_editor.cpp" line="76"/>
+        <source>Keep only summary tokens</source>
+        <translation>仅保留摘要词元</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::NextTokenChart</name>
     <message>
-      <source>Probability (%1 of %2 rows; enlarge to see all)</source>
-      <translation>概率（显示 %2 行中的 %1 行；放大以查看全部）</translation>
+        <location filename="../views/next_token_chart.cpp" line="104"/>
+        <source>Probability (%1 of %2 rows; enlarge to see all)</source>
+        <translation>概率（显示 %2 行中的 %1 行；放大以查看全部）</translation>
     </message>
     <message>
-      <source>Next-token probabilities</source>
-      <translation>下一个词元的概率</translation>
+        <location filename="../views/next_token_chart.cpp" line="15"/>
+        <source>Next-token probabilities</source>
+        <translation>下一个词元的概率</translation>
     </message>
     <message>
-      <source>Baseline (no ablation)</source>
-      <translation>基线（无消融）</translation>
+        <location filename="../views/next_token_chart.cpp" line="20"/>
+        <source>Baseline (no ablation)</source>
+        <translation>基线（无消融）</translation>
     </message>
     <message>
-      <source>Top tokens</source>
-      <translation>最可能的词元</translation>
+        <location filename="../views/next_token_chart.cpp" line="21"/>
+        <source>Top tokens</source>
+        <translation>最可能的词元</translation>
     </message>
     <message>
-      <source>Answer candidates</source>
-      <translation>候选答案</translation>
+        <location filename="../views/next_token_chart.cpp" line="22"/>
+        <source>Answer candidates</source>
+        <translation>候选答案</translation>
     </message>
     <message>
-      <source>Probability</source>
-      <translation>概率</translation>
+        <location filename="../views/next_token_chart.cpp" line="36"/>
+        <location filename="../views/next_token_chart.cpp" line="105"/>
+        <source>Probability</source>
+        <translation>概率</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::Palette</name>
     <message>
-      <source>Viridis</source>
-      <translation>Viridis</translation>
+        <location filename="../views/palettes.cpp" line="77"/>
+        <source>Viridis</source>
+        <translation>Viridis</translation>
     </message>
     <message>
-      <source>Cividis (colour-blind safe)</source>
-      <translation>Cividis（色盲友好）</translation>
+        <location filename="../views/palettes.cpp" line="78"/>
+        <source>Cividis (colour-blind safe)</source>
+        <translation>Cividis（色盲友好）</translation>
     </message>
     <message>
-      <source>Magma</source>
-      <translation>Magma</translation>
+        <location filename="../views/palettes.cpp" line="79"/>
+        <source>Magma</source>
+        <translation>Magma</translation>
     </message>
     <message>
-      <source>Greys (print)</source>
-      <translation>灰度（打印）</translation>
+        <location filename="../views/palettes.cpp" line="80"/>
+        <source>Greys (print)</source>
+        <translation>灰度（打印）</translation>
     </message>
     <message>
-      <source>Red-yellow-green</source>
-      <translation>红-黄-绿</translation>
+        <location filename="../views/palettes.cpp" line="81"/>
+        <source>Red-yellow-green</source>
+        <translation>红-黄-绿</translation>
     </message>
     <message>
-      <source>Diverging (differences)</source>
-      <translation>发散（差异）</translation>
+        <location filename="../views/palettes.cpp" line="82"/>
+        <source>Diverging (differences)</source>
+        <translation>发散（差异）</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::ResultsTable</name>
     <message>
-      <source>Results table</source>
-      <translation>结果表</translation>
+        <location filename="../views/results_table.cpp" line="60"/>
+        <source>Results table</source>
+        <translation>结果表</translation>
     </message>
     <message>
-      <source>Copy selection</source>
-      <translation>复制所选</translation>
+        <location filename="../views/results_table.cpp" line="120"/>
+        <source>Copy selection</source>
+        <translation>复制所选</translation>
     </message>
     <message>
-      <source>Copy all</source>
-      <translation>全部复制</translation>
+        <location filename="../views/results_table.cpp" line="121"/>
+        <source>Copy all</source>
+        <translation>全部复制</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::RetrievalMap</name>
     <message>
-      <source>Retrieval map</source>
-      <translation>检索图</translation>
+        <location filename="../views/retrieval_map.cpp" line="18"/>
+        <source>Retrieval map</source>
+        <translation>检索图</translation>
     </message>
     <message>
-      <source>Score</source>
-      <translation>分数</translation>
+        <location filename="../views/retrieval_map.cpp" line="30"/>
+        <location filename="../views/retrieval_map.cpp" line="96"/>
+        <source>Score</source>
+        <translation>分数</translation>
     </message>
     <message>
-      <source>Context length (tokens)</source>
-      <translation>上下文长度（词元）</translation>
+        <location filename="../views/retrieval_map.cpp" line="34"/>
+        <location filename="../views/retrieval_map.cpp" line="90"/>
+        <source>Context length (tokens)</source>
+        <translation>上下文长度（词元）</translation>
     </message>
     <message>
-      <source>Needle depth (%, 0 = start of the context)</source>
-      <translation>针的深度（%，0 = 上下文开头）</translation>
+        <location filename="../views/retrieval_map.cpp" line="35"/>
+        <location filename="../views/retrieval_map.cpp" line="93"/>
+        <source>Needle depth (%, 0 = start of the context)</source>
+        <translation>针的深度（%，0 = 上下文开头）</translation>
     </message>
     <message>
-      <source>Context %1 tokens, depth %2%
+        <location filename="../views/retrieval_map.cpp" line="58"/>
+        <source>%1 lines, key on line %2%
+not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="59"/>
+        <source>%1 lines, key on line %2%
+Accuracy %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="60"/>
+        <source>%1 lines, key on line %2%
+Probability %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="65"/>
+        <source>Context %1 tokens, depth %2%
 Score %3 / %4</source>
-      <translation>上下文 %1 个词元，深度 %2%
+        <translation>上下文 %1 个词元，深度 %2%
 分数 %3 / %4</translation>
     </message>
     <message>
-      <source>Mean score %1</source>
-      <translation>平均分 %1</translation>
+        <location filename="../views/retrieval_map.cpp" line="90"/>
+        <source>Dictionary size (key:value lines)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>%1 (mean score %2)</source>
-      <translation>%1（平均分 %2）</translation>
+        <location filename="../views/retrieval_map.cpp" line="91"/>
+        <source>Key depth (%, 0 = first line)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>Context %1 tokens, depth %2%
+        <location filename="../views/retrieval_map.cpp" line="94"/>
+        <source>Accuracy</source>
+        <translation type="unfinished">准确率</translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="95"/>
+        <source>Probability of the right value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="107"/>
+        <source>%1 (mean accuracy %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="108"/>
+        <source>%1 (mean probability %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="110"/>
+        <source>Mean score %1</source>
+        <translation>平均分 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="111"/>
+        <source>%1 (mean score %2)</source>
+        <translation>%1（平均分 %2）</translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="64"/>
+        <source>Context %1 tokens, depth %2%
 not run</source>
-      <translation>上下文 %1 个词元，深度 %2%
+        <translation>上下文 %1 个词元，深度 %2%
 未运行</translation>
     </message>
     <message>
-      <source>Needle depth (%, 0 = end of the context)</source>
-      <translation>针的深度（%，0 = 上下文末尾）</translation>
+        <location filename="../views/retrieval_map.cpp" line="92"/>
+        <source>Needle depth (%, 0 = end of the context)</source>
+        <translation>针的深度（%，0 = 上下文末尾）</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>gna::views::TokenStrip</name>
     <message>
-      <source>Prompt tokens</source>
-      <translation>提示词元</translation>
+        <location filename="../views/token_strip.cpp" line="18"/>
+        <source>Prompt tokens</source>
+        <translation>提示词元</translation>
     </message>
     <message>
-      <source>No prompt tokens yet</source>
-      <translation>尚无提示词元</translation>
+        <location filename="../views/token_strip.cpp" line="80"/>
+        <source>No prompt tokens yet</source>
+        <translation>尚无提示词元</translation>
     </message>
     <message>
-      <source>Token %1: “%2”</source>
-      <translation>词元 %1：“%2”</translation>
+        <location filename="../views/token_strip.cpp" line="131"/>
+        <source>Token %1: “%2”</source>
+        <translation>词元 %1：“%2”</translation>
     </message>
     <message>
-      <source>Weight %1</source>
-      <translation>权重 %1</translation>
+        <location filename="../views/token_strip.cpp" line="132"/>
+        <source>Weight %1</source>
+        <translation>权重 %1</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>main</name>
     <message>
-      <source>G&amp;A Studio: see and test Gather &amp; Aggregate heads</source>
-      <translation>G&amp;A Studio：观察并测试 Gather 与 Aggregate 头</translation>
+        <location filename="../app/studio/main.cpp" line="41"/>
+        <source>G&amp;A Studio: see and test Gather &amp; Aggregate heads</source>
+        <translation>G&amp;A Studio：观察并测试 Gather 与 Aggregate 头</translation>
     </message>
     <message>
-      <source>Model folder or workspace file to open</source>
-      <translation>要打开的模型文件夹或工作区文件</translation>
+        <location filename="../app/studio/main.cpp" line="44"/>
+        <source>Model folder or workspace file to open</source>
+        <translation>要打开的模型文件夹或工作区文件</translation>
     </message>
     <message>
-      <source>Workspace file (.gna.json) to restore</source>
-      <translation>要恢复的工作区文件（.gna.json）</translation>
+        <location filename="../app/studio/main.cpp" line="47"/>
+        <source>Workspace file (.gna.json) to restore</source>
+        <translation>要恢复的工作区文件（.gna.json）</translation>
     </message>
     <message>
-      <source>FILE</source>
-      <translation>文件</translation>
+        <location filename="../app/studio/main.cpp" line="48"/>
+        <location filename="../app/studio/main.cpp" line="53"/>
+        <source>FILE</source>
+        <translation>文件</translation>
     </message>
-  </context>
-  <context>
-    <name>gna::studio::GuidedTour</name>
     <message>
-      <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
-      <translation>混合模型通过其注意力头进行检索：关闭它们后，字典中的值和答案字母都会降向随机水平（%1 个值中选 1 个，4 个字母中选 1 个）。可通过 帮助 ▸ 打开演示模型 在窗口中打开一个。</translation>
+        <location filename="../app/studio/main.cpp" line="52"/>
+        <source>Write the figures of the workspace FILE into OUT_DIR (the first argument) and exit</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>KV, attention off</source>
-      <translation>KV，关闭注意力</translation>
+        <location filename="../app/studio/main.cpp" line="55"/>
+        <source>Figure formats: pdf,svg,png (default: all)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
-      <translation>正确答案的概率（字典提示中的值 %1；虚构事实的 MMLU 格式问题的平均值）：</translation>
+        <location filename="../app/studio/main.cpp" line="56"/>
+        <source>LIST</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>MMLU, attention off</source>
-      <translation>MMLU，关闭注意力</translation>
+        <location filename="../app/studio/main.cpp" line="57"/>
+        <source>PNG resolution (default: 300)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>MMLU: correct letter</source>
-      <translation>MMLU：正确的字母</translation>
+        <location filename="../app/studio/main.cpp" line="58"/>
+        <source>N</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>KV: correct value</source>
-      <translation>KV：正确的值</translation>
+        <location filename="../app/studio/main.cpp" line="60"/>
+        <source>Figure width: single (3.3 in), double (6.9 in) or inches</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>Guided tour</source>
-      <translation>导览</translation>
+        <location filename="../app/studio/main.cpp" line="61"/>
+        <source>WIDTH</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-      <source>&amp;Back</source>
-      <translation>上一步(&amp;B)</translation>
+        <location filename="../app/studio/main.cpp" line="70"/>
+        <source>--export-figures needs one output folder: gna-studio --export-figures WORKSPACE OUT_DIR</source>
+        <translation type="unfinished"></translation>
     </message>
-    <message>
-      <source>&amp;Next</source>
-      <translation>下一步(&amp;N)</translation>
-    </message>
-    <message>
-      <source>&amp;Leave tour</source>
-      <translation>退出导览(&amp;L)</translation>
-    </message>
-    <message>
-      <source>The previous step (Alt+Left)</source>
-      <translation>上一步 (Alt+左方向键)</translation>
-    </message>
-    <message>
-      <source>The next step (Alt+Right)</source>
-      <translation>下一步 (Alt+右方向键)</translation>
-    </message>
-    <message>
-      <source>Close the tour and keep everything as it is; reopen it from Help ▸ Guided tour (F1)</source>
-      <translation>关闭导览并保持当前所有状态；可从 帮助 ▸ 导览 重新打开 (F1)</translation>
-    </message>
-    <message>
-      <source>Welcome</source>
-      <translation>欢迎</translation>
-    </message>
-    <message>
-      <source>Step %1 of %2</source>
-      <translation>第 %1 步，共 %2 步</translation>
-    </message>
-    <message>
-      <source>&amp;Finish</source>
-      <translation>完成(&amp;F)</translation>
-    </message>
-    <message>
-      <source>The model could not be loaded.</source>
-      <translation>无法加载模型。</translation>
-    </message>
-    <message>
-      <source>No model is open and the demo model is not bundled in this build. Open a model (File ▸ Open model), then press Next again.</source>
-      <translation>没有打开的模型，且此版本未附带演示模型。请先打开一个模型（文件 ▸ 打开模型），然后再次点击“下一步”。</translation>
-    </message>
-    <message>
-      <source>Loading the demo model…</source>
-      <translation>正在加载演示模型…</translation>
-    </message>
-    <message>
-      <source>The demo model could not be loaded.</source>
-      <translation>无法加载演示模型。</translation>
-    </message>
-    <message>
-      <source>Tour: restore heads</source>
-      <translation>导览：恢复注意力头</translation>
-    </message>
-    <message>
-      <source>Tour: switch heads off</source>
-      <translation>导览：关闭注意力头</translation>
-    </message>
-    <message>
-      <source>precomputed in %1</source>
-      <translation>预先计算于 %1</translation>
-    </message>
-    <message>
-      <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
-      <translation>另一个实验正在运行：请等待其结束或取消它，然后再次点击“下一步”。</translation>
-    </message>
-    <message>
-      <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
-      <translation>正在为注意力头排序：在 8 个 KV 检索提示上逐个单独关闭每个头…</translation>
-    </message>
-    <message>
-      <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
-      <translation>刚刚在 8 个 KV 检索提示上计算（实验面板）</translation>
-    </message>
-    <message>
-      <source>The head ranking found fewer than two heads.</source>
-      <translation>注意力头排序找到的头少于两个。</translation>
-    </message>
-    <message>
-      <source>The head ranking was cancelled.</source>
-      <translation>注意力头排序已取消。</translation>
-    </message>
-    <message>
-      <source>Could not pick a Gather and an Aggregate head.</source>
-      <translation>无法选出 Gather 头和 Aggregate 头。</translation>
-    </message>
-    <message>
-      <source>A guided tour of Gather &amp; Aggregate</source>
-      <translation>Gather &amp; Aggregate 导览</translation>
-    </message>
-    <message>
-      <source>The task: retrieve a value from a dictionary</source>
-      <translation>任务：从字典中检索一个值</translation>
-    </message>
-    <message>
-      <source>The head board, coloured by the head ranking</source>
-      <translation>按注意力头排序着色的头面板</translation>
-    </message>
-    <message>
-      <source>The Gather head</source>
-      <translation>Gather 头</translation>
-    </message>
-    <message>
-      <source>The Aggregate head</source>
-      <translation>Aggregate 头</translation>
-    </message>
-    <message>
-      <source>Switch off the Aggregate head</source>
-      <translation>关闭 Aggregate 头</translation>
-    </message>
-    <message>
-      <source>MMLU format versus classic format</source>
-      <translation>MMLU 格式与经典格式</translation>
-    </message>
-    <message>
-      <source>Transformer, SSM and hybrid</source>
-      <translation>Transformer、SSM 与混合模型</translation>
-    </message>
-    <message>
-      <source>This tour shows, live, the few attention heads that let a language model retrieve from its context. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
-      <translation>本导览实时展示让语言模型从上下文中检索信息的少数几个注意力头。每一步都会为您设置好窗口：点击“下一步”继续，“上一步”返回，或点击“退出导览”以保持当前状态继续探索。可通过 帮助 ▸ 导览 重新打开。</translation>
-    </message>
-    <message>
-      <source>The prompt lists a dictionary of key:value pairs and asks for the value of one key, so the model can only answer by retrieving it from its context. The chart next to the head board shows the probability of each candidate value as the next token.</source>
-      <translation>提示列出一个由 键:值 对组成的字典，并询问其中一个键的值，因此模型只能通过从上下文中检索来作答。头面板旁边的图表显示每个候选值作为下一个词元的概率。</translation>
-    </message>
-    <message>
-      <source>Every cell is one attention head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
-      <translation>每个格子是一个注意力头（行：层，列：头）。每个头都被单独关闭并重新测量检索得分；颜色表示得分下降了多少。少数几个头远比其他所有头重要。</translation>
-    </message>
-    <message>
-      <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes.</source>
-      <translation>Gather 头把提示中的每个片段浓缩到其摘要词元中：从每行的末尾回看该行。左侧的图显示该头，它是根据注意力的去向从排名靠前的头中选出的。</translation>
-    </message>
-    <message>
-      <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head; its last row is the final position.</source>
-      <translation>Aggregate 头读取这些摘要：从最后一个位置关注各行末尾，并把检索到的值带到输出。右侧的图显示该头；其最后一行就是最后一个位置。</translation>
-    </message>
-    <message>
-      <source>The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo brings it back). Compare the probability of the correct value with the previous step.</source>
-      <translation>导览已在头面板上关闭了 Aggregate 头，与点击的效果相同（编辑 ▸ 撤销 可恢复）。请将正确值的概率与上一步进行比较。</translation>
-    </message>
-    <message>
-      <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. With the heads that carry the letter off (the model card's measured one, or else the Gather and Aggregate heads), the letter probability drops while the classic answer holds: MMLU's difficulty is retrieval, not knowledge.</source>
-      <translation>MMLU 要求给出正确选项的字母，因此模型必须检索出它所知道的答案旁边是哪个字母；经典格式则直接对答案文本打分。关闭承载字母的头（模型卡中测得的那个，否则为 Gather 和 Aggregate 头）后，字母的概率下降，而经典格式的答案保持不变：MMLU 的难点在于检索，而非知识。</translation>
-    </message>
-    <message>
-      <source>The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a hybrid keeps a few attention layers and retrieves through attention again.</source>
-      <translation>在附带的 SSM 和混合演示模型上运行同一个字典提示。SSM 必须把字典压缩进固定大小的状态中，只能粗略地近似 Gather 和 Aggregate 头；混合模型保留了少数注意力层，又能通过注意力进行检索。</translation>
-    </message>
-    <message>
-      <source>The correct value is &lt;b&gt;%1&lt;/b&gt;. Scored as the task does (each value as a continuation), the model gives it a probability of &lt;b&gt;%2&lt;/b&gt; among the %3 values in the dictionary; a guess would give %4.</source>
-      <translation>正确的值是 &lt;b&gt;%1&lt;/b&gt;。按任务的方式打分（把每个值作为续写），模型在字典的 %3 个值中给它的概率为 &lt;b&gt;%2&lt;/b&gt;；随机猜测的概率为 %4。</translation>
-    </message>
-    <message>
-      <source>Ranking %1. Most important: %2.</source>
-      <translation>排序%1。最重要的：%2。</translation>
-    </message>
-    <message>
-      <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their attention on their own line.</source>
-      <translation>Gather 头 &lt;b&gt;%1&lt;/b&gt;：各行末尾把 %2 的注意力放在自己所在的行上。</translation>
-    </message>
-    <message>
-      <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value: &lt;b&gt;%3&lt;/b&gt;.</source>
-      <translation>Aggregate 头 &lt;b&gt;%1&lt;/b&gt;：最后一个位置把 %2 的注意力放在各行末尾。正确值的概率：&lt;b&gt;%3&lt;/b&gt;。</translation>
-    </message>
-    <message>
-      <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value goes from &lt;b&gt;%2&lt;/b&gt; to &lt;b&gt;%3&lt;/b&gt;.</source>
-      <translation>关闭 &lt;b&gt;%1&lt;/b&gt; 后，正确值的概率从 &lt;b&gt;%2&lt;/b&gt; 变为 &lt;b&gt;%3&lt;/b&gt;。</translation>
-    </message>
-    <message>
-      <source>Here the probability hardly drops: in this model retrieval does not run through this head alone (try switching off the next ones on the board).</source>
-      <translation>这里概率几乎没有下降：在这个模型中，检索并不只经过这一个头（试着在面板上关闭排名靠后的几个头）。</translation>
-    </message>
-    <message>
-      <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
-      <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4 时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
-    </message>
-    <message>
-      <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card's top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
-      <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4（模型卡中注意力头排序的前两名）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
-    </message>
-    <message>
-      <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card's retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
-      <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3（模型卡中的“检索对知识”头）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %4。</translation>
-    </message>
-    <message>
-      <source>all heads</source>
-      <translation>全部头</translation>
-    </message>
-    <message>
-      <source>G&amp;A off</source>
-      <translation>关闭 G&amp;A</translation>
-    </message>
-    <message>
-      <source>MMLU format (letter)</source>
-      <translation>MMLU 格式（字母）</translation>
-    </message>
-    <message>
-      <source>classic format (answer text)</source>
-      <translation>经典格式（答案文本）</translation>
-    </message>
-    <message>
-      <source>SSM</source>
-      <translation>SSM</translation>
-    </message>
-    <message>
-      <source>hybrid</source>
-      <translation>混合模型</translation>
-    </message>
-    <message>
-      <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
-      <translation>此版本未附带 SSM 和混合演示模型，因此跳过此步骤。导览所设置的一切保持不变：继续探索，或点击“完成”。</translation>
-    </message>
-    <message>
-      <source>open model (%1)</source>
-      <translation>已打开的模型（%1）</translation>
-    </message>
-    <message>
-      <source>Running the prompt on the other demo models…</source>
-      <translation>正在其他演示模型上运行该提示…</translation>
-    </message>
-    <message>
-      <source>Probability of the correct value %1 among the dictionary's values:</source>
-      <translation>正确值 %1 在字典各值中的概率：</translation>
-    </message>
-    <message>
-      <source>could not load</source>
-      <translation>无法加载</translation>
-    </message>
-    <message>
-      <source>Open one in the window with Help ▸ Open demo model.</source>
-      <translation>可通过 帮助 ▸ 打开演示模型 在窗口中打开。</translation>
-    </message>
-    <message>
-      <source>the demo model's invented world</source>
-      <translation>演示模型虚构的世界</translation>
-    </message>
-    <message>
-      <source>the bundled MMLU sample</source>
-      <translation>附带的 MMLU 样例</translation>
-    </message>
-  </context>
-  <context>
-    <name>gna::studio::OpenModelDialog</name>
-    <message>
-      <source>Open model</source>
-      <translation>打开模型</translation>
-    </message>
-    <message>
-      <source>Browse…</source>
-      <translation>浏览…</translation>
-    </message>
-    <message>
-      <source>folder with config.json and *.safetensors</source>
-      <translation>包含 config.json 和 *.safetensors 的文件夹</translation>
-    </message>
-    <message>
-      <source>optional: the model folder's own tokenizer files</source>
-      <translation>可选；留空则使用模型文件夹自带的分词器文件</translation>
-    </message>
-    <message>
-      <source>&amp;Model folder:</source>
-      <translation>模型文件夹(&amp;M)：</translation>
-    </message>
-    <message>
-      <source>&amp;Tokenizer folder:</source>
-      <translation>分词器文件夹(&amp;T)：</translation>
-    </message>
-    <message>
-      <source>Open a model folder (config.json, *.safetensors, tokenizer)</source>
-      <translation>打开模型文件夹（config.json、*.safetensors、分词器）</translation>
-    </message>
-    <message>
-      <source>Folder with tokenizer.json or tokenizer.model</source>
-      <translation>包含 tokenizer.json 或 tokenizer.model 的文件夹</translation>
-    </message>
-    <message>
-      <source>The tokenizer folder holds neither tokenizer.json nor tokenizer.model.</source>
-      <translation>分词器文件夹中既没有 tokenizer.json 也没有 tokenizer.model。</translation>
-    </message>
-    <message>
-      <source>This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b's).</source>
-      <translation>此模型文件夹没有分词器文件，因此无法对提示进行分词。请选择该模型系列的分词器文件夹（state-spaces/mamba-* 使用 EleutherAI/gpt-neox-20b 的分词器）。</translation>
-    </message>
-  </context>
+</context>
 </TS>
