@@ -56,67 +56,67 @@
     <message>
         <location filename="../app/studio/figure_job.cpp" line="32"/>
         <source>Cannot write into the output folder %1. Choose a folder you can write to.</source>
-        <translation type="unfinished"></translation>
+        <translation>In den Ausgabeordner %1 kann nicht geschrieben werden. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="52"/>
         <source>Unknown figure format &quot;%1&quot; in --formats: use pdf, svg and png, separated by commas.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekanntes Abbildungsformat „%1“ in --formats: Verwenden Sie pdf, svg und png, durch Kommas getrennt.</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="61"/>
         <source>Invalid --dpi &quot;%1&quot;: give a whole number from 50 to 2400, e.g. --dpi 300.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültiger Wert für --dpi „%1“: Geben Sie eine ganze Zahl von 50 bis 2400 an, z. B. --dpi 300.</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="67"/>
         <source>Invalid --width &quot;%1&quot;: give single (3.3 in), double (6.9 in) or a width in inches from 0.5 to 20.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültiger Wert für --width „%1“: Geben Sie single (3.3 Zoll), double (6.9 Zoll) oder eine Breite in Zoll von 0.5 bis 20 an.</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="78"/>
         <source>The workspace file %1 does not exist. Give the path of a saved workspace (.gna.json).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Arbeitsbereichsdatei %1 existiert nicht. Geben Sie den Pfad eines gespeicherten Arbeitsbereichs (.gna.json) an.</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="83"/>
         <source>Save the workspace again from G&amp;A Studio (File ▸ Save workspace as).</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern Sie den Arbeitsbereich erneut aus G&amp;A Studio (Datei ▸ Arbeitsbereich speichern unter).</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="87"/>
         <source>The workspace %1 names the model folder %2, which does not exist. Edit its &quot;model&quot; entry (a path relative to the workspace file works).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsbereich %1 verweist auf den Modellordner %2, der nicht existiert. Bearbeiten Sie seinen Eintrag „model“ (ein Pfad relativ zur Arbeitsbereichsdatei funktioniert auch).</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="109"/>
         <source>Could not load the model %1 named by the workspace %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Das im Arbeitsbereich %2 angegebene Modell %1 konnte nicht geladen werden: %3</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="114"/>
         <source>The run of the workspace %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf des Arbeitsbereichs %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="137"/>
         <source>The model of the workspace %1 did not finish its run within 10 minutes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell des Arbeitsbereichs %1 hat seinen Lauf nicht innerhalb von 10 Minuten beendet.</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="144"/>
         <source>The workspace %1 names an experiment result that cannot be opened: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsbereich %1 verweist auf ein Experimentergebnis, das sich nicht öffnen lässt: %2</translation>
     </message>
     <message>
         <location filename="../app/studio/paper_figures.cpp" line="75"/>
         <source>Could not write %1: %2. Check that the folder is writable.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner beschreibbar ist.</translation>
     </message>
     <message>
         <location filename="../app/studio/paper_figures.cpp" line="117"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 konnte nicht angelegt werden. Prüfen Sie die Berechtigungen des übergeordneten Ordners.</translation>
     </message>
 </context>
 <context>
@@ -935,12 +935,12 @@
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="132"/>
         <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value as the next token (the chart&apos;s starred bar): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate-Kopf &lt;b&gt;%1&lt;/b&gt;: Die letzte Position richtet %2 ihrer Aufmerksamkeit auf die Zeilenenden. Wahrscheinlichkeit des richtigen Werts als nächstes Token (der mit Stern markierte Balken im Diagramm): &lt;b&gt;%3&lt;/b&gt;; nur unter den Werten des Wörterbuchs (die Punktzahl der Aufgabe): %4.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="159"/>
         <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value as the next token (the chart&apos;s starred bar) goes from &lt;b&gt;%2&lt;/b&gt; to &lt;b&gt;%3&lt;/b&gt;. Among the dictionary&apos;s values only (the task&apos;s score), it goes from %4 to %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ist &lt;b&gt;%1&lt;/b&gt; abgeschaltet, ändert sich die Wahrscheinlichkeit des richtigen Werts als nächstes Token (der mit Stern markierte Balken im Diagramm) von &lt;b&gt;%2&lt;/b&gt; auf &lt;b&gt;%3&lt;/b&gt;. Nur unter den Werten des Wörterbuchs (die Punktzahl der Aufgabe) ändert sie sich von %4 auf %5.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="250"/>
@@ -1013,82 +1013,82 @@
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="54"/>
         <source>Dictionary sizes (key:value lines), comma-separated, 1 to 100</source>
-        <translation type="unfinished"></translation>
+        <translation>Wörterbuchgrößen (Schlüssel:Wert-Zeilen), durch Kommas getrennt, 1 bis 100</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="56"/>
         <source>Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line</source>
-        <translation type="unfinished"></translation>
+        <translation>Position des gefragten Schlüssels im Wörterbuch in Prozent: 0 = erste Zeile, 100 = letzte Zeile</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="61"/>
         <source>e.g. L2.H2, L1.H3 (SSM heads: L1.S2)</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. L2.H2, L1.H3 (SSM-Köpfe: L1.S2)</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="63"/>
         <source>Accuracy</source>
-        <translation type="unfinished">Genauigkeit</translation>
+        <translation>Genauigkeit</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
         <source>Probability of the right value</source>
-        <translation type="unfinished"></translation>
+        <translation>Wahrscheinlichkeit des richtigen Werts</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
         <source>&amp;Compare all heads with these heads off</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vergleichen: alle Köpfe gegen diese Köpfe abgeschaltet</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
         <source>E&amp;xport figure set…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbildungssatz e&amp;xportieren …</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
         <source>Open a model to draw its KV-retrieval map.</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen Sie ein Modell, um seine KV-Abrufkarte zu zeichnen.</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="76"/>
         <source>Dictionary &amp;sizes:</source>
-        <translation type="unfinished"></translation>
+        <translation>Wörterbuch&amp;größen:</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="77"/>
         <source>&amp;Depths of the asked key (%):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tiefen des gefragten Schlüssels (%):</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="78"/>
         <source>Sa&amp;mples per cell:</source>
-        <translation type="unfinished"></translation>
+        <translation>Beispiele pro &amp;Zelle:</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
         <source>&amp;Heads off:</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschaltete &amp;Köpfe:</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
         <source>Co&amp;lour:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Farbe:</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="102"/>
         <source>Export the KV-retrieval maps into folder</source>
-        <translation type="unfinished"></translation>
+        <translation>KV-Abrufkarten in Ordner exportieren</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/studio/kv_map_panel.cpp" line="106"/>
         <source>Wrote %n file(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n Datei geschrieben</numerusform>
             <numerusform>%n Dateien geschrieben</numerusform>
         </translation>
@@ -1096,63 +1096,63 @@
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="123"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Zelle fragt nach dem Schlüssel in dieser Tiefe derselben Wörterbücher, bewertet wie in der KV-Abruf-Aufgabe (jeder Wert des Wörterbuchs als Fortsetzung).</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="139"/>
         <location filename="../app/studio/kv_map_panel.cpp" line="199"/>
         <source>Open a model first.</source>
-        <translation type="unfinished">Öffnen Sie zuerst ein Modell.</translation>
+        <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="143"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wörterbuchgrößen: „%1“ ist keine Zahl; geben Sie ganze Zahlen wie 4, 8, 16 an.</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="145"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiefen: „%1“ ist keine Zahl; geben Sie Prozentwerte wie 0, 50, 100 an.</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="151"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschaltete Köpfe: „%1“ ist kein Kopf dieses Modells; schreiben Sie L&lt;Schicht&gt;.H&lt;Kopf&gt; für Attention-Köpfe und L&lt;Schicht&gt;.S&lt;Kopf&gt; für SSM-Köpfe.</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="156"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschaltete Köpfe: Nennen Sie die abzuschaltenden Köpfe, z. B. die Gather- und Aggregate-Köpfe.</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="171"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die KV-Abrufkarte wird mit allen Köpfen und mit %1 abgeschaltet berechnet …</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="187"/>
         <source>Cancelled; the maps show the last finished run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen; die Karten zeigen den letzten abgeschlossenen Lauf.</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="193"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
-        <translation type="unfinished"></translation>
+        <translation>Links: alle Köpfe an. Rechts: %1 abgeschaltet. Zeigen Sie mit der Maus auf eine Zelle, um ihren Wert zu sehen.</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="221"/>
         <source>All heads</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Köpfe</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="222"/>
         <source>%1 off</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 abgeschaltet</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="227"/>
         <source>Compute the maps first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Berechnen Sie zuerst die Karten.</translation>
     </message>
 </context>
 <context>
@@ -1456,7 +1456,7 @@
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="126"/>
         <source>&amp;KV-retrieval map…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;KV-Abrufkarte …</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="131"/>
@@ -1636,12 +1636,12 @@
     <message>
         <location filename="../app/studio/main_window_experiments.cpp" line="32"/>
         <source>G&amp;&amp;A mask editor</source>
-        <translation type="unfinished"></translation>
+        <translation>G&amp;&amp;A-Masken-Editor</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_experiments.cpp" line="37"/>
         <source>KV-retrieval map</source>
-        <translation type="unfinished"></translation>
+        <translation>KV-Abrufkarte</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_experiments.cpp" line="94"/>
@@ -1735,7 +1735,7 @@
     <message>
         <location filename="../app/studio/main_window_workspace.cpp" line="41"/>
         <source>Could not open an experiment result of the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Experimentergebnis des Arbeitsbereichs konnte nicht geöffnet werden</translation>
     </message>
 </context>
 <context>
@@ -1799,14 +1799,14 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="135"/>
         <source>demo world</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Welt</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/studio/mask_panel.cpp" line="166"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Frage im MMLU-Format aus der erfundenen Welt des Demo-Modells.</numerusform>
+            <numerusform>%n Fragen im MMLU-Format aus der erfundenen Welt des Demo-Modells.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1951,27 +1951,27 @@
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="103"/>
         <source>Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher: etwa %1 für %2 Token in %3 (Gewichte %4, KV-Cache und Zustände %5, Aktivierungen %6).</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="109"/>
         <source>Only %1 is available: this model does not fit and will not be loaded. Choose a smaller checkpoint or free memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur %1 verfügbar: Dieses Modell passt nicht in den Speicher und wird nicht geladen. Wählen Sie einen kleineren Checkpoint, oder geben Sie Speicher frei.</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="113"/>
         <source>%1 is available.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 verfügbar.</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="116"/>
         <source>No memory estimate: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Speicherschätzung: %1</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="119"/>
         <source>No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the *.safetensors files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Speicherschätzung: %1 enthält keine config.json. Wählen Sie den Ordner, der config.json und die *.safetensors-Dateien enthält.</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="47"/>
@@ -2214,22 +2214,22 @@ Gewicht %5</translation>
     <message>
         <location filename="../views/figure_export.cpp" line="309"/>
         <source>Single column (3.3 in)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einspaltig (3,3 Zoll)</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="309"/>
         <source>Double column (6.9 in)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zweispaltig (6,9 Zoll)</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="309"/>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>Benutzerdefiniert</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="314"/>
         <source> in</source>
-        <translation type="unfinished"></translation>
+        <translation> Zoll</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="322"/>
@@ -2244,7 +2244,7 @@ Gewicht %5</translation>
     <message>
         <location filename="../views/figure_export.cpp" line="328"/>
         <source>&amp;Size:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Größe:</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="329"/>
@@ -2388,37 +2388,37 @@ Gewicht %5</translation>
     <message>
         <location filename="../views/head_board_figure.cpp" line="44"/>
         <source>SSM head</source>
-        <translation type="unfinished"></translation>
+        <translation>SSM-Kopf</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="44"/>
         <source>Head</source>
-        <translation type="unfinished">Kopf</translation>
+        <translation>Kopf</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="46"/>
         <source>Layer</source>
-        <translation type="unfinished"></translation>
+        <translation>Schicht</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="60"/>
         <source>no score</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Wert</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="74"/>
         <source>Δ score</source>
-        <translation type="unfinished"></translation>
+        <translation>Δ Wert</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="74"/>
         <source>Score</source>
-        <translation type="unfinished">Wert</translation>
+        <translation>Wert</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="84"/>
         <source>Ablated heads</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablatierte Köpfe</translation>
     </message>
 </context>
 <context>
@@ -2596,19 +2596,22 @@ Gewicht %5</translation>
         <location filename="../views/retrieval_map.cpp" line="58"/>
         <source>%1 lines, key on line %2%
 not run</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Zeilen, Schlüssel bei %2 %
+nicht ausgeführt</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="59"/>
         <source>%1 lines, key on line %2%
 Accuracy %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Zeilen, Schlüssel bei %2 %
+Genauigkeit %3</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="60"/>
         <source>%1 lines, key on line %2%
 Probability %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Zeilen, Schlüssel bei %2 %
+Wahrscheinlichkeit %3</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="65"/>
@@ -2620,32 +2623,32 @@ Wert %3 / %4</translation>
     <message>
         <location filename="../views/retrieval_map.cpp" line="90"/>
         <source>Dictionary size (key:value lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>Wörterbuchgröße (Schlüssel:Wert-Zeilen)</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="91"/>
         <source>Key depth (%, 0 = first line)</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsseltiefe (%, 0 = erste Zeile)</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="94"/>
         <source>Accuracy</source>
-        <translation type="unfinished">Genauigkeit</translation>
+        <translation>Genauigkeit</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="95"/>
         <source>Probability of the right value</source>
-        <translation type="unfinished"></translation>
+        <translation>Wahrscheinlichkeit des richtigen Werts</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="107"/>
         <source>%1 (mean accuracy %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (mittlere Genauigkeit %2)</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="108"/>
         <source>%1 (mean probability %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (mittlere Wahrscheinlichkeit %2)</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="110"/>
@@ -2719,42 +2722,42 @@ nicht ausgeführt</translation>
     <message>
         <location filename="../app/studio/main.cpp" line="52"/>
         <source>Write the figures of the workspace FILE into OUT_DIR (the first argument) and exit</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Abbildungen des Arbeitsbereichs DATEI nach OUT_DIR (dem ersten Argument) schreiben und beenden</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="55"/>
         <source>Figure formats: pdf,svg,png (default: all)</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbildungsformate: pdf,svg,png (Standard: alle)</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="56"/>
         <source>LIST</source>
-        <translation type="unfinished"></translation>
+        <translation>LISTE</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="57"/>
         <source>PNG resolution (default: 300)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG-Auflösung (Standard: 300)</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="58"/>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="60"/>
         <source>Figure width: single (3.3 in), double (6.9 in) or inches</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbildungsbreite: single (3.3 Zoll), double (6.9 Zoll) oder eine Breite in Zoll</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="61"/>
         <source>WIDTH</source>
-        <translation type="unfinished"></translation>
+        <translation>BREITE</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="70"/>
         <source>--export-figures needs one output folder: gna-studio --export-figures WORKSPACE OUT_DIR</source>
-        <translation type="unfinished"></translation>
+        <translation>--export-figures braucht einen Ausgabeordner: gna-studio --export-figures WORKSPACE OUT_DIR</translation>
     </message>
 </context>
 </TS>

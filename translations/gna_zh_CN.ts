@@ -56,67 +56,67 @@
     <message>
         <location filename="../app/studio/figure_job.cpp" line="32"/>
         <source>Cannot write into the output folder %1. Choose a folder you can write to.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入输出文件夹 %1。请选择一个有写入权限的文件夹。</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="52"/>
         <source>Unknown figure format &quot;%1&quot; in --formats: use pdf, svg and png, separated by commas.</source>
-        <translation type="unfinished"></translation>
+        <translation>--formats 中的图表格式“%1”未知：请使用 pdf、svg 和 png，以逗号分隔。</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="61"/>
         <source>Invalid --dpi &quot;%1&quot;: give a whole number from 50 to 2400, e.g. --dpi 300.</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的 --dpi 值“%1”：请给出 50 到 2400 之间的整数，例如 --dpi 300。</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="67"/>
         <source>Invalid --width &quot;%1&quot;: give single (3.3 in), double (6.9 in) or a width in inches from 0.5 to 20.</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的 --width 值“%1”：请给出 single（3.3 英寸）、double（6.9 英寸）或 0.5 到 20 之间的英寸宽度。</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="78"/>
         <source>The workspace file %1 does not exist. Give the path of a saved workspace (.gna.json).</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区文件 %1 不存在。请给出已保存工作区（.gna.json）的路径。</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="83"/>
         <source>Save the workspace again from G&amp;A Studio (File ▸ Save workspace as).</source>
-        <translation type="unfinished"></translation>
+        <translation>请在 G&amp;A Studio 中重新保存工作区（文件 ▸ 工作区另存为）。</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="87"/>
         <source>The workspace %1 names the model folder %2, which does not exist. Edit its &quot;model&quot; entry (a path relative to the workspace file works).</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区 %1 指定的模型文件夹 %2 不存在。请编辑其“model”条目（也可以使用相对于工作区文件的路径）。</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="109"/>
         <source>Could not load the model %1 named by the workspace %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载工作区 %2 指定的模型 %1：%3</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="114"/>
         <source>The run of the workspace %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区 %1 的运行失败：%2</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="137"/>
         <source>The model of the workspace %1 did not finish its run within 10 minutes.</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区 %1 的模型未能在 10 分钟内完成运行。</translation>
     </message>
     <message>
         <location filename="../app/studio/figure_job.cpp" line="144"/>
         <source>The workspace %1 names an experiment result that cannot be opened: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区 %1 引用的实验结果无法打开：%2</translation>
     </message>
     <message>
         <location filename="../app/studio/paper_figures.cpp" line="75"/>
         <source>Could not write %1: %2. Check that the folder is writable.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2。请检查该文件夹是否可写。</translation>
     </message>
     <message>
         <location filename="../app/studio/paper_figures.cpp" line="117"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建文件夹 %1。请检查其上级文件夹的权限。</translation>
     </message>
 </context>
 <context>
@@ -935,12 +935,12 @@
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="132"/>
         <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value as the next token (the chart&apos;s starred bar): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate 头 &lt;b&gt;%1&lt;/b&gt;：最后位置把 %2 的注意力放在各行末尾。正确值作为下一个词元的概率（图表中带星号的柱）：&lt;b&gt;%3&lt;/b&gt;；仅在字典的值之中（任务的得分）：%4。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="159"/>
         <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value as the next token (the chart&apos;s starred bar) goes from &lt;b&gt;%2&lt;/b&gt; to &lt;b&gt;%3&lt;/b&gt;. Among the dictionary&apos;s values only (the task&apos;s score), it goes from %4 to %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭 &lt;b&gt;%1&lt;/b&gt; 后，正确值作为下一个词元的概率（图表中带星号的柱）从 &lt;b&gt;%2&lt;/b&gt; 变为 &lt;b&gt;%3&lt;/b&gt;。仅在字典的值之中（任务的得分），它从 %4 变为 %5。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="250"/>
@@ -1013,145 +1013,145 @@
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="54"/>
         <source>Dictionary sizes (key:value lines), comma-separated, 1 to 100</source>
-        <translation type="unfinished"></translation>
+        <translation>字典大小（键:值 行数），以逗号分隔，1 到 100</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="56"/>
         <source>Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line</source>
-        <translation type="unfinished"></translation>
+        <translation>所查询的键在字典中的位置（百分比）：0 = 第一行，100 = 最后一行</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="61"/>
         <source>e.g. L2.H2, L1.H3 (SSM heads: L1.S2)</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 L2.H2, L1.H3（SSM 头：L1.S2）</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="63"/>
         <source>Accuracy</source>
-        <translation type="unfinished">准确率</translation>
+        <translation>准确率</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
         <source>Probability of the right value</source>
-        <translation type="unfinished"></translation>
+        <translation>正确值的概率</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
         <source>&amp;Compare all heads with these heads off</source>
-        <translation type="unfinished"></translation>
+        <translation>对比所有头与关闭这些头后的结果(&amp;C)</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
         <source>Cancel</source>
-        <translation type="unfinished">取消</translation>
+        <translation>取消</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
         <source>E&amp;xport figure set…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表集(&amp;X)…</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
         <source>Open a model to draw its KV-retrieval map.</source>
-        <translation type="unfinished"></translation>
+        <translation>请打开模型以绘制其 KV 检索图。</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="76"/>
         <source>Dictionary &amp;sizes:</source>
-        <translation type="unfinished"></translation>
+        <translation>字典大小(&amp;S)：</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="77"/>
         <source>&amp;Depths of the asked key (%):</source>
-        <translation type="unfinished"></translation>
+        <translation>所查询键的深度(&amp;D)（%）：</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="78"/>
         <source>Sa&amp;mples per cell:</source>
-        <translation type="unfinished"></translation>
+        <translation>每格样本数(&amp;M)：</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
         <source>&amp;Heads off:</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭的头(&amp;H)：</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
         <source>Co&amp;lour:</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色(&amp;L)：</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="102"/>
         <source>Export the KV-retrieval maps into folder</source>
-        <translation type="unfinished"></translation>
+        <translation>将 KV 检索图导出到文件夹</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/studio/kv_map_panel.cpp" line="106"/>
         <source>Wrote %n file(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>已写入 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="123"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个单元格在相同的字典中询问位于该深度的键，按 KV 检索任务的方式打分（把字典中的每个值作为续写）。</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="139"/>
         <location filename="../app/studio/kv_map_panel.cpp" line="199"/>
         <source>Open a model first.</source>
-        <translation type="unfinished">请先打开模型。</translation>
+        <translation>请先打开模型。</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="143"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
-        <translation type="unfinished"></translation>
+        <translation>字典大小：“%1”不是数字；请给出整数，例如 4, 8, 16。</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="145"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
-        <translation type="unfinished"></translation>
+        <translation>深度：“%1”不是数字；请给出百分比，例如 0, 50, 100。</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="151"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭的头：“%1”不是此模型的头；注意力头写作 L&lt;层&gt;.H&lt;头&gt;，SSM 头写作 L&lt;层&gt;.S&lt;头&gt;。</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="156"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭的头：请指定要关闭的头，例如 Gather 头和 Aggregate 头。</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="171"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在计算所有头开启时以及关闭 %1 时的 KV 检索图…</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="187"/>
         <source>Cancelled; the maps show the last finished run.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消；图中显示的是上一次完成的运行。</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="193"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
-        <translation type="unfinished"></translation>
+        <translation>左：所有头开启。右：关闭 %1。将鼠标悬停在单元格上可查看其值。</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="221"/>
         <source>All heads</source>
-        <translation type="unfinished"></translation>
+        <translation>所有头</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="222"/>
         <source>%1 off</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭 %1</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="227"/>
         <source>Compute the maps first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先计算检索图。</translation>
     </message>
 </context>
 <context>
@@ -1455,7 +1455,7 @@
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="126"/>
         <source>&amp;KV-retrieval map…</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 检索图(&amp;K)…</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="131"/>
@@ -1633,12 +1633,12 @@
     <message>
         <location filename="../app/studio/main_window_experiments.cpp" line="32"/>
         <source>G&amp;&amp;A mask editor</source>
-        <translation type="unfinished"></translation>
+        <translation>G&amp;&amp;A 掩码编辑器</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_experiments.cpp" line="37"/>
         <source>KV-retrieval map</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 检索图</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_experiments.cpp" line="94"/>
@@ -1731,7 +1731,7 @@
     <message>
         <location filename="../app/studio/main_window_workspace.cpp" line="41"/>
         <source>Could not open an experiment result of the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开工作区中的实验结果</translation>
     </message>
 </context>
 <context>
@@ -1795,13 +1795,13 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="135"/>
         <source>demo world</source>
-        <translation type="unfinished"></translation>
+        <translation>演示世界</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/studio/mask_panel.cpp" line="166"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>演示模型虚构世界中的 %n 道 MMLU 格式题目。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1945,27 +1945,27 @@
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="103"/>
         <source>Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).</source>
-        <translation type="unfinished"></translation>
+        <translation>内存：以 %3 处理 %2 个词元约需 %1（权重 %4，KV 缓存和状态 %5，激活值 %6）。</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="109"/>
         <source>Only %1 is available: this model does not fit and will not be loaded. Choose a smaller checkpoint or free memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅有 %1 可用：内存不足以容纳此模型，将不会加载。请选择更小的检查点或释放内存。</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="113"/>
         <source>%1 is available.</source>
-        <translation type="unfinished"></translation>
+        <translation>可用内存：%1。</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="116"/>
         <source>No memory estimate: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法估算内存：%1</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="119"/>
         <source>No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the *.safetensors files.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法估算内存：%1 中没有 config.json。请选择包含 config.json 和 *.safetensors 文件的文件夹。</translation>
     </message>
     <message>
         <location filename="../app/studio/open_model_dialog.cpp" line="47"/>
@@ -2208,22 +2208,22 @@ Weight %5</source>
     <message>
         <location filename="../views/figure_export.cpp" line="309"/>
         <source>Single column (3.3 in)</source>
-        <translation type="unfinished"></translation>
+        <translation>单栏（3.3 英寸）</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="309"/>
         <source>Double column (6.9 in)</source>
-        <translation type="unfinished"></translation>
+        <translation>双栏（6.9 英寸）</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="309"/>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="314"/>
         <source> in</source>
-        <translation type="unfinished"></translation>
+        <translation> 英寸</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="322"/>
@@ -2238,7 +2238,7 @@ Weight %5</source>
     <message>
         <location filename="../views/figure_export.cpp" line="328"/>
         <source>&amp;Size:</source>
-        <translation type="unfinished"></translation>
+        <translation>尺寸(&amp;S)：</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="329"/>
@@ -2380,37 +2380,37 @@ Weight %5</source>
     <message>
         <location filename="../views/head_board_figure.cpp" line="44"/>
         <source>SSM head</source>
-        <translation type="unfinished"></translation>
+        <translation>SSM 头</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="44"/>
         <source>Head</source>
-        <translation type="unfinished">注意力头</translation>
+        <translation>注意力头</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="46"/>
         <source>Layer</source>
-        <translation type="unfinished"></translation>
+        <translation>层</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="60"/>
         <source>no score</source>
-        <translation type="unfinished"></translation>
+        <translation>无分数</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="74"/>
         <source>Δ score</source>
-        <translation type="unfinished"></translation>
+        <translation>Δ 分数</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="74"/>
         <source>Score</source>
-        <translation type="unfinished">分数</translation>
+        <translation>分数</translation>
     </message>
     <message>
         <location filename="../views/head_board_figure.cpp" line="84"/>
         <source>Ablated heads</source>
-        <translation type="unfinished"></translation>
+        <translation>已消融的头</translation>
     </message>
 </context>
 <context>
@@ -2588,19 +2588,22 @@ Weight %5</source>
         <location filename="../views/retrieval_map.cpp" line="58"/>
         <source>%1 lines, key on line %2%
 not run</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行，键位于 %2% 处
+未运行</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="59"/>
         <source>%1 lines, key on line %2%
 Accuracy %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行，键位于 %2% 处
+准确率 %3</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="60"/>
         <source>%1 lines, key on line %2%
 Probability %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行，键位于 %2% 处
+概率 %3</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="65"/>
@@ -2612,32 +2615,32 @@ Score %3 / %4</source>
     <message>
         <location filename="../views/retrieval_map.cpp" line="90"/>
         <source>Dictionary size (key:value lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>字典大小（键:值 行数）</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="91"/>
         <source>Key depth (%, 0 = first line)</source>
-        <translation type="unfinished"></translation>
+        <translation>键的深度（%，0 = 第一行）</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="94"/>
         <source>Accuracy</source>
-        <translation type="unfinished">准确率</translation>
+        <translation>准确率</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="95"/>
         <source>Probability of the right value</source>
-        <translation type="unfinished"></translation>
+        <translation>正确值的概率</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="107"/>
         <source>%1 (mean accuracy %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（平均准确率 %2）</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="108"/>
         <source>%1 (mean probability %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（平均概率 %2）</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="110"/>
@@ -2711,42 +2714,42 @@ not run</source>
     <message>
         <location filename="../app/studio/main.cpp" line="52"/>
         <source>Write the figures of the workspace FILE into OUT_DIR (the first argument) and exit</source>
-        <translation type="unfinished"></translation>
+        <translation>将工作区文件 &lt;文件&gt; 中的图表写入 OUT_DIR（第一个参数）并退出</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="55"/>
         <source>Figure formats: pdf,svg,png (default: all)</source>
-        <translation type="unfinished"></translation>
+        <translation>图表格式：pdf,svg,png（默认：全部）</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="56"/>
         <source>LIST</source>
-        <translation type="unfinished"></translation>
+        <translation>列表</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="57"/>
         <source>PNG resolution (default: 300)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 分辨率（默认：300）</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="58"/>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="60"/>
         <source>Figure width: single (3.3 in), double (6.9 in) or inches</source>
-        <translation type="unfinished"></translation>
+        <translation>图表宽度：single（3.3 英寸）、double（6.9 英寸）或英寸数</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="61"/>
         <source>WIDTH</source>
-        <translation type="unfinished"></translation>
+        <translation>宽度</translation>
     </message>
     <message>
         <location filename="../app/studio/main.cpp" line="70"/>
         <source>--export-figures needs one output folder: gna-studio --export-figures WORKSPACE OUT_DIR</source>
-        <translation type="unfinished"></translation>
+        <translation>--export-figures 需要一个输出文件夹：gna-studio --export-figures WORKSPACE OUT_DIR</translation>
     </message>
 </context>
 </TS>
