@@ -23,12 +23,19 @@ struct RopeConfig {
 class ModelConfig {
 public:
     static ModelConfig load(const std::filesystem::path& dir);       // reads dir/config.json
+    // A config that nests its language model under "text_config" (multimodal checkpoints such as
+    // Llava or Gemma 3) is read as that text model: its keys (the published files keep only those that
+    // differ from the text model type's defaults, which are filled in for llama and mistral), the
+    // outer keys it lacks (torch_dtype, tie_word_embeddings, ...), and its architecture.
     static ModelConfig from_json(Json j, std::filesystem::path file); // for tests
 
     const Json& json() const { return j_; }
     const std::filesystem::path& file() const { return file_; }
     std::string architecture() const;  // architectures[0], or derived from model_type
     std::string model_type() const;
+    // With a nested text_config: the whole checkpoint's architectures[0] (e.g.
+    // LlavaForConditionalGeneration); empty otherwise.
+    std::string container_architecture() const { return container_architecture_; }
 
     bool has(const std::string& key) const;
     int64_t require_int(const std::string& key) const;
@@ -48,6 +55,9 @@ private:
     [[noreturn]] void fail(const std::string& key, const std::string& what) const;
     Json j_;
     std::filesystem::path file_;
+    std::string key_prefix_;  // "text_config." when read from a nested text config, for errors
+    std::vector<std::string> outer_keys_;  // ... except these, taken from the outer config
+    std::string container_architecture_;
 };
 
 std::string sha256_hex(std::string_view bytes);

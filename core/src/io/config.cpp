@@ -1,5 +1,6 @@
 #include "gna/config.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "gna/error.h"
@@ -13,16 +14,59 @@ ModelConfig ModelConfig::load(const std::filesystem::path& dir) {
     return from_json(read_json_file(file), file);
 }
 
+namespace {
+
+// The defaults of transformers' configuration classes for the text model types G&A Studio loads.
+// A nested text_config is saved as its difference from them (PretrainedConfig.to_diff_dict), so a
+// published Llava config names only vocab_size, max_position_embeddings and rms_norm_eps.
+Json text_model_defaults(const std::string& model_type) {
+    if (model_type == "llama")  // LlamaConfig
+        return {{"vocab_size", 32000}, {"hidden_size", 4096}, {"intermediate_size", 11008}, {"num_hidden_layers", 32},
+                {"num_attention_heads", 32}, {"hidden_act", "silu"}, {"max_position_embeddings", 2048},
+                {"rms_norm_eps", 1e-6}, {"bos_token_id", 1}, {"eos_token_id", 2}, {"tie_word_embeddings", false},
+                {"rope_theta", 10000.0}, {"attention_bias", false}, {"mlp_bias", false}};
+    if (model_type == "mistral")  // MistralConfig
+        return {{"vocab_size", 32000}, {"hidden_size", 4096}, {"intermediate_size", 14336}, {"num_hidden_layers", 32},
+                {"num_attention_heads", 32}, {"num_key_value_heads", 8}, {"hidden_act", "silu"},
+                {"max_position_embeddings", 4096 * 32}, {"rms_norm_eps", 1e-6}, {"bos_token_id", 1}, {"eos_token_id", 2},
+                {"tie_word_embeddings", false}, {"rope_theta", 10000.0}, {"sliding_window", 4096}};
+    return Json::object();
+}
+
+}  // namespace
+
 ModelConfig ModelConfig::from_json(Json j, std::filesystem::path file) {
     if (!j.is_object()) throw Error(file.string() + ": must contain a JSON object");
     ModelConfig c;
-    c.j_ = std::move(j);
     c.file_ = std::move(file);
+    if (j.contains("text_config") && !j["text_config"].is_null()) {
+        if (!j["text_config"].is_object()) throw Error(c.file_.string() + ": key \"text_config\" must be an object");
+        Json text = j["text_config"];
+        if (auto it = j.find("architectures"); it != j.end() && it->is_array() && !it->empty() && (*it)[0].is_string())
+            c.container_architecture_ = (*it)[0].get<std::string>();
+        // The outer keys the text model lacks, but not the other parts' configs or the container's identity.
+        for (const auto& [key, value] : j.items())
+            if (!text.contains(key) && key != "architectures" && key != "model_type" && key != "text_config" &&
+                key != "vision_config" && key != "audio_config") {
+                text[key] = value;
+                c.outer_keys_.push_back(key);
+            }
+        if (text.contains("model_type") && text["model_type"].is_string()) {
+            const Json defaults = text_model_defaults(text["model_type"].get<std::string>());
+            for (const auto& [key, value] : defaults.items())
+                if (!text.contains(key) || text[key].is_null()) text[key] = value;
+        }
+        c.j_ = std::move(text);
+        c.key_prefix_ = "text_config.";
+    } else {
+        c.j_ = std::move(j);
+    }
     return c;
 }
 
 void ModelConfig::fail(const std::string& key, const std::string& what) const {
-    throw Error(file_.string() + ": key \"" + key + "\" " + what);
+    const bool outer = std::find(outer_keys_.begin(), outer_keys_.end(), key) != outer_keys_.end();
+    throw Error(file_.string() + ": key \"" + (outer ? std::string() : key_prefix_) + key + "\" " + what);
 }
 
 std::string ModelConfig::architecture() const {
