@@ -89,8 +89,14 @@ void TestMonkey::waitIdle(MainWindow& w, int ms) {
 
 void TestMonkey::switchModel(MainWindow& w, const QString& dir) {
     QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    QSignalSpy failed(w.session(), &Session::modelLoadFailed);
     w.openModel(dir);
-    QVERIFY2(loaded.wait(60000) || w.session()->modelPath() == dir, qPrintable(dir));
+    QElapsedTimer t;
+    t.start();
+    while (loaded.isEmpty() && failed.isEmpty() && t.elapsed() < 120000) QTest::qWait(20);
+    const QString why = failed.isEmpty() ? QStringLiteral("no answer within %1 ms").arg(t.elapsed())
+                                         : failed.front().value(1).toString();
+    QVERIFY2(!loaded.isEmpty() || w.session()->modelPath() == dir, qPrintable(dir + QStringLiteral(": ") + why));
     waitIdle(w);
 }
 
