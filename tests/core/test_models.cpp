@@ -33,4 +33,24 @@ double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
     return m;
 }
 
+TinyModelSpec tiny_any_arch(const std::string& arch, uint64_t seed) {
+    TinyModelSpec s;
+    s.arch = arch;
+    s.layers = 4;
+    s.hidden = 32;
+    s.heads = 4;
+    s.kv_heads = 2;
+    s.intermediate = 48;
+    s.state_size = 8;
+    s.ssm_head_dim = 16;
+    s.chunk_size = 8;
+    s.seed = seed;
+    if (arch == "zamba2") {
+        s.block_types = "mamba,hybrid,mamba,hybrid";
+        s.kv_heads = 4;
+    }
+    if (arch == "recurrentgemma") s.block_types = "recurrent,attention,recurrent,recurrent";
+    return s;
+}
+
 }  // namespace gna::test

@@ -1,5 +1,6 @@
 #pragma once
 // Helpers shared by the core suites: tiny checkpoints in temporary folders, raw weights.
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ private:
 
 // Writes a tiny model for `spec` into a subfolder `name` of `dir`, returns the folder.
 std::filesystem::path make_model(const TempDir& dir, const std::string& name, const TinyModelSpec& spec);
+
+// A 4-layer, hidden-32 checkpoint spec of any architecture the tiny-model writer knows (the hybrids
+// with one attention layer among their state-space layers), for tests that run every architecture.
+TinyModelSpec tiny_any_arch(const std::string& arch, uint64_t seed);
 
 // Reads a tensor as float32 values (through the torch-free reader).
 std::vector<float> weights(const Checkpoint& ckpt, const std::string& name);

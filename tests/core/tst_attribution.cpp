@@ -62,25 +62,7 @@ double naive_logit_difference(Model& model, const std::vector<int>& prompt, cons
     return m;
 }
 
-TinyModelSpec tiny(const std::string& arch) {
-    TinyModelSpec s;
-    s.arch = arch;
-    s.layers = 4;
-    s.hidden = 32;
-    s.heads = 4;
-    s.kv_heads = 2;
-    s.intermediate = 48;
-    s.state_size = 8;
-    s.ssm_head_dim = 16;
-    s.chunk_size = 8;
-    s.seed = 3;
-    if (arch == "zamba2") {
-        s.block_types = "mamba,hybrid,mamba,hybrid";
-        s.kv_heads = 4;
-    }
-    if (arch == "recurrentgemma") s.block_types = "recurrent,attention,recurrent,recurrent";
-    return s;
-}
+TinyModelSpec tiny(const std::string& arch) { return tiny_any_arch(arch, 3); }
 
 }  // namespace
 
