@@ -82,7 +82,7 @@ gna::ProbeRequest probeRequest(const gna::ModelInfo& info, const RunSpec& spec, 
         r.scored = gna::every_head(info, spec.ssmScores ? gna::HeadKind::SSM : gna::HeadKind::Attention);
     r.selected_token = spec.selectedToken;
     r.compare = spec.withBaseline;
-    r.full_capture_budget = spec.fullCaptureBudget;
+    r.separate_score_pass = spec.separateScorePass;
     r.cancel = cancel;
     return r;
 }

@@ -14,10 +14,6 @@
 
 namespace gna::studio {
 
-// Largest number of attention weights (heads x rows x keys) captured in one pass when every
-// head's full map is taken along with the run (then the head scores need no second pass).
-inline constexpr std::size_t kFullCaptureBudget = gna::kProbeFullCaptureBudget;
-
 // LineGather: mean attention of each line end (a token holding '\n', the summary token) on the tokens of
 // its own line; LineAggregate: attention of the last token on the line ends (the G&A roles, measured on
 // the prompt as it is).
@@ -34,7 +30,7 @@ struct RunSpec {
     int selectedToken = -1;        // for AttentionToToken
     bool withBaseline = false;     // also run without interventions (compare mode)
     int topK = 10;
-    std::size_t fullCaptureBudget = kFullCaptureBudget;  // 0 = always a separate score pass
+    bool separateScorePass = false;  // the scores' rows in a pass of their own (the earlier path; benchmarks)
 };
 
 struct RunOutcome {

@@ -56,7 +56,7 @@ public:
     bool compare() const { return m_spec.withBaseline; }
     void setAutoRun(bool on) { m_autoRun = on; }
     // Attention weights captured along with the run for the head scores (see RunSpec); for benchmarks.
-    void setFullCaptureBudget(std::size_t weights) { m_spec.fullCaptureBudget = weights; }
+    void setSeparateScorePass(bool on) { m_spec.separateScorePass = on; }
 
     const RunOutcome& lastOutcome() const { return m_last; }
     quint64 generation() const { return m_generation; }

@@ -18,8 +18,9 @@ private Q_SLOTS:
 };
 
 void TestStudioScores::headScoresMatchCoreInOneOrTwoPasses() {
-    // The head scores come from the same pass as the run (every head's map captured) when that is
-    // small, else from a second pass of last rows; both must equal the core's own last-row entropy.
+    // The head scores come from the same pass as the run (the last row of every head captured with
+    // the shown heads' full maps), or from a second pass of last rows (the earlier path); both must
+    // equal the core's own last-row entropy.
     MainWindow w;
     openTiny(w);
     w.headBoard()->toggleHead(0, 2);
@@ -43,7 +44,7 @@ void TestStudioScores::headScoresMatchCoreInOneOrTwoPasses() {
                 if (m.at(0, c) > 0) entropy -= m.at(0, c) * std::log2(double(m.at(0, c)));
             QVERIFY(std::abs(o.headScores[m.head.layer * info.num_heads + m.head.head] - entropy) < 1e-4);
         }
-        w.session()->setFullCaptureBudget(0);  // force the separate score pass
+        w.session()->setSeparateScorePass(true);  // force the separate score pass
         w.session()->requestRun();
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     }
@@ -91,7 +92,7 @@ void TestStudioScores::lineScoresColourGatherAndAggregateHeads() {
     for (double g : gather) spread = std::max(spread, std::abs(g - gather[0]));
     QVERIFY(spread > 1e-3);  // the heads differ: the comparison below can fail
     for (const auto& [item, want] : {std::pair{5, &gather}, std::pair{6, &aggregate}}) {
-        w.session()->setFullCaptureBudget(kFullCaptureBudget);
+        w.session()->setSeparateScorePass(false);
         mode->setCurrentIndex(item);
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
         for (int pass = 1; pass <= 2; ++pass) {
@@ -103,7 +104,7 @@ void TestStudioScores::lineScoresColourGatherAndAggregateHeads() {
             for (std::size_t i = 0; i < want->size(); ++i)
                 QVERIFY2(std::abs(o.headScores[i] - (*want)[i]) < 1e-4,
                          qPrintable(QStringLiteral("item %1 head %2: %3, by hand %4").arg(item).arg(i).arg(o.headScores[i]).arg((*want)[i])));
-            w.session()->setFullCaptureBudget(0);  // force the separate score pass (line-end rows and the last)
+            w.session()->setSeparateScorePass(true);  // force the separate score pass (line-end rows and the last)
             w.session()->requestRun();
             QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
         }

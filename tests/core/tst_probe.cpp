@@ -2,15 +2,19 @@
 // and of several tokens (the studio's worker crashed there), per-head scores against counts by hand
 // from separately captured full maps, and the unablated cache.
 #include <QTest>
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <numeric>
 
 #include "gna/head_scores.h"
 #include "gna/model.h"
 #include "gna/probe.h"
+#include "test_models.h"
 
 using namespace gna;
+using namespace gna::test;
 
 namespace {
 
@@ -30,6 +34,38 @@ std::vector<double> naiveSoftmax(const std::vector<float>& logits) {
 
 const char* kPrompt = "Memorize the following dictionary:\napple:42\nriver:17\ncandle:88\n\nThe value of the key 'candle' is";
 
+// Counts the model runs the probe asks for, independently of the probe's own count. (Wrapped, the
+// model keeps no residual stream: every run is a full one.)
+class CountingModel : public Model {
+public:
+    explicit CountingModel(std::shared_ptr<Model> m) : m_(std::move(m)) {}
+    const ModelInfo& info() const override { return m_->info(); }
+    const Tokenizer& tokenizer() const override { return m_->tokenizer(); }
+    RunResult run(const RunRequest& r) override {
+        ++runs;
+        return m_->run(r);
+    }
+    std::vector<RunResult> run_batch(const std::vector<RunRequest>& r) override {
+        runs += static_cast<int>(r.size());
+        return m_->run_batch(r);
+    }
+    std::vector<double> score_continuations(const std::vector<int>& prompt, const std::vector<std::vector<int>>& continuations,
+                                            const InterventionPlan& plan) override {
+        ++runs;
+        return m_->score_continuations(prompt, continuations, plan);
+    }
+    int runs = 0;
+
+private:
+    std::shared_ptr<Model> m_;
+};
+
+bool sameBits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](float x, float y) {
+               return std::memcmp(&x, &y, sizeof x) == 0;
+           });
+}
+
 }  // namespace
 
 class TestProbe : public QObject {
@@ -41,6 +77,11 @@ private Q_SLOTS:
     void unablatedRunIsCached();
     void headsTheModelLacksAreSkipped();
     void rowScoresByHand();
+    void oneToggleIsOneForwardPass_data();
+    void oneToggleIsOneForwardPass();
+
+private:
+    TempDir dir_;
 };
 
 void TestProbe::compareWithCandidatesOfSeveralTokens_data() {
@@ -125,15 +166,15 @@ void TestProbe::scoresEqualCountsByHand() {
     const RunResult maps = model->run(full);
     for (HeadScoreKind kind : {HeadScoreKind::Entropy, HeadScoreKind::MaxWeight, HeadScoreKind::AttentionToToken,
                                HeadScoreKind::Gather, HeadScoreKind::Aggregate}) {
-        for (std::size_t budget : {kProbeFullCaptureBudget, std::size_t(0)}) {  // one pass and a separate row pass
+        for (bool separate : {false, true}) {  // one pass and a separate row pass
             ProbeRequest r;
             r.prompt = kPrompt;
             r.score = kind;
             r.scored = full.capture;
             r.selected_token = 3;
-            r.full_capture_budget = budget;
+            r.separate_score_pass = separate;
             const ProbeResult res = probe.run(r);
-            QCOMPARE(res.forward_passes, budget == 0 ? 2 : 1);
+            QCOMPARE(res.forward_passes, separate ? 2 : 1);
             QCOMPARE(res.line_ends, ends);
             QCOMPARE(res.scores.size(), maps.attention.size());
             for (std::size_t i = 0; i < maps.attention.size(); ++i) {
@@ -243,6 +284,86 @@ void TestProbe::rowScoresByHand() {
     QVERIFY(std::abs(p.gather - (0.6 + 0.3) / 2) < 1e-7);
     QVERIFY(std::abs(p.aggregate - (0.2 + 0.4)) < 1e-7);
     QCOMPARE(line_ends({"a", "b\n", "c", "\n"}), (std::vector<int>{1, 3}));
+}
+
+void TestProbe::oneToggleIsOneForwardPass_data() {
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<int>("tokens");
+    // 4 layers x 16 heads at 400 tokens: every scored head's full map (10.2M weights) exceeded the
+    // earlier one-pass budget of 8M weights, which then took a second pass for the score rows.
+    QTest::newRow("llama") << QStringLiteral("llama") << 400;
+    QTest::newRow("mamba2") << QStringLiteral("mamba2") << 60;
+    QTest::newRow("zamba2") << QStringLiteral("zamba2") << 60;
+}
+
+// A head toggle with the board coloured by every head's entropy and two heads drawn: one model run
+// (counted by a wrapper, and by the probe), starting at the toggled layer; the drawn maps and every
+// score equal those of a full run that captures every head's full map (scores counted by hand).
+void TestProbe::oneToggleIsOneForwardPass() {
+    QFETCH(QString, arch);
+    QFETCH(int, tokens);
+    TinyModelSpec spec = tiny_any_arch(arch.toStdString(), 3);
+    if (arch == QLatin1String("llama")) {
+        spec.heads = 16;
+        spec.kv_heads = 4;
+        spec.head_dim = 4;
+    }
+    auto model = std::shared_ptr<Model>(Model::load(make_model(dir_, arch.toStdString() + "_toggle", spec)));
+    const ModelInfo& info = model->info();
+    ProbeRequest r;
+    for (int t = 0; t < tokens; ++t) r.tokens.push_back(3 + (t * 37) % 200);
+    r.score = HeadScoreKind::Entropy;
+    r.scored = every_head(info, HeadKind::Attention);
+    for (const HeadRef& h : every_head(info, HeadKind::SSM)) r.scored.push_back(h);
+    r.shown = {r.scored.front(), r.scored.back()};
+    const HeadRef toggled = r.scored[r.scored.size() / 2];
+    QVERIFY(toggled.layer > 0);
+    if (arch == QLatin1String("llama")) QVERIFY(r.scored.size() * std::size_t(tokens * tokens) > (std::size_t(8) << 20));
+
+    auto counting = std::make_shared<CountingModel>(model);
+    Probe counted(counting), probe(model);
+    const ProbeResult base = probe.run(r);  // unablated: keeps the residual stream
+    QCOMPARE(base.forward_passes, 1);
+    counted.run(r);
+    r.plan.ablate(toggled);
+    counting->runs = 0;
+    QCOMPARE(counted.run(r).forward_passes, 1);
+    QCOMPARE(counting->runs, 1);
+    const ProbeResult res = probe.run(r);
+    QCOMPARE(res.forward_passes, 1);
+    QCOMPARE(res.first_layer, toggled.layer);
+
+    RunRequest full;
+    full.tokens = r.tokens;
+    full.plan = r.plan;
+    full.capture = r.scored;
+    const RunResult ref = model->run(full);
+    QCOMPARE(res.maps.size(), std::size_t(2));
+    QVERIFY(sameBits(res.maps[0].weights, ref.attention.front().weights));
+    QVERIFY(sameBits(res.maps[1].weights, ref.attention.back().weights));
+    QCOMPARE(res.scores.size(), ref.attention.size());
+    bool changed = false;
+    for (std::size_t i = 0; i < ref.attention.size(); ++i) {
+        const AttentionMap& m = ref.attention[i];
+        const std::size_t last = static_cast<std::size_t>(tokens - 1);
+        double want = 0;
+        for (int c = 0; c < m.cols; ++c) {
+            const double a = m.at(last, static_cast<std::size_t>(c));
+            if (a > 0) want -= a * std::log2(a);
+        }
+        QCOMPARE(res.scores[i].head, m.head);
+        QVERIFY2(std::abs(res.scores[i].value - want) < 1e-6,
+                 qPrintable(QStringLiteral("%1: %2 vs %3").arg(QString::fromStdString(m.head.name())).arg(res.scores[i].value).arg(want)));
+        if (m.head.layer < toggled.layer) QCOMPARE(res.scores[i].value, base.scores[i].value);
+        changed |= m.head.layer > toggled.layer && res.scores[i].value != base.scores[i].value;
+    }
+    QVERIFY(changed);  // the toggle changed the layers above it: the comparison can fail
+
+    // The earlier path: the score rows in a second pass.
+    r.separate_score_pass = true;
+    counting->runs = 0;
+    QCOMPARE(counted.run(r).forward_passes, 2);
+    QCOMPARE(counting->runs, 2);
 }
 
 QTEST_GUILESS_MAIN(TestProbe)

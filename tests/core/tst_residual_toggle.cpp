@@ -157,6 +157,25 @@ void TestResidualToggle::probeTogglesEqualFullRecomputes() {
             }
             for (std::size_t i = 0; i < a.next.size(); ++i) QCOMPARE(a.next[i].probability, b.next[i].probability);
         }
+    // a budget one byte short of the stream: nothing kept, the toggle recomputes every layer (the
+    // same bits); the exact size fits
+    {
+        const std::size_t bytes = residual_stream_bytes(info, first.tokens.size());
+        for (std::size_t budget : {bytes - 1, bytes}) {
+            Probe p(model);
+            ProbeRequest q = r;
+            q.plan = {};
+            q.compare = false;
+            q.residual_budget = budget;
+            QCOMPARE(p.run(q).residual_bytes, budget < bytes ? std::size_t(0) : bytes);
+            q.plan.ablate(HeadRef{2, 1});
+            const ProbeResult t = p.run(q);
+            QCOMPARE(t.first_layer, budget < bytes ? 0 : 2);
+            slow.plan = q.plan;
+            slow.compare = false;
+            QVERIFY(same_bits(t.last_logits, full.run(slow).last_logits));
+        }
+    }
     // only heads of layer 2 drawn, a head of layer 2 toggled: layers 0 and 1 come from the stream
     r.score = HeadScoreKind::None;
     r.shown = {HeadRef{2, 2}};

@@ -149,11 +149,11 @@ int main(int argc, char** argv) {
     Samples warm, one_, two_, cmp_;
     for (int i = 0; i < 3; ++i) toggleOnce(w, i, &warm);
     for (int i = 0; i < toggles; ++i) {
-        w.session()->setFullCaptureBudget(kFullCaptureBudget);
+        w.session()->setSeparateScorePass(false);
         toggleOnce(w, 3 * i, &one_);
-        w.session()->setFullCaptureBudget(0);  // forces the score pass apart (the earlier path)
+        w.session()->setSeparateScorePass(true);  // the score rows in a pass of their own (the earlier path)
         toggleOnce(w, 3 * i + 1, &two_);
-        w.session()->setFullCaptureBudget(kFullCaptureBudget);
+        w.session()->setSeparateScorePass(false);
         w.session()->setCompare(true);
         waitIdle(w.session());
         toggleOnce(w, 3 * i + 2, &cmp_);

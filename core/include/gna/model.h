@@ -81,6 +81,8 @@ struct RunRequest {
     InterventionPlan plan;
     std::vector<HeadRef> capture;       // heads whose attention to capture (prompt pass)
     std::vector<int> capture_rows;      // query rows; empty = every prompt row
+    std::vector<HeadRef> capture_full;  // heads captured at every prompt row whatever capture_rows
+                                        // says (their maps follow capture's in RunResult::attention)
     bool all_logits = false;            // keep logits of every prompt position
     int generate = 0;                   // greedy tokens to generate after the prompt
     std::vector<int> stop_tokens;       // empty = the tokenizer's EOS ids

@@ -27,10 +27,6 @@ const char* to_string(HeadScoreKind kind);
 // "entropy", "max", "token", "gather", "aggregate" (or "none"); throws gna::Error otherwise.
 HeadScoreKind parse_head_score_kind(const std::string& text);
 
-// Largest number of attention weights (heads x rows x keys) captured in one pass when every scored
-// head's full map comes along with the run (the scores then need no second pass).
-inline constexpr std::size_t kProbeFullCaptureBudget = std::size_t(8) << 20;
-
 // Largest residual stream (bytes) the probe keeps for the current prompt so that a head toggle
 // recomputes only from the toggled layer (gna/residual_stream.h); above it every run is a full one.
 inline constexpr std::size_t kProbeResidualBudget = std::size_t(1) << 30;
@@ -46,7 +42,11 @@ struct ProbeRequest {
     std::vector<HeadRef> scored;         // heads to score (heads the model lacks are skipped)
     int selected_token = -1;             // for AttentionToToken (clamped to the prompt)
     bool compare = false;                // also the unablated run (cached across plans)
-    std::size_t full_capture_budget = kProbeFullCaptureBudget;  // 0 = scores in their own pass
+    // One pass captures the shown heads' full maps and only the rows the scores read of the other
+    // scored heads (the final position; the line ends for Gather/Aggregate), of the layers the plan
+    // changes (below them the unablated pass's maps and scores are reused). true: the earlier path,
+    // kept for benchmarks: those rows in a second pass of their own, nothing reused.
+    bool separate_score_pass = false;
     std::size_t residual_budget = kProbeResidualBudget;         // 0 = never keep (full recomputes)
     const std::atomic<bool>* cancel = nullptr;
 };
@@ -76,7 +76,9 @@ struct ProbeResult {
     std::vector<int> line_ends;             // the prompt's line ends (Gather/Aggregate scores)
     bool compared = false;                  // the unablated fields are filled
     int forward_passes = 0;                 // model runs this result took (cache hits are free)
-    int first_layer = 0;                    // lowest layer the plan's runs recomputed (0 = full passes)
+    // Lowest layer the plan's runs recomputed (0 = full passes). Below the plan's first changed layer
+    // the maps and scores are the cached unablated pass's, so a toggle starts at the toggled layer.
+    int first_layer = 0;
     std::size_t residual_bytes = 0;         // memory of the kept unablated residual stream (0 = none kept)
 };
 

@@ -90,7 +90,9 @@ struct Probe::Pass {
     int first_layer = 0;                            // lowest layer its runs started at
 };
 
-// The unablated pass of the last request, with what it was computed for (everything but the plan).
+// The unablated pass of the last prompt, with what it was computed for (everything but the plan):
+// compare mode's baseline, and the maps and scores of the layers below a plan's first changed
+// layer (equal to the unablated ones there).
 struct Probe::Cache {
     std::vector<int> tokens;
     std::vector<HeadRef> shown, scored;
@@ -124,67 +126,99 @@ Probe::Probe(std::shared_ptr<Model> model) : model_(std::move(model)), cache_(st
 
 Probe::~Probe() = default;
 
+namespace {
+
+int selected_position(const ProbeRequest& request, int last) {
+    return std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
+}
+
+double score_of(const AttentionMap& m, HeadScoreKind kind, int selected, const std::vector<int>& ends) {
+    const float* row = m.weights.data() + (m.rows.size() - 1) * static_cast<std::size_t>(m.cols);  // the last position
+    switch (kind) {
+    case HeadScoreKind::Entropy: return row_entropy_bits(row, m.cols);
+    case HeadScoreKind::MaxWeight: return row_max_weight(row, m.cols);
+    case HeadScoreKind::AttentionToToken: return selected < m.cols ? row[selected] : 0.0;
+    case HeadScoreKind::Gather: return line_pattern(m, ends).gather;
+    case HeadScoreKind::Aggregate: return line_pattern(m, ends).aggregate;
+    case HeadScoreKind::None: break;
+    }
+    return 0.0;
+}
+
+}  // namespace
+
 Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>& tokens, const InterventionPlan& plan,
                             const std::vector<int>& ends, int* passes) {
     const ModelInfo& info = model_->info();
     const std::vector<HeadRef> shown = valid_heads(info, request.shown, /*unique=*/false);
     const std::vector<HeadRef> scored =
         request.score == HeadScoreKind::None ? std::vector<HeadRef>{} : valid_heads(info, request.scored);
-    const std::size_t T = tokens.size();
-    const int last = static_cast<int>(T) - 1;
+    const int last = static_cast<int>(tokens.size()) - 1;
+    const int sel = selected_position(request, last);
     const bool lineMode = request.score == HeadScoreKind::Gather || request.score == HeadScoreKind::Aggregate;
     std::vector<int> rows = lineMode ? ends : std::vector<int>{};
     rows.erase(std::remove(rows.begin(), rows.end(), last), rows.end());
     rows.push_back(last);
 
-    // One pass when every scored head's full map fits the budget (small models, short prompts).
-    const bool onePass = !scored.empty() && scored.size() * T * T <= request.full_capture_budget;
+    // Below the first layer the plan changes, maps and scores are those of the unablated pass: taken
+    // from the cache when it holds them, so that the run starts at the changed layer.
+    const Cache& c = *cache_;
+    const int unchanged = plan.empty() || request.separate_score_pass ? 0 : first_intervened_layer(plan, info.num_layers);
+    const bool cachedMaps = unchanged > 0 && c.valid && c.tokens == tokens;
+    const bool cachedScores = cachedMaps && c.score == request.score && c.selected == sel;
+    auto cachedMap = [&](const HeadRef& h) { return cachedMaps && h.layer < unchanged ? find_map(c.pass.maps, h) : nullptr; };
+    auto cachedScore = [&](const HeadRef& h) -> const HeadScore* {
+        if (!cachedScores || h.layer >= unchanged) return nullptr;
+        for (const HeadScore& s : c.pass.scores)
+            if (s.head == h) return &s;
+        return nullptr;
+    };
+    auto has = [](const std::vector<HeadRef>& v, const HeadRef& h) { return std::find(v.begin(), v.end(), h) != v.end(); };
+
+    // One pass: the shown heads' full maps and, of every other scored head, the rows its score reads.
     RunRequest run;
     run.tokens = tokens;
     run.plan = plan;
     run.cancel = request.cancel;
-    run.capture = valid_heads(info, request.shown);
-    if (onePass)
-        for (const HeadRef& h : scored)
-            if (std::find(run.capture.begin(), run.capture.end(), h) == run.capture.end()) run.capture.push_back(h);
+    for (const HeadRef& h : valid_heads(info, request.shown))
+        if (!cachedMap(h)) run.capture_full.push_back(h);
+    std::vector<HeadRef> rowHeads;
+    for (const HeadRef& h : scored)
+        if (!cachedScore(h) && !cachedMap(h) && !has(run.capture_full, h)) rowHeads.push_back(h);
+    if (!request.separate_score_pass) {
+        run.capture = rowHeads;
+        if (!rowHeads.empty()) run.capture_rows = rows;
+    }
     Pass p;
     int first = 0;
     RunResult res = run_model(run, request, &first);
     p.first_layer = first;
     ++*passes;
+    if (request.separate_score_pass && !rowHeads.empty()) {
+        RunRequest r = run;
+        r.capture_full.clear();
+        r.capture = rowHeads;
+        r.capture_rows = rows;
+        RunResult rowsRun = run_model(r, request, &first);
+        p.first_layer = std::min(p.first_layer, first);
+        ++*passes;
+        for (AttentionMap& m : rowsRun.attention) res.attention.push_back(std::move(m));
+    }
 
     p.logits = std::move(res.last_logits);
-    for (const HeadRef& h : shown)
-        if (const AttentionMap* m = find_map(res.attention, h)) p.maps.push_back(*m);
-
-    if (!scored.empty()) {
-        RunResult rowsRun;
-        const std::vector<AttentionMap>* maps = &res.attention;
-        if (!onePass) {
-            RunRequest r = run;
-            r.capture = scored;
-            r.capture_rows = rows;
-            rowsRun = run_model(r, request, &first);
-            p.first_layer = std::min(p.first_layer, first);
-            ++*passes;
-            maps = &rowsRun.attention;
+    for (const HeadRef& h : shown) {
+        const AttentionMap* m = cachedMap(h);
+        if (!m) m = find_map(res.attention, h);
+        if (m) p.maps.push_back(*m);
+    }
+    for (const HeadRef& h : scored) {
+        if (const HeadScore* s = cachedScore(h)) {
+            p.scores.push_back({h, s->value, 0.0});
+            continue;
         }
-        const int sel = std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
-        for (const HeadRef& h : scored) {
-            const AttentionMap* m = find_map(*maps, h);
-            if (!m || m->rows.empty()) continue;
-            const float* row = m->weights.data() + (m->rows.size() - 1) * static_cast<std::size_t>(m->cols);
-            double v = 0.0;
-            switch (request.score) {
-            case HeadScoreKind::Entropy: v = row_entropy_bits(row, m->cols); break;
-            case HeadScoreKind::MaxWeight: v = row_max_weight(row, m->cols); break;
-            case HeadScoreKind::AttentionToToken: v = sel < m->cols ? row[sel] : 0.0; break;
-            case HeadScoreKind::Gather: v = line_pattern(*m, ends).gather; break;
-            case HeadScoreKind::Aggregate: v = line_pattern(*m, ends).aggregate; break;
-            case HeadScoreKind::None: break;
-            }
-            p.scores.push_back({h, v, 0.0});
-        }
+        const AttentionMap* m = cachedMap(h);
+        if (!m) m = find_map(res.attention, h);
+        if (m && !m->rows.empty()) p.scores.push_back({h, score_of(*m, request.score, sel, ends), 0.0});
     }
     return p;
 }
@@ -216,30 +250,35 @@ ProbeResult Probe::run(const ProbeRequest& request) {
         for (std::size_t k = 0; k < which.size() && k < lp.size(); ++k) pass.continuation_probability[which[k]] = std::exp(lp[k]);
     };
 
+    // The unablated pass of this prompt, kept for compare mode and for the plans that follow.
+    const ModelInfo& info = model_->info();
+    Cache& c = *cache_;
+    const std::vector<HeadRef> shown = valid_heads(info, request.shown, /*unique=*/false);
+    const std::vector<HeadRef> scored = valid_heads(info, request.scored);
+    const int sel = selected_position(request, last);
+    auto keep = [&](Pass pass) {
+        c.pass = std::move(pass);
+        c.tokens = out.tokens;
+        c.shown = shown;
+        c.scored = scored;
+        c.candidates = candidates;
+        c.score = request.score;
+        c.selected = sel;
+        c.valid = true;
+    };
     // Compare mode: the unablated pass first (cached across plans); it also keeps the residual
     // stream that the plan's runs below start from.
-    if (request.compare && !request.plan.empty()) {
-        const ModelInfo& info = model_->info();
-        Cache& c = *cache_;
-        const std::vector<HeadRef> shown = valid_heads(info, request.shown, /*unique=*/false);
-        const std::vector<HeadRef> scored = valid_heads(info, request.scored);
-        const int sel = std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
-        if (!(c.valid && c.tokens == out.tokens && c.shown == shown && c.scored == scored &&
-              c.candidates == candidates && c.score == request.score && c.selected == sel)) {
-            c.valid = false;
-            c.pass = evaluate(request, out.tokens, InterventionPlan{}, out.line_ends, &out.forward_passes);
-            continuationProbabilities(InterventionPlan{}, c.pass, &out.forward_passes);
-            c.tokens = out.tokens;
-            c.shown = shown;
-            c.scored = scored;
-            c.candidates = candidates;
-            c.score = request.score;
-            c.selected = sel;
-            c.valid = true;
-        }
+    if (request.compare && !request.plan.empty() &&
+        !(c.valid && c.tokens == out.tokens && c.shown == shown && c.scored == scored && c.candidates == candidates &&
+          c.score == request.score && c.selected == sel)) {
+        c.valid = false;
+        Pass base = evaluate(request, out.tokens, InterventionPlan{}, out.line_ends, &out.forward_passes);
+        continuationProbabilities(InterventionPlan{}, base, &out.forward_passes);
+        keep(std::move(base));
     }
     Pass cur = evaluate(request, out.tokens, request.plan, out.line_ends, &out.forward_passes);
     continuationProbabilities(request.plan, cur, &out.forward_passes);
+    if (request.plan.empty()) keep(cur);
     out.first_layer = cur.first_layer;
     out.residual_bytes = cache_->residual_tokens == out.tokens ? cache_->residual_bytes : 0;
 

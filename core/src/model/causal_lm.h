@@ -29,6 +29,7 @@ struct CaptureSlot {
     int head = 0;
     HeadKind kind = HeadKind::Attention;
     std::size_t slot = 0;
+    bool all_rows = false;  // every row of the pass, whatever ForwardContext::capture_rows says
 };
 
 struct ForwardContext {
@@ -37,6 +38,7 @@ struct ForwardContext {
     std::vector<std::vector<std::shared_ptr<const AttentionHook>>> hooks;  // per batch row
     std::vector<CaptureSlot> captures;
     std::vector<int64_t> capture_rows;  // absolute query positions; empty = all rows of this pass
+                                        // (slots marked all_rows take every row)
     // Filled by the layers: captured[slot] = (B, rows, keys) float32 on CPU.
     std::vector<at::Tensor> captured;
     const std::atomic<bool>* cancel = nullptr;

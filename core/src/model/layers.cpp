@@ -250,7 +250,8 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
         for (const CaptureSlot* c : caps) {
             // rows of this chunk that were asked for -> their place in the captured tensor
             std::vector<int64_t> local, dest;
-            if (ctx.capture_rows.empty()) {
+            const bool every_row = ctx.capture_rows.empty() || c->all_rows;
+            if (every_row) {
                 for (int64_t i = 0; i < tq; ++i) { local.push_back(i); dest.push_back(s + i); }
             } else {
                 for (std::size_t r = 0; r < ctx.capture_rows.size(); ++r) {
@@ -260,7 +261,7 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
             }
             at::Tensor& dst = ctx.captured[c->slot];
             if (!dst.defined()) {
-                const int64_t rows = ctx.capture_rows.empty() ? T : static_cast<int64_t>(ctx.capture_rows.size());
+                const int64_t rows = every_row ? T : static_cast<int64_t>(ctx.capture_rows.size());
                 dst = at::zeros({B, rows, Tk}, at::kFloat);
             }
             if (local.empty()) continue;

@@ -92,13 +92,13 @@ public:
         std::vector<RunResult> out(requests.size());
         // Requests with the same prompt length, capture, generation length and stop tokens
         // share one batch; others run in their own.
-        std::map<std::tuple<std::size_t, std::vector<HeadRef>, std::vector<int>, bool, int, std::vector<int>>,
+        std::map<std::tuple<std::size_t, std::vector<HeadRef>, std::vector<int>, std::vector<HeadRef>, bool, int, std::vector<int>>,
                  std::vector<std::size_t>>
             groups;
         for (std::size_t i = 0; i < requests.size(); ++i) {
             const auto& r = requests[i];
             validate(r);
-            groups[{r.tokens.size(), r.capture, r.capture_rows, r.all_logits, r.generate, r.stop_tokens}].push_back(i);
+            groups[{r.tokens.size(), r.capture, r.capture_rows, r.capture_full, r.all_logits, r.generate, r.stop_tokens}].push_back(i);
         }
         for (auto& [key, idx] : groups) run_group(requests, idx, out);
         return out;
@@ -323,6 +323,7 @@ private:
                         " tokens (max_position_embeddings); shorten the prompt");
         validate_plan(info_, r.plan);
         for (const auto& h : r.capture) validate_head(info_, h, "capture");
+        for (const auto& h : r.capture_full) validate_head(info_, h, "capture");
         for (int row : r.capture_rows)
             if (row < 0 || row >= static_cast<int>(r.tokens.size()))
                 throw Error("capture row " + std::to_string(row) + " is outside the prompt (0.." +
@@ -368,9 +369,12 @@ private:
         const int64_t B = static_cast<int64_t>(idx.size());
         ForwardContext ctx = make_context(info_, plans, lm_->device(), Stage::Prefill);
         ctx.cancel = cancel;
-        for (std::size_t c = 0; c < first.capture.size(); ++c)
-            ctx.captures.push_back({first.capture[c].layer, first.capture[c].head, first.capture[c].kind, c});
-        ctx.captured.resize(first.capture.size());
+        // capture's heads at capture_rows, then capture_full's at every row
+        std::vector<HeadRef> captured = first.capture;
+        captured.insert(captured.end(), first.capture_full.begin(), first.capture_full.end());
+        for (std::size_t c = 0; c < captured.size(); ++c)
+            ctx.captures.push_back({captured[c].layer, captured[c].head, captured[c].kind, c, c >= first.capture.size()});
+        ctx.captured.resize(captured.size());
         for (int row : first.capture_rows) ctx.capture_rows.push_back(row);
 
         auto state = lm_->new_state(B);
@@ -379,7 +383,7 @@ private:
         int start = 0;
         if (from) {
             start = first_intervened_layer(first.plan, L);
-            for (const HeadRef& c : first.capture) start = std::min(start, c.layer);
+            for (const HeadRef& c : captured) start = std::min(start, c.layer);
         }
         at::Tensor h;
         if (from && start > 0) {
@@ -413,10 +417,10 @@ private:
             at::Tensor last = lb[lb.size(0) - 1].contiguous();
             r.last_logits.assign(last.data_ptr<float>(), last.data_ptr<float>() + V);
             if (first.all_logits) r.all_logits.assign(lb.data_ptr<float>(), lb.data_ptr<float>() + lb.numel());
-            for (std::size_t c = 0; c < first.capture.size(); ++c) {
+            for (std::size_t c = 0; c < captured.size(); ++c) {
                 AttentionMap m;
-                m.head = first.capture[c];
-                if (first.capture_rows.empty())
+                m.head = captured[c];
+                if (first.capture_rows.empty() || ctx.captures[c].all_rows)
                     for (int64_t t = 0; t < T; ++t) m.rows.push_back(static_cast<int>(t));
                 else
                     m.rows = first.capture_rows;

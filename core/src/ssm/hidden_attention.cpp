@@ -20,9 +20,9 @@ at::Tensor masked_diff(const at::Tensor& S, const at::Tensor& rows, double fill)
 }
 }  // namespace
 
-CaptureRows capture_rows_for_pass(const ForwardContext& ctx, int64_t past, int64_t T) {
+CaptureRows capture_rows_for_pass(const ForwardContext& ctx, const CaptureSlot& slot, int64_t past, int64_t T) {
     CaptureRows r;
-    if (ctx.capture_rows.empty()) {
+    if (ctx.capture_rows.empty() || slot.all_rows) {
         for (int64_t i = 0; i < T; ++i) {
             r.local.push_back(i);
             r.dest.push_back(i);

@@ -13,13 +13,13 @@
 
 namespace gna {
 
-// Query rows of this pass that the context asks for: local index (0..T-1) and destination row in
-// the captured tensor. Empty capture_rows = every row of the pass.
+// Query rows of this pass that the context asks for `slot`: local index (0..T-1) and destination
+// row in the captured tensor. Empty capture_rows (or a slot marked all_rows) = every row of the pass.
 struct CaptureRows {
     std::vector<int64_t> local, dest;
     int64_t total = 0;  // rows of the captured tensor
 };
-CaptureRows capture_rows_for_pass(const ForwardContext& ctx, int64_t past, int64_t T);
+CaptureRows capture_rows_for_pass(const ForwardContext& ctx, const CaptureSlot& slot, int64_t past, int64_t T);
 
 // SSM capture slots of `layer` in ctx.
 std::vector<const CaptureSlot*> ssm_captures(const ForwardContext& ctx, int layer);

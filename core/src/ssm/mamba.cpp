@@ -57,8 +57,8 @@ at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
 
     auto caps = ssm_captures(ctx, layer);
     if (!caps.empty()) {
-        CaptureRows rows = capture_rows_for_pass(ctx, past, T);
         for (const CaptureSlot* c : caps) {
+            const CaptureRows rows = capture_rows_for_pass(ctx, *c, past, T);
             at::Tensor alpha = selective_hidden_attention(Cf, Bf, dt.select(2, c->head), A[c->head], rows.local);
             store_capture(ctx, *c, rows, alpha, past, T);
         }

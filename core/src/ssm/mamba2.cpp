@@ -52,8 +52,8 @@ at::Tensor Mamba2Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
 
     auto caps = ssm_captures(ctx, layer);
     if (!caps.empty()) {
-        CaptureRows rows = capture_rows_for_pass(ctx, past, T);
         for (const CaptureSlot* c : caps) {
+            const CaptureRows rows = capture_rows_for_pass(ctx, *c, past, T);
             const int64_t g = c->head / rep;
             at::Tensor alpha = ssd_hidden_attention(Cg.select(2, g), Bg.select(2, g), dt.select(2, c->head),
                                                     A[c->head].item<double>(), rows.local);

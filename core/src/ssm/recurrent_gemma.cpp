@@ -192,10 +192,10 @@ private:
 
         auto caps = ssm_captures(ctx, layer);
         if (!caps.empty()) {
-            CaptureRows rows = capture_rows_for_pass(ctx, past, T);
             at::Tensor la = log_a.clone();
             if (past == 0) la.select(1, 0).fill_(0.0);  // never crossed: sums run over k = c+1..r
             for (const CaptureSlot* c : caps) {
+                const CaptureRows rows = capture_rows_for_pass(ctx, *c, past, T);
                 at::Tensor alpha = diagonal_hidden_attention(la.narrow(2, c->head * bw, bw),
                                                              m.narrow(2, c->head * bw, bw), rows.local);
                 store_capture(ctx, *c, rows, alpha, past, T);
