@@ -25,6 +25,7 @@ ExperimentDock::ExperimentDock(QWidget* parent)
         m_tabs->addTab(p, p->title());
         m_panels << p;
         connect(p, &ExperimentPanel::headImportanceReady, this, &ExperimentDock::headImportanceReady);
+        connect(p, &ExperimentPanel::rankingProgress, this, &ExperimentDock::rankingProgress);
         connect(p, &ExperimentPanel::niahPromptRequested, this, &ExperimentDock::niahPromptRequested);
     }
     // Scroll arrows rather than a tab bar as wide as all the titles: the dock must not widen the window.

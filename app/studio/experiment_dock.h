@@ -5,6 +5,7 @@
 #include <QList>
 
 #include "gna/json.h"
+#include "ranking_scores.h"
 
 class QTabWidget;
 
@@ -30,6 +31,7 @@ public:
 
 Q_SIGNALS:
     void headImportanceReady(const gna::Json& result);
+    void rankingProgress(const gna::studio::RankingScores& ranking);  // a running attribution ranking
     void niahPromptRequested(const gna::Json& result, const gna::Json& sample);
 
 private:

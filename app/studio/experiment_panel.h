@@ -5,12 +5,14 @@
 // worker thread with a progress bar, the time left and Cancel; "Open result…" loads a result.json
 // written by `gna experiment`. Results go to the views: AblationCurve (random control, error
 // bars), RetrievalMap (click a cell: open that prompt), ResultsTable (copyable), and head
-// importance for the HeadBoard.
+// importance for the HeadBoard (an attribution ranking's estimates at once, its verified heads as
+// they come). The form and the spec it writes: experiment_panel_form.cpp.
 #include <QWidget>
 #include <functional>
 #include <vector>
 
 #include "gna/json.h"
+#include "ranking_scores.h"
 
 class QComboBox;
 class QLabel;
@@ -78,6 +80,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void headImportanceReady(const gna::Json& result);
+    // A running attribution ranking of this panel: the estimates, then the heads verified so far.
+    void rankingProgress(const gna::studio::RankingScores& ranking);
     void niahPromptRequested(const gna::Json& result, const gna::Json& sample);
     void runningChanged(bool running);
     void resultFileWritten(const QString& path);  // a run of this panel finished
@@ -115,6 +119,9 @@ private:
     QComboBox* m_mode = nullptr;
     QLineEdit* m_k = nullptr;
     QComboBox* m_stages = nullptr;
+    QComboBox* m_method = nullptr;  // head_ranking: exact, attribution+verify, attribution
+    QSpinBox* m_top = nullptr;      // heads wanted (the attribution methods verify 3x as many)
+    QComboBox* m_metric = nullptr;  // accuracy | logprob
     std::function<void()> m_updateRows;  // shows the form rows of the chosen task
     QLineEdit* m_out = nullptr;
     QPlainTextEdit* m_spec = nullptr;
@@ -128,6 +135,7 @@ private:
     views::AblationCurve* m_curve = nullptr;
     views::RetrievalMap* m_map = nullptr;
     QComboBox* m_condition = nullptr;
+    bool m_liveRanking = false;  // the running experiment reported an attribution ranking
     QLabel* m_output = nullptr;
     views::ResultsTable* m_table = nullptr;
     QWidget* m_curveTab = nullptr;

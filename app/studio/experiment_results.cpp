@@ -213,10 +213,16 @@ ResultTableData resultTable(const gna::Json& r) {
     }
     if (r.contains("aggregates") && r["aggregates"].contains("ranking")) {
         t.headers = {QCoreApplication::translate("gna::studio::ExperimentResults", "Rank"), QCoreApplication::translate("gna::studio::ExperimentResults", "Head"), QCoreApplication::translate("gna::studio::ExperimentResults", "Importance"), QCoreApplication::translate("gna::studio::ExperimentResults", "Baseline"), QCoreApplication::translate("gna::studio::ExperimentResults", "Ablated")};
+        // attribution+verify: each verified head's estimate next to its exact importance
+        const gna::Json& ranking = r["aggregates"]["ranking"];
+        const bool estimates = !ranking.empty() && ranking[0].contains("attribution");
+        if (estimates) t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Attribution estimate");
         int rank = 0;
-        for (const auto& h : r["aggregates"]["ranking"])
+        for (const auto& h : ranking) {
             t.rows << QVariantList{++rank, qs(h["head"]), h["importance"].get<double>(), h["baseline"].get<double>(),
                                    h["ablated"].get<double>()};
+            if (estimates) t.rows.last() << h.value("attribution", std::nan(""));
+        }
         return t;
     }
     if (kind == QLatin1String("manipulation_grid")) {
@@ -282,20 +288,6 @@ ResultTableData resultTable(const gna::Json& r) {
     });
     for (const auto& k : order) t.rows << rows[k];
     return t;
-}
-
-std::vector<double> headImportance(const gna::Json& r, int layers, int heads, bool ssm) {
-    std::vector<double> v(static_cast<std::size_t>(std::max(0, layers * heads)), std::nan(""));
-    if (!r.contains("aggregates") || !r["aggregates"].contains("ranking")) return v;
-    for (const auto& h : r["aggregates"]["ranking"]) {
-        try {
-            const gna::HeadRef ref = gna::parse_head(h["head"].get<std::string>());
-            if ((ref.kind != gna::HeadKind::Attention) == ssm && ref.layer < layers && ref.head < heads)
-                v[static_cast<std::size_t>(ref.layer) * heads + ref.head] = h["importance"].get<double>();
-        } catch (const std::exception&) {
-        }
-    }
-    return v;
 }
 
 }  // namespace gna::studio

@@ -1,7 +1,8 @@
 #pragma once
 // Result files of `gna experiment` (and of the experiment panels, which run the same code) turned
 // into what the views draw: ablation curves with error bars and a random control, retrieval maps
-// (one cell per NIAH prompt), the slides' and thesis' tables, head importance for the board.
+// (one cell per NIAH prompt), the slides' and thesis' tables (head importance for the board:
+// ranking_scores.h).
 // Pure functions of the result JSON (format: core/src/experiments/experiment_runner.cpp).
 #include <QList>
 #include <QStringList>
@@ -47,9 +48,5 @@ gna::Json niahSample(const gna::Json& result, int depthIndex, int lengthIndex);
 // Table 6.1 (prefill modes x generation modes); memory table; otherwise the summary as the slides
 // lay it out (rows: task / group, columns: conditions).
 ResultTableData resultTable(const gna::Json& result);
-
-// head_ranking: importance per head of one kind (attention heads, or SSM heads when `ssm`), layers x
-// heads row-major (NaN where not ranked).
-std::vector<double> headImportance(const gna::Json& result, int layers, int heads, bool ssm = false);
 
 }  // namespace gna::studio

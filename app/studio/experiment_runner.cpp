@@ -57,6 +57,10 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
                     Q_EMIT r->progress(static_cast<int>(p.done), static_cast<int>(p.total), p.elapsed_s, p.eta_s, current);
                 });
             };
+            opt.verify_batches = kLiveVerifyBatches;
+            opt.ranking = [post](const gna::RankingProgress& p) {
+                post([r = rankingScoresFromProgress(p)](ExperimentRunner* self) { Q_EMIT self->rankingProgress(r); });
+            };
             const gna::ExperimentOutcome o = gna::run_experiment(*cache->model, spec, opt);
             path = QString::fromStdString(o.json_path.string());
         } catch (const gna::Cancelled&) {

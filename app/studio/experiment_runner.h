@@ -2,7 +2,8 @@
 // ExperimentRunner: runs one experiment (gna::run_experiment, the code the CLI runs) on a worker
 // thread with progress, an estimate of time left and cancellation between samples and layers.
 // It loads its own copy of the model (kept for the next run), so the interactive view stays
-// responsive during a long sweep. Results are files (result.json, result.csv, summary.csv).
+// responsive during a long sweep. Results are files (result.json, result.csv, summary.csv); an
+// attribution head ranking also reports its estimates and verified heads as they come.
 #include <QObject>
 #include <QString>
 #include <QThreadPool>
@@ -10,12 +11,16 @@
 #include <memory>
 
 #include "gna/json.h"
+#include "ranking_scores.h"
 
 namespace gna {
 class Model;
 }
 
 namespace gna::studio {
+
+// Batches of an attribution+verify ranking's exact phase: the head board refines after each.
+inline constexpr int kLiveVerifyBatches = 6;
 
 class ExperimentRunner : public QObject {
     Q_OBJECT
@@ -31,6 +36,9 @@ public:
 Q_SIGNALS:
     void started();
     void progress(int done, int total, double elapsedSeconds, double etaSeconds, const QString& current);
+    // head_ranking by attribution: every estimate once the attribution phase ends, then the heads
+    // verified so far after each verification batch (kLiveVerifyBatches of them).
+    void rankingProgress(const gna::studio::RankingScores& ranking);
     void finished(const QString& resultPath);   // complete
     void cancelled(const QString& resultPath);  // finished samples saved; a rerun resumes
     void failed(const QString& message);

@@ -37,6 +37,7 @@ class ExperimentDock;
 class MaskPanel;
 class PromptEditor;
 class GuidedTour;
+struct RankingScores;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -78,6 +79,8 @@ public:
     GuidedTour* tour() const { return m_tour; }
     // Colours the head board by a head ranking result (aggregates.ranking) and keeps it.
     void showImportance(const gna::Json& result);
+    // The same for a ranking as values (a running attribution ranking's estimates and verified heads).
+    void showRanking(const RankingScores& ranking);
     // Errors go to a (non-blocking) dialog; the last message is kept for tests.
     QString lastError() const { return m_lastError; }
     // Headless use (figure export): no autosave, so that no session looks crashed afterwards.

@@ -18,6 +18,7 @@
 #include "main_window.h"
 #include "mask_panel.h"
 #include "prompt_editor.h"
+#include "ranking_scores.h"
 
 namespace gna::studio {
 
@@ -26,6 +27,7 @@ void MainWindow::buildExperimentDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, m_experiments);
     m_experiments->hide();
     connect(m_experiments, &ExperimentDock::headImportanceReady, this, &MainWindow::showImportance);
+    connect(m_experiments, &ExperimentDock::rankingProgress, this, &MainWindow::showRanking);
     connect(m_experiments, &ExperimentDock::niahPromptRequested, this, &MainWindow::openNiahPrompt);
     m_maskPanel = new MaskPanel(m_session);
     m_maskDock = new QDockWidget(tr("G&A mask editor"), this);  // a dock's title bar shows '&' as it is
@@ -61,17 +63,24 @@ bool MainWindow::openExperimentResults(const QStringList& files, QString* error)
 
 void MainWindow::showImportance(const gna::Json& result) {
     const gna::ModelInfo* info = m_session->modelInfo();
+    if (!info) {
+        // no model open: the board takes the result's shape (attention heads)
+        const int layers = result.contains("model") ? result["model"].value("layers", 0) : 0;
+        const int heads = result.contains("model") ? result["model"].value("heads", 0) : 0;
+        if (layers <= 0 || heads <= 0) return;
+        if (m_board->model()->layers() != layers || m_board->model()->heads() != heads) m_board->setShape(layers, heads);
+    }
+    showRanking(rankingScores(result));
+}
+
+void MainWindow::showRanking(const RankingScores& ranking) {
+    const gna::ModelInfo* info = m_session->modelInfo();
     if (info) {
         // A ranking of SSM heads only (a Mamba model's, or of a hybrid's SSM heads) shows on the SSM
         // board, one of attention heads only on the attention board; each kind goes to its own cells.
         bool attention = false, ssm = false;
-        if (result.contains("aggregates") && result["aggregates"].contains("ranking"))
-            for (const auto& h : result["aggregates"]["ranking"]) {
-                try {
-                    (gna::parse_head(h.at("head").get<std::string>()).kind == gna::HeadKind::Attention ? attention : ssm) = true;
-                } catch (const std::exception&) {
-                }
-            }
+        for (const QList<HeadValue>* list : {&ranking.estimates, &ranking.exact})
+            for (const HeadValue& h : *list) (h.cell.ssm ? ssm : attention) = true;
         if (ssm && !attention && !boardIsSsm()) setBoardShowsSsm(true);
         else if (attention && !ssm && boardIsSsm()) setBoardShowsSsm(false);
         int maxA = info->num_heads, maxS = 0;
@@ -79,19 +88,18 @@ void MainWindow::showImportance(const gna::Json& result) {
             maxA = std::max(maxA, l.attention_heads);
             maxS = std::max(maxS, l.ssm_heads);
         }
-        m_importance = headImportance(result, info->num_layers, maxA, false);
-        m_importanceSsm = headImportance(result, info->num_layers, maxS, true);
+        m_importance = boardValues(ranking, info->num_layers, maxA, false);
+        m_importanceSsm = boardValues(ranking, info->num_layers, maxS, true);
     } else {
-        const int layers = result.contains("model") ? result["model"].value("layers", 0) : 0;
-        const int heads = result.contains("model") ? result["model"].value("heads", 0) : 0;
-        if (layers <= 0 || heads <= 0) return;
-        if (m_board->model()->layers() != layers || m_board->model()->heads() != heads) m_board->setShape(layers, heads);
-        m_importance = headImportance(result, layers, heads);
+        m_importance = boardValues(ranking, m_board->model()->layers(), m_board->model()->heads(), false);
         m_importanceSsm.clear();
     }
     if (m_scoreMode->currentIndex() != 4) m_scoreMode->setCurrentIndex(4);
-    else m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
-    m_status->setText(tr("Head board coloured by importance from the head ranking"));
+    m_board->setScores(boardImportance(), rankingLabel(ranking));
+    if (ranking.toVerify > 0)
+        m_status->setText(tr("Head board: attribution estimates; %1 of %2 top heads verified exactly").arg(ranking.exact.size()).arg(ranking.toVerify));
+    else
+        m_status->setText(tr("Head board coloured by importance from the head ranking"));
 }
 
 void MainWindow::openNiahPrompt(const gna::Json& result, const gna::Json& sample) {

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void badSpecsAreRefused();
     void attributionScoresStartFromTheMeasuredLogitDifference();
     void verifiedTopTwoEqualExhaustiveRanking();
+    void progressReportsEstimatesThenVerifiedBatches();
 };
 
 void TestAttribution::estimateEqualsFiniteDifference_data() {
@@ -244,6 +245,50 @@ void TestAttribution::verifiedTopTwoEqualExhaustiveRanking() {
     QCOMPARE(at["ranking"].size(), std::size_t(12));
     QVERIFY(at["spearman"].get<double>() >= -1.0 && at["spearman"].get<double>() <= 1.0);
     QVERIFY(at["seconds"]["attribution"].get<double>() > 0 && at["seconds"]["verify"].get<double>() > 0);
+}
+
+// The runner's ranking reports (the studio colours the head board from them): every estimate once,
+// nothing verified; then after each of 3 batches two more verified heads, with the importance the
+// finished result holds; split or not, the verified importances are the same bits.
+void TestAttribution::progressReportsEstimatesThenVerifiedBatches() {
+    auto model = Model::load(demo("transformer"));
+    const Json spec = {{"experiment", "head_ranking"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {8}}, {"samples_per_size", 4}}},
+                       {"metric", "logprob"}, {"method", "attribution+verify"}, {"top", 2}};
+    TempDir a, b;
+    ExperimentOptions split, whole;
+    split.out_dir = a.path();
+    whole.out_dir = b.path();
+    split.verify_batches = 3;
+    std::vector<RankingProgress> reports;
+    split.ranking = [&](const RankingProgress& p) { reports.push_back(p); };
+    const ExperimentOutcome r = run_experiment(*model, spec, split);
+    const ExperimentOutcome one = run_experiment(*model, spec, whole);
+    QCOMPARE(reports.size(), std::size_t(4));
+    const Json& estimates = r.result["aggregates"]["attribution"]["ranking"];
+    QCOMPARE(reports[0].estimates.size(), std::size_t(12));
+    QVERIFY(reports[0].verified.empty());
+    QCOMPARE(reports[0].to_verify, std::size_t(6));
+    for (std::size_t i = 0; i < estimates.size(); ++i) {
+        QCOMPARE(reports[0].estimates[i].head.name(), estimates[i]["head"].get<std::string>());
+        QCOMPARE(reports[0].estimates[i].value, estimates[i]["attribution"].get<double>());
+    }
+    for (std::size_t k = 1; k < reports.size(); ++k) {
+        QCOMPARE(reports[k].verified.size(), 2 * k);
+        // each batch verifies the next two heads by estimate
+        std::set<std::string> want, got;
+        for (std::size_t j = 0; j < 2 * k; ++j) want.insert(estimates[j]["head"].get<std::string>());
+        for (const RankedHead& h : reports[k].verified) got.insert(h.head.name());
+        QVERIFY(want == got);
+    }
+    const Json& ranking = r.result["aggregates"]["ranking"];
+    QCOMPARE(ranking.size(), std::size_t(6));
+    for (std::size_t i = 0; i < ranking.size(); ++i) {
+        QCOMPARE(reports.back().verified[i].head.name(), ranking[i]["head"].get<std::string>());
+        QCOMPARE(reports.back().verified[i].value, ranking[i]["importance"].get<double>());
+        QVERIFY(one.result["aggregates"]["ranking"][i]["head"] == ranking[i]["head"]);
+        QCOMPARE(one.result["aggregates"]["ranking"][i]["importance"].get<double>(), ranking[i]["importance"].get<double>());
+    }
+    QVERIFY(one.result["checksum"] == r.result["checksum"]);  // the same samples, scores and all
 }
 
 QTEST_GUILESS_MAIN(TestAttribution)

@@ -40,6 +40,20 @@ struct ExperimentProgress {
 };
 using ExperimentProgressFn = std::function<void(const ExperimentProgress&)>;
 
+// head_ranking with "method": "attribution" or "attribution+verify": what is known so far, reported
+// once the attribution phase ends (every estimate, nothing verified yet) and then after each batch
+// of verified heads (ExperimentOptions::verify_batches).
+struct RankedHead {
+    HeadRef head;
+    double value = 0.0;
+};
+struct RankingProgress {
+    std::vector<RankedHead> estimates;  // every ranked head: mean attribution estimate (logit difference), largest first
+    std::vector<RankedHead> verified;   // heads measured so far: exact importance (the spec's metric, baseline - ablated)
+    std::size_t to_verify = 0;          // heads the verification measures in all (0: "attribution" alone)
+};
+using RankingProgressFn = std::function<void(const RankingProgress&)>;
+
 // Shard `index` of `count` (gna/sharding.h); count 0 = the whole experiment.
 struct ShardIndex {
     int index = 0;
@@ -55,6 +69,11 @@ struct ExperimentOptions {
     const std::atomic<bool>* cancel = nullptr;   // checked between layers and samples
     std::function<double()> clock;               // seconds, read before the first sample and after each one;
                                                  // empty = the steady clock (tests give a controlled one)
+    RankingProgressFn ranking;                   // attribution rankings: the estimates, then each verified batch
+    // attribution+verify: the verified heads in this many batches, each over every prompt (its heads'
+    // exact importance is final when it ends); 0 or 1 = one batch. Each further batch recomputes the
+    // layers below its lowest ablated head once per prompt. The scores are the same bits either way.
+    int verify_batches = 0;
 };
 
 struct ExperimentOutcome {

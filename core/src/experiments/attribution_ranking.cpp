@@ -128,8 +128,10 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     }
     const std::size_t N = setup.samples.size(), H = heads.size();
     const bool verify = m.method == RankingMethod::AttributionVerify;
+    const std::size_t K = verify ? std::min<std::size_t>(H, m.verified()) : 0;
+    const std::size_t batches = verify ? std::min(K, static_cast<std::size_t>(std::max(1, opt.verify_batches))) : 0;
     ExperimentProgress pr;
-    pr.total = verify ? 2 * N : N;
+    pr.total = N + batches * N;
 
     // Phase 1: one forward + backward pass per prompt; mean estimate per head (logit difference).
     const auto t_attr = std::chrono::steady_clock::now();
@@ -158,13 +160,19 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return mean[a] > mean[b]; });
     Json estimate = Json::array();
-    for (std::size_t h : order) estimate.push_back({{"head", heads[h].name()}, {"attribution", mean[h]}});
+    RankingProgress live;
+    live.to_verify = K;
+    for (std::size_t h : order) {
+        estimate.push_back({{"head", heads[h].name()}, {"attribution", mean[h]}});
+        live.estimates.push_back({heads[h], mean[h]});
+    }
+    if (opt.ranking) opt.ranking(live);
     Json attribution = {{"metric", "logit_difference"}, {"method", to_string(m.method)}, {"ranking", estimate},
                         {"seconds", {{"attribution", attr_s}}}};
 
     std::vector<std::size_t> cond_heads;  // index into heads of each condition after the baseline
     if (verify)
-        cond_heads.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(H, m.verified())));
+        cond_heads.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(K));
     else
         for (std::size_t h = 0; h < H; ++h) cond_heads.push_back(h);
     std::vector<std::string> names = {"baseline"};
@@ -200,7 +208,8 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
         return finish(aggregate_samples(setup.kind, names, samples));
     }
 
-    // Phase 2: exact ablation of the top K with the batched sweep, the spec's metric.
+    // Phase 2: exact ablation of the top K with the batched sweep, the spec's metric; batch b measures
+    // conditions [c(b), c(b + 1)) of every prompt (the first batch also the baseline).
     ExperimentSetup vs = setup;
     vs.conditions.resize(1);
     for (std::size_t h : cond_heads) {
@@ -208,31 +217,53 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
         p.ablate(heads[h]);
         vs.conditions.push_back({heads[h].name(), [p](const ExperimentSample&) { return p; }});
     }
-    const auto t_verify = std::chrono::steady_clock::now();
-    try {
+    auto bound = [&](std::size_t b) { return b == 0 ? 0 : 1 + b * K / batches; };
+    std::vector<Json> measured(N);  // per prompt: the conditions [0, bound(b)) measured so far
+    // The result's samples and aggregates over the conditions [0, c).
+    auto samplesUpTo = [&](std::size_t c) {
+        samples = Json::array();
         for (std::size_t i = 0; i < N; ++i) {
-            if (opt.cancel && opt.cancel->load()) throw Cancelled();
-            const ExperimentSample& e = setup.samples[i];
-            Json o = evaluate_sample(model, vs, e, opt.cancel, 0, vs.conditions.size());
+            Json o = measured[i];
             Json est = Json::array();
-            for (std::size_t h : cond_heads) est.push_back(effect[i][h]);
+            for (std::size_t k = 0; k + 1 < c; ++k) est.push_back(effect[i][cond_heads[k]]);
             o["attribution"] = est;
             o["attribution_logit_difference"] = metric[i];
             samples.push_back(std::move(o));
-            save(false, Json{{"rows", Json::array()}});
+        }
+        return aggregate_samples(setup.kind, std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c)),
+                                 samples);
+    };
+    const auto t_verify = std::chrono::steady_clock::now();
+    std::size_t steps = 0;
+    Json agg;  // the batches measured so far are saved after each one (a cancelled run keeps them)
+    for (std::size_t b = 0; b < batches; ++b) {
+        const std::size_t c0 = bound(b), c1 = bound(b + 1);
+        for (std::size_t i = 0; i < N; ++i) {
+            if (opt.cancel && opt.cancel->load()) throw Cancelled();
+            const ExperimentSample& e = setup.samples[i];
+            Json o = evaluate_sample(model, vs, e, opt.cancel, c0, c1);
+            if (c0 == 0) measured[i] = std::move(o);
+            else if (const std::string key = append_condition_piece(measured[i], o); !key.empty())
+                throw Error("attribution+verify: sample " + e.id + " changed its \"" + key + "\" between batches");
             ++pr.done;
+            ++steps;
             pr.elapsed_s = seconds_since(t_attr);
-            pr.eta_s = seconds_since(t_verify) / static_cast<double>(i + 1) * static_cast<double>(N - i - 1);
+            pr.eta_s = seconds_since(t_verify) / static_cast<double>(steps) * static_cast<double>(pr.total - pr.done);
             pr.current = e.id;
             if (opt.progress) opt.progress(pr);
         }
-    } catch (const Cancelled&) {
+        agg = samplesUpTo(c1);
+        out.result["conditions"] = std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c1));
         save(false, Json{{"rows", Json::array()}});
-        throw;
+        if (opt.ranking) {
+            live.verified.clear();
+            for (const Json& r : agg["ranking"]) live.verified.push_back({parse_head(r["head"].get<std::string>()), r["importance"].get<double>()});
+            opt.ranking(live);
+        }
     }
+    out.result["conditions"] = names;
     attribution["seconds"]["verify"] = seconds_since(t_verify);
     attribution["verified"] = cond_heads.size();
-    Json agg = aggregate_samples(setup.kind, names, samples);
     std::vector<double> exact, approx;
     for (Json& r : agg["ranking"]) {
         const std::string name = r["head"].get<std::string>();

@@ -26,6 +26,19 @@ std::string num(double v) {
 
 }  // namespace
 
+std::string append_condition_piece(Json& sample, const Json& piece) {
+    static const char* const per_condition[] = {"scores", "scores_norm", "predicted", "outputs"};
+    for (const auto& [key, v] : piece.items()) {
+        if (key == "condition_range") continue;
+        if (std::find(std::begin(per_condition), std::end(per_condition), key) != std::end(per_condition)) {
+            for (const auto& x : v) sample[key].push_back(x);
+        } else if (sample[key] != v) {
+            return key;
+        }
+    }
+    return {};
+}
+
 Json spec_identity(const Json& spec) {
     Json s = spec;
     s.erase("model");

@@ -2,7 +2,6 @@
 // samples are put back in the spec's order and their per-condition arrays joined in condition
 // order, so the aggregates are summed in the same order as in one process: the same bits.
 #include <map>
-#include <set>
 
 #include "experiments/experiment_result.h"
 #include "gna/error.h"
@@ -11,9 +10,6 @@
 namespace gna {
 
 namespace {
-
-// Per-condition arrays of a sample (one entry per condition); everything else is per sample.
-const std::set<std::string> kPerCondition = {"scores", "scores_norm", "predicted", "outputs"};
 
 struct Shard {
     std::filesystem::path dir;
@@ -119,16 +115,9 @@ ExperimentOutcome merge_experiment_shards(const std::vector<std::filesystem::pat
             if (merged.is_null()) {
                 merged = o;
                 merged.erase("condition_range");
-            } else {
-                for (const auto& [key, v] : o.items()) {
-                    if (key == "condition_range") continue;
-                    if (kPerCondition.count(key)) {
-                        for (const auto& x : v) merged[key].push_back(x);
-                    } else if (merged[key] != v) {
-                        throw Error("merge: sample " + id + ": " + piece.second->name() + " records another \"" + key +
-                                    "\" than the shard before it; run the shards again with the same program");
-                    }
-                }
+            } else if (const std::string key = append_condition_piece(merged, o); !key.empty()) {
+                throw Error("merge: sample " + id + ": " + piece.second->name() + " records another \"" + key +
+                            "\" than the shard before it; run the shards again with the same program");
             }
             next = c1;
         }

@@ -1,0 +1,66 @@
+#include "ranking_scores.h"
+
+#include <QCoreApplication>
+#include <cmath>
+
+#include "gna/experiments.h"
+#include "gna/heads.h"
+
+namespace gna::studio {
+
+namespace {
+
+HeadValue headValue(const gna::HeadRef& h, double v) { return {views::HeadCell{h.layer, h.head, h.kind == gna::HeadKind::SSM}, v}; }
+
+// {"head": "L2.H1", key: value} rows; rows that are not heads are skipped.
+QList<HeadValue> headValues(const gna::Json& rows, const char* key) {
+    QList<HeadValue> out;
+    if (!rows.is_array()) return out;
+    for (const auto& r : rows) {
+        try {
+            out << headValue(gna::parse_head(r.at("head").get<std::string>()), r.at(key).get<double>());
+        } catch (const std::exception&) {
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+RankingScores rankingScores(const gna::Json& result) {
+    RankingScores r;
+    if (!result.contains("aggregates")) return r;
+    const gna::Json& agg = result["aggregates"];
+    const bool attribution = agg.contains("attribution") && agg["attribution"].is_object();
+    if (attribution) r.estimates = headValues(agg["attribution"].value("ranking", gna::Json()), "attribution");
+    // "attribution" alone: the ranking's importance is the estimate itself
+    const bool estimatedOnly = attribution && agg["attribution"].value("method", std::string()) == "attribution";
+    if (!estimatedOnly && agg.contains("ranking")) r.exact = headValues(agg["ranking"], "importance");
+    return r;
+}
+
+RankingScores rankingScoresFromProgress(const gna::RankingProgress& p) {
+    RankingScores r;
+    for (const gna::RankedHead& h : p.estimates) r.estimates << headValue(h.head, h.value);
+    for (const gna::RankedHead& h : p.verified) r.exact << headValue(h.head, h.value);
+    r.toVerify = static_cast<int>(p.to_verify);
+    return r;
+}
+
+std::vector<double> boardValues(const RankingScores& ranking, int layers, int heads, bool ssm) {
+    std::vector<double> v(static_cast<std::size_t>(std::max(0, layers * heads)), std::nan(""));
+    for (const QList<HeadValue>* list : {&ranking.estimates, &ranking.exact})  // exact values last: they win
+        for (const HeadValue& h : *list)
+            if (h.cell.ssm == ssm && h.cell.layer >= 0 && h.cell.layer < layers && h.cell.head >= 0 && h.cell.head < heads)
+                v[static_cast<std::size_t>(h.cell.layer) * heads + h.cell.head] = h.value;
+    return v;
+}
+
+QString rankingLabel(const RankingScores& r) {
+    if (r.estimates.isEmpty()) return QCoreApplication::translate("gna::studio::RankingScores", "importance (baseline − ablated)");
+    if (r.exact.isEmpty()) return QCoreApplication::translate("gna::studio::RankingScores", "attribution estimate (logit difference)");
+    return QCoreApplication::translate("gna::studio::RankingScores", "importance: exact where verified (%1 heads), attribution estimate elsewhere")
+        .arg(r.exact.size());
+}
+
+}  // namespace gna::studio

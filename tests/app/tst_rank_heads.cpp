@@ -1,0 +1,247 @@
+// "Rank heads" with the fast method in the real window (offscreen, real clicks and keys) on the bundled
+// transformer demo: the head board shows an attribution estimate for every head as soon as the
+// attribution phase ends, before any head is verified; the verified cells then take the exact
+// importance batch by batch, and at the end hold the exact ablation effects computed here through
+// the core API (score_continuations with and without each head, not the experiment runner); the
+// board and the ranking table export with "Export figure set"; Cancel stops a fast ranking.
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <map>
+
+#include "experiment_dock.h"
+#include "experiment_panel.h"
+#include "experiment_runner.h"
+#include "gna/experiments.h"
+#include "gna/model.h"
+#include "gna/tasks.h"
+#include "head_board.h"
+#include "main_window.h"
+#include "paper_figures.h"
+#include "results_table.h"
+
+using namespace gna::studio;
+
+namespace {
+
+const QString kDemo = QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer");
+
+// One board snapshot per ranking update, taken after the window has drawn it.
+struct Snapshot {
+    int verified = 0;
+    std::vector<double> cells;  // layers x heads, as the board holds them
+};
+
+}  // namespace
+
+class TestRankHeads : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void fastRankingColoursThenVerifies();
+    void cancelStopsTheFastRanking();
+
+private:
+    ExperimentPanel* openPanel(MainWindow& w);
+    void fillForm(ExperimentPanel* panel, int samples, int top, const QString& out);
+    QTemporaryDir m_dir;
+};
+
+ExperimentPanel* TestRankHeads::openPanel(MainWindow& w) {
+    w.resize(1280, 900);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) return nullptr;
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(kDemo);
+    if (!loaded.wait(60000)) return nullptr;
+    for (int waited = 0; w.session()->isRunning() && waited < 60000; waited += 20) QTest::qWait(20);
+    if (w.session()->isRunning()) return nullptr;
+    w.experiments()->showPanel(QStringLiteral("head_ranking"));
+    return w.experiments()->panel(QStringLiteral("head_ranking"));
+}
+
+// The form, as a user fills it: KV-retrieval with one dictionary size, the fast method, `top` heads
+// wanted (3 x top verified), the log-probability metric, a results folder.
+void TestRankHeads::fillForm(ExperimentPanel* panel, int samples, int top, const QString& out) {
+    auto* sizes = panel->findChild<QLineEdit*>(QStringLiteral("sizes"));
+    auto* perSize = panel->findChild<QSpinBox*>(QStringLiteral("samples_per_size"));
+    auto* method = panel->findChild<QComboBox*>(QStringLiteral("method"));
+    auto* wanted = panel->findChild<QSpinBox*>(QStringLiteral("top"));
+    auto* metric = panel->findChild<QComboBox*>(QStringLiteral("metric"));
+    auto* folder = panel->findChild<QLineEdit*>(QStringLiteral("out"));
+    QVERIFY(sizes && perSize && method && wanted && metric && folder);
+    auto retype = [](QWidget* field, const QString& text) {
+        field->setFocus();
+        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(field, text);
+    };
+    retype(sizes, QStringLiteral("10"));
+    retype(perSize, QString::number(samples));
+    method->setFocus();
+    QTest::keyClick(method, Qt::Key_Down);  // "Fast: attribution, then the top heads exactly"
+    QCOMPARE(method->currentData().toString(), QStringLiteral("attribution+verify"));
+    QVERIFY(wanted->isVisibleTo(panel));
+    retype(wanted, QString::number(top));
+    metric->setFocus();
+    QTest::keyClick(metric, Qt::Key_Down);
+    QCOMPARE(metric->currentData().toString(), QStringLiteral("logprob"));
+    retype(folder, out);
+    const gna::Json spec = panel->spec();
+    QCOMPARE(spec.value("method", std::string()), std::string("attribution+verify"));
+    QCOMPARE(spec.value("top", 0), top);
+    QCOMPARE(spec.value("metric", std::string()), std::string("logprob"));
+}
+
+void TestRankHeads::fastRankingColoursThenVerifies() {
+    MainWindow w;
+    ExperimentPanel* panel = openPanel(w);
+    QVERIFY(panel);
+    const int N = 12, top = 2, K = 3 * top;
+    const QString out = m_dir.filePath(QStringLiteral("fast"));
+    fillForm(panel, N, top, out);
+    if (QTest::currentTestFailed()) return;
+
+    // The estimates and the exact effects, through the core API on the same prompts.
+    auto model = gna::Model::load(kDemo.toStdString());
+    const gna::ModelInfo& info = model->info();
+    const int L = info.num_layers, H = info.num_heads;
+    gna::KvRetrievalOptions ko;
+    ko.sizes = {10};
+    ko.samples_per_size = N;
+    std::vector<gna::ChoiceItem> items;
+    for (const gna::KvSample& s : gna::make_kv_samples(ko)) items.push_back(gna::kv_choice_item(model->tokenizer(), s));
+    std::vector<double> estimate(static_cast<std::size_t>(L * H), 0.0);
+    for (const gna::ChoiceItem& item : items) {
+        gna::AttributionRequest r;
+        r.prompt = item.prompt;
+        r.continuation = item.choices[static_cast<std::size_t>(item.answer)];
+        const gna::AttributionResult a = model->attribute_heads({r}).front();
+        for (std::size_t i = 0; i < a.heads.size(); ++i)
+            estimate[static_cast<std::size_t>(a.heads[i].layer * H + a.heads[i].head)] += a.effect[i] / N;
+    }
+    auto exactImportance = [&](int layer, int head) {
+        double base = 0, ablated = 0;
+        gna::InterventionPlan plan;
+        plan.ablate(gna::HeadRef{layer, head});
+        for (const gna::ChoiceItem& item : items) {
+            base += model->score_continuations(item.prompt, item.choices, {})[static_cast<std::size_t>(item.answer)] / N;
+            ablated += model->score_continuations(item.prompt, item.choices, plan)[static_cast<std::size_t>(item.answer)] / N;
+        }
+        return base - ablated;
+    };
+
+    std::vector<Snapshot> snaps;
+    connect(w.experiments()->runner(), &ExperimentRunner::rankingProgress, this, [&](const RankingScores& r) {
+        Snapshot s{static_cast<int>(r.exact.size()), {}};
+        for (int l = 0; l < L; ++l)
+            for (int h = 0; h < H; ++h) s.cells.push_back(w.headBoard()->model()->score(l, h));
+        snaps.push_back(std::move(s));
+    });
+    QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(panel->isRunning());
+    QVERIFY(panel->cancelButton()->isEnabled());
+    QVERIFY(finished.wait(300000));
+    QVERIFY2(panel->lastError().isEmpty(), qPrintable(panel->lastError()));
+
+    // First the estimates alone, on every head; then one more verified head per batch (K = 6 in 6 batches).
+    QCOMPARE(static_cast<int>(snaps.size()), 1 + kLiveVerifyBatches);
+    QCOMPARE(snaps.front().verified, 0);
+    for (std::size_t i = 0; i < estimate.size(); ++i)
+        QVERIFY2(std::abs(snaps.front().cells[i] - estimate[i]) < 1e-6 * (1 + std::abs(estimate[i])),
+                 qPrintable(QStringLiteral("cell %1: board %2, estimate %3").arg(i).arg(snaps.front().cells[i]).arg(estimate[i])));
+    for (std::size_t k = 1; k < snaps.size(); ++k) QCOMPARE(snaps[k].verified, static_cast<int>(k) * K / kLiveVerifyBatches);
+
+    // The verified heads (the top K by estimate) hold the exact effects; the others keep their estimate.
+    std::vector<int> order(estimate.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return estimate[a] > estimate[b]; });
+    const gna::views::HeadBoardModel* board = w.headBoard()->model();
+    std::map<int, double> exact;
+    for (int k = 0; k < K; ++k) {
+        const int l = order[k] / H, h = order[k] % H;
+        exact[order[k]] = exactImportance(l, h);
+        QVERIFY2(std::abs(board->score(l, h) - exact[order[k]]) < 1e-4,
+                 qPrintable(QStringLiteral("L%1.H%2: board %3, exact %4").arg(l).arg(h).arg(board->score(l, h)).arg(exact[order[k]])));
+        QVERIFY2(std::abs(exact[order[k]] - estimate[order[k]]) > 1e-3, "the estimate equals the exact value: the test cannot tell them apart");
+    }
+    for (std::size_t k = K; k < order.size(); ++k)
+        QVERIFY(std::abs(board->score(order[k] / H, order[k] % H) - estimate[order[k]]) < 1e-6 * (1 + std::abs(estimate[order[k]])));
+    // The same values in the middle of the run: after the first batch exactly one exact cell.
+    const std::vector<double>& mid = snaps[1].cells;
+    QVERIFY(std::abs(mid[order[0]] - exact[order[0]]) < 1e-4);
+    QVERIFY(std::abs(mid[order[1]] - estimate[order[1]]) < 1e-6 * (1 + std::abs(estimate[order[1]])));
+    QCOMPARE(panel->progressBar()->value(), panel->progressBar()->maximum());
+    QCOMPARE(panel->table()->tableModel()->rowCount(), K);
+
+    // Export figure set: the board with those values and the ranking table (with the estimates).
+    const QString figs = m_dir.filePath(QStringLiteral("figures"));
+    QDir().mkpath(figs);
+    QString error;
+    const QStringList files = writePaperFigures(w, figs, {gna::views::FigureFormat::PNG}, {}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(files.contains(QDir(figs).filePath(QStringLiteral("head_board.png"))));
+    QFile csv(QDir(figs).filePath(QStringLiteral("head_board.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    int checked = 0;
+    for (const QByteArray& line : csv.readAll().split('\n')) {
+        // series,layer,head,head_name,score,ablated (the series, the scale's label, may hold commas)
+        const QList<QByteArray> f = line.split(',');
+        const qsizetype n = f.size();
+        if (n < 6 || f[n - 5] == "layer") continue;
+        const int cell = f[n - 5].toInt() * H + f[n - 4].toInt();
+        const double want = exact.count(cell) ? exact[cell] : estimate[static_cast<std::size_t>(cell)];
+        QVERIFY2(std::abs(f[n - 2].toDouble() - want) < 1e-4, line.constData());
+        ++checked;
+    }
+    QCOMPARE(checked, L * H);
+    QFile table(QDir(figs).filePath(QStringLiteral("head_ranking_table.csv")));
+    QVERIFY(table.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = table.readAll().trimmed().split('\n');
+    QCOMPARE(rows.size(), 1 + K);
+    QVERIFY2(rows[0].contains("Attribution estimate"), rows[0].constData());
+}
+
+void TestRankHeads::cancelStopsTheFastRanking() {
+    MainWindow w;
+    ExperimentPanel* panel = openPanel(w);
+    QVERIFY(panel);
+    const QString out = m_dir.filePath(QStringLiteral("cancelled"));
+    fillForm(panel, 150, 4, out);
+    if (QTest::currentTestFailed()) return;
+    QSignalSpy ranking(w.experiments()->runner(), &ExperimentRunner::rankingProgress);
+    QSignalSpy cancelled(w.experiments()->runner(), &ExperimentRunner::cancelled);
+    QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(ranking.wait(300000));  // the estimates are on the board
+    QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+    QVERIFY(cancelled.wait(120000));
+    QCOMPARE(finished.count(), 0);
+    QVERIFY(!panel->isRunning());
+    QVERIFY(panel->runButton()->isEnabled());
+    QVERIFY(!panel->cancelButton()->isEnabled());
+    const RankingScores last = ranking.last().at(0).value<RankingScores>();
+    QVERIFY2(last.exact.size() < 12, qPrintable(QString::number(last.exact.size())));
+    QVERIFY(w.headBoard()->model()->hasScores());  // the estimates stay
+    QVERIFY(!std::isnan(w.headBoard()->model()->score(0, 0)));
+    // what was saved (the batches verified before Cancel, if any) is marked unfinished
+    const QString saved = QDir(out).filePath(QStringLiteral("result.json"));
+    if (QFile::exists(saved)) QVERIFY(!gna::read_experiment_result(saved.toStdString()).value("complete", true));
+    QVERIFY(panel->etaLabel()->text().contains(QStringLiteral("Cancelled")));
+    // The window is still usable: a head toggle reruns.
+    QSignalSpy again(w.session(), &Session::resultReady);
+    QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, w.headBoard()->cellRect(1, 1).center());
+    QVERIFY(again.wait(60000));
+}
+
+QTEST_MAIN(TestRankHeads)
+#include "tst_rank_heads.moc"
