@@ -133,9 +133,9 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     }
     if (k == QLatin1String("head_ranking") || k == QLatin1String("manipulation_grid")) form->addRow(tr("&Heads:"), m_heads);
     if (k == QLatin1String("head_ranking")) {
-        form->addRow(tr("Me&thod:"), m_method);
+        form->addRow(tr("Metho&d:"), m_method);
         form->addRow(tr("Heads &wanted:"), m_top);
-        form->addRow(tr("Metri&c:"), m_metric);
+        form->addRow(tr("M&etric:"), m_metric);
         auto showTop = [this, form] { form->setRowVisible(m_top, m_method->currentData().toString() != QLatin1String("exact")); };
         connect(m_method, &QComboBox::currentIndexChanged, this, showTop);
         showTop();
