@@ -52,26 +52,6 @@ std::pair<Ids, Ids> encode_pair_by_hand(const Tokenizer& tok, const std::string&
     return {ctx, Ids(whole.begin() + static_cast<std::ptrdiff_t>(ctx.size()), whole.end())};
 }
 
-// The plain forward over context + continuation[:-1]: sum of log p(continuation token) in double.
-double naive_loglik(Model& m, const Ids& context, const Ids& cont, const InterventionPlan& plan = {}) {
-    RunRequest r;
-    r.tokens = context;
-    r.tokens.insert(r.tokens.end(), cont.begin(), cont.end() - 1);
-    r.plan = plan;
-    r.all_logits = true;
-    const RunResult res = m.run(r);
-    const std::size_t V = static_cast<std::size_t>(res.vocab);
-    double s = 0;
-    for (std::size_t i = 0; i < cont.size(); ++i) {
-        const float* row = res.all_logits.data() + (context.size() - 1 + i) * V;
-        double mx = -1e300, z = 0;
-        for (std::size_t v = 0; v < V; ++v) mx = std::max(mx, static_cast<double>(row[v]));
-        for (std::size_t v = 0; v < V; ++v) z += std::exp(row[v] - mx);
-        s += row[cont[i]] - mx - std::log(z);
-    }
-    return s;
-}
-
 }  // namespace
 
 class TestPartialEval : public QObject {
@@ -89,8 +69,8 @@ class TestPartialEval : public QObject {
             std::vector<std::vector<double>> want(2, std::vector<double>(2));
             for (int c = 0; c < 2; ++c) {
                 const auto [ctx, cont] = encode_pair_by_hand(tok, kCases[i].context[c], kCases[i].continuation, true);
-                want[0][c] = naive_loglik(m, ctx, cont);
-                want[1][c] = naive_loglik(m, ctx, cont, skip);
+                want[0][c] = naive_logprob(m, ctx, cont);
+                want[1][c] = naive_logprob(m, ctx, cont, skip);
             }
             const ChoiceOutcome o = score_choices(m, items[i]);
             for (int c = 0; c < 2; ++c) QVERIFY2(std::abs(o.logprobs[c] - want[0][c]) < 1e-4, qPrintable(QString::number(i)));
@@ -110,7 +90,7 @@ class TestPartialEval : public QObject {
         std::vector<double> want;
         for (int c = 0; c < 2; ++c) {
             const auto [ctx, cont] = encode_pair_by_hand(tok, kCases[2].context[c], kCases[2].continuation, false);
-            want.push_back(naive_loglik(m, ctx, cont));
+            want.push_back(naive_logprob(m, ctx, cont));
             Ids seq = ctx;
             seq.insert(seq.end(), cont.begin(), cont.end());
             conts.push_back(seq);
@@ -223,7 +203,7 @@ private Q_SLOTS:
             double lp[2];
             for (int c = 0; c < 2; ++c) {
                 const auto [ctx, cont] = encode_pair_by_hand(tok, kCases[i].context[c], kCases[i].continuation, true);
-                lp[c] = naive_loglik(*llama_, ctx, cont);
+                lp[c] = naive_logprob(*llama_, ctx, cont);
             }
             const int want = lp[0] >= lp[1] ? 0 : 1;
             QCOMPARE(samples[i]["predicted"][0].get<int>(), want);
