@@ -230,6 +230,26 @@ private Q_SLOTS:
         }
     }
 
+    // google/gemma-3-4b-it's layout (transformers before 4.52): no lm_head (tied), a projector
+    // weight without a module, the SigLIP tower; the text model's names come out plain.
+    void gemma3Names() {
+        const auto d = dir_ / "gemma3_names";
+        std::filesystem::create_directories(d);
+        auto t = [](const char* name, float v) {
+            return TensorToWrite{name, DType::BF16, {2}, encode_floats({v, -v}, DType::BF16)};
+        };
+        write_safetensors(d / "model.safetensors",
+                          {t("language_model.model.embed_tokens.weight", 1), t("language_model.model.layers.0.self_attn.q_norm.weight", 2),
+                           t("language_model.model.norm.weight", 3), t("multi_modal_projector.mm_input_projection_weight", 4),
+                           t("vision_tower.vision_model.embeddings.patch_embedding.weight", 5)});
+        const Checkpoint c = Checkpoint::open(d);
+        QCOMPARE(c.names(), (std::vector<std::string>{"model.embed_tokens.weight", "model.layers.0.self_attn.q_norm.weight",
+                                                      "model.norm.weight"}));
+        QCOMPARE(c.ignored_tensors(), std::size_t{2});
+        QCOMPARE(to_float(c.tensor("model.norm.weight")), (std::vector<float>{3, -3}));
+        QVERIFY(!c.contains("lm_head.weight") && !c.contains("multi_modal_projector.mm_input_projection_weight"));
+    }
+
     void mixedMultimodalNamesAreRefused() {
         const auto d = dir_ / "llava_mixed";
         std::filesystem::create_directories(d);
