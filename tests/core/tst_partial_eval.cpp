@@ -125,17 +125,8 @@ private Q_SLOTS:
         std::ofstream f(file_);
         for (const Case& c : kCases) f << c.row << "\n";
         f.close();
-        TinyModelSpec s;
-        s.layers = 2;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.seed = 3;
-        llama_ = Model::load(make_model(dir_, "llama", s));
-        s.arch = "mamba";
-        s.seed = 4;
-        mamba_ = Model::load(make_model(dir_, "mamba", s));
+        llama_ = Model::load(make_model(dir_, "llama", tiny_any_arch("llama", 3)));
+        mamba_ = Model::load(make_model(dir_, "mamba", tiny_any_arch("mamba", 4)));
     }
 
     void contextsAndContinuationAsLmEval() {
