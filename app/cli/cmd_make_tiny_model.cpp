@@ -10,7 +10,8 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
            {"arch", "layers", "hidden", "heads", "kv-heads", "head-dim", "intermediate", "seed", "dtype", "shards",
             "merges", "vocab", "max-positions", "sliding-window", "init-std", "rope-theta", "state-size", "expand",
             "conv-kernel", "ssm-head-dim", "n-groups", "chunk-size", "time-step-rank", "attn-period", "attn-offset",
-            "experts", "experts-per-tok", "expert-period", "expert-offset", "block-types", "mem-blocks", "layout"});
+            "experts", "experts-per-tok", "expert-period", "expert-offset", "block-types", "mem-blocks", "layout",
+            "container"});
     if (a.help() || a.positionals().size() != 1) {
         std::cout << "usage: gna make-tiny-model [--arch ARCH] [--layers N] [--hidden N] [--heads N]\n"
                      "         [--kv-heads N] [--head-dim N] [--intermediate N] [--seed N] [--dtype f32|bf16|f16]\n"
@@ -22,6 +23,8 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
                      "         [--block-types a,b,...] [--mem-blocks N]\n"
                      "  [--layout full|no-tokenizer|config-only]  which files to keep (default full): no-tokenizer is\n"
                      "         weights + config.json (as state-spaces/mamba-*), config-only is config.json alone\n"
+                     "  [--container llava|llava-4.52]  llama only: the same language model inside a Llava checkpoint\n"
+                     "         (text_config, a small vision tower; weights named as transformers before/since 4.52)\n"
                      "ARCH: llama, mistral, qwen2, mamba, falcon_mamba, mamba2, jamba, zamba2, recurrentgemma.\n"
                      "  (recurrentgemma: --sliding-window sets attention_window_size; zamba2/recurrentgemma:\n"
                      "   --block-types lists the layer types, e.g. mamba,hybrid or recurrent,recurrent,attention)\n"
@@ -61,6 +64,7 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
     s.block_types = a.get_or("block-types", s.block_types);
     s.mem_blocks = a.get_int("mem-blocks", s.mem_blocks);
     s.layout = a.get_or("layout", s.layout);
+    s.container = a.get_or("container", s.container);
     s.tie_embeddings = a.flag("tie");
     s.llama3_rope_scaling = a.flag("llama3-rope");
     s.rope_parameters_style = a.flag("rope-parameters");

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "gna/model.h"
 #include "gna/safetensors.h"
 #include "gna/tiny_model.h"
 
@@ -30,6 +31,11 @@ TinyModelSpec tiny_any_arch(const std::string& arch, uint64_t seed);
 
 // Reads a tensor as float32 values (through the torch-free reader).
 std::vector<float> weights(const Checkpoint& ckpt, const std::string& name);
+
+// The naive reference of the scoring paths: the summed log-probability (log-softmax in double) of
+// `continuation` after `prompt` under `plan`, from one plain run over prompt + continuation.
+double naive_logprob(Model& m, const std::vector<int>& prompt, const std::vector<int>& continuation,
+                     const InterventionPlan& plan = {});
 
 // Largest |a - b|.
 double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b);

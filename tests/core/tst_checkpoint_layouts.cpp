@@ -1,7 +1,8 @@
 // Checkpoint folders in each published layout, through the gna command line as users run it:
 // full (weights, config, tokenizer), no tokenizer files (state-spaces/mamba-*: weights and
 // config.json only; users pass another folder's tokenizer), and config.json alone (the memory
-// table and gna info for models that were never downloaded).
+// table and gna info for models that were never downloaded), and the language model of a
+// multimodal checkpoint (Llava) under transformers' old and new weight names.
 #include <QtTest>
 
 #include <QProcess>
@@ -10,6 +11,8 @@
 #include <set>
 
 #include "gna/json.h"
+#include "gna/memory_estimate.h"
+#include "gna/model.h"
 #include "cli_runner.h"
 #include "test_models.h"
 
@@ -170,6 +173,99 @@ private Q_SLOTS:
         Out run = gna_cli({"run", q(d), "--input-ids", "1,2"});
         QCOMPARE(run.code, 1);  // no weights: a clear refusal, not a crash
         QVERIFY(!run.err.isEmpty());
+    }
+
+    // LlavaForConditionalGeneration as transformers saves it, before 4.52 (language_model.model.*,
+    // language_model.lm_head.*, vision_tower.*, multi_modal_projector.*) and since (model.language_model.*,
+    // lm_head.*, model.vision_tower.*, ...; here sharded): the same seed gives the same language model
+    // as the plain LlamaForCausalLM folder, so every logit must be equal; the vision tower is not read.
+    void multimodalLanguageModel() {
+        const auto plain = dir_ / "llama_plain", old = dir_ / "llava_old", v452 = dir_ / "llava_452";
+        const QStringList common = {"make-tiny-model", "--arch", "llama", "--layers", "2", "--hidden", "32", "--heads",
+                                    "4", "--kv-heads", "2", "--intermediate", "64", "--seed", "7"};
+        for (const auto& [d, extra] : {std::pair{plain, QStringList{}}, std::pair{old, QStringList{"--container", "llava"}},
+                                      std::pair{v452, QStringList{"--container", "llava-4.52", "--shards", "2"}}}) {
+            Out o = gna_cli(common + extra + QStringList{q(d)});
+            QVERIFY2(o.code == 0, o.err.constData());
+        }
+        // The published layouts, read from the files themselves.
+        const SafetensorsFile f(old / "model.safetensors");
+        for (const char* n : {"language_model.model.embed_tokens.weight", "language_model.model.layers.1.mlp.up_proj.weight",
+                              "language_model.model.norm.weight", "language_model.lm_head.weight",
+                              "vision_tower.vision_model.embeddings.patch_embedding.weight", "multi_modal_projector.linear_1.weight"})
+            QVERIFY2(f.contains(n), n);
+        const Json index = read_json_file(v452 / "model.safetensors.index.json");
+        for (const char* n : {"model.language_model.embed_tokens.weight", "model.language_model.layers.0.self_attn.q_proj.weight",
+                              "lm_head.weight", "model.vision_tower.vision_model.post_layernorm.weight",
+                              "model.multi_modal_projector.linear_2.weight"})
+            QVERIFY2(index["weight_map"].contains(n), n);
+        const Json cfg = read_json_file(old / "config.json");
+        QCOMPARE(cfg["architectures"][0].get<std::string>(), std::string("LlavaForConditionalGeneration"));
+        QCOMPARE(cfg["text_config"]["num_hidden_layers"].get<int>(), 2);
+
+        const Checkpoint ref = Checkpoint::open(plain);
+        LoadOptions lo;
+        lo.check_memory = false;
+        auto want = Model::load(plain, lo);
+        RunRequest r;
+        r.tokens = want->tokenizer().encode("The value of the key is 42.", true);
+        r.all_logits = true;
+        const RunResult expected = want->run(r);
+        for (const auto& d : {old, v452}) {
+            const Checkpoint c = Checkpoint::open(d);
+            QCOMPARE(c.names(), ref.names());
+            QCOMPARE(c.ignored_tensors(), std::size_t{6});
+            QCOMPARE(c.total_bytes(), ref.total_bytes());  // load progress counts the language model only
+            QCOMPARE(estimate_memory(d).weights, estimate_memory(plain).weights);
+            auto m = Model::load(d, lo);
+            QCOMPARE(m->info().parameters, want->info().parameters);
+            QCOMPARE(m->info().num_layers, 2);
+            const RunResult got = m->run(r);
+            QCOMPARE(got.all_logits.size(), expected.all_logits.size());
+            QVERIFY(got.all_logits == expected.all_logits);
+            // And through the command line as users run it.
+            const Json a = json_of(gna_cli({"run", q(d), "--prompt", "hello world", "--json", "--top", "3"}));
+            const Json b = json_of(gna_cli({"run", q(plain), "--prompt", "hello world", "--json", "--top", "3"}));
+            QCOMPARE(a["top"], b["top"]);
+        }
+    }
+
+    // google/gemma-3-4b-it's layout (transformers before 4.52): no lm_head (tied), a projector
+    // weight without a module, the SigLIP tower; the text model's names come out plain.
+    void gemma3Names() {
+        const auto d = dir_ / "gemma3_names";
+        std::filesystem::create_directories(d);
+        auto t = [](const char* name, float v) {
+            return TensorToWrite{name, DType::BF16, {2}, encode_floats({v, -v}, DType::BF16)};
+        };
+        write_safetensors(d / "model.safetensors",
+                          {t("language_model.model.embed_tokens.weight", 1), t("language_model.model.layers.0.self_attn.q_norm.weight", 2),
+                           t("language_model.model.norm.weight", 3), t("multi_modal_projector.mm_input_projection_weight", 4),
+                           t("vision_tower.vision_model.embeddings.patch_embedding.weight", 5)});
+        const Checkpoint c = Checkpoint::open(d);
+        QCOMPARE(c.names(), (std::vector<std::string>{"model.embed_tokens.weight", "model.layers.0.self_attn.q_norm.weight",
+                                                      "model.norm.weight"}));
+        QCOMPARE(c.ignored_tensors(), std::size_t{2});
+        QCOMPARE(to_float(c.tensor("model.norm.weight")), (std::vector<float>{3, -3}));
+        QVERIFY(!c.contains("lm_head.weight") && !c.contains("multi_modal_projector.mm_input_projection_weight"));
+    }
+
+    void mixedMultimodalNamesAreRefused() {
+        const auto d = dir_ / "llava_mixed";
+        std::filesystem::create_directories(d);
+        const std::vector<float> one(4, 1.0f);
+        write_safetensors(d / "model.safetensors",
+                          {{"language_model.model.norm.weight", DType::F32, {4}, encode_floats(one, DType::F32)},
+                           {"model.language_model.norm.weight", DType::F32, {4}, encode_floats(one, DType::F32)}});
+        QString e;
+        try {
+            Checkpoint::open(d);
+        } catch (const std::exception& x) {
+            e = QString::fromUtf8(x.what());
+        }
+        QVERIFY2(e.contains("llava_mixed") && e.contains("language_model.model.norm.weight") &&
+                     e.contains("model.language_model.norm.weight") && e.contains("'model.norm.weight'"),
+                 qPrintable(e));
     }
 };
 

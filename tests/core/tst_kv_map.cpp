@@ -26,26 +26,6 @@ QString error_of(F f) {
     return {};
 }
 
-// Summed log-probability of `continuation` after `prompt`, from one run over prompt + continuation.
-double naive_logprob(Model& m, const std::vector<int>& prompt, const std::vector<int>& continuation, const InterventionPlan& plan) {
-    RunRequest r;
-    r.tokens = prompt;
-    r.tokens.insert(r.tokens.end(), continuation.begin(), continuation.end());
-    r.plan = plan;
-    r.all_logits = true;
-    const RunResult out = m.run(r);
-    const std::size_t V = static_cast<std::size_t>(out.vocab);
-    double sum = 0.0;
-    for (std::size_t k = 0; k < continuation.size(); ++k) {
-        const std::size_t row = prompt.size() - 1 + k;
-        double mx = -1e300, z = 0.0;
-        for (std::size_t v = 0; v < V; ++v) mx = std::max(mx, double(out.all_logits[row * V + v]));
-        for (std::size_t v = 0; v < V; ++v) z += std::exp(double(out.all_logits[row * V + v]) - mx);
-        sum += double(out.all_logits[row * V + std::size_t(continuation[k])]) - mx - std::log(z);
-    }
-    return sum;
-}
-
 }  // namespace
 
 class TestKvMap : public QObject {

@@ -1,7 +1,8 @@
 // Prompts and continuations exactly as lm-evaluation-harness builds them. The expected strings
 // are written out by hand from lm-eval's task files (mmlu/default/_default_template_yaml,
-// arc/arc_easy.yaml, openbookqa/openbookqa.yaml, piqa/piqa.yaml, hellaswag/utils.py) and its
-// _encode_pair / acc_norm code, never produced by the code under test.
+// arc/arc_easy.yaml, openbookqa/openbookqa.yaml, piqa/piqa.yaml, hellaswag/utils.py,
+// winogrande/preprocess_winogrande.py) and its _encode_pair / acc_norm code, never produced by the
+// code under test.
 #include <QtTest>
 
 #include <fstream>
@@ -131,11 +132,20 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(items[0].prompt_text), QStringLiteral("X: keep [a\nb] drop "));
     }
 
-    void winograndeIsRefusedClearly() {
+    void winograndeContextsPerOption() {
+        // preprocess_winogrande: choices = [sentence[:idx] + option], target = sentence[idx+1:].strip(),
+        // continuation " " + target after each choice (tst_partial_eval scores them).
         const auto f = dir_ / "w.jsonl";
-        write(f, R"({"sentence": "The cup broke because _ was thin.", "option1": "cup", "option2": "table", "answer": "1"})" "\n");
-        const QString e = error_of([&] { load_knowledge_mc(*tok_, f); });
-        QVERIFY2(e.contains("w.jsonl:1") && e.contains("Winogrande") && e.contains("\"context\""), qPrintable(e));
+        write(f, R"({"sentence": "The cup broke because _ was thin. ", "option1": "cup", "option2": "table", "answer": "2"})" "\n");
+        const auto items = load_knowledge_mc(*tok_, f);
+        QCOMPARE(items[0].answer, 1);
+        QCOMPARE(QString::fromStdString(items[0].prompt_text), QStringLiteral("The cup broke because "));
+        for (std::size_t c = 0; c < 2; ++c) {
+            const std::string context = std::string("The cup broke because ") + (c == 0 ? "cup" : "table");
+            const auto [prompt, cont] = choice_sequence(items[0], c);
+            QCOMPARE(prompt, tok_->encode(context, true));
+            QCOMPARE(cont, expected_continuation(context, " was thin."));
+        }
     }
 
     void accNormDividesByCharacters() {

@@ -105,6 +105,12 @@ struct RunResult {
 struct SweepRequest {
     std::vector<int> prompt;
     std::vector<std::vector<int>> continuations;  // each non-empty
+    // Partial evaluation (lm-evaluation-harness's multiple-input tasks, e.g. Winogrande: one context
+    // per choice, one shared continuation): the first context_tokens[c] tokens of continuation c
+    // are the rest of its own context, fed but not scored; at least one token is scored. Empty: every
+    // token is scored. The prompt may be empty when every context_tokens[c] >= 1 (the contexts share
+    // no first token); each continuation is then scored after its own context alone.
+    std::vector<int> context_tokens;
     std::vector<InterventionPlan> plans;
     int max_batch_rows = 64;       // plans per forward pass
     bool reuse_prefix = true;      // false: every batch runs all layers (for checks)
@@ -114,6 +120,8 @@ struct SweepRequest {
     // costs little; false batches every op (faster on a GPU), equal to float rounding.
     bool exact = true;
     const std::atomic<bool>* cancel = nullptr;
+    // The index of continuation c's first scored token.
+    std::size_t scored_from(std::size_t c) const { return context_tokens.empty() ? 0 : static_cast<std::size_t>(context_tokens[c]); }
 };
 
 // Attribution patching (gna/attribution.h): the first-order estimate of every head's zero-ablation
@@ -158,9 +166,11 @@ public:
     virtual std::vector<RunResult> run_batch(const std::vector<RunRequest>& requests) = 0;
     // Log-probabilities of `continuation` tokens after `prompt` under `plan` (sum over tokens),
     // one value per continuation; the prompt is processed once and its cache shared.
+    // context_tokens: as SweepRequest::context_tokens (partial evaluation).
     virtual std::vector<double> score_continuations(const std::vector<int>& prompt,
                                                     const std::vector<std::vector<int>>& continuations,
-                                                    const InterventionPlan& plan) = 0;
+                                                    const InterventionPlan& plan,
+                                                    const std::vector<int>& context_tokens = {}) = 0;
     // The default loops score_continuations; ModelImpl batches and reuses the prefix.
     virtual std::vector<std::vector<double>> sweep_continuations(const SweepRequest& request);
     // One forward + one backward pass per request (prompt), gradients for the head scales only

@@ -89,6 +89,11 @@ private:
 
 // A checkpoint directory: model.safetensors, or model.safetensors.index.json with shards.
 // Pickled model.bin / .pt / .pth checkpoints are refused with a message on how to convert.
+// Multimodal checkpoints (LlavaForConditionalGeneration, Gemma3ForConditionalGeneration, ...) keep
+// their language model under a prefix: "language_model.model.*" and "language_model.lm_head.*" as
+// transformers saved them before 4.52, "model.language_model.*" and "lm_head.*" since. Their tensors
+// are named here as the causal LM's ("model.*", "lm_head.*"); the other parts (vision tower,
+// projector) are left out of names(), total_bytes() and tensor(), so they are never read.
 class Checkpoint {
 public:
     static Checkpoint open(const std::filesystem::path& dir);
@@ -101,11 +106,16 @@ public:
     const std::filesystem::path& dir() const { return dir_; }
     uint64_t total_bytes() const;
     std::string weights_dtype() const;  // the most common dtype, e.g. "BF16"
+    // The tensors of a multimodal checkpoint that are not the language model's (0 otherwise).
+    std::size_t ignored_tensors() const { return ignored_; }
 
 private:
+    void use_language_model_names();
     std::filesystem::path dir_;
     std::vector<std::shared_ptr<SafetensorsFile>> files_;
     std::map<std::string, std::size_t> where_;  // tensor -> index in files_
+    std::map<std::string, std::string> stored_;  // tensor -> its name in the file, where they differ
+    std::size_t ignored_ = 0;
 };
 
 // Writing (make-tiny-model, tests).

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gna/intervention.h"
@@ -30,6 +31,11 @@ struct ChoiceItem {
     std::string prompt_text;
     std::vector<int> prompt;                // tokens, BOS included when the tokenizer adds one
     std::vector<std::vector<int>> choices;  // continuation tokens
+    // Partial evaluation (lm-eval's multiple-input tasks, Winogrande): choice c has its own context,
+    // whose tokens after `prompt` (the tokens every context shares) are the first context_tokens[c]
+    // of choices[c], fed but not scored; the rest is the continuation, scored. Empty: none
+    // (SweepRequest::context_tokens).
+    std::vector<int> context_tokens;
     std::vector<double> choice_bytes;       // UTF-8 length of each choice text (lm-eval's byte_length)
     // Length that acc_norm divides by: lm-evaluation-harness's completion_len, the number of
     // characters (code points) of the choice text without the " " delimiter. Empty: choice_bytes.
@@ -52,8 +58,11 @@ double text_length_chars(const std::string& text);
 
 // Moves the tokens every choice starts with to the end of the prompt (their log-probability is
 // the same for all choices, so the argmax is unchanged): " A" tokenized as [" ", "A"] becomes a
-// single-token choice, scored from one forward. Not for acc_norm tasks.
+// single-token choice, scored from one forward. Not for acc_norm tasks. With context_tokens, only
+// shared context tokens move (no score changes).
 void move_common_prefix_to_prompt(ChoiceItem& item);
+// The prompt and the scored continuation of choice c alone (its own context in the prompt).
+std::pair<std::vector<int>, std::vector<int>> choice_sequence(const ChoiceItem& item, std::size_t c);
 
 struct ChoiceOutcome {
     std::vector<double> logprobs;  // summed log-probability of each choice
@@ -144,9 +153,11 @@ std::vector<int> char_to_token(const Tokenizer& tok, const std::vector<int>& tok
 //  - PIQA (goal, sol1, sol2, label): "Question: {goal}\nAnswer:";
 //  - HellaSwag (activity_label, ctx_a, ctx_b, endings, label): lm-eval's preprocess of
 //    "{activity_label}: {ctx_a} {ctx_b.capitalize()}" and of each ending.
+//  - Winogrande (sentence, option1, option2, answer "1"/"2"): lm-eval's partial evaluation, one
+//    context per option, sentence[:blank] + option, and one continuation, " " + the rest of the
+//    sentence after the blank, stripped (ChoiceItem::context_tokens).
 // Choices are scored as " {choice}" continuations (target_delimiter " "); acc_norm divides by
-// the choice's length in characters. Winogrande rows (partial scoring: one continuation after
-// two contexts) are refused with a message; convert them to the generic form.
+// the choice's length in characters (for Winogrande, as lm-eval, the option's context's).
 std::vector<ChoiceItem> load_knowledge_mc(const Tokenizer& tok, const std::filesystem::path& file, int limit = 0);
 
 // ---- Needle in a haystack ----------------------------------------------------------------------

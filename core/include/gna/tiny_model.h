@@ -53,6 +53,12 @@ struct TinyModelSpec {
     // tokenizer files), "no-tokenizer" (weights and config.json only, as state-spaces/mamba-*),
     // "config-only" (config.json alone).
     std::string layout = "full";
+    // llama only: the language model of a multimodal checkpoint as transformers saves
+    // LlavaForConditionalGeneration: config.json nests it under text_config, a small vision tower
+    // and projector are added, and the weights are named "language_model.model.*" and
+    // "language_model.lm_head.*" ("llava", transformers before 4.52) or "model.language_model.*" and
+    // "lm_head.*" ("llava-4.52"). The language model's weights equal those of "" for the same seed.
+    std::string container;
 };
 
 // A deterministic normal(0, 1) stream (xoshiro256** + Box-Muller): the same numbers on every

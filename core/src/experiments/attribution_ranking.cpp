@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
+#include <tuple>
 
 #include "experiments/experiment_result.h"
 #include "gna/error.h"
@@ -141,8 +142,7 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
         if (opt.cancel && opt.cancel->load()) throw Cancelled();
         const ExperimentSample& e = setup.samples[i];
         AttributionRequest r;
-        r.prompt = e.item.prompt;
-        r.continuation = e.item.choices.at(static_cast<std::size_t>(e.item.answer));
+        std::tie(r.prompt, r.continuation) = choice_sequence(e.item, static_cast<std::size_t>(e.item.answer));
         r.heads = heads;
         r.cancel = opt.cancel;
         AttributionResult a = std::move(model.attribute_heads({r}).front());

@@ -66,6 +66,7 @@ Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSam
         SweepRequest r;
         r.prompt = e.item.prompt;
         r.continuations = e.item.choices;
+        r.context_tokens = e.item.context_tokens;
         r.plans = std::move(plans);
         r.max_batch_rows = s.batch_rows;
         r.reuse_prefix = s.reuse_prefix;

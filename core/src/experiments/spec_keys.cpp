@@ -86,8 +86,8 @@ std::map<std::string, std::vector<TF>> make_task_fields() {
     };
     m["knowledge"] = {
         name,
-        field<TaskSpec>("file", "JSONL file of {context, choices, answer}", [](TaskSpec& t) -> auto& { return t.knowledge_file; },
-                        "the bundled knowledge_sample.jsonl"),
+        field<TaskSpec>("file", "JSONL of {context, choices, answer} or ARC, OpenBookQA, PIQA, HellaSwag, Winogrande rows",
+                        [](TaskSpec& t) -> auto& { return t.knowledge_file; }, "the bundled knowledge_sample.jsonl"),
         field<TaskSpec>("limit", "items to evaluate, 0 = all", [](TaskSpec& t) -> auto& { return t.knowledge_limit; }, {}, at_least(0)),
     };
     m["niah"] = {

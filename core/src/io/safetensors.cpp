@@ -241,7 +241,35 @@ Checkpoint Checkpoint::open(const std::filesystem::path& dir) {
                         (found.size() > 1 ? " (several .safetensors files but no index)" : ""));
         }
     }
+    c.use_language_model_names();
     return c;
+}
+
+void Checkpoint::use_language_model_names() {
+    auto starts = [](const std::string& s, std::string_view p) { return s.compare(0, p.size(), p) == 0; };
+    bool nested = false;
+    for (const auto& [name, i] : where_) nested |= starts(name, "language_model.") || starts(name, "model.language_model.");
+    if (!nested) return;
+    std::map<std::string, std::size_t> kept;
+    for (const auto& [name, i] : where_) {
+        std::string plain;
+        if (starts(name, "language_model.model.") || starts(name, "model.language_model."))
+            plain = "model." + name.substr(std::string_view("model.language_model.").size());
+        else if (starts(name, "language_model.lm_head."))
+            plain = name.substr(std::string_view("language_model.").size());
+        else if (starts(name, "lm_head."))
+            plain = name;
+        if (plain.empty()) {
+            ++ignored_;
+            continue;
+        }
+        if (!kept.emplace(plain, i).second)
+            throw Error(dir_.string() + ": tensors '" + (stored_.count(plain) ? stored_[plain] : plain) + "' and '" + name +
+                        "' are both the language model's '" + plain +
+                        "' (old and new transformers naming mixed); keep one of them");
+        if (plain != name) stored_[plain] = name;
+    }
+    where_ = std::move(kept);
 }
 
 bool Checkpoint::contains(const std::string& name) const { return where_.count(name) > 0; }
@@ -251,7 +279,10 @@ TensorView Checkpoint::tensor(const std::string& name) const {
     if (it == where_.end())
         throw Error(dir_.string() + ": the checkpoint has no tensor '" + name +
                     "'. The file is incomplete or belongs to a different architecture than config.json says.");
-    return files_[it->second]->tensor(name);
+    const auto stored = stored_.find(name);
+    TensorView v = files_[it->second]->tensor(stored == stored_.end() ? name : stored->second);
+    v.name = name;
+    return v;
 }
 
 namespace {

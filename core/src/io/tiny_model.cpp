@@ -180,6 +180,44 @@ Json llama_like(const TinyModelSpec& s, int vocab, int bos, int eos, TensorMaker
     return cfg;
 }
 
+// The causal LM in tm.out / cfg wrapped as a LlavaForConditionalGeneration checkpoint
+// (TinyModelSpec::container). Vision weights come after the language model's, from the same stream.
+Json wrap_as_llava(const TinyModelSpec& s, Json cfg, TensorMaker& tm) {
+    const bool v452 = s.container == "llava-4.52";
+    if (!v452 && s.container != "llava")
+        throw Error("make-tiny-model: unknown --container '" + s.container + "' (llava, llava-4.52)");
+    for (TensorToWrite& t : tm.out) {
+        if (t.name.rfind("model.", 0) == 0)
+            t.name = (v452 ? "model.language_model." : "language_model.model.") + t.name.substr(6);
+        else if (!v452)
+            t.name = "language_model." + t.name;  // lm_head.weight
+    }
+    const int vision = 16, patch = 4;
+    const std::string vt = v452 ? "model.vision_tower.vision_model." : "vision_tower.vision_model.";
+    const std::string mp = v452 ? "model.multi_modal_projector." : "multi_modal_projector.";
+    tm.random(vt + "embeddings.patch_embedding.weight", {vision, 3, patch, patch}, s.init_std);
+    tm.random(vt + "embeddings.position_embedding.weight", {5, vision}, s.init_std);
+    tm.around_one(vt + "post_layernorm.weight", vision, 0.1);
+    tm.random(mp + "linear_1.weight", {s.hidden, vision}, s.init_std);
+    tm.random(mp + "linear_1.bias", {s.hidden}, s.init_std);
+    tm.random(mp + "linear_2.weight", {s.hidden, s.hidden}, s.init_std);
+    const Json dtype = cfg["torch_dtype"];
+    cfg.erase("torch_dtype");
+    cfg.erase("transformers_version");
+    return {{"architectures", {"LlavaForConditionalGeneration"}},
+            {"model_type", "llava"},
+            {"image_token_index", cfg["vocab_size"].get<int>() - 1},
+            {"projector_hidden_act", "gelu"},
+            {"vision_feature_layer", -2},
+            {"vision_feature_select_strategy", "default"},
+            {"vision_config", {{"model_type", "clip_vision_model"}, {"hidden_size", vision}, {"image_size", 8},
+                               {"patch_size", patch}, {"num_hidden_layers", 0}, {"num_attention_heads", 2},
+                               {"intermediate_size", 2 * vision}, {"projection_dim", vision}}},
+            {"text_config", cfg},
+            {"torch_dtype", dtype},
+            {"transformers_version", v452 ? "4.52.0" : "4.46.0"}};
+}
+
 }  // namespace
 
 Json write_tiny_model(const TinyModelSpec& s, const std::filesystem::path& dir) {
@@ -189,6 +227,8 @@ Json write_tiny_model(const TinyModelSpec& s, const std::filesystem::path& dir) 
         throw Error("make-tiny-model: hidden must be a multiple of heads (or give head_dim)");
     if (s.layout != "full" && s.layout != "no-tokenizer" && s.layout != "config-only")
         throw Error("make-tiny-model: unknown layout '" + s.layout + "' (full, no-tokenizer, config-only)");
+    if (!s.container.empty() && s.arch != "llama")
+        throw Error("make-tiny-model: --container needs --arch llama (Llava's language model)");
     std::filesystem::create_directories(dir);
     WrittenTokenizer tok = write_bytelevel_bpe_tokenizer(dir, tiny_tokenizer_corpus(), s.merges);
     if (s.vocab < 0) throw Error("make-tiny-model: --vocab must be positive (or 0 for the tokenizer's size)");
@@ -197,6 +237,7 @@ Json write_tiny_model(const TinyModelSpec& s, const std::filesystem::path& dir) 
     Json cfg;
     if (s.arch == "llama" || s.arch == "mistral" || s.arch == "qwen2") {
         cfg = llama_like(s, vocab, tok.bos_id, tok.eos_id, tm);
+        if (!s.container.empty()) cfg = wrap_as_llava(s, std::move(cfg), tm);
     } else if (is_tiny_ssm_arch(s.arch)) {
         cfg = tiny_ssm_model(s, vocab, tok.bos_id, tok.eos_id, tm.rng, tm.out);
     } else {

@@ -106,27 +106,32 @@ public:
 
     std::vector<double> score_continuations(const std::vector<int>& prompt,
                                             const std::vector<std::vector<int>>& continuations,
-                                            const InterventionPlan& plan) override {
+                                            const InterventionPlan& plan,
+                                            const std::vector<int>& context_tokens = {}) override {
+        SweepRequest req;
+        req.prompt = prompt;
+        req.continuations = continuations;
+        req.context_tokens = context_tokens;
+        req.plans = {plan};
+        if (prompt.empty() && !context_tokens.empty()) {  // each after its own context (SweepRequest)
+            check_continuations(req, "score_continuations");
+            std::vector<double> scores;
+            for (std::size_t c = 0; c < continuations.size(); ++c) {
+                const SweepRequest one = own_context(req, c);
+                scores.push_back(score_continuations(one.prompt, one.continuations, plan).front());
+            }
+            return scores;
+        }
         RunRequest probe;
         probe.tokens = prompt;
         probe.plan = plan;
         validate(probe);
+        check_continuations(req, "score_continuations");
         bool multi_token = false;
-        for (const auto& cont : continuations) {
-            if (cont.empty()) throw Error("score_continuations: an empty continuation cannot be scored");
-            for (int t : cont) check_id(t);
-            if (static_cast<int64_t>(prompt.size() + cont.size()) > info_.max_positions)
-                throw Error("prompt + continuation is longer than the model's context (" +
-                            std::to_string(info_.max_positions) + " tokens)");
-            multi_token |= cont.size() > 1;
-        }
+        for (const auto& cont : continuations) multi_token |= cont.size() > 1;
         // Attention models score the prompt and every continuation in one pass (the sweep's tree
         // pass with this one plan) instead of one cached pass per multi-token continuation.
         if (multi_token && lm_->has_tree_pass() && plan.hooks.empty()) {
-            SweepRequest req;
-            req.prompt = prompt;
-            req.continuations = continuations;
-            req.plans = {plan};
             std::vector<std::vector<double>> out(1, std::vector<double>(continuations.size(), 0.0));
             BatchInvariantScope invariant;
             tree_sweep(*lm_, req, {0}, out);
@@ -138,15 +143,17 @@ public:
         at::Tensor h = lm_->forward(ids_tensor({&prompt}), *state, ctx);
         at::Tensor last = at::log_softmax(lm_->logits(h.narrow(1, h.size(1) - 1, 1)), -1).view({-1});
         std::vector<double> scores;
-        for (const auto& cont : continuations) {
-            double s = last[cont[0]].item<double>();
+        for (std::size_t c = 0; c < continuations.size(); ++c) {
+            const auto& cont = continuations[c];
+            const std::size_t from = req.scored_from(c);
+            double s = from == 0 ? last[cont[0]].item<double>() : 0.0;
             if (cont.size() > 1) {
                 auto st = state->clone();
                 std::vector<int> feed(cont.begin(), cont.end() - 1);
                 ForwardContext c2 = make_context(info_, {&plan}, lm_->device(), Stage::Prefill);
                 at::Tensor hc = lm_->forward(ids_tensor({&feed}), *st, c2);
                 at::Tensor lp = at::log_softmax(lm_->logits(hc), -1)[0];  // (n-1, V)
-                for (std::size_t i = 1; i < cont.size(); ++i) s += lp[i - 1][cont[i]].item<double>();
+                for (std::size_t i = std::max<std::size_t>(1, from); i < cont.size(); ++i) s += lp[i - 1][cont[i]].item<double>();
             }
             scores.push_back(s);
         }
@@ -154,17 +161,20 @@ public:
     }
 
     std::vector<std::vector<double>> sweep_continuations(const SweepRequest& req) override {
+        if (req.prompt.empty() && !req.context_tokens.empty()) {  // each after its own context (SweepRequest)
+            check_continuations(req, "sweep");
+            std::vector<std::vector<double>> out(req.plans.size(), std::vector<double>(req.continuations.size(), 0.0));
+            for (std::size_t c = 0; c < req.continuations.size(); ++c) {
+                const auto one = sweep_continuations(own_context(req, c));
+                for (std::size_t p = 0; p < one.size(); ++p) out[p][c] = one[p][0];
+            }
+            return out;
+        }
         RunRequest probe;
         probe.tokens = req.prompt;
         validate(probe);
         if (req.continuations.empty()) throw Error("sweep: no continuations to score");
-        for (const auto& c : req.continuations) {
-            if (c.empty()) throw Error("sweep: an empty continuation cannot be scored");
-            for (int t : c) check_id(t);
-            if (static_cast<int64_t>(req.prompt.size() + c.size()) > info_.max_positions)
-                throw Error("sweep: prompt + continuation is longer than the model's context (" +
-                            std::to_string(info_.max_positions) + " tokens)");
-        }
+        check_continuations(req, "sweep");
         for (const auto& p : req.plans) validate_plan(info_, p);
         std::vector<std::vector<double>> out(req.plans.size(), std::vector<double>(req.continuations.size(), 0.0));
         // Attention models take the tree pass (model/tree_sweep.h); plans with hooks (which see
@@ -248,7 +258,7 @@ private:
             auto acc = lp.accessor<float, 2>();
             for (int64_t i = 0; i < n; ++i)
                 for (std::size_t c = 0; c < req.continuations.size(); ++c)
-                    out[order[s0 + i]][c] = acc[i][req.continuations[c][0]];
+                    out[order[s0 + i]][c] = req.scored_from(c) == 0 ? acc[i][req.continuations[c][0]] : 0.0;
             score_tails(req, *state, plans, order, s0, max_rows, out);
             s0 += n;
         }
@@ -296,13 +306,45 @@ private:
                         if (!std::equal(feeds[f0 + j].begin(), feeds[f0 + j].end(), cont.begin())) continue;
                         for (int64_t b = 0; b < n; ++b) {
                             double s = 0;
-                            for (std::size_t i = 1; i < cont.size(); ++i) s += acc[b * m + j][i - 1][cont[i]];
+                            for (std::size_t i = std::max<std::size_t>(1, req.scored_from(c)); i < cont.size(); ++i)
+                                s += acc[b * m + j][i - 1][cont[i]];
                             out[order[s0 + b]][c] += s;
                         }
                     }
                 }
             }
         }
+    }
+
+    // Continuations non-empty, in the vocabulary and the context, and their own context tokens
+    // (SweepRequest::context_tokens) leaving at least one token to score.
+    void check_continuations(const SweepRequest& req, const std::string& what) const {
+        if (!req.context_tokens.empty() && req.context_tokens.size() != req.continuations.size())
+            throw Error(what + ": one context_tokens count per continuation expected");
+        for (std::size_t c = 0; c < req.continuations.size(); ++c) {
+            const auto& cont = req.continuations[c];
+            if (cont.empty()) throw Error(what + ": an empty continuation cannot be scored");
+            for (int t : cont) check_id(t);
+            if (static_cast<int64_t>(req.prompt.size() + cont.size()) > info_.max_positions)
+                throw Error(what + ": prompt + continuation is longer than the model's context (" +
+                            std::to_string(info_.max_positions) + " tokens)");
+            const int k = req.context_tokens.empty() ? 0 : req.context_tokens[c];
+            if (k < 0 || k >= static_cast<int>(cont.size()) || (req.prompt.empty() && k == 0))
+                throw Error(what + ": continuation " + std::to_string(c) + " has " + std::to_string(cont.size()) +
+                            " tokens of which " + std::to_string(k) +
+                            " are its own context; at least one must be scored and, with an empty prompt, one be context");
+        }
+    }
+
+    // Continuation c alone, its own context as the prompt.
+    static SweepRequest own_context(const SweepRequest& req, std::size_t c) {
+        SweepRequest one = req;
+        const auto& cont = req.continuations[c];
+        const auto split = cont.begin() + static_cast<std::ptrdiff_t>(req.scored_from(c));
+        one.prompt.assign(cont.begin(), split);
+        one.continuations = {std::vector<int>(split, cont.end())};
+        one.context_tokens.clear();
+        return one;
     }
 
     void check_id(int t) const {
@@ -485,7 +527,7 @@ std::vector<std::vector<double>> Model::sweep_continuations(const SweepRequest& 
     std::vector<std::vector<double>> out;
     for (const auto& p : req.plans) {
         if (req.cancel && req.cancel->load()) throw Cancelled();
-        out.push_back(score_continuations(req.prompt, req.continuations, p));
+        out.push_back(score_continuations(req.prompt, req.continuations, p, req.context_tokens));
     }
     return out;
 }

@@ -100,8 +100,10 @@ void tree_sweep(const CausalLM& lm, const SweepRequest& req, const std::vector<i
             const int64_t row = std::min<int64_t>(b, lp.size(0) - 1);  // rows that never fanned out are equal
             for (std::size_t c = 0; c < req.continuations.size(); ++c) {
                 const auto& cont = req.continuations[c];
-                double s = acc[row][0][cont[0]];
-                for (std::size_t i = 1; i < cont.size(); ++i) s += acc[row][1 + tree.path[c][i - 1]][cont[i]];
+                const std::size_t from = req.scored_from(c);
+                double s = from == 0 ? acc[row][0][cont[0]] : 0.0;
+                for (std::size_t i = std::max<std::size_t>(1, from); i < cont.size(); ++i)
+                    s += acc[row][1 + tree.path[c][i - 1]][cont[i]];
                 out[order[s0 + b]][c] = s;
             }
         }

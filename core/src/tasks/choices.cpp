@@ -57,7 +57,7 @@ ChoiceOutcome judge_choices(const ChoiceItem& item, const std::vector<double>& l
 }
 
 ChoiceOutcome score_choices(Model& model, const ChoiceItem& item, const InterventionPlan& plan) {
-    return judge_choices(item, model.score_continuations(item.prompt, item.choices, plan));
+    return judge_choices(item, model.score_continuations(item.prompt, item.choices, plan, item.context_tokens));
 }
 
 std::vector<int> char_to_token(const Tokenizer& tok, const std::vector<int>& tokens, std::size_t text_size) {
@@ -78,12 +78,24 @@ namespace gna {
 
 void move_common_prefix_to_prompt(ChoiceItem& item) {
     if (item.choices.size() < 2) return;
+    const bool partial = !item.context_tokens.empty();
     for (;;) {
-        for (const auto& c : item.choices)
-            if (c.size() < 2 || c[0] != item.choices[0][0]) return;
+        for (std::size_t c = 0; c < item.choices.size(); ++c)
+            if (item.choices[c].size() < 2 || item.choices[c][0] != item.choices[0][0] ||
+                (partial && item.context_tokens[c] == 0))
+                return;
         item.prompt.push_back(item.choices[0][0]);
         for (auto& c : item.choices) c.erase(c.begin());
+        for (int& k : item.context_tokens) --k;
     }
+}
+
+std::pair<std::vector<int>, std::vector<int>> choice_sequence(const ChoiceItem& item, std::size_t c) {
+    const std::vector<int>& choice = item.choices.at(c);
+    const auto split = choice.begin() + (item.context_tokens.empty() ? 0 : item.context_tokens.at(c));
+    std::vector<int> prompt = item.prompt;
+    prompt.insert(prompt.end(), choice.begin(), split);
+    return {std::move(prompt), std::vector<int>(split, choice.end())};
 }
 
 }  // namespace gna

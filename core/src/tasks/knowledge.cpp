@@ -1,4 +1,4 @@
-// Knowledge multiple choice (ARC, PIQA, HellaSwag, OpenBookQA style) from JSONL, prompted and
+// Knowledge multiple choice (ARC, PIQA, HellaSwag, OpenBookQA, Winogrande style) from JSONL, prompted and
 // scored as lm-evaluation-harness does (see tasks/knowledge_formats.h).
 #include <cctype>
 
@@ -31,12 +31,21 @@ std::vector<ChoiceItem> load_knowledge_mc(const Tokenizer& tok, const std::files
         item.group = file.stem().string();
         item.prompt_text = row.context;
         for (const std::string& c : row.choices) {
-            const EncodedPair p = encode_pair(tok, row.context, " " + c);
-            if (item.choices.empty()) item.prompt = p.context;
-            item.choices.push_back(p.continuation);
+            if (row.multiple_input) {  // c is a context; the continuation is shared
+                const EncodedPair p = encode_pair(tok, c, " " + row.target);
+                std::vector<int> seq = p.context;
+                seq.insert(seq.end(), p.continuation.begin(), p.continuation.end());
+                item.choices.push_back(std::move(seq));
+                item.context_tokens.push_back(static_cast<int>(p.context.size()));
+            } else {
+                const EncodedPair p = encode_pair(tok, row.context, " " + c);
+                if (item.choices.empty()) item.prompt = p.context;
+                item.choices.push_back(p.continuation);
+            }
             item.choice_bytes.push_back(static_cast<double>(c.size()));
             item.choice_chars.push_back(text_length_chars(c));
         }
+        if (row.multiple_input) move_common_prefix_to_prompt(item);  // the tokens every context shares
         item.answer = row.answer;
         out.push_back(std::move(item));
     }

@@ -87,12 +87,19 @@ std::string hellaswag_preprocess(const std::string& text) {
 
 KnowledgeRow knowledge_row(const Json& j, const std::string& where) {
     KnowledgeRow row;
-    if (j.contains("sentence") && j.contains("option1")) {
-        throw Error(where + ": Winogrande rows are scored by lm-eval with partial evaluation (the text after the "
-                    "blank scored after each filled-in sentence), which this loader does not do. Convert them to "
-                    "{\"context\", \"choices\", \"answer\"}.");
-    }
-    if (j.contains("ctx_a") && j.contains("endings")) {  // HellaSwag
+    if (j.contains("sentence") && j.contains("option1")) {  // Winogrande (lm-eval's preprocess_winogrande)
+        const std::string& sentence = str(j, "sentence", where);
+        const std::size_t blank = sentence.find('_');
+        if (blank == std::string::npos) throw Error(where + ": \"sentence\" has no blank '_' for the options");
+        row.multiple_input = true;
+        row.context = sentence.substr(0, blank);
+        for (const char* option : {"option1", "option2"}) row.choices.push_back(row.context + str(j, option, where));
+        row.target = strip(sentence.substr(blank + 1));
+        const Json& a = j.contains("answer") ? j["answer"] : Json();
+        if (a.is_string() && (a == "1" || a == "2")) row.answer = a == "1" ? 0 : 1;
+        else if (a.is_number_integer() && (a == 1 || a == 2)) row.answer = a.get<int>() - 1;
+        else throw Error(where + ": \"answer\" must be \"1\" or \"2\" (the correct option); the test split has no answers");
+    } else if (j.contains("ctx_a") && j.contains("endings")) {  // HellaSwag
         const std::string ctx = str(j, "ctx_a", where) + " " + capitalize(str(j, "ctx_b", where));
         row.context = hellaswag_preprocess(str(j, "activity_label", where) + ": " + ctx);
         if (!j["endings"].is_array()) throw Error(where + ": \"endings\" must be a list of strings");

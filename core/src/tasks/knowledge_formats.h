@@ -12,6 +12,10 @@ struct KnowledgeRow {
     std::string context;               // the prompt, without the target delimiter
     std::vector<std::string> choices;  // each scored as " " + choice
     int answer = 0;
+    // lm-eval's multiple-input rows (Winogrande): each choice is a whole context (starting with
+    // `context`, the text they share), each followed by the one continuation " " + target.
+    bool multiple_input = false;
+    std::string target;
 };
 
 // One JSONL row in any form load_knowledge_mc accepts. Throws gna::Error naming `where`.
