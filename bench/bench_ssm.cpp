@@ -189,12 +189,7 @@ void roofline(int reps, int T, const std::string& only) {
     for (const char* arch : {"mamba", "mamba2", "recurrentgemma"}) {
         if (!only.empty() && only != arch) continue;
         gna::TinyModelSpec s;
-        s.arch = arch;
-        s.layers = 4;
-        s.hidden = 1024;
-        s.expand = 2;
-        s.merges = 300;
-        s.max_positions = std::max(2048, T + 1);
+        s.arch = arch, s.layers = 4, s.hidden = 1024, s.merges = 300, s.max_positions = std::max(2048, T + 1);
         if (s.arch == "mamba2") s.ssm_head_dim = 64, s.state_size = 128, s.chunk_size = 256;
         if (s.arch == "recurrentgemma") s.heads = 4, s.intermediate = 6 * s.hidden, s.block_types = "recurrent";
         const auto dir = std::filesystem::temp_directory_path() / ("gna_bench_ssm_roof_" + s.arch);

@@ -37,7 +37,7 @@ Mamba1Mixer Mamba1Mixer::load(WeightLoader& wl, const std::string& p, const Mamb
 
 at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past,
                                 int layer, ForwardContext& ctx) const {
-    const int64_t B = x.size(0), T = x.size(1), D = d.d_inner, N = d.state, R = d.dt_rank;
+    const int64_t T = x.size(1), D = d.d_inner, N = d.state, R = d.dt_rank;
     at::Tensor xz = in_proj(x);                 // (B, T, 2D)
     at::Tensor z = xz.narrow(-1, D, D);         // (B, T, D)
     ConvResult conv = conv1d_f32(xz.narrow(-1, 0, D), conv_w, conv_b, conv_state, /*silu=*/true);
