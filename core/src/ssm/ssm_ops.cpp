@@ -159,7 +159,7 @@ at::Tensor mamba2_gated_norm(const at::Tensor& scan_y, const at::Tensor& x, cons
                              const at::Tensor& weight, int64_t groups, double eps, const at::Tensor& head_scale,
                              at::ScalarType dtype) {
     const int64_t B = scan_y.size(0), T = scan_y.size(1), H = scan_y.size(2), P = scan_y.size(3), DI = H * P;
-    if (!fusable({scan_y, x, D, z, weight, head_scale})) {
+    if (!fusable({scan_y, x, D, z, weight, head_scale}) || (dtype != at::kFloat && dtype != at::kBFloat16)) {
         at::Tensor y = scan_y + x * D.view({1, 1, H, 1});
         at::Tensor g = (y.reshape({B, T, DI}) * at::silu(z.to(at::kFloat))).view({B, T, groups, DI / groups});
         g = g * at::rsqrt(g.pow(2).mean(-1, /*keepdim=*/true) + eps);
@@ -178,7 +178,7 @@ at::Tensor mamba2_gated_norm(const at::Tensor& scan_y, const at::Tensor& x, cons
     const float *pd = Dc.data_ptr<float>(), *pw = wf.data_ptr<float>();
     const float* ps = sc.defined() ? sc.data_ptr<float>() : nullptr;
     float* po = out.data_ptr<float>();
-    const bool round = dtype != at::kFloat;  // the normalised value is rounded to dtype before the weight
+    const bool round = dtype == at::kBFloat16;  // the normalised value is rounded to bf16 before the weight
     at::parallel_for(0, B * T, 16, [&](int64_t begin, int64_t end) {
         for (int64_t r = begin; r < end; ++r) {
             float* o = po + r * DI;
