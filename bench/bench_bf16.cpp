@@ -2,9 +2,12 @@
 // run, on generated checkpoints of real models' shapes (bf16 files, as those models are published):
 //   gna-bf16   gna::Model with --dtype bf16 (weights stay memory-mapped bf16)
 //   gna-f32    gna::Model with --dtype f32 (weights converted to f32)
-//   torch-bf16 the forward pass as PyTorch eager runs it in bf16 (transformers' LlamaForCausalLM:
-//              bf16 linears and attention matmuls, f32 norms and softmax, repeat_kv), written here
-//              with LibTorch; Llama shapes only. Its sweep is the plain loop (one forward per plan).
+//   torch-bf16 the forward pass as PyTorch eager runs it in bf16, written here with LibTorch:
+//              Llama as transformers' LlamaForCausalLM (bf16 linears and attention matmuls, f32 norms
+//              and softmax, repeat_kv); Mamba-2 as transformers' Mamba2ForCausalLM without the CUDA
+//              kernels (bf16 in_proj, depthwise conv1d, SiLU and out_proj, f32 residual, the SSD scan
+//              as mamba_ssm's ssd_minimal_discrete einsums in f32, gated RMSNorm in f32).
+//              Its sweep is the plain loop (one forward per plan).
 // Each configuration runs in its own process (so that its peak RSS is its own), the
 // configurations interleaved round by round; medians of the rounds are printed with ratios.
 // Measured: load time, a forward over T tokens (median of 3), and a head-ranking sweep (baseline +
@@ -27,6 +30,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,6 +45,11 @@ extern char** environ;
 using Clock = std::chrono::steady_clock;
 
 namespace {
+
+double load_average() {
+    double l[1] = {0};
+    return getloadavg(l, 1) == 1 ? l[0] : 0;
+}
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -139,6 +148,91 @@ struct TorchLlama {
     }
 };
 
+// Mamba2ForCausalLM as transformers runs it without the CUDA kernels, weights used in place; the
+// scan is mamba_ssm's reference chunked SSD (ssd_minimal_discrete), the einsums in f32.
+struct TorchMamba2 {
+    gna::Checkpoint ck;
+    int64_t L, C, H, P, G, N, K, Q, DI, V;
+    double eps;
+    std::map<std::string, at::Tensor> w;
+
+    explicit TorchMamba2(const std::filesystem::path& dir) : ck(gna::Checkpoint::open(dir)) {
+        const gna::ModelConfig cfg = gna::ModelConfig::load(dir);
+        L = cfg.require_int("num_hidden_layers"), C = cfg.require_int("hidden_size"), H = cfg.require_int("num_heads");
+        P = cfg.get_int("head_dim", 64), G = cfg.get_int("n_groups", 1), N = cfg.get_int("state_size", 128);
+        K = cfg.get_int("conv_kernel", 4), Q = cfg.get_int("chunk_size", 256), DI = H * P;
+        V = cfg.require_int("vocab_size"), eps = cfg.get_double("layer_norm_epsilon", 1e-5);
+        for (const auto& n : ck.names()) {
+            const gna::TensorView t = ck.tensor(n);
+            w[n] = at::from_blob(const_cast<std::byte*>(t.data), t.shape, at::kBFloat16);
+        }
+        if (!w.count("lm_head.weight")) w["lm_head.weight"] = w["backbone.embeddings.weight"];
+    }
+    at::Tensor rms(const at::Tensor& x, const at::Tensor& g) const {  // MambaRMSNorm: f32, weight * x.to(bf16)
+        at::Tensor xf = x.to(at::kFloat);
+        return g * (xf * at::rsqrt(xf.pow(2).mean(-1, true) + eps)).to(at::kBFloat16);
+    }
+    static at::Tensor segsum(const at::Tensor& x) {  // (..., T) -> (..., T, T): sum_{j<k<=i} x_k, -inf above
+        const int64_t T = x.size(-1);
+        const at::Tensor below = at::ones({T, T}, at::kBool).tril(-1), on = at::ones({T, T}, at::kBool).tril(0);
+        std::vector<int64_t> sizes = x.sizes().vec();
+        sizes.push_back(T);
+        at::Tensor s = x.unsqueeze(-1).expand(sizes).masked_fill(below.logical_not(), 0).cumsum(-2);
+        return s.masked_fill(on.logical_not(), -std::numeric_limits<float>::infinity());
+    }
+    // X (1, T, H, P), A (1, T, H), B/C (1, T, H, N), all f32; T a multiple of Q.
+    at::Tensor ssd(const at::Tensor& X, const at::Tensor& A, const at::Tensor& B, const at::Tensor& Cm) const {
+        const int64_t T = X.size(1), c = T / Q;
+        const at::Tensor x = X.view({1, c, Q, H, P}), b = B.reshape({1, c, Q, H, N}), cc = Cm.reshape({1, c, Q, H, N});
+        const at::Tensor a = A.view({1, c, Q, H}).permute({0, 3, 1, 2});  // b h c l
+        const at::Tensor acum = a.cumsum(-1);
+        const at::Tensor Lm = at::exp(segsum(a));
+        const at::Tensor ydiag = at::einsum("bclhn,bcshn,bhcls,bcshp->bclhp", {cc, b, Lm, x});
+        const at::Tensor decay = at::exp(acum.narrow(-1, Q - 1, 1) - acum);
+        at::Tensor states = at::einsum("bclhn,bhcl,bclhp->bchpn", {b, decay, x});
+        states = at::cat({at::zeros_like(states.narrow(1, 0, 1)), states}, 1);
+        const at::Tensor dchunk = at::exp(segsum(at::constant_pad_nd(acum.select(-1, Q - 1), {1, 0})));
+        const at::Tensor fresh = at::einsum("bhzc,bchpn->bzhpn", {dchunk, states}).narrow(1, 0, c);
+        const at::Tensor yoff = at::einsum("bclhn,bchpn,bhcl->bclhp", {cc, fresh, at::exp(acum)});
+        return (ydiag + yoff).reshape({1, T, H, P});
+    }
+    // Last position's logits (f32); `ablate` = (layer, head) whose P channels of the out_proj input are zeroed.
+    at::Tensor forward(const at::Tensor& ids, std::pair<int, int> ablate = {-1, -1}) const {
+        const int64_t T = ids.size(1), Tp = (T + Q - 1) / Q * Q, Cc = DI + 2 * G * N;
+        at::Tensor h = at::embedding(w.at("backbone.embeddings.weight"), ids);  // (1, T, C)
+        for (int64_t l = 0; l < L; ++l) {
+            const std::string p = "backbone.layers." + std::to_string(l) + ".mixer";
+            const at::Tensor x = rms(h, w.at("backbone.layers." + std::to_string(l) + ".norm.weight"));
+            const at::Tensor proj = at::linear(x, w.at(p + ".in_proj.weight"));
+            const at::Tensor z = proj.narrow(-1, 0, DI), xbc_in = proj.narrow(-1, DI, Cc);
+            const at::Tensor dt_in = proj.narrow(-1, DI + Cc, H);
+            const int64_t one[1] = {1}, pad[1] = {K - 1};
+            const auto bias = w.count(p + ".conv1d.bias") ? w.at(p + ".conv1d.bias") : at::Tensor();
+            at::Tensor xbc = at::conv1d(xbc_in.transpose(1, 2), w.at(p + ".conv1d.weight"), bias, one, pad, one, Cc);
+            xbc = at::silu(xbc.narrow(-1, 0, T).transpose(1, 2));  // (1, T, Cc) bf16
+            const at::Tensor dt = at::softplus(dt_in.to(at::kFloat) + w.at(p + ".dt_bias").to(at::kFloat));  // (1, T, H)
+            const at::Tensor A = -at::exp(w.at(p + ".A_log").to(at::kFloat));
+            const at::Tensor xs = xbc.narrow(-1, 0, DI).to(at::kFloat).view({1, T, H, P});
+            const at::Tensor Bm = xbc.narrow(-1, DI, G * N).to(at::kFloat).view({1, T, G, N}).repeat_interleave(H / G, 2);
+            const at::Tensor Cm = xbc.narrow(-1, DI + G * N, G * N).to(at::kFloat).view({1, T, G, N}).repeat_interleave(H / G, 2);
+            auto padt = [&](const at::Tensor& t) {
+                std::vector<int64_t> pd(static_cast<std::size_t>(2 * (t.dim() - 1)), 0);
+                pd.back() = Tp - T;
+                return at::constant_pad_nd(t, pd);
+            };
+            at::Tensor y = ssd(padt(xs * dt.unsqueeze(-1)), padt(A * dt), padt(Bm), padt(Cm)).narrow(1, 0, T);
+            y = y + xs * w.at(p + ".D").to(at::kFloat).view({H, 1});
+            // MambaRMSNormGated (n_groups groups): f32, gate silu(z), weight * y.to(bf16)
+            at::Tensor g = (y.reshape({1, T, DI}) * at::silu(z.to(at::kFloat))).view({1, T, G, DI / G});
+            g = (g * at::rsqrt(g.pow(2).mean(-1, true) + eps)).view({1, T, DI});
+            at::Tensor o = w.at(p + ".norm.weight") * g.to(at::kBFloat16);
+            if (ablate.first == l) o.narrow(-1, ablate.second * P, P).zero_();
+            h = h.to(at::kFloat) + at::linear(o, w.at(p + ".out_proj.weight"));  // residual_in_fp32
+        }
+        return at::linear(rms(h.narrow(1, T - 1, 1), w.at("backbone.norm_f.weight")), w.at("lm_head.weight")).to(at::kFloat);
+    }
+};
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0 : v[v.size() / 2];
@@ -151,20 +245,28 @@ int child(const std::string& mode, const std::filesystem::path& dir, int T, int 
     double load = 0, sweep = 0;
     auto t0 = Clock::now();
     if (mode == "torch-bf16") {
-        TorchLlama m(dir);
+        const bool mamba2 = gna::ModelConfig::load(dir).model_type() == "mamba2";
+        std::unique_ptr<TorchLlama> llama;
+        std::unique_ptr<TorchMamba2> mamba;
+        if (mamba2) mamba = std::make_unique<TorchMamba2>(dir);
+        else llama = std::make_unique<TorchLlama>(dir);
+        const int64_t layers = mamba2 ? mamba->L : llama->L;
+        auto forward = [&](const at::Tensor& x, std::pair<int, int> ablate) {
+            return mamba2 ? mamba->forward(x, ablate) : llama->forward(x, ablate);
+        };
         load = seconds_since(t0);
         for (int t = 0; t < T; ++t) ids.push_back(1 + (t * 37) % 400);
         const at::Tensor x = at::tensor(std::vector<int64_t>(ids.begin(), ids.end()), at::kLong).view({1, T});
         at::NoGradGuard ng;
-        m.forward(x);  // warm-up
+        forward(x, {-1, -1});  // warm-up
         for (int r = 0; r < 3; ++r) {
             t0 = Clock::now();
-            m.forward(x);
+            forward(x, {-1, -1});
             fwd.push_back(seconds_since(t0));
         }
         t0 = Clock::now();
-        m.forward(x);
-        for (int h = 0; h < nplans; ++h) m.forward(x, {static_cast<int>(m.L) - 1, h});
+        forward(x, {-1, -1});
+        for (int h = 0; h < nplans; ++h) forward(x, {static_cast<int>(layers) - 1, h});
         sweep = seconds_since(t0);
     } else {
         gna::LoadOptions o;
@@ -241,8 +343,7 @@ int main(int argc, char** argv) {
         std::printf("wrote %s (%.0f s)\n", dir.c_str(), seconds_since(t0));
     }
     const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-    std::vector<std::string> modes = {"gna-bf16", "gna-f32"};
-    if (s.arch == "llama") modes.push_back("torch-bf16");
+    const std::vector<std::string> modes = {"gna-bf16", "gna-f32", "torch-bf16"};
     std::map<std::string, std::vector<std::vector<double>>> res;
     for (int r = 0; r < rounds; ++r)
         for (const auto& m : modes) {
@@ -255,9 +356,9 @@ int main(int argc, char** argv) {
         return median(v);
     };
     std::printf("%s: %d layers, hidden %d, vocab %d, bf16 checkpoint %.2f GB; %d tokens; %d rounds; "
-                "sweep = baseline + %d heads of the last layer; CPU bf16: %s; %d threads\n",
+                "sweep = baseline + %d heads of the last layer; CPU bf16: %s; %d threads; load average %.2f\n",
                 name.c_str(), s.layers, s.hidden, s.vocab, gna::Checkpoint::open(dir).total_bytes() / 1e9, T, rounds,
-                nplans, gna::cpu_bf16_features().c_str(), at::get_num_threads());
+                nplans, gna::cpu_bf16_features().c_str(), at::get_num_threads(), load_average());
     std::printf("%-11s %8s %10s %10s %9s %10s\n", "config", "load s", "forward s", "tokens/s", "sweep s", "peak RSS GB");
     for (const auto& m : modes)
         if (!res[m].empty())

@@ -1,6 +1,10 @@
 // Forward throughput of a generated 8-layer Mamba-2 (hidden 512, 16 heads of 64, state 128,
 // chunk 256) on 2048 tokens: the chunked SSD scan against the per-token loop in the same run
 // (goal: ratio >= 10), and the cost of materialising one head's hidden attention at 2048 tokens.
+// Then the roofline fractions (goal <= 1.5): the whole forward of a Mamba-1, a Mamba-2 and an
+// RG-LRU model of 370m-like width (hidden 1024) over the model's matrix products alone (the same
+// shapes with at::linear / at::matmul, interleaved in the same run).
+//   bench_ssm [reps=3] [tokens=2048] [all|roofline] [mamba|mamba2|recurrentgemma (roofline of one)]
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -9,7 +13,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <string>
 #include <vector>
+
+#include <ATen/Parallel.h>
 
 #include "../core/src/ssm/scan.h"  // internal: the scans themselves, timed alone below
 #include "gna/cpu_runtime.h"
@@ -36,17 +43,17 @@ double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
 }
+double load_average() {
+    double l[1] = {0};
+    return getloadavg(l, 1) == 1 ? l[0] : 0;
+}
 long peak_rss_mib() {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
     return u.ru_maxrss / 1024;
 }
-}  // namespace
 
-int main(int argc, char** argv) {
-    gna::prepare_cpu_runtime(argc, argv);
-    const int reps = argc > 1 ? std::atoi(argv[1]) : 3;
-    const int T = argc > 2 ? std::atoi(argv[2]) : 2048;
+void scans_and_loop(int reps, int T) {
     auto dir = std::filesystem::temp_directory_path() / "gna_bench_ssm";
     gna::TinyModelSpec s;
     s.arch = "mamba2";
@@ -140,5 +147,82 @@ int main(int argc, char** argv) {
         std::printf("forward CPU time outside the scans ~ %.2f s (%.0f%% of the chunked forward, %d layers x the scan "
                     "alone above): even a free scan bounds the whole-forward ratio at ~%.1fx (CPU)\n",
                     rest, 100.0 * rest / median(cpu_chunked), s.layers, median(cpu_loop) / rest);
+}
+
+// The matrix products of one forward of `s` (T tokens, batch 1), with weights of the same shapes:
+// every Linear of every layer over all T rows (and the block-diagonal RG-LRU gates), the LM head
+// over the last row, as the forward does them.
+std::function<void()> matmuls_of(const gna::TinyModelSpec& s, int64_t T, int64_t V) {
+    struct Mm {
+        at::Tensor x, w, b;  // at::linear(x, w, b), or at::matmul(x, w) for the 3-d gate blocks
+    };
+    std::vector<Mm> mm;
+    auto lin = [&](int64_t rows, int64_t in, int64_t out, bool bias) {
+        mm.push_back({at::randn({1, rows, in}), at::randn({out, in}) * 0.02, bias ? at::randn({out}) : at::Tensor()});
+    };
+    const int64_t C = s.hidden;
+    for (int l = 0; l < s.layers; ++l) {
+        if (s.arch == "mamba") {
+            const int64_t D = s.expand * C, N = s.state_size, R = (C + 15) / 16;
+            lin(T, C, 2 * D, false), lin(T, D, R + 2 * N, false), lin(T, R, D, true), lin(T, D, C, false);
+        } else if (s.arch == "mamba2") {
+            const int64_t DI = s.expand * C, H = DI / s.ssm_head_dim, Cc = DI + 2 * s.n_groups * s.state_size;
+            lin(T, C, DI + Cc + H, false), lin(T, DI, C, false);
+        } else {  // recurrentgemma, recurrent blocks: linear_x, linear_y, 2 gate blocks, linear_out, MLP
+            const int64_t H = s.heads, bw = C / H, I = s.intermediate / 2;
+            lin(T, C, C, true), lin(T, C, C, true);
+            for (int g = 0; g < 2; ++g) mm.push_back({at::randn({1, H, T, bw}), at::randn({H, bw, bw}) * 0.02, {}});
+            lin(T, C, C, true), lin(T, C, I, true), lin(T, C, I, true), lin(T, I, C, true);
+        }
+    }
+    lin(1, C, V, false);
+    return [mm] {
+        for (const Mm& m : mm)
+            if (m.w.dim() == 3) at::matmul(m.x, m.w);
+            else at::linear(m.x, m.w, m.b);
+    };
+}
+
+void roofline(int reps, int T, const std::string& only) {
+    std::printf("roofline: whole forward / its matrix products alone (same shapes, same run; goal <= 1.5), "
+                "batch 1, %d tokens, %d threads, f32; load average %.2f\n", T, at::get_num_threads(), load_average());
+    for (const char* arch : {"mamba", "mamba2", "recurrentgemma"}) {
+        if (!only.empty() && only != arch) continue;
+        gna::TinyModelSpec s;
+        s.arch = arch, s.layers = 4, s.hidden = 1024, s.merges = 300, s.max_positions = std::max(2048, T + 1);
+        if (s.arch == "mamba2") s.ssm_head_dim = 64, s.state_size = 128, s.chunk_size = 256;
+        if (s.arch == "recurrentgemma") s.heads = 4, s.intermediate = 6 * s.hidden, s.block_types = "recurrent";
+        const auto dir = std::filesystem::temp_directory_path() / ("gna_bench_ssm_roof_" + s.arch);
+        if (!std::filesystem::exists(dir / "config.json")) gna::write_tiny_model(s, dir);
+        auto model = gna::Model::load(dir);
+        const gna::ModelInfo& info = model->info();
+        gna::RunRequest req;
+        for (int t = 0; t < T; ++t) req.tokens.push_back(1 + (t * 37) % (info.vocab_size - 1));
+        const std::function<void()> mm = matmuls_of(s, T, info.vocab_size);
+        at::NoGradGuard ng;
+        model->run(req), mm();  // warm-up
+        std::vector<double> fwd, gemm, cfwd, cgemm;
+        for (int r = 0; r < reps; ++r) {
+            fwd.push_back(seconds([&] { model->run(req); }));
+            cfwd.push_back(g_cpu.back());
+            gemm.push_back(seconds(mm));
+            cgemm.push_back(g_cpu.back());
+        }
+        const char* name = s.arch == "mamba" ? "Mamba-1" : s.arch == "mamba2" ? "Mamba-2" : "RG-LRU";
+        std::printf("  %-8s %d layers, hidden %d: forward %.3f s, matmuls %.3f s: roofline fraction %.2f wall, "
+                    "%.2f CPU\n", name, s.layers, s.hidden, median(fwd), median(gemm), median(fwd) / median(gemm),
+                    median(cfwd) / median(cgemm));
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    gna::prepare_cpu_runtime(argc, argv);
+    const int reps = argc > 1 ? std::atoi(argv[1]) : 3;
+    const int T = argc > 2 ? std::atoi(argv[2]) : 2048;
+    const bool all = argc <= 3 || std::string(argv[3]) != "roofline";
+    if (all) scans_and_loop(reps, T);
+    roofline(reps, T, argc > 4 ? argv[4] : "");
     return 0;
 }

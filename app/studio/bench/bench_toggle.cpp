@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "gna/cpu_runtime.h"
 #include "gna/model.h"
 #include "gna/tiny_model.h"
 #include "attention_heatmap.h"
@@ -97,6 +98,7 @@ void toggleOnce(MainWindow& w, int i, Samples* out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    gna::prepare_cpu_runtime(argc, argv);  // the studio's threading model, before Qt starts its threads
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("gna-studio-bench"));

@@ -10,6 +10,7 @@
 #include "gna/error.h"
 #include "ssm/hidden_attention.h"
 #include "ssm/scan.h"
+#include "ssm/ssm_ops.h"
 #include "ssm/ssm_state.h"
 
 namespace gna {
@@ -36,13 +37,13 @@ Mamba1Mixer Mamba1Mixer::load(WeightLoader& wl, const std::string& p, const Mamb
 
 at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past,
                                 int layer, ForwardContext& ctx) const {
-    const int64_t B = x.size(0), T = x.size(1), D = d.d_inner, N = d.state, R = d.dt_rank;
+    const int64_t T = x.size(1), D = d.d_inner, N = d.state, R = d.dt_rank;
     at::Tensor xz = in_proj(x);                 // (B, T, 2D)
     at::Tensor z = xz.narrow(-1, D, D);         // (B, T, D)
-    ConvResult conv = causal_conv1d(xz.narrow(-1, 0, D), conv_w, conv_b, conv_state);
+    ConvResult conv = conv1d_f32(xz.narrow(-1, 0, D), conv_w, conv_b, conv_state, /*silu=*/true);
     conv_state = conv.state;
-    at::Tensor u = at::silu(conv.y);            // (B, T, D)
-    at::Tensor dbc = x_proj(u);                 // (B, T, R + 2N)
+    at::Tensor uf = conv.y;                     // (B, T, D) float32
+    at::Tensor dbc = x_proj(uf.to(x.scalar_type()));  // (B, T, R + 2N)
     at::Tensor delta = dbc.narrow(-1, 0, R), Bm = dbc.narrow(-1, R, N), Cm = dbc.narrow(-1, R + N, N);
     if (d.bc_norm != Mamba1Dims::BcNorm::None) {
         delta = rms_norm(delta, dt_norm, d.bc_eps);  // undefined weight = weightless (Falcon-Mamba)
@@ -50,10 +51,9 @@ at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
         Cm = rms_norm(Cm, c_norm, d.bc_eps);
     }
     at::Tensor dt = at::softplus(dt_proj(delta).to(at::kFloat));  // (B, T, D), bias inside the softplus
-    at::Tensor uf = u.to(at::kFloat), Bf = Bm.to(at::kFloat), Cf = Cm.to(at::kFloat);
+    at::Tensor Bf = Bm.to(at::kFloat), Cf = Cm.to(at::kFloat);
     ScanResult scan = selective_scan(uf, dt, A, Bf, Cf, ssm_state);
     ssm_state = scan.state;
-    at::Tensor y = scan.y + uf * Dskip;  // (B, T, D)
 
     auto caps = ssm_captures(ctx, layer);
     if (!caps.empty()) {
@@ -64,10 +64,8 @@ at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
         }
     }
 
-    y = (y * at::silu(z.to(at::kFloat))).to(x.scalar_type());  // (B, T, D)
-    const LayerPlan* plan = ctx.plan(layer);
-    if (plan && plan->ssm_scale.defined()) y = y * plan->ssm_scale.view({B, 1, D}).to(y.scalar_type());
-    return out_proj(y);
+    const LayerPlan* plan = ctx.plan(layer);  // (y + D u) silu(z), each channel's ablation scale
+    return out_proj(mamba1_gate(scan.y, uf, Dskip, z, plan ? plan->ssm_scale : at::Tensor(), x.scalar_type()));
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include "gna/error.h"
 #include "ssm/hidden_attention.h"
 #include "ssm/scan.h"
+#include "ssm/ssm_ops.h"
 #include "ssm/ssm_state.h"
 
 namespace gna {
@@ -36,9 +37,9 @@ at::Tensor Mamba2Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
     const int64_t DI = d.d_inner, Cc = d.conv_dim();
     at::Tensor proj = in_proj(x);                           // (B, T, DI + Cc + H)
     at::Tensor z = proj.narrow(-1, 0, DI);                  // (B, T, DI)
-    ConvResult conv = causal_conv1d(proj.narrow(-1, DI, Cc), conv_w, conv_b, conv_state);
+    ConvResult conv = conv1d_f32(proj.narrow(-1, DI, Cc), conv_w, conv_b, conv_state, /*silu=*/true);
     conv_state = conv.state;
-    at::Tensor xBC = at::silu(conv.y).to(at::kFloat);       // (B, T, Cc)
+    at::Tensor xBC = conv.y;                                // (B, T, Cc) float32
     at::Tensor xs = xBC.narrow(-1, 0, DI).reshape({B, T, H, P});           // (B, T, H, P)
     at::Tensor Bg = xBC.narrow(-1, DI, G * N).reshape({B, T, G, N});       // (B, T, G, N)
     at::Tensor Cg = xBC.narrow(-1, DI + G * N, G * N).reshape({B, T, G, N});
@@ -48,7 +49,6 @@ at::Tensor Mamba2Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
     const int64_t rep = H / G;  // head h uses group h / rep
     ScanResult scan = ssd_scan(xs, dt, A, Bg, Cg, d.chunk, ssm_state);
     ssm_state = scan.state;
-    at::Tensor y = scan.y + xs * D.view({1, 1, H, 1});  // (B, T, H, P)
 
     auto caps = ssm_captures(ctx, layer);
     if (!caps.empty()) {
@@ -61,13 +61,10 @@ at::Tensor Mamba2Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
         }
     }
 
-    // gated RMSNorm, taken per group of DI / G channels
-    at::Tensor g = (y.reshape({B, T, DI}) * at::silu(z.to(at::kFloat))).view({B, T, G, DI / G});
-    g = g * at::rsqrt(g.pow(2).mean(-1, /*keepdim=*/true) + d.norm_eps);
-    at::Tensor out = g.view({B, T, DI}).to(x.scalar_type()) * norm_w;  // (B, T, DI)
+    // y + D x, gated RMSNorm per group of DI / G channels, ablation of each head's P channels
     const LayerPlan* plan = ctx.plan(layer);
-    if (plan && plan->ssm_scale.defined())  // ablation: each head's P channels of the out_proj input
-        out = (out.view({B, T, H, P}) * plan->ssm_scale.view({B, 1, H, 1}).to(out.scalar_type())).view({B, T, DI});
+    at::Tensor out = mamba2_gated_norm(scan.y, xs, D, z, norm_w, G, d.norm_eps, plan ? plan->ssm_scale : at::Tensor(),
+                                       x.scalar_type());  // (B, T, DI)
     return out_proj(out);
 }
 

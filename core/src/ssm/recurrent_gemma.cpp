@@ -18,6 +18,7 @@
 #include "gna/error.h"
 #include "ssm/hidden_attention.h"
 #include "ssm/scan.h"
+#include "ssm/ssm_ops.h"
 #include "ssm/ssm_state.h"
 
 namespace gna {
@@ -171,38 +172,27 @@ private:
                          int64_t past, int layer, ForwardContext& ctx) const {
         const int64_t B = x.size(0), T = x.size(1), H = H_, bw = W_ / H_;
         at::Tensor y = at::gelu(w.linear_y(x), "tanh");  // (B, T, W)
-        ConvResult conv = causal_conv1d(w.linear_x(x), w.conv_w, w.conv_b, conv_state);
+        ConvResult conv = conv1d_f32(w.linear_x(x), w.conv_w, w.conv_b, conv_state, /*silu=*/false);
         conv_state = conv.state;
-        at::Tensor u = conv.y.to(at::kFloat);                              // (B, T, W)
+        at::Tensor u = conv.y;                                             // (B, T, W) float32
         at::Tensor ub = u.view({B, T, H, bw}).transpose(1, 2);             // (B, H, T, bw)
-        at::Tensor gx = at::sigmoid(at::matmul(ub, w.gx_w) + w.gx_b.unsqueeze(1)).transpose(1, 2).reshape({B, T, W_});
-        at::Tensor ga = at::sigmoid(at::matmul(ub, w.ga_w) + w.ga_b.unsqueeze(1)).transpose(1, 2).reshape({B, T, W_});
-        at::Tensor log_a = -8.0 * ga * at::softplus(w.rec_param);         // (B, T, W)
-        at::Tensor mult = at::sqrt(1.0 - at::exp(2.0 * log_a));            // (B, T, W)
-        at::Tensor a = at::exp(log_a);
-        if (past == 0) {  // position 0: multiplier 1, state reset (a = 0)
-            // out of place while autograd records (sqrt and exp saved these outputs for backward)
-            const at::Tensor first = at::zeros({1}, at::TensorOptions().dtype(at::kLong).device(a.device()));
-            mult = mult.requires_grad() ? mult.index_fill(1, first, 1.0) : mult.index_fill_(1, first, 1.0);
-            a = a.requires_grad() ? a.index_fill(1, first, 0.0) : a.index_fill_(1, first, 0.0);
-        }
-        at::Tensor m = gx * mult;                                          // x~ = u m
-        ScanResult scan = diagonal_scan(a, u * m, past == 0 ? at::Tensor() : lru_state);
-        lru_state = scan.state;
-
+        at::Tensor gx = (at::matmul(ub, w.gx_w) + w.gx_b.unsqueeze(1)).transpose(1, 2).reshape({B, T, W_});
+        at::Tensor ga = (at::matmul(ub, w.ga_w) + w.ga_b.unsqueeze(1)).transpose(1, 2).reshape({B, T, W_});
         auto caps = ssm_captures(ctx, layer);
+        // gates, decay a, input multiplier m, the scan and the output gate y in one pass
+        RgLruResult lru = rg_lru(gx, ga, u, w.rec_param, y, past == 0, lru_state, !caps.empty());
+        lru_state = lru.state;
+
         if (!caps.empty()) {
-            at::Tensor la = log_a.clone();
-            if (past == 0) la.select(1, 0).fill_(0.0);  // never crossed: sums run over k = c+1..r
-            for (const CaptureSlot* c : caps) {
+            for (const CaptureSlot* c : caps) {  // log a is 0 at a reset position (never crossed)
                 const CaptureRows rows = capture_rows_for_pass(ctx, *c, past, T);
-                at::Tensor alpha = diagonal_hidden_attention(la.narrow(2, c->head * bw, bw),
-                                                             m.narrow(2, c->head * bw, bw), rows.local);
+                at::Tensor alpha = diagonal_hidden_attention(lru.log_a.narrow(2, c->head * bw, bw),
+                                                             lru.m.narrow(2, c->head * bw, bw), rows.local);
                 store_capture(ctx, *c, rows, alpha, past, T);
             }
         }
 
-        at::Tensor out = scan.y.to(x.scalar_type()) * y;  // (B, T, W)
+        at::Tensor out = lru.out;  // (B, T, W)
         const LayerPlan* plan = ctx.plan(layer);
         if (plan && plan->ssm_scale.defined())
             out = (out.view({B, T, H, bw}) * plan->ssm_scale.view({B, 1, H, 1}).to(out.scalar_type())).view({B, T, W_});

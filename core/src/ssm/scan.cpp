@@ -1,5 +1,7 @@
 #include "ssm/scan.h"
 
+#include "ssm/ssm_ops.h"
+
 #include <ATen/Parallel.h>
 #include <ATen/core/grad_mode.h>
 
@@ -21,18 +23,6 @@ constexpr int64_t kCpuChunk = 64;
 
 void set_sequential_scans(bool on) { g_sequential = on; }
 bool sequential_scans() { return g_sequential; }
-
-namespace {
-// True while autograd records and some input needs a gradient (attribution patching, the demo
-// trainer): the fused loops below write through raw pointers, which autograd cannot see, so the
-// step-by-step tensor recurrences run instead.
-bool records_grad(std::initializer_list<at::Tensor> inputs) {
-    if (!at::GradMode::is_enabled()) return false;
-    for (const at::Tensor& t : inputs)
-        if (t.defined() && t.requires_grad()) return true;
-    return false;
-}
-}  // namespace
 
 ConvResult causal_conv1d(const at::Tensor& x, const at::Tensor& w, const at::Tensor& bias, const at::Tensor& state) {
     const int64_t B = x.size(0), T = x.size(1), Cc = x.size(2), K = w.size(2);
@@ -79,6 +69,8 @@ ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor&
     // The CPU tile: the result does not depend on it (exact algorithm); 64 keeps the (Q, Q) blocks in
     // cache and costs a quarter of the intra-chunk FLOPs of the kernels' usual 256.
     const int64_t Q = std::max<int64_t>(1, std::min({chunk, T, kCpuChunk}));
+    if (x.device().is_cpu() && !records_grad({x, dt, A, Bg, Cg, state0}))
+        return ssd_scan_cpu(x, dt, A, Bg, Cg, Q, state0);  // the same steps as fused loops (ssm_ops.h)
     const int64_t pad = (Q - T % Q) % Q, Tp = T + pad, nc = Tp / Q;
     // Layout: the R heads of a group sit side by side as one (R*P)-wide matrix, so the two
     // state-sized products (chunk states and the entering state's contribution) are one wide GEMM
@@ -169,42 +161,7 @@ ScanResult selective_scan(const at::Tensor& u, const at::Tensor& dt, const at::T
         return selective_scan_sequential(u, dt, A, Bm, Cm, state0);
     at::Tensor h = state0.defined() ? state0.to(at::kFloat).contiguous().clone()
                                     : at::zeros({B, D, N}, u.options().dtype(at::kFloat));
-    at::Tensor y = at::empty({B, T, D}, h.options());
-    const at::Tensor Af = A.to(at::kFloat).view({1, 1, D, N});
-    const at::Tensor du = (dt * u).to(at::kFloat);  // (B, T, D)
-    constexpr int64_t kBlock = 64;
-    for (int64_t t0 = 0; t0 < T; t0 += kBlock) {
-        const int64_t n = std::min(kBlock, T - t0);
-        // Vectorised over the block: decays and inputs of every (t, d, n).
-        const at::Tensor dA = at::exp(dt.narrow(1, t0, n).to(at::kFloat).unsqueeze(-1) * Af).contiguous();  // (B, n, D, N)
-        const at::Tensor dBu = (du.narrow(1, t0, n).unsqueeze(-1) *
-                                Bm.narrow(1, t0, n).to(at::kFloat).unsqueeze(2)).contiguous();             // (B, n, D, N)
-        const at::Tensor Cb = Cm.narrow(1, t0, n).to(at::kFloat).contiguous();                             // (B, n, N)
-        const float* pa = dA.data_ptr<float>();
-        const float* px = dBu.data_ptr<float>();
-        const float* pc = Cb.data_ptr<float>();
-        float* ph = h.data_ptr<float>();
-        float* py = y.data_ptr<float>();
-        // The recurrence itself, fused: one pass per (row, channel) over the block's positions.
-        at::parallel_for(0, B * D, 16, [&](int64_t begin, int64_t end) {
-            for (int64_t bd = begin; bd < end; ++bd) {
-                const int64_t b = bd / D, d = bd % D;
-                float* hs = ph + bd * N;
-                for (int64_t t = 0; t < n; ++t) {
-                    const int64_t off = ((b * n + t) * D + d) * N;
-                    const float* a = pa + off;
-                    const float* x = px + off;
-                    const float* c = pc + (b * n + t) * N;
-                    float acc = 0.0f;
-                    for (int64_t k = 0; k < N; ++k) {
-                        hs[k] = a[k] * hs[k] + x[k];
-                        acc += hs[k] * c[k];
-                    }
-                    py[(b * T + t0 + t) * D + d] = acc;
-                }
-            }
-        });
-    }
+    at::Tensor y = selective_scan_cpu(u, dt, A, Bm, Cm, h);
     return {y, h};
 }
 

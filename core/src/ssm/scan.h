@@ -34,10 +34,9 @@ ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor&
 // Selective scan (Mamba-1):
 //   h_t[d, n] = exp(dt_t[d] A[d, n]) h_{t-1}[d, n] + dt_t[d] B_t[n] u_t[d];   y_t[d] = sum_n h_t[d, n] C_t[n]
 // u, dt (B, T, D); A (D, N); Bm, Cm (B, T, N); state0 (B, D, N) or undefined.
-// Blocked: for each block of 64 positions the decays exp(dt A) and inputs dt B u of every
-// (t, d, n) are computed with vectorised ops, then one fused pass per (row, channel) runs the
-// recurrence over the block (parallel over rows x channels). Exact: the same arithmetic as the
-// per-token recurrence, no division by decays.
+// CPU: one fused pass per (row, block of 64 channels) over the whole sequence, the decays computed
+// in the loop, lanes over channels (ssm_ops.h, parallel over rows x blocks). Exact: the same
+// arithmetic as the per-token recurrence, no division by decays.
 // CUDA tensors: ssd_scan and selective_scan run the kernels of kernels/ (gna_kernels/ssm_scan.h) when
 // the build has them (GNA_HAVE_KERNELS), else the per-token path; set_sequential_scans(true) forces
 // the per-token path everywhere.
