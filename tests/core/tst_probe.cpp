@@ -50,9 +50,9 @@ public:
         return m_->run_batch(r);
     }
     std::vector<double> score_continuations(const std::vector<int>& prompt, const std::vector<std::vector<int>>& continuations,
-                                            const InterventionPlan& plan) override {
+                                            const InterventionPlan& plan, const std::vector<int>& context_tokens) override {
         ++runs;
-        return m_->score_continuations(prompt, continuations, plan);
+        return m_->score_continuations(prompt, continuations, plan, context_tokens);
     }
     int runs = 0;
 
