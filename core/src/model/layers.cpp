@@ -5,6 +5,7 @@
 
 #include "gna/error.h"
 #include "gna/rope.h"
+#include "model/hook_points.h"
 
 namespace gna {
 
@@ -243,10 +244,11 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
                 for (const auto& hook : ctx.hooks[b]) {
                     if (!hook->applies_to(layer, ctx.stage)) continue;
                     at::Tensor row = ph[b];
-                    hook->apply(HookSite{layer, ctx.stage, past + s, b}, row);
+                    hook->apply(AttentionHookSite{layer, ctx.stage, past + s, b}, row);
                 }
             }
         }
+        if (ctx.named_at(layer, HookSite::AttnProbs)) call_named_hooks(ctx, layer, HookSite::AttnProbs, ph, past + s);
         for (const CaptureSlot* c : caps) {
             // rows of this chunk that were asked for -> their place in the captured tensor
             std::vector<int64_t> local, dest;
@@ -270,9 +272,9 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
         }
         out.narrow(3, s, tq).copy_(at::matmul(probs.to(q.scalar_type()), vv));  // (B,KVH,G,tq,D)
     }
-    at::Tensor o = out.view({B, H, T, D});
-    if (plan && plan->attn_scale.defined()) o = o * plan->attn_scale.view({B, H, 1, 1}).to(o.scalar_type());
-    return w.o(o.transpose(1, 2).reshape({B, T, H * D}));
+    // (B, T, H, D) with the plan's head scales and the attn.out hooks
+    const at::Tensor o = head_outputs(out.view({B, H, T, D}).transpose(1, 2), layer, HeadKind::Attention, ctx, past);
+    return w.o(o.reshape({B, T, H * D}));
 }
 
 at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,

@@ -3,7 +3,7 @@
 #include <limits>
 #include <string>
 
-#include "model/layers.h"
+#include "model/decoder.h"
 
 namespace gna {
 
@@ -14,7 +14,7 @@ struct Mamba2Dims {
     int64_t conv_dim() const { return d_inner + 2 * groups * state; }
 };
 
-struct Mamba2Mixer {
+struct Mamba2Mixer final : Mixer {
     Mamba2Dims d;
     Linear in_proj, out_proj;
     at::Tensor conv_w, conv_b;  // (conv_dim, 1, K), (conv_dim)
@@ -26,6 +26,13 @@ struct Mamba2Mixer {
     // and applies the plan's ssm_scale to each head's P channels of the out_proj input.
     at::Tensor forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past, int layer,
                        ForwardContext& ctx) const;
+    at::Tensor forward(const at::Tensor& x, BlockCall& c) const override {
+        return forward(x, c.state.conv[c.layer], c.state.ssm[c.layer], c.past(), c.layer, c.ctx);
+    }
+    void describe(LayerInfo& li) const override {
+        li.kind = "mamba2";
+        li.ssm_heads = static_cast<int>(d.heads);
+    }
 };
 
 std::unique_ptr<CausalLM> make_mamba2(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt);
