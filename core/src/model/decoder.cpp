@@ -17,6 +17,18 @@ void AttentionMixer::describe(LayerInfo& li) const {
     li.kv_heads = static_cast<int>(cfg.kv_heads);
 }
 
+BaseDims read_base_dims(const ModelConfig& cfg) {
+    return {cfg.file().string(), cfg.require_int("hidden_size"), cfg.require_int("num_hidden_layers"),
+            cfg.require_int("vocab_size")};
+}
+
+DecoderLayer load_layer_norms(WeightLoader& wl, const std::string& norm1, const std::string& norm2, int64_t hidden) {
+    DecoderLayer layer;
+    layer.norm1 = wl.get(norm1, {hidden});
+    if (!norm2.empty()) layer.norm2 = wl.get(norm2, {hidden});
+    return layer;
+}
+
 GatedMLP load_gated_mlp(WeightLoader& wl, const std::string& p, int64_t intermediate, int64_t hidden) {
     GatedMLP m;
     m.gate = Linear::load(wl, p + ".gate_proj", intermediate, hidden);

@@ -58,6 +58,16 @@ public:
     virtual const AttentionMixer* attention() const { return nullptr; }
 };
 
+// A state-space mixer: a conv state and a recurrent state per layer in the DecoderState.
+class StateMixer : public Mixer {
+public:
+    virtual at::Tensor forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past,
+                               int layer, ForwardContext& ctx) const = 0;
+    at::Tensor forward(const at::Tensor& x, BlockCall& c) const override {
+        return forward(x, c.state.conv[c.layer], c.state.ssm[c.layer], c.past(), c.layer, c.ctx);
+    }
+};
+
 class AttentionMixer final : public Mixer {
 public:
     AttentionConfig cfg;
@@ -87,15 +97,26 @@ public:
     at::Tensor forward_in_place(const at::Tensor& x) const override { return mlp.in_place(x); }
 };
 
-// gate_proj, up_proj, down_proj under `prefix` (biases when present).
-GatedMLP load_gated_mlp(WeightLoader& wl, const std::string& prefix, int64_t intermediate, int64_t hidden);
-
 struct DecoderLayer {
     at::Tensor norm1;                  // before the mixer
     std::unique_ptr<Mixer> mixer;
     at::Tensor norm2;                  // before the MLP
     std::unique_ptr<FeedForward> mlp;  // null: the layer has no MLP
 };
+
+// What every config has: its file (for errors), hidden_size, num_hidden_layers and vocab_size.
+struct BaseDims {
+    std::string file;
+    int64_t hidden = 0, layers = 0, vocab = 0;
+};
+BaseDims read_base_dims(const ModelConfig& cfg);
+
+// A layer with its norms loaded from `norm1` and `norm2` (empty: no MLP norm), each (hidden).
+DecoderLayer load_layer_norms(WeightLoader& wl, const std::string& norm1, const std::string& norm2, int64_t hidden);
+
+// gate_proj, up_proj, down_proj under `prefix` (biases when present).
+GatedMLP load_gated_mlp(WeightLoader& wl, const std::string& prefix, int64_t intermediate, int64_t hidden);
+
 
 // What an architecture file loads and reads from its config.
 struct DecoderParts {

@@ -3,6 +3,7 @@
 // RMSNorm, rotary embeddings and the attention block with the intervention plan applied.
 #include <ATen/ATen.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -112,6 +113,16 @@ struct AttentionConfig {
     double scale = 1.0;          // multiplies QK^T
     int64_t window = 0;          // sliding window: key j visible to query i iff i - window < j <= i
     Rope rope;                   // rotary_dim 0 = no RoPE
+    // scale head_dim^-0.5, no window, no RoPE
+    static AttentionConfig make(int64_t heads, int64_t kv_heads, int64_t head_dim, int64_t input_dim) {
+        AttentionConfig c;
+        c.heads = heads;
+        c.kv_heads = kv_heads;
+        c.head_dim = head_dim;
+        c.input_dim = input_dim;
+        c.scale = 1.0 / std::sqrt(static_cast<double>(head_dim));
+        return c;
+    }
 };
 
 struct AttentionWeights {

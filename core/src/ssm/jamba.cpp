@@ -41,10 +41,7 @@ struct MoE final : FeedForward {
 }  // namespace
 
 std::unique_ptr<CausalLM> make_jamba(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
-    const std::string f = cfg.file().string();
-    const int64_t C = cfg.require_int("hidden_size");
-    const int64_t L = cfg.require_int("num_hidden_layers");
-    const int64_t V = cfg.require_int("vocab_size");
+    const auto [f, C, L, V] = read_base_dims(cfg);
     const int64_t I = cfg.require_int("intermediate_size");
     const int64_t H = cfg.require_int("num_attention_heads");
     const int64_t KVH = cfg.get_int("num_key_value_heads", H);
@@ -78,12 +75,7 @@ std::unique_ptr<CausalLM> make_jamba(const ModelConfig& cfg, const Checkpoint& c
         throw Error(f + ": mamba_d_state, mamba_d_conv, mamba_expand and mamba_dt_rank must be positive");
     d.bc_norm = Mamba1Dims::BcNorm::Weighted;
     d.bc_eps = eps;
-    AttentionConfig attn;
-    attn.heads = H;
-    attn.kv_heads = KVH;
-    attn.head_dim = C / H;
-    attn.input_dim = C;
-    attn.scale = 1.0 / std::sqrt(static_cast<double>(C / H));  // no RoPE in Jamba
+    const AttentionConfig attn = AttentionConfig::make(H, KVH, C / H, C);  // no RoPE in Jamba
 
     WeightLoader wl(ckpt, opt);
     DecoderParts p;
@@ -91,9 +83,7 @@ std::unique_ptr<CausalLM> make_jamba(const ModelConfig& cfg, const Checkpoint& c
     p.embed = wl.get("model.embed_tokens.weight", {V, C});
     for (int64_t l = 0; l < L; ++l) {
         const std::string lp = "model.layers." + std::to_string(l);
-        DecoderLayer layer;
-        layer.norm1 = wl.get(lp + ".input_layernorm.weight", {C});
-        layer.norm2 = wl.get(lp + ".pre_ff_layernorm.weight", {C});
+        DecoderLayer layer = load_layer_norms(wl, lp + ".input_layernorm.weight", lp + ".pre_ff_layernorm.weight", C);
         if (l % ap == ao)
             layer.mixer = std::make_unique<AttentionMixer>(attn, AttentionWeights::load(wl, lp + ".self_attn", attn, C));
         else

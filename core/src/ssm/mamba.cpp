@@ -74,8 +74,7 @@ DecoderParts load_backbone(const ModelConfig& cfg, WeightLoader& wl, int64_t L, 
     p.embed = wl.get("backbone.embeddings.weight", {V, C});
     for (int64_t l = 0; l < L; ++l) {
         const std::string lp = "backbone.layers." + std::to_string(l);
-        DecoderLayer layer;
-        layer.norm1 = wl.get(lp + ".norm.weight", {C});
+        DecoderLayer layer = load_layer_norms(wl, lp + ".norm.weight", "", C);
         layer.mixer = mixer(lp + ".mixer");
         p.layers.push_back(std::move(layer));
     }
@@ -86,10 +85,7 @@ DecoderParts load_backbone(const ModelConfig& cfg, WeightLoader& wl, int64_t L, 
 }
 
 std::unique_ptr<CausalLM> make_mamba(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
-    const std::string f = cfg.file().string();
-    const int64_t C = cfg.require_int("hidden_size");
-    const int64_t L = cfg.require_int("num_hidden_layers");
-    const int64_t V = cfg.require_int("vocab_size");
+    const auto [f, C, L, V] = read_base_dims(cfg);
     Mamba1Dims d;
     d.hidden = C;
     d.state = cfg.get_int("state_size", 16);

@@ -15,7 +15,7 @@ struct Mamba1Dims {
     double bc_eps = 1e-6;
 };
 
-struct Mamba1Mixer final : Mixer {
+struct Mamba1Mixer final : StateMixer {
     Mamba1Dims d;
     Linear in_proj, x_proj, dt_proj, out_proj;
     at::Tensor conv_w, conv_b;       // (D, 1, K), (D)
@@ -25,11 +25,9 @@ struct Mamba1Mixer final : Mixer {
     static Mamba1Mixer load(WeightLoader& wl, const std::string& prefix, const Mamba1Dims& d);
     // x: (B, T, hidden) -> (B, T, hidden). Every inner channel is an SSM head: ssm_scale (B, D)
     // scales the channel of the out_proj input; captures materialise the channel's hidden attention.
+    using StateMixer::forward;
     at::Tensor forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past, int layer,
-                       ForwardContext& ctx) const;
-    at::Tensor forward(const at::Tensor& x, BlockCall& c) const override {
-        return forward(x, c.state.conv[c.layer], c.state.ssm[c.layer], c.past(), c.layer, c.ctx);
-    }
+                       ForwardContext& ctx) const override;
     void describe(LayerInfo& li) const override {
         li.kind = "mamba";
         li.ssm_heads = static_cast<int>(d.d_inner);

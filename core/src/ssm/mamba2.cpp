@@ -70,10 +70,7 @@ at::Tensor Mamba2Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
 }
 
 std::unique_ptr<CausalLM> make_mamba2(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
-    const std::string f = cfg.file().string();
-    const int64_t C = cfg.require_int("hidden_size");
-    const int64_t L = cfg.require_int("num_hidden_layers");
-    const int64_t V = cfg.require_int("vocab_size");
+    const auto [f, C, L, V] = read_base_dims(cfg);
     Mamba2Dims d;
     d.hidden = C;
     d.heads = cfg.require_int("num_heads");

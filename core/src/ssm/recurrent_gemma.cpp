@@ -24,7 +24,7 @@ namespace gna {
 namespace {
 
 // The RG-LRU recurrent block; its SSM heads are the gate blocks.
-class RgLru final : public Mixer {
+class RgLru final : public StateMixer {
 public:
     Linear linear_x, linear_y, linear_out;
     at::Tensor conv_w, conv_b;          // (W, 1, K), (W)
@@ -36,13 +36,10 @@ public:
         li.kind = "recurrent";
         li.ssm_heads = static_cast<int>(H_);
     }
-    at::Tensor forward(const at::Tensor& x, BlockCall& call) const override {
+    using StateMixer::forward;
+    at::Tensor forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& lru_state, int64_t past, int layer,
+                       ForwardContext& ctx) const override {
         const RgLru& w = *this;
-        at::Tensor& conv_state = call.state.conv[call.layer];
-        at::Tensor& lru_state = call.state.ssm[call.layer];
-        const int64_t past = call.past();
-        const int layer = call.layer;
-        ForwardContext& ctx = call.ctx;
         const int64_t B = x.size(0), T = x.size(1), H = H_, bw = W_ / H_;
         at::Tensor y = at::gelu(w.linear_y(x), "tanh");  // (B, T, W)
         ConvResult conv = causal_conv1d(w.linear_x(x), w.conv_w, w.conv_b, conv_state);
@@ -85,10 +82,7 @@ public:
 }  // namespace
 
 std::unique_ptr<CausalLM> make_recurrent_gemma(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
-    const std::string f = cfg.file().string();
-    const int64_t C = cfg.require_int("hidden_size");
-    const int64_t L = cfg.require_int("num_hidden_layers");
-    const int64_t V = cfg.require_int("vocab_size");
+    const auto [f, C, L, V] = read_base_dims(cfg);
     const int64_t I = cfg.require_int("intermediate_size") / 2;
     const int64_t H = cfg.require_int("num_attention_heads");
     const int64_t KVH = cfg.get_int("num_key_value_heads", 1);
@@ -113,12 +107,7 @@ std::unique_ptr<CausalLM> make_recurrent_gemma(const ModelConfig& cfg, const Che
     if (j.contains("block_types") && j["block_types"].is_array())
         for (const auto& t : j["block_types"]) types.push_back(t.is_string() ? t.get<std::string>() : "");
     if (types.empty()) types = {"recurrent", "recurrent", "attention"};
-    AttentionConfig attn;
-    attn.heads = H;
-    attn.kv_heads = KVH;
-    attn.head_dim = D;
-    attn.input_dim = C;
-    attn.scale = 1.0 / std::sqrt(static_cast<double>(D));
+    AttentionConfig attn = AttentionConfig::make(H, KVH, D, C);
     attn.window = window + 1;  // keys i - window .. i (window + 1 keys), as the reference says
     WeightLoader wl(ckpt, opt);
     RopeConfig rc = cfg.rope();
@@ -139,9 +128,7 @@ std::unique_ptr<CausalLM> make_recurrent_gemma(const ModelConfig& cfg, const Che
         const std::string& t = types[l % types.size()];
         if (t != "recurrent" && t != "attention")
             throw Error(f + ": block_types entries must be \"recurrent\" or \"attention\", not \"" + t + "\"");
-        DecoderLayer layer;
-        layer.norm1 = wl.get(lp + ".temporal_pre_norm.weight", {C});
-        layer.norm2 = wl.get(lp + ".channel_pre_norm.weight", {C});
+        DecoderLayer layer = load_layer_norms(wl, lp + ".temporal_pre_norm.weight", lp + ".channel_pre_norm.weight", C);
         const std::string tb = lp + ".temporal_block";
         if (t == "attention") {
             layer.mixer = std::make_unique<AttentionMixer>(attn, AttentionWeights::load(wl, tb, attn, C));

@@ -81,10 +81,7 @@ private:
 }  // namespace
 
 std::unique_ptr<CausalLM> make_zamba2(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
-    const std::string f = cfg.file().string();
-    const int64_t C = cfg.require_int("hidden_size");
-    const int64_t L = cfg.require_int("num_hidden_layers");
-    const int64_t V = cfg.require_int("vocab_size");
+    const auto [f, C, L, V] = read_base_dims(cfg);
     const int64_t H = cfg.require_int("num_attention_heads");
     const int64_t KVH = cfg.get_int("num_key_value_heads", H);
     const int64_t I = cfg.get_int("intermediate_size", 4 * C);
@@ -145,11 +142,7 @@ std::unique_ptr<CausalLM> make_zamba2(const ModelConfig& cfg, const Checkpoint& 
     const std::string act = cfg.get_string("hidden_act", "gelu");
     if (act != "gelu" && act != "gelu_pytorch_tanh" && act != "silu")
         throw Error(f + ": hidden_act \"" + act + "\" is not supported for Zamba2 (gelu, gelu_pytorch_tanh, silu)");
-    AttentionConfig attn;
-    attn.heads = H;
-    attn.kv_heads = KVH;
-    attn.head_dim = 2 * C / H;
-    attn.input_dim = 2 * C;
+    AttentionConfig attn = AttentionConfig::make(H, KVH, 2 * C / H, 2 * C);
     attn.scale = 1.0 / std::sqrt(static_cast<double>(attn.head_dim) / 2.0);
     WeightLoader wl(ckpt, opt);
     if (cfg.get_bool("use_mem_rope", false)) {
@@ -185,10 +178,9 @@ std::unique_ptr<CausalLM> make_zamba2(const ModelConfig& cfg, const Checkpoint& 
     std::size_t k = 0;
     for (int64_t l = 0; l < L; ++l) {
         const std::string lp = "model.layers." + std::to_string(l);
-        DecoderLayer layer;
         const bool hybrid = k < hybrid_ids.size() && hybrid_ids[k] == l;
         const std::string mp = hybrid ? lp + ".mamba_decoder" : lp;
-        layer.norm1 = wl.get(mp + ".input_layernorm.weight", {C});
+        DecoderLayer layer = load_layer_norms(wl, mp + ".input_layernorm.weight", "", C);
         Mamba2Mixer mamba = Mamba2Mixer::load(wl, mp + ".mamba", d);
         if (hybrid) {
             auto hy = std::make_unique<HybridMixer>(std::move(mamba));
