@@ -53,4 +53,9 @@ TinyModelSpec tiny_any_arch(const std::string& arch, uint64_t seed) {
     return s;
 }
 
+const std::vector<std::string>& tiny_archs() {
+    static const std::vector<std::string> archs = {"llama", "mistral", "mamba", "mamba2", "jamba", "zamba2", "recurrentgemma"};
+    return archs;
+}
+
 }  // namespace gna::test

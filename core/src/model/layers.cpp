@@ -72,15 +72,13 @@ namespace {
 thread_local bool batch_invariant_mode = false;
 }
 
-BatchInvariantScope::BatchInvariantScope() : previous_(batch_invariant_mode) { batch_invariant_mode = true; }
-BatchInvariantScope::~BatchInvariantScope() { batch_invariant_mode = previous_; }
+BatchInvariantScope::BatchInvariantScope() : FlagScope(batch_invariant_mode) {}
 bool batch_invariant() { return batch_invariant_mode; }
 
 namespace {
 thread_local bool frozen_norm_mode = false;
 }
-FrozenNormScope::FrozenNormScope() : previous_(frozen_norm_mode) { frozen_norm_mode = true; }
-FrozenNormScope::~FrozenNormScope() { frozen_norm_mode = previous_; }
+FrozenNormScope::FrozenNormScope() : FlagScope(frozen_norm_mode) {}
 
 at::Tensor linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b) {
     if (!batch_invariant_mode || x.dim() < 3) return at::linear(x, w, b);

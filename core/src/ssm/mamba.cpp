@@ -33,6 +33,11 @@ Mamba1Mixer Mamba1Mixer::load(WeightLoader& wl, const std::string& p, const Mamb
     return m;
 }
 
+void Mamba1Mixer::describe(LayerInfo& li) const {
+    li.kind = "mamba";
+    li.ssm_heads = static_cast<int>(d.d_inner);
+}
+
 at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past,
                                 int layer, ForwardContext& ctx) const {
     const int64_t B = x.size(0), T = x.size(1), D = d.d_inner, N = d.state, R = d.dt_rank;

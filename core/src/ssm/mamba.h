@@ -28,10 +28,7 @@ struct Mamba1Mixer final : StateMixer {
     using StateMixer::forward;
     at::Tensor forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past, int layer,
                        ForwardContext& ctx) const override;
-    void describe(LayerInfo& li) const override {
-        li.kind = "mamba";
-        li.ssm_heads = static_cast<int>(d.d_inner);
-    }
+    void describe(LayerInfo& li) const override;
 };
 
 // The state-spaces checkpoint layout of Mamba and Mamba-2: backbone.embeddings,

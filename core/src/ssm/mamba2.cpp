@@ -30,6 +30,11 @@ Mamba2Mixer Mamba2Mixer::load(WeightLoader& wl, const std::string& p, const Mamb
     return m;
 }
 
+void Mamba2Mixer::describe(LayerInfo& li) const {
+    li.kind = "mamba2";
+    li.ssm_heads = static_cast<int>(d.heads);
+}
+
 at::Tensor Mamba2Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past,
                                 int layer, ForwardContext& ctx) const {
     const int64_t B = x.size(0), T = x.size(1), H = d.heads, P = d.head_dim, G = d.groups, N = d.state;

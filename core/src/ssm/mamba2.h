@@ -27,10 +27,7 @@ struct Mamba2Mixer final : StateMixer {
     using StateMixer::forward;
     at::Tensor forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past, int layer,
                        ForwardContext& ctx) const override;
-    void describe(LayerInfo& li) const override {
-        li.kind = "mamba2";
-        li.ssm_heads = static_cast<int>(d.heads);
-    }
+    void describe(LayerInfo& li) const override;
 };
 
 std::unique_ptr<CausalLM> make_mamba2(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt);
