@@ -28,15 +28,17 @@ at::Tensor head_outputs(at::Tensor x, int layer, HeadKind kind, const ForwardCon
     const LayerPlan* plan = ctx.plan(layer);
     const at::Tensor scale = !plan ? at::Tensor() : kind == HeadKind::Attention ? plan->attn_scale : plan->ssm_scale;
     if (scale.defined()) x = x * scale.view({x.size(0), 1, x.size(2), 1}).to(x.scalar_type());
+    // written in place: a copy unless x is the product above (a tensor of its own)
+    if (!scale.defined() && ctx.named_at(layer, kind == HeadKind::Attention ? HookSite::AttnOut : HookSite::SsmOut))
+        x = x.clone(at::MemoryFormat::Contiguous);
+    return head_output_hooks(std::move(x), layer, kind, ctx, past);
+}
+
+at::Tensor head_output_hooks(at::Tensor x, int layer, HeadKind kind, const ForwardContext& ctx, int64_t past) {
     const HookSite site = kind == HeadKind::Attention ? HookSite::AttnOut : HookSite::SsmOut;
-    if (ctx.named_at(layer, site)) {
-        // written in place: a copy unless x is the product above (a tensor of its own)
-        if (!scale.defined())
-            x = x.clone(at::MemoryFormat::Contiguous);
-        else if (!x.is_contiguous())
-            x = x.contiguous();
-        call_named_hooks(ctx, layer, site, x, past);
-    }
+    if (!ctx.named_at(layer, site)) return x;
+    if (!x.is_contiguous()) x = x.contiguous();
+    call_named_hooks(ctx, layer, site, x, past);
     return x;
 }
 

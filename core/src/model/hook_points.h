@@ -14,5 +14,8 @@ void call_named_hooks(const ForwardContext& ctx, int layer, HookSite site, const
 // x (B, T, H, P): the heads' outputs before the output projection. Applies the plan's output
 // scale of each head (ablation) and then the attn.out / ssm.out hooks; returns (B, T, H, P).
 at::Tensor head_outputs(at::Tensor x, int layer, HeadKind kind, const ForwardContext& ctx, int64_t past);
+// The attn.out / ssm.out hooks alone, for a mixer that applies the head scales in its own code:
+// x (B, T, H, P) must be a tensor of this computation (written in place when contiguous).
+at::Tensor head_output_hooks(at::Tensor x, int layer, HeadKind kind, const ForwardContext& ctx, int64_t past);
 
 }  // namespace gna
