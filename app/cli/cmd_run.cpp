@@ -8,6 +8,7 @@
 #include "args.h"
 #include "gna/error.h"
 #include "gna/json.h"
+#include "gna/mean_ablation.h"
 #include "gna/model.h"
 #include "gna/npy.h"
 
@@ -70,13 +71,16 @@ void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, 
 int cmd_run(const std::vector<std::string>& argv) {
     Args a(argv, {"json", "no-special", "no-memory-check"},
            {"prompt", "prompt-file", "input-ids", "ablate", "alpha", "skip-layers", "capture", "capture-rows",
-            "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads", "scores", "tokenizer"});
+            "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads", "scores", "tokenizer",
+            "mean-ablate", "reference"});
     const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids");
     if (a.help() || a.positionals().size() != 1 || sources != 1) {
         std::cout
             << "usage: gna run MODEL_DIR (--prompt TEXT | --prompt-file F | --input-ids 1,2,3) [options]\n"
                "  --ablate L17.H24,L16.H22   switch heads off (zero their o_proj input); L3.S5 for SSM heads\n"
                "  --alpha X                  scale ablated heads by X instead of 0\n"
+               "  --mean-ablate L2.H1,...    replace heads' outputs by their mean over the --reference prompts\n"
+               "  --reference FILE           reference prompts for --mean-ablate, one per line (docs/hooks.md)\n"
                "  --skip-layers 3,4          skip whole blocks (the residual passes through)\n"
                "  --capture L17.H24          capture post-softmax attention of these heads\n"
                "  --capture-rows 10,11       only these query rows (default: all)\n"
@@ -117,6 +121,16 @@ int cmd_run(const std::vector<std::string>& argv) {
     const float alpha = static_cast<float>(a.get_double("alpha", 0.0));
     if (a.get("ablate"))
         for (const auto& h : parse_head_list(*a.get("ablate"))) req.plan.ablate(h, alpha);
+    std::vector<HeadRef> mean_ablated;
+    if (a.get("mean-ablate")) {
+        if (!a.get("reference")) throw UsageError{"--mean-ablate needs --reference FILE (one reference prompt per line)"};
+        std::vector<std::vector<int>> refs;
+        std::istringstream lines(read_text_file(*a.get("reference")));
+        for (std::string line; std::getline(lines, line);)
+            if (!line.empty()) refs.push_back(tok.encode(line, !a.flag("no-special")));
+        mean_ablated = parse_head_list(*a.get("mean-ablate"));
+        mean_ablate(req.plan, mean_head_outputs(*model, refs, mean_ablated));
+    }
     if (a.get("skip-layers"))
         for (int l : parse_ids(*a.get("skip-layers"))) req.plan.skip_layers.push_back(l);
     if (a.get("capture")) req.capture = parse_head_list(*a.get("capture"));
@@ -155,6 +169,8 @@ int cmd_run(const std::vector<std::string>& argv) {
         j["token_strings"] = toks;
         j["ablated"] = Json::array();
         for (const auto& ab : req.plan.ablations) j["ablated"].push_back(ab.head.name());
+        j["mean_ablated"] = Json::array();
+        for (const auto& h : mean_ablated) j["mean_ablated"].push_back(h.name());
         j["top"] = Json::array();
         for (auto& [id, p] : top) j["top"].push_back({{"id", id}, {"token", tok.display(id)}, {"prob", p}});
         j["generated_ids"] = r.generated;
@@ -181,6 +197,10 @@ int cmd_run(const std::vector<std::string>& argv) {
     if (!req.plan.ablations.empty()) {
         std::cout << "; ablated:";
         for (const auto& ab : req.plan.ablations) std::cout << " " << ab.head.name();
+    }
+    if (!mean_ablated.empty()) {
+        std::cout << "; mean-ablated:";
+        for (const auto& h : mean_ablated) std::cout << " " << h.name();
     }
     std::cout << "\nnext token:\n";
     for (auto& [id, p] : top)

@@ -132,6 +132,10 @@ NaiveResult naive_llama_forward(const std::filesystem::path& dir, const std::vec
                     for (int j = 0; j <= t; ++j) s += sc[j] * v[j][kh * D + d];
                     attn_in[t][hh * D + d] = s * scale;
                 }
+                if (opt.capture == std::pair<int, int>{l, hh})
+                    res.head_out.emplace_back(attn_in[t].begin() + hh * D, attn_in[t].begin() + (hh + 1) * D);
+                if (auto it = opt.head_replace.find({l, hh}); it != opt.head_replace.end())
+                    for (int d = 0; d < D; ++d) attn_in[t][hh * D + d] = it->second[d];
             }
         }
         for (int t = 0; t < T; ++t) {

@@ -74,4 +74,9 @@ double naive_logprob(Model& m, const std::vector<int>& prompt, const std::vector
     return sum;
 }
 
+const std::vector<std::string>& tiny_archs() {
+    static const std::vector<std::string> archs = {"llama", "mistral", "mamba", "mamba2", "jamba", "zamba2", "recurrentgemma"};
+    return archs;
+}
+
 }  // namespace gna::test

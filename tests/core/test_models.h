@@ -28,6 +28,8 @@ std::filesystem::path make_model(const TempDir& dir, const std::string& name, co
 // A 4-layer, hidden-32 checkpoint spec of any architecture the tiny-model writer knows (the hybrids
 // with one attention layer among their state-space layers), for tests that run every architecture.
 TinyModelSpec tiny_any_arch(const std::string& arch, uint64_t seed);
+// The architectures of the suites that run every one: llama, mistral, mamba, mamba2, jamba, zamba2, recurrentgemma.
+const std::vector<std::string>& tiny_archs();
 
 // Reads a tensor as float32 values (through the torch-free reader).
 std::vector<float> weights(const Checkpoint& ckpt, const std::string& name);

@@ -2,6 +2,8 @@
 #include <QtTest>
 
 #include <QProcess>
+#include <cmath>
+#include <fstream>
 
 #include "gna/json.h"
 #include "gna/model.h"
@@ -46,6 +48,45 @@ private Q_SLOTS:
         QCOMPARE(gna_cli({"frobnicate"}).code, 2);
         QCOMPARE(gna_cli({"run", q(model_), "--prompt", "x", "--bogus"}).code, 2);
         QCOMPARE(gna_cli({"run", q(model_)}).code, 2);  // no prompt
+    }
+
+    void meanAblateAgainstNaive() {
+        // gna run --mean-ablate L1.H2 --reference FILE: the next-token probabilities equal a naive
+        // forward pass whose head output is replaced by its mean over the naive passes of the
+        // reference prompts (averaged here)
+        const auto refs = dir_ / "refs.txt";
+        {
+            std::ofstream f(refs);
+            f << "ab:1 cd:2\n\nThe value of 'ab' is\n";
+        }
+        auto model = Model::load(model_);
+        std::vector<double> mean;
+        int count = 0;
+        for (const char* line : {"ab:1 cd:2", "The value of 'ab' is"}) {
+            NaiveOptions o;
+            o.capture = {1, 2};
+            for (const auto& row : naive_llama_forward(model_, model->tokenizer().encode(line, true), o).head_out) {
+                mean.resize(row.size(), 0.0);
+                for (std::size_t p = 0; p < row.size(); ++p) mean[p] += row[p];
+                ++count;
+            }
+        }
+        NaiveOptions o;
+        for (double v : mean) o.head_replace[{1, 2}].push_back(static_cast<float>(v / count));
+        const std::vector<int> ids = {5, 17, 9, 30, 2};
+        const std::vector<float> lg = naive_llama_forward(model_, ids, o).logits.back();
+        double z = 0, mx = *std::max_element(lg.begin(), lg.end());
+        for (float v : lg) z += std::exp(v - mx);
+        Out out = gna_cli({"run", q(model_), "--input-ids", "5,17,9,30,2", "--mean-ablate", "L1.H2", "--reference",
+                           q(refs), "--top", "3", "--json"});
+        QVERIFY2(out.code == 0, out.err.constData());
+        const Json j = Json::parse(out.out.toStdString());
+        QCOMPARE(j["mean_ablated"][0].get<std::string>(), std::string("L1.H2"));
+        for (const Json& t : j["top"]) {
+            const double want = std::exp(lg[t["id"].get<int>()] - mx) / z;
+            QVERIFY2(std::fabs(t["prob"].get<double>() - want) < 1e-5, qPrintable(QString("%1 vs %2").arg(t["prob"].get<double>()).arg(want)));
+        }
+        QCOMPARE(gna_cli({"run", q(model_), "--input-ids", "5,17", "--mean-ablate", "L1.H2"}).code, 2);  // no --reference
     }
 
     void runScoresAgainstCountByHand() {

@@ -5,15 +5,14 @@
 #include <vector>
 
 #include "gna/heads.h"
+#include "gna/hooks.h"
 
 namespace gna {
-
-enum class Stage { Prefill, Generation };
 
 struct HeadAblation {
     HeadRef head;
     // Output scale of the head: 0 zeroes its slice of the o_proj/out_proj input (zero ablation),
-    // 0 < alpha < 1 damps it. Mean ablation uses `mean_ablation` below instead.
+    // 0 < alpha < 1 damps it. Mean ablation is built on named hooks (gna/mean_ablation.h).
     float alpha = 0.0f;
 };
 
@@ -26,9 +25,15 @@ struct InterventionPlan {
     std::vector<HeadAblation> ablations;
     std::vector<int> skip_layers;  // the whole block is skipped; the residual passes through
     std::vector<std::shared_ptr<const AttentionHook>> hooks;
+    // Torch-free callbacks at named points (gna/hooks.h, docs/hooks.md), in registration order.
+    std::vector<NamedHook> named_hooks;
 
-    bool empty() const { return ablations.empty() && skip_layers.empty() && hooks.empty(); }
+    bool empty() const { return ablations.empty() && skip_layers.empty() && hooks.empty() && named_hooks.empty(); }
     void ablate(const HeadRef& h, float alpha = 0.0f) { ablations.push_back({h, alpha}); }
+    // Registers a hook at a point named as in gna/hooks.h ("L3.attn.out"); throws gna::Error for a
+    // malformed name (a point the model lacks is reported when the plan runs).
+    void read(std::string_view point, ReadHookFn fn) { named_hooks.push_back({parse_hook_point(point), std::move(fn), {}}); }
+    void write(std::string_view point, WriteHookFn fn) { named_hooks.push_back({parse_hook_point(point), {}, std::move(fn)}); }
 };
 
 }  // namespace gna

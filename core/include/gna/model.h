@@ -43,6 +43,7 @@ struct LayerInfo {
     int attention_heads = 0;  // query heads (0 if none)
     int kv_heads = 0;
     int ssm_heads = 0;        // SSM "heads" (0 if none)
+    bool mlp = false;         // an MLP (feed-forward or experts) follows the mixer (hook point mlp.out)
 };
 
 struct ModelInfo {

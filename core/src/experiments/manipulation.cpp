@@ -74,7 +74,7 @@ public:
     }
     bool applies_to(int layer, Stage stage) const override { return mode(stage) != ManipulationMode::Keep && sel_.touches(layer); }
 
-    void apply(const HookSite& site, at::Tensor& probs) const override {
+    void apply(const AttentionHookSite& site, at::Tensor& probs) const override {
         const ManipulationMode mode = this->mode(site.stage);
         const int64_t H = probs.size(0), Tq = probs.size(1), Tk = probs.size(2);
         const auto opts = probs.options();
@@ -117,7 +117,7 @@ public:
     }
     bool applies_to(int, Stage stage) const override { return stage == Stage::Generation || s_.prefill; }
 
-    void apply(const HookSite&, at::Tensor& probs) const override {
+    void apply(const AttentionHookSite&, at::Tensor& probs) const override {
         const int64_t H = probs.size(0);
         if (s_.k >= H) return;
         if (s_.k == 0) {
@@ -149,7 +149,7 @@ public:
         const bool on = stage == Stage::Prefill ? m_.prefill : m_.generation;
         return on && layers_.count(layer) > 0;
     }
-    void apply(const HookSite& site, at::Tensor& probs) const override {
+    void apply(const AttentionHookSite& site, at::Tensor& probs) const override {
         const int64_t H = probs.size(0), Tq = probs.size(1), Tk = probs.size(2);
         for (const auto& r : m_.rules) {
             if (r.head.layer != site.layer || r.head.head >= H) continue;

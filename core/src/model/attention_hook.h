@@ -7,7 +7,7 @@
 
 namespace gna {
 
-struct HookSite {
+struct AttentionHookSite {
     int layer = 0;
     Stage stage = Stage::Prefill;
     int64_t q_offset = 0;  // absolute position of the first query row in `probs`
@@ -19,7 +19,7 @@ public:
     virtual ~AttentionHook() = default;
     virtual bool applies_to(int layer, Stage stage) const = 0;
     // probs: (H, Tq, Tk) float32, modified in place; no renormalisation is done afterwards.
-    virtual void apply(const HookSite& site, at::Tensor& probs) const = 0;
+    virtual void apply(const AttentionHookSite& site, at::Tensor& probs) const = 0;
 };
 
 }  // namespace gna

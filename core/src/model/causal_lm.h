@@ -9,6 +9,7 @@
 
 #include "gna/config.h"
 #include "gna/error.h"
+#include "gna/hooks.h"
 #include "gna/model.h"
 #include "gna/safetensors.h"
 #include "model/attention_hook.h"
@@ -36,6 +37,8 @@ struct ForwardContext {
     Stage stage = Stage::Prefill;
     std::vector<LayerPlan> layers;                                   // one per layer (may be empty)
     std::vector<std::vector<std::shared_ptr<const AttentionHook>>> hooks;  // per batch row
+    std::vector<std::vector<const NamedHook*>> named;  // per batch row (the plans outlive the context)
+    std::vector<unsigned> named_sites;                 // per layer: bit 1 << HookSite where a row has one
     std::vector<CaptureSlot> captures;
     std::vector<int64_t> capture_rows;  // absolute query positions; empty = all rows of this pass
                                         // (slots marked all_rows take every row)
@@ -45,6 +48,9 @@ struct ForwardContext {
 
     const LayerPlan* plan(int layer) const {
         return layer < static_cast<int>(layers.size()) ? &layers[layer] : nullptr;
+    }
+    bool named_at(int layer, HookSite site) const {
+        return layer < static_cast<int>(named_sites.size()) && ((named_sites[layer] >> static_cast<int>(site)) & 1u);
     }
     void check_cancel() const {
         if (cancel && cancel->load(std::memory_order_relaxed)) throw Cancelled();

@@ -5,6 +5,7 @@
 
 #include "gna/error.h"
 #include "gna/rope.h"
+#include "model/hook_points.h"
 
 namespace gna {
 
@@ -71,15 +72,13 @@ namespace {
 thread_local bool batch_invariant_mode = false;
 }
 
-BatchInvariantScope::BatchInvariantScope() : previous_(batch_invariant_mode) { batch_invariant_mode = true; }
-BatchInvariantScope::~BatchInvariantScope() { batch_invariant_mode = previous_; }
+BatchInvariantScope::BatchInvariantScope() : FlagScope(batch_invariant_mode) {}
 bool batch_invariant() { return batch_invariant_mode; }
 
 namespace {
 thread_local bool frozen_norm_mode = false;
 }
-FrozenNormScope::FrozenNormScope() : previous_(frozen_norm_mode) { frozen_norm_mode = true; }
-FrozenNormScope::~FrozenNormScope() { frozen_norm_mode = previous_; }
+FrozenNormScope::FrozenNormScope() : FlagScope(frozen_norm_mode) {}
 
 at::Tensor linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b) {
     if (!batch_invariant_mode || x.dim() < 3) return at::linear(x, w, b);
@@ -243,10 +242,11 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
                 for (const auto& hook : ctx.hooks[b]) {
                     if (!hook->applies_to(layer, ctx.stage)) continue;
                     at::Tensor row = ph[b];
-                    hook->apply(HookSite{layer, ctx.stage, past + s, b}, row);
+                    hook->apply(AttentionHookSite{layer, ctx.stage, past + s, b}, row);
                 }
             }
         }
+        if (ctx.named_at(layer, HookSite::AttnProbs)) call_named_hooks(ctx, layer, HookSite::AttnProbs, ph, past + s);
         for (const CaptureSlot* c : caps) {
             // rows of this chunk that were asked for -> their place in the captured tensor
             std::vector<int64_t> local, dest;
@@ -271,9 +271,9 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
         }
         out.narrow(3, s, tq).copy_(at::matmul(probs.to(q.scalar_type()), vv));  // (B,KVH,G,tq,D)
     }
-    at::Tensor o = out.view({B, H, T, D});
-    if (plan && plan->attn_scale.defined()) o = o * plan->attn_scale.view({B, H, 1, 1}).to(o.scalar_type());
-    return w.o(o.transpose(1, 2).reshape({B, T, H * D}));
+    // (B, T, H, D) with the plan's head scales and the attn.out hooks
+    const at::Tensor o = head_outputs(out.view({B, H, T, D}).transpose(1, 2), layer, HeadKind::Attention, ctx, past);
+    return w.o(o.reshape({B, T, H * D}));
 }
 
 at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,

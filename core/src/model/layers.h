@@ -3,6 +3,7 @@
 // RMSNorm, rotary embeddings and the attention block with the intervention plan applied.
 #include <ATen/ATen.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -46,34 +47,35 @@ private:
 at::Tensor load_output_head(WeightLoader& wl, const ModelConfig& cfg, const at::Tensor& embed, int64_t V, int64_t C,
                             bool tie_default);
 
+// Sets a thread-local flag while it lives (the previous value comes back on destruction).
+class FlagScope {
+public:
+    explicit FlagScope(bool& flag) : flag_(flag), previous_(flag) { flag = true; }
+    ~FlagScope() { flag_ = previous_; }
+    FlagScope(const FlagScope&) = delete;
+    FlagScope& operator=(const FlagScope&) = delete;
+
+private:
+    bool& flag_;
+    bool previous_;
+};
+
 // Batch-invariant mode: while a BatchInvariantScope lives on this thread, linear layers compute every
 // leading-index slice (batch row) in its own GEMM of the same shape, so a row's result does not
 // depend on how many other rows share the batch (a BLAS blocks and vectorises a large GEMM
 // differently from a small one, which changes the last bits). Sweeps use it, so that scoring 64
 // plans in one batch gives exactly the numbers of scoring them one at a time.
-class BatchInvariantScope {
+class BatchInvariantScope : FlagScope {
 public:
     BatchInvariantScope();
-    ~BatchInvariantScope();
-    BatchInvariantScope(const BatchInvariantScope&) = delete;
-    BatchInvariantScope& operator=(const BatchInvariantScope&) = delete;
-
-private:
-    bool previous_;
 };
 bool batch_invariant();
 
 // While a FrozenNormScope lives on this thread, rms_norm's 1/rms is a constant for autograd
 // (detached; the forward values are unchanged). Attribution patching (gna/model.h freeze_norms).
-class FrozenNormScope {
+class FrozenNormScope : FlagScope {
 public:
     FrozenNormScope();
-    ~FrozenNormScope();
-    FrozenNormScope(const FrozenNormScope&) = delete;
-    FrozenNormScope& operator=(const FrozenNormScope&) = delete;
-
-private:
-    bool previous_;
 };
 
 // x (..., in) times w (out, in)^T plus b: at::linear, or per batch row in batch-invariant mode.
@@ -112,6 +114,16 @@ struct AttentionConfig {
     double scale = 1.0;          // multiplies QK^T
     int64_t window = 0;          // sliding window: key j visible to query i iff i - window < j <= i
     Rope rope;                   // rotary_dim 0 = no RoPE
+    // scale head_dim^-0.5, no window, no RoPE
+    static AttentionConfig make(int64_t heads, int64_t kv_heads, int64_t head_dim, int64_t input_dim) {
+        AttentionConfig c;
+        c.heads = heads;
+        c.kv_heads = kv_heads;
+        c.head_dim = head_dim;
+        c.input_dim = input_dim;
+        c.scale = 1.0 / std::sqrt(static_cast<double>(head_dim));
+        return c;
+    }
 };
 
 struct AttentionWeights {

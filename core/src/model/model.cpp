@@ -131,7 +131,7 @@ public:
         for (const auto& cont : continuations) multi_token |= cont.size() > 1;
         // Attention models score the prompt and every continuation in one pass (the sweep's tree
         // pass with this one plan) instead of one cached pass per multi-token continuation.
-        if (multi_token && lm_->has_tree_pass() && plan.hooks.empty()) {
+        if (multi_token && lm_->has_tree_pass() && plan.hooks.empty() && plan.named_hooks.empty()) {
             std::vector<std::vector<double>> out(1, std::vector<double>(continuations.size(), 0.0));
             BatchInvariantScope invariant;
             tree_sweep(*lm_, req, {0}, out);
@@ -185,7 +185,7 @@ public:
         if (req.exact) invariant.emplace();
         std::vector<int64_t> tree, cached;
         for (std::size_t i = 0; i < req.plans.size(); ++i)
-            (lm_->has_tree_pass() && req.plans[i].hooks.empty() ? tree : cached).push_back(static_cast<int64_t>(i));
+            (lm_->has_tree_pass() && req.plans[i].hooks.empty() && req.plans[i].named_hooks.empty() ? tree : cached).push_back(static_cast<int64_t>(i));
         if (!tree.empty()) tree_sweep(*lm_, req, tree, out);
         if (!cached.empty()) cached_sweep(req, cached, out);
         return out;
@@ -514,6 +514,7 @@ int first_intervened_layer(const InterventionPlan& plan, int num_layers) {
     int first = num_layers;
     for (const auto& a : plan.ablations) first = std::min(first, a.head.layer);
     for (int l : plan.skip_layers) first = std::min(first, l);
+    for (const auto& h : plan.named_hooks) first = std::min(first, h.point.layer);  // read hooks too: they must run
     for (const auto& h : plan.hooks)
         for (int l = 0; l < first; ++l)
             if (h->applies_to(l, Stage::Prefill)) {

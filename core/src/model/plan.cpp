@@ -19,8 +19,28 @@ void validate_head(const ModelInfo& info, const HeadRef& h, const char* what) {
                     std::to_string(n - 1));
 }
 
+void validate_hook_point(const ModelInfo& info, const HookPoint& p) {
+    if (p.layer < 0 || p.layer >= info.num_layers)
+        throw Error("hook point " + p.name() + ": the model has layers L0..L" + std::to_string(info.num_layers - 1));
+    const LayerInfo& li = info.layers[p.layer];
+    const bool ok = (p.site != HookSite::AttnProbs && p.site != HookSite::AttnOut) || li.attention_heads > 0;
+    if (!ok || (p.site == HookSite::SsmOut && li.ssm_heads == 0) || (p.site == HookSite::MlpOut && !li.mlp)) {
+        std::string has = "resid_post";
+        if (li.attention_heads > 0) has += ", attn.probs, attn.out";
+        if (li.ssm_heads > 0) has += ", ssm.out";
+        if (li.mlp) has += ", mlp.out";
+        throw Error("hook point " + p.name() + ": layer " + std::to_string(p.layer) + " (" + li.kind +
+                    ") has no such point; its points are " + has + " (docs/hooks.md)");
+    }
+}
+
 void validate_plan(const ModelInfo& info, const InterventionPlan& plan) {
     for (const auto& a : plan.ablations) validate_head(info, a.head, "ablate");
+    for (const auto& h : plan.named_hooks) {
+        validate_hook_point(info, h.point);
+        if (!h.read == !h.write)
+            throw Error("hook at " + h.point.name() + ": give exactly one of a read and a write callback");
+    }
     for (int l : plan.skip_layers)
         if (l < 0 || l >= info.num_layers)
             throw Error("skip layer " + std::to_string(l) + ": the model has layers 0.." +
@@ -34,6 +54,8 @@ ForwardContext make_context(const ModelInfo& info, const std::vector<const Inter
     const int64_t B = static_cast<int64_t>(plans.size());
     ctx.layers.resize(info.num_layers);
     ctx.hooks.resize(B);
+    ctx.named.resize(B);
+    ctx.named_sites.assign(info.num_layers, 0u);
     for (int64_t b = 0; b < B; ++b) {
         const InterventionPlan& p = *plans[b];
         for (const auto& a : p.ablations) {
@@ -48,6 +70,11 @@ ForwardContext make_context(const ModelInfo& info, const std::vector<const Inter
             LayerPlan& lp = ctx.layers[l];
             if (!lp.skip.defined()) lp.skip = at::zeros({B}, at::kBool);
             lp.skip[b] = true;
+        }
+        for (const auto& h : p.named_hooks) {
+            ctx.named[b].push_back(&h);
+            if (h.point.layer >= 0 && h.point.layer < info.num_layers)
+                ctx.named_sites[h.point.layer] |= 1u << static_cast<unsigned>(h.point.site);
         }
         for (const auto& h : p.hooks) {
             ctx.hooks[b].push_back(h);

@@ -6,6 +6,7 @@ namespace gna {
 
 // Throws gna::Error when a head or layer of the plan does not exist in the model.
 void validate_head(const ModelInfo& info, const HeadRef& h, const char* what);
+void validate_hook_point(const ModelInfo& info, const HookPoint& point);
 void validate_plan(const ModelInfo& info, const InterventionPlan& plan);
 
 // One LayerPlan per layer; tensors are created only where some row intervenes, so an empty plan

@@ -11,7 +11,6 @@
 #include "ssm/hidden_attention.h"
 #include "ssm/scan.h"
 #include "ssm/ssm_ops.h"
-#include "ssm/ssm_state.h"
 
 namespace gna {
 
@@ -35,9 +34,14 @@ Mamba1Mixer Mamba1Mixer::load(WeightLoader& wl, const std::string& p, const Mamb
     return m;
 }
 
+void Mamba1Mixer::describe(LayerInfo& li) const {
+    li.kind = "mamba";
+    li.ssm_heads = static_cast<int>(d.d_inner);
+}
+
 at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past,
                                 int layer, ForwardContext& ctx) const {
-    const int64_t T = x.size(1), D = d.d_inner, N = d.state, R = d.dt_rank;
+    const int64_t B = x.size(0), T = x.size(1), D = d.d_inner, N = d.state, R = d.dt_rank;
     at::Tensor xz = in_proj(x);                 // (B, T, 2D)
     at::Tensor z = xz.narrow(-1, D, D);         // (B, T, D)
     ConvResult conv = conv1d_f32(xz.narrow(-1, 0, D), conv_w, conv_b, conv_state, /*silu=*/true);
@@ -65,100 +69,61 @@ at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
     }
 
     const LayerPlan* plan = ctx.plan(layer);  // (y + D u) silu(z), each channel's ablation scale
-    return out_proj(mamba1_gate(scan.y, uf, Dskip, z, plan ? plan->ssm_scale : at::Tensor(), x.scalar_type()));
+    at::Tensor y = mamba1_gate(scan.y, uf, Dskip, z, plan ? plan->ssm_scale : at::Tensor(), x.scalar_type());
+    // every channel is a head: (B, T, D, 1) through the ssm.out hooks
+    return out_proj(head_output_hooks(y.view({B, T, D, 1}), layer, HeadKind::SSM, ctx, past).view({B, T, D}));
 }
 
-namespace {
-
-class MambaLM final : public CausalLM {
-public:
-    MambaLM(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
-        const std::string f = cfg.file().string();
-        const int64_t C = cfg.require_int("hidden_size");
-        const int64_t L = cfg.require_int("num_hidden_layers");
-        const int64_t V = cfg.require_int("vocab_size");
-        Mamba1Dims d;
-        d.hidden = C;
-        d.state = cfg.get_int("state_size", 16);
-        d.conv_kernel = cfg.get_int("conv_kernel", 4);
-        d.d_inner = static_cast<int64_t>(cfg.get_double("expand", 2.0) * static_cast<double>(C));
-        const Json& j = cfg.json();
-        if (j.contains("time_step_rank") && j["time_step_rank"].is_string()) {
-            if (j["time_step_rank"].get<std::string>() != "auto")
-                throw Error(f + ": time_step_rank must be an integer or \"auto\"");
-            d.dt_rank = (C + 15) / 16;
-        } else {
-            d.dt_rank = cfg.get_int("time_step_rank", (C + 15) / 16);
-        }
-        if (C <= 0 || L <= 0 || V <= 0 || d.state <= 0 || d.conv_kernel <= 0 || d.d_inner <= 0 || d.dt_rank <= 0)
-            throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, state_size, conv_kernel, expand and "
-                            "time_step_rank must be positive");
-        if (cfg.has("intermediate_size") && cfg.get_int("intermediate_size", d.d_inner) != d.d_inner)
-            throw Error(f + ": intermediate_size (" + std::to_string(cfg.get_int("intermediate_size", 0)) +
-                        ") must equal expand * hidden_size (" + std::to_string(d.d_inner) + ")");
-        const bool falcon = cfg.model_type() == "falcon_mamba" || cfg.architecture() == "FalconMambaForCausalLM";
-        if (falcon) {
-            d.bc_norm = Mamba1Dims::BcNorm::Weightless;
-            d.bc_eps = cfg.get_double("mixer_rms_eps", 1e-6);
-        }
-        eps_ = cfg.get_double("layer_norm_epsilon", 1e-5);
-
-        WeightLoader wl(ckpt, opt);
-        device_ = wl.device();
-        embed_ = wl.get("backbone.embeddings.weight", {V, C});
-        for (int64_t l = 0; l < L; ++l) {
-            const std::string p = "backbone.layers." + std::to_string(l);
-            norms_.push_back(wl.get(p + ".norm.weight", {C}));
-            mixers_.push_back(Mamba1Mixer::load(wl, p + ".mixer", d));
-        }
-        norm_f_ = wl.get("backbone.norm_f.weight", {C});
-        lm_head_ = load_output_head(wl, cfg, embed_, V, C, true);
-
-        info_.architecture = cfg.architecture();
-        info_.model_type = cfg.model_type();
-        info_.num_layers = static_cast<int>(L);
-        info_.hidden_size = static_cast<int>(C);
-        info_.vocab_size = static_cast<int>(V);
-        info_.head_dim = 1;
-        info_.max_positions = static_cast<int>(cfg.get_int("max_position_embeddings", 1 << 20));
-        info_.parameters = wl.parameters();
-        for (int64_t l = 0; l < L; ++l) info_.layers.push_back({static_cast<int>(l), "mamba", 0, 0, static_cast<int>(d.d_inner)});
+DecoderParts load_backbone(const ModelConfig& cfg, WeightLoader& wl, int64_t L, int64_t V, int64_t C,
+                           const std::function<std::unique_ptr<Mixer>(const std::string&)>& mixer) {
+    DecoderParts p;
+    p.embed = wl.get("backbone.embeddings.weight", {V, C});
+    for (int64_t l = 0; l < L; ++l) {
+        const std::string lp = "backbone.layers." + std::to_string(l);
+        DecoderLayer layer = load_layer_norms(wl, lp + ".norm.weight", "", C);
+        layer.mixer = mixer(lp + ".mixer");
+        p.layers.push_back(std::move(layer));
     }
-
-    const ModelInfo& info() const override { return info_; }
-    at::Device device() const override { return device_; }
-    std::unique_ptr<DecodeState> new_state(int64_t) const override { return std::make_unique<SsmState>(mixers_.size()); }
-    at::Tensor embed(const at::Tensor& ids, DecodeState&) const override { return at::embedding(embed_, ids); }
-
-    at::Tensor run_layers(at::Tensor h, int from, int to, DecodeState& state, ForwardContext& ctx) const override {
-        auto& st = static_cast<SsmState&>(state);
-        for (int l = from; l < to; ++l) {
-            ctx.check_cancel();
-            if (all_rows_skip(ctx, l)) continue;
-            at::Tensor out = h + mixers_[l].forward(rms_norm(h, norms_[l], eps_), st.conv[l], st.ssm[l], st.len, l, ctx);
-            h = apply_skip(ctx, l, h, out);
-        }
-        return h;
-    }
-
-    void advance_state(DecodeState& state, int64_t t) const override { static_cast<SsmState&>(state).len += t; }
-    at::Tensor logits(const at::Tensor& h) const override {
-        return gna::linear(rms_norm(h, norm_f_, eps_), lm_head_).to(at::kFloat);
-    }
-
-private:
-    ModelInfo info_;
-    at::Device device_ = at::kCPU;
-    double eps_ = 1e-5;
-    at::Tensor embed_, norm_f_, lm_head_;
-    std::vector<at::Tensor> norms_;
-    std::vector<Mamba1Mixer> mixers_;
-};
-
-}  // namespace
+    p.norm_f = wl.get("backbone.norm_f.weight", {C});
+    p.lm_head = load_output_head(wl, cfg, p.embed, V, C, true);
+    p.max_positions = static_cast<int>(cfg.get_int("max_position_embeddings", 1 << 20));
+    return p;
+}
 
 std::unique_ptr<CausalLM> make_mamba(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
-    return std::make_unique<MambaLM>(cfg, ckpt, opt);
+    const auto [f, C, L, V] = read_base_dims(cfg);
+    Mamba1Dims d;
+    d.hidden = C;
+    d.state = cfg.get_int("state_size", 16);
+    d.conv_kernel = cfg.get_int("conv_kernel", 4);
+    d.d_inner = static_cast<int64_t>(cfg.get_double("expand", 2.0) * static_cast<double>(C));
+    const Json& j = cfg.json();
+    if (j.contains("time_step_rank") && j["time_step_rank"].is_string()) {
+        if (j["time_step_rank"].get<std::string>() != "auto")
+            throw Error(f + ": time_step_rank must be an integer or \"auto\"");
+        d.dt_rank = (C + 15) / 16;
+    } else {
+        d.dt_rank = cfg.get_int("time_step_rank", (C + 15) / 16);
+    }
+    if (C <= 0 || L <= 0 || V <= 0 || d.state <= 0 || d.conv_kernel <= 0 || d.d_inner <= 0 || d.dt_rank <= 0)
+        throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, state_size, conv_kernel, expand and "
+                        "time_step_rank must be positive");
+    if (cfg.has("intermediate_size") && cfg.get_int("intermediate_size", d.d_inner) != d.d_inner)
+        throw Error(f + ": intermediate_size (" + std::to_string(cfg.get_int("intermediate_size", 0)) +
+                    ") must equal expand * hidden_size (" + std::to_string(d.d_inner) + ")");
+    const bool falcon = cfg.model_type() == "falcon_mamba" || cfg.architecture() == "FalconMambaForCausalLM";
+    if (falcon) {
+        d.bc_norm = Mamba1Dims::BcNorm::Weightless;
+        d.bc_eps = cfg.get_double("mixer_rms_eps", 1e-6);
+    }
+
+    WeightLoader wl(ckpt, opt);
+    DecoderParts p = load_backbone(cfg, wl, L, V, C, [&](const std::string& prefix) {
+        return std::make_unique<Mamba1Mixer>(Mamba1Mixer::load(wl, prefix, d));
+    });
+    p.head_dim = 1;
+    p.eps = cfg.get_double("layer_norm_epsilon", 1e-5);
+    return std::make_unique<Decoder>(cfg, wl, std::move(p));
 }
 
 }  // namespace gna

@@ -1,8 +1,9 @@
 #pragma once
 // The Mamba-1 mixer (selective scan), shared by MambaForCausalLM, FalconMambaForCausalLM and Jamba.
+#include <functional>
 #include <string>
 
-#include "model/layers.h"
+#include "model/decoder.h"
 
 namespace gna {
 
@@ -14,7 +15,7 @@ struct Mamba1Dims {
     double bc_eps = 1e-6;
 };
 
-struct Mamba1Mixer {
+struct Mamba1Mixer final : StateMixer {
     Mamba1Dims d;
     Linear in_proj, x_proj, dt_proj, out_proj;
     at::Tensor conv_w, conv_b;       // (D, 1, K), (D)
@@ -24,9 +25,17 @@ struct Mamba1Mixer {
     static Mamba1Mixer load(WeightLoader& wl, const std::string& prefix, const Mamba1Dims& d);
     // x: (B, T, hidden) -> (B, T, hidden). Every inner channel is an SSM head: ssm_scale (B, D)
     // scales the channel of the out_proj input; captures materialise the channel's hidden attention.
+    using StateMixer::forward;
     at::Tensor forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past, int layer,
-                       ForwardContext& ctx) const;
+                       ForwardContext& ctx) const override;
+    void describe(LayerInfo& li) const override;
 };
+
+// The state-spaces checkpoint layout of Mamba and Mamba-2: backbone.embeddings,
+// backbone.layers.<l>.{norm, mixer}, backbone.norm_f, lm_head (tied by default); `mixer` loads the
+// mixer under a prefix. The norms' eps is left to the caller.
+DecoderParts load_backbone(const ModelConfig& cfg, WeightLoader& wl, int64_t L, int64_t V, int64_t C,
+                           const std::function<std::unique_ptr<Mixer>(const std::string&)>& mixer);
 
 std::unique_ptr<CausalLM> make_mamba(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt);
 

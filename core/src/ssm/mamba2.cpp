@@ -10,9 +10,9 @@
 
 #include "gna/error.h"
 #include "ssm/hidden_attention.h"
+#include "ssm/mamba.h"
 #include "ssm/scan.h"
 #include "ssm/ssm_ops.h"
-#include "ssm/ssm_state.h"
 
 namespace gna {
 
@@ -29,6 +29,11 @@ Mamba2Mixer Mamba2Mixer::load(WeightLoader& wl, const std::string& p, const Mamb
     m.norm_w = wl.get(p + ".norm.weight", {d.d_inner});
     m.out_proj = Linear::load(wl, p + ".out_proj", d.hidden, d.d_inner);
     return m;
+}
+
+void Mamba2Mixer::describe(LayerInfo& li) const {
+    li.kind = "mamba2";
+    li.ssm_heads = static_cast<int>(d.heads);
 }
 
 at::Tensor Mamba2Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past,
@@ -65,111 +70,51 @@ at::Tensor Mamba2Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
     const LayerPlan* plan = ctx.plan(layer);
     at::Tensor out = mamba2_gated_norm(scan.y, xs, D, z, norm_w, G, d.norm_eps, plan ? plan->ssm_scale : at::Tensor(),
                                        x.scalar_type());  // (B, T, DI)
-    return out_proj(out);
+    // each head's P channels of the out_proj input through the ssm.out hooks
+    return out_proj(head_output_hooks(out.view({B, T, H, P}), layer, HeadKind::SSM, ctx, past).reshape({B, T, DI}));
 }
 
-namespace {
-
-class Mamba2LM final : public CausalLM {
-public:
-    Mamba2LM(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
-        const std::string f = cfg.file().string();
-        const int64_t C = cfg.require_int("hidden_size");
-        const int64_t L = cfg.require_int("num_hidden_layers");
-        const int64_t V = cfg.require_int("vocab_size");
-        Mamba2Dims d;
-        d.hidden = C;
-        d.heads = cfg.require_int("num_heads");
-        d.head_dim = cfg.get_int("head_dim", 64);
-        d.groups = cfg.get_int("n_groups", 1);
-        d.state = cfg.get_int("state_size", 128);
-        d.conv_kernel = cfg.get_int("conv_kernel", 4);
-        d.chunk = cfg.get_int("chunk_size", 256);
-        d.norm_eps = cfg.get_double("layer_norm_epsilon", 1e-5);
-        const double expand = cfg.get_double("expand", 2.0);
-        d.d_inner = static_cast<int64_t>(expand * static_cast<double>(C));
-        if (C <= 0 || L <= 0 || V <= 0 || d.heads <= 0 || d.head_dim <= 0 || d.groups <= 0 || d.state <= 0 ||
-            d.conv_kernel <= 0 || d.chunk <= 0)
-            throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, num_heads, head_dim, n_groups, state_size, "
-                            "conv_kernel and chunk_size must be positive");
-        if (d.heads * d.head_dim != d.d_inner)
-            throw Error(f + ": num_heads * head_dim (" + std::to_string(d.heads) + " * " + std::to_string(d.head_dim) +
-                        " = " + std::to_string(d.heads * d.head_dim) + ") must equal expand * hidden_size (" +
-                        std::to_string(d.d_inner) + ")");
-        if (d.heads % d.groups != 0)
-            throw Error(f + ": num_heads (" + std::to_string(d.heads) + ") must be a multiple of n_groups (" +
-                        std::to_string(d.groups) + ")");
-        const Json& j = cfg.json();
-        if (j.contains("time_step_limit") && j["time_step_limit"].is_array() && j["time_step_limit"].size() == 2) {
-            const Json& lim = j["time_step_limit"];
-            d.dt_min = lim[0].is_number() ? lim[0].get<double>() : 0.0;
-            d.dt_max = lim[1].is_number() ? lim[1].get<double>() : std::numeric_limits<double>::infinity();
-        }
-        const std::string act = cfg.get_string("hidden_act", "silu");
-        if (act != "silu" && act != "swish")
-            throw Error(f + ": hidden_act \"" + act + "\" is not supported for Mamba-2 (silu only)");
-        eps_ = d.norm_eps;
-
-        WeightLoader wl(ckpt, opt);
-        device_ = wl.device();
-        embed_ = wl.get("backbone.embeddings.weight", {V, C});
-        for (int64_t l = 0; l < L; ++l) {
-            const std::string p = "backbone.layers." + std::to_string(l);
-            norms_.push_back(wl.get(p + ".norm.weight", {C}));
-            mixers_.push_back(Mamba2Mixer::load(wl, p + ".mixer", d));
-        }
-        norm_f_ = wl.get("backbone.norm_f.weight", {C});
-        lm_head_ = load_output_head(wl, cfg, embed_, V, C, true);
-
-        info_.architecture = cfg.architecture();
-        info_.model_type = cfg.model_type();
-        info_.num_layers = static_cast<int>(L);
-        info_.hidden_size = static_cast<int>(C);
-        info_.vocab_size = static_cast<int>(V);
-        info_.head_dim = static_cast<int>(d.head_dim);
-        info_.max_positions = static_cast<int>(cfg.get_int("max_position_embeddings", 1 << 20));
-        info_.parameters = wl.parameters();
-        for (int64_t l = 0; l < L; ++l) info_.layers.push_back({static_cast<int>(l), "mamba2", 0, 0, static_cast<int>(d.heads)});
-    }
-
-    const ModelInfo& info() const override { return info_; }
-    at::Device device() const override { return device_; }
-    std::unique_ptr<DecodeState> new_state(int64_t) const override {
-        return std::make_unique<SsmState>(mixers_.size());
-    }
-    at::Tensor embed(const at::Tensor& ids, DecodeState&) const override { return at::embedding(embed_, ids); }
-
-    at::Tensor run_layers(at::Tensor h, int from, int to, DecodeState& state, ForwardContext& ctx) const override {
-        auto& st = static_cast<SsmState&>(state);
-        for (int l = from; l < to; ++l) {
-            ctx.check_cancel();
-            if (all_rows_skip(ctx, l)) continue;
-            // Rows that skip the layer keep their input; their (unused) state is still advanced.
-            at::Tensor out = h + mixers_[l].forward(rms_norm(h, norms_[l], eps_), st.conv[l], st.ssm[l], st.len, l, ctx);
-            h = apply_skip(ctx, l, h, out);
-        }
-        return h;
-    }
-
-    void advance_state(DecodeState& state, int64_t t) const override { static_cast<SsmState&>(state).len += t; }
-
-    at::Tensor logits(const at::Tensor& h) const override {
-        return gna::linear(rms_norm(h, norm_f_, eps_), lm_head_).to(at::kFloat);
-    }
-
-private:
-    ModelInfo info_;
-    at::Device device_ = at::kCPU;
-    double eps_ = 1e-5;
-    at::Tensor embed_, norm_f_, lm_head_;
-    std::vector<at::Tensor> norms_;
-    std::vector<Mamba2Mixer> mixers_;
-};
-
-}  // namespace
-
 std::unique_ptr<CausalLM> make_mamba2(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt) {
-    return std::make_unique<Mamba2LM>(cfg, ckpt, opt);
+    const auto [f, C, L, V] = read_base_dims(cfg);
+    Mamba2Dims d;
+    d.hidden = C;
+    d.heads = cfg.require_int("num_heads");
+    d.head_dim = cfg.get_int("head_dim", 64);
+    d.groups = cfg.get_int("n_groups", 1);
+    d.state = cfg.get_int("state_size", 128);
+    d.conv_kernel = cfg.get_int("conv_kernel", 4);
+    d.chunk = cfg.get_int("chunk_size", 256);
+    d.norm_eps = cfg.get_double("layer_norm_epsilon", 1e-5);
+    const double expand = cfg.get_double("expand", 2.0);
+    d.d_inner = static_cast<int64_t>(expand * static_cast<double>(C));
+    if (C <= 0 || L <= 0 || V <= 0 || d.heads <= 0 || d.head_dim <= 0 || d.groups <= 0 || d.state <= 0 ||
+        d.conv_kernel <= 0 || d.chunk <= 0)
+        throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, num_heads, head_dim, n_groups, state_size, "
+                        "conv_kernel and chunk_size must be positive");
+    if (d.heads * d.head_dim != d.d_inner)
+        throw Error(f + ": num_heads * head_dim (" + std::to_string(d.heads) + " * " + std::to_string(d.head_dim) +
+                    " = " + std::to_string(d.heads * d.head_dim) + ") must equal expand * hidden_size (" +
+                    std::to_string(d.d_inner) + ")");
+    if (d.heads % d.groups != 0)
+        throw Error(f + ": num_heads (" + std::to_string(d.heads) + ") must be a multiple of n_groups (" +
+                    std::to_string(d.groups) + ")");
+    const Json& j = cfg.json();
+    if (j.contains("time_step_limit") && j["time_step_limit"].is_array() && j["time_step_limit"].size() == 2) {
+        const Json& lim = j["time_step_limit"];
+        d.dt_min = lim[0].is_number() ? lim[0].get<double>() : 0.0;
+        d.dt_max = lim[1].is_number() ? lim[1].get<double>() : std::numeric_limits<double>::infinity();
+    }
+    const std::string act = cfg.get_string("hidden_act", "silu");
+    if (act != "silu" && act != "swish")
+        throw Error(f + ": hidden_act \"" + act + "\" is not supported for Mamba-2 (silu only)");
+
+    WeightLoader wl(ckpt, opt);
+    DecoderParts p = load_backbone(cfg, wl, L, V, C, [&](const std::string& prefix) {
+        return std::make_unique<Mamba2Mixer>(Mamba2Mixer::load(wl, prefix, d));
+    });
+    p.head_dim = static_cast<int>(d.head_dim);
+    p.eps = d.norm_eps;
+    return std::make_unique<Decoder>(cfg, wl, std::move(p));
 }
 
 }  // namespace gna

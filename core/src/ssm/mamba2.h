@@ -3,7 +3,7 @@
 #include <limits>
 #include <string>
 
-#include "model/layers.h"
+#include "model/decoder.h"
 
 namespace gna {
 
@@ -14,7 +14,7 @@ struct Mamba2Dims {
     int64_t conv_dim() const { return d_inner + 2 * groups * state; }
 };
 
-struct Mamba2Mixer {
+struct Mamba2Mixer final : StateMixer {
     Mamba2Dims d;
     Linear in_proj, out_proj;
     at::Tensor conv_w, conv_b;  // (conv_dim, 1, K), (conv_dim)
@@ -24,8 +24,10 @@ struct Mamba2Mixer {
     static Mamba2Mixer load(WeightLoader& wl, const std::string& prefix, const Mamba2Dims& d);
     // x: (B, T, hidden) -> (B, T, hidden). Updates conv/ssm state; captures SSM heads of `layer`
     // and applies the plan's ssm_scale to each head's P channels of the out_proj input.
+    using StateMixer::forward;
     at::Tensor forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past, int layer,
-                       ForwardContext& ctx) const;
+                       ForwardContext& ctx) const override;
+    void describe(LayerInfo& li) const override;
 };
 
 std::unique_ptr<CausalLM> make_mamba2(const ModelConfig& cfg, const Checkpoint& ckpt, const LoadOptions& opt);
