@@ -10,30 +10,18 @@
 #include "gna/model.h"
 #include "gna/tasks.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
 
 namespace {
 
-template <class F>
-QString error_of(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
-
 // Summed log-probability of `continuation` after `prompt`, from one run over prompt + continuation.
 double naive_logprob(Model& m, const std::vector<int>& prompt, const std::vector<int>& continuation, const InterventionPlan& plan) {
-    RunRequest r;
-    r.tokens = prompt;
-    r.tokens.insert(r.tokens.end(), continuation.begin(), continuation.end());
-    r.plan = plan;
-    r.all_logits = true;
-    const RunResult out = m.run(r);
+    std::vector<int> tokens = prompt;
+    tokens.insert(tokens.end(), continuation.begin(), continuation.end());
+    const RunResult out = run_all_logits(m, tokens, plan);
     const std::size_t V = static_cast<std::size_t>(out.vocab);
     double sum = 0.0;
     for (std::size_t k = 0; k < continuation.size(); ++k) {
@@ -48,22 +36,12 @@ double naive_logprob(Model& m, const std::vector<int>& prompt, const std::vector
 
 }  // namespace
 
-class TestKvMap : public QObject {
+class TestKvMap : public TinyModelSuite {
     Q_OBJECT
-    TempDir dir_;
-    std::unique_ptr<Model> model_;
 
 private Q_SLOTS:
     void initTestCase() {
-        TinyModelSpec s;
-        s.layers = 2;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.seed = 23;
-        s.max_positions = 1024;
-        model_ = Model::load(make_model(dir_, "m", s));
+        load_tiny(tiny_llama(2, 23));
     }
 
     void queryLineByHand() {
@@ -170,13 +148,7 @@ private Q_SLOTS:
     void cancelStops() {
         KvMapOptions opt;
         std::atomic<bool> cancel{true};
-        bool cancelled = false;
-        try {
-            kv_retrieval_map(*model_, opt, {{}}, {}, &cancel);
-        } catch (const Cancelled&) {
-            cancelled = true;
-        }
-        QVERIFY(cancelled);
+        QVERIFY(is_cancelled([&] { kv_retrieval_map(*model_, opt, {{}}, {}, &cancel); }));
     }
 };
 

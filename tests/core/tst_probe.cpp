@@ -9,14 +9,12 @@
 #include "gna/head_scores.h"
 #include "gna/model.h"
 #include "gna/probe.h"
+#include "test_models.h"
 
 using namespace gna;
+using namespace gna::test;
 
 namespace {
-
-std::filesystem::path demo(const char* kind) {
-    return std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / kind;
-}
 
 // Softmax in long double, independently of the probe's.
 std::vector<double> naiveSoftmax(const std::vector<float>& logits) {
@@ -55,7 +53,7 @@ void TestProbe::compareWithCandidatesOfSeveralTokens_data() {
 void TestProbe::compareWithCandidatesOfSeveralTokens() {
     QFETCH(QString, kind);
     QFETCH(bool, ablate);
-    auto model = std::shared_ptr<Model>(Model::load(demo(kind.toStdString().c_str())));
+    auto model = std::shared_ptr<Model>(Model::load(demo_model(kind.toStdString())));
     Probe probe(model);
     const ModelInfo& info = model->info();
     ProbeRequest r;
@@ -109,7 +107,7 @@ void TestProbe::compareWithCandidatesOfSeveralTokens() {
 }
 
 void TestProbe::scoresEqualCountsByHand() {
-    auto model = std::shared_ptr<Model>(Model::load(demo("transformer")));
+    auto model = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
     Probe probe(model);
     const ModelInfo& info = model->info();
     const std::vector<int> tokens = model->tokenizer().encode(kPrompt, true);
@@ -173,7 +171,7 @@ void TestProbe::scoresEqualCountsByHand() {
 }
 
 void TestProbe::unablatedRunIsCached() {
-    auto model = std::shared_ptr<Model>(Model::load(demo("transformer")));
+    auto model = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
     Probe probe(model);
     ProbeRequest r;
     r.prompt = kPrompt;
@@ -201,7 +199,7 @@ void TestProbe::unablatedRunIsCached() {
 }
 
 void TestProbe::headsTheModelLacksAreSkipped() {
-    auto model = std::shared_ptr<Model>(Model::load(demo("transformer")));
+    auto model = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
     Probe probe(model);
     ProbeRequest r;
     r.prompt = kPrompt;
