@@ -36,13 +36,12 @@
 #include "gna/rope.h"
 #include "gna/safetensors.h"
 #include "gna/tiny_model.h"
+#include "bench_util.h"
 
 extern char** environ;
-using Clock = std::chrono::steady_clock;
+using namespace gna::bench;
 
 namespace {
-
-double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 double peak_rss_gb() {
     std::ifstream in("/proc/self/status");
@@ -138,11 +137,6 @@ struct TorchLlama {
         return at::linear(rms(h.narrow(1, T - 1, 1), w.at("model.norm.weight")), w.at("lm_head.weight")).to(at::kFloat);
     }
 };
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 
 // One configuration in this process: prints "load fwd sweep rss" on one line.
 int child(const std::string& mode, const std::filesystem::path& dir, int T, int nplans) {

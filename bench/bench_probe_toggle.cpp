@@ -14,30 +14,17 @@
 #include "gna/cpu_runtime.h"
 #include "gna/model.h"
 #include "gna/residual_stream.h"
-#include "gna/tiny_model.h"
+#include "bench_util.h"
 
-using Clock = std::chrono::steady_clock;
-
-namespace {
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-int arg(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }
-}  // namespace
+using namespace gna::bench;
 
 int main(int argc, char** argv) {
     gna::prepare_cpu_runtime(argc, argv);
-    const int tokens = arg(argc, argv, 1, 512), layer = arg(argc, argv, 2, 12), layers = arg(argc, argv, 3, 16),
-              hidden = arg(argc, argv, 4, 1024), heads = arg(argc, argv, 5, 16), reps = arg(argc, argv, 6, 3);
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads));
-    gna::TinyModelSpec s;
-    s.layers = layers;
-    s.hidden = hidden;
-    s.heads = heads;
-    s.kv_heads = heads / 2 > 0 ? heads / 2 : 1;
-    s.intermediate = hidden * 8 / 3;
-    s.merges = 300;
-    if (!std::filesystem::exists(dir / "config.json")) gna::write_tiny_model(s, dir);
-    auto model = gna::Model::load(dir);
+    const int tokens = int_arg(argc, argv, 1, 512), layer = int_arg(argc, argv, 2, 12), layers = int_arg(argc, argv, 3, 16),
+              hidden = int_arg(argc, argv, 4, 1024), heads = int_arg(argc, argv, 5, 16), reps = int_arg(argc, argv, 6, 3);
+    // the model of bench_attribution, shared through the temp folder
+    auto model = cached_model(llama_spec(layers, hidden, heads, heads / 2 > 0 ? heads / 2 : 1),
+                              "gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads));
 
     gna::RunRequest base;
     for (int t = 0; t < tokens; ++t) base.tokens.push_back(3 + (t * 37) % 500);
@@ -53,10 +40,10 @@ int main(int argc, char** argv) {
     for (int r = 0; r < reps; ++r) {  // interleaved: the machine's load hits both alike
         auto t0 = Clock::now();
         const gna::RunResult full = model->run(toggle);
-        t_full += since(t0);
+        t_full += seconds_since(t0);
         t0 = Clock::now();
         const gna::RunResult fast = gna::run_from_residuals(*model, toggle, *kept.residuals);
-        t_toggle += since(t0);
+        t_toggle += seconds_since(t0);
         same = same && full.last_logits.size() == fast.last_logits.size() &&
                std::memcmp(full.last_logits.data(), fast.last_logits.data(), full.last_logits.size() * sizeof(float)) == 0;
     }
