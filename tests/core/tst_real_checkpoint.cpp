@@ -72,10 +72,15 @@ private Q_SLOTS:
 
     void headAblationEqualsNaiveReference() {
         const ModelInfo& info = model_->info();
-        const int layer = info.num_layers / 2;
         const HeadKind kind = kLlamaFamily.count(type_) ? HeadKind::Attention : HeadKind::SSM;
-        if (kind == HeadKind::SSM && info.layers[static_cast<std::size_t>(layer)].ssm_heads == 0)
-            QSKIP("the middle layer has no SSM heads");
+        int layer = -1;  // the layer nearest the middle with heads of that kind (hybrids mix layer kinds)
+        for (int d = 0; layer < 0 && d <= info.num_layers; ++d)
+            for (int l : {info.num_layers / 2 - d, info.num_layers / 2 + d})
+                if (layer < 0 && l >= 0 && l < info.num_layers) {
+                    const LayerInfo& li = info.layers[static_cast<std::size_t>(l)];
+                    if ((kind == HeadKind::SSM ? li.ssm_heads : li.attention_heads) > 0) layer = l;
+                }
+        QVERIFY2(layer >= 0, "no layer has heads of the kind the reference can scale");
         const HeadRef head{layer, 0, kind};
         const auto ref = reference(&head);
         InterventionPlan plan;
