@@ -22,31 +22,17 @@
 #include "gna/experiments.h"
 #include "gna/model.h"
 #include "gna/tasks.h"
-#include "gna/tiny_model.h"
+#include "bench_util.h"
 
-using Clock = std::chrono::steady_clock;
-
-namespace {
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-int arg(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }
-}  // namespace
+using namespace gna::bench;
 
 int main(int argc, char** argv) {
     gna::prepare_cpu_runtime(argc, argv);
-    const int prompts = arg(argc, argv, 1, 8), layers = arg(argc, argv, 2, 16), hidden = arg(argc, argv, 3, 1024),
-              heads = arg(argc, argv, 4, 16), size = arg(argc, argv, 5, 10), loop_heads = arg(argc, argv, 6, 16),
-              verify_k = arg(argc, argv, 7, 48);
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads));
-    gna::TinyModelSpec s;
-    s.layers = layers;
-    s.hidden = hidden;
-    s.heads = heads;
-    s.kv_heads = heads / 2 > 0 ? heads / 2 : 1;
-    s.intermediate = hidden * 8 / 3;
-    s.merges = 300;
-    if (!std::filesystem::exists(dir / "config.json")) gna::write_tiny_model(s, dir);
-    auto model = gna::Model::load(dir);
+    const int prompts = int_arg(argc, argv, 1, 8), layers = int_arg(argc, argv, 2, 16), hidden = int_arg(argc, argv, 3, 1024),
+              heads = int_arg(argc, argv, 4, 16), size = int_arg(argc, argv, 5, 10), loop_heads = int_arg(argc, argv, 6, 16),
+              verify_k = int_arg(argc, argv, 7, 48);
+    auto model = cached_model(llama_spec(layers, hidden, heads, heads / 2 > 0 ? heads / 2 : 1),
+                              "gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads));
     const int H = layers * heads;
 
     const gna::Json task = {{"name", "kv_retrieval"}, {"sizes", {size}}, {"samples_per_size", prompts}, {"seed", 1}};
@@ -61,7 +47,7 @@ int main(int argc, char** argv) {
         std::filesystem::remove_all(o.out_dir);
         const auto t0 = Clock::now();
         gna::ExperimentOutcome r = gna::run_experiment(*model, spec, o);
-        *seconds = since(t0);
+        *seconds = seconds_since(t0);
         std::filesystem::remove_all(o.out_dir);
         return r.result;
     };
@@ -84,7 +70,7 @@ int main(int argc, char** argv) {
         p.ablate(gna::HeadRef{flat / heads, flat % heads});
         for (const auto& it : items) model->score_continuations(it.prompt, it.choices, p);  // every choice, as the sweep
     }
-    const double t_loop = since(t0) * H / n_loop;
+    const double t_loop = seconds_since(t0) * H / n_loop;
 
     // quality: the exact top 16 inside the attribution top K; rho over every head
     std::map<std::string, double> exact_imp;

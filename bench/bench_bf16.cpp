@@ -40,9 +40,10 @@
 #include "gna/rope.h"
 #include "gna/safetensors.h"
 #include "gna/tiny_model.h"
+#include "bench_util.h"
 
 extern char** environ;
-using Clock = std::chrono::steady_clock;
+using namespace gna::bench;
 
 namespace {
 
@@ -50,8 +51,6 @@ double load_average() {
     double l[1] = {0};
     return getloadavg(l, 1) == 1 ? l[0] : 0;
 }
-
-double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 double peak_rss_gb() {
     std::ifstream in("/proc/self/status");

@@ -7,29 +7,21 @@
 #include <filesystem>
 #include <vector>
 
+#include "bench_util.h"
 #include "gna/cpu_runtime.h"
-#include "gna/model.h"
-#include "gna/tiny_model.h"
 
-using Clock = std::chrono::steady_clock;
+using namespace gna::bench;
 
 int main(int argc, char** argv) {
     gna::prepare_cpu_runtime(argc, argv);
     const int reps = argc > 1 ? std::atoi(argv[1]) : 7;
     const int T = argc > 2 ? std::atoi(argv[2]) : 512;
-    auto dir = std::filesystem::temp_directory_path() / "gna_bench_forward";
-    gna::TinyModelSpec s;
-    s.layers = 8;
-    s.hidden = 512;
-    s.heads = 8;
-    s.kv_heads = 8;
+    gna::TinyModelSpec s = llama_spec(8, 512, 8, 8);
     s.intermediate = 1376;
-    s.merges = 300;
-    if (!std::filesystem::exists(dir / "config.json")) gna::write_tiny_model(s, dir);
-    auto model = gna::Model::load(dir);
+    auto model = cached_model(s, "gna_bench_forward");
 
     gna::RunRequest plain;
-    for (int t = 0; t < T; ++t) plain.tokens.push_back(1 + (t * 37) % (model->info().vocab_size - 1));
+    plain.tokens = spread_tokens(T, model->info().vocab_size);
     gna::RunRequest inter = plain;
     inter.plan.ablate(gna::HeadRef{4, 3});
     inter.capture = {gna::HeadRef{5, 2}};
@@ -46,10 +38,6 @@ int main(int argc, char** argv) {
         tp.push_back(std::chrono::duration<double>(t1 - t0).count());
         ti.push_back(std::chrono::duration<double>(t2 - t1).count());
     }
-    auto median = [](std::vector<double> v) {
-        std::sort(v.begin(), v.end());
-        return v[v.size() / 2];
-    };
     const double mp = median(tp), mi = median(ti);
     std::printf("model: 8 layers, hidden 512, 8 heads; prompt %d tokens; %d interleaved repetitions\n", T, reps);
     std::printf("plain forward:                 median %.4f s  (%.0f tokens/s)\n", mp, T / mp);

@@ -21,32 +21,22 @@
 #include "gna/model.h"
 #include "gna/probe.h"
 #include "gna/residual_stream.h"
-#include "gna/tiny_model.h"
+#include "bench_util.h"
 
-using Clock = std::chrono::steady_clock;
-
-namespace {
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-int arg(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }
-}  // namespace
+using namespace gna::bench;
 
 int main(int argc, char** argv) {
     gna::prepare_cpu_runtime(argc, argv);
-    const int tokens = arg(argc, argv, 1, 512), layer = arg(argc, argv, 2, 12), layers = arg(argc, argv, 3, 16),
-              hidden = arg(argc, argv, 4, 1024), heads = arg(argc, argv, 5, 16), reps = arg(argc, argv, 6, 3);
-    gna::TinyModelSpec s;
-    s.layers = layers;
-    s.hidden = hidden;
-    s.heads = heads;
-    s.kv_heads = arg(argc, argv, 7, heads / 2 > 0 ? heads / 2 : 1);
-    s.intermediate = arg(argc, argv, 8, hidden * 8 / 3);
-    s.vocab = arg(argc, argv, 9, 0);
-    s.merges = 300;
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads) +
-                      (argc > 7 ? "_" + std::to_string(s.kv_heads) + "_" + std::to_string(s.intermediate) + "_" + std::to_string(s.vocab) : ""));
-    if (!std::filesystem::exists(dir / "config.json")) gna::write_tiny_model(s, dir);
-    std::shared_ptr<gna::Model> model = gna::Model::load(dir);
+    const int tokens = int_arg(argc, argv, 1, 512), layer = int_arg(argc, argv, 2, 12), layers = int_arg(argc, argv, 3, 16),
+              hidden = int_arg(argc, argv, 4, 1024), heads = int_arg(argc, argv, 5, 16), reps = int_arg(argc, argv, 6, 3);
+    // the model of bench_attribution, shared through the temp folder; arguments 7-9 give other shapes (kv heads,
+    // MLP width, vocabulary), e.g. Llama-3.2-1B's
+    gna::TinyModelSpec s = llama_spec(layers, hidden, heads, int_arg(argc, argv, 7, heads / 2 > 0 ? heads / 2 : 1));
+    s.intermediate = int_arg(argc, argv, 8, hidden * 8 / 3);
+    s.vocab = int_arg(argc, argv, 9, 0);
+    std::shared_ptr<gna::Model> model = cached_model(
+        s, "gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads) +
+               (argc > 7 ? "_" + std::to_string(s.kv_heads) + "_" + std::to_string(s.intermediate) + "_" + std::to_string(s.vocab) : ""));
 
     gna::RunRequest base;
     for (int t = 0; t < tokens; ++t) base.tokens.push_back(3 + (t * 37) % 500);
@@ -62,10 +52,10 @@ int main(int argc, char** argv) {
     for (int r = 0; r < reps; ++r) {  // interleaved: the machine's load hits both alike
         auto t0 = Clock::now();
         const gna::RunResult full = model->run(toggle);
-        t_full += since(t0);
+        t_full += seconds_since(t0);
         t0 = Clock::now();
         const gna::RunResult fast = gna::run_from_residuals(*model, toggle, *kept.residuals);
-        t_toggle += since(t0);
+        t_toggle += seconds_since(t0);
         same = same && full.last_logits.size() == fast.last_logits.size() &&
                std::memcmp(full.last_logits.data(), fast.last_logits.data(), full.last_logits.size() * sizeof(float)) == 0;
     }
@@ -87,11 +77,11 @@ int main(int argc, char** argv) {
         pr.separate_score_pass = true;
         auto t0 = Clock::now();
         const gna::ProbeResult two = probe.run(pr);
-        t_two += since(t0);
+        t_two += seconds_since(t0);
         pr.separate_score_pass = false;
         t0 = Clock::now();
         const gna::ProbeResult one = probe.run(pr);
-        t_one += since(t0);
+        t_one += seconds_since(t0);
         passes_one = one.forward_passes, passes_two = two.forward_passes;
         first_one = one.first_layer, first_two = two.first_layer;
         same_scores = same_scores && one.scores.size() == two.scores.size() && one.maps.size() == two.maps.size();

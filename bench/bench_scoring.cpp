@@ -15,18 +15,11 @@
 #include "gna/cpu_runtime.h"
 #include "gna/model.h"
 #include "gna/tasks.h"
-#include "gna/tiny_model.h"
+#include "bench_util.h"
 
-using Clock = std::chrono::steady_clock;
+using namespace gna::bench;
 
 namespace {
-
-double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 // Sum of the log-probabilities of `cont` after `prompt`, from the logits of one full forward.
 double logprob(const gna::RunResult& r, std::size_t prompt_len, const std::vector<int>& cont) {
@@ -49,17 +42,8 @@ int main(int argc, char** argv) {
     const int hidden = argc > 2 ? std::atoi(argv[2]) : 512;
     const int layers = argc > 3 ? std::atoi(argv[3]) : 8;
     const int pairs = argc > 4 ? std::atoi(argv[4]) : 40;
-    auto dir = std::filesystem::temp_directory_path() /
-               ("gna_bench_scoring_" + std::to_string(hidden) + "_" + std::to_string(layers));
-    gna::TinyModelSpec s;
-    s.layers = layers;
-    s.hidden = hidden;
-    s.heads = 8;
-    s.kv_heads = 8;
-    s.intermediate = hidden * 8 / 3;
-    s.merges = 300;
-    if (!std::filesystem::exists(dir / "config.json")) gna::write_tiny_model(s, dir);
-    auto model = gna::Model::load(dir);
+    auto model = cached_model(llama_spec(layers, hidden, 8, 8),
+                              "gna_bench_scoring_" + std::to_string(hidden) + "_" + std::to_string(layers));
 
     gna::KvRetrievalOptions ko;
     ko.sizes = {pairs};

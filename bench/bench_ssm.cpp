@@ -19,18 +19,12 @@
 #include <ATen/Parallel.h>
 
 #include "../core/src/ssm/scan.h"  // internal: the scans themselves, timed alone below
+#include "bench_util.h"
 #include "gna/cpu_runtime.h"
-#include "gna/model.h"
-#include "gna/tiny_model.h"
 
-using Clock = std::chrono::steady_clock;
+using namespace gna::bench;
 
 namespace {
-double cpu_seconds() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
 std::vector<double> g_cpu;  // process CPU seconds of each timed call (the machine is shared: wall time is noisy)
 double seconds(const std::function<void()>& f) {
     const double c0 = cpu_seconds();
@@ -38,10 +32,6 @@ double seconds(const std::function<void()>& f) {
     f();
     g_cpu.push_back(cpu_seconds() - c0);
     return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 double load_average() {
     double l[1] = {0};
@@ -54,21 +44,12 @@ long peak_rss_mib() {
 }
 
 void scans_and_loop(int reps, int T) {
-    auto dir = std::filesystem::temp_directory_path() / "gna_bench_ssm";
-    gna::TinyModelSpec s;
-    s.arch = "mamba2";
-    s.layers = 8;
-    s.hidden = 512;
-    s.expand = 2;
-    s.ssm_head_dim = 64;
-    s.state_size = 128;
-    s.chunk_size = 256;
-    s.merges = 300;
-    if (!std::filesystem::exists(dir / "config.json")) gna::write_tiny_model(s, dir);
-    auto model = gna::Model::load(dir);
+    const gna::TinyModelSpec s{.arch = "mamba2", .layers = 8, .hidden = 512, .merges = 300, .state_size = 128, .expand = 2,
+                               .ssm_head_dim = 64, .chunk_size = 256};
+    auto model = cached_model(s, "gna_bench_ssm");
 
     gna::RunRequest plain;
-    for (int t = 0; t < T; ++t) plain.tokens.push_back(1 + (t * 37) % (model->info().vocab_size - 1));
+    plain.tokens = spread_tokens(T, model->info().vocab_size);
     gna::RunRequest cap = plain;
     cap.capture = {gna::HeadRef{5, 7, gna::HeadKind::SSM}};
 

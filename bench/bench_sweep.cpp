@@ -18,9 +18,9 @@
 #include "gna/cpu_runtime.h"
 #include "gna/model.h"
 #include "gna/tasks.h"
-#include "gna/tiny_model.h"
+#include "bench_util.h"
 
-using Clock = std::chrono::steady_clock;
+using namespace gna::bench;
 
 int main(int argc, char** argv) {
     gna::prepare_cpu_runtime(argc, argv);
@@ -28,16 +28,7 @@ int main(int argc, char** argv) {
     const int hidden = argc > 2 ? std::atoi(argv[2]) : 256;
     const int rows = argc > 3 ? std::atoi(argv[3]) : 65;
     const bool first_token = argc > 4 && std::string(argv[4]) == "first";  // only each value's first token
-    auto dir = std::filesystem::temp_directory_path() / ("gna_bench_sweep_" + std::to_string(hidden));
-    gna::TinyModelSpec s;
-    s.layers = 8;
-    s.hidden = hidden;
-    s.heads = 8;
-    s.kv_heads = 8;
-    s.intermediate = hidden * 8 / 3;
-    s.merges = 300;
-    if (!std::filesystem::exists(dir / "config.json")) gna::write_tiny_model(s, dir);
-    auto model = gna::Model::load(dir);
+    auto model = cached_model(llama_spec(8, hidden, 8, 8), "gna_bench_sweep_" + std::to_string(hidden));
 
     gna::KvRetrievalOptions ko;
     ko.samples_per_size = (prompts + 8) / 9;

@@ -16,19 +16,11 @@
 #include "gna/cpu_runtime.h"
 #include "gna/model.h"
 #include "gna/tiny_model.h"
+#include "bench_util.h"
+
+using namespace gna::bench;
 
 namespace {
-
-double cpu_seconds() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 std::filesystem::path model_dir(const std::string& arch) {
     auto dir = std::filesystem::temp_directory_path() / ("gna_bench_threads_" + arch);

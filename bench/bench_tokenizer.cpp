@@ -13,14 +13,14 @@
 
 #include "gna/json.h"
 #include "gna/tokenizer.h"
+#include "bench_util.h"
+
+using namespace gna::bench;
 
 namespace {
 
 namespace fs = std::filesystem;
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 // GPT-2's byte alphabet: printable bytes stand for themselves, the others map to U+0100 and up.
 std::vector<std::string> byte_alphabet() {

@@ -73,10 +73,7 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
 }
 
 void AblationCurve::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange) {
-        applyPlotStyle(m_plot, palette());
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
+    restyleOnPaletteChange(event, m_plot, palette());
     QWidget::changeEvent(event);
 }
 

@@ -242,10 +242,7 @@ void AttentionHeatmap::resizeEvent(QResizeEvent* event) {
 }
 
 void AttentionHeatmap::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange) {
-        applyPlotStyle(m_plot, QWidget::palette());
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
+    restyleOnPaletteChange(event, m_plot, QWidget::palette());
     QWidget::changeEvent(event);
 }
 

@@ -5,11 +5,11 @@
 #include <QPainter>
 #include <QUndoCommand>
 
+#include "token_flow.h"
+
 namespace gna::views {
 
 namespace {
-constexpr int kPad = 3;
-constexpr int kGap = 2;
 
 class SetKeysCommand : public QUndoCommand {
 public:
@@ -29,12 +29,9 @@ const QColor kSegment[] = {QColor(86, 180, 233, 90), QColor(230, 159, 0, 90), QC
 }  // namespace
 
 MaskEditor::MaskEditor(QWidget* parent) : QWidget(parent), m_undo(new QUndoStack(this)) {
-    setFocusPolicy(Qt::StrongFocus);
+    makeTokenFlowWidget(this);
     setAccessibleName(tr("Mask editor"));
     setToolTip(tr("Click a token to mask or unmask it for the selected head"));
-    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-    policy.setHeightForWidth(true);
-    setSizePolicy(policy);
 }
 
 void MaskEditor::setSample(const MaskSample& sample) {
@@ -83,29 +80,13 @@ int MaskEditor::segmentOf(int token) const {
 }
 
 QList<QRect> MaskEditor::layoutTokens(int width) const {
-    QList<QRect> rects;
-    const QFontMetrics fm(font());
-    const int h = fm.height() + 2 * kPad;
-    int x = kGap, y = kGap;
-    for (const QString& t : m_sample.tokens) {
-        const int w = fm.horizontalAdvance(t.isEmpty() ? QStringLiteral(" ") : t) + 2 * kPad;
-        if (x + w > width - kGap && x > kGap) {
-            x = kGap;
-            y += h + kGap;
-        }
-        rects << QRect(x, y, w, h);
-        x += w + kGap;
-        if (t.endsWith(QStringLiteral("⏎"))) {  // line break after newline tokens: options on their own line
-            x = kGap;
-            y += h + kGap;
-        }
-    }
-    return rects;
+    // a line break after newline tokens: options on their own line
+    return flowTokens(QFontMetrics(font()), m_sample.tokens, width, true);
 }
 
 int MaskEditor::heightForWidth(int width) const {
     const QList<QRect> r = layoutTokens(width);
-    return r.isEmpty() ? QFontMetrics(font()).height() + 4 * kPad : r.back().bottom() + kGap + 1;
+    return r.isEmpty() ? QFontMetrics(font()).height() + 4 * kTokenPad : r.back().bottom() + kTokenGap + 1;
 }
 
 void MaskEditor::resizeEvent(QResizeEvent* event) {

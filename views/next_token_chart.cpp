@@ -137,10 +137,7 @@ void NextTokenChart::resizeEvent(QResizeEvent* event) {
 }
 
 void NextTokenChart::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange) {
-        applyPlotStyle(m_plot, palette());
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
+    restyleOnPaletteChange(event, m_plot, palette());
     QWidget::changeEvent(event);
 }
 

@@ -25,14 +25,18 @@ constexpr std::array<Stop, 9> kMagma{{{0.000, 0, 0, 4},      {0.125, 28, 16, 68}
                                       {0.500, 181, 54, 122}, {0.625, 229, 80, 100},
                                       {0.750, 251, 135, 97}, {0.875, 254, 194, 135},
                                       {1.000, 252, 253, 191}}};
+constexpr std::array<Stop, 2> kGreys{{{0.0, 255, 255, 255}, {1.0, 0, 0, 0}}};
+constexpr std::array<Stop, 3> kRedYellowGreen{{{0.0, 215, 48, 39}, {0.5, 254, 224, 139}, {1.0, 26, 152, 80}}};
+constexpr std::array<Stop, 3> kDiverging{{{0.0, 33, 102, 172}, {0.5, 247, 247, 247}, {1.0, 178, 24, 43}}};
 
+// `levels` colour levels; 0 keeps QCPColorGradient's default.
 template <std::size_t N>
-QCPColorGradient fromStops(const std::array<Stop, N>& stops) {
+QCPColorGradient fromStops(const std::array<Stop, N>& stops, int levels = 256) {
     QCPColorGradient g;
     g.clearColorStops();
     for (const Stop& s : stops) g.setColorStopAt(s.pos, QColor(s.r, s.g, s.b));
     g.setColorInterpolation(QCPColorGradient::ciRGB);
-    g.setLevelCount(256);
+    if (levels > 0) g.setLevelCount(levels);
     return g;
 }
 
@@ -43,31 +47,9 @@ QCPColorGradient makeGradient(Palette palette) {
     case Palette::Viridis: return fromStops(kViridis);
     case Palette::Cividis: return fromStops(kCividis);
     case Palette::Magma: return fromStops(kMagma);
-    case Palette::Greys: {
-        QCPColorGradient g;
-        g.clearColorStops();
-        g.setColorStopAt(0.0, QColor(255, 255, 255));
-        g.setColorStopAt(1.0, QColor(0, 0, 0));
-        return g;
-    }
-    case Palette::RedYellowGreen: {
-        QCPColorGradient g;
-        g.clearColorStops();
-        g.setColorStopAt(0.0, QColor(215, 48, 39));
-        g.setColorStopAt(0.5, QColor(254, 224, 139));
-        g.setColorStopAt(1.0, QColor(26, 152, 80));
-        g.setLevelCount(256);
-        return g;
-    }
-    case Palette::Diverging: {
-        QCPColorGradient g;
-        g.clearColorStops();
-        g.setColorStopAt(0.0, QColor(33, 102, 172));
-        g.setColorStopAt(0.5, QColor(247, 247, 247));
-        g.setColorStopAt(1.0, QColor(178, 24, 43));
-        g.setLevelCount(256);
-        return g;
-    }
+    case Palette::Greys: return fromStops(kGreys, 0);
+    case Palette::RedYellowGreen: return fromStops(kRedYellowGreen);
+    case Palette::Diverging: return fromStops(kDiverging);
     }
     return fromStops(kViridis);
 }

@@ -34,4 +34,10 @@ void applyPlotStyle(QCustomPlot* plot, const QPalette& palette) {
         if (auto* text = qobject_cast<QCPTextElement*>(e)) text->setTextColor(fg);
 }
 
+void restyleOnPaletteChange(const QEvent* event, QCustomPlot* plot, const QPalette& palette) {
+    if (event->type() != QEvent::PaletteChange) return;
+    applyPlotStyle(plot, palette);
+    plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 }  // namespace gna::views

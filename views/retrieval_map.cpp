@@ -127,10 +127,7 @@ double RetrievalMap::meanScore() const {
 }
 
 void RetrievalMap::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange) {
-        applyPlotStyle(m_plot, palette());
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
+    restyleOnPaletteChange(event, m_plot, palette());
     QWidget::changeEvent(event);
 }
 

@@ -6,19 +6,13 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include "token_flow.h"
+
 namespace gna::views {
 
-namespace {
-constexpr int kPad = 3;
-constexpr int kGap = 2;
-}
-
 TokenStrip::TokenStrip(QWidget* parent) : QWidget(parent) {
-    setFocusPolicy(Qt::StrongFocus);
+    makeTokenFlowWidget(this);
     setAccessibleName(tr("Prompt tokens"));
-    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-    policy.setHeightForWidth(true);
-    setSizePolicy(policy);
 }
 
 void TokenStrip::setTokens(const QStringList& tokens) {
@@ -43,26 +37,13 @@ void TokenStrip::setSelectedToken(int index) {
 QRect TokenStrip::tokenRect(int index) const { return index >= 0 && index < m_rects.size() ? m_rects[index] : QRect(); }
 
 QList<QRect> TokenStrip::layoutTokens(int width) const {
-    QList<QRect> rects;
-    const QFontMetrics fm(font());
-    const int h = fm.height() + 2 * kPad;
-    int x = kGap, y = kGap;
-    for (const QString& t : m_tokens) {
-        const int w = fm.horizontalAdvance(t.isEmpty() ? QStringLiteral(" ") : t) + 2 * kPad;
-        if (x + w > width - kGap && x > kGap) {
-            x = kGap;
-            y += h + kGap;
-        }
-        rects << QRect(x, y, w, h);
-        x += w + kGap;
-    }
-    return rects;
+    return flowTokens(QFontMetrics(font()), m_tokens, width, false);
 }
 
 int TokenStrip::heightForWidth(int width) const {
     const QList<QRect> r = layoutTokens(width);
     const QFontMetrics fm(font());
-    return r.isEmpty() ? fm.height() + 2 * kPad + 2 * kGap : r.back().bottom() + kGap + 1;
+    return r.isEmpty() ? fm.height() + 2 * kTokenPad + 2 * kTokenGap : r.back().bottom() + kTokenGap + 1;
 }
 
 QSize TokenStrip::sizeHint() const { return {400, heightForWidth(400)}; }

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "args.h"
+#include "load_options.h"
 #include "gna/error.h"
 #include "gna/experiment_spec.h"
 #include "gna/experiments.h"
@@ -124,16 +125,8 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     const ExperimentSpec typed = parse_experiment_spec(spec, a.positionals()[0]);
     std::string model_dir = a.get_or("model", typed.model);
     if (model_dir.empty()) throw UsageError{"no model: give --model or \"model\" in the spec"};
-    LoadOptions opt;
-    const std::string dev = a.get_or("device", "cpu"), dt = a.get_or("dtype", spec.value("dtype", std::string("f32")));
-    if (dev == "cuda") opt.device = Device::CUDA;
-    else if (dev != "cpu") throw UsageError{"--device must be cpu or cuda"};
-    if (dt == "bf16") opt.dtype = ComputeDType::BF16;
-    else if (dt == "f16") opt.dtype = ComputeDType::F16;
-    else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
-    opt.threads = a.get_int("threads", 0);
+    LoadOptions opt = load_options(a, spec.value("dtype", std::string("f32")));
     opt.tokenizer = typed.tokenizer;
-    opt.check_memory = !a.flag("no-memory-check");
     eo.out_dir = *a.get("out");
     eo.cancel = &g_cancel;
     const bool quiet = a.flag("quiet");

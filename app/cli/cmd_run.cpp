@@ -6,6 +6,7 @@
 
 #include "gna/probe.h"
 #include "args.h"
+#include "load_options.h"
 #include "gna/error.h"
 #include "gna/json.h"
 #include "gna/mean_ablation.h"
@@ -98,16 +99,8 @@ int cmd_run(const std::vector<std::string>& argv) {
                "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
         return a.help() ? kOk : kUsage;
     }
-    LoadOptions opt;
-    const std::string dev = a.get_or("device", "cpu"), dt = a.get_or("dtype", "f32");
-    if (dev == "cuda") opt.device = Device::CUDA;
-    else if (dev != "cpu") throw UsageError{"--device must be cpu or cuda"};
-    if (dt == "bf16") opt.dtype = ComputeDType::BF16;
-    else if (dt == "f16") opt.dtype = ComputeDType::F16;
-    else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
-    opt.threads = a.get_int("threads", 0);
+    LoadOptions opt = load_options(a);
     opt.tokenizer = a.get_or("tokenizer", "");
-    opt.check_memory = !a.flag("no-memory-check");
     std::shared_ptr<Model> model = Model::load(a.positionals()[0], opt);
     const Tokenizer& tok = model->tokenizer();
 

@@ -30,6 +30,7 @@
 #include "startup.h"
 #include "studio_settings.h"
 #include "theme.h"
+#include "app_test_util.h"
 
 namespace gna::studio {
 
@@ -48,25 +49,15 @@ protected:
 inline void StudioFixture::makeTinyLlama() {
     QStandardPaths::setTestModeEnabled(true);
     m_model = m_dir.filePath(QStringLiteral("tiny-llama"));
-    QProcess p;
-    p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("make-tiny-model"), QStringLiteral("--arch"), QStringLiteral("llama"), m_model});
-    QVERIFY2(p.waitForFinished(120000), "gna make-tiny-model timed out");
-    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-    QVERIFY(QFileInfo::exists(m_model + QStringLiteral("/config.json")));
+    const QString error = makeTinyCheckpoint(m_model);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 inline void StudioFixture::openArch(MainWindow& w, const QString& arch, QString* dir) {
     *dir = m_dir.filePath(QStringLiteral("tiny-") + arch);
-    QProcess p;
-    p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("make-tiny-model"), QStringLiteral("--arch"), arch, *dir});
-    QVERIFY(p.waitForFinished(120000) && p.exitCode() == 0);
-    w.resize(1280, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.promptEditor()->setPrompt(m_prompt);
-    QSignalSpy loaded(w.session(), &Session::modelLoaded);
-    w.openModel(*dir);
-    QVERIFY(loaded.wait(60000));
+    const QString error = makeTinyCheckpoint(*dir, {QStringLiteral("--arch"), arch});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(showAndOpenModel(w, 1280, 900, *dir, m_prompt));
 }
 
 inline bool StudioFixture::waitForResult(MainWindow& w, int timeoutMs) {

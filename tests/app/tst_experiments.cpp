@@ -35,6 +35,7 @@
 #include "results_table.h"
 #include "retrieval_map.h"
 #include "startup.h"
+#include "app_test_util.h"
 #include "translations.h"
 #include <QTranslator>
 
@@ -65,22 +66,14 @@ private:
 void TestExperiments::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     m_model = m_dir.filePath(QStringLiteral("tiny-llama"));
-    QProcess p;
-    p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("make-tiny-model"), QStringLiteral("--arch"), QStringLiteral("llama"), m_model});
-    QVERIFY2(p.waitForFinished(120000), "gna make-tiny-model timed out");
-    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    const QString error = makeTinyCheckpoint(m_model);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     m_shots = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
     QDir().mkpath(m_shots);
 }
 
 void TestExperiments::openTiny(MainWindow& w) {
-    w.resize(1280, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.promptEditor()->setPrompt(QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is"));
-    QSignalSpy loaded(w.session(), &Session::modelLoaded);
-    w.openModel(m_model);
-    QVERIFY(loaded.wait(60000));
+    QVERIFY(showAndOpenModel(w, 1280, 900, m_model, QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is")));
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
 }
 

@@ -31,6 +31,7 @@
 #include "head_board.h"
 #include "main_window.h"
 #include "prompt_editor.h"
+#include "app_test_util.h"
 #include "token_strip.h"
 
 using namespace gna::studio;
@@ -50,9 +51,7 @@ QStringList monkeyModels(const QString& tempDir) {
     QStringList out;
     for (const char* arch : {"llama", "mamba2", "zamba2"}) {
         const QString dir = tempDir + QStringLiteral("/tiny-") + QLatin1String(arch);
-        QProcess p;
-        p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("make-tiny-model"), QStringLiteral("--arch"), QLatin1String(arch), dir});
-        if (p.waitForFinished(120000) && p.exitCode() == 0) out << dir;
+        if (makeTinyCheckpoint(dir, {QStringLiteral("--arch"), QLatin1String(arch)}).isEmpty()) out << dir;
     }
     return out;
 }

@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include "../core/few_samples.h"
+#include "app_test_util.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
 #include "experiment_runner.h"
@@ -39,12 +40,7 @@ private Q_SLOTS:
     void everyShippedSpecFillsTheFormAndRuns() {
         const auto root = std::filesystem::path(GNA_SOURCE_DIR);
         MainWindow w;
-        w.resize(1280, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QSignalSpy loaded(w.session(), &Session::modelLoaded);
-        w.openModel(QString::fromStdString((root / "resources/demo-models/transformer").string()));
-        QVERIFY(loaded.wait(60000));
+        QVERIFY(showAndOpenModel(w, 1280, 900, QString::fromStdString((root / "resources/demo-models/transformer").string())));
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
         const std::filesystem::path dir = m_dir.path().toStdString();
         std::vector<std::filesystem::path> specs;

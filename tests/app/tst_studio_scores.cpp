@@ -261,12 +261,7 @@ void TestStudioScores::demoOpensWithItsCardHeads() {
     const QString a = top[0].toString(), b = top[1].toString();
     const QString gather = gatherMass[a] > gatherMass[b] ? a : b, aggregate = gather == a ? b : a;
     MainWindow w;
-    w.resize(1280, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy loaded(w.session(), &Session::modelLoaded);
-    w.openModel(dir);
-    QVERIFY(loaded.wait(60000));
+    QVERIFY(showAndOpenModel(w, 1280, 900, dir));
     QCOMPARE(w.session()->shownHeads().size(), 2);
     QCOMPARE(w.session()->shownHeads()[0].name(), gather);
     QCOMPARE(w.session()->shownHeads()[1].name(), aggregate);

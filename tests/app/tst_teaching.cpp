@@ -25,6 +25,7 @@
 #include "gna/model.h"
 #include "gna/tasks.h"
 #include "gna/tiny_model.h"
+#include "app_test_util.h"
 #include "head_board.h"
 #include "head_board_model.h"
 #include "kv_map_panel.h"
@@ -151,12 +152,7 @@ void TestTeaching::maskPanelAndSamplesFollowTheDemo() {
     QVERIFY(!first.prompt.empty() && first.answer >= 0);
 
     MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy loaded(w.session(), &Session::modelLoaded);
-    w.openModel(dir);
-    QVERIFY(loaded.wait(60000));
+    QVERIFY(showAndOpenModel(w, 1400, 900, dir));
     MaskPanel* panel = w.maskPanel();
     QTRY_VERIFY_WITH_TIMEOUT(panel->questionCount() > 0, 60000);
     QCOMPARE(panel->gatherHead(), gather);
@@ -217,12 +213,7 @@ void TestTeaching::kvMapOnEveryDemo() {
     const QStringList top = cardTopTwo(dir);
     QCOMPARE(top.size(), 2);
     MainWindow w;
-    w.resize(1400, 1000);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy loaded(w.session(), &Session::modelLoaded);
-    w.openModel(dir);
-    QVERIFY(loaded.wait(60000));
+    QVERIFY(showAndOpenModel(w, 1400, 1000, dir));
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
     auto* dock = w.findChild<QDockWidget*>(QStringLiteral("kvMapDock"));
     QVERIFY(dock);

@@ -23,7 +23,7 @@
 #include "prompt_editor.h"
 #include "studio_settings.h"
 #include "theme.h"
-#include "tour_steps.h"
+#include "app_test_util.h"
 #include "tour_steps.h"
 #include "translations.h"
 
@@ -46,20 +46,26 @@ private Q_SLOTS:
 private:
     bool makeModel(const QString& dir, const QStringList& args);
     bool nextAndWait(GuidedTour* tour, int timeoutMs = 120000);
+    // Resizes and shows `w`, waits until it is exposed and starts its tour; false when it never showed.
+    static bool showAndStartTour(MainWindow& w, int width, int height);
     void shoot(QWidget* w, const QString& name);
     QTemporaryDir m_dir;
     QString m_demos;
     QString m_shots;
 };
 
+bool TestTour::showAndStartTour(MainWindow& w, int width, int height) {
+    w.resize(width, height);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) return false;
+    w.tour()->start();
+    return true;
+}
+
 bool TestTour::makeModel(const QString& dir, const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(GNA_CLI_PATH), QStringList{QStringLiteral("make-tiny-model")} + args + QStringList{dir});
-    if (!p.waitForFinished(120000) || p.exitCode() != 0) {
-        qWarning() << p.readAllStandardError();
-        return false;
-    }
-    return QFileInfo::exists(dir + QStringLiteral("/config.json"));
+    const QString error = makeTinyCheckpoint(dir, args);
+    if (!error.isEmpty()) qWarning() << error;
+    return error.isEmpty();
 }
 
 void TestTour::initTestCase() {
@@ -136,11 +142,8 @@ static double coreAnswerProbability(gna::Model& m, const gna::KvSample& s, const
 
 void TestTour::walkThroughEveryStep() {
     MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showAndStartTour(w, 1400, 900));
     GuidedTour* tour = w.tour();
-    tour->start();
     QCOMPARE(tour->step(), 0);
     QVERIFY(!tour->backButton()->isEnabled());
 
@@ -339,11 +342,8 @@ void TestTour::screenshots() {
         applyTheme(theme);
         const QString suffix = theme == Theme::Dark ? QStringLiteral("_dark") : QStringLiteral("_light");
         MainWindow w;
-        w.resize(1500, 950);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showAndStartTour(w, 1500, 950));
         GuidedTour* tour = w.tour();
-        tour->start();
         shoot(&w, QStringLiteral("tour_welcome") + suffix);
         for (int step = 1; step <= 6; ++step) {
             QVERIFY(nextAndWait(tour));
@@ -386,11 +386,8 @@ void TestTour::bundledDemoModel() {
         QSKIP("resources/demo-models/transformer is not in this checkout");
     }
     MainWindow w;
-    w.resize(1500, 950);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showAndStartTour(w, 1500, 950));
     GuidedTour* tour = w.tour();
-    tour->start();
     bool ok = true;
     for (int step = 1; step <= 6 && ok; ++step) {
         ok = nextAndWait(tour);

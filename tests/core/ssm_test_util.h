@@ -14,6 +14,9 @@
 #include "gna/error.h"
 #include "gna/model.h"
 #include "gna/safetensors.h"
+#include "naive_ssm.h"
+#include "test_models.h"
+#include "print_ids.h"
 
 namespace gna::test {
 
@@ -30,6 +33,45 @@ inline double max_diff_logits(const std::vector<float>& flat, const std::vector<
     for (std::size_t t = 0; t < ref.size(); ++t)
         for (std::size_t v = 0; v < V; ++v) m = std::max(m, std::fabs(static_cast<double>(flat[t * V + v]) - ref[t][v]));
     return m;
+}
+
+// A request for `n` greedily generated tokens after `tokens`, never stopping early.
+inline RunRequest generation_request(std::vector<int> tokens, int n) {
+    RunRequest r;
+    r.tokens = std::move(tokens);
+    r.generate = n;
+    r.stop_tokens = {-1};
+    return r;
+}
+
+// Greedy generation checked by recomputation: the tokens that the naive forward over the prompt and
+// the generated tokens fed back (all but the last) picks at every generated position.
+inline std::vector<int> naive_greedy(const std::filesystem::path& model, const RunRequest& r, const RunResult& g,
+                                     const NaiveSsmOptions& o = {}) {
+    std::vector<int> seq = r.tokens;
+    seq.insert(seq.end(), g.generated.begin(), g.generated.end() - 1);
+    return argmax_tokens(naive_ssm_forward(model, seq, o).logits, r.tokens.size() - 1, g.generated.size());
+}
+
+// `ids` run plain and under `plan` in one batch, each against the naive forward (plain, and with
+// `o`, the same interventions): the largest logit differences, and the two runs' logits.
+struct AblationCheck {
+    double plain = 0, ablated = 0;
+    std::vector<float> plain_logits, ablated_logits;
+};
+inline AblationCheck check_ablation(Model& m, const std::filesystem::path& model, const std::vector<int>& ids,
+                                    const InterventionPlan& plan, const NaiveSsmOptions& o) {
+    RunRequest plain, abl;
+    plain.tokens = abl.tokens = ids;
+    plain.all_logits = abl.all_logits = true;
+    abl.plan = plan;
+    auto outs = m.run_batch({plain, abl});
+    AblationCheck c;
+    c.plain = max_diff_logits(outs[0].all_logits, naive_ssm_forward(model, ids).logits);
+    c.ablated = max_diff_logits(outs[1].all_logits, naive_ssm_forward(model, ids, o).logits);
+    c.plain_logits = std::move(outs[0].all_logits);
+    c.ablated_logits = std::move(outs[1].all_logits);
+    return c;
 }
 
 // Copies a checkpoint folder's model.safetensors into `out` with `edit` applied to the tensor list

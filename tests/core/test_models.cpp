@@ -25,6 +25,10 @@ std::filesystem::path make_model(const TempDir& dir, const std::string& name, co
     return p;
 }
 
+std::filesystem::path demo_model(const std::string& kind) {
+    return std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / kind;
+}
+
 std::vector<float> weights(const Checkpoint& ckpt, const std::string& name) { return to_float(ckpt.tensor(name)); }
 
 double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
@@ -34,18 +38,56 @@ double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
     return m;
 }
 
+TinyModelSpec tiny_llama(int layers, uint64_t seed) {
+    return {.layers = layers, .hidden = 32, .heads = 4, .kv_heads = 2, .intermediate = 48, .max_positions = 1024, .seed = seed};
+}
+
+std::unique_ptr<Model> load_tiny_model(const TempDir& dir, const std::string& name, const TinyModelSpec& spec,
+                                       std::filesystem::path* folder) {
+    const auto p = make_model(dir, name, spec);
+    if (folder) *folder = p;
+    return Model::load(p);
+}
+
+RunResult run_all_logits(Model& m, std::vector<int> tokens, const InterventionPlan& plan) {
+    RunRequest r;
+    r.tokens = std::move(tokens);
+    r.plan = plan;
+    r.all_logits = true;
+    return m.run(r);
+}
+
+std::vector<double> log_softmax(const std::vector<float>& row) {
+    double mx = -1e300;
+    for (float v : row) mx = std::max(mx, static_cast<double>(v));
+    double z = 0;
+    for (float v : row) z += std::exp(v - mx);
+    std::vector<double> out;
+    out.reserve(row.size());
+    for (float v : row) out.push_back(v - mx - std::log(z));
+    return out;
+}
+
+double continuation_logprob(const std::vector<std::vector<float>>& logits, std::size_t prompt_size,
+                            const std::vector<int>& continuation) {
+    double sum = 0;
+    for (std::size_t i = 0; i < continuation.size(); ++i)
+        sum += log_softmax(logits[prompt_size - 1 + i])[static_cast<std::size_t>(continuation[i])];
+    return sum;
+}
+
+std::vector<int> argmax_tokens(const std::vector<std::vector<float>>& logits, std::size_t from, std::size_t n) {
+    std::vector<int> out;
+    for (std::size_t k = 0; k < n; ++k) {
+        const auto& row = logits[from + k];
+        out.push_back(static_cast<int>(std::max_element(row.begin(), row.end()) - row.begin()));
+    }
+    return out;
+}
+
 TinyModelSpec tiny_any_arch(const std::string& arch, uint64_t seed) {
-    TinyModelSpec s;
-    s.arch = arch;
-    s.layers = 4;
-    s.hidden = 32;
-    s.heads = 4;
-    s.kv_heads = 2;
-    s.intermediate = 48;
-    s.state_size = 8;
-    s.ssm_head_dim = 16;
-    s.chunk_size = 8;
-    s.seed = seed;
+    TinyModelSpec s{.arch = arch, .layers = 4, .hidden = 32, .heads = 4, .kv_heads = 2, .intermediate = 48, .seed = seed,
+                    .state_size = 8, .ssm_head_dim = 16, .chunk_size = 8};
     if (arch == "zamba2") {
         s.block_types = "mamba,hybrid,mamba,hybrid";
         s.kv_heads = 4;

@@ -13,14 +13,7 @@
 
 #include "gna/json.h"
 #include "gna/tokenizer.h"
-
-namespace QTest {
-template <> char* toString(const std::vector<int>& v) {
-    QByteArray s = "{";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + QByteArray::number(v[i]);
-    return qstrdup(s + "}");
-}
-}  // namespace QTest
+#include "print_ids.h"
 
 namespace {
 namespace fs = std::filesystem;

@@ -15,24 +15,12 @@
 #include "gna/probe.h"
 #include "gna/tasks.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
 
 namespace {
-
-std::filesystem::path demo(const char* kind) {
-    return std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / kind;
-}
-
-QString error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
 
 // first, middle and last of a list
 std::vector<HeadRef> spread(const std::vector<HeadRef>& all) {
@@ -45,12 +33,9 @@ std::vector<HeadRef> spread(const std::vector<HeadRef>& all) {
 // plain run, in double
 double naive_logit_difference(Model& model, const std::vector<int>& prompt, const std::vector<int>& cont,
                               const InterventionPlan& plan) {
-    RunRequest r;
-    r.tokens = prompt;
-    r.tokens.insert(r.tokens.end(), cont.begin(), cont.end() - 1);
-    r.plan = plan;
-    r.all_logits = true;
-    const RunResult res = model.run(r);
+    std::vector<int> tokens = prompt;
+    tokens.insert(tokens.end(), cont.begin(), cont.end() - 1);
+    const RunResult res = run_all_logits(model, tokens, plan);
     const std::size_t V = static_cast<std::size_t>(res.vocab);
     double m = 0;
     for (std::size_t i = 0; i < cont.size(); ++i) {
@@ -81,8 +66,7 @@ private Q_SLOTS:
 };
 
 void TestAttribution::estimateEqualsFiniteDifference_data() {
-    QTest::addColumn<QString>("arch");
-    for (const char* a : {"llama", "qwen2", "mamba", "mamba2", "jamba", "zamba2", "recurrentgemma"}) QTest::newRow(a) << QString::fromLatin1(a);
+    add_string_rows("arch", {"llama", "qwen2", "mamba", "mamba2", "jamba", "zamba2", "recurrentgemma"});
 }
 
 // d metric / d alpha_h at alpha = 1 by a central difference of two exact runs (the plan's output scale
@@ -151,7 +135,7 @@ void TestAttribution::spearmanByHand() {
 }
 
 void TestAttribution::badSpecsAreRefused() {
-    auto model = Model::load(demo("transformer"));
+    auto model = Model::load(demo_model("transformer"));
     TempDir out;
     ExperimentOptions o;
     o.out_dir = out.path();
@@ -175,7 +159,7 @@ void TestAttribution::badSpecsAreRefused() {
 // run's logits; each head's score is that minus its estimate, and the ranking's importance is the
 // mean estimate.
 void TestAttribution::attributionScoresStartFromTheMeasuredLogitDifference() {
-    auto model = Model::load(demo("transformer"));
+    auto model = Model::load(demo_model("transformer"));
     TempDir out;
     ExperimentOptions o;
     o.out_dir = out.path();
@@ -210,7 +194,7 @@ void TestAttribution::attributionScoresStartFromTheMeasuredLogitDifference() {
 // The demo's card names L2.H2 and L1.H3 as the top two heads of the exhaustive exact ranking; the
 // fast method verifies only the top 3 by attribution (top 1 asked for) and must find the same two.
 void TestAttribution::verifiedTopTwoEqualExhaustiveRanking() {
-    auto model = Model::load(demo("transformer"));
+    auto model = Model::load(demo_model("transformer"));
     const Json task = {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 40}, {"seed", 1}};
     Json spec = {{"experiment", "head_ranking"}, {"task", task}, {"metric", "logprob"}};
     TempDir a, b;

@@ -53,16 +53,7 @@ int argmax_differs(const std::vector<float>& a, const std::vector<float>& b, int
     return n;
 }
 
-TinyModelSpec llama_spec() {
-    TinyModelSpec s;
-    s.layers = 3;
-    s.hidden = 64;
-    s.heads = 4;
-    s.kv_heads = 2;
-    s.intermediate = 128;
-    s.seed = 5;
-    return s;
-}
+TinyModelSpec llama_spec() { return {.layers = 3, .hidden = 64, .heads = 4, .kv_heads = 2, .intermediate = 128, .seed = 5}; }
 
 // Restores GNA_ASSUME_NO_BF16 as it was.
 struct AssumeNoBf16 {
@@ -142,10 +133,7 @@ private Q_SLOTS:
         REQUIRE_BF16_CPU();
         auto m = load_bf16(llama_);
         QCOMPARE(m->info().compute_dtype, std::string("bf16"));
-        RunRequest r;
-        r.tokens = prompt_;
-        r.all_logits = true;
-        const RunResult got = m->run(r);
+        const RunResult got = run_all_logits(*m, prompt_);
         const std::vector<float> ref = flat(naive_llama_forward(llama_, prompt_).logits);
         QCOMPARE(got.all_logits.size(), ref.size());
         // bf16 keeps 8 significant bits (relative rounding 2^-9 = 0.2%); through 3 layers the
@@ -166,10 +154,7 @@ private Q_SLOTS:
         const auto dir = make_model(dir_, "llama-bf16", s);
         auto m = load_bf16(dir);
         QCOMPARE(m->info().weights_dtype, std::string("BF16"));
-        RunRequest r;
-        r.tokens = prompt_;
-        r.all_logits = true;
-        const RunResult got = m->run(r);
+        const RunResult got = run_all_logits(*m, prompt_);
         const std::vector<float> ref = flat(naive_llama_forward(dir, prompt_).logits);  // bf16 weights read as f32
         const double err = max_abs_diff(got.all_logits, ref);
         QVERIFY2(err < 0.03 * max_abs(ref), qPrintable(QString::number(err)));
@@ -254,24 +239,12 @@ private Q_SLOTS:
     void ssmArchitecturesWithinBf16Rounding() {
         REQUIRE_BF16_CPU();
         QFETCH(QString, arch);
-        TinyModelSpec s;
-        s.arch = arch.toStdString();
-        s.layers = arch == "recurrentgemma" ? 3 : 2;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 64;
-        s.state_size = 8;
-        s.ssm_head_dim = 16;
-        s.chunk_size = 8;
-        s.seed = 3;
+        const TinyModelSpec s{.arch = arch.toStdString(), .layers = arch == "recurrentgemma" ? 3 : 2, .hidden = 32, .heads = 4,
+                              .kv_heads = 2, .intermediate = 64, .seed = 3, .state_size = 8, .ssm_head_dim = 16, .chunk_size = 8};
         const auto dir = make_model(dir_, "ssm-" + s.arch, s);
         auto m = load_bf16(dir);
         const std::vector<int> ids = ssm_prompt(24, m->info().vocab_size);
-        RunRequest r;
-        r.tokens = ids;
-        r.all_logits = true;
-        const RunResult got = m->run(r);
+        const RunResult got = run_all_logits(*m, ids);
         const NaiveSsmResult ref = naive_ssm_forward(dir, ids);
         double scale = 0;
         for (const auto& row : ref.logits) scale = std::max(scale, max_abs(row));
@@ -283,15 +256,8 @@ private Q_SLOTS:
 
     void mamba2HiddenAttentionWithinBf16Rounding() {
         REQUIRE_BF16_CPU();
-        TinyModelSpec s;
-        s.arch = "mamba2";
-        s.layers = 2;
-        s.hidden = 32;
-        s.ssm_head_dim = 16;
-        s.state_size = 8;
-        s.chunk_size = 8;
-        s.seed = 11;
-        const auto dir = make_model(dir_, "m2-hidden", s);
+        const auto dir = make_model(dir_, "m2-hidden", {.arch = "mamba2", .layers = 2, .hidden = 32, .seed = 11, .state_size = 8,
+                                                        .ssm_head_dim = 16, .chunk_size = 8});
         auto f = Model::load(dir);
         auto b = load_bf16(dir);
         RunRequest r;
@@ -308,7 +274,7 @@ private Q_SLOTS:
 
     void demoKvRetrievalAccuracyUnchanged() {
         REQUIRE_BF16_CPU();
-        const auto dir = std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / "transformer";
+        const auto dir = demo_model("transformer");
         if (!std::filesystem::exists(dir / "config.json")) QSKIP("the transformer demo is not bundled");
         auto f = Model::load(dir);
         auto b = load_bf16(dir);

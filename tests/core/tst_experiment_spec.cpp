@@ -12,46 +12,17 @@
 #include "gna/experiments.h"
 #include "gna/model.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
 
-namespace {
-template <class F>
-QString error_of(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
-std::string read_text(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-}  // namespace
-
-class TestExperimentSpec : public QObject {
+class TestExperimentSpec : public TinyModelSuite {
     Q_OBJECT
-    TempDir dir_;
-    std::filesystem::path path_;
-    std::unique_ptr<Model> model_;
 
 private Q_SLOTS:
     void initTestCase() {
-        TinyModelSpec s;
-        s.layers = 3;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.seed = 3;
-        s.max_positions = 1024;
-        path_ = make_model(dir_, "m", s);
-        model_ = Model::load(path_);
+        load_tiny(tiny_llama(3, 3));
     }
 
     void valuesAndDefaults() {
@@ -179,7 +150,7 @@ private Q_SLOTS:
 
     // docs/experiments.md shows the grammar as the program prints it, and its examples parse.
     void docsMatchTheDescriptors() {
-        const std::string doc = read_text(std::filesystem::path(GNA_SOURCE_DIR) / "docs" / "experiments.md");
+        const std::string doc = read_text_file(std::filesystem::path(GNA_SOURCE_DIR) / "docs" / "experiments.md");
         QVERIFY(!doc.empty());
         for (const auto& kind : experiment_kinds())
             QVERIFY2(doc.find(describe_experiment(kind)) != std::string::npos,

@@ -15,20 +15,12 @@
 #include "naive_llama.h"
 #include "sweep_exact.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
 
 namespace {
-template <class F>
-QString error_of(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
 double max_diff(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b) {
     if (a.size() != b.size()) return INFINITY;
     double m = 0;
@@ -40,11 +32,8 @@ double max_diff(const std::vector<std::vector<double>>& a, const std::vector<std
 }
 }  // namespace
 
-class TestExperiments : public QObject {
+class TestExperiments : public TinyModelSuite {
     Q_OBJECT
-    TempDir dir_;
-    std::filesystem::path path_;
-    std::unique_ptr<Model> model_;
 
     SweepRequest kv_sweep() {
         KvRetrievalOptions o;
@@ -80,16 +69,7 @@ class TestExperiments : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        TinyModelSpec s;
-        s.layers = 3;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.seed = 3;
-        s.max_positions = 1024;
-        path_ = make_model(dir_, "m", s);
-        model_ = Model::load(path_);
+        load_tiny(tiny_llama(3, 3));
     }
 
     void batchedSweepEqualsOneAtATime() {
@@ -187,30 +167,15 @@ private Q_SLOTS:
         std::vector<int> ids = prompt;
         ids.insert(ids.end(), {5, 9, 13});
         const NaiveResult ref = naive_llama_forward(path_, ids, o);
-        double want = 0;
-        const std::vector<int> next = {5, 9, 13, 2};
-        for (std::size_t i = 0; i < next.size(); ++i) {
-            const auto& lg = ref.logits[prompt.size() - 1 + i];
-            double mx = *std::max_element(lg.begin(), lg.end()), z = 0;
-            for (float v : lg) z += std::exp(v - mx);
-            want += lg[next[i]] - mx - std::log(z);
-        }
+        const double want = continuation_logprob(ref.logits, prompt.size(), {5, 9, 13, 2});
         r.max_batch_rows = 64;
         r.reuse_prefix = true;
         const double got = model_->sweep_continuations(r)[3][4];  // plans[3] = L1.H0
         QVERIFY2(std::fabs(got - want) < 1e-4, qPrintable(QString("%1 vs naive %2").arg(got).arg(want)));
 
         // Mistral with a sliding window shorter than the prompt: the window applies to the tree rows
-        TinyModelSpec ms;
-        ms.arch = "mistral";
-        ms.layers = 3;
-        ms.hidden = 32;
-        ms.heads = 4;
-        ms.kv_heads = 2;
-        ms.intermediate = 48;
-        ms.sliding_window = 6;
-        ms.seed = 5;
-        auto mistral = Model::load(make_model(dir_, "mistral", ms));
+        auto mistral = Model::load(make_model(dir_, "mistral", {.arch = "mistral", .layers = 3, .hidden = 32, .heads = 4, .kv_heads = 2,
+                                                                .intermediate = 48, .seed = 5, .sliding_window = 6}));
         plans.pop_back();
         r.plans = plans;
         const auto got_m = mistral->sweep_continuations(r);
@@ -225,15 +190,8 @@ private Q_SLOTS:
     // tree pass and the cached path of every architecture, with hooks too.
     void exactSweepsForEveryArchitecture() {
         for (const char* arch : {"llama", "mistral", "qwen2", "mamba", "mamba2", "jamba", "zamba2", "recurrentgemma"}) {
-            TinyModelSpec s;
-            s.arch = arch;
-            s.layers = 4;
-            s.hidden = 96;
-            s.heads = 6;
-            s.kv_heads = 2;
-            s.intermediate = 150;
-            s.seed = 11;
-            auto m = Model::load(make_model(dir_, std::string("exact_") + arch, s));
+            auto m = Model::load(make_model(dir_, std::string("exact_") + arch,
+                                            {.arch = arch, .layers = 4, .hidden = 96, .heads = 6, .kv_heads = 2, .intermediate = 150, .seed = 11}));
             SweepRequest r;
             for (int t = 0; t < 37; ++t) r.prompt.push_back(1 + (t * 37) % (m->info().vocab_size - 1));
             r.continuations = {{5, 7}, {5, 9, 11}, {13}, {17, 3}};
@@ -305,13 +263,7 @@ private Q_SLOTS:
         part.progress = [&](const ExperimentProgress& p) {
             if (p.done == 2) cancel = true;
         };
-        bool cancelled = false;
-        try {
-            run_experiment(*model_, spec, part);
-        } catch (const Cancelled&) {
-            cancelled = true;
-        }
-        QVERIFY(cancelled);
+        QVERIFY(is_cancelled([&] { run_experiment(*model_, spec, part); }));
         const Json saved = read_experiment_result(part.out_dir / "result.json");
         QCOMPARE(saved["samples"].size(), std::size_t(2));
         QCOMPARE(saved["complete"].get<bool>(), false);

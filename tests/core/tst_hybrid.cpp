@@ -20,42 +20,17 @@ class TestHybrid : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        TinyModelSpec s;
-        s.arch = "jamba";
-        s.layers = 4;  // mamba, attention+MoE, mamba, attention+MoE
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.state_size = 4;
-        s.experts = 4;
-        s.experts_per_tok = 2;
-        s.seed = 9;
-        jamba_ = make_model(dir_, "jamba", s);
-        TinyModelSpec z;
-        z.arch = "zamba2";
-        z.layers = 5;
-        z.block_types = "mamba,hybrid,hybrid,mamba,hybrid";  // hybrid 2 reuses shared block 0
-        z.mem_blocks = 2;
-        z.hidden = 32;
-        z.heads = 4;   // attention on 64 channels, head_dim 16
-        z.kv_heads = 4;
-        z.intermediate = 48;
-        z.ssm_head_dim = 16;  // 4 Mamba-2 heads
-        z.n_groups = 2;
-        z.state_size = 8;
-        z.chunk_size = 8;
-        z.seed = 4;
-        zamba_ = make_model(dir_, "zamba2", z);
-        TinyModelSpec g;
-        g.arch = "recurrentgemma";
-        g.layers = 4;  // recurrent, recurrent, attention, recurrent
-        g.hidden = 32;
-        g.heads = 4;   // 4 RG-LRU blocks of 8 channels; MQA head_dim 8
-        g.intermediate = 64;
-        g.sliding_window = 8;  // attention_window_size, shorter than the prompts
-        g.seed = 6;
-        rg_ = make_model(dir_, "rg", g);
+        // mamba, attention+MoE, mamba, attention+MoE
+        jamba_ = make_model(dir_, "jamba", {.arch = "jamba", .layers = 4, .hidden = 32, .heads = 4, .kv_heads = 2,
+                                            .intermediate = 48, .seed = 9, .state_size = 4, .experts = 4, .experts_per_tok = 2});
+        // attention on 64 channels (4 heads of 16), 4 Mamba-2 heads; hybrid 2 reuses shared block 0
+        zamba_ = make_model(dir_, "zamba2", {.arch = "zamba2", .layers = 5, .hidden = 32, .heads = 4, .kv_heads = 4,
+                                             .intermediate = 48, .seed = 4, .state_size = 8, .ssm_head_dim = 16, .n_groups = 2,
+                                             .chunk_size = 8, .block_types = "mamba,hybrid,hybrid,mamba,hybrid", .mem_blocks = 2});
+        // recurrent, recurrent, attention, recurrent: 4 RG-LRU blocks of 8 channels, MQA head_dim 8, an
+        // attention window (8) shorter than the prompts
+        rg_ = make_model(dir_, "rg", {.arch = "recurrentgemma", .layers = 4, .hidden = 32, .heads = 4, .intermediate = 64,
+                                      .seed = 6, .sliding_window = 8});
     }
 
     void sweepsWithPrefixReuse() {
@@ -88,30 +63,26 @@ private Q_SLOTS:
         QCOMPARE(m->info().layers[1].kind, std::string("recurrent"));
         QCOMPARE(m->info().layers[1].ssm_heads, 4);
         auto ids = ssm_prompt(30, m->info().vocab_size);
-        RunRequest plain, abl;
-        plain.tokens = abl.tokens = ids;
-        plain.all_logits = abl.all_logits = true;
-        abl.plan.ablate(HeadRef{2, 3, HeadKind::Attention});
-        abl.plan.ablate(HeadRef{1, 2, HeadKind::SSM});
-        abl.plan.skip_layers = {3};
-        auto outs = m->run_batch({plain, abl});
+        InterventionPlan plan;
+        plan.ablate(HeadRef{2, 3, HeadKind::Attention});
+        plan.ablate(HeadRef{1, 2, HeadKind::SSM});
+        plan.skip_layers = {3};
         NaiveSsmOptions o;
         o.attn_scale[{2, 3}] = 0.0;
         o.ssm_scale[{1, 2}] = 0.0;
         o.skip_layers = {3};
-        const double dp = max_diff_logits(outs[0].all_logits, naive_ssm_forward(rg_, ids).logits);
-        const double da = max_diff_logits(outs[1].all_logits, naive_ssm_forward(rg_, ids, o).logits);
-        QVERIFY2(dp < 1e-4, qPrintable(QString::number(dp)));
-        QVERIFY2(da < 1e-4, qPrintable(QString::number(da)));
-        QVERIFY(max_abs_diff(outs[0].all_logits, outs[1].all_logits) > 1e-4);
+        const AblationCheck c = check_ablation(*m, rg_, ids, plan, o);
+        QVERIFY2(c.plain < 1e-4, qPrintable(QString::number(c.plain)));
+        QVERIFY2(c.ablated < 1e-4, qPrintable(QString::number(c.ablated)));
+        QVERIFY(max_abs_diff(c.plain_logits, c.ablated_logits) > 1e-4);
         // the window matters: a window as long as the prompt gives other logits
         Json cfg = read_json_file(rg_ / "config.json");
         auto wide = dir_ / "rg_wide";
         rewrite_checkpoint(rg_, wide, [](std::vector<TensorToWrite>&) {});
         cfg["attention_window_size"] = 64;
         write_json_file_atomic(wide / "config.json", cfg);
-        RunResult w = Model::load(wide)->run(plain);
-        QVERIFY(max_abs_diff(w.all_logits, outs[0].all_logits) > 1e-5);
+        RunResult w = run_all_logits(*Model::load(wide), ids);
+        QVERIFY(max_abs_diff(w.all_logits, c.plain_logits) > 1e-5);
         QVERIFY(max_diff_logits(w.all_logits, naive_ssm_forward(wide, ids).logits) < 1e-4);
     }
 
@@ -147,18 +118,9 @@ private Q_SLOTS:
 
     void recurrentGemmaGeneration() {
         auto m = Model::load(rg_);
-        RunRequest r;
-        r.tokens = ssm_prompt(14, m->info().vocab_size, 8);
-        r.generate = 8;  // crosses the attention window
-        r.stop_tokens = {-1};
+        RunRequest r = generation_request(ssm_prompt(14, m->info().vocab_size, 8), 8);  // crosses the attention window
         RunResult g = m->run(r);
-        std::vector<int> seq = r.tokens;
-        seq.insert(seq.end(), g.generated.begin(), g.generated.end() - 1);
-        NaiveSsmResult ref = naive_ssm_forward(rg_, seq);
-        for (std::size_t k = 0; k < g.generated.size(); ++k) {
-            const auto& row = ref.logits[r.tokens.size() - 1 + k];
-            QCOMPARE(g.generated[k], static_cast<int>(std::max_element(row.begin(), row.end()) - row.begin()));
-        }
+        QCOMPARE(g.generated, naive_greedy(rg_, r, g));
     }
 
     void zamba2Layout() {
@@ -179,41 +141,27 @@ private Q_SLOTS:
 
     void zamba2ForwardAndAblation() {
         auto m = Model::load(zamba_);
-        auto ids = ssm_prompt(30, m->info().vocab_size);
-        RunRequest plain, abl;
-        plain.tokens = abl.tokens = ids;
-        plain.all_logits = abl.all_logits = true;
-        abl.plan.ablate(HeadRef{4, 1, HeadKind::Attention});
-        abl.plan.ablate(HeadRef{4, 2, HeadKind::SSM});
-        abl.plan.ablate(HeadRef{0, 0, HeadKind::SSM}, 0.5f);
-        abl.plan.skip_layers = {2};
-        auto outs = m->run_batch({plain, abl});
+        InterventionPlan plan;
+        plan.ablate(HeadRef{4, 1, HeadKind::Attention});
+        plan.ablate(HeadRef{4, 2, HeadKind::SSM});
+        plan.ablate(HeadRef{0, 0, HeadKind::SSM}, 0.5f);
+        plan.skip_layers = {2};
         NaiveSsmOptions o;
         o.attn_scale[{4, 1}] = 0.0;
         o.ssm_scale[{4, 2}] = 0.0;
         o.ssm_scale[{0, 0}] = 0.5;
         o.skip_layers = {2};
-        const double dp = max_diff_logits(outs[0].all_logits, naive_ssm_forward(zamba_, ids).logits);
-        const double da = max_diff_logits(outs[1].all_logits, naive_ssm_forward(zamba_, ids, o).logits);
-        QVERIFY2(dp < 1e-4, qPrintable(QString::number(dp)));
-        QVERIFY2(da < 1e-4, qPrintable(QString::number(da)));
-        QVERIFY(max_abs_diff(outs[0].all_logits, outs[1].all_logits) > 1e-3);
+        const AblationCheck c = check_ablation(*m, zamba_, ssm_prompt(30, m->info().vocab_size), plan, o);
+        QVERIFY2(c.plain < 1e-4, qPrintable(QString::number(c.plain)));
+        QVERIFY2(c.ablated < 1e-4, qPrintable(QString::number(c.ablated)));
+        QVERIFY(max_abs_diff(c.plain_logits, c.ablated_logits) > 1e-3);
     }
 
     void zamba2Generation() {
         auto m = Model::load(zamba_);
-        RunRequest r;
-        r.tokens = ssm_prompt(20, m->info().vocab_size, 5);
-        r.generate = 6;
-        r.stop_tokens = {-1};
+        RunRequest r = generation_request(ssm_prompt(20, m->info().vocab_size, 5), 6);
         RunResult g = m->run(r);
-        std::vector<int> seq = r.tokens;
-        seq.insert(seq.end(), g.generated.begin(), g.generated.end() - 1);
-        NaiveSsmResult ref = naive_ssm_forward(zamba_, seq);
-        for (std::size_t k = 0; k < g.generated.size(); ++k) {
-            const auto& row = ref.logits[r.tokens.size() - 1 + k];
-            QCOMPARE(g.generated[k], static_cast<int>(std::max_element(row.begin(), row.end()) - row.begin()));
-        }
+        QCOMPARE(g.generated, naive_greedy(zamba_, r, g));
     }
 
     // use_mem_rope: RoPE on all head_dim channels of the shared attention, positions carried through
@@ -256,30 +204,14 @@ private Q_SLOTS:
         QVERIFY(max_abs_diff(lc.all_logits, outs[0].all_logits) > 1e-5);
 
         // decode steps continue the positions: greedy generation = recompute of the whole sequence
-        RunRequest r;
-        r.tokens = std::vector<int>(ids.begin(), ids.begin() + 14);
-        r.generate = 6;
-        r.stop_tokens = {-1};
+        RunRequest r = generation_request(std::vector<int>(ids.begin(), ids.begin() + 14), 6);
         RunResult g = m->run(r);
-        std::vector<int> seq = r.tokens;
-        seq.insert(seq.end(), g.generated.begin(), g.generated.end() - 1);
-        NaiveSsmResult ref = naive_ssm_forward(rope, seq);
-        for (std::size_t k = 0; k < g.generated.size(); ++k) {
-            const auto& row = ref.logits[r.tokens.size() - 1 + k];
-            QCOMPARE(g.generated[k], static_cast<int>(std::max_element(row.begin(), row.end()) - row.begin()));
-        }
+        QCOMPARE(g.generated, naive_greedy(rope, r, g));
         // a multi-token continuation from a cloned state (prefill at positions 12..29)
         std::vector<int> prompt(ids.begin(), ids.begin() + 12), cont(ids.begin() + 12, ids.end());
         const double s = m->score_continuations(prompt, {cont}, {})[0];
         NaiveSsmResult full = naive_ssm_forward(rope, ids);
-        double expect = 0;
-        for (std::size_t i = 0; i < cont.size(); ++i) {
-            const auto& row = full.logits[prompt.size() - 1 + i];
-            const double mx = *std::max_element(row.begin(), row.end());
-            double z = 0;
-            for (float v : row) z += std::exp(v - mx);
-            expect += row[cont[i]] - mx - std::log(z);
-        }
+        const double expect = continuation_logprob(full.logits, prompt.size(), cont);
         QVERIFY2(std::fabs(s - expect) < 1e-3, qPrintable(QString::number(s - expect)));
     }
 
@@ -298,40 +230,26 @@ private Q_SLOTS:
 
     void jambaForwardAndAblation() {
         auto m = Model::load(jamba_);
-        auto ids = ssm_prompt(40, m->info().vocab_size);
-        RunRequest plain, abl;
-        plain.tokens = abl.tokens = ids;
-        plain.all_logits = abl.all_logits = true;
-        abl.plan.ablate(HeadRef{1, 2, HeadKind::Attention});
-        abl.plan.ablate(HeadRef{2, 10, HeadKind::SSM});
-        abl.plan.skip_layers = {3};
-        auto outs = m->run_batch({plain, abl});
+        InterventionPlan plan;
+        plan.ablate(HeadRef{1, 2, HeadKind::Attention});
+        plan.ablate(HeadRef{2, 10, HeadKind::SSM});
+        plan.skip_layers = {3};
         NaiveSsmOptions o;
         o.attn_scale[{1, 2}] = 0.0;
         o.ssm_scale[{2, 10}] = 0.0;
         o.skip_layers = {3};
-        const double dp = max_diff_logits(outs[0].all_logits, naive_ssm_forward(jamba_, ids).logits);
-        const double da = max_diff_logits(outs[1].all_logits, naive_ssm_forward(jamba_, ids, o).logits);
-        QVERIFY2(dp < 1e-4, qPrintable(QString::number(dp)));
-        QVERIFY2(da < 1e-4, qPrintable(QString::number(da)));
+        const AblationCheck c = check_ablation(*m, jamba_, ssm_prompt(40, m->info().vocab_size), plan, o);
+        QVERIFY2(c.plain < 1e-4, qPrintable(QString::number(c.plain)));
+        QVERIFY2(c.ablated < 1e-4, qPrintable(QString::number(c.ablated)));
     }
 
     void jambaGeneration() {
         auto m = Model::load(jamba_);
-        RunRequest r;
-        r.tokens = ssm_prompt(36, m->info().vocab_size, 2);
-        r.generate = 6;
-        r.stop_tokens = {-1};
+        RunRequest r = generation_request(ssm_prompt(36, m->info().vocab_size, 2), 6);
         r.capture = {HeadRef{1, 0, HeadKind::Attention}, HeadRef{0, 3, HeadKind::SSM}};
         RunResult g = m->run(r);
         QCOMPARE(g.attention.size(), std::size_t(2));
-        std::vector<int> seq = r.tokens;
-        seq.insert(seq.end(), g.generated.begin(), g.generated.end() - 1);
-        NaiveSsmResult ref = naive_ssm_forward(jamba_, seq);
-        for (std::size_t k = 0; k < g.generated.size(); ++k) {
-            const auto& row = ref.logits[r.tokens.size() - 1 + k];
-            QCOMPARE(g.generated[k], static_cast<int>(std::max_element(row.begin(), row.end()) - row.begin()));
-        }
+        QCOMPARE(g.generated, naive_greedy(jamba_, r, g));
     }
 };
 

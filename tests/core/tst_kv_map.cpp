@@ -10,40 +10,17 @@
 #include "gna/model.h"
 #include "gna/tasks.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
 
-namespace {
-
-template <class F>
-QString error_of(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
-
-}  // namespace
-
-class TestKvMap : public QObject {
+class TestKvMap : public TinyModelSuite {
     Q_OBJECT
-    TempDir dir_;
-    std::unique_ptr<Model> model_;
 
 private Q_SLOTS:
     void initTestCase() {
-        TinyModelSpec s;
-        s.layers = 2;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.seed = 23;
-        s.max_positions = 1024;
-        model_ = Model::load(make_model(dir_, "m", s));
+        load_tiny(tiny_llama(2, 23));
     }
 
     void queryLineByHand() {
@@ -150,13 +127,7 @@ private Q_SLOTS:
     void cancelStops() {
         KvMapOptions opt;
         std::atomic<bool> cancel{true};
-        bool cancelled = false;
-        try {
-            kv_retrieval_map(*model_, opt, {{}}, {}, &cancel);
-        } catch (const Cancelled&) {
-            cancelled = true;
-        }
-        QVERIFY(cancelled);
+        QVERIFY(is_cancelled([&] { kv_retrieval_map(*model_, opt, {{}}, {}, &cancel); }));
     }
 };
 

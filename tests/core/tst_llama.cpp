@@ -32,24 +32,15 @@ class TestLlama : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        TinyModelSpec s;
-        s.layers = 3;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.seed = 7;
-        gqa_ = make_model(dir_, "gqa", s);
-        model_ = Model::load(gqa_);
+        TinyModelSpec s = tiny_llama(3, 7);
+        s.max_positions = 2048;
+        model_ = load_tiny_model(dir_, "gqa", s, &gqa_);
         prompt_ = model_->tokenizer().encode("The value of the key 'river' is 7. Memorize it.");
         QVERIFY(prompt_.size() > 8);
     }
 
     void forwardMatchesNaive() {
-        RunRequest r;
-        r.tokens = prompt_;
-        r.all_logits = true;
-        RunResult got = model_->run(r);
+        RunResult got = run_all_logits(*model_, prompt_);
         NaiveResult ref = naive_llama_forward(gqa_, prompt_);
         QCOMPARE(got.all_logits.size(), flat(ref.logits).size());
         const double err = max_abs_diff(got.all_logits, flat(ref.logits));
@@ -73,15 +64,8 @@ private Q_SLOTS:
     }
 
     void qwenBiasesAndTiedEmbeddings() {
-        TinyModelSpec s;
-        s.arch = "qwen2";
-        s.layers = 2;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 1;
-        s.intermediate = 40;
-        s.tie_embeddings = true;
-        auto p = make_model(dir_, "qwen", s);
+        auto p = make_model(dir_, "qwen", {.arch = "qwen2", .layers = 2, .hidden = 32, .heads = 4, .kv_heads = 1,
+                                           .intermediate = 40, .tie_embeddings = true});
         auto m = Model::load(p);
         RunRequest r;
         r.tokens = m->tokenizer().encode("Call me Ishmael.");
@@ -238,13 +222,7 @@ private Q_SLOTS:
                 std::vector<int> all = prompt_;
                 all.insert(all.end(), conts[c].begin(), conts[c].end());
                 NaiveResult ref = naive_llama_forward(gqa_, all, o);
-                double want = 0;
-                for (std::size_t i = 0; i < conts[c].size(); ++i) {
-                    const auto& lg = ref.logits[prompt_.size() - 1 + i];
-                    double mx = *std::max_element(lg.begin(), lg.end()), z = 0;
-                    for (float x : lg) z += std::exp(x - mx);
-                    want += lg[conts[c][i]] - mx - std::log(z);
-                }
+                const double want = continuation_logprob(ref.logits, prompt_.size(), conts[c]);
                 QVERIFY2(std::fabs(got[c] - want) < 1e-3,
                          qPrintable(QString("variant %1 continuation %2: %3 vs %4").arg(variant).arg(c).arg(got[c]).arg(want)));
             }

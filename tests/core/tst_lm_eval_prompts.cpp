@@ -11,23 +11,11 @@
 #include "gna/tasks.h"
 #include "gna/tokenizer.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
 using Ids = std::vector<int>;
-
-namespace {
-void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
-template <class F>
-QString error_of(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
-}  // namespace
 
 class TestLmEvalPrompts : public QObject {
     Q_OBJECT
@@ -63,7 +51,7 @@ private Q_SLOTS:
 
     void mmluItemsScoreSpaceLetterAndUnstrippedChoices() {
         const auto data = dir_ / "mmlu.jsonl";
-        write(data, R"({"subject": "college_physics", "question": "Which is a vector?", "choices": [" speed", "velocity ", "mass", "time"], "answer": 1, "split": "test"})"
+        write_text(data, R"({"subject": "college_physics", "question": "Which is a vector?", "choices": [" speed", "velocity ", "mass", "time"], "answer": 1, "split": "test"})"
                     "\n");
         MmluOptions o;
         o.data = data;
@@ -94,7 +82,7 @@ private Q_SLOTS:
 
     void knowledgeRowsAsLmEvalTaskFiles() {
         const auto f = dir_ / "k.jsonl";
-        write(f,
+        write_text(f,
               // ARC: "Question: {{question}}\nAnswer:", choices.text, label.index(answerKey)
               R"({"id": "arc", "question": "Which is hot?", "choices": {"text": ["ice", "fire"], "label": ["A", "B"]}, "answerKey": "B"})" "\n"
               // OpenBookQA: question_stem verbatim, answerKey.lstrip()
@@ -127,7 +115,7 @@ private Q_SLOTS:
         // re.sub("\\[.*?\\]", "", text): "." does not match a newline, so "[a\nb]" stays and "[c]"
         // goes; strip() ran before, so the space left behind stays too.
         const auto f = dir_ / "h.jsonl";
-        write(f, R"({"activity_label": "X", "ctx_a": "keep [a\nb] drop [c]", "ctx_b": "", "endings": ["e", "f"], "label": 0})" "\n");
+        write_text(f, R"({"activity_label": "X", "ctx_a": "keep [a\nb] drop [c]", "ctx_b": "", "endings": ["e", "f"], "label": 0})" "\n");
         const auto items = load_knowledge_mc(*tok_, f);
         QCOMPARE(QString::fromStdString(items[0].prompt_text), QStringLiteral("X: keep [a\nb] drop "));
     }
@@ -136,7 +124,7 @@ private Q_SLOTS:
         // preprocess_winogrande: choices = [sentence[:idx] + option], target = sentence[idx+1:].strip(),
         // continuation " " + target after each choice (tst_partial_eval scores them).
         const auto f = dir_ / "w.jsonl";
-        write(f, R"({"sentence": "The cup broke because _ was thin. ", "option1": "cup", "option2": "table", "answer": "2"})" "\n");
+        write_text(f, R"({"sentence": "The cup broke because _ was thin. ", "option1": "cup", "option2": "table", "answer": "2"})" "\n");
         const auto items = load_knowledge_mc(*tok_, f);
         QCOMPARE(items[0].answer, 1);
         QCOMPARE(QString::fromStdString(items[0].prompt_text), QStringLiteral("The cup broke because "));
@@ -153,7 +141,7 @@ private Q_SLOTS:
         // "é" is 1 character (2 bytes); "ab" 2 characters. lls -1.2, -2.0: per character -1.2 vs
         // -1.0 -> choice 1 (per byte it would be -0.6 vs -1.0 -> choice 0).
         const auto f = dir_ / "n.jsonl";
-        write(f, "{\"context\": \"Pick:\", \"choices\": [\"\xC3\xA9\", \"ab\"], \"answer\": 1}\n");
+        write_text(f, "{\"context\": \"Pick:\", \"choices\": [\"\xC3\xA9\", \"ab\"], \"answer\": 1}\n");
         const auto items = load_knowledge_mc(*tok_, f);
         QCOMPARE(items[0].choice_chars, (std::vector<double>{1.0, 2.0}));
         QCOMPARE(items[0].choice_bytes, (std::vector<double>{2.0, 2.0}));

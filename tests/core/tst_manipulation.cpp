@@ -10,6 +10,7 @@
 #include "gna/model.h"
 #include "naive_llama.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
@@ -27,11 +28,8 @@ double map_diff(const AttentionMap& got, const Map& want) {
 }
 }  // namespace
 
-class TestManipulation : public QObject {
+class TestManipulation : public TinyModelSuite {
     Q_OBJECT
-    TempDir dir_;
-    std::filesystem::path path_;
-    std::unique_ptr<Model> model_;
     std::vector<int> prompt_;
     std::vector<Map> naive_;  // layer-0 maps of the 4 heads, unmanipulated
     static constexpr int H = 4;
@@ -65,16 +63,11 @@ class TestManipulation : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        TinyModelSpec s;
-        s.layers = 3;
-        s.hidden = 32;
+        TinyModelSpec s = tiny_llama(3, 5);
         s.heads = H;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.seed = 5;
+        s.max_positions = 2048;
         s.init_std = 0.3;  // sharper attention, distinct entropies
-        path_ = make_model(dir_, "m", s);
-        model_ = Model::load(path_);
+        load_tiny(s);
         prompt_ = model_->tokenizer().encode("Memorize: river:7 apple:12. The value of river is");
         QVERIFY(prompt_.size() >= 10);
         for (int h = 0; h < H; ++h) {

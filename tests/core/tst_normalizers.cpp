@@ -18,6 +18,7 @@
 #include "gna/error.h"
 #include "gna/json.h"
 #include "gna/tokenizer.h"
+#include "test_support.h"
 
 namespace QTest {
 template <> char* toString(const std::vector<int>& v) {
@@ -52,14 +53,7 @@ std::string utf8(const Cps& cps) {
     return s;
 }
 
-QString error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const gna::Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
+using gna::test::error_of;
 
 }  // namespace
 

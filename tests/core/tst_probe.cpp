@@ -18,10 +18,6 @@ using namespace gna::test;
 
 namespace {
 
-std::filesystem::path demo(const char* kind) {
-    return std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / kind;
-}
-
 // Softmax in long double, independently of the probe's.
 std::vector<double> naiveSoftmax(const std::vector<float>& logits) {
     long double m = logits[0], sum = 0;
@@ -96,7 +92,7 @@ void TestProbe::compareWithCandidatesOfSeveralTokens_data() {
 void TestProbe::compareWithCandidatesOfSeveralTokens() {
     QFETCH(QString, kind);
     QFETCH(bool, ablate);
-    auto model = std::shared_ptr<Model>(Model::load(demo(kind.toStdString().c_str())));
+    auto model = std::shared_ptr<Model>(Model::load(demo_model(kind.toStdString())));
     Probe probe(model);
     const ModelInfo& info = model->info();
     ProbeRequest r;
@@ -150,7 +146,7 @@ void TestProbe::compareWithCandidatesOfSeveralTokens() {
 }
 
 void TestProbe::scoresEqualCountsByHand() {
-    auto model = std::shared_ptr<Model>(Model::load(demo("transformer")));
+    auto model = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
     Probe probe(model);
     const ModelInfo& info = model->info();
     const std::vector<int> tokens = model->tokenizer().encode(kPrompt, true);
@@ -214,7 +210,7 @@ void TestProbe::scoresEqualCountsByHand() {
 }
 
 void TestProbe::unablatedRunIsCached() {
-    auto model = std::shared_ptr<Model>(Model::load(demo("transformer")));
+    auto model = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
     Probe probe(model);
     ProbeRequest r;
     r.prompt = kPrompt;
@@ -242,7 +238,7 @@ void TestProbe::unablatedRunIsCached() {
 }
 
 void TestProbe::headsTheModelLacksAreSkipped() {
-    auto model = std::shared_ptr<Model>(Model::load(demo("transformer")));
+    auto model = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
     Probe probe(model);
     ProbeRequest r;
     r.prompt = kPrompt;

@@ -11,6 +11,7 @@
 #include "gna/probe.h"
 #include "gna/residual_stream.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
@@ -122,7 +123,7 @@ void TestResidualToggle::budgetAndErrors() {
 // The probe keeps the stream of the unablated run and toggles from it; a probe that never keeps one
 // (budget 0) recomputes everything: the same bits, drawn maps included, in compare mode too.
 void TestResidualToggle::probeTogglesEqualFullRecomputes() {
-    auto model = std::shared_ptr<Model>(Model::load(std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / "transformer"));
+    auto model = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
     const ModelInfo& info = model->info();
     Probe fast(model), full(model);
     ProbeRequest r;

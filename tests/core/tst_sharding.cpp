@@ -11,20 +11,12 @@
 #include "gna/model.h"
 #include "gna/sharding.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
 
 namespace {
-template <class F>
-QString error_of(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
 std::string bytes(const std::filesystem::path& p) {
     std::ifstream f(p, std::ios::binary);
     std::stringstream s;
@@ -41,11 +33,8 @@ int naive_shard(std::uint64_t P, std::uint64_t c, std::uint64_t T, int N) {
 }
 }  // namespace
 
-class TestSharding : public QObject {
+class TestSharding : public TinyModelSuite {
     Q_OBJECT
-    TempDir dir_;
-    std::filesystem::path path_;
-    std::unique_ptr<Model> model_;
 
     // Runs `spec` whole and as `n` shards, merges, and compares the three files byte for byte.
     void mergeEqualsWhole(const std::string& name, const Json& spec, int n) {
@@ -102,16 +91,7 @@ private Q_SLOTS:
         // the bundled task data of this source tree, however the binary was compiled (ccache
         // base dirs make the compiled-in path relative)
         if (qEnvironmentVariableIsEmpty("GNA_DATA_DIR")) qputenv("GNA_DATA_DIR", GNA_SOURCE_DIR "/resources/data");
-        TinyModelSpec s;
-        s.layers = 3;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.seed = 3;
-        s.max_positions = 1024;
-        path_ = make_model(dir_, "m", s);
-        model_ = Model::load(path_);
+        load_tiny(tiny_llama(3, 3));
     }
 
     void splitCoversBalancesAndIsDeterministic() {
@@ -218,15 +198,9 @@ private Q_SLOTS:
         const auto o = run_shards("o", other, 3, *model_);
         QCOMPARE(merge({s[0], o[1], s[2]}), "merge: " + name(o[1], 1) + " was run with another experiment spec than " + name(s[0], 0) + rerun);
 
-        TinyModelSpec ms;
-        ms.layers = 3;
-        ms.hidden = 32;
-        ms.heads = 4;
-        ms.kv_heads = 2;
+        TinyModelSpec ms = tiny_llama(3, 3);
         ms.intermediate = 40;  // another config, the same heads
-        ms.seed = 3;
-        ms.max_positions = 1024;
-        auto other_model = Model::load(make_model(dir_, "m2", ms));
+        auto other_model = load_tiny_model(dir_, "m2", ms);
         QVERIFY(other_model->info().config_hash != model_->info().config_hash);
         const auto m = run_shards("m", spec, 3, *other_model);
         QCOMPARE(merge({s[0], m[1], s[2]}), "merge: " + name(m[1], 1) + " was run on another model (config hash " +
@@ -245,13 +219,7 @@ private Q_SLOTS:
         u.shard = {1, 3};
         u.cancel = &cancel;
         u.progress = [&](const ExperimentProgress&) { cancel = true; };
-        bool cancelled = false;
-        try {
-            run_experiment(*model_, spec, u);
-        } catch (const Cancelled&) {
-            cancelled = true;
-        }
-        QVERIFY(cancelled);
+        QVERIFY(is_cancelled([&] { run_experiment(*model_, spec, u); }));
         const Json partial = read_experiment_result(u.out_dir / "result.json", /*allow_shard=*/true);
         // the studio and a removal curve's "ranking" read results without allow_shard: a shard is refused
         QCOMPARE(error_of([&] { read_experiment_result(u.out_dir / "result.json"); }),

@@ -19,7 +19,7 @@ class TestShippedSpecs : public QObject {
 private Q_SLOTS:
     void everyShippedSpecRunsOnTheDemo() {
         const auto shipped = std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "data" / "experiments";
-        const auto demo = std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / "transformer";
+        const auto demo = demo_model("transformer");
         std::vector<std::filesystem::path> specs;
         for (const auto& f : std::filesystem::directory_iterator(shipped)) specs.push_back(f.path());
         // the ranking first: cumulative_removal.json reads head_ranking_out/result.json
@@ -58,7 +58,7 @@ private Q_SLOTS:
 
     // The example of each kind (gna experiment --describe, docs/experiments.md) runs too.
     void everyDocumentedExampleRunsOnTheDemo() {
-        const auto demo = std::filesystem::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / "transformer";
+        const auto demo = demo_model("transformer");
         for (const auto& kind : experiment_kinds()) {
             const auto spec = dir_ / ("example_" + kind + ".json");
             write_json_file_atomic(spec, to_json(few_samples(parse_experiment_spec(experiment_example(kind), kind), dir_.path())));

@@ -10,54 +10,17 @@
 #include "gna/tasks.h"
 #include "naive_llama.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
 
-namespace {
-void write(const std::filesystem::path& p, const std::string& text) {
-    std::filesystem::create_directories(p.parent_path());
-    std::ofstream(p) << text;
-}
-template <class F>
-QString error_of(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
-// log-softmax of one logits row, in double
-std::vector<double> log_softmax(const std::vector<float>& row) {
-    double mx = -1e300;
-    for (float v : row) mx = std::max(mx, static_cast<double>(v));
-    double z = 0;
-    for (float v : row) z += std::exp(v - mx);
-    std::vector<double> out;
-    for (float v : row) out.push_back(v - mx - std::log(z));
-    return out;
-}
-}  // namespace
-
-class TestTasks : public QObject {
+class TestTasks : public TinyModelSuite {
     Q_OBJECT
-    TempDir dir_;
-    std::filesystem::path model_dir_;
-    std::unique_ptr<Model> model_;
 
 private Q_SLOTS:
     void initTestCase() {
-        TinyModelSpec s;
-        s.layers = 2;
-        s.hidden = 32;
-        s.heads = 4;
-        s.kv_heads = 2;
-        s.intermediate = 48;
-        s.seed = 11;
-        s.max_positions = 1024;
-        model_dir_ = make_model(dir_, "m", s);
-        model_ = Model::load(model_dir_);
+        load_tiny(tiny_llama(2, 11));
     }
 
     void kvPromptFormat() {
@@ -123,10 +86,8 @@ private Q_SLOTS:
         for (std::size_t c = 0; c < item.choices.size(); ++c) {
             std::vector<int> seq = item.prompt;
             seq.insert(seq.end(), item.choices[c].begin(), item.choices[c].end());
-            const auto res = naive_llama_forward(model_dir_, seq);
-            double lp = 0;
-            for (std::size_t i = 0; i < item.choices[c].size(); ++i)
-                lp += log_softmax(res.logits[item.prompt.size() - 1 + i])[item.choices[c][i]];
+            const auto res = naive_llama_forward(path_, seq);
+            const double lp = continuation_logprob(res.logits, item.prompt.size(), item.choices[c]);
             ref.push_back(lp);
             if (lp > ref[best]) best = static_cast<int>(c);
             QVERIFY2(std::fabs(lp - got.logprobs[c]) < 1e-3, qPrintable(QString("%1 vs %2").arg(lp).arg(got.logprobs[c])));
@@ -213,21 +174,21 @@ private Q_SLOTS:
 
     void mmluBadDataErrors() {
         const auto d = dir_ / "bad_mmlu";
-        write(d / "test" / "x_test.csv", "Q1,a,b,c,d,A\nQ2,a,b,c,B\n");
+        write_text(d / "test" / "x_test.csv", "Q1,a,b,c,d,A\nQ2,a,b,c,B\n");
         QString e = error_of([&] { load_mmlu(d, "test"); });
         QVERIFY2(e.contains("x_test.csv:2") && e.contains("expected 6 columns"), qPrintable(e));
-        write(d / "test" / "x_test.csv", "Q1,a,b,c,d,E\n");
+        write_text(d / "test" / "x_test.csv", "Q1,a,b,c,d,E\n");
         e = error_of([&] { load_mmlu(d, "test"); });
         QVERIFY2(e.contains("not one of A, B, C, D"), qPrintable(e));
         e = error_of([&] { load_mmlu(d, "val"); });
         QVERIFY2(e.contains("no folder 'val/'"), qPrintable(e));
-        write(d / "j.jsonl", "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\"], \"answer\": 0}\n");
+        write_text(d / "j.jsonl", "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\"], \"answer\": 0}\n");
         e = error_of([&] { load_mmlu(d / "j.jsonl", "test"); });
         QVERIFY2(e.contains("j.jsonl:1") && e.contains("4 strings"), qPrintable(e));
-        write(d / "j.jsonl", "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\", \"d\"], \"answer\": \"B\", \"subject\": \"s\"}\n");
+        write_text(d / "j.jsonl", "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\", \"d\"], \"answer\": \"B\", \"subject\": \"s\"}\n");
         QCOMPARE(load_mmlu(d / "j.jsonl", "test")[0].answer, 1);
         MmluOptions o;
-        write(d / "j.jsonl", "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\", \"d\"], \"answer\": 1, \"split\": \"test\"}\n");
+        write_text(d / "j.jsonl", "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\", \"d\"], \"answer\": 1, \"split\": \"test\"}\n");
         o.data = d / "j.jsonl";
         o.shots = 1;
         e = error_of([&] { mmlu_items(model_->tokenizer(), o); });
@@ -259,10 +220,10 @@ private Q_SLOTS:
         QCOMPARE(items[2].choice_bytes[2], double(std::string("a pair of scissors").size()));  // lm-eval byte_length
         QCOMPARE(items[2].choice_chars[2], double(std::string("a pair of scissors").size()));  // ASCII: chars = bytes
         const auto f = dir_ / "k.jsonl";
-        write(f, "{\"context\": \"c\", \"choices\": [\"a\", \"b\"], \"answer\": 2}\n");
+        write_text(f, "{\"context\": \"c\", \"choices\": [\"a\", \"b\"], \"answer\": 2}\n");
         QString e = error_of([&] { load_knowledge_mc(model_->tokenizer(), f); });
         QVERIFY2(e.contains("k.jsonl:1") && e.contains("not an index"), qPrintable(e));
-        write(f, "{\"choices\": [\"a\", \"b\"], \"answer\": 0}\n");
+        write_text(f, "{\"choices\": [\"a\", \"b\"], \"answer\": 0}\n");
         e = error_of([&] { load_knowledge_mc(model_->tokenizer(), f); });
         QVERIFY2(e.contains("missing \"context\""), qPrintable(e));
     }
@@ -370,7 +331,7 @@ private Q_SLOTS:
         o.lengths = {300};
         o.haystack = dir_ / "empty_hay";
         std::filesystem::create_directories(o.haystack);
-        write(o.haystack / "blank.txt", "  \n");
+        write_text(o.haystack / "blank.txt", "  \n");
         e = error_of([&] { make_niah_prompts(tok, o, 1024); });
         QVERIFY2(e.contains("no non-empty .txt"), qPrintable(e));
         o.haystack.clear();

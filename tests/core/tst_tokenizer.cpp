@@ -15,14 +15,11 @@
 #include "gna/error.h"
 #include "gna/json.h"
 #include "gna/tokenizer.h"
+#include "print_ids.h"
+#include "test_support.h"
 
 namespace QTest {
 // Readable failure messages for the types compared below.
-template <> char* toString(const std::vector<int>& v) {
-    QByteArray s = "{";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + QByteArray::number(v[i]);
-    return qstrdup(s + "}");
-}
 template <> char* toString(const std::string& s) { return qstrdup(("\"" + s + "\"").c_str()); }
 template <> char* toString(const std::optional<int>& v) {
     return qstrdup(v ? QByteArray::number(*v).constData() : "nullopt");
@@ -66,15 +63,7 @@ std::string read_all(const fs::path& p) {
     return ss.str();
 }
 
-// The message of the gna::Error that `f` throws, or "" when it throws none.
-QString error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const gna::Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
+using gna::test::error_of;
 
 gna::Json added(int id, const char* content, bool special) {
     return {{"id", id}, {"content", content}, {"single_word", false}, {"lstrip", false},

@@ -8,14 +8,7 @@
 
 #include "gna/json.h"
 #include "gna/tokenizer.h"
-
-namespace QTest {
-template <> char* toString(const std::vector<int>& v) {
-    QByteArray s = "{";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + QByteArray::number(v[i]);
-    return qstrdup(s + "}");
-}
-}  // namespace QTest
+#include "print_ids.h"
 
 namespace {
 // h = \u0068, i = \u0069, "hi" merged (id 2), U+1F600 as a surrogate pair (id 3), the piece

@@ -87,15 +87,8 @@ void selective_case(int64_t B, int64_t T, int64_t D, int64_t N, bool with_state)
 
 // A tiny checkpoint run on the GPU (kernels inside the mixers) against the CPU.
 void model_case(const std::filesystem::path& root, const std::string& arch) {
-    gna::TinyModelSpec s;
-    s.arch = arch;
-    s.layers = 2;
-    s.hidden = 32;
-    s.state_size = 16;
-    s.ssm_head_dim = 16;
-    s.n_groups = 2;
-    s.chunk_size = 16;
-    s.seed = 21;
+    const gna::TinyModelSpec s{.arch = arch, .layers = 2, .hidden = 32, .seed = 21, .state_size = 16, .ssm_head_dim = 16,
+                               .n_groups = 2, .chunk_size = 16};
     const auto dir = root / arch;
     gna::write_tiny_model(s, dir);
     gna::LoadOptions gpu_opt;

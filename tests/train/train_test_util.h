@@ -29,24 +29,10 @@ inline fs::path fresh_dir(const std::string& name) {
 }
 
 inline gna::TrainOptions tiny(const fs::path& out) {
-    gna::TrainOptions o;
-    o.out = out;
-    o.seed = 7;
-    o.steps = 6;
-    o.layers = 1;
-    o.hidden = 32;
-    o.heads = 2;
-    o.intermediate = 64;
-    o.vocab = 900;  // >= 351 KV keys + 100 numbers + byte fallback + characters
-    o.context = 128;
-    o.batch = 2;
-    o.lr = 1e-2;
-    o.warmup = 2;
-    o.checkpoint_every = 0;
-    o.evaluate = false;
-    o.threads = 1;
-    o.log_every = 1;
-    return o;
+    // vocab 900 >= 351 KV keys + 100 numbers + byte fallback + characters
+    return {.out = out, .seed = 7, .steps = 6, .layers = 1, .hidden = 32, .heads = 2, .intermediate = 64, .vocab = 900,
+            .context = 128, .batch = 2, .lr = 1e-2, .warmup = 2, .checkpoint_every = 0, .evaluate = false, .threads = 1,
+            .log_every = 1};
 }
 
 // The error train_demo gives for `o`, or "" when it trained.
@@ -57,6 +43,13 @@ inline std::string refusal(const gna::TrainOptions& o) {
         return e.what();
     }
     return {};
+}
+
+inline std::vector<std::string> words(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream s(text);
+    for (std::string w; s >> w;) out.push_back(w);
+    return out;
 }
 
 inline std::vector<std::string> lines(const std::string& text) {

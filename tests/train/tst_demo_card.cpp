@@ -109,7 +109,8 @@ private Q_SLOTS:
         QVERIFY(gna::tok::strip_trainer_paths(proto, "m") == want);
         QVERIFY(gna::tok::strip_trainer_paths(want, "m") == want);  // nothing left to strip
         // Truncated or foreign bytes: an error naming the file, never a crash.
-        for (const std::string bad : {"\x12\x05ab"s, "\x0a"s, "\x0b\x00"s, std::string(11, '\xff')}) {
+        // "\x12\x05" "ab": field 2 announcing 5 bytes with 2 left
+        for (const std::string& bad : {"\x12\x05" "ab"s, "\x0a"s, "\x0b\x00"s, std::string(11, '\xff')}) {
             try {
                 gna::tok::strip_trainer_paths(bad, "some/tokenizer.model");
                 QFAIL("malformed bytes were accepted");

@@ -24,6 +24,21 @@
 
 using namespace gna::train_test;
 
+namespace {
+// The options of an MMLU-format prompt's lines: "A. " .. "D. " in the four lines above "Answer:", the
+// letters taken off; empty when the lines do not end that way.
+std::vector<std::string> mmlu_options(const std::vector<std::string>& ls) {
+    if (ls.size() < 6 || ls.back() != "Answer:") return {};
+    std::vector<std::string> options;
+    for (int k = 0; k < 4; ++k) {
+        const std::string& line = ls[ls.size() - 5 + k];
+        if (line.substr(0, 3) != std::string(1, static_cast<char>('A' + k)) + ". ") return {};
+        options.push_back(line.substr(3));
+    }
+    return options;
+}
+}  // namespace
+
 class TestDemoData : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -136,12 +151,6 @@ private Q_SLOTS:
         // not biased by one option beginning another.
         const gna::DemoData w(1), p(1, gna::DemoWorld::Phrases);
         QCOMPARE(p.facts().size(), w.facts().size());
-        auto words = [](const std::string& s) {
-            std::vector<std::string> out;
-            std::istringstream in(s);
-            for (std::string t; in >> t;) out.push_back(t);
-            return out;
-        };
         std::map<std::string, std::set<std::string>> values;  // attribute -> every value seen
         std::size_t longest = 0;
         for (const auto& f : p.facts()) values[f.attribute].insert(f.value);
@@ -149,14 +158,9 @@ private Q_SLOTS:
         for (int i = 0; i < 200; ++i) {
             const gna::ChoiceSample m = p.mmlu_sample(i), c = p.classic_sample(i);
             const auto ls = lines(m.prompt);
-            QCOMPARE(ls.back(), std::string("Answer:"));
-            std::vector<std::string> options;
-            for (int k = 0; k < 4; ++k) {
-                const std::string& line = ls[ls.size() - 5 + k];
-                QCOMPARE(line.substr(0, 3), std::string(1, static_cast<char>('A' + k)) + ". ");
-                options.push_back(line.substr(3));
-                longest = std::max(longest, words(options.back()).size());
-            }
+            const std::vector<std::string> options = mmlu_options(ls);
+            QCOMPARE(options.size(), std::size_t(4));
+            for (const auto& o : options) longest = std::max(longest, words(o).size());
             // The letter's option is the fact of the asked entity.
             bool is_fact = false;
             for (const auto& f : p.facts())
@@ -218,12 +222,6 @@ private Q_SLOTS:
         // answers end with that newline.
         const gna::DemoData w(1), p(1, gna::DemoWorld::Prefixes);
         QCOMPARE(p.facts().size(), w.facts().size());
-        auto words = [](const std::string& s) {
-            std::vector<std::string> out;
-            std::istringstream in(s);
-            for (std::string t; in >> t;) out.push_back(t);
-            return out;
-        };
         auto begins = [&](const std::string& a, const std::string& b) {  // a's words begin b's, a != b
             const auto wa = words(a), wb = words(b);
             return wa.size() < wb.size() && std::equal(wa.begin(), wa.end(), wb.begin());
@@ -234,13 +232,8 @@ private Q_SLOTS:
         for (int i = 0; i < n; ++i) {
             const gna::ChoiceSample m = p.mmlu_sample(i), c = p.classic_sample(i);
             const auto ls = lines(m.prompt);
-            QCOMPARE(ls.back(), std::string("Answer:"));
-            std::vector<std::string> options;
-            for (int k = 0; k < 4; ++k) {
-                const std::string& line = ls[ls.size() - 5 + k];
-                QCOMPARE(line.substr(0, 3), std::string(1, static_cast<char>('A' + k)) + ". ");
-                options.push_back(line.substr(3));
-            }
+            const std::vector<std::string> options = mmlu_options(ls);
+            QCOMPARE(options.size(), std::size_t(4));
             QCOMPARE(m.choices[m.answer], std::string(" ") + static_cast<char>('A' + m.answer));
             std::string attribute;
             for (const auto& f : p.facts())

@@ -29,6 +29,14 @@ HeatmapData causalMap(int n, const QString& title, unsigned seed) {
     for (int c = 0; c < n; ++c) d.colLabels << QStringLiteral("k%1").arg(c);
     return d;
 }
+
+// A click on the centre of cell (row, col) emits cellClicked(row, col), once.
+template <class Map>
+bool clickEmitsCell(Map& map, int row, int col) {
+    QSignalSpy clicked(&map, &Map::cellClicked);
+    QTest::mouseClick(map.plot(), Qt::LeftButton, {}, map.cellCenterPixel(row, col).toPoint());
+    return clicked.count() == 1 && clicked.at(0).at(0).toInt() == row && clicked.at(0).at(1).toInt() == col;
+}
 }  // namespace
 
 class TestPlots : public QObject {
@@ -72,11 +80,7 @@ void TestPlots::heatmapTooltipAndHit() {
     QVERIFY(map.cellAtPixel(map.cellCenterPixel(4, 2), &r, &c));
     QCOMPARE(r, 4);
     QCOMPARE(c, 2);
-    QSignalSpy clicked(&map, &AttentionHeatmap::cellClicked);
-    QTest::mouseClick(map.plot(), Qt::LeftButton, {}, map.cellCenterPixel(1, 0).toPoint());
-    QCOMPARE(clicked.count(), 1);
-    QCOMPARE(clicked.at(0).at(0).toInt(), 1);
-    QCOMPARE(clicked.at(0).at(1).toInt(), 0);
+    QVERIFY(clickEmitsCell(map, 1, 0));
 }
 
 void TestPlots::heatmapRanges() {
@@ -132,11 +136,7 @@ void TestPlots::retrievalMapCellsAndClick() {
     for (int d = 0; d < 3; ++d)
         for (int l = 0; l < 4; ++l) QCOMPARE(map.cellValue(d, l), double((d * 4 + l) % 6));
     QCOMPARE(map.meanScore(), (0 + 1 + 2 + 3 + 4 + 5 + 0 + 1 + 2 + 3 + 4 + 5) / 12.0);
-    QSignalSpy clicked(&map, &RetrievalMap::cellClicked);
-    QTest::mouseClick(map.plot(), Qt::LeftButton, {}, map.cellCenterPixel(2, 1).toPoint());
-    QCOMPARE(clicked.count(), 1);
-    QCOMPARE(clicked.at(0).at(0).toInt(), 2);
-    QCOMPARE(clicked.at(0).at(1).toInt(), 1);
+    QVERIFY(clickEmitsCell(map, 2, 1));
 }
 
 void TestPlots::nextTokenBars() {

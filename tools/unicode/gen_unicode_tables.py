@@ -185,35 +185,27 @@ print("// Full canonical decompositions, sorted by code point.")
 emit_decomp("kCanonical", canonical)
 print("// Full compatibility decompositions where they differ from the canonical ones.")
 emit_decomp("kCompatibility", compatibility)
-print("// Canonical combining classes other than 0.")
-print("inline constexpr Range kCombiningClass[] = {")
-for i in range(0, len(ccc_ranges), 6):
-    print("    " + ",".join("{0x%X,0x%X,%d}" % r for r in ccc_ranges[i:i + 6]) + ",")
-print("};")
-print("// Primary composites, sorted by (first, second).")
-print("inline constexpr Composition kComposition[] = {")
-for i in range(0, len(compose), 6):
-    print("    " + ",".join("{0x%X,0x%X,0x%X}" % r for r in compose[i:i + 6]) + ",")
-print("};")
-print("// Simple lowercase mappings (UnicodeData.txt field 13).")
-print("inline constexpr Mapping kLowercase[] = {")
-items = sorted(lower.items())
-for i in range(0, len(items), 8):
-    print("    " + ",".join("{0x%X,0x%X}" % r for r in items[i:i + 8]) + ",")
-print("};")
-print("// General-category classes: 1 nonspacing mark (Mn), 2 other mark (Mc, Me),")
-print("// 3 other (Cc, Cf, Co, Cs, Cn). Code points not listed are 0.")
-print("inline constexpr Range kCategoryClass[] = {")
-for i in range(0, len(cat_ranges), 6):
-    print("    " + ",".join("{0x%X,0x%X,%d}" % r for r in cat_ranges[i:i + 6]) + ",")
-print("};")
-print("// White_Space property (PropList.txt).")
-print("inline constexpr Range kWhiteSpace[] = {")
-print("    " + ",".join("{0x%X,0x%X,1}" % (a, b) for a, b in white_space) + ",")
-print("};")
-print("// Word characters of regular expressions (\\w): Alphabetic, M, Nd, Pc, Join_Control.")
-print("inline constexpr Range kWord[] = {")
-for i in range(0, len(word_ranges), 6):
-    print("    " + ",".join("{0x%X,0x%X,%d}" % r for r in word_ranges[i:i + 6]) + ",")
-print("};")
+
+
+def emit_table(comment, declaration, fmt, rows, per_line=6):
+    """A C++ array `declaration` of `rows`, each formatted with `fmt`, `per_line` to a line."""
+    for line in comment.split("\n"):
+        print("// " + line)
+    print("inline constexpr %s[] = {" % declaration)
+    for i in range(0, len(rows), per_line):
+        print("    " + ",".join(fmt % r for r in rows[i:i + per_line]) + ",")
+    print("};")
+
+
+emit_table("Canonical combining classes other than 0.", "Range kCombiningClass", "{0x%X,0x%X,%d}", ccc_ranges)
+emit_table("Primary composites, sorted by (first, second).", "Composition kComposition", "{0x%X,0x%X,0x%X}", compose)
+emit_table("Simple lowercase mappings (UnicodeData.txt field 13).", "Mapping kLowercase", "{0x%X,0x%X}",
+           sorted(lower.items()), 8)
+emit_table("General-category classes: 1 nonspacing mark (Mn), 2 other mark (Mc, Me),\n"
+           "3 other (Cc, Cf, Co, Cs, Cn). Code points not listed are 0.", "Range kCategoryClass", "{0x%X,0x%X,%d}",
+           cat_ranges)
+emit_table("White_Space property (PropList.txt).", "Range kWhiteSpace", "{0x%X,0x%X,1}", white_space,
+           max(1, len(white_space)))
+emit_table("Word characters of regular expressions (\\w): Alphabetic, M, Nd, Pc, Join_Control.", "Range kWord",
+           "{0x%X,0x%X,%d}", word_ranges)
 print("}  // namespace gna::tok::ucd")

@@ -47,7 +47,7 @@ struct TinyModelSpec {
     int experts_per_tok = 2;
     int expert_layer_period = 2;
     int expert_layer_offset = 1;
-    std::string block_types;     // zamba2 ("mamba,hybrid,...") / recurrentgemma ("recurrent,recurrent,attention")
+    std::string block_types{};   // zamba2 ("mamba,hybrid,...") / recurrentgemma ("recurrent,recurrent,attention")
     int mem_blocks = 1;          // zamba2 num_mem_blocks
     // Which files the folder keeps, as checkpoints are published: "full" (weights, config,
     // tokenizer files), "no-tokenizer" (weights and config.json only, as state-spaces/mamba-*),

@@ -243,8 +243,13 @@ ExperimentOutcome run_memory_table_experiment(const std::filesystem::path& model
     out.json_path = opt.out_dir / "result.json";
     out.csv_path = opt.out_dir / "result.csv";
     out.summary_path = opt.out_dir / "summary.csv";
-    out.result = header(spec, {model_dir.string(), cfg.hash(), cfg.architecture(),
-                               cfg.get_int("num_hidden_layers", cfg.get_int("n_layer", 0)), cfg.get_int("num_attention_heads", 0)});
+    ResultModel about;  // no model is loaded: no compute dtype or device
+    about.path = model_dir.string();
+    about.config_hash = cfg.hash();
+    about.architecture = cfg.architecture();
+    about.layers = static_cast<int>(cfg.get_int("num_hidden_layers", cfg.get_int("n_layer", 0)));
+    about.heads = static_cast<int>(cfg.get_int("num_attention_heads", 0));
+    out.result = header(spec, about);
     return run_memory_table(model_dir, spec, out);
 }
 

@@ -83,38 +83,42 @@ void mamba1_mixer(const TinyModelSpec& s, Maker& m, const std::string& p, bool j
     }
 }
 
-Json mamba1(const TinyModelSpec& s, int vocab, int bos, int eos, Maker& m) {
-    const bool falcon = s.arch == "falcon_mamba";
+// The config keys of the Mamba-1 and Mamba-2 checkpoints (backbone.* layout, tied embeddings) beyond
+// `common`, with their published defaults.
+Json mamba_backbone_config(const TinyModelSpec& s, int vocab, int bos, int eos) {
     Json cfg = common(s, vocab, bos, eos);
-    cfg["architectures"] = {falcon ? "FalconMambaForCausalLM" : "MambaForCausalLM"};
-    cfg["model_type"] = falcon ? "falcon_mamba" : "mamba";
-    cfg["state_size"] = s.state_size;
-    cfg["expand"] = s.expand;
-    cfg["intermediate_size"] = s.expand * s.hidden;
-    cfg["conv_kernel"] = s.conv_kernel;
-    cfg["time_step_rank"] = dt_rank(s);
-    cfg["time_step_scale"] = 1.0;
-    cfg["time_step_min"] = 0.001;
-    cfg["time_step_max"] = 0.1;
-    cfg["time_step_init_scheme"] = "random";
-    cfg["time_step_floor"] = 1e-4;
-    cfg["layer_norm_epsilon"] = 1e-5;
-    cfg["use_bias"] = false;
-    cfg["use_conv_bias"] = true;
-    cfg["hidden_act"] = "silu";
-    cfg["residual_in_fp32"] = true;
-    cfg["rescale_prenorm_residual"] = false;
-    cfg["use_mambapy"] = false;
-    cfg["tie_word_embeddings"] = true;
-    if (falcon) cfg["mixer_rms_eps"] = 1e-6;
+    cfg.update({{"state_size", s.state_size}, {"expand", s.expand}, {"conv_kernel", s.conv_kernel},
+                {"time_step_min", 0.001}, {"time_step_max", 0.1}, {"time_step_floor", 1e-4},
+                {"layer_norm_epsilon", 1e-5}, {"use_bias", false}, {"use_conv_bias", true}, {"hidden_act", "silu"},
+                {"residual_in_fp32", true}, {"rescale_prenorm_residual", false}, {"tie_word_embeddings", true}});
+    return cfg;
+}
 
+// The weights of a Mamba backbone: embeddings, per layer a norm and the mixer `mixer(prefix)` writes,
+// the final norm.
+template <class Mixer>
+void mamba_backbone_weights(const TinyModelSpec& s, int vocab, Maker& m, Mixer&& mixer) {
     m.random("backbone.embeddings.weight", {vocab, s.hidden}, 1.0);
     for (int l = 0; l < s.layers; ++l) {
         const std::string p = "backbone.layers." + std::to_string(l);
         m.around_one(p + ".norm.weight", s.hidden);
-        mamba1_mixer(s, m, p + ".mixer", false, false);
+        mixer(p + ".mixer");
     }
     m.around_one("backbone.norm_f.weight", s.hidden);
+}
+
+Json mamba1(const TinyModelSpec& s, int vocab, int bos, int eos, Maker& m) {
+    const bool falcon = s.arch == "falcon_mamba";
+    Json cfg = mamba_backbone_config(s, vocab, bos, eos);
+    cfg["architectures"] = {falcon ? "FalconMambaForCausalLM" : "MambaForCausalLM"};
+    cfg["model_type"] = falcon ? "falcon_mamba" : "mamba";
+    cfg["intermediate_size"] = s.expand * s.hidden;
+    cfg["time_step_rank"] = dt_rank(s);
+    cfg["time_step_scale"] = 1.0;
+    cfg["time_step_init_scheme"] = "random";
+    cfg["use_mambapy"] = false;
+    if (falcon) cfg["mixer_rms_eps"] = 1e-6;
+    mamba_backbone_weights(s, vocab, m, [&](const std::string& p) { mamba1_mixer(s, m, p, false, false); });
     return cfg;
 }
 
@@ -140,37 +144,17 @@ Json mamba2(const TinyModelSpec& s, int vocab, int bos, int eos, Maker& m) {
     if (s.n_groups <= 0 || H % s.n_groups != 0)
         throw Error("make-tiny-model: the number of Mamba-2 heads (" + std::to_string(H) +
                     ") must be a multiple of --n-groups");
-    Json cfg = common(s, vocab, bos, eos);
+    Json cfg = mamba_backbone_config(s, vocab, bos, eos);
     cfg["architectures"] = {"Mamba2ForCausalLM"};
     cfg["model_type"] = "mamba2";
     cfg["num_heads"] = H;
     cfg["head_dim"] = s.ssm_head_dim;
     cfg["n_groups"] = s.n_groups;
-    cfg["state_size"] = s.state_size;
-    cfg["expand"] = s.expand;
-    cfg["conv_kernel"] = s.conv_kernel;
     cfg["chunk_size"] = s.chunk_size;
     cfg["time_step_rank"] = (s.hidden + 15) / 16;
-    cfg["time_step_min"] = 0.001;
-    cfg["time_step_max"] = 0.1;
-    cfg["time_step_floor"] = 1e-4;
     cfg["time_step_limit"] = {0.0, std::numeric_limits<double>::infinity()};
-    cfg["layer_norm_epsilon"] = 1e-5;
-    cfg["use_bias"] = false;
-    cfg["use_conv_bias"] = true;
-    cfg["hidden_act"] = "silu";
     cfg["rms_norm"] = true;
-    cfg["residual_in_fp32"] = true;
-    cfg["rescale_prenorm_residual"] = false;
-    cfg["tie_word_embeddings"] = true;
-
-    m.random("backbone.embeddings.weight", {vocab, s.hidden}, 1.0);
-    for (int l = 0; l < s.layers; ++l) {
-        const std::string p = "backbone.layers." + std::to_string(l);
-        m.around_one(p + ".norm.weight", s.hidden);
-        mamba2_mixer(s, m, p + ".mixer", H);
-    }
-    m.around_one("backbone.norm_f.weight", s.hidden);
+    mamba_backbone_weights(s, vocab, m, [&](const std::string& p) { mamba2_mixer(s, m, p, H); });
     return cfg;
 }
 

@@ -1,5 +1,6 @@
 #include "tokenizer/decoder.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "tokenizer/byte_level.h"
@@ -34,12 +35,8 @@ Decoder::Decoder(const Json& j, const JsonPlace& place) {
 void Decoder::add(const Json& j, const JsonPlace& place) {
     const std::string type = get_string(j, "type", place);
     Step s{};
-    if (type == "Sequence") {
-        const Json& list = require_key(j, "decoders", place);
-        if (!list.is_array()) bad_value(place / "decoders", "must be a list");
-        for (std::size_t i = 0; i < list.size(); ++i) add(list[i], (place / "decoders").at(i));
-        return;
-    } else if (type == "ByteLevel") {
+    if (add_sequence(j, type, "decoders", place, [this](const Json& e, const JsonPlace& p) { add(e, p); })) return;
+    if (type == "ByteLevel") {
         s.kind = Kind::ByteLevel;
     } else if (type == "Metaspace") {
         s.kind = Kind::Metaspace;
@@ -74,8 +71,7 @@ void Decoder::add(const Json& j, const JsonPlace& place) {
 }
 
 bool Decoder::byte_level() const {
-    for (const Step& s : steps_) if (s.kind == Kind::ByteLevel) return true;
-    return false;
+    return std::any_of(steps_.begin(), steps_.end(), [](const Step& s) { return s.kind == Kind::ByteLevel; });
 }
 
 std::vector<DecodeToken> Decoder::run(std::vector<DecodeToken> tokens, bool display) const {

@@ -58,4 +58,15 @@ inline long long get_int(const Json& obj, const char* key, long long fallback, c
     return it->get<long long>();
 }
 
+// A "Sequence" step (normalizers, pre-tokenizers, decoders): `add(element, place)` for each element of
+// the list under `key`. False, doing nothing, for a step of another type.
+template <class Add>
+bool add_sequence(const Json& j, const std::string& type, const char* key, const JsonPlace& place, Add&& add) {
+    if (type != "Sequence") return false;
+    const Json& list = require_key(j, key, place);
+    if (!list.is_array()) bad_value(place / key, "must be a list");
+    for (std::size_t i = 0; i < list.size(); ++i) add(list[i], (place / key).at(i));
+    return true;
+}
+
 }  // namespace gna::tok

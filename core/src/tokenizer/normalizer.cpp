@@ -39,12 +39,8 @@ Normalizer::Normalizer(const Json& j, const JsonPlace& place) {
 void Normalizer::add(const Json& j, const JsonPlace& place) {
     const std::string type = get_string(j, "type", place);
     Step s{};
-    if (type == "Sequence") {
-        const Json& list = require_key(j, "normalizers", place);
-        if (!list.is_array()) bad_value(place / "normalizers", "must be a list");
-        for (std::size_t i = 0; i < list.size(); ++i) add(list[i], (place / "normalizers").at(i));
-        return;
-    } else if (type == "Prepend") {
+    if (add_sequence(j, type, "normalizers", place, [this](const Json& e, const JsonPlace& p) { add(e, p); })) return;
+    if (type == "Prepend") {
         s.kind = Kind::Prepend;
         s.a = get_string(j, "prepend", place);
     } else if (type == "Replace") {

@@ -112,12 +112,8 @@ void PreTokenizer::add(const Json& j, const JsonPlace& place) {
     const std::string type = get_string(j, "type", place);
     const std::string where = place.file + ": key \"" + place.key;
     Step s{};
-    if (type == "Sequence") {
-        const Json& list = require_key(j, "pretokenizers", place);
-        if (!list.is_array()) bad_value(place / "pretokenizers", "must be a list");
-        for (std::size_t i = 0; i < list.size(); ++i) add(list[i], (place / "pretokenizers").at(i));
-        return;
-    } else if (type == "ByteLevel") {
+    if (add_sequence(j, type, "pretokenizers", place, [this](const Json& e, const JsonPlace& p) { add(e, p); })) return;
+    if (type == "ByteLevel") {
         s.kind = Kind::ByteLevel;
         s.add_prefix_space = get_bool(j, "add_prefix_space", true, place);
         if (get_bool(j, "use_regex", true, place)) s.re.emplace(kGpt2Pattern, "GPT-2 pre-tokenizer pattern");
@@ -161,8 +157,7 @@ void PreTokenizer::add(const Json& j, const JsonPlace& place) {
 }
 
 bool PreTokenizer::byte_level() const {
-    for (const Step& s : steps_) if (s.kind == Kind::ByteLevel) return true;
-    return false;
+    return std::any_of(steps_.begin(), steps_.end(), [](const Step& s) { return s.kind == Kind::ByteLevel; });
 }
 
 void PreTokenizer::run(const Step& step, std::vector<Piece>& pieces) {

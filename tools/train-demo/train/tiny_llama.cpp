@@ -75,7 +75,7 @@ const at::Tensor& TrainableLM::p(const std::string& name) const {
 }
 
 at::Tensor TinyLlama::forward(const at::Tensor& ids, const at::Tensor& positions, const at::Tensor& doc) const {
-    const int64_t B = ids.size(0), T = ids.size(1), H = shape_.heads, D = shape_.head_dim(), C = shape_.hidden;
+    const int64_t B = ids.size(0), T = ids.size(1), H = shape_.heads, D = shape_.head_dim();
     const double eps = shape_.eps;
     // RoPE tables per token: ang (B, 1, T, D/2) -> cos/sin (B, 1, T, D)
     at::Tensor ang = positions.to(at::kFloat).unsqueeze(-1) * inv_freq_;

@@ -96,9 +96,16 @@ at::Tensor TinyMamba2::forward(const at::Tensor& ids, const at::Tensor&, const a
     return at::linear(rms(h, p("backbone.norm_f.weight"), s.eps), p("backbone.embeddings.weight"));  // (B, T, V)
 }
 
+// The config keys the Mamba-2 and Zamba2 demos share: tied embeddings, special tokens, context, dtype.
+static Json ssm_config_common(const LlamaShape& s, int bos_id, int eos_id) {
+    return {{"tie_word_embeddings", true}, {"bos_token_id", bos_id},   {"eos_token_id", eos_id},
+            {"pad_token_id", 0},           {"max_position_embeddings", s.context}, {"torch_dtype", "float32"},
+            {"transformers_version", "4.46.0"}};
+}
+
 Json TinyMamba2::hf_config(int bos_id, int eos_id) const {
     const auto& s = shape_;
-    return {
+    Json cfg = {
         {"architectures", {"Mamba2ForCausalLM"}},
         {"model_type", "mamba2"},
         {"hidden_size", s.hidden},
@@ -117,14 +124,9 @@ Json TinyMamba2::hf_config(int bos_id, int eos_id) const {
         {"use_conv_bias", true},
         {"hidden_act", "silu"},
         {"rms_norm", true},
-        {"tie_word_embeddings", true},
-        {"bos_token_id", bos_id},
-        {"eos_token_id", eos_id},
-        {"pad_token_id", 0},
-        {"max_position_embeddings", s.context},
-        {"torch_dtype", "float32"},
-        {"transformers_version", "4.46.0"},
     };
+    cfg.update(ssm_config_common(s, bos_id, eos_id));
+    return cfg;
 }
 
 }  // namespace gna::train
@@ -227,7 +229,7 @@ Json TinyZamba2::hf_config(int bos_id, int eos_id) const {
     const auto& s = shape_;
     Json types = Json::array();
     for (int64_t l = 0; l < s.layers; ++l) types.push_back(is_hybrid(l) ? "hybrid" : "mamba");
-    return {
+    Json cfg = {
         {"architectures", {"Zamba2ForCausalLM"}},
         {"model_type", "zamba2"},
         {"hidden_size", s.hidden},
@@ -256,14 +258,9 @@ Json TinyZamba2::hf_config(int bos_id, int eos_id) const {
         {"use_mem_rope", s.mem_rope},
         {"rope_theta", s.rope_theta},
         {"rms_norm_eps", s.eps},
-        {"tie_word_embeddings", true},
-        {"bos_token_id", bos_id},
-        {"eos_token_id", eos_id},
-        {"pad_token_id", 0},
-        {"max_position_embeddings", s.context},
-        {"torch_dtype", "float32"},
-        {"transformers_version", "4.46.0"},
     };
+    cfg.update(ssm_config_common(s, bos_id, eos_id));
+    return cfg;
 }
 
 }  // namespace gna::train

@@ -19,20 +19,20 @@ namespace gna {
 
 struct TrainOptions {
     std::string recipe = "transformer";  // transformer | ssm | hybrid
-    std::filesystem::path out;
+    std::filesystem::path out{};
     // The recipe file these options came from (the card's command names it); empty: given in code.
-    std::string recipe_file;
-    std::string world;       // "words" | "phrases" | "prefixes" (DemoWorld); empty = the recipe's default
+    std::string recipe_file{};
+    std::string world{};       // "words" | "phrases" | "prefixes" (DemoWorld); empty = the recipe's default
     // A SentencePiece tokenizer.model to use instead of training one (its folder's tokenizer_config.json
     // is copied too when there is one); empty = train a tokenizer on the data.
-    std::filesystem::path tokenizer;
+    std::filesystem::path tokenizer{};
     // Start from the weights of a demo model trained before (its folder: model.safetensors of the same
     // recipe and shape) instead of a seeded initialisation; its tokenizer is used (unless tokenizer is given)
     // and the KV-only curriculum is skipped (unless kv_warmup is given): the model has that circuit.
-    std::filesystem::path init_from;
+    std::filesystem::path init_from{};
     // With init_from: these layers keep the seeded initialisation instead of taking the loaded weights
     // (the run re-learns them on top of the others), e.g. {2} for the last layer of the transformer.
-    std::vector<int> reinit_layers;
+    std::vector<int> reinit_layers{};
     uint64_t seed = 1;
     int steps = 0;           // 0 = the recipe's default
     // Model and batch shape; 0 = the recipe's default.
@@ -74,7 +74,7 @@ struct TrainOptions {
     // (DemoData::set_summary_gather).
     bool summary_gather = false;
     // transformer: the attention guide (DemoData::set_attention_guide); weight 0 = none.
-    DemoData::AttentionGuide attention_guide;
+    DemoData::AttentionGuide attention_guide{};
     // KV documents' further questions may ask a key again (DemoData::set_kv_repeat_keys).
     bool kv_repeat_keys = false;
     double clip = 1.0;       // gradient-norm clipping
