@@ -47,11 +47,6 @@ using namespace gna::bench;
 
 namespace {
 
-double load_average() {
-    double l[1] = {0};
-    return getloadavg(l, 1) == 1 ? l[0] : 0;
-}
-
 double peak_rss_gb() {
     std::ifstream in("/proc/self/status");
     std::string key;

@@ -33,10 +33,6 @@ double seconds(const std::function<void()>& f) {
     g_cpu.push_back(cpu_seconds() - c0);
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
-double load_average() {
-    double l[1] = {0};
-    return getloadavg(l, 1) == 1 ? l[0] : 0;
-}
 long peak_rss_mib() {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);

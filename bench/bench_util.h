@@ -34,6 +34,12 @@ inline double median(std::vector<double> v) {
 }
 
 // argv[i] as an integer, or `fallback` when there are fewer arguments.
+// The machine's 1-minute load average (printed beside every figure: the machines are shared).
+inline double load_average() {
+    double l[1] = {0};
+    return getloadavg(l, 1) == 1 ? l[0] : 0;
+}
+
 inline int int_arg(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }
 
 // A generated Llama of the benchmarks' shape: MLP hidden * 8 / 3, a 300-merge tokenizer.
