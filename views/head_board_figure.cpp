@@ -41,7 +41,7 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
     body->addElement(0, 0, rect);
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
-    const QString kind = board.ssm() ? tr("SSM head") : tr("Head");
+    const QString kind = board.mixed() ? tr("Head (H: attention, S: SSM)") : board.ssm() ? tr("SSM head") : tr("Head");
     x->setLabel(kind);
     y->setLabel(tr("Layer"));
     y->setRangeReversed(true);  // layer 0 on top, as on the board
@@ -53,7 +53,13 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
         for (int i = 0; i < n; i += step) t->addTick(i, QString::number(i));
         return t;
     };
-    x->setTicker(ticks(board.heads()));
+    auto headTicks = QSharedPointer<QCPAxisTickerText>::create();  // H0.. and S0.. on a hybrid's board
+    const int step = std::max(1, board.heads() / 12);
+    for (int i = 0; i < board.heads(); ++i) {
+        const HeadCell c = board.cell(0, i);
+        if (c.head % step == 0) headTicks->addTick(i, board.mixed() ? QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head) : QString::number(c.head));
+    }
+    x->setTicker(headTicks);
     y->setTicker(ticks(board.layers()));
 
     auto* map = new QCPColorMap(x, y);
@@ -84,7 +90,7 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
     ablated->setName(tr("Ablated heads"));
     ablated->setLineStyle(QCPGraph::lsNone);
     ablated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(QColor(213, 94, 0), 1.5), Qt::NoBrush, 6));
-    for (const HeadCell& c : board.ablatedHeads()) ablated->addData(c.head, c.layer);
+    for (const HeadCell& c : board.ablatedHeads()) ablated->addData(board.column(c), c.layer);
     x->setRange(-0.5, board.heads() - 0.5);
     y->setRange(-0.5, board.layers() - 0.5);
     applyPlotStyle(m_plot, QWidget::palette());

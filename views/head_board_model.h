@@ -1,7 +1,8 @@
 #pragma once
 // The data behind the HeadBoard: a layers x heads table. Each cell holds a per-head score
 // (importance, entropy, attention to a token; NaN = none) and whether the head is ablated.
-// Rows are layers, columns are heads. The check state of a cell is its ablation.
+// Rows are layers, columns are heads: first the attention heads, then the SSM heads (a hybrid has
+// both kinds on one board; cell() names the head of a column). The check state of a cell is its ablation.
 #include <QAbstractTableModel>
 #include <vector>
 
@@ -19,10 +20,16 @@ public:
     // rowHeads: the heads each layer really has (a hybrid's Mamba layers have no attention heads);
     // empty = every layer has `heads`. Cells past a layer's count are not heads: never ablated or scored.
     void setShape(int layers, int heads, bool ssm = false, const std::vector<int>& rowHeads = {});
+    // Both kinds: `attention` columns of attention heads, then `ssm` columns of SSM heads;
+    // rowAttention/rowSsm: the heads of each kind each layer has (empty = the full width everywhere).
+    void setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention, const std::vector<int>& rowSsm);
     int layers() const { return m_layers; }
-    int heads() const { return m_heads; }
-    bool contains(int layer, int head) const;  // a head the layer has
-    bool ssm() const { return m_ssm; }
+    int heads() const { return m_heads; }  // columns: attention heads + SSM heads
+    bool contains(int layer, int head) const;  // a head the layer has (head = column)
+    bool ssm() const { return m_attention == 0 && m_heads > 0; }  // every column is an SSM head
+    bool mixed() const { return m_attention > 0 && m_heads > m_attention; }
+    int attentionColumns() const { return m_attention; }
+    int column(const HeadCell& c) const;  // the column of a head; -1 = none on this board
 
     // Scores in row-major order (layers x heads); NaN marks "no score". Resets the score range.
     // differences: the scores are changes (signed); the range is then symmetric around 0.
@@ -39,7 +46,9 @@ public:
     // Sets many cells at once (no undo; HeadBoard wraps this in undo commands).
     void setAblated(const HeadCells& cells, const QList<bool>& states);
     HeadCells ablatedHeads() const;
-    HeadCell cell(int layer, int head) const { return {layer, head, m_ssm}; }
+    HeadCell cell(int layer, int column) const {
+        return column < m_attention ? HeadCell{layer, column, false} : HeadCell{layer, column - m_attention, true};
+    }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -55,8 +64,9 @@ Q_SIGNALS:
 private:
     int m_layers = 0;
     int m_heads = 0;
-    bool m_ssm = false;
-    std::vector<int> m_rowHeads;  // per layer; empty = m_heads everywhere
+    int m_attention = 0;          // the first m_attention columns are attention heads, the rest SSM heads
+    std::vector<int> m_rowAttention;  // per layer; empty = m_attention everywhere
+    std::vector<int> m_rowSsm;        // per layer; empty = every SSM column
     std::vector<double> m_scores;
     std::vector<char> m_ablated;
     QString m_scoreLabel;

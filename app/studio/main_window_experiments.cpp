@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "experiment_dock.h"
@@ -62,32 +63,25 @@ bool MainWindow::openExperimentResults(const QStringList& files, QString* error)
 void MainWindow::showImportance(const gna::Json& result) {
     const gna::ModelInfo* info = m_session->modelInfo();
     if (info) {
-        // A ranking of SSM heads only (a Mamba model's, or of a hybrid's SSM heads) shows on the SSM
-        // board, one of attention heads only on the attention board; each kind goes to its own cells.
-        bool attention = false, ssm = false;
-        if (result.contains("aggregates") && result["aggregates"].contains("ranking"))
-            for (const auto& h : result["aggregates"]["ranking"]) {
-                try {
-                    (gna::parse_head(h.at("head").get<std::string>()).kind == gna::HeadKind::Attention ? attention : ssm) = true;
-                } catch (const std::exception&) {
-                }
+        // Each kind of head goes to its own cells of the board (attention heads, then SSM heads).
+        const BoardColumns c = boardColumns(*info);
+        const std::vector<double> attention = headImportance(result, info->num_layers, c.attention, false);
+        const std::vector<double> ssm = headImportance(result, info->num_layers, c.ssm, true);
+        m_importance.assign(static_cast<std::size_t>(info->num_layers) * static_cast<std::size_t>(c.width()), std::nan(""));
+        for (int l = 0; l < info->num_layers; ++l)
+            for (int col = 0; col < c.width(); ++col) {
+                const bool isSsm = col >= c.attention;
+                const std::vector<double>& from = isSsm ? ssm : attention;
+                const std::size_t i = static_cast<std::size_t>(l) * static_cast<std::size_t>(isSsm ? c.ssm : c.attention) +
+                                      static_cast<std::size_t>(isSsm ? col - c.attention : col);
+                if (i < from.size()) m_importance[static_cast<std::size_t>(l) * static_cast<std::size_t>(c.width()) + static_cast<std::size_t>(col)] = from[i];
             }
-        if (ssm && !attention && !boardIsSsm()) setBoardShowsSsm(true);
-        else if (attention && !ssm && boardIsSsm()) setBoardShowsSsm(false);
-        int maxA = info->num_heads, maxS = 0;
-        for (const gna::LayerInfo& l : info->layers) {
-            maxA = std::max(maxA, l.attention_heads);
-            maxS = std::max(maxS, l.ssm_heads);
-        }
-        m_importance = headImportance(result, info->num_layers, maxA, false);
-        m_importanceSsm = headImportance(result, info->num_layers, maxS, true);
     } else {
         const int layers = result.contains("model") ? result["model"].value("layers", 0) : 0;
         const int heads = result.contains("model") ? result["model"].value("heads", 0) : 0;
         if (layers <= 0 || heads <= 0) return;
         if (m_board->model()->layers() != layers || m_board->model()->heads() != heads) m_board->setShape(layers, heads);
         m_importance = headImportance(result, layers, heads);
-        m_importanceSsm.clear();
     }
     if (m_scoreMode->currentIndex() != 4) m_scoreMode->setCurrentIndex(4);
     else m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));

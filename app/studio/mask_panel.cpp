@@ -296,7 +296,8 @@ void MaskPanel::run() {
             m_status->setText(tr("Answer %1. Without the mask the model picks %2, with it %3.")
                                   .arg(QChar(char16_t(u'A' + answer))).arg(QChar(char16_t(u'A' + best(m_plain)))).arg(QChar(char16_t(u'A' + best(m_masked)))));
             Q_EMIT runFinished();
-        });
+        },
+        [this] { m_run->setEnabled(true); });  // another model was opened before it started
     if (!ok) {
         m_run->setEnabled(true);
         m_status->setText(tr("Open a model first."));

@@ -141,6 +141,7 @@ private Q_SLOTS:
     void hoverShowsCellAndHeadValues();
     void everyViewOnEveryDemo_data();
     void everyViewOnEveryDemo();
+    void germanWindowAfterALiveSwitch();
 
 private:
     void open(MainWindow& w, const QString& demo);
@@ -292,7 +293,7 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
     // The prompt's Run button in sight (the central area is scrolled to the top).
     scroll->verticalScrollBar()->setValue(0);
     QCoreApplication::processEvents();
-    QPushButton* run = buttonNamed(w.promptEditor(), QStringLiteral("&Run"));
+    QAbstractButton* run = w.promptEditor()->runButton();
     QVERIFY(run);
     QVERIFY2(visibleRect(run, &w).size() == run->size(), qPrintable(where + QStringLiteral(": the Run button is hidden")));
     // Below the fold only with a vertical scroll bar that says so.
@@ -367,6 +368,43 @@ void TestScreenshots::everyViewOnEveryDemo() {
         }
         w.experiments()->hide();
     }
+}
+
+// The hybrid in German after View ▸ Language ▸ Deutsch (a live switch): its main view, model dock, mask
+// editor and experiment panels at both sizes, with the layout rules and no mnemonic shown as text.
+void TestScreenshots::germanWindowAfterALiveSwitch() {
+    applyTheme(Theme::Light);
+    MainWindow w;
+    w.resize(1600, 1000);
+    open(w, QStringLiteral("hybrid"));
+    w.setLanguage(QStringLiteral("de"));
+    QTRY_COMPARE_WITH_TIMEOUT(w.menuBar()->actions().value(0)->text(), QStringLiteral("&Datei"), 20000);
+    QVERIFY(waitIdle(w));
+    const QStringList bad = mnemonicProblems(&w);
+    for (const QSize size : {QSize(1600, 1000), QSize(1024, 640)}) {
+        for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
+        QTest::qWait(30);
+        w.resize(size);
+        QTest::qWait(30);
+        const QString name = QStringLiteral("hybrid_de_%1x%2").arg(size.width()).arg(size.height());
+        shoot(w, name + QStringLiteral("_main"));
+        checkLayout(w, name, size, QStringLiteral("main"));
+        w.maskPanel()->parentWidget()->show();
+        QTest::qWait(30);
+        shoot(w, name + QStringLiteral("_masks"));
+        checkLayout(w, name, size, QStringLiteral("mask editor"));
+        w.maskPanel()->parentWidget()->hide();
+        for (ExperimentPanel* p : w.experiments()->panels()) {
+            w.experiments()->showPanel(p->kind());
+            QTest::qWait(20);
+            shoot(w, name + QStringLiteral("_experiment_") + p->kind());
+            checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
+        }
+        w.experiments()->hide();
+    }
+    w.setLanguage(QStringLiteral("en"));
+    QTRY_COMPARE_WITH_TIMEOUT(w.menuBar()->actions().value(0)->text(), QStringLiteral("&File"), 20000);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestScreenshots)
