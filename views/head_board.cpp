@@ -152,12 +152,14 @@ int HeadBoard::cellSize() const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2;
     const int top = fm.height() + kMargin * 2;
-    const int bottom = fm.height() * 2 + kMargin * 2;  // the caption, up to two lines
+    const int bottom = fm.height() * captionLines() + kMargin * 2;  // the caption
     const int heads = std::max(1, m_model->heads());
     const int layers = std::max(1, m_model->layers());
     const int s = std::min((width() - left - kMargin) / heads, (height() - top - bottom) / layers);
     return std::clamp(s, 4, 48);
 }
+
+int HeadBoard::captionLines() const { return m_model->mixed() ? 3 : 2; }  // a hybrid's caption explains the marks
 
 QRect HeadBoard::gridRect() const {
     const QFontMetrics fm(font());
@@ -191,7 +193,7 @@ QSize HeadBoard::sizeHint() const {
     const QFontMetrics fm(font());
     const int s = 22;
     return {fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 3 + s * std::max(1, m_model->heads()),
-            fm.height() * 3 + kMargin * 4 + s * std::max(1, m_model->layers())};
+            fm.height() * (1 + captionLines()) + kMargin * 4 + s * std::max(1, m_model->layers())};
 }
 
 QSize HeadBoard::minimumSizeHint() const { return {120, 80}; }
@@ -210,17 +212,22 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     const QRect g = gridRect();
     const QFontMetrics fm(font());
     const QCPRange range(m_model->minScore(), m_model->maxScore());
+    const QCPRange ssmRange(m_model->minScore(true), m_model->maxScore(true));  // a hybrid's SSM heads: their own scale
     const QColor noScore = palette().color(QPalette::Button);
     // Labels: skip some when cells are narrower than the text.
     const int headStep = std::max(1, (fm.horizontalAdvance(QStringLiteral("H00")) + 2) / std::max(1, s) + 1);
     const int layerStep = std::max(1, (fm.height() + 1) / std::max(1, s) + (fm.height() > s ? 1 : 0));
     p.setPen(palette().color(QPalette::Text));
     // Column labels H0.. for attention heads, S0.. for SSM heads; each group labelled from its first column.
+    int labelsEnd = 0;  // right edge of the last label drawn: labels never overlap (where the groups meet)
     for (int h = 0; h < H; ++h) {
         const HeadCell c = m_model->cell(0, h);
-        if (c.head % headStep != 0) continue;
-        p.drawText(QRect(g.left() + h * s - s, kMargin, 3 * s, fm.height()), Qt::AlignCenter,
-                   QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head));
+        const QString label = QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head);
+        const int w = fm.horizontalAdvance(label);
+        const int left = g.left() + h * s + s / 2 - w / 2;
+        if (c.head % headStep != 0 || left < labelsEnd + 2) continue;
+        p.drawText(QRect(left, kMargin, w, fm.height()), Qt::AlignCenter, label);
+        labelsEnd = left + w;
     }
     for (int l = 0; l < L; l += layerStep)
         p.drawText(QRect(kMargin, g.top() + l * s, g.left() - 2 * kMargin, s), Qt::AlignRight | Qt::AlignVCenter,
@@ -235,7 +242,7 @@ void HeadBoard::paintEvent(QPaintEvent*) {
             }
             const double v = m_model->score(l, h);
             QCPColorGradient& gradient = m_model->scoresAreDifferences() ? m_diverging : m_gradient;
-            const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(gradient.color(v, range));
+            const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(gradient.color(v, m_model->cell(l, h).ssm ? ssmRange : range));
             p.fillRect(r, fill);
             if (m_model->isAblated(l, h)) {
                 // Ablated: dark veil and a cross, visible in any palette and in greyscale print.
@@ -278,13 +285,16 @@ void HeadBoard::paintEvent(QPaintEvent*) {
         p.drawRect(cellRect(m_current.y(), m_current.x()).adjusted(1, 1, -2, -2));
     }
     // Caption: what the colour means.
-    QString caption = m_model->hasScores()
-        ? tr("Colour: %1 (%2 .. %3)   ✕ = ablated").arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3),
-                                                       QString::number(range.upper, 'g', 3))
-        : tr("✕ = ablated");
-    if (m_model->mixed()) caption += tr("   H = attention head, S = SSM head (◥)");
+    QString caption = !m_model->hasScores() ? tr("✕ = ablated")
+        : m_model->mixed()
+        ? tr("Colour: %1 (H %2 .. %3, S %4 .. %5: a scale per kind)   ✕ = ablated")
+              .arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3), QString::number(range.upper, 'g', 3),
+                   QString::number(ssmRange.lower, 'g', 3), QString::number(ssmRange.upper, 'g', 3))
+        : tr("Colour: %1 (%2 .. %3)   ✕ = ablated").arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3),
+                                                       QString::number(range.upper, 'g', 3));
+    if (m_model->mixed()) caption += tr("   ◥ = SSM head (S), no mark = attention head (H)");
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left() - kMargin), 2 * fm.height() + kMargin),
+    p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left() - kMargin), captionLines() * fm.height() + kMargin),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
 }
 

@@ -49,21 +49,27 @@ void HeadBoardModel::setScores(const std::vector<double>& scores, const QString&
     }
     m_scores = scores;
     m_scoreLabel = label;
-    m_min = std::numeric_limits<double>::infinity();
-    m_max = -std::numeric_limits<double>::infinity();
-    for (double s : m_scores) {
-        if (std::isnan(s)) continue;
-        m_min = std::min(m_min, s);
-        m_max = std::max(m_max, s);
-    }
-    if (!std::isfinite(m_min)) { m_min = 0.0; m_max = 1.0; }
     m_differences = differences;
-    if (differences) {
-        const double a = std::max(std::abs(m_min), std::abs(m_max));
-        m_min = a > 0 ? -a : -1.0;
-        m_max = a > 0 ? a : 1.0;
+    // One range per kind of head, over the heads the layers have.
+    for (const bool ssm : {false, true}) {
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (int l = 0; l < m_layers; ++l)
+            for (int c = ssm ? m_attention : 0; c < (ssm ? m_heads : m_attention); ++c) {
+                const double s = score(l, c);
+                if (std::isnan(s)) continue;
+                lo = std::min(lo, s);
+                hi = std::max(hi, s);
+            }
+        if (!std::isfinite(lo)) { lo = 0.0; hi = 1.0; }
+        if (differences) {
+            const double a = std::max(std::abs(lo), std::abs(hi));
+            lo = a > 0 ? -a : -1.0;
+            hi = a > 0 ? a : 1.0;
+        }
+        if (hi <= lo) hi = lo + 1.0;
+        (ssm ? m_ssmMin : m_min) = lo;
+        (ssm ? m_ssmMax : m_max) = hi;
     }
-    if (m_max <= m_min) m_max = m_min + 1.0;
     if (m_layers > 0 && m_heads > 0)
         Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
 }
@@ -72,8 +78,8 @@ void HeadBoardModel::clearScores() {
     m_scores.clear();
     m_differences = false;
     m_scoreLabel.clear();
-    m_min = 0.0;
-    m_max = 1.0;
+    m_min = m_ssmMin = 0.0;
+    m_max = m_ssmMax = 1.0;
     if (m_layers > 0 && m_heads > 0)
         Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
 }

@@ -38,8 +38,12 @@ public:
     void clearScores();
     double score(int layer, int head) const;
     QString scoreLabel() const { return m_scoreLabel; }
-    double minScore() const { return m_min; }
-    double maxScore() const { return m_max; }
+    // The colour range: each kind of head has its own on a hybrid's board (hidden attention is no
+    // softmax, its scores live on another scale); without an argument the board's first kind's.
+    double minScore() const { return m_attention > 0 ? m_min : m_ssmMin; }
+    double maxScore() const { return m_attention > 0 ? m_max : m_ssmMax; }
+    double minScore(bool ssm) const { return ssm ? m_ssmMin : m_min; }
+    double maxScore(bool ssm) const { return ssm ? m_ssmMax : m_max; }
     bool hasScores() const { return !m_scores.empty(); }
 
     bool isAblated(int layer, int head) const;
@@ -70,8 +74,10 @@ private:
     std::vector<double> m_scores;
     std::vector<char> m_ablated;
     QString m_scoreLabel;
-    double m_min = 0.0;
+    double m_min = 0.0;  // attention heads' range
     double m_max = 1.0;
+    double m_ssmMin = 0.0;  // SSM heads' range
+    double m_ssmMax = 1.0;
     bool m_differences = false;
 };
 

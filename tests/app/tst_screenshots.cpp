@@ -147,6 +147,7 @@ private:
     void open(MainWindow& w, const QString& demo);
     void shoot(MainWindow& w, const QString& name);
     void checkLayout(MainWindow& w, const QString& name, QSize size, const QString& view);
+    void shootDocks(MainWindow& w, const QString& name, QSize size);
     QDir m_out;
 };
 
@@ -307,6 +308,30 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
     }
 }
 
+// The mask editor and every experiment panel, opened as a user opens them, each shot and measured; each
+// experiment panel's Run button (in the window's language) in sight or reachable by its dock's scroll bar.
+void TestScreenshots::shootDocks(MainWindow& w, const QString& name, QSize size) {
+    w.maskPanel()->parentWidget()->show();
+    w.maskPanel()->parentWidget()->raise();
+    QTest::qWait(30);
+    QVERIFY(w.maskPanel()->isVisible());
+    shoot(w, name + QStringLiteral("_masks"));
+    checkLayout(w, name, size, QStringLiteral("mask editor"));
+    w.maskPanel()->parentWidget()->hide();
+    for (ExperimentPanel* p : w.experiments()->panels()) {
+        w.experiments()->showPanel(p->kind());
+        QTest::qWait(20);
+        shoot(w, name + QStringLiteral("_experiment_") + p->kind());
+        checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
+        QPushButton* run = buttonNamed(p, QCoreApplication::translate("gna::studio::ExperimentPanel", "&Run"));
+        QVERIFY2(run, qPrintable(name + QStringLiteral(": no Run button in ") + p->kind()));
+        auto* dockScroll = qobject_cast<QScrollArea*>(w.experiments()->widget());
+        const bool scrolls = dockScroll && dockScroll->verticalScrollBar()->isVisible();
+        QVERIFY2(scrolls || visibleRect(run, &w).size() == run->size(), qPrintable(name + QStringLiteral(": the Run button of ") + p->kind()));
+    }
+    w.experiments()->hide();
+}
+
 void TestScreenshots::everyViewOnEveryDemo() {
     QFETCH(QString, demo);
     QFETCH(int, theme);
@@ -347,25 +372,7 @@ void TestScreenshots::everyViewOnEveryDemo() {
         shoot(w, name + QStringLiteral("_tour"));
         checkLayout(w, name, size, QStringLiteral("tour"));
         w.tour()->hide();
-        for (QAction* a : w.findChildren<QAction*>())
-            if (a->text().contains(QStringLiteral("mask editor")) && !a->isCheckable()) a->trigger();
-        QTest::qWait(30);
-        QVERIFY(w.maskPanel()->isVisible());
-        shoot(w, name + QStringLiteral("_masks"));
-        checkLayout(w, name, size, QStringLiteral("mask editor"));
-        w.maskPanel()->parentWidget()->hide();
-        for (ExperimentPanel* p : w.experiments()->panels()) {
-            w.experiments()->showPanel(p->kind());
-            QTest::qWait(20);
-            shoot(w, name + QStringLiteral("_experiment_") + p->kind());
-            checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
-            // Its Run button in sight, or the dock scrolls to it with a vertical scroll bar that says so.
-            QPushButton* run = buttonNamed(p, QStringLiteral("&Run"));
-            QVERIFY(run);
-            auto* dockScroll = qobject_cast<QScrollArea*>(w.experiments()->widget());
-            const bool scrolls = dockScroll && dockScroll->verticalScrollBar()->isVisible();
-            QVERIFY2(scrolls || visibleRect(run, &w).size() == run->size(), qPrintable(name + QStringLiteral(": the Run button of ") + p->kind()));
-        }
+        shootDocks(w, name, size);
         w.experiments()->hide();
     }
 }
@@ -389,18 +396,7 @@ void TestScreenshots::germanWindowAfterALiveSwitch() {
         const QString name = QStringLiteral("hybrid_de_%1x%2").arg(size.width()).arg(size.height());
         shoot(w, name + QStringLiteral("_main"));
         checkLayout(w, name, size, QStringLiteral("main"));
-        w.maskPanel()->parentWidget()->show();
-        QTest::qWait(30);
-        shoot(w, name + QStringLiteral("_masks"));
-        checkLayout(w, name, size, QStringLiteral("mask editor"));
-        w.maskPanel()->parentWidget()->hide();
-        for (ExperimentPanel* p : w.experiments()->panels()) {
-            w.experiments()->showPanel(p->kind());
-            QTest::qWait(20);
-            shoot(w, name + QStringLiteral("_experiment_") + p->kind());
-            checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
-        }
-        w.experiments()->hide();
+        shootDocks(w, name, size);
     }
     w.setLanguage(QStringLiteral("en"));
     QTRY_COMPARE_WITH_TIMEOUT(w.menuBar()->actions().value(0)->text(), QStringLiteral("&File"), 20000);

@@ -35,6 +35,21 @@ class TestShippedSpecs : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
+    // The window with the demo transformer open and the spec file in `kind`'s panel (*panel: null on failure).
+    void openDemoWithSpec(MainWindow& w, const QString& kind, const std::filesystem::path& spec, ExperimentPanel** panel) {
+        w.show();
+        QSignalSpy loaded(w.session(), &Session::modelLoaded);
+        w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"));
+        QVERIFY(loaded.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+        ExperimentPanel* p = w.experiments()->panel(kind);
+        QVERIFY(p);
+        w.experiments()->showPanel(p->kind());
+        QString error;
+        QVERIFY2(p->openSpecFile(QString::fromStdString(spec.string()), &error), qPrintable(error));
+        *panel = p;
+    }
+
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
@@ -108,16 +123,9 @@ private Q_SLOTS:
         const auto spec = dir / "cumulative_removal.json";
         gna::write_json_file_atomic(spec, gna::to_json(s));
         MainWindow w;
-        w.show();
-        QSignalSpy loaded(w.session(), &Session::modelLoaded);
-        w.openModel(QString::fromStdString((root / "resources/demo-models/transformer").string()));
-        QVERIFY(loaded.wait(60000));
-        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
-        ExperimentPanel* p = w.experiments()->panel(QStringLiteral("cumulative_removal"));
-        QVERIFY(p);
-        w.experiments()->showPanel(p->kind());
-        QString error;
-        QVERIFY2(p->openSpecFile(QString::fromStdString(spec.string()), &error), qPrintable(error));
+        ExperimentPanel* p = nullptr;
+        openDemoWithSpec(w, QStringLiteral("cumulative_removal"), spec, &p);
+        if (!p) return;
         p->findChild<QLineEdit*>(QStringLiteral("out"))->setText(QString::fromStdString((dir / "out").string()));
         QSignalSpy failed(w.experiments()->runner(), &ExperimentRunner::failed);
         p->run();
@@ -141,23 +149,16 @@ private Q_SLOTS:
     // dictionaries of growing size (later samples cost more), run from the panel; every estimate from 10% of
     // the samples on is within a factor 1.5 of the time the run really took from then on.
     void timeLeftWithinAFactorOf1_5OfTheWallClock() {
-        const auto root = std::filesystem::path(GNA_SOURCE_DIR);
         const std::filesystem::path dir = std::filesystem::path(m_dir.path().toStdString()) / "eta";
         std::filesystem::create_directories(dir);
         const gna::Json spec = {{"experiment", "head_ranking"},
-                                {"task", {{"name", "kv_retrieval"}, {"sizes", {8, 16, 24, 32}}, {"samples_per_size", 6}, {"seed", 3}}},
+                                {"task", {{"name", "kv_retrieval"}, {"sizes", {8, 16, 24, 32}}, {"samples_per_size", 30}, {"seed", 3}}},
                                 {"metric", "accuracy"}};
         gna::write_json_file_atomic(dir / "spec.json", spec);
         MainWindow w;
-        w.show();
-        QSignalSpy loaded(w.session(), &Session::modelLoaded);
-        w.openModel(QString::fromStdString((root / "resources/demo-models/transformer").string()));
-        QVERIFY(loaded.wait(60000));
-        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
-        ExperimentPanel* p = w.experiments()->panel(QStringLiteral("head_ranking"));
-        QVERIFY(p);
-        QString error;
-        QVERIFY2(p->openSpecFile(QString::fromStdString((dir / "spec.json").string()), &error), qPrintable(error));
+        ExperimentPanel* p = nullptr;
+        openDemoWithSpec(w, QStringLiteral("head_ranking"), dir / "spec.json", &p);
+        if (!p) return;
         p->findChild<QLineEdit*>(QStringLiteral("out"))->setText(QString::fromStdString((dir / "out").string()));
         QElapsedTimer clock;
         struct Report { int done, total; double eta; qint64 atMs; };
