@@ -2,6 +2,7 @@
 // rebuilds its menus, docks and views in the new language around the same session (the model stays
 // loaded, the plan, prompt, heads, score mode and open experiment results are kept through a workspace).
 #include <QActionGroup>
+#include <QApplication>
 #include <QDockWidget>
 #include <QEvent>
 #include <QMenuBar>
@@ -35,7 +36,9 @@ void MainWindow::changeEvent(QEvent* event) {
 void MainWindow::retranslate() {
     // The views are rebuilt only while nothing computes for them (a model job's answer would find its
     // panel gone); a running experiment or run finishes first.
-    if (m_session->isRunning() || m_experiments->runner()->isRunning()) {
+    // Nor while a dialog runs its own event loop (an export dialog holds pointers into the views).
+    if (m_session->isRunning() || m_experiments->runner()->isRunning() || QApplication::activeModalWidget() ||
+        QApplication::activePopupWidget()) {
         QTimer::singleShot(100, this, &MainWindow::retranslate);
         return;
     }

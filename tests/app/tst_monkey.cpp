@@ -18,6 +18,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QPushButton>
@@ -234,13 +235,16 @@ void TestMonkey::act(MainWindow& w, std::mt19937& rng, QStringList* log) {
         break;
     }
     case 11: {  // export dialogs, cancelled (the dialog closer below rejects every modal dialog)
+        QList<QPointer<QAction>> exports;  // a dialog's event loop may rebuild the menus (a language switch)
         for (QAction* a : w.menuBar()->actions())
             if (a->menu())
                 for (QAction* b : a->menu()->actions())
-                    if (b->objectName().startsWith(QLatin1String("export")) && pick(2)) {
-                        b->trigger();
-                        log->append(QStringLiteral("export dialog ") + b->objectName());
-                    }
+                    if (b->objectName().startsWith(QLatin1String("export")) && pick(2)) exports << b;
+        for (const QPointer<QAction>& b : exports)
+            if (b) {
+                log->append(QStringLiteral("export dialog ") + b->objectName());
+                b->trigger();
+            }
         break;
     }
     case 12: {  // model switches
