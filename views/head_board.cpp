@@ -152,14 +152,12 @@ int HeadBoard::cellSize() const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2;
     const int top = fm.height() + kMargin * 2;
-    const int bottom = fm.height() * captionLines() + kMargin * 2;  // the caption
+    const int bottom = fm.height() * 2 + kMargin * 2;  // the caption, up to two lines (the cells come first)
     const int heads = std::max(1, m_model->heads());
     const int layers = std::max(1, m_model->layers());
     const int s = std::min((width() - left - kMargin) / heads, (height() - top - bottom) / layers);
     return std::clamp(s, 4, 48);
 }
-
-int HeadBoard::captionLines() const { return m_model->mixed() ? 3 : 2; }  // a hybrid's caption explains the marks
 
 QRect HeadBoard::gridRect() const {
     const QFontMetrics fm(font());
@@ -193,7 +191,7 @@ QSize HeadBoard::sizeHint() const {
     const QFontMetrics fm(font());
     const int s = 22;
     return {fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 3 + s * std::max(1, m_model->heads()),
-            fm.height() * (1 + captionLines()) + kMargin * 4 + s * std::max(1, m_model->layers())};
+            fm.height() * 3 + kMargin * 4 + s * std::max(1, m_model->layers())};
 }
 
 QSize HeadBoard::minimumSizeHint() const { return {120, 80}; }
@@ -287,14 +285,14 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     // Caption: what the colour means.
     QString caption = !m_model->hasScores() ? tr("✕ = ablated")
         : m_model->mixed()
-        ? tr("Colour: %1 (H %2 .. %3, S %4 .. %5: a scale per kind)   ✕ = ablated")
+        ? tr("Colour: %1 (H %2 .. %3, S %4 .. %5)   ✕ = ablated")
               .arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3), QString::number(range.upper, 'g', 3),
                    QString::number(ssmRange.lower, 'g', 3), QString::number(ssmRange.upper, 'g', 3))
         : tr("Colour: %1 (%2 .. %3)   ✕ = ablated").arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3),
                                                        QString::number(range.upper, 'g', 3));
-    if (m_model->mixed()) caption += tr("   ◥ = SSM head (S), no mark = attention head (H)");
+    if (m_model->mixed()) caption += tr("   ◥ = SSM head");
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left() - kMargin), captionLines() * fm.height() + kMargin),
+    p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left() - kMargin), 2 * fm.height() + kMargin),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
 }
 

@@ -76,7 +76,6 @@ private:
     QRect gridRect() const;
     QPoint gridPosAt(const QPoint& pos, bool* ok) const;  // (column, layer) under a point
     int cellSize() const;
-    int captionLines() const;
 
     HeadBoardModel* m_model;
     QUndoStack* m_undo;
