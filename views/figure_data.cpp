@@ -49,7 +49,7 @@ QString headBoardCsv(const HeadBoardModel& board) {
     for (int l = 0; l < board.layers(); ++l)
         for (int h = 0; h < board.heads(); ++h) {
             if (!board.contains(l, h)) continue;
-            out += series + QLatin1Char(',') + QString::number(l) + QLatin1Char(',') + QString::number(h) + QLatin1Char(',') +
+            out += series + QLatin1Char(',') + QString::number(l) + QLatin1Char(',') + QString::number(board.cell(l, h).head) + QLatin1Char(',') +
                    board.cell(l, h).name() + QLatin1Char(',') +
                    (board.hasScores() ? QString::number(board.score(l, h), 'g', 8) : QString()) + QLatin1Char(',') +
                    (board.isAblated(l, h) ? QStringLiteral("1") : QStringLiteral("0")) + QLatin1Char('\n');

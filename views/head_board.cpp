@@ -38,6 +38,14 @@ void HeadBoard::setShape(int layers, int heads, bool ssm, const std::vector<int>
     m_current = {0, 0};
 }
 
+void HeadBoard::setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention,
+                              const std::vector<int>& rowSsm) {
+    m_undo->clear();
+    m_model->setMixedShape(layers, attention, ssm, rowAttention, rowSsm);
+    m_selection = {};
+    m_current = {0, 0};
+}
+
 void HeadBoard::setScores(const std::vector<double>& scores, const QString& label, bool differences) {
     m_model->setScores(scores, label, differences);
     update();
@@ -56,7 +64,7 @@ void HeadBoard::setAblatedHeads(const HeadCells& heads) {
         for (int h = 0; h < m_model->heads(); ++h) {
             all << m_model->cell(l, h);
             bool on = false;
-            for (const HeadCell& c : heads) on |= c.layer == l && c.head == h && c.ssm == m_model->cell(l, h).ssm;
+            for (const HeadCell& c : heads) on |= c == m_model->cell(l, h);
             states << on;
         }
     m_model->setAblated(all, states);
@@ -132,7 +140,10 @@ void HeadBoard::setCurrentHead(int layer, int head) {
 }
 
 void HeadBoard::onAblationChanged(const HeadCells& changed) {
-    for (const HeadCell& c : changed) Q_EMIT headToggled(c.layer, c.head, m_model->isAblated(c.layer, c.head));
+    for (const HeadCell& c : changed) {
+        const int column = m_model->column(c);
+        Q_EMIT headToggled(c.layer, column, m_model->isAblated(c.layer, column));
+    }
     Q_EMIT planChanged(m_model->ablatedHeads());
     update();
 }
@@ -141,7 +152,7 @@ int HeadBoard::cellSize() const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2;
     const int top = fm.height() + kMargin * 2;
-    const int bottom = fm.height() * 2 + kMargin * 2;  // the caption, up to two lines
+    const int bottom = fm.height() * 2 + kMargin * 2;  // the caption, up to two lines (the cells come first)
     const int heads = std::max(1, m_model->heads());
     const int layers = std::max(1, m_model->layers());
     const int s = std::min((width() - left - kMargin) / heads, (height() - top - bottom) / layers);
@@ -162,13 +173,18 @@ QRect HeadBoard::cellRect(int layer, int head) const {
     return {g.left() + head * s, g.top() + layer * s, s, s};
 }
 
-HeadCell HeadBoard::cellAt(const QPoint& pos, bool* ok) const {
+QPoint HeadBoard::gridPosAt(const QPoint& pos, bool* ok) const {
     const QRect g = gridRect();
     const int s = cellSize();
     const bool inside = g.contains(pos) && s > 0;
     if (ok) *ok = inside;
-    if (!inside) return {};
-    return m_model->cell((pos.y() - g.top()) / s, (pos.x() - g.left()) / s);
+    if (!inside) return {-1, -1};
+    return {(pos.x() - g.left()) / s, (pos.y() - g.top()) / s};
+}
+
+HeadCell HeadBoard::cellAt(const QPoint& pos, bool* ok) const {
+    const QPoint p = gridPosAt(pos, ok);
+    return p.x() < 0 ? HeadCell{} : m_model->cell(p.y(), p.x());
 }
 
 QSize HeadBoard::sizeHint() const {
@@ -194,14 +210,23 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     const QRect g = gridRect();
     const QFontMetrics fm(font());
     const QCPRange range(m_model->minScore(), m_model->maxScore());
+    const QCPRange ssmRange(m_model->minScore(true), m_model->maxScore(true));  // a hybrid's SSM heads: their own scale
     const QColor noScore = palette().color(QPalette::Button);
     // Labels: skip some when cells are narrower than the text.
     const int headStep = std::max(1, (fm.horizontalAdvance(QStringLiteral("H00")) + 2) / std::max(1, s) + 1);
     const int layerStep = std::max(1, (fm.height() + 1) / std::max(1, s) + (fm.height() > s ? 1 : 0));
     p.setPen(palette().color(QPalette::Text));
-    for (int h = 0; h < H; h += headStep)
-        p.drawText(QRect(g.left() + h * s - s, kMargin, 3 * s, fm.height()), Qt::AlignCenter,
-                   QStringLiteral("%1%2").arg(m_model->cell(0, 0).ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(h));
+    // Column labels H0.. for attention heads, S0.. for SSM heads; each group labelled from its first column.
+    int labelsEnd = 0;  // right edge of the last label drawn: labels never overlap (where the groups meet)
+    for (int h = 0; h < H; ++h) {
+        const HeadCell c = m_model->cell(0, h);
+        const QString label = QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head);
+        const int w = fm.horizontalAdvance(label);
+        const int left = g.left() + h * s + s / 2 - w / 2;
+        if (c.head % headStep != 0 || left < labelsEnd + 2) continue;
+        p.drawText(QRect(left, kMargin, w, fm.height()), Qt::AlignCenter, label);
+        labelsEnd = left + w;
+    }
     for (int l = 0; l < L; l += layerStep)
         p.drawText(QRect(kMargin, g.top() + l * s, g.left() - 2 * kMargin, s), Qt::AlignRight | Qt::AlignVCenter,
                    QStringLiteral("L%1").arg(l));
@@ -215,7 +240,7 @@ void HeadBoard::paintEvent(QPaintEvent*) {
             }
             const double v = m_model->score(l, h);
             QCPColorGradient& gradient = m_model->scoresAreDifferences() ? m_diverging : m_gradient;
-            const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(gradient.color(v, range));
+            const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(gradient.color(v, m_model->cell(l, h).ssm ? ssmRange : range));
             p.fillRect(r, fill);
             if (m_model->isAblated(l, h)) {
                 // Ablated: dark veil and a cross, visible in any palette and in greyscale print.
@@ -226,6 +251,23 @@ void HeadBoard::paintEvent(QPaintEvent*) {
                 p.drawLine(c.topRight(), c.bottomLeft());
             }
         }
+    }
+    if (m_model->mixed()) {
+        // A hybrid's board: attention heads left, SSM heads right of a rule; SSM cells carry a corner mark.
+        const int x = g.left() + m_model->attentionColumns() * s;
+        p.setPen(QPen(palette().color(QPalette::Text), 2));
+        p.drawLine(x - 1, g.top() - kMargin, x - 1, g.bottom());
+        const int m = std::max(3, s / 4);
+        for (int l = 0; l < L; ++l)
+            for (int h = m_model->attentionColumns(); h < H; ++h) {
+                if (!m_model->contains(l, h)) continue;
+                const QRect r = cellRect(l, h);
+                const QPoint corner[3] = {r.topRight() + QPoint(-m, 0), r.topRight(), r.topRight() + QPoint(0, m)};
+                p.setPen(Qt::NoPen);
+                p.setBrush(palette().color(QPalette::Text));
+                p.drawPolygon(corner, 3);
+            }
+        p.setBrush(Qt::NoBrush);
     }
     if (!m_selection.isEmpty()) {
         const QRect sr = cellRect(m_selection.top(), m_selection.left())
@@ -241,10 +283,14 @@ void HeadBoard::paintEvent(QPaintEvent*) {
         p.drawRect(cellRect(m_current.y(), m_current.x()).adjusted(1, 1, -2, -2));
     }
     // Caption: what the colour means.
-    const QString caption = m_model->hasScores()
-        ? tr("Colour: %1 (%2 .. %3)   ✕ = ablated").arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3),
-                                                       QString::number(range.upper, 'g', 3))
-        : tr("✕ = ablated");
+    QString caption = !m_model->hasScores() ? tr("✕ = ablated")
+        : m_model->mixed()
+        ? tr("Colour: %1 (H %2 .. %3, S %4 .. %5)   ✕ = ablated")
+              .arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3), QString::number(range.upper, 'g', 3),
+                   QString::number(ssmRange.lower, 'g', 3), QString::number(ssmRange.upper, 'g', 3))
+        : tr("Colour: %1 (%2 .. %3)   ✕ = ablated").arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3),
+                                                       QString::number(range.upper, 'g', 3));
+    if (m_model->mixed()) caption += tr("   ◥ = SSM head");
     p.setPen(palette().color(QPalette::Text));
     p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left() - kMargin), 2 * fm.height() + kMargin),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
@@ -253,18 +299,17 @@ void HeadBoard::paintEvent(QPaintEvent*) {
 void HeadBoard::mousePressEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
     bool ok = false;
-    const HeadCell c = cellAt(event->position().toPoint(), &ok);
-    m_pressCell = ok ? QPoint(c.head, c.layer) : QPoint(-1, -1);
+    const QPoint c = gridPosAt(event->position().toPoint(), &ok);  // (column, layer)
+    m_pressCell = ok ? c : QPoint(-1, -1);
     m_dragging = false;
-    if (ok) setCurrentHead(c.layer, c.head);
+    if (ok) setCurrentHead(c.y(), c.x());
 }
 
 void HeadBoard::mouseMoveEvent(QMouseEvent* event) {
     if (m_pressCell.x() < 0) return;
     bool ok = false;
-    const HeadCell c = cellAt(event->position().toPoint(), &ok);
+    const QPoint here = gridPosAt(event->position().toPoint(), &ok);
     if (!ok) return;
-    const QPoint here(c.head, c.layer);
     if (here != m_pressCell || m_dragging) {
         m_dragging = true;
         setSelection(QRect(m_pressCell, here).normalized());
@@ -274,12 +319,12 @@ void HeadBoard::mouseMoveEvent(QMouseEvent* event) {
 void HeadBoard::mouseReleaseEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton || m_pressCell.x() < 0) return QWidget::mouseReleaseEvent(event);
     bool ok = false;
-    const HeadCell c = cellAt(event->position().toPoint(), &ok);
+    const QPoint c = gridPosAt(event->position().toPoint(), &ok);
     if (m_dragging) {
-        if (ok) setSelection(QRect(m_pressCell, QPoint(c.head, c.layer)).normalized());
-    } else if (ok && QPoint(c.head, c.layer) == m_pressCell) {
+        if (ok) setSelection(QRect(m_pressCell, c).normalized());
+    } else if (ok && c == m_pressCell) {
         setSelection({});
-        toggleHead(c.layer, c.head);
+        toggleHead(c.y(), c.x());
     }
     m_pressCell = {-1, -1};
     m_dragging = false;
@@ -287,12 +332,12 @@ void HeadBoard::mouseReleaseEvent(QMouseEvent* event) {
 
 void HeadBoard::mouseDoubleClickEvent(QMouseEvent* event) {
     bool ok = false;
-    const HeadCell c = cellAt(event->position().toPoint(), &ok);
+    const QPoint c = gridPosAt(event->position().toPoint(), &ok);
     if (ok) {
         // The first click of the pair already toggled; a double click means "show", so toggle back
         // (the two toggles merge and cancel in the undo stack).
-        toggleHead(c.layer, c.head);
-        Q_EMIT headActivated(c.layer, c.head);
+        toggleHead(c.y(), c.x());
+        Q_EMIT headActivated(c.y(), c.x());
     }
 }
 
@@ -319,6 +364,19 @@ void HeadBoard::keyPressEvent(QKeyEvent* event) {
     }
     next.setX(std::clamp(next.x(), 0, H - 1));
     next.setY(std::clamp(next.y(), 0, L - 1));
+    // Cells that are no head (a hybrid's attention columns in a Mamba layer) are stepped over.
+    const QPoint step(next.x() > m_current.x() ? 1 : next.x() < m_current.x() ? -1 : 0,
+                      next.y() > m_current.y() ? 1 : next.y() < m_current.y() ? -1 : 0);
+    if (event->key() == Qt::Key_Home || event->key() == Qt::Key_End) {
+        const int dir = event->key() == Qt::Key_Home ? 1 : -1;
+        while (!m_model->contains(next.y(), next.x()) && next.x() + dir >= 0 && next.x() + dir < H) next.rx() += dir;
+    } else if (!step.isNull()) {
+        QPoint p = next;
+        while (!m_model->contains(p.y(), p.x()) && p.x() + step.x() >= 0 && p.x() + step.x() < H && p.y() + step.y() >= 0 &&
+               p.y() + step.y() < L)
+            p += step;
+        if (m_model->contains(p.y(), p.x())) next = p;
+    }
     if (event->modifiers() & Qt::ShiftModifier) {
         // Shift+arrows grow the rectangle selection from the current head.
         const QPoint anchor = m_selection.isEmpty() ? m_current
@@ -334,10 +392,10 @@ bool HeadBoard::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         bool ok = false;
-        const HeadCell c = cellAt(help->pos(), &ok);
+        const QPoint c = gridPosAt(help->pos(), &ok);
         if (ok)
-            QToolTip::showText(help->globalPos(), m_model->data(m_model->index(c.layer, c.head), Qt::ToolTipRole).toString(),
-                               this, cellRect(c.layer, c.head));
+            QToolTip::showText(help->globalPos(), m_model->data(m_model->index(c.y(), c.x()), Qt::ToolTipRole).toString(),
+                               this, cellRect(c.y(), c.x()));
         else
             QToolTip::hideText();
         return true;
@@ -347,12 +405,13 @@ bool HeadBoard::event(QEvent* event) {
 
 void HeadBoard::contextMenuEvent(QContextMenuEvent* event) {
     bool ok = false;
-    const HeadCell c = cellAt(event->pos(), &ok);
+    const QPoint p = gridPosAt(event->pos(), &ok);
     QMenu menu(this);
     if (ok) {
-        menu.addAction(tr("Toggle %1").arg(c.name()), this, [this, c] { toggleHead(c.layer, c.head); });
-        menu.addAction(tr("Show attention of %1").arg(c.name()), this, [this, c] { Q_EMIT headActivated(c.layer, c.head); });
-        menu.addAction(tr("Ablate layer %1").arg(c.layer), this, [this, c] { ablateLayer(c.layer); });
+        const QString name = m_model->cell(p.y(), p.x()).name();
+        menu.addAction(tr("Toggle %1").arg(name), this, [this, p] { toggleHead(p.y(), p.x()); });
+        menu.addAction(tr("Show attention of %1").arg(name), this, [this, p] { Q_EMIT headActivated(p.y(), p.x()); });
+        menu.addAction(tr("Ablate layer %1").arg(p.y()), this, [this, p] { ablateLayer(p.y()); });
     }
     if (!m_selection.isEmpty()) menu.addAction(tr("Toggle selection"), this, &HeadBoard::toggleSelection);
     menu.addAction(tr("Invert"), this, &HeadBoard::invert);

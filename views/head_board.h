@@ -21,6 +21,8 @@ public:
 
     // rowHeads: the heads each layer has (HeadBoardModel::setShape).
     void setShape(int layers, int heads, bool ssm = false, const std::vector<int>& rowHeads = {});
+    // Attention heads and SSM heads on one board (HeadBoardModel::setMixedShape).
+    void setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention, const std::vector<int>& rowSsm);
     // differences: signed changes, drawn with the diverging palette around 0.
     void setScores(const std::vector<double>& scores, const QString& label, bool differences = false);
     void setColorPalette(Palette palette);
@@ -45,8 +47,9 @@ public:
     // Merge window for rapid toggles (ms); 0 disables merging.
     void setMergeInterval(int ms) { m_mergeMs = ms; }
 
+    // Cells by column (attention heads, then SSM heads: HeadBoardModel); signals carry columns too.
     QRect cellRect(int layer, int head) const;  // widget coordinates
-    HeadCell cellAt(const QPoint& pos, bool* ok) const;
+    HeadCell cellAt(const QPoint& pos, bool* ok) const;  // the head under a point
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -71,6 +74,7 @@ private:
     void onAblationChanged(const HeadCells& changed);
     void pushSet(const HeadCells& cells, const QList<bool>& states, const QString& text, bool mergeable);
     QRect gridRect() const;
+    QPoint gridPosAt(const QPoint& pos, bool* ok) const;  // (column, layer) under a point
     int cellSize() const;
 
     HeadBoardModel* m_model;

@@ -12,7 +12,7 @@ SetHeadsCommand::SetHeadsCommand(HeadBoardModel* model, HeadCells cells, QList<b
     : QUndoCommand(text), m_model(model), m_cells(std::move(cells)), m_new(std::move(states)),
       m_mergeable(mergeable), m_mergeIntervalMs(mergeIntervalMs),
       m_stamp(QDateTime::currentMSecsSinceEpoch()) {
-    for (const HeadCell& c : m_cells) m_old << m_model->isAblated(c.layer, c.head);
+    for (const HeadCell& c : m_cells) m_old << m_model->isAblated(c.layer, m_model->column(c));
 }
 
 void SetHeadsCommand::redo() { m_model->setAblated(m_cells, m_new); }

@@ -41,7 +41,7 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
     body->addElement(0, 0, rect);
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
-    const QString kind = board.ssm() ? tr("SSM head") : tr("Head");
+    const QString kind = board.mixed() ? tr("Head (H: attention, S: SSM)") : board.ssm() ? tr("SSM head") : tr("Head");
     x->setLabel(kind);
     y->setLabel(tr("Layer"));
     y->setRangeReversed(true);  // layer 0 on top, as on the board
@@ -53,38 +53,48 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
         for (int i = 0; i < n; i += step) t->addTick(i, QString::number(i));
         return t;
     };
-    x->setTicker(ticks(board.heads()));
+    auto headTicks = QSharedPointer<QCPAxisTickerText>::create();  // H0.. and S0.. on a hybrid's board
+    const int step = std::max(1, board.heads() / 12);
+    for (int i = 0; i < board.heads(); ++i) {
+        const HeadCell c = board.cell(0, i);
+        if (c.head % step == 0) headTicks->addTick(i, board.mixed() ? QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head) : QString::number(c.head));
+    }
+    x->setTicker(headTicks);
     y->setTicker(ticks(board.layers()));
 
-    auto* map = new QCPColorMap(x, y);
-    map->setName(board.hasScores() ? board.scoreLabel() : tr("no score"));
-    map->data()->setSize(std::max(1, board.heads()), std::max(1, board.layers()));
-    map->data()->setRange(QCPRange(0, std::max(0, board.heads() - 1)), QCPRange(0, std::max(0, board.layers() - 1)));
-    for (int l = 0; l < board.layers(); ++l)
-        for (int h = 0; h < board.heads(); ++h)
-            map->data()->setCell(h, l, board.contains(l, h) && board.hasScores() ? board.score(l, h) : std::nan(""));
+    // One colour map per kind of head (a hybrid's SSM heads have their own scale and colour bar).
     QCPColorGradient gradient = makeGradient(board.scoresAreDifferences() ? Palette::Diverging : palette);
     gradient.setNanHandling(QCPColorGradient::nhTransparent);
-    map->setGradient(gradient);
-    map->setInterpolate(false);
-    if (board.hasScores()) {
+    auto* group = board.hasScores() ? new QCPMarginGroup(m_plot) : nullptr;
+    if (group) rect->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    int scaleColumn = 1;
+    for (const bool ssm : {false, true}) {
+        const int first = ssm ? board.attentionColumns() : 0, last = ssm ? board.heads() : board.attentionColumns();
+        if (last <= first) continue;
+        auto* map = new QCPColorMap(x, y);
+        map->setName(board.hasScores() ? board.scoreLabel() : tr("no score"));
+        map->data()->setSize(last - first, std::max(1, board.layers()));
+        map->data()->setRange(QCPRange(first, std::max(first, last - 1)), QCPRange(0, std::max(0, board.layers() - 1)));
+        for (int l = 0; l < board.layers(); ++l)
+            for (int h = first; h < last; ++h)
+                map->data()->setCell(h - first, l, board.contains(l, h) && board.hasScores() ? board.score(l, h) : std::nan(""));
+        map->setGradient(gradient);
+        map->setInterpolate(false);
+        if (!board.hasScores()) continue;
         auto* scale = new QCPColorScale(m_plot);
-        body->addElement(0, 1, scale);
+        body->addElement(0, scaleColumn++, scale);
         scale->setGradient(gradient);
-        scale->axis()->setLabel(board.scoresAreDifferences() ? tr("Δ score") : tr("Score"));
+        const QString what = board.scoresAreDifferences() ? tr("Δ score") : tr("Score");
+        scale->axis()->setLabel(board.mixed() ? (ssm ? tr("%1, SSM heads").arg(what) : tr("%1, attention heads").arg(what)) : what);
         map->setColorScale(scale);
-        double lo = board.minScore(), hi = board.maxScore();
-        if (board.scoresAreDifferences()) hi = std::max(std::abs(lo), std::abs(hi)), lo = -hi;
-        map->setDataRange(QCPRange(lo, hi > lo ? hi : lo + 1.0));
-        auto* group = new QCPMarginGroup(m_plot);
-        rect->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+        map->setDataRange(QCPRange(board.minScore(ssm), board.maxScore(ssm)));
         scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     }
     auto* ablated = new QCPGraph(x, y);
     ablated->setName(tr("Ablated heads"));
     ablated->setLineStyle(QCPGraph::lsNone);
     ablated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(QColor(213, 94, 0), 1.5), Qt::NoBrush, 6));
-    for (const HeadCell& c : board.ablatedHeads()) ablated->addData(c.head, c.layer);
+    for (const HeadCell& c : board.ablatedHeads()) ablated->addData(board.column(c), c.layer);
     x->setRange(-0.5, board.heads() - 0.5);
     y->setRange(-0.5, board.layers() - 0.5);
     applyPlotStyle(m_plot, QWidget::palette());

@@ -8,11 +8,21 @@ namespace gna::views {
 HeadBoardModel::HeadBoardModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void HeadBoardModel::setShape(int layers, int heads, bool ssm, const std::vector<int>& rowHeads) {
+    if (ssm) setMixedShape(layers, 0, heads, {}, rowHeads);
+    else setMixedShape(layers, heads, 0, rowHeads, {});
+}
+
+void HeadBoardModel::setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention,
+                                   const std::vector<int>& rowSsm) {
     beginResetModel();
     m_layers = std::max(0, layers);
-    m_heads = std::max(0, heads);
-    m_ssm = ssm;
-    m_rowHeads = rowHeads.size() == static_cast<std::size_t>(m_layers) ? rowHeads : std::vector<int>();
+    m_attention = std::max(0, attention);
+    m_heads = m_attention + std::max(0, ssm);
+    const auto perLayer = [this](const std::vector<int>& v) {
+        return v.size() == static_cast<std::size_t>(m_layers) ? v : std::vector<int>();
+    };
+    m_rowAttention = perLayer(rowAttention);
+    m_rowSsm = perLayer(rowSsm);
     m_scores.clear();
     m_ablated.assign(static_cast<std::size_t>(m_layers) * m_heads, 0);
     m_scoreLabel.clear();
@@ -21,7 +31,15 @@ void HeadBoardModel::setShape(int layers, int heads, bool ssm, const std::vector
 
 bool HeadBoardModel::contains(int layer, int head) const {
     if (layer < 0 || layer >= m_layers || head < 0 || head >= m_heads) return false;
-    return m_rowHeads.empty() || head < m_rowHeads[static_cast<std::size_t>(layer)];
+    const auto l = static_cast<std::size_t>(layer);
+    if (head < m_attention) return m_rowAttention.empty() || head < m_rowAttention[l];
+    return m_rowSsm.empty() || head - m_attention < m_rowSsm[l];
+}
+
+int HeadBoardModel::column(const HeadCell& c) const {
+    const int col = c.ssm ? m_attention + c.head : c.head;
+    if (c.head < 0 || (!c.ssm && c.head >= m_attention) || !contains(c.layer, col)) return -1;
+    return col;
 }
 
 void HeadBoardModel::setScores(const std::vector<double>& scores, const QString& label, bool differences) {
@@ -31,21 +49,27 @@ void HeadBoardModel::setScores(const std::vector<double>& scores, const QString&
     }
     m_scores = scores;
     m_scoreLabel = label;
-    m_min = std::numeric_limits<double>::infinity();
-    m_max = -std::numeric_limits<double>::infinity();
-    for (double s : m_scores) {
-        if (std::isnan(s)) continue;
-        m_min = std::min(m_min, s);
-        m_max = std::max(m_max, s);
-    }
-    if (!std::isfinite(m_min)) { m_min = 0.0; m_max = 1.0; }
     m_differences = differences;
-    if (differences) {
-        const double a = std::max(std::abs(m_min), std::abs(m_max));
-        m_min = a > 0 ? -a : -1.0;
-        m_max = a > 0 ? a : 1.0;
+    // One range per kind of head, over the heads the layers have.
+    for (const bool ssm : {false, true}) {
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (int l = 0; l < m_layers; ++l)
+            for (int c = ssm ? m_attention : 0; c < (ssm ? m_heads : m_attention); ++c) {
+                const double s = score(l, c);
+                if (std::isnan(s)) continue;
+                lo = std::min(lo, s);
+                hi = std::max(hi, s);
+            }
+        if (!std::isfinite(lo)) { lo = 0.0; hi = 1.0; }
+        if (differences) {
+            const double a = std::max(std::abs(lo), std::abs(hi));
+            lo = a > 0 ? -a : -1.0;
+            hi = a > 0 ? a : 1.0;
+        }
+        if (hi <= lo) hi = lo + 1.0;
+        (ssm ? m_ssmMin : m_min) = lo;
+        (ssm ? m_ssmMax : m_max) = hi;
     }
-    if (m_max <= m_min) m_max = m_min + 1.0;
     if (m_layers > 0 && m_heads > 0)
         Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
 }
@@ -54,8 +78,8 @@ void HeadBoardModel::clearScores() {
     m_scores.clear();
     m_differences = false;
     m_scoreLabel.clear();
-    m_min = 0.0;
-    m_max = 1.0;
+    m_min = m_ssmMin = 0.0;
+    m_max = m_ssmMax = 1.0;
     if (m_layers > 0 && m_heads > 0)
         Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
 }
@@ -73,13 +97,14 @@ void HeadBoardModel::setAblated(const HeadCells& cells, const QList<bool>& state
     HeadCells changed;
     for (qsizetype i = 0; i < cells.size() && i < states.size(); ++i) {
         const HeadCell& c = cells[i];
-        if (!contains(c.layer, c.head) || c.ssm != m_ssm) continue;  // a cell of the other kind
-        char& slot = m_ablated[static_cast<std::size_t>(c.layer) * m_heads + c.head];
+        const int col = column(c);
+        if (col < 0) continue;  // not a head of this board
+        char& slot = m_ablated[static_cast<std::size_t>(c.layer) * m_heads + col];
         const char want = states[i] ? 1 : 0;
         if (slot == want) continue;
         slot = want;
-        changed << cell(c.layer, c.head);
-        const QModelIndex idx = index(c.layer, c.head);
+        changed << c;
+        const QModelIndex idx = index(c.layer, col);
         Q_EMIT dataChanged(idx, idx, {Qt::CheckStateRole, Qt::ToolTipRole, AblatedRole});
     }
     if (!changed.isEmpty()) Q_EMIT ablationChanged(changed);
@@ -106,7 +131,8 @@ QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
         return std::isnan(s) ? QVariant() : QVariant(QString::number(s, 'g', 3));
     case Qt::ToolTipRole:
         if (!contains(l, h))
-            return m_ssm ? tr("Layer %1 has no SSM head %2").arg(l).arg(h) : tr("Layer %1 has no attention head %2").arg(l).arg(h);
+            return cell(l, h).ssm ? tr("Layer %1 has no SSM head %2").arg(l).arg(cell(l, h).head)
+                                  : tr("Layer %1 has no attention head %2").arg(l).arg(h);
         break;
     default:
         break;
@@ -121,7 +147,7 @@ QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
     case Qt::CheckStateRole:
         return isAblated(l, h) ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole: {
-        QString tip = cell(l, h).name();
+        QString tip = cell(l, h).name() + (mixed() ? (cell(l, h).ssm ? tr(" (SSM head)") : tr(" (attention head)")) : QString());
         if (!std::isnan(s)) tip += QStringLiteral("\n") + (m_scoreLabel.isEmpty() ? tr("Score") : m_scoreLabel) + QStringLiteral(": ") + (m_differences && s > 0 ? QStringLiteral("+") : QString()) + QString::number(s, 'g', 4);
         tip += QStringLiteral("\n") + (isAblated(l, h) ? tr("Ablated (output zeroed)") : tr("Active"));
         return tip;
@@ -147,7 +173,8 @@ Qt::ItemFlags HeadBoardModel::flags(const QModelIndex& index) const {
 QVariant HeadBoardModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     if (orientation == Qt::Vertical) return QStringLiteral("L%1").arg(section);
-    return QStringLiteral("%1%2").arg(m_ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(section);
+    const HeadCell c = cell(0, section);
+    return QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head);
 }
 
 }  // namespace gna::views

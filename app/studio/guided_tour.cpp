@@ -129,6 +129,12 @@ void GuidedTour::markReady(const QString& result) {
 
 void GuidedTour::fail(const QString& message) { markReady(QStringLiteral("<span style=\"color:#d55e00\">%1</span>").arg(message.toHtmlEscaped())); }
 
+std::function<void()> GuidedTour::droppedJob(int token) {
+    return [self = QPointer<GuidedTour>(this), token] {
+        if (self && token == self->m_token) self->fail(tr("Another model was opened before this step ran: press Next again."));
+    };
+}
+
 void GuidedTour::whenIdle(Then then) {
     const int token = m_token;
     auto* timer = new QTimer(this);
@@ -195,7 +201,7 @@ void GuidedTour::ensureTask(Then then) {
             self->m_sample = *sample;
             self->m_sampleFor = path;
             self->ensureTask(then);
-        });
+        }, droppedJob(token));
         return;
     }
     const QString prompt = QString::fromStdString(m_sample.prompt);
@@ -235,7 +241,7 @@ void GuidedTour::measure(Then then) {
         self->m_lastP = *p;
         self->m_lastTokenP = *tokenP;
         then();
-    });
+    }, droppedJob(token));
 }
 
 void GuidedTour::ensureRanking(Then then) {
@@ -326,7 +332,7 @@ void GuidedTour::ensureHeads(Then then) {
         if (!self->m_heads.valid) return self->fail(tr("Could not pick a Gather and an Aggregate head."));
         self->m_headsFor = key;
         then();
-    });
+    }, droppedJob(token));
 }
 
 }  // namespace gna::studio

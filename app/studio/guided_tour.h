@@ -65,6 +65,8 @@ private:
     void applyStep();
     void markReady(const QString& result = {});
     void fail(const QString& message);
+    // For a model job the session drops (another model was opened before it ran): the step says so.
+    std::function<void()> droppedJob(int token);
     void whenIdle(Then then);
     void ensureModel(Then then);
     void ensureTask(Then then);

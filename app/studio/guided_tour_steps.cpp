@@ -196,7 +196,7 @@ void GuidedTour::compareFormats() {
                     QPointer<GuidedTour> self(this);
                     // On a demo model the card's 100 questions (milliseconds each), so the numbers are the card's; 8 on a real checkpoint.
                     const int count = fromCard ? 100 : 8;
-                    m_window->session()->runOnModel([out, plan, dir, count](gna::Model& m) {
+                    m_window->session()->runOnModel([out, plan, dir, count, stop = m_window->session()->jobStop()](gna::Model& m) {
                         try {
                             const auto questions = tour::formatQuestions(dir, count, &out->source);
                             if (questions.empty()) throw gna::Error("no MMLU question found (resources/data/mmlu_sample)");
@@ -208,6 +208,7 @@ void GuidedTour::compareFormats() {
                             // question whose letter probability falls most with the heads off.
                             double worst = -2.0;
                             for (const auto& q : questions) {
+                                if (stop->load()) throw gna::Cancelled();  // another model was opened
                                 auto lp = [&](const std::vector<std::string>& c, const gna::InterventionPlan& pl) {
                                     return gna::score_choices(m, tour::choiceItem(tok, q.prompt, c, q.answer), pl).logprobs;
                                 };
@@ -263,7 +264,7 @@ void GuidedTour::compareFormats() {
                             row.arg(tr("classic format (answer text)"), percent(out->classic), percent(out->classicOff)) +
                             QStringLiteral("</table>");
                         self->whenIdle([self, html] { self->markReady(html); });
-                    });
+                    }, droppedJob(token));
                 });
             });
         });

@@ -106,6 +106,7 @@ KvMapPanel::KvMapPanel(Session* session, QWidget* parent) : QWidget(parent), m_s
         m_status->setText(error.isEmpty() ? tr("Wrote %n file(s)", nullptr, static_cast<int>(files.size())) : error);
     });
     connect(m_session, &Session::modelLoaded, this, &KvMapPanel::onModelLoaded);
+    connect(m_session, &Session::modelLoadStarted, this, &KvMapPanel::cancel);  // a map of the old model is not wanted
 }
 
 QString KvMapPanel::status() const { return m_status->text(); }
@@ -192,6 +193,11 @@ void KvMapPanel::run() {
                 self->showMaps();
                 self->m_status->setText(tr("Left: every head on. Right: %1 off. Hover a cell for its value.").arg(offNames));
             }
+            Q_EMIT self->finished();
+        },
+        [self] {  // another model was opened before it started
+            if (!self) return;
+            self->setRunning(false);
             Q_EMIT self->finished();
         });
     if (!queued) {

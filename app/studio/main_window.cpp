@@ -248,14 +248,8 @@ void MainWindow::buildLayout() {
     connect(m_prompt, &PromptEditor::promptChanged, m_session, &Session::setPrompt);
     connect(m_prompt, &PromptEditor::candidatesChanged, m_session, &Session::setCandidates);
     connect(m_prompt, &PromptEditor::runRequested, m_session, &Session::requestRun);
-    // The board has a cell per attention head; SSM heads switched off elsewhere (a workspace, the CLI's
-    // names) stay in the plan when the board changes.
-    connect(m_board, &views::HeadBoard::planChanged, this, [this](const views::HeadCells& boardHeads) {
-        views::HeadCells plan = boardHeads;
-        for (const auto& h : m_session->ablatedHeads())
-            if (h.ssm != boardIsSsm()) plan << h;
-        m_session->setAblatedHeads(plan);
-    });
+    // The board has a cell per head of either kind: its ablated heads are the plan.
+    connect(m_board, &views::HeadBoard::planChanged, m_session, &Session::setAblatedHeads);
     connect(m_board, &views::HeadBoard::headActivated, this, [this](int layer, int head) {
         m_gatherHead->setText(m_board->model()->cell(layer, head).name());
         applyHeadFields();
@@ -296,8 +290,7 @@ void MainWindow::onModelLoaded() {
     m_prompt->setMmluSample(tour::demoMmluPrompt(m_session->modelPath()));
     m_settings.addRecentModel(m_session->modelPath());
     updateRecentMenu();
-    // The board shows attention heads; a model without any (Mamba, Mamba-2) gets its SSM heads instead.
-    setBoardShowsSsm(false);
+    setBoardShape();
     if (m_aggregateHead->text() == QLatin1String("L1.H0") && info->num_layers > 0)
         m_aggregateHead->setText(QStringLiteral("L%1.H0").arg(info->num_layers - 1));
     // A model card that names its Gather and Aggregate heads (the bundled demos): those are shown.
@@ -326,8 +319,8 @@ void MainWindow::onModelLoaded() {
     }
     const QString arch = QString::fromStdString(info->architecture);
     if (attention > 0 && ssm > 0)
-        m_status->setText(tr("Loaded %1: %2 layers, up to %3 attention heads and %4 SSM heads per layer (View ▸ Head "
-                             "board: SSM heads)").arg(arch).arg(info->num_layers).arg(attention).arg(ssm));
+        m_status->setText(tr("Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer")
+                              .arg(arch).arg(info->num_layers).arg(attention).arg(ssm));
     else if (ssm > 0)
         m_status->setText(tr("Loaded %1: %2 layers × %3 SSM heads").arg(arch).arg(info->num_layers).arg(ssm));
     else
@@ -363,8 +356,8 @@ void MainWindow::onResult(const RunOutcome& o) {
     if (m_session->selectedToken() >= 0) m_tokens->setSelectedToken(m_session->selectedToken());
     m_next->setProbabilities(o.next);
     m_next->setBaseline(o.baseline);
-    // Scores of the board's kind of head (SSM heads: their hidden attention).
-    if (!o.headScores.empty() && o.scoresSsm == boardIsSsm()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
+    // Scores of every head on the board (SSM heads: their hidden attention).
+    if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
     else if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
         m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
     else m_board->model()->clearScores();
@@ -389,9 +382,12 @@ void MainWindow::onResult(const RunOutcome& o) {
 
 void MainWindow::showError(const QString& title, const QString& message) {
     m_lastError = message;
+    // The same failure again (each keystroke of a too-long prompt reruns): the open dialog says it already.
+    if (m_errorBox && m_errorBox->isVisible() && m_errorBox->windowTitle() == title && m_errorBox->text() == message) return;
     auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorBox = box;
     box->open();  // window-modal, non-blocking: the window stays usable
 }
 
@@ -404,14 +400,7 @@ void MainWindow::onBusy(bool busy) {
     m_cancelButton->setEnabled(busy);
 }
 
-void MainWindow::restoreAllHeads() {
-    // Heads of the kind the board does not show: switched back on here; then the board's (undoable) restore.
-    views::HeadCells onBoard;
-    for (const auto& h : m_session->ablatedHeads())
-        if (h.ssm == boardIsSsm()) onBoard << h;
-    m_session->setAblatedHeads(onBoard);
-    m_board->clearAblations();
-}
+void MainWindow::restoreAllHeads() { m_board->clearAblations(); }  // undoable
 
 void MainWindow::setHeatmapPalette(int index) {
     m_paletteIndex = index;
@@ -421,29 +410,12 @@ void MainWindow::setHeatmapPalette(int index) {
 
 bool MainWindow::compareMode() const { return m_compare->isChecked(); }
 
-bool MainWindow::boardIsSsm() const { return m_board->model()->layers() > 0 && m_board->model()->ssm(); }
-
-void MainWindow::setBoardShowsSsm(bool ssm) {
+void MainWindow::setBoardShape() {
     const gna::ModelInfo* info = m_session->modelInfo();
     if (!info) return;
-    std::vector<int> attention, ssmHeads;
-    for (const gna::LayerInfo& l : info->layers) {
-        attention.push_back(l.attention_heads);
-        ssmHeads.push_back(l.ssm_heads);
-    }
-    const int maxA = attention.empty() ? 0 : *std::max_element(attention.begin(), attention.end());
-    const int maxS = ssmHeads.empty() ? 0 : *std::max_element(ssmHeads.begin(), ssmHeads.end());
-    if (maxA == 0 && maxS > 0) ssm = true;
-    if (maxS == 0) ssm = false;
-    {
-        const QSignalBlocker block(m_boardSsm);
-        m_boardSsm->setEnabled(maxA > 0 && maxS > 0);
-        m_boardSsm->setChecked(ssm);
-    }
-    if (ssm) m_board->setShape(info->num_layers, maxS, true, ssmHeads);
-    else m_board->setShape(info->num_layers, std::max(maxA, info->num_heads), false, maxA > 0 ? attention : std::vector<int>());
-    m_board->setAblatedHeads(m_session->ablatedHeads());  // the board's kind; the other stays in the plan
-    m_session->setScoreSsm(ssm);
+    const BoardColumns c = boardColumns(*info);
+    m_board->setMixedShape(info->num_layers, c.attention, c.ssm, c.rowAttention, c.rowSsm);
+    m_board->setAblatedHeads(m_session->ablatedHeads());
     if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
         m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
 }

@@ -92,20 +92,23 @@ public Q_SLOTS:
     void openModel(const QString& dir, const QString& tokenizerDir = QString());
     void openModelDialog();
     void restoreAllHeads();  // every head on: the board's attention heads and SSM heads
-    // Models with attention and SSM heads (hybrids): the head board shows the SSM heads (true) or the
-    // attention heads (false); heads of the other kind stay switched as they are. View menu.
-    void setBoardShowsSsm(bool ssm);
+    // Switches the language at once (View ▸ Language) and keeps it for the next start.
+    void setLanguage(const QString& code);
 
 protected:
+    void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
-    bool boardIsSsm() const;
-    void setHeatmapPalette(int index);  // the board's and the maps' palette (a workspace's or the user's)  // the head board shows SSM heads (a model without attention, or chosen)
+    // The head board of the open model: its attention heads, then its SSM heads (a hybrid has both).
+    void setBoardShape();
+    void setHeatmapPalette(int index);  // the board's and the maps' palette (a workspace's or the user's)
     void buildActions();
     void buildLayout();
+    void retranslate();  // rebuilds the window's texts in the installed language (main_window_language.cpp)
+    bool m_retranslatePending = false;
     void updateRecentMenu();
     void onModelLoaded();
     void onResult(const RunOutcome& outcome);
@@ -137,19 +140,18 @@ private:
     QPushButton* m_cancelButton = nullptr;
     QLabel* m_status = nullptr;
     QMenu* m_recentMenu = nullptr;
-    QAction* m_boardSsm = nullptr;  // View ▸ Head board: SSM heads (hybrids)
     QTimer m_autosave;
     QString m_lastError;
     QPointer<QMessageBox> m_restoreDialog;
+    QPointer<QMessageBox> m_errorBox;  // the error dialog open now
     ExperimentDock* m_experiments = nullptr;
     MaskPanel* m_maskPanel = nullptr;
     QDockWidget* m_maskDock = nullptr;
     QDockWidget* m_kvMapDock = nullptr;  // the KV-retrieval map (kv_map_panel.h)
     GuidedTour* m_tour = nullptr;
     int m_paletteIndex = 0;
-    std::vector<double> m_importance;  // from a head ranking result (layers x heads)
-    std::vector<double> m_importanceSsm;  // the same for SSM heads (layers x SSM heads)
-    const std::vector<double>& boardImportance() const { return boardIsSsm() ? m_importanceSsm : m_importance; }
+    std::vector<double> m_importance;  // from a head ranking result (layers x the board's columns)
+    const std::vector<double>& boardImportance() const { return m_importance; }
     std::optional<Workspace> m_pendingWorkspace;  // heads to apply once its model is open
 };
 

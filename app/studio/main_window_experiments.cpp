@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "experiment_dock.h"
@@ -76,23 +77,22 @@ void MainWindow::showImportance(const gna::Json& result) {
 void MainWindow::showRanking(const RankingScores& ranking) {
     const gna::ModelInfo* info = m_session->modelInfo();
     if (info) {
-        // A ranking of SSM heads only (a Mamba model's, or of a hybrid's SSM heads) shows on the SSM
-        // board, one of attention heads only on the attention board; each kind goes to its own cells.
-        bool attention = false, ssm = false;
-        for (const QList<HeadValue>* list : {&ranking.estimates, &ranking.exact})
-            for (const HeadValue& h : *list) (h.cell.ssm ? ssm : attention) = true;
-        if (ssm && !attention && !boardIsSsm()) setBoardShowsSsm(true);
-        else if (attention && !ssm && boardIsSsm()) setBoardShowsSsm(false);
-        int maxA = info->num_heads, maxS = 0;
-        for (const gna::LayerInfo& l : info->layers) {
-            maxA = std::max(maxA, l.attention_heads);
-            maxS = std::max(maxS, l.ssm_heads);
-        }
-        m_importance = boardValues(ranking, info->num_layers, maxA, false);
-        m_importanceSsm = boardValues(ranking, info->num_layers, maxS, true);
+        // Each kind of head goes to its own cells of the board (attention heads, then SSM heads).
+        const BoardColumns c = boardColumns(*info);
+        const std::vector<double> attention = boardValues(ranking, info->num_layers, c.attention, false);
+        const std::vector<double> ssm = boardValues(ranking, info->num_layers, c.ssm, true);
+        const auto width = static_cast<std::size_t>(c.width());
+        m_importance.assign(static_cast<std::size_t>(info->num_layers) * width, std::nan(""));
+        for (int l = 0; l < info->num_layers; ++l)
+            for (int col = 0; col < c.width(); ++col) {
+                const bool isSsm = col >= c.attention;
+                const std::vector<double>& from = isSsm ? ssm : attention;
+                const std::size_t i = static_cast<std::size_t>(l) * static_cast<std::size_t>(isSsm ? c.ssm : c.attention) +
+                                      static_cast<std::size_t>(isSsm ? col - c.attention : col);
+                if (i < from.size()) m_importance[static_cast<std::size_t>(l) * width + static_cast<std::size_t>(col)] = from[i];
+            }
     } else {
         m_importance = boardValues(ranking, m_board->model()->layers(), m_board->model()->heads(), false);
-        m_importanceSsm.clear();
     }
     if (m_scoreMode->currentIndex() != 4) m_scoreMode->setCurrentIndex(4);
     m_board->setScores(boardImportance(), rankingLabel(ranking));

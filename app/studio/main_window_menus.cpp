@@ -133,14 +133,6 @@ void MainWindow::buildActions() {
     view->addAction(m_maskDock->toggleViewAction());
     view->addAction(m_kvMapDock->toggleViewAction());
     view->addSeparator();
-    m_boardSsm = view->addAction(tr("Head board: &SSM heads"));
-    m_boardSsm->setObjectName(QStringLiteral("boardSsm"));
-    m_boardSsm->setCheckable(true);
-    m_boardSsm->setEnabled(false);
-    m_boardSsm->setToolTip(tr("For models with attention and SSM heads (hybrids): show the SSM heads on the head "
-                              "board instead of the attention heads"));
-    connect(m_boardSsm, &QAction::toggled, this, &MainWindow::setBoardShowsSsm);
-    view->addSeparator();
     QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(this);
     const QList<QPair<QString, Theme>> themeItems{{tr("System"), Theme::System}, {tr("Light"), Theme::Light}, {tr("Dark"), Theme::Dark}};
@@ -170,10 +162,8 @@ void MainWindow::buildActions() {
     QStringList codes{QStringLiteral("en")};
     codes << gna::i18n::availableLanguages();
     for (const QString& code : codes) {
-        QAction* a = language->addAction(gna::i18n::nativeName(code), this, [this, code] {
-            m_settings.setLanguage(code);
-            QMessageBox::information(this, tr("Language"), tr("The language changes when G&A Studio restarts."));
-        });
+        QAction* a = language->addAction(gna::i18n::nativeName(code), this, [this, code] { setLanguage(code); });
+        a->setObjectName(QStringLiteral("language_") + code);
         a->setCheckable(true);
         a->setChecked(m_settings.language() == code || (m_settings.language().isEmpty() && code == currentLanguage()));
         languages->addAction(a);

@@ -112,8 +112,16 @@ void MaskPanel::reload() {
     if (!m_session->hasModel()) return;
     const gna::ModelInfo* info = m_session->modelInfo();
     // Fields the user has not edited follow the model: the Gather and Aggregate heads its card names
-    // (the bundled demos), else head 0 of the first and of the last layer.
-    QString gather = QStringLiteral("L0.H0"), aggregate = QStringLiteral("L%1.H0").arg(std::max(1, info->num_layers) - 1);
+    // (the bundled demos), else head 0 of the first and of the last layer with attention (a hybrid's
+    // Mamba layers have none).
+    int first = -1, last = -1;
+    for (const gna::LayerInfo& l : info->layers)
+        if (l.attention_heads > 0) {
+            if (first < 0) first = l.index;
+            last = l.index;
+        }
+    if (first < 0) first = 0, last = std::max(1, info->num_layers) - 1;
+    QString gather = QStringLiteral("L%1.H0").arg(first), aggregate = QStringLiteral("L%1.H0").arg(last);
     if (const auto card = tour::cardGatherAggregate(m_session->modelPath())) {
         gather = card->gather.name();
         aggregate = card->aggregate.name();
@@ -296,7 +304,8 @@ void MaskPanel::run() {
             m_status->setText(tr("Answer %1. Without the mask the model picks %2, with it %3.")
                                   .arg(QChar(char16_t(u'A' + answer))).arg(QChar(char16_t(u'A' + best(m_plain)))).arg(QChar(char16_t(u'A' + best(m_masked)))));
             Q_EMIT runFinished();
-        });
+        },
+        [this] { m_run->setEnabled(true); });  // another model was opened before it started
     if (!ok) {
         m_run->setEnabled(true);
         m_status->setText(tr("Open a model first."));

@@ -48,6 +48,21 @@ QString scoreLabel(const RunSpec& spec, bool hasLineEnds, int selected) {
 
 }  // namespace
 
+BoardColumns boardColumns(const gna::ModelInfo& info) {
+    BoardColumns b;
+    for (const gna::LayerInfo& l : info.layers) {
+        b.attention = std::max(b.attention, l.attention_heads);
+        b.ssm = std::max(b.ssm, l.ssm_heads);
+        b.rowAttention.push_back(l.attention_heads);
+        b.rowSsm.push_back(l.ssm_heads);
+    }
+    if (b.ssm == 0) b.attention = std::max(b.attention, info.num_heads);  // a transformer: every layer has attention
+    if (b.attention == 0 || b.ssm == 0) b.rowAttention.clear();
+    if (b.ssm == 0) b.rowSsm.clear();
+    if (b.attention == 0 && b.ssm == 0) b.attention = info.num_heads;
+    return b;
+}
+
 bool headExists(const gna::ModelInfo& info, const views::HeadCell& c) { return gna::model_has_head(info, headRef(c)); }
 
 gna::InterventionPlan planFor(const views::HeadCells& ablated) {
@@ -78,8 +93,10 @@ gna::ProbeRequest probeRequest(const gna::ModelInfo& info, const RunSpec& spec, 
     for (const QString& c : spec.candidates) r.candidates.push_back(c.toStdString());
     r.top_k = spec.topK;
     r.score = scoreKind(spec.scoreMode);
-    if (r.score != gna::HeadScoreKind::None)
-        r.scored = gna::every_head(info, spec.ssmScores ? gna::HeadKind::SSM : gna::HeadKind::Attention);
+    if (r.score != gna::HeadScoreKind::None) {  // every head of the board: attention heads and SSM heads
+        r.scored = gna::every_head(info, gna::HeadKind::Attention);
+        for (const gna::HeadRef& h : gna::every_head(info, gna::HeadKind::SSM)) r.scored.push_back(h);
+    }
     r.selected_token = spec.selectedToken;
     r.compare = spec.withBaseline;
     r.separate_score_pass = spec.separateScorePass;
@@ -95,6 +112,11 @@ RunOutcome computeRun(gna::Probe& probe, const RunSpec& spec, const std::atomic<
     try {
         if (spec.prompt.isEmpty()) throw gna::Error(tr("The prompt is empty: type a prompt first.").toStdString());
         const gna::ModelInfo& info = probe.model().info();
+        // A paste far beyond the context is refused before it is tokenized (no token is that long); one
+        // closer to it is tokenized and refused by the model with its token count.
+        if (info.max_positions > 0 && spec.prompt.size() > static_cast<qsizetype>(info.max_positions) * kMaxCharsPerToken)
+            throw gna::Error(tr("The prompt has %1 characters, far more than this model's context of %2 tokens holds; "
+                                "shorten it to run it.").arg(spec.prompt.size()).arg(info.max_positions).toStdString());
         const gna::ProbeResult res = probe.run(probeRequest(info, spec, cancel));
         out.forwardPasses = res.forward_passes;
         out.tokens = res.tokens;
@@ -109,16 +131,17 @@ RunOutcome computeRun(gna::Probe& probe, const RunSpec& spec, const std::atomic<
         for (const gna::AttentionMap& m : res.unablated_maps) out.baselineMaps << toHeatmap(m, out.tokenLabels);
 
         if (spec.scoreMode != ScoreMode::None) {
-            // The board's grid: layers x the widest layer's heads of the scored kind; NaN = no head.
-            int width = spec.ssmScores ? 0 : info.num_heads;
-            for (const gna::LayerInfo& l : info.layers) width = std::max(width, spec.ssmScores ? l.ssm_heads : l.attention_heads);
-            const std::size_t cells = static_cast<std::size_t>(info.num_layers) * static_cast<std::size_t>(width);
+            // The board's grid: layers x its columns (attention heads, then SSM heads); NaN = no head.
+            const BoardColumns board = boardColumns(info);
+            const std::size_t width = static_cast<std::size_t>(board.width());
+            const std::size_t cells = static_cast<std::size_t>(info.num_layers) * width;
             out.headScores.assign(cells, std::nan(""));
-            out.scoresSsm = spec.ssmScores;
             const bool deltas = res.compared && !spec.ablated.isEmpty();
             if (deltas) out.baselineHeadScores.assign(cells, std::nan(""));
             for (const gna::HeadScore& s : res.scores) {
-                const std::size_t i = static_cast<std::size_t>(s.head.layer) * static_cast<std::size_t>(width) + static_cast<std::size_t>(s.head.head);
+                const int col = board.column({s.head.layer, s.head.head, s.head.kind == gna::HeadKind::SSM});
+                if (col < 0 || col >= board.width()) continue;
+                const std::size_t i = static_cast<std::size_t>(s.head.layer) * width + static_cast<std::size_t>(col);
                 if (i >= cells) continue;
                 out.headScores[i] = deltas ? s.value - s.unablated : s.value;
                 if (deltas) out.baselineHeadScores[i] = s.unablated;

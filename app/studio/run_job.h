@@ -14,6 +14,9 @@
 
 namespace gna::studio {
 
+// A prompt longer than the model's context times this many characters is refused untokenized.
+inline constexpr qsizetype kMaxCharsPerToken = 32;
+
 // LineGather: mean attention of each line end (a token holding '\n', the summary token) on the tokens of
 // its own line; LineAggregate: attention of the last token on the line ends (the G&A roles, measured on
 // the prompt as it is).
@@ -26,7 +29,6 @@ struct RunSpec {
     views::HeadCells ablated;
     views::HeadCells shownHeads;   // heads whose full maps are drawn
     ScoreMode scoreMode = ScoreMode::LastRowEntropy;
-    bool ssmScores = false;        // score the SSM heads (hidden attention) instead of the attention heads
     int selectedToken = -1;        // for AttentionToToken
     bool withBaseline = false;     // also run without interventions (compare mode)
     int topK = 10;
@@ -44,15 +46,25 @@ struct RunOutcome {
     QList<views::TokenProbability> baseline;  // same labels, no interventions (when asked)
     QList<views::HeatmapData> maps;           // one per shown head (valid ones)
     QList<views::HeatmapData> baselineMaps;
-    std::vector<double> headScores;           // layers x heads, empty = none
+    std::vector<double> headScores;           // layers x the board's columns (BoardColumns), empty = none
     QString scoreLabel;
     // Compare mode with an intervention: headScores are current - unablated (baselineHeadScores).
     bool scoresAreDeltas = false;
-    bool scoresSsm = false;                   // headScores are of SSM heads (hidden attention)
     std::vector<double> baselineHeadScores;
     double milliseconds = 0.0;
     int forwardPasses = 0;                    // model runs this outcome took (for the benchmark)
 };
+
+// The head board's columns for a model: its attention heads (as many as its widest layer has), then
+// its SSM heads (scored by their hidden attention); per layer, how many of each kind it really has.
+struct BoardColumns {
+    int attention = 0;
+    int ssm = 0;
+    std::vector<int> rowAttention, rowSsm;
+    int width() const { return attention + ssm; }
+    int column(const views::HeadCell& c) const { return c.ssm ? attention + c.head : c.head; }
+};
+BoardColumns boardColumns(const gna::ModelInfo& info);
 
 // Whether the model has this head: an attention head of a layer with attention, or an SSM head
 // (L3.S5: Mamba-2 head, Mamba-1 channel, RG-LRU block) of a layer with a state-space mixer.

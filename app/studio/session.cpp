@@ -24,22 +24,31 @@ Session::Session(QObject* parent) : QObject(parent) {
 
 Session::~Session() {
     cancel();
+    m_jobStop->store(true);
     m_pool.waitForDone();
 }
 
 void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
     cancel();
+    // Every job of the model open until now stops: queued ones do not start, long ones stop at their next sample.
+    m_jobStop->store(true);
+    m_jobStop = std::make_shared<std::atomic<bool>>(false);
     m_loading = true;
     setRunning(+1);
     Q_EMIT modelLoadStarted(dir);
     auto flag = std::make_shared<std::atomic<bool>>(false);
     m_cancel = flag;  // Cancel stops the load too
+    const quint64 load = ++m_loads;
     auto* watcher = new QFutureWatcher<LoadOutcome>(this);
-    connect(watcher, &QFutureWatcher<LoadOutcome>::finished, this, [this, watcher, dir, tokenizerDir] {
+    connect(watcher, &QFutureWatcher<LoadOutcome>::finished, this, [this, watcher, dir, tokenizerDir, load] {
         const LoadOutcome r = watcher->result();
         watcher->deleteLater();
-        m_loading = false;
         setRunning(-1);
+        if (load != m_loads) {  // another load was asked for meanwhile: this one's model is not used
+            releaseOnWorker(r.model, nullptr);
+            return;
+        }
+        m_loading = false;
         if (r.cancelled) {
             Q_EMIT modelLoadCancelled(dir);
             return;
@@ -51,6 +60,7 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
         // A plan belongs to one model: another model starts with every head on (a workspace sets
         // its own plan once its model is open); the same model again keeps the heads it has.
         const bool sameModel = m_model && dir == m_modelPath;
+        releaseOnWorker(std::move(m_model), std::move(m_probe));
         m_model = r.model;
         m_modelPath = dir;
         m_tokenizerPath = tokenizerDir;
@@ -97,6 +107,10 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
     }));
 }
 
+void Session::announceModel() {
+    if (m_model && !m_loading) Q_EMIT modelLoaded(m_modelPath);
+}
+
 void Session::setPrompt(const QString& prompt) {
     if (prompt == m_spec.prompt) return;
     m_spec.prompt = prompt;
@@ -127,12 +141,6 @@ void Session::setScoreMode(ScoreMode mode) {
     maybeRun();
 }
 
-void Session::setScoreSsm(bool ssm) {
-    if (ssm == m_spec.ssmScores) return;
-    m_spec.ssmScores = ssm;
-    if (m_spec.scoreMode != ScoreMode::None) maybeRun();
-}
-
 void Session::setSelectedToken(int token) {
     if (token == m_spec.selectedToken) return;
     m_spec.selectedToken = token;
@@ -146,7 +154,17 @@ void Session::setCompare(bool on) {
 }
 
 void Session::maybeRun() {
-    if (m_autoRun && m_model && !m_spec.prompt.trimmed().isEmpty()) requestRun();
+    if (m_autoRun && m_model && !m_loading && !m_spec.prompt.trimmed().isEmpty()) requestRun();
+}
+
+void Session::releaseOnWorker(std::shared_ptr<gna::Model> model, std::shared_ptr<gna::Probe> probe) {
+    // The old model (and its tokenizer) ends on the worker thread, where every use of it ran; a queued
+    // job holding it still runs first.
+    if (!model && !probe) return;
+    (void)QtConcurrent::run(&m_pool, [model = std::move(model), probe = std::move(probe)]() mutable {
+        probe.reset();
+        model.reset();
+    });
 }
 
 void Session::setRunning(int delta) {
@@ -156,7 +174,7 @@ void Session::setRunning(int delta) {
 }
 
 void Session::requestRun() {
-    if (!m_model) return;
+    if (!m_model || m_loading) return;  // a run of the model being replaced would only delay the load; it runs once loaded
     if (m_cancel) m_cancel->store(true);  // the previous run stops at its next checkpoint
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     RunSpec spec = m_spec;
@@ -193,17 +211,24 @@ void Session::requestRun() {
     }));
 }
 
-bool Session::runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done) {
-    if (!m_model) return false;
+bool Session::runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done, std::function<void()> dropped) {
+    if (!m_model || m_loading) return false;
     auto model = m_model;
+    auto stop = m_jobStop;
     setRunning(+1);
-    auto* watcher = new QFutureWatcher<void>(this);
-    connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher, done] {
+    auto* watcher = new QFutureWatcher<bool>(this);
+    connect(watcher, &QFutureWatcher<bool>::finished, this, [this, watcher, done, dropped] {
+        const bool ran = watcher->result();
         watcher->deleteLater();
         setRunning(-1);
-        if (done) done();
+        if (ran && done) done();
+        else if (!ran && dropped) dropped();
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [model, work] { work(*model); }));
+    watcher->setFuture(QtConcurrent::run(&m_pool, [model, work, stop] {
+        if (stop->load()) return false;  // another model was opened while it waited
+        work(*model);
+        return true;
+    }));
     return true;
 }
 

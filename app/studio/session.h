@@ -1,7 +1,10 @@
 #pragma once
 // Session: the open model, the intervention plan, the prompt and the latest results. Every run
 // goes to one worker thread; each request gets a new generation number, the previous run is told
-// to stop (its cancel flag), and results of old generations are dropped.
+// to stop (its cancel flag), and results of old generations are dropped. Opening a model stops
+// every job of the model open before: the run in flight at its next layer, queued runs and
+// queued model jobs (runOnModel) before they start, and long model jobs at their next sample
+// (jobStop()); the load therefore waits for one layer or one sample at most.
 #include <QFutureWatcher>
 #include <QObject>
 #include <QThreadPool>
@@ -34,6 +37,8 @@ public:
     QString modelPath() const { return m_modelPath; }
     QString tokenizerPath() const { return m_tokenizerPath; }
     bool isLoading() const { return m_loading; }
+    // Emits modelLoaded again for the open model (views built after it was loaded: a language switch).
+    void announceModel();
 
     // Inputs of the interactive run; each setter reruns when a model is open.
     void setPrompt(const QString& prompt);
@@ -47,9 +52,6 @@ public:
     views::HeadCells shownHeads() const { return m_spec.shownHeads; }
     void setScoreMode(ScoreMode mode);
     ScoreMode scoreMode() const { return m_spec.scoreMode; }
-    // Score the SSM heads (hidden attention) instead of the attention heads: the board's kind.
-    void setScoreSsm(bool ssm);
-    bool scoreSsm() const { return m_spec.ssmScores; }
     void setSelectedToken(int token);
     int selectedToken() const { return m_spec.selectedToken; }
     void setCompare(bool on);
@@ -64,7 +66,12 @@ public:
 
     // Runs `work` on the model's worker thread, after the run in flight (the model runs one
     // request at a time); `done` then runs on the GUI thread. false when no model is open.
-    bool runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done);
+    // A job still queued when another model is opened does not run: `dropped` runs instead of
+    // `done` (on the GUI thread). A long job checks jobStop() between samples and stops early.
+    bool runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done,
+                    std::function<void()> dropped = {});
+    // Set once another model is opened (or the session ends): the model jobs queued until then stop.
+    std::shared_ptr<const std::atomic<bool>> jobStop() const { return m_jobStop; }
 
 public Q_SLOTS:
     void requestRun();
@@ -85,18 +92,21 @@ Q_SIGNALS:
 private:
     void maybeRun();
     void setRunning(int delta);
+    void releaseOnWorker(std::shared_ptr<gna::Model> model, std::shared_ptr<gna::Probe> probe);
 
     QThreadPool m_pool;  // one thread: the model runs one request at a time
     std::shared_ptr<gna::Model> m_model;
     QString m_modelPath;
     QString m_tokenizerPath;
     bool m_loading = false;
+    quint64 m_loads = 0;  // the latest load request; earlier loads' answers are dropped
     gna::Device m_device = gna::Device::CPU;
     gna::ComputeDType m_dtype = gna::ComputeDType::F32;
     RunSpec m_spec;
     RunOutcome m_last;
     quint64 m_generation = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<std::atomic<bool>> m_jobStop = std::make_shared<std::atomic<bool>>(false);  // this model's jobs
     std::shared_ptr<gna::Probe> m_probe;  // the loaded model's probe (caches compare mode's unablated run)
     int m_running = 0;
     bool m_autoRun = true;

@@ -141,11 +141,13 @@ private Q_SLOTS:
     void hoverShowsCellAndHeadValues();
     void everyViewOnEveryDemo_data();
     void everyViewOnEveryDemo();
+    void germanWindowAfterALiveSwitch();
 
 private:
     void open(MainWindow& w, const QString& demo);
     void shoot(MainWindow& w, const QString& name);
     void checkLayout(MainWindow& w, const QString& name, QSize size, const QString& view);
+    void shootDocks(MainWindow& w, const QString& name, QSize size);
     QDir m_out;
 };
 
@@ -292,7 +294,7 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
     // The prompt's Run button in sight (the central area is scrolled to the top).
     scroll->verticalScrollBar()->setValue(0);
     QCoreApplication::processEvents();
-    QPushButton* run = buttonNamed(w.promptEditor(), QStringLiteral("&Run"));
+    QAbstractButton* run = w.promptEditor()->runButton();
     QVERIFY(run);
     QVERIFY2(visibleRect(run, &w).size() == run->size(), qPrintable(where + QStringLiteral(": the Run button is hidden")));
     // Below the fold only with a vertical scroll bar that says so.
@@ -304,6 +306,30 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
         const double share = double(maps.width()) * maps.height() / (double(w.width()) * w.height());
         QVERIFY2(share >= 0.5, qPrintable(where + QStringLiteral(": the heatmaps take %1% of the window").arg(100 * share, 0, 'f', 1)));
     }
+}
+
+// The mask editor and every experiment panel, opened as a user opens them, each shot and measured; each
+// experiment panel's Run button (in the window's language) in sight or reachable by its dock's scroll bar.
+void TestScreenshots::shootDocks(MainWindow& w, const QString& name, QSize size) {
+    w.maskPanel()->parentWidget()->show();
+    w.maskPanel()->parentWidget()->raise();
+    QTest::qWait(30);
+    QVERIFY(w.maskPanel()->isVisible());
+    shoot(w, name + QStringLiteral("_masks"));
+    checkLayout(w, name, size, QStringLiteral("mask editor"));
+    w.maskPanel()->parentWidget()->hide();
+    for (ExperimentPanel* p : w.experiments()->panels()) {
+        w.experiments()->showPanel(p->kind());
+        QTest::qWait(20);
+        shoot(w, name + QStringLiteral("_experiment_") + p->kind());
+        checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
+        QPushButton* run = buttonNamed(p, QCoreApplication::translate("gna::studio::ExperimentPanel", "&Run"));
+        QVERIFY2(run, qPrintable(name + QStringLiteral(": no Run button in ") + p->kind()));
+        auto* dockScroll = qobject_cast<QScrollArea*>(w.experiments()->widget());
+        const bool scrolls = dockScroll && dockScroll->verticalScrollBar()->isVisible();
+        QVERIFY2(scrolls || visibleRect(run, &w).size() == run->size(), qPrintable(name + QStringLiteral(": the Run button of ") + p->kind()));
+    }
+    w.experiments()->hide();
 }
 
 void TestScreenshots::everyViewOnEveryDemo() {
@@ -346,27 +372,35 @@ void TestScreenshots::everyViewOnEveryDemo() {
         shoot(w, name + QStringLiteral("_tour"));
         checkLayout(w, name, size, QStringLiteral("tour"));
         w.tour()->hide();
-        for (QAction* a : w.findChildren<QAction*>())
-            if (a->text().contains(QStringLiteral("mask editor")) && !a->isCheckable()) a->trigger();
-        QTest::qWait(30);
-        QVERIFY(w.maskPanel()->isVisible());
-        shoot(w, name + QStringLiteral("_masks"));
-        checkLayout(w, name, size, QStringLiteral("mask editor"));
-        w.maskPanel()->parentWidget()->hide();
-        for (ExperimentPanel* p : w.experiments()->panels()) {
-            w.experiments()->showPanel(p->kind());
-            QTest::qWait(20);
-            shoot(w, name + QStringLiteral("_experiment_") + p->kind());
-            checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
-            // Its Run button in sight, or the dock scrolls to it with a vertical scroll bar that says so.
-            QPushButton* run = buttonNamed(p, QStringLiteral("&Run"));
-            QVERIFY(run);
-            auto* dockScroll = qobject_cast<QScrollArea*>(w.experiments()->widget());
-            const bool scrolls = dockScroll && dockScroll->verticalScrollBar()->isVisible();
-            QVERIFY2(scrolls || visibleRect(run, &w).size() == run->size(), qPrintable(name + QStringLiteral(": the Run button of ") + p->kind()));
-        }
+        shootDocks(w, name, size);
         w.experiments()->hide();
     }
+}
+
+// The hybrid in German after View ▸ Language ▸ Deutsch (a live switch): its main view, model dock, mask
+// editor and experiment panels at both sizes, with the layout rules and no mnemonic shown as text.
+void TestScreenshots::germanWindowAfterALiveSwitch() {
+    applyTheme(Theme::Light);
+    MainWindow w;
+    w.resize(1600, 1000);
+    open(w, QStringLiteral("hybrid"));
+    w.setLanguage(QStringLiteral("de"));
+    QTRY_COMPARE_WITH_TIMEOUT(w.menuBar()->actions().value(0)->text(), QStringLiteral("&Datei"), 20000);
+    QVERIFY(waitIdle(w));
+    const QStringList bad = mnemonicProblems(&w);
+    for (const QSize size : {QSize(1600, 1000), QSize(1024, 640)}) {
+        for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
+        QTest::qWait(30);
+        w.resize(size);
+        QTest::qWait(30);
+        const QString name = QStringLiteral("hybrid_de_%1x%2").arg(size.width()).arg(size.height());
+        shoot(w, name + QStringLiteral("_main"));
+        checkLayout(w, name, size, QStringLiteral("main"));
+        shootDocks(w, name, size);
+    }
+    w.setLanguage(QStringLiteral("en"));
+    QTRY_COMPARE_WITH_TIMEOUT(w.menuBar()->actions().value(0)->text(), QStringLiteral("&File"), 20000);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestScreenshots)

@@ -2,13 +2,16 @@
 // experiment panel of the real MainWindow with the bundled transformer demo: the form shows the
 // file's values (read here from the file, not from the panel's parser) and Run finishes.
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 #include "../core/few_samples.h"
 #include "app_test_util.h"
@@ -33,6 +36,21 @@ QString listText(const gna::Json& a) {
 class TestShippedSpecs : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
+
+    // The window with the demo transformer open and the spec file in `kind`'s panel (*panel: null on failure).
+    void openDemoWithSpec(MainWindow& w, const QString& kind, const std::filesystem::path& spec, ExperimentPanel** panel) {
+        w.show();
+        QSignalSpy loaded(w.session(), &Session::modelLoaded);
+        w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"));
+        QVERIFY(loaded.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+        ExperimentPanel* p = w.experiments()->panel(kind);
+        QVERIFY(p);
+        w.experiments()->showPanel(p->kind());
+        QString error;
+        QVERIFY2(p->openSpecFile(QString::fromStdString(spec.string()), &error), qPrintable(error));
+        *panel = p;
+    }
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -88,6 +106,81 @@ private Q_SLOTS:
             QVERIFY2(p->lastError().isEmpty(), qPrintable(p->lastError()));
             QVERIFY(gna::read_experiment_result(out / "result.json")["complete"].get<bool>());
         }
+    }
+
+    // cumulative_removal.json names the head ranking's result.json: when that file is not there, the panel
+    // and the CLI say it is missing (and which experiment writes it), not that a result is corrupted.
+    void missingDependencyIsReportedAsMissing() {
+        const auto root = std::filesystem::path(GNA_SOURCE_DIR);
+        const std::filesystem::path dir = std::filesystem::path(m_dir.path().toStdString()) / "missing";
+        std::filesystem::create_directories(dir);
+        gna::ExperimentSpec s = gna::test::few_samples(
+            gna::parse_experiment_spec(gna::read_json_file(root / "resources/data/experiments/cumulative_removal.json")), dir);
+        s.ranking_file = dir / "head_ranking_out" / "result.json";  // never written
+        const auto spec = dir / "cumulative_removal.json";
+        gna::write_json_file_atomic(spec, gna::to_json(s));
+        MainWindow w;
+        ExperimentPanel* p = nullptr;
+        openDemoWithSpec(w, QStringLiteral("cumulative_removal"), spec, &p);
+        if (!p) return;
+        p->findChild<QLineEdit*>(QStringLiteral("out"))->setText(QString::fromStdString((dir / "out").string()));
+        QSignalSpy failed(w.experiments()->runner(), &ExperimentRunner::failed);
+        p->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!p->lastError().isEmpty() || !failed.isEmpty(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.experiments()->runner()->isRunning(), 60000);
+        const QString gui = p->lastError();
+        QVERIFY2(gui.contains(QStringLiteral("missing")) && !gui.contains(QStringLiteral("corrupt")), qPrintable(gui));
+        QVERIFY2(gui.contains(QString::fromStdString(s.ranking_file.filename().string())), qPrintable(gui));
+
+        QProcess cli;
+        cli.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("experiment"), QString::fromStdString(spec.string()),
+                                                  QStringLiteral("--model"), QString::fromStdString((root / "resources/demo-models/transformer").string()),
+                                                  QStringLiteral("--out"), QString::fromStdString((dir / "cli").string())});
+        QVERIFY(cli.waitForFinished(120000));
+        QVERIFY(cli.exitCode() != 0);
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("missing")) && !err.contains(QStringLiteral("corrupt")), qPrintable(err));
+    }
+
+    // The panel's time-left estimate against the wall clock: a head ranking of the demo transformer over
+    // dictionaries of growing size (later samples cost more), run from the panel; every estimate from 10% of
+    // the samples on is within a factor 1.5 of the time the run really took from then on (median over the reports).
+    void timeLeftWithinAFactorOf1_5OfTheWallClock() {
+        const std::filesystem::path dir = std::filesystem::path(m_dir.path().toStdString()) / "eta";
+        std::filesystem::create_directories(dir);
+        const gna::Json spec = {{"experiment", "head_ranking"},
+                                {"task", {{"name", "kv_retrieval"}, {"sizes", {8, 16, 24, 32}}, {"samples_per_size", 30}, {"seed", 3}}},
+                                {"metric", "accuracy"}};
+        gna::write_json_file_atomic(dir / "spec.json", spec);
+        MainWindow w;
+        ExperimentPanel* p = nullptr;
+        openDemoWithSpec(w, QStringLiteral("head_ranking"), dir / "spec.json", &p);
+        if (!p) return;
+        p->findChild<QLineEdit*>(QStringLiteral("out"))->setText(QString::fromStdString((dir / "out").string()));
+        QElapsedTimer clock;
+        struct Report { int done, total; double eta; qint64 atMs; };
+        QList<Report> reports;
+        connect(w.experiments()->runner(), &ExperimentRunner::progress, this,
+                [&](int done, int total, double, double eta, const QString&) { reports << Report{done, total, eta, clock.elapsed()}; });
+        QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
+        clock.start();
+        p->run();
+        QVERIFY2(finished.wait(300000), qPrintable(p->lastError()));
+        const double endMs = static_cast<double>(clock.elapsed());
+        QVERIFY(reports.size() >= 20);
+        // Each estimate against the time the run really took from then on; the median of the ratios must
+        // be within 1.5 (single ratios follow the load of a shared machine, which the estimate cannot know).
+        std::vector<double> ratios;
+        for (const Report& r : reports) {
+            if (r.done * 10 < r.total || r.done == r.total) continue;
+            const double real = (endMs - static_cast<double>(r.atMs)) / 1000.0;
+            ratios.push_back(r.eta / real);
+            qInfo("after %d of %d: estimate %.2f s, real %.2f s", r.done, r.total, r.eta, real);
+        }
+        QVERIFY(ratios.size() > 10);
+        std::sort(ratios.begin(), ratios.end());
+        const double median = ratios[ratios.size() / 2];
+        QVERIFY2(median > 1 / 1.5 && median < 1.5, qPrintable(QStringLiteral("median estimate / real time left: %1").arg(median)));
     }
 };
 

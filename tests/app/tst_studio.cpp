@@ -13,7 +13,7 @@ private Q_SLOTS:
     void heatmapEqualsCoreCapture();
     void ssmHeadMapIsHiddenAttention();
     void ssmModelBoardTogglesSsmHeads();
-    void hybridBoardShowsEitherKind();
+    void hybridBoardShowsBothKinds();
     void cancelLeavesWindowUsable();
     void badModelShowsCoreError();
     void deviceMenuLoadsOnChosenDevice();
@@ -129,12 +129,13 @@ void TestStudio::ssmHeadMapIsHiddenAttention() {
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
     for (const auto& h : w.session()->shownHeads()) QVERIFY2(!(h.layer == 0 && !h.ssm), qPrintable(h.name()));
 
-    // An SSM head switched off by a workspace: not drawn as an attention cell, kept in the plan when a
-    // board cell is clicked, saved as L0.S5, and switched back on by Restore all.
+    // An SSM head switched off by a workspace: drawn in its SSM cell (not an attention cell), kept in the
+    // plan when an attention cell is clicked, saved as L0.S5, and switched back on by Restore all.
     Workspace ws = w.workspace();
     ws.ablated = {{0, 5, true}};
     w.applyWorkspace(ws);
-    QVERIFY(w.headBoard()->model()->ablatedHeads().isEmpty());
+    QCOMPARE(w.headBoard()->model()->ablatedHeads(), (gna::views::HeadCells{{0, 5, true}}));
+    QVERIFY(w.headBoard()->model()->isAblated(0, w.headBoard()->model()->attentionColumns() + 5));
     w.headBoard()->toggleHead(1, 2);
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 2 && !w.session()->isRunning(), 60000);
     QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{0, 5, true}));
@@ -191,10 +192,10 @@ void TestStudio::ssmModelBoardTogglesSsmHeads() {
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty() && w.headBoard()->model()->ablatedHeads().isEmpty(), 10000);
 }
 
-// A hybrid (tiny Zamba2): the board's attention cells exist only in the layers with attention (the others
-// are hatched and cannot be switched); View > Head board: SSM heads puts the SSM heads on the board, and a
-// click there switches an SSM head off in a real rerun while attention ablations stay in the plan.
-void TestStudio::hybridBoardShowsEitherKind() {
+// A hybrid's board holds both kinds on one grid: its attention heads (H), then its SSM heads (S); the
+// cells a layer lacks (attention in a Mamba layer) are hatched and cannot be switched. A real click on
+// an attention cell and on an SSM cell switches both off in a real rerun; the keyboard walks across both.
+void TestStudio::hybridBoardShowsBothKinds() {
     MainWindow w;
     QString dir;
     openArch(w, QStringLiteral("zamba2"), &dir);
@@ -202,65 +203,64 @@ void TestStudio::hybridBoardShowsEitherKind() {
     auto model = gna::Model::load(dir.toStdString());
     const gna::ModelInfo& info = model->info();
     const gna::views::HeadBoardModel* board = w.headBoard()->model();
-    int attention = 0, ssm = 0, withoutAttention = -1;
+    int attention = 0, ssm = 0, withoutAttention = -1, withAttention = -1;
     for (const gna::LayerInfo& l : info.layers) {
         attention = std::max(attention, l.attention_heads);
         ssm = std::max(ssm, l.ssm_heads);
         if (l.attention_heads == 0 && withoutAttention < 0) withoutAttention = l.index;
+        if (l.attention_heads > 1 && withAttention < 0) withAttention = l.index;
     }
-    QVERIFY(attention > 0 && ssm > 0 && withoutAttention >= 0);
-    QVERIFY(!board->ssm());
-    QCOMPARE(board->heads(), attention);
+    QVERIFY(attention > 0 && ssm > 0 && withoutAttention >= 0 && withAttention >= 0);
+    QVERIFY(board->mixed() && !board->ssm());
+    QCOMPARE(board->heads(), attention + ssm);
+    QCOMPARE(board->attentionColumns(), attention);
     for (const gna::LayerInfo& l : info.layers)
-        for (int h = 0; h < board->heads(); ++h) {
-            QCOMPARE(board->contains(l.index, h), h < l.attention_heads);
-            QCOMPARE(board->flags(board->index(l.index, h)) == Qt::NoItemFlags, h >= l.attention_heads);
+        for (int c = 0; c < board->heads(); ++c) {
+            const bool has = c < attention ? c < l.attention_heads : c - attention < l.ssm_heads;
+            QCOMPARE(board->contains(l.index, c), has);
+            QCOMPARE(board->flags(board->index(l.index, c)) == Qt::NoItemFlags, !has);
+            QCOMPARE(board->cell(l.index, c), (gna::views::HeadCell{l.index, c < attention ? c : c - attention, c >= attention}));
         }
     w.headBoard()->toggleHead(withoutAttention, 0);  // a hatched cell: nothing happens
     QVERIFY(board->ablatedHeads().isEmpty());
     QVERIFY(w.session()->ablatedHeads().isEmpty());
 
-    // Through the View menu, as a person would.
-    QAction* toSsm = nullptr;
-    for (QAction* a : w.findChildren<QAction*>())
-        if (a->text() == MainWindow::tr("Head board: &SSM heads")) toSsm = a;
-    QVERIFY(toSsm && toSsm->isEnabled() && toSsm->isCheckable() && !toSsm->isChecked());
-    const int attnLayer = info.layers[1].attention_heads > 0 ? 1 : info.num_layers - 1;
-    w.headBoard()->toggleHead(attnLayer, 1);
-    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 1 && !w.session()->isRunning(), 60000);
-    toSsm->trigger();
-    QVERIFY(board->ssm());
-    QCOMPARE(board->heads(), ssm);
-    for (const gna::LayerInfo& l : info.layers)
-        for (int h = 0; h < board->heads(); ++h) QCOMPARE(board->contains(l.index, h), h < l.ssm_heads);
-    QVERIFY(board->ablatedHeads().isEmpty());  // the attention head is not drawn here, and stays off
-    w.headBoard()->toggleHead(withoutAttention, 1);
+    // Real clicks: attention head 1 of a layer with attention, SSM head 1 of a Mamba layer.
+    QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, w.headBoard()->cellRect(withAttention, 1).center());
+    QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, w.headBoard()->cellRect(withoutAttention, attention + 1).center());
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 2 && !w.session()->isRunning(), 60000);
     QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{withoutAttention, 1, true}));
-    QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{attnLayer, 1, false}));
+    QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{withAttention, 1, false}));
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     gna::RunRequest req;
     req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
     req.plan.ablate({withoutAttention, 1, gna::HeadKind::SSM});
-    req.plan.ablate({attnLayer, 1, gna::HeadKind::Attention});
+    req.plan.ablate({withAttention, 1, gna::HeadKind::Attention});
     const std::vector<float> logits = model->run(req).last_logits;
     QCOMPARE(w.session()->lastOutcome().lastLogits.size(), logits.size());
     for (std::size_t i = 0; i < logits.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
+    // Both kinds coloured: every head of either kind has a score, the hatched cells none.
+    QVERIFY(board->hasScores());
+    for (const gna::LayerInfo& l : info.layers)
+        for (int c = 0; c < board->heads(); ++c)
+            QCOMPARE(std::isnan(board->score(l.index, c)), !board->contains(l.index, c));
+
+    // The keyboard walks from the last attention column into the SSM heads; Space switches one back on.
+    w.headBoard()->setFocus();
+    w.headBoard()->setCurrentHead(withoutAttention, attention);  // S0 of the Mamba layer
+    QTest::keyClick(w.headBoard(), Qt::Key_Right);
+    QCOMPARE(w.headBoard()->currentHead(), (gna::views::HeadCell{withoutAttention, 1, true}));
+    QTest::keyClick(w.headBoard(), Qt::Key_Space);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 1 && !w.session()->isRunning(), 60000);
+    QCOMPARE(w.session()->ablatedHeads(), (gna::views::HeadCells{{withAttention, 1, false}}));
     const QString shots = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
     QDir().mkpath(shots);
     QTest::qWait(200);
-    QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_ssm.png"))));
-    // Back to the attention heads: the attention ablation is drawn again, the SSM one kept.
-    toSsm->trigger();
-    QVERIFY(!board->ssm());
-    QCOMPARE(board->ablatedHeads(), (gna::views::HeadCells{{attnLayer, 1, false}}));
+    QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_both.png"))));
+    applyTheme(Theme::Dark);  // the hatched cells and the SSM marks in the dark palette
     QTest::qWait(200);
-    QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_attention.png"))));
-    applyTheme(Theme::Dark);  // the hatched cells in the dark palette
-    QTest::qWait(200);
-    QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_attention_dark.png"))));
+    QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_both_dark.png"))));
     applyTheme(Theme::Light);
-    QCOMPARE(w.session()->ablatedHeads().size(), qsizetype(2));
     w.restoreAllHeads();
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty() && board->ablatedHeads().isEmpty(), 10000);
 }

@@ -32,11 +32,13 @@
 #include "main_window.h"
 #include "mask_panel.h"
 #include "open_model_dialog.h"
+#include "paper_figures.h"
 #include "prompt_editor.h"
 #include "retrieval_map.h"
 #include "session.h"
 
 using namespace gna::studio;
+namespace views = gna::views;
 
 namespace {
 
@@ -76,6 +78,7 @@ private Q_SLOTS:
     void kvMapOnEveryDemo();
     void kvMapCancelAndBadInput();
     void rankingColoursSsmAndHybridBoards();
+    void hybridDemoBoardHoldsBothKinds();
 };
 
 void TestTeaching::openDialogShowsTheMemoryEstimate() {
@@ -313,7 +316,7 @@ void TestTeaching::kvMapCancelAndBadInput() {
 
 void TestTeaching::rankingColoursSsmAndHybridBoards() {
     // A head ranking read from the card (importance = baseline KV accuracy - KV with the head off),
-    // shown on the board: SSM heads in SSM cells, attention heads in attention cells, never mixed.
+    // shown on the board: SSM heads in SSM cells, attention heads in attention cells, never swapped.
     for (const QString& kind : {QStringLiteral("ssm"), QStringLiteral("hybrid")}) {
         const QString dir = demoDir(kind);
         const QJsonObject e = card(dir).value(QStringLiteral("evaluation")).toObject();
@@ -335,36 +338,105 @@ void TestTeaching::rankingColoursSsmAndHybridBoards() {
         w.showImportance(result);
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
         const gna::views::HeadBoardModel* board = w.headBoard()->model();
-        auto check = [&](bool ssm) {
-            QCOMPARE(board->ssm(), ssm);
-            QVERIFY(board->hasScores());
-            int seen = 0;
-            for (int l = 0; l < board->layers(); ++l)
-                for (int h = 0; h < board->heads(); ++h) {
-                    if (!board->contains(l, h)) continue;
-                    const QString name = board->cell(l, h).name();
-                    const double got = board->score(l, h);
-                    if (!expected.contains(name)) {
-                        QVERIFY2(std::isnan(got), qPrintable(name));
-                        continue;
-                    }
-                    QVERIFY2(std::abs(got - expected[name]) < 1e-9, qPrintable(QStringLiteral("%1: %2 vs %3").arg(name).arg(got).arg(expected[name])));
-                    ++seen;
+        // The SSM demo's board holds SSM heads only, the hybrid's both kinds; each ranked head in its own cell.
+        QCOMPARE(board->ssm(), kind == QLatin1String("ssm"));
+        QCOMPARE(board->mixed(), kind == QLatin1String("hybrid"));
+        QVERIFY(board->hasScores());
+        int seen = 0;
+        for (int l = 0; l < board->layers(); ++l)
+            for (int h = 0; h < board->heads(); ++h) {
+                if (!board->contains(l, h)) continue;
+                const QString name = board->cell(l, h).name();
+                const double got = board->score(l, h);
+                if (!expected.contains(name)) {
+                    QVERIFY2(std::isnan(got), qPrintable(name));
+                    continue;
                 }
-            QVERIFY(seen > 0);
-        };
-        auto* ssmAction = w.findChild<QAction*>(QStringLiteral("boardSsm"));
-        QVERIFY(ssmAction);
-        if (kind == QLatin1String("ssm")) {
-            check(true);
-        } else {
-            check(false);  // the hybrid opens on its attention heads
-            ssmAction->trigger();
-            QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
-            check(true);
-            shoot(w.headBoard(), QStringLiteral("hybrid_board_ssm_importance"));
+                QVERIFY2(std::abs(got - expected[name]) < 1e-9, qPrintable(QStringLiteral("%1: %2 vs %3").arg(name).arg(got).arg(expected[name])));
+                ++seen;
+            }
+        QCOMPARE(seen, static_cast<int>(expected.size()));
+        if (kind == QLatin1String("hybrid")) shoot(w.headBoard(), QStringLiteral("hybrid_board_importance"));
+    }
+}
+
+// The hybrid demo's one board with both kinds: real clicks switch an attention head and an SSM head off,
+// every score mode colours every head of either kind (the entropy checked against the captured maps),
+// and the exported head-board figure and its CSV hold both kinds with their ablations.
+void TestTeaching::hybridDemoBoardHoldsBothKinds() {
+    const QString dir = demoDir(QStringLiteral("hybrid"));
+    MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(dir);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    views::HeadBoard* board = w.headBoard();
+    const views::HeadBoardModel* m = board->model();
+    QVERIFY(m->mixed());
+    auto model = gna::Model::load(dir.toStdString());
+    views::HeadCell attention{-1, 0, false}, ssm{-1, 0, true};
+    for (const gna::LayerInfo& l : model->info().layers) {
+        if (l.attention_heads > 0 && attention.layer < 0) attention.layer = l.index;
+        if (l.ssm_heads > 2 && ssm.layer < 0) ssm = {l.index, 2, true};
+    }
+    QVERIFY(attention.layer >= 0 && ssm.layer >= 0);
+    QTest::mouseClick(board, Qt::LeftButton, {}, board->cellRect(attention.layer, m->column(attention)).center());
+    QTest::mouseClick(board, Qt::LeftButton, {}, board->cellRect(ssm.layer, m->column(ssm)).center());
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 2 && !w.session()->isRunning(), 60000);
+    QVERIFY(w.session()->ablatedHeads().contains(attention) && w.session()->ablatedHeads().contains(ssm));
+
+    auto* mode = w.findChild<QComboBox*>(QStringLiteral("scoreMode"));
+    QVERIFY(mode);
+    for (int i : {1, 2, 3, 5, 6}) {
+        mode->setCurrentIndex(i);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        for (int l = 0; l < m->layers(); ++l)
+            for (int c = 0; c < m->heads(); ++c)
+                QVERIFY2(std::isnan(m->score(l, c)) != m->contains(l, c), qPrintable(QStringLiteral("mode %1, %2").arg(i).arg(m->cell(l, c).name())));
+    }
+    // Entropy of the last row, from the maps the core captures under the same plan.
+    mode->setCurrentIndex(1);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    gna::RunRequest req;
+    req.tokens = model->tokenizer().encode(w.session()->prompt().toStdString(), true);
+    req.plan = w.session()->plan();
+    req.capture = {{attention.layer, 1, gna::HeadKind::Attention}, {ssm.layer, 1, gna::HeadKind::SSM}};
+    const gna::RunResult res = model->run(req);
+    QCOMPARE(res.attention.size(), std::size_t(2));
+    for (const gna::AttentionMap& map : res.attention) {
+        const float* row = map.weights.data() + (map.rows.size() - 1) * static_cast<std::size_t>(map.cols);
+        double bits = 0;
+        for (int c = 0; c < map.cols; ++c) bits -= row[c] > 0 ? row[c] * std::log2(double(row[c])) : 0.0;
+        const views::HeadCell cell{map.head.layer, map.head.head, map.head.kind == gna::HeadKind::SSM};
+        QVERIFY2(std::abs(m->score(cell.layer, m->column(cell)) - bits) < 1e-3,
+                 qPrintable(QStringLiteral("%1: %2 vs %3").arg(cell.name()).arg(m->score(cell.layer, m->column(cell))).arg(bits)));
+    }
+    shoot(board, QStringLiteral("hybrid_board_both_kinds"));
+
+    QTemporaryDir out;
+    QString error;
+    const QStringList files = writePaperFigures(w, out.path(), {views::FigureFormat::PNG, views::FigureFormat::SVG}, views::FigureOptions{}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(QFile::exists(out.filePath(QStringLiteral("head_board.png"))) && QFile::exists(out.filePath(QStringLiteral("head_board.svg"))));
+    QFile csv(out.filePath(QStringLiteral("head_board.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    int rows = 0, ablated = 0;
+    for (const QString& line : lines.mid(1)) {
+        const QStringList f = line.split(QLatin1Char(','));
+        const QString name = f.value(f.size() - 3);
+        rows += 1;
+        if (f.last() == QLatin1String("1")) {
+            ++ablated;
+            QVERIFY2(name == attention.name() || name == ssm.name(), qPrintable(line));
         }
     }
+    int heads = 0;
+    for (const gna::LayerInfo& l : model->info().layers) heads += l.attention_heads + l.ssm_heads;
+    QCOMPARE(rows, heads);
+    QCOMPARE(ablated, 2);
 }
 
 QTEST_MAIN(TestTeaching)

@@ -19,6 +19,7 @@ private Q_SLOTS:
     void rapidTogglesMerge();
     void rectangleSelection();
     void ablateLayerAndInvert();
+    void mixedBoardHoldsBothKinds();
 
 private:
     void showBoard(HeadBoard& board, int layers, int heads) {
@@ -177,6 +178,73 @@ void TestHeadBoard::ablateLayerAndInvert() {
     board.undoStack()->undo();
     board.undoStack()->undo();
     QVERIFY(board.ablatedHeads().isEmpty());
+}
+
+// A hybrid's board: 2 attention columns then 3 SSM columns; layer 1 has no attention head, layer 2 one
+// attention head and two SSM heads. Names, columns, clicks, keys and the plan follow the kind of each column.
+void TestHeadBoard::mixedBoardHoldsBothKinds() {
+    HeadBoard board;
+    board.setMixedShape(3, 2, 3, {2, 0, 1}, {3, 3, 2});
+    board.resize(500, 360);
+    board.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&board));
+    HeadBoardModel* m = board.model();
+    QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(m->mixed() && !m->ssm());
+    QCOMPARE(m->heads(), 5);
+    const bool has[3][5] = {{true, true, true, true, true}, {false, false, true, true, true}, {true, false, true, true, false}};
+    for (int l = 0; l < 3; ++l)
+        for (int c = 0; c < 5; ++c) {
+            QCOMPARE(m->contains(l, c), has[l][c]);
+            const HeadCell cell = m->cell(l, c);
+            QCOMPARE(cell, (HeadCell{l, c < 2 ? c : c - 2, c >= 2}));
+            QCOMPARE(m->column(cell), has[l][c] ? c : -1);
+        }
+    QCOMPARE(m->headerData(1, Qt::Horizontal).toString(), QStringLiteral("H1"));
+    QCOMPARE(m->headerData(4, Qt::Horizontal).toString(), QStringLiteral("S2"));
+    QCOMPARE(m->data(m->index(2, 3), HeadBoardModel::NameRole).toString(), QStringLiteral("L2.S1"));
+    QVERIFY(m->data(m->index(2, 3), Qt::ToolTipRole).toString().contains(QStringLiteral("SSM")));
+    QCOMPARE(m->column(HeadCell{0, 2, false}), -1);  // no attention head 2 on this board
+    QSignalSpy plan(&board, &HeadBoard::planChanged);
+    QTest::mouseClick(&board, Qt::LeftButton, {}, board.cellRect(1, 3).center());  // L1.S1
+    QTest::mouseClick(&board, Qt::LeftButton, {}, board.cellRect(0, 1).center());  // L0.H1
+    QTest::mouseClick(&board, Qt::LeftButton, {}, board.cellRect(1, 0).center());  // no head: nothing
+    bool ok = false;
+    QCOMPARE(board.cellAt(board.cellRect(1, 3).center(), &ok), (HeadCell{1, 1, true}));
+    QVERIFY(ok);
+    QCOMPARE(plan.size(), 2);
+    HeadCells ablated = board.ablatedHeads();
+    std::sort(ablated.begin(), ablated.end());
+    QCOMPARE(ablated, (HeadCells{{0, 1, false}, {1, 1, true}}));
+    // Right from layer 2's only attention head steps over the cell that is no head to SSM head 0; Down from
+    // L1.S2 steps over layer 2's missing S2; Space switches S0 off.
+    board.setFocus();
+    board.setCurrentHead(1, 4);
+    QTest::keyClick(&board, Qt::Key_Down);
+    QCOMPARE(board.currentHead(), (HeadCell{1, 2, true}));  // nothing below: stays
+    board.setCurrentHead(2, 0);
+    QTest::keyClick(&board, Qt::Key_Right);
+    QCOMPARE(board.currentHead(), (HeadCell{2, 0, true}));
+    QTest::keyClick(&board, Qt::Key_Right);
+    QCOMPARE(board.currentHead(), (HeadCell{2, 1, true}));
+    QTest::keyClick(&board, Qt::Key_Left);
+    QCOMPARE(board.currentHead(), (HeadCell{2, 0, true}));
+    QTest::keyClick(&board, Qt::Key_Space);
+    QVERIFY(m->isAblated(2, 2));
+    // Replacing the plan with heads of both kinds (a workspace) and undoing a click.
+    board.setAblatedHeads({{2, 1, true}, {0, 0, false}});
+    QVERIFY(m->isAblated(2, 3) && m->isAblated(0, 0) && !m->isAblated(1, 3));
+    board.toggleHead(0, 4);
+    QVERIFY(m->isAblated(0, 4));
+    board.undoStack()->undo();
+    QVERIFY(!m->isAblated(0, 4));
+    std::vector<double> scores(15, std::nan(""));
+    scores[2 * 5 + 3] = 0.5;
+    scores[0 * 5 + 1] = 2.0;
+    m->setScores(scores, QStringLiteral("entropy"));
+    QCOMPARE(m->score(2, 3), 0.5);
+    QCOMPARE(m->score(0, 1), 2.0);
+    QVERIFY(!board.grab().isNull());
 }
 
 QTEST_MAIN(TestHeadBoard)

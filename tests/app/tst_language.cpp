@@ -1,0 +1,96 @@
+// The live language switch in a real window: View ▸ Language ▸ Deutsch turns the menus, buttons and
+// check boxes German at once, with the loaded model, its plan, prompt and views kept (no reload); English
+// turns them back. The expected texts are the catalogue's (translations/gna_de.ts), not the window's.
+#include <QAction>
+#include <QCheckBox>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+#include "head_board.h"
+#include "language.h"
+#include "main_window.h"
+#include "next_token_chart.h"
+#include "prompt_editor.h"
+
+using namespace gna::studio;
+
+namespace {
+
+QStringList menuTitles(MainWindow& w) {
+    QStringList out;
+    for (QAction* a : w.menuBar()->actions()) out << a->text();
+    return out;
+}
+
+QAction* languageAction(MainWindow& w, const QString& code) {
+    for (QAction* top : w.menuBar()->actions())
+        if (top->menu())
+            for (QAction* a : top->menu()->findChildren<QAction*>())
+                if (a->objectName() == QStringLiteral("language_") + code) return a;
+    return nullptr;
+}
+
+}  // namespace
+
+class TestLanguage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void switchesLiveAndBack();
+};
+
+void TestLanguage::switchesLiveAndBack() {
+    installLanguage(QStringLiteral("en"));
+    MainWindow w;
+    w.resize(1280, 860);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    QSignalSpy loadStarted(w.session(), &Session::modelLoadStarted);
+    const QString dir = QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer");
+    w.openModel(dir);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    QCOMPARE(menuTitles(w).value(0), QStringLiteral("&File"));
+    // State that must survive: an ablated head (a real click), compare mode on.
+    QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, w.headBoard()->cellRect(1, 2).center());
+    w.findChild<QCheckBox*>(QStringLiteral("compareCheck"))->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 1 && !w.session()->isRunning(), 60000);
+    const auto plan = w.session()->ablatedHeads();
+    const QString prompt = w.promptEditor()->prompt();
+
+    QAction* de = languageAction(w, QStringLiteral("de"));
+    QVERIFY(de);
+    de->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), QStringLiteral("&Datei"), 20000);
+    QVERIFY(menuTitles(w).contains(QStringLiteral("&Ansicht")));
+    QCOMPARE(w.findChild<QPushButton*>(QStringLiteral("restoreButton"))->text(), QStringLiteral("&Alle wiederherstellen"));
+    QCOMPARE(w.findChild<QCheckBox*>(QStringLiteral("compareCheck"))->text(), QStringLiteral("Mit dem Lauf ohne Ablation vergleichen"));
+    // The same model, not loaded again; its plan, prompt and compare mode kept, the views drawn again.
+    QCOMPARE(loadStarted.size(), 1);
+    QCOMPARE(w.session()->modelPath(), dir);
+    QCOMPARE(w.session()->ablatedHeads(), plan);
+    QCOMPARE(w.headBoard()->ablatedHeads(), plan);
+    QCOMPARE(w.promptEditor()->prompt(), prompt);
+    QVERIFY(w.findChild<QCheckBox*>(QStringLiteral("compareCheck"))->isChecked());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && !w.nextTokenChart()->probabilities().isEmpty(), 60000);
+    QVERIFY(w.headBoard()->model()->hasScores());
+    QCOMPARE(currentLanguage(), QStringLiteral("de"));
+
+    QAction* en = languageAction(w, QStringLiteral("en"));
+    QVERIFY(en);
+    QVERIFY(!en->isChecked() && languageAction(w, QStringLiteral("de"))->isChecked());
+    en->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), QStringLiteral("&File"), 20000);
+    QCOMPARE(w.findChild<QPushButton*>(QStringLiteral("restoreButton"))->text(), QStringLiteral("Restore &all"));
+    QCOMPARE(w.findChild<QCheckBox*>(QStringLiteral("compareCheck"))->text(), QStringLiteral("Compare with the unablated run"));
+    QCOMPARE(loadStarted.size(), 1);
+    QCOMPARE(w.session()->ablatedHeads(), plan);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+}
+
+QTEST_MAIN(TestLanguage)
+#include "tst_language.moc"
