@@ -4,12 +4,12 @@
 <context>
     <name>gna::studio</name>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="131"/>
+        <location filename="../app/studio/run_job.cpp" line="154"/>
         <source>Δ %1 vs unablated</source>
         <translation>Δ %1 gegenüber ohne Ablation</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="96"/>
+        <location filename="../app/studio/run_job.cpp" line="113"/>
         <source>The prompt is empty: type a prompt first.</source>
         <translation>Der Prompt ist leer: Bitte zuerst einen Prompt eingeben.</translation>
     </message>
@@ -49,7 +49,12 @@
         <translation>Aufmerksamkeit vom letzten Token auf Token %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="139"/>
+        <location filename="../app/studio/run_job.cpp" line="118"/>
+        <source>The prompt has %1 characters, far more than this model&apos;s context of %2 tokens holds; shorten it to run it.</source>
+        <translation>Der Prompt hat %1 Zeichen, weit mehr, als der Kontext dieses Modells von %2 Token fasst; kürzen Sie ihn, um ihn auszuführen.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/run_job.cpp" line="162"/>
         <source>Unexpected error: %1</source>
         <translation>Unerwarteter Fehler: %1</translation>
     </message>
@@ -130,388 +135,443 @@
 <context>
     <name>gna::studio::ExperimentPanel</name>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="44"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="28"/>
         <source>&apos;%1&apos; is not a number</source>
         <translation>„%1“ ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="76"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="58"/>
         <source>The experiment spec (JSON) that runs; edit it to set any option</source>
         <translation>Die Experimentspezifikation (JSON), die ausgeführt wird; bearbeiten Sie sie, um jede Option zu setzen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="80"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="62"/>
         <source>Spec:</source>
         <translation>Spezifikation:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="83"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="65"/>
         <source>Open &amp;spec file…</source>
         <translation>&amp;Spezifikationsdatei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="66"/>
         <source>Open &amp;result…</source>
         <translation>&amp;Ergebnis öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="71"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="72"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="99"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="81"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
         <source>Open a model, then Run.</source>
         <translation>Öffnen Sie ein Modell und klicken Sie dann auf Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="112"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="94"/>
         <source>C&amp;ondition:</source>
         <translation>&amp;Bedingung:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="119"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="101"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>Klicken Sie auf eine Zelle, um ihren Prompt, die Antwort des Modells und seine Aufmerksamkeit zu öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="128"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="110"/>
         <source>&amp;Copy table</source>
         <translation>Tabelle &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="129"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="111"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>Kopiert die Tabelle (oder die ausgewählten Zellen) als tabulatorgetrennten Text für eine Tabellenkalkulation</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="116"/>
         <source>Curve</source>
         <translation>Kurve</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="135"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="117"/>
         <source>Retrieval map</source>
         <translation>Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="136"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="118"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="130"/>
         <source>Open experiment spec</source>
         <translation>Experimentspezifikation öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="130"/>
         <source>Experiment specs (*.json)</source>
         <translation>Experimentspezifikationen (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="153"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="135"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="153"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="297"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="135"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="170"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="157"/>
         <source>Finished: %1</source>
         <translation>Fertig: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="164"/>
+        <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
+        <translation>Abgebrochen. Die bisher verifizierten Köpfe bleiben auf der Kopftafel und sind in %1 gespeichert; eine Attributions-Rangfolge wird nicht fortgesetzt: erneut mit einem anderen Ordner ausführen.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; erneut mit demselben Ordner ausführen, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="171"/>
         <source>The experiment failed.</source>
         <translation>Das Experiment ist fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="191"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="180"/>
         <source>Head ranking</source>
         <translation>Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="192"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="181"/>
         <source>Cumulative removal</source>
         <translation>Kumulatives Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
         <source>Layer pruning</source>
         <translation>Schichten-Pruning</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="194"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="183"/>
         <source>Sparsification</source>
         <translation>Sparsifizierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="195"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="184"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="68"/>
         <source>Needle in a haystack</source>
         <translation>Nadel im Heuhaufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="196"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="185"/>
         <source>Manipulation grid</source>
         <translation>Manipulationsraster</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="197"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="186"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A-Masken (MMLU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="198"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="187"/>
         <source>Memory table</source>
         <translation>Speichertabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
         <source>Ready: %1</source>
         <translation>Bereit: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="231"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="62"/>
         <source>KV-retrieval</source>
         <translation>KV-Abruf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="63"/>
         <source>MMLU (bundled sample)</source>
         <translation>MMLU (mitgelieferte Stichprobe)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="233"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="64"/>
         <source>Knowledge multiple choice</source>
         <translation>Wissens-Multiple-Choice</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="66"/>
         <source>All three tasks</source>
         <translation>Alle drei Aufgaben</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="70"/>
         <source>Dictionary sizes (keys per prompt)</source>
         <translation>Wörterbuchgrößen (Schlüssel pro Prompt)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="242"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="73"/>
         <source>all</source>
         <translation>alle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="244"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
         <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
         <translation>Kontextlängen in Token; leer = 250 bis 4096 in 10 Schritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="245"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="76"/>
         <source>Needle depths in percent; empty = 0 to 100 in 10 steps</source>
         <translation>Nadeltiefen in Prozent; leer = 0 bis 100 in 10 Schritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="247"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="78"/>
         <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
         <translation>Köpfe als L17.H24, durch Kommas getrennt; leer = alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="79"/>
         <source>Gather heads, e.g. L16.H22</source>
         <translation>Gather-Köpfe, z. B. L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="249"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
         <source>Aggregate heads, e.g. L17.H24</source>
         <translation>Aggregate-Köpfe, z. B. L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="250"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
         <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
         <translation>Eine head_ranking-result.json oder Köpfe als L3.H1, L2.H0, …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="251"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
         <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
         <translation>Anzahl entfernter Köpfe, z. B. 0, 10, 20; leer = in Zehnerschritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="259"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="85"/>
         <source>Gradual (from the end)</source>
         <translation>Schrittweise (vom Ende her)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="86"/>
         <source>Individual (one layer at a time)</source>
         <translation>Einzeln (eine Schicht nach der anderen)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="257"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="88"/>
         <source>Values of k; empty = 0 to the number of heads</source>
         <translation>Werte von k; leer = 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
         <source>Generation only</source>
         <translation>Nur Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
         <source>Prefill and generation</source>
         <translation>Prefill und Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
+        <source>Exact (every head ablated)</source>
+        <translation>Exakt (jeder Kopf ablatiert)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
+        <source>Fast: attribution, then the top heads exactly</source>
+        <translation>Schnell: Attribution, dann die obersten Köpfe exakt</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <source>Fastest: attribution estimate only</source>
+        <translation>Am schnellsten: nur Attributionsschätzung</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
+        <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
+        <translation>Die schnellen Methoden färben die Kopftafel sofort mit Schätzungen erster Ordnung ein und verfeinern dann die obersten Köpfe durch exakte Ablation (docs/attribution.md)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
+        <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
+        <translation>Wie viele Köpfe eingestuft werden sollen; die schnelle Methode verifiziert dreimal so viele exakt</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
+        <source>Log-probability of the answer</source>
+        <translation>Log-Wahrscheinlichkeit der Antwort</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner; leer = ein neuer Ordner pro Lauf. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="273"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="122"/>
         <source>&amp;Task:</source>
         <translation>&amp;Aufgabe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="275"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="124"/>
         <source>Dictionary si&amp;zes:</source>
         <translation>Wörterbuch&amp;größen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="276"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="125"/>
         <source>Samples per si&amp;ze:</source>
         <translation>Beispiele pro &amp;Größe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="279"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="126"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="128"/>
         <source>&amp;Limit per subject:</source>
         <translation>&amp;Limit pro Fach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="280"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="129"/>
         <source>Context &amp;lengths:</source>
         <translation>Kontext&amp;längen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="282"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="131"/>
         <source>Needle &amp;depths (%):</source>
         <translation>Nadel&amp;tiefen (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="283"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
         <source>&amp;Generated tokens:</source>
         <translation>&amp;Generierte Token:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="285"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
         <source>&amp;Heads:</source>
         <translation>&amp;Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="287"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
+        <source>Metho&amp;d:</source>
+        <translation>Metho&amp;de:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="137"/>
+        <source>Heads &amp;wanted:</source>
+        <translation>Ge&amp;wünschte Köpfe:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <source>M&amp;etric:</source>
+        <translation>Me&amp;trik:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
         <source>&amp;Gather heads:</source>
         <translation>&amp;Gather-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="288"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
         <source>&amp;Aggregate heads:</source>
         <translation>&amp;Aggregate-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="294"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="295"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
         <source>Choose a head_ranking result.json</source>
         <translation>Eine head_ranking-result.json wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="297"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>Head ranking result</source>
         <translation>Ergebnis der Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
         <source>&amp;Ranking:</source>
         <translation>&amp;Rangfolge:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="161"/>
         <source>&amp;Steps:</source>
         <translation>&amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="306"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="163"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="308"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
         <source>&amp;k:</source>
         <translation>&amp;k:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="166"/>
         <source>S&amp;tages:</source>
         <translation>&amp;Phasen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="168"/>
         <source>Results &amp;folder:</source>
         <translation>Ergebnis&amp;ordner:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="395"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="396"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="202"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="203"/>
         <source>the spec editor</source>
         <translation>der Spezifikationseditor</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="501"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="514"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="274"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>Modell wird geladen und Beispiele werden vorbereitet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="520"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="280"/>
         <source>Cancelling after the current sample…</source>
         <translation>Abbruch nach dem aktuellen Beispiel …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="538"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="298"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 von %2 Beispielen · %3 vergangen · noch %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="549"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
     </message>
@@ -639,37 +699,42 @@
         <translation>Abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="231"/>
+        <location filename="../app/studio/experiment_results.cpp" line="219"/>
+        <source>Attribution estimate</source>
+        <translation>Attributionsschätzung</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="237"/>
         <source>Prefill \ Generation</source>
         <translation>Prefill \ Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="246"/>
+        <location filename="../app/studio/experiment_results.cpp" line="252"/>
         <source>Condition</source>
         <translation>Bedingung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="247"/>
+        <location filename="../app/studio/experiment_results.cpp" line="253"/>
         <source>± s.e.</source>
         <translation>± Std.-Fehler</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="259"/>
+        <location filename="../app/studio/experiment_results.cpp" line="265"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="259"/>
+        <location filename="../app/studio/experiment_results.cpp" line="265"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="259"/>
+        <location filename="../app/studio/experiment_results.cpp" line="265"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="268"/>
+        <location filename="../app/studio/experiment_results.cpp" line="274"/>
         <source>all</source>
         <translation>alle</translation>
     </message>
@@ -677,32 +742,32 @@
 <context>
     <name>gna::studio::GuidedTour</name>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="332"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="333"/>
         <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
         <translation>Ein Hybrid ruft über seine Attention-Heads ab: Schaltet man sie ab, fallen der Wert aus dem Wörterbuch und der Buchstabe in Richtung Zufallsniveau (1 von %1 Werten, 1 von 4 Buchstaben). Öffnen Sie ein Modell im Fenster über Hilfe ▸ Demo-Modell öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="316"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="317"/>
         <source>KV, attention off</source>
         <translation>KV, Attention aus</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="329"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="330"/>
         <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
         <translation>Wahrscheinlichkeit der richtigen Antwort (Wert %1 beim Wörterbuch-Prompt; Mittel über MMLU-Fragen zu den erfundenen Fakten):</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="319"/>
         <source>MMLU, attention off</source>
         <translation>MMLU, Attention aus</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="317"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
         <source>MMLU: correct letter</source>
         <translation>MMLU: richtiger Buchstabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="315"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="316"/>
         <source>KV: correct value</source>
         <translation>KV: richtiger Wert</translation>
     </message>
@@ -758,67 +823,72 @@
         <translation>&amp;Fertig</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="150"/>
+        <location filename="../app/studio/guided_tour.cpp" line="134"/>
+        <source>Another model was opened before this step ran: press Next again.</source>
+        <translation>Bevor dieser Schritt lief, wurde ein anderes Modell geöffnet: Drücken Sie erneut Weiter.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="156"/>
         <source>The model could not be loaded.</source>
         <translation>Das Modell konnte nicht geladen werden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="155"/>
+        <location filename="../app/studio/guided_tour.cpp" line="161"/>
         <source>No model is open and the demo model is not bundled in this build. Open a model (File ▸ Open model), then press Next again.</source>
         <translation>Kein Modell ist geöffnet, und das Demo-Modell ist in diesem Build nicht enthalten. Öffnen Sie ein Modell (Datei ▸ Modell öffnen) und drücken Sie dann erneut Weiter.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="157"/>
+        <location filename="../app/studio/guided_tour.cpp" line="163"/>
         <source>Loading the demo model…</source>
         <translation>Das Demo-Modell wird geladen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="161"/>
+        <location filename="../app/studio/guided_tour.cpp" line="167"/>
         <source>The demo model could not be loaded.</source>
         <translation>Das Demo-Modell konnte nicht geladen werden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="175"/>
+        <location filename="../app/studio/guided_tour.cpp" line="181"/>
         <source>Tour: restore heads</source>
         <translation>Tour: Köpfe wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="176"/>
+        <location filename="../app/studio/guided_tour.cpp" line="182"/>
         <source>Tour: switch heads off</source>
         <translation>Tour: Köpfe abschalten</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="259"/>
+        <location filename="../app/studio/guided_tour.cpp" line="265"/>
         <source>precomputed in %1</source>
         <translation>vorberechnet in %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="266"/>
+        <location filename="../app/studio/guided_tour.cpp" line="272"/>
         <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
         <translation>Ein anderes Experiment läuft: Warten Sie darauf oder brechen Sie es ab, und drücken Sie dann erneut Weiter.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="267"/>
+        <location filename="../app/studio/guided_tour.cpp" line="273"/>
         <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
         <translation>Die Köpfe werden eingestuft: Jeder Kopf wird einzeln auf 8 KV-Retrieval-Prompts abgeschaltet…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="283"/>
+        <location filename="../app/studio/guided_tour.cpp" line="289"/>
         <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
         <translation>soeben auf 8 KV-Retrieval-Prompts berechnet (Experimente-Leiste)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="284"/>
+        <location filename="../app/studio/guided_tour.cpp" line="290"/>
         <source>The head ranking found fewer than two heads.</source>
         <translation>Die Kopf-Rangfolge hat weniger als zwei Köpfe gefunden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="293"/>
+        <location filename="../app/studio/guided_tour.cpp" line="299"/>
         <source>The head ranking was cancelled.</source>
         <translation>Die Kopf-Rangfolge wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="326"/>
+        <location filename="../app/studio/guided_tour.cpp" line="332"/>
         <source>Could not pick a Gather and an Aggregate head.</source>
         <translation>Es konnten kein Gather- und kein Aggregate-Kopf gewählt werden.</translation>
     </message>
@@ -923,12 +993,12 @@
         <translation>Hier sinkt die Wahrscheinlichkeit kaum: In diesem Modell läuft das Retrieval nicht über diesen Kopf allein (schalten Sie die nächsten auf der Tafel ab).</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="255"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="256"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet. Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="243"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="244"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet (den beiden obersten Köpfen der Kopf-Rangfolge der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
     </message>
@@ -943,57 +1013,57 @@
         <translation>Ist &lt;b&gt;%1&lt;/b&gt; abgeschaltet, ändert sich die Wahrscheinlichkeit des richtigen Werts als nächstes Token (der mit Stern markierte Balken im Diagramm) von &lt;b&gt;%2&lt;/b&gt; auf &lt;b&gt;%3&lt;/b&gt;. Nur unter den Werten des Wörterbuchs (die Punktzahl der Aufgabe) ändert sie sich von %4 auf %5.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="250"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="251"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
         <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 abgeschaltet (dem Retrieval-gegen-Wissen-Kopf der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %4.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="261"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="262"/>
         <source>all heads</source>
         <translation>alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="261"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="262"/>
         <source>G&amp;A off</source>
         <translation>G&amp;A abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="262"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="263"/>
         <source>MMLU format (letter)</source>
         <translation>MMLU-Format (Buchstabe)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="263"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="264"/>
         <source>classic format (answer text)</source>
         <translation>klassisches Format (Antworttext)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="279"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="280"/>
         <source>SSM</source>
         <translation>SSM</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="279"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="280"/>
         <source>hybrid</source>
         <translation>Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="282"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
         <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
         <translation>Die SSM- und Hybrid-Demo-Modelle sind in diesem Build nicht enthalten, daher entfällt dieser Schritt. Alles, was die Tour eingerichtet hat, bleibt wie es ist: Erkunden Sie weiter, oder drücken Sie Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="293"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="294"/>
         <source>open model (%1)</source>
         <translation>geöffnetes Modell (%1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="295"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="296"/>
         <source>Running the prompt on the other demo models…</source>
         <translation>Der Prompt läuft auf den anderen Demo-Modellen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="325"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="326"/>
         <source>could not load</source>
         <translation>konnte nicht geladen werden</translation>
     </message>
@@ -1094,63 +1164,63 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="123"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="124"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>Jede Zelle fragt nach dem Schlüssel in dieser Tiefe derselben Wörterbücher, bewertet wie in der KV-Abruf-Aufgabe (jeder Wert des Wörterbuchs als Fortsetzung).</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="139"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="199"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="140"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="205"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="143"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="144"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>Wörterbuchgrößen: „%1“ ist keine Zahl; geben Sie ganze Zahlen wie 4, 8, 16 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="145"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="146"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>Tiefen: „%1“ ist keine Zahl; geben Sie Prozentwerte wie 0, 50, 100 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="151"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="152"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>Abgeschaltete Köpfe: „%1“ ist kein Kopf dieses Modells; schreiben Sie L&lt;Schicht&gt;.H&lt;Kopf&gt; für Attention-Köpfe und L&lt;Schicht&gt;.S&lt;Kopf&gt; für SSM-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="156"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="157"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>Abgeschaltete Köpfe: Nennen Sie die abzuschaltenden Köpfe, z. B. die Gather- und Aggregate-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="171"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="172"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>Die KV-Abrufkarte wird mit allen Köpfen und mit %1 abgeschaltet berechnet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="187"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="188"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>Abgebrochen; die Karten zeigen den letzten abgeschlossenen Lauf.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="193"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="194"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>Links: alle Köpfe an. Rechts: %1 abgeschaltet. Zeigen Sie mit der Maus auf eine Zelle, um ihren Wert zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="221"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="227"/>
         <source>All heads</source>
         <translation>Alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="222"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="228"/>
         <source>%1 off</source>
         <translation>%1 abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="227"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="233"/>
         <source>Compute the maps first.</source>
         <translation>Berechnen Sie zuerst die Karten.</translation>
     </message>
@@ -1158,22 +1228,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="136"/>
-        <source>Head board: &amp;SSM heads</source>
-        <translation>Kopftafel: &amp;SSM-Köpfe</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="140"/>
-        <source>For models with attention and SSM heads (hybrids): show the SSM heads on the head board instead of the attention heads</source>
-        <translation>Für Modelle mit Attention- und SSM-Köpfen (Hybride): die SSM-Köpfe statt der Attention-Köpfe auf der Kopftafel zeigen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="329"/>
-        <source>Loaded %1: %2 layers, up to %3 attention heads and %4 SSM heads per layer (View ▸ Head board: SSM heads)</source>
-        <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe und %4 SSM-Köpfe pro Schicht (Ansicht ▸ Kopftafel: SSM-Köpfe)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="332"/>
+        <location filename="../app/studio/main_window.cpp" line="325"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
@@ -1224,6 +1279,7 @@
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="57"/>
+        <location filename="../app/studio/main_window_language.cpp" line="72"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
@@ -1334,8 +1390,14 @@
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="241"/>
+        <location filename="../app/studio/main_window_language.cpp" line="73"/>
         <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
         <translation>Öffnen Sie zum Start einen Modellordner (Datei ▸ Modell öffnen, oder Ordner hierher ziehen).</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="322"/>
+        <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
+        <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="29"/>
@@ -1464,92 +1526,82 @@
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="144"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="136"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="156"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
         <source>Colour &amp;palette</source>
         <translation>Farb&amp;palette</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="168"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
-        <source>Language</source>
-        <translation>Sprache</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
-        <source>The language changes when G&amp;A Studio restarts.</source>
-        <translation>Die Sprache wird nach einem Neustart von G&amp;A Studio gewechselt.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="182"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="196"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>Ü&amp;ber G&amp;&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
         <source>About G&amp;A Studio</source>
         <translation>Über G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Finden, sehen und testen Sie die Aufmerksamkeitsköpfe, die das Abrufen aus dem Kontext tragen (Gather &amp;amp; Aggregate).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="192"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="334"/>
+        <location filename="../app/studio/main_window.cpp" line="327"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="335"/>
+        <location filename="../app/studio/main_window.cpp" line="328"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="373"/>
+        <location filename="../app/studio/main_window.cpp" line="366"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="374"/>
+        <location filename="../app/studio/main_window.cpp" line="367"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="385"/>
+        <location filename="../app/studio/main_window.cpp" line="378"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -1557,17 +1609,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="457"/>
+        <location filename="../app/studio/main_window.cpp" line="429"/>
         <source>Export figure set into folder</source>
         <translation>Abbildungssatz in Ordner exportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="462"/>
+        <location filename="../app/studio/main_window.cpp" line="434"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="463"/>
+        <location filename="../app/studio/main_window.cpp" line="435"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -1590,10 +1642,9 @@
         <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="271"/>
-        <location filename="../app/studio/main_window.cpp" line="369"/>
-        <location filename="../app/studio/main_window.cpp" line="448"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="93"/>
+        <location filename="../app/studio/main_window.cpp" line="265"/>
+        <location filename="../app/studio/main_window.cpp" line="362"/>
+        <location filename="../app/studio/main_window.cpp" line="420"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
@@ -1629,48 +1680,53 @@
         <translation>G&amp;&amp;A-&amp;Masken-Editor (MMLU) …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="31"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="34"/>
         <source>G&amp;A mask editor</source>
         <translation>G&amp;A-Masken-Editor</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="32"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="35"/>
         <source>G&amp;&amp;A mask editor</source>
         <translation>G&amp;&amp;A-Masken-Editor</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="37"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="40"/>
         <source>KV-retrieval map</source>
         <translation>KV-Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="94"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="100"/>
+        <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
+        <translation>Kopftafel: Attributionsschätzungen; %1 von %2 obersten Köpfen exakt verifiziert</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_experiments.cpp" line="102"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>Kopf-Tafel nach der Wichtigkeit aus der Kopf-Rangfolge eingefärbt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="98"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="106"/>
         <source>No model is open</source>
         <translation>Kein Modell geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="98"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="106"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>Öffnen Sie das Modell dieses Ergebnisses, um die Aufmerksamkeit des Prompts zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="100"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="108"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>Hinweis: Dieses Ergebnis wurde mit einem anderen als dem geöffneten Modell berechnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="110"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="118"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="135"/>
         <source>Could not rebuild the prompt</source>
         <translation>Der Prompt konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="130"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="138"/>
         <source>Opened the prompt %1</source>
         <translation>Prompt %1 geöffnet</translation>
     </message>
@@ -1703,32 +1759,32 @@
         <translation>Die Sitzung konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="183"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="173"/>
         <source>&amp;Guided tour</source>
         <translation>&amp;Geführte Tour</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="174"/>
         <source>Open &amp;demo model</source>
         <translation>&amp;Demo-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
         <source>&amp;Transformer</source>
         <translation>&amp;Transformer</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="176"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>&amp;SSM (Mamba)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="177"/>
         <source>&amp;Hybrid</source>
         <translation>&amp;Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="192"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="182"/>
         <source>Not bundled in this build</source>
         <translation>In diesem Build nicht enthalten</translation>
     </message>
@@ -1767,7 +1823,7 @@
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="59"/>
-        <location filename="../app/studio/mask_panel.cpp" line="178"/>
+        <location filename="../app/studio/mask_panel.cpp" line="186"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>Öffnen Sie ein Modell, um G&amp;A-Masken an der mitgelieferten MMLU-Stichprobe zu bearbeiten.</translation>
     </message>
@@ -1797,12 +1853,12 @@
         <translation>Klicken Sie auf ein Token, um es für die gewählte Regel zu maskieren oder freizugeben (durchgestrichene Token sind maskiert):</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="135"/>
+        <location filename="../app/studio/mask_panel.cpp" line="143"/>
         <source>demo world</source>
         <translation>Demo-Welt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="166"/>
+        <location filename="../app/studio/mask_panel.cpp" line="174"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>%n Frage im MMLU-Format aus der erfundenen Welt des Demo-Modells.</numerusform>
@@ -1810,7 +1866,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="168"/>
+        <location filename="../app/studio/mask_panel.cpp" line="176"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>%n MMLU-Frage aus der mitgelieferten Stichprobe.</numerusform>
@@ -1818,27 +1874,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="220"/>
+        <location filename="../app/studio/mask_panel.cpp" line="228"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1 am Zusammenfassungs-Token von Option %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="222"/>
+        <location filename="../app/studio/mask_panel.cpp" line="230"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1 an der letzten Position</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="265"/>
+        <location filename="../app/studio/mask_panel.cpp" line="273"/>
         <source>Running…</source>
         <translation>Läuft …</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="296"/>
+        <location filename="../app/studio/mask_panel.cpp" line="304"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>Antwort %1. Ohne Maske wählt das Modell %2, mit Maske %3.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="302"/>
+        <location filename="../app/studio/mask_panel.cpp" line="311"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
@@ -2060,6 +2116,24 @@
         <location filename="../app/studio/prompt_editor.cpp" line="72"/>
         <source>Run the model on the prompt (Ctrl+R)</source>
         <translation>Modell auf den Prompt anwenden (Strg+R)</translation>
+    </message>
+</context>
+<context>
+    <name>gna::studio::RankingScores</name>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="60"/>
+        <source>importance (baseline − ablated)</source>
+        <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="61"/>
+        <source>attribution estimate (logit difference)</source>
+        <translation>Attributionsschätzung (Logit-Differenz)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="62"/>
+        <source>importance: exact where verified (%1 heads), attribution estimate elsewhere</source>
+        <translation>Wichtigkeit: exakt, wo verifiziert (%1 Köpfe), sonst Attributionsschätzung</translation>
     </message>
 </context>
 <context>
@@ -2303,31 +2377,31 @@ Gewicht %5</translation>
         <translation>Schichten × Köpfe. Klick ablatiert einen Kopf, Ziehen wählt ein Rechteck, Pfeiltasten und Leertaste bedienen es per Tastatur, Doppelklick zeigt die Aufmerksamkeit.</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="73"/>
-        <location filename="../views/head_board.cpp" line="115"/>
-        <location filename="../views/head_board.cpp" line="353"/>
+        <location filename="../views/head_board.cpp" line="81"/>
+        <location filename="../views/head_board.cpp" line="123"/>
+        <location filename="../views/head_board.cpp" line="412"/>
         <source>Toggle %1</source>
         <translation>%1 umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="85"/>
-        <location filename="../views/head_board.cpp" line="355"/>
+        <location filename="../views/head_board.cpp" line="93"/>
+        <location filename="../views/head_board.cpp" line="414"/>
         <source>Ablate layer %1</source>
         <translation>Schicht %1 ablatieren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="96"/>
+        <location filename="../views/head_board.cpp" line="104"/>
         <source>Invert ablation</source>
         <translation>Ablation umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="99"/>
-        <location filename="../views/head_board.cpp" line="359"/>
+        <location filename="../views/head_board.cpp" line="107"/>
+        <location filename="../views/head_board.cpp" line="418"/>
         <source>Restore all heads</source>
         <translation>Alle Köpfe wiederherstellen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="117"/>
+        <location filename="../views/head_board.cpp" line="125"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>%n Kopf wiederherstellen</numerusform>
@@ -2335,7 +2409,7 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="118"/>
+        <location filename="../views/head_board.cpp" line="126"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>%n Kopf ablatieren</numerusform>
@@ -2343,42 +2417,52 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="190"/>
+        <location filename="../views/head_board.cpp" line="206"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="245"/>
+        <location filename="../views/head_board.cpp" line="288"/>
+        <source>Colour: %1 (H %2 .. %3, S %4 .. %5)   ✕ = ablated</source>
+        <translation>Farbe: %1 (H %2 .. %3, S %4 .. %5)   ✕ = ablatiert</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="291"/>
         <source>Colour: %1 (%2 .. %3)   ✕ = ablated</source>
         <translation>Farbe: %1 (%2 .. %3)   ✕ = ablatiert</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="247"/>
+        <location filename="../views/head_board.cpp" line="286"/>
         <source>✕ = ablated</source>
         <translation>✕ = ablatiert</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="354"/>
+        <location filename="../views/head_board.cpp" line="293"/>
+        <source>   ◥ = SSM head</source>
+        <translation>   ◥ = SSM-Kopf</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="413"/>
         <source>Show attention of %1</source>
         <translation>Aufmerksamkeit von %1 zeigen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="357"/>
+        <location filename="../views/head_board.cpp" line="416"/>
         <source>Toggle selection</source>
         <translation>Auswahl umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="358"/>
+        <location filename="../views/head_board.cpp" line="417"/>
         <source>Invert</source>
         <translation>Umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="361"/>
+        <location filename="../views/head_board.cpp" line="420"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="362"/>
+        <location filename="../views/head_board.cpp" line="421"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -2396,27 +2480,42 @@ Gewicht %5</translation>
         <translation>Kopf</translation>
     </message>
     <message>
+        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <source>Head (H: attention, S: SSM)</source>
+        <translation>Kopf (H: Attention, S: SSM)</translation>
+    </message>
+    <message>
         <location filename="../views/head_board_figure.cpp" line="46"/>
         <source>Layer</source>
         <translation>Schicht</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="60"/>
+        <location filename="../views/head_board_figure.cpp" line="75"/>
         <source>no score</source>
         <translation>kein Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="74"/>
+        <location filename="../views/head_board_figure.cpp" line="87"/>
         <source>Δ score</source>
         <translation>Δ Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="74"/>
+        <location filename="../views/head_board_figure.cpp" line="87"/>
         <source>Score</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="84"/>
+        <location filename="../views/head_board_figure.cpp" line="88"/>
+        <source>%1, SSM heads</source>
+        <translation>%1, SSM-Köpfe</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="88"/>
+        <source>%1, attention heads</source>
+        <translation>%1, Attention-Köpfe</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="94"/>
         <source>Ablated heads</source>
         <translation>Ablatierte Köpfe</translation>
     </message>
@@ -2424,27 +2523,37 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::HeadBoardModel</name>
     <message>
-        <location filename="../views/head_board_model.cpp" line="109"/>
+        <location filename="../views/head_board_model.cpp" line="134"/>
         <source>Layer %1 has no SSM head %2</source>
         <translation>Schicht %1 hat keinen SSM-Kopf %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="109"/>
+        <location filename="../views/head_board_model.cpp" line="135"/>
         <source>Layer %1 has no attention head %2</source>
         <translation>Schicht %1 hat keinen Attention-Kopf %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="125"/>
+        <location filename="../views/head_board_model.cpp" line="150"/>
+        <source> (SSM head)</source>
+        <translation> (SSM-Kopf)</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_model.cpp" line="150"/>
+        <source> (attention head)</source>
+        <translation> (Attention-Kopf)</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_model.cpp" line="151"/>
         <source>Score</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="126"/>
+        <location filename="../views/head_board_model.cpp" line="152"/>
         <source>Ablated (output zeroed)</source>
         <translation>Ablatiert (Ausgabe auf null gesetzt)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="126"/>
+        <location filename="../views/head_board_model.cpp" line="152"/>
         <source>Active</source>
         <translation>Aktiv</translation>
     </message>
@@ -2462,22 +2571,22 @@ Gewicht %5</translation>
         <translation>Klick auf ein Token maskiert es für den gewählten Kopf oder hebt die Maske auf</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="65"/>
+        <location filename="../views/mask_editor.cpp" line="62"/>
         <source>Unmask token %1</source>
         <translation>Maske von Token %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="65"/>
+        <location filename="../views/mask_editor.cpp" line="62"/>
         <source>Mask token %1</source>
         <translation>Token %1 maskieren</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="72"/>
+        <location filename="../views/mask_editor.cpp" line="69"/>
         <source>Keep only answer segments</source>
         <translation>Nur Antwortsegmente behalten</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="76"/>
+        <location filename="../views/mask_editor.cpp" line="73"/>
         <source>Keep only summary tokens</source>
         <translation>Nur Zusammenfassungs-Token behalten</translation>
     </message>
@@ -2519,32 +2628,32 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::Palette</name>
     <message>
-        <location filename="../views/palettes.cpp" line="77"/>
+        <location filename="../views/palettes.cpp" line="59"/>
         <source>Viridis</source>
         <translation>Viridis</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="78"/>
+        <location filename="../views/palettes.cpp" line="60"/>
         <source>Cividis (colour-blind safe)</source>
         <translation>Cividis (farbenblind-sicher)</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="79"/>
+        <location filename="../views/palettes.cpp" line="61"/>
         <source>Magma</source>
         <translation>Magma</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="80"/>
+        <location filename="../views/palettes.cpp" line="62"/>
         <source>Greys (print)</source>
         <translation>Grautöne (Druck)</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="81"/>
+        <location filename="../views/palettes.cpp" line="63"/>
         <source>Red-yellow-green</source>
         <translation>Rot-Gelb-Grün</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="82"/>
+        <location filename="../views/palettes.cpp" line="64"/>
         <source>Diverging (differences)</source>
         <translation>Divergierend (Differenzen)</translation>
     </message>
@@ -2676,22 +2785,22 @@ nicht ausgeführt</translation>
 <context>
     <name>gna::views::TokenStrip</name>
     <message>
-        <location filename="../views/token_strip.cpp" line="18"/>
+        <location filename="../views/token_strip.cpp" line="15"/>
         <source>Prompt tokens</source>
         <translation>Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="80"/>
+        <location filename="../views/token_strip.cpp" line="61"/>
         <source>No prompt tokens yet</source>
         <translation>Noch keine Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="131"/>
+        <location filename="../views/token_strip.cpp" line="112"/>
         <source>Token %1: “%2”</source>
         <translation>Token %1: „%2“</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="132"/>
+        <location filename="../views/token_strip.cpp" line="113"/>
         <source>Weight %1</source>
         <translation>Gewicht %1</translation>
     </message>

@@ -4,12 +4,12 @@
 <context>
     <name>gna::studio</name>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="131"/>
+        <location filename="../app/studio/run_job.cpp" line="154"/>
         <source>Δ %1 vs unablated</source>
         <translation>Δ %1（相对未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="96"/>
+        <location filename="../app/studio/run_job.cpp" line="113"/>
         <source>The prompt is empty: type a prompt first.</source>
         <translation>提示为空：请先输入提示。</translation>
     </message>
@@ -49,7 +49,12 @@
         <translation>最后一个词元对词元 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="139"/>
+        <location filename="../app/studio/run_job.cpp" line="118"/>
+        <source>The prompt has %1 characters, far more than this model&apos;s context of %2 tokens holds; shorten it to run it.</source>
+        <translation>提示有 %1 个字符，远超此模型 %2 个词元的上下文所能容纳的长度；请缩短后再运行。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/run_job.cpp" line="162"/>
         <source>Unexpected error: %1</source>
         <translation>意外错误：%1</translation>
     </message>
@@ -130,388 +135,443 @@
 <context>
     <name>gna::studio::ExperimentPanel</name>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="44"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="28"/>
         <source>&apos;%1&apos; is not a number</source>
         <translation>“%1”不是数字</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="76"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="58"/>
         <source>The experiment spec (JSON) that runs; edit it to set any option</source>
         <translation>将要运行的实验规范（JSON）；编辑它即可设置任意选项</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="80"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="62"/>
         <source>Spec:</source>
         <translation>规范：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="83"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="65"/>
         <source>Open &amp;spec file…</source>
         <translation>打开规范文件(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="66"/>
         <source>Open &amp;result…</source>
         <translation>打开结果(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="71"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="72"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="99"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="81"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
         <source>Open a model, then Run.</source>
         <translation>请先打开模型，然后点击运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="112"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="94"/>
         <source>C&amp;ondition:</source>
         <translation>条件(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="119"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="101"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>点击一个单元格，打开其提示、模型的回答及注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="128"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="110"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="129"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="111"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>将表格（或所选单元格）复制为制表符分隔的文本，便于粘贴到电子表格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="116"/>
         <source>Curve</source>
         <translation>曲线</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="135"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="117"/>
         <source>Retrieval map</source>
         <translation>检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="136"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="118"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="130"/>
         <source>Open experiment spec</source>
         <translation>打开实验规范</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="130"/>
         <source>Experiment specs (*.json)</source>
         <translation>实验规范 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="153"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="135"/>
         <source>Open experiment result</source>
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="153"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="297"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="135"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="170"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="157"/>
         <source>Finished: %1</source>
         <translation>已完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="164"/>
+        <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
+        <translation>已取消。目前已验证的头保留在头面板上，并保存在 %1 中；归因排序不会从中断处继续：请使用另一个文件夹再次运行。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="171"/>
         <source>The experiment failed.</source>
         <translation>实验失败。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="191"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="180"/>
         <source>Head ranking</source>
         <translation>注意力头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="192"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="181"/>
         <source>Cumulative removal</source>
         <translation>累积移除</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
         <source>Layer pruning</source>
         <translation>层剪枝</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="194"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="183"/>
         <source>Sparsification</source>
         <translation>稀疏化</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="195"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="184"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="68"/>
         <source>Needle in a haystack</source>
         <translation>大海捞针</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="196"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="185"/>
         <source>Manipulation grid</source>
         <translation>操控网格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="197"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="186"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A 掩码（MMLU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="198"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="187"/>
         <source>Memory table</source>
         <translation>内存表</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
         <source>Ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="231"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="62"/>
         <source>KV-retrieval</source>
         <translation>键值检索</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="63"/>
         <source>MMLU (bundled sample)</source>
         <translation>MMLU（内置样本）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="233"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="64"/>
         <source>Knowledge multiple choice</source>
         <translation>知识多项选择</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="66"/>
         <source>All three tasks</source>
         <translation>全部三个任务</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="70"/>
         <source>Dictionary sizes (keys per prompt)</source>
         <translation>字典大小（每个提示的键数）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="242"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="73"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="244"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
         <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
         <translation>上下文长度（词元）；留空 = 250 到 4096，共 10 档</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="245"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="76"/>
         <source>Needle depths in percent; empty = 0 to 100 in 10 steps</source>
         <translation>针的深度（百分比）；留空 = 0 到 100，共 10 档</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="247"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="78"/>
         <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
         <translation>注意力头，格式为 L17.H24，以逗号分隔；留空 = 所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="79"/>
         <source>Gather heads, e.g. L16.H22</source>
         <translation>Gather 头，例如 L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="249"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
         <source>Aggregate heads, e.g. L17.H24</source>
         <translation>Aggregate 头，例如 L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="250"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
         <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
         <translation>head_ranking 的 result.json，或形如 L3.H1, L2.H0, … 的注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="251"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
         <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
         <translation>移除的头数，例如 0, 10, 20；留空 = 每 10 个</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="259"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
         <source>Both</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="85"/>
         <source>Gradual (from the end)</source>
         <translation>逐步（从末尾开始）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="86"/>
         <source>Individual (one layer at a time)</source>
         <translation>单独（每次一层）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="257"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="88"/>
         <source>Values of k; empty = 0 to the number of heads</source>
         <translation>k 的取值；留空 = 0 到头数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
         <source>Generation only</source>
         <translation>仅生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
         <source>Prefill and generation</source>
         <translation>预填充和生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
+        <source>Exact (every head ablated)</source>
+        <translation>精确（逐个消融每个头）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
+        <source>Fast: attribution, then the top heads exactly</source>
+        <translation>快速：先归因，再精确计算排名靠前的头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <source>Fastest: attribution estimate only</source>
+        <translation>最快：仅归因估计</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
+        <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
+        <translation>快速方法会立即用一阶估计为头面板着色，然后通过精确消融细化排名靠前的头（docs/attribution.md）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
+        <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
+        <translation>希望排序的头数；快速方法会精确验证三倍数量的头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
+        <source>Log-probability of the answer</source>
+        <translation>答案的对数概率</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>结果文件夹；留空 = 每次运行新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="273"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="122"/>
         <source>&amp;Task:</source>
         <translation>任务(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="275"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="124"/>
         <source>Dictionary si&amp;zes:</source>
         <translation>字典大小(&amp;Z)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="276"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="125"/>
         <source>Samples per si&amp;ze:</source>
         <translation>每种大小的样本数(&amp;Z)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="279"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="126"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="128"/>
         <source>&amp;Limit per subject:</source>
         <translation>每科上限(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="280"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="129"/>
         <source>Context &amp;lengths:</source>
         <translation>上下文长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="282"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="131"/>
         <source>Needle &amp;depths (%):</source>
         <translation>针的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="283"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
         <source>&amp;Generated tokens:</source>
         <translation>生成词元数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="285"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
         <source>&amp;Heads:</source>
         <translation>注意力头(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="287"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
+        <source>Metho&amp;d:</source>
+        <translation>方法(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="137"/>
+        <source>Heads &amp;wanted:</source>
+        <translation>所需头数(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <source>M&amp;etric:</source>
+        <translation>指标(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
         <source>&amp;Gather heads:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="288"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
         <source>&amp;Aggregate heads:</source>
         <translation>Aggregate 头(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="294"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="295"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
         <source>Choose a head_ranking result.json</source>
         <translation>选择 head_ranking 的 result.json</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="297"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>Head ranking result</source>
         <translation>注意力头排序结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
         <source>&amp;Ranking:</source>
         <translation>排序(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="161"/>
         <source>&amp;Steps:</source>
         <translation>步骤(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="306"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="163"/>
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="308"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
         <source>&amp;k:</source>
         <translation>&amp;k：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="166"/>
         <source>S&amp;tages:</source>
         <translation>阶段(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="168"/>
         <source>Results &amp;folder:</source>
         <translation>结果文件夹(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="395"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="396"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="202"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="203"/>
         <source>the spec editor</source>
         <translation>规范编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="501"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="514"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="274"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>正在加载模型并准备样本…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="520"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="280"/>
         <source>Cancelling after the current sample…</source>
         <translation>将在当前样本完成后取消…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="538"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="298"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="549"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
     </message>
@@ -639,37 +699,42 @@
         <translation>消融后</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="231"/>
+        <location filename="../app/studio/experiment_results.cpp" line="219"/>
+        <source>Attribution estimate</source>
+        <translation>归因估计</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="237"/>
         <source>Prefill \ Generation</source>
         <translation>预填充 \ 生成</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="246"/>
+        <location filename="../app/studio/experiment_results.cpp" line="252"/>
         <source>Condition</source>
         <translation>条件</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="247"/>
+        <location filename="../app/studio/experiment_results.cpp" line="253"/>
         <source>± s.e.</source>
         <translation>± 标准误</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="259"/>
+        <location filename="../app/studio/experiment_results.cpp" line="265"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="259"/>
+        <location filename="../app/studio/experiment_results.cpp" line="265"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="259"/>
+        <location filename="../app/studio/experiment_results.cpp" line="265"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="268"/>
+        <location filename="../app/studio/experiment_results.cpp" line="274"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
@@ -677,32 +742,32 @@
 <context>
     <name>gna::studio::GuidedTour</name>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="332"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="333"/>
         <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
         <translation>混合模型通过其注意力头进行检索：关闭它们后，字典中的值和答案字母都会降向随机水平（%1 个值中选 1 个，4 个字母中选 1 个）。可通过 帮助 ▸ 打开演示模型 在窗口中打开一个。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="316"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="317"/>
         <source>KV, attention off</source>
         <translation>KV，关闭注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="329"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="330"/>
         <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
         <translation>正确答案的概率（字典提示中的值 %1；虚构事实的 MMLU 格式问题的平均值）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="319"/>
         <source>MMLU, attention off</source>
         <translation>MMLU，关闭注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="317"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
         <source>MMLU: correct letter</source>
         <translation>MMLU：正确的字母</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="315"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="316"/>
         <source>KV: correct value</source>
         <translation>KV：正确的值</translation>
     </message>
@@ -758,67 +823,72 @@
         <translation>完成(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="150"/>
+        <location filename="../app/studio/guided_tour.cpp" line="134"/>
+        <source>Another model was opened before this step ran: press Next again.</source>
+        <translation>此步骤运行前打开了另一个模型：请再次点击“下一步”。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour.cpp" line="156"/>
         <source>The model could not be loaded.</source>
         <translation>无法加载模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="155"/>
+        <location filename="../app/studio/guided_tour.cpp" line="161"/>
         <source>No model is open and the demo model is not bundled in this build. Open a model (File ▸ Open model), then press Next again.</source>
         <translation>没有打开的模型，且此版本未附带演示模型。请先打开一个模型（文件 ▸ 打开模型），然后再次点击“下一步”。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="157"/>
+        <location filename="../app/studio/guided_tour.cpp" line="163"/>
         <source>Loading the demo model…</source>
         <translation>正在加载演示模型…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="161"/>
+        <location filename="../app/studio/guided_tour.cpp" line="167"/>
         <source>The demo model could not be loaded.</source>
         <translation>无法加载演示模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="175"/>
+        <location filename="../app/studio/guided_tour.cpp" line="181"/>
         <source>Tour: restore heads</source>
         <translation>导览：恢复注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="176"/>
+        <location filename="../app/studio/guided_tour.cpp" line="182"/>
         <source>Tour: switch heads off</source>
         <translation>导览：关闭注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="259"/>
+        <location filename="../app/studio/guided_tour.cpp" line="265"/>
         <source>precomputed in %1</source>
         <translation>预先计算于 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="266"/>
+        <location filename="../app/studio/guided_tour.cpp" line="272"/>
         <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
         <translation>另一个实验正在运行：请等待其结束或取消它，然后再次点击“下一步”。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="267"/>
+        <location filename="../app/studio/guided_tour.cpp" line="273"/>
         <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
         <translation>正在为注意力头排序：在 8 个 KV 检索提示上逐个单独关闭每个头…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="283"/>
+        <location filename="../app/studio/guided_tour.cpp" line="289"/>
         <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
         <translation>刚刚在 8 个 KV 检索提示上计算（实验面板）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="284"/>
+        <location filename="../app/studio/guided_tour.cpp" line="290"/>
         <source>The head ranking found fewer than two heads.</source>
         <translation>注意力头排序找到的头少于两个。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="293"/>
+        <location filename="../app/studio/guided_tour.cpp" line="299"/>
         <source>The head ranking was cancelled.</source>
         <translation>注意力头排序已取消。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="326"/>
+        <location filename="../app/studio/guided_tour.cpp" line="332"/>
         <source>Could not pick a Gather and an Aggregate head.</source>
         <translation>无法选出 Gather 头和 Aggregate 头。</translation>
     </message>
@@ -923,12 +993,12 @@
         <translation>这里概率几乎没有下降：在这个模型中，检索并不只经过这一个头（试着在面板上关闭排名靠后的几个头）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="255"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="256"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4 时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="243"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="244"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4（模型卡中注意力头排序的前两名）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
     </message>
@@ -943,57 +1013,57 @@
         <translation>关闭 &lt;b&gt;%1&lt;/b&gt; 后，正确值作为下一个词元的概率（图表中带星号的柱）从 &lt;b&gt;%2&lt;/b&gt; 变为 &lt;b&gt;%3&lt;/b&gt;。仅在字典的值之中（任务的得分），它从 %4 变为 %5。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="250"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="251"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
         <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3（模型卡中的“检索对知识”头）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %4。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="261"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="262"/>
         <source>all heads</source>
         <translation>全部头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="261"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="262"/>
         <source>G&amp;A off</source>
         <translation>关闭 G&amp;A</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="262"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="263"/>
         <source>MMLU format (letter)</source>
         <translation>MMLU 格式（字母）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="263"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="264"/>
         <source>classic format (answer text)</source>
         <translation>经典格式（答案文本）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="279"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="280"/>
         <source>SSM</source>
         <translation>SSM</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="279"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="280"/>
         <source>hybrid</source>
         <translation>混合模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="282"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
         <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
         <translation>此版本未附带 SSM 和混合演示模型，因此跳过此步骤。导览所设置的一切保持不变：继续探索，或点击“完成”。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="293"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="294"/>
         <source>open model (%1)</source>
         <translation>已打开的模型（%1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="295"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="296"/>
         <source>Running the prompt on the other demo models…</source>
         <translation>正在其他演示模型上运行该提示…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="325"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="326"/>
         <source>could not load</source>
         <translation>无法加载</translation>
     </message>
@@ -1093,63 +1163,63 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="123"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="124"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>每个单元格在相同的字典中询问位于该深度的键，按 KV 检索任务的方式打分（把字典中的每个值作为续写）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="139"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="199"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="140"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="205"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="143"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="144"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>字典大小：“%1”不是数字；请给出整数，例如 4, 8, 16。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="145"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="146"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>深度：“%1”不是数字；请给出百分比，例如 0, 50, 100。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="151"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="152"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>关闭的头：“%1”不是此模型的头；注意力头写作 L&lt;层&gt;.H&lt;头&gt;，SSM 头写作 L&lt;层&gt;.S&lt;头&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="156"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="157"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>关闭的头：请指定要关闭的头，例如 Gather 头和 Aggregate 头。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="171"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="172"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>正在计算所有头开启时以及关闭 %1 时的 KV 检索图…</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="187"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="188"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>已取消；图中显示的是上一次完成的运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="193"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="194"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>左：所有头开启。右：关闭 %1。将鼠标悬停在单元格上可查看其值。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="221"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="227"/>
         <source>All heads</source>
         <translation>所有头</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="222"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="228"/>
         <source>%1 off</source>
         <translation>关闭 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="227"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="233"/>
         <source>Compute the maps first.</source>
         <translation>请先计算检索图。</translation>
     </message>
@@ -1157,22 +1227,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="136"/>
-        <source>Head board: &amp;SSM heads</source>
-        <translation>头部面板：&amp;SSM 头</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="140"/>
-        <source>For models with attention and SSM heads (hybrids): show the SSM heads on the head board instead of the attention heads</source>
-        <translation>对同时具有注意力头和 SSM 头的模型（混合模型）：在头部面板上显示 SSM 头而不是注意力头</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="329"/>
-        <source>Loaded %1: %2 layers, up to %3 attention heads and %4 SSM heads per layer (View ▸ Head board: SSM heads)</source>
-        <translation>已加载 %1：%2 层，每层最多 %3 个注意力头和 %4 个 SSM 头（视图 ▸ 头部面板：SSM 头）</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="332"/>
+        <location filename="../app/studio/main_window.cpp" line="325"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
@@ -1223,6 +1278,7 @@
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="57"/>
+        <location filename="../app/studio/main_window_language.cpp" line="72"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
@@ -1333,8 +1389,14 @@
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="241"/>
+        <location filename="../app/studio/main_window_language.cpp" line="73"/>
         <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
         <translation>请先打开一个模型文件夹（文件 ▸ 打开模型，或将文件夹拖到此处）。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="322"/>
+        <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
+        <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="29"/>
@@ -1463,109 +1525,99 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="144"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="136"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="156"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
         <source>Colour &amp;palette</source>
         <translation>配色方案(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="168"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
-        <source>The language changes when G&amp;A Studio restarts.</source>
-        <translation>重新启动 G&amp;A Studio 后语言才会更改。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="182"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="196"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>关于 G&amp;&amp;A Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
         <source>About G&amp;A Studio</source>
         <translation>关于 G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;查找、观察并测试承担上下文检索的注意力头（Gather &amp;amp; Aggregate）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="192"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="334"/>
+        <location filename="../app/studio/main_window.cpp" line="327"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="335"/>
+        <location filename="../app/studio/main_window.cpp" line="328"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="373"/>
+        <location filename="../app/studio/main_window.cpp" line="366"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="374"/>
+        <location filename="../app/studio/main_window.cpp" line="367"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="385"/>
+        <location filename="../app/studio/main_window.cpp" line="378"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="457"/>
+        <location filename="../app/studio/main_window.cpp" line="429"/>
         <source>Export figure set into folder</source>
         <translation>将图表集导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="462"/>
+        <location filename="../app/studio/main_window.cpp" line="434"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="463"/>
+        <location filename="../app/studio/main_window.cpp" line="435"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
@@ -1587,10 +1639,9 @@
         <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="271"/>
-        <location filename="../app/studio/main_window.cpp" line="369"/>
-        <location filename="../app/studio/main_window.cpp" line="448"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="93"/>
+        <location filename="../app/studio/main_window.cpp" line="265"/>
+        <location filename="../app/studio/main_window.cpp" line="362"/>
+        <location filename="../app/studio/main_window.cpp" line="420"/>
         <source>importance (baseline − ablated)</source>
         <translation>重要性（基线 − 消融后）</translation>
     </message>
@@ -1626,48 +1677,53 @@
         <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="31"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="34"/>
         <source>G&amp;A mask editor</source>
         <translation>G&amp;A 掩码编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="32"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="35"/>
         <source>G&amp;&amp;A mask editor</source>
         <translation>G&amp;&amp;A 掩码编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="37"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="40"/>
         <source>KV-retrieval map</source>
         <translation>KV 检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="94"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="100"/>
+        <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
+        <translation>头面板：归因估计；排名靠前的 %2 个头中已精确验证 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_experiments.cpp" line="102"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>注意力头面板已按排序结果的重要性着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="98"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="106"/>
         <source>No model is open</source>
         <translation>未打开模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="98"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="106"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>请打开该结果对应的模型，以查看提示的注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="100"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="108"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>注意：此结果是用与当前打开的模型不同的模型计算的</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="110"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="118"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="135"/>
         <source>Could not rebuild the prompt</source>
         <translation>无法重建提示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="130"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="138"/>
         <source>Opened the prompt %1</source>
         <translation>已打开提示 %1</translation>
     </message>
@@ -1699,32 +1755,32 @@
         <translation>无法恢复会话</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="183"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="173"/>
         <source>&amp;Guided tour</source>
         <translation>导览(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="174"/>
         <source>Open &amp;demo model</source>
         <translation>打开演示模型(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
         <source>&amp;Transformer</source>
         <translation>Transformer(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="176"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>SSM (Mamba)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="177"/>
         <source>&amp;Hybrid</source>
         <translation>混合模型(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="192"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="182"/>
         <source>Not bundled in this build</source>
         <translation>此版本未附带</translation>
     </message>
@@ -1763,7 +1819,7 @@
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="59"/>
-        <location filename="../app/studio/mask_panel.cpp" line="178"/>
+        <location filename="../app/studio/mask_panel.cpp" line="186"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>请打开模型，以便在内置 MMLU 样本上编辑 G&amp;A 掩码。</translation>
     </message>
@@ -1793,46 +1849,46 @@
         <translation>点击词元即可在所选规则下屏蔽或取消屏蔽（带删除线的词元已被屏蔽）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="135"/>
+        <location filename="../app/studio/mask_panel.cpp" line="143"/>
         <source>demo world</source>
         <translation>演示世界</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="166"/>
+        <location filename="../app/studio/mask_panel.cpp" line="174"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>演示模型虚构世界中的 %n 道 MMLU 格式题目。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="168"/>
+        <location filename="../app/studio/mask_panel.cpp" line="176"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>内置样本中的 %n 道 MMLU 题目。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="220"/>
+        <location filename="../app/studio/mask_panel.cpp" line="228"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1，位于选项 %2 的摘要词元处</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="222"/>
+        <location filename="../app/studio/mask_panel.cpp" line="230"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1，位于最后位置</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="265"/>
+        <location filename="../app/studio/mask_panel.cpp" line="273"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="296"/>
+        <location filename="../app/studio/mask_panel.cpp" line="304"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>正确答案 %1。不加掩码时模型选择 %2，加掩码时选择 %3。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="302"/>
+        <location filename="../app/studio/mask_panel.cpp" line="311"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
@@ -2054,6 +2110,24 @@
         <location filename="../app/studio/prompt_editor.cpp" line="72"/>
         <source>Run the model on the prompt (Ctrl+R)</source>
         <translation>在提示上运行模型（Ctrl+R）</translation>
+    </message>
+</context>
+<context>
+    <name>gna::studio::RankingScores</name>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="60"/>
+        <source>importance (baseline − ablated)</source>
+        <translation>重要性（基线 − 消融后）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="61"/>
+        <source>attribution estimate (logit difference)</source>
+        <translation>归因估计（logit 差）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="62"/>
+        <source>importance: exact where verified (%1 heads), attribution estimate elsewhere</source>
+        <translation>重要性：已验证处为精确值（%1 个头），其余为归因估计</translation>
     </message>
 </context>
 <context>
@@ -2297,80 +2371,90 @@ Weight %5</source>
         <translation>层 × 头。单击某个头将其消融，拖动可框选矩形区域，可用方向键和空格键操作，双击显示其注意力。</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="73"/>
-        <location filename="../views/head_board.cpp" line="115"/>
-        <location filename="../views/head_board.cpp" line="353"/>
+        <location filename="../views/head_board.cpp" line="81"/>
+        <location filename="../views/head_board.cpp" line="123"/>
+        <location filename="../views/head_board.cpp" line="412"/>
         <source>Toggle %1</source>
         <translation>切换 %1</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="85"/>
-        <location filename="../views/head_board.cpp" line="355"/>
+        <location filename="../views/head_board.cpp" line="93"/>
+        <location filename="../views/head_board.cpp" line="414"/>
         <source>Ablate layer %1</source>
         <translation>消融第 %1 层</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="96"/>
+        <location filename="../views/head_board.cpp" line="104"/>
         <source>Invert ablation</source>
         <translation>反转消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="99"/>
-        <location filename="../views/head_board.cpp" line="359"/>
+        <location filename="../views/head_board.cpp" line="107"/>
+        <location filename="../views/head_board.cpp" line="418"/>
         <source>Restore all heads</source>
         <translation>恢复所有头</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="117"/>
+        <location filename="../views/head_board.cpp" line="125"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>恢复 %n 个头</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="118"/>
+        <location filename="../views/head_board.cpp" line="126"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>消融 %n 个头</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="190"/>
+        <location filename="../views/head_board.cpp" line="206"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="245"/>
+        <location filename="../views/head_board.cpp" line="288"/>
+        <source>Colour: %1 (H %2 .. %3, S %4 .. %5)   ✕ = ablated</source>
+        <translation>颜色：%1（H %2 .. %3，S %4 .. %5）   ✕ = 已消融</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="291"/>
         <source>Colour: %1 (%2 .. %3)   ✕ = ablated</source>
         <translation>颜色：%1（%2 .. %3）   ✕ = 已消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="247"/>
+        <location filename="../views/head_board.cpp" line="286"/>
         <source>✕ = ablated</source>
         <translation>✕ = 已消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="354"/>
+        <location filename="../views/head_board.cpp" line="293"/>
+        <source>   ◥ = SSM head</source>
+        <translation>   ◥ = SSM 头</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="413"/>
         <source>Show attention of %1</source>
         <translation>显示 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="357"/>
+        <location filename="../views/head_board.cpp" line="416"/>
         <source>Toggle selection</source>
         <translation>切换所选</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="358"/>
+        <location filename="../views/head_board.cpp" line="417"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="361"/>
+        <location filename="../views/head_board.cpp" line="420"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="362"/>
+        <location filename="../views/head_board.cpp" line="421"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -2388,27 +2472,42 @@ Weight %5</source>
         <translation>注意力头</translation>
     </message>
     <message>
+        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <source>Head (H: attention, S: SSM)</source>
+        <translation>头（H：注意力，S：SSM）</translation>
+    </message>
+    <message>
         <location filename="../views/head_board_figure.cpp" line="46"/>
         <source>Layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="60"/>
+        <location filename="../views/head_board_figure.cpp" line="75"/>
         <source>no score</source>
         <translation>无分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="74"/>
+        <location filename="../views/head_board_figure.cpp" line="87"/>
         <source>Δ score</source>
         <translation>Δ 分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="74"/>
+        <location filename="../views/head_board_figure.cpp" line="87"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="84"/>
+        <location filename="../views/head_board_figure.cpp" line="88"/>
+        <source>%1, SSM heads</source>
+        <translation>%1，SSM 头</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="88"/>
+        <source>%1, attention heads</source>
+        <translation>%1，注意力头</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="94"/>
         <source>Ablated heads</source>
         <translation>已消融的头</translation>
     </message>
@@ -2416,27 +2515,37 @@ Weight %5</source>
 <context>
     <name>gna::views::HeadBoardModel</name>
     <message>
-        <location filename="../views/head_board_model.cpp" line="109"/>
+        <location filename="../views/head_board_model.cpp" line="134"/>
         <source>Layer %1 has no SSM head %2</source>
         <translation>第 %1 层没有 SSM 头 %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="109"/>
+        <location filename="../views/head_board_model.cpp" line="135"/>
         <source>Layer %1 has no attention head %2</source>
         <translation>第 %1 层没有注意力头 %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="125"/>
+        <location filename="../views/head_board_model.cpp" line="150"/>
+        <source> (SSM head)</source>
+        <translation>（SSM 头）</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_model.cpp" line="150"/>
+        <source> (attention head)</source>
+        <translation>（注意力头）</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_model.cpp" line="151"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="126"/>
+        <location filename="../views/head_board_model.cpp" line="152"/>
         <source>Ablated (output zeroed)</source>
         <translation>已消融（输出置零）</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="126"/>
+        <location filename="../views/head_board_model.cpp" line="152"/>
         <source>Active</source>
         <translation>启用</translation>
     </message>
@@ -2454,22 +2563,22 @@ Weight %5</source>
         <translation>单击词元可为所选头屏蔽或取消屏蔽该词元</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="65"/>
+        <location filename="../views/mask_editor.cpp" line="62"/>
         <source>Unmask token %1</source>
         <translation>取消屏蔽词元 %1</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="65"/>
+        <location filename="../views/mask_editor.cpp" line="62"/>
         <source>Mask token %1</source>
         <translation>屏蔽词元 %1</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="72"/>
+        <location filename="../views/mask_editor.cpp" line="69"/>
         <source>Keep only answer segments</source>
         <translation>仅保留答案片段</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="76"/>
+        <location filename="../views/mask_editor.cpp" line="73"/>
         <source>Keep only summary tokens</source>
         <translation>仅保留摘要词元</translation>
     </message>
@@ -2511,32 +2620,32 @@ Weight %5</source>
 <context>
     <name>gna::views::Palette</name>
     <message>
-        <location filename="../views/palettes.cpp" line="77"/>
+        <location filename="../views/palettes.cpp" line="59"/>
         <source>Viridis</source>
         <translation>Viridis</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="78"/>
+        <location filename="../views/palettes.cpp" line="60"/>
         <source>Cividis (colour-blind safe)</source>
         <translation>Cividis（色盲友好）</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="79"/>
+        <location filename="../views/palettes.cpp" line="61"/>
         <source>Magma</source>
         <translation>Magma</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="80"/>
+        <location filename="../views/palettes.cpp" line="62"/>
         <source>Greys (print)</source>
         <translation>灰度（打印）</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="81"/>
+        <location filename="../views/palettes.cpp" line="63"/>
         <source>Red-yellow-green</source>
         <translation>红-黄-绿</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="82"/>
+        <location filename="../views/palettes.cpp" line="64"/>
         <source>Diverging (differences)</source>
         <translation>发散（差异）</translation>
     </message>
@@ -2668,22 +2777,22 @@ not run</source>
 <context>
     <name>gna::views::TokenStrip</name>
     <message>
-        <location filename="../views/token_strip.cpp" line="18"/>
+        <location filename="../views/token_strip.cpp" line="15"/>
         <source>Prompt tokens</source>
         <translation>提示词元</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="80"/>
+        <location filename="../views/token_strip.cpp" line="61"/>
         <source>No prompt tokens yet</source>
         <translation>尚无提示词元</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="131"/>
+        <location filename="../views/token_strip.cpp" line="112"/>
         <source>Token %1: “%2”</source>
         <translation>词元 %1：“%2”</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="132"/>
+        <location filename="../views/token_strip.cpp" line="113"/>
         <source>Weight %1</source>
         <translation>权重 %1</translation>
     </message>
