@@ -270,6 +270,11 @@ void TestProbe::rowScoresByHand() {
     QCOMPARE(row_max_weight(a, 4), 0.5);
     const float b[] = {0.0f, 1.0f};
     QCOMPARE(row_entropy_bits(b, 2), 0.0);
+    // Hidden-attention rows are not distributions: |a| / sum |a| = (1/2, 1/4, 1/4) again, 1.5 bits
+    const float c[] = {2.0f, -1.0f, 1.0f};
+    QCOMPARE(row_entropy_bits(c, 3), 1.5);
+    const float d[] = {4.0f, 0.0f};
+    QCOMPARE(row_entropy_bits(d, 2), 0.0);
     // A 4-token map, line ends at 1 and 3: rows 1, 3 captured; the last row is row 3.
     AttentionMap m;
     m.rows = {1, 3};

@@ -10,7 +10,8 @@
 
 namespace gna {
 
-// -sum a*log2(a) over a row of attention weights (bits; zero weights contribute nothing).
+// -sum a*log2(a) over a row of attention weights (bits; zero weights contribute nothing). A row that is
+// not a distribution (an SSM head's hidden attention: signed, not summing to 1) is read as |a| / sum |a|.
 double row_entropy_bits(const float* row, int cols);
 // The largest weight of the row (0 for an empty row).
 double row_max_weight(const float* row, int cols);

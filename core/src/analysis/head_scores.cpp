@@ -6,9 +6,19 @@
 namespace gna {
 
 double row_entropy_bits(const float* row, int cols) {
+    // A softmax row is a distribution as it is; a row that is not (signed, unnormalised hidden
+    // attention of an SSM head) is read as the distribution of its magnitudes |a| / sum |a|.
+    double sum = 0.0, abs_sum = 0.0;
+    for (int c = 0; c < cols; ++c) {
+        sum += row[c];
+        abs_sum += std::abs(double(row[c]));
+    }
+    const double scale = (abs_sum == sum && std::abs(sum - 1.0) <= 1e-3) || abs_sum == 0.0 ? 1.0 : 1.0 / abs_sum;
     double h = 0.0;
-    for (int c = 0; c < cols; ++c)
-        if (row[c] > 0.0f) h -= double(row[c]) * std::log2(double(row[c]));
+    for (int c = 0; c < cols; ++c) {
+        const double p = std::abs(double(row[c])) * scale;
+        if (p > 0.0) h -= p * std::log2(p);
+    }
     return h;
 }
 
