@@ -235,7 +235,7 @@ void TestAttribution::verifiedTopTwoEqualExhaustiveRanking() {
 // nothing verified; then after each of 3 batches two more verified heads, with the importance the
 // finished result holds; split or not, the verified importances are the same bits.
 void TestAttribution::progressReportsEstimatesThenVerifiedBatches() {
-    auto model = Model::load(demo("transformer"));
+    auto model = Model::load(demo_model("transformer"));
     const Json spec = {{"experiment", "head_ranking"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {8}}, {"samples_per_size", 4}}},
                        {"metric", "logprob"}, {"method", "attribution+verify"}, {"top", 2}};
     TempDir a, b;
