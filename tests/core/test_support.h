@@ -16,6 +16,12 @@
 
 namespace gna::test {
 
+// For a _data function: a QString column "arch" with one row per architecture of tiny_archs().
+inline void arch_rows() {
+    QTest::addColumn<QString>("arch");
+    for (const std::string& a : tiny_archs()) QTest::newRow(a.c_str()) << QString::fromStdString(a);
+}
+
 // The message of the gna::Error that `f` throws, or "" when it throws none.
 template <class F>
 QString error_of(F&& f) {

@@ -19,6 +19,7 @@
 #include "gna/model.h"
 #include "naive_llama.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
@@ -113,8 +114,7 @@ private Q_SLOTS:
 };
 
 void TestHooks::everyArch_data() {
-    QTest::addColumn<QString>("arch");
-    for (const std::string& a : tiny_archs()) QTest::newRow(a.c_str()) << QString::fromStdString(a);
+    arch_rows();
 }
 
 void TestHooks::readProbsEqualCapture() {

@@ -38,8 +38,7 @@ private Q_SLOTS:
 };
 
 void TestResidualToggle::toggleEqualsFullRecompute_data() {
-    QTest::addColumn<QString>("arch");
-    for (const std::string& a : tiny_archs()) QTest::newRow(a.c_str()) << QString::fromStdString(a);
+    arch_rows();
 }
 
 void TestResidualToggle::toggleEqualsFullRecompute() {
