@@ -22,6 +22,17 @@ inline void arch_rows() {
     for (const std::string& a : tiny_archs()) QTest::newRow(a.c_str()) << QString::fromStdString(a);
 }
 
+// For a _data function: columns "kind" (a bundled demo model: transformer, ssm, hybrid) and "ablate",
+// each demo unablated and ablated (also used by the app suites).
+inline void demo_ablate_rows() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<bool>("ablate");
+    for (const char* k : {"transformer", "ssm", "hybrid"}) {
+        QTest::newRow((std::string(k) + " unablated").c_str()) << QString::fromLatin1(k) << false;
+        QTest::newRow((std::string(k) + " ablated").c_str()) << QString::fromLatin1(k) << true;
+    }
+}
+
 // The message of the gna::Error that `f` throws, or "" when it throws none.
 template <class F>
 QString error_of(F&& f) {
