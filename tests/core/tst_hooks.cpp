@@ -100,22 +100,17 @@ class TestHooks : public QObject {
     }
 
 private Q_SLOTS:
-    void everyArch_data();
-    void readProbsEqualCapture_data() { everyArch_data(); }
+    void readProbsEqualCapture_data() { arch_rows(); }
     void readProbsEqualCapture();
-    void valuesAddUpToTheResidual_data() { everyArch_data(); }
+    void valuesAddUpToTheResidual_data() { arch_rows(); }
     void valuesAddUpToTheResidual();
-    void zeroWriteEqualsAblation_data() { everyArch_data(); }
+    void zeroWriteEqualsAblation_data() { arch_rows(); }
     void zeroWriteEqualsAblation();
-    void meanAblationEqualsNaive_data() { everyArch_data(); }
+    void meanAblationEqualsNaive_data() { arch_rows(); }
     void meanAblationEqualsNaive();
     void meanAblationLlamaNaiveForward();
     void errors();
 };
-
-void TestHooks::everyArch_data() {
-    arch_rows();
-}
 
 void TestHooks::readProbsEqualCapture() {
     QFETCH(QString, arch);

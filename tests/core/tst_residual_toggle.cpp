@@ -31,15 +31,11 @@ class TestResidualToggle : public QObject {
     TempDir dir_;
 
 private Q_SLOTS:
-    void toggleEqualsFullRecompute_data();
+    void toggleEqualsFullRecompute_data() { arch_rows(); }
     void toggleEqualsFullRecompute();
     void budgetAndErrors();
     void probeTogglesEqualFullRecomputes();
 };
-
-void TestResidualToggle::toggleEqualsFullRecompute_data() {
-    arch_rows();
-}
 
 void TestResidualToggle::toggleEqualsFullRecompute() {
     QFETCH(QString, arch);
