@@ -58,7 +58,7 @@ struct TinyModelSpec {
     // and projector are added, and the weights are named "language_model.model.*" and
     // "language_model.lm_head.*" ("llava", transformers before 4.52) or "model.language_model.*" and
     // "lm_head.*" ("llava-4.52"). The language model's weights equal those of "" for the same seed.
-    std::string container;
+    std::string container{};
 };
 
 // A deterministic normal(0, 1) stream (xoshiro256** + Box-Muller): the same numbers on every
