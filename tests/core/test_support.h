@@ -8,10 +8,13 @@
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "gna/error.h"
+#include "gna/json.h"
+#include "gna/tokenizer.h"
 #include "test_models.h"
 
 namespace gna::test {
@@ -31,6 +34,13 @@ inline void demo_ablate_rows() {
         QTest::newRow((std::string(k) + " unablated").c_str()) << QString::fromLatin1(k) << false;
         QTest::newRow((std::string(k) + " ablated").c_str()) << QString::fromLatin1(k) << true;
     }
+}
+
+// Writes `j` as dir/tokenizer.json (creating dir) and loads the tokenizer of that folder.
+inline std::unique_ptr<Tokenizer> load_tokenizer_json(const Json& j, const std::filesystem::path& dir) {
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "tokenizer.json") << j.dump();
+    return load_tokenizer(dir);
 }
 
 // The message of the gna::Error that `f` throws, or "" when it throws none.
