@@ -1,6 +1,5 @@
 #include "ablation_curve.h"
 
-#include <QVBoxLayout>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -15,10 +14,7 @@ const QColor kColours[] = {QColor(0, 114, 178), QColor(213, 94, 0), QColor(0, 15
 }
 
 AblationCurve::AblationCurve(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    setMinimumSize(240, 180);
+    fillWithPlot(this, m_plot, QSize(240, 180));
     m_plot->setAccessibleName(tr("Ablation curve"));
     m_plot->legend->setVisible(true);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);

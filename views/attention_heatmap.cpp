@@ -2,7 +2,6 @@
 
 #include <QFontMetrics>
 #include <QToolTip>
-#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
@@ -25,10 +24,7 @@ QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels, int len
 }  // namespace
 
 AttentionHeatmap::AttentionHeatmap(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    setMinimumSize(220, 200);
+    fillWithPlot(this, m_plot, QSize(220, 200));
 
     m_plot->plotLayout()->insertRow(0);
     m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));

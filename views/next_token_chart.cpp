@@ -1,6 +1,5 @@
 #include "next_token_chart.h"
 
-#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include "plot_style.h"
@@ -8,10 +7,7 @@
 namespace gna::views {
 
 NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    setMinimumSize(200, 160);
+    fillWithPlot(this, m_plot, QSize(200, 160));
     m_plot->setAccessibleName(tr("Next-token probabilities"));
     // Horizontal bars: key axis = yAxis (tokens), value axis = xAxis (probability).
     m_baselineBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);

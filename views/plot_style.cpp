@@ -1,5 +1,6 @@
 #include "plot_style.h"
 
+#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 namespace gna::views {
@@ -32,6 +33,13 @@ void applyPlotStyle(QCustomPlot* plot, const QPalette& palette) {
     }
     for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
         if (auto* text = qobject_cast<QCPTextElement*>(e)) text->setTextColor(fg);
+}
+
+void fillWithPlot(QWidget* owner, QCustomPlot* plot, QSize minimum) {
+    auto* layout = new QVBoxLayout(owner);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(plot);
+    owner->setMinimumSize(minimum);
 }
 
 void restyleOnPaletteChange(const QEvent* event, QCustomPlot* plot, const QPalette& palette) {

@@ -1,7 +1,6 @@
 #include "retrieval_map.h"
 
 #include <QToolTip>
-#include <QVBoxLayout>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -11,10 +10,7 @@
 namespace gna::views {
 
 RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    setMinimumSize(240, 200);
+    fillWithPlot(this, m_plot, QSize(240, 200));
     m_plot->setAccessibleName(tr("Retrieval map"));
     m_plot->plotLayout()->insertRow(0);
     m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));

@@ -55,18 +55,22 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         connect(s, &QSpinBox::valueChanged, this, &ExperimentPanel::regenerateSpec);
         return s;
     };
+    auto combo = [this](std::initializer_list<std::pair<QString, const char*>> items) {
+        auto* c = new QComboBox;
+        for (const auto& [text, value] : items) c->addItem(text, QString::fromLatin1(value));
+        connect(c, &QComboBox::currentIndexChanged, this, &ExperimentPanel::regenerateSpec);
+        return c;
+    };
     const bool choiceTask = k == QLatin1String("head_ranking") || k == QLatin1String("cumulative_removal") ||
                             k == QLatin1String("layer_pruning") || k == QLatin1String("sparsification");
     const bool niah = k == QLatin1String("niah") || k == QLatin1String("manipulation_grid");
-    m_task = new QComboBox;
-    m_task->addItem(tr("KV-retrieval"), QStringLiteral("kv_retrieval"));
-    m_task->addItem(tr("MMLU (bundled sample)"), QStringLiteral("mmlu"));
-    m_task->addItem(tr("Knowledge multiple choice"), QStringLiteral("knowledge"));
+    m_task = combo({{tr("KV-retrieval"), "kv_retrieval"},
+                    {tr("MMLU (bundled sample)"), "mmlu"},
+                    {tr("Knowledge multiple choice"), "knowledge"}});
     if (k == QLatin1String("cumulative_removal") || k == QLatin1String("layer_pruning"))
         m_task->addItem(tr("All three tasks"), QStringLiteral("all"));
     const bool niahTask = k == QLatin1String("sparsification");  // thesis Figure 3.2 is on NIAH
     if (niahTask) m_task->addItem(tr("Needle in a haystack"), QStringLiteral("niah"));
-    connect(m_task, &QComboBox::currentIndexChanged, this, &ExperimentPanel::regenerateSpec);
     m_sizes = line(QStringLiteral("10, 20, 30"), tr("Dictionary sizes (keys per prompt)"));
     m_samples = spin(1, 1000, 10);
     m_limit = spin(0, 100000, 5);
@@ -80,30 +84,21 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_aggregate = line(QStringLiteral("L1.H0"), tr("Aggregate heads, e.g. L17.H24"));
     m_ranking = line(QString(), tr("A head_ranking result.json, or heads as L3.H1, L2.H0, …"));
     m_steps = line(QString(), tr("Numbers of heads removed, e.g. 0, 10, 20; empty = every 10"));
-    m_mode = new QComboBox;
-    m_mode->addItem(tr("Both"), QStringLiteral("both"));
-    m_mode->addItem(tr("Gradual (from the end)"), QStringLiteral("gradual"));
-    m_mode->addItem(tr("Individual (one layer at a time)"), QStringLiteral("individual"));
-    connect(m_mode, &QComboBox::currentIndexChanged, this, &ExperimentPanel::regenerateSpec);
+    m_mode = combo({{tr("Both"), "both"},
+                    {tr("Gradual (from the end)"), "gradual"},
+                    {tr("Individual (one layer at a time)"), "individual"}});
     m_k = line(QString(), tr("Values of k; empty = 0 to the number of heads"));
-    m_stages = new QComboBox;
-    m_stages->addItem(tr("Both"), QStringLiteral("both"));
-    m_stages->addItem(tr("Generation only"), QStringLiteral("generation"));
-    m_stages->addItem(tr("Prefill and generation"), QStringLiteral("prefill"));
-    connect(m_stages, &QComboBox::currentIndexChanged, this, &ExperimentPanel::regenerateSpec);
-    m_method = new QComboBox;
-    m_method->addItem(tr("Exact (every head ablated)"), QStringLiteral("exact"));
-    m_method->addItem(tr("Fast: attribution, then the top heads exactly"), QStringLiteral("attribution+verify"));
-    m_method->addItem(tr("Fastest: attribution estimate only"), QStringLiteral("attribution"));
+    m_stages = combo({{tr("Both"), "both"},
+                      {tr("Generation only"), "generation"},
+                      {tr("Prefill and generation"), "prefill"}});
+    m_method = combo({{tr("Exact (every head ablated)"), "exact"},
+                      {tr("Fast: attribution, then the top heads exactly"), "attribution+verify"},
+                      {tr("Fastest: attribution estimate only"), "attribution"}});
     m_method->setToolTip(tr("The fast methods colour the head board with first-order estimates at once, then refine the top heads "
                             "by exact ablation (docs/attribution.md)"));
-    connect(m_method, &QComboBox::currentIndexChanged, this, &ExperimentPanel::regenerateSpec);
     m_top = spin(1, 100000, 16);
     m_top->setToolTip(tr("How many heads you want ranked; the fast method verifies three times as many exactly"));
-    m_metric = new QComboBox;
-    m_metric->addItem(tr("Accuracy"), QStringLiteral("accuracy"));
-    m_metric->addItem(tr("Log-probability of the answer"), QStringLiteral("logprob"));
-    connect(m_metric, &QComboBox::currentIndexChanged, this, &ExperimentPanel::regenerateSpec);
+    m_metric = combo({{tr("Accuracy"), "accuracy"}, {tr("Log-probability of the answer"), "logprob"}});
     for (QComboBox* c : {m_method, m_metric}) {  // long item texts must not widen the dock
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         c->setMinimumContentsLength(12);

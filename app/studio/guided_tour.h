@@ -73,6 +73,7 @@ private:
     void measure(Then then);
     void ensureRanking(Then then);
     void ensureHeads(Then then);
+    void showGatherAndAggregate(Then then);
     void setAblated(const views::HeadCells& heads);
     void showTask();
     void showRanking();

@@ -104,72 +104,65 @@ void GuidedTour::showRanking() {
     });
 }
 
-void GuidedTour::showGather() {
-    ensureModel([this] {
-        ensureTask([this] {
-            ensureRanking([this] {
-                ensureHeads([this] {
+// The steps that show the Gather and Aggregate heads: model, task, ranking and heads ready, both maps shown.
+void GuidedTour::showGatherAndAggregate(Then then) {
+    ensureModel([this, then] {
+        ensureTask([this, then] {
+            ensureRanking([this, then] {
+                ensureHeads([this, then] {
                     m_window->setShownHeads({m_heads.gather, m_heads.aggregate});
-                    whenIdle([this] {
-                        markReady(tr("Gather head <b>%1</b>: the line ends put %2 of their attention on their own line.")
-                                      .arg(m_heads.gather.name(), percent(m_heads.gatherScore.gather)));
-                    });
+                    then();
                 });
             });
+        });
+    });
+}
+
+void GuidedTour::showGather() {
+    showGatherAndAggregate([this] {
+        whenIdle([this] {
+            markReady(tr("Gather head <b>%1</b>: the line ends put %2 of their attention on their own line.")
+                          .arg(m_heads.gather.name(), percent(m_heads.gatherScore.gather)));
         });
     });
 }
 
 void GuidedTour::showAggregate() {
-    ensureModel([this] {
-        ensureTask([this] {
-            ensureRanking([this] {
-                ensureHeads([this] {
-                    m_window->setShownHeads({m_heads.gather, m_heads.aggregate});
-                    whenIdle([this] { measure([this] {
-                        m_pUnablated = answerProbability();
-                        m_tokenUnablated = answerTokenProbability();
-                        markReady(tr("Aggregate head <b>%1</b>: the final position puts %2 of its attention on the line "
-                                     "ends. Probability of the correct value as the next token (the chart's starred bar): "
-                                     "<b>%3</b>; among the dictionary's values only (the task's score): %4.")
-                                      .arg(m_heads.aggregate.name(), percent(m_heads.aggregateScore.aggregate),
-                                           percent(m_tokenUnablated), percent(m_pUnablated)));
-                    }); });
-                });
-            });
-        });
+    showGatherAndAggregate([this] {
+        whenIdle([this] { measure([this] {
+            m_pUnablated = answerProbability();
+            m_tokenUnablated = answerTokenProbability();
+            markReady(tr("Aggregate head <b>%1</b>: the final position puts %2 of its attention on the line "
+                         "ends. Probability of the correct value as the next token (the chart's starred bar): "
+                         "<b>%3</b>; among the dictionary's values only (the task's score): %4.")
+                          .arg(m_heads.aggregate.name(), percent(m_heads.aggregateScore.aggregate),
+                               percent(m_tokenUnablated), percent(m_pUnablated)));
+        }); });
     });
 }
 
 void GuidedTour::ablateAggregate() {
-    ensureModel([this] {
-        ensureTask([this] {
-            ensureRanking([this] {
-                ensureHeads([this] {
-                    m_window->setShownHeads({m_heads.gather, m_heads.aggregate});
-                    whenIdle([this] { measure([this] {
-                        m_pUnablated = answerProbability();
-                        m_tokenUnablated = answerTokenProbability();
-                        setAblated({m_heads.aggregate});
-                        whenIdle([this] { measure([this] {
-                            m_pAblated = answerProbability();
-                            m_tokenAblated = answerTokenProbability();
-                            // The chart's quantity first (its starred bar), then the task's share among the
-                            // dictionary's values.
-                            QString r = tr("With <b>%1</b> off, the probability of the correct value as the next token (the "
-                                           "chart's starred bar) goes from <b>%2</b> to <b>%3</b>. "
-                                           "Among the dictionary's values only (the task's score), it goes from %4 to %5.")
-                                            .arg(m_heads.aggregate.name(), percent(m_tokenUnablated), percent(m_tokenAblated),
-                                                 percent(m_pUnablated), percent(m_pAblated));
-                            if (m_tokenAblated > 0.8 * m_tokenUnablated)
-                                r += QLatin1Char(' ') + tr("Here the probability hardly drops: in this model retrieval does not run "
-                                                           "through this head alone (try switching off the next ones on the board).");
-                            markReady(r);
-                        }); });
-                    }); });
-                });
-            });
-        });
+    showGatherAndAggregate([this] {
+        whenIdle([this] { measure([this] {
+            m_pUnablated = answerProbability();
+            m_tokenUnablated = answerTokenProbability();
+            setAblated({m_heads.aggregate});
+            whenIdle([this] { measure([this] {
+                m_pAblated = answerProbability();
+                m_tokenAblated = answerTokenProbability();
+                // The chart's quantity first (its starred bar), then the task's share among the
+                // dictionary's values.
+                QString r = tr("With <b>%1</b> off, the probability of the correct value as the next token (the "
+                               "chart's starred bar) goes from <b>%2</b> to <b>%3</b>. "
+                               "Among the dictionary's values only (the task's score), it goes from %4 to %5.")
+                                .arg(m_heads.aggregate.name(), percent(m_tokenUnablated), percent(m_tokenAblated),
+                                     percent(m_pUnablated), percent(m_pAblated));
+                if (m_tokenAblated > 0.8 * m_tokenUnablated)
+                    r += QLatin1Char(' ') + tr("Here the probability hardly drops: in this model retrieval does not run "
+                                               "through this head alone (try switching off the next ones on the board).");
+                markReady(r);
+            }); });
+        }); });
     });
 }
 

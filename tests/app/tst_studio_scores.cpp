@@ -1,6 +1,7 @@
 // The real MainWindow's head scores (one- or two-pass, line scores, compare mode) checked against
 // an independent gna::Model::run, and the heads each model (and each demo) opens with.
 #include "studio_fixture.h"
+#include "core/test_support.h"
 
 using namespace gna::studio;
 
@@ -169,12 +170,7 @@ void TestStudioScores::compareModeColoursByScoreChange() {
 }
 
 void TestStudioScores::compareCheckboxOnEveryDemo_data() {
-    QTest::addColumn<QString>("kind");
-    QTest::addColumn<bool>("ablate");
-    for (const char* k : {"transformer", "ssm", "hybrid"}) {
-        QTest::newRow((std::string(k) + " unablated").c_str()) << QString::fromLatin1(k) << false;
-        QTest::newRow((std::string(k) + " ablated").c_str()) << QString::fromLatin1(k) << true;
-    }
+    gna::test::demo_ablate_rows();
 }
 
 void TestStudioScores::compareCheckboxOnEveryDemo() {

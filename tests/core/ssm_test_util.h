@@ -53,6 +53,17 @@ inline std::vector<int> naive_greedy(const std::filesystem::path& model, const R
     return argmax_tokens(naive_ssm_forward(model, seq, o).logits, r.tokens.size() - 1, g.generated.size());
 }
 
+// The same interventions for the model (its plan) and for the naive forward (its options).
+struct Interventions {
+    InterventionPlan plan;
+    NaiveSsmOptions naive;
+    void ablate(const HeadRef& h, float scale = 0.0f) {
+        plan.ablate(h, scale);
+        (h.kind == HeadKind::SSM ? naive.ssm_scale : naive.attn_scale)[{h.layer, h.head}] = scale;
+    }
+    void skip(const std::vector<int>& layers) { plan.skip_layers = naive.skip_layers = layers; }
+};
+
 // `ids` run plain and under `plan` in one batch, each against the naive forward (plain, and with
 // `o`, the same interventions): the largest logit differences, and the two runs' logits.
 struct AblationCheck {

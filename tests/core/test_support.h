@@ -8,13 +8,40 @@
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "gna/error.h"
+#include "gna/json.h"
+#include "gna/tokenizer.h"
 #include "test_models.h"
 
 namespace gna::test {
+
+// For a _data function: a QString column "arch" with one row per architecture of tiny_archs().
+inline void arch_rows() {
+    QTest::addColumn<QString>("arch");
+    for (const std::string& a : tiny_archs()) QTest::newRow(a.c_str()) << QString::fromStdString(a);
+}
+
+// For a _data function: columns "kind" (a bundled demo model: transformer, ssm, hybrid) and "ablate",
+// each demo unablated and ablated (also used by the app suites).
+inline void demo_ablate_rows() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<bool>("ablate");
+    for (const char* k : {"transformer", "ssm", "hybrid"}) {
+        QTest::newRow((std::string(k) + " unablated").c_str()) << QString::fromLatin1(k) << false;
+        QTest::newRow((std::string(k) + " ablated").c_str()) << QString::fromLatin1(k) << true;
+    }
+}
+
+// Writes `j` as dir/tokenizer.json (creating dir) and loads the tokenizer of that folder.
+inline std::unique_ptr<Tokenizer> load_tokenizer_json(const Json& j, const std::filesystem::path& dir) {
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "tokenizer.json") << j.dump();
+    return load_tokenizer(dir);
+}
 
 // The message of the gna::Error that `f` throws, or "" when it throws none.
 template <class F>

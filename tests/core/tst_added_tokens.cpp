@@ -7,13 +7,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "gna/json.h"
 #include "gna/tokenizer.h"
 #include "print_ids.h"
+#include "test_support.h"
 
 namespace {
 namespace fs = std::filesystem;
@@ -38,10 +38,7 @@ class TestAddedTokens : public QObject {
         const gna::Json j = {{"added_tokens", added_tokens}, {"normalizer", normalizer}, {"pre_tokenizer", nullptr},
                              {"model", {{"type", "BPE"}, {"unk_token", "<unk>"}, {"vocab", vocab},
                                         {"merges", gna::Json::array()}}}};
-        const fs::path d = fs::path(tmp_.path().toStdString()) / ("t" + std::to_string(count_++));
-        fs::create_directories(d);
-        std::ofstream(d / "tokenizer.json") << j.dump();
-        return gna::load_tokenizer(d);
+        return gna::test::load_tokenizer_json(j, fs::path(tmp_.path().toStdString()) / ("t" + std::to_string(count_++)));
     }
 
 private Q_SLOTS:

@@ -19,6 +19,7 @@
 #include "gna/model.h"
 #include "naive_llama.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
@@ -99,23 +100,17 @@ class TestHooks : public QObject {
     }
 
 private Q_SLOTS:
-    void everyArch_data();
-    void readProbsEqualCapture_data() { everyArch_data(); }
+    void readProbsEqualCapture_data() { arch_rows(); }
     void readProbsEqualCapture();
-    void valuesAddUpToTheResidual_data() { everyArch_data(); }
+    void valuesAddUpToTheResidual_data() { arch_rows(); }
     void valuesAddUpToTheResidual();
-    void zeroWriteEqualsAblation_data() { everyArch_data(); }
+    void zeroWriteEqualsAblation_data() { arch_rows(); }
     void zeroWriteEqualsAblation();
-    void meanAblationEqualsNaive_data() { everyArch_data(); }
+    void meanAblationEqualsNaive_data() { arch_rows(); }
     void meanAblationEqualsNaive();
     void meanAblationLlamaNaiveForward();
     void errors();
 };
-
-void TestHooks::everyArch_data() {
-    QTest::addColumn<QString>("arch");
-    for (const std::string& a : tiny_archs()) QTest::newRow(a.c_str()) << QString::fromStdString(a);
-}
 
 void TestHooks::readProbsEqualCapture() {
     QFETCH(QString, arch);

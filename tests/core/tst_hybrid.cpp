@@ -13,6 +13,15 @@
 using namespace gna;
 using namespace gna::test;
 
+namespace {
+// The kind of each layer ("attention", "mamba", "mamba2", "hybrid", "recurrent"), first to last.
+std::vector<std::string> layer_kinds(const ModelInfo& info) {
+    std::vector<std::string> kinds;
+    for (const auto& l : info.layers) kinds.push_back(l.kind);
+    return kinds;
+}
+}  // namespace
+
 class TestHybrid : public QObject {
     Q_OBJECT
     TempDir dir_;
@@ -63,15 +72,11 @@ private Q_SLOTS:
         QCOMPARE(m->info().layers[1].kind, std::string("recurrent"));
         QCOMPARE(m->info().layers[1].ssm_heads, 4);
         auto ids = ssm_prompt(30, m->info().vocab_size);
-        InterventionPlan plan;
-        plan.ablate(HeadRef{2, 3, HeadKind::Attention});
-        plan.ablate(HeadRef{1, 2, HeadKind::SSM});
-        plan.skip_layers = {3};
-        NaiveSsmOptions o;
-        o.attn_scale[{2, 3}] = 0.0;
-        o.ssm_scale[{1, 2}] = 0.0;
-        o.skip_layers = {3};
-        const AblationCheck c = check_ablation(*m, rg_, ids, plan, o);
+        Interventions iv;
+        iv.ablate(HeadRef{2, 3, HeadKind::Attention});
+        iv.ablate(HeadRef{1, 2, HeadKind::SSM});
+        iv.skip({3});
+        const AblationCheck c = check_ablation(*m, rg_, ids, iv.plan, iv.naive);
         QVERIFY2(c.plain < 1e-4, qPrintable(QString::number(c.plain)));
         QVERIFY2(c.ablated < 1e-4, qPrintable(QString::number(c.ablated)));
         QVERIFY(max_abs_diff(c.plain_logits, c.ablated_logits) > 1e-4);
@@ -125,33 +130,27 @@ private Q_SLOTS:
 
     void zamba2Layout() {
         Checkpoint ck = Checkpoint::open(zamba_);
-        QVERIFY(ck.contains("model.layers.1.shared_transformer.self_attn.q_proj.weight"));
-        QVERIFY(ck.contains("model.layers.2.shared_transformer.self_attn.q_proj.weight"));
+        for (const char* t : {"model.layers.1.shared_transformer.self_attn.q_proj.weight",
+                              "model.layers.2.shared_transformer.self_attn.q_proj.weight",
+                              "model.layers.1.shared_transformer.self_attn.linear_q_adapter_list.2.0.weight",
+                              "model.layers.4.mamba_decoder.mamba.A_log", "model.layers.3.mamba.A_log"})
+            QVERIFY2(ck.contains(t), t);
         QVERIFY(!ck.contains("model.layers.4.shared_transformer.self_attn.q_proj.weight"));  // block 0 again
-        QVERIFY(ck.contains("model.layers.1.shared_transformer.self_attn.linear_q_adapter_list.2.0.weight"));
-        QVERIFY(ck.contains("model.layers.4.mamba_decoder.mamba.A_log"));
-        QVERIFY(ck.contains("model.layers.3.mamba.A_log"));
         QCOMPARE(ck.tensor("model.layers.2.shared_transformer.input_layernorm.weight").shape, (std::vector<int64_t>{64}));
         auto m = Model::load(zamba_);
-        QCOMPARE(m->info().layers[0].kind, std::string("mamba2"));
-        QCOMPARE(m->info().layers[4].kind, std::string("hybrid"));
+        QCOMPARE(layer_kinds(m->info()), (std::vector<std::string>{"mamba2", "hybrid", "hybrid", "mamba2", "hybrid"}));
         QCOMPARE(m->info().layers[4].attention_heads, 4);
         QCOMPARE(m->info().layers[4].ssm_heads, 4);
     }
 
     void zamba2ForwardAndAblation() {
         auto m = Model::load(zamba_);
-        InterventionPlan plan;
-        plan.ablate(HeadRef{4, 1, HeadKind::Attention});
-        plan.ablate(HeadRef{4, 2, HeadKind::SSM});
-        plan.ablate(HeadRef{0, 0, HeadKind::SSM}, 0.5f);
-        plan.skip_layers = {2};
-        NaiveSsmOptions o;
-        o.attn_scale[{4, 1}] = 0.0;
-        o.ssm_scale[{4, 2}] = 0.0;
-        o.ssm_scale[{0, 0}] = 0.5;
-        o.skip_layers = {2};
-        const AblationCheck c = check_ablation(*m, zamba_, ssm_prompt(30, m->info().vocab_size), plan, o);
+        Interventions iv;
+        iv.ablate(HeadRef{4, 1, HeadKind::Attention});
+        iv.ablate(HeadRef{4, 2, HeadKind::SSM});
+        iv.ablate(HeadRef{0, 0, HeadKind::SSM}, 0.5f);
+        iv.skip({2});
+        const AblationCheck c = check_ablation(*m, zamba_, ssm_prompt(30, m->info().vocab_size), iv.plan, iv.naive);
         QVERIFY2(c.plain < 1e-4, qPrintable(QString::number(c.plain)));
         QVERIFY2(c.ablated < 1e-4, qPrintable(QString::number(c.ablated)));
         QVERIFY(max_abs_diff(c.plain_logits, c.ablated_logits) > 1e-3);
@@ -183,12 +182,12 @@ private Q_SLOTS:
         RunRequest plain, abl;
         plain.tokens = abl.tokens = ids;
         plain.all_logits = abl.all_logits = true;
-        abl.plan.ablate(HeadRef{2, 3, HeadKind::Attention});
-        abl.plan.ablate(HeadRef{1, 0, HeadKind::SSM});
+        Interventions iv;
+        iv.ablate(HeadRef{2, 3, HeadKind::Attention});
+        iv.ablate(HeadRef{1, 0, HeadKind::SSM});
+        abl.plan = iv.plan;
         auto outs = m->run_batch({plain, abl});
-        NaiveSsmOptions o;
-        o.attn_scale[{2, 3}] = 0.0;
-        o.ssm_scale[{1, 0}] = 0.0;
+        const NaiveSsmOptions& o = iv.naive;
         const double dp = max_diff_logits(outs[0].all_logits, naive_ssm_forward(rope, ids).logits);
         const double da = max_diff_logits(outs[1].all_logits, naive_ssm_forward(rope, ids, o).logits);
         QVERIFY2(dp < 1e-4, qPrintable(QString::number(dp)));
@@ -217,28 +216,23 @@ private Q_SLOTS:
 
     void jambaLayout() {
         Checkpoint ck = Checkpoint::open(jamba_);
-        QVERIFY(ck.contains("model.layers.0.mamba.dt_layernorm.weight"));
-        QVERIFY(ck.contains("model.layers.1.self_attn.q_proj.weight"));
-        QVERIFY(ck.contains("model.layers.1.feed_forward.experts.3.down_proj.weight"));
-        QVERIFY(ck.contains("model.layers.0.feed_forward.gate_proj.weight"));
+        for (const char* t : {"model.layers.0.mamba.dt_layernorm.weight", "model.layers.1.self_attn.q_proj.weight",
+                              "model.layers.1.feed_forward.experts.3.down_proj.weight",
+                              "model.layers.0.feed_forward.gate_proj.weight"})
+            QVERIFY2(ck.contains(t), t);
         auto m = Model::load(jamba_);
-        QCOMPARE(m->info().layers[0].kind, std::string("mamba"));
-        QCOMPARE(m->info().layers[1].kind, std::string("attention"));
+        QCOMPARE(layer_kinds(m->info()), (std::vector<std::string>{"mamba", "attention", "mamba", "attention"}));
         QCOMPARE(m->info().layers[1].attention_heads, 4);
         QCOMPARE(m->info().layers[2].ssm_heads, 64);
     }
 
     void jambaForwardAndAblation() {
         auto m = Model::load(jamba_);
-        InterventionPlan plan;
-        plan.ablate(HeadRef{1, 2, HeadKind::Attention});
-        plan.ablate(HeadRef{2, 10, HeadKind::SSM});
-        plan.skip_layers = {3};
-        NaiveSsmOptions o;
-        o.attn_scale[{1, 2}] = 0.0;
-        o.ssm_scale[{2, 10}] = 0.0;
-        o.skip_layers = {3};
-        const AblationCheck c = check_ablation(*m, jamba_, ssm_prompt(40, m->info().vocab_size), plan, o);
+        Interventions iv;
+        iv.ablate(HeadRef{1, 2, HeadKind::Attention});
+        iv.ablate(HeadRef{2, 10, HeadKind::SSM});
+        iv.skip({3});
+        const AblationCheck c = check_ablation(*m, jamba_, ssm_prompt(40, m->info().vocab_size), iv.plan, iv.naive);
         QVERIFY2(c.plain < 1e-4, qPrintable(QString::number(c.plain)));
         QVERIFY2(c.ablated < 1e-4, qPrintable(QString::number(c.ablated)));
     }

@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <functional>
 
 #include "gna/config.h"
 #include "gna/error.h"
@@ -154,10 +155,7 @@ private Q_SLOTS:
         for (auto& row : naive_llama_forward(tied, r.tokens).logits) flat.insert(flat.end(), row.begin(), row.end());
         QVERIFY(max_abs_diff(m->run(r).all_logits, flat) < 1e-4);
         // Untied without lm_head -> clear error
-        auto broken = make_model(dir_, "untied_broken", spec_);
-        Json cfg = read_json_file(broken / "config.json");
-        cfg["tie_word_embeddings"] = true;
-        write_json_file_atomic(broken / "config.json", cfg);
+        auto broken = withConfig("untied_broken", [](Json& cfg) { cfg["tie_word_embeddings"] = true; });
         QVERIFY(Model::load(broken) != nullptr);  // tied: lm_head present is used, fine
     }
 
@@ -205,17 +203,11 @@ private Q_SLOTS:
 
     // ---- bad input: each names the file and the problem ----
     void missingConfigKey() {
-        auto p = make_model(dir_, "nokey", spec_);
-        Json cfg = read_json_file(p / "config.json");
-        cfg.erase("hidden_size");
-        write_json_file_atomic(p / "config.json", cfg);
+        auto p = withConfig("nokey", [](Json& cfg) { cfg.erase("hidden_size"); });
         expect_error([&] { Model::load(p); }, {"config.json", "hidden_size", "missing"});
     }
     void unknownArchitecture() {
-        auto p = make_model(dir_, "arch", spec_);
-        Json cfg = read_json_file(p / "config.json");
-        cfg["architectures"] = {"GPTBigCodeForCausalLM"};
-        write_json_file_atomic(p / "config.json", cfg);
+        auto p = withConfig("arch", [](Json& cfg) { cfg["architectures"] = {"GPTBigCodeForCausalLM"}; });
         expect_error([&] { Model::load(p); }, {"config.json", "GPTBigCodeForCausalLM", "not supported", "LlamaForCausalLM"});
     }
     void truncatedSafetensors() {
@@ -272,10 +264,7 @@ private Q_SLOTS:
         expect_error([&] { Model::load(p); }, {"model.layers.1.mlp.up_proj.weight", "no tensor"});
     }
     void wrongShape() {
-        auto p = make_model(dir_, "shape", spec_);
-        Json cfg = read_json_file(p / "config.json");
-        cfg["intermediate_size"] = 41;
-        write_json_file_atomic(p / "config.json", cfg);
+        auto p = withConfig("shape", [](Json& cfg) { cfg["intermediate_size"] = 41; });
         expect_error([&] { Model::load(p); }, {"model.safetensors", "gate_proj", "shape [40, 32]", "[41, 32]"});
     }
     void shardIndexNamesMissingFile() {
@@ -301,11 +290,18 @@ private Q_SLOTS:
         expect_error([&] { Model::load(p); }, {"config.json", "not valid JSON"});
     }
     void inconsistentHeads() {
-        auto p = make_model(dir_, "heads", spec_);
-        Json cfg = read_json_file(p / "config.json");
-        cfg["num_key_value_heads"] = 3;
-        write_json_file_atomic(p / "config.json", cfg);
+        auto p = withConfig("heads", [](Json& cfg) { cfg["num_key_value_heads"] = 3; });
         expect_error([&] { Model::load(p); }, {"config.json", "num_key_value_heads"});
+    }
+
+private:
+    // A tiny model (spec_) in dir_/name with its config.json changed by `edit`.
+    std::filesystem::path withConfig(const std::string& name, const std::function<void(Json&)>& edit) {
+        auto p = make_model(dir_, name, spec_);
+        Json cfg = read_json_file(p / "config.json");
+        edit(cfg);
+        write_json_file_atomic(p / "config.json", cfg);
+        return p;
     }
 };
 

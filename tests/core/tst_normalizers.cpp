@@ -9,7 +9,6 @@
 #include <QtTest>
 
 #include <cstdio>
-#include <fstream>
 #include <functional>
 #include <set>
 #include <string>
@@ -74,10 +73,7 @@ class TestNormalizers : public QObject {
                              {"decoder", nullptr},
                              {"model", {{"type", "BPE"}, {"unk_token", "<unk>"}, {"vocab", vocab},
                                         {"merges", gna::Json::array()}}}};
-        const fs::path d = fs::path(tmp_.path().toStdString()) / ("n" + std::to_string(count_++));
-        fs::create_directories(d);
-        std::ofstream(d / "tokenizer.json") << j.dump();
-        return gna::load_tokenizer(d);
+        return gna::test::load_tokenizer_json(j, fs::path(tmp_.path().toStdString()) / ("n" + std::to_string(count_++)));
     }
     // The code points of `input` after `normalizer`; every code point of `expected` is in the vocabulary.
     Cps run(const gna::Json& normalizer, const Cps& input, const Cps& expected) {
@@ -155,10 +151,7 @@ private Q_SLOTS:
                              {"pre_tokenizer", {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", true}}},
                              {"decoder", {{"type", "ByteLevel"}}},
                              {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", {"Ã ©"}}}}};
-        const fs::path d = fs::path(tmp_.path().toStdString()) / "nfc_bytelevel";
-        fs::create_directories(d);
-        std::ofstream(d / "tokenizer.json") << j.dump();
-        auto tok = gna::load_tokenizer(d);
+        auto tok = gna::test::load_tokenizer_json(j, fs::path(tmp_.path().toStdString()) / "nfc_bytelevel");
         QCOMPARE(tok->encode(utf8({0xE9}), false), (Cps{2}));
         QCOMPARE(tok->encode(utf8({'e', 0x301}), false), (Cps{2}));
     }
@@ -177,10 +170,7 @@ private Q_SLOTS:
               {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", false}}}}};
         const gna::Json j = {{"normalizer", type("NFC")}, {"pre_tokenizer", pre}, {"decoder", {{"type", "ByteLevel"}}},
                              {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", {"Ã ©", "1 2"}}}}};
-        const fs::path d = fs::path(tmp_.path().toStdString()) / "qwen";
-        fs::create_directories(d);
-        std::ofstream(d / "tokenizer.json") << j.dump();
-        auto tok = gna::load_tokenizer(d);
+        auto tok = gna::test::load_tokenizer_json(j, fs::path(tmp_.path().toStdString()) / "qwen");
         QCOMPARE(tok->encode(utf8({'e', 0x301, ' ', '1', '2'}), false), (Cps{2, 4, 5, 6}));
     }
 

@@ -12,6 +12,7 @@
 #include "gna/model.h"
 #include "gna/probe.h"
 #include "test_models.h"
+#include "test_support.h"
 
 using namespace gna;
 using namespace gna::test;
@@ -81,12 +82,7 @@ private:
 };
 
 void TestProbe::compareWithCandidatesOfSeveralTokens_data() {
-    QTest::addColumn<QString>("kind");
-    QTest::addColumn<bool>("ablate");
-    for (const char* k : {"transformer", "ssm", "hybrid"}) {
-        QTest::newRow((std::string(k) + " unablated").c_str()) << QString::fromLatin1(k) << false;
-        QTest::newRow((std::string(k) + " ablated").c_str()) << QString::fromLatin1(k) << true;
-    }
+    demo_ablate_rows();
 }
 
 void TestProbe::compareWithCandidatesOfSeveralTokens() {

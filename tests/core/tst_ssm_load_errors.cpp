@@ -91,85 +91,85 @@ private Q_SLOTS:
                                 << QString::fromLatin1(value) << expect;
         };
 
+        // The message names the tensor and, for a wrong shape, the shape found and the one expected.
+        auto drop = [&](const char* name, const char* arch, const char* tensor) {
+            row(name, arch, "drop", tensor, "", {"{dir}", QStringLiteral("'%1'").arg(QLatin1String(tensor)), missing});
+        };
+        auto shape = [&](const char* name, const char* arch, const char* tensor, const char* value, const char* wanted) {
+            row(name, arch, "shape", tensor, value,
+                {"{weights}", QStringLiteral("'%1'").arg(QLatin1String(tensor)),
+                 QStringLiteral("has shape ") + QLatin1String(value), QLatin1String(wanted)});
+        };
+        auto config = [&](const char* name, const char* arch, const char* key, const char* value, const QStringList& expect) {
+            row(name, arch, "config", key, value, expect);
+        };
+
         // Mamba-1: d_inner 48, conv_kernel 4
-        row("mamba/no A_log", "mamba", "drop", "backbone.layers.0.mixer.A_log", "",
-            {"{dir}", "'backbone.layers.0.mixer.A_log'", missing});
-        row("mamba/conv1d transposed", "mamba", "shape", "backbone.layers.1.mixer.conv1d.weight", "[48, 4, 1]",
-            {"{weights}", "'backbone.layers.1.mixer.conv1d.weight'", "has shape [48, 4, 1]", "[48, 1, 4]"});
-        row("mamba/conv1d short kernel", "mamba", "shape", "backbone.layers.0.mixer.conv1d.weight", "[48, 1, 3]",
-            {"{weights}", "'backbone.layers.0.mixer.conv1d.weight'", "has shape [48, 1, 3]", "[48, 1, 4]"});
-        row("mamba/intermediate_size", "mamba", "config", "intermediate_size", "50",
-            {"{config}", "intermediate_size (50)", "expand * hidden_size (48)"});
-        row("mamba/expand", "mamba", "config", "expand", "3",
-            {"{config}", "intermediate_size (48)", "expand * hidden_size (72)"});
+        drop("mamba/no A_log", "mamba", "backbone.layers.0.mixer.A_log");
+        shape("mamba/conv1d transposed", "mamba", "backbone.layers.1.mixer.conv1d.weight", "[48, 4, 1]", "[48, 1, 4]");
+        shape("mamba/conv1d short kernel", "mamba", "backbone.layers.0.mixer.conv1d.weight", "[48, 1, 3]",
+            "[48, 1, 4]");
+        config("mamba/intermediate_size", "mamba", "intermediate_size", "50", {"{config}", "intermediate_size (50)",
+            "expand * hidden_size (48)"});
+        config("mamba/expand", "mamba", "expand", "3", {"{config}", "intermediate_size (48)",
+            "expand * hidden_size (72)"});
 
         // Falcon-Mamba: same tensors, weightless B/C/dt norms
-        row("falcon/no A_log", "falcon_mamba", "drop", "backbone.layers.1.mixer.A_log", "",
-            {"{dir}", "'backbone.layers.1.mixer.A_log'", missing});
-        row("falcon/conv1d 2-D", "falcon_mamba", "shape", "backbone.layers.0.mixer.conv1d.weight", "[48, 4]",
-            {"{weights}", "'backbone.layers.0.mixer.conv1d.weight'", "has shape [48, 4]", "[48, 1, 4]"});
-        row("falcon/intermediate_size", "falcon_mamba", "config", "intermediate_size", "96",
-            {"{config}", "intermediate_size (96)", "expand * hidden_size (48)"});
+        drop("falcon/no A_log", "falcon_mamba", "backbone.layers.1.mixer.A_log");
+        shape("falcon/conv1d 2-D", "falcon_mamba", "backbone.layers.0.mixer.conv1d.weight", "[48, 4]", "[48, 1, 4]");
+        config("falcon/intermediate_size", "falcon_mamba", "intermediate_size", "96", {"{config}",
+            "intermediate_size (96)", "expand * hidden_size (48)"});
 
         // Mamba-2: 4 heads x 16 = d_inner 64; conv over x, B, C = 96 channels
-        row("mamba2/no A_log", "mamba2", "drop", "backbone.layers.1.mixer.A_log", "",
-            {"{dir}", "'backbone.layers.1.mixer.A_log'", missing});
-        row("mamba2/conv1d", "mamba2", "shape", "backbone.layers.0.mixer.conv1d.weight", "[128, 1, 3]",
-            {"{weights}", "'backbone.layers.0.mixer.conv1d.weight'", "has shape [128, 1, 3]", "[96, 1, 4]"});
-        row("mamba2/num_heads", "mamba2", "config", "num_heads", "3",
-            {"{config}", "num_heads * head_dim (3 * 16 = 48)", "expand * hidden_size (64)"});
-        row("mamba2/head_dim", "mamba2", "config", "head_dim", "8",
-            {"{config}", "num_heads * head_dim (4 * 8 = 32)", "expand * hidden_size (64)"});
-        row("mamba2/n_groups", "mamba2", "config", "n_groups", "3",
-            {"{config}", "num_heads (4)", "n_groups (3)"});
+        drop("mamba2/no A_log", "mamba2", "backbone.layers.1.mixer.A_log");
+        shape("mamba2/conv1d", "mamba2", "backbone.layers.0.mixer.conv1d.weight", "[128, 1, 3]", "[96, 1, 4]");
+        config("mamba2/num_heads", "mamba2", "num_heads", "3", {"{config}", "num_heads * head_dim (3 * 16 = 48)",
+            "expand * hidden_size (64)"});
+        config("mamba2/head_dim", "mamba2", "head_dim", "8", {"{config}", "num_heads * head_dim (4 * 8 = 32)",
+            "expand * hidden_size (64)"});
+        config("mamba2/n_groups", "mamba2", "n_groups", "3", {"{config}", "num_heads (4)", "n_groups (3)"});
 
         // Jamba: layer 0 Mamba-1 (d_inner 64), layer 1 attention (4 heads of 8 on hidden 32)
-        row("jamba/no A_log", "jamba", "drop", "model.layers.0.mamba.A_log", "",
-            {"{dir}", "'model.layers.0.mamba.A_log'", missing});
-        row("jamba/conv1d", "jamba", "shape", "model.layers.0.mamba.conv1d.weight", "[64, 1, 2]",
-            {"{weights}", "'model.layers.0.mamba.conv1d.weight'", "has shape [64, 1, 2]", "[64, 1, 4]"});
-        row("jamba/num_attention_heads", "jamba", "config", "num_attention_heads", "5",
-            {"{config}", "hidden_size (32)", "num_attention_heads (5)"});
-        row("jamba/num_key_value_heads", "jamba", "config", "num_key_value_heads", "3",
-            {"{config}", "num_attention_heads (4)", "num_key_value_heads (3)"});
-        row("jamba/mamba_expand", "jamba", "config", "mamba_expand", "3",
-            {"{weights}", "'model.layers.0.mamba.in_proj.weight'", "has shape [128, 32]", "[192, 32]"});
+        drop("jamba/no A_log", "jamba", "model.layers.0.mamba.A_log");
+        shape("jamba/conv1d", "jamba", "model.layers.0.mamba.conv1d.weight", "[64, 1, 2]", "[64, 1, 4]");
+        config("jamba/num_attention_heads", "jamba", "num_attention_heads", "5", {"{config}", "hidden_size (32)",
+            "num_attention_heads (5)"});
+        config("jamba/num_key_value_heads", "jamba", "num_key_value_heads", "3", {"{config}",
+            "num_attention_heads (4)", "num_key_value_heads (3)"});
+        config("jamba/mamba_expand", "jamba", "mamba_expand", "3", {"{weights}",
+            "'model.layers.0.mamba.in_proj.weight'", "has shape [128, 32]", "[192, 32]"});
 
         // Zamba2: Mamba-2 layers (4 heads x 16 = 64) and hybrid layers (attention: 4 heads x 16 = 2 * hidden)
-        row("zamba2/no A_log (mamba layer)", "zamba2", "drop", "model.layers.0.mamba.A_log", "",
-            {"{dir}", "'model.layers.0.mamba.A_log'", missing});
-        row("zamba2/no A_log (hybrid layer)", "zamba2", "drop", "model.layers.2.mamba_decoder.mamba.A_log", "",
-            {"{dir}", "'model.layers.2.mamba_decoder.mamba.A_log'", missing});
-        row("zamba2/conv1d", "zamba2", "shape", "model.layers.1.mamba_decoder.mamba.conv1d.weight", "[96, 1, 5]",
-            {"{weights}", "'model.layers.1.mamba_decoder.mamba.conv1d.weight'", "has shape [96, 1, 5]", "[96, 1, 4]"});
+        drop("zamba2/no A_log (mamba layer)", "zamba2", "model.layers.0.mamba.A_log");
+        drop("zamba2/no A_log (hybrid layer)", "zamba2", "model.layers.2.mamba_decoder.mamba.A_log");
+        shape("zamba2/conv1d", "zamba2", "model.layers.1.mamba_decoder.mamba.conv1d.weight", "[96, 1, 5]",
+            "[96, 1, 4]");
         row("zamba2/adapter scalar", "zamba2", "shape",  // used to escape as std::out_of_range
             "model.layers.1.shared_transformer.self_attn.linear_q_adapter_list.1.0.weight", "[]",
             {"{weights}", "'model.layers.1.shared_transformer.self_attn.linear_q_adapter_list.1.0.weight'",
              "must be a matrix"});
-        row("zamba2/n_mamba_heads", "zamba2", "config", "n_mamba_heads", "3",
-            {"{config}", "n_mamba_heads (3)", "mamba_expand * hidden_size (64)"});
-        row("zamba2/mamba_headdim", "zamba2", "config", "mamba_headdim", "8",
-            {"{config}", "n_mamba_heads * mamba_headdim (4 * 8 = 32)", "mamba_expand * hidden_size (64)"});
-        row("zamba2/attention_head_dim", "zamba2", "config", "attention_head_dim", "8",
-            {"{config}", "num_attention_heads * attention_head_dim (4 * 8 = 32)", "2 * hidden_size (64)"});
-        row("zamba2/num_attention_heads", "zamba2", "config", "num_attention_heads", "5",
-            {"{config}", "2 * hidden_size (64)", "num_attention_heads (5)"});
+        config("zamba2/n_mamba_heads", "zamba2", "n_mamba_heads", "3", {"{config}", "n_mamba_heads (3)",
+            "mamba_expand * hidden_size (64)"});
+        config("zamba2/mamba_headdim", "zamba2", "mamba_headdim", "8", {"{config}",
+            "n_mamba_heads * mamba_headdim (4 * 8 = 32)", "mamba_expand * hidden_size (64)"});
+        config("zamba2/attention_head_dim", "zamba2", "attention_head_dim", "8", {"{config}",
+            "num_attention_heads * attention_head_dim (4 * 8 = 32)", "2 * hidden_size (64)"});
+        config("zamba2/num_attention_heads", "zamba2", "num_attention_heads", "5", {"{config}",
+            "2 * hidden_size (64)", "num_attention_heads (5)"});
 
         // RecurrentGemma: lru_width 32 in 4 gate blocks of 8; conv_1d over 32 channels
-        row("recurrentgemma/no recurrent_param", "recurrentgemma", "drop",
-            "model.layers.1.temporal_block.rg_lru.recurrent_param", "",
-            {"{dir}", "'model.layers.1.temporal_block.rg_lru.recurrent_param'", missing});
-        row("recurrentgemma/no recurrent gate", "recurrentgemma", "drop",
-            "model.layers.0.temporal_block.rg_lru.recurrent_gate_weight", "",
-            {"{dir}", "'model.layers.0.temporal_block.rg_lru.recurrent_gate_weight'", missing});
-        row("recurrentgemma/conv_1d", "recurrentgemma", "shape", "model.layers.0.temporal_block.conv_1d.weight",
-            "[32, 4, 1]", {"{weights}", "'model.layers.0.temporal_block.conv_1d.weight'", "has shape [32, 4, 1]", "[32, 1, 4]"});
-        row("recurrentgemma/num_attention_heads", "recurrentgemma", "config", "num_attention_heads", "3",
-            {"{config}", "lru_width (32)", "num_attention_heads (3)"});
-        row("recurrentgemma/lru_width", "recurrentgemma", "config", "lru_width", "30",
-            {"{config}", "lru_width (30)", "num_attention_heads (4)"});
-        row("recurrentgemma/head_dim", "recurrentgemma", "config", "head_dim", "16",
-            {"{weights}", "'model.layers.2.temporal_block.q_proj.weight'", "has shape [32, 32]", "[64, 32]"});
+        drop("recurrentgemma/no recurrent_param", "recurrentgemma",
+            "model.layers.1.temporal_block.rg_lru.recurrent_param");
+        drop("recurrentgemma/no recurrent gate", "recurrentgemma",
+            "model.layers.0.temporal_block.rg_lru.recurrent_gate_weight");
+        shape("recurrentgemma/conv_1d", "recurrentgemma", "model.layers.0.temporal_block.conv_1d.weight",
+            "[32, 4, 1]", "[32, 1, 4]");
+        config("recurrentgemma/num_attention_heads", "recurrentgemma", "num_attention_heads", "3", {"{config}",
+            "lru_width (32)", "num_attention_heads (3)"});
+        config("recurrentgemma/lru_width", "recurrentgemma", "lru_width", "30", {"{config}", "lru_width (30)",
+            "num_attention_heads (4)"});
+        config("recurrentgemma/head_dim", "recurrentgemma", "head_dim", "16", {"{weights}",
+            "'model.layers.2.temporal_block.q_proj.weight'", "has shape [32, 32]", "[64, 32]"});
     }
 
     void badCheckpoint() {

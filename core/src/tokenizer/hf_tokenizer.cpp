@@ -8,6 +8,7 @@
 #include "tokenizer/bpe_model.h"
 #include "tokenizer/decoder.h"
 #include "tokenizer/display.h"
+#include "tokenizer/file_tokenizer.h"
 #include "tokenizer/json_fields.h"
 #include "tokenizer/normalizer.h"
 #include "tokenizer/pre_tokenizer.h"
@@ -25,7 +26,7 @@ struct SpecialFrame {
     bool from_template = false;
 };
 
-class HfTokenizer final : public Tokenizer {
+class HfTokenizer final : public FileTokenizer {
 public:
     HfTokenizer(const std::filesystem::path& file, const Json& j, std::optional<BpeTables> tables,
                 const SpecialConfig& config);
@@ -35,9 +36,6 @@ public:
     std::string piece(int id) const override;
     std::string display(int id) const override;
     std::optional<int> piece_to_id(std::string_view piece) const override;
-    int vocab_size() const override { return vocab_size_; }
-    std::optional<int> bos_id() const override { return bos_; }
-    std::vector<int> eos_ids() const override { return eos_; }
     bool is_special(int id) const override {
         auto it = added_by_id_.find(id);
         return it != added_by_id_.end() && added_[it->second].special;
@@ -54,7 +52,6 @@ private:
         return it == added_by_id_.end() ? nullptr : &added_[it->second];
     }
 
-    std::string file_;
     BpeModel model_;
     Normalizer normalizer_;
     PreTokenizer pre_tokenizer_;
@@ -64,15 +61,12 @@ private:
     PieceMap added_by_content_;
     AddedTokenMatcher raw_matcher_, normalized_matcher_;
     SpecialFrame frame_;
-    std::optional<int> bos_;
-    std::vector<int> eos_;
-    int vocab_size_ = 0;
     std::string kind_;
 };
 
 HfTokenizer::HfTokenizer(const std::filesystem::path& file, const Json& j, std::optional<BpeTables> tables,
                          const SpecialConfig& config)
-    : file_(file.string()) {
+    : FileTokenizer(file.string()) {
     const JsonPlace root{file_, ""};
     if (!j.is_object()) bad_value(root, "(the top level) must be an object");
     parse_model(require_key(j, "model", root), root / "model", std::move(tables));

@@ -6,6 +6,7 @@
 #include "tokenizer/added_tokens.h"
 #include "tokenizer/bpe_model.h"
 #include "tokenizer/display.h"
+#include "tokenizer/file_tokenizer.h"
 #include "tokenizer/normalizer.h"
 #include "tokenizer/spm_plugin_loader.h"
 #include "tokenizer/utf8.h"
@@ -15,7 +16,7 @@ namespace {
 
 constexpr const char* kMetaspace = "\xE2\x96\x81";  // ▁
 
-class SpmTokenizer final : public Tokenizer {
+class SpmTokenizer final : public FileTokenizer {
 public:
     SpmTokenizer(const std::filesystem::path& file, const SpecialConfig& config);
     ~SpmTokenizer() override { api_.free(handle_); }
@@ -27,9 +28,6 @@ public:
     std::string piece(int id) const override;
     std::string display(int id) const override;
     std::optional<int> piece_to_id(std::string_view piece) const override;
-    int vocab_size() const override { return vocab_size_; }
-    std::optional<int> bos_id() const override { return bos_; }
-    std::vector<int> eos_ids() const override { return eos_; }
     bool is_special(int id) const override;
     std::string kind() const override { return "sentencepiece"; }
 
@@ -40,19 +38,15 @@ private:
 
     const SpmApi& api_;
     gna_spm* handle_ = nullptr;
-    std::string file_;
     int model_size_ = 0;
-    int vocab_size_ = 0;
     std::unordered_map<int, AddedToken> added_;  // control pieces and tokenizer_config's added tokens
     PieceMap added_by_content_;
     AddedTokenMatcher matcher_;
-    std::optional<int> bos_;
-    std::vector<int> eos_;
     bool add_bos_ = true, add_eos_ = false;
 };
 
 SpmTokenizer::SpmTokenizer(const std::filesystem::path& file, const SpecialConfig& config)
-    : api_(spm_api()), file_(file.string()) {
+    : FileTokenizer(file.string()), api_(spm_api()) {
     handle_ = api_.load(file_.c_str());
     if (!handle_) {
         throw Error(file_ + ": not a readable SentencePiece model (" + api_.last_error() +
