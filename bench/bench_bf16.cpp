@@ -227,11 +227,6 @@ struct TorchMamba2 {
     }
 };
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
-
 // One configuration in this process: prints "load fwd sweep rss" on one line.
 int child(const std::string& mode, const std::filesystem::path& dir, int T, int nplans) {
     std::vector<int> ids;
