@@ -343,9 +343,15 @@ void TestProbe::oneToggleIsOneForwardPass() {
     for (std::size_t i = 0; i < ref.attention.size(); ++i) {
         const AttentionMap& m = ref.attention[i];
         const std::size_t last = static_cast<std::size_t>(tokens - 1);
+        // an attention row as it is; an SSM head's hidden-attention row as |a| / sum |a|
+        double norm = 1.0;
+        if (m.head.kind == HeadKind::SSM) {
+            norm = 0.0;
+            for (int c = 0; c < m.cols; ++c) norm += std::abs(double(m.at(last, static_cast<std::size_t>(c))));
+        }
         double want = 0;
         for (int c = 0; c < m.cols; ++c) {
-            const double a = m.at(last, static_cast<std::size_t>(c));
+            const double a = std::abs(double(m.at(last, static_cast<std::size_t>(c)))) / norm;
             if (a > 0) want -= a * std::log2(a);
         }
         QCOMPARE(res.scores[i].head, m.head);
