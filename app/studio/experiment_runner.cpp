@@ -33,6 +33,7 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
     QPointer<ExperimentRunner> self(this);
     auto flag = m_cancel;
     auto cache = m_cache;
+    auto clock = m_clock;
     const std::string dir = modelDir.toStdString(), out = QDir(outDir).absolutePath().toStdString();
     auto post = [self](auto fn) {
         QMetaObject::invokeMethod(qApp, [self, fn] {
@@ -51,6 +52,7 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
             gna::ExperimentOptions opt;
             opt.out_dir = out;
             opt.cancel = flag.get();
+            opt.clock = clock;
             opt.progress = [post](const gna::ExperimentProgress& p) {
                 const QString current = QString::fromStdString(p.current);
                 post([p, current](ExperimentRunner* r) {

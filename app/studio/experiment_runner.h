@@ -8,6 +8,7 @@
 #include <QString>
 #include <QThreadPool>
 #include <atomic>
+#include <functional>
 #include <memory>
 
 #include "gna/json.h"
@@ -32,6 +33,9 @@ public:
     bool start(const QString& modelDir, const gna::Json& spec, const QString& outDir);
     void cancel();
     bool isRunning() const { return m_running; }
+    // The clock of the elapsed time and the time-left estimate (seconds; read on the worker thread);
+    // empty = the steady clock. Tests give the worker thread's CPU time, which another job's load does not change.
+    void setClock(std::function<double()> clock) { m_clock = std::move(clock); }
 
 Q_SIGNALS:
     void started();
@@ -52,6 +56,7 @@ private:
     std::shared_ptr<Cache> m_cache = std::make_shared<Cache>();  // touched by the worker only
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_running = false;
+    std::function<double()> m_clock;
 };
 
 }  // namespace gna::studio

@@ -6,12 +6,12 @@
 #include "gna/experiment_spec.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <numeric>
 #include <tuple>
 
 #include "experiments/experiment_result.h"
+#include "experiments/time_left.h"
 #include "gna/error.h"
 #include "gna/experiment_spec.h"
 #include "gna/model.h"
@@ -77,10 +77,6 @@ RankingMethodSpec ranking_method_of(const Json& spec) {
 
 namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 // The heads to rank: the spec's list (the setup's conditions after the baseline), else every
 // attention head and every SSM head.
 std::vector<HeadRef> ranked_heads(const Json& spec, const ExperimentSetup& setup, const ModelInfo& info) {
@@ -135,7 +131,9 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     pr.total = N + batches * N;
 
     // Phase 1: one forward + backward pass per prompt; mean estimate per head (logit difference).
-    const auto t_attr = std::chrono::steady_clock::now();
+    const std::function<double()> now = run_clock(opt.clock);
+    const double t_attr = now();
+    TimeLeft attr_left(0.0);
     std::vector<std::vector<double>> effect(N);
     std::vector<double> metric(N), mean(H, 0.0);
     for (std::size_t i = 0; i < N; ++i) {
@@ -150,12 +148,13 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
         for (std::size_t h = 0; h < H; ++h) mean[h] += a.effect[h] / static_cast<double>(N);
         effect[i] = std::move(a.effect);
         ++pr.done;
-        pr.elapsed_s = seconds_since(t_attr);
-        pr.eta_s = pr.elapsed_s / static_cast<double>(pr.done) * static_cast<double>(pr.total - pr.done);
+        pr.elapsed_s = now() - t_attr;
+        attr_left.finished(1, pr.elapsed_s);
+        pr.eta_s = attr_left.estimate(static_cast<double>(pr.total - pr.done));
         pr.current = e.id;
         if (opt.progress) opt.progress(pr);
     }
-    const double attr_s = seconds_since(t_attr);
+    const double attr_s = now() - t_attr;
     std::vector<std::size_t> order(H);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return mean[a] > mean[b]; });
@@ -233,8 +232,8 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
         return aggregate_samples(setup.kind, std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c)),
                                  samples);
     };
-    const auto t_verify = std::chrono::steady_clock::now();
-    std::size_t steps = 0;
+    const double t_verify = now();
+    TimeLeft verify_left(0.0);
     Json agg;  // the batches measured so far are saved after each one (a cancelled run keeps them)
     for (std::size_t b = 0; b < batches; ++b) {
         const std::size_t c0 = bound(b), c1 = bound(b + 1);
@@ -246,9 +245,9 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
             else if (const std::string key = append_condition_piece(measured[i], o); !key.empty())
                 throw Error("attribution+verify: sample " + e.id + " changed its \"" + key + "\" between batches");
             ++pr.done;
-            ++steps;
-            pr.elapsed_s = seconds_since(t_attr);
-            pr.eta_s = seconds_since(t_verify) / static_cast<double>(steps) * static_cast<double>(pr.total - pr.done);
+            pr.elapsed_s = now() - t_attr;
+            verify_left.finished(1, now() - t_verify);
+            pr.eta_s = verify_left.estimate(static_cast<double>(pr.total - pr.done));
             pr.current = e.id;
             if (opt.progress) opt.progress(pr);
         }
@@ -262,7 +261,7 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
         }
     }
     out.result["conditions"] = names;
-    attribution["seconds"]["verify"] = seconds_since(t_verify);
+    attribution["seconds"]["verify"] = now() - t_verify;
     attribution["verified"] = cond_heads.size();
     std::vector<double> exact, approx;
     for (Json& r : agg["ranking"]) {

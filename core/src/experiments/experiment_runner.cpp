@@ -1,13 +1,13 @@
 // Running an experiment: samples x conditions, resumable result files written atomically after
 // every sample, progress with an estimate of time left, cancellation between samples and layers.
 #include <algorithm>
-#include <chrono>
 #include <map>
 
 #include "experiments/attribution_ranking.h"
 #include "experiments/experiment_result.h"
 #include "experiments/experiment_setup.h"
 #include "experiments/shard_work.h"
+#include "experiments/time_left.h"
 #include "gna/error.h"
 #include "gna/experiment_result.h"
 #include "gna/experiment_spec.h"
@@ -25,6 +25,9 @@
 namespace gna {
 
 namespace {
+
+constexpr double kSaveEverySeconds = 2.0;
+constexpr double kPassTokens = 32.0;
 
 std::string num(double v) {
     char b[32];
@@ -321,20 +324,21 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
         ++pr.resumed;
     }
     pr.done = pr.resumed;
-    // time left = this run's seconds per token x the tokens left: samples differ in length (NIAH
-    // 250 to 4096 tokens, dictionaries of 10 to 50 lines), so a mean per sample misleads early on
+    // time left from seconds per token x the tokens left: samples differ in length (NIAH 250 to
+    // 4096 tokens, dictionaries of 10 to 50 lines), so a mean per sample misleads early on. Each
+    // condition's pass also has a cost that does not grow with its tokens (the layers' fixed work,
+    // the output head, the sample's bookkeeping), counted as kPassTokens tokens.
     auto cost = [&](std::size_t i) {
-        return static_cast<double>(tokens_per_condition(setup, setup.samples[i])) *
+        return (static_cast<double>(tokens_per_condition(setup, setup.samples[i])) + kPassTokens) *
                static_cast<double>(work.range[i].second - work.range[i].first);
     };
-    double cost_left = 0, cost_done = 0;
+    double cost_left = 0;
     for (std::size_t i : todo)
         if (!done.count(setup.samples[i].id)) cost_left += cost(i);
-    const auto steady0 = std::chrono::steady_clock::now();
-    const std::function<double()> now = opt.clock ? opt.clock : [steady0] {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - steady0).count();
-    };
+    const std::function<double()> now = run_clock(opt.clock);
     const double t0 = now();
+    TimeLeft left(t0);
+    double last_save = t0;
     try {
         for (std::size_t i : todo) {
             const auto& e = setup.samples[i];
@@ -345,11 +349,17 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
             if (opt.shard.active()) o["condition_range"] = {c0, c1};
             done[e.id] = std::move(o);
             ++pr.done;
-            cost_done += cost(i);
             cost_left -= cost(i);
-            save(false);
-            pr.elapsed_s = now() - t0;
-            pr.eta_s = cost_done > 0 ? pr.elapsed_s / cost_done * std::max(cost_left, 0.0) : -1;
+            const double t = now();
+            // the partial result is rewritten every kSaveEverySeconds (and on cancel): rewriting it after
+            // every sample costs O(samples done) each time, which dominates runs of many short samples
+            if (t - last_save >= kSaveEverySeconds) {
+                save(false);
+                last_save = t;
+            }
+            left.finished(cost(i), t);
+            pr.elapsed_s = t - t0;
+            pr.eta_s = left.estimate(cost_left);
             pr.current = e.id;
             if (opt.progress) opt.progress(pr);
         }
