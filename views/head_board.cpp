@@ -15,6 +15,8 @@ namespace gna::views {
 
 namespace {
 constexpr int kMargin = 4;
+constexpr int kMinCell = 16;
+constexpr int kMaxCell = 48;
 }
 
 HeadBoard::HeadBoard(QWidget* parent)
@@ -54,6 +56,7 @@ void HeadBoard::setScores(const std::vector<double>& scores, const QString& labe
 void HeadBoard::setColorPalette(Palette palette) {
     m_gradient = makeGradient(palette);
     update();
+    Q_EMIT colorsChanged();
 }
 
 void HeadBoard::setAblatedHeads(const HeadCells& heads) {
@@ -148,23 +151,30 @@ void HeadBoard::onAblationChanged(const HeadCells& changed) {
     update();
 }
 
+int HeadBoard::minimumCellSize() { return kMinCell; }
+
 int HeadBoard::cellSize() const {
-    const QFontMetrics fm(font());
-    const int left = fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2;
-    const int top = fm.height() + kMargin * 2;
-    const int bottom = fm.height() * 2 + kMargin * 2;  // the caption, up to two lines (the cells come first)
+    const QSize frame = sizeForCell(0);
     const int heads = std::max(1, m_model->heads());
     const int layers = std::max(1, m_model->layers());
-    const int s = std::min((width() - left - kMargin) / heads, (height() - top - bottom) / layers);
-    return std::clamp(s, 4, 48);
+    const int s = std::min((width() - frame.width()) / heads, (height() - frame.height()) / layers);
+    return std::clamp(s, kMinCell, kMaxCell);
+}
+
+QPoint HeadBoard::gridOrigin() const {
+    const QFontMetrics fm(font());
+    return {fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2,  // right of the layer labels
+            fm.height() + kMargin * 2};                                   // below the head labels
+}
+
+QSize HeadBoard::sizeForCell(int cell) const {
+    const QPoint o = gridOrigin();
+    return {o.x() + kMargin + cell * std::max(1, m_model->heads()), o.y() + kMargin + cell * std::max(1, m_model->layers())};
 }
 
 QRect HeadBoard::gridRect() const {
-    const QFontMetrics fm(font());
-    const int left = fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2;
-    const int top = fm.height() + kMargin * 2;
     const int s = cellSize();
-    return {left, top, s * m_model->heads(), s * m_model->layers()};
+    return {gridOrigin(), QSize(s * m_model->heads(), s * m_model->layers())};
 }
 
 QRect HeadBoard::cellRect(int layer, int head) const {
@@ -187,14 +197,9 @@ HeadCell HeadBoard::cellAt(const QPoint& pos, bool* ok) const {
     return p.x() < 0 ? HeadCell{} : m_model->cell(p.y(), p.x());
 }
 
-QSize HeadBoard::sizeHint() const {
-    const QFontMetrics fm(font());
-    const int s = 22;
-    return {fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 3 + s * std::max(1, m_model->heads()),
-            fm.height() * 3 + kMargin * 4 + s * std::max(1, m_model->layers())};
-}
+QSize HeadBoard::sizeHint() const { return sizeForCell(22); }
 
-QSize HeadBoard::minimumSizeHint() const { return {120, 80}; }
+QSize HeadBoard::minimumSizeHint() const { return sizeForCell(kMinCell); }
 
 void HeadBoard::paintEvent(QPaintEvent*) {
     QPainter p(this);
@@ -282,18 +287,6 @@ void HeadBoard::paintEvent(QPaintEvent*) {
         p.setPen(QPen(palette().color(hasFocus() ? QPalette::Highlight : QPalette::Mid), 2, Qt::DotLine));
         p.drawRect(cellRect(m_current.y(), m_current.x()).adjusted(1, 1, -2, -2));
     }
-    // Caption: what the colour means.
-    QString caption = !m_model->hasScores() ? tr("✕ = ablated")
-        : m_model->mixed()
-        ? tr("Colour: %1 (H %2 .. %3, S %4 .. %5)   ✕ = ablated")
-              .arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3), QString::number(range.upper, 'g', 3),
-                   QString::number(ssmRange.lower, 'g', 3), QString::number(ssmRange.upper, 'g', 3))
-        : tr("Colour: %1 (%2 .. %3)   ✕ = ablated").arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3),
-                                                       QString::number(range.upper, 'g', 3));
-    if (m_model->mixed()) caption += tr("   ◥ = SSM head");
-    p.setPen(palette().color(QPalette::Text));
-    p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left() - kMargin), 2 * fm.height() + kMargin),
-               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
 }
 
 void HeadBoard::mousePressEvent(QMouseEvent* event) {

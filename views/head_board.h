@@ -1,7 +1,9 @@
 #pragma once
 // HeadBoard: the layers x heads grid. Each cell is coloured by a per-head score and shows whether
 // the head is ablated. Click toggles a head; drag selects a rectangle; arrows move, Space toggles
-// (the selection if any, else the current head); Ctrl+Z / Ctrl+Shift+Z undo and redo.
+// (the selection if any, else the current head); Ctrl+Z / Ctrl+Shift+Z undo and redo. Cells are never
+// smaller than minimumCellSize() (the board's minimum size; a surrounding scroll area scrolls a larger
+// board); what the colours mean is drawn by a HeadBoardLegend beside it.
 #include <QPointer>
 #include <QUndoStack>
 #include <QWidget>
@@ -26,6 +28,8 @@ public:
     // differences: signed changes, drawn with the diverging palette around 0.
     void setScores(const std::vector<double>& scores, const QString& label, bool differences = false);
     void setColorPalette(Palette palette);
+    // The gradient the cells are drawn with now (the diverging one for score differences).
+    const QCPColorGradient& colorGradient() const { return m_model->scoresAreDifferences() ? m_diverging : m_gradient; }
     // Replaces the ablated set without undo history (loading a session).
     void setAblatedHeads(const HeadCells& heads);
     HeadCells ablatedHeads() const { return m_model->ablatedHeads(); }
@@ -53,12 +57,15 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    static int minimumCellSize();  // pixels: a cell a pointer hits and a label reads
+
 
 Q_SIGNALS:
     void headToggled(int layer, int head, bool ablated);
     void planChanged(const gna::views::HeadCells& ablated);
     void currentHeadChanged(int layer, int head);
     void headActivated(int layer, int head);  // double click / Enter: "show this head"
+    void colorsChanged();  // the palette changed (scores and shape: the model's signals)
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -76,6 +83,8 @@ private:
     QRect gridRect() const;
     QPoint gridPosAt(const QPoint& pos, bool* ok) const;  // (column, layer) under a point
     int cellSize() const;
+    QPoint gridOrigin() const;          // the first cell's top-left corner
+    QSize sizeForCell(int cell) const;  // the whole board with cells of `cell` pixels
 
     HeadBoardModel* m_model;
     QUndoStack* m_undo;

@@ -41,6 +41,7 @@
 #include "guided_tour.h"
 #include "tour_steps.h"
 #include "head_board.h"
+#include "head_board_legend.h"
 #include "language.h"
 #include "model_info_panel.h"
 #include "next_token_chart.h"
@@ -129,7 +130,22 @@ void MainWindow::buildLayout() {
     invert->setObjectName(QStringLiteral("invertButton"));
     restore->setObjectName(QStringLiteral("restoreButton"));
     boardLayout->addLayout(scoreRow);
-    boardLayout->addWidget(m_board, 1);
+    // The board in a scroll area of its own: its cells keep a size a pointer hits; the pane asks for
+    // the whole board up to a cap (the demos' boards fit at any window size), a larger board scrolls.
+    auto* boardScroll = new QScrollArea;
+    boardScroll->setObjectName(QStringLiteral("boardScroll"));
+    boardScroll->setWidget(m_board);
+    boardScroll->setWidgetResizable(true);
+    boardScroll->setFrameShape(QFrame::NoFrame);
+    auto fitBoard = [this, boardScroll] {
+        const QSize board = m_board->minimumSizeHint();
+        boardScroll->setMinimumSize(std::min(board.width(), 420), std::min(board.height(), 300));
+    };
+    fitBoard();
+    connect(m_board->model(), &QAbstractItemModel::modelReset, boardScroll, fitBoard);
+    boardLayout->addWidget(boardScroll, 1);
+    m_boardLegend = new views::HeadBoardLegend(m_board);
+    boardLayout->addWidget(m_boardLegend);
     auto* boardButtons = new QHBoxLayout;  // below the board: the column stays narrow enough for docks beside it
     boardButtons->addWidget(invert);
     boardButtons->addWidget(restore);
@@ -197,7 +213,6 @@ void MainWindow::buildLayout() {
     left->setStretchFactor(1, 3);
     left->setStretchFactor(2, 3);
     left->setChildrenCollapsible(false);  // a squeezed pane would draw over its neighbours
-    boardBox->setMinimumHeight(150);
     mapsBox->setMinimumHeight(300);
     // Side by side (maps two thirds of the width) where the window leaves room; stacked, with a
     // vertical scroll bar, in a narrow window or beside wide docks: never a horizontal scroll bar.

@@ -24,6 +24,7 @@ class QDockWidget;
 
 namespace gna::views {
 class HeadBoard;
+class HeadBoardLegend;
 class TokenStrip;
 class NextTokenChart;
 class GatherAggregatePair;
@@ -47,6 +48,7 @@ public:
 
     Session* session() const { return m_session; }
     views::HeadBoard* headBoard() const { return m_board; }
+    views::HeadBoardLegend* headBoardLegend() const { return m_boardLegend; }
     views::TokenStrip* tokenStrip() const { return m_tokens; }
     views::NextTokenChart* nextTokenChart() const { return m_next; }
     views::GatherAggregatePair* heatmaps() const { return m_pair; }
@@ -129,6 +131,7 @@ private:
     PromptEditor* m_prompt = nullptr;
     views::TokenStrip* m_tokens = nullptr;
     views::HeadBoard* m_board = nullptr;
+    views::HeadBoardLegend* m_boardLegend = nullptr;
     views::NextTokenChart* m_next = nullptr;
     views::GatherAggregatePair* m_pair = nullptr;
     views::AttentionHeatmap* m_diff = nullptr;

@@ -34,6 +34,7 @@
 #include "gather_aggregate_pair.h"
 #include "guided_tour.h"
 #include "head_board.h"
+#include "head_board_legend.h"
 #include "main_window.h"
 #include "mask_panel.h"
 #include "open_model_dialog.h"
@@ -122,6 +123,62 @@ QRect visibleRect(const QWidget* child, const QWidget* window) {
     return r & window->rect();
 }
 
+// The head board usable in `w`: every head's cell at least `minCell` pixels and in sight (not cut by a
+// scroll area or a splitter pane), the legend's whole text inside its rectangle and the legend in sight,
+// its colour ranges those of the run's scores. "" when all holds, else what does not.
+QString boardProblems(const MainWindow& w, int minCell) {
+    const gna::views::HeadBoard* board = w.headBoard();
+    const gna::views::HeadBoardModel* m = board->model();
+    const QRect shown = visibleRect(board, &w);
+    QStringList bad;
+    for (int l = 0; l < m->layers(); ++l)
+        for (int h = 0; h < m->heads(); ++h) {
+            if (!m->contains(l, h)) continue;
+            const QRect r = board->cellRect(l, h);
+            const QString name = m->cell(l, h).name();
+            if (r.width() < minCell || r.height() < minCell)
+                bad << QStringLiteral("%1 is %2x%3 px").arg(name).arg(r.width()).arg(r.height());
+            if (!shown.contains(QRect(board->mapTo(&w, r.topLeft()), r.size())))
+                bad << name + QStringLiteral(" is cut off or out of sight");
+        }
+    const gna::views::HeadBoardLegend* legend = w.headBoardLegend();
+    if (!legend) return QStringLiteral("no legend");
+    if (visibleRect(legend, &w).size() != legend->size())
+        bad << QStringLiteral("the legend (%1x%2) is cut to %3x%4").arg(legend->width()).arg(legend->height())
+                   .arg(visibleRect(legend, &w).width()).arg(visibleRect(legend, &w).height());
+    if (legend->heightForWidth(legend->width()) > legend->height() || legend->minimumSizeHint().width() > legend->width())
+        bad << QStringLiteral("the legend needs %1x%2 and has %3x%4").arg(legend->minimumSizeHint().width())
+                   .arg(legend->heightForWidth(legend->width())).arg(legend->width()).arg(legend->height());
+    // Its text, wrapped to its width by the font metrics alone, fits too (the colour bars only add to it).
+    // Nothing laid over the board's pane or the legend (a box layout given less than its minimum overlaps them).
+    for (const QWidget* x : {static_cast<const QWidget*>(board->parentWidget()->parentWidget()), static_cast<const QWidget*>(legend)})
+        for (const QWidget* sibling : x->parentWidget()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            if (sibling != x && sibling->isVisibleTo(&w) && sibling->geometry().intersects(x->geometry()))
+                bad << QStringLiteral("%1 overlaps %2").arg(sibling->metaObject()->className(), x->metaObject()->className());
+    const QString text = legend->text();
+    const QRect need = QFontMetrics(legend->font()).boundingRect(QRect(0, 0, legend->width(), 10000), Qt::TextWordWrap, text);
+    if (need.width() > legend->width() || need.height() > legend->height())
+        bad << QStringLiteral("the legend's text needs %1x%2 in %3x%4").arg(need.width()).arg(need.height()).arg(legend->width()).arg(legend->height());
+    // The ranges it states: the lowest and highest score of each kind of head in the last run.
+    const std::vector<double>& scores = w.session()->lastOutcome().headScores;
+    for (const bool ssm : {false, true}) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (int l = 0; l < m->layers(); ++l)
+            for (int h = 0; h < m->heads(); ++h) {
+                const double v = scores.empty() ? NAN : scores[std::size_t(l) * m->heads() + h];
+                if (m->contains(l, h) && m->cell(l, h).ssm == ssm && !std::isnan(v)) {
+                    lo = std::min(lo, v);
+                    hi = std::max(hi, v);
+                }
+            }
+        if (std::isfinite(lo) && (!text.contains(QString::number(lo, 'g', 3)) || !text.contains(QString::number(hi, 'g', 3))))
+            bad << QStringLiteral("the legend '%1' lacks the range %2 .. %3").arg(text).arg(lo).arg(hi);
+    }
+    if (!text.contains(QStringLiteral("✕")) || (m->mixed() && !text.contains(QStringLiteral("◥"))))
+        bad << QStringLiteral("the legend '%1' lacks a mark's meaning").arg(text);
+    return bad.join(QStringLiteral("; "));
+}
+
 QPushButton* buttonNamed(const QWidget* in, const QString& text) {
     for (QPushButton* b : in->findChildren<QPushButton*>())
         if (b->text() == text) return b;
@@ -139,6 +196,8 @@ private Q_SLOTS:
     void checkBoxesAndDisabledItemsContrast_data();
     void checkBoxesAndDisabledItemsContrast();
     void hoverShowsCellAndHeadValues();
+    void headBoardReadableInASmallWindow_data();
+    void headBoardReadableInASmallWindow();
     void everyViewOnEveryDemo_data();
     void everyViewOnEveryDemo();
     void germanWindowAfterALiveSwitch();
@@ -271,6 +330,30 @@ void TestScreenshots::hoverShowsCellAndHeadValues() {
     QToolTip::hideText();
 }
 
+void TestScreenshots::headBoardReadableInASmallWindow_data() {
+    QTest::addColumn<QString>("demo");
+    for (const char* demo : {"transformer", "ssm", "hybrid"}) QTest::newRow(demo) << QString::fromLatin1(demo);
+}
+
+// At 1024x640 (and 1600x1000) on each demo: cells of at least 16 px, every one in sight, the legend whole.
+void TestScreenshots::headBoardReadableInASmallWindow() {
+    QFETCH(QString, demo);
+    applyTheme(Theme::Light);
+    MainWindow w;
+    w.resize(1024, 640);
+    open(w, demo);
+    for (const QSize size : {QSize(1024, 640), QSize(1600, 1000), QSize(1024, 640)}) {
+        for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
+        w.resize(size);
+        QTest::qWait(30);
+        QCOMPARE(w.size(), size);
+        w.findChild<QScrollArea*>(QStringLiteral("centralScroll"))->verticalScrollBar()->setValue(0);
+        QCoreApplication::processEvents();
+        const QString bad = boardProblems(w, 16);
+        QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("%1 at %2x%3: ").arg(demo).arg(size.width()).arg(size.height()) + bad));
+    }
+}
+
 void TestScreenshots::everyViewOnEveryDemo_data() {
     QTest::addColumn<QString>("demo");
     QTest::addColumn<int>("theme");
@@ -300,6 +383,10 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
     // Below the fold only with a vertical scroll bar that says so.
     const bool clipped = scroll->widget()->height() > scroll->viewport()->height();
     QVERIFY2(!clipped || scroll->verticalScrollBar()->isVisible(), qPrintable(where + QStringLiteral(": content below the fold")));
+    if (view == QLatin1String("main")) {
+        const QString bad = boardProblems(w, 16);
+        QVERIFY2(bad.isEmpty(), qPrintable(where + QStringLiteral(": ") + bad));
+    }
     // The heatmaps are the main thing: at least half the window at 1600x1000 with no dock open.
     if (size == QSize(1600, 1000) && view == QLatin1String("main")) {
         const QRect maps = visibleRect(w.heatmaps(), &w);

@@ -1,0 +1,160 @@
+#include "head_board_legend.h"
+
+#include <QEvent>
+#include <QPainter>
+#include <algorithm>
+
+#include "head_board.h"
+
+namespace gna::views {
+
+namespace {
+constexpr int kMargin = 4;
+}
+
+HeadBoardLegend::HeadBoardLegend(HeadBoard* board, QWidget* parent) : QWidget(parent), m_board(board) {
+    setObjectName(QStringLiteral("headBoardLegend"));
+    setAccessibleName(tr("Head board legend"));
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+    HeadBoardModel* model = board->model();
+    connect(model, &QAbstractItemModel::dataChanged, this, &HeadBoardLegend::refresh);
+    connect(model, &QAbstractItemModel::modelReset, this, &HeadBoardLegend::refresh);
+    connect(board, &HeadBoard::colorsChanged, this, &HeadBoardLegend::refresh);
+    refresh();
+}
+
+QList<HeadBoardLegend::Piece> HeadBoardLegend::pieces() const {
+    const HeadBoardModel* m = m_board->model();
+    QList<Piece> out;
+    if (m->hasScores()) {
+        // The score's name breaks between words; each colour bar with its range is one piece.
+        const QStringList words = tr("Colour: %1").arg(m->scoreLabel()).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        for (const QString& w : words) out << Piece{w, -1, {}, false, false};
+        bool first = true;
+        for (const int kind : {0, 1}) {
+            const bool ssm = kind == 1;
+            const bool present = m->mixed() || (ssm == m->ssm());
+            if (!present) continue;
+            const QString range = tr("%1 .. %2").arg(QString::number(m->minScore(ssm), 'g', 3), QString::number(m->maxScore(ssm), 'g', 3));
+            out << Piece{m->mixed() ? (ssm ? tr("S") : tr("H")) : QString(), kind, range, first, !first};
+            first = false;
+        }
+    }
+    out << Piece{tr("✕ = ablated"), -1, {}, false, !out.isEmpty()};
+    if (m->mixed()) out << Piece{tr("◥ = SSM head"), -1, {}, false, true};
+    return out;
+}
+
+QString HeadBoardLegend::text() const {
+    QString s;
+    for (const Piece& p : pieces()) {
+        if (!s.isEmpty()) s += p.newLine ? QStringLiteral("\n") : p.wide ? QStringLiteral("   ") : QStringLiteral(" ");
+        s += p.text;
+        if (!p.suffix.isEmpty()) s += (p.text.isEmpty() ? QString() : QStringLiteral(" ")) + p.suffix;
+    }
+    return s;
+}
+
+int HeadBoardLegend::pieceWidth(const Piece& p) const {
+    const QFontMetrics fm(font());
+    const int space = fm.horizontalAdvance(QLatin1Char(' '));
+    int w = fm.horizontalAdvance(p.text);
+    if (p.scale >= 0) w += (p.text.isEmpty() ? 0 : space) + 4 * fm.height() + space + fm.horizontalAdvance(p.suffix);
+    return w;
+}
+
+QList<QPoint> HeadBoardLegend::layout(const QList<Piece>& pieces, int width, int* height) const {
+    const QFontMetrics fm(font());
+    const int lineHeight = fm.height() + 2;
+    const int space = fm.horizontalAdvance(QLatin1Char(' '));
+    const int right = std::max(1, width - kMargin);
+    QList<QPoint> at;
+    int x = kMargin, y = kMargin;
+    for (const Piece& p : pieces) {
+        const int w = pieceWidth(p);
+        const int gap = at.isEmpty() ? 0 : p.wide ? 3 * space : space;
+        if (!at.isEmpty() && (p.newLine || x + gap + w > right)) {
+            x = kMargin;
+            y += lineHeight;
+        } else {
+            x += gap;
+        }
+        at << QPoint(x, y);
+        x += w;
+    }
+    if (height) *height = y + lineHeight + kMargin;
+    return at;
+}
+
+int HeadBoardLegend::heightForWidth(int width) const {
+    int h = 0;
+    layout(pieces(), width, &h);
+    return h;
+}
+
+QSize HeadBoardLegend::minimumSizeHint() const {
+    // As narrow as the widest piece; as high as the current width needs.
+    int widest = 0;
+    for (const Piece& p : pieces()) widest = std::max(widest, pieceWidth(p));
+    const int w = widest + 2 * kMargin;
+    return {w, heightForWidth(std::max(w, width()))};
+}
+
+QSize HeadBoardLegend::sizeHint() const {
+    const int w = std::max(minimumSizeHint().width(), 300);
+    return {w, heightForWidth(w)};
+}
+
+void HeadBoardLegend::refresh() {
+    const QString t = text();
+    setAccessibleDescription(t);
+    setToolTip(t);
+    setMinimumHeight(heightForWidth(width()));  // a splitter or box layout above gives the pane room for it
+    updateGeometry();
+    update();
+}
+
+void HeadBoardLegend::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    const int h = heightForWidth(width());
+    if (h != minimumHeight()) setMinimumHeight(h);
+}
+
+void HeadBoardLegend::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange) refresh();
+}
+
+void HeadBoardLegend::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    const QFontMetrics fm(font());
+    const int space = fm.horizontalAdvance(QLatin1Char(' '));
+    const QList<Piece> all = pieces();
+    const QList<QPoint> at = layout(all, width(), nullptr);
+    QCPColorGradient gradient = m_board->colorGradient();  // a copy: color() fills its lookup table
+    const QColor text = palette().color(QPalette::WindowText);
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        const Piece& piece = all[i];
+        int x = at[i].x();
+        const int y = at[i].y();
+        p.setPen(text);
+        p.drawText(QPoint(x, y + 1 + fm.ascent()), piece.text);
+        x += fm.horizontalAdvance(piece.text);
+        if (piece.scale < 0) continue;
+        if (!piece.text.isEmpty()) x += space;
+        // The colour bar: the scale's low end left, its high end right, as the cells are coloured.
+        const QRect bar(x, y + 1 + (fm.height() - fm.ascent()) / 2, 4 * fm.height(), fm.ascent());
+        for (int c = 0; c < bar.width(); ++c) {
+            const double t = bar.width() > 1 ? double(c) / (bar.width() - 1) : 0.0;
+            p.fillRect(QRect(bar.left() + c, bar.top(), 1, bar.height()), QColor::fromRgb(gradient.color(t, QCPRange(0.0, 1.0))));
+        }
+        p.setPen(palette().color(QPalette::Mid));
+        p.drawRect(bar.adjusted(0, 0, -1, -1));
+        p.setPen(text);
+        p.drawText(QPoint(bar.right() + 1 + space, y + 1 + fm.ascent()), piece.suffix);
+    }
+}
+
+}  // namespace gna::views
