@@ -9,6 +9,7 @@
 # OLD_BUILD / NEW_BUILD are build folders (e.g. build/release of two worktrees) holding
 # bench/bench_forward, bench/bench_sweep and app/studio/bench_toggle.
 # Environment (optional):
+#   BENCHES       which of them to run (default "forward sweep toggle")
 #   FORWARD_ARGS  bench_forward's arguments (default "7 512": repetitions, tokens)
 #   SWEEP_ARGS    bench_sweep's arguments (default "100 256 65": prompts, hidden, batch rows)
 #   TOGGLE_ARGS   bench_toggle's arguments (default "--toggles 30"; a model folder first to use one)
@@ -35,7 +36,7 @@ mkdir -p "$models" "$logs"
 GNA_DATA_DIR=${GNA_DATA_DIR:-$(cd "$(dirname "$0")/.." && pwd)/resources/data}
 export GNA_DATA_DIR
 
-benches=(forward sweep toggle)
+read -r -a benches <<<"${BENCHES:-forward sweep toggle}"
 binary() {  # binary BUILD BENCH
     case $2 in
         toggle) echo "$1/app/studio/bench_toggle" ;;
@@ -95,8 +96,8 @@ run_one() {  # run_one VERSION BUILD BENCH ROUND
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{v[NR] = $1} END {print NR ? v[int(NR / 2) + 1] : 0}'; }
 
-echo "old: $old_build ($(git -C "$old_build/../.." rev-parse --short HEAD 2>/dev/null || echo '?'))"
-echo "new: $new_build ($(git -C "$new_build/../.." rev-parse --short HEAD 2>/dev/null || echo '?'))"
+echo "old: $old_build (checkout at $(git -C "$old_build/../.." rev-parse --short HEAD 2>/dev/null || echo '?'))"
+echo "new: $new_build (checkout at $(git -C "$new_build/../.." rev-parse --short HEAD 2>/dev/null || echo '?'))"
 echo "rounds: $rounds; models in $models; task data in $GNA_DATA_DIR; logs in $logs"
 for ((r = 1; r <= rounds; ++r)); do
     for b in "${benches[@]}"; do
@@ -110,6 +111,7 @@ echo "| figure | unit | old median | new median | new / old | load old | load ne
 echo "|---|---|---|---|---|---|---|"
 for line in "${figures[@]}"; do
     IFS='|' read -r name bench unit _ <<<"$line"
+    [[ -n ${values[$name.old]:-} ]] || continue
     o=$(median <<<"${values[$name.old]}")
     n=$(median <<<"${values[$name.new]}")
     printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$unit" "$o" "$n" \
