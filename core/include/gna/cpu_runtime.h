@@ -9,9 +9,11 @@ namespace gna {
 
 // Sets OMP_WAIT_POLICY=PASSIVE when the environment does not set it, and (because OpenMP reads
 // the variable once, when its runtime library is loaded, before main() runs) re-executes the
-// program once with it set; the user's own OMP_WAIT_POLICY is kept. Then gives OpenBLAS as many
-// threads as LibTorch (set_cpu_threads(0)). GNA_CPU_DEFAULTS=1 in the environment skips both and
-// leaves OpenMP's and OpenBLAS's own defaults. Call it before any other thread starts; when the
+// program once with it set; the user's own OMP_WAIT_POLICY is kept. Then has glibc's malloc keep
+// freed activations (blocks up to 32 MB from the heap, up to 512 MB of freed heap not returned to
+// the kernel) so that every layer does not page-fault its temporaries in afresh, and gives OpenBLAS
+// as many threads as LibTorch (set_cpu_threads(0)). GNA_CPU_DEFAULTS=1 in the environment skips
+// all of it and leaves OpenMP's, glibc's and OpenBLAS's own defaults. Call it before any other thread starts; when the
 // re-execution is impossible the program goes on without it.
 void prepare_cpu_runtime(int argc, char** argv);
 

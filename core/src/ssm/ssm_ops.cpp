@@ -3,6 +3,7 @@
 #include <ATen/Parallel.h>
 #include <ATen/core/grad_mode.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -346,7 +347,12 @@ ScanResult ssd_scan_cpu(const at::Tensor& x, const at::Tensor& dt, const at::Ten
                         const at::Tensor& Cg, int64_t Q, const at::Tensor& state0) {
     const int64_t B = x.size(0), T = x.size(1), H = x.size(2), P = x.size(3), G = Bg.size(2), N = Bg.size(3);
     const int64_t R = H / G, RP = R * P, nc = (T + Q - 1) / Q, Tp = nc * Q;
-    const at::Tensor xc = x.to(at::kFloat).contiguous(), dtc = dt.to(at::kFloat).contiguous();
+    // x's (b, t) rows of H * P floats are read in place when each is contiguous (the conv output's
+    // column slice is), else from a contiguous copy.
+    at::Tensor xc = x.to(at::kFloat);
+    if (xc.stride(3) != 1 || xc.stride(2) != P) xc = xc.contiguous();
+    const int64_t xs0 = xc.stride(0), xs1 = xc.stride(1);
+    const at::Tensor dtc = dt.to(at::kFloat).contiguous();
     const at::Tensor Af = A.to(at::kFloat).contiguous();
     const at::TensorOptions f32 = xc.options();
     auto chunked = [&](const at::Tensor& t) {  // (B, T, G, N) -> (B, c, G, Q, N), zeros after T
@@ -380,17 +386,25 @@ ScanResult ssd_scan_cpu(const at::Tensor& x, const at::Tensor& dt, const at::Ten
     }
     // x dt in two layouts: (B, c, G, R, Q, P) for the in-chunk product, (B, c, G, Q, R*P) scaled to
     // the chunk end for the chunk states. Padded positions stay 0.
-    at::Tensor xdt = at::zeros({B, nc, G, R, Q, P}, f32), xd = at::zeros({B, nc, G, Q, RP}, f32);
+    at::Tensor xdt = at::empty({B, nc, G, R, Q, P}, f32), xd = at::empty({B, nc, G, Q, RP}, f32);
     {
         const float *px = xc.data_ptr<float>(), *pdt = dtc.data_ptr<float>(), *pte = to_end.data_ptr<float>();
         float *pa = xdt.data_ptr<float>(), *pb = xd.data_ptr<float>();
-        at::parallel_for(0, B * T, 16, [&](int64_t begin, int64_t end) {
+        at::parallel_for(0, B * Tp, 16, [&](int64_t begin, int64_t end) {
             for (int64_t bt = begin; bt < end; ++bt) {
-                const int64_t b = bt / T, t = bt % T, c = t / Q, q = t % Q;
-                for (int64_t g = 0; g < G; ++g)
-                    ssd_prep_row(pa + (((b * nc + c) * G + g) * R * Q + q) * P,
-                                 pb + (((b * nc + c) * G + g) * Q + q) * RP, px + (bt * H + g * R) * P,
-                                 pdt + bt * H + g * R, pte + ((b * nc + c) * Q + q) * H + g * R, R, P, Q * P);
+                const int64_t b = bt / Tp, t = bt % Tp, c = t / Q, q = t % Q;
+                for (int64_t g = 0; g < G; ++g) {
+                    float* a = pa + (((b * nc + c) * G + g) * R * Q + q) * P;
+                    float* d = pb + (((b * nc + c) * G + g) * Q + q) * RP;
+                    if (t < T)
+                        ssd_prep_row(a, d, px + b * xs0 + t * xs1 + g * R * P, pdt + (b * T + t) * H + g * R,
+                                     pte + ((b * nc + c) * Q + q) * H + g * R, R, P, Q * P);
+                    else
+                        for (int64_t r = 0; r < R; ++r) {  // padded positions: no input
+                            std::fill_n(a + r * Q * P, P, 0.0f);
+                            std::fill_n(d + r * P, P, 0.0f);
+                        }
+                }
             }
         });
     }
@@ -408,19 +422,21 @@ ScanResult ssd_scan_cpu(const at::Tensor& x, const at::Tensor& dt, const at::Ten
         });
     }
     const at::Tensor ydiag = at::matmul(CBL, xdt);  // (B, c, G, R, Q, P)
-    // 2. each chunk's own final state: sum_s B_s (outer) (dt x)_s exp(end - acum_s)
-    const at::Tensor local = at::matmul(Bc.transpose(-1, -2).contiguous(), xd);  // (B, c, G, N, RP)
+    const at::Tensor BcT = Bc.transpose(-1, -2).contiguous();  // (B, c, G, N, Q)
     // 3. the states entering each chunk (s carried with exp of the chunk totals), kept as
     //    (B, c, G, N, R*P); 4. y = exp(acum_t) C_t s_entering + Y_diag, written as (B, T, H, P).
     at::Tensor s = state0.defined() ? state0.to(at::kFloat).view({B, G, R, P, N}).permute({0, 1, 4, 2, 3}).contiguous()
                                     : at::zeros({B, G, N, R, P}, f32);  // (B, G, N, R, P)
     at::Tensor y = at::empty({B, T, H, P}, f32);
     constexpr int64_t kBlock = 16;  // chunks whose entering states are held at once
-    const float *pl = local.data_ptr<float>(), *pdec = dec.data_ptr<float>(), *psc = scale.data_ptr<float>();
-    const float* pyd = ydiag.data_ptr<float>();
+    const float *pdec = dec.data_ptr<float>(), *psc = scale.data_ptr<float>(), *pyd = ydiag.data_ptr<float>();
     float *ps = s.data_ptr<float>(), *py = y.data_ptr<float>();
     for (int64_t c0 = 0; c0 < nc; c0 += kBlock) {
         const int64_t n = std::min(kBlock, nc - c0);
+        // 2. each chunk's own final state: sum_s B_s (outer) (dt x)_s exp(end - acum_s), per block of
+        //    chunks (a temporary of kBlock chunk states, not one of all of them)
+        const at::Tensor local = at::matmul(BcT.narrow(1, c0, n), xd.narrow(1, c0, n));  // (B, n, G, N, RP)
+        const float* pl = local.data_ptr<float>();
         const at::Tensor S = at::empty({B, n, G, N, RP}, f32);
         float* pS = S.data_ptr<float>();
         at::parallel_for(0, B * G * N, 8, [&](int64_t begin, int64_t end) {
@@ -430,7 +446,7 @@ ScanResult ssd_scan_cpu(const at::Tensor& x, const at::Tensor& dt, const at::Ten
                 for (int64_t j = 0; j < n; ++j) {
                     const int64_t c = c0 + j;
                     std::copy(st, st + RP, pS + (((b * n + j) * G + g) * N + k) * RP);
-                    ssd_carry_row(st, pl + (((b * nc + c) * G + g) * N + k) * RP, pdec + (b * nc + c) * H + g * R, R, P);
+                    ssd_carry_row(st, pl + (((b * n + j) * G + g) * N + k) * RP, pdec + (b * nc + c) * H + g * R, R, P);
                 }
             }
         });
