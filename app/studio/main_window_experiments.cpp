@@ -130,7 +130,7 @@ void MainWindow::openNiahPrompt(const gna::ExperimentResult& result, const gna::
                 *error = QString::fromUtf8(e.what());
             }
         },
-        [this, text, error, id = QString::fromStdString(sample.value("id", std::string()))] {
+        [this, text, error, id = QString::fromStdString(sample.id)] {
             if (!error->isEmpty()) return showError(tr("Could not rebuild the prompt"), *error);
             m_prompt->setCandidates({});
             m_prompt->setPrompt(*text);
