@@ -98,18 +98,14 @@ void put(Json& j, const char* key, const std::optional<T>& v) {
 // The optional fields of a sample with their keys: the one list reading and writing go through.
 template <class Sample, class Visit>
 void optional_sample_fields(Sample& o, Visit&& visit) {
-    visit("scores_norm", o.scores_norm);
-    visit("condition_range", o.condition_range);
-    visit("answer", o.answer);
-    visit("predicted", o.predicted);
-    visit("outputs", o.outputs);
-    visit("answer_value", o.answer_value);
-    visit("length", o.length);
-    visit("depth", o.depth);
-    visit("needle_span", o.needle_span);
-    visit("prompt_tokens", o.prompt_tokens);
-    visit("estimated", o.estimated);
-    visit("attribution", o.attribution);
+    visit("scores_norm", o.scores_norm), visit("condition_range", o.condition_range);
+    // choice tasks
+    visit("answer", o.answer), visit("predicted", o.predicted);
+    // generation: KV-retrieval by exact match, NIAH
+    visit("outputs", o.outputs), visit("answer_value", o.answer_value);
+    visit("length", o.length), visit("depth", o.depth), visit("needle_span", o.needle_span), visit("prompt_tokens", o.prompt_tokens);
+    // head_ranking by attribution
+    visit("estimated", o.estimated), visit("attribution", o.attribution);
     visit("attribution_logit_difference", o.attribution_logit_difference);
 }
 
