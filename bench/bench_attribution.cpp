@@ -52,9 +52,9 @@ int main(int argc, char** argv) {
         return r.result;
     };
     double t_exact = 0, t_attr = 0, t_verify = 0;
-    const gna::Json exact = run("exact", &t_exact);
-    const gna::Json attr = run("attribution", &t_attr);
-    const gna::Json verified = run("attribution+verify", &t_verify);
+    const gna::ExperimentResult exact = run("exact", &t_exact);
+    const gna::ExperimentResult attr = run("attribution", &t_attr);
+    const gna::ExperimentResult verified = run("attribution+verify", &t_verify);
 
     // the per-head loop on loop_heads heads spread over the layers, same prompts
     gna::KvRetrievalOptions ko;
@@ -75,30 +75,30 @@ int main(int argc, char** argv) {
     // quality: the exact top 16 inside the attribution top K; rho over every head
     std::map<std::string, double> exact_imp;
     std::vector<std::string> exact_order;
-    for (const auto& r : exact["aggregates"]["ranking"]) {
-        exact_imp[r["head"]] = r["importance"].get<double>();
-        exact_order.push_back(r["head"]);
+    for (const gna::HeadRankingRow& r : exact.aggregates.ranking.value()) {
+        exact_imp[r.head] = r.importance;
+        exact_order.push_back(r.head);
     }
     std::set<std::string> attr_top;
     std::vector<double> a, e;
     int rank = 0;
-    for (const auto& r : attr["aggregates"]["attribution"]["ranking"]) {
-        if (rank++ < verify_k) attr_top.insert(r["head"].get<std::string>());
-        a.push_back(r["attribution"].get<double>());
-        e.push_back(exact_imp[r["head"]]);
+    for (const gna::AttributionEstimate& r : attr.aggregates.attribution.value().ranking) {
+        if (rank++ < verify_k) attr_top.insert(r.head);
+        a.push_back(r.attribution);
+        e.push_back(exact_imp[r.head]);
     }
     int recall = 0;
     for (int i = 0; i < 16 && i < static_cast<int>(exact_order.size()); ++i) recall += attr_top.count(exact_order[i]) ? 1 : 0;
-    const auto& vs = verified["aggregates"]["attribution"];
+    const gna::AttributionSummary& vs = verified.aggregates.attribution.value();
     std::printf("model: %d layers, hidden %d, %d heads (%d in all), %d KV prompts of %d pairs, %d LibTorch threads\n", layers,
                 hidden, heads, H, prompts, size, gna::cpu_runtime_info().torch_threads);
     std::printf("per-head loop (%d heads timed, scaled to %d): %8.2f s   1.00x\n", n_loop, H, t_loop);
     std::printf("exact batched sweep:                       %8.2f s  %5.2fx faster\n", t_exact, t_loop / t_exact);
     std::printf("attribution:                               %8.2f s  %5.2fx faster\n", t_attr, t_loop / t_attr);
     std::printf("attribution+verify (K=%d):                 %8.2f s  %5.2fx faster  (attribution %.2f s, verify %.2f s)\n",
-                verify_k, t_verify, t_loop / t_verify, vs["seconds"]["attribution"].get<double>(),
-                vs["seconds"]["verify"].get<double>());
+                verify_k, t_verify, t_loop / t_verify, vs.seconds_attribution,
+                vs.seconds_verify.value_or(0.0));
     std::printf("exact top 16 within attribution top %d: %d/16; Spearman rho (all heads): %.3f; rho on the verified set: %.3f\n",
-                verify_k, recall, gna::spearman_correlation(a, e), vs["spearman"].get<double>());
+                verify_k, recall, gna::spearman_correlation(a, e), vs.spearman.value_or(0.0));
     return 0;
 }

@@ -31,34 +31,32 @@ std::string clock_text(double s) {
     return b;
 }
 
-void print_summary(const Json& r, std::ostream& os) {
-    if (r.contains("memory")) {
+void print_summary(const ExperimentResult& r, std::ostream& os) {
+    if (r.memory) {
         os << "length      KV cache      state        total\n";
-        for (const auto& m : r["memory"]) {
+        for (const MemoryRow& m : *r.memory) {
             char b[160];
-            std::snprintf(b, sizeof b, "%6d  %9.2f MB  %9.2f MB  %9.2f MB\n", m["length"].get<int>(),
-                          m["kv_bytes"].get<double>() / 1e6, m["state_bytes"].get<double>() / 1e6, m["total_bytes"].get<double>() / 1e6);
+            std::snprintf(b, sizeof b, "%6d  %9.2f MB  %9.2f MB  %9.2f MB\n", m.length, m.kv_bytes / 1e6, m.state_bytes / 1e6,
+                          m.total() / 1e6);
             os << b;
         }
         return;
     }
-    const Json& agg = r["aggregates"];
-    if (agg.contains("ranking")) {
+    if (r.aggregates.ranking) {
         os << "most important heads (baseline - ablated):\n";
         int n = 0;
-        for (const auto& h : agg["ranking"]) {
+        for (const HeadRankingRow& h : *r.aggregates.ranking) {
             if (n++ == 10) break;
             char b[96];
-            std::snprintf(b, sizeof b, "  %-10s %+.4f\n", h["head"].get<std::string>().c_str(), h["importance"].get<double>());
+            std::snprintf(b, sizeof b, "  %-10s %+.4f\n", h.head.c_str(), h.importance);
             os << b;
         }
         return;
     }
-    for (const auto& row : agg["rows"]) {
-        if (row["task"] != "*") continue;
+    for (const AggregateRow& row : r.aggregates.rows) {
+        if (row.task != "*") continue;
         char b[160];
-        std::snprintf(b, sizeof b, "  %-28s %.4f  (n=%d)\n", row["condition"].get<std::string>().c_str(), row["mean"].get<double>(),
-                      row["n"].get<int>());
+        std::snprintf(b, sizeof b, "  %-28s %.4f  (n=%d)\n", row.condition.c_str(), row.mean, row.n);
         os << b;
     }
 }
@@ -74,7 +72,7 @@ int cmd_experiment_merge(const std::vector<std::string>& argv) {
     }
     std::vector<std::filesystem::path> dirs(a.positionals().begin() + 2, a.positionals().end());
     const ExperimentOutcome out = merge_experiment_shards(dirs, a.positionals()[1]);
-    std::cout << "merged " << dirs.size() << " shards (" << out.result["samples"].size() << " samples)\n";
+    std::cout << "merged " << dirs.size() << " shards (" << out.result.samples.size() << " samples)\n";
     print_summary(out.result, std::cout);
     std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << ", " << out.summary_path.string() << "\n";
     return kOk;
@@ -162,9 +160,8 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     std::signal(SIGINT, previous);
     std::signal(SIGTERM, previous_term);
     if (eo.shard.active()) {
-        std::cout << "shard " << eo.shard.name() << ": " << out.result["samples"].size() << " samples, "
-                  << out.result["shard"]["cost_tokens"].get<std::uint64_t>() << " of "
-                  << out.result["shard"]["total_cost_tokens"].get<std::uint64_t>() << " tokens\n"
+        std::cout << "shard " << eo.shard.name() << ": " << out.result.samples.size() << " samples, "
+                  << out.result.shard.value().cost_tokens << " of " << out.result.shard.value().total_cost_tokens << " tokens\n"
                   << "results: " << out.json_path.string() << " (merge every shard: gna experiment merge OUT_DIR SHARD_DIR...)\n";
         return kOk;
     }

@@ -56,7 +56,7 @@ ExperimentPanel* ExperimentDock::panel(const QString& kind) const {
 }
 
 bool ExperimentDock::openResult(const QString& path, QString* error) {
-    gna::Json result;
+    gna::ExperimentResult result;
     try {
         result = gna::read_experiment_result(path.toStdString());
     } catch (const std::exception& e) {

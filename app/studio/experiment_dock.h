@@ -4,6 +4,7 @@
 #include <QDockWidget>
 #include <QList>
 
+#include "gna/experiment_result.h"
 #include "gna/json.h"
 #include "ranking_scores.h"
 
@@ -30,9 +31,9 @@ public:
     bool openResult(const QString& path, QString* error = nullptr);
 
 Q_SIGNALS:
-    void headImportanceReady(const gna::Json& result);
+    void headImportanceReady(const gna::ExperimentResult& result);
     void rankingProgress(const gna::studio::RankingScores& ranking);  // a running attribution ranking
-    void niahPromptRequested(const gna::Json& result, const gna::Json& sample);
+    void niahPromptRequested(const gna::ExperimentResult& result, const gna::SampleOutcome& sample);
 
 private:
     ExperimentRunner* m_runner;

@@ -138,7 +138,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     });
     connect(m_map, &views::RetrievalMap::cellClicked, this, &ExperimentPanel::onCellClicked);
     connect(m_condition, &QComboBox::currentTextChanged, this, [this](const QString& c) {
-        if (!m_result.is_null() && !c.isEmpty()) m_map->setGrid(retrievalGrid(m_result, c));
+        if (m_hasResult && !c.isEmpty()) m_map->setGrid(retrievalGrid(m_result, c));
     });
     connect(m_runner, &ExperimentRunner::progress, this, &ExperimentPanel::onProgress);
     connect(m_runner, &ExperimentRunner::rankingProgress, this, [this](const RankingScores& r) {
@@ -230,8 +230,9 @@ bool ExperimentPanel::openResultFile(const QString& path, QString* error) {
     }
 }
 
-void ExperimentPanel::showResult(const gna::Json& result) {
+void ExperimentPanel::showResult(const gna::ExperimentResult& result) {
     m_result = result;
+    m_hasResult = true;
     m_resultPath.clear();
     if (hasCurves(result)) {
         QString x, y;
@@ -252,7 +253,7 @@ void ExperimentPanel::showResult(const gna::Json& result) {
     // The manipulation grid reads as a table first (thesis Table 6.1); its maps are per condition.
     const bool tableFirst = experimentKind(result) == QLatin1String("manipulation_grid");
     m_tabs->setCurrentIndex(tableFirst ? 2 : hasCurves(result) ? 0 : grid.isValid() ? 1 : 2);
-    if (result.contains("aggregates") && result["aggregates"].contains("ranking")) Q_EMIT headImportanceReady(result);
+    if (result.aggregates.ranking) Q_EMIT headImportanceReady(result);
 }
 
 void ExperimentPanel::run() {
@@ -299,16 +300,15 @@ void ExperimentPanel::onProgress(int done, int total, double elapsed, double eta
 }
 
 void ExperimentPanel::onCellClicked(int depthIndex, int lengthIndex) {
-    const gna::Json sample = niahSample(m_result, depthIndex, lengthIndex);
-    if (sample.is_null()) return;
-    const int c = std::max(0, static_cast<int>(resultConditions(m_result).indexOf(m_condition->currentText())));
+    const std::optional<gna::SampleOutcome> sample = niahSample(m_result, depthIndex, lengthIndex);
+    if (!sample) return;
+    const auto c = static_cast<std::size_t>(std::max(0, static_cast<int>(resultConditions(m_result).indexOf(m_condition->currentText()))));
     QString output;
-    if (sample.contains("outputs") && c < static_cast<int>(sample["outputs"].size()))
-        output = QString::fromStdString(sample["outputs"][c].get<std::string>());
-    const double score = sample["scores"][c].get<double>();
+    if (sample->outputs && c < sample->outputs->size()) output = QString::fromStdString((*sample->outputs)[c]);
+    const double score = sample->scores.at(c);
     m_output->setText(tr("%1 tokens, needle at %2%: score %3 — the model answered: “%4”")
-                          .arg(sample.value("length", 0)).arg(sample.value("depth", 0.0)).arg(score).arg(output.trimmed()));
-    Q_EMIT niahPromptRequested(m_result, sample);
+                          .arg(sample->length.value_or(0)).arg(sample->depth.value_or(0.0)).arg(score).arg(output.trimmed()));
+    Q_EMIT niahPromptRequested(m_result, *sample);
 }
 
 void ExperimentPanel::showError(const QString& message) {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <vector>
 
+#include "gna/experiment_result.h"
 #include "gna/json.h"
 #include "ranking_scores.h"
 
@@ -55,8 +56,9 @@ public:
     // shows its values in the form (object names of the form's fields: the spec's keys).
     bool openSpecFile(const QString& path, QString* error = nullptr);
     bool openResultFile(const QString& path, QString* error = nullptr);
-    void showResult(const gna::Json& result);
-    const gna::Json& result() const { return m_result; }
+    void showResult(const gna::ExperimentResult& result);
+    const gna::ExperimentResult& result() const { return m_result; }
+    bool hasResult() const { return m_hasResult; }  // a result is shown
     // The result.json shown (opened or written by a run); empty when none.
     QString resultPath() const { return m_resultPath; }
     bool isRunning() const { return m_running; }
@@ -79,10 +81,10 @@ public Q_SLOTS:
     void cancel();
 
 Q_SIGNALS:
-    void headImportanceReady(const gna::Json& result);
+    void headImportanceReady(const gna::ExperimentResult& result);
     // A running attribution ranking of this panel: the estimates, then the heads verified so far.
     void rankingProgress(const gna::studio::RankingScores& ranking);
-    void niahPromptRequested(const gna::Json& result, const gna::Json& sample);
+    void niahPromptRequested(const gna::ExperimentResult& result, const gna::SampleOutcome& sample);
     void runningChanged(bool running);
     void resultFileWritten(const QString& path);  // a run of this panel finished
 
@@ -100,7 +102,8 @@ private:
     QString m_modelDir;
     bool m_running = false;
     bool m_ownsRun = false;
-    gna::Json m_result;
+    gna::ExperimentResult m_result;
+    bool m_hasResult = false;
     QString m_resultPath;
     QString m_lastError;
     // Form.

@@ -7,53 +7,44 @@
 #include <map>
 #include <set>
 
-#include "gna/error.h"
-#include "gna/experiment_spec.h"
-#include "gna/heads.h"
-
 namespace gna::studio {
 
 namespace {
 
-QString qs(const gna::Json& j) { return j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString(); }
+QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-const gna::Json& samplesOf(const gna::Json& r) {
-    static const gna::Json empty = gna::Json::array();
-    return r.contains("samples") && r["samples"].is_array() ? r["samples"] : empty;
-}
-
-int conditionIndex(const gna::Json& r, const QString& condition) {
+int conditionIndex(const gna::ExperimentResult& r, const QString& condition) {
     const QStringList c = resultConditions(r);
     return condition.isEmpty() ? (c.isEmpty() ? -1 : 0) : static_cast<int>(c.indexOf(condition));
 }
 
-double score(const gna::Json& sample, int c) {
-    const gna::Json& s = sample["scores"];
-    return c >= 0 && c < static_cast<int>(s.size()) && s[c].is_number() ? s[c].get<double>() : std::nan("");
+double score(const gna::SampleOutcome& sample, int c) {
+    const std::vector<double>& s = sample.scores;
+    return c >= 0 && c < static_cast<int>(s.size()) ? s[static_cast<std::size_t>(c)] : std::nan("");
 }
 
-bool allNiah(const gna::Json& r) {
+// A NIAH sample: it has a cell on the retrieval map.
+bool hasCell(const gna::SampleOutcome& s) { return s.length && s.depth; }
+
+bool allNiah(const gna::ExperimentResult& r) {
     const QStringList t = resultTasks(r);
     return !t.isEmpty() && std::all_of(t.begin(), t.end(), [](const QString& s) { return s == QLatin1String("niah"); });
 }
 
 }  // namespace
 
-QString experimentKind(const gna::Json& r) {
-    return r.contains("spec") && r["spec"].is_object() ? qs(r["spec"].value("experiment", gna::Json())) : QString();
-}
+QString experimentKind(const gna::ExperimentResult& r) { return qs(r.kind()); }
 
-QStringList resultConditions(const gna::Json& r) {
+QStringList resultConditions(const gna::ExperimentResult& r) {
     QStringList out;
-    if (r.contains("conditions"))
-        for (const auto& c : r["conditions"]) out << qs(c);
+    for (const std::string& c : r.conditions) out << qs(c);
     return out;
 }
 
-QStringList resultTasks(const gna::Json& r) {
+QStringList resultTasks(const gna::ExperimentResult& r) {
     QStringList out;
-    for (const auto& s : samplesOf(r)) {
-        const QString t = qs(s.value("task", gna::Json()));
+    for (const gna::SampleOutcome& s : r.samples) {
+        const QString t = qs(s.task);
         if (!out.contains(t)) out << t;
     }
     return out;
@@ -68,13 +59,13 @@ QString taskTitle(const QString& task) {
     return task;
 }
 
-ConditionStat conditionStat(const gna::Json& r, const QString& task, const QString& condition) {
+ConditionStat conditionStat(const gna::ExperimentResult& r, const QString& task, const QString& condition) {
     ConditionStat st;
     const int c = conditionIndex(r, condition);
     if (c < 0) return st;
     std::vector<double> v;
-    for (const auto& s : samplesOf(r))
-        if (task.isEmpty() || task == QLatin1String("*") || qs(s.value("task", gna::Json())) == task) {
+    for (const gna::SampleOutcome& s : r.samples)
+        if (task.isEmpty() || task == QLatin1String("*") || qs(s.task) == task) {
             const double x = score(s, c);
             if (!std::isnan(x)) v.push_back(x);
         }
@@ -91,12 +82,12 @@ ConditionStat conditionStat(const gna::Json& r, const QString& task, const QStri
     return st;
 }
 
-bool hasCurves(const gna::Json& r) {
+bool hasCurves(const gna::ExperimentResult& r) {
     const QString k = experimentKind(r);
     return k == QLatin1String("cumulative_removal") || k == QLatin1String("layer_pruning") || k == QLatin1String("sparsification");
 }
 
-QList<views::CurveSeries> resultCurves(const gna::Json& r, QString* xLabel, QString* yLabel) {
+QList<views::CurveSeries> resultCurves(const gna::ExperimentResult& r, QString* xLabel, QString* yLabel) {
     QList<views::CurveSeries> out;
     const QString kind = experimentKind(r);
     const QStringList conds = resultConditions(r);
@@ -148,24 +139,24 @@ QList<views::CurveSeries> resultCurves(const gna::Json& r, QString* xLabel, QStr
     return out;
 }
 
-views::RetrievalGrid retrievalGrid(const gna::Json& r, const QString& condition) {
+views::RetrievalGrid retrievalGrid(const gna::ExperimentResult& r, const QString& condition) {
     views::RetrievalGrid g;
     const int c = conditionIndex(r, condition);
     std::set<int> lengths;
     std::set<double> depths;
-    for (const auto& s : samplesOf(r))
-        if (s.contains("length") && s.contains("depth")) {
-            lengths.insert(s["length"].get<int>());
-            depths.insert(s["depth"].get<double>());
+    for (const gna::SampleOutcome& s : r.samples)
+        if (hasCell(s)) {
+            lengths.insert(*s.length);
+            depths.insert(*s.depth);
         }
     if (lengths.empty() || c < 0) return g;
     g.contextLengths.assign(lengths.begin(), lengths.end());
     g.depths.assign(depths.begin(), depths.end());
     std::vector<double> sum(g.contextLengths.size() * g.depths.size(), 0.0), n(sum.size(), 0.0);
-    for (const auto& s : samplesOf(r)) {
-        if (!s.contains("length") || !s.contains("depth")) continue;
-        const auto li = std::find(g.contextLengths.begin(), g.contextLengths.end(), s["length"].get<int>()) - g.contextLengths.begin();
-        const auto di = std::find(g.depths.begin(), g.depths.end(), s["depth"].get<double>()) - g.depths.begin();
+    for (const gna::SampleOutcome& s : r.samples) {
+        if (!hasCell(s)) continue;
+        const auto li = std::find(g.contextLengths.begin(), g.contextLengths.end(), *s.length) - g.contextLengths.begin();
+        const auto di = std::find(g.depths.begin(), g.depths.end(), *s.depth) - g.depths.begin();
         const double x = score(s, c);
         if (std::isnan(x)) continue;
         const std::size_t k = static_cast<std::size_t>(di) * g.contextLengths.size() + static_cast<std::size_t>(li);
@@ -176,52 +167,42 @@ views::RetrievalGrid retrievalGrid(const gna::Json& r, const QString& condition)
     for (std::size_t k = 0; k < sum.size(); ++k) g.scores[k] = n[k] > 0 ? sum[k] / n[k] : std::nan("");
     const QStringList conds = resultConditions(r);
     g.title = conds.value(c);
-    bool fromEnd = false;
-    try {
-        const gna::ExperimentSpec spec = gna::parse_experiment_spec(r.value("spec", gna::Json()));
-        fromEnd = !spec.tasks.empty() && spec.tasks.front().niah.depth_from_end;
-    } catch (const gna::Error&) {
-        // a spec an earlier program accepted: the map is drawn with 0% at the beginning
-    }
-    g.depthFromEnd = fromEnd;
+    // a spec an earlier program accepted (no typed spec): the map is drawn with 0% at the beginning
+    g.depthFromEnd = r.typed && !r.typed->tasks.empty() && r.typed->tasks.front().niah.depth_from_end;
     g.maxScore = 5.0;
     return g;
 }
 
-gna::Json niahSample(const gna::Json& r, int depthIndex, int lengthIndex) {
+std::optional<gna::SampleOutcome> niahSample(const gna::ExperimentResult& r, int depthIndex, int lengthIndex) {
     const views::RetrievalGrid g = retrievalGrid(r);
     if (!g.isValid() || depthIndex < 0 || lengthIndex < 0 || depthIndex >= static_cast<int>(g.depths.size()) ||
         lengthIndex >= static_cast<int>(g.contextLengths.size()))
         return {};
-    for (const auto& s : samplesOf(r))
-        if (s.contains("length") && s["length"].get<int>() == g.contextLengths[lengthIndex] &&
-            s["depth"].get<double>() == g.depths[depthIndex])
-            return s;
+    for (const gna::SampleOutcome& s : r.samples)
+        if (hasCell(s) && *s.length == g.contextLengths[lengthIndex] && *s.depth == g.depths[depthIndex]) return s;
     return {};
 }
 
-ResultTableData resultTable(const gna::Json& r) {
+ResultTableData resultTable(const gna::ExperimentResult& r) {
     ResultTableData t;
     const QString kind = experimentKind(r);
     const QStringList conds = resultConditions(r);
-    if (r.contains("memory")) {
+    if (r.memory) {
         t.headers = {QCoreApplication::translate("gna::studio::ExperimentResults", "Length"), QCoreApplication::translate("gna::studio::ExperimentResults", "KV cache (MB)"), QCoreApplication::translate("gna::studio::ExperimentResults", "State (MB)"), QCoreApplication::translate("gna::studio::ExperimentResults", "Total (MB)")};
-        for (const auto& m : r["memory"])
-            t.rows << QVariantList{m["length"].get<int>(), m["kv_bytes"].get<double>() / 1e6, m["state_bytes"].get<double>() / 1e6,
-                                   m["total_bytes"].get<double>() / 1e6};
+        for (const gna::MemoryRow& m : *r.memory)
+            t.rows << QVariantList{m.length, m.kv_bytes / 1e6, m.state_bytes / 1e6, m.total() / 1e6};
         return t;
     }
-    if (r.contains("aggregates") && r["aggregates"].contains("ranking")) {
+    if (r.aggregates.ranking) {
         t.headers = {QCoreApplication::translate("gna::studio::ExperimentResults", "Rank"), QCoreApplication::translate("gna::studio::ExperimentResults", "Head"), QCoreApplication::translate("gna::studio::ExperimentResults", "Importance"), QCoreApplication::translate("gna::studio::ExperimentResults", "Baseline"), QCoreApplication::translate("gna::studio::ExperimentResults", "Ablated")};
         // attribution+verify: each verified head's estimate next to its exact importance
-        const gna::Json& ranking = r["aggregates"]["ranking"];
-        const bool estimates = !ranking.empty() && ranking[0].contains("attribution");
+        const std::vector<gna::HeadRankingRow>& ranking = *r.aggregates.ranking;
+        const bool estimates = !ranking.empty() && ranking[0].attribution;
         if (estimates) t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Attribution estimate");
         int rank = 0;
-        for (const auto& h : ranking) {
-            t.rows << QVariantList{++rank, qs(h["head"]), h["importance"].get<double>(), h["baseline"].get<double>(),
-                                   h["ablated"].get<double>()};
-            if (estimates) t.rows.last() << h.value("attribution", std::nan(""));
+        for (const gna::HeadRankingRow& h : ranking) {
+            t.rows << QVariantList{++rank, qs(h.head), h.importance, h.baseline, h.ablated};
+            if (estimates) t.rows.last() << h.attribution.value_or(std::nan(""));
         }
         return t;
     }
@@ -266,19 +247,18 @@ ResultTableData resultTable(const gna::Json& r) {
     t.headers << conds;
     std::map<std::pair<QString, QString>, QVariantList> rows;
     QList<std::pair<QString, QString>> order;
-    if (r.contains("aggregates") && r["aggregates"].contains("rows"))
-        for (const auto& a : r["aggregates"]["rows"]) {
-            const std::pair<QString, QString> key{qs(a["task"]), qs(a["group"])};
-            if (key.first == QLatin1String("*") && tasks.size() < 2) continue;
-            if (!rows.count(key)) {
-                rows[key] = QVariantList{taskTitle(key.first), key.second == QLatin1String("*") ? QCoreApplication::translate("gna::studio::ExperimentResults", "all") : key.second,
-                                         a["n"].get<int>()};
-                for (qsizetype i = 0; i < conds.size(); ++i) rows[key] << QVariant();
-                order << key;
-            }
-            const qsizetype c = conds.indexOf(qs(a["condition"]));
-            if (c >= 0) rows[key][3 + c] = a["mean"].get<double>();
+    for (const gna::AggregateRow& a : r.aggregates.rows) {
+        const std::pair<QString, QString> key{qs(a.task), qs(a.group)};
+        if (key.first == QLatin1String("*") && tasks.size() < 2) continue;
+        if (!rows.count(key)) {
+            rows[key] = QVariantList{taskTitle(key.first), key.second == QLatin1String("*") ? QCoreApplication::translate("gna::studio::ExperimentResults", "all") : key.second,
+                                     a.n};
+            for (qsizetype i = 0; i < conds.size(); ++i) rows[key] << QVariant();
+            order << key;
         }
+        const qsizetype c = conds.indexOf(qs(a.condition));
+        if (c >= 0) rows[key][3 + c] = a.mean;
+    }
     // Groups first, the task's "all" row after them, "All tasks" last.
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
         const bool sa = a.first == QLatin1String("*"), sb = b.first == QLatin1String("*");

@@ -3,14 +3,15 @@
 // into what the views draw: ablation curves with error bars and a random control, retrieval maps
 // (one cell per NIAH prompt), the slides' and thesis' tables (head importance for the board:
 // ranking_scores.h).
-// Pure functions of the result JSON (format: core/src/experiments/experiment_runner.cpp).
+// Pure functions of the typed result (gna/experiment_result.h).
 #include <QList>
 #include <QStringList>
 #include <QVariantList>
+#include <optional>
 #include <vector>
 
 #include "ablation_curve.h"
-#include "gna/json.h"
+#include "gna/experiment_result.h"
 #include "retrieval_map.h"
 
 namespace gna::studio {
@@ -25,28 +26,28 @@ struct ConditionStat {
     double mean = 0.0, sem = 0.0;
     int n = 0;
 };
-ConditionStat conditionStat(const gna::Json& result, const QString& task, const QString& condition);
+ConditionStat conditionStat(const gna::ExperimentResult& result, const QString& task, const QString& condition);
 
-QString experimentKind(const gna::Json& result);  // spec.experiment
-QStringList resultConditions(const gna::Json& result);
-QStringList resultTasks(const gna::Json& result);  // in order of appearance
+QString experimentKind(const gna::ExperimentResult& result);  // spec.experiment
+QStringList resultConditions(const gna::ExperimentResult& result);
+QStringList resultTasks(const gna::ExperimentResult& result);  // in order of appearance
 QString taskTitle(const QString& task);             // "kv_retrieval" -> "KV-retrieval"
 
 // cumulative_removal: per task, score vs heads removed (top-n) and the random-heads control;
 // layer_pruning: score vs layers removed from the end (gradual) and vs the skipped layer
 // (individual); sparsification: score vs k per stage. Error bars: standard error of the mean.
-QList<views::CurveSeries> resultCurves(const gna::Json& result, QString* xLabel, QString* yLabel);
-bool hasCurves(const gna::Json& result);
+QList<views::CurveSeries> resultCurves(const gna::ExperimentResult& result, QString* xLabel, QString* yLabel);
+bool hasCurves(const gna::ExperimentResult& result);
 
 // NIAH: x = context length, y = depth, the mean granular score of the prompts in each cell for
 // one condition (empty = the first). Invalid when the result holds no NIAH samples.
-views::RetrievalGrid retrievalGrid(const gna::Json& result, const QString& condition = {});
-// The sample (JSON object) behind a retrieval-map cell, or null.
-gna::Json niahSample(const gna::Json& result, int depthIndex, int lengthIndex);
+views::RetrievalGrid retrievalGrid(const gna::ExperimentResult& result, const QString& condition = {});
+// The sample behind a retrieval-map cell, or none.
+std::optional<gna::SampleOutcome> niahSample(const gna::ExperimentResult& result, int depthIndex, int lengthIndex);
 
 // Tables: head ranking (rank, head, importance, baseline, ablated); manipulation grid as thesis
 // Table 6.1 (prefill modes x generation modes); memory table; otherwise the summary as the slides
 // lay it out (rows: task / group, columns: conditions).
-ResultTableData resultTable(const gna::Json& result);
+ResultTableData resultTable(const gna::ExperimentResult& result);
 
 }  // namespace gna::studio

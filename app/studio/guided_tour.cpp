@@ -281,7 +281,7 @@ void GuidedTour::ensureRanking(Then then) {
     auto disconnectAll = [connections] {
         for (const auto& c : *connections) QObject::disconnect(c);
     };
-    *connections << connect(dock, &ExperimentDock::headImportanceReady, this, [this, token, path, fits, then, disconnectAll](const gna::Json& r) {
+    *connections << connect(dock, &ExperimentDock::headImportanceReady, this, [this, token, path, fits, then, disconnectAll](const gna::ExperimentResult& r) {
         disconnectAll();
         if (token != m_token) return;
         m_ranking = fits(tour::rankingFromResult(r));

@@ -10,6 +10,7 @@
 #include "session.h"
 #include "startup.h"
 #include "studio_settings.h"
+#include "gna/experiment_result.h"
 #include "gna/json.h"
 #include "workspace.h"
 
@@ -80,7 +81,7 @@ public:
     MaskPanel* maskPanel() const { return m_maskPanel; }
     GuidedTour* tour() const { return m_tour; }
     // Colours the head board by a head ranking result (aggregates.ranking) and keeps it.
-    void showImportance(const gna::Json& result);
+    void showImportance(const gna::ExperimentResult& result);
     // The same for a ranking as values (a running attribution ranking's estimates and verified heads).
     void showRanking(const RankingScores& ranking);
     // Errors go to a (non-blocking) dialog; the last message is kept for tests.
@@ -123,7 +124,7 @@ private:
     void exportFigureSet();
     void autosave();
     void buildExperimentDocks();
-    void openNiahPrompt(const gna::Json& result, const gna::Json& sample);
+    void openNiahPrompt(const gna::ExperimentResult& result, const gna::SampleOutcome& sample);
 
     StudioSettings m_settings;
     Session* m_session;

@@ -62,12 +62,11 @@ bool MainWindow::openExperimentResults(const QStringList& files, QString* error)
     return false;
 }
 
-void MainWindow::showImportance(const gna::Json& result) {
+void MainWindow::showImportance(const gna::ExperimentResult& result) {
     const gna::ModelInfo* info = m_session->modelInfo();
     if (!info) {
         // no model open: the board takes the result's shape (attention heads)
-        const int layers = result.contains("model") ? result["model"].value("layers", 0) : 0;
-        const int heads = result.contains("model") ? result["model"].value("heads", 0) : 0;
+        const int layers = result.model.layers, heads = result.model.heads;
         if (layers <= 0 || heads <= 0) return;
         if (m_board->model()->layers() != layers || m_board->model()->heads() != heads) m_board->setShape(layers, heads);
     }
@@ -102,13 +101,13 @@ void MainWindow::showRanking(const RankingScores& ranking) {
         m_status->setText(tr("Head board coloured by importance from the head ranking"));
 }
 
-void MainWindow::openNiahPrompt(const gna::Json& result, const gna::Json& sample) {
+void MainWindow::openNiahPrompt(const gna::ExperimentResult& result, const gna::SampleOutcome& sample) {
     if (!m_session->hasModel()) return showError(tr("No model is open"), tr("Open the model of this result to see the prompt's attention."));
-    if (result.contains("model") && result["model"].value("config_hash", std::string()) != m_session->modelInfo()->config_hash)
+    if (result.model.config_hash != m_session->modelInfo()->config_hash)
         m_status->setText(tr("Note: this result was computed with another model than the open one"));
     gna::NiahOptions o;
     try {
-        const gna::ExperimentSpec spec = gna::parse_experiment_spec(result.value("spec", gna::Json()), "the result's spec");
+        const gna::ExperimentSpec spec = gna::parse_experiment_spec(result.spec, "the result's spec");
         const auto t = std::find_if(spec.tasks.begin(), spec.tasks.end(), [](const gna::TaskSpec& x) { return x.name == "niah"; });
         if (t != spec.tasks.end()) {
             o = t->niah;
@@ -117,8 +116,8 @@ void MainWindow::openNiahPrompt(const gna::Json& result, const gna::Json& sample
     } catch (const std::exception& e) {
         return showError(tr("Could not rebuild the prompt"), QString::fromUtf8(e.what()));
     }
-    o.lengths = {sample.value("length", 0)};
-    o.depths = {sample.value("depth", 0.0)};
+    o.lengths = {sample.length.value_or(0)};
+    o.depths = {sample.depth.value_or(0.0)};
     if (o.needle.rules.empty()) o.needle.rules = gna::needle_table_2_1();
     auto text = std::make_shared<QString>();
     auto error = std::make_shared<QString>();
@@ -131,7 +130,7 @@ void MainWindow::openNiahPrompt(const gna::Json& result, const gna::Json& sample
                 *error = QString::fromUtf8(e.what());
             }
         },
-        [this, text, error, id = QString::fromStdString(sample.value("id", std::string()))] {
+        [this, text, error, id = QString::fromStdString(sample.id)] {
             if (!error->isEmpty()) return showError(tr("Could not rebuild the prompt"), *error);
             m_prompt->setCandidates({});
             m_prompt->setPrompt(*text);

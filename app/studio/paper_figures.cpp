@@ -82,7 +82,7 @@ bool writeText(const QString& path, const QString& text, QString* error) {
 void experimentFigures(const MainWindow& window, const views::FigureOptions& o, std::vector<Figure>* figures) {
     if (!window.experiments()) return;
     for (const ExperimentPanel* panel : window.experiments()->panels()) {
-        if (panel->result().is_null()) continue;
+        if (!panel->hasResult()) continue;
         const QString kind = panel->kind();
         const views::AblationCurve* shownCurve = panel->curve();
         if (!shownCurve->series().isEmpty()) {
@@ -174,7 +174,7 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     if (window.experiments())
         for (const ExperimentPanel* panel : window.experiments()->panels()) {
             const views::ResultsTableModel* table = panel->table()->tableModel();
-            if (panel->result().is_null() || table->rows().isEmpty()) continue;
+            if (!panel->hasResult() || table->rows().isEmpty()) continue;
             const QString base = QDir(dir).filePath(panel->kind() + QStringLiteral("_table"));
             if (!writeText(base + QStringLiteral(".csv"), panel->table()->toCsv(), error)) return written;
             written << base + QStringLiteral(".csv");

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <cmath>
 
+#include "gna/attribution.h"
 #include "gna/experiments.h"
 #include "gna/heads.h"
 
@@ -12,13 +13,13 @@ namespace {
 
 HeadValue headValue(const gna::HeadRef& h, double v) { return {views::HeadCell{h.layer, h.head, h.kind == gna::HeadKind::SSM}, v}; }
 
-// {"head": "L2.H1", key: value} rows; rows that are not heads are skipped.
-QList<HeadValue> headValues(const gna::Json& rows, const char* key) {
+// (head name, value) rows; rows that are not heads are skipped.
+template <class Row, class Value>
+QList<HeadValue> headValues(const std::vector<Row>& rows, Value value) {
     QList<HeadValue> out;
-    if (!rows.is_array()) return out;
-    for (const auto& r : rows) {
+    for (const Row& r : rows) {
         try {
-            out << headValue(gna::parse_head(r.at("head").get<std::string>()), r.at(key).get<double>());
+            out << headValue(gna::parse_head(r.head), value(r));
         } catch (const std::exception&) {
         }
     }
@@ -27,15 +28,14 @@ QList<HeadValue> headValues(const gna::Json& rows, const char* key) {
 
 }  // namespace
 
-RankingScores rankingScores(const gna::Json& result) {
+RankingScores rankingScores(const gna::ExperimentResult& result) {
     RankingScores r;
-    if (!result.contains("aggregates")) return r;
-    const gna::Json& agg = result["aggregates"];
-    const bool attribution = agg.contains("attribution") && agg["attribution"].is_object();
-    if (attribution) r.estimates = headValues(agg["attribution"].value("ranking", gna::Json()), "attribution");
+    const std::optional<gna::AttributionSummary>& attribution = result.aggregates.attribution;
+    if (attribution) r.estimates = headValues(attribution->ranking, [](const gna::AttributionEstimate& e) { return e.attribution; });
     // "attribution" alone: the ranking's importance is the estimate itself
-    const bool estimatedOnly = attribution && agg["attribution"].value("method", std::string()) == "attribution";
-    if (!estimatedOnly && agg.contains("ranking")) r.exact = headValues(agg["ranking"], "importance");
+    const bool estimatedOnly = attribution && attribution->method == gna::to_string(gna::RankingMethod::Attribution);
+    if (!estimatedOnly && result.aggregates.ranking)
+        r.exact = headValues(*result.aggregates.ranking, [](const gna::HeadRankingRow& h) { return h.importance; });
     return r;
 }
 

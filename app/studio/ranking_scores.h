@@ -8,6 +8,7 @@
 #include <QString>
 #include <vector>
 
+#include "gna/experiment_result.h"
 #include "gna/json.h"
 #include "head_cell.h"
 
@@ -30,7 +31,7 @@ struct RankingScores {
 };
 
 // From a result.json (aggregates.ranking, and aggregates.attribution of the attribution methods).
-RankingScores rankingScores(const gna::Json& result);
+RankingScores rankingScores(const gna::ExperimentResult& result);
 // From the core runner's progress of an attribution ranking.
 RankingScores rankingScoresFromProgress(const gna::RankingProgress& progress);
 // Layers x heads of one kind (SSM heads when `ssm`), row-major: the exact value where there is one,

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <random>
 
+#include "gna/experiments.h"
 #include "gna/heads.h"
 
 namespace gna::studio::tour {
@@ -39,12 +40,12 @@ QString demoModelDir(const QString& kind) {
     return {};
 }
 
-Ranking rankingFromResult(const gna::Json& result) {
+Ranking rankingFromResult(const gna::ExperimentResult& result) {
     Ranking out;
-    if (!result.contains("aggregates") || !result["aggregates"].contains("ranking")) return out;
-    for (const auto& r : result["aggregates"]["ranking"]) {
+    if (!result.aggregates.ranking) return out;
+    for (const gna::HeadRankingRow& r : *result.aggregates.ranking) {
         try {
-            out << RankedHead{cellOf(gna::parse_head(r["head"].get<std::string>())), r.value("importance", 0.0)};
+            out << RankedHead{cellOf(gna::parse_head(r.head)), r.importance};
         } catch (const std::exception&) {
         }
     }
@@ -52,10 +53,11 @@ Ranking rankingFromResult(const gna::Json& result) {
     return out;
 }
 
-gna::Json rankingAsResult(const Ranking& ranking) {
-    gna::Json rows = gna::Json::array();
-    for (const RankedHead& r : ranking) rows.push_back({{"head", r.head.name().toStdString()}, {"importance", r.importance}});
-    return {{"aggregates", {{"ranking", rows}}}};
+gna::ExperimentResult rankingAsResult(const Ranking& ranking) {
+    gna::ExperimentResult result;
+    std::vector<gna::HeadRankingRow>& rows = result.aggregates.ranking.emplace();
+    for (const RankedHead& r : ranking) rows.push_back({r.head.name().toStdString(), r.importance, 0.0, 0.0, std::nullopt});
+    return result;
 }
 
 Ranking precomputedRanking(const QString& modelDir, QString* source) {
@@ -63,9 +65,15 @@ Ranking precomputedRanking(const QString& modelDir, QString* source) {
     for (const QString& name : {QStringLiteral("ranking.json"), QStringLiteral("model_card.json")}) {
         QFile f(dir.filePath(name));
         if (!f.open(QIODevice::ReadOnly)) continue;
+        Ranking r;
+        if (name == QLatin1String("ranking.json")) {  // a head_ranking result
+            try {
+                r = rankingFromResult(gna::read_experiment_result(f.fileName().toStdString()));
+            } catch (const std::exception&) {
+            }
+        }
         const gna::Json j = gna::Json::parse(f.readAll().toStdString(), nullptr, false);
         if (j.is_discarded() || !j.is_object()) continue;
-        Ranking r = rankingFromResult(j);
         if (r.isEmpty() && j.contains("evaluation") && j["evaluation"].contains("single_head_ablation")) {
             const gna::Json& ev = j["evaluation"];
             const double base = ev.contains("baseline") ? ev["baseline"].value("kv", 0.0) : 0.0;

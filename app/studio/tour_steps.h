@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "gna/experiment_result.h"
 #include "gna/head_scores.h"
 #include "gna/json.h"
 #include "gna/model.h"
@@ -29,9 +30,9 @@ struct RankedHead {
 using Ranking = QList<RankedHead>;  // most important first
 
 // A head_ranking result (aggregates.ranking) as a ranking.
-Ranking rankingFromResult(const gna::Json& result);
-// The same ranking in result form, for MainWindow::showImportance.
-gna::Json rankingAsResult(const Ranking& ranking);
+Ranking rankingFromResult(const gna::ExperimentResult& result);
+// The same ranking in result form (aggregates.ranking: head and importance), for MainWindow::showImportance.
+gna::ExperimentResult rankingAsResult(const Ranking& ranking);
 // A precomputed ranking in a model folder: ranking.json (a head_ranking result) or model_card.json
 // (evaluation.single_head_ablation: importance = baseline kv - kv with the head ablated). Empty
 // when neither holds one; `source` names the file used.

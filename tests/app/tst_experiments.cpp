@@ -220,9 +220,9 @@ void TestExperiments::cancelledExperimentLeavesWindowUsable() {
     QVERIFY(!panel->cancelButton()->isEnabled());
     QVERIFY(panel->lastError().isEmpty());
     // The finished samples were saved, the result is incomplete.
-    const gna::Json partial = gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
-    QVERIFY(!partial.value("complete", true));
-    const int saved = static_cast<int>(partial["samples"].size());
+    const gna::ExperimentResult partial = gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
+    QVERIFY(!partial.complete);
+    const int saved = static_cast<int>(partial.samples.size());
     QVERIFY2(saved >= 1 && saved < 40, qPrintable(QString::number(saved)));
 
     // The window is still usable: a head toggle reruns.
@@ -235,15 +235,15 @@ void TestExperiments::cancelledExperimentLeavesWindowUsable() {
     QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
     QTest::mouseClick(panel->runButton(), Qt::LeftButton);
     QVERIFY(finished.wait(120000));
-    const gna::Json full = gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
-    QVERIFY(full.value("complete", false));
-    QCOMPARE(static_cast<int>(full["samples"].size()), 40);
-    const auto ranking = full["aggregates"]["ranking"];
+    const gna::ExperimentResult full = gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
+    QVERIFY(full.complete);
+    QCOMPARE(static_cast<int>(full.samples.size()), 40);
+    const auto ranking = full.aggregates.ranking.value();
     QCOMPARE(panel->table()->tableModel()->rowCount(), static_cast<int>(ranking.size()));
     QVERIFY(w.headBoard()->model()->hasScores());
     for (const auto& r : ranking) {
-        gna::HeadRef h = gna::parse_head(r["head"].get<std::string>());
-        QVERIFY(std::abs(w.headBoard()->model()->score(h.layer, h.head) - r["importance"].get<double>()) < 1e-9);
+        gna::HeadRef h = gna::parse_head(r.head);
+        QVERIFY(std::abs(w.headBoard()->model()->score(h.layer, h.head) - r.importance) < 1e-9);
     }
     // The ranking feeds the cumulative removal panel.
     QCOMPARE(w.experiments()->panel(QStringLiteral("cumulative_removal"))->ranking(), out + QStringLiteral("/result.json"));
@@ -269,8 +269,8 @@ void TestExperiments::cumulativeRemovalCurves() {
     QCOMPARE(series[0].x, (std::vector<double>{0, 1, 2, 3}));
     QCOMPARE(series[0].error.size(), std::size_t(4));
     // Each point = mean of the per-sample scores of its condition in the file; error = s.e.m.
-    const gna::Json r = gna::read_experiment_result(finished.at(0).at(0).toString().toStdString());
-    const auto conds = r["conditions"];
+    const gna::ExperimentResult r = gna::read_experiment_result(finished.at(0).at(0).toString().toStdString());
+    const auto conds = r.conditions;
     for (int s = 0; s < 2; ++s)
         for (int i = 0; i < 4; ++i) {
             const std::string name = (s == 0 ? "top-" : "random-") + std::to_string(i);
@@ -278,8 +278,8 @@ void TestExperiments::cumulativeRemovalCurves() {
             while (conds[c] != name) ++c;
             double sum = 0, sq = 0;
             int n = 0;
-            for (const auto& o : r["samples"]) {
-                const double v = o["scores"][c].get<double>();
+            for (const auto& o : r.samples) {
+                const double v = o.scores[c];
                 sum += v;
                 sq += v * v;
                 ++n;

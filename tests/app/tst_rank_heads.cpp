@@ -235,7 +235,7 @@ void TestRankHeads::cancelStopsTheFastRanking() {
     QVERIFY(!std::isnan(w.headBoard()->model()->score(0, 0)));
     // what was saved (the batches verified before Cancel, if any) is marked unfinished
     const QString saved = QDir(out).filePath(QStringLiteral("result.json"));
-    if (QFile::exists(saved)) QVERIFY(!gna::read_experiment_result(saved.toStdString()).value("complete", true));
+    if (QFile::exists(saved)) QVERIFY(!gna::read_experiment_result(saved.toStdString()).complete);
     QVERIFY(panel->etaLabel()->text().contains(QStringLiteral("Cancelled")));
     // The window is still usable: a head toggle reruns.
     QSignalSpy again(w.session(), &Session::resultReady);

@@ -106,7 +106,7 @@ private Q_SLOTS:
             p->run();
             QVERIFY2(finished.wait(300000), qPrintable(QString::fromStdString(f.filename().string()) + QStringLiteral(": ") + p->lastError()));
             QVERIFY2(p->lastError().isEmpty(), qPrintable(p->lastError()));
-            QVERIFY(gna::read_experiment_result(out / "result.json")["complete"].get<bool>());
+            QVERIFY(gna::read_experiment_result(out / "result.json").complete);
         }
     }
 

@@ -322,13 +322,13 @@ void TestTeaching::rankingColoursSsmAndHybridBoards() {
         const QJsonObject e = card(dir).value(QStringLiteral("evaluation")).toObject();
         const double base = e.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("kv")).toDouble();
         QMap<QString, double> expected;
-        gna::Json ranking = gna::Json::array();
+        gna::ExperimentResult result;
+        std::vector<gna::HeadRankingRow>& ranking = result.aggregates.ranking.emplace();
         for (const QJsonValue& v : e.value(QStringLiteral("single_head_ablation")).toArray()) {
             const QString head = v.toObject().value(QStringLiteral("head")).toString();
             expected[head] = base - v.toObject().value(QStringLiteral("kv")).toDouble();
-            ranking.push_back({{"head", head.toStdString()}, {"importance", expected[head]}});
+            ranking.push_back({head.toStdString(), expected[head], 0.0, 0.0, std::nullopt});
         }
-        const gna::Json result{{"aggregates", {{"ranking", ranking}}}};
         MainWindow w;
         w.show();
         QSignalSpy loaded(w.session(), &Session::modelLoaded);

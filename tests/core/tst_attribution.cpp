@@ -167,9 +167,9 @@ void TestAttribution::attributionScoresStartFromTheMeasuredLogitDifference() {
                        {"method", "attribution"}};
     const ExperimentOutcome r = run_experiment(*model, spec, o);
     QVERIFY(r.complete);
-    const Json& samples = r.result["samples"];
+    const std::vector<SampleOutcome>& samples = r.result.samples;
     QCOMPARE(samples.size(), std::size_t(3));
-    QCOMPARE(r.result["conditions"].size(), std::size_t(13));  // baseline + 12 heads
+    QCOMPARE(r.result.conditions.size(), std::size_t(13));  // baseline + 12 heads
     KvRetrievalOptions ko;
     ko.sizes = {6};
     ko.samples_per_size = 3;
@@ -177,18 +177,17 @@ void TestAttribution::attributionScoresStartFromTheMeasuredLogitDifference() {
     for (std::size_t i = 0; i < kv.size(); ++i) {
         const ChoiceItem item = kv_choice_item(model->tokenizer(), kv[i]);
         const double lp = naive_logit_difference(*model, item.prompt, item.choices[item.answer], {});
-        QVERIFY2(std::fabs(samples[i]["scores"][0].get<double>() - lp) < 1e-4,
-                 qPrintable(QStringLiteral("sample %1: %2 vs %3").arg(i).arg(samples[i]["scores"][0].get<double>()).arg(lp)));
+        QVERIFY2(std::fabs(samples[i].scores[0] - lp) < 1e-4,
+                 qPrintable(QStringLiteral("sample %1: %2 vs %3").arg(i).arg(samples[i].scores[0]).arg(lp)));
     }
-    const Json& ranking = r.result["aggregates"]["ranking"];
+    const std::vector<HeadRankingRow>& ranking = r.result.aggregates.ranking.value();
     QCOMPARE(ranking.size(), std::size_t(12));
-    for (std::size_t k = 1; k < ranking.size(); ++k)
-        QVERIFY(ranking[k - 1]["importance"].get<double>() >= ranking[k]["importance"].get<double>());
-    QCOMPARE(r.result["aggregates"]["attribution"]["ranking"].size(), std::size_t(12));
+    for (std::size_t k = 1; k < ranking.size(); ++k) QVERIFY(ranking[k - 1].importance >= ranking[k].importance);
+    QCOMPARE(r.result.aggregates.attribution.value().ranking.size(), std::size_t(12));
     // reopened: the same folder returns the finished result; read_head_ranking reads it
     QCOMPARE(read_head_ranking(r.json_path).size(), std::size_t(12));
     const ExperimentOutcome again = run_experiment(*model, spec, o);
-    QVERIFY(again.result["checksum"] == r.result["checksum"]);
+    QVERIFY(again.result.checksum == r.result.checksum);
 }
 
 // The demo's card names L2.H2 and L1.H3 as the top two heads of the exhaustive exact ranking; the
@@ -205,30 +204,30 @@ void TestAttribution::verifiedTopTwoEqualExhaustiveRanking() {
     spec["method"] = "attribution+verify";
     spec["top"] = 1;
     const ExperimentOutcome fast = run_experiment(*model, spec, ob);
-    const Json& re = exact.result["aggregates"]["ranking"];
-    const Json& rf = fast.result["aggregates"]["ranking"];
+    const std::vector<HeadRankingRow>& re = exact.result.aggregates.ranking.value();
+    const std::vector<HeadRankingRow>& rf = fast.result.aggregates.ranking.value();
     QCOMPARE(re.size(), std::size_t(12));
     QCOMPARE(rf.size(), std::size_t(3));
     const std::set<std::string> card = {"L2.H2", "L1.H3"};
-    QVERIFY((std::set<std::string>{re[0]["head"].get<std::string>(), re[1]["head"].get<std::string>()}) == card);
-    QCOMPARE(rf[0]["head"].get<std::string>(), re[0]["head"].get<std::string>());
-    QCOMPARE(rf[1]["head"].get<std::string>(), re[1]["head"].get<std::string>());
+    QVERIFY((std::set<std::string>{re[0].head, re[1].head}) == card);
+    QCOMPARE(rf[0].head, re[0].head);
+    QCOMPARE(rf[1].head, re[1].head);
     // the verified importances are the exact ones (exact sweeps: the same bits whatever the batch)
-    for (const Json& v : rf) {
+    for (const HeadRankingRow& v : rf) {
         bool found = false;
-        for (const Json& x : re)
-            if (x["head"] == v["head"]) {
+        for (const HeadRankingRow& x : re)
+            if (x.head == v.head) {
                 found = true;
-                QCOMPARE(v["importance"].get<double>(), x["importance"].get<double>());
+                QCOMPARE(v.importance, x.importance);
             }
         QVERIFY(found);
-        QVERIFY(v.contains("attribution"));
+        QVERIFY(v.attribution.has_value());
     }
-    const Json& at = fast.result["aggregates"]["attribution"];
-    QCOMPARE(at["verified"].get<int>(), 3);
-    QCOMPARE(at["ranking"].size(), std::size_t(12));
-    QVERIFY(at["spearman"].get<double>() >= -1.0 && at["spearman"].get<double>() <= 1.0);
-    QVERIFY(at["seconds"]["attribution"].get<double>() > 0 && at["seconds"]["verify"].get<double>() > 0);
+    const AttributionSummary& at = fast.result.aggregates.attribution.value();
+    QCOMPARE(at.verified.value(), std::size_t(3));
+    QCOMPARE(at.ranking.size(), std::size_t(12));
+    QVERIFY(at.spearman.value() >= -1.0 && at.spearman.value() <= 1.0);
+    QVERIFY(at.seconds_attribution > 0 && at.seconds_verify.value() > 0);
 }
 
 // The runner's ranking reports (the studio colours the head board from them): every estimate once,
@@ -248,31 +247,31 @@ void TestAttribution::progressReportsEstimatesThenVerifiedBatches() {
     const ExperimentOutcome r = run_experiment(*model, spec, split);
     const ExperimentOutcome one = run_experiment(*model, spec, whole);
     QCOMPARE(reports.size(), std::size_t(4));
-    const Json& estimates = r.result["aggregates"]["attribution"]["ranking"];
+    const std::vector<AttributionEstimate>& estimates = r.result.aggregates.attribution.value().ranking;
     QCOMPARE(reports[0].estimates.size(), std::size_t(12));
     QVERIFY(reports[0].verified.empty());
     QCOMPARE(reports[0].to_verify, std::size_t(6));
     for (std::size_t i = 0; i < estimates.size(); ++i) {
-        QCOMPARE(reports[0].estimates[i].head.name(), estimates[i]["head"].get<std::string>());
-        QCOMPARE(reports[0].estimates[i].value, estimates[i]["attribution"].get<double>());
+        QCOMPARE(reports[0].estimates[i].head.name(), estimates[i].head);
+        QCOMPARE(reports[0].estimates[i].value, estimates[i].attribution);
     }
     for (std::size_t k = 1; k < reports.size(); ++k) {
         QCOMPARE(reports[k].verified.size(), 2 * k);
         // each batch verifies the next two heads by estimate
         std::set<std::string> want, got;
-        for (std::size_t j = 0; j < 2 * k; ++j) want.insert(estimates[j]["head"].get<std::string>());
+        for (std::size_t j = 0; j < 2 * k; ++j) want.insert(estimates[j].head);
         for (const RankedHead& h : reports[k].verified) got.insert(h.head.name());
         QVERIFY(want == got);
     }
-    const Json& ranking = r.result["aggregates"]["ranking"];
+    const std::vector<HeadRankingRow>& ranking = r.result.aggregates.ranking.value();
     QCOMPARE(ranking.size(), std::size_t(6));
     for (std::size_t i = 0; i < ranking.size(); ++i) {
-        QCOMPARE(reports.back().verified[i].head.name(), ranking[i]["head"].get<std::string>());
-        QCOMPARE(reports.back().verified[i].value, ranking[i]["importance"].get<double>());
-        QVERIFY(one.result["aggregates"]["ranking"][i]["head"] == ranking[i]["head"]);
-        QCOMPARE(one.result["aggregates"]["ranking"][i]["importance"].get<double>(), ranking[i]["importance"].get<double>());
+        QCOMPARE(reports.back().verified[i].head.name(), ranking[i].head);
+        QCOMPARE(reports.back().verified[i].value, ranking[i].importance);
+        QVERIFY(one.result.aggregates.ranking.value()[i].head == ranking[i].head);
+        QCOMPARE(one.result.aggregates.ranking.value()[i].importance, ranking[i].importance);
     }
-    QVERIFY(one.result["checksum"] == r.result["checksum"]);  // the same samples, scores and all
+    QVERIFY(one.result.checksum == r.result.checksum);  // the same samples, scores and all
 }
 
 QTEST_GUILESS_MAIN(TestAttribution)

@@ -1,10 +1,13 @@
 // Typed experiment specs: values parsed from JSON as written by hand, defaults, errors that name
 // the key, the grammar (--describe) against docs/experiments.md; result files of a newer format
-// and missing dependencies; the time-left estimate under a controlled clock.
+// and missing dependencies; result files of every kind read into their types and written back
+// byte for byte, ill-typed fields refused; the time-left estimate under a controlled clock.
 #include <QtTest>
 
 #include <fstream>
+#include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "cli_runner.h"
@@ -188,7 +191,7 @@ private Q_SLOTS:
         // a real result, its format version raised as a later program would write it
         o.out_dir = dir_ / "eval";
         const Json spec = {{"experiment", "evaluate"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}}}};
-        Json r = run_experiment(*model_, spec, o).result;
+        Json r = to_json(run_experiment(*model_, spec, o).result);
         QCOMPARE(r["format_version"], Json(1));
         QVERIFY(error_of([&] { read_experiment_result(o.out_dir / "result.json"); }).isEmpty());
         r["format_version"] = 3;
@@ -200,6 +203,124 @@ private Q_SLOTS:
         r.erase("format_version");
         write_json_file_atomic(o.out_dir / "result.json", r);
         QVERIFY(error_of([&] { read_experiment_result(o.out_dir / "result.json"); }).isEmpty());
+    }
+
+    // Result files of every kind as gna experiment writes them (tests/core/result_files; their specs
+    // in docs/experiments.md): each loads, its typed fields hold what the file says, and written
+    // back it is the same bytes, with the same samples' checksum.
+    void resultFilesRoundTripByteForByte() {
+        const auto dir = std::filesystem::path(GNA_SOURCE_DIR) / "tests" / "core" / "result_files";
+        std::set<std::string> seen;
+        for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+            const auto f = entry.path();
+            const std::string name = f.stem().string();
+            const Json j = read_json_file(f);
+            const ExperimentResult r = read_experiment_result(f, /*allow_shard=*/name.find("shard") != std::string::npos);
+            QVERIFY2(to_json(r) == j, qPrintable(QString::fromStdString(name)));
+            QCOMPARE(samples_checksum(r.samples), j["checksum"].get<std::string>());
+            const auto back = dir_ / ("back_" + f.filename().string());
+            write_json_file_atomic(back, to_json(r));
+            QVERIFY2(read_text_file(back) == read_text_file(f), qPrintable(QString::fromStdString(name)));
+            // every typed field against the file's JSON, read here by its keys
+            QCOMPARE(r.samples.size(), j["samples"].size());
+            for (std::size_t i = 0; i < r.samples.size(); ++i) {
+                const SampleOutcome& o = r.samples[i];
+                const Json& js = j["samples"][i];
+                QCOMPARE(o.id, js["id"].get<std::string>());
+                QCOMPARE(o.task, js["task"].get<std::string>());
+                QCOMPARE(o.group, js["group"].get<std::string>());
+                QCOMPARE(o.scores, js["scores"].get<std::vector<double>>());
+                auto same = [&](const char* key, auto field) {
+                    QCOMPARE(field.has_value(), js.contains(key));
+                    if (field) QVERIFY2(Json(*field) == js[key], key);
+                    if (field) seen.insert(key);
+                };
+                same("scores_norm", o.scores_norm), same("condition_range", o.condition_range);
+                same("answer", o.answer), same("predicted", o.predicted), same("outputs", o.outputs), same("answer_value", o.answer_value);
+                same("length", o.length), same("depth", o.depth), same("needle_span", o.needle_span), same("prompt_tokens", o.prompt_tokens);
+                same("estimated", o.estimated), same("attribution", o.attribution);
+                same("attribution_logit_difference", o.attribution_logit_difference);
+            }
+            const Json& ja = j["aggregates"];
+            QCOMPARE(r.aggregates.rows.size(), ja["rows"].size());
+            for (std::size_t i = 0; i < r.aggregates.rows.size(); ++i) {
+                const AggregateRow& a = r.aggregates.rows[i];
+                QVERIFY(a.task == ja["rows"][i]["task"] && a.group == ja["rows"][i]["group"] && a.condition == ja["rows"][i]["condition"]);
+                QVERIFY(a.mean == ja["rows"][i]["mean"] && a.n == ja["rows"][i]["n"]);
+                QCOMPARE(a.mean_norm.has_value(), ja["rows"][i].contains("mean_norm"));
+            }
+            QCOMPARE(r.aggregates.ranking.has_value(), ja.contains("ranking"));
+            if (r.aggregates.ranking) {
+                seen.insert("ranking");
+                for (std::size_t i = 0; i < r.aggregates.ranking->size(); ++i) {
+                    const HeadRankingRow& h = (*r.aggregates.ranking)[i];
+                    const Json& jh = ja["ranking"][i];
+                    QVERIFY(h.head == jh["head"] && h.importance == jh["importance"] && h.baseline == jh["baseline"] && h.ablated == jh["ablated"]);
+                    QCOMPARE(h.attribution.has_value(), jh.contains("attribution"));
+                    if (h.attribution) QVERIFY(*h.attribution == jh["attribution"]);
+                }
+            }
+            QCOMPARE(r.aggregates.table.has_value(), ja.contains("table"));
+            if (r.aggregates.table) {
+                seen.insert("table");
+                QVERIFY(Json(r.aggregates.table->rows_prefill) == ja["table"]["rows_prefill"]);
+                QVERIFY(Json(r.aggregates.table->columns_generation) == ja["table"]["columns_generation"]);
+                QVERIFY(r.aggregates.table->accuracy[1][0].value() == ja["table"]["accuracy"][1][0]);
+            }
+            QCOMPARE(r.aggregates.attribution.has_value(), ja.contains("attribution"));
+            if (r.aggregates.attribution) {
+                seen.insert("aggregates.attribution");
+                const AttributionSummary& at = *r.aggregates.attribution;
+                QVERIFY(at.method == ja["attribution"]["method"] && at.metric == ja["attribution"]["metric"]);
+                QVERIFY(at.ranking[0].head == ja["attribution"]["ranking"][0]["head"] &&
+                        at.ranking[0].attribution == ja["attribution"]["ranking"][0]["attribution"]);
+                QVERIFY(at.seconds_attribution == ja["attribution"]["seconds"]["attribution"]);
+                QCOMPARE(at.spearman.has_value(), ja["attribution"].contains("spearman"));
+            }
+            QCOMPARE(r.memory.has_value(), j.contains("memory"));
+            if (r.memory) {
+                seen.insert("memory");
+                QVERIFY(r.memory->at(1).length == j["memory"][1]["length"] && r.memory->at(1).kv_bytes == j["memory"][1]["kv_bytes"] &&
+                        r.memory->at(1).state_bytes == j["memory"][1]["state_bytes"]);
+            }
+        }
+        // the files hold every optional field at least once
+        QCOMPARE(seen.size(), std::size_t(13 + 4));
+    }
+
+    // A sample or an aggregate row with a missing, unknown or ill-typed field is refused naming the
+    // file, the sample (or row) and the key, even when the checksum is recomputed to match.
+    void illTypedResultFieldsAreRefused() {
+        const auto src = std::filesystem::path(GNA_SOURCE_DIR) / "tests" / "core" / "result_files" / "manipulation_grid.json";
+        const auto f = dir_ / "edited" / "result.json";
+        std::filesystem::create_directories(f.parent_path());
+        auto refused = [&](const std::function<void(Json&)>& edit) {
+            Json j = read_json_file(src);
+            edit(j);
+            j["checksum"] = sha256_hex(j["samples"].dump());
+            write_json_file_atomic(f, j);
+            return error_of([&] { read_experiment_result(f); });
+        };
+        const QString file = QString::fromStdString(f.string());
+        QCOMPARE(refused([](Json& j) { j["samples"][0]["depth"] = "half"; }),
+                 file + " is corrupted: sample niah-150-50.0: \"depth\" has the wrong type (\"half\"); expected a number; delete it to start over");
+        QCOMPARE(refused([](Json& j) { j["samples"][0]["scores"][2] = true; }),
+                 file + " is corrupted: sample niah-150-50.0: \"scores\" has the wrong type (true); expected a number; delete it to start over");
+        QCOMPARE(refused([](Json& j) { j["samples"][0].erase("task"); }),
+                 file + " is corrupted: sample niah-150-50.0: \"task\" is missing; delete it to start over");
+        QCOMPARE(refused([](Json& j) { j["samples"][0]["lenght"] = 150; }),
+                 file + " is corrupted: sample niah-150-50.0: \"lenght\" is not a key this program knows (written by a newer "
+                        "version?); delete it to start over");
+        QCOMPARE(refused([](Json& j) { j["samples"][0]["length"] = 150.5; }),
+                 file + " is corrupted: sample niah-150-50.0: \"length\" has the wrong type (150.5); expected an integer; delete it to start over");
+        QCOMPARE(refused([](Json& j) { j["aggregates"]["rows"][1].erase("mean"); }),
+                 file + " is corrupted: aggregates.rows[1]: \"mean\" is missing; delete it to start over");
+        QCOMPARE(refused([](Json& j) { j["aggregates"]["rows"][2]["n"] = "3"; }),
+                 file + " is corrupted: aggregates.rows[2]: \"n\" has the wrong type (\"3\"); expected an integer; delete it to start over");
+        QCOMPARE(refused([](Json& j) { j["aggregates"]["table"]["accuracy"][0][1] = "x"; }),
+                 file + " is corrupted: aggregates.table: \"accuracy\" has the wrong type (\"x\"); expected a number; delete it to start over");
+        // untouched, the same file loads
+        QVERIFY(refused([](Json&) {}).isEmpty());
     }
 
     // Time left after 10% of the work, under a clock that advances as a CPU forward does: a fixed

@@ -247,13 +247,13 @@ private Q_SLOTS:
         full.out_dir = dir_ / "full";
         const ExperimentOutcome ref = run_experiment(*model_, spec, full);
         QVERIFY(ref.complete);
-        QCOMPARE(ref.result["samples"].size(), std::size_t(4));
-        QCOMPARE(ref.result["conditions"].size(), std::size_t(13));
-        QCOMPARE(ref.result["conditions"][0].get<std::string>(), std::string("baseline"));
-        QCOMPARE(ref.result["model"]["config_hash"].get<std::string>(), model_->info().config_hash);
-        QVERIFY(ref.result["program"].contains("version"));
-        QCOMPARE(ref.result["seeds"]["kv_retrieval"].get<int>(), 9);
-        QCOMPARE(ref.result["aggregates"]["ranking"].size(), std::size_t(12));
+        QCOMPARE(ref.result.samples.size(), std::size_t(4));
+        QCOMPARE(ref.result.conditions.size(), std::size_t(13));
+        QCOMPARE(ref.result.conditions[0], std::string("baseline"));
+        QCOMPARE(ref.result.model.config_hash, model_->info().config_hash);
+        QVERIFY(!ref.result.program.version.empty());
+        QCOMPARE(ref.result.seeds["kv_retrieval"].get<int>(), 9);
+        QCOMPARE(ref.result.aggregates.ranking.value().size(), std::size_t(12));
         QVERIFY(std::filesystem::exists(ref.csv_path) && std::filesystem::exists(ref.summary_path));
 
         std::atomic<bool> cancel{false};
@@ -264,9 +264,9 @@ private Q_SLOTS:
             if (p.done == 2) cancel = true;
         };
         QVERIFY(is_cancelled([&] { run_experiment(*model_, spec, part); }));
-        const Json saved = read_experiment_result(part.out_dir / "result.json");
-        QCOMPARE(saved["samples"].size(), std::size_t(2));
-        QCOMPARE(saved["complete"].get<bool>(), false);
+        const ExperimentResult saved = read_experiment_result(part.out_dir / "result.json");
+        QCOMPARE(saved.samples.size(), std::size_t(2));
+        QCOMPARE(saved.complete, false);
 
         cancel = false;
         std::size_t resumed = 0;
@@ -274,8 +274,8 @@ private Q_SLOTS:
         const ExperimentOutcome again = run_experiment(*model_, spec, part);
         QVERIFY(again.complete);
         QCOMPARE(resumed, std::size_t(2));
-        QCOMPARE(again.result["samples"], ref.result["samples"]);
-        QCOMPARE(again.result["aggregates"], ref.result["aggregates"]);
+        QCOMPARE(to_json(again.result)["samples"], to_json(ref.result)["samples"]);
+        QCOMPARE(to_json(again.result)["aggregates"], to_json(ref.result)["aggregates"]);
         QCOMPARE(read_head_ranking(again.json_path).size(), std::size_t(12));
 
         // logprob metric: each score is the correct value's summed log-probability, as
@@ -291,10 +291,10 @@ private Q_SLOTS:
         ko.seed = 9;
         const ChoiceItem item = kv_choice_item(model_->tokenizer(), make_kv_samples(ko)[0]);
         const double want = model_->score_continuations(item.prompt, item.choices, {})[item.answer];
-        QVERIFY(std::fabs(l.result["samples"][0]["scores"][0].get<double>() - want) < 1e-5);
-        const Json& rk = l.result["aggregates"]["ranking"];
-        for (std::size_t i = 1; i < rk.size(); ++i) QVERIFY(rk[i - 1]["importance"].get<double>() >= rk[i]["importance"].get<double>());
-        QVERIFY(rk[0]["importance"].get<double>() > 0);
+        QVERIFY(std::fabs(l.result.samples[0].scores[0] - want) < 1e-5);
+        const std::vector<HeadRankingRow>& rk = l.result.aggregates.ranking.value();
+        for (std::size_t i = 1; i < rk.size(); ++i) QVERIFY(rk[i - 1].importance >= rk[i].importance);
+        QVERIFY(rk[0].importance > 0);
     }
 
     void corruptedAndForeignResultsAreReported() {
@@ -356,7 +356,7 @@ private Q_SLOTS:
         o.out_dir = dir_ / "prune";
         const Json spec = {{"experiment", "layer_pruning"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 2}}}};
         const auto r = run_experiment(*model_, spec, o);
-        std::vector<std::string> names = r.result["conditions"];
+        std::vector<std::string> names = r.result.conditions;
         QCOMPARE(names, (std::vector<std::string>{"baseline", "remove-last-1", "remove-last-2", "remove-last-3", "skip-L0", "skip-L1", "skip-L2"}));
         o.out_dir = dir_ / "cum";
         const Json cum = {{"experiment", "cumulative_removal"},
@@ -366,16 +366,16 @@ private Q_SLOTS:
                           {"tasks", {{{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}},
                                      {{"name", "knowledge"}}}}};
         const auto c = run_experiment(*model_, cum, o);
-        names = c.result["conditions"].get<std::vector<std::string>>();
+        names = c.result.conditions;
         QCOMPARE(names, (std::vector<std::string>{"top-0", "random-0", "top-1", "random-1", "top-3", "random-3"}));
-        QCOMPARE(c.result["samples"].size(), std::size_t(5));
-        QCOMPARE(c.result["meta"]["random_order"].size(), std::size_t(12));
+        QCOMPARE(c.result.samples.size(), std::size_t(5));
+        QCOMPARE(c.result.meta["random_order"].size(), std::size_t(12));
         // knowledge samples carry acc_norm
         bool norm = false;
-        for (const auto& s : c.result["samples"]) norm |= s.contains("scores_norm");
+        for (const SampleOutcome& s : c.result.samples) norm |= s.scores_norm.has_value();
         QVERIFY(norm);
         // top-0 and random-0 are both the unablated model
-        for (const auto& s : c.result["samples"]) QCOMPARE(s["scores"][0], s["scores"][1]);
+        for (const SampleOutcome& s : c.result.samples) QCOMPARE(s.scores[0], s.scores[1]);
     }
 
     void niahGridAndSparsificationRun() {
@@ -384,23 +384,23 @@ private Q_SLOTS:
         const Json spec = {{"experiment", "manipulation_grid"},
                            {"task", {{"name", "niah"}, {"lengths", {260}}, {"depths", {50}}, {"generate", 4}}}};
         const auto r = run_experiment(*model_, spec, o);
-        QCOMPARE(r.result["conditions"].size(), std::size_t(20));
-        QCOMPARE(r.result["conditions"][0].get<std::string>(), std::string("Keep-Keep"));
-        QCOMPARE(r.result["conditions"][1].get<std::string>(), std::string("Omit-Keep"));  // Generation-Prefill
-        const Json& s = r.result["samples"][0];
-        QCOMPARE(s["outputs"].size(), std::size_t(20));
-        const Json& table = r.result["aggregates"]["table"];
-        QCOMPARE(table["rows_prefill"], Json({"Keep", "Omit", "Only", "Binary", "Null"}));
-        QCOMPARE(table["columns_generation"], Json({"Keep", "Omit", "Only", "Binary"}));
+        QCOMPARE(r.result.conditions.size(), std::size_t(20));
+        QCOMPARE(r.result.conditions[0], std::string("Keep-Keep"));
+        QCOMPARE(r.result.conditions[1], std::string("Omit-Keep"));  // Generation-Prefill
+        const SampleOutcome& s = r.result.samples[0];
+        QCOMPARE(s.outputs.value().size(), std::size_t(20));
+        const ManipulationTable& table = r.result.aggregates.table.value();
+        QCOMPARE(table.rows_prefill, (std::vector<std::string>{"Keep", "Omit", "Only", "Binary", "Null"}));
+        QCOMPARE(table.columns_generation, (std::vector<std::string>{"Keep", "Omit", "Only", "Binary"}));
         // cell (prefill Omit, generation Only) is condition "Only-Omit" = index 1*4 + 2
-        QCOMPARE(table["accuracy"][1][2].get<double>(), s["scores"][6].get<double>() / 5.0);
-        QVERIFY(s["needle_span"][1].get<int>() > s["needle_span"][0].get<int>());
+        QCOMPARE(table.accuracy[1][2].value(), s.scores[6] / 5.0);
+        QVERIFY(s.needle_span.value()[1] > s.needle_span.value()[0]);
         o.out_dir = dir_ / "sparse";
         const Json sp = {{"experiment", "sparsification"}, {"k", {0, 4}},
                          {"task", {{"name", "niah"}, {"lengths", {260}}, {"depths", {0}}, {"generate", 3}}}};
         const auto q = run_experiment(*model_, sp, o);
-        QCOMPARE(q.result["conditions"].size(), std::size_t(5));
-        const Json& out = q.result["samples"][0]["outputs"];
+        QCOMPARE(q.result.conditions.size(), std::size_t(5));
+        const std::vector<std::string>& out = q.result.samples[0].outputs.value();
         // k = heads changes nothing: same text as the baseline in both stage options
         QCOMPARE(out[2], out[0]);
         QCOMPARE(out[4], out[0]);
@@ -412,9 +412,9 @@ private Q_SLOTS:
         const Json spec = {{"experiment", "evaluate"}, {"metric", "exact_match"},
                            {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 2}}}};
         const auto r = run_experiment(*model_, spec, o);
-        for (const auto& s : r.result["samples"]) {
-            const std::string text = s["outputs"][0];
-            QCOMPARE(s["scores"][0].get<double>(), kv_exact_match(text, s["answer_value"].get<int>()) ? 1.0 : 0.0);
+        for (const SampleOutcome& s : r.result.samples) {
+            const std::string text = s.outputs.value()[0];
+            QCOMPARE(s.scores[0], kv_exact_match(text, s.answer_value.value()) ? 1.0 : 0.0);
         }
         const QString e = error_of([&] {
             run_experiment(*model_, Json{{"experiment", "evaluate"}, {"metric", "exact_match"}, {"task", {{"name", "knowledge"}}}}, o);
@@ -428,8 +428,8 @@ private Q_SLOTS:
         const Json spec = {{"experiment", "gna_masks"}, {"gather", {"L1.H2"}}, {"aggregate", {"L2.H0"}},
                            {"task", {{"name", "mmlu"}, {"limit_per_subject", 2}}}};
         const auto r = run_experiment(*model_, spec, o);
-        QCOMPARE(r.result["conditions"].size(), std::size_t(3));
-        QCOMPARE(r.result["samples"].size(), std::size_t(4));
+        QCOMPARE(r.result.conditions.size(), std::size_t(3));
+        QCOMPARE(r.result.samples.size(), std::size_t(4));
     }
 
     void cliExitCodesAndCtrlC() {
@@ -452,9 +452,9 @@ private Q_SLOTS:
         QVERIFY2(p.exitCode() == 130 || p.exitCode() == 0, qPrintable(err));  // 0 only if it finished first
         if (p.exitCode() == 130) {
             QVERIFY2(err.contains("ETA") && err.contains("cancelled"), qPrintable(err));
-            const Json part = read_experiment_result(result);
-            QVERIFY(!part["complete"].get<bool>());
-            QVERIFY(part["samples"].size() >= 1 && part["samples"].size() < 40);
+            const ExperimentResult part = read_experiment_result(result);
+            QVERIFY(!part.complete);
+            QVERIFY(part.samples.size() >= 1 && part.samples.size() < 40);
         }
         // a spec error is exit code 1 with a message; a missing --out is a usage error (2)
         const auto bad = dir_ / "bad_spec.json";
@@ -498,7 +498,7 @@ private Q_SLOTS:
         o.out_dir = dir_ / "mem";
         const auto r = run_experiment(*model_, Json{{"experiment", "memory_table"}}, o);
         // tiny model: 3 layers x 2 KV heads x head_dim 8 x 2 x 4 bytes (f32) = 384 bytes per token
-        QCOMPARE(r.result["memory"][0]["kv_bytes"].get<double>(), 384.0 * 128);
+        QCOMPARE(r.result.memory.value()[0].kv_bytes, 384.0 * 128);
     }
 };
 

@@ -187,7 +187,7 @@ private Q_SLOTS:
         opt.out_dir = dir_ / "exp";
         const ExperimentOutcome out = run_experiment(*llama_, spec, opt);
         QVERIFY(out.complete);
-        const Json& samples = out.result["samples"];
+        const std::vector<SampleOutcome>& samples = out.result.samples;
         QCOMPARE(samples.size(), std::size_t(3));
         const Tokenizer& tok = llama_->tokenizer();
         for (std::size_t i = 0; i < 3; ++i) {
@@ -197,8 +197,8 @@ private Q_SLOTS:
                 lp[c] = naive_logprob(*llama_, ctx, cont);
             }
             const int want = lp[0] >= lp[1] ? 0 : 1;
-            QCOMPARE(samples[i]["predicted"][0].get<int>(), want);
-            QCOMPARE(samples[i]["scores"][0].get<double>(), want == kCases[i].answer ? 1.0 : 0.0);
+            QCOMPARE(samples[i].predicted.value()[0], want);
+            QCOMPARE(samples[i].scores[0], want == kCases[i].answer ? 1.0 : 0.0);
         }
     }
 };

@@ -51,15 +51,15 @@ class TestSharding : public TinyModelSuite {
             o.shard = {i, n};
             const ExperimentOutcome part = run_experiment(*model_, spec, o);
             QVERIFY(part.complete);
-            QCOMPARE(part.result["shard"]["index"].get<int>(), i);
-            QCOMPARE(part.result["model"]["config_hash"].get<std::string>(), model_->info().config_hash);
-            cost += part.result["shard"]["cost_tokens"].get<std::uint64_t>();
-            total = part.result["shard"]["total_cost_tokens"].get<std::uint64_t>();
-            for (const auto& s : part.result["samples"]) ran += s["scores"].size();
+            QCOMPARE(part.result.shard.value().index, i);
+            QCOMPARE(part.result.model.config_hash, model_->info().config_hash);
+            cost += part.result.shard.value().cost_tokens;
+            total = part.result.shard.value().total_cost_tokens;
+            for (const SampleOutcome& s : part.result.samples) ran += s.scores.size();
             dirs.push_back(o.out_dir);
         }
         QCOMPARE(cost, total);  // every unit once
-        QCOMPARE(ran, ref.result["samples"].size() * ref.result["conditions"].size());
+        QCOMPARE(ran, ref.result.samples.size() * ref.result.conditions.size());
         const auto merged = dir_ / (name + "-" + std::to_string(n) + "-merged");
         const ExperimentOutcome m = merge_experiment_shards(dirs, merged);
         QVERIFY(m.complete);
@@ -220,13 +220,13 @@ private Q_SLOTS:
         u.cancel = &cancel;
         u.progress = [&](const ExperimentProgress&) { cancel = true; };
         QVERIFY(is_cancelled([&] { run_experiment(*model_, spec, u); }));
-        const Json partial = read_experiment_result(u.out_dir / "result.json", /*allow_shard=*/true);
+        const ExperimentResult partial = read_experiment_result(u.out_dir / "result.json", /*allow_shard=*/true);
         // the studio and a removal curve's "ranking" read results without allow_shard: a shard is refused
         QCOMPARE(error_of([&] { read_experiment_result(u.out_dir / "result.json"); }),
                  QString::fromStdString((u.out_dir / "result.json").string()) +
                      " is shard 1/3 of a sharded experiment (scores of some conditions only, no aggregates); merge every shard "
                      "first (gna experiment merge OUT_DIR SHARD_DIR...) and open OUT_DIR/result.json");
-        const std::size_t mine = partial["shard"]["sample_count"].get<std::size_t>();
+        const std::size_t mine = partial.shard.value().sample_count;
         QVERIFY(mine >= 2);
         QCOMPARE(merge({s[0], u.out_dir, s[2]}), "merge: " + name(u.out_dir, 1) + QString(" is unfinished (1 of %1 samples done); run the "
                                                  "same gna experiment --shard command again to finish it, then merge").arg(mine));
@@ -285,7 +285,7 @@ private Q_SLOTS:
         QVERIFY(p.waitForFinished(60000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         QVERIFY(QString::fromUtf8(p.readAllStandardOutput()).contains("most important heads"));
-        QVERIFY(read_experiment_result(dir_ / "cli_merged" / "result.json")["complete"].get<bool>());
+        QVERIFY(read_experiment_result(dir_ / "cli_merged" / "result.json").complete);
         // a bad --shard is a usage error (2); a missing shard is a failure (1) naming it
         p.start(GNA_CLI_PATH, {"experiment", sp, "--model", model, "--out", "x", "--shard", "2/2"});
         QVERIFY(p.waitForFinished(60000));

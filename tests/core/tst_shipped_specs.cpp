@@ -35,23 +35,23 @@ private Q_SLOTS:
             const auto out = f.filename() == "head_ranking_kv.json" ? dir_ / "head_ranking_out" : dir_ / f.stem().string();
             const CliResult r = run_gna({"experiment", q(small), "--out", q(out), "--model", q(demo), "--quiet"});
             QVERIFY2(r.code == 0, qPrintable(QString::fromStdString(f.filename().string()) + ": " + QString::fromUtf8(r.err)));
-            const Json res = read_experiment_result(out / "result.json");
-            QVERIFY(res["complete"].get<bool>());
-            const std::vector<std::string> conds = res["conditions"];
+            const ExperimentResult res = read_experiment_result(out / "result.json");
+            QVERIFY(res.complete);
+            const std::vector<std::string> conds = res.conditions;
             if (s.experiment == "head_ranking") {
                 QCOMPARE(conds.size(), std::size_t(1 + 3 * 4));  // baseline + every head of the demo
-                QCOMPARE(res["samples"].size(), std::size_t(2));  // one dictionary size, 2 prompts
-                QCOMPARE(res["aggregates"]["ranking"].size(), std::size_t(12));
+                QCOMPARE(res.samples.size(), std::size_t(2));  // one dictionary size, 2 prompts
+                QCOMPARE(res.aggregates.ranking.value().size(), std::size_t(12));
             } else if (s.experiment == "cumulative_removal") {
                 // default steps 0, 10, ... capped at the 12 ranked heads, each with its random control
                 QCOMPARE(conds, (std::vector<std::string>{"top-0", "random-0", "top-10", "random-10", "top-12", "random-12"}));
             } else if (s.experiment == "manipulation_grid") {
                 QCOMPARE(conds.size(), std::size_t(5 * 4));
-                QCOMPARE(res["samples"].size(), std::size_t(1));
+                QCOMPARE(res.samples.size(), std::size_t(1));
             } else if (s.experiment == "sparsification") {
                 QCOMPARE(conds.size(), std::size_t(1 + 2 * 5));  // baseline + k = 0..4 in both stage options
             } else if (s.experiment == "memory_table") {
-                QCOMPARE(res["memory"].size(), std::size_t(3));
+                QCOMPARE(res.memory.value().size(), std::size_t(3));
             }
         }
     }
@@ -65,7 +65,7 @@ private Q_SLOTS:
             const auto out = dir_ / ("example_" + kind);
             const CliResult r = run_gna({"experiment", q(spec), "--out", q(out), "--model", q(demo), "--quiet"});
             QVERIFY2(r.code == 0, qPrintable(QString::fromStdString(kind) + ": " + QString::fromUtf8(r.err)));
-            QVERIFY(read_experiment_result(out / "result.json")["complete"].get<bool>());
+            QVERIFY(read_experiment_result(out / "result.json").complete);
         }
     }
 };

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "gna/config.h"
+#include "gna/experiment_result.h"
 #include "gna/heads.h"
 #include "gna/json.h"
 #include "gna/manipulation.h"
@@ -77,7 +78,7 @@ struct ExperimentOptions {
 };
 
 struct ExperimentOutcome {
-    Json result;             // what result.json holds
+    ExperimentResult result;  // what result.json holds
     bool complete = false;
     std::filesystem::path json_path, csv_path, summary_path;
 };
@@ -97,7 +98,7 @@ ExperimentOutcome run_memory_table_experiment(const std::filesystem::path& model
 
 // Reads a result file and checks its integrity (format, checksum). Throws gna::Error. A shard's
 // result (partial scores, no aggregates) is refused unless allow_shard: merge the shards first.
-Json read_experiment_result(const std::filesystem::path& file, bool allow_shard = false);
+ExperimentResult read_experiment_result(const std::filesystem::path& file, bool allow_shard = false);
 
 // Head ranking of a head_ranking result: (head, importance = baseline - ablated), most important first.
 std::vector<std::pair<HeadRef, double>> read_head_ranking(const std::filesystem::path& result_json);
@@ -109,12 +110,7 @@ AttentionMask gna_mmlu_mask(const MmluLayout& layout, const std::vector<HeadRef>
                             const std::vector<HeadRef>& aggregate);
 
 // ---- Memory table (slides): KV cache + recurrent state per sequence ----------------------------
-struct MemoryRow {
-    int length = 0;
-    double kv_bytes = 0;     // attention KV cache (sliding windows capped)
-    double state_bytes = 0;  // SSM / RG-LRU recurrent + convolution state
-    double total() const { return kv_bytes + state_bytes; }
-};
+// MemoryRow: gna/experiment_result.h (the rows a memory_table result holds).
 // What the memory table counts, from config.json alone: attention layers (KV cache) and
 // recurrent layers (fixed state); Zamba2's hybrid layers count in both.
 struct MemoryLayout {

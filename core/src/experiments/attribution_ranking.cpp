@@ -113,10 +113,9 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     const std::vector<HeadRef> heads = ranked_heads(spec, setup, model.info());
     if (heads.empty()) throw Error("experiment spec: the model has no heads to rank");
     if (std::filesystem::exists(out.json_path)) {
-        const Json old = read_experiment_result(out.json_path);
-        if (old.value("complete", false) && spec_identity(old["spec"]) == spec_identity(spec) &&
-            old["model"].value("config_hash", std::string()) == model.info().config_hash) {
-            out.result = old;
+        ExperimentResult old = read_experiment_result(out.json_path);
+        if (old.complete && spec_identity(old.spec) == spec_identity(spec) && old.model.config_hash == model.info().config_hash) {
+            out.result = std::move(old);
             out.complete = true;
             return out;
         }
@@ -158,16 +157,16 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     std::vector<std::size_t> order(H);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return mean[a] > mean[b]; });
-    Json estimate = Json::array();
+    AttributionSummary attribution;
+    attribution.method = to_string(m.method);
+    attribution.seconds_attribution = attr_s;
     RankingProgress live;
     live.to_verify = K;
     for (std::size_t h : order) {
-        estimate.push_back({{"head", heads[h].name()}, {"attribution", mean[h]}});
+        attribution.ranking.push_back({heads[h].name(), mean[h]});
         live.estimates.push_back({heads[h], mean[h]});
     }
     if (opt.ranking) opt.ranking(live);
-    Json attribution = {{"metric", "logit_difference"}, {"method", to_string(m.method)}, {"ranking", estimate},
-                        {"seconds", {{"attribution", attr_s}}}};
 
     std::vector<std::size_t> cond_heads;  // index into heads of each condition after the baseline
     if (verify)
@@ -176,22 +175,19 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
         for (std::size_t h = 0; h < H; ++h) cond_heads.push_back(h);
     std::vector<std::string> names = {"baseline"};
     for (std::size_t h : cond_heads) names.push_back(heads[h].name());
-    out.result["conditions"] = names;
-    out.result["seeds"] = setup.seeds;
-    out.result["meta"] = setup.meta;
-    out.result["method"] = to_string(m.method);
+    out.result.conditions = names;
+    out.result.seeds = setup.seeds;
+    out.result.meta = setup.meta;
+    out.result.method = to_string(m.method);
 
-    Json samples = Json::array();
-    auto save = [&](bool complete, Json agg) {
-        out.result["samples"] = samples;
-        out.result["aggregates"] = std::move(agg);
-        out.result["checksum"] = sha256_hex(samples.dump());
-        out.result["complete"] = complete;
-        out.complete = complete;
+    std::vector<SampleOutcome> samples;
+    auto save = [&](bool complete, ResultAggregates agg) {
+        out.result.aggregates = std::move(agg);
+        set_samples(out, samples, complete);
         write_result_files(out);
     };
-    auto finish = [&](Json agg) {
-        agg["attribution"] = attribution;
+    auto finish = [&](ResultAggregates agg) {
+        agg.attribution = attribution;
         save(true, std::move(agg));
         return out;
     };
@@ -200,9 +196,14 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
         // scores: the measured unablated logit difference, then each head's estimated ablated one
         for (std::size_t i = 0; i < N; ++i) {
             const ExperimentSample& e = setup.samples[i];
-            Json scores = {metric[i]};
-            for (std::size_t h : cond_heads) scores.push_back(metric[i] - effect[i][h]);
-            samples.push_back({{"id", e.id}, {"task", e.task}, {"group", e.group}, {"scores", scores}, {"estimated", true}});
+            SampleOutcome o;
+            o.id = e.id;
+            o.task = e.task;
+            o.group = e.group;
+            o.scores = {metric[i]};
+            for (std::size_t h : cond_heads) o.scores.push_back(metric[i] - effect[i][h]);
+            o.estimated = true;
+            samples.push_back(std::move(o));
         }
         return finish(aggregate_samples(setup.kind, names, samples));
     }
@@ -217,16 +218,15 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
         vs.conditions.push_back({heads[h].name(), [p](const ExperimentSample&) { return p; }});
     }
     auto bound = [&](std::size_t b) { return b == 0 ? 0 : 1 + b * K / batches; };
-    std::vector<Json> measured(N);  // per prompt: the conditions [0, bound(b)) measured so far
+    std::vector<SampleOutcome> measured(N);  // per prompt: the conditions [0, bound(b)) measured so far
     // The result's samples and aggregates over the conditions [0, c).
     auto samplesUpTo = [&](std::size_t c) {
-        samples = Json::array();
+        samples.clear();
         for (std::size_t i = 0; i < N; ++i) {
-            Json o = measured[i];
-            Json est = Json::array();
+            SampleOutcome o = measured[i];
+            std::vector<double>& est = o.attribution.emplace();
             for (std::size_t k = 0; k + 1 < c; ++k) est.push_back(effect[i][cond_heads[k]]);
-            o["attribution"] = est;
-            o["attribution_logit_difference"] = metric[i];
+            o.attribution_logit_difference = metric[i];
             samples.push_back(std::move(o));
         }
         return aggregate_samples(setup.kind, std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c)),
@@ -234,13 +234,13 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     };
     const double t_verify = now();
     TimeLeft verify_left(0.0);
-    Json agg;  // the batches measured so far are saved after each one (a cancelled run keeps them)
+    ResultAggregates agg;  // the batches measured so far are saved after each one (a cancelled run keeps them)
     for (std::size_t b = 0; b < batches; ++b) {
         const std::size_t c0 = bound(b), c1 = bound(b + 1);
         for (std::size_t i = 0; i < N; ++i) {
             if (opt.cancel && opt.cancel->load()) throw Cancelled();
             const ExperimentSample& e = setup.samples[i];
-            Json o = evaluate_sample(model, vs, e, opt.cancel, c0, c1);
+            SampleOutcome o = evaluate_sample(model, vs, e, opt.cancel, c0, c1);
             if (c0 == 0) measured[i] = std::move(o);
             else if (const std::string key = append_condition_piece(measured[i], o); !key.empty())
                 throw Error("attribution+verify: sample " + e.id + " changed its \"" + key + "\" between batches");
@@ -252,28 +252,27 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
             if (opt.progress) opt.progress(pr);
         }
         agg = samplesUpTo(c1);
-        out.result["conditions"] = std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c1));
-        save(false, Json{{"rows", Json::array()}});
-        if (opt.ranking) {
+        out.result.conditions = std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c1));
+        save(false, ResultAggregates{});
+        if (opt.ranking && agg.ranking) {
             live.verified.clear();
-            for (const Json& r : agg["ranking"]) live.verified.push_back({parse_head(r["head"].get<std::string>()), r["importance"].get<double>()});
+            for (const HeadRankingRow& r : *agg.ranking) live.verified.push_back({parse_head(r.head), r.importance});
             opt.ranking(live);
         }
     }
-    out.result["conditions"] = names;
-    attribution["seconds"]["verify"] = now() - t_verify;
-    attribution["verified"] = cond_heads.size();
+    out.result.conditions = names;
+    attribution.seconds_verify = now() - t_verify;
+    attribution.verified = cond_heads.size();
     std::vector<double> exact, approx;
-    for (Json& r : agg["ranking"]) {
-        const std::string name = r["head"].get<std::string>();
-        for (std::size_t h : cond_heads)
-            if (heads[h].name() == name) {
-                r["attribution"] = mean[h];
-                exact.push_back(r["importance"].get<double>());
-                approx.push_back(mean[h]);
-            }
-    }
-    attribution["spearman"] = spearman_correlation(exact, approx);
+    if (agg.ranking)
+        for (HeadRankingRow& r : *agg.ranking)
+            for (std::size_t h : cond_heads)
+                if (heads[h].name() == r.head) {
+                    r.attribution = mean[h];
+                    exact.push_back(r.importance);
+                    approx.push_back(mean[h]);
+                }
+    attribution.spearman = spearman_correlation(exact, approx);
     return finish(std::move(agg));
 }
 

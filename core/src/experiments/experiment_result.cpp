@@ -26,17 +26,48 @@ std::string num(double v) {
 
 }  // namespace
 
-std::string append_condition_piece(Json& sample, const Json& piece) {
-    static const char* const per_condition[] = {"scores", "scores_norm", "predicted", "outputs"};
-    for (const auto& [key, v] : piece.items()) {
-        if (key == "condition_range") continue;
-        if (std::find(std::begin(per_condition), std::end(per_condition), key) != std::end(per_condition)) {
-            for (const auto& x : v) sample[key].push_back(x);
-        } else if (sample[key] != v) {
-            return key;
-        }
-    }
+namespace {
+
+template <class T>
+void append(std::optional<std::vector<T>>& to, const std::optional<std::vector<T>>& from) {
+    if (!from) return;
+    if (!to) to.emplace();
+    to->insert(to->end(), from->begin(), from->end());
+}
+
+}  // namespace
+
+std::string append_condition_piece(SampleOutcome& sample, const SampleOutcome& piece) {
+    sample.scores.insert(sample.scores.end(), piece.scores.begin(), piece.scores.end());
+    append(sample.scores_norm, piece.scores_norm);
+    append(sample.predicted, piece.predicted);
+    append(sample.outputs, piece.outputs);
+    // the fields that describe the sample itself, in the order result.json lists them
+    const std::pair<const char*, bool> same[] = {
+        {"answer", !piece.answer || piece.answer == sample.answer},
+        {"answer_value", !piece.answer_value || piece.answer_value == sample.answer_value},
+        {"attribution", !piece.attribution || piece.attribution == sample.attribution},
+        {"attribution_logit_difference", !piece.attribution_logit_difference ||
+                                             piece.attribution_logit_difference == sample.attribution_logit_difference},
+        {"depth", !piece.depth || piece.depth == sample.depth},
+        {"estimated", !piece.estimated || piece.estimated == sample.estimated},
+        {"group", piece.group == sample.group},
+        {"id", piece.id == sample.id},
+        {"length", !piece.length || piece.length == sample.length},
+        {"needle_span", !piece.needle_span || piece.needle_span == sample.needle_span},
+        {"prompt_tokens", !piece.prompt_tokens || piece.prompt_tokens == sample.prompt_tokens},
+        {"task", piece.task == sample.task},
+    };
+    for (const auto& [name, ok] : same)
+        if (!ok) return name;
     return {};
+}
+
+void set_samples(ExperimentOutcome& out, std::vector<SampleOutcome> samples, bool complete) {
+    out.result.samples = std::move(samples);
+    out.result.checksum = samples_checksum(out.result.samples);
+    out.result.complete = complete;
+    out.complete = complete;
 }
 
 Json spec_identity(const Json& spec) {
@@ -45,51 +76,45 @@ Json spec_identity(const Json& spec) {
     return s;
 }
 
-Json aggregate_samples(const std::string& kind, const std::vector<std::string>& conditions, const Json& samples) {
+ResultAggregates aggregate_samples(const std::string& kind, const std::vector<std::string>& conditions,
+                                   const std::vector<SampleOutcome>& samples) {
     // (task, group) -> per condition sums; group "*" = the whole task, task "*" = everything
     struct Acc { std::vector<double> sum, sum_norm; int n = 0; bool norm = false; };
     std::map<std::pair<std::string, std::string>, Acc> acc;
     const std::size_t C = conditions.size();
     for (const auto& o : samples) {
-        const std::string task = o["task"], group = o["group"];
-        for (const auto& key : {std::make_pair(task, group), std::make_pair(task, std::string("*")),
+        for (const auto& key : {std::make_pair(o.task, o.group), std::make_pair(o.task, std::string("*")),
                                 std::make_pair(std::string("*"), std::string("*"))}) {
             Acc& a = acc[key];
             a.sum.resize(C, 0.0);
             a.sum_norm.resize(C, 0.0);
-            for (std::size_t c = 0; c < C; ++c) a.sum[c] += o["scores"][c].get<double>();
-            if (o.contains("scores_norm")) {
+            for (std::size_t c = 0; c < C; ++c) a.sum[c] += o.scores.at(c);
+            if (o.scores_norm) {
                 a.norm = true;
-                for (std::size_t c = 0; c < C; ++c) a.sum_norm[c] += o["scores_norm"][c].get<double>();
+                for (std::size_t c = 0; c < C; ++c) a.sum_norm[c] += o.scores_norm->at(c);
             }
             a.n++;
         }
     }
-    Json rows = Json::array();
+    ResultAggregates out;
     for (const auto& [key, a] : acc)
-        for (std::size_t c = 0; c < C; ++c) {
-            Json r = {{"task", key.first}, {"group", key.second}, {"condition", conditions[c]},
-                      {"mean", a.sum[c] / a.n}, {"n", a.n}};
-            if (a.norm) r["mean_norm"] = a.sum_norm[c] / a.n;
-            rows.push_back(r);
-        }
-    Json out = {{"rows", rows}};
+        for (std::size_t c = 0; c < C; ++c)
+            out.rows.push_back({key.first, key.second, conditions[c], a.sum[c] / a.n, a.n,
+                                a.norm ? std::optional<double>(a.sum_norm[c] / a.n) : std::nullopt});
     auto all = acc.find({"*", "*"});
     if (kind == "head_ranking" && all != acc.end()) {
         const double base = all->second.sum[0] / all->second.n;
         std::vector<std::pair<double, std::size_t>> imp;
         for (std::size_t c = 1; c < C; ++c) imp.emplace_back(base - all->second.sum[c] / all->second.n, c);
         std::stable_sort(imp.begin(), imp.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-        Json ranking = Json::array();
-        for (const auto& [v, c] : imp)
-            ranking.push_back({{"head", conditions[c]}, {"importance", v}, {"baseline", base},
-                               {"ablated", all->second.sum[c] / all->second.n}});
-        out["ranking"] = ranking;
+        out.ranking.emplace();
+        for (const auto& [v, c] : imp) out.ranking->push_back({conditions[c], v, base, all->second.sum[c] / all->second.n, std::nullopt});
     }
     if (kind == "manipulation_grid" && all != acc.end()) {
         // thesis Table 6.1 layout: rows = prefill mode, columns = generation mode; names are
         // "Generation-Prefill"; values = mean score / 5 (the granular maximum), as the thesis reports
-        std::vector<std::string> rows_m, cols_m;
+        ManipulationTable t;
+        std::vector<std::string>&rows_m = t.rows_prefill, &cols_m = t.columns_generation;
         std::map<std::pair<std::string, std::string>, double> cell;
         for (std::size_t c = 0; c < C; ++c) {
             const std::string& n = conditions[c];
@@ -99,34 +124,31 @@ Json aggregate_samples(const std::string& kind, const std::vector<std::string>& 
             if (std::find(cols_m.begin(), cols_m.end(), gen) == cols_m.end()) cols_m.push_back(gen);
             cell[{pre, gen}] = all->second.sum[c] / all->second.n / 5.0;
         }
-        Json values = Json::array();
         for (const auto& r : rows_m) {
-            Json row = Json::array();
-            for (const auto& c : cols_m) row.push_back(cell.count({r, c}) ? Json(cell[{r, c}]) : Json());
-            values.push_back(row);
+            std::vector<std::optional<double>> row;
+            for (const auto& c : cols_m) row.push_back(cell.count({r, c}) ? std::optional<double>(cell[{r, c}]) : std::nullopt);
+            t.accuracy.push_back(std::move(row));
         }
-        out["table"] = {{"rows_prefill", rows_m}, {"columns_generation", cols_m}, {"accuracy", values}};
+        out.table = std::move(t);
     }
     return out;
 }
 
 void write_result_files(const ExperimentOutcome& out) {
-    const Json& j = out.result;
-    write_json_file_atomic(out.json_path, j);
+    const ExperimentResult& r = out.result;
+    write_json_file_atomic(out.json_path, to_json(r));
     std::string csv = "sample,task,group,condition,score\n";
-    const Json& conds = j["conditions"];
-    for (const auto& o : j["samples"]) {
-        const std::size_t c0 = o.contains("condition_range") ? o["condition_range"][0].get<std::size_t>() : 0;
-        for (std::size_t k = 0; k < o["scores"].size(); ++k)
-            csv += csv_field(o["id"]) + "," + csv_field(o["task"]) + "," + csv_field(o["group"]) + "," +
-                   csv_field(conds[c0 + k]) + "," + num(o["scores"][k].get<double>()) + "\n";
+    for (const SampleOutcome& o : r.samples) {
+        const std::size_t c0 = o.first_condition();
+        for (std::size_t k = 0; k < o.scores.size(); ++k)
+            csv += csv_field(o.id) + "," + csv_field(o.task) + "," + csv_field(o.group) + "," + csv_field(r.conditions.at(c0 + k)) + "," +
+                   num(o.scores[k]) + "\n";
     }
     write_file_atomic(out.csv_path, csv);
     std::string sum = "task,group,condition,mean,mean_norm,n\n";
-    for (const auto& r : j["aggregates"]["rows"])
-        sum += csv_field(r["task"]) + "," + csv_field(r["group"]) + "," + csv_field(r["condition"]) + "," +
-               num(r["mean"].get<double>()) + "," + (r.contains("mean_norm") ? num(r["mean_norm"].get<double>()) : "") + "," +
-               std::to_string(r["n"].get<int>()) + "\n";
+    for (const AggregateRow& a : r.aggregates.rows)
+        sum += csv_field(a.task) + "," + csv_field(a.group) + "," + csv_field(a.condition) + "," + num(a.mean) + "," +
+               (a.mean_norm ? num(*a.mean_norm) : "") + "," + std::to_string(a.n) + "\n";
     write_file_atomic(out.summary_path, sum);
 }
 

@@ -37,16 +37,19 @@ std::string num(double v) {
 
 }  // namespace
 
-Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e, const std::atomic<bool>* cancel,
-                     std::size_t c0, std::size_t c1) {
+SampleOutcome evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e, const std::atomic<bool>* cancel,
+                              std::size_t c0, std::size_t c1) {
     std::vector<InterventionPlan> plans;
     for (std::size_t c = c0; c < c1; ++c) plans.push_back(s.conditions[c].plan(e));
-    Json o = {{"id", e.id}, {"task", e.task}, {"group", e.group}};
-    Json scores = Json::array();
+    SampleOutcome o;
+    o.id = e.id;
+    o.task = e.task;
+    o.group = e.group;
+    std::vector<double>& scores = o.scores;
     if (s.metric == "exact_match") {
         // greedy generation of a few tokens from the prompt as written (no moved prefix)
         const std::vector<int> prompt = model.tokenizer().encode(e.item.prompt_text, true);
-        Json outputs = Json::array();
+        std::vector<std::string>& outputs = o.outputs.emplace();
         for (std::size_t b0 = 0; b0 < plans.size(); b0 += static_cast<std::size_t>(s.batch_rows)) {
             std::vector<RunRequest> reqs;
             for (std::size_t i = b0; i < std::min(plans.size(), b0 + static_cast<std::size_t>(s.batch_rows)); ++i) {
@@ -63,8 +66,7 @@ Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSam
                 scores.push_back(kv_exact_match(text, e.kv_value) ? 1.0 : 0.0);
             }
         }
-        o["outputs"] = outputs;
-        o["answer_value"] = e.kv_value;
+        o.answer_value = e.kv_value;
     } else if (!e.generative) {
         SweepRequest r;
         r.prompt = e.item.prompt;
@@ -76,18 +78,19 @@ Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSam
         r.exact = s.exact;
         r.cancel = cancel;
         const auto lp = model.sweep_continuations(r);
-        Json norm = Json::array(), pred = Json::array();
+        std::vector<double> norm;
+        std::vector<int> pred;
         for (const auto& row : lp) {
             const ChoiceOutcome c = judge_choices(e.item, row);
             scores.push_back(s.metric == "logprob" ? row[e.item.answer] : (c.correct ? 1.0 : 0.0));
             norm.push_back(c.correct_norm ? 1.0 : 0.0);
             pred.push_back(c.predicted);
         }
-        o["answer"] = e.item.answer;
-        o["predicted"] = pred;
-        if (e.acc_norm) o["scores_norm"] = norm;
+        o.answer = e.item.answer;
+        o.predicted = std::move(pred);
+        if (e.acc_norm) o.scores_norm = std::move(norm);
     } else {
-        Json outputs = Json::array();
+        std::vector<std::string>& outputs = o.outputs.emplace();
         for (std::size_t b0 = 0; b0 < plans.size(); b0 += static_cast<std::size_t>(s.batch_rows)) {
             std::vector<RunRequest> reqs;
             for (std::size_t i = b0; i < std::min(plans.size(), b0 + static_cast<std::size_t>(s.batch_rows)); ++i) {
@@ -104,28 +107,26 @@ Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSam
                 scores.push_back(granular_score(text, e.rules));
             }
         }
-        o["outputs"] = outputs;
-        o["length"] = e.niah.length;
-        o["depth"] = e.niah.depth;
-        o["needle_span"] = {e.niah.needle_begin, e.niah.needle_end};
-        o["prompt_tokens"] = e.niah.tokens.size();
+        o.length = e.niah.length;
+        o.depth = e.niah.depth;
+        o.needle_span = {e.niah.needle_begin, e.niah.needle_end};
+        o.prompt_tokens = e.niah.tokens.size();
     }
-    o["scores"] = scores;
     return o;
 }
 
 namespace {
 
 // The header of a result file: everything but what the run adds (conditions, samples, aggregates).
-Json header(const Json& spec, ResultModel model) {
+ExperimentResult header(const Json& spec, ResultModel model) {
     ExperimentResult r;
     r.spec = spec;
     r.model = std::move(model);
     r.program = {"gna", GNA_VERSION, GNA_GIT_DESCRIBE};
-    return to_json(r);
+    return r;
 }
 
-Json header(Model& model, const Json& spec) {
+ExperimentResult header(Model& model, const Json& spec) {
     const ModelInfo& info = model.info();
     return header(spec, {info.dir.string(), info.config_hash, info.architecture, info.num_layers, info.num_heads,
                          info.compute_dtype, info.device});
@@ -134,22 +135,13 @@ Json header(Model& model, const Json& spec) {
 ExperimentOutcome run_memory_table(const std::filesystem::path& dir, const Json& spec, ExperimentOutcome out) {
     const ModelConfig cfg = ModelConfig::load(dir);
     const ExperimentSpec typed = parse_experiment_spec(spec);
-    Json rows = Json::array();
     std::string csv = "length,kv_bytes,state_bytes,total_bytes,total_mb\n";
-    for (const auto& r : memory_table(cfg, typed.lengths, typed.bytes_per_element)) {
-        rows.push_back({{"length", r.length}, {"kv_bytes", r.kv_bytes}, {"state_bytes", r.state_bytes}, {"total_bytes", r.total()},
-                        {"total_mb", r.total() / 1e6}});
+    out.result.memory = memory_table(cfg, typed.lengths, typed.bytes_per_element);
+    for (const auto& r : *out.result.memory)
         csv += std::to_string(r.length) + "," + num(r.kv_bytes) + "," + num(r.state_bytes) + "," + num(r.total()) + "," +
                num(r.total() / 1e6) + "\n";
-    }
-    out.result["conditions"] = Json::array();
-    out.result["samples"] = Json::array();
-    out.result["memory"] = rows;
-    out.result["aggregates"] = {{"rows", Json::array()}};
-    out.result["complete"] = true;
-    out.result["checksum"] = sha256_hex(out.result["samples"].dump());
-    out.complete = true;
-    write_json_file_atomic(out.json_path, out.result);
+    set_samples(out, {}, true);
+    write_json_file_atomic(out.json_path, to_json(out.result));
     write_file_atomic(out.csv_path, csv);
     write_file_atomic(out.summary_path, csv);
     return out;
@@ -165,7 +157,7 @@ Json load_experiment_spec(const std::filesystem::path& file) {
     return j;
 }
 
-Json read_experiment_result(const std::filesystem::path& file, bool allow_shard) {
+ExperimentResult read_experiment_result(const std::filesystem::path& file, bool allow_shard) {
     if (!std::filesystem::exists(file))
         throw Error(file.string() + " is missing (no such result file); run the experiment that writes it first, or give "
                                     "the path of an existing result.json");
@@ -175,58 +167,54 @@ Json read_experiment_result(const std::filesystem::path& file, bool allow_shard)
     } catch (const Error& e) {
         throw Error(file.string() + " is corrupted (" + e.what() + "); delete it to start over, or use another --out folder");
     }
-    experiment_result_from_json(j, file.string());  // format, version, the keys and their types
-    if (j["checksum"] != sha256_hex(j["samples"].dump()))
+    ExperimentResult r = experiment_result_from_json(j, file.string());  // format, version, the keys and their types
+    if (r.checksum != samples_checksum(j))
         throw Error(file.string() + " is corrupted: its samples do not match their checksum (edited or truncated); "
                                     "delete it to start over");
-    if (!allow_shard && j.contains("shard") && j["shard"].is_object())
-        throw Error(file.string() + " is shard " + j["shard"].value("index", Json("?")).dump() + "/" +
-                    j["shard"].value("count", Json("?")).dump() + " of a sharded experiment (scores of some conditions only, no "
+    if (!allow_shard && r.shard)
+        throw Error(file.string() + " is shard " + std::to_string(r.shard->index) + "/" + std::to_string(r.shard->count) +
+                    " of a sharded experiment (scores of some conditions only, no "
                     "aggregates); merge every shard first (gna experiment merge OUT_DIR SHARD_DIR...) and open OUT_DIR/result.json");
-    return j;
+    return r;
 }
 
 std::vector<std::pair<HeadRef, double>> read_head_ranking(const std::filesystem::path& file) {
-    const Json j = read_experiment_result(file);
-    if (!j["aggregates"].contains("ranking"))
+    const ExperimentResult r = read_experiment_result(file);
+    if (!r.aggregates.ranking)
         throw Error(file.string() + " holds no head ranking (run an experiment \"head_ranking\" first)");
     std::vector<std::pair<HeadRef, double>> out;
-    for (const auto& r : j["aggregates"]["ranking"]) out.emplace_back(parse_head(r["head"].get<std::string>()), r["importance"].get<double>());
+    for (const HeadRankingRow& h : *r.aggregates.ranking) out.emplace_back(parse_head(h.head), h.importance);
     return out;
 }
 
 namespace {
 
 // A folder resumed for this run: same spec, model, conditions and shard. Returns its samples by id.
-std::map<std::string, Json> resumable_samples(const ExperimentOutcome& out, const Json& spec, const std::string& config_hash,
-                                              const ExperimentOptions& opt) {
-    std::map<std::string, Json> done;
+std::map<std::string, SampleOutcome> resumable_samples(const ExperimentOutcome& out, const Json& spec, const std::string& config_hash,
+                                                       const ExperimentOptions& opt) {
+    std::map<std::string, SampleOutcome> done;
     if (!std::filesystem::exists(out.json_path)) return done;
     const std::string f = out.json_path.string();
-    const Json old = read_experiment_result(out.json_path, /*allow_shard=*/true);
-    if (spec_identity(old["spec"]) != spec_identity(spec))
+    ExperimentResult old = read_experiment_result(out.json_path, /*allow_shard=*/true);
+    if (spec_identity(old.spec) != spec_identity(spec))
         throw Error(f + " was written for a different experiment spec; use another --out folder or delete it");
-    if (old["model"].value("config_hash", std::string()) != config_hash)
-        throw Error(f + " was written for another model (config hash " + old["model"].value("config_hash", std::string("?")) +
+    if (old.model.config_hash != config_hash)
+        throw Error(f + " was written for another model (config hash " + (old.model.config_hash.empty() ? "?" : old.model.config_hash) +
                     "); use another --out folder");
-    if (old["conditions"] != out.result["conditions"])
+    if (old.conditions != out.result.conditions)
         throw Error(f + " lists other conditions than this spec gives now; delete it to start over");
-    const bool old_sharded = old.contains("shard");
-    if (old_sharded != opt.shard.active() ||
-        (old_sharded && (old["shard"].value("index", -1) != opt.shard.index || old["shard"].value("count", -1) != opt.shard.count)))
+    const bool old_sharded = old.shard.has_value();
+    if (old_sharded != opt.shard.active() || (old_sharded && (old.shard->index != opt.shard.index || old.shard->count != opt.shard.count)))
         throw Error(f + " was written " +
-                    (old_sharded ? "for shard " + std::to_string(old["shard"].value("index", -1)) + "/" +
-                                       std::to_string(old["shard"].value("count", -1))
+                    (old_sharded ? "for shard " + std::to_string(old.shard->index) + "/" + std::to_string(old.shard->count)
                                  : std::string("by an unsharded run")) +
                     ", not " + (opt.shard.active() ? "shard " + opt.shard.name() : std::string("an unsharded run")) +
                     "; give each shard its own --out folder");
-    for (const auto& o : old["samples"]) {
-        const std::size_t want = o.contains("condition_range")
-                                     ? o["condition_range"][1].get<std::size_t>() - o["condition_range"][0].get<std::size_t>()
-                                     : out.result["conditions"].size();
-        if (!o.contains("id") || !o.contains("scores") || o["scores"].size() != want)
-            throw Error(f + " is corrupted (a sample without id or with the wrong number of scores)");
-        done[o["id"].get<std::string>()] = o;
+    for (SampleOutcome& o : old.samples) {
+        if (o.scores.size() != o.condition_count(out.result.conditions.size()))
+            throw Error(f + " is corrupted (sample " + o.id + " has the wrong number of scores)");
+        std::string id = o.id;
+        done[id] = std::move(o);
     }
     return done;
 }
@@ -277,20 +265,21 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     std::vector<std::string> cond_names;
     for (const auto& c : setup.conditions) cond_names.push_back(c.name);
     const std::size_t C = cond_names.size();
-    out.result["conditions"] = cond_names;
-    out.result["seeds"] = setup.seeds;
-    out.result["meta"] = setup.meta;
+    out.result.conditions = cond_names;
+    out.result.seeds = setup.seeds;
+    out.result.meta = setup.meta;
 
     // the conditions [first, second) this run evaluates per sample: all, or the shard's
     ShardWork work;
     if (opt.shard.active()) {
         work = shard_work(setup, opt.shard);
-        Json ids = Json::array();
-        for (const auto& e : setup.samples) ids.push_back(e.id);
-        std::size_t mine = 0;
-        for (const auto& r : work.range) mine += r.first < r.second ? 1 : 0;
-        out.result["shard"] = {{"index", opt.shard.index}, {"count", opt.shard.count}, {"sample_ids", ids}, {"sample_count", mine},
-                               {"cost_tokens", work.cost}, {"total_cost_tokens", work.total_cost}};
+        ResultShard& sh = out.result.shard.emplace();
+        sh.index = opt.shard.index;
+        sh.count = opt.shard.count;
+        for (const auto& e : setup.samples) sh.sample_ids.push_back(e.id);
+        for (const auto& r : work.range) sh.sample_count += r.first < r.second ? 1 : 0;
+        sh.cost_tokens = work.cost;
+        sh.total_cost_tokens = work.total_cost;
     } else {
         work.range.assign(setup.samples.size(), {0, C});
     }
@@ -298,18 +287,15 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     for (std::size_t i = 0; i < setup.samples.size(); ++i)
         if (work.range[i].first < work.range[i].second) todo.push_back(i);
 
-    std::map<std::string, Json> done = resumable_samples(out, spec, model.info().config_hash, opt);
+    std::map<std::string, SampleOutcome> done = resumable_samples(out, spec, model.info().config_hash, opt);
 
     auto save = [&](bool complete) {
-        Json samples = Json::array();
+        std::vector<SampleOutcome> samples;
         for (std::size_t i : todo)
             if (auto it = done.find(setup.samples[i].id); it != done.end()) samples.push_back(it->second);
         // a shard's partial scores have no meaning alone: gna experiment merge computes the aggregates
-        out.result["aggregates"] = opt.shard.active() ? Json{{"rows", Json::array()}} : aggregate_samples(setup.kind, cond_names, samples);
-        out.result["samples"] = samples;
-        out.result["checksum"] = sha256_hex(samples.dump());
-        out.result["complete"] = complete;
-        out.complete = complete;
+        out.result.aggregates = opt.shard.active() ? ResultAggregates{} : aggregate_samples(setup.kind, cond_names, samples);
+        set_samples(out, std::move(samples), complete);
         write_result_files(out);
     };
 
@@ -318,7 +304,7 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     for (std::size_t i : todo) {
         auto it = done.find(setup.samples[i].id);
         if (it == done.end()) continue;
-        if (opt.shard.active() && it->second["condition_range"] != Json{work.range[i].first, work.range[i].second})
+        if (opt.shard.active() && it->second.condition_range != std::array<std::size_t, 2>{work.range[i].first, work.range[i].second})
             throw Error(out.json_path.string() + ": sample " + it->first + " holds other conditions than shard " + opt.shard.name() +
                         " runs now (written by another program version?); use another --out folder");
         ++pr.resumed;
@@ -345,8 +331,8 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
             if (done.count(e.id)) continue;
             if (opt.cancel && opt.cancel->load()) throw Cancelled();
             const auto [c0, c1] = work.range[i];
-            Json o = evaluate_sample(model, setup, e, opt.cancel, c0, c1);
-            if (opt.shard.active()) o["condition_range"] = {c0, c1};
+            SampleOutcome o = evaluate_sample(model, setup, e, opt.cancel, c0, c1);
+            if (opt.shard.active()) o.condition_range = {c0, c1};
             done[e.id] = std::move(o);
             ++pr.done;
             cost_left -= cost(i);

@@ -49,10 +49,10 @@ struct ExperimentSetup {
 ExperimentSetup build_experiment(Model& model, const Json& spec);  // parses it first
 ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec);
 
-// Sample e under conditions [c0, c1) of s (all of them unless sharded): {"id", "task", "group",
-// "scores": one per condition, ...} as result.json stores it (experiment_runner.cpp).
-Json evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e, const std::atomic<bool>* cancel,
-                     std::size_t c0, std::size_t c1);
+// Sample e under conditions [c0, c1) of s (all of them unless sharded): one score per condition
+// and the fields of its task (experiment_runner.cpp).
+SampleOutcome evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e, const std::atomic<bool>* cancel,
+                              std::size_t c0, std::size_t c1);
 
 // Every attention head of the model, layer by layer.
 std::vector<HeadRef> all_attention_heads(const ModelInfo& info);

@@ -2,6 +2,7 @@
 // samples are put back in the spec's order and their per-condition arrays joined in condition
 // order, so the aggregates are summed in the same order as in one process: the same bits.
 #include <map>
+#include <optional>
 
 #include "experiments/experiment_result.h"
 #include "gna/error.h"
@@ -13,9 +14,10 @@ namespace {
 
 struct Shard {
     std::filesystem::path dir;
-    Json result;
+    ExperimentResult result;
     int index = -1;
-    std::string name() const { return dir.string() + " (shard " + std::to_string(index) + "/" + result["shard"]["count"].dump() + ")"; }
+    int count() const { return result.shard->count; }
+    std::string name() const { return dir.string() + " (shard " + std::to_string(index) + "/" + std::to_string(count()) + ")"; }
 };
 
 Shard read_shard(const std::filesystem::path& dir) {
@@ -26,38 +28,32 @@ Shard read_shard(const std::filesystem::path& dir) {
         throw Error("merge: " + file.string() + " does not exist: " + dir.string() +
                     " is not a shard's result folder, or that shard has not started yet (run it, then merge)");
     s.result = read_experiment_result(file, /*allow_shard=*/true);
-    const Json& sh = s.result.contains("shard") ? s.result["shard"] : Json();
-    if (!sh.is_object())
+    if (!s.result.shard)
         throw Error("merge: " + file.string() + " is not a shard (no \"shard\": it was run without --shard I/N); "
                     "an unsharded result needs no merge");
-    if (!sh.contains("index") || !sh.contains("count") || !sh.contains("sample_ids") || !sh["index"].is_number_integer() ||
-        !sh["count"].is_number_integer() || !sh["sample_ids"].is_array())
-        throw Error("merge: " + file.string() + " is corrupted (\"shard\" lacks index, count or sample_ids); run that shard again");
-    s.index = sh["index"].get<int>();
+    s.index = s.result.shard->index;
     return s;
 }
 
 // The shard must be part of the same experiment as the first one.
 void check_same(const Shard& first, const Shard& s) {
-    const Json &a = first.result, &b = s.result;
+    const ExperimentResult &a = first.result, &b = s.result;
     auto refuse = [&](const std::string& what, const std::string& first_what, const std::string& todo) {
         throw Error("merge: " + s.name() + " " + what + " than " + first.name() + first_what + "; " + todo);
     };
     const std::string rerun = "run it again into an empty folder with the same spec, model and program";
-    if (b["shard"]["count"] != a["shard"]["count"])
-        throw Error("merge: " + s.name() + " belongs to a split into " + b["shard"]["count"].dump() + " shards, " + first.name() +
-                    " to a split into " + a["shard"]["count"].dump() + "; merge the shards of one --shard I/N split");
-    if (spec_identity(b["spec"]) != spec_identity(a["spec"])) refuse("was run with another experiment spec", "", rerun);
-    auto hash = [](const Json& r) { return r["model"].value("config_hash", std::string("?")); };
+    if (s.count() != first.count())
+        throw Error("merge: " + s.name() + " belongs to a split into " + std::to_string(s.count()) + " shards, " + first.name() +
+                    " to a split into " + std::to_string(first.count()) + "; merge the shards of one --shard I/N split");
+    if (spec_identity(b.spec) != spec_identity(a.spec)) refuse("was run with another experiment spec", "", rerun);
+    auto hash = [](const ExperimentResult& r) { return r.model.config_hash.empty() ? std::string("?") : r.model.config_hash; };
     if (hash(b) != hash(a))
         refuse("was run on another model (config hash " + hash(b) + ")", " (config hash " + hash(a) + ")", rerun);
-    auto version = [](const Json& r) { return r["program"].value("version", std::string("?")) + " " + r["program"].value("git", std::string("?")); };
-    if (b["program"] != a["program"])
+    auto version = [](const ExperimentResult& r) { return r.program.version + " " + r.program.git; };
+    if (b.program.name != a.program.name || b.program.version != a.program.version || b.program.git != a.program.git)
         refuse("was written by another program version (" + version(b) + ")", " (" + version(a) + ")", rerun);
-    if (b.value("seeds", Json()) != a.value("seeds", Json()))
-        refuse("was run with other seeds (" + b.value("seeds", Json()).dump() + ")", " (" + a.value("seeds", Json()).dump() + ")", rerun);
-    if (b["conditions"] != a["conditions"] || b["shard"]["sample_ids"] != a["shard"]["sample_ids"] ||
-        b.value("meta", Json()) != a.value("meta", Json()))
+    if (b.seeds != a.seeds) refuse("was run with other seeds (" + b.seeds.dump() + ")", " (" + a.seeds.dump() + ")", rerun);
+    if (b.conditions != a.conditions || b.shard->sample_ids != a.shard->sample_ids || b.meta != a.meta)
         refuse("lists other samples or conditions", "", rerun);
 }
 
@@ -68,7 +64,7 @@ ExperimentOutcome merge_experiment_shards(const std::vector<std::filesystem::pat
     std::vector<Shard> shards;
     for (const auto& d : shard_dirs) shards.push_back(read_shard(d));
     const Shard& first = shards.front();
-    const int count = first.result["shard"]["count"].get<int>();
+    const int count = first.count();
     std::map<int, const Shard*> by_index;
     for (const auto& s : shards) {
         check_same(first, s);
@@ -86,36 +82,35 @@ ExperimentOutcome merge_experiment_shards(const std::vector<std::filesystem::pat
                         std::to_string(count));
         }
     for (const auto& s : shards)
-        if (!s.result.value("complete", false))
-            throw Error("merge: " + s.name() + " is unfinished (" + std::to_string(s.result["samples"].size()) + " of " +
-                        s.result["shard"].value("sample_count", Json("?")).dump() + " samples done); run the same gna experiment --shard command again to finish it, then merge");
+        if (!s.result.complete)
+            throw Error("merge: " + s.name() + " is unfinished (" + std::to_string(s.result.samples.size()) + " of " +
+                        std::to_string(s.result.shard->sample_count) + " samples done); run the same gna experiment --shard command again to finish it, then merge");
 
     // pieces of each sample from every shard, joined in condition order
-    const Json& conds = first.result["conditions"];
+    const std::vector<std::string>& conds = first.result.conditions;
     const std::size_t C = conds.size();
-    std::map<std::string, std::map<std::size_t, std::pair<const Json*, const Shard*>>> pieces;  // id -> c0 -> piece
+    std::map<std::string, std::map<std::size_t, std::pair<const SampleOutcome*, const Shard*>>> pieces;  // id -> c0 -> piece
     for (const auto& [i, s] : by_index)
-        for (const auto& o : s->result["samples"]) {
-            if (!o.contains("condition_range") || !o.contains("id"))
-                throw Error("merge: " + s->name() + " is corrupted (a sample without id or condition_range); run that shard again");
-            pieces[o["id"].get<std::string>()][o["condition_range"][0].get<std::size_t>()] = {&o, s};
+        for (const SampleOutcome& o : s->result.samples) {
+            if (!o.condition_range)
+                throw Error("merge: " + s->name() + " is corrupted (sample " + o.id + " has no condition_range); run that shard again");
+            pieces[o.id][(*o.condition_range)[0]] = {&o, s};
         }
-    Json samples = Json::array();
-    for (const auto& idj : first.result["shard"]["sample_ids"]) {
-        const std::string id = idj.get<std::string>();
-        Json merged;
+    std::vector<SampleOutcome> samples;
+    for (const std::string& id : first.result.shard->sample_ids) {
+        std::optional<SampleOutcome> merged;
         std::size_t next = 0;
         for (const auto& [c0, piece] : pieces[id]) {
-            const Json& o = *piece.first;
-            const std::size_t c1 = o["condition_range"][1].get<std::size_t>();
+            const SampleOutcome& o = *piece.first;
+            const std::size_t c1 = (*o.condition_range)[1];
             if (c0 != next || c1 <= c0 || c1 > C)
                 throw Error("merge: sample " + id + ": " + piece.second->name() + " holds conditions " + std::to_string(c0) + ".." +
                             std::to_string(c1) + " where " + std::to_string(next) + " was expected next (two shards cover "
                             "the same conditions, or one was split by another program version); run the shards again");
-            if (merged.is_null()) {
+            if (!merged) {
                 merged = o;
-                merged.erase("condition_range");
-            } else if (const std::string key = append_condition_piece(merged, o); !key.empty()) {
+                merged->condition_range.reset();
+            } else if (const std::string key = append_condition_piece(*merged, o); !key.empty()) {
                 throw Error("merge: sample " + id + ": " + piece.second->name() + " records another \"" + key +
                             "\" than the shard before it; run the shards again with the same program");
             }
@@ -124,7 +119,7 @@ ExperimentOutcome merge_experiment_shards(const std::vector<std::filesystem::pat
         if (next != C)
             throw Error("merge: sample " + id + " has results for conditions 0.." + std::to_string(next) + " of " + std::to_string(C) +
                         " only; a shard is missing or was split by another program version");
-        samples.push_back(std::move(merged));
+        samples.push_back(std::move(*merged));
     }
 
     std::filesystem::create_directories(out_dir);
@@ -133,13 +128,9 @@ ExperimentOutcome merge_experiment_shards(const std::vector<std::filesystem::pat
     out.csv_path = out_dir / "result.csv";
     out.summary_path = out_dir / "summary.csv";
     out.result = first.result;
-    out.result.erase("shard");
-    out.result["samples"] = samples;
-    out.result["aggregates"] = aggregate_samples(first.result["spec"]["experiment"].get<std::string>(),
-                                                 conds.get<std::vector<std::string>>(), samples);
-    out.result["checksum"] = sha256_hex(samples.dump());
-    out.result["complete"] = true;
-    out.complete = true;
+    out.result.shard.reset();
+    out.result.aggregates = aggregate_samples(first.result.kind(), conds, samples);
+    set_samples(out, std::move(samples), true);
     write_result_files(out);
     Json from = {{"shard_count", count}, {"shards", Json::array()}};
     for (const auto& [i, s] : by_index) from["shards"].push_back({{"index", i}, {"folder", s->dir.string()}});
