@@ -148,6 +148,8 @@ QList<views::CurveSeries> resultCurves(const gna::Json& r, QString* xLabel, QStr
     return out;
 }
 
+std::pair<double, double> resultValueBounds(const gna::Json& r) { return {0.0, allNiah(r) ? 5.0 : 1.0}; }
+
 views::RetrievalGrid retrievalGrid(const gna::Json& r, const QString& condition) {
     views::RetrievalGrid g;
     const int c = conditionIndex(r, condition);
