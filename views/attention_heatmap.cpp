@@ -195,11 +195,15 @@ void AttentionHeatmap::updateTitle() {
         // A narrow map: the statistics on two lines rather than clipped at both ends. The title has the
         // map's column; the colour scale's column is beside it.
         const int room = width() - std::max(m_scale->outerRect().width(), 60) - 8;
-        if (QFontMetrics(m_title->font()).horizontalAdvance(stats) > room) {
+        const QFontMetrics fm(m_title->font());
+        if (fm.horizontalAdvance(stats) > room) {
             const qsizetype comma = stats.indexOf(QLatin1String(", "));
             if (comma > 0) stats.replace(comma, 2, QStringLiteral(",\n"));
         }
-        text += QLatin1Char('\n') + stats;
+        // Still too wide on two lines: the head alone (the statistics are in the cells' hover texts).
+        int widest = 0;
+        for (const QString& line : stats.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
+        if (widest <= room) text += QLatin1Char('\n') + stats;
     }
     m_title->setText(text);
 }

@@ -96,9 +96,19 @@ void NextTokenChart::rebuild() {
         for (int i = 0; i < m_rows.size(); ++i)
             if (keep[i]) m_shown << m_rows[i];
     }
-    m_plot->xAxis->setLabel(m_shown.size() < m_rows.size()
-                                ? tr("Probability (%1 of %2 rows; enlarge to see all)").arg(m_shown.size()).arg(m_rows.size())
-                                : tr("Probability"));
+    // The axis title says how many rows are hidden, as briefly as the chart's width needs.
+    QString label = tr("Probability");
+    if (m_shown.size() < m_rows.size()) {
+        const QFontMetrics fm(m_plot->xAxis->labelFont());
+        for (const QString& text : {tr("Probability (%1 of %2 rows; enlarge to see all)"), tr("Probability (%1 of %2 rows)")}) {
+            const QString candidate = text.arg(m_shown.size()).arg(m_rows.size());
+            if (fm.horizontalAdvance(candidate) <= m_plot->width() - 12) {
+                label = candidate;
+                break;
+            }
+        }
+    }
+    m_plot->xAxis->setLabel(label);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, values, ckeys, cvalues, bkeys, bvalues;
     double maxP = 0.0;

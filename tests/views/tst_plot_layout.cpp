@@ -218,6 +218,15 @@ void TestPlotLayout::legendsFitAndStayOffTheData() {
     chart.plot()->replot();
     checkLegend(chart.plot());
     if (QTest::currentTestFailed()) return;
+    // More rows than fit: the axis title says so, in as few words as the width needs, never clipped.
+    QList<TokenProbability> many;
+    for (int i = 0; i < 14; ++i) many.push_back({QStringLiteral("t%1").arg(i), 0.5 / (i + 1), i < 3});
+    chart.setProbabilities(many);
+    QVERIFY(chart.shownRows().size() < many.size());
+    const QString title = chart.plot()->xAxis->label();
+    QVERIFY2(QFontMetrics(chart.plot()->xAxis->labelFont()).horizontalAdvance(title) <= chart.plot()->width(), qPrintable(title));
+    QVERIFY2(title.contains(QString::number(many.size())), qPrintable(title));
+    chart.setProbabilities(mixed());
 
     // The mask editor's names, wide chart: entries side by side, still whole.
     chart.setSeriesNames(QStringLiteral("With the mask"), QStringLiteral("With the mask (correct answer)"),
