@@ -1,5 +1,6 @@
 #include "ablation_curve.h"
 
+#include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -16,13 +17,18 @@ const QColor kColours[] = {QColor(0, 114, 178), QColor(213, 94, 0), QColor(0, 15
 AblationCurve::AblationCurve(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
     fillWithPlot(this, m_plot, QSize(240, 180));
     m_plot->setAccessibleName(tr("Ablation curve"));
-    m_plot->legend->setVisible(true);
+    legendAbovePlot(m_plot);  // above the axis rect: never over a curve or its error bars
+    m_plot->legend->setVisible(false);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    for (QCPAxis* a : {m_plot->xAxis, m_plot->yAxis}) a->setTicker(nonOverlappingTicker(a, QSharedPointer<QCPAxisTicker>::create()));
+    setEmptyMessage(m_plot, tr("Run the experiment (or open a result) to draw this curve"));
     applyPlotStyle(m_plot, palette());
 }
 
-void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& xLabel, const QString& yLabel) {
+void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& xLabel, const QString& yLabel,
+                              std::pair<double, double> valueBounds) {
     m_series = series;
+    m_bounds = valueBounds;
     m_plot->clearPlottables();
     int colour = 0;
     const QList<QCPScatterStyle::ScatterShape> shapes{QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
@@ -31,6 +37,7 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
         const CurveSeries& s = series[i];
         QCPGraph* g = m_plot->addGraph();
         g->setName(s.name);
+        if (s.name.isEmpty()) g->removeFromLegend();  // a lone, unnamed curve needs no legend
         const QColor c = s.control ? QColor(128, 128, 128) : kColours[colour++ % 6];
         g->setPen(QPen(c, 2, s.control ? Qt::DashLine : Qt::SolidLine));
         g->setScatterStyle(QCPScatterStyle(shapes[i % shapes.size()], c, c, 6));
@@ -51,20 +58,41 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
         auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
         ticker->setTickStep(1.0);
         ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-        m_plot->xAxis->setTicker(ticker);
+        m_plot->xAxis->setTicker(nonOverlappingTicker(m_plot->xAxis, ticker));
     } else {
-        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        m_plot->xAxis->setTicker(nonOverlappingTicker(m_plot->xAxis, QSharedPointer<QCPAxisTicker>::create()));
     }
     m_plot->xAxis->setLabel(xLabel);
     m_plot->yAxis->setLabel(yLabel);
-    m_plot->rescaleAxes();
-    m_plot->xAxis->scaleRange(1.05);
-    // Scores are drawn from 0 (so a drop reads as a drop); a flat curve still gets a unit range.
-    QCPRange y = m_plot->yAxis->range();
-    y.lower = std::min(0.0, y.lower);
-    if (y.upper - y.lower < 1e-9) y.upper = y.lower + 1.0;
-    m_plot->yAxis->setRange(y);
-    m_plot->yAxis->scaleRange(1.1);
+    // Ranges from the data (points and error bars); one x or one value (a flat curve) still gets a
+    // readable range rather than the plotting library's guess.
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (const CurveSeries& s : series)
+        for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+            if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
+            const double e = i < s.error.size() && std::isfinite(s.error[i]) ? std::abs(s.error[i]) : 0.0;
+            x0 = std::min(x0, s.x[i]);
+            x1 = std::max(x1, s.x[i]);
+            y0 = std::min(y0, s.y[i] - e);
+            y1 = std::max(y1, s.y[i] + e);
+        }
+    if (!std::isfinite(x0)) x0 = 0.0, x1 = 1.0, y0 = 0.0, y1 = 1.0;
+    const double xPad = x1 > x0 ? 0.025 * (x1 - x0) : 0.5;
+    m_plot->xAxis->setRange(x0 - xPad, x1 + xPad);
+    const auto [lo, hi] = m_bounds;
+    if (std::isfinite(lo) && std::isfinite(hi) && hi > lo) {
+        // A bounded metric: its whole range, so that curves compare across figures.
+        const double pad = 0.05 * (hi - lo);
+        m_plot->yAxis->setRange(lo - pad, hi + pad);
+    } else {
+        // Scores are drawn from 0 (so a drop reads as a drop); a flat curve still gets a unit range.
+        y0 = std::min(0.0, y0);
+        if (y1 - y0 < 1e-9) y1 = y0 + 1.0;
+        const double pad = 0.05 * (y1 - y0);
+        m_plot->yAxis->setRange(y0 - pad, y1 + pad);
+    }
+    m_plot->legend->setVisible(std::any_of(series.begin(), series.end(), [](const CurveSeries& s) { return !s.name.isEmpty(); }));
+    gna::views::setEmptyMessage(m_plot, series.isEmpty() ? tr("Run the experiment (or open a result) to draw this curve") : QString());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

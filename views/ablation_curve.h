@@ -2,6 +2,8 @@
 // AblationCurve: metric vs number of removed heads/layers (or k of top-k sparsification), one
 // graph per task with error bars, and a dashed random-heads control curve.
 #include <QWidget>
+#include <cmath>
+#include <utility>
 #include <vector>
 
 class QCustomPlot;
@@ -21,8 +23,12 @@ class AblationCurve : public QWidget {
 public:
     explicit AblationCurve(QWidget* parent = nullptr);
 
-    void setSeries(const QList<CurveSeries>& series, const QString& xLabel, const QString& yLabel);
+    // valueBounds: the metric's possible range (accuracy 0..1, granular score 0..5): the value axis
+    // then shows exactly that range (with a small margin) whatever the data; {NaN, NaN}: from the data.
+    void setSeries(const QList<CurveSeries>& series, const QString& xLabel, const QString& yLabel,
+                   std::pair<double, double> valueBounds = {std::nan(""), std::nan("")});
     const QList<CurveSeries>& series() const { return m_series; }
+    std::pair<double, double> valueBounds() const { return m_bounds; }
     QCustomPlot* plot() const { return m_plot; }
 
 protected:
@@ -31,6 +37,7 @@ protected:
 private:
     QCustomPlot* m_plot;
     QList<CurveSeries> m_series;
+    std::pair<double, double> m_bounds{std::nan(""), std::nan("")};
 };
 
 }  // namespace gna::views

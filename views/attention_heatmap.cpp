@@ -54,6 +54,8 @@ AttentionHeatmap::AttentionHeatmap(QWidget* parent) : QWidget(parent), m_plot(ne
     m_plot->setToolTip(tr("Scroll to zoom, drag to pan, double-click to reset the view"));
     setColorPalette(Palette::Viridis);
     applyPlotStyle(m_plot, QWidget::palette());
+    m_emptyMessage = tr("No model loaded");
+    clear();  // never the plotting library's placeholder map
 
     connect(m_plot, &QCustomPlot::mouseMove, this, &AttentionHeatmap::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
@@ -79,17 +81,30 @@ void AttentionHeatmap::setData(const HeatmapData& data) {
     for (int r = 0; r < m_data.rows; ++r)
         for (int c = 0; c < m_data.cols; ++c) d->setCell(c, r, m_data.at(r, c));
     m_scale->axis()->setLabel(m_data.isDifference ? tr("Weight difference") : tr("Attention weight"));
+    gna::views::setEmptyMessage(m_plot, QString());
     applyTicks();
     applyRange();
     updateTitle();
     resetView();
+    if (isVisible()) {
+        // The labels' widths set the axis rect's size: thin the token labels again for the new layout.
+        m_plot->replot();
+        applyTicks();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void AttentionHeatmap::clear() {
     m_data = {};
     m_map->data()->clear();
-    m_title->setText(tr("No attention map"));
+    m_title->setText(QString());
+    gna::views::setEmptyMessage(m_plot, m_emptyMessage);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void AttentionHeatmap::setEmptyMessage(const QString& message) {
+    m_emptyMessage = message;
+    if (!m_data.isValid()) gna::views::setEmptyMessage(m_plot, m_emptyMessage);
 }
 
 void AttentionHeatmap::setFixedRange(double lower, double upper) {
@@ -158,7 +173,10 @@ void AttentionHeatmap::applyTicks() {
     QStringList cols;
     for (int c = 0; c < m_data.cols; ++c) cols << (c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c));
     const int pitch = QFontMetrics(m_plot->yAxis->tickLabelFont()).height() + 2;
-    m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), pitch));
+    // Key labels are slanted by 60°: neighbours need the text's height / sin 60° and a gap between them.
+    const int fontHeight = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
+    const int slantPitch = static_cast<int>(std::ceil(fontHeight / std::sin(M_PI / 3.0))) + 4;
+    m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), slantPitch));
     m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch));
 }
 
@@ -177,11 +195,15 @@ void AttentionHeatmap::updateTitle() {
         // A narrow map: the statistics on two lines rather than clipped at both ends. The title has the
         // map's column; the colour scale's column is beside it.
         const int room = width() - std::max(m_scale->outerRect().width(), 60) - 8;
-        if (QFontMetrics(m_title->font()).horizontalAdvance(stats) > room) {
+        const QFontMetrics fm(m_title->font());
+        if (fm.horizontalAdvance(stats) > room) {
             const qsizetype comma = stats.indexOf(QLatin1String(", "));
             if (comma > 0) stats.replace(comma, 2, QStringLiteral(",\n"));
         }
-        text += QLatin1Char('\n') + stats;
+        // Still too wide on two lines: the head alone (the statistics are in the cells' hover texts).
+        int widest = 0;
+        for (const QString& line : stats.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
+        if (widest <= room) text += QLatin1Char('\n') + stats;
     }
     m_title->setText(text);
 }

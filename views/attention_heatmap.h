@@ -23,7 +23,10 @@ public:
 
     void setData(const HeatmapData& data);
     const HeatmapData& data() const { return m_data; }
+    // No map: the message (default "No model loaded") instead of axes; exports refuse such a map.
     void clear();
+    void setEmptyMessage(const QString& message);
+    QString emptyMessage() const { return m_emptyMessage; }
 
     // Fixed colour range (same scale across maps when comparing) or per-map (auto).
     void setFixedRange(double lower, double upper);
@@ -77,6 +80,7 @@ private:
     double m_upper = 1.0;
     bool m_log = false;
     bool m_titleStats = true;
+    QString m_emptyMessage;
 };
 
 }  // namespace gna::views

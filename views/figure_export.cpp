@@ -18,6 +18,8 @@
 #include <QSvgGenerator>
 #include <qcustomplot.h>
 
+#include "plot_style.h"
+
 namespace gna::views {
 
 namespace {
@@ -274,6 +276,9 @@ bool exportCsv(QCustomPlot* plot, const QString& path, QString* error) {
 }
 
 bool exportFigure(QCustomPlot* plot, const QString& path, FigureFormat format, const FigureOptions& options, QString* error) {
+    // An empty view (no model, no run, no comparison) has nothing to export: no placeholder figure.
+    if (const QString empty = emptyMessage(plot); !empty.isEmpty())
+        return fail(error, tr("Nothing to export: %1").arg(empty));
     switch (format) {
     case FigureFormat::PDF: return exportPdf(plot, path, options, error);
     case FigureFormat::SVG: return exportSvg(plot, path, options, error);
@@ -290,13 +295,20 @@ QStringList exportFigureSet(const QList<NamedPlot>& plots, const QString& dir, c
         fail(error, tr("Could not create the folder %1.").arg(dir));
         return written;
     }
+    QStringList skipped;
     for (const NamedPlot& np : plots) {
         if (!np.plot) continue;
+        if (const QString empty = emptyMessage(np.plot); !empty.isEmpty()) {
+            skipped << QStringLiteral("%1 (%2)").arg(np.name, empty);
+            continue;
+        }
         for (FigureFormat f : formats) {
             const QString path = QDir(dir).filePath(np.name + QLatin1Char('.') + formatSuffix(f));
             if (exportFigure(np.plot, path, f, options, error)) written << path;
         }
     }
+    if (!skipped.isEmpty() && error && error->isEmpty())
+        *error = tr("Skipped the empty figures: %1.").arg(skipped.join(QStringLiteral(", ")));
     return written;
 }
 

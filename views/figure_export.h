@@ -41,7 +41,8 @@ struct NamedPlot {
     QCustomPlot* plot = nullptr;
 };
 
-// Each returns false and fills `error` (translated) when the file cannot be written.
+// Each returns false and fills `error` (translated) when the file cannot be written; exportFigure and
+// exportFigureSet refuse (skip) a plot that shows an empty-state message (see plot_style.h).
 bool exportPdf(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString* error = nullptr);
 bool exportSvg(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString* error = nullptr);
 bool exportPng(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString* error = nullptr);
@@ -51,7 +52,8 @@ bool exportFigure(QCustomPlot* plot, const QString& path, FigureFormat format, c
 // The plot's data as CSV: graphs (series,x,y,error), bars (series,key,value), colour maps
 // (series,column,row,value).
 QString plotDataCsv(QCustomPlot* plot);
-// Writes every plot in every format into `dir` as <name>.<ext>; returns the files written.
+// Writes every plot in every format into `dir` as <name>.<ext>; returns the files written. Empty
+// plots are skipped and named in `error` (when no write failed).
 QStringList exportFigureSet(const QList<NamedPlot>& plots, const QString& dir, const QList<FigureFormat>& formats,
                             const FigureOptions& options, QString* error = nullptr);
 QString formatSuffix(FigureFormat format);

@@ -56,6 +56,11 @@ void GatherAggregatePair::setColorPalette(Palette palette) {
     m_aggregate->setColorPalette(palette);
 }
 
+void GatherAggregatePair::setEmptyMessage(const QString& message) {
+    m_gather->setEmptyMessage(message);
+    m_aggregate->setEmptyMessage(message);
+}
+
 void GatherAggregatePair::applySharedRange() {
     if (!m_shared->isChecked()) {
         m_gather->setAutoRange();

@@ -23,6 +23,8 @@ public:
     void setLogScale(bool on);
     bool logScale() const;
     void setColorPalette(Palette palette);
+    // What both maps show while they have no data (default: no model loaded).
+    void setEmptyMessage(const QString& message);
 
 private:
     void applySharedRange();

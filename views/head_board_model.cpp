@@ -1,5 +1,6 @@
 #include "head_board_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -49,7 +50,12 @@ void HeadBoardModel::setScores(const std::vector<double>& scores, const QString&
     }
     m_scores = scores;
     m_scoreLabel = label;
-    m_differences = differences;
+    // Signed scores (changes, or importances with heads of both signs) take the diverging palette
+    // centred on 0: a sequential map would draw -0.35 and +0.44 as two shades of one thing.
+    const bool negative = std::any_of(scores.begin(), scores.end(), [](double s) { return s < 0.0; });
+    const bool positive = std::any_of(scores.begin(), scores.end(), [](double s) { return s > 0.0; });
+    m_differences = differences || (negative && positive);
+    differences = m_differences;
     // One range per kind of head, over the heads the layers have.
     for (const bool ssm : {false, true}) {
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;

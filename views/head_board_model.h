@@ -32,7 +32,8 @@ public:
     int column(const HeadCell& c) const;  // the column of a head; -1 = none on this board
 
     // Scores in row-major order (layers x heads); NaN marks "no score". Resets the score range.
-    // differences: the scores are changes (signed); the range is then symmetric around 0.
+    // differences: the scores are changes (signed); the range is then symmetric around 0 and the
+    // board uses the diverging palette. Scores of both signs are treated as signed whatever the flag.
     void setScores(const std::vector<double>& scores, const QString& label, bool differences = false);
     bool scoresAreDifferences() const { return m_differences; }
     void clearScores();

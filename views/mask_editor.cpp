@@ -5,6 +5,7 @@
 #include <QPainter>
 #include <QUndoCommand>
 
+#include "palettes.h"
 #include "token_flow.h"
 
 namespace gna::views {
@@ -73,6 +74,19 @@ void MaskEditor::keepOnlySummaries() {
     pushKeys(QSet<int>(m_sample.summaryTokens.begin(), m_sample.summaryTokens.end()), tr("Keep only summary tokens"));
 }
 
+QColor MaskEditor::chipColor(int segment) const {
+    // The tint drawn over the base colour, composited.
+    const QColor tint = kSegment[segment % 4], base = palette().color(QPalette::Base);
+    const double a = tint.alphaF();
+    return QColor::fromRgbF(float(base.redF() * (1 - a) + tint.redF() * a), float(base.greenF() * (1 - a) + tint.greenF() * a),
+                            float(base.blueF() * (1 - a) + tint.blueF() * a));
+}
+
+QColor MaskEditor::maskedTextColor(int token) const {
+    const int seg = segmentOf(token);
+    return mutedText(palette().color(QPalette::Text), seg >= 0 ? chipColor(seg) : palette().color(QPalette::Base));
+}
+
 int MaskEditor::segmentOf(int token) const {
     for (int i = 0; i < m_sample.segments.size(); ++i)
         if (token >= m_sample.segments[i].first && token <= m_sample.segments[i].second) return i;
@@ -98,13 +112,12 @@ void MaskEditor::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     const QColor text = palette().color(QPalette::Text);
-    QColor dim = text;
-    dim.setAlpha(90);
     for (int i = 0; i < m_sample.tokens.size() && i < m_rects.size(); ++i) {
         const QRect r = m_rects[i];
         const int seg = segmentOf(i);
         if (seg >= 0) p.fillRect(r, kSegment[seg % 4]);
         const bool masked = isMasked(i);
+        const QColor dim = maskedTextColor(i);
         if (m_sample.summaryTokens.contains(i)) {
             p.setPen(QPen(text, 2));
             p.setBrush(Qt::NoBrush);

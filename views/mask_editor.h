@@ -30,6 +30,10 @@ public:
     void keepOnlySummaries();     // Aggregate preset: the summary tokens
     QUndoStack* undoStack() const { return m_undo; }
     QRect tokenRect(int index) const { return index >= 0 && index < m_rects.size() ? m_rects[index] : QRect(); }
+    // The background a token is drawn on (base, or its option segment's tint over it) and the colour
+    // of a masked (struck-through) token on it: at least 3:1 contrast in either palette.
+    QColor tokenBackground(int token) const { return segmentOf(token) >= 0 ? chipColor(segmentOf(token)) : palette().color(QPalette::Base); }
+    QColor maskedTextColor(int token) const;
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -50,6 +54,7 @@ protected:
 private:
     QList<QRect> layoutTokens(int width) const;
     int segmentOf(int token) const;
+    QColor chipColor(int segment) const;
     void pushKeys(const QSet<int>& keys, const QString& text);
 
     MaskSample m_sample;

@@ -9,6 +9,8 @@ namespace gna::views {
 NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
     fillWithPlot(this, m_plot, QSize(200, 160));
     m_plot->setAccessibleName(tr("Next-token probabilities"));
+    // Legend above the plot, never over the bars; as many entries per line as fit.
+    legendAbovePlot(m_plot);
     // Horizontal bars: key axis = yAxis (tokens), value axis = xAxis (probability).
     m_baselineBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
@@ -22,27 +24,19 @@ NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QC
     m_candidateBars->setBrush(QColor(230, 159, 0));  // Okabe-Ito orange
     m_baselineBars->setPen(QPen(QColor(128, 128, 128), 1));
     m_baselineBars->setBrush(QColor(128, 128, 128, 60));
-    auto* group = new QCPBarsGroup(m_plot);
-    m_baselineBars->setBarsGroup(group);
-    m_bars->setBarsGroup(group);
+    m_group = new QCPBarsGroup(m_plot);
     // Candidates take the top-token slot (a token is one or the other): stacked on the top-token
     // bars, which have no value at a candidate's row, so both share one position per row.
     m_candidateBars->moveAbove(m_bars);
-    for (QCPBars* b : {m_baselineBars, m_bars, m_candidateBars}) b->setWidth(0.4);
     m_plot->xAxis->setLabel(tr("Probability"));
     m_plot->xAxis->setRange(0, 1);
     m_plot->yAxis->setRangeReversed(true);
     m_plot->yAxis->grid()->setVisible(false);
-    m_plot->legend->setVisible(true);
-    // Legend above the plot, not over the bars; few probability ticks so they never collide.
-    m_plot->plotLayout()->insertRow(0);
-    auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(0, 0, legendRow);
-    legendRow->addElement(0, 0, m_plot->legend);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(2);  // two entries per line: three never fit a narrow chart
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    m_plot->xAxis->ticker()->setTickCount(4);
+    // Few probability ticks, and never two labels that touch (1.5·10⁻¹⁰ is wide).
+    auto ticker = QSharedPointer<QCPAxisTicker>::create();
+    ticker->setTickCount(4);
+    m_plot->xAxis->setTicker(nonOverlappingTicker(m_plot->xAxis, ticker));
+    setEmptyMessage(tr("No prediction yet"));
     applyPlotStyle(m_plot, palette());
     rebuild();
 }
@@ -66,16 +60,22 @@ void NextTokenChart::setSeriesNames(const QString& bars, const QString& candidat
 
 QStringList NextTokenChart::seriesNames() const { return {m_bars->name(), m_candidateBars->name(), m_baselineBars->name()}; }
 
+void NextTokenChart::setEmptyMessage(const QString& message) {
+    m_emptyMessage = message;
+    rebuild();
+}
+
 void NextTokenChart::setFitRowsToHeight(bool fit) {
     m_fitRows = fit;
     rebuild();
 }
 
 int NextTokenChart::rowsThatFit() const {
-    // Legend rows, probability ticks and axis label take about six lines; each bar needs a line.
+    // The legend's lines, probability ticks and axis label take about four lines more; each bar needs a line.
     const QFontMetrics fm(m_plot->yAxis->tickLabelFont());
     const int line = fm.height() + 2;
-    return std::max(3, (height() - 6 * line - 16) / line);
+    const int legendLines = m_plot->legend->visible() ? std::max(1, m_plot->legend->rowCount()) : 0;
+    return std::max(3, (height() - (4 + legendLines) * line - 16) / line);
 }
 
 void NextTokenChart::rebuild() {
@@ -96,9 +96,19 @@ void NextTokenChart::rebuild() {
         for (int i = 0; i < m_rows.size(); ++i)
             if (keep[i]) m_shown << m_rows[i];
     }
-    m_plot->xAxis->setLabel(m_shown.size() < m_rows.size()
-                                ? tr("Probability (%1 of %2 rows; enlarge to see all)").arg(m_shown.size()).arg(m_rows.size())
-                                : tr("Probability"));
+    // The axis title says how many rows are hidden, as briefly as the chart's width needs.
+    QString label = tr("Probability");
+    if (m_shown.size() < m_rows.size()) {
+        const QFontMetrics fm(m_plot->xAxis->labelFont());
+        for (const QString& text : {tr("Probability (%1 of %2 rows; enlarge to see all)"), tr("Probability (%1 of %2 rows)")}) {
+            const QString candidate = text.arg(m_shown.size()).arg(m_rows.size());
+            if (fm.horizontalAdvance(candidate) <= m_plot->width() - 12) {
+                label = candidate;
+                break;
+            }
+        }
+    }
+    m_plot->xAxis->setLabel(label);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, values, ckeys, cvalues, bkeys, bvalues;
     double maxP = 0.0;
@@ -118,11 +128,23 @@ void NextTokenChart::rebuild() {
     m_bars->setData(keys, values, true);
     m_candidateBars->setData(ckeys, cvalues, true);
     m_baselineBars->setData(bkeys, bvalues, true);
-    m_baselineBars->setVisible(!m_baseline.isEmpty());
-    m_baselineBars->removeFromLegend();
-    if (!m_baseline.isEmpty()) m_baselineBars->addToLegend();
+    // Side by side only when a baseline is drawn: a bars group keeps a slot for each of its bars,
+    // data or not, which would push a lone series half a slot off its label.
+    const bool compare = !bkeys.isEmpty();
+    m_baselineBars->setVisible(compare);
+    m_baselineBars->setBarsGroup(compare ? m_group : nullptr);
+    m_bars->setBarsGroup(compare ? m_group : nullptr);
+    for (QCPBars* b : {m_baselineBars, m_bars, m_candidateBars}) b->setWidth(compare ? 0.4 : 0.6);
+    // The legend names the series that have a bar in the chart.
+    int named = 0;
+    for (QCPBars* b : {m_bars, m_candidateBars, m_baselineBars}) {
+        b->removeFromLegend();
+        if (!b->data()->isEmpty()) named += b->addToLegend();
+    }
+    m_plot->legend->setVisible(named > 0);
+    gna::views::setEmptyMessage(m_plot, m_rows.isEmpty() ? m_emptyMessage : QString());
     m_plot->yAxis->setTicker(ticker);
-    m_plot->yAxis->setRange(-0.6, std::max<int>(1, m_shown.size()) - 0.4);
+    m_plot->yAxis->setRange(-0.5, std::max<int>(1, m_shown.size()) - 0.5);
     m_plot->xAxis->setRange(0, maxP > 0 ? std::min(1.0, maxP * 1.15) : 1.0);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -5,6 +5,7 @@
 
 class QCustomPlot;
 class QCPBars;
+class QCPBarsGroup;
 
 namespace gna::views {
 
@@ -27,6 +28,8 @@ public:
     void setSeriesNames(const QString& bars, const QString& candidates, const QString& baseline);
     const QList<TokenProbability>& probabilities() const { return m_rows; }
     const QList<TokenProbability>& baseline() const { return m_baseline; }
+    // Shown instead of the chart while it has no rows (default: no prediction yet).
+    void setEmptyMessage(const QString& message);
     // The legend's names: top tokens, answer candidates, baseline.
     QStringList seriesNames() const;
     // true (default): only the rows that fit the chart's height are drawn; false: every row
@@ -49,6 +52,8 @@ private:
     QCPBars* m_bars;
     QCPBars* m_candidateBars;
     QCPBars* m_baselineBars;
+    QCPBarsGroup* m_group;
+    QString m_emptyMessage;
     QList<TokenProbability> m_rows;
     QList<TokenProbability> m_shown;
     QList<TokenProbability> m_baseline;

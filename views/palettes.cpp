@@ -1,7 +1,9 @@
 #include "palettes.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace gna::views {
 namespace {
@@ -81,6 +83,30 @@ QColor contrastingText(const QColor& background) {
     // Relative luminance (sRGB approximation) decides between black and white text.
     const double l = 0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
     return l > 0.5 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+namespace {
+double linearChannel(double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); }
+double relativeLuminance(const QColor& c) {
+    return 0.2126 * linearChannel(c.redF()) + 0.7152 * linearChannel(c.greenF()) + 0.0722 * linearChannel(c.blueF());
+}
+}  // namespace
+
+double contrastRatio(const QColor& a, const QColor& b) {
+    const double la = relativeLuminance(a), lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor mutedText(const QColor& text, const QColor& background, double minRatio) {
+    // From mostly background towards the full text colour: the first blend that reads well enough.
+    for (int step = 9; step <= 20; ++step) {
+        const double t = step / 20.0;
+        const QColor c = QColor::fromRgbF(float(background.redF() + t * (text.redF() - background.redF())),
+                                          float(background.greenF() + t * (text.greenF() - background.greenF())),
+                                          float(background.blueF() + t * (text.blueF() - background.blueF())));
+        if (contrastRatio(c, background) >= minRatio) return c;
+    }
+    return text;
 }
 
 }  // namespace gna::views

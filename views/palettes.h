@@ -26,4 +26,10 @@ Palette paletteFromIndex(int index);
 // Text colour readable on top of `background` (black or white).
 QColor contrastingText(const QColor& background);
 
+// WCAG 2 contrast ratio of two opaque colours (1 .. 21).
+double contrastRatio(const QColor& a, const QColor& b);
+// A muted version of `text` on `background` (for masked or secondary text): blended towards the
+// background only as far as the contrast ratio stays at least `minRatio`.
+QColor mutedText(const QColor& text, const QColor& background, double minRatio = 3.0);
+
 }  // namespace gna::views

@@ -1,6 +1,10 @@
 #include "plot_style.h"
 
+#include <QLabel>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <qcustomplot.h>
 
 namespace gna::views {
@@ -27,9 +31,11 @@ void applyPlotStyle(QCustomPlot* plot, const QPalette& palette) {
         a->grid()->setZeroLinePen(Qt::NoPen);
     }
     if (plot->legend) {
-        plot->legend->setBrush(bg);
+        // A legend outside the axis rect (legendAbovePlot) needs no box; one inside covers what is under it.
+        const bool outside = plot->legend->property("gnaOutside").toBool();
+        plot->legend->setBrush(outside ? QBrush(Qt::NoBrush) : QBrush(bg));
         plot->legend->setTextColor(fg);
-        plot->legend->setBorderPen(QPen(palette.color(QPalette::Mid)));
+        plot->legend->setBorderPen(outside ? QPen(Qt::NoPen) : QPen(palette.color(QPalette::Mid)));
     }
     for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
         if (auto* text = qobject_cast<QCPTextElement*>(e)) text->setTextColor(fg);
@@ -46,6 +52,138 @@ void restyleOnPaletteChange(const QEvent* event, QCustomPlot* plot, const QPalet
     if (event->type() != QEvent::PaletteChange) return;
     applyPlotStyle(plot, palette);
     plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+namespace {
+
+const char* const kEmptyLabel = "gnaEmptyMessage";
+
+// A legend that, whenever its parent lays it out, puts as many entries on a line as the plot's
+// width holds (the legend sits in a full-width row), so that no entry is ever clipped.
+class FittingLegend : public QCPLegend {
+public:
+    QSize minimumOuterSizeHint() const override {
+        const_cast<FittingLegend*>(this)->fit();
+        return QCPLegend::minimumOuterSizeHint();
+    }
+
+private:
+    void fit() {
+        int n = 0;  // cells of the grid may be empty: count the entries
+        for (int i = 0; i < itemCount(); ++i) n += item(i) != nullptr;
+        if (n == 0 || !mParentPlot) return;
+        const int available = mParentPlot->viewport().width() - 4;
+        int columns = n;
+        for (; columns > 1; --columns) {
+            arrange(columns);
+            if (QCPLegend::minimumOuterSizeHint().width() <= available) break;
+        }
+        arrange(columns);
+    }
+    void arrange(int columns) {
+        if (wrap() == columns && fillOrder() == foColumnsFirst) return;
+        setWrap(columns);
+        setFillOrder(foColumnsFirst, true);
+    }
+};
+
+// Keeps every n-th of the inner ticker's ticks, n as small as keeps neighbouring labels apart.
+class NonOverlappingTicker : public QCPAxisTicker {
+public:
+    NonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner) : m_axis(axis), m_inner(std::move(inner)) {}
+    void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision, QVector<double>& ticks,
+                  QVector<double>* subTicks, QVector<QString>* tickLabels) override {
+        m_inner->generate(range, locale, formatChar, precision, ticks, subTicks, tickLabels);
+        if (!tickLabels || tickLabels->size() != ticks.size() || ticks.size() < 2) return;
+        const QFontMetrics fm(m_axis->tickLabelFont());
+        const bool horizontal = m_axis->orientation() == Qt::Horizontal;
+        const double angle = std::abs(m_axis->tickLabelRotation()) * M_PI / 180.0;
+        // About one and a half characters between labels: the drawn label can be a little wider than
+        // its text (1.5e-10 is drawn as 1.5·10 with a raised exponent).
+        const double gap = fm.averageCharWidth() * 1.5 + 1.0;
+        // Each label's extent along the axis; slanted labels collide through their height.
+        auto extent = [&](const QString& label) -> double {
+            const double w = fm.horizontalAdvance(label), h = fm.height();
+            if (!horizontal) return h;
+            if (angle < 1e-3) return w;
+            return std::min(w * std::cos(angle) + h * std::sin(angle), h / std::sin(angle));
+        };
+        // Every n-th tick, for the smallest n whose labels keep their distance: evenly spaced ticks.
+        auto fits = [&](int n) {
+            double end = -std::numeric_limits<double>::infinity();
+            QList<double> px;
+            for (int i = 0; i < ticks.size(); i += n) px << m_axis->coordToPixel(ticks[i]);
+            const bool reversed = px.size() > 1 && px.last() < px.first();
+            for (int k = 0; k < px.size(); ++k) {
+                const int i = (reversed ? static_cast<int>(px.size()) - 1 - k : k) * n;
+                const double at = m_axis->coordToPixel(ticks[i]), half = extent((*tickLabels)[i]) / 2.0;
+                if (at - half < end + gap) return false;
+                end = at + half;
+            }
+            return true;
+        };
+        int step = 1;
+        while (step < ticks.size() && !fits(step)) ++step;
+        QVector<double> t;
+        QVector<QString> l;
+        for (int i = 0; i < ticks.size(); i += step) {
+            t << ticks[i];
+            l << (*tickLabels)[i];
+        }
+        ticks = t;
+        *tickLabels = l;
+    }
+
+private:
+    QCPAxis* m_axis;
+    QSharedPointer<QCPAxisTicker> m_inner;
+};
+
+}  // namespace
+
+void setEmptyMessage(QCustomPlot* plot, const QString& message) {
+    auto* label = plot->findChild<QLabel*>(QLatin1String(kEmptyLabel), Qt::FindDirectChildrenOnly);
+    if (!label && message.isEmpty()) return;
+    if (!label) {
+        label = new QLabel(plot);
+        label->setObjectName(QLatin1String(kEmptyLabel));
+        label->setAlignment(Qt::AlignCenter);
+        label->setWordWrap(true);
+        label->setMargin(12);
+        label->setAutoFillBackground(true);
+        label->setBackgroundRole(QPalette::Base);
+        label->setForegroundRole(QPalette::PlaceholderText);
+        auto* layout = new QVBoxLayout(plot);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(label);
+    }
+    label->setText(message);
+    label->setVisible(!message.isEmpty());
+    plot->setProperty(kEmptyLabel, message);
+}
+
+QString emptyMessage(const QCustomPlot* plot) { return plot->property(kEmptyLabel).toString(); }
+
+QCPLegend* legendAbovePlot(QCustomPlot* plot) {
+    if (plot->legend) {
+        plot->axisRect()->insetLayout()->take(plot->legend);
+        delete plot->legend;
+    }
+    auto* legend = new FittingLegend;
+    plot->plotLayout()->insertRow(0);
+    auto* row = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(0, 0, row);
+    row->addElement(0, 0, legend);
+    plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    plot->legend = legend;
+    legend->setLayer(QLatin1String("legend"));
+    legend->setProperty("gnaOutside", true);
+    legend->setVisible(true);
+    return legend;
+}
+
+QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner) {
+    return QSharedPointer<NonOverlappingTicker>::create(axis, std::move(inner));
 }
 
 }  // namespace gna::views

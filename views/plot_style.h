@@ -1,9 +1,16 @@
 #pragma once
-// Makes a QCustomPlot follow the widget palette (dark or light): background, axes, grid, text.
+// Makes a QCustomPlot follow the widget palette (dark or light): background, axes, grid, text; and
+// the shared pieces every plot view uses: the empty-state message, a legend above the axis rect
+// that never clips its names, and tick labels that never overlap.
 #include <QPalette>
+#include <QSharedPointer>
 #include <QSize>
+#include <QString>
 
 class QCustomPlot;
+class QCPAxis;
+class QCPAxisTicker;
+class QCPLegend;
 class QEvent;
 class QWidget;
 
@@ -16,5 +23,19 @@ void fillWithPlot(QWidget* owner, QCustomPlot* plot, QSize minimum);
 
 // For a widget's changeEvent: on a palette change (a theme switch), restyles `plot` and queues a replot.
 void restyleOnPaletteChange(const QEvent* event, QCustomPlot* plot, const QPalette& palette);
+
+// Empty state: a non-empty `message` covers the plot (in the palette's placeholder colour) instead
+// of axes without data; figure exports refuse a plot that shows one. An empty message shows the plot.
+void setEmptyMessage(QCustomPlot* plot, const QString& message);
+QString emptyMessage(const QCustomPlot* plot);
+
+// Replaces the plot's legend by one in its own row above the axis rect (never over the data) that
+// puts as many entries on a line as fit the plot's width, one per line when two do not fit. Call it
+// before adding plottables (they enter the new legend).
+QCPLegend* legendAbovePlot(QCustomPlot* plot);
+
+// Wraps `inner` so that the axis keeps only tick labels that do not overlap (with a gap of about
+// half a character) at the axis's current length and tick-label font.
+QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner);
 
 }  // namespace gna::views

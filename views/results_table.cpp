@@ -6,16 +6,30 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QMenu>
+#include <QPainter>
 #include <algorithm>
+#include <cmath>
 
 #include "figure_data.h"
 
 namespace gna::views {
 
+QString formatSignificant(double value, int digits) {
+    if (std::isnan(value)) return QStringLiteral("–");
+    if (value == 0.0 || !std::isfinite(value)) return QString::number(value, 'f', std::max(0, digits - 1));
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(value))));
+    const int decimals = std::max(0, digits - 1 - magnitude);
+    // Rounding can carry into the next power of ten (0.09996 -> 0.1000): one decimal fewer then.
+    const QString text = QString::number(value, 'f', decimals);
+    const int rounded = static_cast<int>(std::floor(std::log10(std::abs(text.toDouble()))));
+    return rounded > magnitude && decimals > 0 ? QString::number(value, 'f', decimals - 1) : text;
+}
+
 void ResultsTableModel::setTable(const QStringList& headers, const QList<QVariantList>& rows) {
     beginResetModel();
     m_headers = headers;
     m_rows = rows;
+    m_given = rows;
     endResetModel();
 }
 
@@ -25,7 +39,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     if (index.column() >= row.size()) return {};
     const QVariant& v = row[index.column()];
     if (role == Qt::DisplayRole) {
-        if (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Float) return QString::number(v.toDouble(), 'g', 5);
+        if (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Float) return formatSignificant(v.toDouble());
         return v;
     }
     if (role == Qt::EditRole) return v;
@@ -42,6 +56,11 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
 
 void ResultsTableModel::sort(int column, Qt::SortOrder order) {
     Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    if (column < 0) {
+        m_rows = m_given;
+        Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+        return;
+    }
     std::stable_sort(m_rows.begin(), m_rows.end(), [&](const QVariantList& a, const QVariantList& b) {
         const QVariant va = column < a.size() ? a[column] : QVariant();
         const QVariant vb = column < b.size() ? b[column] : QVariant();
@@ -57,12 +76,33 @@ ResultsTable::ResultsTable(QWidget* parent) : QTableView(parent), m_model(new Re
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setAlternatingRowColors(true);
     horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     setAccessibleName(tr("Results table"));
+    m_placeholder = tr("Run the experiment (or open a result) to fill this table");
 }
 
 void ResultsTable::setTable(const QStringList& headers, const QList<QVariantList>& rows) {
     m_model->setTable(headers, rows);
+    // Rows as given: no sort arrow claims an order the rows are not in.
+    horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    // Columns fit their contents, and the last one then stretches to the view's edge again
+    // (fitting it to its contents would leave an empty band to its right).
+    horizontalHeader()->setStretchLastSection(false);
     resizeColumnsToContents();
+    horizontalHeader()->setStretchLastSection(true);
+}
+
+void ResultsTable::setPlaceholderText(const QString& text) {
+    m_placeholder = text;
+    viewport()->update();
+}
+
+void ResultsTable::paintEvent(QPaintEvent* event) {
+    QTableView::paintEvent(event);
+    if (m_model->rowCount() > 0 || m_placeholder.isEmpty()) return;
+    QPainter p(viewport());
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(viewport()->rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
 }
 
 QString ResultsTable::toTsv(bool selectionOnly) const {

@@ -15,6 +15,7 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : static_cast<int>(m_headers.size()); }
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // column -1: back to the order the rows were given in.
     void sort(int column, Qt::SortOrder order) override;
     const QStringList& headers() const { return m_headers; }
     const QList<QVariantList>& rows() const { return m_rows; }
@@ -22,13 +23,22 @@ public:
 private:
     QStringList m_headers;
     QList<QVariantList> m_rows;
+    QList<QVariantList> m_given;  // as given, for sort(-1)
 };
+
+// A number as shown in result tables: `digits` significant digits, trailing zeros kept (0.0655,
+// 1.05, 2.10), so that a column reads at one precision; NaN as an en dash.
+QString formatSignificant(double value, int digits = 3);
 
 class ResultsTable : public QTableView {
     Q_OBJECT
 public:
     explicit ResultsTable(QWidget* parent = nullptr);
+    // Unsorted (no sort indicator) until a header is clicked; the last column takes the spare width.
     void setTable(const QStringList& headers, const QList<QVariantList>& rows);
+    // Drawn in the empty table (no result yet).
+    void setPlaceholderText(const QString& text);
+    QString placeholderText() const { return m_placeholder; }
     ResultsTableModel* tableModel() const { return m_model; }
     // Tab-separated text of the selected cells' bounding rows/columns, or of everything.
     QString toTsv(bool selectionOnly) const;
@@ -40,10 +50,12 @@ public Q_SLOTS:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     ResultsTableModel* m_model;
+    QString m_placeholder;
 };
 
 }  // namespace gna::views

@@ -32,6 +32,14 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
     m_plot->yAxis->setRangeReversed(true);
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->yAxis->grid()->setVisible(false);
+    // Cells never run are hatched (on screen and in exports); the legend names the hatch.
+    legendAbovePlot(m_plot);
+    m_missing = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_missing->setName(tr("not run"));
+    m_missing->setPen(QPen(QColor(128, 128, 128), 1));
+    m_missing->setBrush(missingBrush());
+    m_plot->legend->setVisible(false);
+    setEmptyMessage(m_plot, tr("Run the experiment (or open a result) to fill this map"));
     applyPlotStyle(m_plot, palette());
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         if (!m_grid.isValid()) return;
@@ -65,22 +73,48 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
     });
 }
 
+QBrush RetrievalMap::missingBrush() { return QBrush(QColor(128, 128, 128), Qt::BDiagPattern); }
+
+int RetrievalMap::missingCells() const {
+    int n = 0;
+    for (int i = 0; i < m_plot->itemCount(); ++i)
+        if (m_plot->item(i)->property("gnaMissingCell").toBool()) ++n;
+    return n;
+}
+
 void RetrievalMap::setGrid(const RetrievalGrid& grid) {
     m_grid = grid;
     auto* d = m_map->data();
+    for (int i = m_plot->itemCount() - 1; i >= 0; --i)
+        if (m_plot->item(i)->property("gnaMissingCell").toBool()) m_plot->removeItem(i);
+    m_plot->legend->setVisible(false);
     if (!m_grid.isValid()) {
         d->clear();
+        setEmptyMessage(m_plot, tr("Run the experiment (or open a result) to fill this map"));
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
+    setEmptyMessage(m_plot, QString());
     const int nx = static_cast<int>(m_grid.contextLengths.size());
     const int ny = static_cast<int>(m_grid.depths.size());
     d->setSize(nx, ny);
     d->setRange(QCPRange(0, std::max(1, nx - 1)), QCPRange(0, std::max(1, ny - 1)));
     if (nx == 1) d->setKeyRange(QCPRange(-0.5, 0.5));
     if (ny == 1) d->setValueRange(QCPRange(-0.5, 0.5));
+    bool missing = false;
     for (int r = 0; r < ny; ++r)
-        for (int c = 0; c < nx; ++c) d->setCell(c, r, m_grid.at(r, c));
+        for (int c = 0; c < nx; ++c) {
+            d->setCell(c, r, m_grid.at(r, c));
+            if (!std::isnan(m_grid.at(r, c))) continue;
+            auto* hatch = new QCPItemRect(m_plot);
+            hatch->setProperty("gnaMissingCell", true);
+            hatch->topLeft->setCoords(c - 0.5, r - 0.5);
+            hatch->bottomRight->setCoords(c + 0.5, r + 0.5);
+            hatch->setPen(QPen(QColor(128, 128, 128), 1));
+            hatch->setBrush(missingBrush());
+            missing = true;
+        }
+    m_plot->legend->setVisible(missing);
     m_map->setDataRange(QCPRange(0, m_grid.maxScore));
     const bool kv = m_grid.kind != RetrievalGrid::Kind::Needle;
     m_plot->xAxis->setLabel(kv ? tr("Dictionary size (key:value lines)") : tr("Context length (tokens)"));

@@ -1,11 +1,14 @@
 #pragma once
 // RetrievalMap: needle-in-a-haystack scores, x = context length, y = needle depth, colour
-// 0..5 red-yellow-green, one cell per prompt (or the KV-retrieval map's cells, see Kind); cells never run (NaN) stay blank. Clicking a cell emits cellClicked (to open the
-// prompt and the model's answer).
+// 0..5 red-yellow-green, one cell per prompt (or the KV-retrieval map's cells, see Kind); cells never
+// run (NaN) are hatched grey, named "not run" in the legend. Clicking a cell emits cellClicked (to open
+// the prompt and the model's answer).
+#include <QBrush>
 #include <QWidget>
 #include <vector>
 
 class QCustomPlot;
+class QCPBars;
 class QCPColorMap;
 class QCPColorScale;
 class QCPTextElement;
@@ -38,6 +41,8 @@ public:
     double cellValue(int depthIndex, int lengthIndex) const;  // read back from the colour map
     QPointF cellCenterPixel(int depthIndex, int lengthIndex) const;
     double meanScore() const;
+    int missingCells() const;           // cells drawn hatched (never run)
+    static QBrush missingBrush();       // their hatch, also the legend's "not run" entry
     QCustomPlot* plot() const { return m_plot; }
 
 Q_SIGNALS:
@@ -51,6 +56,7 @@ private:
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
     QCPTextElement* m_title;
+    QCPBars* m_missing;  // no data: the legend entry of the hatched cells
     RetrievalGrid m_grid;
 };
 

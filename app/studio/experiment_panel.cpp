@@ -237,7 +237,7 @@ void ExperimentPanel::showResult(const gna::ExperimentResult& result) {
     if (hasCurves(result)) {
         QString x, y;
         const QList<views::CurveSeries> s = resultCurves(result, &x, &y);
-        m_curve->setSeries(s, x, y);
+        m_curve->setSeries(s, x, y, resultValueBounds(result));
     }
     m_tabs->setTabVisible(0, hasCurves(result));
     const views::RetrievalGrid grid = retrievalGrid(result);

@@ -139,6 +139,8 @@ QList<views::CurveSeries> resultCurves(const gna::ExperimentResult& r, QString* 
     return out;
 }
 
+std::pair<double, double> resultValueBounds(const gna::ExperimentResult& r) { return {0.0, allNiah(r) ? 5.0 : 1.0}; }
+
 views::RetrievalGrid retrievalGrid(const gna::ExperimentResult& r, const QString& condition) {
     views::RetrievalGrid g;
     const int c = conditionIndex(r, condition);

@@ -37,6 +37,9 @@ QString taskTitle(const QString& task);             // "kv_retrieval" -> "KV-ret
 // layer_pruning: score vs layers removed from the end (gradual) and vs the skipped layer
 // (individual); sparsification: score vs k per stage. Error bars: standard error of the mean.
 QList<views::CurveSeries> resultCurves(const gna::ExperimentResult& result, QString* xLabel, QString* yLabel);
+// The range the curves' metric can take: 0..5 for needle-in-a-haystack granular scores, else 0..1
+// (accuracy, probability).
+std::pair<double, double> resultValueBounds(const gna::ExperimentResult& result);
 bool hasCurves(const gna::ExperimentResult& result);
 
 // NIAH: x = context length, y = depth, the mean granular score of the prompts in each cell for

@@ -106,6 +106,7 @@ void MainWindow::buildLayout() {
     m_next = new views::NextTokenChart;
     m_pair = new views::GatherAggregatePair;
     m_diff = new views::AttentionHeatmap;
+    m_diff->setEmptyMessage(tr("Tick “Compare with the unablated run” to see what the ablation changes"));
     setHeatmapPalette(m_settings.paletteIndex());
 
     // Head board with its score selector.
@@ -277,7 +278,7 @@ void MainWindow::buildLayout() {
                                 : i == 5   ? ScoreMode::LineGather
                                 : i == 6   ? ScoreMode::LineAggregate
                                            : static_cast<ScoreMode>(i));
-        if (importance && !boardImportance().empty()) m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
+        if (importance && !boardImportance().empty()) m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
     });
     m_session->setScoreMode(ScoreMode::LastRowEntropy);
 }
@@ -299,6 +300,7 @@ void MainWindow::clearRunViews() {
 void MainWindow::onModelLoaded() {
     const gna::ModelInfo* info = m_session->modelInfo();
     clearRunViews();
+    m_pair->setEmptyMessage(tr("Type a prompt to see the attention maps"));
     m_info->setInfo(info);
     m_experiments->setModelDir(m_session->modelPath());
     m_maskPanel->reload();
@@ -374,7 +376,7 @@ void MainWindow::onResult(const RunOutcome& o) {
     // Scores of every head on the board (SSM heads: their hidden attention).
     if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
     else if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
-        m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
+        m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
     else m_board->model()->clearScores();
     views::HeatmapData gather = o.maps.value(0);
     views::HeatmapData aggregate = o.maps.value(1);
@@ -432,7 +434,7 @@ void MainWindow::setBoardShape() {
     m_board->setMixedShape(info->num_layers, c.attention, c.ssm, c.rowAttention, c.rowSsm);
     m_board->setAblatedHeads(m_session->ablatedHeads());
     if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
-        m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"));
+        m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
 }
 
 void MainWindow::exportCurrentFigure() {

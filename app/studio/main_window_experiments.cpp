@@ -94,7 +94,7 @@ void MainWindow::showRanking(const RankingScores& ranking) {
         m_importance = boardValues(ranking, m_board->model()->layers(), m_board->model()->heads(), false);
     }
     if (m_scoreMode->currentIndex() != 4) m_scoreMode->setCurrentIndex(4);
-    m_board->setScores(boardImportance(), rankingLabel(ranking));
+    m_board->setScores(boardImportance(), rankingLabel(ranking), true);  // importance is signed
     if (ranking.toVerify > 0)
         m_status->setText(tr("Head board: attribution estimates; %1 of %2 top heads verified exactly").arg(ranking.exact.size()).arg(ranking.toVerify));
     else

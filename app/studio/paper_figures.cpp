@@ -17,6 +17,7 @@
 #include "head_board_figure.h"
 #include "main_window.h"
 #include "next_token_chart.h"
+#include "plot_style.h"
 #include "qcustomplot.h"
 #include "results_table.h"
 #include "retrieval_map.h"
@@ -88,7 +89,7 @@ void experimentFigures(const MainWindow& window, const views::FigureOptions& o, 
         if (!shownCurve->series().isEmpty()) {
             auto* curve = new views::AblationCurve;
             const QString x = shownCurve->plot()->xAxis->label(), y = shownCurve->plot()->yAxis->label();
-            curve->setSeries(shownCurve->series(), x, y);
+            curve->setSeries(shownCurve->series(), x, y, shownCurve->valueBounds());
             views::setPrintFonts(curve->plot(), o.fontPoints);
             const double height = o.widthInches * 0.62;
             layOut(curve, o.widthInches, height);
@@ -157,6 +158,7 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     experimentFigures(window, options, &figures);
 
     for (const Figure& f : figures) {
+        if (!views::emptyMessage(f.plot).isEmpty()) continue;  // nothing drawn yet (no run): no figure
         views::FigureOptions o = options;
         o.heightInches = f.heightInches;
         for (views::FigureFormat format : formats) {

@@ -1,0 +1,340 @@
+// Plot layout measured on the drawn pixels: probability bars centred on their token labels (in the
+// widget and in exported PNG and SVG figures), legends that neither clip their names nor cover the
+// data, tick labels that never touch, and value axes that stay readable for flat curves.
+#include <QHeaderView>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "ablation_curve.h"
+#include "attention_heatmap.h"
+#include "figure_export.h"
+#include "next_token_chart.h"
+
+using namespace gna::views;
+
+namespace {
+
+bool isBarColour(QRgb p) {
+    const QColor c(p);
+    // Okabe-Ito blue (0, 114, 178) and orange (230, 159, 0), as drawn (antialiasing aside).
+    return (std::abs(c.red() - 0) < 40 && std::abs(c.green() - 114) < 40 && std::abs(c.blue() - 178) < 40) ||
+           (std::abs(c.red() - 230) < 40 && std::abs(c.green() - 159) < 40 && std::abs(c.blue() - 0) < 40);
+}
+
+bool isInk(QRgb p) {  // dark and grey: text and axis lines on a white background
+    const QColor c(p);
+    return qGray(p) < 140 && std::abs(c.red() - c.green()) < 30 && std::abs(c.green() - c.blue()) < 30;
+}
+
+// Vertical runs [first, last] of rows in which `hit(x, y)` holds for some x in [x0, x1).
+template <class Hit>
+QList<QPair<int, int>> rowRuns(const QImage& img, int x0, int x1, int y0, int y1, Hit hit) {
+    QList<QPair<int, int>> runs;
+    int start = -1;
+    for (int y = y0; y <= y1; ++y) {
+        bool any = false;
+        for (int x = std::max(0, x0); x < std::min(img.width(), x1) && !any; ++x) any = hit(x, y);
+        if (any && start < 0) start = y;
+        if ((!any || y == y1) && start >= 0) {
+            runs << qMakePair(start, any ? y : y - 1);
+            start = -1;
+        }
+    }
+    return runs;
+}
+
+// In an image of a horizontal bar chart on a white background: the value axis line is the column
+// with the longest vertical run of ink; bars start right of it, token labels end left of it. Returns,
+// for each bar, the distance of its vertical centre from the centre of the nearest label, as a
+// fraction of the distance between neighbouring labels.
+QList<double> barOffsets(const QImage& src, QString* why) {
+    const QImage img = src.convertToFormat(QImage::Format_RGB32);
+    int axisX = -1, best = 0, top = 0, bottom = 0;
+    for (int x = 0; x < img.width(); ++x) {
+        int run = 0;
+        for (int y = 0; y < img.height(); ++y) {
+            run = isInk(img.pixel(x, y)) ? run + 1 : 0;
+            if (run > best) {
+                best = run;
+                axisX = x;
+                bottom = y;
+                top = y - run + 1;
+            }
+        }
+    }
+    QList<double> out;
+    if (axisX < 0 || best < 20) {
+        *why = QStringLiteral("no axis line found");
+        return out;
+    }
+    // Past the tick marks drawn inward from the axis across each bar's start.
+    const int lineWidth = std::max(1, img.width() / 300);
+    const auto bars = rowRuns(img, axisX + 20 * lineWidth, axisX + 24 * lineWidth, top, bottom,
+                              [&](int x, int y) { return isBarColour(img.pixel(x, y)); });
+    const auto labels = rowRuns(img, 0, axisX - 2 * lineWidth, top, bottom, [&](int x, int y) { return isInk(img.pixel(x, y)); });
+    if (bars.isEmpty() || labels.size() < 2) {
+        *why = QStringLiteral("%1 bars, %2 labels").arg(bars.size()).arg(labels.size());
+        return out;
+    }
+    const double pitch = ((labels.last().first + labels.last().second) - (labels.first().first + labels.first().second)) /
+                         2.0 / (labels.size() - 1);
+    for (const auto& b : bars) {
+        const double centre = (b.first + b.second) / 2.0;
+        double nearest = 1e9;
+        for (const auto& l : labels) nearest = std::min(nearest, std::abs(centre - (l.first + l.second) / 2.0));
+        out << nearest / pitch;
+    }
+    *why = QStringLiteral("%1 bars, labels %2 px apart").arg(bars.size()).arg(pitch);
+    return out;
+}
+
+QList<TokenProbability> candidatesOnly() {
+    return {{QStringLiteral("A"), 0.62, true}, {QStringLiteral("B"), 0.41, true}, {QStringLiteral("C"), 0.23, true}};
+}
+
+QList<TokenProbability> mixed() {
+    return {{QStringLiteral("Paris"), 0.55, false}, {QStringLiteral("London"), 0.35, true},
+            {QStringLiteral("Rome"), 0.25, false}, {QStringLiteral("Berlin"), 0.15, true}};
+}
+
+QPalette lightPalette() {
+    QPalette p;
+    p.setColor(QPalette::Base, Qt::white);
+    p.setColor(QPalette::Window, Qt::white);
+    p.setColor(QPalette::Text, Qt::black);
+    p.setColor(QPalette::WindowText, Qt::black);
+    return p;
+}
+
+// The legend's entries (a legend's grid may have empty cells).
+QList<QCPPlottableLegendItem*> entries(QCPLegend* legend) {
+    QList<QCPPlottableLegendItem*> out;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i))) out << item;
+    return out;
+}
+
+// Every legend entry shows its whole name, inside the plot, and the legend is outside the axis rect.
+void checkLegend(QCustomPlot* plot) {
+    QCPLegend* legend = plot->legend;
+    QVERIFY(legend->visible());
+    QVERIFY(!entries(legend).isEmpty());
+    QVERIFY2(!legend->outerRect().intersects(plot->axisRect()->rect()), "the legend covers the data");
+    QVERIFY(plot->rect().contains(legend->outerRect()));
+    for (QCPPlottableLegendItem* item : entries(legend)) {
+        const QFontMetrics fm(item->font());
+        const int needed = legend->iconSize().width() + legend->iconTextPadding() + fm.horizontalAdvance(item->plottable()->name());
+        QVERIFY2(item->rect().width() >= needed,
+                 qPrintable(QStringLiteral("“%1” needs %2 px, has %3").arg(item->plottable()->name()).arg(needed).arg(item->rect().width())));
+        QVERIFY(legend->rect().contains(item->outerRect()));
+    }
+}
+
+}  // namespace
+
+class TestPlotLayout : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void barsAlignWithLabels_data();
+    void barsAlignWithLabels();
+    void legendOnlyNamesDrawnSeries();
+    void legendsFitAndStayOffTheData();
+    void probabilityTicksNeverTouch();
+    void slantedKeyLabelsKeepTheirDistance();
+    void flatCurvesGetReadableRanges();
+};
+
+void TestPlotLayout::barsAlignWithLabels_data() {
+    QTest::addColumn<int>("which");
+    QTest::newRow("candidates only") << 0;
+    QTest::newRow("top tokens and candidates") << 1;
+}
+
+void TestPlotLayout::barsAlignWithLabels() {
+    QFETCH(int, which);
+    NextTokenChart chart;
+    chart.setPalette(lightPalette());
+    chart.resize(420, 320);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.setProbabilities(which == 0 ? candidatesOnly() : mixed());
+    chart.plot()->replot();
+    QString why;
+    const QList<double> widget = barOffsets(chart.grab().toImage(), &why);
+    QCOMPARE(widget.size(), chart.shownRows().size());
+    for (double o : widget) QVERIFY2(o < 0.08, qPrintable(QStringLiteral("widget: bar %1 rows off its label; %2").arg(o).arg(why)));
+
+    QTemporaryDir dir;
+    FigureOptions options;
+    options.widthInches = 3.3;
+    options.heightInches = 2.4;
+    options.dpi = 200;
+    const QString png = dir.filePath(QStringLiteral("bars.png"));
+    QVERIFY(exportPng(chart.plot(), png, options));
+    const QList<double> exported = barOffsets(QImage(png), &why);
+    QCOMPARE(exported.size(), chart.shownRows().size());
+    for (double o : exported) QVERIFY2(o < 0.08, qPrintable(QStringLiteral("PNG: bar %1 rows off its label; %2").arg(o).arg(why)));
+
+    const QString svg = dir.filePath(QStringLiteral("bars.svg"));
+    QVERIFY(exportSvg(chart.plot(), svg, options));
+    QSvgRenderer renderer(svg);
+    QVERIFY(renderer.isValid());
+    QImage drawn(660, 480, QImage::Format_RGB32);
+    drawn.fill(Qt::white);
+    {
+        QPainter p(&drawn);
+        renderer.render(&p);
+    }
+    const QList<double> vector = barOffsets(drawn, &why);
+    QCOMPARE(vector.size(), chart.shownRows().size());
+    for (double o : vector) QVERIFY2(o < 0.08, qPrintable(QStringLiteral("SVG: bar %1 rows off its label; %2").arg(o).arg(why)));
+}
+
+void TestPlotLayout::legendOnlyNamesDrawnSeries() {
+    NextTokenChart chart;
+    chart.resize(420, 320);
+    chart.setProbabilities(candidatesOnly());
+    QCPLegend* legend = chart.plot()->legend;
+    QCOMPARE(entries(legend).size(), 1);  // no "Top tokens" entry without a top-token bar
+    QCOMPARE(entries(legend).first()->plottable()->name(), chart.seriesNames().value(1));
+    chart.setProbabilities(mixed());
+    chart.setBaseline(mixed());
+    QCOMPARE(entries(legend).size(), 3);
+}
+
+void TestPlotLayout::legendsFitAndStayOffTheData() {
+    // The German names of the main chart, on the narrow chart of a 1024 x 640 window.
+    NextTokenChart chart;
+    chart.setSeriesNames(QStringLiteral("Wahrscheinlichste Tokens"), QStringLiteral("Antwortkandidaten"),
+                         QStringLiteral("Basislinie (ohne Ablation)"));
+    chart.resize(300, 260);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.setProbabilities(mixed());
+    chart.setBaseline(mixed());
+    chart.plot()->replot();
+    checkLegend(chart.plot());
+    if (QTest::currentTestFailed()) return;
+    // More rows than fit: the axis title says so, in as few words as the width needs, never clipped.
+    QList<TokenProbability> many;
+    for (int i = 0; i < 14; ++i) many.push_back({QStringLiteral("t%1").arg(i), 0.5 / (i + 1), i < 3});
+    chart.setProbabilities(many);
+    QVERIFY(chart.shownRows().size() < many.size());
+    const QString title = chart.plot()->xAxis->label();
+    QVERIFY2(QFontMetrics(chart.plot()->xAxis->labelFont()).horizontalAdvance(title) <= chart.plot()->width(), qPrintable(title));
+    QVERIFY2(title.contains(QString::number(many.size())), qPrintable(title));
+    chart.setProbabilities(mixed());
+
+    // The mask editor's names, wide chart: entries side by side, still whole.
+    chart.setSeriesNames(QStringLiteral("With the mask"), QStringLiteral("With the mask (correct answer)"),
+                         QStringLiteral("Without the mask"));
+    chart.resize(900, 260);
+    QCoreApplication::processEvents();
+    chart.plot()->replot();
+    checkLegend(chart.plot());
+    if (QTest::currentTestFailed()) return;
+
+    // A removal curve with error bars reaching the top right corner, where an inset legend would sit.
+    AblationCurve curve;
+    curve.resize(500, 320);
+    curve.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&curve));
+    curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 1, 2, 3}, {0.95, 0.9, 0.92, 0.94}, {0.05, 0.08, 0.07, 0.06}, false},
+                     {QStringLiteral("random heads (control)"), {0, 1, 2, 3}, {0.95, 0.96, 0.95, 0.97}, {0.02, 0.02, 0.03, 0.03}, true}},
+                    QStringLiteral("Heads removed"), QStringLiteral("Accuracy"), {0.0, 1.0});
+    curve.plot()->replot();
+    checkLegend(curve.plot());
+}
+
+void TestPlotLayout::probabilityTicksNeverTouch() {
+    // Probabilities near 1e-10: labels like 1.5·10⁻¹⁰ are wide; read the drawn pixels under the axis.
+    NextTokenChart chart;
+    chart.setPalette(lightPalette());
+    chart.resize(260, 260);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.setProbabilities({{QStringLiteral("5"), 2.5e-10, true}, {QStringLiteral("83"), 1.1e-10, true}, {QStringLiteral("2"), 0.7e-10, true}});
+    chart.plot()->replot();
+    chart.plot()->replot();
+    const QImage img = chart.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QRect axisRect = chart.plot()->axisRect()->rect();
+    QVERIFY(chart.plot()->xAxis->tickVector().size() >= 2);
+    const QFontMetrics fm(chart.plot()->xAxis->tickLabelFont());
+    const int y0 = axisRect.bottom() + 3, y1 = y0 + fm.height();
+    const int minGap = std::max(4, fm.averageCharWidth() * 4 / 5);
+    // Labels are centred on their ticks: between two neighbouring ticks there must be a blank band
+    // wider than the gaps inside one label (between "1.5·10" and its raised exponent, say).
+    auto blank = [&](int x) {
+        for (int y = y0; y <= y1; ++y)
+            if (isInk(img.pixel(x, y))) return false;
+        return true;
+    };
+    const QVector<double> ticks = chart.plot()->xAxis->tickVector();
+    for (int i = 1; i < ticks.size(); ++i) {
+        const int a = qRound(chart.plot()->xAxis->coordToPixel(ticks[i - 1])), b = qRound(chart.plot()->xAxis->coordToPixel(ticks[i]));
+        int run = 0, longest = 0;
+        for (int x = a; x <= b; ++x) {
+            run = blank(x) ? run + 1 : 0;
+            longest = std::max(longest, run);
+        }
+        QVERIFY2(longest >= minGap, qPrintable(QStringLiteral("labels %1 and %2 touch").arg(i - 1).arg(i)));
+    }
+    // Evenly spaced: the kept ticks are every n-th of the ticker's, not an uneven pick.
+    for (int i = 2; i < ticks.size(); ++i)
+        QVERIFY(std::abs((ticks[i] - ticks[i - 1]) - (ticks[1] - ticks[0])) < 1e-6 * std::abs(ticks[1] - ticks[0]));
+}
+
+void TestPlotLayout::slantedKeyLabelsKeepTheirDistance() {
+    // Many short key tokens ("wit", "h", "␣in"): labels slanted by 60° need their height / sin 60°
+    // between neighbouring ticks, plus a gap.
+    HeatmapData d;
+    d.rows = d.cols = 99;
+    d.values.assign(99 * 99, 0.01f);
+    for (int i = 0; i < 99; ++i) {
+        d.rowLabels << QStringLiteral("wit");
+        d.colLabels << (i % 3 == 0 ? QStringLiteral("wit") : i % 3 == 1 ? QStringLiteral("h") : QStringLiteral("␣in"));
+        d.rowPositions << i;
+    }
+    AttentionHeatmap map;
+    map.resize(320, 700);
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    map.setData(d);
+    map.plot()->replot();
+    const QVector<double> ticks = map.plot()->xAxis->tickVector();
+    QVERIFY(ticks.size() >= 2);
+    const double need = QFontMetrics(map.plot()->xAxis->tickLabelFont()).height() / std::sin(M_PI / 3.0) + 2.0;
+    for (int i = 1; i < ticks.size(); ++i) {
+        const double apart = map.plot()->xAxis->coordToPixel(ticks[i]) - map.plot()->xAxis->coordToPixel(ticks[i - 1]);
+        QVERIFY2(apart >= need, qPrintable(QStringLiteral("ticks %1 px apart, need %2").arg(apart).arg(need)));
+    }
+}
+
+void TestPlotLayout::flatCurvesGetReadableRanges() {
+    AblationCurve curve;
+    curve.resize(400, 300);
+    // Layer pruning where every accuracy is 0: the axis shows the metric's range 0..1.
+    curve.setSeries({{QStringLiteral("gradual"), {0, 1, 2}, {0, 0, 0}, {0, 0, 0}, false},
+                     {QStringLiteral("individual"), {0, 1}, {0, 0}, {0, 0}, false}},
+                    QStringLiteral("Layers"), QStringLiteral("Accuracy"), {0.0, 1.0});
+    QCPRange y = curve.plot()->yAxis->range();
+    QVERIFY2(y.lower >= -0.1 && y.lower < 0.0 && y.upper > 1.0 && y.upper <= 1.1,
+             qPrintable(QStringLiteral("%1 .. %2").arg(y.lower).arg(y.upper)));
+    // Accuracies near 1 with error bars: still within the metric's range and its margin.
+    curve.setSeries({{QStringLiteral("KV"), {0, 1}, {1.0, 0.98}, {0.02, 0.05}, false}}, QStringLiteral("Heads"),
+                    QStringLiteral("Accuracy"), {0.0, 1.0});
+    y = curve.plot()->yAxis->range();
+    QVERIFY(y.lower >= -0.1 && y.upper <= 1.1);
+    // No bounds, every value equal (0.5), one x: a finite, non-degenerate range around the point.
+    curve.setSeries({{QStringLiteral("KV"), {3}, {0.5}, {}, false}}, QStringLiteral("Heads"), QStringLiteral("Score"));
+    y = curve.plot()->yAxis->range();
+    const QCPRange x = curve.plot()->xAxis->range();
+    QVERIFY(y.contains(0.5) && y.size() > 0.1 && y.size() < 3.0);
+    QVERIFY(x.contains(3.0) && x.size() > 0.1 && x.size() < 3.0);
+}
+
+QTEST_MAIN(TestPlotLayout)
+#include "tst_plot_layout.moc"

@@ -1,0 +1,282 @@
+// Plot views without data and with awkward data: empty states say what to do (and are never
+// exported), the difference map is signed and centred on 0, missing retrieval cells are marked,
+// result tables read at one precision, unsorted and full width, signed head scores take the
+// diverging palette, and masked tokens stay readable in a dark palette (WCAG contrast, checked
+// against its published values first).
+#include <QHeaderView>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "attention_heatmap.h"
+#include "figure_export.h"
+#include "head_board.h"
+#include "head_board_model.h"
+#include "mask_editor.h"
+#include "next_token_chart.h"
+#include "palettes.h"
+#include "plot_style.h"
+#include "results_table.h"
+#include "retrieval_map.h"
+
+using namespace gna::views;
+
+namespace {
+
+// Pixels of `img` within 12 RGB units of `c`.
+int countNear(const QImage& img, QColor c) {
+    int n = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+            const QColor p = img.pixelColor(x, y);
+            n += std::abs(p.red() - c.red()) < 12 && std::abs(p.green() - c.green()) < 12 && std::abs(p.blue() - c.blue()) < 12;
+        }
+    return n;
+}
+
+QLabel* emptyLabel(QCustomPlot* plot) { return plot->findChild<QLabel*>(QStringLiteral("gnaEmptyMessage")); }
+
+}  // namespace
+
+class TestPlotStates : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void emptyHeatmapShowsMessageNotDummy();
+    void emptyFiguresAreNotExported();
+    void differenceIsDivergingAroundZero();
+    void emptyChartAndTableSayWhatToDo();
+    void missingRetrievalCellsAreMarked();
+    void tablePrecisionSortAndWidth();
+    void signedHeadScoresUseDivergingPalette();
+    void maskedTokensReadableInDarkPalette();
+};
+
+void TestPlotStates::emptyHeatmapShowsMessageNotDummy() {
+    AttentionHeatmap map;
+    map.resize(360, 360);
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    map.plot()->replot();
+    // No dummy 5 x 5 matrix in viridis' darkest colour, no 0..5 axes: the message.
+    const QImage img = map.grab().toImage();
+    QCOMPARE(countNear(img, QColor(68, 1, 84)), 0);
+    QVERIFY(emptyLabel(map.plot()) && emptyLabel(map.plot())->isVisible());
+    QCOMPARE(emptyLabel(map.plot())->text(), QStringLiteral("No model loaded"));
+    QCOMPARE(emptyMessage(map.plot()), QStringLiteral("No model loaded"));
+    // Data: the message goes; clear(): it comes back.
+    HeatmapData d;
+    d.rows = d.cols = 2;
+    d.values = {1.0f, 0.0f, 0.5f, 0.5f};
+    map.setData(d);
+    QVERIFY(!emptyLabel(map.plot())->isVisible());
+    QVERIFY(emptyMessage(map.plot()).isEmpty());
+    map.setEmptyMessage(QStringLiteral("Tick it"));
+    map.clear();
+    QVERIFY(emptyLabel(map.plot())->isVisible());
+    QCOMPARE(emptyMessage(map.plot()), QStringLiteral("Tick it"));
+}
+
+void TestPlotStates::emptyFiguresAreNotExported() {
+    AttentionHeatmap empty;
+    empty.resize(300, 300);
+    QTemporaryDir dir;
+    QString error;
+    for (FigureFormat f : {FigureFormat::PDF, FigureFormat::SVG, FigureFormat::PNG, FigureFormat::CSV}) {
+        const QString path = dir.filePath(QStringLiteral("empty.") + formatSuffix(f));
+        error.clear();
+        QVERIFY(!exportFigure(empty.plot(), path, f, FigureOptions{}, &error));
+        QVERIFY2(error.contains(QStringLiteral("No model loaded")), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(path));
+    }
+    AttentionHeatmap full;
+    HeatmapData d;
+    d.rows = d.cols = 2;
+    d.values = {1.0f, 0.0f, 0.5f, 0.5f};
+    full.setData(d);
+    error.clear();
+    const QStringList written = exportFigureSet({{QStringLiteral("empty"), empty.plot()}, {QStringLiteral("full"), full.plot()}},
+                                                dir.path(), {FigureFormat::PNG}, FigureOptions{}, &error);
+    QCOMPARE(written, QStringList{dir.filePath(QStringLiteral("full.png"))});
+    QVERIFY2(error.contains(QStringLiteral("empty")), qPrintable(error));
+}
+
+void TestPlotStates::differenceIsDivergingAroundZero() {
+    AttentionHeatmap map;
+    map.setColorPalette(Palette::Viridis);
+    HeatmapData d;
+    d.rows = 1;
+    d.cols = 3;
+    d.values = {-0.1f, 0.0f, 0.4f};
+    d.isDifference = true;
+    map.setData(d);
+    const QCPRange r = map.colorMap()->dataRange();
+    QCOMPARE(r.lower, -r.upper);  // symmetric: 0 in the middle
+    QVERIFY(r.upper >= 0.4);
+    // The colour of 0 is the diverging map's neutral middle (247, 247, 247), of -max its blue end.
+    const QColor zero = QColor::fromRgb(map.colorMap()->gradient().color(0.0, r));
+    QVERIFY2(std::abs(zero.red() - 247) < 6 && std::abs(zero.green() - 247) < 6 && std::abs(zero.blue() - 247) < 6,
+             qPrintable(zero.name()));
+    const QColor low = QColor::fromRgb(map.colorMap()->gradient().color(r.lower, r));
+    QVERIFY2(std::abs(low.red() - 33) < 6 && std::abs(low.blue() - 172) < 6, qPrintable(low.name()));
+    QCOMPARE(map.colorScale()->dataRange(), r);
+}
+
+void TestPlotStates::emptyChartAndTableSayWhatToDo() {
+    NextTokenChart chart;
+    chart.resize(300, 220);
+    chart.setEmptyMessage(QStringLiteral("Run with and without the mask to fill this chart"));
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(emptyLabel(chart.plot()) && emptyLabel(chart.plot())->isVisible());
+    QCOMPARE(emptyLabel(chart.plot())->text(), QStringLiteral("Run with and without the mask to fill this chart"));
+    chart.setProbabilities({{QStringLiteral("A"), 0.5, true}});
+    QVERIFY(!emptyLabel(chart.plot())->isVisible());
+
+    // An empty results table draws its placeholder: ink in the middle of the viewport.
+    ResultsTable table;
+    table.resize(600, 300);
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    QVERIFY(!table.placeholderText().isEmpty());
+    const QImage img = table.viewport()->grab().toImage();
+    const QColor base = table.palette().color(QPalette::Base);
+    int ink = 0;
+    for (int y = img.height() / 3; y < 2 * img.height() / 3; ++y)
+        for (int x = 0; x < img.width(); ++x) ink += QColor(img.pixel(x, y)) != base;
+    QVERIFY2(ink > 50, "the empty table is blank");
+}
+
+void TestPlotStates::missingRetrievalCellsAreMarked() {
+    RetrievalGrid g;
+    g.contextLengths = {300, 500};
+    g.depths = {0, 50, 100};
+    g.scores = {5, 4, 3, std::nan(""), 1, 0};  // 500 tokens at depth 50 % never ran
+    RetrievalMap map;
+    map.resize(420, 360);
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    map.setGrid(g);
+    map.plot()->replot();
+    QCOMPARE(map.missingCells(), 1);
+    QVERIFY(map.plot()->legend->visible());
+    QCOMPARE(map.plot()->legend->itemCount(), 1);
+    QCOMPARE(qobject_cast<QCPPlottableLegendItem*>(map.plot()->legend->item(0))->plottable()->name(), QStringLiteral("not run"));
+    // The cell is hatched: grey hatch pixels and background pixels both inside it, not one blank colour.
+    const QImage img = map.grab().toImage();
+    const QPointF c = map.cellCenterPixel(1, 1);
+    const int half = static_cast<int>(std::abs(map.plot()->xAxis->coordToPixel(0.5) - map.plot()->xAxis->coordToPixel(0.0))) - 3;
+    const QImage cell = img.copy(QRect(c.toPoint() - QPoint(half, half), QSize(2 * half, 2 * half)));
+    const int grey = countNear(cell, QColor(128, 128, 128));
+    QVERIFY2(grey > cell.width() * cell.height() / 20, qPrintable(QStringLiteral("%1 grey pixels").arg(grey)));
+    QVERIFY(grey < cell.width() * cell.height() * 9 / 10);
+    // The exported figure carries the hatch too (more grey than the same map without a gap).
+    QTemporaryDir dir;
+    QVERIFY(exportPng(map.plot(), dir.filePath(QStringLiteral("gap.png")), FigureOptions{}));
+    g.scores[3] = 2;
+    map.setGrid(g);
+    QCOMPARE(map.missingCells(), 0);
+    QVERIFY(!map.plot()->legend->visible());
+    QVERIFY(exportPng(map.plot(), dir.filePath(QStringLiteral("full.png")), FigureOptions{}));
+    const int withGap = countNear(QImage(dir.filePath(QStringLiteral("gap.png"))), QColor(128, 128, 128));
+    const int without = countNear(QImage(dir.filePath(QStringLiteral("full.png"))), QColor(128, 128, 128));
+    QVERIFY2(withGap > without + 200, qPrintable(QStringLiteral("%1 vs %2").arg(withGap).arg(without)));
+}
+
+void TestPlotStates::tablePrecisionSortAndWidth() {
+    // Memory in MB: three significant digits each, trailing zeros kept.
+    QCOMPARE(formatSignificant(0.065536), QStringLiteral("0.0655"));
+    QCOMPARE(formatSignificant(1.048576), QStringLiteral("1.05"));
+    QCOMPARE(formatSignificant(2.097152), QStringLiteral("2.10"));
+    QCOMPARE(formatSignificant(0.09996), QStringLiteral("0.100"));
+    QCOMPARE(formatSignificant(1234.5), QStringLiteral("1235"));
+    QCOMPARE(formatSignificant(-0.351), QStringLiteral("-0.351"));
+    ResultsTable table;
+    table.resize(800, 300);
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    const QStringList modes{QStringLiteral("Keep"), QStringLiteral("Omit"), QStringLiteral("Only"), QStringLiteral("Binary"),
+                            QStringLiteral("Null")};
+    QList<QVariantList> rows;
+    for (const QString& m : modes) rows << QVariantList{m, 0.065536, 2.097152};
+    table.setTable({QStringLiteral("Prefill \\ Generation"), QStringLiteral("Keep"), QStringLiteral("Omit")}, rows);
+    QCOMPARE(table.model()->data(table.model()->index(0, 1)).toString(), QStringLiteral("0.0655"));
+    QCOMPARE(table.model()->data(table.model()->index(0, 2)).toString(), QStringLiteral("2.10"));
+    // Rows in the given order, and no sort arrow claiming otherwise.
+    QVERIFY(table.horizontalHeader()->sortIndicatorSection() < 0 ||
+            table.horizontalHeader()->sortIndicatorSection() >= table.model()->columnCount());
+    for (int r = 0; r < modes.size(); ++r) QCOMPARE(table.model()->data(table.model()->index(r, 0)).toString(), modes[r]);
+    // Clicking a header sorts (and shows the arrow); a new result starts unsorted again.
+    table.sortByColumn(0, Qt::AscendingOrder);
+    QCOMPARE(table.model()->data(table.model()->index(0, 0)).toString(), QStringLiteral("Binary"));
+    table.setTable({QStringLiteral("Prefill \\ Generation"), QStringLiteral("Keep"), QStringLiteral("Omit")}, rows);
+    QCOMPARE(table.model()->data(table.model()->index(0, 0)).toString(), QStringLiteral("Keep"));
+    // The columns reach the right edge of the view: no empty band.
+    QCoreApplication::processEvents();
+    const int last = table.model()->columnCount() - 1;
+    QCOMPARE(table.columnViewportPosition(last) + table.columnWidth(last), table.viewport()->width());
+}
+
+void TestPlotStates::signedHeadScoresUseDivergingPalette() {
+    // Importance (baseline − ablated) from -0.351 to 0.44, set without the "differences" flag.
+    HeadBoard board;
+    board.setShape(2, 3);
+    board.setColorPalette(Palette::Viridis);
+    board.setScores({-0.351, 0.0, 0.44, 0.1, 0.2, 0.3}, QStringLiteral("importance"));
+    QVERIFY(board.model()->scoresAreDifferences());
+    board.resize(400, 300);
+    board.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&board));
+    const QImage img = board.grab().toImage();
+    // 0 is the diverging map's neutral middle, -0.351 is on its blue side (range ±0.44).
+    const QColor zero = img.pixelColor(board.cellRect(0, 1).center());
+    QVERIFY2(zero.red() > 225 && zero.green() > 225 && zero.blue() > 225, qPrintable(zero.name()));
+    const QColor negative = img.pixelColor(board.cellRect(0, 0).center());
+    QVERIFY2(negative.blue() > negative.red() + 60, qPrintable(negative.name()));
+    // Scores of one sign keep the sequential palette.
+    board.setScores({0.0, 0.1, 0.2, 0.3, 0.4, 0.5}, QStringLiteral("entropy"));
+    QVERIFY(!board.model()->scoresAreDifferences());
+}
+
+void TestPlotStates::maskedTokensReadableInDarkPalette() {
+    // The WCAG 2 contrast ratio against its published values: 21:1 black on white, 4.48:1 for #777 on
+    // white (the classic "just fails AA" grey), 1:1 for a colour on itself.
+    QVERIFY(std::abs(contrastRatio(Qt::black, Qt::white) - 21.0) < 1e-9);
+    QVERIFY(std::abs(contrastRatio(QColor(0x77, 0x77, 0x77), Qt::white) - 4.48) < 0.01);
+    QVERIFY(std::abs(contrastRatio(QColor(30, 30, 32), QColor(30, 30, 32)) - 1.0) < 1e-12);
+    // The studio's dark palette: base (30, 30, 32), text (230, 230, 230).
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(30, 30, 32));
+    dark.setColor(QPalette::Window, QColor(45, 45, 48));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    MaskEditor editor;
+    editor.setPalette(dark);
+    MaskSample s;
+    s.tokens = {QStringLiteral("Question"), QStringLiteral("?"), QStringLiteral("\n"), QStringLiteral("A"), QStringLiteral("Saturn"),
+                QStringLiteral("\n"), QStringLiteral("B"), QStringLiteral("Mars"), QStringLiteral("\n"), QStringLiteral("Answer")};
+    s.segments = {{3, 5}, {6, 8}};
+    s.summaryTokens = {5, 8};
+    s.keys = {5, 8};  // everything else masked
+    editor.setSample(s);
+    editor.resize(420, editor.heightForWidth(420));
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    const QImage img = editor.grab().toImage();
+    for (int i : {0, 4, 7}) {  // on the base, on the first option's chip, on the second option's chip
+        QVERIFY(editor.isMasked(i));
+        const QColor bg = editor.tokenBackground(i);
+        QVERIFY2(contrastRatio(editor.maskedTextColor(i), bg) >= 3.0,
+                 qPrintable(QStringLiteral("token %1: %2 on %3").arg(i).arg(editor.maskedTextColor(i).name(), bg.name())));
+        // As drawn: the strongest pixel of the struck-through text reaches 3:1 against the chip.
+        const QRect r = editor.tokenRect(i).adjusted(2, 2, -2, -2);
+        const QColor drawnBg = img.pixelColor(r.topLeft());
+        double best = 1.0;
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x) best = std::max(best, contrastRatio(img.pixelColor(x, y), drawnBg));
+        QVERIFY2(best >= 3.0, qPrintable(QStringLiteral("token %1 drawn at %2:1").arg(i).arg(best)));
+    }
+}
+
+QTEST_MAIN(TestPlotStates)
+#include "tst_plot_states.moc"
