@@ -17,6 +17,17 @@
 
 namespace gna::studio {
 
+namespace {
+
+// The dock's content asks for no more height than it needs: the main window keeps the rest for the
+// heatmaps, and a person who wants a taller dock drags its edge.
+class CompactBody : public QWidget {
+public:
+    QSize sizeHint() const override { return {QWidget::sizeHint().width(), minimumSizeHint().height()}; }
+};
+
+}  // namespace
+
 ExperimentDock::ExperimentDock(QWidget* parent)
     : QDockWidget(tr("Experiments"), parent), m_runner(new ExperimentRunner(this)), m_tabs(new QTabWidget) {
     setObjectName(QStringLiteral("experimentDock"));
@@ -51,7 +62,7 @@ ExperimentDock::ExperimentDock(QWidget* parent)
     row->addWidget(m_chooser);
     row->addStretch(1);
     m_chooserRow->hide();
-    auto* body = new QWidget;
+    auto* body = new CompactBody;
     auto* layout = new QVBoxLayout(body);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);

@@ -72,6 +72,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     formScroll->setWidgetResizable(true);
     formScroll->setFrameShape(QFrame::NoFrame);
     formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->viewport()->setAutoFillBackground(false);  // the dock's own background, not a grey box
     formScroll->setMinimumWidth(m_formBox->minimumSizeHint().width() + formScroll->verticalScrollBar()->sizeHint().width());
     formScroll->setMinimumHeight(3 * fontMetrics().height());
 
@@ -114,13 +115,16 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_mapTab = new QWidget;
     auto* mapLayout = new QVBoxLayout(m_mapTab);
     mapLayout->setContentsMargins(0, 0, 0, 0);
-    auto* condRow = new QHBoxLayout;
+    // The map's condition sits next to the result tabs (shown with the map), so that the map keeps the height.
+    auto* condBox = new QWidget;
+    auto* condRow = new QHBoxLayout(condBox);
+    condRow->setContentsMargins(4, 0, 0, 0);
     m_condition = new QComboBox;
+    m_condition->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto* condLabel = new QLabel(tr("C&ondition:"));
     condLabel->setBuddy(m_condition);
     condRow->addWidget(condLabel);
-    condRow->addWidget(m_condition, 1);
-    mapLayout->addLayout(condRow);
+    condRow->addWidget(m_condition);
     m_map = new views::RetrievalMap;
     mapLayout->addWidget(m_map, 1);
     m_output = new QLabel(tr("Click a cell to open its prompt, the model's answer and its attention."));
@@ -141,6 +145,9 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_tabs->addTab(m_curveTab, tr("Curve"));
     m_tabs->addTab(m_mapTab, tr("Retrieval map"));
     m_tabs->addTab(tableTab, tr("Table"));
+    m_tabs->setCornerWidget(condBox, Qt::TopRightCorner);
+    condBox->hide();
+    connect(m_tabs, &QTabWidget::currentChanged, condBox, [this, condBox] { condBox->setVisible(m_tabs->currentWidget() == m_mapTab); });
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -246,7 +253,11 @@ void ExperimentPanel::setOutputDir(const QString& dir) {
     QString shown = QDir::toNativeSeparators(dir);
     const QString home = QDir::toNativeSeparators(QDir::homePath());
     if (shown.startsWith(home + QDir::separator())) shown = QStringLiteral("~") + shown.mid(home.size());
-    m_out->setPlaceholderText(tr("empty: a new folder in %1").arg(shown));
+    m_out->setPlaceholderText(tr("a new folder per run"));
+    // A path wraps at its separators (zero-width spaces in the text shown; the tool tips hold it as it is).
+    m_outHint->setText(tr("Empty: each run writes a new folder in %1; a folder with a partial result resumes it.")
+                           .arg(QString(shown).replace(QDir::separator(), QString(QDir::separator()) + QChar(0x200B))));
+    m_outHint->setToolTip(QDir::toNativeSeparators(dir));
     m_out->setToolTip(tr("Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.")
                           .arg(QDir::toNativeSeparators(dir)));
 }

@@ -151,6 +151,7 @@ private:
     QComboBox* m_metric = nullptr;  // accuracy | logprob
     std::function<void()> m_updateRows;  // shows the form rows of the chosen task and method
     QLineEdit* m_out = nullptr;
+    QLabel* m_outHint = nullptr;
     QString m_defaultOut;  // where a run with an empty results folder makes its own folder
     QWidget* m_formBox = nullptr;
     QPlainTextEdit* m_spec = nullptr;

@@ -178,6 +178,12 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     auto* outLabel = new QLabel(tr("Results &folder:"));
     outLabel->setBuddy(m_out);
     form->addRow(outLabel, outRow);
+    m_outHint = new QLabel;  // where a run with an empty folder writes (setOutputDir), whole and readable
+    m_outHint->setObjectName(QStringLiteral("outHint"));
+    m_outHint->setTextFormat(Qt::PlainText);
+    m_outHint->setWordWrap(true);
+    m_outHint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    form->addRow(QString(), m_outHint);
     m_updateRows = [this, form, choiceTask, niahTask] {
         const QStringList t = m_task->currentData().toString().split(QLatin1Char('+'));
         if (niahTask)

@@ -118,6 +118,14 @@ private Q_SLOTS:
         ExperimentPanel* p = w.experiments()->panel(QStringLiteral("head_ranking"));
         w.experiments()->showPanel(p->kind());
         expectUsable(p);  // the form's defaults are the spec
+        // An empty results folder: a new folder per run in the user's data folder, said in full under the field.
+        const QString data = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("experiments"));
+        QVERIFY2(field<QLineEdit>(p, "out")->toolTip().contains(QDir::toNativeSeparators(data)), qPrintable(field<QLineEdit>(p, "out")->toolTip()));
+        const QString hint = field<QLabel>(p, "outHint")->text().remove(QChar(0x200B));
+        const QString home = QDir::toNativeSeparators(QDir::homePath());
+        QString shown = QDir::toNativeSeparators(data);
+        if (shown.startsWith(home)) shown = QStringLiteral("~") + shown.mid(home.size());
+        QVERIFY2(hint.contains(shown) && field<QLabel>(p, "outHint")->isVisibleTo(p), qPrintable(hint));
 
         retype(p->specEditor(), QStringLiteral(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [12, 24], )"
                                                R"("samples_per_size": 40, "seed": 7}, "metric": "logprob"})"));
