@@ -73,6 +73,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     formScroll->setFrameShape(QFrame::NoFrame);
     formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     formScroll->viewport()->setAutoFillBackground(false);  // the dock's own background, not a grey box
+    m_formBox->setAutoFillBackground(false);                // (setWidget turned it on)
     formScroll->setMinimumWidth(m_formBox->minimumSizeHint().width() + formScroll->verticalScrollBar()->sizeHint().width());
     formScroll->setMinimumHeight(3 * fontMetrics().height());
 

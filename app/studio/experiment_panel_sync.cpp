@@ -16,6 +16,7 @@
 #include "gna/error.h"
 #include "gna/experiment_spec.h"
 #include "gna/experiments.h"
+#include "gna/spec_text.h"
 
 namespace gna::studio {
 
@@ -69,7 +70,7 @@ void ExperimentPanel::formChanged() {
     }
     m_formProblem.clear();
     m_syncing = true;
-    m_spec->setPlainText(QString::fromStdString(merged.dump(2)));
+    m_spec->setPlainText(QString::fromStdString(gna::spec_text(merged)));
     m_syncing = false;
     try {
         gna::validate_experiment_spec(merged, tr("the spec editor").toStdString());
@@ -140,7 +141,8 @@ bool ExperimentPanel::openSpecFile(const QString& path, QString* error) {
             if (error) *error = QDir::toNativeSeparators(path) + QStringLiteral(": ") + problem;
             return false;
         }
-        m_spec->setPlainText(QString::fromStdString(j.dump(2)));  // as written: keys the form lacks stay; the form follows
+        // as written (its own text: comments, key order and keys the form lacks stay); the form follows
+        m_spec->setPlainText(QString::fromStdString(gna::read_text_file(path.toStdString())));
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());
@@ -154,7 +156,7 @@ void ExperimentPanel::showResultSpec(const gna::Json& result) {
         if (sameExperiment(spec(), result["spec"])) return;  // the spec that ran stays as the user wrote it
     } catch (const std::exception&) {
     }
-    m_spec->setPlainText(QString::fromStdString(result["spec"].dump(2)));
+    m_spec->setPlainText(QString::fromStdString(gna::spec_text(result["spec"])));
 }
 
 void ExperimentPanel::chooseFile(bool isResult) {
