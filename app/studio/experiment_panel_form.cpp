@@ -13,6 +13,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
+#include <functional>
 
 #include "experiment_panel.h"
 #include "gna/error.h"
@@ -144,20 +145,25 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("&Gather heads:"), m_gather);
         form->addRow(tr("&Aggregate heads:"), m_aggregate);
     }
-    if (k == QLatin1String("cumulative_removal")) {
+    // A path field with a "…" button that picks the path (pick: the path, or empty when cancelled).
+    auto pathRow = [this, form](const QString& label, QLineEdit* edit, const QString& tip, std::function<QString()> pick) {
         auto* row = new QHBoxLayout;
-        row->addWidget(m_ranking, 1);
+        row->addWidget(edit, 1);
         auto* browse = new QToolButton;
         browse->setText(tr("…"));
-        browse->setToolTip(tr("Choose a head_ranking result.json"));
-        connect(browse, &QToolButton::clicked, this, [this] {
-            const QString p = QFileDialog::getOpenFileName(this, tr("Head ranking result"), QString(), tr("Results (result.json *.json)"));
-            if (!p.isEmpty()) m_ranking->setText(p);
+        browse->setToolTip(tip);
+        connect(browse, &QToolButton::clicked, this, [edit, pick] {
+            if (const QString p = pick(); !p.isEmpty()) edit->setText(QDir::toNativeSeparators(p));
         });
         row->addWidget(browse);
-        auto* rankingLabel = new QLabel(tr("&Ranking:"));
-        rankingLabel->setBuddy(m_ranking);
-        form->addRow(rankingLabel, row);
+        auto* name = new QLabel(label);
+        name->setBuddy(edit);
+        form->addRow(name, row);
+    };
+    if (k == QLatin1String("cumulative_removal")) {
+        pathRow(tr("&Ranking:"), m_ranking, tr("Choose a head_ranking result.json"), [this] {
+            return QFileDialog::getOpenFileName(this, tr("Head ranking result"), QString(), tr("Results (result.json *.json)"));
+        });
         form->addRow(tr("&Steps:"), m_steps);
     }
     if (k == QLatin1String("layer_pruning")) form->addRow(tr("&Mode:"), m_mode);
@@ -165,19 +171,9 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("&k:"), m_k);
         form->addRow(tr("S&tages:"), m_stages);
     }
-    auto* outRow = new QHBoxLayout;
-    outRow->addWidget(m_out, 1);
-    auto* browseOut = new QToolButton;
-    browseOut->setText(tr("…"));
-    browseOut->setToolTip(tr("Choose the results folder"));
-    connect(browseOut, &QToolButton::clicked, this, [this] {
-        const QString d = QFileDialog::getExistingDirectory(this, tr("Results folder"), m_out->text().isEmpty() ? m_defaultOut : m_out->text());
-        if (!d.isEmpty()) m_out->setText(QDir::toNativeSeparators(d));
+    pathRow(tr("Results &folder:"), m_out, tr("Choose the results folder"), [this] {
+        return QFileDialog::getExistingDirectory(this, tr("Results folder"), m_out->text().isEmpty() ? m_defaultOut : m_out->text());
     });
-    outRow->addWidget(browseOut);
-    auto* outLabel = new QLabel(tr("Results &folder:"));
-    outLabel->setBuddy(m_out);
-    form->addRow(outLabel, outRow);
     m_outHint = new QLabel;  // where a run with an empty folder writes (setOutputDir), whole and readable
     m_outHint->setObjectName(QStringLiteral("outHint"));
     m_outHint->setTextFormat(Qt::PlainText);
