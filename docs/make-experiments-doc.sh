@@ -15,7 +15,16 @@ the same code:
     gna experiment SPEC.json --out DIR [--model MODEL_DIR]
     gna experiment --describe KIND        # the section of this page for KIND
 
-In G&A Studio, the experiment panel's *Open spec file…* button loads a spec file into the experiment form.
+In G&A Studio, each tab of the Experiments dock shows one kind as a form next to its JSON spec. The
+spec text is what runs; the two are one experiment in both directions: a value typed into the form
+rewrites its keys of the spec (keys the form has no field for, such as `seed` or `description`, stay
+as written), and a spec typed into the editor, opened with *Open spec file…* or read from a result
+with *Open result…* fills the form. An invalid spec, a spec of another kind, or a value the form
+cannot show greys the form out with a note under the editor saying why; Run waits for a valid spec,
+and both are read-only while the tab's experiment runs. A needle-in-a-haystack map is an `evaluate`
+experiment on the `niah` task, which is what the *Needle in a haystack* tab's spec says. A run with
+an empty results folder writes a new folder in the studio's data folder (on Linux
+`~/.local/share/G&A Studio/gna-studio/experiments/`).
 
 Rules that hold for every kind:
 

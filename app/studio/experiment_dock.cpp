@@ -1,10 +1,14 @@
 #include "experiment_dock.h"
 
-#include <QScrollArea>
-
+#include <QComboBox>
 #include <QDir>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 #include "experiment_panel.h"
 #include "experiment_results.h"
@@ -12,6 +16,17 @@
 #include "gna/experiments.h"
 
 namespace gna::studio {
+
+namespace {
+
+// The dock's content asks for no more height than it needs: the main window keeps the rest for the
+// heatmaps, and a person who wants a taller dock drags its edge.
+class CompactBody : public QWidget {
+public:
+    QSize sizeHint() const override { return {QWidget::sizeHint().width(), minimumSizeHint().height()}; }
+};
+
+}  // namespace
 
 ExperimentDock::ExperimentDock(QWidget* parent)
     : QDockWidget(tr("Experiments"), parent), m_runner(new ExperimentRunner(this)), m_tabs(new QTabWidget) {
@@ -27,17 +42,36 @@ ExperimentDock::ExperimentDock(QWidget* parent)
         connect(p, &ExperimentPanel::headImportanceReady, this, &ExperimentDock::headImportanceReady);
         connect(p, &ExperimentPanel::rankingProgress, this, &ExperimentDock::rankingProgress);
         connect(p, &ExperimentPanel::niahPromptRequested, this, &ExperimentDock::niahPromptRequested);
+        connect(p, &ExperimentPanel::fileOfAnotherKind, this, [this, p](const QString& path, bool isResult) {
+            QString error;
+            if (!(isResult ? openResult(path, &error) : openSpec(path, &error))) p->showError(error);
+        });
     }
-    // Scroll arrows rather than a tab bar as wide as all the titles: the dock must not widen the window.
+    // The tab bar must not widen the window: when the titles do not fit, the list replaces it
+    // (fitTabs), so no title is ever cut or hidden behind scroll arrows.
     m_tabs->setUsesScrollButtons(true);
-    // In a low window the panels scroll (a vertical scroll bar says so) instead of making it taller.
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_tabs);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_tabs->minimumSizeHint().width());
-    setWidget(scroll);
+    m_chooser = new QComboBox;
+    m_chooser->setObjectName(QStringLiteral("experimentChooser"));
+    for (ExperimentPanel* p : m_panels) m_chooser->addItem(p->title().replace(QStringLiteral("&&"), QStringLiteral("&")), p->kind());
+    auto* chooserLabel = new QLabel(tr("Experime&nt:"));
+    chooserLabel->setBuddy(m_chooser);
+    m_chooserRow = new QWidget;
+    auto* row = new QHBoxLayout(m_chooserRow);
+    row->setContentsMargins(4, 4, 4, 0);
+    row->addWidget(chooserLabel);
+    row->addWidget(m_chooser);
+    row->addStretch(1);
+    m_chooserRow->hide();
+    auto* body = new CompactBody;
+    auto* layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_chooserRow);
+    layout->addWidget(m_tabs, 1);
+    setWidget(body);
+    connect(m_chooser, &QComboBox::currentIndexChanged, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(m_tabs, &QTabWidget::currentChanged, m_chooser, &QComboBox::setCurrentIndex);
+    m_tabs->installEventFilter(this);
     // A finished head ranking becomes the ranking of the cumulative removal curve.
     connect(panel(QStringLiteral("head_ranking")), &ExperimentPanel::resultFileWritten, this, [this](const QString& path) {
         ExperimentPanel* removal = panel(QStringLiteral("cumulative_removal"));
@@ -55,6 +89,35 @@ ExperimentPanel* ExperimentDock::panel(const QString& kind) const {
     return nullptr;
 }
 
+bool ExperimentDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_tabs && event->type() == QEvent::Resize) fitTabs();
+    return QDockWidget::eventFilter(watched, event);
+}
+
+void ExperimentDock::fitTabs() {
+    // A few pixels for the style's tab bar inset; the tab widget's width does not depend on the choice.
+    const bool fits = m_tabs->tabBar()->sizeHint().width() + 8 <= m_tabs->width();
+    m_tabs->tabBar()->setVisible(fits);
+    m_chooserRow->setVisible(!fits);
+}
+
+bool ExperimentDock::openSpec(const QString& path, QString* error) {
+    QString kind;
+    try {
+        kind = ExperimentPanel::kindOfSpec(gna::load_experiment_spec(path.toStdString()));
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+    if (!panel(kind)) {
+        if (error) *error = tr("%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task "
+                               "alone); run it with gna experiment.").arg(QDir::toNativeSeparators(path));
+        return false;
+    }
+    showPanel(kind);
+    return panel(kind)->openSpecFile(path, error);
+}
+
 bool ExperimentDock::openResult(const QString& path, QString* error) {
     gna::ExperimentResult result;
     try {
@@ -63,8 +126,8 @@ bool ExperimentDock::openResult(const QString& path, QString* error) {
         if (error) *error = QString::fromUtf8(e.what());
         return false;
     }
-    QString kind = experimentKind(result);
-    if (!panel(kind)) kind = QStringLiteral("niah");
+    QString kind = ExperimentPanel::kindOfSpec(result.value("spec", gna::Json()));
+    if (!panel(kind)) kind = QStringLiteral("niah");  // other evaluate results: their tables
     showPanel(kind);
     return panel(kind)->openResultFile(path, error);
 }

@@ -1,6 +1,8 @@
 #pragma once
 // ExperimentDock: the papers' experiments, one tab per kind (ExperimentPanel), sharing one
-// ExperimentRunner (one experiment at a time, on its own worker thread and model copy).
+// ExperimentRunner (one experiment at a time, on its own worker thread and model copy). When the
+// tab titles do not fit the dock's width (a narrow window, a long language), a list of the
+// experiments replaces the tab bar, so that no title is cut; each panel keeps its Run row in sight.
 #include <QDockWidget>
 #include <QList>
 
@@ -8,6 +10,8 @@
 #include "gna/json.h"
 #include "ranking_scores.h"
 
+class QComboBox;
+class QLabel;
 class QTabWidget;
 
 namespace gna::studio {
@@ -25,19 +29,29 @@ public:
     QList<ExperimentPanel*> panels() const { return m_panels; }
     ExperimentRunner* runner() const { return m_runner; }
     QTabWidget* tabs() const { return m_tabs; }
+    // The list that replaces the tab bar when the titles do not fit (hidden otherwise).
+    QComboBox* chooser() const { return m_chooser; }
     void showPanel(const QString& kind);
     // Opens a result.json in the panel of its experiment kind (evaluate: the NIAH panel, which
     // also shows plain accuracy tables); false + error when it is not a valid result file.
     bool openResult(const QString& path, QString* error = nullptr);
+    // Opens a spec file in the panel of its kind; false + error when it is not a valid spec.
+    bool openSpec(const QString& path, QString* error = nullptr);
 
 Q_SIGNALS:
     void headImportanceReady(const gna::ExperimentResult& result);
     void rankingProgress(const gna::studio::RankingScores& ranking);  // a running attribution ranking
     void niahPromptRequested(const gna::ExperimentResult& result, const gna::SampleOutcome& sample);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void fitTabs();  // the tab bar when every title fits, else the list
     ExperimentRunner* m_runner;
     QTabWidget* m_tabs;
+    QComboBox* m_chooser = nullptr;
+    QWidget* m_chooserRow = nullptr;
     QList<ExperimentPanel*> m_panels;
 };
 

@@ -17,6 +17,8 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -47,40 +49,65 @@ QString clock(double s) {
 
 ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, QWidget* parent)
     : QWidget(parent), m_kind(kind), m_runner(runner) {
-    auto* split = new QSplitter(Qt::Horizontal);
-    auto* left = new QWidget;
-    auto* leftLayout = new QVBoxLayout(left);
+    // Left: the form (it scrolls when the dock is low) over the spec editor, side by side, never one
+    // inside the other. Right: the results. Below both, always in sight: the files, Run, progress, Cancel.
+    m_formBox = new QWidget;
+    auto* formLayout = new QVBoxLayout(m_formBox);
+    formLayout->setContentsMargins(0, 0, 0, 0);
+    if (m_kind == QLatin1String("niah")) {
+        auto* what = new QLabel(tr("A needle-in-a-haystack map is an <b>evaluate</b> experiment on the <b>niah</b> task "
+                                   "(docs/experiments.md): its spec says \"experiment\": \"evaluate\" and \"task\": "
+                                   "{\"name\": \"niah\"}."));
+        what->setObjectName(QStringLiteral("kindNote"));
+        what->setWordWrap(true);
+        formLayout->addWidget(what);
+    }
     auto* form = new QFormLayout;
     buildForm(form);
-    leftLayout->addLayout(form);
+    formLayout->addLayout(form);
+    formLayout->addStretch(1);
+    auto* formScroll = new QScrollArea;
+    formScroll->setObjectName(QStringLiteral("formScroll"));
+    formScroll->setWidget(m_formBox);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->viewport()->setAutoFillBackground(false);  // the dock's own background, not a grey box
+    m_formBox->setAutoFillBackground(false);                // (setWidget turned it on)
+    formScroll->setMinimumWidth(m_formBox->minimumSizeHint().width() + formScroll->verticalScrollBar()->sizeHint().width());
+    formScroll->setMinimumHeight(3 * fontMetrics().height());
+
+    auto* specBox = new QWidget;
+    auto* specLayout = new QVBoxLayout(specBox);
+    specLayout->setContentsMargins(0, 0, 0, 0);
     m_spec = new QPlainTextEdit;
     m_spec->setObjectName(QStringLiteral("specEditor"));
-    m_spec->setToolTip(tr("The experiment spec (JSON) that runs; edit it to set any option"));
+    m_spec->setToolTip(tr("The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form"));
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::TypeWriter);
     m_spec->setFont(mono);
-    leftLayout->addWidget(new QLabel(tr("Spec:")));
-    leftLayout->addWidget(m_spec, 1);
-    auto* files = new QHBoxLayout;
-    auto* openSpec = new QPushButton(tr("Open &spec file…"));
-    auto* openResult = new QPushButton(tr("Open &result…"));
-    files->addWidget(openSpec);
-    files->addWidget(openResult);
-    leftLayout->addLayout(files);
-    auto* runRow = new QHBoxLayout;
-    m_run = new QPushButton(tr("&Run"));
-    m_cancel = new QPushButton(tr("Cancel"));
-    m_cancel->setEnabled(false);
-    m_progress = new QProgressBar;
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    runRow->addWidget(m_run);
-    runRow->addWidget(m_progress, 1);
-    runRow->addWidget(m_cancel);
-    leftLayout->addLayout(runRow);
-    m_eta = new QLabel(tr("Open a model, then Run."));
-    m_eta->setWordWrap(true);
-    leftLayout->addWidget(m_eta);
+    m_spec->setMinimumHeight(3 * QFontMetrics(mono).height());
+    auto* specLabel = new QLabel(tr("&JSON spec (what runs):"));
+    specLabel->setBuddy(m_spec);
+    m_specNote = new QLabel;
+    m_specNote->setObjectName(QStringLiteral("specNote"));
+    m_specNote->setWordWrap(true);
+    m_specNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_specNote->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // long messages wrap, never widen the dock
+    m_specNote->hide();
+    specLayout->addWidget(specLabel);
+    specLayout->addWidget(m_spec, 1);
+    specLayout->addWidget(m_specNote);
+
+    auto* left = new QSplitter(Qt::Vertical);
+    left->setObjectName(QStringLiteral("formSpecSplitter"));
+    left->setChildrenCollapsible(false);
+    left->addWidget(formScroll);
+    left->addWidget(specBox);
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->setChildrenCollapsible(false);
     split->addWidget(left);
 
     m_tabs = new QTabWidget;
@@ -89,13 +116,16 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_mapTab = new QWidget;
     auto* mapLayout = new QVBoxLayout(m_mapTab);
     mapLayout->setContentsMargins(0, 0, 0, 0);
-    auto* condRow = new QHBoxLayout;
+    // The map's condition sits next to the result tabs (shown with the map), so that the map keeps the height.
+    auto* condBox = new QWidget;
+    auto* condRow = new QHBoxLayout(condBox);
+    condRow->setContentsMargins(4, 0, 0, 0);
     m_condition = new QComboBox;
+    m_condition->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto* condLabel = new QLabel(tr("C&ondition:"));
     condLabel->setBuddy(m_condition);
     condRow->addWidget(condLabel);
-    condRow->addWidget(m_condition, 1);
-    mapLayout->addLayout(condRow);
+    condRow->addWidget(m_condition);
     m_map = new views::RetrievalMap;
     mapLayout->addWidget(m_map, 1);
     m_output = new QLabel(tr("Click a cell to open its prompt, the model's answer and its attention."));
@@ -116,26 +146,45 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_tabs->addTab(m_curveTab, tr("Curve"));
     m_tabs->addTab(m_mapTab, tr("Retrieval map"));
     m_tabs->addTab(tableTab, tr("Table"));
+    m_tabs->setCornerWidget(condBox, Qt::TopRightCorner);
+    condBox->hide();
+    connect(m_tabs, &QTabWidget::currentChanged, condBox, [this, condBox] { condBox->setVisible(m_tabs->currentWidget() == m_mapTab); });
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+
+    auto* openSpec = new QPushButton(tr("Open &spec file…"));
+    auto* openResult = new QPushButton(tr("Open res&ult…"));
+    m_run = new QPushButton(tr("&Run"));
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setEnabled(false);
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(openSpec);
+    runRow->addWidget(openResult);
+    runRow->addSpacing(fontMetrics().averageCharWidth() * 2);
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_progress, 1);
+    runRow->addWidget(m_cancel);
+    m_eta = new QLabel(tr("Open a model, then Run."));
+    m_eta->setObjectName(QStringLiteral("eta"));
+    m_eta->setWordWrap(true);
+    m_eta->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_eta->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a long path wraps, never widens the dock
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(split);
+    layout->addWidget(split, 1);
+    layout->addLayout(runRow);
+    layout->addWidget(m_eta);
 
     connect(copy, &QPushButton::clicked, m_table, &views::ResultsTable::copy);
     connect(m_run, &QPushButton::clicked, this, &ExperimentPanel::run);
     connect(m_cancel, &QPushButton::clicked, this, &ExperimentPanel::cancel);
-    connect(openSpec, &QPushButton::clicked, this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open experiment spec"), QString(), tr("Experiment specs (*.json)"));
-        QString error;
-        if (!p.isEmpty() && !openSpecFile(p, &error)) showError(error);
-    });
-    connect(openResult, &QPushButton::clicked, this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open experiment result"), QString(), tr("Results (result.json *.json)"));
-        QString error;
-        if (!p.isEmpty() && !openResultFile(p, &error)) showError(error);
-    });
+    connect(openSpec, &QPushButton::clicked, this, [this] { chooseFile(false); });
+    connect(openResult, &QPushButton::clicked, this, [this] { chooseFile(true); });
+    connect(m_spec, &QPlainTextEdit::textChanged, this, &ExperimentPanel::specEdited);
     connect(m_map, &views::RetrievalMap::cellClicked, this, &ExperimentPanel::onCellClicked);
     connect(m_condition, &QComboBox::currentTextChanged, this, [this](const QString& c) {
         if (m_hasResult && !c.isEmpty()) m_map->setGrid(retrievalGrid(m_result, c));
@@ -146,9 +195,9 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
         m_liveRanking = true;
         Q_EMIT rankingProgress(r);
     });
-    connect(m_runner, &ExperimentRunner::started, this, [this] { m_run->setEnabled(false); });
+    connect(m_runner, &ExperimentRunner::started, this, &ExperimentPanel::updateState);
     connect(m_runner, &ExperimentRunner::finished, this, [this](const QString& path) {
-        if (!m_ownsRun) return m_run->setEnabled(true);
+        if (!m_ownsRun) return updateState();
         setRunning(false);
         m_progress->setRange(0, 1);
         m_progress->setValue(1);  // also for runs without per-sample progress (memory table)
@@ -158,7 +207,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
         Q_EMIT resultFileWritten(path);
     });
     connect(m_runner, &ExperimentRunner::cancelled, this, [this](const QString& path) {
-        if (!m_ownsRun) return m_run->setEnabled(true);
+        if (!m_ownsRun) return updateState();
         setRunning(false);
         const QString dir = QDir::toNativeSeparators(QFileInfo(path).absolutePath());
         m_eta->setText(m_liveRanking ? tr("Cancelled. The heads verified so far stay on the head board and are saved in %1; an "
@@ -166,26 +215,28 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
                                      : tr("Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.").arg(dir));
     });
     connect(m_runner, &ExperimentRunner::failed, this, [this](const QString& message) {
-        if (!m_ownsRun) return m_run->setEnabled(true);
+        if (!m_ownsRun) return updateState();
         setRunning(false);
         m_eta->setText(tr("The experiment failed."));
         showError(message);
     });
     m_tabs->setTabVisible(0, false);
     m_tabs->setTabVisible(1, false);
-    regenerateSpec();
+    formChanged();  // the spec of the form's defaults
 }
 
-QString ExperimentPanel::title() const {
-    if (m_kind == QLatin1String("head_ranking")) return tr("Head ranking");
-    if (m_kind == QLatin1String("cumulative_removal")) return tr("Cumulative removal");
-    if (m_kind == QLatin1String("layer_pruning")) return tr("Layer pruning");
-    if (m_kind == QLatin1String("sparsification")) return tr("Sparsification");
-    if (m_kind == QLatin1String("niah")) return tr("Needle in a haystack");
-    if (m_kind == QLatin1String("manipulation_grid")) return tr("Manipulation grid");
-    if (m_kind == QLatin1String("gna_masks")) return tr("G&&A masks (MMLU)");  // a tab and menu text: && is one &
-    if (m_kind == QLatin1String("memory_table")) return tr("Memory table");
-    return m_kind;
+QString ExperimentPanel::title() const { return titleOf(m_kind); }
+
+QString ExperimentPanel::titleOf(const QString& kind) {
+    if (kind == QLatin1String("head_ranking")) return tr("Head ranking");
+    if (kind == QLatin1String("cumulative_removal")) return tr("Cumulative removal");
+    if (kind == QLatin1String("layer_pruning")) return tr("Layer pruning");
+    if (kind == QLatin1String("sparsification")) return tr("Sparsification");
+    if (kind == QLatin1String("niah")) return tr("Needle in a haystack");
+    if (kind == QLatin1String("manipulation_grid")) return tr("Manipulation grid");
+    if (kind == QLatin1String("gna_masks")) return tr("G&&A masks (MMLU)");  // a tab and menu text: && is one &
+    if (kind == QLatin1String("memory_table")) return tr("Memory table");
+    return kind;
 }
 
 void ExperimentPanel::setModelDir(const QString& dir) {
@@ -193,30 +244,23 @@ void ExperimentPanel::setModelDir(const QString& dir) {
     if (!m_running) m_eta->setText(dir.isEmpty() ? tr("Open a model, then Run.") : tr("Ready: %1").arg(QDir::toNativeSeparators(dir)));
 }
 
-void ExperimentPanel::setRanking(const QString& resultOrHeads) { m_ranking->setText(resultOrHeads); }
+void ExperimentPanel::setRanking(const QString& resultOrHeads) {
+    if (m_specProblem.isEmpty() && m_formShowsSpec) m_ranking->setText(resultOrHeads);  // never over a spec the form does not show
+}
 QString ExperimentPanel::ranking() const { return m_ranking->text(); }
 
-void ExperimentPanel::setOutputDir(const QString& dir) { m_out->setPlaceholderText(QDir::toNativeSeparators(dir)); }
-
-gna::Json ExperimentPanel::spec() const {
-    const gna::Json j = gna::parse_json_relaxed(m_spec->toPlainText().toStdString(), tr("the spec editor").toStdString());
-    gna::validate_experiment_spec(j, tr("the spec editor").toStdString());
-    return j;
-}
-
-void ExperimentPanel::setSpecText(const QString& json) { m_spec->setPlainText(json); }
-
-bool ExperimentPanel::openSpecFile(const QString& path, QString* error) {
-    try {
-        const gna::Json j = gna::load_experiment_spec(path.toStdString());
-        fillForm(gna::parse_experiment_spec(j, path.toStdString()));
-        m_updateRows();  // the rows of the task the spec names
-        m_spec->setPlainText(QString::fromStdString(j.dump(2)));  // as written: keys the form lacks stay
-        return true;
-    } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        return false;
-    }
+void ExperimentPanel::setOutputDir(const QString& dir) {
+    m_defaultOut = dir;
+    QString shown = QDir::toNativeSeparators(dir);
+    const QString home = QDir::toNativeSeparators(QDir::homePath());
+    if (shown.startsWith(home + QDir::separator())) shown = QStringLiteral("~") + shown.mid(home.size());
+    m_out->setPlaceholderText(tr("a new folder per run"));
+    // A path wraps at its separators (zero-width spaces in the text shown; the tool tips hold it as it is).
+    m_outHint->setText(tr("Empty: each run writes a new folder in %1; a folder with a partial result resumes it.")
+                           .arg(QString(shown).replace(QDir::separator(), QString(QDir::separator()) + QChar(0x200B))));
+    m_outHint->setToolTip(QDir::toNativeSeparators(dir));
+    m_out->setToolTip(tr("Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.")
+                          .arg(QDir::toNativeSeparators(dir)));
 }
 
 bool ExperimentPanel::openResultFile(const QString& path, QString* error) {
@@ -234,6 +278,7 @@ void ExperimentPanel::showResult(const gna::ExperimentResult& result) {
     m_result = result;
     m_hasResult = true;
     m_resultPath.clear();
+    showResultSpec(result);
     if (hasCurves(result)) {
         QString x, y;
         const QList<views::CurveSeries> s = resultCurves(result, &x, &y);
@@ -259,6 +304,7 @@ void ExperimentPanel::showResult(const gna::ExperimentResult& result) {
 void ExperimentPanel::run() {
     if (m_runner->isRunning()) return;
     if (m_modelDir.isEmpty()) return showError(tr("Open a model first (File ▸ Open model)."));
+    if (!specProblem().isEmpty()) return showError(specProblem());
     gna::Json s;
     try {
         s = spec();
@@ -267,7 +313,7 @@ void ExperimentPanel::run() {
     }
     QString out = m_out->text().trimmed();
     if (out.isEmpty())
-        out = QDir(m_out->placeholderText()).filePath(m_kind + QDateTime::currentDateTime().toString(QStringLiteral("-yyyyMMdd-HHmmss")));
+        out = QDir(m_defaultOut).filePath(m_kind + QDateTime::currentDateTime().toString(QStringLiteral("-yyyyMMdd-HHmmss")));
     m_ownsRun = true;
     m_liveRanking = false;
     setRunning(true);
@@ -286,8 +332,8 @@ void ExperimentPanel::cancel() {
 void ExperimentPanel::setRunning(bool on) {
     m_running = on;
     if (!on) m_ownsRun = false;
-    m_run->setEnabled(!on);
     m_cancel->setEnabled(on);
+    updateState();
     if (!on && m_progress->maximum() == 0) m_progress->setRange(0, 1);
     Q_EMIT runningChanged(on);
 }

@@ -1,12 +1,15 @@
 #pragma once
 // ExperimentPanel: one experiment kind (head ranking, cumulative removal, layer pruning,
-// sparsification, needle in a haystack, manipulation grid, G&A masks, memory table). A form
-// writes the JSON spec (editable; or "Open spec file…"); Run starts it on the ExperimentRunner's
-// worker thread with a progress bar, the time left and Cancel; "Open result…" loads a result.json
-// written by `gna experiment`. Results go to the views: AblationCurve (random control, error
-// bars), RetrievalMap (click a cell: open that prompt), ResultsTable (copyable), and head
-// importance for the HeadBoard (an attribution ranking's estimates at once, its verified heads as
-// they come). The form and the spec it writes: experiment_panel_form.cpp.
+// sparsification, needle in a haystack, manipulation grid, G&A masks, memory table). The JSON spec
+// in the spec editor is what runs; the form shows it and edits it (both directions: a form field
+// rewrites its keys of the spec, an edited, opened or result's spec fills the form; a spec the form
+// cannot show, or an invalid one, greys the form out and says why). Run starts the spec on the
+// ExperimentRunner's worker thread with a progress bar, the time left and Cancel; "Open result…"
+// loads a result.json written by `gna experiment`, and its spec. Results go to the views:
+// AblationCurve (random control, error bars), RetrievalMap (click a cell: open that prompt),
+// ResultsTable (copyable), and head importance for the HeadBoard (an attribution ranking's
+// estimates at once, its verified heads as they come). The form: experiment_panel_form.cpp; the
+// spec <-> form sync: experiment_panel_sync.cpp.
 #include <QWidget>
 #include <functional>
 #include <vector>
@@ -19,6 +22,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QScrollArea;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
@@ -44,17 +48,26 @@ class ExperimentPanel : public QWidget {
 public:
     // kind: the spec's "experiment" value; "niah" = evaluate on the needle-in-a-haystack grid.
     ExperimentPanel(const QString& kind, ExperimentRunner* runner, QWidget* parent = nullptr);
+    // The panel kind that runs `spec`: its "experiment", or "niah" for evaluate on the niah task alone.
+    static QString kindOfSpec(const gna::Json& spec);
 
     QString kind() const { return m_kind; }
     QString title() const;
+    static QString titleOf(const QString& kind);  // a tab and menu text: "G&&A masks" shows one '&'
     void setModelDir(const QString& dir);
     void setOutputDir(const QString& dir);
-    // The spec as the form (or the spec editor) gives it; throws gna::Error when it is invalid.
+    // The spec in the spec editor (what Run runs); throws gna::Error when it is invalid.
     gna::Json spec() const;
+    // Replaces the spec editor's text (as a person typing it would): the form follows.
     void setSpecText(const QString& json);
-    // Loads a spec file into the spec editor as written and, when it is of this panel's kind,
-    // shows its values in the form (object names of the form's fields: the spec's keys).
+    // Why the spec cannot run now (invalid text, another panel's kind, a form field that is not a
+    // number), or empty; and whether the form shows every value of the spec.
+    QString specProblem() const { return m_specProblem.isEmpty() ? m_formProblem : m_specProblem; }
+    bool formShowsSpec() const { return m_formShowsSpec; }
+    // Loads a spec file into the spec editor as written; the form shows its values (object names of
+    // the form's fields: the spec's keys). A spec of another kind is refused, naming its tab.
     bool openSpecFile(const QString& path, QString* error = nullptr);
+    // Shows a result.json and puts its spec in the spec editor and the form.
     bool openResultFile(const QString& path, QString* error = nullptr);
     void showResult(const gna::ExperimentResult& result);
     const gna::ExperimentResult& result() const { return m_result; }
@@ -74,7 +87,12 @@ public:
     views::RetrievalMap* retrievalMap() const { return m_map; }
     views::ResultsTable* table() const { return m_table; }
     QLabel* outputLabel() const { return m_output; }
+    QPlainTextEdit* specEditor() const { return m_spec; }
+    QWidget* form() const { return m_formBox; }
     QString lastError() const { return m_lastError; }
+
+    // A warning box (window-modal, selectable text); the message is kept as lastError().
+    void showError(const QString& message);
 
 public Q_SLOTS:
     void run();
@@ -87,15 +105,24 @@ Q_SIGNALS:
     void niahPromptRequested(const gna::ExperimentResult& result, const gna::SampleOutcome& sample);
     void runningChanged(bool running);
     void resultFileWritten(const QString& path);  // a run of this panel finished
+    // "Open spec file…" / "Open result…" chose a file of another panel's kind (the dock opens it there).
+    void fileOfAnotherKind(const QString& path, bool isResult);
 
 private:
     void buildForm(QFormLayout* form);
-    void regenerateSpec();
-    void fillForm(const gna::ExperimentSpec& spec);
+    // The spec with the form's keys written over `base` (keys the form does not own stay).
+    gna::Json formSpec(const gna::Json& base) const;
+    // Shows the spec's values in the form; false when it names a task the form has no fields for.
+    bool fillForm(const gna::ExperimentSpec& spec);
+    void formChanged();          // a form field changed: rewrite the spec's keys of the form
+    void specEdited();           // the spec text changed: check it and fill the form
+    void updateState();          // Run, the form and the note from the spec's state
+    QString kindProblem(const QString& specKind) const;  // why a spec of that kind does not run here
+    void chooseFile(bool isResult);
+    void showResultSpec(const gna::Json& result);  // the result's spec in the editor and the form
     void setRunning(bool on);
     void onProgress(int done, int total, double elapsed, double eta, const QString& current);
     void onCellClicked(int depthIndex, int lengthIndex);
-    void showError(const QString& message);
 
     QString m_kind;
     ExperimentRunner* m_runner;
@@ -125,9 +152,16 @@ private:
     QComboBox* m_method = nullptr;  // head_ranking: exact, attribution+verify, attribution
     QSpinBox* m_top = nullptr;      // heads wanted (the attribution methods verify 3x as many)
     QComboBox* m_metric = nullptr;  // accuracy | logprob
-    std::function<void()> m_updateRows;  // shows the form rows of the chosen task
+    std::function<void()> m_updateRows;  // shows the form rows of the chosen task and method
     QLineEdit* m_out = nullptr;
+    QLabel* m_outHint = nullptr;
+    QString m_defaultOut;  // where a run with an empty results folder makes its own folder
+    QWidget* m_formBox = nullptr;
     QPlainTextEdit* m_spec = nullptr;
+    QLabel* m_specNote = nullptr;  // why the spec cannot run, or why the form is greyed out
+    QString m_specProblem, m_formProblem;
+    bool m_formShowsSpec = true;
+    bool m_syncing = false;  // the form is writing the spec text (or the spec text the form)
     // Run.
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;

@@ -1,4 +1,4 @@
-// ExperimentPanel's form: its fields per experiment kind, the spec it writes, and a spec file shown in it.
+// ExperimentPanel's form: its fields per experiment kind, the keys of the spec it writes, and a spec shown in it.
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFileDialog>
@@ -6,11 +6,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QDir>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
+#include <functional>
 
 #include "experiment_panel.h"
 #include "gna/error.h"
@@ -23,9 +26,12 @@ namespace {
 gna::Json numberList(const QString& text, bool integers) {
     gna::Json a = gna::Json::array();
     for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        if (part.trimmed().isEmpty()) continue;  // "10, " while typing the next number
         bool ok = false;
         const double v = part.trimmed().toDouble(&ok);
         if (!ok) throw gna::Error(QCoreApplication::translate("gna::studio::ExperimentPanel", "'%1' is not a number").arg(part.trimmed()).toStdString());
+        if (integers && v != static_cast<double>(static_cast<int>(v)))
+            throw gna::Error(QCoreApplication::translate("gna::studio::ExperimentPanel", "'%1' is not a whole number").arg(part.trimmed()).toStdString());
         if (integers) a.push_back(static_cast<int>(v));
         else a.push_back(v);
     }
@@ -45,20 +51,20 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     auto line = [this](const QString& text, const QString& tip) {
         auto* e = new QLineEdit(text);
         e->setToolTip(tip);
-        connect(e, &QLineEdit::textChanged, this, &ExperimentPanel::regenerateSpec);
+        connect(e, &QLineEdit::textChanged, this, &ExperimentPanel::formChanged);
         return e;
     };
     auto spin = [this](int lo, int hi, int v) {
         auto* s = new QSpinBox;
         s->setRange(lo, hi);
         s->setValue(v);
-        connect(s, &QSpinBox::valueChanged, this, &ExperimentPanel::regenerateSpec);
+        connect(s, &QSpinBox::valueChanged, this, &ExperimentPanel::formChanged);
         return s;
     };
     auto combo = [this](std::initializer_list<std::pair<QString, const char*>> items) {
         auto* c = new QComboBox;
         for (const auto& [text, value] : items) c->addItem(text, QString::fromLatin1(value));
-        connect(c, &QComboBox::currentIndexChanged, this, &ExperimentPanel::regenerateSpec);
+        connect(c, &QComboBox::currentIndexChanged, this, &ExperimentPanel::formChanged);
         return c;
     };
     const bool choiceTask = k == QLatin1String("head_ranking") || k == QLatin1String("cumulative_removal") ||
@@ -67,18 +73,19 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_task = combo({{tr("KV-retrieval"), "kv_retrieval"},
                     {tr("MMLU (bundled sample)"), "mmlu"},
                     {tr("Knowledge multiple choice"), "knowledge"}});
+    // A task list is its names joined by '+'; fillForm adds an item for a list the spec names.
     if (k == QLatin1String("cumulative_removal") || k == QLatin1String("layer_pruning"))
-        m_task->addItem(tr("All three tasks"), QStringLiteral("all"));
+        m_task->addItem(tr("All three tasks"), QStringLiteral("kv_retrieval+mmlu+knowledge"));
     const bool niahTask = k == QLatin1String("sparsification");  // thesis Figure 3.2 is on NIAH
     if (niahTask) m_task->addItem(tr("Needle in a haystack"), QStringLiteral("niah"));
     m_sizes = line(QStringLiteral("10, 20, 30"), tr("Dictionary sizes (keys per prompt)"));
-    m_samples = spin(1, 1000, 10);
+    m_samples = spin(1, 1000000, 10);
     m_limit = spin(0, 100000, 5);
     m_limit->setSpecialValueText(tr("all"));
     m_lengths = line(k == QLatin1String("memory_table") ? QStringLiteral("128, 2048, 4096") : QString(),
                      tr("Context lengths in tokens; empty = 250 to 4096 in 10 steps"));
     m_depths = line(QString(), tr("Needle depths in percent; empty = 0 to 100 in 10 steps"));
-    m_generate = spin(1, 512, 40);
+    m_generate = spin(1, 100000, 40);
     m_heads = line(QString(), tr("Heads as L17.H24, separated by commas; empty = every attention head"));
     m_gather = line(QStringLiteral("L0.H0"), tr("Gather heads, e.g. L16.H22"));
     m_aggregate = line(QStringLiteral("L1.H0"), tr("Aggregate heads, e.g. L17.H24"));
@@ -98,7 +105,9 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
                             "by exact ablation (docs/attribution.md)"));
     m_top = spin(1, 100000, 16);
     m_top->setToolTip(tr("How many heads you want ranked; the fast method verifies three times as many exactly"));
-    m_metric = combo({{tr("Accuracy"), "accuracy"}, {tr("Log-probability of the answer"), "logprob"}});
+    m_metric = combo({{tr("Accuracy"), "accuracy"},
+                      {tr("Log-probability of the answer"), "logprob"},
+                      {tr("Exact match (KV-retrieval, generated)"), "exact_match"}});
     for (QComboBox* c : {m_method, m_metric}) {  // long item texts must not widen the dock
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         c->setMinimumContentsLength(12);
@@ -110,14 +119,14 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         {m_mode, "mode"},      {m_k, "k"},             {m_stages, "stages"},            {m_method, "method"},
         {m_top, "top"},        {m_metric, "metric"}};
     for (const auto& [w, name] : names) w->setObjectName(QLatin1String(name));
-    m_out = new QLineEdit;
+    m_out = new QLineEdit;  // not part of the spec: where its result goes
     m_out->setObjectName(QStringLiteral("out"));
     m_out->setToolTip(tr("Results folder; empty = a new folder per run. A folder with a partial result resumes it."));
 
     if (choiceTask) form->addRow(tr("&Task:"), m_task);
-    if (choiceTask || k == QLatin1String("niah")) {
+    if (choiceTask) {
         form->addRow(tr("Dictionary si&zes:"), m_sizes);
-        form->addRow(tr("Samples per si&ze:"), m_samples);
+        form->addRow(tr("Sam&ples per size:"), m_samples);
         form->addRow(tr("&Limit per subject:"), m_limit);
     }
     if (k == QLatin1String("gna_masks")) form->addRow(tr("&Limit per subject:"), m_limit);
@@ -131,28 +140,30 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("Metho&d:"), m_method);
         form->addRow(tr("Heads &wanted:"), m_top);
         form->addRow(tr("M&etric:"), m_metric);
-        auto showTop = [this, form] { form->setRowVisible(m_top, m_method->currentData().toString() != QLatin1String("exact")); };
-        connect(m_method, &QComboBox::currentIndexChanged, this, showTop);
-        showTop();
     }
     if (k == QLatin1String("gna_masks")) {
         form->addRow(tr("&Gather heads:"), m_gather);
         form->addRow(tr("&Aggregate heads:"), m_aggregate);
     }
-    if (k == QLatin1String("cumulative_removal")) {
+    // A path field with a "…" button that picks the path (pick: the path, or empty when cancelled).
+    auto pathRow = [this, form](const QString& label, QLineEdit* edit, const QString& tip, std::function<QString()> pick) {
         auto* row = new QHBoxLayout;
-        row->addWidget(m_ranking, 1);
+        row->addWidget(edit, 1);
         auto* browse = new QToolButton;
         browse->setText(tr("…"));
-        browse->setToolTip(tr("Choose a head_ranking result.json"));
-        connect(browse, &QToolButton::clicked, this, [this] {
-            const QString p = QFileDialog::getOpenFileName(this, tr("Head ranking result"), QString(), tr("Results (result.json *.json)"));
-            if (!p.isEmpty()) m_ranking->setText(p);
+        browse->setToolTip(tip);
+        connect(browse, &QToolButton::clicked, this, [edit, pick] {
+            if (const QString p = pick(); !p.isEmpty()) edit->setText(QDir::toNativeSeparators(p));
         });
         row->addWidget(browse);
-        auto* rankingLabel = new QLabel(tr("&Ranking:"));
-        rankingLabel->setBuddy(m_ranking);
-        form->addRow(rankingLabel, row);
+        auto* name = new QLabel(label);
+        name->setBuddy(edit);
+        form->addRow(name, row);
+    };
+    if (k == QLatin1String("cumulative_removal")) {
+        pathRow(tr("&Ranking:"), m_ranking, tr("Choose a head_ranking result.json"), [this] {
+            return QFileDialog::getOpenFileName(this, tr("Head ranking result"), QString(), tr("Results (result.json *.json)"));
+        });
         form->addRow(tr("&Steps:"), m_steps);
     }
     if (k == QLatin1String("layer_pruning")) form->addRow(tr("&Mode:"), m_mode);
@@ -160,105 +171,113 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("&k:"), m_k);
         form->addRow(tr("S&tages:"), m_stages);
     }
-    form->addRow(tr("Results &folder:"), m_out);
+    pathRow(tr("Results &folder:"), m_out, tr("Choose the results folder"), [this] {
+        return QFileDialog::getExistingDirectory(this, tr("Results folder"), m_out->text().isEmpty() ? m_defaultOut : m_out->text());
+    });
+    m_outHint = new QLabel;  // where a run with an empty folder writes (setOutputDir), whole and readable
+    m_outHint->setObjectName(QStringLiteral("outHint"));
+    m_outHint->setTextFormat(Qt::PlainText);
+    m_outHint->setWordWrap(true);
+    m_outHint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    form->addRow(QString(), m_outHint);
     m_updateRows = [this, form, choiceTask, niahTask] {
-        const QString t = m_task->currentData().toString();
+        const QStringList t = m_task->currentData().toString().split(QLatin1Char('+'));
         if (niahTask)
             for (QWidget* w : {static_cast<QWidget*>(m_lengths), static_cast<QWidget*>(m_depths), static_cast<QWidget*>(m_generate)})
-                form->setRowVisible(w, t == QLatin1String("niah"));
-        const bool kv = !choiceTask || t == QLatin1String("kv_retrieval") || t == QLatin1String("all");
-        const bool lim = choiceTask && (t == QLatin1String("mmlu") || t == QLatin1String("knowledge") || t == QLatin1String("all"));
-        if (m_kind == QLatin1String("niah")) {
-            form->setRowVisible(m_sizes, false);
-            form->setRowVisible(m_samples, false);
-            form->setRowVisible(m_limit, false);
-            return;
+                form->setRowVisible(w, t.contains(QLatin1String("niah")));
+        if (choiceTask) {
+            form->setRowVisible(m_sizes, t.contains(QLatin1String("kv_retrieval")));
+            form->setRowVisible(m_samples, t.contains(QLatin1String("kv_retrieval")));
+            form->setRowVisible(m_limit, t.contains(QLatin1String("mmlu")) || t.contains(QLatin1String("knowledge")));
         }
-        if (!choiceTask) return;
-        form->setRowVisible(m_sizes, kv);
-        form->setRowVisible(m_samples, kv);
-        form->setRowVisible(m_limit, lim);
+        if (m_kind == QLatin1String("head_ranking")) form->setRowVisible(m_top, m_method->currentData().toString() != QLatin1String("exact"));
     };
     connect(m_task, &QComboBox::currentIndexChanged, this, m_updateRows);
+    connect(m_method, &QComboBox::currentIndexChanged, this, m_updateRows);
     m_updateRows();
 }
 
-void ExperimentPanel::regenerateSpec() {
-    if (!m_spec) return;
-    gna::Json s;
+gna::Json ExperimentPanel::formSpec(const gna::Json& base) const {
     const QString k = m_kind;
-    try {
-        s["experiment"] = k == QLatin1String("niah") ? "evaluate" : k.toStdString();
-        auto kv = [&] {
-            return gna::Json{{"name", "kv_retrieval"}, {"sizes", numberList(m_sizes->text(), true)}, {"samples_per_size", m_samples->value()}};
-        };
-        auto mmlu = [&] {
-            gna::Json t{{"name", "mmlu"}};
-            if (m_limit->value() > 0) t["limit_per_subject"] = m_limit->value();
-            return t;
-        };
-        auto knowledge = [&] {
-            gna::Json t{{"name", "knowledge"}};
-            if (m_limit->value() > 0) t["limit"] = m_limit->value();
-            return t;
-        };
-        auto niah = [&] {
-            gna::Json t{{"name", "niah"}, {"generate", m_generate->value()}};
-            if (!m_lengths->text().trimmed().isEmpty()) t["lengths"] = numberList(m_lengths->text(), true);
-            if (!m_depths->text().trimmed().isEmpty()) t["depths"] = numberList(m_depths->text(), false);
-            return t;
-        };
-        if (k == QLatin1String("niah") || k == QLatin1String("manipulation_grid") ||
-            m_task->currentData().toString() == QLatin1String("niah")) {
-            s["task"] = niah();
-        } else if (k == QLatin1String("gna_masks")) {
-            s["task"] = mmlu();
-            s["gather"] = headList(m_gather->text());
-            s["aggregate"] = headList(m_aggregate->text());
-        } else if (k == QLatin1String("memory_table")) {
-            if (!m_lengths->text().trimmed().isEmpty()) s["lengths"] = numberList(m_lengths->text(), true);
-        } else {
-            const QString t = m_task->currentData().toString();
-            if (t == QLatin1String("all")) s["tasks"] = gna::Json::array({kv(), mmlu(), knowledge()});
-            else s["task"] = t == QLatin1String("mmlu") ? mmlu() : t == QLatin1String("knowledge") ? knowledge() : kv();
+    gna::Json s = base.is_object() ? base : gna::Json::object();
+    s["experiment"] = k == QLatin1String("niah") ? "evaluate" : k.toStdString();
+    // Each task's keys the form owns: the form's value, or none (the default) when the field is empty.
+    auto task = [&](const std::string& name) {
+        gna::Json t{{"name", name}};
+        if (name == "kv_retrieval") {
+            t["sizes"] = numberList(m_sizes->text(), true);
+            t["samples_per_size"] = m_samples->value();
+        } else if (name == "mmlu") {
+            t["limit_per_subject"] = m_limit->value() > 0 ? gna::Json(m_limit->value()) : gna::Json();
+        } else if (name == "knowledge") {
+            t["limit"] = m_limit->value() > 0 ? gna::Json(m_limit->value()) : gna::Json();
+        } else if (name == "niah") {
+            t["generate"] = m_generate->value();
+            t["lengths"] = m_lengths->text().trimmed().isEmpty() ? gna::Json() : numberList(m_lengths->text(), true);
+            t["depths"] = m_depths->text().trimmed().isEmpty() ? gna::Json() : numberList(m_depths->text(), false);
         }
-        if ((k == QLatin1String("head_ranking") || k == QLatin1String("manipulation_grid")) && !m_heads->text().trimmed().isEmpty())
-            s["heads"] = headList(m_heads->text());
-        if (k == QLatin1String("head_ranking")) {
-            const QString method = m_method->currentData().toString();
-            if (method != QLatin1String("exact")) {
-                s["method"] = method.toStdString();
-                s["top"] = m_top->value();
-            }
-            if (m_metric->currentIndex() > 0) s["metric"] = m_metric->currentData().toString().toStdString();
+        return t;
+    };
+    // A key the form owns: its value, or erased when the form leaves it to the default.
+    auto put = [](gna::Json& o, const char* key, const gna::Json& v) {
+        if (v.is_null()) o.erase(key);
+        else o[key] = v;
+    };
+    // The form's tasks over the spec's: a task of the same name keeps the keys the form does not show (seed, shots, file, …).
+    auto mergeTask = [&put](const gna::Json& old, const gna::Json& now) {
+        gna::Json t = old.is_object() && old.value("name", gna::Json()) == now["name"] ? old : gna::Json::object();
+        for (const auto& [key, v] : now.items()) put(t, key.c_str(), v);
+        return t;
+    };
+    if (k != QLatin1String("memory_table")) {
+        QStringList names = m_task->currentData().toString().split(QLatin1Char('+'));
+        if (k == QLatin1String("niah") || k == QLatin1String("manipulation_grid")) names = {QStringLiteral("niah")};
+        else if (k == QLatin1String("gna_masks")) names = {QStringLiteral("mmlu")};
+        const gna::Json oldTasks = s.contains("tasks") && s["tasks"].is_array() ? s["tasks"] : gna::Json::array({s.value("task", gna::Json())});
+        gna::Json tasks = gna::Json::array();
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            const gna::Json old = i < static_cast<qsizetype>(oldTasks.size()) ? oldTasks[static_cast<std::size_t>(i)] : gna::Json();
+            tasks.push_back(mergeTask(old, task(names[i].toStdString())));
         }
-        if (k == QLatin1String("cumulative_removal")) {
-            const QString r = m_ranking->text().trimmed();
-            if (r.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) s["ranking"] = r.toStdString();
-            else s["ranking"] = headList(r);
-            if (!m_steps->text().trimmed().isEmpty()) s["steps"] = numberList(m_steps->text(), true);
-        }
-        if (k == QLatin1String("layer_pruning")) s["mode"] = m_mode->currentData().toString().toStdString();
-        if (k == QLatin1String("sparsification")) {
-            if (!m_k->text().trimmed().isEmpty()) s["k"] = numberList(m_k->text(), true);
-            const QString st = m_stages->currentData().toString();
-            s["stages"] = st == QLatin1String("both") ? gna::Json::array({"generation", "prefill"}) : gna::Json::array({st.toStdString()});
-        }
-    } catch (const std::exception& e) {
-        m_eta->setText(QString::fromUtf8(e.what()));
-        return;
+        const bool listed = tasks.size() > 1 || s.contains("tasks");  // a spec's one-task list stays a list
+        s.erase("task");
+        s.erase("tasks");
+        if (listed) s["tasks"] = tasks;
+        else s["task"] = tasks[0];
     }
-    m_spec->setPlainText(QString::fromStdString(s.dump(2)));
+    if (k == QLatin1String("memory_table"))
+        put(s, "lengths", m_lengths->text().trimmed().isEmpty() ? gna::Json() : numberList(m_lengths->text(), true));
+    if (k == QLatin1String("head_ranking") || k == QLatin1String("manipulation_grid"))
+        put(s, "heads", m_heads->text().trimmed().isEmpty() ? gna::Json() : headList(m_heads->text()));
+    if (k == QLatin1String("gna_masks")) {
+        s["gather"] = headList(m_gather->text());
+        s["aggregate"] = headList(m_aggregate->text());
+    }
+    if (k == QLatin1String("head_ranking")) {
+        const QString method = m_method->currentData().toString();
+        s["method"] = method.toStdString();
+        if (method != QLatin1String("exact")) s["top"] = m_top->value();  // exact ranks every head: "top" stays as written
+        s["metric"] = m_metric->currentData().toString().toStdString();
+    }
+    if (k == QLatin1String("cumulative_removal")) {
+        const QString r = m_ranking->text().trimmed();
+        if (r.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) s["ranking"] = r.toStdString();
+        else s["ranking"] = headList(r);
+        put(s, "steps", m_steps->text().trimmed().isEmpty() ? gna::Json() : numberList(m_steps->text(), true));
+    }
+    if (k == QLatin1String("layer_pruning")) s["mode"] = m_mode->currentData().toString().toStdString();
+    if (k == QLatin1String("sparsification")) {
+        put(s, "k", m_k->text().trimmed().isEmpty() ? gna::Json() : numberList(m_k->text(), true));
+        const QString st = m_stages->currentData().toString();
+        s["stages"] = st == QLatin1String("both") ? gna::Json::array({"generation", "prefill"}) : gna::Json::array({st.toStdString()});
+    }
+    return s;
 }
 
-void ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {
-    const bool niahPanel = m_kind == QLatin1String("niah");
-    const bool ours = niahPanel ? s.experiment == "evaluate" && !s.tasks.empty() && s.tasks[0].name == "niah"
-                                : s.experiment == m_kind.toStdString();
-    if (!ours) return;  // another kind's spec runs as written; this panel's form does not describe it
+bool ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {
     auto join = [](const auto& values) {
         QStringList parts;
-        for (const auto& v : values) parts << QString::number(v);
+        for (const auto& v : values) parts << QString::number(v, 'g', QLocale::FloatingPointShortest);
         return parts.join(QStringLiteral(", "));
     };
     auto heads = [](const std::vector<gna::HeadRef>& hs) {
@@ -272,8 +291,19 @@ void ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {
                                                       m_gather, m_aggregate, m_ranking, m_steps, m_mode, m_k, m_stages, m_method,
                                                       m_top, m_metric})
         blocks.emplace_back(o);
-    const QString taskName = s.tasks.size() > 1 ? QStringLiteral("all") : QString::fromStdString(s.tasks.front().name);
-    if (const int i = m_task->findData(taskName); i >= 0) m_task->setCurrentIndex(i);
+    QStringList names, titles;
+    bool tasksShown = true;  // every task one the form has fields for
+    const bool niahForm = m_kind == QLatin1String("niah") || m_kind == QLatin1String("manipulation_grid");
+    for (const gna::TaskSpec& t : s.tasks) {
+        names << QString::fromStdString(t.name);
+        const int i = m_task->findData(names.back());
+        tasksShown = tasksShown && (i >= 0 || (names.back() == QLatin1String("niah") && niahForm) ||
+                                    (names.back() == QLatin1String("mmlu") && m_kind == QLatin1String("gna_masks")));
+        titles << (i >= 0 ? m_task->itemText(i) : names.back());
+    }
+    const QString list = names.join(QLatin1Char('+'));
+    if (m_task->findData(list) < 0) m_task->addItem(titles.join(QStringLiteral(" + ")), list);  // the spec's task list
+    m_task->setCurrentIndex(m_task->findData(list));
     for (const gna::TaskSpec& t : s.tasks) {
         if (t.name == "kv_retrieval") {
             m_sizes->setText(join(t.kv.sizes));
@@ -301,6 +331,7 @@ void ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {
     if (const int i = m_method->findData(QString::fromStdString(s.method)); i >= 0) m_method->setCurrentIndex(i);
     m_top->setValue(s.top);
     if (const int i = m_metric->findData(QString::fromStdString(s.metric)); i >= 0) m_metric->setCurrentIndex(i);
+    return tasksShown;
 }
 
 }  // namespace gna::studio

@@ -14,6 +14,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QLineEdit>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -137,6 +139,11 @@ void TestExperiments::retrievalMapMatchesResultFile() {
     w.experiments()->showPanel(QStringLiteral("niah"));
     QString error;
     QVERIFY2(panel->openResultFile(path, &error), qPrintable(error));
+    // The result's spec in the spec editor and in the form.
+    QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("lengths"))->text(), QStringLiteral("300, 400, 500"));
+    QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("depths"))->text(), QStringLiteral("0, 50"));
+    QCOMPARE(panel->spec()["task"]["lengths"], gna::Json::parse("[300, 400, 500]"));
+    QVERIFY(panel->formShowsSpec() && panel->form()->isEnabled());
     const gna::views::RetrievalMap* map = panel->retrievalMap();
     QVERIFY(map->grid().isValid());
     QCOMPARE(map->grid().contextLengths, (std::vector<int>{300, 400, 500}));
@@ -219,6 +226,7 @@ void TestExperiments::cancelledExperimentLeavesWindowUsable() {
     QVERIFY(panel->runButton()->isEnabled());
     QVERIFY(!panel->cancelButton()->isEnabled());
     QVERIFY(panel->lastError().isEmpty());
+    QCOMPARE(panel->findChild<QSpinBox*>(QStringLiteral("samples_per_size"))->value(), 40);  // the form shows the spec that ran
     // The finished samples were saved, the result is incomplete.
     const gna::ExperimentResult partial = gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
     QVERIFY(!partial.complete);
@@ -258,6 +266,9 @@ void TestExperiments::cumulativeRemovalCurves() {
     w.experiments()->resize(1100, 520);
     panel->setSpecText(QStringLiteral(R"({"experiment": "cumulative_removal", "ranking": ["L1.H0", "L0.H2", "L1.H3"], "steps": [0, 1, 2, 3],
         "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 12}})"));
+    QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("ranking"))->text(), QStringLiteral("L1.H0, L0.H2, L1.H3"));
+    QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("sizes"))->text(), QStringLiteral("10"));
+    QCOMPARE(panel->findChild<QSpinBox*>(QStringLiteral("samples_per_size"))->value(), 12);
     QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
     panel->run();
     QVERIFY(finished.wait(120000));
@@ -465,6 +476,26 @@ void TestExperiments::screenshots() {
         QSignalSpy finished(dock->runner(), &ExperimentRunner::finished);
         p->run();
         QVERIFY2(finished.wait(120000), qPrintable(p->lastError()));
+        // The form shows the spec that ran (the same as the result's).
+        QVERIFY(p->formShowsSpec() && p->specProblem().isEmpty());
+        const gna::Json ran = gna::read_experiment_result(finished.at(0).at(0).toString().toStdString())["spec"];
+        QCOMPARE(ran, gna::Json::parse(r.spec));
+        auto text = [p](const char* name) { return p->findChild<QLineEdit*>(QLatin1String(name))->text(); };
+        auto value = [p](const char* name) { return p->findChild<QSpinBox*>(QLatin1String(name))->value(); };
+        if (p->kind() == QLatin1String("manipulation_grid")) {
+            QCOMPARE(text("lengths"), QStringLiteral("300"));
+            QCOMPARE(text("depths"), QStringLiteral("50"));
+            QCOMPARE(value("generate"), 3);
+        } else if (p->kind() == QLatin1String("layer_pruning")) {
+            QCOMPARE(text("sizes"), QStringLiteral("10"));
+            QCOMPARE(value("samples_per_size"), 8);
+        } else if (p->kind() == QLatin1String("gna_masks")) {
+            QCOMPARE(text("gather"), QStringLiteral("L0.H1"));
+            QCOMPARE(text("aggregate"), QStringLiteral("L1.H2"));
+            QCOMPARE(value("limit"), 2);
+        } else {
+            QCOMPARE(text("lengths"), QStringLiteral("128, 2048, 4096"));
+        }
         if (p->kind() == QLatin1String("manipulation_grid")) {
             // Rows: prefill modes; columns: generation modes.
             const auto* m = p->table()->tableModel();

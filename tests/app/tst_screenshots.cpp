@@ -1,14 +1,17 @@
 // Screenshots of every view of the studio on each bundled demo model, in the light and dark
 // palettes, at 1600x1000 and 1024x640, written into $GNA_SCREENSHOT_DIR (default:
 // <build>/screenshots) for a person to look at, with what can be measured on them: the heatmaps'
-// share of the window, no horizontal scroll bar when a dock opens, the Run buttons in sight,
+// share of the window, no horizontal scroll bar when a dock opens, the Run buttons in sight (the
+// experiment panels' without any scrolling, all their titles readable),
 // content below the fold only with a vertical scroll bar; the WCAG contrast of unchecked check
 // boxes and disabled menu items from rendered pixels; mnemonics never shown as text; hover texts.
 #include <QAbstractItemView>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QMenu>
@@ -18,6 +21,7 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTabBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -39,6 +43,7 @@
 #include "mask_panel.h"
 #include "open_model_dialog.h"
 #include "prompt_editor.h"
+#include "results_table.h"
 #include "theme.h"
 
 using namespace gna::studio;
@@ -395,8 +400,9 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
     }
 }
 
-// The mask editor and every experiment panel, opened as a user opens them, each shot and measured; each
-// experiment panel's Run button (in the window's language) in sight or reachable by its dock's scroll bar.
+// The mask editor and every experiment panel, opened as a user opens them, each shot and measured: each
+// experiment panel's Run button (in the window's language) in sight without scrolling, its results in
+// full, no scroll area inside another, and every experiment's title readable (no tab cut or scrolled away).
 void TestScreenshots::shootDocks(MainWindow& w, const QString& name, QSize size) {
     w.maskPanel()->parentWidget()->show();
     w.maskPanel()->parentWidget()->raise();
@@ -405,16 +411,41 @@ void TestScreenshots::shootDocks(MainWindow& w, const QString& name, QSize size)
     shoot(w, name + QStringLiteral("_masks"));
     checkLayout(w, name, size, QStringLiteral("mask editor"));
     w.maskPanel()->parentWidget()->hide();
-    for (ExperimentPanel* p : w.experiments()->panels()) {
-        w.experiments()->showPanel(p->kind());
+    ExperimentDock* dock = w.experiments();
+    for (ExperimentPanel* p : dock->panels()) {
+        dock->showPanel(p->kind());
         QTest::qWait(20);
         shoot(w, name + QStringLiteral("_experiment_") + p->kind());
         checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
+        const QString where = name + QLatin1Char(' ') + p->kind();
         QPushButton* run = buttonNamed(p, QCoreApplication::translate("gna::studio::ExperimentPanel", "&Run"));
-        QVERIFY2(run, qPrintable(name + QStringLiteral(": no Run button in ") + p->kind()));
-        auto* dockScroll = qobject_cast<QScrollArea*>(w.experiments()->widget());
-        const bool scrolls = dockScroll && dockScroll->verticalScrollBar()->isVisible();
-        QVERIFY2(scrolls || visibleRect(run, &w).size() == run->size(), qPrintable(name + QStringLiteral(": the Run button of ") + p->kind()));
+        QVERIFY2(run, qPrintable(where + QStringLiteral(": no Run button")));
+        QVERIFY2(visibleRect(run, &w).size() == run->size(), qPrintable(where + QStringLiteral(": the Run button is not in sight")));
+        auto* results = p->table()->parentWidget()->parentWidget()->parentWidget();  // table page, stack, tab widget
+        QVERIFY(qobject_cast<QTabWidget*>(results));
+        QVERIFY2(visibleRect(results, &w).size() == results->size(), qPrintable(where + QStringLiteral(": the results are cut")));
+        for (const QAbstractScrollArea* a : dock->findChildren<QAbstractScrollArea*>()) {
+            if (!a->isVisibleTo(&w) || qobject_cast<const QHeaderView*>(a)) continue;  // a table's headers are part of it
+            for (const QWidget* up = a->parentWidget(); up && up != dock; up = up->parentWidget())
+                QVERIFY2(!qobject_cast<const QAbstractScrollArea*>(up),
+                         qPrintable(where + QStringLiteral(": a scroll area inside a scroll area (") + a->metaObject()->className() + u')'));
+        }
+        // The titles: every tab whole (no scroll arrows), or the list instead, wide enough for its longest title.
+        QTabBar* bar = dock->tabs()->tabBar();
+        if (bar->isVisibleTo(&w)) {
+            QVERIFY2(bar->sizeHint().width() <= bar->width(), qPrintable(where + QStringLiteral(": the tab bar scrolls")));
+            for (int i = 0; i < bar->count(); ++i) {
+                const QRect r = bar->tabRect(i);
+                const int text = bar->fontMetrics().horizontalAdvance(QString(bar->tabText(i)).remove(QRegularExpression(QStringLiteral("&(?!&)"))));
+                QVERIFY2(r.left() >= 0 && r.right() < bar->width() && r.width() > text,
+                         qPrintable(where + QStringLiteral(": tab '%1' is cut").arg(bar->tabText(i))));
+            }
+        } else {
+            QComboBox* chooser = dock->chooser();
+            QVERIFY2(chooser->isVisibleTo(&w), qPrintable(where + QStringLiteral(": neither tabs nor the experiment list")));
+            QVERIFY2(visibleRect(chooser, &w).width() >= chooser->sizeHint().width(), qPrintable(where + QStringLiteral(": the experiment list is cut")));
+            QCOMPARE(chooser->currentData().toString(), p->kind());
+        }
     }
     w.experiments()->hide();
 }

@@ -1,6 +1,7 @@
 // Typed experiment specs: parsing with errors that name the key, JSON out, and the grammar as text
 // (gna experiment --describe, docs/experiments.md), all from the descriptors of spec_keys.cpp.
 #include "gna/experiment_spec.h"
+#include "gna/spec_text.h"
 
 #include <algorithm>
 #include <map>
@@ -160,6 +161,8 @@ std::string key_line(const SpecKeyDoc& k) {
 }
 
 }  // namespace
+
+std::string spec_text(const Json& spec) { return pretty(spec, 0); }
 
 std::vector<SpecKeyDoc> experiment_keys(const std::string& kind) { return docs_of(spec::fields_of(kind)); }
 std::vector<SpecKeyDoc> task_keys(const std::string& task) { return docs_of(spec::task_fields_of(task)); }

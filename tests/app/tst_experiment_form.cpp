@@ -1,0 +1,278 @@
+// The experiment form and the spec editor are one experiment, in the real MainWindow with a tiny
+// Llama, driven by typing and clicks: a spec typed into the editor fills the form, a value typed into
+// the form rewrites the spec (keys the form does not show stay), an invalid or foreign spec greys the
+// form out and holds Run back, Run runs what both show (read back from the result file), opening a
+// result puts its spec in both, and switching the model leaves them agreeing. What the form shows
+// is compared with the editor's JSON read here with QJsonDocument, not by the panel's own parser.
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "app_test_util.h"
+#include "experiment_dock.h"
+#include "experiment_panel.h"
+#include "experiment_runner.h"
+#include "main_window.h"
+#include "session.h"
+
+using namespace gna::studio;
+
+namespace {
+
+QString listText(const QJsonArray& a) {
+    QStringList parts;
+    for (const QJsonValue& v : a) parts << (v.isString() ? v.toString() : QString::number(v.toDouble()));
+    return parts.join(QStringLiteral(", "));
+}
+
+QJsonObject editorJson(ExperimentPanel* p) { return QJsonDocument::fromJson(p->specEditor()->toPlainText().toUtf8()).object(); }
+
+template <typename T>
+T* field(ExperimentPanel* p, const char* name) {
+    T* w = p->findChild<T*>(QLatin1String(name));
+    if (!w) qFatal("no form field %s", name);
+    return w;
+}
+
+// Selects a field's text and types `text` over it, as a person does.
+void retype(QWidget* w, const QString& text) {
+    w->setFocus();
+    QTest::keyClick(w, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(w, text);
+}
+
+}  // namespace
+
+class TestExperimentForm : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_model;
+
+    // Every value the editor's JSON names, as the form shows it (only keys present in the JSON).
+    void expectFormShowsSpec(ExperimentPanel* p) {
+        const QJsonObject j = editorJson(p);
+        QVERIFY2(!j.isEmpty(), qPrintable(p->specEditor()->toPlainText()));
+        const QJsonArray tasks = j.contains(QLatin1String("tasks")) ? j[QLatin1String("tasks")].toArray()
+                                 : j.contains(QLatin1String("task")) ? QJsonArray{j[QLatin1String("task")]}
+                                                                     : QJsonArray{};
+        for (const QJsonValue& v : tasks) {
+            const QJsonObject t = v.toObject();
+            const QString name = t[QLatin1String("name")].toString();
+            if (name == QLatin1String("kv_retrieval")) {
+                if (t.contains(QLatin1String("sizes"))) QCOMPARE(field<QLineEdit>(p, "sizes")->text(), listText(t[QLatin1String("sizes")].toArray()));
+                if (t.contains(QLatin1String("samples_per_size")))
+                    QCOMPARE(field<QSpinBox>(p, "samples_per_size")->value(), t[QLatin1String("samples_per_size")].toInt());
+            } else if (name == QLatin1String("mmlu")) {
+                QCOMPARE(field<QSpinBox>(p, "limit")->value(), t[QLatin1String("limit_per_subject")].toInt(0));
+            } else if (name == QLatin1String("niah")) {
+                if (t.contains(QLatin1String("lengths"))) QCOMPARE(field<QLineEdit>(p, "lengths")->text(), listText(t[QLatin1String("lengths")].toArray()));
+                if (t.contains(QLatin1String("depths"))) QCOMPARE(field<QLineEdit>(p, "depths")->text(), listText(t[QLatin1String("depths")].toArray()));
+                if (t.contains(QLatin1String("generate"))) QCOMPARE(field<QSpinBox>(p, "generate")->value(), t[QLatin1String("generate")].toInt());
+            }
+        }
+        for (const char* key : {"heads", "gather", "aggregate", "steps", "k"})
+            if (j.contains(QLatin1String(key))) QCOMPARE(field<QLineEdit>(p, key)->text(), listText(j[QLatin1String(key)].toArray()));
+        for (const char* key : {"metric", "method", "mode"})
+            if (j.contains(QLatin1String(key)) && p->findChild<QComboBox*>(QLatin1String(key))->isVisibleTo(p))
+                QCOMPARE(field<QComboBox>(p, key)->currentData().toString(), j[QLatin1String(key)].toString());
+        if (j[QLatin1String("experiment")].toString() == QLatin1String("memory_table") && j.contains(QLatin1String("lengths")))
+            QCOMPARE(field<QLineEdit>(p, "lengths")->text(), listText(j[QLatin1String("lengths")].toArray()));
+        if (j.contains(QLatin1String("ranking")) && j[QLatin1String("ranking")].isString())
+            QCOMPARE(field<QLineEdit>(p, "ranking")->text(), j[QLatin1String("ranking")].toString());
+    }
+
+    // A valid spec of the panel's kind: Run ready; the form enabled and showing it, or greyed out.
+    void expectUsable(ExperimentPanel* p, bool formShowsSpec = true) {
+        QVERIFY2(p->specProblem().isEmpty(), qPrintable(p->kind() + QStringLiteral(": ") + p->specProblem()));
+        QCOMPARE(p->formShowsSpec(), formShowsSpec);
+        QCOMPARE(p->form()->isEnabled(), formShowsSpec);
+        QVERIFY(p->runButton()->isEnabled());
+        if (formShowsSpec) expectFormShowsSpec(p);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        m_model = m_dir.filePath(QStringLiteral("tiny-llama"));
+        const QString error = makeTinyCheckpoint(m_model);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    // Typing into the spec editor fills the form; typing into the form rewrites the spec; a broken or
+    // foreign spec greys the form out and holds Run back until it is fixed.
+    void typedSpecAndTypedFormAgree() {
+        MainWindow w;
+        QVERIFY(showAndOpenModel(w, 1280, 900, m_model));
+        ExperimentPanel* p = w.experiments()->panel(QStringLiteral("head_ranking"));
+        w.experiments()->showPanel(p->kind());
+        expectUsable(p);  // the form's defaults are the spec
+        // An empty results folder: a new folder per run in the user's data folder, said in full under the field.
+        const QString data = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("experiments"));
+        QVERIFY2(field<QLineEdit>(p, "out")->toolTip().contains(QDir::toNativeSeparators(data)), qPrintable(field<QLineEdit>(p, "out")->toolTip()));
+        const QString hint = field<QLabel>(p, "outHint")->text().remove(QChar(0x200B));
+        const QString home = QDir::toNativeSeparators(QDir::homePath());
+        QString shown = QDir::toNativeSeparators(data);
+        if (shown.startsWith(home)) shown = QStringLiteral("~") + shown.mid(home.size());
+        QVERIFY2(hint.contains(shown) && field<QLabel>(p, "outHint")->isVisibleTo(p), qPrintable(hint));
+
+        retype(p->specEditor(), QStringLiteral(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [12, 24], )"
+                                               R"("samples_per_size": 40, "seed": 7}, "metric": "logprob"})"));
+        expectUsable(p);
+        QCOMPARE(field<QLineEdit>(p, "sizes")->text(), QStringLiteral("12, 24"));
+        QCOMPARE(field<QSpinBox>(p, "samples_per_size")->value(), 40);
+        QCOMPARE(field<QComboBox>(p, "metric")->currentData().toString(), QStringLiteral("logprob"));
+
+        retype(field<QLineEdit>(p, "sizes"), QStringLiteral("7, 9"));
+        retype(field<QSpinBox>(p, "samples_per_size"), QStringLiteral("3"));
+        expectUsable(p);
+        QJsonObject task = editorJson(p)[QLatin1String("task")].toObject();
+        QCOMPARE(task[QLatin1String("sizes")].toArray(), (QJsonArray{7, 9}));
+        QCOMPARE(task[QLatin1String("samples_per_size")].toInt(), 3);
+        QCOMPARE(task[QLatin1String("seed")].toInt(), 7);  // a key the form has no field for stays
+        QCOMPARE(editorJson(p)[QLatin1String("metric")].toString(), QStringLiteral("logprob"));
+
+        // A form value that is not a number: Run waits, the note says why; fixing it runs again.
+        QTest::keyClicks(field<QLineEdit>(p, "sizes"), QStringLiteral(", x"));
+        QVERIFY(!p->runButton()->isEnabled());
+        QVERIFY2(p->specProblem().contains(QStringLiteral("'x' is not a number")), qPrintable(p->specProblem()));
+        QVERIFY(p->findChild<QLabel*>(QStringLiteral("specNote"))->isVisibleTo(p));
+        for (int i = 0; i < 3; ++i) QTest::keyClick(field<QLineEdit>(p, "sizes"), Qt::Key_Backspace);
+        expectUsable(p);
+        QCOMPARE(editorJson(p)[QLatin1String("task")].toObject()[QLatin1String("sizes")].toArray(), (QJsonArray{7, 9}));
+
+        // A broken spec text: the form is greyed out, Run waits; the closing brace typed back fixes both.
+        p->specEditor()->setFocus();
+        p->specEditor()->moveCursor(QTextCursor::End);
+        QTest::keyClick(p->specEditor(), Qt::Key_Backspace);
+        QVERIFY(!p->specProblem().isEmpty());
+        QVERIFY(!p->form()->isEnabled());
+        QVERIFY(!p->runButton()->isEnabled());
+        QTest::keyClicks(p->specEditor(), QStringLiteral("}"));
+        expectUsable(p);
+
+        // Another kind's spec in this tab: the note names the tab that runs it.
+        retype(p->specEditor(), QStringLiteral(R"({"experiment": "layer_pruning"})"));
+        QVERIFY2(p->specProblem().contains(QStringLiteral("Layer pruning")), qPrintable(p->specProblem()));
+        QVERIFY(!p->form()->isEnabled());
+        QVERIFY(!p->runButton()->isEnabled());
+
+        // Run runs what both show: the values typed into the form, read back from the result file.
+        retype(p->specEditor(), QStringLiteral(R"({"experiment": "head_ranking", "metric": "logprob"})"));
+        expectUsable(p);
+        retype(field<QLineEdit>(p, "sizes"), QStringLiteral("10"));
+        retype(field<QSpinBox>(p, "samples_per_size"), QStringLiteral("2"));
+        const QString out = m_dir.filePath(QStringLiteral("typed"));
+        retype(field<QLineEdit>(p, "out"), out);
+        QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
+        QTest::mouseClick(p->runButton(), Qt::LeftButton);
+        QVERIFY(p->specEditor()->isReadOnly());  // nothing changes the running experiment
+        QVERIFY(!p->form()->isEnabled());
+        QVERIFY2(finished.wait(120000), qPrintable(p->lastError()));
+        QFile f(out + QStringLiteral("/result.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject ran = QJsonDocument::fromJson(f.readAll()).object()[QLatin1String("spec")].toObject();
+        QCOMPARE(ran[QLatin1String("task")].toObject()[QLatin1String("sizes")].toArray(), (QJsonArray{10}));
+        QCOMPARE(ran[QLatin1String("task")].toObject()[QLatin1String("samples_per_size")].toInt(), 2);
+        QCOMPARE(ran[QLatin1String("metric")].toString(), QStringLiteral("logprob"));
+        expectUsable(p);
+        QVERIFY(!p->specEditor()->isReadOnly());
+
+        // Opening a result puts its spec in the editor and the form (over what was typed since).
+        retype(field<QLineEdit>(p, "sizes"), QStringLiteral("5"));
+        QString error;
+        QVERIFY2(w.experiments()->openResult(out + QStringLiteral("/result.json"), &error), qPrintable(error));
+        expectUsable(p);
+        QCOMPARE(field<QLineEdit>(p, "sizes")->text(), QStringLiteral("10"));
+        QCOMPARE(field<QSpinBox>(p, "samples_per_size")->value(), 2);
+
+        // Switching the model leaves every panel's form and spec agreeing.
+        QSignalSpy loaded(w.session(), &Session::modelLoaded);
+        w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"));
+        QVERIFY(loaded.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+        for (ExperimentPanel* q : w.experiments()->panels()) expectUsable(q);
+        QCOMPARE(field<QLineEdit>(p, "sizes")->text(), QStringLiteral("10"));
+    }
+
+    // A shipped spec with a task list and keys the form has no field for: the form shows its tasks and
+    // values; a value typed into the form keeps every other key of the file. A spec whose values the
+    // form cannot show (two limits in one field) greys the form out but runs as written.
+    void shippedSpecKeepsWhatTheFormDoesNotShow() {
+        MainWindow w;
+        QVERIFY(showAndOpenModel(w, 1280, 900, m_model));
+        const QString path = QStringLiteral(GNA_SOURCE_DIR "/resources/data/experiments/cumulative_removal.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject file = QJsonDocument::fromJson(f.readAll()).object();
+        QString error;
+        QVERIFY2(w.experiments()->openSpec(path, &error), qPrintable(error));
+        ExperimentPanel* p = w.experiments()->panel(QStringLiteral("cumulative_removal"));
+        QCOMPARE(w.experiments()->tabs()->currentWidget(), p);
+        expectUsable(p);
+        auto* task = field<QComboBox>(p, "task");
+        QCOMPARE(task->currentData().toString(), QStringLiteral("kv_retrieval+mmlu"));
+        QVERIFY2(task->currentText().contains(QStringLiteral("KV-retrieval")) && task->currentText().contains(QStringLiteral("MMLU")),
+                 qPrintable(task->currentText()));
+        retype(field<QSpinBox>(p, "samples_per_size"), QStringLiteral("3"));
+        expectUsable(p);
+        const QJsonObject now = editorJson(p);
+        for (const char* key : {"description", "ranking", "random_seed"}) QCOMPARE(now[QLatin1String(key)], file[QLatin1String(key)]);
+        const QJsonArray tasks = now[QLatin1String("tasks")].toArray();
+        QCOMPARE(tasks.size(), 2);
+        QCOMPARE(tasks[0].toObject()[QLatin1String("seed")].toInt(), 2);
+        QCOMPARE(tasks[0].toObject()[QLatin1String("samples_per_size")].toInt(), 3);
+        QCOMPARE(tasks[1].toObject()[QLatin1String("shots")].toInt(), 0);
+
+        retype(p->specEditor(), QStringLiteral(R"({"experiment": "cumulative_removal", "ranking": ["L1.H0"], "tasks": [)"
+                                               R"({"name": "mmlu", "limit_per_subject": 2}, {"name": "knowledge", "limit": 5}]})"));
+        expectUsable(p, false);
+        QVERIFY(p->findChild<QLabel*>(QStringLiteral("specNote"))->isVisibleTo(p));
+        // A program's change to a greyed-out form (a finished head ranking) leaves the spec as written.
+        const QString before = p->specEditor()->toPlainText();
+        p->setRanking(QStringLiteral("elsewhere/result.json"));
+        QCOMPARE(p->specEditor()->toPlainText(), before);
+
+        // A spec file of another kind opened from this tab's button goes to its own tab.
+        QVERIFY(!p->openSpecFile(QStringLiteral(GNA_SOURCE_DIR "/resources/data/experiments/memory_table.json"), &error));
+        QVERIFY2(error.contains(QStringLiteral("Memory table")), qPrintable(error));
+        QVERIFY2(w.experiments()->openSpec(QStringLiteral(GNA_SOURCE_DIR "/resources/data/experiments/memory_table.json"), &error),
+                 qPrintable(error));
+        QCOMPARE(w.experiments()->tabs()->currentWidget(), w.experiments()->panel(QStringLiteral("memory_table")));
+        expectUsable(w.experiments()->panel(QStringLiteral("memory_table")));
+    }
+
+    // The NIAH tab says what its spec is: evaluate on the niah task.
+    void niahTabSaysItIsAnEvaluateSpec() {
+        MainWindow w;
+        w.show();
+        ExperimentPanel* p = w.experiments()->panel(QStringLiteral("niah"));
+        const QJsonObject j = editorJson(p);
+        QCOMPARE(j[QLatin1String("experiment")].toString(), QStringLiteral("evaluate"));
+        QCOMPARE(j[QLatin1String("task")].toObject()[QLatin1String("name")].toString(), QStringLiteral("niah"));
+        const QString note = p->findChild<QLabel*>(QStringLiteral("kindNote"))->text();
+        QVERIFY2(note.contains(QStringLiteral("evaluate")) && note.contains(QStringLiteral("niah")), qPrintable(note));
+        retype(field<QLineEdit>(p, "lengths"), QStringLiteral("200, 230"));
+        retype(field<QLineEdit>(p, "depths"), QStringLiteral("0, 12.5"));
+        expectUsable(p);
+        QCOMPARE(editorJson(p)[QLatin1String("task")].toObject()[QLatin1String("depths")].toArray(), (QJsonArray{0, 12.5}));
+        // An evaluate spec of another task is not a NIAH map: the tab says so.
+        retype(p->specEditor(), QStringLiteral(R"({"experiment": "evaluate", "task": {"name": "mmlu"}})"));
+        QVERIFY2(p->specProblem().contains(QStringLiteral("niah")), qPrintable(p->specProblem()));
+        QVERIFY(!p->runButton()->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestExperimentForm)
+#include "tst_experiment_form.moc"
