@@ -6,6 +6,7 @@
 #include <cmath>
 #include <qcustomplot.h>
 
+#include "number_format.h"
 #include "plot_style.h"
 
 namespace gna::views {
@@ -168,12 +169,18 @@ void AttentionHeatmap::setTitleStats(bool on) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+QString AttentionHeatmap::titleText() const { return m_title->text(); }
+
 void AttentionHeatmap::updateTitle() {
     QString text = m_data.title;
-    if (m_titleStats && !m_data.isDifference && m_data.rows > 0) {
-        const RowStats s = rowStats(m_data, m_data.rows - 1);
+    if (m_titleStats && !m_data.isDifference && m_data.lastRow) {
+        const RowStats& s = *m_data.lastRow;
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
-        QString stats = tr("last row: entropy %1 bits, max %2 on “%3”").arg(s.entropyBits, 0, 'f', 2).arg(s.maxWeight, 0, 'f', 2).arg(key);
+        // A signed hidden-attention row is stated as the distribution of its magnitudes, as it is scored.
+        QString stats = s.magnitudes ? tr("last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”")
+                                           .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key)
+                                     : tr("last row: entropy %1 bits, max %2 on “%3”")
+                                           .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key);
         // A narrow map: the statistics on two lines rather than clipped at both ends. The title has the
         // map's column; the colour scale's column is beside it.
         const int room = width() - std::max(m_scale->outerRect().width(), 60) - 8;
@@ -208,7 +215,7 @@ QString AttentionHeatmap::cellText(int row, int col) const {
         .arg(q)
         .arg(col)
         .arg(k)
-        .arg(cellValue(row, col), 0, 'g', 4);
+        .arg(formatNumber(cellValue(row, col), 4, 1e-4));
 }
 
 bool AttentionHeatmap::cellAtPixel(const QPointF& pixel, int* row, int* col) const {
