@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "head_board_commands.h"
+#include "number_format.h"
 
 namespace gna::views {
 
@@ -286,10 +287,10 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     QString caption = !m_model->hasScores() ? tr("✕ = ablated")
         : m_model->mixed()
         ? tr("Colour: %1 (H %2 .. %3, S %4 .. %5)   ✕ = ablated")
-              .arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3), QString::number(range.upper, 'g', 3),
-                   QString::number(ssmRange.lower, 'g', 3), QString::number(ssmRange.upper, 'g', 3))
-        : tr("Colour: %1 (%2 .. %3)   ✕ = ablated").arg(m_model->scoreLabel(), QString::number(range.lower, 'g', 3),
-                                                       QString::number(range.upper, 'g', 3));
+              .arg(m_model->scoreLabel(), formatNumber(range.lower), formatNumber(range.upper),
+                   formatNumber(ssmRange.lower), formatNumber(ssmRange.upper))
+        : tr("Colour: %1 (%2 .. %3)   ✕ = ablated").arg(m_model->scoreLabel(), formatNumber(range.lower),
+                                                       formatNumber(range.upper));
     if (m_model->mixed()) caption += tr("   ◥ = SSM head");
     p.setPen(palette().color(QPalette::Text));
     p.drawText(QRect(g.left(), g.bottom() + kMargin, std::max(g.width(), width() - g.left() - kMargin), 2 * fm.height() + kMargin),

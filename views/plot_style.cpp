@@ -1,5 +1,6 @@
 #include "plot_style.h"
 
+#include <QLocale>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -10,6 +11,7 @@ void applyPlotStyle(QCustomPlot* plot, const QPalette& palette) {
     const QColor fg = palette.color(QPalette::Text);
     QColor grid = palette.color(QPalette::Mid);
     grid.setAlpha(90);
+    plot->setLocale(QLocale());  // tick labels in the UI language's number format ("0,25" in German)
     plot->setBackground(bg);
     plot->setProperty("gnaBackground", bg);
     QList<QCPAxis*> all;

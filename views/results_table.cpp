@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "figure_data.h"
+#include "number_format.h"
 
 namespace gna::views {
 
@@ -25,7 +26,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     if (index.column() >= row.size()) return {};
     const QVariant& v = row[index.column()];
     if (role == Qt::DisplayRole) {
-        if (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Float) return QString::number(v.toDouble(), 'g', 5);
+        if (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Float) return formatNumber(v.toDouble(), 5, 1e-5);
         return v;
     }
     if (role == Qt::EditRole) return v;
