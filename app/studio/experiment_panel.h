@@ -47,6 +47,9 @@ public:
     QString kind() const { return m_kind; }
     QString title() const;
     void setModelDir(const QString& dir);
+    // The open model's Gather and Aggregate heads (tour::defaultGatherAggregate; empty: it has no attention
+    // heads): head fields the user left at the last model's defaults take them.
+    void setDefaultHeads(const QString& gather, const QString& aggregate);
     void setOutputDir(const QString& dir);
     // The spec as the form (or the spec editor) gives it; throws gna::Error when it is invalid.
     gna::Json spec() const;
@@ -98,6 +101,7 @@ private:
     QString m_kind;
     ExperimentRunner* m_runner;
     QString m_modelDir;
+    QString m_defaultGather, m_defaultAggregate;  // what the head fields showed for the last model
     bool m_running = false;
     bool m_ownsRun = false;
     gna::Json m_result;

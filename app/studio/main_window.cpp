@@ -286,29 +286,23 @@ void MainWindow::onModelLoaded() {
     clearRunViews();
     m_info->setInfo(info);
     m_experiments->setModelDir(m_session->modelPath());
+    {
+        const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
+        m_experiments->setDefaultHeads(heads ? heads->gather.name() : QString(), heads ? heads->aggregate.name() : QString());
+    }
     m_maskPanel->reload();
     m_prompt->setMmluSample(tour::demoMmluPrompt(m_session->modelPath()));
     m_settings.addRecentModel(m_session->modelPath());
     updateRecentMenu();
     setBoardShape();
-    if (m_aggregateHead->text() == QLatin1String("L1.H0") && info->num_layers > 0)
-        m_aggregateHead->setText(QStringLiteral("L%1.H0").arg(info->num_layers - 1));
-    // A model card that names its Gather and Aggregate heads (the bundled demos): those are shown.
-    if (!m_pendingWorkspace)
-        if (const auto card = tour::cardGatherAggregate(m_session->modelPath())) {
-            m_gatherHead->setText(card->gather.name());
-            m_aggregateHead->setText(card->aggregate.name());
+    // The model's own heads: those its card names (the bundled demos), else heads it has. A workspace
+    // being opened sets its own; a field naming a head this model lacks falls back to the default too.
+    if (const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/true))
+        for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
+            views::HeadCell c;
+            if (!m_pendingWorkspace || !parseHeadName(e->text(), &c) || !headExists(*info, c))
+                e->setText((e == m_gatherHead ? heads->gather : heads->aggregate).name());
         }
-    // A field naming a head this model lacks (an attention head of a Mamba model, or of a hybrid's
-    // Mamba layer) falls back to head 0 of the board's first (Gather) or last (Aggregate) layer that has it.
-    std::vector<int> withHeads;
-    for (int l = 0; l < m_board->model()->layers(); ++l)
-        if (m_board->model()->heads() > 0 && headExists(*info, m_board->model()->cell(l, 0))) withHeads.push_back(l);
-    for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
-        views::HeadCell c;
-        if (!withHeads.empty() && (!parseHeadName(e->text(), &c) || !headExists(*info, c)))
-            e->setText(m_board->model()->cell(e == m_gatherHead ? withHeads.front() : withHeads.back(), 0).name());
-    }
     applyHeadFields();
     if (m_pendingWorkspace && m_pendingWorkspace->modelPath == m_session->modelPath()) applyWorkspaceHeads(*m_pendingWorkspace);
     m_pendingWorkspace.reset();
