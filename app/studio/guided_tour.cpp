@@ -205,8 +205,11 @@ void GuidedTour::ensureTask(Then then) {
         return;
     }
     const QString prompt = QString::fromStdString(m_sample.prompt);
+    // The correct value first: the chart keeps the first candidates when it has room for a few rows
+    // only, and the text talks about that one.
     QStringList candidates;
     for (const auto& [key, value] : m_sample.dictionary) candidates << QString::number(value);
+    candidates.move(std::max<qsizetype>(0, candidates.indexOf(QString::number(m_sample.answer()))), 0);
     PromptEditor* editor = m_window->promptEditor();
     editor->setCandidates(candidates);
     editor->setPrompt(prompt);
