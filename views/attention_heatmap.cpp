@@ -181,14 +181,28 @@ void AttentionHeatmap::updateTitle() {
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key)
                                      : tr("last row: entropy %1 bits, max %2 on “%3”")
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key);
-        // A narrow map: the statistics on two lines rather than clipped at both ends. The title has the
-        // map's column; the colour scale's column is beside it.
+        // A narrow map: the statistics on as many lines as it needs rather than clipped at both ends,
+        // broken after ": " and ", " (a decimal comma has no space after it). The title has the map's
+        // column; the colour scale's column is beside it.
         const int room = width() - std::max(m_scale->outerRect().width(), 60) - 8;
-        if (QFontMetrics(m_title->font()).horizontalAdvance(stats) > room) {
-            const qsizetype comma = stats.indexOf(QLatin1String(", "));
-            if (comma > 0) stats.replace(comma, 2, QStringLiteral(",\n"));
+        const QFontMetrics fm(m_title->font());
+        QStringList parts;
+        for (qsizetype from = 0; from < stats.size();) {
+            qsizetype at = stats.size();
+            for (const QLatin1String sep : {QLatin1String(": "), QLatin1String(", ")})
+                if (const qsizetype i = stats.indexOf(sep, from); i >= 0 && i + 2 < at) at = i + 2;
+            parts << stats.mid(from, at - from);
+            from = at;
         }
-        text += QLatin1Char('\n') + stats;
+        QString line;
+        for (const QString& part : parts) {
+            if (!line.isEmpty() && fm.horizontalAdvance(QString(line + part).trimmed()) > room) {
+                text += QLatin1Char('\n') + line.trimmed();
+                line.clear();
+            }
+            line += part;
+        }
+        if (!line.isEmpty()) text += QLatin1Char('\n') + line.trimmed();
     }
     m_title->setText(text);
 }

@@ -194,7 +194,7 @@ void ExperimentPanel::setModelDir(const QString& dir) {
 }
 
 void ExperimentPanel::setDefaultHeads(const QString& gather, const QString& aggregate) {
-    const QString none = gather.isEmpty() ? tr("This model has no attention heads") : QString();
+    const QString none = gather.isEmpty() ? tr("none: this model has no attention heads") : QString();
     auto follow = [&none](QLineEdit* field, QString* last, const QString& now) {
         if (field->text() == *last) field->setText(now);  // textChanged regenerates the spec
         field->setPlaceholderText(none);

@@ -99,6 +99,7 @@ void GuidedTour::back() {
 
 void GuidedTour::leave() {
     ++m_token;  // whatever a step still had under way leaves the window alone
+    m_window->setPinnedCandidate({});
     hide();
 }
 
@@ -205,11 +206,10 @@ void GuidedTour::ensureTask(Then then) {
         return;
     }
     const QString prompt = QString::fromStdString(m_sample.prompt);
-    // The correct value first: the chart keeps the first candidates when it has room for a few rows
-    // only, and the text talks about that one.
     QStringList candidates;
     for (const auto& [key, value] : m_sample.dictionary) candidates << QString::number(value);
-    candidates.move(std::max<qsizetype>(0, candidates.indexOf(QString::number(m_sample.answer()))), 0);
+    // The chart keeps the correct value in sight (its top bar), as the text talks about that one.
+    m_window->setPinnedCandidate(QString::number(m_sample.answer()));
     PromptEditor* editor = m_window->promptEditor();
     editor->setCandidates(candidates);
     editor->setPrompt(prompt);

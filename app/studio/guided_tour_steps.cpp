@@ -244,6 +244,7 @@ void GuidedTour::compareFormats() {
                         if (!self || token != self->m_token) return;
                         if (!out->error.isEmpty()) return self->fail(out->error);
                         const QStringList letters{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D")};
+                        self->m_window->setPinnedCandidate(letters.value(out->answer));  // the bar the text names
                         self->m_window->promptEditor()->setCandidates(letters);
                         self->m_window->promptEditor()->setPrompt(out->prompt);
                         self->m_window->session()->setCandidates(letters);

@@ -334,6 +334,8 @@ void MainWindow::setShownHeads(const views::HeadCells& heads) {
     applyHeadFields();
 }
 
+void MainWindow::setPinnedCandidate(const QString& label) { m_pinnedCandidate = label; }
+
 void MainWindow::applyHeadFields() {
     views::HeadCells heads;
     for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
@@ -348,7 +350,16 @@ void MainWindow::applyHeadFields() {
 void MainWindow::onResult(const RunOutcome& o) {
     m_tokens->setTokens(o.tokenLabels);
     if (m_session->selectedToken() >= 0) m_tokens->setSelectedToken(m_session->selectedToken());
-    m_next->setProbabilities(o.next);
+    QList<views::TokenProbability> next = o.next;
+    if (!m_pinnedCandidate.isEmpty()) {
+        const auto pinned = std::find_if(next.begin(), next.end(), [this](const views::TokenProbability& t) {
+            QString label = t.label.trimmed();
+            if (label.startsWith(QChar(0x2581))) label.remove(0, 1);  // SentencePiece's word start
+            return t.candidate && label == m_pinnedCandidate;
+        });
+        if (pinned != next.end()) next.move(pinned - next.begin(), 0);
+    }
+    m_next->setProbabilities(next);
     m_next->setBaseline(o.baseline);
     // Scores of every head on the board (SSM heads: their hidden attention).
     if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);

@@ -117,7 +117,7 @@ void MaskPanel::reload() {
     // without attention heads (Mamba) leaves both fields empty and the Run button off.
     const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
     const QString gather = heads ? heads->gather.name() : QString(), aggregate = heads ? heads->aggregate.name() : QString();
-    const QString noHeadsHint = tr("This model has no attention heads");
+    const QString noHeadsHint = tr("none");  // the status line below says why
     m_gather->setPlaceholderText(heads ? QString() : noHeadsHint);
     m_aggregate->setPlaceholderText(heads ? QString() : noHeadsHint);
     if (m_gather->text() == m_defaultGather) m_gather->setText(gather);

@@ -39,13 +39,18 @@ ModelInfoPanel::ModelInfoPanel(QWidget* parent) : QWidget(parent), m_form(new QF
         {QStringLiteral("params"), tr("Parameters")},         {QStringLiteral("device"), tr("Device")},
         {QStringLiteral("dtype"), tr("Data type")},           {QStringLiteral("tokenizer"), tr("Tokenizer")},
         {QStringLiteral("path"), tr("Folder")}};
+    const QStringList numbers{QStringLiteral("layers"), QStringLiteral("hidden"), QStringLiteral("vocab"), QStringLiteral("params")};
     for (const auto& f : fields) {
         auto* value = new QLabel(QStringLiteral("–"));
         value->setObjectName(QStringLiteral("info_") + f.first);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-        // Numbers and names stay on one line; lists of layers and the folder wrap between their parts.
-        value->setWordWrap(f.first == QLatin1String("heads") || f.first == QLatin1String("ssm") || f.first == QLatin1String("path"));
-        m_form->addRow(f.second + QLatin1Char(':'), value);
+        // Numbers stay on one line; names, lists of layers and the folder wrap between their parts, so
+        // that the dock stays narrow beside the maps.
+        value->setWordWrap(!numbers.contains(f.first));
+        auto* label = new QLabel(f.second + QLatin1Char(':'));
+        label->setWordWrap(true);
+        label->setBuddy(value);
+        m_form->addRow(label, value);
         m_rows << qMakePair(f.first, value);
     }
     // Every value under its label: the values get the dock's whole width, the same way in every row.
@@ -65,7 +70,13 @@ void ModelInfoPanel::setInfo(const gna::ModelInfo* info) {
         return;
     }
     const QLocale loc;
-    set(QStringLiteral("architecture"), QString::fromStdString(info->architecture));
+    // A class name wraps between its words ("Zamba2ForCausalLM": Zamba2 For Causal LM).
+    QString architecture;
+    for (const QChar c : QString::fromStdString(info->architecture)) {
+        if (c.isUpper() && !architecture.isEmpty() && !architecture.back().isUpper()) architecture += kBreakHere;
+        architecture += c;
+    }
+    set(QStringLiteral("architecture"), architecture);
     set(QStringLiteral("layers"), loc.toString(info->num_layers));
     // Heads per layer, grouped by layers of the same shape: "4 / 4" when every layer has them,
     // "4 / 4 in layers 1, 3" in a hybrid; an SSM model has none.

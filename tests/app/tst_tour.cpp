@@ -296,6 +296,16 @@ void TestTour::walkThroughEveryStep() {
             if (label.startsWith(QChar(0x2581))) label.remove(0, 1);
             if (row.candidate && row.probability > bestP) bestP = row.probability, best = label;
         }
+        // The correct letter's bar, which the text names, is drawn however little its probability.
+        const QString correct = QRegularExpression(QStringLiteral("its correct answer is ([A-D])")).match(text).captured(1);
+        QVERIFY2(!correct.isEmpty(), qPrintable(text));
+        bool drawn = false;
+        for (const auto& row : w.nextTokenChart()->shownRows()) {
+            QString label = row.label.trimmed();
+            if (label.startsWith(QChar(0x2581))) label.remove(0, 1);
+            drawn |= row.candidate && label == correct;
+        }
+        QVERIFY2(drawn, qPrintable(QStringLiteral("the correct letter %1 is not drawn").arg(correct)));
         QVERIFY2(text.contains(QStringLiteral("most likely letter is %1").arg(best)) ||
                      text.contains(QStringLiteral("correct letter %1 (bar ★ %1) is still the most likely").arg(best)),
                  qPrintable(best + QStringLiteral(": ") + text));
