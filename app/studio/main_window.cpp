@@ -353,8 +353,10 @@ void MainWindow::onResult(const RunOutcome& o) {
     QList<views::TokenProbability> next = o.next;
     if (!m_pinnedCandidate.isEmpty()) {
         const auto pinned = std::find_if(next.begin(), next.end(), [this](const views::TokenProbability& t) {
-            QString label = t.label.trimmed();
-            if (label.startsWith(QChar(0x2581))) label.remove(0, 1);  // SentencePiece's word start
+            // A token's shown text may start with a space, SentencePiece's word start or the visible space.
+            QString label = t.label;
+            while (!label.isEmpty() && (label.front().isSpace() || label.front() == QChar(0x2581) || label.front() == QChar(0x2423)))
+                label.remove(0, 1);
             return t.candidate && label == m_pinnedCandidate;
         });
         if (pinned != next.end()) next.move(pinned - next.begin(), 0);

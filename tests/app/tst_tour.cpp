@@ -457,6 +457,13 @@ void TestTour::bundledDemoModel() {
                     : QString(c->heads.front().name() + QStringLiteral(" off ("));
                 QVERIFY2(tour->resultText().contains(want), qPrintable(tour->resultText()));
                 QCOMPARE(w.session()->ablatedHeads().size(), c->heads.size());
+                // The letter the text names as correct is drawn (its label is " D" or "␣D" in this tokenizer).
+                const QString correct = QRegularExpression(QStringLiteral("its correct answer is ([A-D])")).match(tour->resultText()).captured(1);
+                QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+                bool drawn = false;
+                for (const auto& row : w.nextTokenChart()->shownRows())
+                    drawn |= row.candidate && row.label.right(1) == correct;
+                QVERIFY2(!correct.isEmpty() && drawn, qPrintable(correct + QStringLiteral(": ") + tour->resultText()));
             }
         }
         if (step == 3 || step == 5 || step == 6) shoot(&w, QStringLiteral("tour_demo_step%1").arg(step));
