@@ -92,7 +92,7 @@ void ModelInfoPanel::setInfo(const gna::ModelInfo* info) {
         for (const auto& [shape, where] : byShape) {
             QString part = text(shape);
             if (static_cast<int>(where.size()) != layers)
-                part += QLatin1Char(' ') + tr("in layers %1").arg(layerList(where)).replace(QStringLiteral(", "), QString(QStringLiteral(",") + kNoBreak));
+                part += QLatin1Char(' ') + (where.size() == 1 ? tr("in layer %1") : tr("in layers %1")).arg(layerList(where)).replace(QStringLiteral(", "), QString(QStringLiteral(",") + kNoBreak));
             parts << part;
         }
         return parts.join(QStringLiteral("; "));
