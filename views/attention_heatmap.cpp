@@ -6,6 +6,7 @@
 #include <cmath>
 #include <qcustomplot.h>
 
+#include "number_format.h"
 #include "plot_style.h"
 
 namespace gna::views {
@@ -186,24 +187,45 @@ void AttentionHeatmap::setTitleStats(bool on) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+QString AttentionHeatmap::titleText() const { return m_title->text(); }
+
 void AttentionHeatmap::updateTitle() {
     QString text = m_data.title;
-    if (m_titleStats && !m_data.isDifference && m_data.rows > 0) {
-        const RowStats s = rowStats(m_data, m_data.rows - 1);
+    if (m_titleStats && !m_data.isDifference && m_data.lastRow) {
+        const RowStats& s = *m_data.lastRow;
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
-        QString stats = tr("last row: entropy %1 bits, max %2 on “%3”").arg(s.entropyBits, 0, 'f', 2).arg(s.maxWeight, 0, 'f', 2).arg(key);
-        // A narrow map: the statistics on two lines rather than clipped at both ends. The title has the
-        // map's column; the colour scale's column is beside it.
+        // A signed hidden-attention row is stated as the distribution of its magnitudes, as it is scored.
+        QString stats = s.magnitudes ? tr("last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”")
+                                           .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key)
+                                     : tr("last row: entropy %1 bits, max %2 on “%3”")
+                                           .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key);
+        // A narrow map: the statistics on as many lines as it needs rather than clipped at both ends,
+        // broken after ": " and ", " (a decimal comma has no space after it). The title has the map's
+        // column; the colour scale's column is beside it.
         const int room = width() - std::max(m_scale->outerRect().width(), 60) - 8;
         const QFontMetrics fm(m_title->font());
-        if (fm.horizontalAdvance(stats) > room) {
-            const qsizetype comma = stats.indexOf(QLatin1String(", "));
-            if (comma > 0) stats.replace(comma, 2, QStringLiteral(",\n"));
+        QStringList parts;
+        for (qsizetype from = 0; from < stats.size();) {
+            qsizetype at = stats.size();
+            for (const QLatin1String sep : {QLatin1String(": "), QLatin1String(", ")})
+                if (const qsizetype i = stats.indexOf(sep, from); i >= 0 && i + 2 < at) at = i + 2;
+            parts << stats.mid(from, at - from);
+            from = at;
         }
-        // Still too wide on two lines: the head alone (the statistics are in the cells' hover texts).
+        QStringList lines;
+        QString line;
+        for (const QString& part : parts) {
+            if (!line.isEmpty() && fm.horizontalAdvance(QString(line + part).trimmed()) > room) {
+                lines << line.trimmed();
+                line.clear();
+            }
+            line += part;
+        }
+        if (!line.isEmpty()) lines << line.trimmed();
+        // A piece still too wide for the map: the head alone (the statistics are in the cells' hover texts).
         int widest = 0;
-        for (const QString& line : stats.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
-        if (widest <= room) text += QLatin1Char('\n') + stats;
+        for (const QString& l : lines) widest = std::max(widest, fm.horizontalAdvance(l));
+        if (widest <= room) text += QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
     }
     m_title->setText(text);
 }
@@ -230,7 +252,7 @@ QString AttentionHeatmap::cellText(int row, int col) const {
         .arg(q)
         .arg(col)
         .arg(k)
-        .arg(cellValue(row, col), 0, 'g', 4);
+        .arg(formatNumber(cellValue(row, col), 4, 1e-4));
 }
 
 bool AttentionHeatmap::cellAtPixel(const QPointF& pixel, int* row, int* col) const {

@@ -39,6 +39,7 @@ public:
     Palette colorPalette() const { return m_palette; }
     // true (default): the title adds the last row's entropy and maximum; false: the head only (figures).
     void setTitleStats(bool on);
+    QString titleText() const;  // the title as drawn (head, then the last row's statistics)
 
     // The value stored in the colour map for (query row, key column): what is drawn.
     double cellValue(int row, int col) const;

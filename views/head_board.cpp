@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "head_board_commands.h"
+#include "number_format.h"
 
 namespace gna::views {
 

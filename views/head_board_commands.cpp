@@ -34,11 +34,15 @@ bool SetHeadsCommand::mergeWith(const QUndoCommand* other) {
         }
     }
     m_stamp = o->m_stamp;
-    bool anyChange = false;
-    for (qsizetype i = 0; i < m_cells.size(); ++i) anyChange |= m_old[i] != m_new[i];
-    setObsolete(!anyChange);
-    setText(QCoreApplication::translate("gna::views::HeadBoard", "Toggle %n head(s)", nullptr,
-                                        static_cast<int>(m_cells.size())));
+    // The text counts the heads whose state the merged command changes: a head toggled twice in the
+    // burst is back where it was and is not counted (undo still sets it to its old state).
+    int changed = 0;
+    QString name;
+    for (qsizetype i = 0; i < m_cells.size(); ++i)
+        if (m_old[i] != m_new[i]) ++changed, name = m_cells[i].name();
+    setObsolete(changed == 0);
+    setText(changed == 1 ? QCoreApplication::translate("gna::views::HeadBoard", "Toggle %1").arg(name)
+                         : QCoreApplication::translate("gna::views::HeadBoard", "Toggle %n head(s)", nullptr, changed));
     return true;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "head_board.h"
+#include "number_format.h"
 
 namespace gna::views {
 
@@ -37,7 +38,7 @@ QList<HeadBoardLegend::Piece> HeadBoardLegend::pieces() const {
             const bool ssm = kind == 1;
             const bool present = m->mixed() || (ssm == m->ssm());
             if (!present) continue;
-            const QString range = tr("%1 .. %2").arg(QString::number(m->minScore(ssm), 'g', 3), QString::number(m->maxScore(ssm), 'g', 3));
+            const QString range = tr("%1 .. %2").arg(formatNumber(m->minScore(ssm)), formatNumber(m->maxScore(ssm)));
             out << Piece{m->mixed() ? (ssm ? tr("S") : tr("H")) : QString(), kind, range, first, !first};
             first = false;
         }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "number_format.h"
+
 namespace gna::views {
 
 HeadBoardModel::HeadBoardModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -134,7 +136,7 @@ QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
     const double s = score(l, h);
     switch (role) {
     case Qt::DisplayRole:
-        return std::isnan(s) ? QVariant() : QVariant(QString::number(s, 'g', 3));
+        return std::isnan(s) ? QVariant() : QVariant(formatNumber(s));
     case Qt::ToolTipRole:
         if (!contains(l, h))
             return cell(l, h).ssm ? tr("Layer %1 has no SSM head %2").arg(l).arg(cell(l, h).head)
@@ -154,7 +156,7 @@ QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
         return isAblated(l, h) ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole: {
         QString tip = cell(l, h).name() + (mixed() ? (cell(l, h).ssm ? tr(" (SSM head)") : tr(" (attention head)")) : QString());
-        if (!std::isnan(s)) tip += QStringLiteral("\n") + (m_scoreLabel.isEmpty() ? tr("Score") : m_scoreLabel) + QStringLiteral(": ") + (m_differences && s > 0 ? QStringLiteral("+") : QString()) + QString::number(s, 'g', 4);
+        if (!std::isnan(s)) tip += QStringLiteral("\n") + (m_scoreLabel.isEmpty() ? tr("Score") : m_scoreLabel) + QStringLiteral(": ") + (m_differences && s > 0 ? QStringLiteral("+") : QString()) + formatNumber(s, 4, 1e-4);
         tip += QStringLiteral("\n") + (isAblated(l, h) ? tr("Ablated (output zeroed)") : tr("Active"));
         return tip;
     }

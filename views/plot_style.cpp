@@ -1,6 +1,7 @@
 #include "plot_style.h"
 
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -14,6 +15,7 @@ void applyPlotStyle(QCustomPlot* plot, const QPalette& palette) {
     const QColor fg = palette.color(QPalette::Text);
     QColor grid = palette.color(QPalette::Mid);
     grid.setAlpha(90);
+    plot->setLocale(QLocale());  // tick labels in the UI language's number format ("0,25" in German)
     plot->setBackground(bg);
     plot->setProperty("gnaBackground", bg);
     QList<QCPAxis*> all;

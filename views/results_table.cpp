@@ -11,19 +11,9 @@
 #include <cmath>
 
 #include "figure_data.h"
+#include "number_format.h"
 
 namespace gna::views {
-
-QString formatSignificant(double value, int digits) {
-    if (std::isnan(value)) return QStringLiteral("–");
-    if (value == 0.0 || !std::isfinite(value)) return QString::number(value, 'f', std::max(0, digits - 1));
-    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(value))));
-    const int decimals = std::max(0, digits - 1 - magnitude);
-    // Rounding can carry into the next power of ten (0.09996 -> 0.1000): one decimal fewer then.
-    const QString text = QString::number(value, 'f', decimals);
-    const int rounded = static_cast<int>(std::floor(std::log10(std::abs(text.toDouble()))));
-    return rounded > magnitude && decimals > 0 ? QString::number(value, 'f', decimals - 1) : text;
-}
 
 void ResultsTableModel::setTable(const QStringList& headers, const QList<QVariantList>& rows) {
     beginResetModel();

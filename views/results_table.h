@@ -26,10 +26,6 @@ private:
     QList<QVariantList> m_given;  // as given, for sort(-1)
 };
 
-// A number as shown in result tables: `digits` significant digits, trailing zeros kept (0.0655,
-// 1.05, 2.10), so that a column reads at one precision; NaN as an en dash.
-QString formatSignificant(double value, int digits = 3);
-
 class ResultsTable : public QTableView {
     Q_OBJECT
 public:

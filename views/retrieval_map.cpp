@@ -4,6 +4,7 @@
 #include <cmath>
 #include <qcustomplot.h>
 
+#include "number_format.h"
 #include "palettes.h"
 #include "plot_style.h"
 
@@ -62,13 +63,13 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
                 std::isnan(v) ? tr("%1 lines, key on line %2%\nnot run").arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
                               : (m_grid.kind == RetrievalGrid::Kind::KvAccuracy ? tr("%1 lines, key on line %2%\nAccuracy %3")
                                                                                 : tr("%1 lines, key on line %2%\nProbability %3"))
-                                    .arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0).arg(v, 0, 'f', 2),
+                                    .arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0).arg(formatFixed(v, 2)),
                 m_plot);
         QToolTip::showText(e->globalPosition().toPoint(),
                            std::isnan(v) ? tr("Context %1 tokens, depth %2%\nnot run").arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
                                          : tr("Context %1 tokens, depth %2%\nScore %3 / %4")
                                                .arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
-                                               .arg(v, 0, 'f', 2).arg(m_grid.maxScore),
+                                               .arg(formatFixed(v, 2)).arg(m_grid.maxScore),
                            m_plot);
     });
 }
@@ -134,11 +135,11 @@ void RetrievalMap::setGrid(const RetrievalGrid& grid) {
     m_plot->yAxis->setRange(-0.5, ny - 0.5);
     if (kv)
         m_title->setText(m_grid.kind == RetrievalGrid::Kind::KvAccuracy
-                             ? tr("%1 (mean accuracy %2)").arg(m_grid.title).arg(meanScore(), 0, 'f', 2)
-                             : tr("%1 (mean probability %2)").arg(m_grid.title).arg(meanScore(), 0, 'f', 2));
+                             ? tr("%1 (mean accuracy %2)").arg(m_grid.title).arg(formatFixed(meanScore(), 2))
+                             : tr("%1 (mean probability %2)").arg(m_grid.title).arg(formatFixed(meanScore(), 2)));
     else
-        m_title->setText(m_grid.title.isEmpty() ? tr("Mean score %1").arg(meanScore(), 0, 'f', 2)
-                                                : tr("%1 (mean score %2)").arg(m_grid.title).arg(meanScore(), 0, 'f', 2));
+        m_title->setText(m_grid.title.isEmpty() ? tr("Mean score %1").arg(formatFixed(meanScore(), 2))
+                                                : tr("%1 (mean score %2)").arg(m_grid.title).arg(formatFixed(meanScore(), 2)));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include "number_format.h"
 #include "token_flow.h"
 
 namespace gna::views {
@@ -110,7 +111,7 @@ bool TokenStrip::event(QEvent* event) {
         for (int i = 0; i < m_rects.size(); ++i)
             if (m_rects[i].contains(help->pos())) {
                 QString tip = tr("Token %1: “%2”").arg(i).arg(m_tokens[i]);
-                if (i < static_cast<int>(m_weights.size())) tip += QStringLiteral("\n") + tr("Weight %1").arg(m_weights[i], 0, 'g', 3);
+                if (i < static_cast<int>(m_weights.size())) tip += QStringLiteral("\n") + tr("Weight %1").arg(formatNumber(m_weights[i], 3, 1e-4));
                 QToolTip::showText(help->globalPos(), tip, this, m_rects[i]);
                 return true;
             }

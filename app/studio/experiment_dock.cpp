@@ -83,6 +83,10 @@ void ExperimentDock::setModelDir(const QString& dir) {
     for (ExperimentPanel* p : m_panels) p->setModelDir(dir);
 }
 
+void ExperimentDock::setDefaultHeads(const QString& gather, const QString& aggregate) {
+    for (ExperimentPanel* p : m_panels) p->setDefaultHeads(gather, aggregate);
+}
+
 ExperimentPanel* ExperimentDock::panel(const QString& kind) const {
     for (ExperimentPanel* p : m_panels)
         if (p->kind() == kind) return p;

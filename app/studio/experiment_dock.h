@@ -25,6 +25,7 @@ public:
     explicit ExperimentDock(QWidget* parent = nullptr);
 
     void setModelDir(const QString& dir);
+    void setDefaultHeads(const QString& gather, const QString& aggregate);  // each panel's head fields
     ExperimentPanel* panel(const QString& kind) const;
     QList<ExperimentPanel*> panels() const { return m_panels; }
     ExperimentRunner* runner() const { return m_runner; }

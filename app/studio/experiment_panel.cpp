@@ -244,6 +244,17 @@ void ExperimentPanel::setModelDir(const QString& dir) {
     if (!m_running) m_eta->setText(dir.isEmpty() ? tr("Open a model, then Run.") : tr("Ready: %1").arg(QDir::toNativeSeparators(dir)));
 }
 
+void ExperimentPanel::setDefaultHeads(const QString& gather, const QString& aggregate) {
+    const QString none = gather.isEmpty() ? tr("none: this model has no attention heads") : QString();
+    auto follow = [&none](QLineEdit* field, QString* last, const QString& now) {
+        if (field->text() == *last) field->setText(now);  // textChanged regenerates the spec
+        field->setPlaceholderText(none);
+        *last = now;
+    };
+    follow(m_gather, &m_defaultGather, gather);
+    follow(m_aggregate, &m_defaultAggregate, aggregate);
+}
+
 void ExperimentPanel::setRanking(const QString& resultOrHeads) {
     if (m_specProblem.isEmpty() && m_formShowsSpec) m_ranking->setText(resultOrHeads);  // never over a spec the form does not show
 }

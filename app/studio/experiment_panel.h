@@ -55,6 +55,9 @@ public:
     QString title() const;
     static QString titleOf(const QString& kind);  // a tab and menu text: "G&&A masks" shows one '&'
     void setModelDir(const QString& dir);
+    // The open model's Gather and Aggregate heads (tour::defaultGatherAggregate; empty: it has no attention
+    // heads): head fields the user left at the last model's defaults take them.
+    void setDefaultHeads(const QString& gather, const QString& aggregate);
     void setOutputDir(const QString& dir);
     // The spec in the spec editor (what Run runs); throws gna::Error when it is invalid.
     gna::Json spec() const;
@@ -127,6 +130,7 @@ private:
     QString m_kind;
     ExperimentRunner* m_runner;
     QString m_modelDir;
+    QString m_defaultGather, m_defaultAggregate;  // what the head fields showed for the last model
     bool m_running = false;
     bool m_ownsRun = false;
     gna::ExperimentResult m_result;

@@ -87,8 +87,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_depths = line(QString(), tr("Needle depths in percent; empty = 0 to 100 in 10 steps"));
     m_generate = spin(1, 100000, 40);
     m_heads = line(QString(), tr("Heads as L17.H24, separated by commas; empty = every attention head"));
-    m_gather = line(QStringLiteral("L0.H0"), tr("Gather heads, e.g. L16.H22"));
-    m_aggregate = line(QStringLiteral("L1.H0"), tr("Aggregate heads, e.g. L17.H24"));
+    m_gather = line(QString(), tr("Gather heads, e.g. L16.H22"));  // the open model's: setDefaultHeads
+    m_aggregate = line(QString(), tr("Aggregate heads, e.g. L17.H24"));
     m_ranking = line(QString(), tr("A head_ranking result.json, or heads as L3.H1, L2.H0, …"));
     m_steps = line(QString(), tr("Numbers of heads removed, e.g. 0, 10, 20; empty = every 10"));
     m_mode = combo({{tr("Both"), "both"},

@@ -99,6 +99,7 @@ void GuidedTour::back() {
 
 void GuidedTour::leave() {
     ++m_token;  // whatever a step still had under way leaves the window alone
+    m_window->setPinnedCandidate({});
     hide();
 }
 
@@ -207,6 +208,8 @@ void GuidedTour::ensureTask(Then then) {
     const QString prompt = QString::fromStdString(m_sample.prompt);
     QStringList candidates;
     for (const auto& [key, value] : m_sample.dictionary) candidates << QString::number(value);
+    // The chart keeps the correct value in sight (its top bar), as the text talks about that one.
+    m_window->setPinnedCandidate(QString::number(m_sample.answer()));
     PromptEditor* editor = m_window->promptEditor();
     editor->setCandidates(candidates);
     editor->setPrompt(prompt);

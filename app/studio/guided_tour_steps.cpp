@@ -3,21 +3,30 @@
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <memory>
 
 #include "gna/error.h"
 #include "gna/intervention.h"
 #include "guided_tour.h"
 #include "main_window.h"
+#include "number_format.h"
 #include "prompt_editor.h"
 
 namespace gna::studio {
 
 namespace {
 // Small probabilities keep two significant digits ("0.0021%"), as the chart's bars show them apart.
-QString percent(double p) {
-    if (p > 0.0 && p < 0.001) return QStringLiteral("%1%").arg(100.0 * p, 0, 'g', 2);
-    return QStringLiteral("%1%").arg(100.0 * p, 0, 'f', p < 0.01 ? 2 : 1);
+QString percent(double p) { return views::formatPercent(p, p < 0.001 ? 2 : 3); }
+
+// How a measured value moved, in the words the text uses: a change by less than a fifth either way
+// (a tenth of the scale for shares answered right) is no change.
+enum class Change { Drops, Stays, Rises };
+Change probabilityChange(double before, double after) {
+    return after < 0.8 * before ? Change::Drops : after > 1.25 * before ? Change::Rises : Change::Stays;
+}
+Change shareChange(double before, double after) {
+    return after < before - 0.1 ? Change::Drops : after > before + 0.1 ? Change::Rises : Change::Stays;
 }
 
 gna::InterventionPlan planOf(const views::HeadCells& heads) {
@@ -56,10 +65,10 @@ void GuidedTour::applyStep() {
         QT_TR_NOOP("The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo "
                    "brings it back). Compare the probability of the correct value with the previous step."),
         QT_TR_NOOP("MMLU asks for the letter of the right option, so the model must retrieve which letter stands next "
-                   "to the answer it knows; the classic format scores the answer text itself. With the heads that "
-                   "carry the letter off (the model card's measured one, or else the Gather and Aggregate heads), the "
-                   "letter probability drops while the classic answer holds: MMLU's difficulty is retrieval, not "
-                   "knowledge."),
+                   "to the answer it knows; the classic format scores the answer text itself. The tour switches off "
+                   "the heads that carry the letter (the model card's measured one, or else the Gather and Aggregate "
+                   "heads) and scores both formats: where the letter falls while the classic answer holds, MMLU's "
+                   "difficulty is retrieval, not knowledge."),
         QT_TR_NOOP("The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the "
                    "dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a "
                    "hybrid keeps a few attention layers and retrieves through attention again.")};
@@ -97,7 +106,7 @@ void GuidedTour::showRanking() {
             ensureRanking([this] {
                 QStringList top;
                 for (int i = 0; i < std::min<int>(5, m_ranking.size()); ++i)
-                    top << QStringLiteral("%1 (%2)").arg(m_ranking[i].head.name()).arg(m_ranking[i].importance, 0, 'g', 3);
+                    top << QStringLiteral("%1 (%2)").arg(m_ranking[i].head.name()).arg(views::formatNumber(m_ranking[i].importance));
                 markReady(tr("Ranking %1. Most important: %2.").arg(m_rankingSource.toHtmlEscaped(), top.join(QStringLiteral(", "))));
             });
         });
@@ -133,10 +142,10 @@ void GuidedTour::showAggregate() {
             m_pUnablated = answerProbability();
             m_tokenUnablated = answerTokenProbability();
             markReady(tr("Aggregate head <b>%1</b>: the final position puts %2 of its attention on the line "
-                         "ends. Probability of the correct value as the next token (the chart's starred bar): "
+                         "ends. Probability of the correct value as the next token (the chart's top bar, ★ %5): "
                          "<b>%3</b>; among the dictionary's values only (the task's score): %4.")
                           .arg(m_heads.aggregate.name(), percent(m_heads.aggregateScore.aggregate),
-                               percent(m_tokenUnablated), percent(m_pUnablated)));
+                               percent(m_tokenUnablated), percent(m_pUnablated), QString::number(m_sample.answer())));
         }); });
     });
 }
@@ -150,16 +159,23 @@ void GuidedTour::ablateAggregate() {
             whenIdle([this] { measure([this] {
                 m_pAblated = answerProbability();
                 m_tokenAblated = answerTokenProbability();
-                // The chart's quantity first (its starred bar), then the task's share among the
-                // dictionary's values.
+                // The chart's quantity first (its top bar), then the task's share among the dictionary's
+                // values; the verbs follow the measured values, so the text says what the chart shows.
+                auto moves = [](Change c, const QString& before, const QString& after) {
+                    return c == Change::Drops   ? tr("drops from %1 to %2").arg(before, after)
+                           : c == Change::Rises ? tr("rises from %1 to %2").arg(before, after)
+                                                : tr("stays about the same (%1, then %2)").arg(before, after);
+                };
+                const Change tokenMove = probabilityChange(m_tokenUnablated, m_tokenAblated);
                 QString r = tr("With <b>%1</b> off, the probability of the correct value as the next token (the "
-                               "chart's starred bar) goes from <b>%2</b> to <b>%3</b>. "
-                               "Among the dictionary's values only (the task's score), it goes from %4 to %5.")
-                                .arg(m_heads.aggregate.name(), percent(m_tokenUnablated), percent(m_tokenAblated),
-                                     percent(m_pUnablated), percent(m_pAblated));
-                if (m_tokenAblated > 0.8 * m_tokenUnablated)
-                    r += QLatin1Char(' ') + tr("Here the probability hardly drops: in this model retrieval does not run "
-                                               "through this head alone (try switching off the next ones on the board).");
+                               "chart's top bar, ★ %2) %3. Among the dictionary's values only (the task's score), it %4.")
+                                .arg(m_heads.aggregate.name(), QString::number(m_sample.answer()),
+                                     moves(tokenMove, QStringLiteral("<b>%1</b>").arg(percent(m_tokenUnablated)),
+                                           QStringLiteral("<b>%1</b>").arg(percent(m_tokenAblated))),
+                                     moves(probabilityChange(m_pUnablated, m_pAblated), percent(m_pUnablated), percent(m_pAblated)));
+                if (tokenMove != Change::Drops)
+                    r += QLatin1Char(' ') + tr("It does not drop: in this model retrieval does not run through this head "
+                                               "alone (try switching off the next ones on the board).");
                 markReady(r);
             }); });
         }); });
@@ -174,6 +190,7 @@ void GuidedTour::compareFormats() {
                     struct Outcome {
                         QString prompt, error, source;
                         int answer = 0, questions = 0;
+                        int pickedOff = 0;  // the letter the model picks on the shown question with the heads off
                         double letter = 0, letterOff = 0, classic = 0, classicOff = 0;  // shares answered right
                     };
                     auto out = std::make_shared<Outcome>();
@@ -215,6 +232,7 @@ void GuidedTour::compareFormats() {
                                     worst = drop;
                                     out->prompt = QString::fromStdString(q.prompt);
                                     out->answer = q.answer;
+                                    out->pickedOff = static_cast<int>(std::max_element(offLetters.begin(), offLetters.end()) - offLetters.begin());
                                 }
                             }
                             out->questions = static_cast<int>(questions.size());
@@ -226,6 +244,7 @@ void GuidedTour::compareFormats() {
                         if (!self || token != self->m_token) return;
                         if (!out->error.isEmpty()) return self->fail(out->error);
                         const QStringList letters{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D")};
+                        self->m_window->setPinnedCandidate(letters.value(out->answer));  // the bar the text names
                         self->m_window->promptEditor()->setCandidates(letters);
                         self->m_window->promptEditor()->setPrompt(out->prompt);
                         self->m_window->session()->setCandidates(letters);
@@ -251,11 +270,29 @@ void GuidedTour::compareFormats() {
                                      "letter suffers most; its correct answer is %5.")
                                       .arg(out->questions).arg(out->source, off.front().name(), off.back().name(),
                                                                letters.value(out->answer));
-                        const QString html = intro +
+                        // What the chart shows (the question with the heads off) and what the table measured, in
+                        // words that follow the numbers.
+                        const QString correct = letters.value(out->answer), picked = letters.value(out->pickedOff);
+                        const QString chart = out->pickedOff == out->answer
+                            ? tr("In the chart (this question, heads off) the correct letter %1 (bar ★ %1) is still the most likely.").arg(correct)
+                            : tr("In the chart (this question, heads off) the model's most likely letter is %1, not the correct %2 (bar ★ %2).")
+                                  .arg(picked, correct);
+                        const Change letterMove = shareChange(out->letter, out->letterOff);
+                        const Change classicMove = shareChange(out->classic, out->classicOff);
+                        auto verb = [](Change c) {
+                            return c == Change::Drops ? tr("drops") : c == Change::Rises ? tr("rises") : tr("holds");
+                        };
+                        QString verdict = tr("With the heads off the letter format %1 and the classic format %2.")
+                                              .arg(verb(letterMove), verb(classicMove));
+                        verdict += QLatin1Char(' ') +
+                                   (letterMove == Change::Drops && classicMove != Change::Drops
+                                        ? tr("Here MMLU's difficulty is retrieval, not knowledge.")
+                                        : tr("Here the two formats do not come apart: in this model these heads do not carry the letter alone."));
+                        const QString html = intro + QLatin1Char(' ') + chart +
                             QStringLiteral("<table cellspacing=\"6\"><tr><th></th><th>%1</th><th>%2</th></tr>").arg(tr("all heads"), tr("G&A off")) +
                             row.arg(tr("MMLU format (letter)"), percent(out->letter), percent(out->letterOff)) +
                             row.arg(tr("classic format (answer text)"), percent(out->classic), percent(out->classicOff)) +
-                            QStringLiteral("</table>");
+                            QStringLiteral("</table>") + verdict;
                         self->whenIdle([self, html] { self->markReady(html); });
                     }, droppedJob(token));
                 });

@@ -28,7 +28,9 @@ bool installLanguage(const QString& requested) {
             t = nullptr;
         }
     }
+    // Numbers follow the UI language (views::formatNumber and the plots read QLocale()): "2,45" in German.
     g_current = QStringLiteral("en");
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     if (!gna::i18n::availableLanguages().contains(code)) return code == QLatin1String("en");
     g_app = new QTranslator;
     if (!g_app->load(gna::i18n::catalogPath(code))) {
@@ -37,6 +39,7 @@ bool installLanguage(const QString& requested) {
         return false;
     }
     QCoreApplication::installTranslator(g_app);
+    QLocale::setDefault(QLocale(code));
     g_qt = new QTranslator;  // Qt's own strings (dialog buttons), when installed on the system
     if (g_qt->load(QLocale(code), QStringLiteral("qtbase"), QStringLiteral("_"),
                    QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

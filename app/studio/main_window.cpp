@@ -303,29 +303,23 @@ void MainWindow::onModelLoaded() {
     m_pair->setEmptyMessage(tr("Type a prompt to see the attention maps"));
     m_info->setInfo(info);
     m_experiments->setModelDir(m_session->modelPath());
+    {
+        const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
+        m_experiments->setDefaultHeads(heads ? heads->gather.name() : QString(), heads ? heads->aggregate.name() : QString());
+    }
     m_maskPanel->reload();
     m_prompt->setMmluSample(tour::demoMmluPrompt(m_session->modelPath()));
     m_settings.addRecentModel(m_session->modelPath());
     updateRecentMenu();
     setBoardShape();
-    if (m_aggregateHead->text() == QLatin1String("L1.H0") && info->num_layers > 0)
-        m_aggregateHead->setText(QStringLiteral("L%1.H0").arg(info->num_layers - 1));
-    // A model card that names its Gather and Aggregate heads (the bundled demos): those are shown.
-    if (!m_pendingWorkspace)
-        if (const auto card = tour::cardGatherAggregate(m_session->modelPath())) {
-            m_gatherHead->setText(card->gather.name());
-            m_aggregateHead->setText(card->aggregate.name());
+    // The model's own heads: those its card names (the bundled demos), else heads it has. A workspace
+    // being opened sets its own; a field naming a head this model lacks falls back to the default too.
+    if (const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/true))
+        for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
+            views::HeadCell c;
+            if (!m_pendingWorkspace || !parseHeadName(e->text(), &c) || !headExists(*info, c))
+                e->setText((e == m_gatherHead ? heads->gather : heads->aggregate).name());
         }
-    // A field naming a head this model lacks (an attention head of a Mamba model, or of a hybrid's
-    // Mamba layer) falls back to head 0 of the board's first (Gather) or last (Aggregate) layer that has it.
-    std::vector<int> withHeads;
-    for (int l = 0; l < m_board->model()->layers(); ++l)
-        if (m_board->model()->heads() > 0 && headExists(*info, m_board->model()->cell(l, 0))) withHeads.push_back(l);
-    for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
-        views::HeadCell c;
-        if (!withHeads.empty() && (!parseHeadName(e->text(), &c) || !headExists(*info, c)))
-            e->setText(m_board->model()->cell(e == m_gatherHead ? withHeads.front() : withHeads.back(), 0).name());
-    }
     applyHeadFields();
     if (m_pendingWorkspace && m_pendingWorkspace->modelPath == m_session->modelPath()) applyWorkspaceHeads(*m_pendingWorkspace);
     m_pendingWorkspace.reset();
@@ -357,6 +351,8 @@ void MainWindow::setShownHeads(const views::HeadCells& heads) {
     applyHeadFields();
 }
 
+void MainWindow::setPinnedCandidate(const QString& label) { m_pinnedCandidate = label; }
+
 void MainWindow::applyHeadFields() {
     views::HeadCells heads;
     for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
@@ -371,7 +367,18 @@ void MainWindow::applyHeadFields() {
 void MainWindow::onResult(const RunOutcome& o) {
     m_tokens->setTokens(o.tokenLabels);
     if (m_session->selectedToken() >= 0) m_tokens->setSelectedToken(m_session->selectedToken());
-    m_next->setProbabilities(o.next);
+    QList<views::TokenProbability> next = o.next;
+    if (!m_pinnedCandidate.isEmpty()) {
+        const auto pinned = std::find_if(next.begin(), next.end(), [this](const views::TokenProbability& t) {
+            // A token's shown text may start with a space, SentencePiece's word start or the visible space.
+            QString label = t.label;
+            while (!label.isEmpty() && (label.front().isSpace() || label.front() == QChar(0x2581) || label.front() == QChar(0x2423)))
+                label.remove(0, 1);
+            return t.candidate && label == m_pinnedCandidate;
+        });
+        if (pinned != next.end()) next.move(pinned - next.begin(), 0);
+    }
+    m_next->setProbabilities(next);
     m_next->setBaseline(o.baseline);
     // Scores of every head on the board (SSM heads: their hidden attention).
     if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);

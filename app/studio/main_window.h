@@ -67,6 +67,9 @@ public:
     bool saveWorkspace(const QString& path, QString* error = nullptr) const;
     bool loadWorkspace(const QString& path, QString* error = nullptr);
     void setShownHeads(const views::HeadCells& heads);
+    // A candidate the next-token chart keeps in sight as its first row (the tour's correct answer, which
+    // its text names), whatever the probabilities; empty: the chart's own order.
+    void setPinnedCandidate(const QString& label);
     QString autosavePath() const;
     // Start-up: opens the requested model/workspace, or offers a crash autosave back.
     void applyStartup(const StartupRequest& request);
@@ -137,6 +140,7 @@ private:
     views::GatherAggregatePair* m_pair = nullptr;
     views::AttentionHeatmap* m_diff = nullptr;
     QComboBox* m_scoreMode = nullptr;
+    QString m_pinnedCandidate;
     QLineEdit* m_gatherHead = nullptr;
     QLineEdit* m_aggregateHead = nullptr;
     QCheckBox* m_compare = nullptr;

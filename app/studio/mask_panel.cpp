@@ -16,6 +16,7 @@
 #include "gna/model.h"
 #include "mask_editor.h"
 #include "next_token_chart.h"
+#include "run_job.h"
 #include "session.h"
 #include "tour_steps.h"
 #include "workspace.h"
@@ -45,8 +46,8 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     m_questions = new QComboBox;
     m_questions->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_questions->setMinimumContentsLength(16);  // the dock stays narrow enough for the maps beside it
-    m_gather = new QLineEdit(QStringLiteral("L0.H0"));
-    m_aggregate = new QLineEdit(QStringLiteral("L1.H0"));
+    m_gather = new QLineEdit;
+    m_aggregate = new QLineEdit;
     m_rule = new QComboBox;
     m_rule->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_rule->setMinimumContentsLength(16);
@@ -113,20 +114,13 @@ void MaskPanel::reload() {
     if (!m_session->hasModel()) return;
     const gna::ModelInfo* info = m_session->modelInfo();
     // Fields the user has not edited follow the model: the Gather and Aggregate heads its card names
-    // (the bundled demos), else head 0 of the first and of the last layer with attention (a hybrid's
-    // Mamba layers have none).
-    int first = -1, last = -1;
-    for (const gna::LayerInfo& l : info->layers)
-        if (l.attention_heads > 0) {
-            if (first < 0) first = l.index;
-            last = l.index;
-        }
-    if (first < 0) first = 0, last = std::max(1, info->num_layers) - 1;
-    QString gather = QStringLiteral("L%1.H0").arg(first), aggregate = QStringLiteral("L%1.H0").arg(last);
-    if (const auto card = tour::cardGatherAggregate(m_session->modelPath())) {
-        gather = card->gather.name();
-        aggregate = card->aggregate.name();
-    }
+    // (the bundled demos), else attention heads it has. A mask acts on attention weights: a model
+    // without attention heads (Mamba) leaves both fields empty and the Run button off.
+    const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
+    const QString gather = heads ? heads->gather.name() : QString(), aggregate = heads ? heads->aggregate.name() : QString();
+    const QString noHeadsHint = tr("none");  // the status line below says why
+    m_gather->setPlaceholderText(heads ? QString() : noHeadsHint);
+    m_aggregate->setPlaceholderText(heads ? QString() : noHeadsHint);
     if (m_gather->text() == m_defaultGather) m_gather->setText(gather);
     if (m_aggregate->text() == m_defaultAggregate) m_aggregate->setText(aggregate);
     m_defaultGather = gather;
@@ -134,7 +128,7 @@ void MaskPanel::reload() {
     // Tokenizing runs on the model's worker thread, like every use of the model.
     const QString modelDir = m_session->modelPath();
     bool ok = m_session->runOnModel(
-        [this, modelDir](gna::Model& m) {
+        [this, modelDir, attention = heads.has_value()](gna::Model& m) {
             try {
                 // A demo model gets the questions of its own invented world (those its card was
                 // measured on); a real checkpoint the bundled MMLU sample.
@@ -161,7 +155,7 @@ void MaskPanel::reload() {
                     lay.final_position = static_cast<int>(item.prompt.size()) - 1;
                     layouts.push_back(lay);
                 }
-                QMetaObject::invokeMethod(this, [this, items, layouts, labels, demo] {
+                QMetaObject::invokeMethod(this, [this, items, layouts, labels, demo, attention] {
                     m_items = items;
                     m_tokenLabels = labels;
                     m_layouts = layouts;
@@ -176,6 +170,9 @@ void MaskPanel::reload() {
                                                 static_cast<int>(m_items.size()))
                                            : tr("%n MMLU question(s) from the bundled sample.", nullptr,
                                                 static_cast<int>(m_items.size())));
+                    if (!attention)
+                        m_status->setText(tr("This model has no attention heads: a G&A mask acts on attention weights, "
+                                             "which its SSM heads do not have."));
                     setQuestion(0);
                 }, Qt::QueuedConnection);
             } catch (const std::exception& e) {
@@ -208,7 +205,7 @@ void MaskPanel::setHeads(const QString& gather, const QString& aggregate) {
 
 void MaskPanel::resetMask() {
     rebuildMask();
-    m_run->setEnabled(currentItem() != nullptr);
+    m_run->setEnabled(currentItem() != nullptr && !m_mask.rules.empty());
 }
 
 void MaskPanel::rebuildMask() {
@@ -216,10 +213,20 @@ void MaskPanel::rebuildMask() {
     QSignalBlocker b(m_rule);
     m_rule->clear();
     if (!currentItem()) return;
-    views::HeadCell g, a;
+    // Attention heads the model has: an SSM head or a head of another model makes no rule.
+    auto attentionHead = [this](QLineEdit* field, std::vector<gna::HeadRef>* out) {
+        views::HeadCell c;
+        const bool ok = parseHeadName(field->text(), &c) && !c.ssm && headExists(*m_session->modelInfo(), c);
+        if (ok) out->push_back({c.layer, c.head});
+        field->setStyleSheet(ok || field->text().isEmpty() ? QString() : QStringLiteral("color: #d55e00"));
+    };
     std::vector<gna::HeadRef> gather, aggregate;
-    if (parseHeadName(m_gather->text(), &g)) gather.push_back({g.layer, g.head});
-    if (parseHeadName(m_aggregate->text(), &a)) aggregate.push_back({a.layer, a.head});
+    attentionHead(m_gather, &gather);
+    attentionHead(m_aggregate, &aggregate);
+    if (gather.empty() && aggregate.empty()) {
+        m_editor->setSample({});
+        return;
+    }
     const gna::MmluLayout& lay = m_layouts[m_question];
     m_mask = gna::gna_mmlu_mask(lay, gather, aggregate);
     for (const gna::MaskRule& r : m_mask.rules) {

@@ -71,7 +71,7 @@ private:
     std::vector<double> m_masked, m_plain;
     int m_question = -1;
     QComboBox* m_questions = nullptr;
-    QString m_defaultGather = QStringLiteral("L0.H0"), m_defaultAggregate = QStringLiteral("L1.H0");
+    QString m_defaultGather, m_defaultAggregate;  // what the fields showed for the last model
     QLineEdit* m_gather = nullptr;
     QLineEdit* m_aggregate = nullptr;
     QComboBox* m_rule = nullptr;

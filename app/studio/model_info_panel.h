@@ -1,5 +1,6 @@
 #pragma once
-// ModelInfoPanel: architecture, layers, heads, parameters, device and dtype of the open model.
+// ModelInfoPanel: architecture, layers, heads (attention and SSM heads per layer), parameters, device
+// and dtype of the open model, each value under its label and whole (the dock keeps its width).
 #include <QWidget>
 
 #include "gna/model.h"
@@ -15,8 +16,14 @@ public:
     explicit ModelInfoPanel(QWidget* parent = nullptr);
     void setInfo(const gna::ModelInfo* info);
     QString text(const QString& field) const;  // for tests: the shown value of a row
+    QList<QLabel*> valueLabels() const;
+
+protected:
+    bool event(QEvent* e) override;
 
 private:
+    void keepValuesWhole();
+
     QFormLayout* m_form;
     QList<QPair<QString, QLabel*>> m_rows;
 };

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gna/error.h"
+#include "gna/head_scores.h"
 
 namespace gna::studio {
 
@@ -82,6 +83,11 @@ views::HeatmapData toHeatmap(const gna::AttentionMap& map, const QStringList& to
         d.rowLabels << tokenLabels.value(r);
     }
     for (int c = 0; c < map.cols; ++c) d.colLabels << tokenLabels.value(c);
+    if (!map.rows.empty() && map.cols > 0 && map.weights.size() == map.rows.size() * static_cast<std::size_t>(map.cols)) {
+        // The title's statistics: the core's reading of the last row, the one the head board scores.
+        const gna::RowStats s = gna::row_stats(map.weights.data() + (map.rows.size() - 1) * static_cast<std::size_t>(map.cols), map.cols);
+        d.lastRow = views::RowStats{s.entropy_bits, s.max_weight, s.argmax, s.magnitudes};
+    }
     return d;
 }
 

@@ -11,6 +11,7 @@
 
 #include "gna/experiments.h"
 #include "gna/heads.h"
+#include "gna/probe.h"
 
 namespace gna::studio::tour {
 
@@ -215,6 +216,25 @@ std::optional<CardHeads> cardGatherAggregate(const QString& modelDir) {
     } catch (const std::exception&) {
         return std::nullopt;  // an older or foreign card
     }
+}
+
+std::optional<CardHeads> defaultGatherAggregate(const gna::ModelInfo& info, const QString& modelDir, bool ssmHeads) {
+    auto exists = [&](const views::HeadCell& c) {
+        return (ssmHeads || !c.ssm) &&
+               gna::model_has_head(info, {c.layer, c.head, c.ssm ? gna::HeadKind::SSM : gna::HeadKind::Attention});
+    };
+    if (const auto card = cardGatherAggregate(modelDir); card && exists(card->gather) && exists(card->aggregate)) return card;
+    for (const bool ssm : {false, true}) {
+        if (ssm && !ssmHeads) break;
+        int first = -1, last = -1;
+        for (const gna::LayerInfo& l : info.layers)
+            if ((ssm ? l.ssm_heads : l.attention_heads) > 0) {
+                if (first < 0) first = l.index;
+                last = l.index;
+            }
+        if (first >= 0) return CardHeads{{first, 0, ssm}, {last, 0, ssm}};
+    }
+    return std::nullopt;
 }
 
 views::HeadCells cardRetrievalHeads(const QString& modelDir) {

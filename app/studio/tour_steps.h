@@ -94,6 +94,12 @@ struct CardHeads {
     views::HeadCell gather, aggregate;
 };
 std::optional<CardHeads> cardGatherAggregate(const QString& modelDir);
+// The Gather and Aggregate heads every head field shows on opening a model (main view, mask editor,
+// G&A-mask experiment): the ones its card names, when the model has them; else head 0 of the first and
+// of the last layer with attention heads; else, when `ssmHeads` allows them (the main view's maps),
+// SSM head 0 of the first and of the last layer with SSM heads. None when the model has no head of the
+// wanted kind (a Mamba model has no attention head for a G&A mask).
+std::optional<CardHeads> defaultGatherAggregate(const gna::ModelInfo& info, const QString& modelDir, bool ssmHeads);
 // The heads to switch off for "Gather and Aggregate heads off" on a demo model: its card's top two
 // of the head ranking by KV-retrieval drop (evaluation.top2_by_kv_drop: attention or SSM heads),
 // else cardGatherAggregate(); empty without a card that names them.

@@ -246,6 +246,20 @@ void TestTour::walkThroughEveryStep() {
                  qPrintable(QStringLiteral("chart %1 vs tour %2").arg(bar).arg(tour->tokenProbabilityAblated())));
         QVERIFY(tour->tokenProbabilityUnablated() > 0.0);
         QVERIFY2(tour->resultText().contains(QStringLiteral("next token")), qPrintable(tour->resultText()));
+        // The words follow the numbers (on this fixture the probability may well rise): the verb after the
+        // named bar is the one the two measured values call for, and the correct value's bar is drawn.
+        const double before = tour->tokenProbabilityUnablated(), after = tour->tokenProbabilityAblated();
+        const QString verb = after < 0.8 * before ? QStringLiteral("drops from") : after > 1.25 * before ? QStringLiteral("rises from")
+                                                                                                      : QStringLiteral("stays about the same");
+        QVERIFY2(tour->resultText().contains(QStringLiteral("★ %1) %2").arg(value, verb)), qPrintable(tour->resultText()));
+        QCOMPARE(tour->resultText().contains(QStringLiteral("It does not drop")), after >= 0.8 * before);
+        bool drawn = false;
+        for (const auto& row : w.nextTokenChart()->shownRows()) {
+            QString label = row.label.trimmed();
+            if (label.startsWith(QChar(0x2581))) label.remove(0, 1);
+            drawn |= row.candidate && label == value;
+        }
+        QVERIFY2(drawn, "the correct value's bar is not among the drawn rows");
     }
 
     // 6. MMLU format with the G&A pair off.
@@ -256,6 +270,46 @@ void TestTour::walkThroughEveryStep() {
     QCOMPARE(w.session()->ablatedHeads().size(), 2);
     QVERIFY(w.session()->ablatedHeads().contains(ga.gather) && w.session()->ablatedHeads().contains(ga.aggregate));
     QVERIFY2(tour->resultText().contains(QStringLiteral("MMLU format")), qPrintable(tour->resultText()));
+    {
+        // The verdict follows the table: the letter format "drops" only when its share fell by more than
+        // ten points, and the conclusion about retrieval only then (with the classic format not dropping).
+        const QString text = tour->resultText();
+        auto shares = [&](const QString& label) {
+            const QRegularExpression row(QStringLiteral("<tr><td>%1</td><td align=\"right\">([0-9.]+)%</td><td align=\"right\">([0-9.]+)%</td></tr>")
+                                             .arg(QRegularExpression::escape(label)));
+            const QRegularExpressionMatch m = row.match(text);
+            return m.hasMatch() ? std::make_pair(m.captured(1).toDouble(), m.captured(2).toDouble()) : std::make_pair(-1.0, -1.0);
+        };
+        const auto letter = shares(QStringLiteral("MMLU format (letter)")), classic = shares(QStringLiteral("classic format (answer text)"));
+        QVERIFY2(letter.first >= 0 && classic.first >= 0, qPrintable(text));
+        auto verb = [](std::pair<double, double> v) {
+            return v.second < v.first - 10 ? QStringLiteral("drops") : v.second > v.first + 10 ? QStringLiteral("rises") : QStringLiteral("holds");
+        };
+        QVERIFY2(text.contains(QStringLiteral("the letter format %1 and the classic format %2").arg(verb(letter), verb(classic))), qPrintable(text));
+        QCOMPARE(text.contains(QStringLiteral("retrieval, not knowledge")), verb(letter) == QLatin1String("drops") && verb(classic) != QLatin1String("drops"));
+        // The chart's most likely letter (this question, heads off) is the one the text names.
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        QString best;
+        double bestP = -1.0;
+        for (const auto& row : w.nextTokenChart()->probabilities()) {
+            QString label = row.label.trimmed();
+            if (label.startsWith(QChar(0x2581))) label.remove(0, 1);
+            if (row.candidate && row.probability > bestP) bestP = row.probability, best = label;
+        }
+        // The correct letter's bar, which the text names, is drawn however little its probability.
+        const QString correct = QRegularExpression(QStringLiteral("its correct answer is ([A-D])")).match(text).captured(1);
+        QVERIFY2(!correct.isEmpty(), qPrintable(text));
+        bool drawn = false;
+        for (const auto& row : w.nextTokenChart()->shownRows()) {
+            QString label = row.label.trimmed();
+            if (label.startsWith(QChar(0x2581))) label.remove(0, 1);
+            drawn |= row.candidate && label == correct;
+        }
+        QVERIFY2(drawn, qPrintable(QStringLiteral("the correct letter %1 is not drawn").arg(correct)));
+        QVERIFY2(text.contains(QStringLiteral("most likely letter is %1").arg(best)) ||
+                     text.contains(QStringLiteral("correct letter %1 (bar ★ %1) is still the most likely").arg(best)),
+                 qPrintable(best + QStringLiteral(": ") + text));
+    }
 
     // 7. The hybrid demo is there (the SSM one is not).
     QVERIFY(nextAndWait(tour));
@@ -403,6 +457,13 @@ void TestTour::bundledDemoModel() {
                     : QString(c->heads.front().name() + QStringLiteral(" off ("));
                 QVERIFY2(tour->resultText().contains(want), qPrintable(tour->resultText()));
                 QCOMPARE(w.session()->ablatedHeads().size(), c->heads.size());
+                // The letter the text names as correct is drawn (its label is " D" or "␣D" in this tokenizer).
+                const QString correct = QRegularExpression(QStringLiteral("its correct answer is ([A-D])")).match(tour->resultText()).captured(1);
+                QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+                bool drawn = false;
+                for (const auto& row : w.nextTokenChart()->shownRows())
+                    drawn |= row.candidate && row.label.right(1) == correct;
+                QVERIFY2(!correct.isEmpty() && drawn, qPrintable(correct + QStringLiteral(": ") + tour->resultText()));
             }
         }
         if (step == 3 || step == 5 || step == 6) shoot(&w, QStringLiteral("tour_demo_step%1").arg(step));

@@ -112,6 +112,8 @@ private Q_SLOTS:
         QVERIFY2(e.contains("\"prefill_modes\"") && e.contains("'Drop'"), qPrintable(e));
         e = err(R"({"experiment": "gna_masks", "gather": ["L0.H0"]})");
         QVERIFY2(e.contains("\"aggregate\"") && e.contains("required"), qPrintable(e));
+        e = err(R"({"experiment": "gna_masks", "gather": [], "aggregate": []})");
+        QVERIFY2(e.contains("name no head") && e.contains("attention head"), qPrintable(e));
         e = err(R"({"experiment": "cumulative_removal"})");
         QVERIFY2(e.contains("\"ranking\" is required"), qPrintable(e));
         e = err(R"({"experiment": "evaluate", "task": {"name": "kv_retrieval"}, "tasks": [{"name": "mmlu"}]})");

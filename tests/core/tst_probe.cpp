@@ -271,6 +271,19 @@ void TestProbe::rowScoresByHand() {
     QCOMPARE(row_entropy_bits(c, 3), 1.5);
     const float d[] = {4.0f, 0.0f};
     QCOMPARE(row_entropy_bits(d, 2), 0.0);
+    // ... and its largest weight in the same reading: |2| / 4 = 1/2 at column 0; a row whose largest
+    // magnitude is negative names that column.
+    const RowStats cs = row_stats(c, 3);
+    QVERIFY(cs.magnitudes);
+    QCOMPARE(cs.max_weight, 0.5);
+    QCOMPARE(cs.argmax, 0);
+    const float e[] = {0.5f, -3.0f, 0.5f};  // |a| / 4 = (1/8, 3/4, 1/8): H = 2 * 1/8 * 3 + 3/4 * log2(4/3)
+    const RowStats es = row_stats(e, 3);
+    QCOMPARE(es.argmax, 1);
+    QCOMPARE(es.max_weight, 0.75);
+    QVERIFY(std::abs(es.entropy_bits - (0.75 + 0.75 * std::log2(4.0 / 3.0))) < 1e-12);
+    QCOMPARE(row_max_weight(e, 3), 0.75);
+    QVERIFY(!row_stats(a, 4).magnitudes);
     // A 4-token map, line ends at 1 and 3: rows 1, 3 captured; the last row is row 3.
     AttentionMap m;
     m.rows = {1, 3};

@@ -140,6 +140,20 @@ void TestHeadBoard::rapidTogglesMerge() {
     QVERIFY(board.ablatedHeads().isEmpty());
     board.undoStack()->redo();
     QCOMPARE(board.ablatedHeads().size(), 3);
+
+    // A head toggled twice within the burst is back where it was: the merged command names only the
+    // heads it changes (a hybrid board's clicks on an attention head and an SSM head, then the SSM
+    // head again, left "Toggle 2 head(s)" with one head ablated).
+    board.undoStack()->clear();
+    board.setAblatedHeads({});
+    QTest::mouseClick(&board, Qt::LeftButton, {}, board.cellRect(1, 1).center());
+    QTest::mouseClick(&board, Qt::LeftButton, {}, board.cellRect(0, 2).center());
+    QTest::mouseClick(&board, Qt::LeftButton, {}, board.cellRect(0, 2).center());
+    QCOMPARE(board.ablatedHeads(), (HeadCells{{1, 1, false}}));
+    QCOMPARE(board.undoStack()->count(), 1);
+    QCOMPARE(board.undoStack()->undoText(), QStringLiteral("Toggle L1.H1"));
+    board.undoStack()->undo();
+    QVERIFY(board.ablatedHeads().isEmpty());
 }
 
 void TestHeadBoard::rectangleSelection() {

@@ -14,6 +14,7 @@
 #include "figure_export.h"
 #include "head_board.h"
 #include "head_board_model.h"
+#include "number_format.h"
 #include "mask_editor.h"
 #include "next_token_chart.h"
 #include "palettes.h"
@@ -191,7 +192,7 @@ void TestPlotStates::tablePrecisionSortAndWidth() {
     QCOMPARE(formatSignificant(2.097152), QStringLiteral("2.10"));
     QCOMPARE(formatSignificant(0.09996), QStringLiteral("0.100"));
     QCOMPARE(formatSignificant(1234.5), QStringLiteral("1235"));
-    QCOMPARE(formatSignificant(-0.351), QStringLiteral("-0.351"));
+    QCOMPARE(formatSignificant(-0.351), QStringLiteral("−0.351"));  // the locale formatter's minus sign
     ResultsTable table;
     table.resize(800, 300);
     table.show();

@@ -10,11 +10,18 @@
 
 namespace gna {
 
-// -sum a*log2(a) over a row of attention weights (bits; zero weights contribute nothing). A row that is
-// not a distribution (an SSM head's hidden attention: signed, not summing to 1) is read as |a| / sum |a|.
-double row_entropy_bits(const float* row, int cols);
-// The largest weight of the row (0 for an empty row).
-double row_max_weight(const float* row, int cols);
+// One row of attention weights read as a distribution p: a softmax row as it is; a row that is not one
+// (an SSM head's hidden attention: signed, not summing to 1) as p = |a| / sum |a| (magnitudes = true).
+// Every row score and every title that states one uses this reading.
+struct RowStats {
+    double entropy_bits = 0.0;  // -sum p*log2(p) (zero weights contribute nothing)
+    double max_weight = 0.0;    // the largest p
+    int argmax = -1;            // its column (the first of equals); -1 for an empty row
+    bool magnitudes = false;    // p = |a| / sum |a|
+};
+RowStats row_stats(const float* row, int cols);
+double row_entropy_bits(const float* row, int cols);  // row_stats(...).entropy_bits
+double row_max_weight(const float* row, int cols);    // row_stats(...).max_weight (0 for an empty row)
 
 // The prompt positions whose token text contains a line break: the summary tokens of the lines
 // ("key:value\n", "A. option\n").

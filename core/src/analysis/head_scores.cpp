@@ -5,28 +5,30 @@
 
 namespace gna {
 
-double row_entropy_bits(const float* row, int cols) {
+RowStats row_stats(const float* row, int cols) {
     // A softmax row is a distribution as it is; a row that is not (signed, unnormalised hidden
     // attention of an SSM head) is read as the distribution of its magnitudes |a| / sum |a|.
+    RowStats s;
     double sum = 0.0, abs_sum = 0.0;
     for (int c = 0; c < cols; ++c) {
         sum += row[c];
         abs_sum += std::abs(double(row[c]));
     }
-    const double scale = (abs_sum == sum && std::abs(sum - 1.0) <= 1e-3) || abs_sum == 0.0 ? 1.0 : 1.0 / abs_sum;
-    double h = 0.0;
+    s.magnitudes = !((abs_sum == sum && std::abs(sum - 1.0) <= 1e-3) || abs_sum == 0.0);
+    const double scale = s.magnitudes ? 1.0 / abs_sum : 1.0;
     for (int c = 0; c < cols; ++c) {
         const double p = std::abs(double(row[c])) * scale;
-        if (p > 0.0) h -= p * std::log2(p);
+        if (p > 0.0) s.entropy_bits -= p * std::log2(p);
+        if (s.argmax < 0 || p > s.max_weight) {
+            s.max_weight = p;
+            s.argmax = c;
+        }
     }
-    return h;
+    return s;
 }
 
-double row_max_weight(const float* row, int cols) {
-    double m = 0.0;
-    for (int c = 0; c < cols; ++c) m = std::max<double>(m, row[c]);
-    return m;
-}
+double row_entropy_bits(const float* row, int cols) { return row_stats(row, cols).entropy_bits; }
+double row_max_weight(const float* row, int cols) { return row_stats(row, cols).max_weight; }
 
 std::vector<int> line_ends(const std::vector<std::string>& token_texts) {
     std::vector<int> out;

@@ -214,6 +214,9 @@ ExperimentSpec parse_experiment_spec(const Json& j, const std::string& origin) {
         throw Error(origin + ": \"ranking\" is required: a head_ranking result.json or a list of heads");
     if (s.experiment == "gna_masks" && (!j.contains("gather") || !j.contains("aggregate")))
         throw Error(origin + ": \"gather\" and \"aggregate\" head lists are required");
+    if (s.experiment == "gna_masks" && s.gather.empty() && s.aggregate.empty())
+        throw Error(origin + ": \"gather\" and \"aggregate\" name no head: a G&A mask needs at least one attention head "
+                             "(e.g. \"gather\": [\"L1.H0\"]); a model without attention heads has none to mask");
     return s;
 }
 

@@ -1,0 +1,66 @@
+#include "number_format.h"
+
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
+
+namespace gna::views {
+
+namespace {
+
+// Decimals that give `significant` significant digits for |value| (none for large values).
+int decimalsFor(double value, int significant) {
+    if (value == 0.0 || !std::isfinite(value)) return 0;
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(value))));
+    return std::max(0, significant - 1 - magnitude);
+}
+
+}  // namespace
+
+QString formatNumber(double value, int significant, double smallest) {
+    const QLocale loc;
+    if (std::isnan(value)) return QStringLiteral("–");
+    if (std::isinf(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    significant = std::max(1, significant);
+    if (value != 0.0 && std::abs(value) < smallest)
+        return (value > 0 ? QStringLiteral("< ") : QStringLiteral("> −")) + loc.toString(smallest, 'f', decimalsFor(smallest, 1));
+    QString text = loc.toString(value, 'f', decimalsFor(value, significant));
+    // Trailing zeros after the decimal separator go, as with %g ("0,5", not "0,500").
+    if (text.contains(loc.decimalPoint())) {
+        while (text.endsWith(QLatin1Char('0'))) text.chop(1);
+        if (text.endsWith(loc.decimalPoint())) text.chop(loc.decimalPoint().size());
+    }
+    if (value < 0) text.replace(loc.negativeSign(), QStringLiteral("−"));
+    return text;
+}
+
+QString formatSignificant(double value, int digits) {
+    if (std::isnan(value)) return QStringLiteral("–");
+    if (std::isinf(value)) return formatNumber(value);
+    digits = std::max(1, digits);
+    int decimals = value == 0.0 ? digits - 1 : decimalsFor(value, digits);
+    // Rounding can carry into the next power of ten (0.09996 -> 0.1000): one decimal fewer then.
+    if (value != 0.0 && decimals > 0) {
+        const double rounded = QString::number(value, 'f', decimals).toDouble();
+        if (std::floor(std::log10(std::abs(rounded))) > std::floor(std::log10(std::abs(value)))) --decimals;
+    }
+    return formatFixed(value, decimals);
+}
+
+QString formatFixed(double value, int decimals) {
+    const QLocale loc;
+    QString text = loc.toString(value, 'f', std::max(0, decimals));
+    if (value < 0) text.replace(loc.negativeSign(), QStringLiteral("−"));
+    return text;
+}
+
+QString formatPercent(double probability, int significant) {
+    const double percent = 100.0 * probability;
+    // The locale's percent sign, spaced as the locale writes it ("12 %" in German, "12%" in English).
+    const QString number = formatNumber(percent, significant, 1e-4);
+    return QLocale().language() == QLocale::German || QLocale().language() == QLocale::French
+               ? number + QStringLiteral("\u00a0%")
+               : number + QStringLiteral("%");
+}
+
+}  // namespace gna::views

@@ -1,0 +1,22 @@
+#pragma once
+// User-visible numbers, formatted in one place: in the UI language's locale (QLocale(), which the
+// language switch sets) and never in raw scientific notation. Exported CSV files keep the C locale
+// and full precision; they do not use these.
+#include <QString>
+
+namespace gna::views {
+
+// `significant` significant digits with the locale's decimal and group separators ("2,45", "176.240"
+// in German), trailing zeros dropped as with %g; a non-zero value below `smallest` reads "< 0,001" (smallest = 0.001), so a caption never
+// shows "5.05e-08".
+QString formatNumber(double value, int significant = 3, double smallest = 1e-3);
+// A number as shown in result tables: `digits` significant digits with trailing zeros kept
+// (0.0655, 1.05, 2.10), so that a column reads at one precision; NaN as an en dash.
+QString formatSignificant(double value, int digits = 3);
+// A fixed number of decimals with the locale's separators.
+QString formatFixed(double value, int decimals);
+// A probability as a percentage with `significant` significant digits ("12,5 %" in German);
+// below 0.0001 % it reads "< 0,0001 %".
+QString formatPercent(double probability, int significant = 2);
+
+}  // namespace gna::views
