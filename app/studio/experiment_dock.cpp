@@ -130,7 +130,7 @@ bool ExperimentDock::openResult(const QString& path, QString* error) {
         if (error) *error = QString::fromUtf8(e.what());
         return false;
     }
-    QString kind = ExperimentPanel::kindOfSpec(result.value("spec", gna::Json()));
+    QString kind = ExperimentPanel::kindOfSpec(result.spec);
     if (!panel(kind)) kind = QStringLiteral("niah");  // other evaluate results: their tables
     showPanel(kind);
     return panel(kind)->openResultFile(path, error);

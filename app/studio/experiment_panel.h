@@ -122,7 +122,7 @@ private:
     void updateState();          // Run, the form and the note from the spec's state
     QString kindProblem(const QString& specKind) const;  // why a spec of that kind does not run here
     void chooseFile(bool isResult);
-    void showResultSpec(const gna::Json& result);  // the result's spec in the editor and the form
+    void showResultSpec(const gna::ExperimentResult& result);  // the result's spec in the editor and the form
     void setRunning(bool on);
     void onProgress(int done, int total, double elapsed, double eta, const QString& current);
     void onCellClicked(int depthIndex, int lengthIndex);

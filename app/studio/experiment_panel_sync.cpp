@@ -150,13 +150,13 @@ bool ExperimentPanel::openSpecFile(const QString& path, QString* error) {
     }
 }
 
-void ExperimentPanel::showResultSpec(const gna::Json& result) {
-    if (!result.contains("spec") || !result["spec"].is_object()) return;
+void ExperimentPanel::showResultSpec(const gna::ExperimentResult& result) {
+    if (!result.spec.is_object()) return;
     try {
-        if (sameExperiment(spec(), result["spec"])) return;  // the spec that ran stays as the user wrote it
+        if (sameExperiment(spec(), result.spec)) return;  // the spec that ran stays as the user wrote it
     } catch (const std::exception&) {
     }
-    m_spec->setPlainText(QString::fromStdString(gna::spec_text(result["spec"])));
+    m_spec->setPlainText(QString::fromStdString(gna::spec_text(result.spec)));
 }
 
 void ExperimentPanel::chooseFile(bool isResult) {
@@ -166,8 +166,7 @@ void ExperimentPanel::chooseFile(bool isResult) {
     // A file of another kind opens in its own tab (the dock listens); a panel on its own says what it is.
     QString kind;
     try {
-        const gna::Json j = gna::read_json_file(p.toStdString());
-        kind = kindOfSpec(isResult ? j.value("spec", gna::Json()) : j);
+        kind = kindOfSpec(isResult ? gna::read_experiment_result(p.toStdString()).spec : gna::read_json_file(p.toStdString()));
     } catch (const std::exception&) {
     }
     const bool elsewhere = !kind.isEmpty() && kind != m_kind && isSignalConnected(QMetaMethod::fromSignal(&ExperimentPanel::fileOfAnotherKind));
