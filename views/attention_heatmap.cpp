@@ -174,13 +174,17 @@ void AttentionHeatmap::updateTitle() {
         const RowStats s = rowStats(m_data, m_data.rows - 1);
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
         QString stats = tr("last row: entropy %1 bits, max %2 on “%3”").arg(s.entropyBits, 0, 'f', 2).arg(s.maxWeight, 0, 'f', 2).arg(key);
-        // A narrow map: the statistics on two lines rather than clipped at both ends. The title has the
-        // map's column; the colour scale's column is beside it.
-        const int room = width() - std::max(m_scale->outerRect().width(), 60) - 8;
-        if (QFontMetrics(m_title->font()).horizontalAdvance(stats) > room) {
-            const qsizetype comma = stats.indexOf(QLatin1String(", "));
-            if (comma > 0) stats.replace(comma, 2, QStringLiteral(",\n"));
+        // A narrow map: the statistics wrap at spaces to the map's column (the colour scale's column
+        // is beside it), and a word wider than the column is elided, never clipped at both ends.
+        const int room = std::max(40, width() - std::max(m_scale->outerRect().width(), 80) - 8);
+        const QFontMetrics fm(m_title->font());
+        QStringList lines;
+        for (const QString& word : stats.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) lines.back() += QLatin1Char(' ') + word;
+            else lines << word;
         }
+        for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, room);
+        stats = lines.join(QLatin1Char('\n'));
         text += QLatin1Char('\n') + stats;
     }
     m_title->setText(text);

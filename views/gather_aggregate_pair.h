@@ -24,8 +24,16 @@ public:
     bool logScale() const;
     void setColorPalette(Palette palette);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void applySharedRange();
+    // Side by side, both maps' axis rectangles at the same height (their key-axis titles on one line,
+    // whatever the length of either map's tick labels or title).
+    void alignAxisRects();
+    void scheduleAlign();
+    bool m_alignPending = false;
 
     AttentionHeatmap* m_gather;
     AttentionHeatmap* m_aggregate;
