@@ -535,9 +535,11 @@ void MainWindow::fitDocks() {
     auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock"));
     QList<QDockWidget*> wide;
     QList<int> widths;
-    for (QDockWidget* d : {static_cast<QDockWidget*>(m_tour), m_maskDock}) {
+    const QList<QDockWidget*> right = {m_tour, m_maskDock};
+    for (QDockWidget* d : right) {
         if (!d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::RightDockWidgetArea) continue;
-        if (model && model->isVisible() && !model->isFloating() && dockWidgetArea(model) == Qt::LeftDockWidgetArea) {
+        const bool beside = std::any_of(right.begin(), right.end(), [&](QDockWidget* r) { return tabifiedDockWidgets(r).contains(model); });
+        if (model && model->toggleViewAction()->isChecked() && !model->isFloating() && !beside) {
             tabifyDockWidget(d, model);
             d->raise();
             m_modelDockMoved = true;
