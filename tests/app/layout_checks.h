@@ -5,6 +5,7 @@
 #include <QFontMetrics>
 #include <QTest>
 #include <QRect>
+#include <QSignalSpy>
 #include <QStringList>
 #include <QWidget>
 #include <cmath>
@@ -23,6 +24,22 @@ inline bool waitIdle(MainWindow& w, int ms = 60000) {
         QTest::qWait(10);
     QTest::qWait(50);  // queued replots and layouts
     return !w.session()->isRunning();
+}
+
+// One data row per bundled demo model (column "demo").
+inline void addDemoRows() {
+    QTest::addColumn<QString>("demo");
+    for (const char* demo : {"transformer", "ssm", "hybrid"}) QTest::newRow(demo) << QString::fromLatin1(demo);
+}
+
+// Shows `w` (no autosave), opens the bundled demo `demo` and waits for its first run; false when it did not load or run.
+inline bool openDemo(MainWindow& w, const QString& demo) {
+    w.stopAutosave();
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) return false;
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/") + demo);
+    return loaded.wait(60000) && waitIdle(w);
 }
 
 // `child`'s rectangle in the window's coordinates, clipped by every ancestor (scroll areas).

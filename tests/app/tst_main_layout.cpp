@@ -52,23 +52,14 @@ private Q_SLOTS:
     void layoutOnEveryDemo();
 };
 
-void TestMainLayout::layoutOnEveryDemo_data() {
-    QTest::addColumn<QString>("demo");
-    for (const char* demo : {"transformer", "ssm", "hybrid"}) QTest::newRow(demo) << QString::fromLatin1(demo);
-}
+void TestMainLayout::layoutOnEveryDemo_data() { addDemoRows(); }
 
 void TestMainLayout::layoutOnEveryDemo() {
     QFETCH(QString, demo);
     applyTheme(Theme::Light);
     MainWindow w;
-    w.stopAutosave();
     w.resize(1600, 1000);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy loaded(w.session(), &Session::modelLoaded);
-    w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/") + demo);
-    QVERIFY(loaded.wait(60000));
-    QVERIFY(waitIdle(w));
+    QVERIFY2(openDemo(w, demo), qPrintable(demo));
 
     // The keyboard's current head is one the model has (the hybrid's L0.H0 is a hatched, absent cell).
     const gna::views::HeadCell current = w.headBoard()->currentHead();

@@ -145,15 +145,7 @@ void TestScreenshots::initTestCase() {
     m_out = QDir(dir);
 }
 
-void TestScreenshots::open(MainWindow& w, const QString& demo) {
-    w.stopAutosave();
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy loaded(w.session(), &Session::modelLoaded);
-    w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/") + demo);
-    QVERIFY(loaded.wait(60000));
-    QVERIFY(waitIdle(w));
-}
+void TestScreenshots::open(MainWindow& w, const QString& demo) { QVERIFY2(openDemo(w, demo), qPrintable(demo)); }
 
 void TestScreenshots::shoot(MainWindow& w, const QString& name) {
     QCoreApplication::processEvents();
@@ -257,10 +249,7 @@ void TestScreenshots::hoverShowsCellAndHeadValues() {
     QToolTip::hideText();
 }
 
-void TestScreenshots::headBoardReadableInASmallWindow_data() {
-    QTest::addColumn<QString>("demo");
-    for (const char* demo : {"transformer", "ssm", "hybrid"}) QTest::newRow(demo) << QString::fromLatin1(demo);
-}
+void TestScreenshots::headBoardReadableInASmallWindow_data() { addDemoRows(); }
 
 // At 1024x640 (and 1600x1000) on each demo: cells of at least 16 px, every one in sight, the legend whole.
 void TestScreenshots::headBoardReadableInASmallWindow() {
