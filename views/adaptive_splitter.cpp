@@ -30,6 +30,11 @@ void AdaptiveSplitter::setStackedMinimumHeight(int height) {
     if (orientation() == Qt::Vertical) setMinimumHeight(height);
 }
 
+void AdaptiveSplitter::setStackedSizes(std::function<QList<int>(int length)> sizes) {
+    m_stackedSizes = std::move(sizes);
+    if (orientation() == Qt::Vertical && !m_userSized) applyShares();
+}
+
 bool AdaptiveSplitter::event(QEvent* event) {
     const bool done = QSplitter::event(event);
     if (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Show) {
@@ -59,6 +64,7 @@ void AdaptiveSplitter::applyShares() {
     const bool across = orientation() == Qt::Horizontal;
     const QMargins m = contentsMargins();
     const int length = (across ? width() - m.left() - m.right() : height() - m.top() - m.bottom()) - handleWidth() * (count() - 1);
+    if (!across && m_stackedSizes) return setSizes(m_stackedSizes(length));
     int total = 0;
     QList<int> stretch;
     for (int i = 0; i < count(); ++i) {

@@ -4,6 +4,7 @@
 // horizontal scroll bar. The switch has a small dead band so that a vertical scroll bar appearing
 // in a surrounding scroll area cannot make it flip back and forth.
 #include <QSplitter>
+#include <functional>
 
 namespace gna::views {
 
@@ -16,6 +17,9 @@ public:
     // Minimum height while stacked (the panes' minimum heights summed, at least); side by side the
     // panes' own minimum heights apply.
     void setStackedMinimumHeight(int height);
+    // The panes' heights while stacked, from the splitter's length (instead of the stretch factors'
+    // shares): a window that keeps its main view in sight above the fold.
+    void setStackedSizes(std::function<QList<int>(int length)> sizes);
     // As narrow as the widest pane (stacked); side by side needs sideBySideWidth().
     QSize minimumSizeHint() const override;
 
@@ -34,6 +38,7 @@ private:
     void applyShares();  // sizes in proportion to the stretch factors
     int m_width;
     int m_stackedHeight = 0;
+    std::function<QList<int>(int)> m_stackedSizes;
     int m_minimumWidth = -1;   // as last announced by minimumWidthChanged
     bool m_userSized = false;  // the user dragged a handle: the panes keep the user's shares
 };

@@ -199,33 +199,18 @@ void AttentionHeatmap::updateTitle() {
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key)
                                      : tr("last row: entropy %1 bits, max %2 on “%3”")
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key);
-        // A narrow map: the statistics on as many lines as it needs rather than clipped at both ends,
-        // broken after ": " and ", " (a decimal comma has no space after it). The title has the map's
-        // column; the colour scale's column is beside it.
-        const int room = width() - std::max(m_scale->outerRect().width(), 60) - 8;
+        // A narrow map: the statistics wrap at spaces to the map's column (the colour scale's column
+        // is beside it; a decimal comma has no space after it), and a word wider than the column is
+        // elided, never clipped at both ends.
+        const int room = std::max(40, width() - std::max(m_scale->outerRect().width(), 80) - 8);
         const QFontMetrics fm(m_title->font());
-        QStringList parts;
-        for (qsizetype from = 0; from < stats.size();) {
-            qsizetype at = stats.size();
-            for (const QLatin1String sep : {QLatin1String(": "), QLatin1String(", ")})
-                if (const qsizetype i = stats.indexOf(sep, from); i >= 0 && i + 2 < at) at = i + 2;
-            parts << stats.mid(from, at - from);
-            from = at;
-        }
         QStringList lines;
-        QString line;
-        for (const QString& part : parts) {
-            if (!line.isEmpty() && fm.horizontalAdvance(QString(line + part).trimmed()) > room) {
-                lines << line.trimmed();
-                line.clear();
-            }
-            line += part;
+        for (const QString& word : stats.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) lines.back() += QLatin1Char(' ') + word;
+            else lines << word;
         }
-        if (!line.isEmpty()) lines << line.trimmed();
-        // A piece still too wide for the map: the head alone (the statistics are in the cells' hover texts).
-        int widest = 0;
-        for (const QString& l : lines) widest = std::max(widest, fm.horizontalAdvance(l));
-        if (widest <= room) text += QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
+        for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, room);
+        text += QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
     }
     m_title->setText(text);
 }

@@ -3,9 +3,12 @@
 #include "adaptive_splitter.h"
 
 #include <QCheckBox>
+#include <algorithm>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 namespace gna::views {
 
@@ -34,6 +37,45 @@ void GatherAggregatePair::setMaps(const HeatmapData& gather, const HeatmapData& 
     m_gather->setData(gather);
     m_aggregate->setData(aggregate);
     applySharedRange();
+    scheduleAlign();
+}
+
+void GatherAggregatePair::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    scheduleAlign();
+}
+
+void GatherAggregatePair::scheduleAlign() {
+    if (m_alignPending) return;
+    m_alignPending = true;
+    QTimer::singleShot(0, this, [this] {
+        m_alignPending = false;
+        alignAxisRects();
+    });
+}
+
+void GatherAggregatePair::alignAxisRects() {
+    QCustomPlot* const plots[2] = {m_gather->plot(), m_aggregate->plot()};
+    for (QCustomPlot* p : plots) {  // each map's own margins first
+        p->axisRect()->setMinimumMargins(QMargins());
+        p->replot(QCustomPlot::rpImmediateRefresh);
+    }
+    const bool sideBySide = plots[0]->height() == plots[1]->height() &&
+                            plots[0]->mapTo(this, QPoint()).y() == plots[1]->mapTo(this, QPoint()).y();
+    if (!sideBySide) return;
+    int top = 0, bottom = 0;
+    for (QCustomPlot* p : plots) {
+        top = std::max(top, p->axisRect()->top());
+        bottom = std::max(bottom, p->height() - p->axisRect()->bottom());
+    }
+    for (QCustomPlot* p : plots) {
+        QCPAxisRect* r = p->axisRect();
+        const QMargins m = r->margins();
+        const QMargins want(0, m.top() + top - r->top(), 0, m.bottom() + bottom - (p->height() - r->bottom()));
+        if (want.top() == m.top() && want.bottom() == m.bottom()) continue;
+        r->setMinimumMargins(want);
+        p->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void GatherAggregatePair::setSharedRange(bool on) {

@@ -26,8 +26,16 @@ public:
     // What both maps show while they have no data (default: no model loaded).
     void setEmptyMessage(const QString& message);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void applySharedRange();
+    // Side by side, both maps' axis rectangles at the same height (their key-axis titles on one line,
+    // whatever the length of either map's tick labels or title).
+    void alignAxisRects();
+    void scheduleAlign();
+    bool m_alignPending = false;
 
     AttentionHeatmap* m_gather;
     AttentionHeatmap* m_aggregate;

@@ -38,7 +38,7 @@ void HeadBoard::setShape(int layers, int heads, bool ssm, const std::vector<int>
     m_undo->clear();
     m_model->setShape(layers, heads, ssm, rowHeads);
     m_selection = {};
-    m_current = {0, 0};
+    m_current = firstHead();
 }
 
 void HeadBoard::setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention,
@@ -46,7 +46,15 @@ void HeadBoard::setMixedShape(int layers, int attention, int ssm, const std::vec
     m_undo->clear();
     m_model->setMixedShape(layers, attention, ssm, rowAttention, rowSsm);
     m_selection = {};
-    m_current = {0, 0};
+    m_current = firstHead();
+}
+
+QPoint HeadBoard::firstHead() const {
+    // The keyboard starts on a head the model has (a hybrid's L0.H0 may be a hatched, absent cell).
+    for (int l = 0; l < m_model->layers(); ++l)
+        for (int h = 0; h < m_model->heads(); ++h)
+            if (m_model->contains(l, h)) return {h, l};
+    return {0, 0};
 }
 
 void HeadBoard::setScores(const std::vector<double>& scores, const QString& label, bool differences) {

@@ -90,6 +90,7 @@ private:
     QUndoStack* m_undo;
     QCPColorGradient m_gradient;
     QCPColorGradient m_diverging;
+    QPoint firstHead() const;  // (head, layer) of the first cell the model has, row by row
     QPoint m_current{0, 0};   // (head, layer)
     QRect m_selection;        // cell coordinates
     QPoint m_pressCell{-1, -1};

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include <algorithm>
+#include <functional>
 
 #include <QActionGroup>
 #include <QApplication>
@@ -54,6 +55,20 @@
 
 namespace gna::studio {
 
+namespace {
+// The central area: a scroll area that tells its owner when its visible height changes.
+class CentralScroll : public QScrollArea {
+public:
+    std::function<void()> onResize;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override {
+        QScrollArea::resizeEvent(event);
+        if (onResize) onResize();
+    }
+};
+}  // namespace
+
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Session(this)) {
     setWindowTitle(tr("G&A Studio"));
     setAcceptDrops(true);
@@ -62,6 +77,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     m_tour = new GuidedTour(this);
     addDockWidget(Qt::RightDockWidgetArea, m_tour);
     buildActions();
+    for (QDockWidget* d : {static_cast<QDockWidget*>(m_tour), m_maskDock, static_cast<QDockWidget*>(m_experiments)})
+        connect(d, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+            if (shown) return fitDocks();
+            // The tour and the mask editor both closed: the Model dock goes back to where it was.
+            // (After the event: the dock layout is in the middle of hiding.)
+            QTimer::singleShot(0, this, [this] {
+                if (!m_modelDockMoved || m_tour->toggleViewAction()->isChecked() || m_maskDock->toggleViewAction()->isChecked()) return;
+                m_modelDockMoved = false;
+                if (auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock")); model && !model->isFloating())
+                    addDockWidget(Qt::LeftDockWidgetArea, model);
+            });
+        });
     connect(m_session, &Session::modelLoadStarted, this, [this](const QString& dir) {
         m_status->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(dir)));
         m_progress->setRange(0, 100);
@@ -210,27 +237,62 @@ void MainWindow::buildLayout() {
     left->addWidget(top);
     left->addWidget(boardBox);
     left->addWidget(m_next);
-    left->setStretchFactor(0, 2);
-    left->setStretchFactor(1, 3);
-    left->setStretchFactor(2, 3);
+    // The prompt keeps about what it asks for; the chart gets the most of the rest (every candidate
+    // row of the demos at 1600x1000), the board what its cells need.
+    left->setStretchFactor(0, 1);
+    left->setStretchFactor(1, 2);
+    left->setStretchFactor(2, 6);
     left->setChildrenCollapsible(false);  // a squeezed pane would draw over its neighbours
     mapsBox->setMinimumHeight(300);
+    // The maps never reach below the fold: they are as high as the visible area (beside the left
+    // column, which scrolls when the window is low), with a stretch under them.
+    auto* mapsHolder = new QWidget;
+    auto* holderLayout = new QVBoxLayout(mapsHolder);
+    holderLayout->setContentsMargins(0, 0, 0, 0);
+    holderLayout->addWidget(mapsBox, 1);
+    holderLayout->addStretch(0);
     // Side by side (maps two thirds of the width) where the window leaves room; stacked, with a
-    // vertical scroll bar, in a narrow window or beside wide docks: never a horizontal scroll bar.
+    // vertical scroll bar, in a narrow window or beside wide docks: the prompt, then the maps filling
+    // the visible height, then the board and the chart. Never a horizontal scroll bar.
     auto* columns = new views::AdaptiveSplitter(760);
     columns->setObjectName(QStringLiteral("mainColumns"));
     columns->addWidget(left);
-    columns->addWidget(mapsBox);
+    columns->addWidget(mapsHolder);
     columns->setStretchFactor(0, 1);
     columns->setStretchFactor(1, 2);
-    columns->setStackedMinimumHeight(1000);
     columns->setContentsMargins(6, 6, 6, 6);
-    auto* scroll = new QScrollArea;
+    auto* scroll = new CentralScroll;
     scroll->setObjectName(QStringLiteral("centralScroll"));
     scroll->setWidget(columns);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto topHeight = [top] { return top->minimumSizeHint().height(); };
+    auto mapsHeight = [scroll, mapsBox, topHeight, columns](bool stacked) {
+        const int visible = scroll->viewport()->height() - 12;
+        return std::max(mapsBox->minimumHeight(), stacked ? visible - topHeight() - columns->handleWidth() : visible);
+    };
+    columns->setStackedSizes([=](int length) {
+        if (columns->count() != 3) return QList<int>{};
+        const int maps = mapsHeight(true);
+        return QList<int>{topHeight(), maps, std::max(left->minimumSizeHint().height(), length - topHeight() - maps)};
+    });
+    auto fitMaps = [=] {
+        const bool stacked = columns->orientation() == Qt::Vertical;
+        mapsBox->setMaximumHeight(mapsHeight(stacked));
+        columns->setStackedMinimumHeight(topHeight() + mapsHeight(true) + left->minimumSizeHint().height() + 2 * columns->handleWidth() + 12);
+    };
+    connect(columns, &views::AdaptiveSplitter::orientationChanged, this, [=](Qt::Orientation o) {
+        if (o == Qt::Vertical) {
+            columns->insertWidget(0, top);
+            columns->insertWidget(1, mapsHolder);
+        } else {
+            left->insertWidget(0, top);
+            columns->insertWidget(0, left);
+        }
+        fitMaps();
+    });
+    scroll->onResize = fitMaps;
     // Docks opened beside it leave the central area at least the stacked columns' width.
     auto keepWidth = [scroll](int w) { scroll->setMinimumWidth(w + scroll->verticalScrollBar()->sizeHint().width()); };
     keepWidth(columns->minimumSizeHint().width());
@@ -466,6 +528,37 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     m_settings.setWindowState(saveState());
     m_session->cancel();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    fitDocks();
+}
+
+void MainWindow::fitDocks() {
+    // A bottom dock (the experiments) leaves the main view more than half the window's height.
+    centralWidget()->setMinimumHeight(std::min(480, height() * 11 / 20));
+    // In a small window a right dock (the tour, the mask editor) takes at most 30% of the width, and the
+    // Model dock becomes a tab beside it instead of a column of its own: the maps keep a usable width.
+    if (width() >= 1280) return;
+    auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock"));
+    QList<QDockWidget*> wide;
+    QList<int> widths;
+    const QList<QDockWidget*> right = {m_tour, m_maskDock};
+    for (QDockWidget* d : right) {
+        if (!d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::RightDockWidgetArea) continue;
+        const bool beside = std::any_of(right.begin(), right.end(), [&](QDockWidget* r) { return tabifiedDockWidgets(r).contains(model); });
+        if (model && model->toggleViewAction()->isChecked() && !model->isFloating() && !beside) {
+            tabifyDockWidget(d, model);
+            d->raise();
+            m_modelDockMoved = true;
+        }
+        if (d->width() > width() * 3 / 10) {
+            wide << d;
+            widths << width() * 3 / 10;
+        }
+    }
+    if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

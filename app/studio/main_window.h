@@ -104,6 +104,7 @@ public Q_SLOTS:
 protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -127,6 +128,8 @@ private:
     void exportFigureSet();
     void autosave();
     void buildExperimentDocks();
+    void fitDocks();  // docks leave the main view a usable share of a small window
+    bool m_modelDockMoved = false;  // fitDocks put the Model dock in a tab beside a right dock
     void openNiahPrompt(const gna::ExperimentResult& result, const gna::SampleOutcome& sample);
 
     StudioSettings m_settings;

@@ -232,6 +232,11 @@ void TestHeadBoard::mixedBoardHoldsBothKinds() {
     QCOMPARE(ablated, (HeadCells{{0, 1, false}, {1, 1, true}}));
     // Right from layer 2's only attention head steps over the cell that is no head to SSM head 0; Down from
     // L1.S2 steps over layer 2's missing S2; Space switches S0 off.
+    // A board whose first layer has no attention head (a hybrid starting with a Mamba layer): the
+    // keyboard starts on that layer's SSM head, not on the hatched L0.H0.
+    HeadBoard mamba0;
+    mamba0.setMixedShape(2, 2, 1, {0, 2}, {1, 1});
+    QCOMPARE(mamba0.currentHead(), (HeadCell{0, 0, true}));
     board.setFocus();
     board.setCurrentHead(1, 4);
     QTest::keyClick(&board, Qt::Key_Down);

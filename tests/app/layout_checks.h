@@ -1,0 +1,113 @@
+#pragma once
+// Layout checks of the GUI suites on the real main window: what part of a widget is in sight, and
+// whether the head board is usable (cells, legend) in the window as it is laid out now.
+#include <QElapsedTimer>
+#include <QFontMetrics>
+#include <QTest>
+#include <QRect>
+#include <QSignalSpy>
+#include <QStringList>
+#include <QWidget>
+#include <cmath>
+
+#include "head_board.h"
+#include "head_board_legend.h"
+#include "main_window.h"
+#include "number_format.h"
+
+namespace gna::studio {
+
+// Waits until the session has drawn its latest run (false when it still runs after `ms`).
+inline bool waitIdle(MainWindow& w, int ms = 60000) {
+    QElapsedTimer t;
+    t.start();
+    while ((w.session()->isRunning() || w.session()->lastOutcome().generation != w.session()->generation()) && t.elapsed() < ms)
+        QTest::qWait(10);
+    QTest::qWait(50);  // queued replots and layouts
+    return !w.session()->isRunning();
+}
+
+// One data row per bundled demo model (column "demo").
+inline void addDemoRows() {
+    QTest::addColumn<QString>("demo");
+    for (const char* demo : {"transformer", "ssm", "hybrid"}) QTest::newRow(demo) << QString::fromLatin1(demo);
+}
+
+// Shows `w` (no autosave), opens the bundled demo `demo` and waits for its first run; false when it did not load or run.
+inline bool openDemo(MainWindow& w, const QString& demo) {
+    w.stopAutosave();
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) return false;
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/") + demo);
+    return loaded.wait(60000) && waitIdle(w);
+}
+
+// `child`'s rectangle in the window's coordinates, clipped by every ancestor (scroll areas).
+inline QRect visibleRect(const QWidget* child, const QWidget* window) {
+    if (!child->isVisibleTo(window)) return {};
+    QRect r(child->mapTo(window, QPoint(0, 0)), child->size());
+    for (const QWidget* p = child->parentWidget(); p && p != window; p = p->parentWidget())
+        r &= QRect(p->mapTo(window, QPoint(0, 0)), p->size());
+    return r & window->rect();
+}
+
+// The head board usable in `w`: every head's cell at least `minCell` pixels and in sight (not cut by a
+// scroll area or a splitter pane), the legend's whole text inside its rectangle and the legend in sight,
+// its colour ranges those of the run's scores (with `cellsOnly`, the cells alone). "" when all holds, else what does not.
+inline QString boardProblems(const MainWindow& w, int minCell, bool cellsOnly = false) {
+    const gna::views::HeadBoard* board = w.headBoard();
+    const gna::views::HeadBoardModel* m = board->model();
+    const QRect shown = visibleRect(board, &w);
+    QStringList bad;
+    for (int l = 0; l < m->layers(); ++l)
+        for (int h = 0; h < m->heads(); ++h) {
+            if (!m->contains(l, h)) continue;
+            const QRect r = board->cellRect(l, h);
+            const QString name = m->cell(l, h).name();
+            if (r.width() < minCell || r.height() < minCell)
+                bad << QStringLiteral("%1 is %2x%3 px").arg(name).arg(r.width()).arg(r.height());
+            if (!shown.contains(QRect(board->mapTo(&w, r.topLeft()), r.size())))
+                bad << name + QStringLiteral(" is cut off or out of sight");
+        }
+    if (cellsOnly) return bad.join(QStringLiteral("; "));
+    const gna::views::HeadBoardLegend* legend = w.headBoardLegend();
+    if (!legend) return QStringLiteral("no legend");
+    if (visibleRect(legend, &w).size() != legend->size())
+        bad << QStringLiteral("the legend (%1x%2) is cut to %3x%4").arg(legend->width()).arg(legend->height())
+                   .arg(visibleRect(legend, &w).width()).arg(visibleRect(legend, &w).height());
+    if (legend->heightForWidth(legend->width()) > legend->height() || legend->minimumSizeHint().width() > legend->width())
+        bad << QStringLiteral("the legend needs %1x%2 and has %3x%4").arg(legend->minimumSizeHint().width())
+                   .arg(legend->heightForWidth(legend->width())).arg(legend->width()).arg(legend->height());
+    // Its text, wrapped to its width by the font metrics alone, fits too (the colour bars only add to it).
+    // Nothing laid over the board's pane or the legend (a box layout given less than its minimum overlaps them).
+    for (const QWidget* x : {static_cast<const QWidget*>(board->parentWidget()->parentWidget()), static_cast<const QWidget*>(legend)})
+        for (const QWidget* sibling : x->parentWidget()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            if (sibling != x && sibling->isVisibleTo(&w) && sibling->geometry().intersects(x->geometry()))
+                bad << QStringLiteral("%1 overlaps %2").arg(sibling->metaObject()->className(), x->metaObject()->className());
+    const QString text = legend->text();
+    const QRect need = QFontMetrics(legend->font()).boundingRect(QRect(0, 0, legend->width(), 10000), Qt::TextWordWrap, text);
+    if (need.width() > legend->width() || need.height() > legend->height())
+        bad << QStringLiteral("the legend's text needs %1x%2 in %3x%4").arg(need.width()).arg(need.height()).arg(legend->width()).arg(legend->height());
+    // The ranges it states: the lowest and highest score of each kind of head in the last run.
+    const std::vector<double>& scores = w.session()->lastOutcome().headScores;
+    for (const bool ssm : {false, true}) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (int l = 0; l < m->layers(); ++l)
+            for (int h = 0; h < m->heads(); ++h) {
+                const double v = scores.empty() ? NAN : scores[std::size_t(l) * m->heads() + h];
+                if (m->contains(l, h) && m->cell(l, h).ssm == ssm && !std::isnan(v)) {
+                    lo = std::min(lo, v);
+                    hi = std::max(hi, v);
+                }
+            }
+        // as the UI writes numbers (views/number_format.h, tested on its own in app.model_defaults)
+        if (std::isfinite(lo) && (!text.contains(gna::views::formatNumber(lo)) || !text.contains(gna::views::formatNumber(hi))))
+            bad << QStringLiteral("the legend '%1' lacks the range %2 .. %3").arg(text).arg(lo).arg(hi);
+    }
+    if (!text.contains(QStringLiteral("✕")) || (m->mixed() && !text.contains(QStringLiteral("◥"))))
+        bad << QStringLiteral("the legend '%1' lacks a mark's meaning").arg(text);
+    return bad.join(QStringLiteral("; "));
+}
+
+}  // namespace gna::studio
