@@ -4,57 +4,57 @@
 <context>
     <name>gna::studio</name>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="154"/>
+        <location filename="../app/studio/run_job.cpp" line="160"/>
         <source>Δ %1 vs unablated</source>
         <translation>Δ %1 gegenüber ohne Ablation</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="113"/>
+        <location filename="../app/studio/run_job.cpp" line="119"/>
         <source>The prompt is empty: type a prompt first.</source>
         <translation>Der Prompt ist leer: Bitte zuerst einen Prompt eingeben.</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="35"/>
+        <location filename="../app/studio/run_job.cpp" line="36"/>
         <source>entropy of the last row (bits)</source>
         <translation>Entropie der letzten Zeile (Bit)</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="39"/>
+        <location filename="../app/studio/run_job.cpp" line="40"/>
         <source>Gather score: the prompt has no line ends</source>
         <translation>Gather-Wert: Der Prompt hat keine Zeilenenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="38"/>
+        <location filename="../app/studio/run_job.cpp" line="39"/>
         <source>Gather score: attention of each line end on its own line</source>
         <translation>Gather-Wert: Aufmerksamkeit jedes Zeilenendes auf seiner eigenen Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="42"/>
+        <location filename="../app/studio/run_job.cpp" line="43"/>
         <source>Aggregate score: the prompt has no line ends</source>
         <translation>Aggregate-Wert: Der Prompt hat keine Zeilenenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="41"/>
+        <location filename="../app/studio/run_job.cpp" line="42"/>
         <source>Aggregate score: attention of the last token on the line ends</source>
         <translation>Aggregate-Wert: Aufmerksamkeit des letzten Tokens auf den Zeilenenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="36"/>
+        <location filename="../app/studio/run_job.cpp" line="37"/>
         <source>max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="43"/>
+        <location filename="../app/studio/run_job.cpp" line="44"/>
         <source>attention from the last token to token %1</source>
         <translation>Aufmerksamkeit vom letzten Token auf Token %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="118"/>
+        <location filename="../app/studio/run_job.cpp" line="124"/>
         <source>The prompt has %1 characters, far more than this model&apos;s context of %2 tokens holds; shorten it to run it.</source>
         <translation>Der Prompt hat %1 Zeichen, weit mehr, als der Kontext dieses Modells von %2 Token fasst; kürzen Sie ihn, um ihn auszuführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="162"/>
+        <location filename="../app/studio/run_job.cpp" line="168"/>
         <source>Unexpected error: %1</source>
         <translation>Unerwarteter Fehler: %1</translation>
     </message>
@@ -114,12 +114,12 @@
         <translation>Der Arbeitsbereich %1 verweist auf ein Experimentergebnis, das sich nicht öffnen lässt: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="75"/>
+        <location filename="../app/studio/paper_figures.cpp" line="76"/>
         <source>Could not write %1: %2. Check that the folder is writable.</source>
         <translation>%1 konnte nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner beschreibbar ist.</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="117"/>
+        <location filename="../app/studio/paper_figures.cpp" line="118"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
         <translation>Der Ordner %1 konnte nicht angelegt werden. Prüfen Sie die Berechtigungen des übergeordneten Ordners.</translation>
     </message>
@@ -127,451 +127,534 @@
 <context>
     <name>gna::studio::ExperimentDock</name>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="17"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="32"/>
         <source>Experiments</source>
         <translation>Experimente</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_dock.cpp" line="56"/>
+        <source>Experime&amp;nt:</source>
+        <translation>Experime&amp;nt:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_dock.cpp" line="117"/>
+        <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
+        <translation>%1: Das Studio hat keinen Tab für diese evaluate-Spezifikation (eine Nadel-im-Heuhaufen-Karte ist evaluate allein auf der Aufgabe niah); führen Sie sie mit gna experiment aus.</translation>
     </message>
 </context>
 <context>
     <name>gna::studio::ExperimentPanel</name>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="28"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="32"/>
         <source>&apos;%1&apos; is not a number</source>
         <translation>„%1“ ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="58"/>
-        <source>The experiment spec (JSON) that runs; edit it to set any option</source>
-        <translation>Die Experimentspezifikation (JSON), die ausgeführt wird; bearbeiten Sie sie, um jede Option zu setzen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="62"/>
-        <source>Spec:</source>
-        <translation>Spezifikation:</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="65"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="156"/>
         <source>Open &amp;spec file…</source>
         <translation>&amp;Spezifikationsdatei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="66"/>
-        <source>Open &amp;result…</source>
-        <translation>&amp;Ergebnis öffnen …</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="71"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="158"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="72"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="81"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="171"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="244"/>
         <source>Open a model, then Run.</source>
         <translation>Öffnen Sie ein Modell und klicken Sie dann auf Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="125"/>
         <source>C&amp;ondition:</source>
         <translation>&amp;Bedingung:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="101"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="58"/>
+        <source>A needle-in-a-haystack map is an &lt;b&gt;evaluate&lt;/b&gt; experiment on the &lt;b&gt;niah&lt;/b&gt; task (docs/experiments.md): its spec says &quot;experiment&quot;: &quot;evaluate&quot; and &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</source>
+        <translation>Eine Nadel-im-Heuhaufen-Karte ist ein &lt;b&gt;evaluate&lt;/b&gt;-Experiment auf der Aufgabe &lt;b&gt;niah&lt;/b&gt; (docs/experiments.md): Ihre Spezifikation enthält &quot;experiment&quot;: &quot;evaluate&quot; und &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="85"/>
+        <source>The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form</source>
+        <translation>Die Experimentspezifikation (JSON), die ausgeführt wird: Das Formular oben schreibt sie, Änderungen hier füllen das Formular</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="90"/>
+        <source>&amp;JSON spec (what runs):</source>
+        <translation>&amp;JSON-Spezifikation (wird ausgeführt):</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="131"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>Klicken Sie auf eine Zelle, um ihren Prompt, die Antwort des Modells und seine Aufmerksamkeit zu öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="110"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="140"/>
         <source>&amp;Copy table</source>
         <translation>Tabelle &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="111"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="141"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>Kopiert die Tabelle (oder die ausgewählten Zellen) als tabulatorgetrennten Text für eine Tabellenkalkulation</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="116"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="146"/>
         <source>Curve</source>
         <translation>Kurve</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="117"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="147"/>
         <source>Retrieval map</source>
         <translation>Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="118"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="148"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="130"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="114"/>
+        <source>Runs the spec on the open model</source>
+        <translation>Führt die Spezifikation auf dem geöffneten Modell aus</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="120"/>
+        <source>⚠ Run waits for a valid spec: %1</source>
+        <translation>⚠ Ausführen wartet auf eine gültige Spezifikation: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="122"/>
+        <source>The form cannot show every value of this spec, so it is greyed out: edit the spec here (Run runs it as written).</source>
+        <translation>Das Formular kann nicht alle Werte dieser Spezifikation darstellen und ist daher ausgegraut: Bearbeiten Sie die Spezifikation hier (Ausführen führt sie so aus, wie sie dasteht).</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="130"/>
+        <source>This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs with gna experiment.</source>
+        <translation>Dieser Tab führt Nadel-im-Heuhaufen-Karten aus (evaluate allein auf der Aufgabe niah); eine evaluate-Spezifikation anderer Aufgaben läuft mit gna experiment.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="134"/>
+        <source>This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).</source>
+        <translation>Dies ist eine %1-Spezifikation: Öffnen Sie sie im Tab „%2“ (dieser Tab führt %3-Spezifikationen aus).</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="164"/>
         <source>Open experiment spec</source>
         <translation>Experimentspezifikation öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="130"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="164"/>
         <source>Experiment specs (*.json)</source>
         <translation>Experimentspezifikationen (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="135"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="163"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="135"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="163"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="157"/>
+        <source>Open res&amp;ult…</source>
+        <translation>Ergebnis ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="206"/>
         <source>Finished: %1</source>
         <translation>Fertig: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="213"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>Abgebrochen. Die bisher verifizierten Köpfe bleiben auf der Kopftafel und sind in %1 gespeichert; eine Attributions-Rangfolge wird nicht fortgesetzt: erneut mit einem anderen Ordner ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="215"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; erneut mit demselben Ordner ausführen, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="171"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="220"/>
         <source>The experiment failed.</source>
         <translation>Das Experiment ist fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="180"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="231"/>
         <source>Head ranking</source>
         <translation>Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="181"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
         <source>Cumulative removal</source>
         <translation>Kumulatives Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="233"/>
         <source>Layer pruning</source>
         <translation>Schichten-Pruning</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="183"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="234"/>
         <source>Sparsification</source>
         <translation>Sparsifizierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="184"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="68"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
         <source>Needle in a haystack</source>
         <translation>Nadel im Heuhaufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="185"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
         <source>Manipulation grid</source>
         <translation>Manipulationsraster</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="186"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A-Masken (MMLU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="187"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
         <source>Memory table</source>
         <translation>Speichertabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="244"/>
         <source>Ready: %1</source>
         <translation>Bereit: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="62"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <source>none: this model has no attention heads</source>
+        <translation>keine: Dieses Modell hat keine Attention-Köpfe</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
+        <source>a new folder per run</source>
+        <translation>ein neuer Ordner pro Lauf</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="270"/>
+        <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
+        <translation>Leer: Jeder Lauf schreibt einen neuen Ordner in %1; ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="273"/>
+        <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
+        <translation>Ergebnisordner. Leer: ein neuer Ordner pro Lauf in %1. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="73"/>
         <source>KV-retrieval</source>
         <translation>KV-Abruf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="63"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="74"/>
         <source>MMLU (bundled sample)</source>
         <translation>MMLU (mitgelieferte Stichprobe)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="64"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
         <source>Knowledge multiple choice</source>
         <translation>Wissens-Multiple-Choice</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="66"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="78"/>
         <source>All three tasks</source>
         <translation>Alle drei Aufgaben</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="70"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
         <source>Dictionary sizes (keys per prompt)</source>
         <translation>Wörterbuchgrößen (Schlüssel pro Prompt)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="73"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="84"/>
         <source>all</source>
         <translation>alle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="86"/>
         <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
         <translation>Kontextlängen in Token; leer = 250 bis 4096 in 10 Schritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="76"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="87"/>
         <source>Needle depths in percent; empty = 0 to 100 in 10 steps</source>
         <translation>Nadeltiefen in Prozent; leer = 0 bis 100 in 10 Schritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="78"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="89"/>
         <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
         <translation>Köpfe als L17.H24, durch Kommas getrennt; leer = alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="79"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
         <source>Gather heads, e.g. L16.H22</source>
         <translation>Gather-Köpfe, z. B. L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
         <source>Aggregate heads, e.g. L17.H24</source>
         <translation>Aggregate-Köpfe, z. B. L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
         <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
         <translation>Eine head_ranking-result.json oder Köpfe als L3.H1, L2.H0, …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
         <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
         <translation>Anzahl entfernter Köpfe, z. B. 0, 10, 20; leer = in Zehnerschritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="84"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="85"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
         <source>Gradual (from the end)</source>
         <translation>Schrittweise (vom Ende her)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="86"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
         <source>Individual (one layer at a time)</source>
         <translation>Einzeln (eine Schicht nach der anderen)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="88"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
         <source>Values of k; empty = 0 to the number of heads</source>
         <translation>Werte von k; leer = 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
         <source>Generation only</source>
         <translation>Nur Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
         <source>Prefill and generation</source>
         <translation>Prefill und Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
         <source>Exact (every head ablated)</source>
         <translation>Exakt (jeder Kopf ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
         <source>Fast: attribution, then the top heads exactly</source>
         <translation>Schnell: Attribution, dann die obersten Köpfe exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
         <source>Fastest: attribution estimate only</source>
         <translation>Am schnellsten: nur Attributionsschätzung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
         <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
         <translation>Die schnellen Methoden färben die Kopftafel sofort mit Schätzungen erster Ordnung ein und verfeinern dann die obersten Köpfe durch exakte Ablation (docs/attribution.md)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
         <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
         <translation>Wie viele Köpfe eingestuft werden sollen; die schnelle Methode verifiziert dreimal so viele exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
         <source>Log-probability of the answer</source>
         <translation>Log-Wahrscheinlichkeit der Antwort</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
+        <source>Exact match (KV-retrieval, generated)</source>
+        <translation>Exakte Übereinstimmung (KV-Abruf, generiert)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="124"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner; leer = ein neuer Ordner pro Lauf. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="122"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="126"/>
         <source>&amp;Task:</source>
         <translation>&amp;Aufgabe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="124"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="128"/>
         <source>Dictionary si&amp;zes:</source>
         <translation>Wörterbuch&amp;größen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="125"/>
-        <source>Samples per si&amp;ze:</source>
-        <translation>Beispiele pro &amp;Größe:</translation>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <source>Choose the results folder</source>
+        <translation>Ergebnisordner wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="126"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="128"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <source>Results folder</source>
+        <translation>Ergebnisordner</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="130"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
         <source>&amp;Limit per subject:</source>
         <translation>&amp;Limit pro Fach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="129"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="133"/>
         <source>Context &amp;lengths:</source>
         <translation>Kontext&amp;längen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="131"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="135"/>
         <source>Needle &amp;depths (%):</source>
         <translation>Nadel&amp;tiefen (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
         <source>&amp;Generated tokens:</source>
         <translation>&amp;Generierte Token:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>&amp;Heads:</source>
         <translation>&amp;Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
         <source>Metho&amp;d:</source>
         <translation>Metho&amp;de:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="137"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
         <source>Heads &amp;wanted:</source>
         <translation>Ge&amp;wünschte Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
         <source>M&amp;etric:</source>
         <translation>Me&amp;trik:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
         <source>&amp;Gather heads:</source>
         <translation>&amp;Gather-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="146"/>
         <source>&amp;Aggregate heads:</source>
         <translation>&amp;Aggregate-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="153"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
         <source>Choose a head_ranking result.json</source>
         <translation>Eine head_ranking-result.json wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
         <source>Head ranking result</source>
         <translation>Ergebnis der Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
         <source>&amp;Ranking:</source>
         <translation>&amp;Rangfolge:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="161"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="34"/>
+        <source>&apos;%1&apos; is not a whole number</source>
+        <translation>„%1“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="129"/>
+        <source>Sam&amp;ples per size:</source>
+        <translation>Beis&amp;piele pro Größe:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="167"/>
         <source>&amp;Steps:</source>
         <translation>&amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="163"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="169"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="171"/>
         <source>&amp;k:</source>
         <translation>&amp;k:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="166"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="172"/>
         <source>S&amp;tages:</source>
         <translation>&amp;Phasen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="168"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
         <source>Results &amp;folder:</source>
         <translation>Ergebnis&amp;ordner:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="202"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="203"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="51"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="52"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="76"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="89"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="90"/>
         <source>the spec editor</source>
         <translation>der Spezifikationseditor</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="317"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="274"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="332"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>Modell wird geladen und Beispiele werden vorbereitet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="280"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="338"/>
         <source>Cancelling after the current sample…</source>
         <translation>Abbruch nach dem aktuellen Beispiel …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="298"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="356"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 von %2 Beispielen · %3 vergangen · noch %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="366"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
     </message>
@@ -579,162 +662,162 @@
 <context>
     <name>gna::studio::ExperimentResults</name>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="63"/>
+        <location filename="../app/studio/experiment_results.cpp" line="54"/>
         <source>KV-retrieval</source>
         <translation>KV-Abruf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="64"/>
+        <location filename="../app/studio/experiment_results.cpp" line="55"/>
         <source>MMLU</source>
         <translation>MMLU</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="65"/>
+        <location filename="../app/studio/experiment_results.cpp" line="56"/>
         <source>Knowledge</source>
         <translation>Wissen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="66"/>
+        <location filename="../app/studio/experiment_results.cpp" line="57"/>
         <source>Needle in a haystack</source>
         <translation>Nadel im Heuhaufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="67"/>
+        <location filename="../app/studio/experiment_results.cpp" line="58"/>
         <source>All tasks</source>
         <translation>Alle Aufgaben</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="103"/>
+        <location filename="../app/studio/experiment_results.cpp" line="94"/>
         <source>Granular score (0–5)</source>
         <translation>Feingranulare Punktzahl (0–5)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="103"/>
+        <location filename="../app/studio/experiment_results.cpp" line="94"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="113"/>
+        <location filename="../app/studio/experiment_results.cpp" line="104"/>
         <source>Heads removed (most important first)</source>
         <translation>Entfernte Köpfe (wichtigste zuerst)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="115"/>
+        <location filename="../app/studio/experiment_results.cpp" line="106"/>
         <source>random heads (control)</source>
         <translation>zufällige Köpfe (Kontrolle)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="117"/>
+        <location filename="../app/studio/experiment_results.cpp" line="108"/>
         <source>Layers removed from the end / layer skipped</source>
         <translation>Vom Ende entfernte Schichten / übersprungene Schicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="118"/>
+        <location filename="../app/studio/experiment_results.cpp" line="109"/>
         <source>gradual</source>
         <translation>schrittweise</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="119"/>
+        <location filename="../app/studio/experiment_results.cpp" line="110"/>
         <source>individual</source>
         <translation>einzeln</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="121"/>
+        <location filename="../app/studio/experiment_results.cpp" line="112"/>
         <source>k (heads kept per layer and position)</source>
         <translation>k (behaltene Köpfe pro Schicht und Position)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="122"/>
+        <location filename="../app/studio/experiment_results.cpp" line="113"/>
         <source>generation only</source>
         <translation>nur Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="123"/>
+        <location filename="../app/studio/experiment_results.cpp" line="114"/>
         <source>prefill and generation</source>
         <translation>Prefill und Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="208"/>
+        <location filename="../app/studio/experiment_results.cpp" line="193"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="208"/>
+        <location filename="../app/studio/experiment_results.cpp" line="193"/>
         <source>KV cache (MB)</source>
         <translation>KV-Cache (MB)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="208"/>
+        <location filename="../app/studio/experiment_results.cpp" line="193"/>
         <source>State (MB)</source>
         <translation>Zustand (MB)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="208"/>
+        <location filename="../app/studio/experiment_results.cpp" line="193"/>
         <source>Total (MB)</source>
         <translation>Gesamt (MB)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <location filename="../app/studio/experiment_results.cpp" line="199"/>
         <source>Rank</source>
         <translation>Rang</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <location filename="../app/studio/experiment_results.cpp" line="199"/>
         <source>Head</source>
         <translation>Kopf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <location filename="../app/studio/experiment_results.cpp" line="199"/>
         <source>Importance</source>
         <translation>Wichtigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <location filename="../app/studio/experiment_results.cpp" line="199"/>
         <source>Baseline</source>
         <translation>Basislinie</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="215"/>
+        <location filename="../app/studio/experiment_results.cpp" line="199"/>
         <source>Ablated</source>
         <translation>Abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="219"/>
+        <location filename="../app/studio/experiment_results.cpp" line="203"/>
         <source>Attribution estimate</source>
         <translation>Attributionsschätzung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="237"/>
+        <location filename="../app/studio/experiment_results.cpp" line="220"/>
         <source>Prefill \ Generation</source>
         <translation>Prefill \ Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="252"/>
+        <location filename="../app/studio/experiment_results.cpp" line="235"/>
         <source>Condition</source>
         <translation>Bedingung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="253"/>
+        <location filename="../app/studio/experiment_results.cpp" line="236"/>
         <source>± s.e.</source>
         <translation>± Std.-Fehler</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="265"/>
+        <location filename="../app/studio/experiment_results.cpp" line="248"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="265"/>
+        <location filename="../app/studio/experiment_results.cpp" line="248"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="265"/>
+        <location filename="../app/studio/experiment_results.cpp" line="248"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="274"/>
+        <location filename="../app/studio/experiment_results.cpp" line="256"/>
         <source>all</source>
         <translation>alle</translation>
     </message>
@@ -742,32 +825,67 @@
 <context>
     <name>gna::studio::GuidedTour</name>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="333"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="363"/>
         <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
         <translation>Ein Hybrid ruft über seine Attention-Heads ab: Schaltet man sie ab, fallen der Wert aus dem Wörterbuch und der Buchstabe in Richtung Zufallsniveau (1 von %1 Werten, 1 von 4 Buchstaben). Öffnen Sie ein Modell im Fenster über Hilfe ▸ Demo-Modell öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="317"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="347"/>
         <source>KV, attention off</source>
         <translation>KV, Attention aus</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="330"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="67"/>
+        <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. The tour switches off the heads that carry the letter (the model card&apos;s measured one, or else the Gather and Aggregate heads) and scores both formats: where the letter falls while the classic answer holds, MMLU&apos;s difficulty is retrieval, not knowledge.</source>
+        <translation>MMLU fragt nach dem Buchstaben der richtigen Option; das Modell muss also abrufen, welcher Buchstabe neben der Antwort steht, die es kennt. Das klassische Format bewertet den Antworttext selbst. Die Tour schaltet die Köpfe ab, die den Buchstaben tragen (den gemessenen Kopf der Modellkarte, sonst die Gather- und Aggregate-Köpfe), und bewertet beide Formate: Wo der Buchstabe fällt, während die klassische Antwort hält, liegt die Schwierigkeit von MMLU im Abruf, nicht im Wissen.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="144"/>
+        <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value as the next token (the chart&apos;s top bar, ★ %5): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
+        <translation>Aggregate-Kopf &lt;b&gt;%1&lt;/b&gt;: Die letzte Position richtet %2 ihrer Aufmerksamkeit auf die Zeilenenden. Wahrscheinlichkeit des richtigen Werts als nächstes Token (oberster Balken im Diagramm, ★ %5): &lt;b&gt;%3&lt;/b&gt;; nur unter den Werten des Wörterbuchs (Wertung der Aufgabe): %4.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="165"/>
+        <source>drops from %1 to %2</source>
+        <translation>fällt von %1 auf %2</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="166"/>
+        <source>rises from %1 to %2</source>
+        <translation>steigt von %1 auf %2</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="167"/>
+        <source>stays about the same (%1, then %2)</source>
+        <translation>bleibt etwa gleich (%1, dann %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="170"/>
+        <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value as the next token (the chart&apos;s top bar, ★ %2) %3. Among the dictionary&apos;s values only (the task&apos;s score), it %4.</source>
+        <translation>Mit &lt;b&gt;%1&lt;/b&gt; abgeschaltet: Die Wahrscheinlichkeit des richtigen Werts als nächstes Token (oberster Balken im Diagramm, ★ %2) %3. Nur unter den Werten des Wörterbuchs (Wertung der Aufgabe): Sie %4.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="177"/>
+        <source>It does not drop: in this model retrieval does not run through this head alone (try switching off the next ones on the board).</source>
+        <translation>Sie fällt nicht: In diesem Modell läuft der Abruf nicht allein über diesen Kopf (schalten Sie probeweise die nächsten auf der Kopftafel ab).</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="360"/>
         <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
         <translation>Wahrscheinlichkeit der richtigen Antwort (Wert %1 beim Wörterbuch-Prompt; Mittel über MMLU-Fragen zu den erfundenen Fakten):</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="319"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="349"/>
         <source>MMLU, attention off</source>
         <translation>MMLU, Attention aus</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="348"/>
         <source>MMLU: correct letter</source>
         <translation>MMLU: richtiger Buchstabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="316"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="346"/>
         <source>KV: correct value</source>
         <translation>KV: richtiger Wert</translation>
     </message>
@@ -783,7 +901,7 @@
     </message>
     <message>
         <location filename="../app/studio/guided_tour.cpp" line="54"/>
-        <location filename="../app/studio/guided_tour.cpp" line="111"/>
+        <location filename="../app/studio/guided_tour.cpp" line="112"/>
         <source>&amp;Next</source>
         <translation>&amp;Weiter</translation>
     </message>
@@ -808,272 +926,292 @@
         <translation>Die Tour schließen und alles so lassen, wie es ist; wieder öffnen mit Hilfe ▸ Geführte Tour (F1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="109"/>
+        <location filename="../app/studio/guided_tour.cpp" line="110"/>
         <source>Welcome</source>
         <translation>Willkommen</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="109"/>
+        <location filename="../app/studio/guided_tour.cpp" line="110"/>
         <source>Step %1 of %2</source>
         <translation>Schritt %1 von %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="111"/>
+        <location filename="../app/studio/guided_tour.cpp" line="112"/>
         <source>&amp;Finish</source>
         <translation>&amp;Fertig</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="134"/>
+        <location filename="../app/studio/guided_tour.cpp" line="135"/>
         <source>Another model was opened before this step ran: press Next again.</source>
         <translation>Bevor dieser Schritt lief, wurde ein anderes Modell geöffnet: Drücken Sie erneut Weiter.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="156"/>
+        <location filename="../app/studio/guided_tour.cpp" line="157"/>
         <source>The model could not be loaded.</source>
         <translation>Das Modell konnte nicht geladen werden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="161"/>
+        <location filename="../app/studio/guided_tour.cpp" line="162"/>
         <source>No model is open and the demo model is not bundled in this build. Open a model (File ▸ Open model), then press Next again.</source>
         <translation>Kein Modell ist geöffnet, und das Demo-Modell ist in diesem Build nicht enthalten. Öffnen Sie ein Modell (Datei ▸ Modell öffnen) und drücken Sie dann erneut Weiter.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="163"/>
+        <location filename="../app/studio/guided_tour.cpp" line="164"/>
         <source>Loading the demo model…</source>
         <translation>Das Demo-Modell wird geladen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="167"/>
+        <location filename="../app/studio/guided_tour.cpp" line="168"/>
         <source>The demo model could not be loaded.</source>
         <translation>Das Demo-Modell konnte nicht geladen werden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="181"/>
+        <location filename="../app/studio/guided_tour.cpp" line="182"/>
         <source>Tour: restore heads</source>
         <translation>Tour: Köpfe wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="182"/>
+        <location filename="../app/studio/guided_tour.cpp" line="183"/>
         <source>Tour: switch heads off</source>
         <translation>Tour: Köpfe abschalten</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="265"/>
+        <location filename="../app/studio/guided_tour.cpp" line="268"/>
         <source>precomputed in %1</source>
         <translation>vorberechnet in %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="272"/>
+        <location filename="../app/studio/guided_tour.cpp" line="275"/>
         <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
         <translation>Ein anderes Experiment läuft: Warten Sie darauf oder brechen Sie es ab, und drücken Sie dann erneut Weiter.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="273"/>
+        <location filename="../app/studio/guided_tour.cpp" line="276"/>
         <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
         <translation>Die Köpfe werden eingestuft: Jeder Kopf wird einzeln auf 8 KV-Retrieval-Prompts abgeschaltet…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="289"/>
+        <location filename="../app/studio/guided_tour.cpp" line="292"/>
         <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
         <translation>soeben auf 8 KV-Retrieval-Prompts berechnet (Experimente-Leiste)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="290"/>
+        <location filename="../app/studio/guided_tour.cpp" line="293"/>
         <source>The head ranking found fewer than two heads.</source>
         <translation>Die Kopf-Rangfolge hat weniger als zwei Köpfe gefunden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="299"/>
+        <location filename="../app/studio/guided_tour.cpp" line="302"/>
         <source>The head ranking was cancelled.</source>
         <translation>Die Kopf-Rangfolge wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="332"/>
+        <location filename="../app/studio/guided_tour.cpp" line="335"/>
         <source>Could not pick a Gather and an Aggregate head.</source>
         <translation>Es konnten kein Gather- und kein Aggregate-Kopf gewählt werden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="32"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="41"/>
         <source>A guided tour of Gather &amp; Aggregate</source>
         <translation>Eine geführte Tour durch Gather &amp; Aggregate</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="33"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="42"/>
         <source>The task: retrieve a value from a dictionary</source>
         <translation>Die Aufgabe: einen Wert aus einem Wörterbuch abrufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="34"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="43"/>
         <source>The head board, coloured by the head ranking</source>
         <translation>Die Kopftafel, eingefärbt nach der Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="35"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="44"/>
         <source>The Gather head</source>
         <translation>Der Gather-Kopf</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="36"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="45"/>
         <source>The Aggregate head</source>
         <translation>Der Aggregate-Kopf</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="37"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="46"/>
         <source>Switch off the Aggregate head</source>
         <translation>Den Aggregate-Kopf abschalten</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="38"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="47"/>
         <source>MMLU format versus classic format</source>
         <translation>MMLU-Format gegenüber klassischem Format</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="39"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="48"/>
         <source>Transformer, SSM and hybrid</source>
         <translation>Transformer, SSM und Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="41"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="50"/>
         <source>This tour shows, live, the few attention heads that let a language model retrieve from its context. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
         <translation>Diese Tour zeigt live die wenigen Attention-Köpfe, mit denen ein Sprachmodell aus seinem Kontext abruft. Jeder Schritt richtet das Fenster für Sie ein: Weiter geht voran, Zurück zurück, und Verlassen lässt Sie mit allem, wie es ist, weiter erkunden. Hilfe ▸ Geführte Tour holt die Tour zurück.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="44"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="53"/>
         <source>The prompt lists a dictionary of key:value pairs and asks for the value of one key, so the model can only answer by retrieving it from its context. The chart next to the head board shows the probability of each candidate value as the next token.</source>
         <translation>Der Prompt listet ein Wörterbuch aus Schlüssel:Wert-Paaren auf und fragt nach dem Wert eines Schlüssels; das Modell kann also nur antworten, indem es den Wert aus seinem Kontext abruft. Das Diagramm neben der Kopftafel zeigt die Wahrscheinlichkeit jedes Kandidatenwerts als nächstes Token.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="47"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="56"/>
         <source>Every cell is one attention head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
         <translation>Jede Zelle ist ein Attention-Kopf (Zeilen: Schichten, Spalten: Köpfe). Jeder Kopf wurde einzeln abgeschaltet und die Retrieval-Leistung erneut gemessen; die Farbe zeigt, wie stark sie gefallen ist. Einige wenige Köpfe zählen weit mehr als alle anderen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="50"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="59"/>
         <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes.</source>
         <translation>Ein Gather-Kopf verdichtet jedes Segment des Prompts in sein Zusammenfassungs-Token: Vom Ende jeder Zeile aus richtet er seine Aufmerksamkeit zurück über diese Zeile. Die linke Karte zeigt diesen Kopf, unter den bestplatzierten Köpfen danach gewählt, wohin seine Aufmerksamkeit geht.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="53"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="62"/>
         <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head; its last row is the final position.</source>
         <translation>Ein Aggregate-Kopf liest diese Zusammenfassungen: Von der letzten Position aus richtet er seine Aufmerksamkeit auf die Zeilenenden und trägt den abgerufenen Wert zur Ausgabe. Die rechte Karte zeigt diesen Kopf; ihre letzte Zeile ist die letzte Position.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="56"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="65"/>
         <source>The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo brings it back). Compare the probability of the correct value with the previous step.</source>
         <translation>Die Tour hat den Aggregate-Kopf auf der Kopftafel abgeschaltet, genau wie ein Klick (Bearbeiten ▸ Rückgängig schaltet ihn wieder ein). Vergleichen Sie die Wahrscheinlichkeit des richtigen Werts mit dem vorigen Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="58"/>
-        <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. With the heads that carry the letter off (the model card&apos;s measured one, or else the Gather and Aggregate heads), the letter probability drops while the classic answer holds: MMLU&apos;s difficulty is retrieval, not knowledge.</source>
-        <translation>MMLU fragt nach dem Buchstaben der richtigen Option; das Modell muss also abrufen, welcher Buchstabe neben der Antwort steht, die es kennt. Das klassische Format bewertet den Antworttext selbst. Ohne die Köpfe, die den Buchstaben tragen (den auf der Modellkarte gemessenen, sonst die Gather- und Aggregate-Köpfe), fällt die Wahrscheinlichkeit des Buchstabens, während die klassische Antwort hält: Die Schwierigkeit von MMLU ist Retrieval, nicht Wissen.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="63"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="72"/>
         <source>The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a hybrid keeps a few attention layers and retrieves through attention again.</source>
         <translation>Derselbe Wörterbuch-Prompt auf den mitgelieferten SSM- und Hybrid-Demo-Modellen. Ein SSM muss das Wörterbuch in einen Zustand fester Größe pressen und bildet die Gather- und Aggregate-Köpfe nur schwach nach; ein Hybrid behält einige Attention-Schichten und ruft wieder über Attention ab.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="84"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="93"/>
         <source>The correct value is &lt;b&gt;%1&lt;/b&gt;. Scored as the task does (each value as a continuation), the model gives it a probability of &lt;b&gt;%2&lt;/b&gt; among the %3 values in the dictionary; a guess would give %4.</source>
         <translation>Der richtige Wert ist &lt;b&gt;%1&lt;/b&gt;. So bewertet wie in der Aufgabe (jeder Wert als Fortsetzung), gibt ihm das Modell unter den %3 Werten des Wörterbuchs eine Wahrscheinlichkeit von &lt;b&gt;%2&lt;/b&gt;; Raten ergäbe %4.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="101"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="110"/>
         <source>Ranking %1. Most important: %2.</source>
         <translation>Rangfolge %1. Am wichtigsten: %2.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="114"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="133"/>
         <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their attention on their own line.</source>
         <translation>Gather-Kopf &lt;b&gt;%1&lt;/b&gt;: Die Zeilenenden richten %2 ihrer Aufmerksamkeit auf ihre eigene Zeile.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="165"/>
-        <source>Here the probability hardly drops: in this model retrieval does not run through this head alone (try switching off the next ones on the board).</source>
-        <translation>Hier sinkt die Wahrscheinlichkeit kaum: In diesem Modell läuft das Retrieval nicht über diesen Kopf allein (schalten Sie die nächsten auf der Tafel ab).</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="256"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="268"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet. Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="244"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="256"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet (den beiden obersten Köpfen der Kopf-Rangfolge der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="132"/>
-        <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value as the next token (the chart&apos;s starred bar): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
-        <translation>Aggregate-Kopf &lt;b&gt;%1&lt;/b&gt;: Die letzte Position richtet %2 ihrer Aufmerksamkeit auf die Zeilenenden. Wahrscheinlichkeit des richtigen Werts als nächstes Token (der mit Stern markierte Balken im Diagramm): &lt;b&gt;%3&lt;/b&gt;; nur unter den Werten des Wörterbuchs (die Punktzahl der Aufgabe): %4.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="159"/>
-        <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value as the next token (the chart&apos;s starred bar) goes from &lt;b&gt;%2&lt;/b&gt; to &lt;b&gt;%3&lt;/b&gt;. Among the dictionary&apos;s values only (the task&apos;s score), it goes from %4 to %5.</source>
-        <translation>Ist &lt;b&gt;%1&lt;/b&gt; abgeschaltet, ändert sich die Wahrscheinlichkeit des richtigen Werts als nächstes Token (der mit Stern markierte Balken im Diagramm) von &lt;b&gt;%2&lt;/b&gt; auf &lt;b&gt;%3&lt;/b&gt;. Nur unter den Werten des Wörterbuchs (die Punktzahl der Aufgabe) ändert sie sich von %4 auf %5.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="251"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="263"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
         <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 abgeschaltet (dem Retrieval-gegen-Wissen-Kopf der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %4.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="262"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="277"/>
+        <source>In the chart (this question, heads off) the correct letter %1 (bar ★ %1) is still the most likely.</source>
+        <translation>Im Diagramm (diese Frage, Köpfe abgeschaltet) ist der richtige Buchstabe %1 (Balken ★ %1) weiterhin der wahrscheinlichste.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="278"/>
+        <source>In the chart (this question, heads off) the model&apos;s most likely letter is %1, not the correct %2 (bar ★ %2).</source>
+        <translation>Im Diagramm (diese Frage, Köpfe abgeschaltet) ist der wahrscheinlichste Buchstabe des Modells %1, nicht der richtige %2 (Balken ★ %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <source>drops</source>
+        <translation>fällt</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <source>rises</source>
+        <translation>steigt</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <source>holds</source>
+        <translation>hält sich</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="285"/>
+        <source>With the heads off the letter format %1 and the classic format %2.</source>
+        <translation>Bei abgeschalteten Köpfen: Das Buchstabenformat %1, das klassische Format %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="289"/>
+        <source>Here MMLU&apos;s difficulty is retrieval, not knowledge.</source>
+        <translation>Hier liegt die Schwierigkeit von MMLU im Abruf, nicht im Wissen.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="290"/>
+        <source>Here the two formats do not come apart: in this model these heads do not carry the letter alone.</source>
+        <translation>Hier gehen die beiden Formate nicht auseinander: In diesem Modell tragen diese Köpfe den Buchstaben nicht allein.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="292"/>
         <source>all heads</source>
         <translation>alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="262"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="292"/>
         <source>G&amp;A off</source>
         <translation>G&amp;A abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="263"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="293"/>
         <source>MMLU format (letter)</source>
         <translation>MMLU-Format (Buchstabe)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="264"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="294"/>
         <source>classic format (answer text)</source>
         <translation>klassisches Format (Antworttext)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="280"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="310"/>
         <source>SSM</source>
         <translation>SSM</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="280"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="310"/>
         <source>hybrid</source>
         <translation>Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="313"/>
         <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
         <translation>Die SSM- und Hybrid-Demo-Modelle sind in diesem Build nicht enthalten, daher entfällt dieser Schritt. Alles, was die Tour eingerichtet hat, bleibt wie es ist: Erkunden Sie weiter, oder drücken Sie Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="294"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="324"/>
         <source>open model (%1)</source>
         <translation>geöffnetes Modell (%1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="296"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="326"/>
         <source>Running the prompt on the other demo models…</source>
         <translation>Der Prompt läuft auf den anderen Demo-Modellen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="326"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="356"/>
         <source>could not load</source>
         <translation>konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="265"/>
+        <location filename="../app/studio/tour_steps.cpp" line="293"/>
         <source>the demo model&apos;s invented world</source>
         <translation>der erfundenen Welt des Demo-Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="274"/>
+        <location filename="../app/studio/tour_steps.cpp" line="302"/>
         <source>the bundled MMLU sample</source>
         <translation>der mitgelieferten MMLU-Stichprobe</translation>
     </message>
@@ -1228,7 +1366,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="325"/>
+        <location filename="../app/studio/main_window.cpp" line="398"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
@@ -1268,134 +1406,144 @@
         <translation>&amp;Gerät</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="72"/>
+        <location filename="../app/studio/main_window.cpp" line="100"/>
         <source>Loading cancelled</source>
         <translation>Laden abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="68"/>
+        <location filename="../app/studio/main_window.cpp" line="96"/>
         <source>Loading %p%</source>
         <translation>Lade %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="57"/>
+        <location filename="../app/studio/main_window.cpp" line="73"/>
         <location filename="../app/studio/main_window_language.cpp" line="72"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="65"/>
+        <location filename="../app/studio/main_window.cpp" line="93"/>
         <source>Loading %1…</source>
         <translation>Lade %1 …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="76"/>
+        <location filename="../app/studio/main_window.cpp" line="104"/>
         <source>Could not load the model</source>
         <translation>Das Modell konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="77"/>
+        <location filename="../app/studio/main_window.cpp" line="105"/>
         <source>Could not load %1</source>
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="81"/>
+        <location filename="../app/studio/main_window.cpp" line="109"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="82"/>
+        <location filename="../app/studio/main_window.cpp" line="110"/>
         <source>The run failed</source>
         <translation>Der Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="84"/>
+        <location filename="../app/studio/main_window.cpp" line="112"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="116"/>
+        <location filename="../app/studio/main_window.cpp" line="136"/>
+        <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
+        <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="145"/>
         <source>No colouring</source>
         <translation>Keine Einfärbung</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="116"/>
+        <location filename="../app/studio/main_window.cpp" line="145"/>
         <source>Entropy of the last row</source>
         <translation>Entropie der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="116"/>
+        <location filename="../app/studio/main_window.cpp" line="145"/>
         <source>Max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="117"/>
+        <location filename="../app/studio/main_window.cpp" line="146"/>
         <source>Attention to the selected token</source>
         <translation>Aufmerksamkeit auf das gewählte Token</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="123"/>
+        <location filename="../app/studio/main_window.cpp" line="152"/>
         <source>C&amp;olour heads by:</source>
         <translation>Köpfe &amp;färben nach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="127"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>&amp;Invert</source>
         <translation>&amp;Umkehren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="128"/>
+        <location filename="../app/studio/main_window.cpp" line="157"/>
         <source>Restore &amp;all</source>
         <translation>&amp;Alle wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="148"/>
+        <location filename="../app/studio/main_window.cpp" line="192"/>
         <source>Compare with the unablated run</source>
         <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="152"/>
+        <location filename="../app/studio/main_window.cpp" line="196"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="154"/>
+        <location filename="../app/studio/main_window.cpp" line="198"/>
         <source>A&amp;ggregate head:</source>
         <translation>A&amp;ggregate-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <location filename="../app/studio/main_window.cpp" line="202"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="168"/>
+        <location filename="../app/studio/main_window.cpp" line="212"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="169"/>
+        <location filename="../app/studio/main_window.cpp" line="213"/>
         <source>Difference (ablated − unablated)</source>
         <translation>Differenz (ablatiert − nicht ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="225"/>
+        <location filename="../app/studio/main_window.cpp" line="303"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="239"/>
+        <location filename="../app/studio/main_window.cpp" line="317"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="241"/>
+        <location filename="../app/studio/main_window.cpp" line="319"/>
         <location filename="../app/studio/main_window_language.cpp" line="73"/>
         <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
         <translation>Öffnen Sie zum Start einen Modellordner (Datei ▸ Modell öffnen, oder Ordner hierher ziehen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="322"/>
+        <location filename="../app/studio/main_window.cpp" line="365"/>
+        <source>Type a prompt to see the attention maps</source>
+        <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="395"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
@@ -1581,27 +1729,27 @@
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="327"/>
+        <location filename="../app/studio/main_window.cpp" line="400"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="328"/>
+        <location filename="../app/studio/main_window.cpp" line="401"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="366"/>
+        <location filename="../app/studio/main_window.cpp" line="452"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="367"/>
+        <location filename="../app/studio/main_window.cpp" line="453"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="378"/>
+        <location filename="../app/studio/main_window.cpp" line="464"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -1609,17 +1757,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="429"/>
+        <location filename="../app/studio/main_window.cpp" line="515"/>
         <source>Export figure set into folder</source>
         <translation>Abbildungssatz in Ordner exportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="434"/>
+        <location filename="../app/studio/main_window.cpp" line="520"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="435"/>
+        <location filename="../app/studio/main_window.cpp" line="521"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -1627,24 +1775,24 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="117"/>
+        <location filename="../app/studio/main_window.cpp" line="146"/>
         <source>Importance (head ranking result)</source>
         <translation>Wichtigkeit (Ergebnis der Kopf-Rangfolge)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="118"/>
+        <location filename="../app/studio/main_window.cpp" line="147"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather-Wert (Zeilenenden → ihre eigene Zeile)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="118"/>
+        <location filename="../app/studio/main_window.cpp" line="147"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="265"/>
-        <location filename="../app/studio/main_window.cpp" line="362"/>
-        <location filename="../app/studio/main_window.cpp" line="420"/>
+        <location filename="../app/studio/main_window.cpp" line="343"/>
+        <location filename="../app/studio/main_window.cpp" line="448"/>
+        <location filename="../app/studio/main_window.cpp" line="506"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
@@ -1695,38 +1843,38 @@
         <translation>KV-Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="100"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="99"/>
         <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
         <translation>Kopftafel: Attributionsschätzungen; %1 von %2 obersten Köpfen exakt verifiziert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="102"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="101"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>Kopf-Tafel nach der Wichtigkeit aus der Kopf-Rangfolge eingefärbt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="106"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="105"/>
         <source>No model is open</source>
         <translation>Kein Modell geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="106"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="105"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>Öffnen Sie das Modell dieses Ergebnisses, um die Aufmerksamkeit des Prompts zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="108"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="107"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>Hinweis: Dieses Ergebnis wurde mit einem anderen als dem geöffneten Modell berechnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="118"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="135"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="117"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="134"/>
         <source>Could not rebuild the prompt</source>
         <translation>Der Prompt konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="138"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="137"/>
         <source>Opened the prompt %1</source>
         <translation>Prompt %1 geöffnet</translation>
     </message>
@@ -1797,68 +1945,78 @@
 <context>
     <name>gna::studio::MaskPanel</name>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="56"/>
+        <location filename="../app/studio/mask_panel.cpp" line="57"/>
         <source>With the mask</source>
         <translation>Mit Maske</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="56"/>
+        <location filename="../app/studio/mask_panel.cpp" line="57"/>
         <source>With the mask (correct answer)</source>
         <translation>Mit Maske (richtige Antwort)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="56"/>
+        <location filename="../app/studio/mask_panel.cpp" line="57"/>
         <source>Without the mask</source>
         <translation>Ohne Maske</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="57"/>
+        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <source>Run with and without the mask to fill this chart</source>
+        <translation>Führen Sie mit und ohne Maske aus, um dieses Diagramm zu füllen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="59"/>
         <source>&amp;Run with and without the mask</source>
         <translation>Mit und ohne Maske &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>Reset to the G&amp;&amp;A mask</source>
         <translation>Auf die G&amp;&amp;A-Maske zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="59"/>
-        <location filename="../app/studio/mask_panel.cpp" line="186"/>
+        <location filename="../app/studio/mask_panel.cpp" line="61"/>
+        <location filename="../app/studio/mask_panel.cpp" line="184"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>Öffnen Sie ein Modell, um G&amp;A-Masken an der mitgelieferten MMLU-Stichprobe zu bearbeiten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="63"/>
+        <location filename="../app/studio/mask_panel.cpp" line="65"/>
         <source>&amp;Question:</source>
         <translation>&amp;Frage:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="66"/>
+        <location filename="../app/studio/mask_panel.cpp" line="68"/>
         <source>&amp;Aggregate:</source>
         <translation>&amp;Aggregate:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="70"/>
+        <location filename="../app/studio/mask_panel.cpp" line="72"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="73"/>
+        <location filename="../app/studio/mask_panel.cpp" line="75"/>
         <source>R&amp;ule:</source>
         <translation>R&amp;egel:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="83"/>
+        <location filename="../app/studio/mask_panel.cpp" line="85"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
         <translation>Klicken Sie auf ein Token, um es für die gewählte Regel zu maskieren oder freizugeben (durchgestrichene Token sind maskiert):</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="143"/>
+        <location filename="../app/studio/mask_panel.cpp" line="121"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="138"/>
         <source>demo world</source>
         <translation>Demo-Welt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="174"/>
+        <location filename="../app/studio/mask_panel.cpp" line="169"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>%n Frage im MMLU-Format aus der erfundenen Welt des Demo-Modells.</numerusform>
@@ -1866,7 +2024,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="176"/>
+        <location filename="../app/studio/mask_panel.cpp" line="171"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>%n MMLU-Frage aus der mitgelieferten Stichprobe.</numerusform>
@@ -1874,27 +2032,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="228"/>
+        <location filename="../app/studio/mask_panel.cpp" line="174"/>
+        <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have.</source>
+        <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, die seine SSM-Köpfe nicht haben.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="236"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1 am Zusammenfassungs-Token von Option %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="230"/>
+        <location filename="../app/studio/mask_panel.cpp" line="238"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1 an der letzten Position</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="273"/>
+        <location filename="../app/studio/mask_panel.cpp" line="281"/>
         <source>Running…</source>
         <translation>Läuft …</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="304"/>
+        <location filename="../app/studio/mask_panel.cpp" line="312"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>Antwort %1. Ohne Maske wählt das Modell %2, mit Maske %3.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="311"/>
+        <location filename="../app/studio/mask_panel.cpp" line="319"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
@@ -1902,72 +2065,93 @@
 <context>
     <name>gna::studio::ModelInfoPanel</name>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="11"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="36"/>
         <source>Architecture</source>
         <translation>Architektur</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="11"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="36"/>
         <source>Layers</source>
         <translation>Schichten</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="12"/>
-        <source>Heads (query / KV)</source>
-        <translation>Köpfe (Query / KV)</translation>
+        <location filename="../app/studio/model_info_panel.cpp" line="37"/>
+        <source>Attention heads (query / KV)</source>
+        <translation>Attention-Köpfe (Query / KV)</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="12"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="37"/>
+        <source>SSM heads</source>
+        <translation>SSM-Köpfe</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/model_info_panel.cpp" line="38"/>
         <source>Hidden size</source>
         <translation>Verborgene Größe</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="13"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="38"/>
         <source>Vocabulary</source>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="13"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="39"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="14"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="39"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="14"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="40"/>
         <source>Data type</source>
         <translation>Datentyp</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="15"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="40"/>
         <source>Tokenizer</source>
         <translation>Tokenizer</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="15"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="41"/>
         <source>Folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="24"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="59"/>
         <source>Model information</source>
         <translation>Modellinformationen</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="43"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="95"/>
+        <source>in layer %1</source>
+        <translation>in Schicht %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/model_info_panel.cpp" line="95"/>
+        <source>in layers %1</source>
+        <translation>in Schichten %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/model_info_panel.cpp" line="103"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="105"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/model_info_panel.cpp" line="109"/>
         <source>%1 B</source>
         <translation>%1 Mrd.</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="44"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="110"/>
         <source>%1 M</source>
         <translation>%1 Mio.</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="47"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="113"/>
         <source>%1 (stored %2)</source>
         <translation>%1 (gespeichert als %2)</translation>
     </message>
@@ -2163,87 +2347,108 @@
 <context>
     <name>gna::views</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="180"/>
-        <location filename="../views/figure_export.cpp" line="188"/>
+        <location filename="../views/figure_export.cpp" line="182"/>
+        <location filename="../views/figure_export.cpp" line="190"/>
         <source>Could not write the PDF file %1.</source>
         <translation>Die PDF-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="205"/>
-        <location filename="../views/figure_export.cpp" line="210"/>
+        <location filename="../views/figure_export.cpp" line="207"/>
+        <location filename="../views/figure_export.cpp" line="212"/>
         <source>Could not write the SVG file %1.</source>
         <translation>Die SVG-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="231"/>
+        <location filename="../views/figure_export.cpp" line="233"/>
         <source>Could not write the PNG file %1.</source>
         <translation>Die PNG-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="270"/>
         <location filename="../views/figure_export.cpp" line="272"/>
+        <location filename="../views/figure_export.cpp" line="274"/>
         <source>Could not write the CSV file %1.</source>
         <translation>Die CSV-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="290"/>
+        <location filename="../views/figure_export.cpp" line="281"/>
+        <source>Nothing to export: %1</source>
+        <translation>Nichts zu exportieren: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="295"/>
         <source>Could not create the folder %1.</source>
         <translation>Der Ordner %1 konnte nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="311"/>
+        <source>Skipped the empty figures: %1.</source>
+        <translation>Leere Abbildungen übersprungen: %1.</translation>
     </message>
 </context>
 <context>
     <name>gna::views::AblationCurve</name>
     <message>
-        <location filename="../views/ablation_curve.cpp" line="22"/>
+        <location filename="../views/ablation_curve.cpp" line="19"/>
         <source>Ablation curve</source>
         <translation>Ablationskurve</translation>
+    </message>
+    <message>
+        <location filename="../views/ablation_curve.cpp" line="24"/>
+        <location filename="../views/ablation_curve.cpp" line="95"/>
+        <source>Run the experiment (or open a result) to draw this curve</source>
+        <translation>Führen Sie das Experiment aus (oder öffnen Sie ein Ergebnis), um diese Kurve zu zeichnen</translation>
     </message>
 </context>
 <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="45"/>
-        <location filename="../views/attention_heatmap.cpp" line="85"/>
+        <location filename="../views/attention_heatmap.cpp" line="42"/>
+        <location filename="../views/attention_heatmap.cpp" line="84"/>
         <source>Attention weight</source>
         <translation>Aufmerksamkeitsgewicht</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="52"/>
+        <location filename="../views/attention_heatmap.cpp" line="49"/>
         <source>Key token</source>
         <translation>Key-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="53"/>
+        <location filename="../views/attention_heatmap.cpp" line="50"/>
         <source>Query token</source>
         <translation>Query-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="57"/>
+        <location filename="../views/attention_heatmap.cpp" line="54"/>
         <source>Attention heatmap</source>
         <translation>Aufmerksamkeits-Heatmap</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="58"/>
+        <location filename="../views/attention_heatmap.cpp" line="55"/>
         <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
         <translation>Scrollen zum Zoomen, Ziehen zum Verschieben, Doppelklick setzt die Ansicht zurück</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="85"/>
+        <location filename="../views/attention_heatmap.cpp" line="58"/>
+        <source>No model loaded</source>
+        <translation>Kein Modell geladen</translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="84"/>
         <source>Weight difference</source>
         <translation>Gewichtsdifferenz</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="95"/>
-        <source>No attention map</source>
-        <translation>Keine Aufmerksamkeitskarte</translation>
+        <location filename="../views/attention_heatmap.cpp" line="198"/>
+        <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
+        <translation>letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="180"/>
+        <location filename="../views/attention_heatmap.cpp" line="200"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="210"/>
+        <location filename="../views/attention_heatmap.cpp" line="235"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 Weight %5</source>
@@ -2255,93 +2460,93 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::FigureExportDialog</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="306"/>
+        <location filename="../views/figure_export.cpp" line="318"/>
         <source>Transparent background</source>
         <translation>Transparenter Hintergrund</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="307"/>
-        <location filename="../views/figure_export.cpp" line="368"/>
+        <location filename="../views/figure_export.cpp" line="319"/>
+        <location filename="../views/figure_export.cpp" line="380"/>
         <source>Export figure</source>
         <translation>Abbildung exportieren</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="308"/>
+        <location filename="../views/figure_export.cpp" line="320"/>
         <source>PDF (vector)</source>
         <translation>PDF (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="308"/>
+        <location filename="../views/figure_export.cpp" line="320"/>
         <source>SVG (vector)</source>
         <translation>SVG (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="308"/>
+        <location filename="../views/figure_export.cpp" line="320"/>
         <source>PNG (bitmap)</source>
         <translation>PNG (Bitmap)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="308"/>
+        <location filename="../views/figure_export.cpp" line="320"/>
         <source>CSV (data)</source>
         <translation>CSV (Daten)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="309"/>
+        <location filename="../views/figure_export.cpp" line="321"/>
         <source>Single column (3.3 in)</source>
         <translation>Einspaltig (3,3 Zoll)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="309"/>
+        <location filename="../views/figure_export.cpp" line="321"/>
         <source>Double column (6.9 in)</source>
         <translation>Zweispaltig (6,9 Zoll)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="309"/>
+        <location filename="../views/figure_export.cpp" line="321"/>
         <source>Custom</source>
         <translation>Benutzerdefiniert</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="314"/>
+        <location filename="../views/figure_export.cpp" line="326"/>
         <source> in</source>
         <translation> Zoll</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="322"/>
+        <location filename="../views/figure_export.cpp" line="334"/>
         <source>Browse…</source>
         <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="327"/>
+        <location filename="../views/figure_export.cpp" line="339"/>
         <source>&amp;Format:</source>
         <translation>&amp;Format:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="328"/>
+        <location filename="../views/figure_export.cpp" line="340"/>
         <source>&amp;Size:</source>
         <translation>&amp;Größe:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="329"/>
+        <location filename="../views/figure_export.cpp" line="341"/>
         <source>&amp;Width:</source>
         <translation>&amp;Breite:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="330"/>
+        <location filename="../views/figure_export.cpp" line="342"/>
         <source>&amp;Height:</source>
         <translation>&amp;Höhe:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="331"/>
+        <location filename="../views/figure_export.cpp" line="343"/>
         <source>&amp;DPI (PNG):</source>
         <translation>&amp;DPI (PNG):</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="333"/>
+        <location filename="../views/figure_export.cpp" line="345"/>
         <source>F&amp;ile:</source>
         <translation>Dat&amp;ei:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="375"/>
+        <location filename="../views/figure_export.cpp" line="387"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
@@ -2349,17 +2554,17 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::GatherAggregatePair</name>
     <message>
-        <location filename="../views/gather_aggregate_pair.cpp" line="14"/>
+        <location filename="../views/gather_aggregate_pair.cpp" line="17"/>
         <source>Same colour range</source>
         <translation>Gleicher Farbbereich</translation>
     </message>
     <message>
-        <location filename="../views/gather_aggregate_pair.cpp" line="14"/>
+        <location filename="../views/gather_aggregate_pair.cpp" line="17"/>
         <source>Log colour scale</source>
         <translation>Logarithmische Farbskala</translation>
     </message>
     <message>
-        <location filename="../views/gather_aggregate_pair.cpp" line="28"/>
+        <location filename="../views/gather_aggregate_pair.cpp" line="31"/>
         <source>Draw both maps on one colour range so their weights compare directly</source>
         <translation>Beide Karten mit einem Farbbereich zeichnen, damit ihre Gewichte direkt vergleichbar sind</translation>
     </message>
@@ -2367,41 +2572,42 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::HeadBoard</name>
     <message>
-        <location filename="../views/head_board.cpp" line="26"/>
+        <location filename="../views/head_board.cpp" line="29"/>
         <source>Head board</source>
         <translation>Kopfraster</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="27"/>
+        <location filename="../views/head_board.cpp" line="30"/>
         <source>Layers x heads. Click a head to ablate it, drag to select a rectangle, arrows and Space from the keyboard, double-click to show its attention.</source>
         <translation>Schichten × Köpfe. Klick ablatiert einen Kopf, Ziehen wählt ein Rechteck, Pfeiltasten und Leertaste bedienen es per Tastatur, Doppelklick zeigt die Aufmerksamkeit.</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="81"/>
-        <location filename="../views/head_board.cpp" line="123"/>
-        <location filename="../views/head_board.cpp" line="412"/>
+        <location filename="../views/head_board.cpp" line="93"/>
+        <location filename="../views/head_board.cpp" line="135"/>
+        <location filename="../views/head_board.cpp" line="414"/>
+        <location filename="../views/head_board_commands.cpp" line="44"/>
         <source>Toggle %1</source>
         <translation>%1 umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="93"/>
-        <location filename="../views/head_board.cpp" line="414"/>
+        <location filename="../views/head_board.cpp" line="105"/>
+        <location filename="../views/head_board.cpp" line="416"/>
         <source>Ablate layer %1</source>
         <translation>Schicht %1 ablatieren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="104"/>
+        <location filename="../views/head_board.cpp" line="116"/>
         <source>Invert ablation</source>
         <translation>Ablation umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="107"/>
-        <location filename="../views/head_board.cpp" line="418"/>
+        <location filename="../views/head_board.cpp" line="119"/>
+        <location filename="../views/head_board.cpp" line="420"/>
         <source>Restore all heads</source>
         <translation>Alle Köpfe wiederherstellen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="125"/>
+        <location filename="../views/head_board.cpp" line="137"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>%n Kopf wiederherstellen</numerusform>
@@ -2409,7 +2615,7 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="126"/>
+        <location filename="../views/head_board.cpp" line="138"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>%n Kopf ablatieren</numerusform>
@@ -2417,54 +2623,42 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="206"/>
+        <location filename="../views/head_board.cpp" line="220"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="288"/>
-        <source>Colour: %1 (H %2 .. %3, S %4 .. %5)   ✕ = ablated</source>
-        <translation>Farbe: %1 (H %2 .. %3, S %4 .. %5)   ✕ = ablatiert</translation>
-    </message>
-    <message>
-        <location filename="../views/head_board.cpp" line="291"/>
-        <source>Colour: %1 (%2 .. %3)   ✕ = ablated</source>
-        <translation>Farbe: %1 (%2 .. %3)   ✕ = ablatiert</translation>
-    </message>
-    <message>
-        <location filename="../views/head_board.cpp" line="286"/>
-        <source>✕ = ablated</source>
-        <translation>✕ = ablatiert</translation>
-    </message>
-    <message>
-        <location filename="../views/head_board.cpp" line="293"/>
-        <source>   ◥ = SSM head</source>
-        <translation>   ◥ = SSM-Kopf</translation>
-    </message>
-    <message>
-        <location filename="../views/head_board.cpp" line="413"/>
+        <location filename="../views/head_board.cpp" line="415"/>
         <source>Show attention of %1</source>
         <translation>Aufmerksamkeit von %1 zeigen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="416"/>
+        <location filename="../views/head_board.cpp" line="418"/>
         <source>Toggle selection</source>
         <translation>Auswahl umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="417"/>
+        <location filename="../views/head_board.cpp" line="419"/>
         <source>Invert</source>
         <translation>Umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="420"/>
+        <location filename="../views/head_board.cpp" line="422"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="421"/>
+        <location filename="../views/head_board.cpp" line="423"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/head_board_commands.cpp" line="45"/>
+        <source>Toggle %n head(s)</source>
+        <translation>
+            <numerusform>%n Kopf umschalten</numerusform>
+            <numerusform>%n Köpfe umschalten</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2521,39 +2715,77 @@ Gewicht %5</translation>
     </message>
 </context>
 <context>
+    <name>gna::views::HeadBoardLegend</name>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="18"/>
+        <source>Head board legend</source>
+        <translation>Legende der Kopftafel</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="34"/>
+        <source>Colour: %1</source>
+        <translation>Farbe: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="41"/>
+        <source>%1 .. %2</source>
+        <translation>%1 .. %2</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="42"/>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="42"/>
+        <source>H</source>
+        <translation>H</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="46"/>
+        <source>✕ = ablated</source>
+        <translation>✕ = ablatiert</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="47"/>
+        <source>◥ = SSM head</source>
+        <translation>◥ = SSM-Kopf</translation>
+    </message>
+</context>
+<context>
     <name>gna::views::HeadBoardModel</name>
     <message>
-        <location filename="../views/head_board_model.cpp" line="134"/>
+        <location filename="../views/head_board_model.cpp" line="142"/>
         <source>Layer %1 has no SSM head %2</source>
         <translation>Schicht %1 hat keinen SSM-Kopf %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="135"/>
+        <location filename="../views/head_board_model.cpp" line="143"/>
         <source>Layer %1 has no attention head %2</source>
         <translation>Schicht %1 hat keinen Attention-Kopf %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="150"/>
+        <location filename="../views/head_board_model.cpp" line="158"/>
         <source> (SSM head)</source>
         <translation> (SSM-Kopf)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="150"/>
+        <location filename="../views/head_board_model.cpp" line="158"/>
         <source> (attention head)</source>
         <translation> (Attention-Kopf)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="151"/>
+        <location filename="../views/head_board_model.cpp" line="159"/>
         <source>Score</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="152"/>
+        <location filename="../views/head_board_model.cpp" line="160"/>
         <source>Ablated (output zeroed)</source>
         <translation>Ablatiert (Ausgabe auf null gesetzt)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="152"/>
+        <location filename="../views/head_board_model.cpp" line="160"/>
         <source>Active</source>
         <translation>Aktiv</translation>
     </message>
@@ -2561,32 +2793,32 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::MaskEditor</name>
     <message>
-        <location filename="../views/mask_editor.cpp" line="33"/>
+        <location filename="../views/mask_editor.cpp" line="34"/>
         <source>Mask editor</source>
         <translation>Masken-Editor</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="34"/>
+        <location filename="../views/mask_editor.cpp" line="35"/>
         <source>Click a token to mask or unmask it for the selected head</source>
         <translation>Klick auf ein Token maskiert es für den gewählten Kopf oder hebt die Maske auf</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="62"/>
+        <location filename="../views/mask_editor.cpp" line="63"/>
         <source>Unmask token %1</source>
         <translation>Maske von Token %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="62"/>
+        <location filename="../views/mask_editor.cpp" line="63"/>
         <source>Mask token %1</source>
         <translation>Token %1 maskieren</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="69"/>
+        <location filename="../views/mask_editor.cpp" line="70"/>
         <source>Keep only answer segments</source>
         <translation>Nur Antwortsegmente behalten</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="73"/>
+        <location filename="../views/mask_editor.cpp" line="74"/>
         <source>Keep only summary tokens</source>
         <translation>Nur Zusammenfassungs-Token behalten</translation>
     </message>
@@ -2594,66 +2826,76 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="104"/>
+        <location filename="../views/next_token_chart.cpp" line="103"/>
         <source>Probability (%1 of %2 rows; enlarge to see all)</source>
         <translation>Wahrscheinlichkeit (%1 von %2 Zeilen; vergrößern, um alle zu sehen)</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="15"/>
+        <location filename="../views/next_token_chart.cpp" line="11"/>
         <source>Next-token probabilities</source>
         <translation>Wahrscheinlichkeiten des nächsten Tokens</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="20"/>
+        <location filename="../views/next_token_chart.cpp" line="18"/>
         <source>Baseline (no ablation)</source>
         <translation>Basis (ohne Ablation)</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="21"/>
+        <location filename="../views/next_token_chart.cpp" line="19"/>
         <source>Top tokens</source>
         <translation>Wahrscheinlichste Token</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="22"/>
+        <location filename="../views/next_token_chart.cpp" line="20"/>
         <source>Answer candidates</source>
         <translation>Antwortkandidaten</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="36"/>
-        <location filename="../views/next_token_chart.cpp" line="105"/>
+        <location filename="../views/next_token_chart.cpp" line="31"/>
+        <location filename="../views/next_token_chart.cpp" line="100"/>
         <source>Probability</source>
         <translation>Wahrscheinlichkeit</translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="39"/>
+        <source>No prediction yet</source>
+        <translation>Noch keine Vorhersage</translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="103"/>
+        <source>Probability (%1 of %2 rows)</source>
+        <translation>Wahrscheinlichkeit (%1 von %2 Zeilen)</translation>
     </message>
 </context>
 <context>
     <name>gna::views::Palette</name>
     <message>
-        <location filename="../views/palettes.cpp" line="59"/>
+        <location filename="../views/palettes.cpp" line="61"/>
         <source>Viridis</source>
         <translation>Viridis</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="60"/>
+        <location filename="../views/palettes.cpp" line="62"/>
         <source>Cividis (colour-blind safe)</source>
         <translation>Cividis (farbenblind-sicher)</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="61"/>
+        <location filename="../views/palettes.cpp" line="63"/>
         <source>Magma</source>
         <translation>Magma</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="62"/>
+        <location filename="../views/palettes.cpp" line="64"/>
         <source>Greys (print)</source>
         <translation>Grautöne (Druck)</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="63"/>
+        <location filename="../views/palettes.cpp" line="65"/>
         <source>Red-yellow-green</source>
         <translation>Rot-Gelb-Grün</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="64"/>
+        <location filename="../views/palettes.cpp" line="66"/>
         <source>Diverging (differences)</source>
         <translation>Divergierend (Differenzen)</translation>
     </message>
@@ -2661,17 +2903,22 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::ResultsTable</name>
     <message>
-        <location filename="../views/results_table.cpp" line="60"/>
+        <location filename="../views/results_table.cpp" line="70"/>
         <source>Results table</source>
         <translation>Ergebnistabelle</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="120"/>
+        <location filename="../views/results_table.cpp" line="71"/>
+        <source>Run the experiment (or open a result) to fill this table</source>
+        <translation>Führen Sie das Experiment aus (oder öffnen Sie ein Ergebnis), um diese Tabelle zu füllen</translation>
+    </message>
+    <message>
+        <location filename="../views/results_table.cpp" line="150"/>
         <source>Copy selection</source>
         <translation>Auswahl kopieren</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="121"/>
+        <location filename="../views/results_table.cpp" line="151"/>
         <source>Copy all</source>
         <translation>Alles kopieren</translation>
     </message>
@@ -2679,105 +2926,116 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::RetrievalMap</name>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="18"/>
+        <location filename="../views/retrieval_map.cpp" line="15"/>
         <source>Retrieval map</source>
         <translation>Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="30"/>
-        <location filename="../views/retrieval_map.cpp" line="96"/>
+        <location filename="../views/retrieval_map.cpp" line="27"/>
+        <location filename="../views/retrieval_map.cpp" line="127"/>
         <source>Score</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="34"/>
-        <location filename="../views/retrieval_map.cpp" line="90"/>
+        <location filename="../views/retrieval_map.cpp" line="31"/>
+        <location filename="../views/retrieval_map.cpp" line="121"/>
         <source>Context length (tokens)</source>
         <translation>Kontextlänge (Token)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="35"/>
-        <location filename="../views/retrieval_map.cpp" line="93"/>
+        <location filename="../views/retrieval_map.cpp" line="32"/>
+        <location filename="../views/retrieval_map.cpp" line="124"/>
         <source>Needle depth (%, 0 = start of the context)</source>
         <translation>Nadeltiefe (%, 0 = Anfang des Kontexts)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="58"/>
+        <location filename="../views/retrieval_map.cpp" line="39"/>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="43"/>
+        <location filename="../views/retrieval_map.cpp" line="94"/>
+        <source>Run the experiment (or open a result) to fill this map</source>
+        <translation>Führen Sie das Experiment aus (oder öffnen Sie ein Ergebnis), um diese Karte zu füllen</translation>
+    </message>
+    <message>
+        <location filename="../views/retrieval_map.cpp" line="63"/>
         <source>%1 lines, key on line %2%
 not run</source>
         <translation>%1 Zeilen, Schlüssel bei %2 %
 nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="59"/>
+        <location filename="../views/retrieval_map.cpp" line="64"/>
         <source>%1 lines, key on line %2%
 Accuracy %3</source>
         <translation>%1 Zeilen, Schlüssel bei %2 %
 Genauigkeit %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="60"/>
+        <location filename="../views/retrieval_map.cpp" line="65"/>
         <source>%1 lines, key on line %2%
 Probability %3</source>
         <translation>%1 Zeilen, Schlüssel bei %2 %
 Wahrscheinlichkeit %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="65"/>
+        <location filename="../views/retrieval_map.cpp" line="70"/>
         <source>Context %1 tokens, depth %2%
 Score %3 / %4</source>
         <translation>Kontext %1 Token, Tiefe %2 %
 Wert %3 / %4</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="90"/>
+        <location filename="../views/retrieval_map.cpp" line="121"/>
         <source>Dictionary size (key:value lines)</source>
         <translation>Wörterbuchgröße (Schlüssel:Wert-Zeilen)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="91"/>
+        <location filename="../views/retrieval_map.cpp" line="122"/>
         <source>Key depth (%, 0 = first line)</source>
         <translation>Schlüsseltiefe (%, 0 = erste Zeile)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="94"/>
+        <location filename="../views/retrieval_map.cpp" line="125"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="95"/>
+        <location filename="../views/retrieval_map.cpp" line="126"/>
         <source>Probability of the right value</source>
         <translation>Wahrscheinlichkeit des richtigen Werts</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="107"/>
+        <location filename="../views/retrieval_map.cpp" line="138"/>
         <source>%1 (mean accuracy %2)</source>
         <translation>%1 (mittlere Genauigkeit %2)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="108"/>
+        <location filename="../views/retrieval_map.cpp" line="139"/>
         <source>%1 (mean probability %2)</source>
         <translation>%1 (mittlere Wahrscheinlichkeit %2)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="110"/>
+        <location filename="../views/retrieval_map.cpp" line="141"/>
         <source>Mean score %1</source>
         <translation>Mittlerer Wert %1</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="111"/>
+        <location filename="../views/retrieval_map.cpp" line="142"/>
         <source>%1 (mean score %2)</source>
         <translation>%1 (mittlerer Wert %2)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="64"/>
+        <location filename="../views/retrieval_map.cpp" line="69"/>
         <source>Context %1 tokens, depth %2%
 not run</source>
         <translation>Kontext %1 Token, Tiefe %2 %
 nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="92"/>
+        <location filename="../views/retrieval_map.cpp" line="123"/>
         <source>Needle depth (%, 0 = end of the context)</source>
         <translation>Nadeltiefe (%, 0 = Ende des Kontexts)</translation>
     </message>
@@ -2785,22 +3043,22 @@ nicht ausgeführt</translation>
 <context>
     <name>gna::views::TokenStrip</name>
     <message>
-        <location filename="../views/token_strip.cpp" line="15"/>
+        <location filename="../views/token_strip.cpp" line="16"/>
         <source>Prompt tokens</source>
         <translation>Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="61"/>
+        <location filename="../views/token_strip.cpp" line="62"/>
         <source>No prompt tokens yet</source>
         <translation>Noch keine Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="112"/>
+        <location filename="../views/token_strip.cpp" line="113"/>
         <source>Token %1: “%2”</source>
         <translation>Token %1: „%2“</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="113"/>
+        <location filename="../views/token_strip.cpp" line="114"/>
         <source>Weight %1</source>
         <translation>Gewicht %1</translation>
     </message>
