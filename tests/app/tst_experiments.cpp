@@ -478,7 +478,7 @@ void TestExperiments::screenshots() {
         QVERIFY2(finished.wait(120000), qPrintable(p->lastError()));
         // The form shows the spec that ran (the same as the result's).
         QVERIFY(p->formShowsSpec() && p->specProblem().isEmpty());
-        const gna::Json ran = gna::read_experiment_result(finished.at(0).at(0).toString().toStdString())["spec"];
+        const gna::Json ran = gna::read_experiment_result(finished.at(0).at(0).toString().toStdString()).spec;
         QCOMPARE(ran, gna::Json::parse(r.spec));
         auto text = [p](const char* name) { return p->findChild<QLineEdit*>(QLatin1String(name))->text(); };
         auto value = [p](const char* name) { return p->findChild<QSpinBox*>(QLatin1String(name))->value(); };
