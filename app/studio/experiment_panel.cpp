@@ -75,7 +75,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     formScroll->viewport()->setAutoFillBackground(false);  // the dock's own background, not a grey box
     m_formBox->setAutoFillBackground(false);                // (setWidget turned it on)
     formScroll->setMinimumWidth(m_formBox->minimumSizeHint().width() + formScroll->verticalScrollBar()->sizeHint().width());
-    formScroll->setMinimumHeight(3 * fontMetrics().height());
+    formScroll->setMinimumHeight(2 * fontMetrics().height());
 
     auto* specBox = new QWidget;
     auto* specLayout = new QVBoxLayout(specBox);
@@ -86,7 +86,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::TypeWriter);
     m_spec->setFont(mono);
-    m_spec->setMinimumHeight(3 * QFontMetrics(mono).height());
+    m_spec->setMinimumHeight(2 * QFontMetrics(mono).height());
     auto* specLabel = new QLabel(tr("&JSON spec (what runs):"));
     specLabel->setBuddy(m_spec);
     m_specNote = new QLabel;
@@ -149,6 +149,9 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_tabs->setCornerWidget(condBox, Qt::TopRightCorner);
     condBox->hide();
     connect(m_tabs, &QTabWidget::currentChanged, condBox, [this, condBox] { condBox->setVisible(m_tabs->currentWidget() == m_mapTab); });
+    // The result pages ask for room their plots and legends can do without: an explicit minimum lets a
+    // small window give the dock less height (the pages then draw smaller) instead of growing.
+    m_tabs->setMinimumSize(QSize(16 * fontMetrics().averageCharWidth(), 6 * fontMetrics().height()));
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);

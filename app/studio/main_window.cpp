@@ -536,8 +536,9 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 }
 
 void MainWindow::fitDocks() {
-    // A bottom dock (the experiments) leaves the main view more than half the window's height.
-    centralWidget()->setMinimumHeight(std::min(480, height() * 11 / 20));
+    // A bottom dock (the experiments) leaves the main view 45% of the window's height (the dock's own
+    // minimum, German labels included, takes the rest of a 640-pixel window).
+    centralWidget()->setMinimumHeight(std::min(480, height() * 9 / 20));
     // In a small window a right dock (the tour, the mask editor) takes at most 30% of the width, and the
     // Model dock becomes a tab beside it instead of a column of its own: the maps keep a usable width.
     if (width() >= 1280) return;

@@ -337,9 +337,10 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
             ++pr.done;
             cost_left -= cost(i);
             const double t = now();
-            // the partial result is rewritten every kSaveEverySeconds (and on cancel): rewriting it after
-            // every sample costs O(samples done) each time, which dominates runs of many short samples
-            if (t - last_save >= kSaveEverySeconds) {
+            // the partial result is written after the first sample, then every kSaveEverySeconds (and on
+            // cancel): rewriting it after every sample costs O(samples done) each time, which dominates
+            // runs of many short samples
+            if (pr.done == pr.resumed + 1 || t - last_save >= kSaveEverySeconds) {
                 save(false);
                 last_save = t;
             }
