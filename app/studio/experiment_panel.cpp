@@ -91,9 +91,9 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     specLabel->setBuddy(m_spec);
     m_specNote = new QLabel;
     m_specNote->setObjectName(QStringLiteral("specNote"));
-    m_specNote->setWordWrap(true);
     m_specNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_specNote->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // long messages wrap, never widen the dock
+    m_specNote->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);  // one elided line, never widens the dock
+    m_specNote->installEventFilter(this);
     m_specNote->hide();
     specLayout->addWidget(specLabel);
     specLayout->addWidget(m_spec, 1);

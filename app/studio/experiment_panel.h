@@ -162,7 +162,10 @@ private:
     QString m_defaultOut;  // where a run with an empty results folder makes its own folder
     QWidget* m_formBox = nullptr;
     QPlainTextEdit* m_spec = nullptr;
-    QLabel* m_specNote = nullptr;  // why the spec cannot run, or why the form is greyed out
+    QLabel* m_specNote = nullptr;  // why the spec cannot run, or why the form is greyed out (one elided line)
+    QString m_specNoteText;        // its whole text
+    void elideSpecNote();
+    bool eventFilter(QObject* watched, QEvent* event) override;
     QString m_specProblem, m_formProblem;
     bool m_formShowsSpec = true;
     bool m_syncing = false;  // the form is writing the spec text (or the spec text the form)

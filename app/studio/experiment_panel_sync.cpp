@@ -4,12 +4,14 @@
 // value the form cannot show, the form is greyed out and a note under the editor says why; Run
 // waits for a valid spec. While this panel's experiment runs, both are read-only.
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMetaMethod>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <algorithm>
 
 #include "experiment_panel.h"
 #include "experiment_runner.h"
@@ -120,8 +122,21 @@ void ExperimentPanel::updateState() {
         note = tr("⚠ Run waits for a valid spec: %1").arg(specProblem());
     else if (!m_formShowsSpec)
         note = tr("The form cannot show every value of this spec, so it is greyed out: edit the spec here (Run runs it as written).");
-    m_specNote->setText(note);
+    m_specNoteText = note;
+    m_specNote->setToolTip(note);
     m_specNote->setVisible(!note.isEmpty());
+    elideSpecNote();
+}
+
+// One line under the editor, elided to its width (the whole text in the tool tip and in
+// specProblem()): a wrapped note was laid over the editor when the pane was short.
+void ExperimentPanel::elideSpecNote() {
+    m_specNote->setText(m_specNote->fontMetrics().elidedText(m_specNoteText, Qt::ElideRight, std::max(40, m_specNote->width())));
+}
+
+bool ExperimentPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_specNote && event->type() == QEvent::Resize) elideSpecNote();
+    return QWidget::eventFilter(watched, event);
 }
 
 QString ExperimentPanel::kindProblem(const QString& kind) const {
