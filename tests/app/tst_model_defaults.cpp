@@ -23,6 +23,7 @@
 #include "gna/heads.h"
 #include "gna/model.h"
 #include "app_test_util.h"
+#include "layout_checks.h"
 #include "attention_heatmap.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
@@ -87,15 +88,11 @@ private Q_SLOTS:
     void germanNumbers();
 };
 
-void TestModelDefaults::headFieldsFollowTheModel_data() {
-    QTest::addColumn<QString>("kind");
-    QTest::newRow("ssm") << QStringLiteral("ssm");
-    QTest::newRow("hybrid") << QStringLiteral("hybrid");
-    QTest::newRow("transformer") << QStringLiteral("transformer");
-}
+void TestModelDefaults::headFieldsFollowTheModel_data() { addDemoRows(); }
 
 void TestModelDefaults::headFieldsFollowTheModel() {
-    QFETCH(QString, kind);
+    QFETCH(QString, demo);
+    const QString& kind = demo;
     const QString dir = demoDir(kind);
     const auto model = gna::Model::load(dir.toStdString());
     const gna::ModelInfo& info = model->info();

@@ -26,6 +26,7 @@
 #include "gna/tasks.h"
 #include "gna/tiny_model.h"
 #include "app_test_util.h"
+#include "layout_checks.h"
 #include "head_board.h"
 #include "head_board_model.h"
 #include "kv_map_panel.h"
@@ -203,15 +204,11 @@ void TestTeaching::realCheckpointKeepsTheMmluSample() {
     QVERIFY(kv->headsEdit()->text().isEmpty());  // no card: the user names the heads
 }
 
-void TestTeaching::kvMapOnEveryDemo_data() {
-    QTest::addColumn<QString>("kind");
-    QTest::newRow("transformer") << QStringLiteral("transformer");
-    QTest::newRow("ssm") << QStringLiteral("ssm");
-    QTest::newRow("hybrid") << QStringLiteral("hybrid");
-}
+void TestTeaching::kvMapOnEveryDemo_data() { addDemoRows(); }
 
 void TestTeaching::kvMapOnEveryDemo() {
-    QFETCH(QString, kind);
+    QFETCH(QString, demo);
+    const QString& kind = demo;
     const QString dir = demoDir(kind);
     const QStringList top = cardTopTwo(dir);
     QCOMPARE(top.size(), 2);
