@@ -110,6 +110,19 @@ int main(int argc, char** argv) {
     const std::string verify_name = "attribution+verify (K=" + std::to_string(verify_k) + ")";
     row(verify_name.c_str(), t_verify);
     std::printf("attribution+verify phases (wall): attribution %.2f s, verify %.2f s\n", vs.seconds_attribution, vs.seconds_verify.value_or(0.0));
+    // The verification's recompute bound: a verified head in layer l reruns layers l..L-1 of each
+    // prompt, (L - l) / L of the loop's forward per head.
+    double share = 0;
+    std::vector<int> per_layer(static_cast<std::size_t>(layers), 0);
+    for (std::size_t c = 1; c < verified.conditions.size(); ++c) {
+        const int l = gna::parse_head(verified.conditions[c]).layer;
+        share += static_cast<double>(layers - l) / layers;
+        ++per_layer[static_cast<std::size_t>(l)];
+    }
+    std::printf("verified heads per layer:");
+    for (int n : per_layer) std::printf(" %d", n);
+    std::printf("\nrecompute bound (verified heads' layers on, at the loop's per-head CPU time): %.2f s; verification CPU is %.2fx that\n",
+                share * t_loop.cpu / H, (t_verify.cpu - t_attr.cpu) / (share * t_loop.cpu / H));
     if (with_exact)
         std::printf("exact top 16 within attribution top %d: %d/16; Spearman rho (all heads): %.3f; rho on the verified set: %.3f\n",
                     verify_k, recall, gna::spearman_correlation(a, e), vs.spearman.value_or(0.0));
