@@ -6,7 +6,6 @@
 #include <QUndoCommand>
 
 #include "palettes.h"
-#include "token_flow.h"
 
 namespace gna::views {
 
@@ -29,8 +28,8 @@ const QColor kSegment[] = {QColor(86, 180, 233, 90), QColor(230, 159, 0, 90), QC
                            QColor(204, 121, 167, 90)};
 }  // namespace
 
-MaskEditor::MaskEditor(QWidget* parent) : QWidget(parent), m_undo(new QUndoStack(this)) {
-    makeTokenFlowWidget(this);
+// A line break after newline tokens: options on their own line.
+MaskEditor::MaskEditor(QWidget* parent) : TokenFlowWidget(true, 4 * kTokenPad, parent), m_undo(new QUndoStack(this)) {
     setAccessibleName(tr("Mask editor"));
     setToolTip(tr("Click a token to mask or unmask it for the selected head"));
 }
@@ -39,9 +38,7 @@ void MaskEditor::setSample(const MaskSample& sample) {
     m_sample = sample;
     m_undo->clear();
     m_current = 0;
-    m_rects = layoutTokens(width());
-    updateGeometry();
-    update();
+    relayout();
 }
 
 void MaskEditor::setKeys(const QSet<int>& keys) {
@@ -93,27 +90,12 @@ int MaskEditor::segmentOf(int token) const {
     return -1;
 }
 
-QList<QRect> MaskEditor::layoutTokens(int width) const {
-    // a line break after newline tokens: options on their own line
-    return flowTokens(QFontMetrics(font()), m_sample.tokens, width, true);
-}
-
-int MaskEditor::heightForWidth(int width) const {
-    const QList<QRect> r = layoutTokens(width);
-    return r.isEmpty() ? QFontMetrics(font()).height() + 4 * kTokenPad : r.back().bottom() + kTokenGap + 1;
-}
-
-void MaskEditor::resizeEvent(QResizeEvent* event) {
-    m_rects = layoutTokens(width());
-    QWidget::resizeEvent(event);
-}
-
 void MaskEditor::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     const QColor text = palette().color(QPalette::Text);
-    for (int i = 0; i < m_sample.tokens.size() && i < m_rects.size(); ++i) {
-        const QRect r = m_rects[i];
+    for (int i = 0; i < m_sample.tokens.size() && i < tokenRects().size(); ++i) {
+        const QRect r = tokenRects()[i];
         const int seg = segmentOf(i);
         if (seg >= 0) p.fillRect(r, kSegment[seg % 4]);
         const bool masked = isMasked(i);
@@ -136,12 +118,10 @@ void MaskEditor::paintEvent(QPaintEvent*) {
 }
 
 void MaskEditor::mousePressEvent(QMouseEvent* event) {
-    for (int i = 0; i < m_rects.size(); ++i)
-        if (m_rects[i].contains(event->position().toPoint())) {
-            m_current = i;
-            toggleToken(i);
-            return;
-        }
+    const int i = tokenAt(event->position().toPoint());
+    if (i < 0) return;
+    m_current = i;
+    toggleToken(i);
 }
 
 void MaskEditor::keyPressEvent(QKeyEvent* event) {

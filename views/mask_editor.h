@@ -5,7 +5,8 @@
 // unmask it; edits are undoable.
 #include <QSet>
 #include <QUndoStack>
-#include <QWidget>
+
+#include "token_flow.h"
 
 namespace gna::views {
 
@@ -16,7 +17,7 @@ struct MaskSample {
     QSet<int> keys;                   // key tokens the head may attend to (the rest is masked)
 };
 
-class MaskEditor : public QWidget {
+class MaskEditor : public TokenFlowWidget {
     Q_OBJECT
 public:
     explicit MaskEditor(QWidget* parent = nullptr);
@@ -29,14 +30,11 @@ public:
     void keepOnlySegments();      // Gather preset: the answer segments
     void keepOnlySummaries();     // Aggregate preset: the summary tokens
     QUndoStack* undoStack() const { return m_undo; }
-    QRect tokenRect(int index) const { return index >= 0 && index < m_rects.size() ? m_rects[index] : QRect(); }
     // The background a token is drawn on (base, or its option segment's tint over it) and the colour
     // of a masked (struck-through) token on it: at least 3:1 contrast in either palette.
     QColor tokenBackground(int token) const { return segmentOf(token) >= 0 ? chipColor(segmentOf(token)) : palette().color(QPalette::Base); }
     QColor maskedTextColor(int token) const;
 
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int width) const override;
     QSize sizeHint() const override { return {420, heightForWidth(420)}; }
 
     // Used by the undo command.
@@ -47,18 +45,16 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    const QStringList& flowedTokens() const override { return m_sample.tokens; }
 
 private:
-    QList<QRect> layoutTokens(int width) const;
     int segmentOf(int token) const;
     QColor chipColor(int segment) const;
     void pushKeys(const QSet<int>& keys, const QString& text);
 
     MaskSample m_sample;
-    QList<QRect> m_rects;
     QUndoStack* m_undo;
     int m_current = 0;
 };

@@ -1,7 +1,6 @@
 #include "token_flow.h"
 
 #include <QSizePolicy>
-#include <QWidget>
 
 namespace gna::views {
 
@@ -25,11 +24,38 @@ QList<QRect> flowTokens(const QFontMetrics& fm, const QStringList& tokens, int w
     return rects;
 }
 
-void makeTokenFlowWidget(QWidget* w) {
-    w->setFocusPolicy(Qt::StrongFocus);
+TokenFlowWidget::TokenFlowWidget(bool breakAfterNewline, int emptyMargin, QWidget* parent)
+    : QWidget(parent), m_breakAfterNewline(breakAfterNewline), m_emptyMargin(emptyMargin) {
+    setFocusPolicy(Qt::StrongFocus);
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
-    w->setSizePolicy(policy);
+    setSizePolicy(policy);
+}
+
+QList<QRect> TokenFlowWidget::layoutTokens(int width) const {
+    return flowTokens(QFontMetrics(font()), flowedTokens(), width, m_breakAfterNewline);
+}
+
+int TokenFlowWidget::heightForWidth(int width) const {
+    const QList<QRect> r = layoutTokens(width);
+    return r.isEmpty() ? QFontMetrics(font()).height() + m_emptyMargin : r.back().bottom() + kTokenGap + 1;
+}
+
+int TokenFlowWidget::tokenAt(const QPoint& pos) const {
+    for (int i = 0; i < m_rects.size(); ++i)
+        if (m_rects[i].contains(pos)) return i;
+    return -1;
+}
+
+void TokenFlowWidget::relayout() {
+    m_rects = layoutTokens(width());
+    updateGeometry();
+    update();
+}
+
+void TokenFlowWidget::resizeEvent(QResizeEvent* event) {
+    m_rects = layoutTokens(width());
+    QWidget::resizeEvent(event);
 }
 
 }  // namespace gna::views

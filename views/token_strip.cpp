@@ -7,12 +7,10 @@
 #include <QToolTip>
 
 #include "number_format.h"
-#include "token_flow.h"
 
 namespace gna::views {
 
-TokenStrip::TokenStrip(QWidget* parent) : QWidget(parent) {
-    makeTokenFlowWidget(this);
+TokenStrip::TokenStrip(QWidget* parent) : TokenFlowWidget(false, 2 * kTokenPad + 2 * kTokenGap, parent) {
     setAccessibleName(tr("Prompt tokens"));
 }
 
@@ -20,9 +18,7 @@ void TokenStrip::setTokens(const QStringList& tokens) {
     m_tokens = tokens;
     m_weights.clear();
     if (m_selected >= m_tokens.size()) m_selected = -1;
-    m_rects = layoutTokens(width());
-    updateGeometry();
-    update();
+    relayout();
 }
 
 void TokenStrip::setHighlights(const std::vector<double>& weights) {
@@ -35,24 +31,7 @@ void TokenStrip::setSelectedToken(int index) {
     update();
 }
 
-QRect TokenStrip::tokenRect(int index) const { return index >= 0 && index < m_rects.size() ? m_rects[index] : QRect(); }
-
-QList<QRect> TokenStrip::layoutTokens(int width) const {
-    return flowTokens(QFontMetrics(font()), m_tokens, width, false);
-}
-
-int TokenStrip::heightForWidth(int width) const {
-    const QList<QRect> r = layoutTokens(width);
-    const QFontMetrics fm(font());
-    return r.isEmpty() ? fm.height() + 2 * kTokenPad + 2 * kTokenGap : r.back().bottom() + kTokenGap + 1;
-}
-
 QSize TokenStrip::sizeHint() const { return {400, heightForWidth(400)}; }
-
-void TokenStrip::resizeEvent(QResizeEvent* event) {
-    m_rects = layoutTokens(width());
-    QWidget::resizeEvent(event);
-}
 
 void TokenStrip::paintEvent(QPaintEvent*) {
     QPainter p(this);
@@ -63,8 +42,8 @@ void TokenStrip::paintEvent(QPaintEvent*) {
         return;
     }
     const QColor hl = palette().color(QPalette::Highlight);
-    for (int i = 0; i < m_tokens.size() && i < m_rects.size(); ++i) {
-        const QRect r = m_rects[i];
+    for (int i = 0; i < m_tokens.size() && i < tokenRects().size(); ++i) {
+        const QRect r = tokenRects()[i];
         QColor bg = palette().color(QPalette::AlternateBase);
         QColor fg = palette().color(QPalette::Text);
         if (i < static_cast<int>(m_weights.size())) {
@@ -87,12 +66,10 @@ void TokenStrip::paintEvent(QPaintEvent*) {
 }
 
 void TokenStrip::mousePressEvent(QMouseEvent* event) {
-    for (int i = 0; i < m_rects.size(); ++i)
-        if (m_rects[i].contains(event->position().toPoint())) {
-            setSelectedToken(i);
-            Q_EMIT tokenClicked(i);
-            return;
-        }
+    const int i = tokenAt(event->position().toPoint());
+    if (i < 0) return;
+    setSelectedToken(i);
+    Q_EMIT tokenClicked(i);
 }
 
 void TokenStrip::keyPressEvent(QKeyEvent* event) {
@@ -108,13 +85,13 @@ void TokenStrip::keyPressEvent(QKeyEvent* event) {
 bool TokenStrip::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
-        for (int i = 0; i < m_rects.size(); ++i)
-            if (m_rects[i].contains(help->pos())) {
-                QString tip = tr("Token %1: “%2”").arg(i).arg(m_tokens[i]);
-                if (i < static_cast<int>(m_weights.size())) tip += QStringLiteral("\n") + tr("Weight %1").arg(formatNumber(m_weights[i], 3, 1e-4));
-                QToolTip::showText(help->globalPos(), tip, this, m_rects[i]);
-                return true;
-            }
+        const int i = tokenAt(help->pos());
+        if (i >= 0) {
+            QString tip = tr("Token %1: “%2”").arg(i).arg(m_tokens[i]);
+            if (i < static_cast<int>(m_weights.size())) tip += QStringLiteral("\n") + tr("Weight %1").arg(formatNumber(m_weights[i], 3, 1e-4));
+            QToolTip::showText(help->globalPos(), tip, this, tokenRect(i));
+            return true;
+        }
         QToolTip::hideText();
         return true;
     }

@@ -3,12 +3,13 @@
 // highlight weight (e.g. how much a head attends to it), drawn as a background; one token can be
 // selected (click / arrows), which views use as "attention to this token".
 #include <QStringList>
-#include <QWidget>
 #include <vector>
+
+#include "token_flow.h"
 
 namespace gna::views {
 
-class TokenStrip : public QWidget {
+class TokenStrip : public TokenFlowWidget {
     Q_OBJECT
 public:
     explicit TokenStrip(QWidget* parent = nullptr);
@@ -19,10 +20,7 @@ public:
     void setHighlights(const std::vector<double>& weights);
     void setSelectedToken(int index);
     int selectedToken() const { return m_selected; }
-    QRect tokenRect(int index) const;
 
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int width) const override;
     QSize sizeHint() const override;
 
 Q_SIGNALS:
@@ -30,17 +28,14 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
+    const QStringList& flowedTokens() const override { return m_tokens; }
 
 private:
-    QList<QRect> layoutTokens(int width) const;
-
     QStringList m_tokens;
     std::vector<double> m_weights;
-    QList<QRect> m_rects;
     int m_selected = -1;
 };
 

@@ -33,6 +33,7 @@
 #include "gna/experiments.h"
 #include "results_table.h"
 #include "retrieval_map.h"
+#include "scroll_area.h"
 
 namespace gna::studio {
 
@@ -68,10 +69,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     formLayout->addStretch(1);
     auto* formScroll = new QScrollArea;
     formScroll->setObjectName(QStringLiteral("formScroll"));
-    formScroll->setWidget(m_formBox);
-    formScroll->setWidgetResizable(true);
-    formScroll->setFrameShape(QFrame::NoFrame);
-    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scrollVertically(formScroll, m_formBox);
     formScroll->viewport()->setAutoFillBackground(false);  // the dock's own background, not a grey box
     m_formBox->setAutoFillBackground(false);                // (setWidget turned it on)
     formScroll->setMinimumWidth(m_formBox->minimumSizeHint().width() + formScroll->verticalScrollBar()->sizeHint().width());

@@ -49,6 +49,7 @@
 #include "open_model_dialog.h"
 #include "paper_figures.h"
 #include "prompt_editor.h"
+#include "scroll_area.h"
 #include "theme.h"
 #include "token_strip.h"
 #include "translations.h"
@@ -227,10 +228,7 @@ void MainWindow::buildLayout() {
     // The token strip wraps to as many lines as the prompt needs; in its own scroll area it takes
     // what the splitter gives (at least two lines) instead of pushing into the prompt editor.
     auto* tokensScroll = new QScrollArea;
-    tokensScroll->setWidget(m_tokens);
-    tokensScroll->setWidgetResizable(true);
-    tokensScroll->setFrameShape(QFrame::NoFrame);
-    tokensScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scrollVertically(tokensScroll, m_tokens);
     tokensScroll->setMinimumHeight(2 * fontMetrics().height() + 16);
     topLayout->addWidget(tokensScroll, 1);
     auto* left = new QSplitter(Qt::Vertical);
@@ -263,10 +261,7 @@ void MainWindow::buildLayout() {
     columns->setContentsMargins(6, 6, 6, 6);
     auto* scroll = new CentralScroll;
     scroll->setObjectName(QStringLiteral("centralScroll"));
-    scroll->setWidget(columns);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scrollVertically(scroll, columns);
     auto topHeight = [top] { return top->minimumSizeHint().height(); };
     auto mapsHeight = [scroll, mapsBox, topHeight, columns](bool stacked) {
         const int visible = scroll->viewport()->height() - 12;
@@ -303,10 +298,7 @@ void MainWindow::buildLayout() {
     auto* dock = new QDockWidget(tr("Model"), this);
     dock->setObjectName(QStringLiteral("modelDock"));
     auto* infoScroll = new QScrollArea;  // a low dock scrolls instead of squeezing the rows together
-    infoScroll->setWidget(m_info);
-    infoScroll->setWidgetResizable(true);
-    infoScroll->setFrameShape(QFrame::NoFrame);
-    infoScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scrollVertically(infoScroll, m_info);
     dock->setWidget(infoScroll);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 

@@ -39,8 +39,9 @@ protected:
     void makeTinyLlama();
     bool waitForResult(MainWindow& w, int timeoutMs = 60000);
     void openTiny(MainWindow& w);
-    // Writes a tiny checkpoint of `arch` with gna make-tiny-model and opens it in `w` (shown).
-    void openArch(MainWindow& w, const QString& arch, QString* dir);
+    // Writes a tiny checkpoint of `arch` with gna make-tiny-model and opens it in `w` (shown); returns
+    // that checkpoint loaded on its own for reference runs, null when writing or opening it failed.
+    std::unique_ptr<gna::Model> openArch(MainWindow& w, const QString& arch);
     QTemporaryDir m_dir;
     QString m_model;
     const QString m_prompt = QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is");
@@ -53,11 +54,15 @@ inline void StudioFixture::makeTinyLlama() {
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
-inline void StudioFixture::openArch(MainWindow& w, const QString& arch, QString* dir) {
-    *dir = m_dir.filePath(QStringLiteral("tiny-") + arch);
-    const QString error = makeTinyCheckpoint(*dir, {QStringLiteral("--arch"), arch});
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    QVERIFY(showAndOpenModel(w, 1280, 900, *dir, m_prompt));
+inline std::unique_ptr<gna::Model> StudioFixture::openArch(MainWindow& w, const QString& arch) {
+    const QString dir = m_dir.filePath(QStringLiteral("tiny-") + arch);
+    [&] {
+        const QString error = makeTinyCheckpoint(dir, {QStringLiteral("--arch"), arch});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(showAndOpenModel(w, 1280, 900, dir, m_prompt));
+    }();
+    if (QTest::currentTestFailed()) return nullptr;
+    return gna::Model::load(dir.toStdString());
 }
 
 inline bool StudioFixture::waitForResult(MainWindow& w, int timeoutMs) {

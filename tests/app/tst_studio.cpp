@@ -90,14 +90,12 @@ void TestStudio::heatmapEqualsCoreCapture() {
 // head's; an attention head of a layer without attention (L0.H1) is refused, not drawn.
 void TestStudio::ssmHeadMapIsHiddenAttention() {
     MainWindow w;
-    QString dir;
-    openArch(w, QStringLiteral("zamba2"), &dir);
-    if (QTest::currentTestFailed()) return;
+    const auto model = openArch(w, QStringLiteral("zamba2"));
+    if (!model) return;
     w.setShownHeads({{0, 5, true}, {1, 2}});
     QTRY_VERIFY_WITH_TIMEOUT(w.heatmaps()->gather()->data().title.contains(QStringLiteral("L0.S5")) && !w.session()->isRunning(), 60000);
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
 
-    auto model = gna::Model::load(dir.toStdString());
     gna::RunRequest req;
     req.tokens = model->tokenizer().encode(m_prompt.toStdString(), true);
     req.capture = {{0, 5, gna::HeadKind::SSM}, {1, 2, gna::HeadKind::Attention}};
@@ -158,10 +156,8 @@ void TestStudio::ssmHeadMapIsHiddenAttention() {
 // fall back to SSM heads, and clicking a cell switches that SSM head off in a real rerun.
 void TestStudio::ssmModelBoardTogglesSsmHeads() {
     MainWindow w;
-    QString dir;
-    openArch(w, QStringLiteral("mamba2"), &dir);
-    if (QTest::currentTestFailed()) return;
-    auto model = gna::Model::load(dir.toStdString());
+    const auto model = openArch(w, QStringLiteral("mamba2"));
+    if (!model) return;
     const gna::ModelInfo& info = model->info();
     QCOMPARE(w.headBoard()->model()->layers(), info.num_layers);
     QCOMPARE(w.headBoard()->model()->heads(), info.layers[0].ssm_heads);
@@ -197,10 +193,8 @@ void TestStudio::ssmModelBoardTogglesSsmHeads() {
 // an attention cell and on an SSM cell switches both off in a real rerun; the keyboard walks across both.
 void TestStudio::hybridBoardShowsBothKinds() {
     MainWindow w;
-    QString dir;
-    openArch(w, QStringLiteral("zamba2"), &dir);
-    if (QTest::currentTestFailed()) return;
-    auto model = gna::Model::load(dir.toStdString());
+    const auto model = openArch(w, QStringLiteral("zamba2"));
+    if (!model) return;
     const gna::ModelInfo& info = model->info();
     const gna::views::HeadBoardModel* board = w.headBoard()->model();
     int attention = 0, ssm = 0, withoutAttention = -1, withAttention = -1;

@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include "head_board.h"
+#include "views/view_test_util.h"
 
 using namespace gna::views;
 
@@ -24,9 +25,7 @@ private Q_SLOTS:
 private:
     void showBoard(HeadBoard& board, int layers, int heads) {
         board.setShape(layers, heads);
-        board.resize(500, 360);
-        board.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&board));
+        QVERIFY(showSized(board, 500, 360));
     }
 };
 
@@ -199,9 +198,7 @@ void TestHeadBoard::ablateLayerAndInvert() {
 void TestHeadBoard::mixedBoardHoldsBothKinds() {
     HeadBoard board;
     board.setMixedShape(3, 2, 3, {2, 0, 1}, {3, 3, 2});
-    board.resize(500, 360);
-    board.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&board));
+    QVERIFY(showSized(board, 500, 360));
     HeadBoardModel* m = board.model();
     QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(m->mixed() && !m->ssm());

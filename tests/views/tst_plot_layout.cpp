@@ -12,6 +12,7 @@
 #include "attention_heatmap.h"
 #include "figure_export.h"
 #include "next_token_chart.h"
+#include "views/view_test_util.h"
 
 using namespace gna::views;
 
@@ -157,9 +158,7 @@ void TestPlotLayout::barsAlignWithLabels() {
     QFETCH(int, which);
     NextTokenChart chart;
     chart.setPalette(lightPalette());
-    chart.resize(420, 320);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showSized(chart, 420, 320));
     chart.setProbabilities(which == 0 ? candidatesOnly() : mixed());
     chart.plot()->replot();
     QString why;
@@ -210,9 +209,7 @@ void TestPlotLayout::legendsFitAndStayOffTheData() {
     NextTokenChart chart;
     chart.setSeriesNames(QStringLiteral("Wahrscheinlichste Tokens"), QStringLiteral("Antwortkandidaten"),
                          QStringLiteral("Basislinie (ohne Ablation)"));
-    chart.resize(300, 260);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showSized(chart, 300, 260));
     chart.setProbabilities(mixed());
     chart.setBaseline(mixed());
     chart.plot()->replot();
@@ -239,9 +236,7 @@ void TestPlotLayout::legendsFitAndStayOffTheData() {
 
     // A removal curve with error bars reaching the top right corner, where an inset legend would sit.
     AblationCurve curve;
-    curve.resize(500, 320);
-    curve.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&curve));
+    QVERIFY(showSized(curve, 500, 320));
     curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 1, 2, 3}, {0.95, 0.9, 0.92, 0.94}, {0.05, 0.08, 0.07, 0.06}, false},
                      {QStringLiteral("random heads (control)"), {0, 1, 2, 3}, {0.95, 0.96, 0.95, 0.97}, {0.02, 0.02, 0.03, 0.03}, true}},
                     QStringLiteral("Heads removed"), QStringLiteral("Accuracy"), {0.0, 1.0});
@@ -253,9 +248,7 @@ void TestPlotLayout::probabilityTicksNeverTouch() {
     // Probabilities near 1e-10: labels like 1.5·10⁻¹⁰ are wide; read the drawn pixels under the axis.
     NextTokenChart chart;
     chart.setPalette(lightPalette());
-    chart.resize(260, 260);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showSized(chart, 260, 260));
     chart.setProbabilities({{QStringLiteral("5"), 2.5e-10, true}, {QStringLiteral("83"), 1.1e-10, true}, {QStringLiteral("2"), 0.7e-10, true}});
     chart.plot()->replot();
     chart.plot()->replot();
@@ -299,9 +292,7 @@ void TestPlotLayout::slantedKeyLabelsKeepTheirDistance() {
         d.rowPositions << i;
     }
     AttentionHeatmap map;
-    map.resize(320, 700);
-    map.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    QVERIFY(showSized(map, 320, 700));
     map.setData(d);
     map.plot()->replot();
     const QVector<double> ticks = map.plot()->xAxis->tickVector();

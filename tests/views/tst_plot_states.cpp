@@ -22,6 +22,7 @@
 #include "plot_style.h"
 #include "results_table.h"
 #include "retrieval_map.h"
+#include "views/view_test_util.h"
 
 using namespace gna::views;
 
@@ -57,9 +58,7 @@ private Q_SLOTS:
 
 void TestPlotStates::emptyHeatmapShowsMessageNotDummy() {
     AttentionHeatmap map;
-    map.resize(360, 360);
-    map.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    QVERIFY(showSized(map, 360, 360));
     map.plot()->replot();
     // No dummy 5 x 5 matrix in viridis' darkest colour, no 0..5 axes: the message.
     const QImage img = map.grab().toImage();
@@ -127,10 +126,8 @@ void TestPlotStates::differenceIsDivergingAroundZero() {
 
 void TestPlotStates::emptyChartAndTableSayWhatToDo() {
     NextTokenChart chart;
-    chart.resize(300, 220);
     chart.setEmptyMessage(QStringLiteral("Run with and without the mask to fill this chart"));
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showSized(chart, 300, 220));
     QVERIFY(emptyLabel(chart.plot()) && emptyLabel(chart.plot())->isVisible());
     QCOMPARE(emptyLabel(chart.plot())->text(), QStringLiteral("Run with and without the mask to fill this chart"));
     chart.setProbabilities({{QStringLiteral("A"), 0.5, true}});
@@ -138,9 +135,7 @@ void TestPlotStates::emptyChartAndTableSayWhatToDo() {
 
     // An empty results table draws its placeholder: ink in the middle of the viewport.
     ResultsTable table;
-    table.resize(600, 300);
-    table.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    QVERIFY(showSized(table, 600, 300));
     QVERIFY(!table.placeholderText().isEmpty());
     const QImage img = table.viewport()->grab().toImage();
     const QColor base = table.palette().color(QPalette::Base);
@@ -156,9 +151,7 @@ void TestPlotStates::missingRetrievalCellsAreMarked() {
     g.depths = {0, 50, 100};
     g.scores = {5, 4, 3, std::nan(""), 1, 0};  // 500 tokens at depth 50 % never ran
     RetrievalMap map;
-    map.resize(420, 360);
-    map.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    QVERIFY(showSized(map, 420, 360));
     map.setGrid(g);
     map.plot()->replot();
     QCOMPARE(map.missingCells(), 1);
@@ -195,9 +188,7 @@ void TestPlotStates::tablePrecisionSortAndWidth() {
     QCOMPARE(formatSignificant(1234.5), QLocale().toString(1235));  // grouped as the locale groups
     QCOMPARE(formatSignificant(-0.351), QStringLiteral("−0.351"));  // the locale formatter's minus sign
     ResultsTable table;
-    table.resize(800, 300);
-    table.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    QVERIFY(showSized(table, 800, 300));
     const QStringList modes{QStringLiteral("Keep"), QStringLiteral("Omit"), QStringLiteral("Only"), QStringLiteral("Binary"),
                             QStringLiteral("Null")};
     QList<QVariantList> rows;
@@ -227,9 +218,7 @@ void TestPlotStates::signedHeadScoresUseDivergingPalette() {
     board.setColorPalette(Palette::Viridis);
     board.setScores({-0.351, 0.0, 0.44, 0.1, 0.2, 0.3}, QStringLiteral("importance"));
     QVERIFY(board.model()->scoresAreDifferences());
-    board.resize(400, 300);
-    board.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&board));
+    QVERIFY(showSized(board, 400, 300));
     const QImage img = board.grab().toImage();
     // 0 is the diverging map's neutral middle, -0.351 is on its blue side (range ±0.44).
     const QColor zero = img.pixelColor(board.cellRect(0, 1).center());
@@ -261,9 +250,7 @@ void TestPlotStates::maskedTokensReadableInDarkPalette() {
     s.summaryTokens = {5, 8};
     s.keys = {5, 8};  // everything else masked
     editor.setSample(s);
-    editor.resize(420, editor.heightForWidth(420));
-    editor.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(showSized(editor, 420, editor.heightForWidth(420)));
     const QImage img = editor.grab().toImage();
     for (int i : {0, 4, 7}) {  // on the base, on the first option's chip, on the second option's chip
         QVERIFY(editor.isMasked(i));

@@ -10,6 +10,7 @@
 #include "gather_aggregate_pair.h"
 #include "next_token_chart.h"
 #include "retrieval_map.h"
+#include "views/view_test_util.h"
 
 using namespace gna::views;
 
@@ -67,9 +68,7 @@ void TestPlots::heatmapCellsEqualData() {
 
 void TestPlots::heatmapTooltipAndHit() {
     AttentionHeatmap map;
-    map.resize(500, 400);
-    map.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    QVERIFY(showSized(map, 500, 400));
     map.setData(causalMap(6, QStringLiteral("L0.H0"), 1));
     map.plot()->replot();
     const QString text = map.cellText(4, 2);
@@ -128,9 +127,7 @@ void TestPlots::retrievalMapCellsAndClick() {
     for (int d = 0; d < 3; ++d)
         for (int l = 0; l < 4; ++l) grid.scores.push_back((d * 4 + l) % 6);
     RetrievalMap map;
-    map.resize(500, 400);
-    map.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    QVERIFY(showSized(map, 500, 400));
     map.setGrid(grid);
     map.plot()->replot();
     for (int d = 0; d < 3; ++d)
@@ -156,9 +153,7 @@ void TestPlots::nextTokenBars() {
     QList<TokenProbability> rows;
     for (int i = 0; i < 10; ++i) rows.push_back({QStringLiteral("t%1").arg(i), 0.5 / (i + 1), false});
     for (int i = 0; i < 8; ++i) rows.push_back({QStringLiteral("c%1").arg(i), 0.01 * (i + 1), true});
-    chart.resize(400, 200);
-    chart.show();  // resize events reach shown widgets only
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showSized(chart, 400, 200));
     chart.setProbabilities(rows);
     const int line = QFontMetrics(chart.plot()->yAxis->tickLabelFont()).height();
     const QList<TokenProbability> shown = chart.shownRows();

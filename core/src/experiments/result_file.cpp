@@ -45,6 +45,17 @@ public:
         for (const auto& [key, v] : j_.items())
             if (!seen_.count(key)) fail(key, "is not a key this program knows (written by a newer version?)");
     }
+    // The list `key` of objects: `read` gets each one's Fields (at "<where>.<key>[i]"), done() follows.
+    template <class Read>
+    void each(const std::string& key, Read&& read) {
+        const Json& list = need(key);
+        if (!list.is_array()) fail(key, "is not a list");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            Fields r(list[i], origin_, where_ + "." + key + "[" + std::to_string(i) + "]");
+            read(r);
+            r.done();
+        }
+    }
 
     template <class T>
     T as(const std::string& key, const Json& v) const {
@@ -129,10 +140,7 @@ SampleOutcome sample_from_json(const Json& j, const std::string& origin, std::si
 ResultAggregates aggregates_from_json(const Json& j, const std::string& origin) {
     Fields f(j, origin, "aggregates");
     ResultAggregates a;
-    const Json& rows = f.need("rows");
-    if (!rows.is_array()) f.fail("rows", "is not a list");
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        Fields r(rows[i], origin, "aggregates.rows[" + std::to_string(i) + "]");
+    f.each("rows", [&a](Fields& r) {
         AggregateRow row;
         row.task = r.get<std::string>("task");
         row.group = r.get<std::string>("group");
@@ -140,24 +148,19 @@ ResultAggregates aggregates_from_json(const Json& j, const std::string& origin) 
         row.mean = r.get<double>("mean");
         row.n = r.get<int>("n");
         row.mean_norm = r.optional<double>("mean_norm");
-        r.done();
         a.rows.push_back(std::move(row));
-    }
+    });
     if (f.has("ranking")) {
-        const Json& ranking = f.need("ranking");
-        if (!ranking.is_array()) f.fail("ranking", "is not a list");
         a.ranking.emplace();
-        for (std::size_t i = 0; i < ranking.size(); ++i) {
-            Fields r(ranking[i], origin, "aggregates.ranking[" + std::to_string(i) + "]");
+        f.each("ranking", [&a](Fields& r) {
             HeadRankingRow row;
             row.head = r.get<std::string>("head");
             row.importance = r.get<double>("importance");
             row.baseline = r.get<double>("baseline");
             row.ablated = r.get<double>("ablated");
             row.attribution = r.optional<double>("attribution");
-            r.done();
             a.ranking->push_back(std::move(row));
-        }
+        });
     }
     if (f.has("table")) {
         Fields t(f.need("table"), origin, "aggregates.table");
@@ -182,16 +185,12 @@ ResultAggregates aggregates_from_json(const Json& j, const std::string& origin) 
         AttributionSummary s;
         s.metric = t.get<std::string>("metric");
         s.method = t.get<std::string>("method");
-        const Json& ranking = t.need("ranking");
-        if (!ranking.is_array()) t.fail("ranking", "is not a list");
-        for (std::size_t i = 0; i < ranking.size(); ++i) {
-            Fields r(ranking[i], origin, "aggregates.attribution.ranking[" + std::to_string(i) + "]");
+        t.each("ranking", [&s](Fields& r) {
             AttributionEstimate e;
             e.head = r.get<std::string>("head");
             e.attribution = r.get<double>("attribution");
-            r.done();
             s.ranking.push_back(std::move(e));
-        }
+        });
         Fields sec(t.need("seconds"), origin, "aggregates.attribution.seconds");
         s.seconds_attribution = sec.get<double>("attribution");
         s.seconds_verify = sec.optional<double>("verify");

@@ -15,35 +15,34 @@ namespace gna::spec {
 template <class T>
 struct Conv;
 
+// A JSON scalar that converts to and from T as nlohmann::json does (its Conv adds type() and ok()).
+template <class T>
+struct ScalarConv {
+    static T get(const Json& j) { return j.get<T>(); }
+    static Json put(T v) { return v; }
+};
+
 template <>
-struct Conv<int> {
+struct Conv<int> : ScalarConv<int> {
     static std::string type() { return "integer"; }
     static bool ok(const Json& j) {
         return j.is_number_integer() && j.get<long long>() >= INT32_MIN && j.get<long long>() <= INT32_MAX;
     }
-    static int get(const Json& j) { return j.get<int>(); }
-    static Json put(int v) { return v; }
 };
 template <>
-struct Conv<uint64_t> {
+struct Conv<uint64_t> : ScalarConv<uint64_t> {
     static std::string type() { return "non-negative integer"; }
     static bool ok(const Json& j) { return j.is_number_unsigned() || (j.is_number_integer() && j.get<long long>() >= 0); }
-    static uint64_t get(const Json& j) { return j.get<uint64_t>(); }
-    static Json put(uint64_t v) { return v; }
 };
 template <>
-struct Conv<double> {
+struct Conv<double> : ScalarConv<double> {
     static std::string type() { return "number"; }
     static bool ok(const Json& j) { return j.is_number(); }
-    static double get(const Json& j) { return j.get<double>(); }
-    static Json put(double v) { return v; }
 };
 template <>
-struct Conv<bool> {
+struct Conv<bool> : ScalarConv<bool> {
     static std::string type() { return "true or false"; }
     static bool ok(const Json& j) { return j.is_boolean(); }
-    static bool get(const Json& j) { return j.get<bool>(); }
-    static Json put(bool v) { return v; }
 };
 template <>
 struct Conv<std::string> {

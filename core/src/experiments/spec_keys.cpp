@@ -41,6 +41,13 @@ Field<S> with_type(Field<S> f, std::string type) {
     return f;
 }
 
+// A string key whose value is one of `choices`: checked against them and typed "one of: a | b | c".
+template <class S, class Get>
+Field<S> choice(std::string key, std::string doc, Get get, std::string note, const std::vector<std::string>& choices) {
+    return with_type(field<S>(std::move(key), std::move(doc), get, std::move(note), one_of(choices)),
+                     "one of: " + choices_text(choices));
+}
+
 // Manipulation modes are case-insensitive (parse_manipulation_mode).
 Check manipulation_modes() {
     return [](const Json& v) -> std::string {
@@ -57,9 +64,8 @@ using TF = Field<TaskSpec>;
 using EF = Field<ExperimentSpec>;
 
 std::map<std::string, std::vector<TF>> make_task_fields() {
-    const TF name = with_type(field<TaskSpec>("name", "which task", [](TaskSpec& t) -> auto& { return t.name; }, "required",
-                                              one_of({"kv_retrieval", "mmlu", "knowledge", "niah"})),
-                              "one of: kv_retrieval | mmlu | knowledge | niah");
+    const TF name = choice<TaskSpec>("name", "which task", [](TaskSpec& t) -> auto& { return t.name; }, "required",
+                                     {"kv_retrieval", "mmlu", "knowledge", "niah"});
     std::map<std::string, std::vector<TF>> m;
     m["kv_retrieval"] = {
         name,
@@ -117,9 +123,8 @@ EF heads_field(const std::string& doc, const std::string& note) {
 
 std::map<std::string, std::vector<EF>> make_fields() {
     const std::vector<EF> common = {
-        with_type(field<ExperimentSpec>("experiment", "what to run", [](ExperimentSpec& s) -> auto& { return s.experiment; }, "required",
-                                        one_of(experiment_kinds())),
-                  "one of: " + choices_text(experiment_kinds())),
+        choice<ExperimentSpec>("experiment", "what to run", [](ExperimentSpec& s) -> auto& { return s.experiment; }, "required",
+                               experiment_kinds()),
         with_type(field<ExperimentSpec>("model", "checkpoint folder (the CLI's --model overrides it)",
                                         [](ExperimentSpec& s) -> auto& { return s.model; }, "none: give --model"),
                   "path"),
@@ -151,23 +156,19 @@ std::map<std::string, std::vector<EF>> make_fields() {
                               [](ExperimentSpec& s) -> auto& { return s.reuse_prefix; }),
         field<ExperimentSpec>("exact", "scores bit-identical whatever batch_rows / reuse_prefix are (false: faster on a GPU)",
                               [](ExperimentSpec& s) -> auto& { return s.exact; }),
-        with_type(field<ExperimentSpec>("metric",
-                                        "choice tasks: 0/1 per sample or the correct choice's log-probability; exact_match: "
-                                        "KV-retrieval by greedy generation",
-                                        [](ExperimentSpec& s) -> auto& { return s.metric; }, {},
-                                        one_of({"accuracy", "logprob", "exact_match"})),
-                  "one of: accuracy | logprob | exact_match"),
+        choice<ExperimentSpec>("metric",
+                               "choice tasks: 0/1 per sample or the correct choice's log-probability; exact_match: "
+                               "KV-retrieval by greedy generation",
+                               [](ExperimentSpec& s) -> auto& { return s.metric; }, {}, {"accuracy", "logprob", "exact_match"}),
     };
     std::map<std::string, std::vector<EF>> own;
     own["evaluate"] = {};
     own["head_ranking"] = {
         heads_field("heads to ablate one at a time", "every attention head (attribution methods: every attention and SSM head)"),
-        with_type(field<ExperimentSpec>("method",
-                                        "exact ablation of each head, or attribution patching (with the top verify_k heads "
-                                        "verified by exact ablation)",
-                                        [](ExperimentSpec& s) -> auto& { return s.method; }, {},
-                                        one_of({"exact", "attribution", "attribution+verify"})),
-                  "one of: exact | attribution | attribution+verify"),
+        choice<ExperimentSpec>("method",
+                               "exact ablation of each head, or attribution patching (with the top verify_k heads "
+                               "verified by exact ablation)",
+                               [](ExperimentSpec& s) -> auto& { return s.method; }, {}, {"exact", "attribution", "attribution+verify"}),
         field<ExperimentSpec>("verify_k", "heads verified by exact ablation (attribution+verify)",
                               [](ExperimentSpec& s) -> auto& { return s.verify_k; }, "0 = 3 x top",
                               at_least(0)),
@@ -186,9 +187,8 @@ std::map<std::string, std::vector<EF>> make_fields() {
         field<ExperimentSpec>("random_seed", "seed of the random-heads control", [](ExperimentSpec& s) -> auto& { return s.random_seed; }),
     };
     own["layer_pruning"] = {
-        with_type(field<ExperimentSpec>("mode", "remove layers from the end (gradual) or one at a time (individual)",
-                                        [](ExperimentSpec& s) -> auto& { return s.mode; }, {}, one_of({"gradual", "individual", "both"})),
-                  "one of: gradual | individual | both"),
+        choice<ExperimentSpec>("mode", "remove layers from the end (gradual) or one at a time (individual)",
+                               [](ExperimentSpec& s) -> auto& { return s.mode; }, {}, {"gradual", "individual", "both"}),
     };
     own["sparsification"] = {
         field<ExperimentSpec>("k", "heads kept per layer and query position (lowest entropy)",

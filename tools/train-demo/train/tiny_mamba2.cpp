@@ -96,10 +96,13 @@ at::Tensor TinyMamba2::forward(const at::Tensor& ids, const at::Tensor&, const a
     return at::linear(rms(h, p("backbone.norm_f.weight"), s.eps), p("backbone.embeddings.weight"));  // (B, T, V)
 }
 
-// The config keys the Mamba-2 and Zamba2 demos share: tied embeddings, special tokens, context, dtype.
+// The config keys the Mamba-2 and Zamba2 demos share: sizes, tied embeddings, special tokens, context,
+// the SSD scan's chunk, time-step limit and conv bias, dtype.
 static Json ssm_config_common(const LlamaShape& s, int bos_id, int eos_id) {
-    return {{"tie_word_embeddings", true}, {"bos_token_id", bos_id},   {"eos_token_id", eos_id},
-            {"pad_token_id", 0},           {"max_position_embeddings", s.context}, {"torch_dtype", "float32"},
+    return {{"hidden_size", s.hidden},        {"num_hidden_layers", s.layers},        {"vocab_size", s.vocab},
+            {"tie_word_embeddings", true},    {"bos_token_id", bos_id},               {"eos_token_id", eos_id},
+            {"pad_token_id", 0},              {"max_position_embeddings", s.context}, {"chunk_size", s.chunk},
+            {"time_step_limit", {0.0, nullptr}}, {"use_conv_bias", true},             {"torch_dtype", "float32"},
             {"transformers_version", "4.46.0"}};
 }
 
@@ -108,20 +111,14 @@ Json TinyMamba2::hf_config(int bos_id, int eos_id) const {
     Json cfg = {
         {"architectures", {"Mamba2ForCausalLM"}},
         {"model_type", "mamba2"},
-        {"hidden_size", s.hidden},
-        {"num_hidden_layers", s.layers},
-        {"vocab_size", s.vocab},
         {"num_heads", s.ssm_heads()},
         {"head_dim", s.ssm_head_dim},
         {"n_groups", 1},
         {"state_size", s.state},
         {"expand", s.expand},
         {"conv_kernel", s.conv_kernel},
-        {"chunk_size", s.chunk},
-        {"time_step_limit", {0.0, nullptr}},
         {"layer_norm_epsilon", s.eps},
         {"use_bias", false},
-        {"use_conv_bias", true},
         {"hidden_act", "silu"},
         {"rms_norm", true},
     };
@@ -232,9 +229,6 @@ Json TinyZamba2::hf_config(int bos_id, int eos_id) const {
     Json cfg = {
         {"architectures", {"Zamba2ForCausalLM"}},
         {"model_type", "zamba2"},
-        {"hidden_size", s.hidden},
-        {"num_hidden_layers", s.layers},
-        {"vocab_size", s.vocab},
         {"layers_block_type", types},
         {"hybrid_layer_ids", s.hybrid_layers},
         {"mamba_d_state", s.state},
@@ -243,9 +237,6 @@ Json TinyZamba2::hf_config(int bos_id, int eos_id) const {
         {"mamba_ngroups", 1},
         {"n_mamba_heads", s.ssm_heads()},
         {"mamba_headdim", s.ssm_head_dim},
-        {"time_step_limit", {0.0, nullptr}},
-        {"use_conv_bias", true},
-        {"chunk_size", s.chunk},
         {"add_bias_linear", false},
         {"intermediate_size", s.intermediate},
         {"hidden_act", "gelu"},
