@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core_errors.h"
 #include "gna/error.h"
 #include "gna/intervention.h"
 #include "guided_tour.h"
@@ -238,7 +239,7 @@ void GuidedTour::compareFormats() {
                             out->questions = static_cast<int>(questions.size());
                             for (double* v : {&out->letter, &out->letterOff, &out->classic, &out->classicOff}) *v /= out->questions;
                         } catch (const std::exception& e) {
-                            out->error = QString::fromUtf8(e.what());
+                            out->error = errorText(e);
                         }
                     }, [self, out, token, off, topTwo] {
                         if (!self || token != self->m_token) return;
@@ -316,7 +317,7 @@ void GuidedTour::otherArchitectures() {
         try {
             m_sample = tour::kvSample();
         } catch (const std::exception& e) {
-            return fail(QString::fromUtf8(e.what()));
+            return fail(errorText(e));
         }
     }
     if (m_window->session()->hasModel()) {
