@@ -20,6 +20,7 @@ private Q_SLOTS:
     void rectangleSelection();
     void ablateLayerAndInvert();
     void mixedBoardHoldsBothKinds();
+    void everyColumnLabelWhereItFits();
 
 private:
     void showBoard(HeadBoard& board, int layers, int heads) {
@@ -264,6 +265,34 @@ void TestHeadBoard::mixedBoardHoldsBothKinds() {
     QCOMPARE(m->score(2, 3), 0.5);
     QCOMPARE(m->score(0, 1), 2.0);
     QVERIFY(!board.grab().isNull());
+}
+
+// A hybrid's board (4 attention and 8 SSM heads): every column labelled where the cells hold the widest
+// label, and on a narrow board labels thinned only as far as needed so that none touches the next.
+void TestHeadBoard::everyColumnLabelWhereItFits() {
+    HeadBoard board;
+    board.setMixedShape(4, 4, 8, {4, 4, 4, 4}, {8, 8, 8, 8});
+    const QFontMetrics fm(board.font());
+    const int widest = std::max(fm.horizontalAdvance(QStringLiteral("H3")), fm.horizontalAdvance(QStringLiteral("S7")));
+    board.resize(board.sizeHint());
+    board.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&board));
+    const int wide = board.cellRect(0, 1).left() - board.cellRect(0, 0).left();
+    QVERIFY2(wide >= widest + 2, "the size hint's cells hold a label");
+    QStringList all;
+    for (const auto& c : board.columnLabels()) all << c.text;
+    QCOMPARE(all, (QStringList{"H0", "H1", "H2", "H3", "S0", "S1", "S2", "S3", "S4", "S5", "S6", "S7"}));
+    board.resize(board.minimumSizeHint());
+    QTest::qWait(10);
+    const int narrow = board.cellRect(0, 1).left() - board.cellRect(0, 0).left();
+    QCOMPARE(narrow, HeadBoard::minimumCellSize());
+    const auto thin = board.columnLabels();
+    QVERIFY(!thin.isEmpty());
+    for (int i = 1; i < thin.size(); ++i)
+        QVERIFY2(thin[i].left >= thin[i - 1].left + fm.horizontalAdvance(thin[i - 1].text) + 2, qPrintable(thin[i].text));
+    // Thinned only when needed: a label is dropped only where it would have touched its left neighbour.
+    if (narrow >= widest + 2) QCOMPARE(thin.size(), 12);
+    else QVERIFY(thin.size() < 12);
 }
 
 QTEST_MAIN(TestHeadBoard)
