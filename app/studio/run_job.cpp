@@ -79,6 +79,7 @@ views::HeatmapData toHeatmap(const gna::AttentionMap& map, const QStringList& to
     d.rows = static_cast<int>(map.rows.size());
     d.cols = map.cols;
     d.values = map.weights;
+    d.hiddenAttention = map.head.kind == gna::HeadKind::SSM;
     for (int r : map.rows) {
         d.rowPositions << r;
         d.rowLabels << tokenLabels.value(r);
