@@ -125,6 +125,15 @@ void TestPlots::pairSharesRange() {
     QCOMPARE(pair.gather()->colorMap()->dataRange().upper, pair.aggregate()->colorMap()->dataRange().upper);
     pair.setSharedRange(false);
     QVERIFY(pair.gather()->colorMap()->dataRange().upper > pair.aggregate()->colorMap()->dataRange().upper);
+    // An SSM head beside an attention head (a hybrid): hidden attention and attention weights keep their own
+    // ranges even with "Same colour range" on, and the attention map's bar starts at 0.
+    a.hiddenAttention = true;
+    a.values[1] = -0.01f;
+    pair.setSharedRange(true);
+    pair.setMaps(g, a);
+    QCOMPARE(pair.gather()->colorMap()->dataRange().lower, 0.0);
+    QCOMPARE(pair.gather()->colorMap()->dataRange().upper, valueRange(g).second);
+    QVERIFY(pair.aggregate()->colorMap()->dataRange().lower < 0.0);
 }
 
 void TestPlots::retrievalMapCellsAndClick() {
