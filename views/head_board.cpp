@@ -212,29 +212,30 @@ QSize HeadBoard::sizeHint() const { return sizeForCell(22); }
 QSize HeadBoard::minimumSizeHint() const { return sizeForCell(kMinCell); }
 
 QList<HeadBoard::ColumnLabel> HeadBoard::columnLabels() const {
-    // H0.. for attention heads, S0.. for SSM heads. Every column is labelled when the widest label fits
-    // its cell; narrower cells label every k-th head of a group (each group from its first column), and a
-    // label that would touch the one before it (where the groups meet) is left out.
+    // H0.. for attention heads, S0.. for SSM heads. Every column of a group is labelled when the group's
+    // widest label fits its cell; narrower cells label every k-th head of the group (from its first
+    // column), and a label that would touch the one before it (where the groups meet) is left out.
     QList<ColumnLabel> out;
     const int H = m_model->heads();
     if (H == 0 || m_model->layers() == 0) return out;
     const QFontMetrics fm(font());
     const int s = std::max(1, cellSize());
     const int left0 = gridRect().left();
-    constexpr int kGap = 2;
+    constexpr int kGap = 3;  // less and neighbouring labels read as one word ("S0S1S2")
     QStringList texts;
-    int widest = 0;
+    int widest[2] = {0, 0};  // attention, SSM
     for (int h = 0; h < H; ++h) {
         const HeadCell c = m_model->cell(0, h);
         texts << QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head);
-        widest = std::max(widest, fm.horizontalAdvance(texts.back()));
+        widest[c.ssm] = std::max(widest[c.ssm], fm.horizontalAdvance(texts.back()));
     }
-    const int step = std::max(1, (widest + kGap + s - 1) / s);
+    const int step[2] = {std::max(1, (widest[0] + kGap + s - 1) / s), std::max(1, (widest[1] + kGap + s - 1) / s)};
     int labelsEnd = std::numeric_limits<int>::min() / 2;  // right edge of the last label drawn
     for (int h = 0; h < H; ++h) {
         const int w = fm.horizontalAdvance(texts[h]);
         const int left = left0 + h * s + s / 2 - w / 2;
-        if (m_model->cell(0, h).head % step != 0 || left < labelsEnd + kGap) continue;
+        const HeadCell c = m_model->cell(0, h);
+        if (c.head % step[c.ssm] != 0 || left < labelsEnd + kGap) continue;
         out << ColumnLabel{h, left, texts[h]};
         labelsEnd = left + w;
     }
