@@ -14,6 +14,14 @@ namespace gna::views {
 namespace {
 // Labels every n-th token so that neighbouring labels do not overlap on an axis of
 // `lengthPx` pixels with text `pitchPx` high (0 = unknown size: at most 16 labels).
+// The round step (1, 2 or 5 times a power of ten) nearest above `raw`.
+double niceStep(double raw) {
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double m : {1.0, 2.0, 5.0})
+        if (m * p >= raw * (1 - 1e-9)) return m * p;
+    return 10.0 * p;
+}
+
 QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels, int lengthPx, int pitchPx) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int maxTicks = lengthPx > 0 ? std::max(2, lengthPx / std::max(1, pitchPx)) : 16;
@@ -81,7 +89,8 @@ void AttentionHeatmap::setData(const HeatmapData& data) {
     if (m_data.rows == 1) d->setValueRange(QCPRange(-0.5, 0.5));
     for (int r = 0; r < m_data.rows; ++r)
         for (int c = 0; c < m_data.cols; ++c) d->setCell(c, r, m_data.at(r, c));
-    m_scale->axis()->setLabel(m_data.isDifference ? tr("Weight difference") : tr("Attention weight"));
+    m_scale->axis()->setLabel(m_data.isDifference ? (m_data.hiddenAttention ? tr("Hidden attention difference") : tr("Weight difference"))
+                                                  : (m_data.hiddenAttention ? tr("Hidden attention") : tr("Attention weight")));
     gna::views::setEmptyMessage(m_plot, QString());
     applyTicks();
     applyRange();
@@ -156,8 +165,21 @@ void AttentionHeatmap::applyRange() {
     }
     if (hi <= lo) hi = lo + 1e-6;
     m_scale->setDataScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (log) m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    else m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    if (log) {
+        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    } else if (lo < 0.0 && hi > 0.0) {
+        // A signed range (hidden attention, a difference): ticks at multiples of a round step through 0,
+        // the lower end moved down to the next multiple so that the bar shows a negative tick.
+        const double step = niceStep((hi - lo) / 5.0);
+        lo = -step * std::ceil(-lo / step - 1e-9);
+        if (m_data.isDifference) hi = -lo;
+        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+        ticker->setTickStep(step);
+        ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+        m_scale->axis()->setTicker(ticker);
+    } else {
+        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
     m_map->setDataScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     m_map->setDataRange(QCPRange(lo, hi));
     m_scale->setDataRange(QCPRange(lo, hi));

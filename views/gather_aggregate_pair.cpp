@@ -104,7 +104,8 @@ void GatherAggregatePair::setEmptyMessage(const QString& message) {
 }
 
 void GatherAggregatePair::applySharedRange() {
-    if (!m_shared->isChecked()) {
+    // An attention head's weights and an SSM head's signed hidden attention do not compare: each its own range.
+    if (!m_shared->isChecked() || m_gather->data().hiddenAttention != m_aggregate->data().hiddenAttention) {
         m_gather->setAutoRange();
         m_aggregate->setAutoRange();
         return;

@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <QToolTip>
 #include <cmath>
+#include <limits>
 
 #include "head_board_commands.h"
 #include "number_format.h"
@@ -210,6 +211,37 @@ QSize HeadBoard::sizeHint() const { return sizeForCell(22); }
 
 QSize HeadBoard::minimumSizeHint() const { return sizeForCell(kMinCell); }
 
+QList<HeadBoard::ColumnLabel> HeadBoard::columnLabels() const {
+    // H0.. for attention heads, S0.. for SSM heads. Every column of a group is labelled when the group's
+    // widest label fits its cell; narrower cells label every k-th head of the group (from its first
+    // column), and a label that would touch the one before it (where the groups meet) is left out.
+    QList<ColumnLabel> out;
+    const int H = m_model->heads();
+    if (H == 0 || m_model->layers() == 0) return out;
+    const QFontMetrics fm(font());
+    const int s = std::max(1, cellSize());
+    const int left0 = gridRect().left();
+    constexpr int kGap = 3;  // less and neighbouring labels read as one word ("S0S1S2")
+    QStringList texts;
+    int widest[2] = {0, 0};  // attention, SSM
+    for (int h = 0; h < H; ++h) {
+        const HeadCell c = m_model->cell(0, h);
+        texts << QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head);
+        widest[c.ssm] = std::max(widest[c.ssm], fm.horizontalAdvance(texts.back()));
+    }
+    const int step[2] = {std::max(1, (widest[0] + kGap + s - 1) / s), std::max(1, (widest[1] + kGap + s - 1) / s)};
+    int labelsEnd = std::numeric_limits<int>::min() / 2;  // right edge of the last label drawn
+    for (int h = 0; h < H; ++h) {
+        const int w = fm.horizontalAdvance(texts[h]);
+        const int left = left0 + h * s + s / 2 - w / 2;
+        const HeadCell c = m_model->cell(0, h);
+        if (c.head % step[c.ssm] != 0 || left < labelsEnd + kGap) continue;
+        out << ColumnLabel{h, left, texts[h]};
+        labelsEnd = left + w;
+    }
+    return out;
+}
+
 void HeadBoard::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());
@@ -226,21 +258,11 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     const QCPRange range(m_model->minScore(), m_model->maxScore());
     const QCPRange ssmRange(m_model->minScore(true), m_model->maxScore(true));  // a hybrid's SSM heads: their own scale
     const QColor noScore = palette().color(QPalette::Button);
-    // Labels: skip some when cells are narrower than the text.
-    const int headStep = std::max(1, (fm.horizontalAdvance(QStringLiteral("H00")) + 2) / std::max(1, s) + 1);
+    // Layer labels: skip some when cells are lower than the text.
     const int layerStep = std::max(1, (fm.height() + 1) / std::max(1, s) + (fm.height() > s ? 1 : 0));
     p.setPen(palette().color(QPalette::Text));
-    // Column labels H0.. for attention heads, S0.. for SSM heads; each group labelled from its first column.
-    int labelsEnd = 0;  // right edge of the last label drawn: labels never overlap (where the groups meet)
-    for (int h = 0; h < H; ++h) {
-        const HeadCell c = m_model->cell(0, h);
-        const QString label = QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head);
-        const int w = fm.horizontalAdvance(label);
-        const int left = g.left() + h * s + s / 2 - w / 2;
-        if (c.head % headStep != 0 || left < labelsEnd + 2) continue;
-        p.drawText(QRect(left, kMargin, w, fm.height()), Qt::AlignCenter, label);
-        labelsEnd = left + w;
-    }
+    for (const ColumnLabel& c : columnLabels())
+        p.drawText(QRect(c.left, kMargin, fm.horizontalAdvance(c.text), fm.height()), Qt::AlignCenter, c.text);
     for (int l = 0; l < L; l += layerStep)
         p.drawText(QRect(kMargin, g.top() + l * s, g.left() - 2 * kMargin, s), Qt::AlignRight | Qt::AlignVCenter,
                    QStringLiteral("L%1").arg(l));

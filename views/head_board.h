@@ -58,6 +58,14 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     static int minimumCellSize();  // pixels: a cell a pointer hits and a label reads
+    // The column labels drawn above the grid (widget x of the text's left edge): all of them where the
+    // cells are wide enough, every k-th where they would overlap.
+    struct ColumnLabel {
+        int column;
+        int left;
+        QString text;
+    };
+    QList<ColumnLabel> columnLabels() const;
 
 
 Q_SIGNALS:

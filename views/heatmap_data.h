@@ -25,6 +25,7 @@ struct HeatmapData {
     int cols = 0;
     std::vector<float> values;  // row-major rows x cols
     bool isDifference = false;  // values are a - b (signed)
+    bool hiddenAttention = false;  // an SSM head's hidden attention (signed, rows not summing to 1)
     std::optional<RowStats> lastRow;  // the last row's statistics; none for a difference map
 
     bool isValid() const { return rows > 0 && cols > 0 && values.size() == static_cast<std::size_t>(rows) * cols; }

@@ -10,6 +10,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "core_errors.h"
 #include "experiment_panel.h"
 #include "experiment_results.h"
 #include "experiment_runner.h"
@@ -110,7 +111,7 @@ bool ExperimentDock::openSpec(const QString& path, QString* error) {
     try {
         kind = ExperimentPanel::kindOfSpec(gna::load_experiment_spec(path.toStdString()));
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
+        if (error) *error = errorText(e);
         return false;
     }
     if (!panel(kind)) {
@@ -127,7 +128,7 @@ bool ExperimentDock::openResult(const QString& path, QString* error) {
     try {
         result = gna::read_experiment_result(path.toStdString());
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
+        if (error) *error = errorText(e);
         return false;
     }
     QString kind = ExperimentPanel::kindOfSpec(result.spec);

@@ -26,6 +26,7 @@
 #include <QVBoxLayout>
 
 #include "ablation_curve.h"
+#include "core_errors.h"
 #include "experiment_results.h"
 #include "experiment_runner.h"
 #include "gna/error.h"
@@ -281,7 +282,7 @@ bool ExperimentPanel::openResultFile(const QString& path, QString* error) {
         m_resultPath = path;
         return true;
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
+        if (error) *error = errorText(e);
         return false;
     }
 }
@@ -321,7 +322,7 @@ void ExperimentPanel::run() {
     try {
         s = spec();
     } catch (const std::exception& e) {
-        return showError(QString::fromUtf8(e.what()));
+        return showError(errorText(e));
     }
     QString out = m_out->text().trimmed();
     if (out.isEmpty())

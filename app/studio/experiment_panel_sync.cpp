@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <algorithm>
 
+#include "core_errors.h"
 #include "experiment_panel.h"
 #include "experiment_runner.h"
 #include "gna/error.h"
@@ -67,7 +68,7 @@ void ExperimentPanel::formChanged() {
     try {
         merged = formSpec(base);
     } catch (const std::exception& e) {
-        m_formProblem = QString::fromUtf8(e.what());  // a field that is not a number: the spec waits for it
+        m_formProblem = errorText(e);  // a field that is not a number: the spec waits for it
         return updateState();
     }
     m_formProblem.clear();
@@ -77,7 +78,7 @@ void ExperimentPanel::formChanged() {
     try {
         gna::validate_experiment_spec(merged, tr("the spec editor").toStdString());
     } catch (const std::exception& e) {
-        m_formProblem = QString::fromUtf8(e.what());  // e.g. no dictionary size: form and spec agree, Run waits
+        m_formProblem = errorText(e);  // e.g. no dictionary size: form and spec agree, Run waits
     }
     updateState();
 }
@@ -104,7 +105,7 @@ void ExperimentPanel::specEdited() {
             }
         }
     } catch (const std::exception& e) {
-        m_specProblem = QString::fromUtf8(e.what());
+        m_specProblem = errorText(e);
     }
     updateState();
 }
@@ -160,7 +161,7 @@ bool ExperimentPanel::openSpecFile(const QString& path, QString* error) {
         m_spec->setPlainText(QString::fromStdString(gna::read_text_file(path.toStdString())));
         return true;
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
+        if (error) *error = errorText(e);
         return false;
     }
 }

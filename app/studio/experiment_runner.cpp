@@ -5,6 +5,7 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "core_errors.h"
 #include "gna/error.h"
 #include "gna/experiments.h"
 #include "gna/model.h"
@@ -69,7 +70,7 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
             end = Cancelled;
         } catch (const std::exception& e) {
             end = Failed;
-            message = QString::fromUtf8(e.what());
+            message = errorText(e);
         }
         post([end, message, path](ExperimentRunner* r) {
             r->m_running = false;

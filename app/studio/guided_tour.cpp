@@ -14,6 +14,7 @@
 #include <cmath>
 #include <memory>
 
+#include "core_errors.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
 #include "experiment_runner.h"
@@ -194,7 +195,7 @@ void GuidedTour::ensureTask(Then then) {
             try {
                 *sample = tour::kvSample(&m.tokenizer());
             } catch (const std::exception& e) {
-                *error = QString::fromUtf8(e.what());
+                *error = errorText(e);
             }
         }, [self, sample, error, path, token, then] {
             if (!self || token != self->m_token) return;
@@ -236,7 +237,7 @@ void GuidedTour::measure(Then then) {
             const std::vector<int> value = m.tokenizer().encode(" " + std::to_string(sample.answer()), false);
             *tokenP = std::exp(m.score_continuations(prompt, {value}, plan).front());
         } catch (const std::exception& e) {
-            *error = QString::fromUtf8(e.what());
+            *error = errorText(e);
         }
     }, [self, p, tokenP, error, token, then] {
         if (!self || token != self->m_token) return;
@@ -326,7 +327,7 @@ void GuidedTour::ensureHeads(Then then) {
             const gna::RunResult res = m.run(req);
             for (const auto& map : res.attention) scores->push_back(tour::patternScore(map, summary));
         } catch (const std::exception& e) {
-            *error = QString::fromUtf8(e.what());
+            *error = errorText(e);
         }
     }, [self, top, scores, error, key, token, then] {
         if (!self || token != self->m_token) return;

@@ -29,6 +29,8 @@ public:
     bool isStepReady() const { return m_ready; }
     QString title() const;
     QString text() const;
+    // A step's text for a model with attention heads, SSM heads only, or both (tour::modelKind).
+    static QString stepText(int step, tour::ModelKind kind);
     QString resultText() const;
     QPushButton* backButton() const { return m_back; }
     QPushButton* nextButton() const { return m_next; }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core_errors.h"
 #include "gna/error.h"
 #include "gna/intervention.h"
 #include "guided_tour.h"
@@ -31,21 +32,12 @@ Change shareChange(double before, double after) {
 
 gna::InterventionPlan planOf(const views::HeadCells& heads) {
     gna::InterventionPlan plan;
-    for (const auto& h : heads) plan.ablate({h.layer, h.head, gna::HeadKind::Attention});
+    for (const auto& h : heads) plan.ablate({h.layer, h.head, h.ssm ? gna::HeadKind::SSM : gna::HeadKind::Attention});
     return plan;
 }
 }  // namespace
 
-void GuidedTour::applyStep() {
-    static const char* const titles[] = {
-        QT_TR_NOOP("A guided tour of Gather & Aggregate"),
-        QT_TR_NOOP("The task: retrieve a value from a dictionary"),
-        QT_TR_NOOP("The head board, coloured by the head ranking"),
-        QT_TR_NOOP("The Gather head"),
-        QT_TR_NOOP("The Aggregate head"),
-        QT_TR_NOOP("Switch off the Aggregate head"),
-        QT_TR_NOOP("MMLU format versus classic format"),
-        QT_TR_NOOP("Transformer, SSM and hybrid")};
+QString GuidedTour::stepText(int step, tour::ModelKind kind) {
     static const char* const texts[] = {
         QT_TR_NOOP("This tour shows, live, the few attention heads that let a language model retrieve from its "
                    "context. Each step sets up the window for you: press Next to go on, Back to return, or Leave to "
@@ -72,8 +64,62 @@ void GuidedTour::applyStep() {
         QT_TR_NOOP("The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the "
                    "dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a "
                    "hybrid keeps a few attention layers and retrieves through attention again.")};
+    // The steps that speak of heads and their attention, worded for a model without attention (its SSM
+    // heads' hidden attention) and for a hybrid (both kinds); nullptr: the attention model's text fits.
+    static const char* const ssmTexts[] = {
+        QT_TR_NOOP("This tour shows, live, the few heads that let a language model retrieve from its context. This "
+                   "model is a state-space model without attention: its heads are SSM heads, and what each one reads "
+                   "from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press "
+                   "Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided "
+                   "tour brings the tour back."),
+        nullptr,
+        QT_TR_NOOP("Every cell is one SSM head (rows: layers, columns: heads). Each head was switched off alone and the "
+                   "retrieval score measured again; the colour shows how much the score dropped. A few heads matter "
+                   "far more than all the others."),
+        QT_TR_NOOP("A Gather head condenses each segment of the prompt into its summary token: from the end of every "
+                   "line it reads back over that line. An SSM head has no attention weights: the left map shows its "
+                   "hidden attention, the weight its state-space recurrence gives each earlier token. This head was "
+                   "chosen among the top-ranked heads by where that weight goes."),
+        QT_TR_NOOP("An Aggregate head reads those summaries: from the final position it reads the line ends and carries "
+                   "the retrieved value to the output. The right map shows this SSM head's hidden attention; its last "
+                   "row is the final position."),
+        nullptr, nullptr, nullptr};
+    static const char* const hybridTexts[] = {
+        QT_TR_NOOP("This tour shows, live, the few heads that let a language model retrieve from its context. This "
+                   "hybrid model has attention heads and SSM heads; what an SSM head reads from earlier tokens is shown "
+                   "as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, "
+                   "or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back."),
+        nullptr,
+        QT_TR_NOOP("Every cell is one head (rows: layers; columns: the attention heads H, then the SSM heads S). Each "
+                   "head was switched off alone and the retrieval score measured again; the colour shows how much the "
+                   "score dropped. A few heads matter far more than all the others."),
+        QT_TR_NOOP("A Gather head condenses each segment of the prompt into its summary token: from the end of every "
+                   "line it attends back over that line. The left map shows this head, chosen among the top-ranked "
+                   "heads by where its attention goes (for an SSM head, its hidden attention: the weight its "
+                   "state-space recurrence gives each earlier token)."),
+        QT_TR_NOOP("An Aggregate head reads those summaries: from the final position it attends to the line ends and "
+                   "carries the retrieved value to the output. The right map shows this head (for an SSM head, its "
+                   "hidden attention); its last row is the final position."),
+        nullptr, nullptr, nullptr};
+    static_assert(std::size(texts) == kSteps + 1 && std::size(ssmTexts) == kSteps + 1 && std::size(hybridTexts) == kSteps + 1);
+    step = std::clamp(step, 0, kSteps);
+    const char* text = kind == tour::ModelKind::Ssm ? ssmTexts[step] : kind == tour::ModelKind::Hybrid ? hybridTexts[step] : nullptr;
+    return tr(text ? text : texts[step]);
+}
+
+void GuidedTour::applyStep() {
+    static const char* const titles[] = {
+        QT_TR_NOOP("A guided tour of Gather & Aggregate"),
+        QT_TR_NOOP("The task: retrieve a value from a dictionary"),
+        QT_TR_NOOP("The head board, coloured by the head ranking"),
+        QT_TR_NOOP("The Gather head"),
+        QT_TR_NOOP("The Aggregate head"),
+        QT_TR_NOOP("Switch off the Aggregate head"),
+        QT_TR_NOOP("MMLU format versus classic format"),
+        QT_TR_NOOP("Transformer, SSM and hybrid")};
+    static_assert(std::size(titles) == kSteps + 1);
     m_title->setText(tr(titles[m_step]));
-    m_text->setText(tr(texts[m_step]));
+    m_text->setText(stepText(m_step, tour::modelKind(m_window->session()->modelInfo())));
     switch (m_step) {
     case 0: return markReady();
     case 1: return showTask();
@@ -130,7 +176,8 @@ void GuidedTour::showGatherAndAggregate(Then then) {
 void GuidedTour::showGather() {
     showGatherAndAggregate([this] {
         whenIdle([this] {
-            markReady(tr("Gather head <b>%1</b>: the line ends put %2 of their attention on their own line.")
+            markReady((m_heads.gather.ssm ? tr("Gather head <b>%1</b>: the line ends put %2 of their hidden attention on their own line.")
+                                          : tr("Gather head <b>%1</b>: the line ends put %2 of their attention on their own line."))
                           .arg(m_heads.gather.name(), percent(m_heads.gatherScore.gather)));
         });
     });
@@ -141,9 +188,13 @@ void GuidedTour::showAggregate() {
         whenIdle([this] { measure([this] {
             m_pUnablated = answerProbability();
             m_tokenUnablated = answerTokenProbability();
-            markReady(tr("Aggregate head <b>%1</b>: the final position puts %2 of its attention on the line "
-                         "ends. Probability of the correct value as the next token (the chart's top bar, ★ %5): "
-                         "<b>%3</b>; among the dictionary's values only (the task's score): %4.")
+            markReady((m_heads.aggregate.ssm
+                           ? tr("Aggregate head <b>%1</b>: the final position puts %2 of its hidden attention on the line "
+                                "ends. Probability of the correct value as the next token (the chart's top bar, ★ %5): "
+                                "<b>%3</b>; among the dictionary's values only (the task's score): %4.")
+                           : tr("Aggregate head <b>%1</b>: the final position puts %2 of its attention on the line "
+                                "ends. Probability of the correct value as the next token (the chart's top bar, ★ %5): "
+                                "<b>%3</b>; among the dictionary's values only (the task's score): %4."))
                           .arg(m_heads.aggregate.name(), percent(m_heads.aggregateScore.aggregate),
                                percent(m_tokenUnablated), percent(m_pUnablated), QString::number(m_sample.answer())));
         }); });
@@ -238,7 +289,7 @@ void GuidedTour::compareFormats() {
                             out->questions = static_cast<int>(questions.size());
                             for (double* v : {&out->letter, &out->letterOff, &out->classic, &out->classicOff}) *v /= out->questions;
                         } catch (const std::exception& e) {
-                            out->error = QString::fromUtf8(e.what());
+                            out->error = errorText(e);
                         }
                     }, [self, out, token, off, topTwo] {
                         if (!self || token != self->m_token) return;
@@ -316,7 +367,7 @@ void GuidedTour::otherArchitectures() {
         try {
             m_sample = tour::kvSample();
         } catch (const std::exception& e) {
-            return fail(QString::fromUtf8(e.what()));
+            return fail(errorText(e));
         }
     }
     if (m_window->session()->hasModel()) {

@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "core_errors.h"
 #include "figure_export.h"
 #include "gna/error.h"
 #include "gna/model.h"
@@ -179,7 +180,7 @@ void KvMapPanel::run() {
             } catch (const gna::Cancelled&) {
                 *cancelled = true;
             } catch (const std::exception& e) {
-                *error = QString::fromUtf8(e.what());
+                *error = errorText(e);
             }
         },
         [self, result, error, cancelled, offNames] {

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <memory>
 
+#include "core_errors.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
 #include "experiment_results.h"
@@ -114,7 +115,7 @@ void MainWindow::openNiahPrompt(const gna::ExperimentResult& result, const gna::
             if (!t->needle_file.empty()) o.needle = gna::load_needle_spec(t->needle_file);
         }
     } catch (const std::exception& e) {
-        return showError(tr("Could not rebuild the prompt"), QString::fromUtf8(e.what()));
+        return showError(tr("Could not rebuild the prompt"), errorText(e));
     }
     o.lengths = {sample.length.value_or(0)};
     o.depths = {sample.depth.value_or(0.0)};
@@ -127,7 +128,7 @@ void MainWindow::openNiahPrompt(const gna::ExperimentResult& result, const gna::
                 const auto prompts = gna::make_niah_prompts(m.tokenizer(), o, m.info().max_positions);
                 if (!prompts.empty()) *text = QString::fromStdString(m.tokenizer().decode(prompts.front().tokens, true));
             } catch (const std::exception& e) {
-                *error = QString::fromUtf8(e.what());
+                *error = errorText(e);
             }
         },
         [this, text, error, id = QString::fromStdString(sample.id)] {

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <memory>
 
+#include "core_errors.h"
 #include "gna/experiments.h"
 #include "gna/model.h"
 #include "mask_editor.h"
@@ -176,7 +177,7 @@ void MaskPanel::reload() {
                     setQuestion(0);
                 }, Qt::QueuedConnection);
             } catch (const std::exception& e) {
-                const QString msg = QString::fromUtf8(e.what());
+                const QString msg = errorText(e);
                 QMetaObject::invokeMethod(this, [this, msg] { m_status->setText(msg); }, Qt::QueuedConnection);
             }
         },
@@ -289,7 +290,7 @@ void MaskPanel::run() {
                 masked.plan.hooks.push_back(gna::mask_hook(mask));
                 out->masked = letterProbabilities(model.run(masked).last_logits, it);
             } catch (const std::exception& e) {
-                out->error = QString::fromUtf8(e.what());
+                out->error = errorText(e);
             }
         },
         [this, out, answer = it.answer] {

@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "core_errors.h"
 #include "gna/memory_estimate.h"
 #include "gna/model.h"
 
@@ -113,7 +114,7 @@ void OpenModelDialog::updateEstimate() {
                     text += QLatin1Char(' ') + tr("%1 is available.").arg(bytes(available->bytes));
             }
         } catch (const std::exception& error) {
-            text = tr("No memory estimate: %1").arg(QString::fromUtf8(error.what()));
+            text = tr("No memory estimate: %1").arg(errorText(error));
         }
     } else if (!dir.isEmpty()) {
         text = tr("No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the "

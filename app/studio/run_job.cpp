@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core_errors.h"
 #include "gna/error.h"
 #include "gna/head_scores.h"
 
@@ -78,6 +79,7 @@ views::HeatmapData toHeatmap(const gna::AttentionMap& map, const QStringList& to
     d.rows = static_cast<int>(map.rows.size());
     d.cols = map.cols;
     d.values = map.weights;
+    d.hiddenAttention = map.head.kind == gna::HeadKind::SSM;
     for (int r : map.rows) {
         d.rowPositions << r;
         d.rowLabels << tokenLabels.value(r);
@@ -163,9 +165,9 @@ RunOutcome computeRun(gna::Probe& probe, const RunSpec& spec, const std::atomic<
     } catch (const gna::Cancelled&) {
         out.cancelled = true;
     } catch (const gna::Error& e) {
-        out.error = QString::fromUtf8(e.what());
+        out.error = errorText(e);
     } catch (const std::exception& e) {
-        out.error = tr("Unexpected error: %1").arg(QString::fromUtf8(e.what()));
+        out.error = tr("Unexpected error: %1").arg(errorText(e));
     }
     out.milliseconds = timer.nsecsElapsed() / 1e6;
     return out;

@@ -4,6 +4,7 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "core_errors.h"
 #include "gna/error.h"
 
 namespace gna::studio {
@@ -101,7 +102,7 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
         } catch (const gna::Cancelled&) {
             out.cancelled = true;
         } catch (const std::exception& e) {
-            out.error = QString::fromUtf8(e.what());
+            out.error = errorText(e);
         }
         return out;
     }));

@@ -23,6 +23,16 @@ QString existingDir(const QString& path) { return QFileInfo(path).isDir() ? QDir
 
 }  // namespace
 
+ModelKind modelKind(const gna::ModelInfo* info) {
+    bool attention = false, ssm = false;
+    if (info)
+        for (const gna::LayerInfo& l : info->layers) {
+            attention |= l.attention_heads > 0;
+            ssm |= l.ssm_heads > 0;
+        }
+    return ssm ? (attention ? ModelKind::Hybrid : ModelKind::Ssm) : ModelKind::Attention;
+}
+
 QString demoModelDir(const QString& kind) {
     const QByteArray env = qgetenv("GNA_DEMO_MODELS_DIR");
     if (!env.isEmpty()) return existingDir(QDir(QString::fromLocal8Bit(env)).filePath(kind));

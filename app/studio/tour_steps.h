@@ -23,6 +23,11 @@ namespace gna::studio::tour {
 // (source tree or <prefix>/share/gna), or $GNA_DEMO_MODELS_DIR/<kind>; empty when not there.
 QString demoModelDir(const QString& kind);
 
+// The heads a model has: attention heads only, SSM heads only, or both (a hybrid). Attention when no
+// model is open (the tour then opens the transformer demo).
+enum class ModelKind { Attention, Ssm, Hybrid };
+ModelKind modelKind(const gna::ModelInfo* info);
+
 struct RankedHead {
     views::HeadCell head;
     double importance = 0.0;  // metric without the head subtracted from the baseline

@@ -435,6 +435,12 @@ void TestScreenshots::germanWindowAfterALiveSwitch() {
         checkLayout(w, name, size, QStringLiteral("main"));
         shootDocks(w, name, size);
     }
+    // Two SSM heads in the maps: their colour bars (hidden attention, signed) in German.
+    for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
+    w.resize(1600, 1000);
+    w.setShownHeads({{1, 0, true}, {3, 2, true}});
+    QVERIFY(waitIdle(w));
+    shoot(w, QStringLiteral("hybrid_de_1600x1000_ssm_maps"));
     w.setLanguage(QStringLiteral("en"));
     QTRY_COMPARE_WITH_TIMEOUT(w.menuBar()->actions().value(0)->text(), QStringLiteral("&File"), 20000);
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));

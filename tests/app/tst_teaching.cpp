@@ -27,6 +27,7 @@
 #include "gna/tiny_model.h"
 #include "app_test_util.h"
 #include "layout_checks.h"
+#include "guided_tour.h"
 #include "head_board.h"
 #include "head_board_model.h"
 #include "kv_map_panel.h"
@@ -80,6 +81,8 @@ private Q_SLOTS:
     void kvMapCancelAndBadInput();
     void rankingColoursSsmAndHybridBoards();
     void hybridDemoBoardHoldsBothKinds();
+    void tourWordsFitTheModel_data() { addDemoRows(); }
+    void tourWordsFitTheModel();
 };
 
 void TestTeaching::openDialogShowsTheMemoryEstimate() {
@@ -442,6 +445,36 @@ void TestTeaching::hybridDemoBoardHoldsBothKinds() {
     for (const gna::LayerInfo& l : model->info().layers) heads += l.attention_heads + l.ssm_heads;
     QCOMPARE(rows, heads);
     QCOMPARE(ablated, 2);
+}
+
+// The tour speaks of the heads the open demo has: attention heads on the transformer, SSM heads and their
+// hidden attention on the Mamba model (no attention head, nothing that "attends"), both on the hybrid.
+void TestTeaching::tourWordsFitTheModel() {
+    QFETCH(QString, demo);
+    MainWindow w;
+    QVERIFY(openDemo(w, demo));
+    const tour::ModelKind kind = demo == QLatin1String("ssm")      ? tour::ModelKind::Ssm
+                                 : demo == QLatin1String("hybrid") ? tour::ModelKind::Hybrid
+                                                                   : tour::ModelKind::Attention;
+    QCOMPARE(tour::modelKind(w.session()->modelInfo()), kind);
+    w.tour()->start();
+    QCOMPARE(w.tour()->text(), GuidedTour::stepText(0, kind));
+    for (int step = 0; step < GuidedTour::kSteps; ++step) {  // the last step compares the three demos by name
+        const QString text = GuidedTour::stepText(step, kind);
+        const QString where = demo + QStringLiteral(" step %1: ").arg(step) + text;
+        const bool headsStep = step == 0 || step == 2 || step == 3 || step == 4;
+        if (kind == tour::ModelKind::Attention) {
+            QVERIFY2(!text.contains(QLatin1String("SSM")) && !text.contains(QLatin1String("hidden attention")), qPrintable(where));
+        } else if (kind == tour::ModelKind::Ssm) {
+            QVERIFY2(!text.contains(QLatin1String("attention head")) && !text.contains(QLatin1String("attends")), qPrintable(where));
+            if (headsStep) QVERIFY2(text.contains(QLatin1String("SSM head")), qPrintable(where));
+            if (step == 3 || step == 4) QVERIFY2(text.contains(QLatin1String("hidden attention")), qPrintable(where));
+        } else if (headsStep) {
+            QVERIFY2(text.contains(QLatin1String("SSM head")) && text.contains(QLatin1String("attention")), qPrintable(where));
+        }
+    }
+    w.tour()->leave();
+    QVERIFY(waitIdle(w));
 }
 
 QTEST_MAIN(TestTeaching)

@@ -315,6 +315,21 @@ private Q_SLOTS:
         QCOMPARE(tok->display(270), std::string("⏎⏎"));
         QCOMPARE(tok->display(300), std::string("<|begin_of_text|>"));
         QCOMPARE(tok->display(0xC3), std::string("<0xC3>"));  // half of a UTF-8 character
+        // Characters no font draws (the tour's chart showed a missing-glyph box): control bytes as
+        // <0xNN>, a carriage return as \r (the symbol U+240D is not in DejaVu Sans), zero-width and C1
+        // characters by code point; the ones fonts have stay as they are.
+        QCOMPARE(tok->display('\r'), std::string("\\r"));
+        QCOMPARE(tok->display(0x01), std::string("<0x01>"));
+        QCOMPARE(tok->display(0x1B), std::string("<0x1B>"));
+        QCOMPARE(tok->display(0x7F), std::string("<0x7F>"));
+        gna::Json j = bytelevel_json(true, false);  // the same as non-special added tokens
+        const char* shownTexts[] = {"a\xE2\x80\x8B" "b", "\xC2\x85", "\xEF\xBB\xBFx", "h\xC3\xA9 \xE2\x86\x92"};
+        for (int k = 0; k < 4; ++k) j["added_tokens"].push_back(added(303 + k, shownTexts[k], false));
+        auto shown = write_and_load("bl_invisible", j);
+        QCOMPARE(shown->display(303), std::string("a<U+200B>b"));  // zero-width space
+        QCOMPARE(shown->display(304), std::string("<U+0085>"));    // C1 "next line"
+        QCOMPARE(shown->display(305), std::string("<U+FEFF>x"));   // byte order mark
+        QCOMPARE(shown->display(306), std::string(shownTexts[3]));      // "hé →" as it is
         // An id outside the vocabulary decodes to nothing instead of failing.
         QCOMPARE(tok->decode({259, 99999, -5}), std::string("hello"));
     }

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void rectangleSelection();
     void ablateLayerAndInvert();
     void mixedBoardHoldsBothKinds();
+    void everyColumnLabelWhereItFits();
 
 private:
     void showBoard(HeadBoard& board, int layers, int heads) {
@@ -261,6 +262,37 @@ void TestHeadBoard::mixedBoardHoldsBothKinds() {
     QCOMPARE(m->score(2, 3), 0.5);
     QCOMPARE(m->score(0, 1), 2.0);
     QVERIFY(!board.grab().isNull());
+}
+
+// A hybrid's board (4 attention and 8 SSM heads): every column labelled where the cells hold the widest
+// label, and on a narrow board labels thinned only as far as needed so that none touches the next.
+void TestHeadBoard::everyColumnLabelWhereItFits() {
+    HeadBoard board;
+    board.setMixedShape(4, 4, 8, {4, 4, 4, 4}, {8, 8, 8, 8});
+    const QFontMetrics fm(board.font());
+    const int widest = std::max(fm.horizontalAdvance(QStringLiteral("H3")), fm.horizontalAdvance(QStringLiteral("S7")));
+    board.resize(board.sizeHint());
+    board.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&board));
+    const int wide = board.cellRect(0, 1).left() - board.cellRect(0, 0).left();
+    QVERIFY2(wide >= widest + 3, "the size hint's cells hold a label");
+    QStringList all;
+    for (const auto& c : board.columnLabels()) all << c.text;
+    QCOMPARE(all, (QStringList{"H0", "H1", "H2", "H3", "S0", "S1", "S2", "S3", "S4", "S5", "S6", "S7"}));
+    board.resize(board.minimumSizeHint());
+    QTest::qWait(10);
+    const int narrow = board.cellRect(0, 1).left() - board.cellRect(0, 0).left();
+    QCOMPARE(narrow, HeadBoard::minimumCellSize());
+    const auto thin = board.columnLabels();
+    QVERIFY(!thin.isEmpty());
+    for (int i = 1; i < thin.size(); ++i)
+        QVERIFY2(thin[i].left >= thin[i - 1].left + fm.horizontalAdvance(thin[i - 1].text) + 3, qPrintable(thin[i].text));
+    // Thinned only when needed, group by group: the SSM heads' labels all shown where "S0".."S7" fit.
+    const int widestS = fm.horizontalAdvance(QStringLiteral("S7")), widestH = fm.horizontalAdvance(QStringLiteral("H3"));
+    int shownS = 0, shownH = 0;
+    for (const auto& c : thin) (c.text.startsWith(QLatin1Char('S')) ? shownS : shownH)++;
+    QCOMPARE(shownS == 8, narrow >= widestS + 3);
+    QCOMPARE(shownH == 4, narrow >= widestH + 3);
 }
 
 QTEST_MAIN(TestHeadBoard)

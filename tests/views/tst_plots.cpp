@@ -1,13 +1,17 @@
 // Plot views: what is drawn equals what was set (read back from the QCPColorMap cells), clicks
 // land on the right cell, difference maps, shared ranges, bar and curve data.
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
 #include "ablation_curve.h"
 #include "attention_heatmap.h"
 #include "gather_aggregate_pair.h"
+#include "head_board_figure.h"
+#include "head_board_model.h"
 #include "next_token_chart.h"
 #include "retrieval_map.h"
 #include "views/view_test_util.h"
@@ -51,6 +55,8 @@ private Q_SLOTS:
     void retrievalMapCellsAndClick();
     void nextTokenBars();
     void ablationCurveGraphs();
+    void signedHiddenAttentionScale();
+    void numericTicksInTheLocale();
 };
 
 void TestPlots::heatmapCellsEqualData() {
@@ -118,6 +124,15 @@ void TestPlots::pairSharesRange() {
     QCOMPARE(pair.gather()->colorMap()->dataRange().upper, pair.aggregate()->colorMap()->dataRange().upper);
     pair.setSharedRange(false);
     QVERIFY(pair.gather()->colorMap()->dataRange().upper > pair.aggregate()->colorMap()->dataRange().upper);
+    // An SSM head beside an attention head (a hybrid): hidden attention and attention weights keep their own
+    // ranges even with "Same colour range" on, and the attention map's bar starts at 0.
+    a.hiddenAttention = true;
+    a.values[1] = -0.01f;
+    pair.setSharedRange(true);
+    pair.setMaps(g, a);
+    QCOMPARE(pair.gather()->colorMap()->dataRange().lower, 0.0);
+    QCOMPARE(pair.gather()->colorMap()->dataRange().upper, valueRange(g).second);
+    QVERIFY(pair.aggregate()->colorMap()->dataRange().lower < 0.0);
 }
 
 void TestPlots::retrievalMapCellsAndClick() {
@@ -177,6 +192,99 @@ void TestPlots::ablationCurveGraphs() {
     QCOMPARE(curve.plot()->graph(0)->data()->at(1)->value, 0.5);
     QCOMPARE(curve.plot()->graph(1)->pen().style(), Qt::DashLine);
     QCOMPARE(curve.plot()->plottableCount(), 3);  // two graphs + one error-bar set
+}
+
+// An SSM head's hidden attention is signed: its colour bar is labelled as such and shows zero and a
+// negative tick (values from -0.0021 to 0.042, as on the SSM demo); an attention head keeps its label.
+void TestPlots::signedHiddenAttentionScale() {
+    HeatmapData d = causalMap(6, QStringLiteral("L0.S0"), 5);
+    for (std::size_t i = 0; i < d.values.size(); ++i) d.values[i] = float(-0.0021 + 0.0441 * double(i % 7) / 6.0);
+    d.hiddenAttention = true;
+    AttentionHeatmap map;
+    map.resize(400, 400);
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    for (const bool fixed : {false, true}) {
+        if (fixed) map.setFixedRange(-0.0021, 0.042);  // "Same colour range" with the other map
+        map.setData(d);
+        map.plot()->replot();
+        QCPAxis* axis = map.colorScale()->axis();
+        QCOMPARE(axis->label(), QStringLiteral("Hidden attention"));
+        const QVector<double> ticks = axis->tickVector();
+        QVERIFY2(std::any_of(ticks.begin(), ticks.end(), [](double t) { return t < 0.0; }), "a negative tick");
+        QVERIFY2(std::any_of(ticks.begin(), ticks.end(), [](double t) { return std::abs(t) < 1e-12; }), "a tick at zero");
+        // The bar covers every value and its lowest tick (the negative one) lies on it.
+        QVERIFY(map.colorScale()->dataRange().lower <= -0.0021 && map.colorScale()->dataRange().upper >= 0.042 - 1e-9);
+        QVERIFY(ticks.first() >= map.colorScale()->dataRange().lower - 1e-12);
+    }
+    d.hiddenAttention = false;
+    for (float& v : d.values) v = std::abs(v);
+    map.setAutoRange();
+    map.setData(d);
+    QCOMPARE(map.colorScale()->axis()->label(), QStringLiteral("Attention weight"));
+}
+
+// With German as the UI language every number a plot's axis or colour bar draws has a decimal comma: the
+// heatmap's colour bar (linear, signed and log), the retrieval map's, the head board figure's, the bars'
+// and the curves' axes.
+void TestPlots::numericTicksInTheLocale() {
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QStringList bad;
+    auto check = [&bad](QCustomPlot* plot, const QString& name) {
+        QWidget* owner = plot->window();
+        owner->resize(500, 400);
+        owner->show();
+        if (!QTest::qWaitForWindowExposed(owner)) bad << name + QStringLiteral(": not shown");
+        plot->replot();
+        QList<QCPAxis*> axes;
+        for (int i = 0; i < plot->axisRectCount(); ++i) axes << plot->axisRect(i)->axes();
+        for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+            if (auto* s = qobject_cast<QCPColorScale*>(e)) axes << s->axis();
+        int fractional = 0;
+        for (QCPAxis* a : axes) {
+            if (!a->visible() || a->ticker().dynamicCast<QCPAxisTickerText>()) continue;  // token and head names
+            for (const QString& label : a->tickVectorLabels()) {
+                if (label.contains(QRegularExpression(QStringLiteral("\\d\\.\\d")))) bad << name + QStringLiteral(": ") + label;
+                fractional += label.contains(QLatin1Char(','));
+            }
+        }
+        if (fractional == 0) bad << name + QStringLiteral(": no fractional tick to check");
+    };
+    AttentionHeatmap map;
+    map.setData(causalMap(6, QStringLiteral("L0.H0"), 2));
+    check(map.plot(), QStringLiteral("heatmap"));
+    HeatmapData signedMap = causalMap(6, QStringLiteral("L0.S0"), 2);
+    signedMap.values[1] = -0.01f;
+    signedMap.hiddenAttention = true;
+    map.setData(signedMap);
+    check(map.plot(), QStringLiteral("signed heatmap"));
+    map.setData(causalMap(6, QStringLiteral("L0.H0"), 2));
+    map.setLogScale(true);
+    check(map.plot(), QStringLiteral("log heatmap"));
+    RetrievalMap retrieval;
+    RetrievalGrid grid;
+    grid.kind = RetrievalGrid::Kind::KvAccuracy;
+    grid.maxScore = 1.0;
+    grid.contextLengths = {250, 677};
+    grid.depths = {0, 100};
+    grid.scores = {0.1, 0.35, 0.6, 0.95};
+    retrieval.setGrid(grid);
+    check(retrieval.plot(), QStringLiteral("retrieval map"));
+    HeadBoardModel board;
+    board.setShape(2, 3);
+    board.setScores({0.1, 0.25, 0.4, 0.55, 0.7, 0.85}, QStringLiteral("score"));
+    HeadBoardFigure figure;
+    figure.setBoard(board, Palette::Viridis);
+    check(figure.plot(), QStringLiteral("head board figure"));
+    NextTokenChart chart;
+    chart.setProbabilities({{QStringLiteral("a"), 0.6, false}, {QStringLiteral("b"), 0.2, true}});
+    check(chart.plot(), QStringLiteral("next-token chart"));
+    AblationCurve curve;
+    curve.setSeries({{QStringLiteral("KV"), {0, 1, 2}, {0.9, 0.5, 0.1}, {}, false}}, QStringLiteral("x"), QStringLiteral("y"));
+    check(curve.plot(), QStringLiteral("curve"));
+    QLocale::setDefault(before);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestPlots)

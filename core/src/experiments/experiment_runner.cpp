@@ -159,18 +159,19 @@ Json load_experiment_spec(const std::filesystem::path& file) {
 
 ExperimentResult read_experiment_result(const std::filesystem::path& file, bool allow_shard) {
     if (!std::filesystem::exists(file))
-        throw Error(file.string() + " is missing (no such result file); run the experiment that writes it first, or give "
-                                    "the path of an existing result.json");
+        throw Error("%1 is missing (no such result file); run the experiment that writes it first, or give "
+                    "the path of an existing result.json",
+                    {file.string()});
     Json j;
     try {
         j = read_json_file(file);
     } catch (const Error& e) {
-        throw Error(file.string() + " is corrupted (" + e.what() + "); delete it to start over, or use another --out folder");
+        throw Error("%1 is corrupted (%2); delete it to start over, or use another --out folder", {file.string()}, &e);
     }
     ExperimentResult r = experiment_result_from_json(j, file.string());  // format, version, the keys and their types
     if (r.checksum != samples_checksum(j))
-        throw Error(file.string() + " is corrupted: its samples do not match their checksum (edited or truncated); "
-                                    "delete it to start over");
+        throw Error("%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over",
+                    {file.string()});
     if (!allow_shard && r.shard)
         throw Error(file.string() + " is shard " + std::to_string(r.shard->index) + "/" + std::to_string(r.shard->count) +
                     " of a sharded experiment (scores of some conditions only, no "
@@ -181,7 +182,7 @@ ExperimentResult read_experiment_result(const std::filesystem::path& file, bool 
 std::vector<std::pair<HeadRef, double>> read_head_ranking(const std::filesystem::path& file) {
     const ExperimentResult r = read_experiment_result(file);
     if (!r.aggregates.ranking)
-        throw Error(file.string() + " holds no head ranking (run an experiment \"head_ranking\" first)");
+        throw Error("%1 holds no head ranking (run an experiment \"head_ranking\" first)", {file.string()});
     std::vector<std::pair<HeadRef, double>> out;
     for (const HeadRankingRow& h : *r.aggregates.ranking) out.emplace_back(parse_head(h.head), h.importance);
     return out;

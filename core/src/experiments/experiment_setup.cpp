@@ -28,7 +28,7 @@ namespace {
 std::vector<HeadRef> model_heads(const std::vector<HeadRef>& heads, const std::string& key, const ModelInfo& info) {
     for (const HeadRef& r : heads)
         if (r.layer < 0 || r.layer >= info.num_layers || r.head < 0 || r.head >= (r.kind == HeadKind::SSM ? info.layers[r.layer].ssm_heads : info.layers[r.layer].attention_heads))
-            bad(key, "names " + r.name() + ", which this model does not have");
+            throw Error("experiment spec: \"%1\" names %2, which this model does not have", {key, r.name()});
     return heads;
 }
 
@@ -100,8 +100,9 @@ ExperimentCondition fixed(const std::string& name, InterventionPlan plan) {
 std::vector<HeadRef> ranking_of(const ExperimentSpec& spec, const ModelInfo& info) {
     if (spec.ranking_file.empty()) return model_heads(spec.ranking_heads, "ranking", info);
     if (!std::filesystem::exists(spec.ranking_file))
-        bad("ranking", "names " + spec.ranking_file.string() + ", which is missing: run the head_ranking experiment it comes "
-                       "from first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads");
+        throw Error("experiment spec: \"ranking\" names %1, which is missing: run the head_ranking experiment it comes from "
+                    "first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads",
+                    {spec.ranking_file.string()});
     std::vector<HeadRef> out;
     for (const auto& [h, imp] : read_head_ranking(spec.ranking_file)) out.push_back(h);
     return out;

@@ -87,7 +87,7 @@ const KindText& kind_text(const std::string& kind) {
 [[noreturn]] void wrong_type(const std::string& origin, const std::string& where, const Json& v, const std::string& type) {
     std::string shown = v.dump();
     if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
-    throw Error(origin + ": \"" + where + "\" has the wrong type (" + shown + "); expected " + type);
+    throw Error("%1: \"%2\" has the wrong type (%3); expected %4", {origin, where, shown, type});
 }
 
 template <class S>
@@ -98,7 +98,7 @@ void read_field(const spec::Field<S>& f, S& s, const Json& v, const std::string&
     try {
         f.read(s, v);
     } catch (const Error& e) {  // e.g. a malformed head name
-        throw Error(origin + ": \"" + where + "\": " + e.what());
+        throw Error("%1: \"%2\": %3", {origin, where}, &e);
     }
 }
 
@@ -122,8 +122,8 @@ TaskSpec parse_task(const Json& t, const std::string& origin, const std::string&
     for (const auto& [key, v] : t.items()) {
         const auto f = std::find_if(fields->begin(), fields->end(), [&](const auto& x) { return x.key == key; });
         if (f == fields->end())
-            throw Error(origin + ": unknown key \"" + where + "." + key + "\" in a " + name + " task (a typo?); it takes " +
-                        keys_text(task_keys(name)));
+            throw Error("%1: unknown key \"%2\" in a %3 task (a typo?); it takes %4",
+                        {origin, where + "." + key, name, keys_text(task_keys(name))});
         if (!v.is_null()) read_field(*f, ts, v, origin, where + "." + key);
     }
     return ts;
@@ -170,14 +170,14 @@ std::string experiment_summary(const std::string& kind) { return kind_text(kind)
 Json experiment_example(const std::string& kind) { return Json::parse(kind_text(kind).example); }
 
 ExperimentSpec parse_experiment_spec(const Json& j, const std::string& origin) {
-    if (!j.is_object()) throw Error(origin + ": the spec must be a JSON object");
+    if (!j.is_object()) throw Error("%1: the spec must be a JSON object", {origin});
     if (!j.contains("experiment") || !j["experiment"].is_string())
-        throw Error(origin + ": missing \"experiment\" (one of " + spec::choices_text(experiment_kinds()) + ")");
+        throw Error("%1: missing \"experiment\" (one of %2)", {origin, spec::choices_text(experiment_kinds())});
     ExperimentSpec s;
     s.experiment = j["experiment"].get<std::string>();
     const auto& kinds = experiment_kinds();
     if (std::find(kinds.begin(), kinds.end(), s.experiment) == kinds.end())
-        throw Error(origin + ": \"experiment\": '" + s.experiment + "' is not a known experiment (" + spec::choices_text(kinds) + ")");
+        throw Error("%1: \"experiment\": '%2' is not a known experiment (%3)", {origin, s.experiment, spec::choices_text(kinds)});
     const auto& fields = spec::fields_of(s.experiment);
     for (const auto& [key, v] : j.items()) {
         const auto f = std::find_if(fields.begin(), fields.end(), [&](const auto& x) { return x.key == key; });
@@ -187,10 +187,10 @@ ExperimentSpec parse_experiment_spec(const Json& j, const std::string& origin) {
                 for (const auto& g : spec::fields_of(k))
                     if (g.key == key && others.find(k) == std::string::npos) others += (others.empty() ? "" : ", ") + k;
             if (!others.empty())
-                throw Error(origin + ": \"" + key + "\" is not a key of " + s.experiment + " (it is one of " + others +
-                            "); see gna experiment --describe " + s.experiment);
-            throw Error(origin + ": unknown key \"" + key + "\" (a typo?); " + s.experiment + " takes " +
-                        keys_text(experiment_keys(s.experiment)));
+                throw Error("%1: \"%2\" is not a key of %3 (it is one of %4); see gna experiment --describe %3",
+                            {origin, key, s.experiment, others});
+            throw Error("%1: unknown key \"%2\" (a typo?); %3 takes %4",
+                        {origin, key, s.experiment, keys_text(experiment_keys(s.experiment))});
         }
         if (v.is_null()) continue;
         if (key == "task") {

@@ -10,7 +10,7 @@ namespace gna {
 ModelConfig ModelConfig::load(const std::filesystem::path& dir) {
     const auto file = dir / "config.json";
     if (!std::filesystem::exists(file))
-        throw Error(file.string() + ": not found. A Hugging Face model folder needs config.json next to the weights.");
+        throw Error("%1: not found. A Hugging Face model folder needs config.json next to the weights.", {file.string()});
     return from_json(read_json_file(file), file);
 }
 

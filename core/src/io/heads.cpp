@@ -29,9 +29,9 @@ HeadRef parse_head(std::string_view text) {
     for (char c : text)
         if (!std::isspace(static_cast<unsigned char>(c))) t += c;
     auto bad = [&]() -> Error {
-        return Error("head '" + std::string(text) +
-                     "': expected L<layer>.H<head> (attention) or L<layer>.S<head> (SSM), e.g. L17.H24; "
-                     "L17H24 and 17.24 are accepted too; layers and heads count from 0");
+        return Error("head '%1': expected L<layer>.H<head> (attention) or L<layer>.S<head> (SSM), e.g. L17.H24; "
+                     "L17H24 and 17.24 are accepted too; layers and heads count from 0",
+                     {std::string(text)});
     };
     std::size_t i = 0;
     HeadRef h;

@@ -77,13 +77,13 @@ Json parse_json_relaxed(std::string_view text, const std::string& origin) {
         restore_specials(j);
         return j;
     } catch (const Json::exception& e) {
-        throw Error(origin + ": not valid JSON (" + e.what() + "). Check the file; it may be truncated.");
+        throw Error("%1: not valid JSON (%2). Check the file; it may be truncated.", {origin, e.what()});
     }
 }
 
 std::string read_text_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path.string() + ": cannot open the file for reading (does it exist, is it readable?)");
+    if (!in) throw Error("%1: cannot open the file for reading (does it exist, is it readable?)", {path.string()});
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();

@@ -66,13 +66,15 @@ SafetensorsHeader parse_safetensors_header(const std::byte* data, std::size_t av
                                            const std::string& origin) {
     SafetensorsHeader h;
     if (available < 8 || file_size < 8)
-        throw Error(origin + ": truncated safetensors file: it has " + std::to_string(file_size) +
-                    " bytes, fewer than the 8-byte header length. Re-download or re-export the checkpoint.");
+        throw Error("%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download "
+                    "or re-export the checkpoint.",
+                    {origin, std::to_string(file_size)});
     uint64_t n = 0;
     for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<uint8_t>(data[i]);
     if (n > kMaxHeader || n > file_size - 8)
-        throw Error(origin + ": safetensors header length " + std::to_string(n) + " goes beyond the file (" +
-                    std::to_string(file_size) + " bytes); the file is truncated or not a safetensors file");
+        throw Error("%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a "
+                    "safetensors file",
+                    {origin, std::to_string(n), std::to_string(file_size)});
     if (n > available - 8) throw Error(origin + ": header not fully readable");
     h.header_size = n;
     h.data_start = 8 + n;
@@ -82,7 +84,7 @@ SafetensorsHeader parse_safetensors_header(const std::byte* data, std::size_t av
     try {
         j = Json::parse(reinterpret_cast<const char*>(data) + 8, reinterpret_cast<const char*>(data) + 8 + n);
     } catch (const Json::exception& e) {
-        throw Error(origin + ": safetensors header is not valid JSON (" + e.what() + ")");
+        throw Error("%1: safetensors header is not valid JSON (%2)", {origin, e.what()});
     }
     if (!j.is_object()) throw Error(origin + ": safetensors header must be a JSON object");
 
@@ -143,7 +145,7 @@ SafetensorsHeader parse_safetensors_header(const std::byte* data, std::size_t av
 
 MappedFile::MappedFile(const std::filesystem::path& path) : path_(path) {
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw Error(path.string() + ": cannot open (" + std::strerror(errno) + ")");
+    if (fd < 0) throw Error("%1: cannot open (%2)", {path.string(), std::strerror(errno)});
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
         ::close(fd);
@@ -190,7 +192,7 @@ Checkpoint Checkpoint::open(const std::filesystem::path& dir) {
     Checkpoint c;
     c.dir_ = dir;
     if (!fs::is_directory(dir))
-        throw Error(dir.string() + ": not a model folder (expected a directory with config.json and *.safetensors)");
+        throw Error("%1: not a model folder (expected a directory with config.json and *.safetensors)", {dir.string()});
     const fs::path single = dir / "model.safetensors";
     const fs::path index = dir / "model.safetensors.index.json";
     if (fs::exists(index)) {
@@ -237,8 +239,10 @@ Checkpoint Checkpoint::open(const std::filesystem::path& dir) {
             c.files_.push_back(std::make_shared<SafetensorsFile>(found[0]));
             for (auto& [name, e] : c.files_[0]->header().tensors) c.where_[name] = 0;
         } else {
-            throw Error(dir.string() + ": no model.safetensors or model.safetensors.index.json found" +
-                        (found.size() > 1 ? " (several .safetensors files but no index)" : ""));
+            if (found.size() > 1)
+                throw Error("%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)",
+                            {dir.string()});
+            throw Error("%1: no model.safetensors or model.safetensors.index.json found", {dir.string()});
         }
     }
     c.use_language_model_names();
@@ -277,8 +281,9 @@ bool Checkpoint::contains(const std::string& name) const { return where_.count(n
 TensorView Checkpoint::tensor(const std::string& name) const {
     auto it = where_.find(name);
     if (it == where_.end())
-        throw Error(dir_.string() + ": the checkpoint has no tensor '" + name +
-                    "'. The file is incomplete or belongs to a different architecture than config.json says.");
+        throw Error("%1: the checkpoint has no tensor '%2'. The file is incomplete or belongs to a different architecture "
+                    "than config.json says.",
+                    {dir_.string(), name});
     const auto stored = stored_.find(name);
     TensorView v = files_[it->second]->tensor(stored == stored_.end() ? name : stored->second);
     v.name = name;
@@ -296,8 +301,8 @@ std::string shape_str(const std::vector<int64_t>& s) {
 TensorView Checkpoint::tensor(const std::string& name, const std::vector<int64_t>& expected) const {
     TensorView v = tensor(name);
     if (v.shape != expected)
-        throw Error(v.file + ": tensor '" + name + "' has shape " + shape_str(v.shape) + " but config.json implies " +
-                    shape_str(expected) + ". config.json and the weights disagree.");
+        throw Error("%1: tensor '%2' has shape %3 but config.json implies %4. config.json and the weights disagree.",
+                    {v.file, name, shape_str(v.shape), shape_str(expected)});
     switch (v.dtype) {
         case DType::F32: case DType::F16: case DType::BF16: case DType::F64: break;
         default: throw Error(v.file + ": tensor '" + name + "' has dtype " + dtype_name(v.dtype) + "; a float type is needed");

@@ -1,0 +1,16 @@
+#pragma once
+// Core errors in the UI language. The core (Qt-free) throws gna::Error; one with a format (its English
+// text with %1..%n, see gna/error.h) is translated here in the context "CoreError", the format being
+// the source text, and filled with its arguments; a cause (the last placeholder) is translated the same
+// way. Any other exception's message is shown as it is.
+#include <QString>
+#include <QStringList>
+#include <exception>
+
+namespace gna::studio {
+
+QString errorText(const std::exception& e);
+// The formats the catalogue holds (marked for lupdate in core_errors.cpp).
+QStringList knownCoreErrorFormats();
+
+}  // namespace gna::studio
