@@ -165,14 +165,21 @@ void AttentionHeatmap::applyRange() {
 }
 
 void AttentionHeatmap::applyTicks() {
+    // A long token ("<|begin_of_text|>") is elided so that the labels take at most a fifth of the map's
+    // width (query tokens) or a sixth of its height (slanted key tokens): the cells keep the rest; hovering
+    // shows the whole token.
+    const QFontMetrics yFont(m_plot->yAxis->tickLabelFont()), xFont(m_plot->xAxis->tickLabelFont());
+    const int yRoom = std::max(yFont.horizontalAdvance(QStringLiteral("000 ab…")), width() / 5);
+    const int xRoom = std::max(xFont.horizontalAdvance(QStringLiteral("ab…")), static_cast<int>(height() / 6 / std::sin(M_PI / 3.0)));
     QStringList rows;
     for (int r = 0; r < m_data.rows; ++r) {
         const QString tok = r < m_data.rowLabels.size() ? m_data.rowLabels[r] : QString();
         const int pos = r < m_data.rowPositions.size() ? m_data.rowPositions[r] : r;
-        rows << QStringLiteral("%1 %2").arg(pos).arg(tok);
+        rows << yFont.elidedText(QStringLiteral("%1 %2").arg(pos).arg(tok), Qt::ElideRight, yRoom);
     }
     QStringList cols;
-    for (int c = 0; c < m_data.cols; ++c) cols << (c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c));
+    for (int c = 0; c < m_data.cols; ++c)
+        cols << xFont.elidedText(c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c), Qt::ElideRight, xRoom);
     const int pitch = QFontMetrics(m_plot->yAxis->tickLabelFont()).height() + 2;
     // Key labels are slanted by 60°: neighbours need the text's height / sin 60° and a gap between them.
     const int fontHeight = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
@@ -202,7 +209,8 @@ void AttentionHeatmap::updateTitle() {
         // A narrow map: the statistics wrap at spaces to the map's column (the colour scale's column
         // is beside it; a decimal comma has no space after it), and a word wider than the column is
         // elided, never clipped at both ends.
-        const int room = std::max(40, width() - std::max(m_scale->outerRect().width(), 80) - 8);
+        const int scale = m_scale->outerRect().width() > 0 ? m_scale->outerRect().width() : 80;  // before the first layout: a guess
+        const int room = std::max(40, width() - scale - 8);
         const QFontMetrics fm(m_title->font());
         QStringList lines;
         for (const QString& word : stats.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
