@@ -252,9 +252,11 @@ void MainWindow::buildLayout() {
     holderLayout->addWidget(mapsBox, 1);
     holderLayout->addStretch(0);
     // Side by side (maps two thirds of the width) where the window leaves room; stacked, with a
-    // vertical scroll bar, in a narrow window or beside wide docks: the prompt, then the maps filling
-    // the visible height, then the board and the chart. Never a horizontal scroll bar.
-    auto* columns = new views::AdaptiveSplitter(760);
+    // vertical scroll bar, in a narrow window or beside wide docks (a 1024-pixel window with the Model
+    // dock): the prompt, then the maps filling the visible height, then the board and the chart. Side by
+    // side needs the left column and two maps of about 260 px each (labels, colour scale and 120 px of cells).
+    // Never a horizontal scroll bar.
+    auto* columns = new views::AdaptiveSplitter(900);
     columns->setObjectName(QStringLiteral("mainColumns"));
     columns->addWidget(left);
     columns->addWidget(mapsHolder);
@@ -535,13 +537,52 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
     fitDocks();
 }
 
+QDockWidget* MainWindow::coveringDock() const {
+    // Below 1280x800 a main view beside a bottom dock would keep its attention maps as thumbnails: the
+    // docked Experiments or KV-map dock takes the whole window instead, and hiding it (its close button,
+    // its View menu item or key) shows the main view again; the dock keeps its state and running work.
+    if (width() >= kRoomyWidth && height() >= kRoomyHeight) return nullptr;
+    for (QDockWidget* d : m_bottomDocks)
+        if (d->toggleViewAction()->isChecked() && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea) return d;
+    return nullptr;
+}
+
 void MainWindow::fitDocks() {
-    // A bottom dock (the experiments) leaves the main view 45% of the window's height (the dock's own
-    // minimum, German labels included, takes the rest of a 640-pixel window).
+    if (!centralWidget()) return;  // a language switch rebuilds it
+    QDockWidget* cover = coveringDock();
+    if (centralWidget()->isHidden() != (cover != nullptr)) {
+        if (cover) {
+            // The side docks (the Model dock) get their widths back with the main view.
+            m_sideDockWidths.clear();
+            for (QDockWidget* d : findChildren<QDockWidget*>())
+                if (d->isVisible() && !d->isFloating() && (dockWidgetArea(d) & (Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea)))
+                    m_sideDockWidths.append({d, d->width()});
+            m_statusBeforeCover = m_status->text();
+        }
+        centralWidget()->setVisible(!cover);
+        if (cover) {
+            // the left and right docks keep their minimum height, the covering dock takes the rest
+            resizeDocks({cover}, {height()}, Qt::Vertical);
+            m_coverStatus = tr("“%1” takes the whole window; %2 or its close button shows the main view again")
+                                .arg(cover->windowTitle(), cover->toggleViewAction()->shortcut().toString(QKeySequence::NativeText));
+            m_status->setText(m_coverStatus);
+        } else {
+            QList<QDockWidget*> side;
+            QList<int> widths;
+            for (const auto& [d, w] : std::as_const(m_sideDockWidths))
+                if (d && d->isVisible()) {
+                    side << d;
+                    widths << w;
+                }
+            if (!side.isEmpty()) resizeDocks(side, widths, Qt::Horizontal);
+            if (m_status->text() == m_coverStatus) m_status->setText(m_statusBeforeCover);  // unless news came since
+        }
+    }
+    // A bottom dock in a larger window leaves the main view 45% of the window's height.
     centralWidget()->setMinimumHeight(std::min(480, height() * 9 / 20));
     // In a small window a right dock (the tour, the mask editor) takes at most 30% of the width, and the
     // Model dock becomes a tab beside it instead of a column of its own: the maps keep a usable width.
-    if (width() >= 1280) return;
+    if (width() >= kRoomyWidth) return;
     auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock"));
     QList<QDockWidget*> wide;
     QList<int> widths;

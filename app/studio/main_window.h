@@ -93,6 +93,10 @@ public:
     void stopAutosave() { m_autosave.stop(); }
     int heatmapPaletteIndex() const { return m_paletteIndex; }
     bool compareMode() const;
+    // A window smaller than kRoomyWidth x kRoomyHeight shows a docked bottom dock (experiments, KV map)
+    // in place of the main view; hiding the dock shows the main view again. The dock that does, or null.
+    static constexpr int kRoomyWidth = 1280, kRoomyHeight = 800;
+    QDockWidget* coveringDock() const;
 
 public Q_SLOTS:
     void openModel(const QString& dir, const QString& tokenizerDir = QString());
@@ -130,6 +134,9 @@ private:
     void buildExperimentDocks();
     void fitDocks();  // docks leave the main view a usable share of a small window
     bool m_modelDockMoved = false;  // fitDocks put the Model dock in a tab beside a right dock
+    QList<QDockWidget*> m_bottomDocks;  // the docks that cover the main view in a small window
+    QList<QPair<QPointer<QDockWidget>, int>> m_sideDockWidths;  // the side docks' widths before one covered it
+    QString m_statusBeforeCover, m_coverStatus;
     void openNiahPrompt(const gna::ExperimentResult& result, const gna::SampleOutcome& sample);
 
     StudioSettings m_settings;

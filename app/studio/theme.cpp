@@ -37,6 +37,18 @@ public:
         }
         painter->restore();
     }
+
+    // A dock's title is also the text of its tab (when docks are tabified) and of its View menu item,
+    // which take '&' as a mnemonic: the title is written "G&&A mask editor", and its title bar shows
+    // what the tab shows.
+    void drawControl(ControlElement element, const QStyleOption* option, QPainter* painter, const QWidget* widget) const override {
+        if (const auto* dock = qstyleoption_cast<const QStyleOptionDockWidget*>(option); dock && element == CE_DockWidgetTitle) {
+            QStyleOptionDockWidget o(*dock);
+            o.title = mnemonicFree(o.title);
+            return QProxyStyle::drawControl(element, &o, painter, widget);
+        }
+        QProxyStyle::drawControl(element, option, painter, widget);
+    }
 };
 
 }  // namespace
@@ -80,6 +92,16 @@ QPalette studioPalette(bool dark) {
 }
 
 }  // namespace
+
+QString mnemonicFree(const QString& text) {
+    QString out;
+    out.reserve(text.size());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i] == QLatin1Char('&') && ++i == text.size()) break;  // "&x" shows x, "&&" shows &
+        out += text[i];
+    }
+    return out;
+}
 
 QPalette lightPalette() { return studioPalette(false); }
 
