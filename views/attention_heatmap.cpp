@@ -186,6 +186,9 @@ void AttentionHeatmap::applyTicks() {
     const int slantPitch = static_cast<int>(std::ceil(fontHeight / std::sin(M_PI / 3.0))) + 4;
     m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), slantPitch));
     m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch));
+    // The colour scale shares the map's top and bottom margins, and reports the margin it was last given
+    // as the one it needs: without this, a margin once grown for long key labels would never shrink.
+    m_scale->setMargins(QMargins());
 }
 
 void AttentionHeatmap::setTitleStats(bool on) {
