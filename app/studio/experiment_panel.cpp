@@ -149,9 +149,10 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_tabs->setCornerWidget(condBox, Qt::TopRightCorner);
     condBox->hide();
     connect(m_tabs, &QTabWidget::currentChanged, condBox, [this, condBox] { condBox->setVisible(m_tabs->currentWidget() == m_mapTab); });
-    // The result pages ask for room their plots and legends can do without: an explicit minimum lets a
-    // small window give the dock less height (the pages then draw smaller) instead of growing.
-    m_tabs->setMinimumSize(QSize(16 * fontMetrics().averageCharWidth(), 6 * fontMetrics().height()));
+    // The plots keep room for their cells and curves beside the legend and the axes (about 120 px of
+    // plot area): a window too small for that shows the experiments in place of the main view.
+    for (QWidget* page : {static_cast<QWidget*>(m_curve), static_cast<QWidget*>(m_map)})
+        page->setMinimumHeight(std::max(page->minimumHeight(), 14 * fontMetrics().height()));
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);

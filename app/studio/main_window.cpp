@@ -538,7 +538,7 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 }
 
 QDockWidget* MainWindow::coveringDock() const {
-    // Below 1280x800 a main view beside a bottom dock would keep its attention maps as thumbnails: the
+    // Below 1280x860 a main view beside a bottom dock would keep its attention maps as thumbnails: the
     // docked Experiments or KV-map dock takes the whole window instead, and hiding it (its close button,
     // its View menu item or key) shows the main view again; the dock keeps its state and running work.
     if (width() >= kRoomyWidth && height() >= kRoomyHeight) return nullptr;
@@ -562,7 +562,7 @@ void MainWindow::fitDocks() {
         centralWidget()->setVisible(!cover);
         if (cover) {
             // the left and right docks keep their minimum height, the covering dock takes the rest
-            resizeDocks({cover}, {height()}, Qt::Vertical);
+            QTimer::singleShot(0, cover, [this, cover] { resizeDocks({cover}, {height()}, Qt::Vertical); });  // laid out without the main view
             m_coverStatus = tr("“%1” takes the whole window; %2 or its close button shows the main view again")
                                 .arg(cover->windowTitle(), cover->toggleViewAction()->shortcut().toString(QKeySequence::NativeText));
             m_status->setText(m_coverStatus);
@@ -578,8 +578,11 @@ void MainWindow::fitDocks() {
             if (m_status->text() == m_coverStatus) m_status->setText(m_statusBeforeCover);  // unless news came since
         }
     }
-    // A bottom dock in a larger window leaves the main view 45% of the window's height.
-    centralWidget()->setMinimumHeight(std::min(480, height() * 9 / 20));
+    // A bottom dock in a larger window leaves the main view 45% of the window's height; in a smaller one
+    // the main view asks for nothing, so that a bottom dock being shown does not grow the window before
+    // it covers the main view.
+    const bool roomy = width() >= kRoomyWidth && height() >= kRoomyHeight;
+    centralWidget()->setMinimumHeight(roomy ? std::min(480, height() * 9 / 20) : 0);
     // In a small window a right dock (the tour, the mask editor) takes at most 30% of the width, and the
     // Model dock becomes a tab beside it instead of a column of its own: the maps keep a usable width.
     if (width() >= kRoomyWidth) return;

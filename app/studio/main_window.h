@@ -94,8 +94,9 @@ public:
     int heatmapPaletteIndex() const { return m_paletteIndex; }
     bool compareMode() const;
     // A window smaller than kRoomyWidth x kRoomyHeight shows a docked bottom dock (experiments, KV map)
-    // in place of the main view; hiding the dock shows the main view again. The dock that does, or null.
-    static constexpr int kRoomyWidth = 1280, kRoomyHeight = 800;
+    // in place of the main view (a lower window cannot hold the main view's 45% and the dock's plots);
+    // hiding the dock shows the main view again. The dock that does, or null.
+    static constexpr int kRoomyWidth = 1280, kRoomyHeight = 860;
     QDockWidget* coveringDock() const;
 
 public Q_SLOTS:
