@@ -191,6 +191,12 @@ void AttentionHeatmap::applyTicks() {
     m_scale->setMargins(QMargins());
 }
 
+void AttentionHeatmap::layOutOwnMargins() {
+    m_plot->axisRect()->setMinimumMargins(QMargins());
+    m_scale->setMargins(QMargins());  // (see applyTicks)
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
 void AttentionHeatmap::setTitleStats(bool on) {
     m_titleStats = on;
     updateTitle();

@@ -86,7 +86,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::TypeWriter);
     m_spec->setFont(mono);
-    m_spec->setMinimumHeight(2 * QFontMetrics(mono).height());
+    m_spec->setMinimumHeight(5 * QFontMetrics(mono).lineSpacing() + 2 * m_spec->frameWidth() + 8);  // five lines of the spec
     auto* specLabel = new QLabel(tr("&JSON spec (what runs):"));
     specLabel->setBuddy(m_spec);
     m_specNote = new QLabel;

@@ -232,7 +232,7 @@ void MainWindow::buildLayout() {
     tokensScroll->setFrameShape(QFrame::NoFrame);
     tokensScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     tokensScroll->setMinimumHeight(2 * fontMetrics().height() + 16);
-    topLayout->addWidget(tokensScroll, 1);
+    topLayout->addWidget(tokensScroll);  // what its lines need: the prompt gets the rest
     auto* left = new QSplitter(Qt::Vertical);
     left->addWidget(top);
     left->addWidget(boardBox);

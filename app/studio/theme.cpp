@@ -7,6 +7,7 @@
 #include <QStyleFactory>
 #include <QStyleOption>
 #include <QWidget>
+#include <algorithm>
 
 namespace gna::studio {
 
@@ -45,6 +46,15 @@ public:
         if (const auto* dock = qstyleoption_cast<const QStyleOptionDockWidget*>(option); dock && element == CE_DockWidgetTitle) {
             QStyleOptionDockWidget o(*dock);
             o.title = mnemonicFree(o.title);
+            return QProxyStyle::drawControl(element, &o, painter, widget);
+        }
+        // A combo box narrower than its current text (they narrow with their column) ends it with "…"
+        // instead of cutting it off; its list shows the whole text.
+        if (const auto* box = qstyleoption_cast<const QStyleOptionComboBox*>(option); box && element == CE_ComboBoxLabel && !box->editable) {
+            QStyleOptionComboBox o(*box);
+            int room = subControlRect(CC_ComboBox, box, SC_ComboBoxEditField, widget).width() - 2;
+            if (!o.currentIcon.isNull()) room -= o.iconSize.width() + 4;
+            o.currentText = o.fontMetrics.elidedText(o.currentText, Qt::ElideRight, std::max(0, room));
             return QProxyStyle::drawControl(element, &o, painter, widget);
         }
         QProxyStyle::drawControl(element, option, painter, widget);

@@ -1,6 +1,6 @@
 #pragma once
-// Dark and light palettes (Fusion style, with check box outlines that stay visible, and dock titles
-// that are mnemonic texts like a tab's), applied application-wide.
+// Dark and light palettes (Fusion style, with check box outlines that stay visible, dock titles that
+// are mnemonic texts like a tab's, and combo boxes that elide their text), applied application-wide.
 #include <QPalette>
 
 #include "studio_settings.h"

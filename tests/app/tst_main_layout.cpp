@@ -1,14 +1,18 @@
 // The main window's layout on the three bundled demo models, measured on the real window (offscreen):
 // at 1024x640 with the Model dock alone, the guided tour or the G&A mask editor open, the two attention
-// maps' plot rectangles are in sight (not scrolled away, not cut by a parent) and at least 120x100 px;
+// maps' plot rectangles are in sight (not scrolled away, not cut by a parent) and at least 120x120 px;
 // the Experiments dock takes a 1024x640 window (Run button and results in sight) and its key shows the
 // main view again, at 1600x1000 it sits under readable maps; at 1600x1000 the next-token chart shows
 // every row; side by side, the two maps' axis rectangles line up; the board's keyboard focus starts on a
-// head the model has. Tabified docks show their titles' '&' (G&A), in the tab and in the title bar.
+// head the model has; at 1600x1000 the prompt shows all its lines. Tabified docks show their titles'
+// '&' (G&A), in the tab and in the title bar; a combo box narrower than its text elides it.
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QImage>
 #include <QPainter>
+#include <QPlainTextEdit>
+#include <QTextDocument>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -30,6 +34,7 @@
 #include "main_window.h"
 #include "mask_panel.h"
 #include "next_token_chart.h"
+#include "prompt_editor.h"
 #include "theme.h"
 
 using namespace gna::studio;
@@ -38,7 +43,16 @@ namespace {
 
 // A map a user can read: its plot rectangle at least this large (about 4 px a token on the demos'
 // 29-token prompt; beside the Experiments dock they were 40-55 px high, beside the Model dock 55-85 px wide).
-constexpr QSize kReadableMap(120, 100);
+constexpr QSize kReadableMap(120, 120);
+
+// The prompt editor shows every line of the demos' six-line prompt, none cut; "" when so.
+QString promptProblems(const MainWindow& w) {
+    const auto* edit = w.promptEditor()->findChild<QPlainTextEdit*>();
+    const int lines = edit->document()->blockCount();  // no line wraps at these widths
+    const int need = lines * edit->fontMetrics().lineSpacing() + 2 * int(edit->document()->documentMargin());
+    if (lines >= 6 && edit->viewport()->height() >= need) return {};
+    return QStringLiteral("the prompt's %1 lines need %2 px and have %3").arg(lines).arg(need).arg(edit->viewport()->height());
+}
 
 }  // namespace
 
@@ -50,6 +64,7 @@ private Q_SLOTS:
     void layoutOnEveryDemo_data();
     void layoutOnEveryDemo();
     void tabifiedDockTitlesKeepTheirAmpersand();
+    void comboBoxesElideTheirText();
 };
 
 void TestMainLayout::layoutOnEveryDemo_data() { addDemoRows(); }
@@ -88,10 +103,19 @@ void TestMainLayout::layoutOnEveryDemo() {
                             .arg(chart->probabilities().size()).arg(chart->height())));
     QString bad = mapProblems(w, QSize(250, 250));
     QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("1600x1000: ") + bad));
+    bad = promptProblems(w);
+    QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("1600x1000: ") + bad));
     const QRect g = w.heatmaps()->gather()->plot()->axisRect()->rect();
     const QRect a = w.heatmaps()->aggregate()->plot()->axisRect()->rect();
     QCOMPARE(w.heatmaps()->gather()->plot()->mapTo(&w, g.bottomLeft()).y(), w.heatmaps()->aggregate()->plot()->mapTo(&w, a.bottomLeft()).y());
     QCOMPARE(w.heatmaps()->gather()->plot()->mapTo(&w, g.topLeft()).y(), w.heatmaps()->aggregate()->plot()->mapTo(&w, a.topLeft()).y());
+
+    // 1600x1000 with the Model dock and the mask editor: the prompt still whole.
+    modelDock->show();
+    w.maskPanel()->parentWidget()->show();
+    settle(QSize(1600, 1000));
+    bad = promptProblems(w);
+    QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("1600x1000 with the mask editor: ") + bad));
 
     // 1024x640 with the Model dock alone and with each right dock as a user opens them: the maps beside them readable.
     struct Dock {
@@ -190,6 +214,38 @@ void TestMainLayout::tabifiedDockTitlesKeepTheirAmpersand() {
     const QImage drawn = title(maskDock->style(), maskDock->windowTitle());
     QVERIFY(drawn != title(fusion.get(), QStringLiteral("G&A")));  // text is drawn at all
     QVERIFY(drawn == title(fusion.get(), QStringLiteral("G&A mask editor")));
+}
+
+void TestMainLayout::comboBoxesElideTheirText() {
+    applyTheme(Theme::Light);
+    const QString text = QStringLiteral("demo world: What is the favourite colour of Pell?");
+    QComboBox box;
+    box.addItem(text);
+    box.resize(160, box.sizeHint().height());
+    QStyleOptionComboBox o;
+    o.initFrom(&box);
+    o.rect = box.rect();
+    o.currentText = text;
+    o.editable = false;
+    o.frame = true;
+    const QRect field = box.style()->subControlRect(QStyle::CC_ComboBox, &o, QStyle::SC_ComboBoxEditField, &box);
+    auto label = [&](QStyle* style, const QString& shown) {
+        QStyleOptionComboBox x(o);
+        x.currentText = shown;
+        QImage img(o.rect.size(), QImage::Format_ARGB32);
+        img.fill(Qt::white);
+        QPainter p(&img);
+        style->drawControl(QStyle::CE_ComboBoxLabel, &x, &p, &box);
+        return img;
+    };
+    // What the studio's style draws for the long text is what Fusion draws for the text ending in "…"
+    // within the edit field (and not the text cut off at the arrow).
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    const QString elided = box.fontMetrics().elidedText(text, Qt::ElideRight, field.width() - 2);
+    QVERIFY(elided.endsWith(QChar(0x2026)) && elided.size() < text.size());
+    const QImage drawn = label(box.style(), text);
+    QVERIFY(drawn != label(fusion.get(), text));
+    QVERIFY(drawn == label(fusion.get(), elided));
 }
 
 QTEST_MAIN(TestMainLayout)
