@@ -106,6 +106,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     left->addWidget(specBox);
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
+    formScroll->installEventFilter(this);  // a form that scrolls ends at a whole row (snapFormPane)
     auto* split = new QSplitter(Qt::Horizontal);
     split->setChildrenCollapsible(false);
     split->addWidget(left);

@@ -3,9 +3,11 @@
 // whether the head board is usable (cells, legend) in the window as it is laid out now.
 #include <QAbstractItemView>
 #include <QElapsedTimer>
+#include <QFormLayout>
 #include <QFontMetrics>
 #include <QTest>
 #include <QRect>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStringList>
@@ -88,8 +90,28 @@ inline QString horizontalScrollBars(const QWidget& w) {
     return bad.join(QStringLiteral("; "));
 }
 
+// The experiment form shows whole rows: each row (label and field) wholly inside its scrolling pane or
+// wholly outside it, never cut at the pane's edge; "" when so.
+inline QString formRowProblems(const ExperimentPanel* p) {
+    const auto* scroll = p->findChild<QScrollArea*>(QStringLiteral("formScroll"));
+    const auto* form = p->form()->findChild<QFormLayout*>();
+    if (!scroll || !form) return QStringLiteral("no scrolling form");
+    const QRect pane = scroll->viewport()->rect();
+    QStringList bad;
+    for (int row = 0; row < form->rowCount(); ++row) {
+        QRect r;
+        for (const auto role : {QFormLayout::LabelRole, QFormLayout::FieldRole})
+            if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty()) r |= item->geometry();
+        if (r.isEmpty()) continue;
+        r.moveTopLeft(p->form()->mapTo(scroll->viewport(), r.topLeft()));
+        if (r.intersects(pane) && !pane.contains(r))
+            bad << QStringLiteral("%1: form row %2 (%3 px high) shows %4 px").arg(p->kind()).arg(row).arg(r.height()).arg((r & pane).height());
+    }
+    return bad.join(QStringLiteral("; "));
+}
+
 // The experiment panel of `kind` usable in `w`: shown, its Run button and its result pages wholly in
-// sight (results at least 240x150 px), no horizontal scroll bar; "" when so, else what is wrong.
+// sight (results at least 240x150 px), its form rows whole, no horizontal scroll bar; "" when so, else what is wrong.
 inline QString experimentProblems(const MainWindow& w, const QString& kind) {
     const ExperimentPanel* p = w.experiments()->panel(kind);
     if (!p || !p->isVisible()) return kind + QStringLiteral(" is not shown");
@@ -101,6 +123,8 @@ inline QString experimentProblems(const MainWindow& w, const QString& kind) {
         bad << QStringLiteral("its results (%1x%2) show as %3x%4").arg(results->width()).arg(results->height()).arg(shown.width()).arg(shown.height());
     const QString bars = horizontalScrollBars(w);
     if (!bars.isEmpty()) bad << bars;
+    const QString rows = formRowProblems(p);
+    if (!rows.isEmpty()) bad << rows;
     return bad.join(QStringLiteral("; "));
 }
 

@@ -324,7 +324,7 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
 
 // The mask editor and every experiment panel, opened as a user opens them, each shot and measured: each
 // experiment panel's Run button (in the window's language) in sight without scrolling, its results in
-// full, no scroll area inside another, and every experiment's title readable (no tab cut or scrolled away).
+// full, its form's rows whole, no scroll area inside another, and every experiment's title readable (no tab cut or scrolled away).
 void TestScreenshots::shootDocks(MainWindow& w, const QString& name, QSize size) {
     w.maskPanel()->parentWidget()->show();
     w.maskPanel()->parentWidget()->raise();
@@ -343,6 +343,8 @@ void TestScreenshots::shootDocks(MainWindow& w, const QString& name, QSize size)
         QPushButton* run = buttonNamed(p, QCoreApplication::translate("gna::studio::ExperimentPanel", "&Run"));
         QVERIFY2(run, qPrintable(where + QStringLiteral(": no Run button")));
         QVERIFY2(visibleRect(run, &w).size() == run->size(), qPrintable(where + QStringLiteral(": the Run button is not in sight")));
+        const QString rows = formRowProblems(p);
+        QVERIFY2(rows.isEmpty(), qPrintable(where + QStringLiteral(": ") + rows));
         auto* results = p->table()->parentWidget()->parentWidget()->parentWidget();  // table page, stack, tab widget
         QVERIFY(qobject_cast<QTabWidget*>(results));
         QVERIFY2(visibleRect(results, &w).size() == results->size(), qPrintable(where + QStringLiteral(": the results are cut")));
