@@ -65,6 +65,7 @@ private Q_SLOTS:
     void layoutOnEveryDemo();
     void tabifiedDockTitlesKeepTheirAmpersand();
     void comboBoxesElideTheirText();
+    void kvMapDockCoversASmallWindow();
 };
 
 void TestMainLayout::layoutOnEveryDemo_data() { addDemoRows(); }
@@ -246,6 +247,30 @@ void TestMainLayout::comboBoxesElideTheirText() {
     const QImage drawn = label(box.style(), text);
     QVERIFY(drawn != label(fusion.get(), text));
     QVERIFY(drawn == label(fusion.get(), elided));
+}
+
+// The KV-retrieval map, the other bottom dock, covers a 1024x640 window too; its key shows the main view.
+void TestMainLayout::kvMapDockCoversASmallWindow() {
+    MainWindow w;
+    w.stopAutosave();
+    for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
+    w.resize(1024, 640);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* kv = w.findChild<QDockWidget*>(QStringLiteral("kvMapDock"));
+    QVERIFY(kv);
+    kv->show();
+    QTest::qWait(60);
+    QCOMPARE(w.size(), QSize(1024, 640));
+    QCOMPARE(w.coveringDock(), kv);
+    QVERIFY(!w.heatmaps()->isVisible());
+    QVERIFY(kv->height() > 400);
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QVERIFY(!kv->toggleViewAction()->shortcut().isEmpty());
+    QTest::keySequence(&w, kv->toggleViewAction()->shortcut());
+    QTest::qWait(60);
+    QVERIFY(!kv->isVisible() && !w.coveringDock() && w.heatmaps()->isVisible());
 }
 
 QTEST_MAIN(TestMainLayout)
