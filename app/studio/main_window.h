@@ -98,6 +98,7 @@ public:
     // hiding the dock shows the main view again. The dock that does, or null.
     static constexpr int kRoomyWidth = 1280, kRoomyHeight = 860;
     QDockWidget* coveringDock() const;
+    bool roomy() const;  // at least kRoomyWidth x kRoomyHeight
 
 public Q_SLOTS:
     void openModel(const QString& dir, const QString& tokenizerDir = QString());
@@ -133,7 +134,7 @@ private:
     void exportFigureSet();
     void autosave();
     void buildExperimentDocks();
-    void fitDocks();  // docks leave the main view a usable share of a small window
+    void fitDocks();  // docks leave the main view a usable share of a small window (main_window_docks.cpp)
     bool m_modelDockMoved = false;  // fitDocks put the Model dock in a tab beside a right dock
     QList<QDockWidget*> m_bottomDocks;  // the docks that cover the main view in a small window
     QList<QPair<QPointer<QDockWidget>, int>> m_sideDockWidths;  // the side docks' widths before one covered it
