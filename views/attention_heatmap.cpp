@@ -13,12 +13,14 @@ namespace gna::views {
 
 namespace {
 // Labels every n-th token so that neighbouring labels do not overlap on an axis of
-// `lengthPx` pixels with text `pitchPx` high (0 = unknown size: at most 16 labels).
-QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels, int lengthPx, int pitchPx) {
+// `lengthPx` pixels with text `pitchPx` high (0 = unknown size: at most 16 labels); each label shown
+// is elided to `room` pixels of `font` (only those: eliding every token of a long prompt on each
+// toggle cost milliseconds).
+QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels, int lengthPx, int pitchPx, const QFontMetrics& font, int room) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int maxTicks = lengthPx > 0 ? std::max(2, lengthPx / std::max(1, pitchPx)) : 16;
     const int step = std::max<int>(1, static_cast<int>(std::ceil(labels.size() / double(maxTicks))));
-    for (int i = 0; i < labels.size(); i += step) ticker->addTick(i, labels[i]);
+    for (int i = 0; i < labels.size(); i += step) ticker->addTick(i, font.elidedText(labels[i], Qt::ElideRight, room));
     ticker->setSubTickCount(0);
     return ticker;
 }
@@ -175,17 +177,15 @@ void AttentionHeatmap::applyTicks() {
     for (int r = 0; r < m_data.rows; ++r) {
         const QString tok = r < m_data.rowLabels.size() ? m_data.rowLabels[r] : QString();
         const int pos = r < m_data.rowPositions.size() ? m_data.rowPositions[r] : r;
-        rows << yFont.elidedText(QStringLiteral("%1 %2").arg(pos).arg(tok), Qt::ElideRight, yRoom);
+        rows << QStringLiteral("%1 %2").arg(pos).arg(tok);
     }
     QStringList cols;
-    for (int c = 0; c < m_data.cols; ++c)
-        cols << xFont.elidedText(c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c), Qt::ElideRight, xRoom);
-    const int pitch = QFontMetrics(m_plot->yAxis->tickLabelFont()).height() + 2;
+    for (int c = 0; c < m_data.cols; ++c) cols << (c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c));
+    const int pitch = yFont.height() + 2;
     // Key labels are slanted by 60°: neighbours need the text's height / sin 60° and a gap between them.
-    const int fontHeight = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
-    const int slantPitch = static_cast<int>(std::ceil(fontHeight / std::sin(M_PI / 3.0))) + 4;
-    m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), slantPitch));
-    m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch));
+    const int slantPitch = static_cast<int>(std::ceil(xFont.height() / std::sin(M_PI / 3.0))) + 4;
+    m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), slantPitch, xFont, xRoom));
+    m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch, yFont, yRoom));
     // The colour scale shares the map's top and bottom margins, and reports the margin it was last given
     // as the one it needs: without this, a margin once grown for long key labels would never shrink.
     m_scale->setMargins(QMargins());
