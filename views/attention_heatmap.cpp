@@ -12,8 +12,6 @@
 namespace gna::views {
 
 namespace {
-// Labels every n-th token so that neighbouring labels do not overlap on an axis of
-// `lengthPx` pixels with text `pitchPx` high (0 = unknown size: at most 16 labels).
 // The round step (1, 2 or 5 times a power of ten) nearest above `raw`.
 double niceStep(double raw) {
     const double p = std::pow(10.0, std::floor(std::log10(raw)));
@@ -22,11 +20,15 @@ double niceStep(double raw) {
     return 10.0 * p;
 }
 
-QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels, int lengthPx, int pitchPx) {
+// Labels every n-th token so that neighbouring labels do not overlap on an axis of
+// `lengthPx` pixels with text `pitchPx` high (0 = unknown size: at most 16 labels); each label shown
+// is elided to `room` pixels of `font` (only those: eliding every token of a long prompt on each
+// toggle cost milliseconds).
+QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels, int lengthPx, int pitchPx, const QFontMetrics& font, int room) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int maxTicks = lengthPx > 0 ? std::max(2, lengthPx / std::max(1, pitchPx)) : 16;
     const int step = std::max<int>(1, static_cast<int>(std::ceil(labels.size() / double(maxTicks))));
-    for (int i = 0; i < labels.size(); i += step) ticker->addTick(i, labels[i]);
+    for (int i = 0; i < labels.size(); i += step) ticker->addTick(i, font.elidedText(labels[i], Qt::ElideRight, room));
     ticker->setSubTickCount(0);
     return ticker;
 }
@@ -187,6 +189,12 @@ void AttentionHeatmap::applyRange() {
 }
 
 void AttentionHeatmap::applyTicks() {
+    // A long token ("<|begin_of_text|>") is elided so that the labels take at most a fifth of the map's
+    // width (query tokens) or a sixth of its height (slanted key tokens): the cells keep the rest; hovering
+    // shows the whole token.
+    const QFontMetrics yFont(m_plot->yAxis->tickLabelFont()), xFont(m_plot->xAxis->tickLabelFont());
+    const int yRoom = std::max(yFont.horizontalAdvance(QStringLiteral("000 ab…")), width() / 5);
+    const int xRoom = std::max(xFont.horizontalAdvance(QStringLiteral("ab…")), static_cast<int>(height() / 6 / std::sin(M_PI / 3.0)));
     QStringList rows;
     for (int r = 0; r < m_data.rows; ++r) {
         const QString tok = r < m_data.rowLabels.size() ? m_data.rowLabels[r] : QString();
@@ -195,12 +203,20 @@ void AttentionHeatmap::applyTicks() {
     }
     QStringList cols;
     for (int c = 0; c < m_data.cols; ++c) cols << (c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c));
-    const int pitch = QFontMetrics(m_plot->yAxis->tickLabelFont()).height() + 2;
+    const int pitch = yFont.height() + 2;
     // Key labels are slanted by 60°: neighbours need the text's height / sin 60° and a gap between them.
-    const int fontHeight = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
-    const int slantPitch = static_cast<int>(std::ceil(fontHeight / std::sin(M_PI / 3.0))) + 4;
-    m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), slantPitch));
-    m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch));
+    const int slantPitch = static_cast<int>(std::ceil(xFont.height() / std::sin(M_PI / 3.0))) + 4;
+    m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), slantPitch, xFont, xRoom));
+    m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch, yFont, yRoom));
+    // The colour scale shares the map's top and bottom margins, and reports the margin it was last given
+    // as the one it needs: without this, a margin once grown for long key labels would never shrink.
+    m_scale->setMargins(QMargins());
+}
+
+void AttentionHeatmap::layOutOwnMargins() {
+    m_plot->axisRect()->setMinimumMargins(QMargins());
+    m_scale->setMargins(QMargins());  // (see applyTicks)
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 void AttentionHeatmap::setTitleStats(bool on) {
@@ -224,7 +240,8 @@ void AttentionHeatmap::updateTitle() {
         // A narrow map: the statistics wrap at spaces to the map's column (the colour scale's column
         // is beside it; a decimal comma has no space after it), and a word wider than the column is
         // elided, never clipped at both ends.
-        const int room = std::max(40, width() - std::max(m_scale->outerRect().width(), 80) - 8);
+        const int scale = m_scale->outerRect().width() > 0 ? m_scale->outerRect().width() : 80;  // before the first layout: a guess
+        const int room = std::max(40, width() - scale - 8);
         const QFontMetrics fm(m_title->font());
         QStringList lines;
         for (const QString& word : stats.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {

@@ -50,6 +50,9 @@ public:
     QPointF cellCenterPixel(int row, int col) const;  // plot widget coordinates
 
     QCustomPlot* plot() const { return m_plot; }
+    // Margins as the labels alone need them (no minimum, the colour scale's remembered margin dropped),
+    // laid out at once: the first step of lining up two maps' plot rectangles.
+    void layOutOwnMargins();
     QCPColorMap* colorMap() const { return m_map; }
     QCPColorScale* colorScale() const { return m_scale; }
 

@@ -56,10 +56,7 @@ void GatherAggregatePair::scheduleAlign() {
 
 void GatherAggregatePair::alignAxisRects() {
     QCustomPlot* const plots[2] = {m_gather->plot(), m_aggregate->plot()};
-    for (QCustomPlot* p : plots) {  // each map's own margins first
-        p->axisRect()->setMinimumMargins(QMargins());
-        p->replot(QCustomPlot::rpImmediateRefresh);
-    }
+    for (AttentionHeatmap* m : {m_gather, m_aggregate}) m->layOutOwnMargins();  // each map's own margins first
     const bool sideBySide = plots[0]->height() == plots[1]->height() &&
                             plots[0]->mapTo(this, QPoint()).y() == plots[1]->mapTo(this, QPoint()).y();
     if (!sideBySide) return;

@@ -12,6 +12,7 @@
 
 #include "core_errors.h"
 #include "experiment_panel.h"
+#include "theme.h"
 #include "experiment_results.h"
 #include "experiment_runner.h"
 #include "gna/experiments.h"
@@ -53,7 +54,7 @@ ExperimentDock::ExperimentDock(QWidget* parent)
     m_tabs->setUsesScrollButtons(true);
     m_chooser = new QComboBox;
     m_chooser->setObjectName(QStringLiteral("experimentChooser"));
-    for (ExperimentPanel* p : m_panels) m_chooser->addItem(p->title().replace(QStringLiteral("&&"), QStringLiteral("&")), p->kind());
+    for (ExperimentPanel* p : m_panels) m_chooser->addItem(mnemonicFree(p->title()), p->kind());
     auto* chooserLabel = new QLabel(tr("Experime&nt:"));
     chooserLabel->setBuddy(m_chooser);
     m_chooserRow = new QWidget;

@@ -85,7 +85,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::TypeWriter);
     m_spec->setFont(mono);
-    m_spec->setMinimumHeight(2 * QFontMetrics(mono).height());
+    m_spec->setMinimumHeight(5 * QFontMetrics(mono).lineSpacing() + 2 * m_spec->frameWidth() + 8);  // five lines of the spec
     auto* specLabel = new QLabel(tr("&JSON spec (what runs):"));
     specLabel->setBuddy(m_spec);
     m_specNote = new QLabel;
@@ -105,6 +105,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     left->addWidget(specBox);
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
+    formScroll->installEventFilter(this);  // a form that scrolls ends at a whole row (snapFormPane)
     auto* split = new QSplitter(Qt::Horizontal);
     split->setChildrenCollapsible(false);
     split->addWidget(left);
@@ -148,9 +149,10 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_tabs->setCornerWidget(condBox, Qt::TopRightCorner);
     condBox->hide();
     connect(m_tabs, &QTabWidget::currentChanged, condBox, [this, condBox] { condBox->setVisible(m_tabs->currentWidget() == m_mapTab); });
-    // The result pages ask for room their plots and legends can do without: an explicit minimum lets a
-    // small window give the dock less height (the pages then draw smaller) instead of growing.
-    m_tabs->setMinimumSize(QSize(16 * fontMetrics().averageCharWidth(), 6 * fontMetrics().height()));
+    // The plots keep room for their cells and curves beside the legend and the axes (about 120 px of
+    // plot area): a window too small for that shows the experiments in place of the main view.
+    for (QWidget* page : {static_cast<QWidget*>(m_curve), static_cast<QWidget*>(m_map)})
+        page->setMinimumHeight(std::max(page->minimumHeight(), 14 * fontMetrics().height()));
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);

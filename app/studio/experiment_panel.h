@@ -166,6 +166,7 @@ private:
     QString m_specNoteText;        // its whole text
     void elideSpecNote();
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void snapFormPane();  // the form's pane ends under a whole row
     QString m_specProblem, m_formProblem;
     bool m_formShowsSpec = true;
     bool m_syncing = false;  // the form is writing the spec text (or the spec text the form)

@@ -85,16 +85,25 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_lengths = line(k == QLatin1String("memory_table") ? QStringLiteral("128, 2048, 4096") : QString(),
                      tr("Context lengths in tokens; empty = 250 to 4096 in 10 steps"));
     m_depths = line(QString(), tr("Needle depths in percent; empty = 0 to 100 in 10 steps"));
+    // An empty field shows the format it takes (and what empty means).
+    m_lengths->setPlaceholderText(tr("e.g. 512, 1024, 2048; empty: 250 to 4096"));
+    m_depths->setPlaceholderText(tr("e.g. 0, 50, 100; empty: 0 to 100"));
     m_generate = spin(1, 100000, 40);
     m_heads = line(QString(), tr("Heads as L17.H24, separated by commas; empty = every attention head"));
     m_gather = line(QString(), tr("Gather heads, e.g. L16.H22"));  // the open model's: setDefaultHeads
     m_aggregate = line(QString(), tr("Aggregate heads, e.g. L17.H24"));
     m_ranking = line(QString(), tr("A head_ranking result.json, or heads as L3.H1, L2.H0, …"));
     m_steps = line(QString(), tr("Numbers of heads removed, e.g. 0, 10, 20; empty = every 10"));
+    m_heads->setPlaceholderText(tr("e.g. L1.H0, L2.H3; empty: every attention head"));
+    m_gather->setPlaceholderText(tr("e.g. L16.H22"));
+    m_aggregate->setPlaceholderText(tr("e.g. L17.H24"));
+    m_ranking->setPlaceholderText(tr("result.json, or e.g. L3.H1, L2.H0"));
+    m_steps->setPlaceholderText(tr("e.g. 0, 10, 20; empty: every 10"));
     m_mode = combo({{tr("Both"), "both"},
                     {tr("Gradual (from the end)"), "gradual"},
                     {tr("Individual (one layer at a time)"), "individual"}});
     m_k = line(QString(), tr("Values of k; empty = 0 to the number of heads"));
+    m_k->setPlaceholderText(tr("e.g. 0, 1, 2, 4; empty: 0 to the number of heads"));
     m_stages = combo({{tr("Both"), "both"},
                       {tr("Generation only"), "generation"},
                       {tr("Prefill and generation"), "prefill"}});

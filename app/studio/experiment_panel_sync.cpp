@@ -7,10 +7,14 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QLabel>
 #include <QMetaMethod>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTimer>
 #include <algorithm>
 
 #include "core_errors.h"
@@ -20,6 +24,7 @@
 #include "gna/experiment_spec.h"
 #include "gna/experiments.h"
 #include "gna/spec_text.h"
+#include "theme.h"
 
 namespace gna::studio {
 
@@ -135,8 +140,33 @@ void ExperimentPanel::elideSpecNote() {
     m_specNote->setText(m_specNote->fontMetrics().elidedText(m_specNoteText, Qt::ElideRight, std::max(40, m_specNote->width())));
 }
 
+// A form taller than its pane shows whole rows: the pane ends under the last row that fits, and the
+// spec editor below gets the rest (a row cut in half at the bottom looked like a broken field).
+void ExperimentPanel::snapFormPane() {
+    auto* split = findChild<QSplitter*>(QStringLiteral("formSpecSplitter"));
+    const auto* form = m_formBox->findChild<QFormLayout*>();
+    if (!split || !form || split->count() != 2) return;
+    const int pane = split->widget(0)->height();
+    int fits = 0, last = 0;
+    for (int row = 0; row < form->rowCount(); ++row) {
+        int bottom = 0;
+        for (const auto role : {QFormLayout::LabelRole, QFormLayout::FieldRole})
+            if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty())
+                bottom = std::max(bottom, m_formBox->mapTo(split->widget(0), item->geometry().bottomLeft()).y() + 1);
+        if (bottom <= pane) fits = std::max(fits, bottom);
+        last = std::max(last, bottom);
+    }
+    if (last <= pane) return;  // all of it fits
+    const QList<int> sizes = split->sizes();
+    const int rest = sizes.value(0) + sizes.value(1) - fits - 2;
+    if (fits > 0 && fits + 2 < pane && rest >= split->widget(1)->minimumSizeHint().height())
+        split->setSizes({fits + 2, rest});
+}
+
 bool ExperimentPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_specNote && event->type() == QEvent::Resize) elideSpecNote();
+    if (event->type() == QEvent::Resize && qobject_cast<QScrollArea*>(watched) && watched->objectName() == QLatin1String("formScroll"))
+        QTimer::singleShot(0, this, &ExperimentPanel::snapFormPane);
     return QWidget::eventFilter(watched, event);
 }
 
@@ -145,8 +175,7 @@ QString ExperimentPanel::kindProblem(const QString& kind) const {
     if (kind == QLatin1String("evaluate"))
         return tr("This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs "
                   "with gna experiment.");
-    QString tab = titleOf(kind);
-    tab.replace(QStringLiteral("&&"), QStringLiteral("&"));
+    const QString tab = mnemonicFree(titleOf(kind));
     return tr("This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).").arg(kind, tab, m_kind);
 }
 

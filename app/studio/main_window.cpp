@@ -230,7 +230,7 @@ void MainWindow::buildLayout() {
     auto* tokensScroll = new QScrollArea;
     scrollVertically(tokensScroll, m_tokens);
     tokensScroll->setMinimumHeight(2 * fontMetrics().height() + 16);
-    topLayout->addWidget(tokensScroll, 1);
+    topLayout->addWidget(tokensScroll);  // what its lines need: the prompt gets the rest
     auto* left = new QSplitter(Qt::Vertical);
     left->addWidget(top);
     left->addWidget(boardBox);
@@ -250,9 +250,11 @@ void MainWindow::buildLayout() {
     holderLayout->addWidget(mapsBox, 1);
     holderLayout->addStretch(0);
     // Side by side (maps two thirds of the width) where the window leaves room; stacked, with a
-    // vertical scroll bar, in a narrow window or beside wide docks: the prompt, then the maps filling
-    // the visible height, then the board and the chart. Never a horizontal scroll bar.
-    auto* columns = new views::AdaptiveSplitter(760);
+    // vertical scroll bar, in a narrow window or beside wide docks (a 1024-pixel window with the Model
+    // dock): the prompt, then the maps filling the visible height, then the board and the chart. Side by
+    // side needs the left column and two maps of about 260 px each (labels, colour scale and 120 px of cells).
+    // Never a horizontal scroll bar.
+    auto* columns = new views::AdaptiveSplitter(900);
     columns->setObjectName(QStringLiteral("mainColumns"));
     columns->addWidget(left);
     columns->addWidget(mapsHolder);
@@ -525,33 +527,6 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
     fitDocks();
-}
-
-void MainWindow::fitDocks() {
-    // A bottom dock (the experiments) leaves the main view 45% of the window's height (the dock's own
-    // minimum, German labels included, takes the rest of a 640-pixel window).
-    centralWidget()->setMinimumHeight(std::min(480, height() * 9 / 20));
-    // In a small window a right dock (the tour, the mask editor) takes at most 30% of the width, and the
-    // Model dock becomes a tab beside it instead of a column of its own: the maps keep a usable width.
-    if (width() >= 1280) return;
-    auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock"));
-    QList<QDockWidget*> wide;
-    QList<int> widths;
-    const QList<QDockWidget*> right = {m_tour, m_maskDock};
-    for (QDockWidget* d : right) {
-        if (!d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::RightDockWidgetArea) continue;
-        const bool beside = std::any_of(right.begin(), right.end(), [&](QDockWidget* r) { return tabifiedDockWidgets(r).contains(model); });
-        if (model && model->toggleViewAction()->isChecked() && !model->isFloating() && !beside) {
-            tabifyDockWidget(d, model);
-            d->raise();
-            m_modelDockMoved = true;
-        }
-        if (d->width() > width() * 3 / 10) {
-            wide << d;
-            widths << width() * 3 / 10;
-        }
-    }
-    if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

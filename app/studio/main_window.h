@@ -93,6 +93,12 @@ public:
     void stopAutosave() { m_autosave.stop(); }
     int heatmapPaletteIndex() const { return m_paletteIndex; }
     bool compareMode() const;
+    // A window smaller than kRoomyWidth x kRoomyHeight shows a docked bottom dock (experiments, KV map)
+    // in place of the main view (a lower window cannot hold the main view's 45% and the dock's plots);
+    // hiding the dock shows the main view again. The dock that does, or null.
+    static constexpr int kRoomyWidth = 1280, kRoomyHeight = 860;
+    QDockWidget* coveringDock() const;
+    bool roomy() const;  // at least kRoomyWidth x kRoomyHeight
 
 public Q_SLOTS:
     void openModel(const QString& dir, const QString& tokenizerDir = QString());
@@ -128,8 +134,11 @@ private:
     void exportFigureSet();
     void autosave();
     void buildExperimentDocks();
-    void fitDocks();  // docks leave the main view a usable share of a small window
+    void fitDocks();  // docks leave the main view a usable share of a small window (main_window_docks.cpp)
     bool m_modelDockMoved = false;  // fitDocks put the Model dock in a tab beside a right dock
+    QList<QDockWidget*> m_bottomDocks;  // the docks that cover the main view in a small window
+    QList<QPair<QPointer<QDockWidget>, int>> m_sideDockWidths;  // the side docks' widths before one covered it
+    QString m_statusBeforeCover, m_coverStatus;
     void openNiahPrompt(const gna::ExperimentResult& result, const gna::SampleOutcome& sample);
 
     StudioSettings m_settings;

@@ -1,6 +1,8 @@
 // MainWindow: the experiment dock, the G&A mask editor and the KV-retrieval map, and what their results do to the
 // window (head importance on the board, a NIAH prompt opened from the retrieval map).
+#include <QAction>
 #include <QDockWidget>
+#include <QTimer>
 #include <algorithm>
 #include <QLineEdit>
 #include <QComboBox>
@@ -32,8 +34,8 @@ void MainWindow::buildExperimentDocks() {
     connect(m_experiments, &ExperimentDock::rankingProgress, this, &MainWindow::showRanking);
     connect(m_experiments, &ExperimentDock::niahPromptRequested, this, &MainWindow::openNiahPrompt);
     m_maskPanel = new MaskPanel(m_session);
-    m_maskDock = new QDockWidget(tr("G&A mask editor"), this);  // a dock's title bar shows '&' as it is
-    m_maskDock->toggleViewAction()->setText(tr("G&&A mask editor"));  // its menu item reads '&' as a mnemonic
+    // One '&' shown: the title is also the dock's tab text and View menu item (the style's title bar agrees).
+    m_maskDock = new QDockWidget(tr("G&&A mask editor"), this);
     m_maskDock->setObjectName(QStringLiteral("maskDock"));
     m_maskDock->setWidget(m_maskPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_maskDock);
@@ -43,6 +45,17 @@ void MainWindow::buildExperimentDocks() {
     m_kvMapDock->setWidget(new KvMapPanel(m_session));
     addDockWidget(Qt::BottomDockWidgetArea, m_kvMapDock);
     m_kvMapDock->hide();
+    // In a small window these cover the main view (fitDocks); one key shows the main view again.
+    m_experiments->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_kvMapDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    m_bottomDocks = {m_experiments, m_kvMapDock};
+    for (QDockWidget* d : m_bottomDocks) {
+        // after the event: the dock layout is in the middle of showing or hiding the dock
+        auto fit = [this] { QTimer::singleShot(0, this, &MainWindow::fitDocks); };
+        connect(d, &QDockWidget::visibilityChanged, this, fit);
+        connect(d, &QDockWidget::topLevelChanged, this, fit);
+        connect(d, &QDockWidget::dockLocationChanged, this, fit);
+    }
 }
 
 QStringList MainWindow::experimentResultFiles() const {
@@ -133,6 +146,7 @@ void MainWindow::openNiahPrompt(const gna::ExperimentResult& result, const gna::
         },
         [this, text, error, id = QString::fromStdString(sample.id)] {
             if (!error->isEmpty()) return showError(tr("Could not rebuild the prompt"), *error);
+            if (coveringDock() == m_experiments) m_experiments->hide();  // the prompt's maps, in a small window
             m_prompt->setCandidates({});
             m_prompt->setPrompt(*text);
             m_status->setText(tr("Opened the prompt %1").arg(id));

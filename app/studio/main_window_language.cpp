@@ -51,6 +51,7 @@ void MainWindow::retranslate() {
         removeDockWidget(d);
         delete d;
     }
+    m_bottomDocks.clear();
     for (QToolBar* t : findChildren<QToolBar*>(Qt::FindDirectChildrenOnly)) {
         removeToolBar(t);
         delete t;

@@ -7,6 +7,7 @@
 #include <QStyleFactory>
 #include <QStyleOption>
 #include <QWidget>
+#include <algorithm>
 
 namespace gna::studio {
 
@@ -36,6 +37,27 @@ public:
             painter->drawEllipse(QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5));
         }
         painter->restore();
+    }
+
+    // A dock's title is also the text of its tab (when docks are tabified) and of its View menu item,
+    // which take '&' as a mnemonic: the title is written "G&&A mask editor", and its title bar shows
+    // what the tab shows.
+    void drawControl(ControlElement element, const QStyleOption* option, QPainter* painter, const QWidget* widget) const override {
+        if (const auto* dock = qstyleoption_cast<const QStyleOptionDockWidget*>(option); dock && element == CE_DockWidgetTitle) {
+            QStyleOptionDockWidget o(*dock);
+            o.title = mnemonicFree(o.title);
+            return QProxyStyle::drawControl(element, &o, painter, widget);
+        }
+        // A combo box narrower than its current text (they narrow with their column) ends it with "…"
+        // instead of cutting it off; its list shows the whole text.
+        if (const auto* box = qstyleoption_cast<const QStyleOptionComboBox*>(option); box && element == CE_ComboBoxLabel && !box->editable) {
+            QStyleOptionComboBox o(*box);
+            int room = subControlRect(CC_ComboBox, box, SC_ComboBoxEditField, widget).width() - 2;
+            if (!o.currentIcon.isNull()) room -= o.iconSize.width() + 4;
+            o.currentText = o.fontMetrics.elidedText(o.currentText, Qt::ElideRight, std::max(0, room));
+            return QProxyStyle::drawControl(element, &o, painter, widget);
+        }
+        QProxyStyle::drawControl(element, option, painter, widget);
     }
 };
 
@@ -80,6 +102,16 @@ QPalette studioPalette(bool dark) {
 }
 
 }  // namespace
+
+QString mnemonicFree(const QString& text) {
+    QString out;
+    out.reserve(text.size());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i] == QLatin1Char('&') && ++i == text.size()) break;  // "&x" shows x, "&&" shows &
+        out += text[i];
+    }
+    return out;
+}
 
 QPalette lightPalette() { return studioPalette(false); }
 

@@ -1,19 +1,29 @@
 #pragma once
 // Layout checks of the GUI suites on the real main window: what part of a widget is in sight, and
 // whether the head board is usable (cells, legend) in the window as it is laid out now.
+#include <QAbstractItemView>
 #include <QElapsedTimer>
+#include <QFormLayout>
 #include <QFontMetrics>
 #include <QTest>
 #include <QRect>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStringList>
 #include <QWidget>
 #include <cmath>
 
+#include <qcustomplot.h>
+
+#include "experiment_dock.h"
+#include "experiment_panel.h"
+#include "gather_aggregate_pair.h"
 #include "head_board.h"
 #include "head_board_legend.h"
 #include "main_window.h"
 #include "number_format.h"
+#include "results_table.h"
 
 namespace gna::studio {
 
@@ -50,6 +60,72 @@ inline QRect visibleRect(const QWidget* child, const QWidget* window) {
     for (const QWidget* p = child->parentWidget(); p && p != window; p = p->parentWidget())
         r &= QRect(p->mapTo(window, QPoint(0, 0)), p->size());
     return r & window->rect();
+}
+
+// Both attention maps' plot rectangles wholly in sight and at least `minSize`; "" when so, else what is wrong.
+inline QString mapProblems(const MainWindow& w, QSize minSize) {
+    QStringList bad;
+    for (gna::views::AttentionHeatmap* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate()}) {
+        const QRect plot = map->plot()->axisRect()->rect();
+        const QRect inWindow(map->plot()->mapTo(&w, plot.topLeft()), plot.size());
+        const QRect shown = visibleRect(map->plot(), &w) & inWindow;
+        if (shown != inWindow)
+            bad << QStringLiteral("a map's plot (%1x%2 at %3,%4) shows as %5x%6")
+                       .arg(plot.width()).arg(plot.height()).arg(inWindow.x()).arg(inWindow.y()).arg(shown.width()).arg(shown.height());
+        if (plot.width() < minSize.width() || plot.height() < minSize.height())
+            bad << QStringLiteral("a map's plot is %1x%2 px").arg(plot.width()).arg(plot.height());
+    }
+    return bad.join(QStringLiteral("; "));
+}
+
+// No horizontal scroll bar in sight in `w` (an item view may scroll its columns); "" when so.
+inline QString horizontalScrollBars(const QWidget& w) {
+    QStringList bad;
+    for (const QScrollBar* bar : w.findChildren<QScrollBar*>()) {
+        if (bar->orientation() != Qt::Horizontal || !bar->isVisibleTo(&w) || visibleRect(bar, &w).isEmpty()) continue;
+        const QWidget* area = bar->parentWidget() ? bar->parentWidget()->parentWidget() : nullptr;
+        if (!qobject_cast<const QAbstractItemView*>(area))
+            bad << QStringLiteral("a horizontal scroll bar in ") + (area ? area->metaObject()->className() : "?");
+    }
+    return bad.join(QStringLiteral("; "));
+}
+
+// The experiment form shows whole rows: each row (label and field) wholly inside its scrolling pane or
+// wholly outside it, never cut at the pane's edge; "" when so.
+inline QString formRowProblems(const ExperimentPanel* p) {
+    const auto* scroll = p->findChild<QScrollArea*>(QStringLiteral("formScroll"));
+    const auto* form = p->form()->findChild<QFormLayout*>();
+    if (!scroll || !form) return QStringLiteral("no scrolling form");
+    const QRect pane = scroll->viewport()->rect();
+    QStringList bad;
+    for (int row = 0; row < form->rowCount(); ++row) {
+        QRect r;
+        for (const auto role : {QFormLayout::LabelRole, QFormLayout::FieldRole})
+            if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty()) r |= item->geometry();
+        if (r.isEmpty()) continue;
+        r.moveTopLeft(p->form()->mapTo(scroll->viewport(), r.topLeft()));
+        if (r.intersects(pane) && !pane.contains(r))
+            bad << QStringLiteral("%1: form row %2 (%3 px high) shows %4 px").arg(p->kind()).arg(row).arg(r.height()).arg((r & pane).height());
+    }
+    return bad.join(QStringLiteral("; "));
+}
+
+// The experiment panel of `kind` usable in `w`: shown, its Run button and its result pages wholly in
+// sight (results at least 240x150 px), its form rows whole, no horizontal scroll bar; "" when so, else what is wrong.
+inline QString experimentProblems(const MainWindow& w, const QString& kind) {
+    const ExperimentPanel* p = w.experiments()->panel(kind);
+    if (!p || !p->isVisible()) return kind + QStringLiteral(" is not shown");
+    QStringList bad;
+    if (visibleRect(p->runButton(), &w).size() != p->runButton()->size()) bad << QStringLiteral("its Run button is not in sight");
+    const QWidget* results = p->table()->parentWidget()->parentWidget()->parentWidget();  // table page, stack, tab widget
+    const QRect shown = visibleRect(results, &w);
+    if (shown.size() != results->size() || results->width() < 240 || results->height() < 150)
+        bad << QStringLiteral("its results (%1x%2) show as %3x%4").arg(results->width()).arg(results->height()).arg(shown.width()).arg(shown.height());
+    const QString bars = horizontalScrollBars(w);
+    if (!bars.isEmpty()) bad << bars;
+    const QString rows = formRowProblems(p);
+    if (!rows.isEmpty()) bad << rows;
+    return bad.join(QStringLiteral("; "));
 }
 
 // The head board usable in `w`: every head's cell at least `minCell` pixels and in sight (not cut by a

@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -271,6 +272,25 @@ private Q_SLOTS:
         retype(p->specEditor(), QStringLiteral(R"({"experiment": "evaluate", "task": {"name": "mmlu"}})"));
         QVERIFY2(p->specProblem().contains(QStringLiteral("niah")), qPrintable(p->specProblem()));
         QVERIFY(!p->runButton()->isEnabled());
+    }
+
+    // Every empty field of every experiment form shows the format it takes: heads as L<layer>.H<head>,
+    // numbers as a comma-separated list.
+    void emptyFieldsShowTheirFormat() {
+        MainWindow w;
+        w.show();
+        const QRegularExpression head(QStringLiteral("L\\d+\\.H\\d+")), numbers(QStringLiteral("\\d+, \\d+"));
+        int checked = 0;
+        for (ExperimentPanel* p : w.experiments()->panels())
+            for (const QLineEdit* e : p->form()->findChildren<QLineEdit*>()) {
+                if (!e->isVisibleTo(p) || !e->text().isEmpty() || e->objectName() == QLatin1String("out")) continue;
+                const QString where = p->kind() + QLatin1Char('/') + e->objectName() + QStringLiteral(": '") + e->placeholderText() + u'\'';
+                const bool heads = QStringList{QStringLiteral("heads"), QStringLiteral("gather"), QStringLiteral("aggregate"), QStringLiteral("ranking")}
+                                       .contains(e->objectName());
+                QVERIFY2((heads ? head : numbers).match(e->placeholderText()).hasMatch(), qPrintable(where));
+                ++checked;
+            }
+        QVERIFY2(checked >= 8, qPrintable(QString::number(checked)));  // lengths, depths, heads, ranking, steps, k, gather, aggregate
     }
 };
 

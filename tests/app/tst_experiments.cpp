@@ -30,6 +30,7 @@
 #include "gna/model.h"
 #include "gna/tasks.h"
 #include "head_board.h"
+#include "layout_checks.h"
 #include "main_window.h"
 #include "mask_editor.h"
 #include "mask_panel.h"
@@ -301,6 +302,15 @@ void TestExperiments::cumulativeRemovalCurves() {
         }
     // The table copies as tab-separated text.
     QVERIFY(panel->table()->toTsv(false).contains(QStringLiteral("top-3")));
+    // The curve readable on its page: its plot area at least 200x120 px and wholly in sight (it was cut
+    // to a strip under its legend).
+    QTest::qWait(100);  // queued replots
+    const QCustomPlot* plot = panel->curve()->plot();
+    const QRect area = plot->axisRect()->rect();
+    const QRect inWindow(plot->mapTo(&w, area.topLeft()), area.size());
+    QVERIFY2(area.width() >= 200 && area.height() >= 120 && (visibleRect(plot, &w) & inWindow) == inWindow,
+             qPrintable(QStringLiteral("the plot area is %1x%2, %3x%4 in sight").arg(area.width()).arg(area.height())
+                            .arg((visibleRect(plot, &w) & inWindow).width()).arg((visibleRect(plot, &w) & inWindow).height())));
     shoot(w.experiments()->widget(), QStringLiteral("experiment_cumulative_removal"));
 }
 

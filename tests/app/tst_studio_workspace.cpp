@@ -1,5 +1,6 @@
 // The real MainWindow's workspaces and start-up: save and reload, the command line's model and
 // workspace, the crash autosave offer, dropped folders, recent models; screenshots into the build dir.
+#include "layout_checks.h"
 #include "studio_fixture.h"
 
 using namespace gna::studio;
@@ -196,6 +197,9 @@ void TestStudioWorkspace::screenshots() {
     QVERIFY(w.session()->lastOutcome().scoresAreDeltas);
     QTest::qWait(200);
     QVERIFY(w.grab().toImage().save(QDir(dir).filePath(QStringLiteral("main_window_compare_small.png"))));
+    // The byte-level tokens ("<|begin_of_text|>") leave the maps readable (they left them 20 px wide).
+    const QString bad = mapProblems(w, QSize(120, 120));
+    QVERIFY2(bad.isEmpty(), qPrintable(bad));
 }
 
 QTEST_MAIN(TestStudioWorkspace)
