@@ -2,59 +2,197 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>CoreError</name>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="16"/>
+        <source>head &apos;%1&apos;: expected L&lt;layer&gt;.H&lt;head&gt; (attention) or L&lt;layer&gt;.S&lt;head&gt; (SSM), e.g. L17.H24; L17H24 and 17.24 are accepted too; layers and heads count from 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="20"/>
+        <source>%1: &quot;%2&quot;: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="21"/>
+        <source>%1: &quot;%2&quot; has the wrong type (%3); expected %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="22"/>
+        <source>%1: unknown key &quot;%2&quot; in a %3 task (a typo?); it takes %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="23"/>
+        <source>%1: missing &quot;experiment&quot; (one of %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="24"/>
+        <source>%1: &quot;experiment&quot;: &apos;%2&apos; is not a known experiment (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="25"/>
+        <source>%1: &quot;%2&quot; is not a key of %3 (it is one of %4); see gna experiment --describe %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="26"/>
+        <source>%1: unknown key &quot;%2&quot; (a typo?); %3 takes %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="27"/>
+        <source>%1: the spec must be a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="28"/>
+        <source>experiment spec: &quot;%1&quot; names %2, which this model does not have</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="30"/>
+        <source>experiment spec: &quot;ranking&quot; names %1, which is missing: run the head_ranking experiment it comes from first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="33"/>
+        <source>%1 is missing (no such result file); run the experiment that writes it first, or give the path of an existing result.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="36"/>
+        <source>%1 is corrupted (%2); delete it to start over, or use another --out folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="37"/>
+        <source>%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="39"/>
+        <source>%1 holds no head ranking (run an experiment &quot;head_ranking&quot; first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="41"/>
+        <source>%1: not valid JSON (%2). Check the file; it may be truncated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="42"/>
+        <source>%1: cannot open the file for reading (does it exist, is it readable?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="44"/>
+        <source>%1: not found. A Hugging Face model folder needs config.json next to the weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="45"/>
+        <source>%1: not a model folder (expected a directory with config.json and *.safetensors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="46"/>
+        <source>%1: no model.safetensors or model.safetensors.index.json found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="47"/>
+        <source>%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="49"/>
+        <source>%1: cannot open (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="50"/>
+        <source>%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download or re-export the checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="53"/>
+        <source>%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a safetensors file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="56"/>
+        <source>%1: safetensors header is not valid JSON (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="57"/>
+        <source>%1: tensor &apos;%2&apos; has shape %3 but config.json implies %4. config.json and the weights disagree.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="58"/>
+        <source>%1: the checkpoint has no tensor &apos;%2&apos;. The file is incomplete or belongs to a different architecture than config.json says.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gna::studio</name>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="160"/>
+        <location filename="../app/studio/run_job.cpp" line="162"/>
         <source>Δ %1 vs unablated</source>
         <translation>Δ %1 gegenüber ohne Ablation</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="119"/>
+        <location filename="../app/studio/run_job.cpp" line="121"/>
         <source>The prompt is empty: type a prompt first.</source>
         <translation>Der Prompt ist leer: Bitte zuerst einen Prompt eingeben.</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="36"/>
+        <location filename="../app/studio/run_job.cpp" line="37"/>
         <source>entropy of the last row (bits)</source>
         <translation>Entropie der letzten Zeile (Bit)</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="40"/>
+        <location filename="../app/studio/run_job.cpp" line="41"/>
         <source>Gather score: the prompt has no line ends</source>
         <translation>Gather-Wert: Der Prompt hat keine Zeilenenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="39"/>
+        <location filename="../app/studio/run_job.cpp" line="40"/>
         <source>Gather score: attention of each line end on its own line</source>
         <translation>Gather-Wert: Aufmerksamkeit jedes Zeilenendes auf seiner eigenen Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="43"/>
+        <location filename="../app/studio/run_job.cpp" line="44"/>
         <source>Aggregate score: the prompt has no line ends</source>
         <translation>Aggregate-Wert: Der Prompt hat keine Zeilenenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="42"/>
+        <location filename="../app/studio/run_job.cpp" line="43"/>
         <source>Aggregate score: attention of the last token on the line ends</source>
         <translation>Aggregate-Wert: Aufmerksamkeit des letzten Tokens auf den Zeilenenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="37"/>
+        <location filename="../app/studio/run_job.cpp" line="38"/>
         <source>max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="44"/>
+        <location filename="../app/studio/run_job.cpp" line="45"/>
         <source>attention from the last token to token %1</source>
         <translation>Aufmerksamkeit vom letzten Token auf Token %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="124"/>
+        <location filename="../app/studio/run_job.cpp" line="126"/>
         <source>The prompt has %1 characters, far more than this model&apos;s context of %2 tokens holds; shorten it to run it.</source>
         <translation>Der Prompt hat %1 Zeichen, weit mehr, als der Kontext dieses Modells von %2 Token fasst; kürzen Sie ihn, um ihn auszuführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="168"/>
+        <location filename="../app/studio/run_job.cpp" line="170"/>
         <source>Unexpected error: %1</source>
         <translation>Unerwarteter Fehler: %1</translation>
     </message>
@@ -127,17 +265,17 @@
 <context>
     <name>gna::studio::ExperimentDock</name>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="32"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="34"/>
         <source>Experiments</source>
         <translation>Experimente</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="56"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="58"/>
         <source>Experime&amp;nt:</source>
         <translation>Experime&amp;nt:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="117"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="119"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1: Das Studio hat keinen Tab für diese evaluate-Spezifikation (eine Nadel-im-Heuhaufen-Karte ist evaluate allein auf der Aufgabe niah); führen Sie sie mit gna experiment aus.</translation>
     </message>
@@ -150,23 +288,23 @@
         <translation>„%1“ ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="156"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
         <source>Open &amp;spec file…</source>
         <translation>&amp;Spezifikationsdatei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="158"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="162"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="163"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="171"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="244"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
         <source>Open a model, then Run.</source>
         <translation>Öffnen Sie ein Modell und klicken Sie dann auf Ausführen.</translation>
     </message>
@@ -176,17 +314,17 @@
         <translation>&amp;Bedingung:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="58"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="60"/>
         <source>A needle-in-a-haystack map is an &lt;b&gt;evaluate&lt;/b&gt; experiment on the &lt;b&gt;niah&lt;/b&gt; task (docs/experiments.md): its spec says &quot;experiment&quot;: &quot;evaluate&quot; and &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</source>
         <translation>Eine Nadel-im-Heuhaufen-Karte ist ein &lt;b&gt;evaluate&lt;/b&gt;-Experiment auf der Aufgabe &lt;b&gt;niah&lt;/b&gt; (docs/experiments.md): Ihre Spezifikation enthält &quot;experiment&quot;: &quot;evaluate&quot; und &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="85"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="84"/>
         <source>The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form</source>
         <translation>Die Experimentspezifikation (JSON), die ausgeführt wird: Das Formular oben schreibt sie, Änderungen hier füllen das Formular</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
         <source>&amp;JSON spec (what runs):</source>
         <translation>&amp;JSON-Spezifikation (wird ausgeführt):</translation>
     </message>
@@ -221,139 +359,139 @@
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="114"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="122"/>
         <source>Runs the spec on the open model</source>
         <translation>Führt die Spezifikation auf dem geöffneten Modell aus</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="120"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="128"/>
         <source>⚠ Run waits for a valid spec: %1</source>
         <translation>⚠ Ausführen wartet auf eine gültige Spezifikation: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="122"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="130"/>
         <source>The form cannot show every value of this spec, so it is greyed out: edit the spec here (Run runs it as written).</source>
         <translation>Das Formular kann nicht alle Werte dieser Spezifikation darstellen und ist daher ausgegraut: Bearbeiten Sie die Spezifikation hier (Ausführen führt sie so aus, wie sie dasteht).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="130"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="176"/>
         <source>This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs with gna experiment.</source>
         <translation>Dieser Tab führt Nadel-im-Heuhaufen-Karten aus (evaluate allein auf der Aufgabe niah); eine evaluate-Spezifikation anderer Aufgaben läuft mit gna experiment.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="179"/>
         <source>This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).</source>
         <translation>Dies ist eine %1-Spezifikation: Öffnen Sie sie im Tab „%2“ (dieser Tab führt %3-Spezifikationen aus).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="209"/>
         <source>Open experiment spec</source>
         <translation>Experimentspezifikation öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="209"/>
         <source>Experiment specs (*.json)</source>
         <translation>Experimentspezifikationen (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="163"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="208"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="163"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="208"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="157"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="161"/>
         <source>Open res&amp;ult…</source>
         <translation>Ergebnis ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="206"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="210"/>
         <source>Finished: %1</source>
         <translation>Fertig: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="213"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="217"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>Abgebrochen. Die bisher verifizierten Köpfe bleiben auf der Kopftafel und sind in %1 gespeichert; eine Attributions-Rangfolge wird nicht fortgesetzt: erneut mit einem anderen Ordner ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="215"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="219"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; erneut mit demselben Ordner ausführen, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="220"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="224"/>
         <source>The experiment failed.</source>
         <translation>Das Experiment ist fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="231"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
         <source>Head ranking</source>
         <translation>Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
         <source>Cumulative removal</source>
         <translation>Kumulatives Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="233"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
         <source>Layer pruning</source>
         <translation>Schichten-Pruning</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="234"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
         <source>Sparsification</source>
         <translation>Sparsifizierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
         <source>Needle in a haystack</source>
         <translation>Nadel im Heuhaufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="240"/>
         <source>Manipulation grid</source>
         <translation>Manipulationsraster</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="241"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A-Masken (MMLU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="242"/>
         <source>Memory table</source>
         <translation>Speichertabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="244"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
         <source>Ready: %1</source>
         <translation>Bereit: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="252"/>
         <source>none: this model has no attention heads</source>
         <translation>keine: Dieses Modell hat keine Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="272"/>
         <source>a new folder per run</source>
         <translation>ein neuer Ordner pro Lauf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="270"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="274"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>Leer: Jeder Lauf schreibt einen neuen Ordner in %1; ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="273"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner. Leer: ein neuer Ordner pro Lauf in %1. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
@@ -399,193 +537,233 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="89"/>
+        <source>e.g. 512, 1024, 2048; empty: 250 to 4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
+        <source>e.g. 0, 50, 100; empty: 0 to 100</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
         <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
         <translation>Köpfe als L17.H24, durch Kommas getrennt; leer = alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
         <source>Gather heads, e.g. L16.H22</source>
         <translation>Gather-Köpfe, z. B. L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
         <source>Aggregate heads, e.g. L17.H24</source>
         <translation>Aggregate-Köpfe, z. B. L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
         <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
         <translation>Eine head_ranking-result.json oder Köpfe als L3.H1, L2.H0, …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
         <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
         <translation>Anzahl entfernter Köpfe, z. B. 0, 10, 20; leer = in Zehnerschritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <source>e.g. L1.H0, L2.H3; empty: every attention head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
+        <source>e.g. L16.H22</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
+        <source>e.g. L17.H24</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
+        <source>result.json, or e.g. L3.H1, L2.H0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
+        <source>e.g. 0, 10, 20; empty: every 10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
         <source>Gradual (from the end)</source>
         <translation>Schrittweise (vom Ende her)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
         <source>Individual (one layer at a time)</source>
         <translation>Einzeln (eine Schicht nach der anderen)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
         <source>Values of k; empty = 0 to the number of heads</source>
         <translation>Werte von k; leer = 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
+        <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
         <source>Generation only</source>
         <translation>Nur Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
         <source>Prefill and generation</source>
         <translation>Prefill und Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
         <source>Exact (every head ablated)</source>
         <translation>Exakt (jeder Kopf ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
         <source>Fast: attribution, then the top heads exactly</source>
         <translation>Schnell: Attribution, dann die obersten Köpfe exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
         <source>Fastest: attribution estimate only</source>
         <translation>Am schnellsten: nur Attributionsschätzung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
         <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
         <translation>Die schnellen Methoden färben die Kopftafel sofort mit Schätzungen erster Ordnung ein und verfeinern dann die obersten Köpfe durch exakte Ablation (docs/attribution.md)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
         <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
         <translation>Wie viele Köpfe eingestuft werden sollen; die schnelle Methode verifiziert dreimal so viele exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
         <source>Log-probability of the answer</source>
         <translation>Log-Wahrscheinlichkeit der Antwort</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>Exakte Übereinstimmung (KV-Abruf, generiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="124"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="133"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner; leer = ein neuer Ordner pro Lauf. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="126"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="135"/>
         <source>&amp;Task:</source>
         <translation>&amp;Aufgabe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="128"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="137"/>
         <source>Dictionary si&amp;zes:</source>
         <translation>Wörterbuch&amp;größen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>Choose the results folder</source>
         <translation>Ergebnisordner wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
         <source>Results folder</source>
         <translation>Ergebnisordner</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="130"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="139"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
         <source>&amp;Limit per subject:</source>
         <translation>&amp;Limit pro Fach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="133"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
         <source>Context &amp;lengths:</source>
         <translation>Kontext&amp;längen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="135"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
         <source>Needle &amp;depths (%):</source>
         <translation>Nadel&amp;tiefen (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
         <source>&amp;Generated tokens:</source>
         <translation>&amp;Generierte Token:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
         <source>&amp;Heads:</source>
         <translation>&amp;Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="149"/>
         <source>Metho&amp;d:</source>
         <translation>Metho&amp;de:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
         <source>Heads &amp;wanted:</source>
         <translation>Ge&amp;wünschte Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
         <source>M&amp;etric:</source>
         <translation>Me&amp;trik:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>&amp;Gather heads:</source>
         <translation>&amp;Gather-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="146"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
         <source>&amp;Aggregate heads:</source>
         <translation>&amp;Aggregate-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="153"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="162"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
         <source>Choose a head_ranking result.json</source>
         <translation>Eine head_ranking-result.json wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
         <source>Head ranking result</source>
         <translation>Ergebnis der Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
         <source>&amp;Ranking:</source>
         <translation>&amp;Rangfolge:</translation>
     </message>
@@ -595,66 +773,66 @@
         <translation>„%1“ ist keine ganze Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="129"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>Sam&amp;ples per size:</source>
         <translation>Beis&amp;piele pro Größe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="167"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
         <source>&amp;Steps:</source>
         <translation>&amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="169"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="171"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="180"/>
         <source>&amp;k:</source>
         <translation>&amp;k:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="172"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
         <source>S&amp;tages:</source>
         <translation>&amp;Phasen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>Results &amp;folder:</source>
         <translation>Ergebnis&amp;ordner:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="51"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="52"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="76"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="89"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="59"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="60"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="97"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="98"/>
         <source>the spec editor</source>
         <translation>der Spezifikationseditor</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="317"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="332"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="336"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>Modell wird geladen und Beispiele werden vorbereitet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="338"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="342"/>
         <source>Cancelling after the current sample…</source>
         <translation>Abbruch nach dem aktuellen Beispiel …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="356"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="360"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 von %2 Beispielen · %3 vergangen · noch %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="366"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="370"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
     </message>
@@ -825,393 +1003,443 @@
 <context>
     <name>gna::studio::GuidedTour</name>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="363"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="414"/>
         <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
         <translation>Ein Hybrid ruft über seine Attention-Heads ab: Schaltet man sie ab, fallen der Wert aus dem Wörterbuch und der Buchstabe in Richtung Zufallsniveau (1 von %1 Werten, 1 von 4 Buchstaben). Öffnen Sie ein Modell im Fenster über Hilfe ▸ Demo-Modell öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="347"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="398"/>
         <source>KV, attention off</source>
         <translation>KV, Attention aus</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="67"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="59"/>
         <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. The tour switches off the heads that carry the letter (the model card&apos;s measured one, or else the Gather and Aggregate heads) and scores both formats: where the letter falls while the classic answer holds, MMLU&apos;s difficulty is retrieval, not knowledge.</source>
         <translation>MMLU fragt nach dem Buchstaben der richtigen Option; das Modell muss also abrufen, welcher Buchstabe neben der Antwort steht, die es kennt. Das klassische Format bewertet den Antworttext selbst. Die Tour schaltet die Köpfe ab, die den Buchstaben tragen (den gemessenen Kopf der Modellkarte, sonst die Gather- und Aggregate-Köpfe), und bewertet beide Formate: Wo der Buchstabe fällt, während die klassische Antwort hält, liegt die Schwierigkeit von MMLU im Abruf, nicht im Wissen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="144"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="195"/>
         <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value as the next token (the chart&apos;s top bar, ★ %5): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
         <translation>Aggregate-Kopf &lt;b&gt;%1&lt;/b&gt;: Die letzte Position richtet %2 ihrer Aufmerksamkeit auf die Zeilenenden. Wahrscheinlichkeit des richtigen Werts als nächstes Token (oberster Balken im Diagramm, ★ %5): &lt;b&gt;%3&lt;/b&gt;; nur unter den Werten des Wörterbuchs (Wertung der Aufgabe): %4.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="165"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="216"/>
         <source>drops from %1 to %2</source>
         <translation>fällt von %1 auf %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="166"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="217"/>
         <source>rises from %1 to %2</source>
         <translation>steigt von %1 auf %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="167"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="218"/>
         <source>stays about the same (%1, then %2)</source>
         <translation>bleibt etwa gleich (%1, dann %2)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="170"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="221"/>
         <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value as the next token (the chart&apos;s top bar, ★ %2) %3. Among the dictionary&apos;s values only (the task&apos;s score), it %4.</source>
         <translation>Mit &lt;b&gt;%1&lt;/b&gt; abgeschaltet: Die Wahrscheinlichkeit des richtigen Werts als nächstes Token (oberster Balken im Diagramm, ★ %2) %3. Nur unter den Werten des Wörterbuchs (Wertung der Aufgabe): Sie %4.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="177"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="228"/>
         <source>It does not drop: in this model retrieval does not run through this head alone (try switching off the next ones on the board).</source>
         <translation>Sie fällt nicht: In diesem Modell läuft der Abruf nicht allein über diesen Kopf (schalten Sie probeweise die nächsten auf der Kopftafel ab).</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="360"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="411"/>
         <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
         <translation>Wahrscheinlichkeit der richtigen Antwort (Wert %1 beim Wörterbuch-Prompt; Mittel über MMLU-Fragen zu den erfundenen Fakten):</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="349"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="400"/>
         <source>MMLU, attention off</source>
         <translation>MMLU, Attention aus</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="348"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="399"/>
         <source>MMLU: correct letter</source>
         <translation>MMLU: richtiger Buchstabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="346"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="397"/>
         <source>KV: correct value</source>
         <translation>KV: richtiger Wert</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="26"/>
+        <location filename="../app/studio/guided_tour.cpp" line="27"/>
         <source>Guided tour</source>
         <translation>Geführte Tour</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="53"/>
+        <location filename="../app/studio/guided_tour.cpp" line="54"/>
         <source>&amp;Back</source>
         <translation>&amp;Zurück</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="54"/>
-        <location filename="../app/studio/guided_tour.cpp" line="112"/>
+        <location filename="../app/studio/guided_tour.cpp" line="55"/>
+        <location filename="../app/studio/guided_tour.cpp" line="113"/>
         <source>&amp;Next</source>
         <translation>&amp;Weiter</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="55"/>
+        <location filename="../app/studio/guided_tour.cpp" line="56"/>
         <source>&amp;Leave tour</source>
         <translation>Tour &amp;verlassen</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="56"/>
+        <location filename="../app/studio/guided_tour.cpp" line="57"/>
         <source>The previous step (Alt+Left)</source>
         <translation>Der vorige Schritt (Alt+Links)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="57"/>
+        <location filename="../app/studio/guided_tour.cpp" line="58"/>
         <source>The next step (Alt+Right)</source>
         <translation>Der nächste Schritt (Alt+Rechts)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="58"/>
+        <location filename="../app/studio/guided_tour.cpp" line="59"/>
         <source>Close the tour and keep everything as it is; reopen it from Help ▸ Guided tour (F1)</source>
         <translation>Die Tour schließen und alles so lassen, wie es ist; wieder öffnen mit Hilfe ▸ Geführte Tour (F1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="110"/>
+        <location filename="../app/studio/guided_tour.cpp" line="111"/>
         <source>Welcome</source>
         <translation>Willkommen</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="110"/>
+        <location filename="../app/studio/guided_tour.cpp" line="111"/>
         <source>Step %1 of %2</source>
         <translation>Schritt %1 von %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="112"/>
+        <location filename="../app/studio/guided_tour.cpp" line="113"/>
         <source>&amp;Finish</source>
         <translation>&amp;Fertig</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="135"/>
+        <location filename="../app/studio/guided_tour.cpp" line="136"/>
         <source>Another model was opened before this step ran: press Next again.</source>
         <translation>Bevor dieser Schritt lief, wurde ein anderes Modell geöffnet: Drücken Sie erneut Weiter.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="157"/>
+        <location filename="../app/studio/guided_tour.cpp" line="158"/>
         <source>The model could not be loaded.</source>
         <translation>Das Modell konnte nicht geladen werden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="162"/>
+        <location filename="../app/studio/guided_tour.cpp" line="163"/>
         <source>No model is open and the demo model is not bundled in this build. Open a model (File ▸ Open model), then press Next again.</source>
         <translation>Kein Modell ist geöffnet, und das Demo-Modell ist in diesem Build nicht enthalten. Öffnen Sie ein Modell (Datei ▸ Modell öffnen) und drücken Sie dann erneut Weiter.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="164"/>
+        <location filename="../app/studio/guided_tour.cpp" line="165"/>
         <source>Loading the demo model…</source>
         <translation>Das Demo-Modell wird geladen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="168"/>
+        <location filename="../app/studio/guided_tour.cpp" line="169"/>
         <source>The demo model could not be loaded.</source>
         <translation>Das Demo-Modell konnte nicht geladen werden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="182"/>
+        <location filename="../app/studio/guided_tour.cpp" line="183"/>
         <source>Tour: restore heads</source>
         <translation>Tour: Köpfe wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="183"/>
+        <location filename="../app/studio/guided_tour.cpp" line="184"/>
         <source>Tour: switch heads off</source>
         <translation>Tour: Köpfe abschalten</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="268"/>
+        <location filename="../app/studio/guided_tour.cpp" line="269"/>
         <source>precomputed in %1</source>
         <translation>vorberechnet in %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="275"/>
+        <location filename="../app/studio/guided_tour.cpp" line="276"/>
         <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
         <translation>Ein anderes Experiment läuft: Warten Sie darauf oder brechen Sie es ab, und drücken Sie dann erneut Weiter.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="276"/>
+        <location filename="../app/studio/guided_tour.cpp" line="277"/>
         <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
         <translation>Die Köpfe werden eingestuft: Jeder Kopf wird einzeln auf 8 KV-Retrieval-Prompts abgeschaltet…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="292"/>
+        <location filename="../app/studio/guided_tour.cpp" line="293"/>
         <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
         <translation>soeben auf 8 KV-Retrieval-Prompts berechnet (Experimente-Leiste)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="293"/>
+        <location filename="../app/studio/guided_tour.cpp" line="294"/>
         <source>The head ranking found fewer than two heads.</source>
         <translation>Die Kopf-Rangfolge hat weniger als zwei Köpfe gefunden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="302"/>
+        <location filename="../app/studio/guided_tour.cpp" line="303"/>
         <source>The head ranking was cancelled.</source>
         <translation>Die Kopf-Rangfolge wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="335"/>
+        <location filename="../app/studio/guided_tour.cpp" line="336"/>
         <source>Could not pick a Gather and an Aggregate head.</source>
         <translation>Es konnten kein Gather- und kein Aggregate-Kopf gewählt werden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="41"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="112"/>
         <source>A guided tour of Gather &amp; Aggregate</source>
         <translation>Eine geführte Tour durch Gather &amp; Aggregate</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="42"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="113"/>
         <source>The task: retrieve a value from a dictionary</source>
         <translation>Die Aufgabe: einen Wert aus einem Wörterbuch abrufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="43"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="114"/>
         <source>The head board, coloured by the head ranking</source>
         <translation>Die Kopftafel, eingefärbt nach der Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="44"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="115"/>
         <source>The Gather head</source>
         <translation>Der Gather-Kopf</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="45"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="116"/>
         <source>The Aggregate head</source>
         <translation>Der Aggregate-Kopf</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="46"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="117"/>
         <source>Switch off the Aggregate head</source>
         <translation>Den Aggregate-Kopf abschalten</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="47"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="118"/>
         <source>MMLU format versus classic format</source>
         <translation>MMLU-Format gegenüber klassischem Format</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="48"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="119"/>
         <source>Transformer, SSM and hybrid</source>
         <translation>Transformer, SSM und Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="50"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="42"/>
         <source>This tour shows, live, the few attention heads that let a language model retrieve from its context. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
         <translation>Diese Tour zeigt live die wenigen Attention-Köpfe, mit denen ein Sprachmodell aus seinem Kontext abruft. Jeder Schritt richtet das Fenster für Sie ein: Weiter geht voran, Zurück zurück, und Verlassen lässt Sie mit allem, wie es ist, weiter erkunden. Hilfe ▸ Geführte Tour holt die Tour zurück.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="53"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="45"/>
         <source>The prompt lists a dictionary of key:value pairs and asks for the value of one key, so the model can only answer by retrieving it from its context. The chart next to the head board shows the probability of each candidate value as the next token.</source>
         <translation>Der Prompt listet ein Wörterbuch aus Schlüssel:Wert-Paaren auf und fragt nach dem Wert eines Schlüssels; das Modell kann also nur antworten, indem es den Wert aus seinem Kontext abruft. Das Diagramm neben der Kopftafel zeigt die Wahrscheinlichkeit jedes Kandidatenwerts als nächstes Token.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="56"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="48"/>
         <source>Every cell is one attention head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
         <translation>Jede Zelle ist ein Attention-Kopf (Zeilen: Schichten, Spalten: Köpfe). Jeder Kopf wurde einzeln abgeschaltet und die Retrieval-Leistung erneut gemessen; die Farbe zeigt, wie stark sie gefallen ist. Einige wenige Köpfe zählen weit mehr als alle anderen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="59"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="51"/>
         <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes.</source>
         <translation>Ein Gather-Kopf verdichtet jedes Segment des Prompts in sein Zusammenfassungs-Token: Vom Ende jeder Zeile aus richtet er seine Aufmerksamkeit zurück über diese Zeile. Die linke Karte zeigt diesen Kopf, unter den bestplatzierten Köpfen danach gewählt, wohin seine Aufmerksamkeit geht.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="62"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="54"/>
         <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head; its last row is the final position.</source>
         <translation>Ein Aggregate-Kopf liest diese Zusammenfassungen: Von der letzten Position aus richtet er seine Aufmerksamkeit auf die Zeilenenden und trägt den abgerufenen Wert zur Ausgabe. Die rechte Karte zeigt diesen Kopf; ihre letzte Zeile ist die letzte Position.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="65"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="57"/>
         <source>The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo brings it back). Compare the probability of the correct value with the previous step.</source>
         <translation>Die Tour hat den Aggregate-Kopf auf der Kopftafel abgeschaltet, genau wie ein Klick (Bearbeiten ▸ Rückgängig schaltet ihn wieder ein). Vergleichen Sie die Wahrscheinlichkeit des richtigen Werts mit dem vorigen Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="72"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="64"/>
         <source>The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a hybrid keeps a few attention layers and retrieves through attention again.</source>
         <translation>Derselbe Wörterbuch-Prompt auf den mitgelieferten SSM- und Hybrid-Demo-Modellen. Ein SSM muss das Wörterbuch in einen Zustand fester Größe pressen und bildet die Gather- und Aggregate-Köpfe nur schwach nach; ein Hybrid behält einige Attention-Schichten und ruft wieder über Attention ab.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="93"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="139"/>
         <source>The correct value is &lt;b&gt;%1&lt;/b&gt;. Scored as the task does (each value as a continuation), the model gives it a probability of &lt;b&gt;%2&lt;/b&gt; among the %3 values in the dictionary; a guess would give %4.</source>
         <translation>Der richtige Wert ist &lt;b&gt;%1&lt;/b&gt;. So bewertet wie in der Aufgabe (jeder Wert als Fortsetzung), gibt ihm das Modell unter den %3 Werten des Wörterbuchs eine Wahrscheinlichkeit von &lt;b&gt;%2&lt;/b&gt;; Raten ergäbe %4.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="110"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="156"/>
         <source>Ranking %1. Most important: %2.</source>
         <translation>Rangfolge %1. Am wichtigsten: %2.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="133"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="180"/>
         <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their attention on their own line.</source>
         <translation>Gather-Kopf &lt;b&gt;%1&lt;/b&gt;: Die Zeilenenden richten %2 ihrer Aufmerksamkeit auf ihre eigene Zeile.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="268"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="319"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet. Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="256"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="307"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet (den beiden obersten Köpfen der Kopf-Rangfolge der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="263"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="70"/>
+        <source>This tour shows, live, the few heads that let a language model retrieve from its context. This model is a state-space model without attention: its heads are SSM heads, and what each one reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="76"/>
+        <source>Every cell is one SSM head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="79"/>
+        <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it reads back over that line. An SSM head has no attention weights: the left map shows its hidden attention, the weight its state-space recurrence gives each earlier token. This head was chosen among the top-ranked heads by where that weight goes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="83"/>
+        <source>An Aggregate head reads those summaries: from the final position it reads the line ends and carries the retrieved value to the output. The right map shows this SSM head&apos;s hidden attention; its last row is the final position.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="88"/>
+        <source>This tour shows, live, the few heads that let a language model retrieve from its context. This hybrid model has attention heads and SSM heads; what an SSM head reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="93"/>
+        <source>Every cell is one head (rows: layers; columns: the attention heads H, then the SSM heads S). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="96"/>
+        <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes (for an SSM head, its hidden attention: the weight its state-space recurrence gives each earlier token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="100"/>
+        <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head (for an SSM head, its hidden attention); its last row is the final position.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="179"/>
+        <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their hidden attention on their own line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="192"/>
+        <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its hidden attention on the line ends. Probability of the correct value as the next token (the chart&apos;s top bar, ★ %5): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
         <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 abgeschaltet (dem Retrieval-gegen-Wissen-Kopf der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %4.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="277"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="328"/>
         <source>In the chart (this question, heads off) the correct letter %1 (bar ★ %1) is still the most likely.</source>
         <translation>Im Diagramm (diese Frage, Köpfe abgeschaltet) ist der richtige Buchstabe %1 (Balken ★ %1) weiterhin der wahrscheinlichste.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="278"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="329"/>
         <source>In the chart (this question, heads off) the model&apos;s most likely letter is %1, not the correct %2 (bar ★ %2).</source>
         <translation>Im Diagramm (diese Frage, Köpfe abgeschaltet) ist der wahrscheinlichste Buchstabe des Modells %1, nicht der richtige %2 (Balken ★ %2).</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
         <source>drops</source>
         <translation>fällt</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
         <source>rises</source>
         <translation>steigt</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
         <source>holds</source>
         <translation>hält sich</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="285"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="336"/>
         <source>With the heads off the letter format %1 and the classic format %2.</source>
         <translation>Bei abgeschalteten Köpfen: Das Buchstabenformat %1, das klassische Format %2.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="289"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="340"/>
         <source>Here MMLU&apos;s difficulty is retrieval, not knowledge.</source>
         <translation>Hier liegt die Schwierigkeit von MMLU im Abruf, nicht im Wissen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="290"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="341"/>
         <source>Here the two formats do not come apart: in this model these heads do not carry the letter alone.</source>
         <translation>Hier gehen die beiden Formate nicht auseinander: In diesem Modell tragen diese Köpfe den Buchstaben nicht allein.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="292"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="343"/>
         <source>all heads</source>
         <translation>alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="292"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="343"/>
         <source>G&amp;A off</source>
         <translation>G&amp;A abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="293"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="344"/>
         <source>MMLU format (letter)</source>
         <translation>MMLU-Format (Buchstabe)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="294"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="345"/>
         <source>classic format (answer text)</source>
         <translation>klassisches Format (Antworttext)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="310"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="361"/>
         <source>SSM</source>
         <translation>SSM</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="310"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="361"/>
         <source>hybrid</source>
         <translation>Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="313"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="364"/>
         <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
         <translation>Die SSM- und Hybrid-Demo-Modelle sind in diesem Build nicht enthalten, daher entfällt dieser Schritt. Alles, was die Tour eingerichtet hat, bleibt wie es ist: Erkunden Sie weiter, oder drücken Sie Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="324"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="375"/>
         <source>open model (%1)</source>
         <translation>geöffnetes Modell (%1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="326"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="377"/>
         <source>Running the prompt on the other demo models…</source>
         <translation>Der Prompt läuft auf den anderen Demo-Modellen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="356"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="407"/>
         <source>could not load</source>
         <translation>konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="293"/>
+        <location filename="../app/studio/tour_steps.cpp" line="303"/>
         <source>the demo model&apos;s invented world</source>
         <translation>der erfundenen Welt des Demo-Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="302"/>
+        <location filename="../app/studio/tour_steps.cpp" line="312"/>
         <source>the bundled MMLU sample</source>
         <translation>der mitgelieferten MMLU-Stichprobe</translation>
     </message>
@@ -1219,82 +1447,82 @@
 <context>
     <name>gna::studio::KvMapPanel</name>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="54"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="55"/>
         <source>Dictionary sizes (key:value lines), comma-separated, 1 to 100</source>
         <translation>Wörterbuchgrößen (Schlüssel:Wert-Zeilen), durch Kommas getrennt, 1 bis 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="56"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="57"/>
         <source>Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line</source>
         <translation>Position des gefragten Schlüssels im Wörterbuch in Prozent: 0 = erste Zeile, 100 = letzte Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="61"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="62"/>
         <source>e.g. L2.H2, L1.H3 (SSM heads: L1.S2)</source>
         <translation>z. B. L2.H2, L1.H3 (SSM-Köpfe: L1.S2)</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="63"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
         <source>Probability of the right value</source>
         <translation>Wahrscheinlichkeit des richtigen Werts</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
         <source>&amp;Compare all heads with these heads off</source>
         <translation>&amp;Vergleichen: alle Köpfe gegen diese Köpfe abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
         <source>E&amp;xport figure set…</source>
         <translation>Abbildungssatz e&amp;xportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="71"/>
         <source>Open a model to draw its KV-retrieval map.</source>
         <translation>Öffnen Sie ein Modell, um seine KV-Abrufkarte zu zeichnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="76"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="77"/>
         <source>Dictionary &amp;sizes:</source>
         <translation>Wörterbuch&amp;größen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="77"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="78"/>
         <source>&amp;Depths of the asked key (%):</source>
         <translation>&amp;Tiefen des gefragten Schlüssels (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="78"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
         <source>Sa&amp;mples per cell:</source>
         <translation>Beispiele pro &amp;Zelle:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
         <source>&amp;Heads off:</source>
         <translation>Abgeschaltete &amp;Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
         <source>Co&amp;lour:</source>
         <translation>&amp;Farbe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="102"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="103"/>
         <source>Export the KV-retrieval maps into folder</source>
         <translation>KV-Abrufkarten in Ordner exportieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/kv_map_panel.cpp" line="106"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="107"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -1302,63 +1530,63 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="124"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="125"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>Jede Zelle fragt nach dem Schlüssel in dieser Tiefe derselben Wörterbücher, bewertet wie in der KV-Abruf-Aufgabe (jeder Wert des Wörterbuchs als Fortsetzung).</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="140"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="205"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="141"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="206"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="144"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="145"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>Wörterbuchgrößen: „%1“ ist keine Zahl; geben Sie ganze Zahlen wie 4, 8, 16 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="146"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="147"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>Tiefen: „%1“ ist keine Zahl; geben Sie Prozentwerte wie 0, 50, 100 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="152"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="153"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>Abgeschaltete Köpfe: „%1“ ist kein Kopf dieses Modells; schreiben Sie L&lt;Schicht&gt;.H&lt;Kopf&gt; für Attention-Köpfe und L&lt;Schicht&gt;.S&lt;Kopf&gt; für SSM-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="157"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="158"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>Abgeschaltete Köpfe: Nennen Sie die abzuschaltenden Köpfe, z. B. die Gather- und Aggregate-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="172"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="173"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>Die KV-Abrufkarte wird mit allen Köpfen und mit %1 abgeschaltet berechnet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="188"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="189"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>Abgebrochen; die Karten zeigen den letzten abgeschlossenen Lauf.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="194"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="195"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>Links: alle Köpfe an. Rechts: %1 abgeschaltet. Zeigen Sie mit der Maus auf eine Zelle, um ihren Wert zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="227"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="228"/>
         <source>All heads</source>
         <translation>Alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="228"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="229"/>
         <source>%1 off</source>
         <translation>%1 abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="233"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="234"/>
         <source>Compute the maps first.</source>
         <translation>Berechnen Sie zuerst die Karten.</translation>
     </message>
@@ -1366,7 +1594,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="398"/>
+        <location filename="../app/studio/main_window.cpp" line="392"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
@@ -1406,144 +1634,144 @@
         <translation>&amp;Gerät</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="100"/>
+        <location filename="../app/studio/main_window.cpp" line="101"/>
         <source>Loading cancelled</source>
         <translation>Laden abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="96"/>
+        <location filename="../app/studio/main_window.cpp" line="97"/>
         <source>Loading %p%</source>
         <translation>Lade %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="73"/>
-        <location filename="../app/studio/main_window_language.cpp" line="72"/>
+        <location filename="../app/studio/main_window.cpp" line="74"/>
+        <location filename="../app/studio/main_window_language.cpp" line="73"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="93"/>
+        <location filename="../app/studio/main_window.cpp" line="94"/>
         <source>Loading %1…</source>
         <translation>Lade %1 …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="104"/>
+        <location filename="../app/studio/main_window.cpp" line="105"/>
         <source>Could not load the model</source>
         <translation>Das Modell konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="105"/>
+        <location filename="../app/studio/main_window.cpp" line="106"/>
         <source>Could not load %1</source>
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="109"/>
+        <location filename="../app/studio/main_window.cpp" line="110"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="110"/>
+        <location filename="../app/studio/main_window.cpp" line="111"/>
         <source>The run failed</source>
         <translation>Der Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="112"/>
+        <location filename="../app/studio/main_window.cpp" line="113"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="136"/>
+        <location filename="../app/studio/main_window.cpp" line="137"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="145"/>
+        <location filename="../app/studio/main_window.cpp" line="146"/>
         <source>No colouring</source>
         <translation>Keine Einfärbung</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="145"/>
+        <location filename="../app/studio/main_window.cpp" line="146"/>
         <source>Entropy of the last row</source>
         <translation>Entropie der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="145"/>
+        <location filename="../app/studio/main_window.cpp" line="146"/>
         <source>Max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="147"/>
         <source>Attention to the selected token</source>
         <translation>Aufmerksamkeit auf das gewählte Token</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="152"/>
+        <location filename="../app/studio/main_window.cpp" line="153"/>
         <source>C&amp;olour heads by:</source>
         <translation>Köpfe &amp;färben nach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="156"/>
+        <location filename="../app/studio/main_window.cpp" line="157"/>
         <source>&amp;Invert</source>
         <translation>&amp;Umkehren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <location filename="../app/studio/main_window.cpp" line="158"/>
         <source>Restore &amp;all</source>
         <translation>&amp;Alle wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="192"/>
+        <location filename="../app/studio/main_window.cpp" line="193"/>
         <source>Compare with the unablated run</source>
         <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="196"/>
+        <location filename="../app/studio/main_window.cpp" line="197"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="198"/>
+        <location filename="../app/studio/main_window.cpp" line="199"/>
         <source>A&amp;ggregate head:</source>
         <translation>A&amp;ggregate-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="202"/>
+        <location filename="../app/studio/main_window.cpp" line="203"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="212"/>
+        <location filename="../app/studio/main_window.cpp" line="213"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="213"/>
+        <location filename="../app/studio/main_window.cpp" line="214"/>
         <source>Difference (ablated − unablated)</source>
         <translation>Differenz (ablatiert − nicht ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="303"/>
+        <location filename="../app/studio/main_window.cpp" line="300"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="317"/>
+        <location filename="../app/studio/main_window.cpp" line="311"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="319"/>
-        <location filename="../app/studio/main_window_language.cpp" line="73"/>
+        <location filename="../app/studio/main_window.cpp" line="313"/>
+        <location filename="../app/studio/main_window_language.cpp" line="74"/>
         <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
         <translation>Öffnen Sie zum Start einen Modellordner (Datei ▸ Modell öffnen, oder Ordner hierher ziehen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="365"/>
+        <location filename="../app/studio/main_window.cpp" line="359"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="395"/>
+        <location filename="../app/studio/main_window.cpp" line="389"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
@@ -1729,27 +1957,27 @@
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="400"/>
+        <location filename="../app/studio/main_window.cpp" line="394"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="401"/>
+        <location filename="../app/studio/main_window.cpp" line="395"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="452"/>
+        <location filename="../app/studio/main_window.cpp" line="446"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="453"/>
+        <location filename="../app/studio/main_window.cpp" line="447"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="464"/>
+        <location filename="../app/studio/main_window.cpp" line="458"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -1757,17 +1985,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="515"/>
+        <location filename="../app/studio/main_window.cpp" line="509"/>
         <source>Export figure set into folder</source>
         <translation>Abbildungssatz in Ordner exportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="520"/>
+        <location filename="../app/studio/main_window.cpp" line="514"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="521"/>
+        <location filename="../app/studio/main_window.cpp" line="515"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -1775,24 +2003,24 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="147"/>
         <source>Importance (head ranking result)</source>
         <translation>Wichtigkeit (Ergebnis der Kopf-Rangfolge)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="148"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather-Wert (Zeilenenden → ihre eigene Zeile)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="148"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="343"/>
-        <location filename="../app/studio/main_window.cpp" line="448"/>
-        <location filename="../app/studio/main_window.cpp" line="506"/>
+        <location filename="../app/studio/main_window.cpp" line="337"/>
+        <location filename="../app/studio/main_window.cpp" line="442"/>
+        <location filename="../app/studio/main_window.cpp" line="500"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
@@ -1828,53 +2056,48 @@
         <translation>G&amp;&amp;A-&amp;Masken-Editor (MMLU) …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="34"/>
-        <source>G&amp;A mask editor</source>
-        <translation>G&amp;A-Masken-Editor</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="35"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="38"/>
         <source>G&amp;&amp;A mask editor</source>
         <translation>G&amp;&amp;A-Masken-Editor</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="40"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="43"/>
         <source>KV-retrieval map</source>
         <translation>KV-Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="99"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="113"/>
         <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
         <translation>Kopftafel: Attributionsschätzungen; %1 von %2 obersten Köpfen exakt verifiziert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="101"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="115"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>Kopf-Tafel nach der Wichtigkeit aus der Kopf-Rangfolge eingefärbt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="105"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
         <source>No model is open</source>
         <translation>Kein Modell geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="105"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>Öffnen Sie das Modell dieses Ergebnisses, um die Aufmerksamkeit des Prompts zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="107"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>Hinweis: Dieses Ergebnis wurde mit einem anderen als dem geöffneten Modell berechnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="117"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="134"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="131"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="148"/>
         <source>Could not rebuild the prompt</source>
         <translation>Der Prompt konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="137"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="152"/>
         <source>Opened the prompt %1</source>
         <translation>Prompt %1 geöffnet</translation>
     </message>
@@ -1941,82 +2164,87 @@
         <source>Could not open an experiment result of the workspace</source>
         <translation>Ein Experimentergebnis des Arbeitsbereichs konnte nicht geöffnet werden</translation>
     </message>
+    <message>
+        <location filename="../app/studio/main_window_docks.cpp" line="44"/>
+        <source>“%1” takes the whole window; %2 or its close button shows the main view again</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gna::studio::MaskPanel</name>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="57"/>
+        <location filename="../app/studio/mask_panel.cpp" line="58"/>
         <source>With the mask</source>
         <translation>Mit Maske</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="57"/>
+        <location filename="../app/studio/mask_panel.cpp" line="58"/>
         <source>With the mask (correct answer)</source>
         <translation>Mit Maske (richtige Antwort)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="57"/>
+        <location filename="../app/studio/mask_panel.cpp" line="58"/>
         <source>Without the mask</source>
         <translation>Ohne Maske</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <location filename="../app/studio/mask_panel.cpp" line="59"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>Führen Sie mit und ohne Maske aus, um dieses Diagramm zu füllen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="59"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>&amp;Run with and without the mask</source>
         <translation>Mit und ohne Maske &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="60"/>
+        <location filename="../app/studio/mask_panel.cpp" line="61"/>
         <source>Reset to the G&amp;&amp;A mask</source>
         <translation>Auf die G&amp;&amp;A-Maske zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="61"/>
-        <location filename="../app/studio/mask_panel.cpp" line="184"/>
+        <location filename="../app/studio/mask_panel.cpp" line="62"/>
+        <location filename="../app/studio/mask_panel.cpp" line="185"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>Öffnen Sie ein Modell, um G&amp;A-Masken an der mitgelieferten MMLU-Stichprobe zu bearbeiten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="65"/>
+        <location filename="../app/studio/mask_panel.cpp" line="66"/>
         <source>&amp;Question:</source>
         <translation>&amp;Frage:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="68"/>
+        <location filename="../app/studio/mask_panel.cpp" line="69"/>
         <source>&amp;Aggregate:</source>
         <translation>&amp;Aggregate:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="72"/>
+        <location filename="../app/studio/mask_panel.cpp" line="73"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="75"/>
+        <location filename="../app/studio/mask_panel.cpp" line="76"/>
         <source>R&amp;ule:</source>
         <translation>R&amp;egel:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="85"/>
+        <location filename="../app/studio/mask_panel.cpp" line="86"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
         <translation>Klicken Sie auf ein Token, um es für die gewählte Regel zu maskieren oder freizugeben (durchgestrichene Token sind maskiert):</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="121"/>
+        <location filename="../app/studio/mask_panel.cpp" line="122"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="138"/>
+        <location filename="../app/studio/mask_panel.cpp" line="139"/>
         <source>demo world</source>
         <translation>Demo-Welt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="169"/>
+        <location filename="../app/studio/mask_panel.cpp" line="170"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>%n Frage im MMLU-Format aus der erfundenen Welt des Demo-Modells.</numerusform>
@@ -2024,7 +2252,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="171"/>
+        <location filename="../app/studio/mask_panel.cpp" line="172"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>%n MMLU-Frage aus der mitgelieferten Stichprobe.</numerusform>
@@ -2032,32 +2260,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="174"/>
+        <location filename="../app/studio/mask_panel.cpp" line="175"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have.</source>
         <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, die seine SSM-Köpfe nicht haben.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="236"/>
+        <location filename="../app/studio/mask_panel.cpp" line="237"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1 am Zusammenfassungs-Token von Option %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="238"/>
+        <location filename="../app/studio/mask_panel.cpp" line="239"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1 an der letzten Position</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="281"/>
+        <location filename="../app/studio/mask_panel.cpp" line="282"/>
         <source>Running…</source>
         <translation>Läuft …</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="312"/>
+        <location filename="../app/studio/mask_panel.cpp" line="313"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>Antwort %1. Ohne Maske wählt das Modell %2, mit Maske %3.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="319"/>
+        <location filename="../app/studio/mask_panel.cpp" line="320"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
@@ -2159,77 +2387,77 @@
 <context>
     <name>gna::studio::OpenModelDialog</name>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="29"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="30"/>
         <source>Open model</source>
         <translation>Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="33"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="34"/>
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="44"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="45"/>
         <source>folder with config.json and *.safetensors</source>
         <translation>Ordner mit config.json und *.safetensors</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="46"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="47"/>
         <source>optional: the model folder&apos;s own tokenizer files</source>
         <translation>optional; sonst die Tokenizer-Dateien des Modellordners</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="49"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="50"/>
         <source>&amp;Model folder:</source>
         <translation>&amp;Modellordner:</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="50"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="51"/>
         <source>&amp;Tokenizer folder:</source>
         <translation>&amp;Tokenizer-Ordner:</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="103"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="104"/>
         <source>Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).</source>
         <translation>Speicher: etwa %1 für %2 Token in %3 (Gewichte %4, KV-Cache und Zustände %5, Aktivierungen %6).</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="109"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="110"/>
         <source>Only %1 is available: this model does not fit and will not be loaded. Choose a smaller checkpoint or free memory.</source>
         <translation>Nur %1 verfügbar: Dieses Modell passt nicht in den Speicher und wird nicht geladen. Wählen Sie einen kleineren Checkpoint, oder geben Sie Speicher frei.</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="113"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="114"/>
         <source>%1 is available.</source>
         <translation>%1 verfügbar.</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="116"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="117"/>
         <source>No memory estimate: %1</source>
         <translation>Keine Speicherschätzung: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="119"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="120"/>
         <source>No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the *.safetensors files.</source>
         <translation>Keine Speicherschätzung: %1 enthält keine config.json. Wählen Sie den Ordner, der config.json und die *.safetensors-Dateien enthält.</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="47"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="48"/>
         <source>Open a model folder (config.json, *.safetensors, tokenizer)</source>
         <translation>Modellordner öffnen (config.json, *.safetensors, Tokenizer)</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="48"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="49"/>
         <source>Folder with tokenizer.json or tokenizer.model</source>
         <translation>Ordner mit tokenizer.json oder tokenizer.model</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="84"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="85"/>
         <source>The tokenizer folder holds neither tokenizer.json nor tokenizer.model.</source>
         <translation>Der Tokenizer-Ordner enthält weder tokenizer.json noch tokenizer.model.</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="86"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="87"/>
         <source>This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b&apos;s).</source>
         <translation>Dieser Modellordner enthält keine Tokenizer-Dateien, daher können Prompts nicht tokenisiert werden. Wählen Sie den Tokenizer-Ordner der Modellfamilie (state-spaces/mamba-* verwenden den von EleutherAI/gpt-neox-20b).</translation>
     </message>
@@ -2402,53 +2630,63 @@
 <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="42"/>
-        <location filename="../views/attention_heatmap.cpp" line="84"/>
+        <location filename="../views/attention_heatmap.cpp" line="52"/>
+        <location filename="../views/attention_heatmap.cpp" line="95"/>
         <source>Attention weight</source>
         <translation>Aufmerksamkeitsgewicht</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="49"/>
+        <location filename="../views/attention_heatmap.cpp" line="59"/>
         <source>Key token</source>
         <translation>Key-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="50"/>
+        <location filename="../views/attention_heatmap.cpp" line="60"/>
         <source>Query token</source>
         <translation>Query-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="54"/>
+        <location filename="../views/attention_heatmap.cpp" line="64"/>
         <source>Attention heatmap</source>
         <translation>Aufmerksamkeits-Heatmap</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="55"/>
+        <location filename="../views/attention_heatmap.cpp" line="65"/>
         <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
         <translation>Scrollen zum Zoomen, Ziehen zum Verschieben, Doppelklick setzt die Ansicht zurück</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="58"/>
+        <location filename="../views/attention_heatmap.cpp" line="68"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="84"/>
+        <location filename="../views/attention_heatmap.cpp" line="94"/>
         <source>Weight difference</source>
         <translation>Gewichtsdifferenz</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="198"/>
+        <location filename="../views/attention_heatmap.cpp" line="94"/>
+        <source>Hidden attention difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="95"/>
+        <source>Hidden attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="236"/>
         <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="200"/>
+        <location filename="../views/attention_heatmap.cpp" line="238"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="235"/>
+        <location filename="../views/attention_heatmap.cpp" line="274"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 Weight %5</source>
@@ -2572,42 +2810,42 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::HeadBoard</name>
     <message>
-        <location filename="../views/head_board.cpp" line="29"/>
+        <location filename="../views/head_board.cpp" line="30"/>
         <source>Head board</source>
         <translation>Kopfraster</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="30"/>
+        <location filename="../views/head_board.cpp" line="31"/>
         <source>Layers x heads. Click a head to ablate it, drag to select a rectangle, arrows and Space from the keyboard, double-click to show its attention.</source>
         <translation>Schichten × Köpfe. Klick ablatiert einen Kopf, Ziehen wählt ein Rechteck, Pfeiltasten und Leertaste bedienen es per Tastatur, Doppelklick zeigt die Aufmerksamkeit.</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="93"/>
-        <location filename="../views/head_board.cpp" line="135"/>
-        <location filename="../views/head_board.cpp" line="414"/>
+        <location filename="../views/head_board.cpp" line="94"/>
+        <location filename="../views/head_board.cpp" line="136"/>
+        <location filename="../views/head_board.cpp" line="436"/>
         <location filename="../views/head_board_commands.cpp" line="44"/>
         <source>Toggle %1</source>
         <translation>%1 umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="105"/>
-        <location filename="../views/head_board.cpp" line="416"/>
+        <location filename="../views/head_board.cpp" line="106"/>
+        <location filename="../views/head_board.cpp" line="438"/>
         <source>Ablate layer %1</source>
         <translation>Schicht %1 ablatieren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="116"/>
+        <location filename="../views/head_board.cpp" line="117"/>
         <source>Invert ablation</source>
         <translation>Ablation umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="119"/>
-        <location filename="../views/head_board.cpp" line="420"/>
+        <location filename="../views/head_board.cpp" line="120"/>
+        <location filename="../views/head_board.cpp" line="442"/>
         <source>Restore all heads</source>
         <translation>Alle Köpfe wiederherstellen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="137"/>
+        <location filename="../views/head_board.cpp" line="138"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>%n Kopf wiederherstellen</numerusform>
@@ -2615,7 +2853,7 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="138"/>
+        <location filename="../views/head_board.cpp" line="139"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>%n Kopf ablatieren</numerusform>
@@ -2623,32 +2861,32 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="220"/>
+        <location filename="../views/head_board.cpp" line="252"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="415"/>
+        <location filename="../views/head_board.cpp" line="437"/>
         <source>Show attention of %1</source>
         <translation>Aufmerksamkeit von %1 zeigen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="418"/>
+        <location filename="../views/head_board.cpp" line="440"/>
         <source>Toggle selection</source>
         <translation>Auswahl umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="419"/>
+        <location filename="../views/head_board.cpp" line="441"/>
         <source>Invert</source>
         <translation>Umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="422"/>
+        <location filename="../views/head_board.cpp" line="444"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="423"/>
+        <location filename="../views/head_board.cpp" line="445"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -2793,32 +3031,32 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::MaskEditor</name>
     <message>
-        <location filename="../views/mask_editor.cpp" line="34"/>
+        <location filename="../views/mask_editor.cpp" line="33"/>
         <source>Mask editor</source>
         <translation>Masken-Editor</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="35"/>
+        <location filename="../views/mask_editor.cpp" line="34"/>
         <source>Click a token to mask or unmask it for the selected head</source>
         <translation>Klick auf ein Token maskiert es für den gewählten Kopf oder hebt die Maske auf</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="63"/>
+        <location filename="../views/mask_editor.cpp" line="60"/>
         <source>Unmask token %1</source>
         <translation>Maske von Token %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="63"/>
+        <location filename="../views/mask_editor.cpp" line="60"/>
         <source>Mask token %1</source>
         <translation>Token %1 maskieren</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="70"/>
+        <location filename="../views/mask_editor.cpp" line="67"/>
         <source>Keep only answer segments</source>
         <translation>Nur Antwortsegmente behalten</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="74"/>
+        <location filename="../views/mask_editor.cpp" line="71"/>
         <source>Keep only summary tokens</source>
         <translation>Nur Zusammenfassungs-Token behalten</translation>
     </message>
@@ -3043,22 +3281,22 @@ nicht ausgeführt</translation>
 <context>
     <name>gna::views::TokenStrip</name>
     <message>
-        <location filename="../views/token_strip.cpp" line="16"/>
+        <location filename="../views/token_strip.cpp" line="14"/>
         <source>Prompt tokens</source>
         <translation>Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="62"/>
+        <location filename="../views/token_strip.cpp" line="41"/>
         <source>No prompt tokens yet</source>
         <translation>Noch keine Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="113"/>
+        <location filename="../views/token_strip.cpp" line="90"/>
         <source>Token %1: “%2”</source>
         <translation>Token %1: „%2“</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="114"/>
+        <location filename="../views/token_strip.cpp" line="91"/>
         <source>Weight %1</source>
         <translation>Gewicht %1</translation>
     </message>

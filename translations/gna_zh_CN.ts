@@ -2,59 +2,197 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CoreError</name>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="16"/>
+        <source>head &apos;%1&apos;: expected L&lt;layer&gt;.H&lt;head&gt; (attention) or L&lt;layer&gt;.S&lt;head&gt; (SSM), e.g. L17.H24; L17H24 and 17.24 are accepted too; layers and heads count from 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="20"/>
+        <source>%1: &quot;%2&quot;: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="21"/>
+        <source>%1: &quot;%2&quot; has the wrong type (%3); expected %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="22"/>
+        <source>%1: unknown key &quot;%2&quot; in a %3 task (a typo?); it takes %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="23"/>
+        <source>%1: missing &quot;experiment&quot; (one of %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="24"/>
+        <source>%1: &quot;experiment&quot;: &apos;%2&apos; is not a known experiment (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="25"/>
+        <source>%1: &quot;%2&quot; is not a key of %3 (it is one of %4); see gna experiment --describe %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="26"/>
+        <source>%1: unknown key &quot;%2&quot; (a typo?); %3 takes %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="27"/>
+        <source>%1: the spec must be a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="28"/>
+        <source>experiment spec: &quot;%1&quot; names %2, which this model does not have</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="30"/>
+        <source>experiment spec: &quot;ranking&quot; names %1, which is missing: run the head_ranking experiment it comes from first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="33"/>
+        <source>%1 is missing (no such result file); run the experiment that writes it first, or give the path of an existing result.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="36"/>
+        <source>%1 is corrupted (%2); delete it to start over, or use another --out folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="37"/>
+        <source>%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="39"/>
+        <source>%1 holds no head ranking (run an experiment &quot;head_ranking&quot; first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="41"/>
+        <source>%1: not valid JSON (%2). Check the file; it may be truncated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="42"/>
+        <source>%1: cannot open the file for reading (does it exist, is it readable?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="44"/>
+        <source>%1: not found. A Hugging Face model folder needs config.json next to the weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="45"/>
+        <source>%1: not a model folder (expected a directory with config.json and *.safetensors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="46"/>
+        <source>%1: no model.safetensors or model.safetensors.index.json found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="47"/>
+        <source>%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="49"/>
+        <source>%1: cannot open (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="50"/>
+        <source>%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download or re-export the checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="53"/>
+        <source>%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a safetensors file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="56"/>
+        <source>%1: safetensors header is not valid JSON (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="57"/>
+        <source>%1: tensor &apos;%2&apos; has shape %3 but config.json implies %4. config.json and the weights disagree.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="58"/>
+        <source>%1: the checkpoint has no tensor &apos;%2&apos;. The file is incomplete or belongs to a different architecture than config.json says.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gna::studio</name>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="160"/>
+        <location filename="../app/studio/run_job.cpp" line="162"/>
         <source>Δ %1 vs unablated</source>
         <translation>Δ %1（相对未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="119"/>
+        <location filename="../app/studio/run_job.cpp" line="121"/>
         <source>The prompt is empty: type a prompt first.</source>
         <translation>提示为空：请先输入提示。</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="36"/>
+        <location filename="../app/studio/run_job.cpp" line="37"/>
         <source>entropy of the last row (bits)</source>
         <translation>最后一行的熵（比特）</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="40"/>
+        <location filename="../app/studio/run_job.cpp" line="41"/>
         <source>Gather score: the prompt has no line ends</source>
         <translation>Gather 得分：提示中没有行尾</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="39"/>
+        <location filename="../app/studio/run_job.cpp" line="40"/>
         <source>Gather score: attention of each line end on its own line</source>
         <translation>Gather 得分：每个行尾对其所在行的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="43"/>
+        <location filename="../app/studio/run_job.cpp" line="44"/>
         <source>Aggregate score: the prompt has no line ends</source>
         <translation>Aggregate 得分：提示中没有行尾</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="42"/>
+        <location filename="../app/studio/run_job.cpp" line="43"/>
         <source>Aggregate score: attention of the last token on the line ends</source>
         <translation>Aggregate 得分：最后一个词元对各行尾的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="37"/>
+        <location filename="../app/studio/run_job.cpp" line="38"/>
         <source>max weight of the last row</source>
         <translation>最后一行的最大权重</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="44"/>
+        <location filename="../app/studio/run_job.cpp" line="45"/>
         <source>attention from the last token to token %1</source>
         <translation>最后一个词元对词元 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="124"/>
+        <location filename="../app/studio/run_job.cpp" line="126"/>
         <source>The prompt has %1 characters, far more than this model&apos;s context of %2 tokens holds; shorten it to run it.</source>
         <translation>提示有 %1 个字符，远超此模型 %2 个词元的上下文所能容纳的长度；请缩短后再运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="168"/>
+        <location filename="../app/studio/run_job.cpp" line="170"/>
         <source>Unexpected error: %1</source>
         <translation>意外错误：%1</translation>
     </message>
@@ -127,17 +265,17 @@
 <context>
     <name>gna::studio::ExperimentDock</name>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="32"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="34"/>
         <source>Experiments</source>
         <translation>实验</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="56"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="58"/>
         <source>Experime&amp;nt:</source>
         <translation>实验(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="117"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="119"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1：Studio 中没有适用于此 evaluate 规范的标签页（大海捞针图是仅针对 niah 任务的 evaluate）；请使用 gna experiment 运行。</translation>
     </message>
@@ -150,23 +288,23 @@
         <translation>“%1”不是数字</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="156"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
         <source>Open &amp;spec file…</source>
         <translation>打开规范文件(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="158"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="162"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="163"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="171"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="244"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
         <source>Open a model, then Run.</source>
         <translation>请先打开模型，然后点击运行。</translation>
     </message>
@@ -176,17 +314,17 @@
         <translation>条件(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="58"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="60"/>
         <source>A needle-in-a-haystack map is an &lt;b&gt;evaluate&lt;/b&gt; experiment on the &lt;b&gt;niah&lt;/b&gt; task (docs/experiments.md): its spec says &quot;experiment&quot;: &quot;evaluate&quot; and &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</source>
         <translation>大海捞针图是针对 &lt;b&gt;niah&lt;/b&gt; 任务的 &lt;b&gt;evaluate&lt;/b&gt; 实验（docs/experiments.md）：其规范写有 &quot;experiment&quot;: &quot;evaluate&quot; 和 &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="85"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="84"/>
         <source>The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form</source>
         <translation>实际运行的实验规范（JSON）：由上方表单生成，在此编辑也会填入表单</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
         <source>&amp;JSON spec (what runs):</source>
         <translation>JSON 规范(&amp;J)（实际运行的内容）：</translation>
     </message>
@@ -221,139 +359,139 @@
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="114"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="122"/>
         <source>Runs the spec on the open model</source>
         <translation>在已打开的模型上运行该规范</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="120"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="128"/>
         <source>⚠ Run waits for a valid spec: %1</source>
         <translation>⚠ 需要有效的规范才能运行：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="122"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="130"/>
         <source>The form cannot show every value of this spec, so it is greyed out: edit the spec here (Run runs it as written).</source>
         <translation>表单无法显示此规范的所有值，因此已置灰：请在此编辑规范（“运行”会按原样执行）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="130"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="176"/>
         <source>This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs with gna experiment.</source>
         <translation>此标签页运行大海捞针图（仅针对 niah 任务的 evaluate）；其他任务的 evaluate 规范请使用 gna experiment 运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="179"/>
         <source>This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).</source>
         <translation>这是 %1 规范：请在“%2”标签页中打开（此标签页运行 %3 规范）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="209"/>
         <source>Open experiment spec</source>
         <translation>打开实验规范</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="209"/>
         <source>Experiment specs (*.json)</source>
         <translation>实验规范 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="163"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="208"/>
         <source>Open experiment result</source>
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="163"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="208"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="157"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="161"/>
         <source>Open res&amp;ult…</source>
         <translation>打开结果(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="206"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="210"/>
         <source>Finished: %1</source>
         <translation>已完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="213"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="217"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>已取消。目前已验证的头保留在头面板上，并保存在 %1 中；归因排序不会从中断处继续：请使用另一个文件夹再次运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="215"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="219"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="220"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="224"/>
         <source>The experiment failed.</source>
         <translation>实验失败。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="231"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
         <source>Head ranking</source>
         <translation>注意力头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
         <source>Cumulative removal</source>
         <translation>累积移除</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="233"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
         <source>Layer pruning</source>
         <translation>层剪枝</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="234"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
         <source>Sparsification</source>
         <translation>稀疏化</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
         <source>Needle in a haystack</source>
         <translation>大海捞针</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="240"/>
         <source>Manipulation grid</source>
         <translation>操控网格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="241"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A 掩码（MMLU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="242"/>
         <source>Memory table</source>
         <translation>内存表</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="244"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
         <source>Ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="252"/>
         <source>none: this model has no attention heads</source>
         <translation>无：此模型没有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="272"/>
         <source>a new folder per run</source>
         <translation>每次运行新建文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="270"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="274"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>留空：每次运行在 %1 中新建文件夹；包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="273"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>结果文件夹。留空：每次运行在 %1 中新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
@@ -399,193 +537,233 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="89"/>
+        <source>e.g. 512, 1024, 2048; empty: 250 to 4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
+        <source>e.g. 0, 50, 100; empty: 0 to 100</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
         <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
         <translation>注意力头，格式为 L17.H24，以逗号分隔；留空 = 所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
         <source>Gather heads, e.g. L16.H22</source>
         <translation>Gather 头，例如 L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
         <source>Aggregate heads, e.g. L17.H24</source>
         <translation>Aggregate 头，例如 L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
         <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
         <translation>head_ranking 的 result.json，或形如 L3.H1, L2.H0, … 的注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
         <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
         <translation>移除的头数，例如 0, 10, 20；留空 = 每 10 个</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <source>e.g. L1.H0, L2.H3; empty: every attention head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
+        <source>e.g. L16.H22</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
+        <source>e.g. L17.H24</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
+        <source>result.json, or e.g. L3.H1, L2.H0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
+        <source>e.g. 0, 10, 20; empty: every 10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
         <source>Both</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
         <source>Gradual (from the end)</source>
         <translation>逐步（从末尾开始）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
         <source>Individual (one layer at a time)</source>
         <translation>单独（每次一层）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
         <source>Values of k; empty = 0 to the number of heads</source>
         <translation>k 的取值；留空 = 0 到头数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
+        <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
         <source>Generation only</source>
         <translation>仅生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
         <source>Prefill and generation</source>
         <translation>预填充和生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
         <source>Exact (every head ablated)</source>
         <translation>精确（逐个消融每个头）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
         <source>Fast: attribution, then the top heads exactly</source>
         <translation>快速：先归因，再精确计算排名靠前的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
         <source>Fastest: attribution estimate only</source>
         <translation>最快：仅归因估计</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
         <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
         <translation>快速方法会立即用一阶估计为头面板着色，然后通过精确消融细化排名靠前的头（docs/attribution.md）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
         <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
         <translation>希望排序的头数；快速方法会精确验证三倍数量的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
         <source>Log-probability of the answer</source>
         <translation>答案的对数概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>精确匹配（KV 检索，生成）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="124"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="133"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>结果文件夹；留空 = 每次运行新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="126"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="135"/>
         <source>&amp;Task:</source>
         <translation>任务(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="128"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="137"/>
         <source>Dictionary si&amp;zes:</source>
         <translation>字典大小(&amp;Z)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>Choose the results folder</source>
         <translation>选择结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
         <source>Results folder</source>
         <translation>结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="130"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="139"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
         <source>&amp;Limit per subject:</source>
         <translation>每科上限(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="133"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
         <source>Context &amp;lengths:</source>
         <translation>上下文长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="135"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
         <source>Needle &amp;depths (%):</source>
         <translation>针的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
         <source>&amp;Generated tokens:</source>
         <translation>生成词元数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
         <source>&amp;Heads:</source>
         <translation>注意力头(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="149"/>
         <source>Metho&amp;d:</source>
         <translation>方法(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
         <source>Heads &amp;wanted:</source>
         <translation>所需头数(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
         <source>M&amp;etric:</source>
         <translation>指标(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>&amp;Gather heads:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="146"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
         <source>&amp;Aggregate heads:</source>
         <translation>Aggregate 头(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="153"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="162"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
         <source>Choose a head_ranking result.json</source>
         <translation>选择 head_ranking 的 result.json</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
         <source>Head ranking result</source>
         <translation>注意力头排序结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
         <source>&amp;Ranking:</source>
         <translation>排序(&amp;R)：</translation>
     </message>
@@ -595,66 +773,66 @@
         <translation>“%1”不是整数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="129"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>Sam&amp;ples per size:</source>
         <translation>每种大小的样本数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="167"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
         <source>&amp;Steps:</source>
         <translation>步骤(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="169"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="171"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="180"/>
         <source>&amp;k:</source>
         <translation>&amp;k：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="172"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
         <source>S&amp;tages:</source>
         <translation>阶段(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>Results &amp;folder:</source>
         <translation>结果文件夹(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="51"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="52"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="76"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="89"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="59"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="60"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="97"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="98"/>
         <source>the spec editor</source>
         <translation>规范编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="317"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="332"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="336"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>正在加载模型并准备样本…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="338"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="342"/>
         <source>Cancelling after the current sample…</source>
         <translation>将在当前样本完成后取消…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="356"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="360"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="366"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="370"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
     </message>
@@ -825,393 +1003,443 @@
 <context>
     <name>gna::studio::GuidedTour</name>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="363"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="414"/>
         <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
         <translation>混合模型通过其注意力头进行检索：关闭它们后，字典中的值和答案字母都会降向随机水平（%1 个值中选 1 个，4 个字母中选 1 个）。可通过 帮助 ▸ 打开演示模型 在窗口中打开一个。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="347"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="398"/>
         <source>KV, attention off</source>
         <translation>KV，关闭注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="67"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="59"/>
         <source>MMLU asks for the letter of the right option, so the model must retrieve which letter stands next to the answer it knows; the classic format scores the answer text itself. The tour switches off the heads that carry the letter (the model card&apos;s measured one, or else the Gather and Aggregate heads) and scores both formats: where the letter falls while the classic answer holds, MMLU&apos;s difficulty is retrieval, not knowledge.</source>
         <translation>MMLU 要求给出正确选项的字母，因此模型必须检索出它已知的答案旁边是哪个字母；经典格式则直接对答案文本评分。导览会关闭承载字母的头（模型卡中测得的那个头，否则为 Gather 头和 Aggregate 头），并按两种格式评分：若字母格式下降而经典格式保持不变，则 MMLU 的难点在于检索，而非知识。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="144"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="195"/>
         <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its attention on the line ends. Probability of the correct value as the next token (the chart&apos;s top bar, ★ %5): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
         <translation>Aggregate 头 &lt;b&gt;%1&lt;/b&gt;：最后一个位置把 %2 的注意力放在各行末尾。正确值作为下一个词元的概率（图表最上方的条，★ %5）：&lt;b&gt;%3&lt;/b&gt;；仅在字典的值之中（任务的得分）：%4。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="165"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="216"/>
         <source>drops from %1 to %2</source>
         <translation>从 %1 降至 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="166"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="217"/>
         <source>rises from %1 to %2</source>
         <translation>从 %1 升至 %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="167"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="218"/>
         <source>stays about the same (%1, then %2)</source>
         <translation>基本不变（%1，之后 %2）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="170"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="221"/>
         <source>With &lt;b&gt;%1&lt;/b&gt; off, the probability of the correct value as the next token (the chart&apos;s top bar, ★ %2) %3. Among the dictionary&apos;s values only (the task&apos;s score), it %4.</source>
         <translation>关闭 &lt;b&gt;%1&lt;/b&gt; 后，正确值作为下一个词元的概率（图表最上方的条，★ %2）%3。仅在字典的值之中（任务的得分），它%4。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="177"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="228"/>
         <source>It does not drop: in this model retrieval does not run through this head alone (try switching off the next ones on the board).</source>
         <translation>概率没有下降：在此模型中，检索并不只经过这一个头（可尝试关闭头面板上排在其后的头）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="360"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="411"/>
         <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
         <translation>正确答案的概率（字典提示中的值 %1；虚构事实的 MMLU 格式问题的平均值）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="349"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="400"/>
         <source>MMLU, attention off</source>
         <translation>MMLU，关闭注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="348"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="399"/>
         <source>MMLU: correct letter</source>
         <translation>MMLU：正确的字母</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="346"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="397"/>
         <source>KV: correct value</source>
         <translation>KV：正确的值</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="26"/>
+        <location filename="../app/studio/guided_tour.cpp" line="27"/>
         <source>Guided tour</source>
         <translation>导览</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="53"/>
+        <location filename="../app/studio/guided_tour.cpp" line="54"/>
         <source>&amp;Back</source>
         <translation>上一步(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="54"/>
-        <location filename="../app/studio/guided_tour.cpp" line="112"/>
+        <location filename="../app/studio/guided_tour.cpp" line="55"/>
+        <location filename="../app/studio/guided_tour.cpp" line="113"/>
         <source>&amp;Next</source>
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="55"/>
+        <location filename="../app/studio/guided_tour.cpp" line="56"/>
         <source>&amp;Leave tour</source>
         <translation>退出导览(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="56"/>
+        <location filename="../app/studio/guided_tour.cpp" line="57"/>
         <source>The previous step (Alt+Left)</source>
         <translation>上一步 (Alt+左方向键)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="57"/>
+        <location filename="../app/studio/guided_tour.cpp" line="58"/>
         <source>The next step (Alt+Right)</source>
         <translation>下一步 (Alt+右方向键)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="58"/>
+        <location filename="../app/studio/guided_tour.cpp" line="59"/>
         <source>Close the tour and keep everything as it is; reopen it from Help ▸ Guided tour (F1)</source>
         <translation>关闭导览并保持当前所有状态；可从 帮助 ▸ 导览 重新打开 (F1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="110"/>
+        <location filename="../app/studio/guided_tour.cpp" line="111"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="110"/>
+        <location filename="../app/studio/guided_tour.cpp" line="111"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="112"/>
+        <location filename="../app/studio/guided_tour.cpp" line="113"/>
         <source>&amp;Finish</source>
         <translation>完成(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="135"/>
+        <location filename="../app/studio/guided_tour.cpp" line="136"/>
         <source>Another model was opened before this step ran: press Next again.</source>
         <translation>此步骤运行前打开了另一个模型：请再次点击“下一步”。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="157"/>
+        <location filename="../app/studio/guided_tour.cpp" line="158"/>
         <source>The model could not be loaded.</source>
         <translation>无法加载模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="162"/>
+        <location filename="../app/studio/guided_tour.cpp" line="163"/>
         <source>No model is open and the demo model is not bundled in this build. Open a model (File ▸ Open model), then press Next again.</source>
         <translation>没有打开的模型，且此版本未附带演示模型。请先打开一个模型（文件 ▸ 打开模型），然后再次点击“下一步”。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="164"/>
+        <location filename="../app/studio/guided_tour.cpp" line="165"/>
         <source>Loading the demo model…</source>
         <translation>正在加载演示模型…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="168"/>
+        <location filename="../app/studio/guided_tour.cpp" line="169"/>
         <source>The demo model could not be loaded.</source>
         <translation>无法加载演示模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="182"/>
+        <location filename="../app/studio/guided_tour.cpp" line="183"/>
         <source>Tour: restore heads</source>
         <translation>导览：恢复注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="183"/>
+        <location filename="../app/studio/guided_tour.cpp" line="184"/>
         <source>Tour: switch heads off</source>
         <translation>导览：关闭注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="268"/>
+        <location filename="../app/studio/guided_tour.cpp" line="269"/>
         <source>precomputed in %1</source>
         <translation>预先计算于 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="275"/>
+        <location filename="../app/studio/guided_tour.cpp" line="276"/>
         <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
         <translation>另一个实验正在运行：请等待其结束或取消它，然后再次点击“下一步”。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="276"/>
+        <location filename="../app/studio/guided_tour.cpp" line="277"/>
         <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
         <translation>正在为注意力头排序：在 8 个 KV 检索提示上逐个单独关闭每个头…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="292"/>
+        <location filename="../app/studio/guided_tour.cpp" line="293"/>
         <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
         <translation>刚刚在 8 个 KV 检索提示上计算（实验面板）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="293"/>
+        <location filename="../app/studio/guided_tour.cpp" line="294"/>
         <source>The head ranking found fewer than two heads.</source>
         <translation>注意力头排序找到的头少于两个。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="302"/>
+        <location filename="../app/studio/guided_tour.cpp" line="303"/>
         <source>The head ranking was cancelled.</source>
         <translation>注意力头排序已取消。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="335"/>
+        <location filename="../app/studio/guided_tour.cpp" line="336"/>
         <source>Could not pick a Gather and an Aggregate head.</source>
         <translation>无法选出 Gather 头和 Aggregate 头。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="41"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="112"/>
         <source>A guided tour of Gather &amp; Aggregate</source>
         <translation>Gather &amp; Aggregate 导览</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="42"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="113"/>
         <source>The task: retrieve a value from a dictionary</source>
         <translation>任务：从字典中检索一个值</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="43"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="114"/>
         <source>The head board, coloured by the head ranking</source>
         <translation>按注意力头排序着色的头面板</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="44"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="115"/>
         <source>The Gather head</source>
         <translation>Gather 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="45"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="116"/>
         <source>The Aggregate head</source>
         <translation>Aggregate 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="46"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="117"/>
         <source>Switch off the Aggregate head</source>
         <translation>关闭 Aggregate 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="47"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="118"/>
         <source>MMLU format versus classic format</source>
         <translation>MMLU 格式与经典格式</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="48"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="119"/>
         <source>Transformer, SSM and hybrid</source>
         <translation>Transformer、SSM 与混合模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="50"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="42"/>
         <source>This tour shows, live, the few attention heads that let a language model retrieve from its context. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
         <translation>本导览实时展示让语言模型从上下文中检索信息的少数几个注意力头。每一步都会为您设置好窗口：点击“下一步”继续，“上一步”返回，或点击“退出导览”以保持当前状态继续探索。可通过 帮助 ▸ 导览 重新打开。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="53"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="45"/>
         <source>The prompt lists a dictionary of key:value pairs and asks for the value of one key, so the model can only answer by retrieving it from its context. The chart next to the head board shows the probability of each candidate value as the next token.</source>
         <translation>提示列出一个由 键:值 对组成的字典，并询问其中一个键的值，因此模型只能通过从上下文中检索来作答。头面板旁边的图表显示每个候选值作为下一个词元的概率。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="56"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="48"/>
         <source>Every cell is one attention head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
         <translation>每个格子是一个注意力头（行：层，列：头）。每个头都被单独关闭并重新测量检索得分；颜色表示得分下降了多少。少数几个头远比其他所有头重要。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="59"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="51"/>
         <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes.</source>
         <translation>Gather 头把提示中的每个片段浓缩到其摘要词元中：从每行的末尾回看该行。左侧的图显示该头，它是根据注意力的去向从排名靠前的头中选出的。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="62"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="54"/>
         <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head; its last row is the final position.</source>
         <translation>Aggregate 头读取这些摘要：从最后一个位置关注各行末尾，并把检索到的值带到输出。右侧的图显示该头；其最后一行就是最后一个位置。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="65"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="57"/>
         <source>The tour has switched the Aggregate head off on the head board, just as a click does (Edit ▸ Undo brings it back). Compare the probability of the correct value with the previous step.</source>
         <translation>导览已在头面板上关闭了 Aggregate 头，与点击的效果相同（编辑 ▸ 撤销 可恢复）。请将正确值的概率与上一步进行比较。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="72"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="64"/>
         <source>The same dictionary prompt on the bundled SSM and hybrid demo models. An SSM has to squeeze the dictionary into a fixed-size state and approximates the Gather and Aggregate heads weakly; a hybrid keeps a few attention layers and retrieves through attention again.</source>
         <translation>在附带的 SSM 和混合演示模型上运行同一个字典提示。SSM 必须把字典压缩进固定大小的状态中，只能粗略地近似 Gather 和 Aggregate 头；混合模型保留了少数注意力层，又能通过注意力进行检索。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="93"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="139"/>
         <source>The correct value is &lt;b&gt;%1&lt;/b&gt;. Scored as the task does (each value as a continuation), the model gives it a probability of &lt;b&gt;%2&lt;/b&gt; among the %3 values in the dictionary; a guess would give %4.</source>
         <translation>正确的值是 &lt;b&gt;%1&lt;/b&gt;。按任务的方式打分（把每个值作为续写），模型在字典的 %3 个值中给它的概率为 &lt;b&gt;%2&lt;/b&gt;；随机猜测的概率为 %4。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="110"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="156"/>
         <source>Ranking %1. Most important: %2.</source>
         <translation>排序%1。最重要的：%2。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="133"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="180"/>
         <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their attention on their own line.</source>
         <translation>Gather 头 &lt;b&gt;%1&lt;/b&gt;：各行末尾把 %2 的注意力放在自己所在的行上。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="268"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="319"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4 时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="256"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="307"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
         <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4（模型卡中注意力头排序的前两名）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="263"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="70"/>
+        <source>This tour shows, live, the few heads that let a language model retrieve from its context. This model is a state-space model without attention: its heads are SSM heads, and what each one reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="76"/>
+        <source>Every cell is one SSM head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="79"/>
+        <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it reads back over that line. An SSM head has no attention weights: the left map shows its hidden attention, the weight its state-space recurrence gives each earlier token. This head was chosen among the top-ranked heads by where that weight goes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="83"/>
+        <source>An Aggregate head reads those summaries: from the final position it reads the line ends and carries the retrieved value to the output. The right map shows this SSM head&apos;s hidden attention; its last row is the final position.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="88"/>
+        <source>This tour shows, live, the few heads that let a language model retrieve from its context. This hybrid model has attention heads and SSM heads; what an SSM head reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="93"/>
+        <source>Every cell is one head (rows: layers; columns: the attention heads H, then the SSM heads S). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="96"/>
+        <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes (for an SSM head, its hidden attention: the weight its state-space recurrence gives each earlier token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="100"/>
+        <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head (for an SSM head, its hidden attention); its last row is the final position.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="179"/>
+        <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their hidden attention on their own line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="192"/>
+        <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its hidden attention on the line ends. Probability of the correct value as the next token (the chart&apos;s top bar, ★ %5): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
         <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3（模型卡中的“检索对知识”头）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %4。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="277"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="328"/>
         <source>In the chart (this question, heads off) the correct letter %1 (bar ★ %1) is still the most likely.</source>
         <translation>图表中（本题，关闭这些头），正确字母 %1（条 ★ %1）仍是可能性最大的。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="278"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="329"/>
         <source>In the chart (this question, heads off) the model&apos;s most likely letter is %1, not the correct %2 (bar ★ %2).</source>
         <translation>图表中（本题，关闭这些头），模型最可能的字母是 %1，而不是正确的 %2（条 ★ %2）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
         <source>drops</source>
         <translation>下降</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
         <source>rises</source>
         <translation>上升</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="283"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
         <source>holds</source>
         <translation>保持不变</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="285"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="336"/>
         <source>With the heads off the letter format %1 and the classic format %2.</source>
         <translation>关闭这些头后，字母格式%1，经典格式%2。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="289"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="340"/>
         <source>Here MMLU&apos;s difficulty is retrieval, not knowledge.</source>
         <translation>在这里，MMLU 的难点在于检索，而非知识。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="290"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="341"/>
         <source>Here the two formats do not come apart: in this model these heads do not carry the letter alone.</source>
         <translation>在这里，两种格式没有拉开差距：在此模型中，这些头并不单独承载字母。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="292"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="343"/>
         <source>all heads</source>
         <translation>全部头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="292"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="343"/>
         <source>G&amp;A off</source>
         <translation>关闭 G&amp;A</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="293"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="344"/>
         <source>MMLU format (letter)</source>
         <translation>MMLU 格式（字母）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="294"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="345"/>
         <source>classic format (answer text)</source>
         <translation>经典格式（答案文本）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="310"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="361"/>
         <source>SSM</source>
         <translation>SSM</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="310"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="361"/>
         <source>hybrid</source>
         <translation>混合模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="313"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="364"/>
         <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
         <translation>此版本未附带 SSM 和混合演示模型，因此跳过此步骤。导览所设置的一切保持不变：继续探索，或点击“完成”。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="324"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="375"/>
         <source>open model (%1)</source>
         <translation>已打开的模型（%1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="326"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="377"/>
         <source>Running the prompt on the other demo models…</source>
         <translation>正在其他演示模型上运行该提示…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="356"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="407"/>
         <source>could not load</source>
         <translation>无法加载</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="293"/>
+        <location filename="../app/studio/tour_steps.cpp" line="303"/>
         <source>the demo model&apos;s invented world</source>
         <translation>演示模型虚构的世界</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="302"/>
+        <location filename="../app/studio/tour_steps.cpp" line="312"/>
         <source>the bundled MMLU sample</source>
         <translation>附带的 MMLU 样例</translation>
     </message>
@@ -1219,145 +1447,145 @@
 <context>
     <name>gna::studio::KvMapPanel</name>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="54"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="55"/>
         <source>Dictionary sizes (key:value lines), comma-separated, 1 to 100</source>
         <translation>字典大小（键:值 行数），以逗号分隔，1 到 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="56"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="57"/>
         <source>Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line</source>
         <translation>所查询的键在字典中的位置（百分比）：0 = 第一行，100 = 最后一行</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="61"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="62"/>
         <source>e.g. L2.H2, L1.H3 (SSM heads: L1.S2)</source>
         <translation>例如 L2.H2, L1.H3（SSM 头：L1.S2）</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="63"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
         <source>Probability of the right value</source>
         <translation>正确值的概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
         <source>&amp;Compare all heads with these heads off</source>
         <translation>对比所有头与关闭这些头后的结果(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
         <source>E&amp;xport figure set…</source>
         <translation>导出图表集(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="71"/>
         <source>Open a model to draw its KV-retrieval map.</source>
         <translation>请打开模型以绘制其 KV 检索图。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="76"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="77"/>
         <source>Dictionary &amp;sizes:</source>
         <translation>字典大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="77"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="78"/>
         <source>&amp;Depths of the asked key (%):</source>
         <translation>所查询键的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="78"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
         <source>Sa&amp;mples per cell:</source>
         <translation>每格样本数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
         <source>&amp;Heads off:</source>
         <translation>关闭的头(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
         <source>Co&amp;lour:</source>
         <translation>颜色(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="102"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="103"/>
         <source>Export the KV-retrieval maps into folder</source>
         <translation>将 KV 检索图导出到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/kv_map_panel.cpp" line="106"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="107"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="124"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="125"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>每个单元格在相同的字典中询问位于该深度的键，按 KV 检索任务的方式打分（把字典中的每个值作为续写）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="140"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="205"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="141"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="206"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="144"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="145"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>字典大小：“%1”不是数字；请给出整数，例如 4, 8, 16。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="146"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="147"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>深度：“%1”不是数字；请给出百分比，例如 0, 50, 100。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="152"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="153"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>关闭的头：“%1”不是此模型的头；注意力头写作 L&lt;层&gt;.H&lt;头&gt;，SSM 头写作 L&lt;层&gt;.S&lt;头&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="157"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="158"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>关闭的头：请指定要关闭的头，例如 Gather 头和 Aggregate 头。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="172"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="173"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>正在计算所有头开启时以及关闭 %1 时的 KV 检索图…</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="188"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="189"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>已取消；图中显示的是上一次完成的运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="194"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="195"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>左：所有头开启。右：关闭 %1。将鼠标悬停在单元格上可查看其值。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="227"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="228"/>
         <source>All heads</source>
         <translation>所有头</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="228"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="229"/>
         <source>%1 off</source>
         <translation>关闭 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="233"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="234"/>
         <source>Compute the maps first.</source>
         <translation>请先计算检索图。</translation>
     </message>
@@ -1365,7 +1593,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="398"/>
+        <location filename="../app/studio/main_window.cpp" line="392"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
@@ -1405,144 +1633,144 @@
         <translation>设备(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="100"/>
+        <location filename="../app/studio/main_window.cpp" line="101"/>
         <source>Loading cancelled</source>
         <translation>已取消加载</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="96"/>
+        <location filename="../app/studio/main_window.cpp" line="97"/>
         <source>Loading %p%</source>
         <translation>正在加载 %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="73"/>
-        <location filename="../app/studio/main_window_language.cpp" line="72"/>
+        <location filename="../app/studio/main_window.cpp" line="74"/>
+        <location filename="../app/studio/main_window_language.cpp" line="73"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="93"/>
+        <location filename="../app/studio/main_window.cpp" line="94"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="104"/>
+        <location filename="../app/studio/main_window.cpp" line="105"/>
         <source>Could not load the model</source>
         <translation>无法加载模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="105"/>
+        <location filename="../app/studio/main_window.cpp" line="106"/>
         <source>Could not load %1</source>
         <translation>无法加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="109"/>
+        <location filename="../app/studio/main_window.cpp" line="110"/>
         <source>Run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="110"/>
+        <location filename="../app/studio/main_window.cpp" line="111"/>
         <source>The run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="112"/>
+        <location filename="../app/studio/main_window.cpp" line="113"/>
         <source>Run cancelled</source>
         <translation>运行已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="136"/>
+        <location filename="../app/studio/main_window.cpp" line="137"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>勾选“与未消融的运行比较”以查看消融带来的变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="145"/>
+        <location filename="../app/studio/main_window.cpp" line="146"/>
         <source>No colouring</source>
         <translation>不着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="145"/>
+        <location filename="../app/studio/main_window.cpp" line="146"/>
         <source>Entropy of the last row</source>
         <translation>最后一行的熵</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="145"/>
+        <location filename="../app/studio/main_window.cpp" line="146"/>
         <source>Max weight of the last row</source>
         <translation>最后一行的最大权重</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="147"/>
         <source>Attention to the selected token</source>
         <translation>对所选词元的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="152"/>
+        <location filename="../app/studio/main_window.cpp" line="153"/>
         <source>C&amp;olour heads by:</source>
         <translation>注意力头着色依据(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="156"/>
+        <location filename="../app/studio/main_window.cpp" line="157"/>
         <source>&amp;Invert</source>
         <translation>反转(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <location filename="../app/studio/main_window.cpp" line="158"/>
         <source>Restore &amp;all</source>
         <translation>全部恢复(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="192"/>
+        <location filename="../app/studio/main_window.cpp" line="193"/>
         <source>Compare with the unablated run</source>
         <translation>与未消融的运行比较</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="196"/>
+        <location filename="../app/studio/main_window.cpp" line="197"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="198"/>
+        <location filename="../app/studio/main_window.cpp" line="199"/>
         <source>A&amp;ggregate head:</source>
         <translation>Aggregate 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="202"/>
+        <location filename="../app/studio/main_window.cpp" line="203"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="212"/>
+        <location filename="../app/studio/main_window.cpp" line="213"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="213"/>
+        <location filename="../app/studio/main_window.cpp" line="214"/>
         <source>Difference (ablated − unablated)</source>
         <translation>差异（消融 − 未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="303"/>
+        <location filename="../app/studio/main_window.cpp" line="300"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="317"/>
+        <location filename="../app/studio/main_window.cpp" line="311"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="319"/>
-        <location filename="../app/studio/main_window_language.cpp" line="73"/>
+        <location filename="../app/studio/main_window.cpp" line="313"/>
+        <location filename="../app/studio/main_window_language.cpp" line="74"/>
         <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
         <translation>请先打开一个模型文件夹（文件 ▸ 打开模型，或将文件夹拖到此处）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="365"/>
+        <location filename="../app/studio/main_window.cpp" line="359"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>输入提示以查看注意力图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="395"/>
+        <location filename="../app/studio/main_window.cpp" line="389"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
@@ -1728,68 +1956,68 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="400"/>
+        <location filename="../app/studio/main_window.cpp" line="394"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="401"/>
+        <location filename="../app/studio/main_window.cpp" line="395"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="452"/>
+        <location filename="../app/studio/main_window.cpp" line="446"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="453"/>
+        <location filename="../app/studio/main_window.cpp" line="447"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="464"/>
+        <location filename="../app/studio/main_window.cpp" line="458"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="515"/>
+        <location filename="../app/studio/main_window.cpp" line="509"/>
         <source>Export figure set into folder</source>
         <translation>将图表集导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="520"/>
+        <location filename="../app/studio/main_window.cpp" line="514"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="521"/>
+        <location filename="../app/studio/main_window.cpp" line="515"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="147"/>
         <source>Importance (head ranking result)</source>
         <translation>重要性（注意力头排序结果）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="148"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather 得分（行尾 → 其所在行）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="148"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="343"/>
-        <location filename="../app/studio/main_window.cpp" line="448"/>
-        <location filename="../app/studio/main_window.cpp" line="506"/>
+        <location filename="../app/studio/main_window.cpp" line="337"/>
+        <location filename="../app/studio/main_window.cpp" line="442"/>
+        <location filename="../app/studio/main_window.cpp" line="500"/>
         <source>importance (baseline − ablated)</source>
         <translation>重要性（基线 − 消融后）</translation>
     </message>
@@ -1825,53 +2053,48 @@
         <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="34"/>
-        <source>G&amp;A mask editor</source>
-        <translation>G&amp;A 掩码编辑器</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="35"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="38"/>
         <source>G&amp;&amp;A mask editor</source>
         <translation>G&amp;&amp;A 掩码编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="40"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="43"/>
         <source>KV-retrieval map</source>
         <translation>KV 检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="99"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="113"/>
         <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
         <translation>头面板：归因估计；排名靠前的 %2 个头中已精确验证 %1 个</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="101"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="115"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>注意力头面板已按排序结果的重要性着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="105"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
         <source>No model is open</source>
         <translation>未打开模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="105"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>请打开该结果对应的模型，以查看提示的注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="107"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>注意：此结果是用与当前打开的模型不同的模型计算的</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="117"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="134"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="131"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="148"/>
         <source>Could not rebuild the prompt</source>
         <translation>无法重建提示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="137"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="152"/>
         <source>Opened the prompt %1</source>
         <translation>已打开提示 %1</translation>
     </message>
@@ -1937,121 +2160,126 @@
         <source>Could not open an experiment result of the workspace</source>
         <translation>无法打开工作区中的实验结果</translation>
     </message>
+    <message>
+        <location filename="../app/studio/main_window_docks.cpp" line="44"/>
+        <source>“%1” takes the whole window; %2 or its close button shows the main view again</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gna::studio::MaskPanel</name>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="57"/>
+        <location filename="../app/studio/mask_panel.cpp" line="58"/>
         <source>With the mask</source>
         <translation>有掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="57"/>
+        <location filename="../app/studio/mask_panel.cpp" line="58"/>
         <source>With the mask (correct answer)</source>
         <translation>有掩码（正确答案）</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="57"/>
+        <location filename="../app/studio/mask_panel.cpp" line="58"/>
         <source>Without the mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <location filename="../app/studio/mask_panel.cpp" line="59"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>分别在有无掩码时运行以填充此图表</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="59"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>&amp;Run with and without the mask</source>
         <translation>分别在有无掩码时运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="60"/>
+        <location filename="../app/studio/mask_panel.cpp" line="61"/>
         <source>Reset to the G&amp;&amp;A mask</source>
         <translation>重置为 G&amp;&amp;A 掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="61"/>
-        <location filename="../app/studio/mask_panel.cpp" line="184"/>
+        <location filename="../app/studio/mask_panel.cpp" line="62"/>
+        <location filename="../app/studio/mask_panel.cpp" line="185"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>请打开模型，以便在内置 MMLU 样本上编辑 G&amp;A 掩码。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="65"/>
+        <location filename="../app/studio/mask_panel.cpp" line="66"/>
         <source>&amp;Question:</source>
         <translation>问题(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="68"/>
+        <location filename="../app/studio/mask_panel.cpp" line="69"/>
         <source>&amp;Aggregate:</source>
         <translation>Aggregate(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="72"/>
+        <location filename="../app/studio/mask_panel.cpp" line="73"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="75"/>
+        <location filename="../app/studio/mask_panel.cpp" line="76"/>
         <source>R&amp;ule:</source>
         <translation>规则(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="85"/>
+        <location filename="../app/studio/mask_panel.cpp" line="86"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
         <translation>点击词元即可在所选规则下屏蔽或取消屏蔽（带删除线的词元已被屏蔽）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="121"/>
+        <location filename="../app/studio/mask_panel.cpp" line="122"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="138"/>
+        <location filename="../app/studio/mask_panel.cpp" line="139"/>
         <source>demo world</source>
         <translation>演示世界</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="169"/>
+        <location filename="../app/studio/mask_panel.cpp" line="170"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>演示模型虚构世界中的 %n 道 MMLU 格式题目。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="171"/>
+        <location filename="../app/studio/mask_panel.cpp" line="172"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>内置样本中的 %n 道 MMLU 题目。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="174"/>
+        <location filename="../app/studio/mask_panel.cpp" line="175"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have.</source>
         <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，而其 SSM 头没有注意力权重。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="236"/>
+        <location filename="../app/studio/mask_panel.cpp" line="237"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1，位于选项 %2 的摘要词元处</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="238"/>
+        <location filename="../app/studio/mask_panel.cpp" line="239"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1，位于最后位置</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="281"/>
+        <location filename="../app/studio/mask_panel.cpp" line="282"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="312"/>
+        <location filename="../app/studio/mask_panel.cpp" line="313"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>正确答案 %1。不加掩码时模型选择 %2，加掩码时选择 %3。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="319"/>
+        <location filename="../app/studio/mask_panel.cpp" line="320"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
@@ -2153,77 +2381,77 @@
 <context>
     <name>gna::studio::OpenModelDialog</name>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="29"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="30"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="33"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="34"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="44"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="45"/>
         <source>folder with config.json and *.safetensors</source>
         <translation>包含 config.json 和 *.safetensors 的文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="46"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="47"/>
         <source>optional: the model folder&apos;s own tokenizer files</source>
         <translation>可选；留空则使用模型文件夹自带的分词器文件</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="49"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="50"/>
         <source>&amp;Model folder:</source>
         <translation>模型文件夹(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="50"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="51"/>
         <source>&amp;Tokenizer folder:</source>
         <translation>分词器文件夹(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="103"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="104"/>
         <source>Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).</source>
         <translation>内存：以 %3 处理 %2 个词元约需 %1（权重 %4，KV 缓存和状态 %5，激活值 %6）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="109"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="110"/>
         <source>Only %1 is available: this model does not fit and will not be loaded. Choose a smaller checkpoint or free memory.</source>
         <translation>仅有 %1 可用：内存不足以容纳此模型，将不会加载。请选择更小的检查点或释放内存。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="113"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="114"/>
         <source>%1 is available.</source>
         <translation>可用内存：%1。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="116"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="117"/>
         <source>No memory estimate: %1</source>
         <translation>无法估算内存：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="119"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="120"/>
         <source>No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the *.safetensors files.</source>
         <translation>无法估算内存：%1 中没有 config.json。请选择包含 config.json 和 *.safetensors 文件的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="47"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="48"/>
         <source>Open a model folder (config.json, *.safetensors, tokenizer)</source>
         <translation>打开模型文件夹（config.json、*.safetensors、分词器）</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="48"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="49"/>
         <source>Folder with tokenizer.json or tokenizer.model</source>
         <translation>包含 tokenizer.json 或 tokenizer.model 的文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="84"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="85"/>
         <source>The tokenizer folder holds neither tokenizer.json nor tokenizer.model.</source>
         <translation>分词器文件夹中既没有 tokenizer.json 也没有 tokenizer.model。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="86"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="87"/>
         <source>This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b&apos;s).</source>
         <translation>此模型文件夹没有分词器文件，因此无法对提示进行分词。请选择该模型系列的分词器文件夹（state-spaces/mamba-* 使用 EleutherAI/gpt-neox-20b 的分词器）。</translation>
     </message>
@@ -2396,53 +2624,63 @@
 <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="42"/>
-        <location filename="../views/attention_heatmap.cpp" line="84"/>
+        <location filename="../views/attention_heatmap.cpp" line="52"/>
+        <location filename="../views/attention_heatmap.cpp" line="95"/>
         <source>Attention weight</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="49"/>
+        <location filename="../views/attention_heatmap.cpp" line="59"/>
         <source>Key token</source>
         <translation>键词元</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="50"/>
+        <location filename="../views/attention_heatmap.cpp" line="60"/>
         <source>Query token</source>
         <translation>查询词元</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="54"/>
+        <location filename="../views/attention_heatmap.cpp" line="64"/>
         <source>Attention heatmap</source>
         <translation>注意力热图</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="55"/>
+        <location filename="../views/attention_heatmap.cpp" line="65"/>
         <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
         <translation>滚动缩放，拖动平移，双击重置视图</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="58"/>
+        <location filename="../views/attention_heatmap.cpp" line="68"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="84"/>
+        <location filename="../views/attention_heatmap.cpp" line="94"/>
         <source>Weight difference</source>
         <translation>权重差</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="198"/>
+        <location filename="../views/attention_heatmap.cpp" line="94"/>
+        <source>Hidden attention difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="95"/>
+        <source>Hidden attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="236"/>
         <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
         <translation>最后一行按 |a| / Σ|a|：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="200"/>
+        <location filename="../views/attention_heatmap.cpp" line="238"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>最后一行：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="235"/>
+        <location filename="../views/attention_heatmap.cpp" line="274"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 Weight %5</source>
@@ -2566,81 +2804,81 @@ Weight %5</source>
 <context>
     <name>gna::views::HeadBoard</name>
     <message>
-        <location filename="../views/head_board.cpp" line="29"/>
+        <location filename="../views/head_board.cpp" line="30"/>
         <source>Head board</source>
         <translation>注意力头面板</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="30"/>
+        <location filename="../views/head_board.cpp" line="31"/>
         <source>Layers x heads. Click a head to ablate it, drag to select a rectangle, arrows and Space from the keyboard, double-click to show its attention.</source>
         <translation>层 × 头。单击某个头将其消融，拖动可框选矩形区域，可用方向键和空格键操作，双击显示其注意力。</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="93"/>
-        <location filename="../views/head_board.cpp" line="135"/>
-        <location filename="../views/head_board.cpp" line="414"/>
+        <location filename="../views/head_board.cpp" line="94"/>
+        <location filename="../views/head_board.cpp" line="136"/>
+        <location filename="../views/head_board.cpp" line="436"/>
         <location filename="../views/head_board_commands.cpp" line="44"/>
         <source>Toggle %1</source>
         <translation>切换 %1</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="105"/>
-        <location filename="../views/head_board.cpp" line="416"/>
+        <location filename="../views/head_board.cpp" line="106"/>
+        <location filename="../views/head_board.cpp" line="438"/>
         <source>Ablate layer %1</source>
         <translation>消融第 %1 层</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="116"/>
+        <location filename="../views/head_board.cpp" line="117"/>
         <source>Invert ablation</source>
         <translation>反转消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="119"/>
-        <location filename="../views/head_board.cpp" line="420"/>
+        <location filename="../views/head_board.cpp" line="120"/>
+        <location filename="../views/head_board.cpp" line="442"/>
         <source>Restore all heads</source>
         <translation>恢复所有头</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="137"/>
+        <location filename="../views/head_board.cpp" line="138"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>恢复 %n 个头</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="138"/>
+        <location filename="../views/head_board.cpp" line="139"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>消融 %n 个头</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="220"/>
+        <location filename="../views/head_board.cpp" line="252"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="415"/>
+        <location filename="../views/head_board.cpp" line="437"/>
         <source>Show attention of %1</source>
         <translation>显示 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="418"/>
+        <location filename="../views/head_board.cpp" line="440"/>
         <source>Toggle selection</source>
         <translation>切换所选</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="419"/>
+        <location filename="../views/head_board.cpp" line="441"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="422"/>
+        <location filename="../views/head_board.cpp" line="444"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="423"/>
+        <location filename="../views/head_board.cpp" line="445"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -2784,32 +3022,32 @@ Weight %5</source>
 <context>
     <name>gna::views::MaskEditor</name>
     <message>
-        <location filename="../views/mask_editor.cpp" line="34"/>
+        <location filename="../views/mask_editor.cpp" line="33"/>
         <source>Mask editor</source>
         <translation>掩码编辑器</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="35"/>
+        <location filename="../views/mask_editor.cpp" line="34"/>
         <source>Click a token to mask or unmask it for the selected head</source>
         <translation>单击词元可为所选头屏蔽或取消屏蔽该词元</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="63"/>
+        <location filename="../views/mask_editor.cpp" line="60"/>
         <source>Unmask token %1</source>
         <translation>取消屏蔽词元 %1</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="63"/>
+        <location filename="../views/mask_editor.cpp" line="60"/>
         <source>Mask token %1</source>
         <translation>屏蔽词元 %1</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="70"/>
+        <location filename="../views/mask_editor.cpp" line="67"/>
         <source>Keep only answer segments</source>
         <translation>仅保留答案片段</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="74"/>
+        <location filename="../views/mask_editor.cpp" line="71"/>
         <source>Keep only summary tokens</source>
         <translation>仅保留摘要词元</translation>
     </message>
@@ -3034,22 +3272,22 @@ not run</source>
 <context>
     <name>gna::views::TokenStrip</name>
     <message>
-        <location filename="../views/token_strip.cpp" line="16"/>
+        <location filename="../views/token_strip.cpp" line="14"/>
         <source>Prompt tokens</source>
         <translation>提示词元</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="62"/>
+        <location filename="../views/token_strip.cpp" line="41"/>
         <source>No prompt tokens yet</source>
         <translation>尚无提示词元</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="113"/>
+        <location filename="../views/token_strip.cpp" line="90"/>
         <source>Token %1: “%2”</source>
         <translation>词元 %1：“%2”</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="114"/>
+        <location filename="../views/token_strip.cpp" line="91"/>
         <source>Weight %1</source>
         <translation>权重 %1</translation>
     </message>
