@@ -6,137 +6,137 @@
     <message>
         <location filename="../app/studio/core_errors.cpp" line="16"/>
         <source>head &apos;%1&apos;: expected L&lt;layer&gt;.H&lt;head&gt; (attention) or L&lt;layer&gt;.S&lt;head&gt; (SSM), e.g. L17.H24; L17H24 and 17.24 are accepted too; layers and heads count from 0</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopf „%1“: erwartet L&lt;Schicht&gt;.H&lt;Kopf&gt; (Attention) oder L&lt;Schicht&gt;.S&lt;Kopf&gt; (SSM), z. B. L17.H24; L17H24 und 17.24 werden ebenfalls akzeptiert; Schichten und Köpfe werden ab 0 gezählt</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="20"/>
         <source>%1: &quot;%2&quot;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;%2&quot;: %3</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="21"/>
         <source>%1: &quot;%2&quot; has the wrong type (%3); expected %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;%2&quot; hat den falschen Typ (%3); erwartet: %4</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="22"/>
         <source>%1: unknown key &quot;%2&quot; in a %3 task (a typo?); it takes %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: unbekannter Schlüssel &quot;%2&quot; in einer %3-Aufgabe (ein Tippfehler?); sie akzeptiert %4</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="23"/>
         <source>%1: missing &quot;experiment&quot; (one of %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;experiment&quot; fehlt (einer der Werte %2)</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="24"/>
         <source>%1: &quot;experiment&quot;: &apos;%2&apos; is not a known experiment (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;experiment&quot;: „%2“ ist kein bekanntes Experiment (%3)</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="25"/>
         <source>%1: &quot;%2&quot; is not a key of %3 (it is one of %4); see gna experiment --describe %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;%2&quot; ist kein Schlüssel von %3 (sondern von %4); siehe gna experiment --describe %3</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="26"/>
         <source>%1: unknown key &quot;%2&quot; (a typo?); %3 takes %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: unbekannter Schlüssel &quot;%2&quot; (ein Tippfehler?); %3 akzeptiert %4</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="27"/>
         <source>%1: the spec must be a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Die Spezifikation muss ein JSON-Objekt sein</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="28"/>
         <source>experiment spec: &quot;%1&quot; names %2, which this model does not have</source>
-        <translation type="unfinished"></translation>
+        <translation>Experimentspezifikation: &quot;%1&quot; nennt %2, den dieses Modell nicht hat</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="30"/>
         <source>experiment spec: &quot;ranking&quot; names %1, which is missing: run the head_ranking experiment it comes from first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads</source>
-        <translation type="unfinished"></translation>
+        <translation>Experimentspezifikation: &quot;ranking&quot; nennt %1, diese Datei fehlt aber: Führen Sie zuerst das head_ranking-Experiment aus, von dem sie stammt (gna experiment SPEC --out DIR schreibt DIR/result.json), oder geben Sie die Rangfolge als Liste von Köpfen an</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="33"/>
         <source>%1 is missing (no such result file); run the experiment that writes it first, or give the path of an existing result.json</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 fehlt (keine solche Ergebnisdatei); führen Sie zuerst das Experiment aus, das sie schreibt, oder geben Sie den Pfad einer vorhandenen result.json an</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="36"/>
         <source>%1 is corrupted (%2); delete it to start over, or use another --out folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist beschädigt (%2); löschen Sie die Datei, um neu zu beginnen, oder verwenden Sie einen anderen --out-Ordner</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="37"/>
         <source>%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist beschädigt: Die Beispiele stimmen nicht mit ihrer Prüfsumme überein (bearbeitet oder abgeschnitten); löschen Sie die Datei, um neu zu beginnen</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="39"/>
         <source>%1 holds no head ranking (run an experiment &quot;head_ranking&quot; first)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält keine Kopf-Rangfolge (führen Sie zuerst ein Experiment &quot;head_ranking&quot; aus)</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="41"/>
         <source>%1: not valid JSON (%2). Check the file; it may be truncated.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kein gültiges JSON (%2). Prüfen Sie die Datei; sie ist möglicherweise abgeschnitten.</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="42"/>
         <source>%1: cannot open the file for reading (does it exist, is it readable?)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Die Datei kann nicht zum Lesen geöffnet werden (existiert sie, ist sie lesbar?)</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="44"/>
         <source>%1: not found. A Hugging Face model folder needs config.json next to the weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: nicht gefunden. Ein Hugging-Face-Modellordner braucht config.json neben den Gewichten.</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="45"/>
         <source>%1: not a model folder (expected a directory with config.json and *.safetensors)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kein Modellordner (erwartet wird ein Verzeichnis mit config.json und *.safetensors)</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="46"/>
         <source>%1: no model.safetensors or model.safetensors.index.json found</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: weder model.safetensors noch model.safetensors.index.json gefunden</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="47"/>
         <source>%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: weder model.safetensors noch model.safetensors.index.json gefunden (mehrere .safetensors-Dateien, aber kein Index)</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="49"/>
         <source>%1: cannot open (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="50"/>
         <source>%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download or re-export the checkpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: abgeschnittene safetensors-Datei: Sie hat %2 Bytes, weniger als die 8 Bytes der Header-Länge. Laden Sie den Checkpoint erneut herunter oder exportieren Sie ihn erneut.</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="53"/>
         <source>%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a safetensors file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Die safetensors-Header-Länge %2 reicht über das Dateiende hinaus (%3 Bytes); die Datei ist abgeschnitten oder keine safetensors-Datei</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="56"/>
         <source>%1: safetensors header is not valid JSON (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Der safetensors-Header ist kein gültiges JSON (%2)</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="57"/>
         <source>%1: tensor &apos;%2&apos; has shape %3 but config.json implies %4. config.json and the weights disagree.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Tensor „%2“ hat die Form %3, aber aus config.json ergibt sich %4. config.json und die Gewichte passen nicht zusammen.</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="58"/>
         <source>%1: the checkpoint has no tensor &apos;%2&apos;. The file is incomplete or belongs to a different architecture than config.json says.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Der Checkpoint hat keinen Tensor „%2“. Die Datei ist unvollständig oder gehört zu einer anderen Architektur als der in config.json angegebenen.</translation>
     </message>
 </context>
 <context>
@@ -538,12 +538,12 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="89"/>
         <source>e.g. 512, 1024, 2048; empty: 250 to 4096</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. 512, 1024, 2048; leer: 250 bis 4096</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
         <source>e.g. 0, 50, 100; empty: 0 to 100</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. 0, 50, 100; leer: 0 bis 100</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
@@ -573,27 +573,27 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
         <source>e.g. L1.H0, L2.H3; empty: every attention head</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. L1.H0, L2.H3; leer: alle Attention-Köpfe</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
         <source>e.g. L16.H22</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. L16.H22</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
         <source>e.g. L17.H24</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. L17.H24</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
         <source>result.json, or e.g. L3.H1, L2.H0</source>
-        <translation type="unfinished"></translation>
+        <translation>result.json oder z. B. L3.H1, L2.H0</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
         <source>e.g. 0, 10, 20; empty: every 10</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. 0, 10, 20; leer: in Zehnerschritten</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
@@ -619,7 +619,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
         <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. 0, 1, 2, 4; leer: 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
@@ -1291,52 +1291,52 @@
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="70"/>
         <source>This tour shows, live, the few heads that let a language model retrieve from its context. This model is a state-space model without attention: its heads are SSM heads, and what each one reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Tour zeigt live die wenigen Köpfe, mit denen ein Sprachmodell aus seinem Kontext abruft. Dieses Modell ist ein Zustandsraummodell ohne Attention: Seine Köpfe sind SSM-Köpfe, und was jeder von ihnen aus früheren Token liest, wird als seine verborgene Aufmerksamkeit gezeigt. Jeder Schritt richtet das Fenster für Sie ein: Weiter geht voran, Zurück zurück, und Verlassen lässt Sie mit allem, wie es ist, weiter erkunden. Hilfe ▸ Geführte Tour holt die Tour zurück.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="76"/>
         <source>Every cell is one SSM head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Zelle ist ein SSM-Kopf (Zeilen: Schichten, Spalten: Köpfe). Jeder Kopf wurde einzeln abgeschaltet und die Retrieval-Leistung erneut gemessen; die Farbe zeigt, wie stark sie gefallen ist. Einige wenige Köpfe zählen weit mehr als alle anderen.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="79"/>
         <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it reads back over that line. An SSM head has no attention weights: the left map shows its hidden attention, the weight its state-space recurrence gives each earlier token. This head was chosen among the top-ranked heads by where that weight goes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Gather-Kopf verdichtet jedes Segment des Prompts in sein Zusammenfassungs-Token: Vom Ende jeder Zeile aus liest er über diese Zeile zurück. Ein SSM-Kopf hat keine Attention-Gewichte: Die linke Karte zeigt seine verborgene Aufmerksamkeit, also das Gewicht, das seine Zustandsraum-Rekurrenz jedem früheren Token gibt. Dieser Kopf wurde unter den bestplatzierten Köpfen danach gewählt, wohin dieses Gewicht geht.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="83"/>
         <source>An Aggregate head reads those summaries: from the final position it reads the line ends and carries the retrieved value to the output. The right map shows this SSM head&apos;s hidden attention; its last row is the final position.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Aggregate-Kopf liest diese Zusammenfassungen: Von der letzten Position aus liest er die Zeilenenden und trägt den abgerufenen Wert zur Ausgabe. Die rechte Karte zeigt die verborgene Aufmerksamkeit dieses SSM-Kopfs; ihre letzte Zeile ist die letzte Position.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="88"/>
         <source>This tour shows, live, the few heads that let a language model retrieve from its context. This hybrid model has attention heads and SSM heads; what an SSM head reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Tour zeigt live die wenigen Köpfe, mit denen ein Sprachmodell aus seinem Kontext abruft. Dieses Hybridmodell hat Attention-Köpfe und SSM-Köpfe; was ein SSM-Kopf aus früheren Token liest, wird als seine verborgene Aufmerksamkeit gezeigt. Jeder Schritt richtet das Fenster für Sie ein: Weiter geht voran, Zurück zurück, und Verlassen lässt Sie mit allem, wie es ist, weiter erkunden. Hilfe ▸ Geführte Tour holt die Tour zurück.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="93"/>
         <source>Every cell is one head (rows: layers; columns: the attention heads H, then the SSM heads S). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Zelle ist ein Kopf (Zeilen: Schichten; Spalten: zuerst die Attention-Köpfe H, dann die SSM-Köpfe S). Jeder Kopf wurde einzeln abgeschaltet und die Retrieval-Leistung erneut gemessen; die Farbe zeigt, wie stark sie gefallen ist. Einige wenige Köpfe zählen weit mehr als alle anderen.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="96"/>
         <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes (for an SSM head, its hidden attention: the weight its state-space recurrence gives each earlier token).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Gather-Kopf verdichtet jedes Segment des Prompts in sein Zusammenfassungs-Token: Vom Ende jeder Zeile aus richtet er seine Aufmerksamkeit zurück über diese Zeile. Die linke Karte zeigt diesen Kopf, unter den bestplatzierten Köpfen danach gewählt, wohin seine Aufmerksamkeit geht (bei einem SSM-Kopf seine verborgene Aufmerksamkeit: das Gewicht, das seine Zustandsraum-Rekurrenz jedem früheren Token gibt).</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="100"/>
         <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head (for an SSM head, its hidden attention); its last row is the final position.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Aggregate-Kopf liest diese Zusammenfassungen: Von der letzten Position aus richtet er seine Aufmerksamkeit auf die Zeilenenden und trägt den abgerufenen Wert zur Ausgabe. Die rechte Karte zeigt diesen Kopf (bei einem SSM-Kopf seine verborgene Aufmerksamkeit); ihre letzte Zeile ist die letzte Position.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="179"/>
         <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their hidden attention on their own line.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gather-Kopf &lt;b&gt;%1&lt;/b&gt;: Die Zeilenenden richten %2 ihrer verborgenen Aufmerksamkeit auf ihre eigene Zeile.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="192"/>
         <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its hidden attention on the line ends. Probability of the correct value as the next token (the chart&apos;s top bar, ★ %5): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate-Kopf &lt;b&gt;%1&lt;/b&gt;: Die letzte Position richtet %2 ihrer verborgenen Aufmerksamkeit auf die Zeilenenden. Wahrscheinlichkeit des richtigen Werts als nächstes Token (oberster Balken im Diagramm, ★ %5): &lt;b&gt;%3&lt;/b&gt;; nur unter den Werten des Wörterbuchs (Wertung der Aufgabe): %4.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
@@ -2167,7 +2167,7 @@
     <message>
         <location filename="../app/studio/main_window_docks.cpp" line="44"/>
         <source>“%1” takes the whole window; %2 or its close button shows the main view again</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ füllt das ganze Fenster; %2 oder die Schließen-Schaltfläche der Leiste zeigt wieder die Hauptansicht</translation>
     </message>
 </context>
 <context>
@@ -2668,12 +2668,12 @@
     <message>
         <location filename="../views/attention_heatmap.cpp" line="94"/>
         <source>Hidden attention difference</source>
-        <translation type="unfinished"></translation>
+        <translation>Differenz der verborgenen Aufmerksamkeit</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="95"/>
         <source>Hidden attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="236"/>

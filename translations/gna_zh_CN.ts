@@ -6,137 +6,137 @@
     <message>
         <location filename="../app/studio/core_errors.cpp" line="16"/>
         <source>head &apos;%1&apos;: expected L&lt;layer&gt;.H&lt;head&gt; (attention) or L&lt;layer&gt;.S&lt;head&gt; (SSM), e.g. L17.H24; L17H24 and 17.24 are accepted too; layers and heads count from 0</source>
-        <translation type="unfinished"></translation>
+        <translation>头“%1”：应写作 L&lt;层&gt;.H&lt;头&gt;（注意力）或 L&lt;层&gt;.S&lt;头&gt;（SSM），例如 L17.H24；也接受 L17H24 和 17.24；层和头均从 0 开始计数</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="20"/>
         <source>%1: &quot;%2&quot;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot;：%3</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="21"/>
         <source>%1: &quot;%2&quot; has the wrong type (%3); expected %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 的类型错误（%3）；应为 %4</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="22"/>
         <source>%1: unknown key &quot;%2&quot; in a %3 task (a typo?); it takes %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%3 任务中的未知键 &quot;%2&quot;（拼写错误？）；该任务接受 %4</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="23"/>
         <source>%1: missing &quot;experiment&quot; (one of %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：缺少 &quot;experiment&quot;（取值之一：%2）</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="24"/>
         <source>%1: &quot;experiment&quot;: &apos;%2&apos; is not a known experiment (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;experiment&quot;：“%2”不是已知的实验（%3）</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="25"/>
         <source>%1: &quot;%2&quot; is not a key of %3 (it is one of %4); see gna experiment --describe %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 不是 %3 的键（而是 %4 的键）；参见 gna experiment --describe %3</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="26"/>
         <source>%1: unknown key &quot;%2&quot; (a typo?); %3 takes %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未知的键 &quot;%2&quot;（拼写错误？）；%3 接受 %4</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="27"/>
         <source>%1: the spec must be a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：规范必须是一个 JSON 对象</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="28"/>
         <source>experiment spec: &quot;%1&quot; names %2, which this model does not have</source>
-        <translation type="unfinished"></translation>
+        <translation>实验规范：&quot;%1&quot; 指定了 %2，但此模型没有这个头</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="30"/>
         <source>experiment spec: &quot;ranking&quot; names %1, which is missing: run the head_ranking experiment it comes from first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads</source>
-        <translation type="unfinished"></translation>
+        <translation>实验规范：&quot;ranking&quot; 指定了 %1，但该文件不存在：请先运行生成它的 head_ranking 实验（gna experiment SPEC --out DIR 会写入 DIR/result.json），或以头列表的形式给出排序</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="33"/>
         <source>%1 is missing (no such result file); run the experiment that writes it first, or give the path of an existing result.json</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不存在（没有这个结果文件）；请先运行生成它的实验，或给出一个已有 result.json 的路径</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="36"/>
         <source>%1 is corrupted (%2); delete it to start over, or use another --out folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已损坏（%2）；请删除它以重新开始，或使用另一个 --out 文件夹</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="37"/>
         <source>%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已损坏：其中的样本与校验和不符（被编辑或被截断）；请删除它以重新开始</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="39"/>
         <source>%1 holds no head ranking (run an experiment &quot;head_ranking&quot; first)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有注意力头排序（请先运行一个 &quot;head_ranking&quot; 实验）</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="41"/>
         <source>%1: not valid JSON (%2). Check the file; it may be truncated.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：不是有效的 JSON（%2）。请检查该文件；它可能已被截断。</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="42"/>
         <source>%1: cannot open the file for reading (does it exist, is it readable?)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法打开文件进行读取（文件是否存在、是否可读？）</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="44"/>
         <source>%1: not found. A Hugging Face model folder needs config.json next to the weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未找到。Hugging Face 模型文件夹需要在权重文件旁边有 config.json。</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="45"/>
         <source>%1: not a model folder (expected a directory with config.json and *.safetensors)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：不是模型文件夹（应为包含 config.json 和 *.safetensors 的目录）</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="46"/>
         <source>%1: no model.safetensors or model.safetensors.index.json found</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未找到 model.safetensors 或 model.safetensors.index.json</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="47"/>
         <source>%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未找到 model.safetensors 或 model.safetensors.index.json（有多个 .safetensors 文件，但没有索引）</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="49"/>
         <source>%1: cannot open (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法打开（%2）</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="50"/>
         <source>%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download or re-export the checkpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：safetensors 文件被截断：它只有 %2 字节，少于 8 字节的头部长度字段。请重新下载或重新导出检查点。</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="53"/>
         <source>%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a safetensors file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：safetensors 头部长度 %2 超出了文件大小（%3 字节）；该文件已被截断或不是 safetensors 文件</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="56"/>
         <source>%1: safetensors header is not valid JSON (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：safetensors 头部不是有效的 JSON（%2）</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="57"/>
         <source>%1: tensor &apos;%2&apos; has shape %3 but config.json implies %4. config.json and the weights disagree.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：张量“%2”的形状为 %3，但按 config.json 应为 %4。config.json 与权重不一致。</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="58"/>
         <source>%1: the checkpoint has no tensor &apos;%2&apos;. The file is incomplete or belongs to a different architecture than config.json says.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：检查点中没有张量“%2”。该文件不完整，或属于与 config.json 所述不同的架构。</translation>
     </message>
 </context>
 <context>
@@ -538,12 +538,12 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="89"/>
         <source>e.g. 512, 1024, 2048; empty: 250 to 4096</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 512, 1024, 2048；留空：250 到 4096</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
         <source>e.g. 0, 50, 100; empty: 0 to 100</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 0, 50, 100；留空：0 到 100</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
@@ -573,27 +573,27 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
         <source>e.g. L1.H0, L2.H3; empty: every attention head</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 L1.H0, L2.H3；留空：所有注意力头</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
         <source>e.g. L16.H22</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 L16.H22</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
         <source>e.g. L17.H24</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 L17.H24</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
         <source>result.json, or e.g. L3.H1, L2.H0</source>
-        <translation type="unfinished"></translation>
+        <translation>result.json，或例如 L3.H1, L2.H0</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
         <source>e.g. 0, 10, 20; empty: every 10</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 0, 10, 20；留空：每 10 个</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
@@ -619,7 +619,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
         <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 0, 1, 2, 4；留空：0 到头的总数</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
@@ -1291,52 +1291,52 @@
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="70"/>
         <source>This tour shows, live, the few heads that let a language model retrieve from its context. This model is a state-space model without attention: its heads are SSM heads, and what each one reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
-        <translation type="unfinished"></translation>
+        <translation>本导览实时展示让语言模型从上下文中检索信息的少数几个头。此模型是没有注意力的状态空间模型：它的头都是 SSM 头，每个头从先前词元中读取的内容以其隐藏注意力的形式显示。每一步都会为您设置好窗口：点击“下一步”继续，“上一步”返回，或点击“退出导览”以保持当前状态继续探索。可通过 帮助 ▸ 导览 重新打开。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="76"/>
         <source>Every cell is one SSM head (rows: layers, columns: heads). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个格子是一个 SSM 头（行：层，列：头）。每个头都被单独关闭并重新测量检索得分；颜色表示得分下降了多少。少数几个头远比其他所有头重要。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="79"/>
         <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it reads back over that line. An SSM head has no attention weights: the left map shows its hidden attention, the weight its state-space recurrence gives each earlier token. This head was chosen among the top-ranked heads by where that weight goes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gather 头把提示中的每个片段浓缩到其摘要词元中：从每行的末尾回读该行。SSM 头没有注意力权重：左侧的图显示它的隐藏注意力，即其状态空间递推赋予每个先前词元的权重。该头是根据这一权重的去向从排名靠前的头中选出的。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="83"/>
         <source>An Aggregate head reads those summaries: from the final position it reads the line ends and carries the retrieved value to the output. The right map shows this SSM head&apos;s hidden attention; its last row is the final position.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate 头读取这些摘要：从最后一个位置读取各行末尾，并把检索到的值带到输出。右侧的图显示该 SSM 头的隐藏注意力；其最后一行就是最后一个位置。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="88"/>
         <source>This tour shows, live, the few heads that let a language model retrieve from its context. This hybrid model has attention heads and SSM heads; what an SSM head reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
-        <translation type="unfinished"></translation>
+        <translation>本导览实时展示让语言模型从上下文中检索信息的少数几个头。此混合模型既有注意力头也有 SSM 头；SSM 头从先前词元中读取的内容以其隐藏注意力的形式显示。每一步都会为您设置好窗口：点击“下一步”继续，“上一步”返回，或点击“退出导览”以保持当前状态继续探索。可通过 帮助 ▸ 导览 重新打开。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="93"/>
         <source>Every cell is one head (rows: layers; columns: the attention heads H, then the SSM heads S). Each head was switched off alone and the retrieval score measured again; the colour shows how much the score dropped. A few heads matter far more than all the others.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个格子是一个头（行：层；列：先是注意力头 H，然后是 SSM 头 S）。每个头都被单独关闭并重新测量检索得分；颜色表示得分下降了多少。少数几个头远比其他所有头重要。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="96"/>
         <source>A Gather head condenses each segment of the prompt into its summary token: from the end of every line it attends back over that line. The left map shows this head, chosen among the top-ranked heads by where its attention goes (for an SSM head, its hidden attention: the weight its state-space recurrence gives each earlier token).</source>
-        <translation type="unfinished"></translation>
+        <translation>Gather 头把提示中的每个片段浓缩到其摘要词元中：从每行的末尾回看该行。左侧的图显示该头，它是根据注意力的去向从排名靠前的头中选出的（对于 SSM 头，则是其隐藏注意力：其状态空间递推赋予每个先前词元的权重）。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="100"/>
         <source>An Aggregate head reads those summaries: from the final position it attends to the line ends and carries the retrieved value to the output. The right map shows this head (for an SSM head, its hidden attention); its last row is the final position.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate 头读取这些摘要：从最后一个位置关注各行末尾，并把检索到的值带到输出。右侧的图显示该头（对于 SSM 头，则是其隐藏注意力）；其最后一行就是最后一个位置。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="179"/>
         <source>Gather head &lt;b&gt;%1&lt;/b&gt;: the line ends put %2 of their hidden attention on their own line.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gather 头 &lt;b&gt;%1&lt;/b&gt;：各行末尾把 %2 的隐藏注意力放在自己所在的行上。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="192"/>
         <source>Aggregate head &lt;b&gt;%1&lt;/b&gt;: the final position puts %2 of its hidden attention on the line ends. Probability of the correct value as the next token (the chart&apos;s top bar, ★ %5): &lt;b&gt;%3&lt;/b&gt;; among the dictionary&apos;s values only (the task&apos;s score): %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate 头 &lt;b&gt;%1&lt;/b&gt;：最后一个位置把 %2 的隐藏注意力放在各行末尾。正确值作为下一个词元的概率（图表最上方的条，★ %5）：&lt;b&gt;%3&lt;/b&gt;；仅在字典的值之中（任务的得分）：%4。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
@@ -2163,7 +2163,7 @@
     <message>
         <location filename="../app/studio/main_window_docks.cpp" line="44"/>
         <source>“%1” takes the whole window; %2 or its close button shows the main view again</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”占据整个窗口；按 %2 或点击其关闭按钮可重新显示主视图</translation>
     </message>
 </context>
 <context>
@@ -2662,12 +2662,12 @@
     <message>
         <location filename="../views/attention_heatmap.cpp" line="94"/>
         <source>Hidden attention difference</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏注意力差</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="95"/>
         <source>Hidden attention</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏注意力</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="236"/>
