@@ -30,6 +30,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <memory>
+
 #include "adaptive_splitter.h"
 #include "attention_heatmap.h"
 #include "experiment_dock.h"
@@ -287,13 +289,20 @@ void MainWindow::buildLayout() {
         mapsBox->setMaximumHeight(mapsHeight(stacked));
         columns->setStackedMinimumHeight(topHeight() + mapsHeight(true) + left->minimumSizeHint().height() + 2 * columns->handleWidth() + 12);
     };
+    // Stacked, the left column's board and chart are laid out in other heights; side by side again, the
+    // column gets its panes' heights of before back (the user's, or the board's and chart's shares), not
+    // the stacked ones with the prompt taking all the height the window gained.
+    auto sideBySideSizes = std::make_shared<QList<int>>();
     connect(columns, &views::AdaptiveSplitter::orientationChanged, this, [=](Qt::Orientation o) {
         if (o == Qt::Vertical) {
+            *sideBySideSizes = left->sizes();
             columns->insertWidget(0, top);
             columns->insertWidget(1, mapsHolder);
         } else {
             left->insertWidget(0, top);
             columns->insertWidget(0, left);
+            // (zeros where it was never laid out side by side: QSplitter lays it out afresh)
+            if (sideBySideSizes->size() == left->count()) left->setSizes(*sideBySideSizes);
         }
         fitMaps();
     });
