@@ -38,59 +38,13 @@ QAction* languageAction(MainWindow& w, const QString& code) {
     return nullptr;
 }
 
-// How the window is laid out now: the main view's and the head board's rectangles, the board's cell
-// size and its column labels, the visible docks' rectangles and which of them share a tab.
-struct Layout {
-    QRect central, board;
-    int cell = 0;
-    QStringList labels, docks;
-};
-
-Layout layoutOf(MainWindow& w) {
-    Layout out;
-    out.central = QRect(w.centralWidget()->mapTo(&w, QPoint(0, 0)), w.centralWidget()->size());
-    out.board = visibleRect(w.headBoard(), &w);
-    out.cell = w.headBoard()->cellRect(0, 0).width();
-    for (const auto& label : w.headBoard()->columnLabels()) out.labels << label.text;
-    for (QDockWidget* d : w.findChildren<QDockWidget*>())
-        if (d->isVisible())
-            out.docks << QStringLiteral("%1 %2x%3 tabbed with %4").arg(d->objectName()).arg(d->width()).arg(d->height()).arg(w.tabifiedDockWidgets(d).size());
-    out.docks.sort();
-    return out;
-}
-
-// "" when `got` is laid out as `want` (rectangles within a few pixels: the languages' texts differ), else how not.
-QString differences(const Layout& got, const Layout& want) {
-    constexpr int kSlack = 4;
-    auto near = [](const QRect& a, const QRect& b) {
-        return std::abs(a.left() - b.left()) <= kSlack && std::abs(a.top() - b.top()) <= kSlack &&
-               std::abs(a.right() - b.right()) <= kSlack && std::abs(a.bottom() - b.bottom()) <= kSlack;
-    };
-    auto text = [](const QRect& r) { return QStringLiteral("%1x%2 at %3,%4").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y()); };
-    QStringList bad;
-    if (!near(got.central, want.central)) bad << QStringLiteral("main view %1, not %2").arg(text(got.central), text(want.central));
-    if (!near(got.board, want.board)) bad << QStringLiteral("head board %1, not %2").arg(text(got.board), text(want.board));
-    if (std::abs(got.cell - want.cell) > kSlack) bad << QStringLiteral("board cells of %1 px, not %2").arg(got.cell).arg(want.cell);
-    if (got.labels != want.labels) bad << QStringLiteral("column labels %1, not %2").arg(got.labels.join(u','), want.labels.join(u','));
-    // dock sizes within the slack too, with the same names and tabs
-    bool docksMatch = got.docks.size() == want.docks.size();
-    for (qsizetype i = 0; docksMatch && i < got.docks.size(); ++i) {
-        const QStringList a = got.docks[i].split(u' '), b = want.docks[i].split(u' ');
-        const QStringList sa = a.value(1).split(u'x'), sb = b.value(1).split(u'x');
-        docksMatch = a.value(0) == b.value(0) && a.mid(2) == b.mid(2) && std::abs(sa.value(0).toInt() - sb.value(0).toInt()) <= kSlack &&
-                     std::abs(sa.value(1).toInt() - sb.value(1).toInt()) <= kSlack;
-    }
-    if (!docksMatch) bad << QStringLiteral("docks [%1], not [%2]").arg(got.docks.join(u';'), want.docks.join(u';'));
-    return bad.join(QStringLiteral("; "));
-}
-
 // A window opened in `language` on the demo transformer: its layout at 1600x1000, then at 1024x640 with the tour open.
-std::pair<Layout, Layout> directLayouts(const QString& language) {
+std::pair<WindowLayout, WindowLayout> directLayouts(const QString& language) {
     installLanguage(language);
     MainWindow w;
     w.resize(1600, 1000);
     if (!openDemo(w, QStringLiteral("transformer"))) return {};
-    const Layout large = layoutOf(w);
+    const WindowLayout large = layoutOf(w);
     w.resize(1024, 640);
     w.tour()->start();
     QTest::qWait(100);
@@ -166,13 +120,13 @@ void TestLanguage::keepsTheLayoutOfAWindowOpenedInTheLanguage() {
     MainWindow w;
     w.resize(1600, 1000);
     QVERIFY(openDemo(w, QStringLiteral("transformer")));
-    QCOMPARE(differences(layoutOf(w), english), QString());
+    QCOMPARE(layoutDifferences(layoutOf(w), english), QString());
     for (const auto& [code, file, want] : {std::tuple{QStringLiteral("de"), QStringLiteral("&Datei"), german},
                                            std::tuple{QStringLiteral("en"), QStringLiteral("&File"), english}}) {
         w.setLanguage(code);
         QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), file, 20000);  // the window rebuilt
         QVERIFY(waitIdle(w));
-        const QString bad = differences(layoutOf(w), want);
+        const QString bad = layoutDifferences(layoutOf(w), want);
         QVERIFY2(bad.isEmpty(), qPrintable(code + QStringLiteral(" after a live switch: ") + bad));
     }
     // With the docks rebuilt: the tour in a 1024x640 window beside the main view as in a window opened in German.
@@ -182,7 +136,7 @@ void TestLanguage::keepsTheLayoutOfAWindowOpenedInTheLanguage() {
     w.resize(1024, 640);
     w.tour()->start();
     QTest::qWait(100);
-    const QString bad = differences(layoutOf(w), germanTour);
+    const QString bad = layoutDifferences(layoutOf(w), germanTour);
     QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("the tour after a live switch: ") + bad));
     w.setLanguage(QStringLiteral("en"));
     QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), QStringLiteral("&File"), 20000);

@@ -66,6 +66,7 @@ private Q_SLOTS:
     void tabifiedDockTitlesKeepTheirAmpersand();
     void comboBoxesElideTheirText();
     void kvMapDockCoversASmallWindow();
+    void leftColumnComesBackFromASmallWindow();
 };
 
 void TestMainLayout::layoutOnEveryDemo_data() { addDemoRows(); }
@@ -271,6 +272,31 @@ void TestMainLayout::kvMapDockCoversASmallWindow() {
     QTest::keySequence(&w, kv->toggleViewAction()->shortcut());
     QTest::qWait(60);
     QVERIFY(!kv->isVisible() && !w.coveringDock() && w.heatmaps()->isVisible());
+}
+
+// Side by side again after a small window stacked the columns, the left column's panes get their heights
+// of before back: the head board its cells and every column label, the prompt no more than before.
+void TestMainLayout::leftColumnComesBackFromASmallWindow() {
+    MainWindow w;
+    w.resize(1600, 1000);
+    QVERIFY(openDemo(w, QStringLiteral("transformer")));
+    const WindowLayout before = layoutOf(w);
+    QCOMPARE(before.labels, QStringList({QStringLiteral("H0"), QStringLiteral("H1"), QStringLiteral("H2"), QStringLiteral("H3")}));
+    for (const QSize size : {QSize(1024, 640), QSize(1600, 1000)}) {
+        w.resize(size);
+        QTest::qWait(60);
+    }
+    const QString bad = layoutDifferences(layoutOf(w), before);
+    QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("1600x1000 after 1024x640: ") + bad));
+    // A window opened small, then enlarged: the same board.
+    MainWindow small;
+    small.resize(1024, 640);
+    QVERIFY(openDemo(small, QStringLiteral("transformer")));
+    small.resize(1600, 1000);
+    QTest::qWait(60);
+    const WindowLayout enlarged = layoutOf(small);
+    QCOMPARE(enlarged.cell, before.cell);
+    QCOMPARE(enlarged.labels, before.labels);
 }
 
 QTEST_MAIN(TestMainLayout)
