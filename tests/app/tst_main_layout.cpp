@@ -5,7 +5,8 @@
 // main view again, at 1600x1000 it sits under readable maps; at 1600x1000 the next-token chart shows
 // every row; side by side, the two maps' axis rectangles line up; the board's keyboard focus starts on a
 // head the model has; at 1600x1000 the prompt shows all its lines. Tabified docks show their titles'
-// '&' (G&A), in the tab and in the title bar; a combo box narrower than its text elides it.
+// '&' (G&A), in the tab and in the title bar; a combo box narrower than its text elides it. Back at
+// 1600x1000 after 1024x640, the left column (prompt, board, chart) is laid out as before.
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
