@@ -30,6 +30,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <memory>
+
 #include "adaptive_splitter.h"
 #include "attention_heatmap.h"
 #include "experiment_dock.h"
@@ -73,23 +75,7 @@ protected:
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Session(this)) {
     setWindowTitle(tr("G&A Studio"));
     setAcceptDrops(true);
-    buildLayout();
-    buildExperimentDocks();
-    m_tour = new GuidedTour(this);
-    addDockWidget(Qt::RightDockWidgetArea, m_tour);
-    buildActions();
-    for (QDockWidget* d : {static_cast<QDockWidget*>(m_tour), m_maskDock, static_cast<QDockWidget*>(m_experiments)})
-        connect(d, &QDockWidget::visibilityChanged, this, [this](bool shown) {
-            if (shown) return fitDocks();
-            // The tour and the mask editor both closed: the Model dock goes back to where it was.
-            // (After the event: the dock layout is in the middle of hiding.)
-            QTimer::singleShot(0, this, [this] {
-                if (!m_modelDockMoved || m_tour->toggleViewAction()->isChecked() || m_maskDock->toggleViewAction()->isChecked()) return;
-                m_modelDockMoved = false;
-                if (auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock")); model && !model->isFloating())
-                    addDockWidget(Qt::LeftDockWidgetArea, model);
-            });
-        });
+    buildWindow();
     connect(m_session, &Session::modelLoadStarted, this, [this](const QString& dir) {
         m_status->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(dir)));
         m_progress->setRange(0, 100);
@@ -126,6 +112,30 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::buildWindow() {
+    buildLayout();
+    // A widget put into a window already shown appears only later (a queued show): the docks' state
+    // restored before that (a language switch) would be laid out without the main view, and the Model
+    // dock would keep the whole window's width, the main view squeezed to its minimum beside it.
+    centralWidget()->show();
+    buildExperimentDocks();
+    m_tour = new GuidedTour(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_tour);
+    buildActions();
+    for (QDockWidget* d : {static_cast<QDockWidget*>(m_tour), m_maskDock, static_cast<QDockWidget*>(m_experiments)})
+        connect(d, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+            if (shown) return fitDocks();
+            // The tour and the mask editor both closed: the Model dock goes back to where it was.
+            // (After the event: the dock layout is in the middle of hiding.)
+            QTimer::singleShot(0, this, [this] {
+                if (!m_modelDockMoved || m_tour->toggleViewAction()->isChecked() || m_maskDock->toggleViewAction()->isChecked()) return;
+                m_modelDockMoved = false;
+                if (auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock")); model && !model->isFloating())
+                    addDockWidget(Qt::LeftDockWidgetArea, model);
+            });
+        });
+}
 
 void MainWindow::buildLayout() {
     m_prompt = new PromptEditor;
@@ -279,13 +289,20 @@ void MainWindow::buildLayout() {
         mapsBox->setMaximumHeight(mapsHeight(stacked));
         columns->setStackedMinimumHeight(topHeight() + mapsHeight(true) + left->minimumSizeHint().height() + 2 * columns->handleWidth() + 12);
     };
+    // Stacked, the left column's board and chart are laid out in other heights; side by side again, the
+    // column gets its panes' heights of before back (the user's, or the board's and chart's shares), not
+    // the stacked ones with the prompt taking all the height the window gained.
+    auto sideBySideSizes = std::make_shared<QList<int>>();
     connect(columns, &views::AdaptiveSplitter::orientationChanged, this, [=](Qt::Orientation o) {
         if (o == Qt::Vertical) {
+            *sideBySideSizes = left->sizes();
             columns->insertWidget(0, top);
             columns->insertWidget(1, mapsHolder);
         } else {
             left->insertWidget(0, top);
             columns->insertWidget(0, left);
+            // (zeros where it was never laid out side by side: QSplitter lays it out afresh)
+            if (sideBySideSizes->size() == left->count()) left->setSizes(*sideBySideSizes);
         }
         fitMaps();
     });

@@ -120,6 +120,9 @@ private:
     void setHeatmapPalette(int index);  // the board's and the maps' palette (a workspace's or the user's)
     void buildActions();
     void buildLayout();
+    // Everything built from translated text (central views, docks, menus, tool bars) and its wiring: on
+    // opening the window and again on a language switch (main_window_language.cpp).
+    void buildWindow();
     void retranslate();  // rebuilds the window's texts in the installed language (main_window_language.cpp)
     bool m_retranslatePending = false;
     void updateRecentMenu();

@@ -62,12 +62,8 @@ void MainWindow::retranslate() {
     setStatusBar(new QStatusBar);
     delete takeCentralWidget();
     m_tour = nullptr;
-    buildLayout();
-    buildExperimentDocks();
-    m_tour = new GuidedTour(this);
-    addDockWidget(Qt::RightDockWidgetArea, m_tour);
+    buildWindow();
     m_tour->hide();
-    buildActions();
     restoreState(state);
     onBusy(false);
     setWindowTitle(tr("G&A Studio"));

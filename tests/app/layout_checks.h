@@ -2,6 +2,7 @@
 // Layout checks of the GUI suites on the real main window: what part of a widget is in sight, and
 // whether the head board is usable (cells, legend) in the window as it is laid out now.
 #include <QAbstractItemView>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFormLayout>
 #include <QFontMetrics>
@@ -13,6 +14,8 @@
 #include <QStringList>
 #include <QWidget>
 #include <cmath>
+#include <cstdlib>
+#include <tuple>
 
 #include <qcustomplot.h>
 
@@ -22,6 +25,7 @@
 #include "head_board.h"
 #include "head_board_legend.h"
 #include "main_window.h"
+#include "next_token_chart.h"
 #include "number_format.h"
 #include "results_table.h"
 
@@ -60,6 +64,54 @@ inline QRect visibleRect(const QWidget* child, const QWidget* window) {
     for (const QWidget* p = child->parentWidget(); p && p != window; p = p->parentWidget())
         r &= QRect(p->mapTo(window, QPoint(0, 0)), p->size());
     return r & window->rect();
+}
+
+// How the window is laid out now: the main view's, the head board's and the next-token chart's rectangles
+// in sight, the board's cell size and its column labels, the visible docks' sizes and tabs.
+struct WindowLayout {
+    QRect central, board, chart;
+    int cell = 0;
+    QStringList labels, docks;
+};
+
+inline WindowLayout layoutOf(const MainWindow& w) {
+    WindowLayout out;
+    out.central = visibleRect(w.centralWidget(), &w);
+    out.board = visibleRect(w.headBoard(), &w);
+    out.chart = visibleRect(w.nextTokenChart(), &w);
+    out.cell = w.headBoard()->cellRect(0, 0).width();
+    for (const auto& label : w.headBoard()->columnLabels()) out.labels << label.text;
+    for (QDockWidget* d : w.findChildren<QDockWidget*>())
+        if (d->isVisible())
+            out.docks << QStringLiteral("%1 %2x%3 tabbed with %4").arg(d->objectName()).arg(d->width()).arg(d->height()).arg(w.tabifiedDockWidgets(d).size());
+    out.docks.sort();
+    return out;
+}
+
+// "" when `got` is laid out as `want` (rectangles and sizes within a few pixels: texts in two languages
+// differ a little), else how it is not.
+inline QString layoutDifferences(const WindowLayout& got, const WindowLayout& want) {
+    constexpr int kSlack = 4;
+    auto near = [](const QRect& a, const QRect& b) {
+        return std::abs(a.left() - b.left()) <= kSlack && std::abs(a.top() - b.top()) <= kSlack &&
+               std::abs(a.right() - b.right()) <= kSlack && std::abs(a.bottom() - b.bottom()) <= kSlack;
+    };
+    auto text = [](const QRect& r) { return QStringLiteral("%1x%2 at %3,%4").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y()); };
+    QStringList bad;
+    for (const auto& [name, a, b] : {std::tuple{"main view", got.central, want.central}, std::tuple{"head board", got.board, want.board},
+                                     std::tuple{"next-token chart", got.chart, want.chart}})
+        if (!near(a, b)) bad << QStringLiteral("%1 %2, not %3").arg(QLatin1String(name), text(a), text(b));
+    if (std::abs(got.cell - want.cell) > kSlack) bad << QStringLiteral("board cells of %1 px, not %2").arg(got.cell).arg(want.cell);
+    if (got.labels != want.labels) bad << QStringLiteral("column labels %1, not %2").arg(got.labels.join(u','), want.labels.join(u','));
+    bool docksMatch = got.docks.size() == want.docks.size();
+    for (qsizetype i = 0; docksMatch && i < got.docks.size(); ++i) {
+        const QStringList a = got.docks[i].split(u' '), b = want.docks[i].split(u' ');
+        const QStringList sa = a.value(1).split(u'x'), sb = b.value(1).split(u'x');
+        docksMatch = a.value(0) == b.value(0) && a.mid(2) == b.mid(2) && std::abs(sa.value(0).toInt() - sb.value(0).toInt()) <= kSlack &&
+                     std::abs(sa.value(1).toInt() - sb.value(1).toInt()) <= kSlack;
+    }
+    if (!docksMatch) bad << QStringLiteral("docks [%1], not [%2]").arg(got.docks.join(u';'), want.docks.join(u';'));
+    return bad.join(QStringLiteral("; "));
 }
 
 // Both attention maps' plot rectangles wholly in sight and at least `minSize`; "" when so, else what is wrong.

@@ -1,7 +1,10 @@
 // The live language switch in a real window: View ▸ Language ▸ Deutsch turns the menus, buttons and
 // check boxes German at once, with the loaded model, its plan, prompt and views kept (no reload); English
 // turns them back. The expected texts are the catalogue's (translations/gna_de.ts), not the window's.
+// After a switch the window is laid out as one opened in that language: the same main view and head
+// board at 1600x1000, the same docks beside the guided tour at 1024x640.
 #include <QAction>
+#include <QDockWidget>
 #include <QCheckBox>
 #include <QMenuBar>
 #include <QPushButton>
@@ -10,7 +13,9 @@
 #include <QTest>
 
 #include "head_board.h"
+#include "guided_tour.h"
 #include "language.h"
+#include "layout_checks.h"
 #include "main_window.h"
 #include "next_token_chart.h"
 #include "prompt_editor.h"
@@ -33,6 +38,19 @@ QAction* languageAction(MainWindow& w, const QString& code) {
     return nullptr;
 }
 
+// A window opened in `language` on the demo transformer: its layout at 1600x1000, then at 1024x640 with the tour open.
+std::pair<WindowLayout, WindowLayout> directLayouts(const QString& language) {
+    installLanguage(language);
+    MainWindow w;
+    w.resize(1600, 1000);
+    if (!openDemo(w, QStringLiteral("transformer"))) return {};
+    const WindowLayout large = layoutOf(w);
+    w.resize(1024, 640);
+    w.tour()->start();
+    QTest::qWait(100);
+    return {large, layoutOf(w)};
+}
+
 }  // namespace
 
 class TestLanguage : public QObject {
@@ -40,6 +58,7 @@ class TestLanguage : public QObject {
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void switchesLiveAndBack();
+    void keepsTheLayoutOfAWindowOpenedInTheLanguage();
 };
 
 void TestLanguage::switchesLiveAndBack() {
@@ -90,6 +109,37 @@ void TestLanguage::switchesLiveAndBack() {
     QCOMPARE(loadStarted.size(), 1);
     QCOMPARE(w.session()->ablatedHeads(), plan);
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+}
+
+void TestLanguage::keepsTheLayoutOfAWindowOpenedInTheLanguage() {
+    const auto [german, germanTour] = directLayouts(QStringLiteral("de"));
+    const auto [english, englishTour] = directLayouts(QStringLiteral("en"));
+    QVERIFY(german.cell > 0 && english.cell > 0);
+    // Where the cells leave room, every column is labelled (the demo transformer's four heads).
+    QCOMPARE(english.labels, QStringList({QStringLiteral("H0"), QStringLiteral("H1"), QStringLiteral("H2"), QStringLiteral("H3")}));
+    MainWindow w;
+    w.resize(1600, 1000);
+    QVERIFY(openDemo(w, QStringLiteral("transformer")));
+    QCOMPARE(layoutDifferences(layoutOf(w), english), QString());
+    for (const auto& [code, file, want] : {std::tuple{QStringLiteral("de"), QStringLiteral("&Datei"), german},
+                                           std::tuple{QStringLiteral("en"), QStringLiteral("&File"), english}}) {
+        w.setLanguage(code);
+        QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), file, 20000);  // the window rebuilt
+        QVERIFY(waitIdle(w));
+        const QString bad = layoutDifferences(layoutOf(w), want);
+        QVERIFY2(bad.isEmpty(), qPrintable(code + QStringLiteral(" after a live switch: ") + bad));
+    }
+    // With the docks rebuilt: the tour in a 1024x640 window beside the main view as in a window opened in German.
+    w.setLanguage(QStringLiteral("de"));
+    QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), QStringLiteral("&Datei"), 20000);
+    QVERIFY(waitIdle(w));
+    w.resize(1024, 640);
+    w.tour()->start();
+    QTest::qWait(100);
+    const QString bad = layoutDifferences(layoutOf(w), germanTour);
+    QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("the tour after a live switch: ") + bad));
+    w.setLanguage(QStringLiteral("en"));
+    QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), QStringLiteral("&File"), 20000);
 }
 
 QTEST_MAIN(TestLanguage)

@@ -5,7 +5,8 @@
 // main view again, at 1600x1000 it sits under readable maps; at 1600x1000 the next-token chart shows
 // every row; side by side, the two maps' axis rectangles line up; the board's keyboard focus starts on a
 // head the model has; at 1600x1000 the prompt shows all its lines. Tabified docks show their titles'
-// '&' (G&A), in the tab and in the title bar; a combo box narrower than its text elides it.
+// '&' (G&A), in the tab and in the title bar; a combo box narrower than its text elides it. Back at
+// 1600x1000 after 1024x640, the left column (prompt, board, chart) is laid out as before.
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
@@ -66,6 +67,7 @@ private Q_SLOTS:
     void tabifiedDockTitlesKeepTheirAmpersand();
     void comboBoxesElideTheirText();
     void kvMapDockCoversASmallWindow();
+    void leftColumnComesBackFromASmallWindow();
 };
 
 void TestMainLayout::layoutOnEveryDemo_data() { addDemoRows(); }
@@ -271,6 +273,31 @@ void TestMainLayout::kvMapDockCoversASmallWindow() {
     QTest::keySequence(&w, kv->toggleViewAction()->shortcut());
     QTest::qWait(60);
     QVERIFY(!kv->isVisible() && !w.coveringDock() && w.heatmaps()->isVisible());
+}
+
+// Side by side again after a small window stacked the columns, the left column's panes get their heights
+// of before back: the head board its cells and every column label, the prompt no more than before.
+void TestMainLayout::leftColumnComesBackFromASmallWindow() {
+    MainWindow w;
+    w.resize(1600, 1000);
+    QVERIFY(openDemo(w, QStringLiteral("transformer")));
+    const WindowLayout before = layoutOf(w);
+    QCOMPARE(before.labels, QStringList({QStringLiteral("H0"), QStringLiteral("H1"), QStringLiteral("H2"), QStringLiteral("H3")}));
+    for (const QSize size : {QSize(1024, 640), QSize(1600, 1000)}) {
+        w.resize(size);
+        QTest::qWait(60);
+    }
+    const QString bad = layoutDifferences(layoutOf(w), before);
+    QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("1600x1000 after 1024x640: ") + bad));
+    // A window opened small, then enlarged: the same board.
+    MainWindow small;
+    small.resize(1024, 640);
+    QVERIFY(openDemo(small, QStringLiteral("transformer")));
+    small.resize(1600, 1000);
+    QTest::qWait(60);
+    const WindowLayout enlarged = layoutOf(small);
+    QCOMPARE(enlarged.cell, before.cell);
+    QCOMPARE(enlarged.labels, before.labels);
 }
 
 QTEST_MAIN(TestMainLayout)
