@@ -242,6 +242,7 @@ void GuidedTour::compareFormats() {
                         QString prompt, error, source;
                         int answer = 0, questions = 0;
                         int pickedOff = 0;  // the letter the model picks on the shown question with the heads off
+                        double drop = 0;    // the shown question's loss in the correct letter's probability
                         double letter = 0, letterOff = 0, classic = 0, classicOff = 0;  // shares answered right
                     };
                     auto out = std::make_shared<Outcome>();
@@ -281,6 +282,7 @@ void GuidedTour::compareFormats() {
                                 const double drop = tour::choiceProbability(on, q.answer) - tour::choiceProbability(offLetters, q.answer);
                                 if (drop > worst) {
                                     worst = drop;
+                                    out->drop = drop;
                                     out->prompt = QString::fromStdString(q.prompt);
                                     out->answer = q.answer;
                                     out->pickedOff = static_cast<int>(std::max_element(offLetters.begin(), offLetters.end()) - offLetters.begin());
@@ -306,21 +308,22 @@ void GuidedTour::compareFormats() {
                             topTwo
                                 ? tr("%1 questions from %2, each with four options, scored in both formats. Share answered "
                                      "right with all heads on and with %3 and %4 off (the model card's top two of the head "
-                                     "ranking). The prompt shown is the question whose letter suffers most; its correct "
-                                     "answer is %5.")
-                                      .arg(out->questions).arg(out->source, off.front().name(), off.back().name(),
-                                                               letters.value(out->answer))
+                                     "ranking).")
+                                      .arg(out->questions).arg(out->source, off.front().name(), off.back().name())
                             : off.size() == 1
                                 ? tr("%1 questions from %2, each with four options, scored in both formats. Share answered "
                                      "right with all heads on and with %3 off (the model card's retrieval-versus-knowledge "
-                                     "head). The prompt shown is the question whose letter suffers most; its correct answer "
-                                     "is %4.")
-                                      .arg(out->questions).arg(out->source, off.front().name(), letters.value(out->answer))
+                                     "head).")
+                                      .arg(out->questions).arg(out->source, off.front().name())
                                 : tr("%1 questions from %2, each with four options, scored in both formats. Share answered "
-                                     "right with all heads on and with %3 and %4 off. The prompt shown is the question whose "
-                                     "letter suffers most; its correct answer is %5.")
-                                      .arg(out->questions).arg(out->source, off.front().name(), off.back().name(),
-                                                               letters.value(out->answer));
+                                     "right with all heads on and with %3 and %4 off.")
+                                      .arg(out->questions).arg(out->source, off.front().name(), off.back().name());
+                        // Which question the prompt box shows, in words that fit what happened to it.
+                        const QString shown = out->drop > 0.01
+                            ? tr("The prompt shown is the question whose correct letter loses the most probability with "
+                                 "the heads off; its correct answer is %1.").arg(letters.value(out->answer))
+                            : tr("With the heads off no question's correct letter loses probability; the prompt shown is "
+                                 "the one that comes closest (its correct answer is %1).").arg(letters.value(out->answer));
                         // What the chart shows (the question with the heads off) and what the table measured, in
                         // words that follow the numbers.
                         const QString correct = letters.value(out->answer), picked = letters.value(out->pickedOff);
@@ -330,16 +333,20 @@ void GuidedTour::compareFormats() {
                                   .arg(picked, correct);
                         const Change letterMove = shareChange(out->letter, out->letterOff);
                         const Change classicMove = shareChange(out->classic, out->classicOff);
-                        auto verb = [](Change c) {
-                            return c == Change::Drops ? tr("drops") : c == Change::Rises ? tr("rises") : tr("holds");
+                        auto verb = [](Change c, double before, double after) {
+                            return c == Change::Drops                 ? tr("drops")
+                                 : c == Change::Rises                 ? tr("rises")
+                                 : before <= 0.0 && after <= 0.0      ? tr("stays at %1").arg(percent(0.0))
+                                                                      : tr("holds");
                         };
                         QString verdict = tr("With the heads off the letter format %1 and the classic format %2.")
-                                              .arg(verb(letterMove), verb(classicMove));
+                                              .arg(verb(letterMove, out->letter, out->letterOff),
+                                                   verb(classicMove, out->classic, out->classicOff));
                         verdict += QLatin1Char(' ') +
                                    (letterMove == Change::Drops && classicMove != Change::Drops
                                         ? tr("Here MMLU's difficulty is retrieval, not knowledge.")
                                         : tr("Here the two formats do not come apart: in this model these heads do not carry the letter alone."));
-                        const QString html = intro + QLatin1Char(' ') + chart +
+                        const QString html = intro + QLatin1Char(' ') + shown + QLatin1Char(' ') + chart +
                             QStringLiteral("<table cellspacing=\"6\"><tr><th></th><th>%1</th><th>%2</th></tr>").arg(tr("all heads"), tr("G&A off")) +
                             row.arg(tr("MMLU format (letter)"), percent(out->letter), percent(out->letterOff)) +
                             row.arg(tr("classic format (answer text)"), percent(out->classic), percent(out->classicOff)) +
@@ -399,7 +406,7 @@ void GuidedTour::otherArchitectures() {
             {QT_TR_NOOP("MMLU: correct letter"), &Row::mmlu},
             {QT_TR_NOOP("MMLU, attention off"), &Row::mmluNoAttention}};
         for (const auto& [label, field] : measures) {
-            html += QStringLiteral("<tr><td>%1</td>").arg(tr(label));
+            html += QStringLiteral("<tr><td nowrap>%1</td>").arg(tr(label));  // a label on one line, the numbers beside it
             for (int i = 0; i < names.size(); ++i) {
                 const Row r = rows.value(i);
                 const bool failed = r.kv < 0 && r.mmlu < 0;

@@ -452,8 +452,7 @@ void TestExperiments::newStringsAreTranslated() {
             QVERIFY2(QCoreApplication::translate("gna::studio", m) != QString::fromUtf8(m), m);
         // The tour's formats step when the card's top two heads show the dissociation.
         const char* topTwo = "%1 questions from %2, each with four options, scored in both formats. Share answered right "
-                             "with all heads on and with %3 and %4 off (the model card's top two of the head ranking). The "
-                             "prompt shown is the question whose letter suffers most; its correct answer is %5.";
+                             "with all heads on and with %3 and %4 off (the model card's top two of the head ranking).";
         QVERIFY(QCoreApplication::translate("gna::studio::GuidedTour", topTwo) != QString::fromUtf8(topTwo));
         QCoreApplication::removeTranslator(&t);
     }

@@ -400,9 +400,18 @@ void TestScreenshots::everyViewOnEveryDemo() {
         checkLayout(w, name, size, QStringLiteral("main"));
         auto* tabs = w.heatmaps()->parentWidget()->parentWidget();  // the maps' tab widget (stack, tabs)
         if (auto* t = qobject_cast<QTabWidget*>(tabs)) {
+            // The difference maps as a user sees them: compare mode on, the ablated run against the unablated one.
+            auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
+            QVERIFY(compare);
+            compare->setChecked(true);
+            QVERIFY(waitIdle(w));
+            QVERIFY2(w.compareMode(), qPrintable(name));
             t->setCurrentIndex(1);
+            QTest::qWait(30);
             shoot(w, name + QStringLiteral("_difference"));
             t->setCurrentIndex(0);
+            compare->setChecked(false);
+            QVERIFY(waitIdle(w));
         }
         for (QDockWidget* d : docks)
             if (d->objectName() == QLatin1String("modelDock")) d->show();
