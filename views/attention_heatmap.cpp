@@ -40,6 +40,8 @@ AttentionHeatmap::AttentionHeatmap(QWidget* parent) : QWidget(parent), m_plot(ne
     m_plot->plotLayout()->insertRow(0);
     m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));
     m_plot->plotLayout()->addElement(0, 0, m_title);
+    // The title wraps to its column (updateTitle): its text must not widen the column it is laid out in.
+    m_title->setMinimumSize(1, 0);
 
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->setInterpolate(false);
@@ -65,6 +67,9 @@ AttentionHeatmap::AttentionHeatmap(QWidget* parent) : QWidget(parent), m_plot(ne
     m_plot->setToolTip(tr("Scroll to zoom, drag to pan, double-click to reset the view"));
     setColorPalette(Palette::Viridis);
     applyPlotStyle(m_plot, QWidget::palette());
+    // Masked cells (a key after its query) are left transparent over this grey: neither a weight of 0 nor
+    // the white middle of the diverging scale, in the light and the dark palette alike.
+    m_plot->axisRect()->setBackground(QBrush(maskedCellColor()));
     m_emptyMessage = tr("No model loaded");
     clear();  // never the plotting library's placeholder map
 
@@ -82,15 +87,20 @@ void AttentionHeatmap::setData(const HeatmapData& data) {
         clear();
         return;
     }
-    if (m_data.isDifference && m_palette != Palette::Diverging) m_map->setGradient(makeGradient(Palette::Diverging));
-    else m_map->setGradient(makeGradient(m_palette));
+    applyGradient();
     auto* d = m_map->data();
     d->setSize(m_data.cols, m_data.rows);
+    d->clearAlpha();  // every cell opaque until the mask below
     d->setRange(QCPRange(0, std::max(1, m_data.cols - 1)), QCPRange(0, std::max(1, m_data.rows - 1)));
     if (m_data.cols == 1) d->setKeyRange(QCPRange(-0.5, 0.5));
     if (m_data.rows == 1) d->setValueRange(QCPRange(-0.5, 0.5));
-    for (int r = 0; r < m_data.rows; ++r)
-        for (int c = 0; c < m_data.cols; ++c) d->setCell(c, r, m_data.at(r, c));
+    for (int r = 0; r < m_data.rows; ++r) {
+        const int pos = r < m_data.rowPositions.size() ? m_data.rowPositions[r] : r;
+        for (int c = 0; c < m_data.cols; ++c) {
+            d->setCell(c, r, m_data.at(r, c));
+            if (c > pos) d->setAlpha(c, r, 0);  // causal mask: the key comes after the query
+        }
+    }
     m_scale->axis()->setLabel(m_data.isDifference ? (m_data.hiddenAttention ? tr("Hidden attention difference") : tr("Weight difference"))
                                                   : (m_data.hiddenAttention ? tr("Hidden attention") : tr("Attention weight")));
     gna::views::setEmptyMessage(m_plot, QString());
@@ -99,8 +109,10 @@ void AttentionHeatmap::setData(const HeatmapData& data) {
     updateTitle();
     resetView();
     if (isVisible()) {
-        // The labels' widths set the axis rect's size: thin the token labels again for the new layout.
+        // The labels' widths set the axis rect's size: thin the token labels again for the new layout,
+        // and wrap the title to the column it now has.
         m_plot->replot();
+        updateTitle();
         applyTicks();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
@@ -138,25 +150,33 @@ void AttentionHeatmap::setLogScale(bool on) {
 
 void AttentionHeatmap::setColorPalette(Palette palette) {
     m_palette = palette;
-    m_map->setGradient(makeGradient(m_data.isDifference ? Palette::Diverging : palette));
+    applyGradient();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool AttentionHeatmap::isSignedMap() const { return m_data.isDifference || (m_data.isValid() && valueRange(m_data).first < 0.0); }
+
+QColor AttentionHeatmap::maskedCellColor() { return QColor(170, 170, 170); }
+
+void AttentionHeatmap::applyGradient() {
+    // Signed values (a difference, an SSM head's hidden attention) take the diverging scale, white at 0.
+    m_map->setGradient(makeGradient(isSignedMap() ? Palette::Diverging : m_palette));
 }
 
 void AttentionHeatmap::applyRange() {
     double lo = m_lower, hi = m_upper;
     if (!m_fixed) {
         const auto r = valueRange(m_data);
-        lo = r.first;
+        lo = std::min(r.first, 0.0);
         hi = r.second;
-        if (m_data.isDifference) {
-            const double m = std::max({std::abs(lo), std::abs(hi), 1e-6});
-            lo = -m;
-            hi = m;
-        } else {
-            lo = std::min(lo, 0.0);
-        }
     }
-    const bool log = m_log && !m_data.isDifference;
+    const bool isSigned = isSignedMap();
+    if (isSigned) {  // symmetric limits: 0 is the diverging scale's white middle
+        const double m = std::max({std::abs(lo), std::abs(hi), 1e-6});
+        lo = -m;
+        hi = m;
+    }
+    const bool log = m_log && !isSigned;
     if (log) {
         // Log colour needs a positive lower end: the smallest positive weight, at least 1e-6.
         double minPos = hi;
@@ -174,7 +194,7 @@ void AttentionHeatmap::applyRange() {
         // the lower end moved down to the next multiple so that the bar shows a negative tick.
         const double step = niceStep((hi - lo) / 5.0);
         lo = -step * std::ceil(-lo / step - 1e-9);
-        if (m_data.isDifference) hi = -lo;
+        if (isSigned) hi = -lo;
         auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
         ticker->setTickStep(step);
         ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
@@ -237,11 +257,11 @@ void AttentionHeatmap::updateTitle() {
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key)
                                      : tr("last row: entropy %1 bits, max %2 on “%3”")
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key);
-        // A narrow map: the statistics wrap at spaces to the map's column (the colour scale's column
-        // is beside it; a decimal comma has no space after it), and a word wider than the column is
-        // elided, never clipped at both ends.
-        const int scale = m_scale->outerRect().width() > 0 ? m_scale->outerRect().width() : 80;  // before the first layout: a guess
-        const int room = std::max(40, width() - scale - 8);
+        // A narrow map: the statistics wrap at spaces to the map's column (the title's column, the
+        // colour scale's is beside it; a decimal comma has no space after it), and a word wider than the
+        // column is elided, never clipped at both ends.
+        const int column = m_plot->axisRect()->outerRect().width();
+        const int room = std::max(40, (column > 0 ? column : width() - 80) - 8);  // before the first layout: a guess
         const QFontMetrics fm(m_title->font());
         QStringList lines;
         for (const QString& word : stats.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
@@ -297,9 +317,9 @@ QPointF AttentionHeatmap::cellCenterPixel(int row, int col) const {
 
 void AttentionHeatmap::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    updateTitle();  // the statistics line wraps in a narrow map
     if (m_data.isValid()) {
         m_plot->replot();  // lays out the axis rect for the new size first
+        updateTitle();     // the statistics line wraps to the map's new column
         applyTicks();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }

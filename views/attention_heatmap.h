@@ -2,6 +2,7 @@
 // AttentionHeatmap: one head's attention map (query rows x key columns) as a QCPColorMap with a
 // colour scale, token labels on both axes, zoom/pan, hover tooltip (query, key, weight), fixed or
 // per-map colour range, log scale, colour-blind-safe palettes and a signed difference mode.
+#include <QColor>
 #include <QWidget>
 #include <utility>
 
@@ -55,6 +56,10 @@ public:
     void layOutOwnMargins();
     QCPColorMap* colorMap() const { return m_map; }
     QCPColorScale* colorScale() const { return m_scale; }
+    // Signed values (a difference, hidden attention with negative cells): diverging scale, limits ±m.
+    bool isSignedMap() const;
+    // The colour of a masked cell (key after query): shown through the map where the cell is left out.
+    static QColor maskedCellColor();
 
 public Q_SLOTS:
     void resetView();
@@ -69,6 +74,7 @@ protected:
 
 private:
     void applyRange();
+    void applyGradient();
     void applyTicks();
     void updateTitle();
     void onMouseMove(QMouseEvent* event);

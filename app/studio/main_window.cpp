@@ -219,10 +219,10 @@ void MainWindow::buildLayout() {
     headsRow->addStretch();
     mapsLayout->addLayout(headsRow);
     mapsLayout->addWidget(m_compare);  // a line of its own: the maps' column stays narrow enough for docks beside it
-    auto* mapTabs = new QTabWidget;
-    mapTabs->addTab(m_pair, tr("Attention"));
-    mapTabs->addTab(m_diff, tr("Difference (ablated − unablated)"));
-    mapsLayout->addWidget(mapTabs, 1);
+    m_mapTabs = new QTabWidget;
+    m_mapTabs->addTab(m_pair, tr("Attention"));
+    m_mapTabs->addTab(m_diff, tr("Difference (ablated − unablated)"));
+    mapsLayout->addWidget(m_mapTabs, 1);
     connect(m_gatherHead, &QLineEdit::editingFinished, this, &MainWindow::applyHeadFields);
     connect(m_aggregateHead, &QLineEdit::editingFinished, this, &MainWindow::applyHeadFields);
     connect(m_compare, &QCheckBox::toggled, m_session, &Session::setCompare);
@@ -512,6 +512,10 @@ void MainWindow::setBoardShape() {
     if (!info) return;
     const BoardColumns c = boardColumns(*info);
     m_board->setMixedShape(info->num_layers, c.attention, c.ssm, c.rowAttention, c.rowSsm);
+    // An SSM head's map is its hidden attention, not attention weights: the tab says which the model has.
+    m_mapTabs->setTabText(0, c.attention > 0 && c.ssm > 0 ? tr("Attention / hidden attention")
+                             : c.ssm > 0                  ? tr("Hidden attention")
+                                                          : tr("Attention"));
     m_board->setAblatedHeads(m_session->ablatedHeads());
     if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
         m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed

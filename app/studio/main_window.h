@@ -22,6 +22,7 @@ class QCheckBox;
 class QMenu;
 class QMessageBox;
 class QDockWidget;
+class QTabWidget;
 
 namespace gna::views {
 class HeadBoard;
@@ -154,6 +155,7 @@ private:
     views::NextTokenChart* m_next = nullptr;
     views::GatherAggregatePair* m_pair = nullptr;
     views::AttentionHeatmap* m_diff = nullptr;
+    QTabWidget* m_mapTabs = nullptr;  // the maps' tabs: the first one's label names the model's kind of map
     QComboBox* m_scoreMode = nullptr;
     QString m_pinnedCandidate;
     QLineEdit* m_gatherHead = nullptr;

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -448,7 +449,8 @@ void TestTeaching::hybridDemoBoardHoldsBothKinds() {
 }
 
 // The tour speaks of the heads the open demo has: attention heads on the transformer, SSM heads and their
-// hidden attention on the Mamba model (no attention head, nothing that "attends"), both on the hybrid.
+// hidden attention on the Mamba model (no attention head, nothing that "attends"), both on the hybrid;
+// so does the maps' tab.
 void TestTeaching::tourWordsFitTheModel() {
     QFETCH(QString, demo);
     MainWindow w;
@@ -457,6 +459,13 @@ void TestTeaching::tourWordsFitTheModel() {
                                  : demo == QLatin1String("hybrid") ? tour::ModelKind::Hybrid
                                                                    : tour::ModelKind::Attention;
     QCOMPARE(tour::modelKind(w.session()->modelInfo()), kind);
+    // The maps' tab names what they show: an SSM head's map is hidden attention.
+    QTabWidget* tabs = nullptr;
+    for (QWidget* p = w.heatmaps()->parentWidget(); p && !tabs; p = p->parentWidget()) tabs = qobject_cast<QTabWidget*>(p);
+    QVERIFY(tabs);
+    QCOMPARE(tabs->tabText(tabs->indexOf(w.heatmaps())), kind == tour::ModelKind::Ssm      ? QStringLiteral("Hidden attention")
+                                                         : kind == tour::ModelKind::Hybrid ? QStringLiteral("Attention / hidden attention")
+                                                                                           : QStringLiteral("Attention"));
     w.tour()->start();
     QCOMPARE(w.tour()->text(), GuidedTour::stepText(0, kind));
     for (int step = 0; step < GuidedTour::kSteps; ++step) {  // the last step compares the three demos by name

@@ -11,6 +11,7 @@
 #include "ablation_curve.h"
 #include "attention_heatmap.h"
 #include "figure_export.h"
+#include "gather_aggregate_pair.h"
 #include "next_token_chart.h"
 #include "views/view_test_util.h"
 
@@ -146,6 +147,7 @@ private Q_SLOTS:
     void probabilityTicksNeverTouch();
     void slantedKeyLabelsKeepTheirDistance();
     void flatCurvesGetReadableRanges();
+    void pairTitlesWrapAndLineUp();
 };
 
 void TestPlotLayout::barsAlignWithLabels_data() {
@@ -325,6 +327,52 @@ void TestPlotLayout::flatCurvesGetReadableRanges() {
     const QCPRange x = curve.plot()->xAxis->range();
     QVERIFY(y.contains(0.5) && y.size() > 0.1 && y.size() < 3.0);
     QVERIFY(x.contains(3.0) && x.size() > 0.1 && x.size() < 3.0);
+}
+
+namespace {
+// An n x n map whose title states the last row's statistics with `key` as the heaviest key token.
+HeatmapData titledMap(const QString& head, const QString& key) {
+    HeatmapData d;
+    d.title = head;
+    d.rows = d.cols = 4;
+    d.values.assign(16, 0.0f);
+    for (int r = 0; r < 4; ++r) {
+        d.rowLabels << QStringLiteral("q%1").arg(r);
+        d.colLabels << (r == 2 ? key : QStringLiteral("k%1").arg(r));
+        for (int c = 0; c <= r; ++c) d.values[r * 4 + c] = 1.0f / float(r + 1);
+    }
+    d.hiddenAttention = true;
+    d.lastRow = RowStats{2.45, 0.18, 2, true};
+    return d;
+}
+}  // namespace
+
+// Side by side in a narrow pair, each map's title (head, then the last row's statistics) wraps to its own
+// column: every line fits the width it is drawn in, nothing is elided; the map with the longer title gets
+// more lines, and both maps still start at the same height.
+void TestPlotLayout::pairTitlesWrapAndLineUp() {
+    GatherAggregatePair pair;
+    QVERIFY(showSized(pair, 620, 460));
+    pair.setMaps(titledMap(QStringLiteral("Gather L1.S0"), QStringLiteral("a rather long key token, with words")),
+                 titledMap(QStringLiteral("Aggregate L3.S2"), QStringLiteral("k")));
+    QTest::qWait(50);  // the pair lines its maps up after the event loop ran once
+    int lines[2] = {0, 0};
+    int i = 0;
+    for (AttentionHeatmap* map : {pair.gather(), pair.aggregate()}) {
+        map->plot()->replot();
+        auto* title = qobject_cast<QCPTextElement*>(map->plot()->plotLayout()->element(0, 0));
+        QVERIFY(title);
+        QCOMPARE(title->text(), map->titleText());
+        QVERIFY2(!title->text().contains(QChar(0x2026)), qPrintable(title->text()));  // nothing elided
+        const QFontMetrics fm(title->font());
+        const QStringList parts = title->text().split(QLatin1Char('\n'));
+        for (const QString& line : parts)
+            QVERIFY2(fm.horizontalAdvance(line) <= title->outerRect().width(),
+                     qPrintable(QStringLiteral("“%1”: %2 px in %3").arg(line).arg(fm.horizontalAdvance(line)).arg(title->outerRect().width())));
+        lines[i++] = int(parts.size());
+    }
+    QVERIFY2(lines[0] > lines[1] && lines[1] >= 2, qPrintable(QStringLiteral("%1 and %2 lines").arg(lines[0]).arg(lines[1])));
+    QTRY_COMPARE(pair.gather()->plot()->axisRect()->top(), pair.aggregate()->plot()->axisRect()->top());
 }
 
 QTEST_MAIN(TestPlotLayout)

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void nextTokenBars();
     void ablationCurveGraphs();
     void signedHiddenAttentionScale();
+    void signedMapColoursAndMaskedCells();
     void numericTicksInTheLocale();
 };
 
@@ -222,6 +223,44 @@ void TestPlots::signedHiddenAttentionScale() {
     map.setAutoRange();
     map.setData(d);
     QCOMPARE(map.colorScale()->axis()->label(), QStringLiteral("Attention weight"));
+}
+
+// A signed SSM map is drawn on the diverging scale with symmetric limits: a cell of 0 is its neutral white
+// middle, a positive cell red, a negative one blue; a masked cell (key after query) is a grey unlike the
+// white of 0, in an attention map as well. Colours are read from the rendered pixels.
+void TestPlots::signedMapColoursAndMaskedCells() {
+    HeatmapData d = causalMap(6, QStringLiteral("L0.S0"), 3);
+    for (int r = 0; r < 6; ++r)
+        for (int c = 0; c <= r; ++c) d.values[r * 6 + c] = 0.01f;
+    d.values[3 * 6 + 1] = 0.0f;    // a zero inside the causal triangle
+    d.values[5 * 6 + 0] = 0.08f;   // the largest value
+    d.values[5 * 6 + 1] = -0.1f;   // the smallest: the limits are then -0.1 .. +0.1, not -0.1 .. 0.08
+    d.hiddenAttention = true;
+    AttentionHeatmap map;
+    QVERIFY(showSized(map, 420, 420));
+    map.setData(d);
+    map.plot()->replot();
+    QCOMPARE(map.colorMap()->dataRange().lower, -map.colorMap()->dataRange().upper);
+    const auto pixel = [&map](int row, int col) {
+        return QColor(map.plot()->grab().toImage().pixel(map.cellCenterPixel(row, col).toPoint()));
+    };
+    const auto neutral = [](const QColor& c) {
+        return std::abs(c.red() - c.green()) <= 8 && std::abs(c.green() - c.blue()) <= 8 && std::abs(c.red() - c.blue()) <= 8;
+    };
+    const auto far = [](const QColor& a, const QColor& b) {
+        return std::max({std::abs(a.red() - b.red()), std::abs(a.green() - b.green()), std::abs(a.blue() - b.blue())}) >= 40;
+    };
+    const QColor zero = pixel(3, 1), positive = pixel(5, 0), negative = pixel(5, 1), masked = pixel(1, 4);
+    QVERIFY2(neutral(zero) && zero.lightness() >= 230, qPrintable(zero.name()));
+    QVERIFY2(positive.red() > positive.blue() + 50, qPrintable(positive.name()));
+    QVERIFY2(negative.blue() > negative.red() + 50, qPrintable(negative.name()));
+    QVERIFY2(neutral(masked) && far(masked, zero), qPrintable(masked.name() + QLatin1Char(' ') + zero.name()));
+    // An attention map (weights >= 0, viridis: no grey in it) shows its masked cells the same way.
+    map.setData(causalMap(6, QStringLiteral("L0.H0"), 3));
+    map.plot()->replot();
+    const QColor attentionMasked = pixel(0, 5), weight = pixel(5, 0);
+    QVERIFY2(neutral(attentionMasked) && !neutral(weight), qPrintable(attentionMasked.name() + QLatin1Char(' ') + weight.name()));
+    QVERIFY(!far(attentionMasked, masked));
 }
 
 // With German as the UI language every number a plot's axis or colour bar draws has a decimal comma: the
