@@ -39,6 +39,8 @@ public:
     // probable top tokens, so that labels never overlap (resize the chart to see more).
     const QList<TokenProbability>& shownRows() const { return m_shown; }
     QCustomPlot* plot() const { return m_plot; }
+    // The text a row's label is drawn with on the token axis (a token of visible spaces in words).
+    static QString tickText(const QString& label);
 
 protected:
     void changeEvent(QEvent* event) override;
