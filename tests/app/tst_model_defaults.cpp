@@ -212,7 +212,9 @@ void TestModelDefaults::modelDockShowsEveryValueWhole() {
     if (attention == 0) QCOMPARE(heads, QStringLiteral("none"));
     else QVERIFY2(heads.startsWith(QStringLiteral("%1\u00a0/\u00a0%2").arg(attention).arg(info.num_kv_heads)), qPrintable(heads));
     if (ssm == 0) QCOMPARE(ssmHeads, QStringLiteral("none"));
-    else QVERIFY2(ssmHeads.startsWith(QString::number(ssm)), qPrintable(ssmHeads));
+    else QVERIFY2(ssmHeads.startsWith(QString::number(ssm) + QStringLiteral(" per layer")), qPrintable(ssmHeads));
+    // Counts per layer, said so (not the model's total): "4 / 4 per layer", "8 per layer".
+    if (attention > 0) QVERIFY2(heads.contains(QStringLiteral("\u00a0/\u00a0%1 per layer").arg(info.num_kv_heads)), qPrintable(heads));
     if (kind == QLatin1String("hybrid")) {  // attention in some layers only: named
         QStringList with;
         for (const gna::LayerInfo& l : info.layers)
