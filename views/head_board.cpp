@@ -463,9 +463,12 @@ bool HeadBoard::event(QEvent* event) {
         auto* help = static_cast<QHelpEvent*>(event);
         bool ok = false;
         const QPoint c = gridPosAt(help->pos(), &ok);
-        if (ok)
-            QToolTip::showText(help->globalPos(), m_model->data(m_model->index(c.y(), c.x()), Qt::ToolTipRole).toString(),
-                               this, cellRect(c.y(), c.x()));
+        if (ok) {
+            QString tip = m_model->data(m_model->index(c.y(), c.x()), Qt::ToolTipRole).toString();
+            if (c == m_shownGather) tip += QLatin1Char('\n') + tr("Shown in the maps as the Gather head (G)");
+            if (c == m_shownAggregate) tip += QLatin1Char('\n') + tr("Shown in the maps as the Aggregate head (A)");
+            QToolTip::showText(help->globalPos(), tip, this, cellRect(c.y(), c.x()));
+        }
         else
             QToolTip::hideText();
         return true;
