@@ -40,6 +40,8 @@ void HeadBoard::setShape(int layers, int heads, bool ssm, const std::vector<int>
     m_model->setShape(layers, heads, ssm, rowHeads);
     m_selection = {};
     m_current = firstHead();
+    m_shownGather = m_shownAggregate = QPoint(-1, -1);
+    Q_EMIT displayedHeadsChanged();
 }
 
 void HeadBoard::setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention,
@@ -48,6 +50,8 @@ void HeadBoard::setMixedShape(int layers, int attention, int ssm, const std::vec
     m_model->setMixedShape(layers, attention, ssm, rowAttention, rowSsm);
     m_selection = {};
     m_current = firstHead();
+    m_shownGather = m_shownAggregate = QPoint(-1, -1);
+    Q_EMIT displayedHeadsChanged();
 }
 
 QPoint HeadBoard::firstHead() const {
@@ -150,6 +154,28 @@ void HeadBoard::setCurrentHead(int layer, int head) {
     m_current = {head, layer};
     update();
     Q_EMIT currentHeadChanged(layer, head);
+}
+
+void HeadBoard::setDisplayedHeads(const std::optional<HeadCell>& gather, const std::optional<HeadCell>& aggregate) {
+    auto at = [this](const std::optional<HeadCell>& c) {
+        const int column = c ? m_model->column(*c) : -1;
+        return column >= 0 && m_model->contains(c->layer, column) ? QPoint(column, c->layer) : QPoint(-1, -1);
+    };
+    const QPoint g = at(gather), a = at(aggregate);
+    if (g.x() >= 0 && g != m_shownGather) setCurrentHead(g.y(), g.x());  // the keyboard starts on the shown head
+    if (g == m_shownGather && a == m_shownAggregate) return;
+    m_shownGather = g;
+    m_shownAggregate = a;
+    update();
+    Q_EMIT displayedHeadsChanged();
+}
+
+QString HeadBoard::displayedMark(int layer, int column) const {
+    const QPoint c(column, layer);
+    QStringList marks;
+    if (c == m_shownGather) marks << tr("G", "the Gather head shown");
+    if (c == m_shownAggregate) marks << tr("A", "the Aggregate head shown");
+    return marks.join(QLatin1Char(' '));
 }
 
 void HeadBoard::onAblationChanged(const HeadCells& changed) {
@@ -305,6 +331,26 @@ void HeadBoard::paintEvent(QPaintEvent*) {
             }
         p.setBrush(Qt::NoBrush);
     }
+    // The heads the maps show: a solid outline and "G" / "A" in a box of the board's own colours, so
+    // that the mark reads on any cell colour (the dotted keyboard box is drawn inside it).
+    for (const QPoint& c : {m_shownGather, m_shownAggregate}) {
+        if (c.x() < 0) continue;
+        const QRect r = cellRect(c.y(), c.x());
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(palette().color(QPalette::Text), 2));
+        p.drawRect(r.adjusted(1, 1, -2, -2));
+        const QString mark = displayedMark(c.y(), c.x());
+        QFont f = font();
+        f.setBold(true);
+        f.setPixelSize(std::max(8, std::min(s / 2, fm.height())));
+        p.setFont(f);
+        const QFontMetrics mfm(f);
+        const QRect box(r.left() + 1, r.bottom() - mfm.height() - 1, mfm.horizontalAdvance(mark) + 4, mfm.height() + 1);
+        p.fillRect(box, palette().color(QPalette::Text));
+        p.setPen(palette().color(QPalette::Base));
+        p.drawText(box, Qt::AlignCenter, mark);
+        p.setFont(font());
+    }
     if (!m_selection.isEmpty()) {
         const QRect sr = cellRect(m_selection.top(), m_selection.left())
                              .united(cellRect(m_selection.bottom(), m_selection.right()));
@@ -417,9 +463,12 @@ bool HeadBoard::event(QEvent* event) {
         auto* help = static_cast<QHelpEvent*>(event);
         bool ok = false;
         const QPoint c = gridPosAt(help->pos(), &ok);
-        if (ok)
-            QToolTip::showText(help->globalPos(), m_model->data(m_model->index(c.y(), c.x()), Qt::ToolTipRole).toString(),
-                               this, cellRect(c.y(), c.x()));
+        if (ok) {
+            QString tip = m_model->data(m_model->index(c.y(), c.x()), Qt::ToolTipRole).toString();
+            if (c == m_shownGather) tip += QLatin1Char('\n') + tr("Shown in the maps as the Gather head (G)");
+            if (c == m_shownAggregate) tip += QLatin1Char('\n') + tr("Shown in the maps as the Aggregate head (A)");
+            QToolTip::showText(help->globalPos(), tip, this, cellRect(c.y(), c.x()));
+        }
         else
             QToolTip::hideText();
         return true;

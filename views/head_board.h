@@ -5,6 +5,7 @@
 // smaller than minimumCellSize() (the board's minimum size; a surrounding scroll area scrolls a larger
 // board); what the colours mean is drawn by a HeadBoardLegend beside it.
 #include <QPointer>
+#include <optional>
 #include <QUndoStack>
 #include <QWidget>
 
@@ -48,6 +49,16 @@ public:
     HeadCell currentHead() const { return m_model->cell(m_current.y(), m_current.x()); }
     void setCurrentHead(int layer, int head);
 
+    // The heads the maps show now (the main window's Gather and Aggregate fields; a head the board
+    // lacks is not marked): drawn with a "G" / "A" mark and a solid outline. The keyboard's current
+    // head moves to the shown Gather head. A new shape clears them.
+    void setDisplayedHeads(const std::optional<HeadCell>& gather, const std::optional<HeadCell>& aggregate);
+    // (column, layer) of the shown Gather and Aggregate heads; (-1, -1) = none.
+    QPoint displayedGather() const { return m_shownGather; }
+    QPoint displayedAggregate() const { return m_shownAggregate; }
+    // The mark drawn on a cell: "G", "A", "G A" (both shown heads are one head) or empty.
+    QString displayedMark(int layer, int column) const;
+
     // Merge window for rapid toggles (ms); 0 disables merging.
     void setMergeInterval(int ms) { m_mergeMs = ms; }
 
@@ -74,6 +85,7 @@ Q_SIGNALS:
     void currentHeadChanged(int layer, int head);
     void headActivated(int layer, int head);  // double click / Enter: "show this head"
     void colorsChanged();  // the palette changed (scores and shape: the model's signals)
+    void displayedHeadsChanged();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -102,6 +114,8 @@ private:
     QPoint m_current{0, 0};   // (head, layer)
     QRect m_selection;        // cell coordinates
     QPoint m_pressCell{-1, -1};
+    QPoint m_shownGather{-1, -1};     // (column, layer)
+    QPoint m_shownAggregate{-1, -1};
     bool m_dragging = false;
     int m_mergeMs = 600;
 };

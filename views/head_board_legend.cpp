@@ -23,6 +23,7 @@ HeadBoardLegend::HeadBoardLegend(HeadBoard* board, QWidget* parent) : QWidget(pa
     connect(model, &QAbstractItemModel::dataChanged, this, &HeadBoardLegend::refresh);
     connect(model, &QAbstractItemModel::modelReset, this, &HeadBoardLegend::refresh);
     connect(board, &HeadBoard::colorsChanged, this, &HeadBoardLegend::refresh);
+    connect(board, &HeadBoard::displayedHeadsChanged, this, &HeadBoardLegend::refresh);
     refresh();
 }
 
@@ -45,6 +46,16 @@ QList<HeadBoardLegend::Piece> HeadBoardLegend::pieces() const {
     }
     out << Piece{tr("✕ = ablated"), -1, {}, false, !out.isEmpty()};
     if (m->mixed()) out << Piece{tr("◥ = SSM head"), -1, {}, false, true};
+    // The boxed letters on the heads the maps show; the hatched cells of heads a layer lacks.
+    // Short, so that a hybrid's legend keeps its four lines beside a 1024 px window's maps (the
+    // cells' tooltips say "Gather" and "Aggregate" in full).
+    const bool g = m_board->displayedGather().x() >= 0, a = m_board->displayedAggregate().x() >= 0;
+    if (g || a)
+        out << Piece{g && a ? tr("G, A = shown heads") : g ? tr("G = shown Gather head") : tr("A = shown Aggregate head"), -1, {}, false, true};
+    bool absent = false;
+    for (int l = 0; l < m->layers() && !absent; ++l)
+        for (int h = 0; h < m->heads() && !absent; ++h) absent = !m->contains(l, h);
+    if (absent) out << Piece{tr("▨ = no head"), -1, {}, false, true};
     return out;
 }
 

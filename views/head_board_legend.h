@@ -1,7 +1,8 @@
 #pragma once
 // HeadBoardLegend: what the head board's colours and marks mean, beside or below the board: the
 // score's name, a colour bar with its range per kind of head (a hybrid's attention and SSM heads
-// have a scale each), "✕ = ablated" and, on a hybrid's board, the SSM heads' corner mark. The text
+// have a scale each), "✕ = ablated", on a hybrid's board the SSM heads' corner mark and the hatched
+// cells of heads a layer lacks, and the "G" / "A" marks of the heads the maps show. The text
 // wraps to the widget's width; the widget asks for the height its width needs.
 #include <QWidget>
 

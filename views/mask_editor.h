@@ -31,7 +31,7 @@ public:
     void keepOnlySummaries();     // Aggregate preset: the summary tokens
     QUndoStack* undoStack() const { return m_undo; }
     // The background a token is drawn on (base, or its option segment's tint over it) and the colour
-    // of a masked (struck-through) token on it: at least 3:1 contrast in either palette.
+    // of a masked (struck-through) token on it: at least 4.5:1 contrast in either palette.
     QColor tokenBackground(int token) const { return segmentOf(token) >= 0 ? chipColor(segmentOf(token)) : palette().color(QPalette::Base); }
     QColor maskedTextColor(int token) const;
 

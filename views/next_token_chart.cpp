@@ -16,8 +16,10 @@ NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QC
     m_bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_candidateBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_baselineBars->setName(tr("Baseline (no ablation)"));
-    m_bars->setName(tr("Top tokens"));
-    m_candidateBars->setName(tr("Answer candidates"));
+    // Two different probabilities on one axis: a top token's is that of one next token, a candidate's
+    // that of its whole (possibly multi-token) answer; the legend says which is which.
+    m_bars->setName(tr("Top next tokens (one token)"));
+    m_candidateBars->setName(tr("Answer candidates (whole answer)"));
     m_bars->setPen(Qt::NoPen);
     m_bars->setBrush(QColor(0, 114, 178));        // Okabe-Ito blue
     m_candidateBars->setPen(Qt::NoPen);
@@ -78,20 +80,33 @@ int NextTokenChart::rowsThatFit() const {
     return std::max(3, (height() - (4 + legendLines) * line - 16) / line);
 }
 
+QString NextTokenChart::tickText(const QString& label) {
+    // A token of visible spaces alone ("␣", a small glyph on the baseline) is named in words, readable
+    // and centred on its row like any other label.
+    const QChar visibleSpace(0x2423);
+    if (!label.isEmpty() && label.count(visibleSpace) == label.size())
+        return label.size() == 1 ? tr("␣ (space)") : tr("␣ (%n spaces)", nullptr, static_cast<int>(label.size()));
+    return label;
+}
+
 void NextTokenChart::rebuild() {
-    // Which rows fit: candidates first (they are what the user asked about), then top tokens in
-    // the given (descending) order; drawn in the original order.
+    // Which rows fit: the most probable top tokens (one, two from four rows on: what the model
+    // predicts), then the candidates (what the user asked about), then more top tokens in the given
+    // (descending) order; drawn in the original order.
     m_shown = m_rows;
     const int fit = m_fitRows ? rowsThatFit() : static_cast<int>(m_rows.size());
     if (m_rows.size() > fit) {
         QList<bool> keep(m_rows.size(), false);
         int kept = 0;
-        for (int pass = 0; pass < 2; ++pass)
-            for (int i = 0; i < m_rows.size() && kept < fit; ++i)
-                if (!keep[i] && m_rows[i].candidate == (pass == 0)) {
+        const int leadingTop = fit >= 4 ? 2 : 1;
+        for (int pass = 0; pass < 3; ++pass) {
+            const int limit = pass == 0 ? std::min(fit, leadingTop) : fit;
+            for (int i = 0; i < m_rows.size() && kept < limit; ++i)
+                if (!keep[i] && m_rows[i].candidate == (pass == 1)) {
                     keep[i] = true;
                     ++kept;
                 }
+        }
         m_shown.clear();
         for (int i = 0; i < m_rows.size(); ++i)
             if (keep[i]) m_shown << m_rows[i];
@@ -114,7 +129,7 @@ void NextTokenChart::rebuild() {
     double maxP = 0.0;
     for (int i = 0; i < m_shown.size(); ++i) {
         const TokenProbability& r = m_shown[i];
-        ticker->addTick(i, r.candidate ? QStringLiteral("★ ") + r.label : r.label);
+        ticker->addTick(i, r.candidate ? QStringLiteral("★ ") + tickText(r.label) : tickText(r.label));
         (r.candidate ? ckeys : keys) << i;
         (r.candidate ? cvalues : values) << r.probability;
         maxP = std::max(maxP, r.probability);

@@ -35,10 +35,13 @@ public:
     // true (default): only the rows that fit the chart's height are drawn; false: every row
     // (figures for papers, sized for them).
     void setFitRowsToHeight(bool fit);
-    // The rows drawn: all of them when they fit, else every candidate that fits and the most
-    // probable top tokens, so that labels never overlap (resize the chart to see more).
+    // The rows drawn: all of them when they fit, else the one or two most probable top tokens, then
+    // every candidate that fits, then more top tokens, so that labels never overlap (resize the chart
+    // to see more).
     const QList<TokenProbability>& shownRows() const { return m_shown; }
     QCustomPlot* plot() const { return m_plot; }
+    // The text a row's label is drawn with on the token axis (a token of visible spaces in words).
+    static QString tickText(const QString& label);
 
 protected:
     void changeEvent(QEvent* event) override;

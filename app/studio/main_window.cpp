@@ -428,12 +428,15 @@ void MainWindow::setPinnedCandidate(const QString& label) { m_pinnedCandidate = 
 
 void MainWindow::applyHeadFields() {
     views::HeadCells heads;
+    std::optional<views::HeadCell> shown[2];
     for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
         views::HeadCell c;
         const bool ok = parseHeadName(e->text(), &c) && (!m_session->modelInfo() || headExists(*m_session->modelInfo(), c));
         e->setStyleSheet(ok ? QString() : QStringLiteral("color: #d55e00"));
         if (ok) heads << c;
+        if (ok) shown[e == m_gatherHead ? 0 : 1] = c;
     }
+    m_board->setDisplayedHeads(shown[0], shown[1]);  // the board marks the heads the maps show
     m_session->setShownHeads(heads);
 }
 

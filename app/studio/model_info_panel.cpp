@@ -97,12 +97,13 @@ void ModelInfoPanel::setInfo(const gna::ModelInfo* info) {
         }
         return parts.join(QStringLiteral("; "));
     };
+    // Counts are per layer ("8 per layer"), never the model's total.
     QString heads = groups(attention, [&](const std::pair<int, int>& s) -> QString {
-        return loc.toString(s.first) + kNoBreak + QLatin1Char('/') + kNoBreak + loc.toString(s.second);
+        return tr("%1 per layer").arg(loc.toString(s.first) + kNoBreak + QLatin1Char('/') + kNoBreak + loc.toString(s.second));
     });
     if (attention.empty()) heads = tr("none");
     set(QStringLiteral("heads"), heads);
-    set(QStringLiteral("ssm"), ssm.empty() ? tr("none") : groups(ssm, [&](int n) -> QString { return loc.toString(n); }));
+    set(QStringLiteral("ssm"), ssm.empty() ? tr("none") : groups(ssm, [&](int n) -> QString { return tr("%1 per layer").arg(loc.toString(n)); }));
     set(QStringLiteral("hidden"), loc.toString(info->hidden_size));
     set(QStringLiteral("vocab"), loc.toString(info->vocab_size));
     const double p = double(info->parameters);

@@ -147,8 +147,8 @@ void TestExportFigures::exportsShippedWorkspace() {
         QVERIFY2(lines.size() > 1, qPrintable(stem));
         if (f == QLatin1String("next_token")) {
             QCOMPARE(lines[0], QStringLiteral("series,token,probability"));
-            QVERIFY(lines.filter(QRegularExpression(QStringLiteral("^Answer candidates,88,"))).size() == 1);
-            QVERIFY(!lines.filter(QRegularExpression(QStringLiteral("^Top tokens,"))).isEmpty());
+            QVERIFY(lines.filter(QRegularExpression(QStringLiteral("^Answer candidates \\(whole answer\\),88,"))).size() == 1);
+            QVERIFY(!lines.filter(QRegularExpression(QStringLiteral("^Top next tokens \\(one token\\),"))).isEmpty());
             QCOMPARE(!lines.filter(QRegularExpression(QStringLiteral("^Baseline \\(no ablation\\),"))).isEmpty(), compare);
         } else if (f == QLatin1String("head_board")) {
             QCOMPARE(lines[0], QStringLiteral("series,layer,head,head_name,score,ablated"));

@@ -4,7 +4,8 @@
 //   on the Mamba demo), worked out here from the model's layers;
 // - an SSM heatmap's title states the same score of the same row as the head board (|a| / sum |a|,
 //   recomputed here by a naive loop over the drawn map);
-// - the Model dock lists attention and SSM heads per layer and shows every value whole;
+// - the head board marks the heads the main view shows (Gather, Aggregate) and starts its keyboard there;
+// - the Model dock lists attention and SSM heads per layer (saying so) and shows every value whole;
 // - numbers in the German UI use German separators and no scientific notation.
 #include <QDockWidget>
 #include <QLabel>
@@ -90,6 +91,35 @@ private Q_SLOTS:
 
 void TestModelDefaults::headFieldsFollowTheModel_data() { addDemoRows(); }
 
+// The head board marks the heads the main view's fields show (found here by name, cell by cell), and
+// its keyboard starts on the Gather head; an edited field moves the mark.
+static void checkBoardMarksShownHeads(MainWindow& w) {
+    const views::HeadBoard* board = w.headBoard();
+    auto cellOf = [&](const QString& name) {
+        for (int l = 0; l < board->model()->layers(); ++l)
+            for (int c = 0; c < board->model()->heads(); ++c)
+                if (board->model()->contains(l, c) && board->model()->cell(l, c).name() == name) return QPoint(c, l);
+        return QPoint(-1, -1);
+    };
+    QLineEdit* gather = field(&w, "gatherHead");
+    const QPoint g = cellOf(gather->text()), a = cellOf(field(&w, "aggregateHead")->text());
+    QVERIFY2(g.x() >= 0 && a.x() >= 0, qPrintable(gather->text()));
+    QCOMPARE(board->displayedGather(), g);
+    QCOMPARE(board->displayedAggregate(), a);
+    QCOMPARE(board->currentHead().name(), gather->text());
+    QCOMPARE(board->displayedMark(g.y(), g.x()).contains(QStringLiteral("G")), true);
+    // Another head typed into the Gather field: the mark and the keyboard follow it.
+    const QString old = gather->text();
+    const QString other = board->model()->cell(a.y(), a.x()).name();
+    gather->setText(other);
+    QMetaObject::invokeMethod(gather, "editingFinished");
+    QCOMPARE(board->displayedGather(), a);
+    QCOMPARE(board->displayedMark(a.y(), a.x()), QStringLiteral("G A"));
+    gather->setText(old);
+    QMetaObject::invokeMethod(gather, "editingFinished");
+    QCOMPARE(board->displayedGather(), g);
+}
+
 void TestModelDefaults::headFieldsFollowTheModel() {
     QFETCH(QString, demo);
     const QString& kind = demo;
@@ -122,6 +152,7 @@ void TestModelDefaults::headFieldsFollowTheModel() {
         const QPair<QString, QString> ssm = firstAndLast(info, true);
         QCOMPARE(field(&w, "gatherHead")->text(), ssm.first);
         QCOMPARE(field(&w, "aggregateHead")->text(), ssm.second);
+        checkBoardMarksShownHeads(w);
         return;
     }
     // The mask editor, the experiment form, its spec and the main view show the same heads, all of
@@ -144,6 +175,8 @@ void TestModelDefaults::headFieldsFollowTheModel() {
     QCOMPARE(QString::fromStdString(spec.at("aggregate").at(0).get<std::string>()), aggregate);
     QCOMPARE(field(&w, "gatherHead")->text(), gather);
     QCOMPARE(field(&w, "aggregateHead")->text(), aggregate);
+    checkBoardMarksShownHeads(w);
+    if (QTest::currentTestFailed()) return;
     QVERIFY(masks->ruleBox()->count() >= 2);
     QVERIFY2(masks->ruleBox()->itemText(0).contains(gather), qPrintable(masks->ruleBox()->itemText(0)));
     QVERIFY(masks->runButton()->isEnabled());
@@ -212,7 +245,9 @@ void TestModelDefaults::modelDockShowsEveryValueWhole() {
     if (attention == 0) QCOMPARE(heads, QStringLiteral("none"));
     else QVERIFY2(heads.startsWith(QStringLiteral("%1\u00a0/\u00a0%2").arg(attention).arg(info.num_kv_heads)), qPrintable(heads));
     if (ssm == 0) QCOMPARE(ssmHeads, QStringLiteral("none"));
-    else QVERIFY2(ssmHeads.startsWith(QString::number(ssm)), qPrintable(ssmHeads));
+    else QVERIFY2(ssmHeads.startsWith(QString::number(ssm) + QStringLiteral(" per layer")), qPrintable(ssmHeads));
+    // Counts per layer, said so (not the model's total): "4 / 4 per layer", "8 per layer".
+    if (attention > 0) QVERIFY2(heads.contains(QStringLiteral("\u00a0/\u00a0%1 per layer").arg(info.num_kv_heads)), qPrintable(heads));
     if (kind == QLatin1String("hybrid")) {  // attention in some layers only: named
         QStringList with;
         for (const gna::LayerInfo& l : info.layers)

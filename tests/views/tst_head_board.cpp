@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include "head_board.h"
+#include "head_board_legend.h"
 #include "views/view_test_util.h"
 
 using namespace gna::views;
@@ -22,6 +23,7 @@ private Q_SLOTS:
     void ablateLayerAndInvert();
     void mixedBoardHoldsBothKinds();
     void everyColumnLabelWhereItFits();
+    void shownHeadsAreMarked();
 
 private:
     void showBoard(HeadBoard& board, int layers, int heads) {
@@ -293,6 +295,57 @@ void TestHeadBoard::everyColumnLabelWhereItFits() {
     for (const auto& c : thin) (c.text.startsWith(QLatin1Char('S')) ? shownS : shownH)++;
     QCOMPARE(shownS == 8, narrow >= widestS + 3);
     QCOMPARE(shownH == 4, narrow >= widestH + 3);
+}
+
+void TestHeadBoard::shownHeadsAreMarked() {
+    // The maps show L1.H3 (Gather) and L2.H2 (Aggregate): the board marks exactly those cells, drawn
+    // (a box of the text colour in the cell's lower left corner, on a cell otherwise the base colour),
+    // the keyboard starts on the Gather head, and the legend explains the marks.
+    HeadBoard board;
+    QPalette light;
+    light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Window, Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
+    light.setColor(QPalette::Button, Qt::white);  // the colour of a cell without a score
+    board.setPalette(light);
+    HeadBoardLegend legend(&board);
+    showBoard(board, 3, 4);
+    QVERIFY(!legend.text().contains(QStringLiteral("shown")));
+    QSignalSpy changed(&board, &HeadBoard::displayedHeadsChanged);
+    board.setDisplayedHeads(HeadCell{1, 3, false}, HeadCell{2, 2, false});
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(board.displayedGather(), QPoint(3, 1));
+    QCOMPARE(board.displayedAggregate(), QPoint(2, 2));
+    QCOMPARE(board.currentHead().name(), QStringLiteral("L1.H3"));
+    QVERIFY(legend.text().contains(QStringLiteral("G, A = shown heads")));
+    QVERIFY(!legend.text().contains(QStringLiteral("no head")));
+    const QImage img = board.grab().toImage();
+    auto marked = [&](int layer, int head) {
+        const QRect r = board.cellRect(layer, head);
+        return img.pixelColor(r.left() + 3, r.bottom() - 3) == QColor(Qt::black);
+    };
+    for (int l = 0; l < 3; ++l)
+        for (int h = 0; h < 4; ++h) {
+            const bool shown = (l == 1 && h == 3) || (l == 2 && h == 2);
+            QVERIFY2(marked(l, h) == shown, qPrintable(board.model()->cell(l, h).name()));
+            QCOMPARE(board.displayedMark(l, h), l == 1 && h == 3 ? QStringLiteral("G") : l == 2 && h == 2 ? QStringLiteral("A") : QString());
+        }
+    // One head shown as both; a head the board lacks is not marked.
+    board.setDisplayedHeads(HeadCell{0, 1, false}, HeadCell{0, 1, false});
+    QCOMPARE(board.displayedMark(0, 1), QStringLiteral("G A"));
+    board.setDisplayedHeads(HeadCell{7, 0, false}, std::nullopt);
+    QCOMPARE(board.displayedGather(), QPoint(-1, -1));
+    QCOMPARE(board.displayedAggregate(), QPoint(-1, -1));
+    QVERIFY(!legend.text().contains(QStringLiteral("shown")));
+    // A new model's shape clears them; a hybrid's hatched cells get their legend entry.
+    board.setDisplayedHeads(HeadCell{1, 1, false}, std::nullopt);
+    board.setMixedShape(3, 2, 3, {2, 0, 1}, {3, 3, 2});
+    QCOMPARE(board.displayedGather(), QPoint(-1, -1));
+    QVERIFY(legend.text().contains(QStringLiteral("▨ = no head")));
+    board.setDisplayedHeads(HeadCell{1, 2, true}, HeadCell{2, 0, false});  // L1.S2 is column 2 + 2
+    QCOMPARE(board.displayedGather(), QPoint(4, 1));
+    QCOMPARE(board.displayedAggregate(), QPoint(0, 2));
+    QCOMPARE(board.currentHead().name(), board.model()->cell(1, 4).name());
 }
 
 QTEST_MAIN(TestHeadBoard)

@@ -102,6 +102,20 @@ QList<TokenProbability> mixed() {
             {QStringLiteral("Rome"), 0.25, false}, {QStringLiteral("Berlin"), 0.15, true}};
 }
 
+// The demo transformer's answer to the KV prompt: a space (p ≈ 1) as the top next token, ten
+// unlikely top tokens, and the candidates' whole-answer probabilities (88 ≈ 1).
+QList<TokenProbability> demoAnswer() {
+    QList<TokenProbability> rows{{QStringLiteral("␣"), 0.9996, false}};
+    const QStringList rest{QStringLiteral(":"), QStringLiteral("␣fox"), QStringLiteral("ice"), QStringLiteral("crate"),
+                           QStringLiteral("␣duck"), QStringLiteral("ant"), QStringLiteral("␣dog"), QStringLiteral("ite"),
+                           QStringLiteral("␣purple")};
+    for (int i = 0; i < rest.size(); ++i) rows.push_back({rest[i], 1e-4 / (i + 1), false});
+    rows.push_back({QStringLiteral("88"), 0.9991, true});
+    rows.push_back({QStringLiteral("42"), 2e-4, true});
+    rows.push_back({QStringLiteral("17"), 1e-4, true});
+    return rows;
+}
+
 QPalette lightPalette() {
     QPalette p;
     p.setColor(QPalette::Base, Qt::white);
@@ -143,6 +157,10 @@ private Q_SLOTS:
     void barsAlignWithLabels_data();
     void barsAlignWithLabels();
     void legendOnlyNamesDrawnSeries();
+    void barsSitOnTheirRowTicks_data();
+    void barsSitOnTheirRowTicks();
+    void topTokensStayWhenRowsAreCut();
+    void legendTellsOneTokenFromWholeAnswer();
     void legendsFitAndStayOffTheData();
     void probabilityTicksNeverTouch();
     void slantedKeyLabelsKeepTheirDistance();
@@ -204,6 +222,109 @@ void TestPlotLayout::legendOnlyNamesDrawnSeries() {
     chart.setProbabilities(mixed());
     chart.setBaseline(mixed());
     QCOMPARE(entries(legend).size(), 3);
+}
+
+void TestPlotLayout::barsSitOnTheirRowTicks_data() {
+    QTest::addColumn<bool>("fit");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("height");
+    QTest::newRow("widget, every row") << true << 420 << 420;
+    QTest::newRow("figure, every row") << false << 760 << 320;
+    QTest::newRow("widget, rows cut") << true << 300 << 220;
+}
+
+void TestPlotLayout::barsSitOnTheirRowTicks() {
+    // Each long bar's drawn centre within 2 px of its row's tick, a major tick on every row (the top
+    // one too), and each label's ink centred on its row (the visible space in words, not a small glyph).
+    QFETCH(bool, fit);
+    QFETCH(int, width);
+    QFETCH(int, height);
+    NextTokenChart chart;
+    chart.setPalette(lightPalette());
+    chart.setFitRowsToHeight(fit);
+    QVERIFY(showSized(chart, width, height));
+    chart.setProbabilities(demoAnswer());
+    chart.plot()->replot();
+    QCoreApplication::processEvents();
+    chart.plot()->replot();
+    const QList<TokenProbability>& shown = chart.shownRows();
+    QVERIFY(shown.size() >= 3);
+    QCPAxis* y = chart.plot()->yAxis;
+    const QVector<double> ticks = y->tickVector();
+    for (int i = 0; i < shown.size(); ++i) QVERIFY2(ticks.contains(i), qPrintable(QStringLiteral("row %1 has no tick").arg(i)));
+    const QImage img = chart.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QPoint origin = chart.plot()->mapTo(&chart, QPoint(0, 0));
+    const QRect axisRect = chart.plot()->axisRect()->rect().translated(origin);
+    // The bars, read in a column a third of the way into the plot: only bars of p ≈ 1 reach it.
+    const int x = axisRect.left() + axisRect.width() / 3;
+    const auto bars = rowRuns(img, x, x + 1, axisRect.top(), axisRect.bottom(), [&](int px, int py) { return isBarColour(img.pixel(px, py)); });
+    int expected = 0;
+    for (const TokenProbability& r : shown) expected += r.probability > 0.5;
+    QCOMPARE(int(bars.size()), expected);
+    int b = 0;
+    for (int i = 0; i < shown.size(); ++i) {
+        if (shown[i].probability <= 0.5) continue;
+        const double centre = (bars[b].first + bars[b].second) / 2.0;
+        const double tick = y->coordToPixel(i) + origin.y();
+        QVERIFY2(std::abs(centre - tick) <= 2.0,
+                 qPrintable(QStringLiteral("row %1 (%2): bar centre %3 px, tick %4 px").arg(i).arg(shown[i].label).arg(centre).arg(tick)));
+        ++b;
+    }
+    // The labels' ink, left of the axis, within half a row of each tick: centred on the tick.
+    const double pitch = std::abs(y->coordToPixel(1) - y->coordToPixel(0));
+    const int minHeight = QFontMetrics(y->tickLabelFont()).ascent() * 2 / 5;
+    for (int i = 0; i < shown.size(); ++i) {
+        const double tick = y->coordToPixel(i) + origin.y();
+        const auto runs = rowRuns(img, 0, axisRect.left() - 8, int(std::ceil(tick - pitch / 2)), int(std::floor(tick + pitch / 2)),
+                                  [&](int px, int py) { return isInk(img.pixel(px, py)); });
+        QVERIFY2(!runs.isEmpty(), qPrintable(QStringLiteral("label %1 (%2) not drawn on its row").arg(i).arg(shown[i].label)));
+        const int first = runs.first().first, last = runs.last().second;
+        const double centre = (first + last) / 2.0;
+        QVERIFY2(std::abs(centre - tick) <= 3.0,
+                 qPrintable(QStringLiteral("label %1 (%2) centred at %3 px, tick at %4 px").arg(i).arg(shown[i].label).arg(centre).arg(tick)));
+        QVERIFY2(last - first + 1 >= minHeight, qPrintable(QStringLiteral("label %1 (%2) is %3 px high").arg(i).arg(shown[i].label).arg(last - first + 1)));
+    }
+    QCOMPARE(NextTokenChart::tickText(QStringLiteral("␣")), QStringLiteral("␣ (space)"));
+    QCOMPARE(NextTokenChart::tickText(QStringLiteral("␣fox")), QStringLiteral("␣fox"));
+}
+
+void TestPlotLayout::topTokensStayWhenRowsAreCut() {
+    // 18 rows (eight candidates), room for a few: the most probable next tokens stay beside the candidates.
+    NextTokenChart chart;
+    QList<TokenProbability> rows = demoAnswer();
+    for (const char* c : {"5", "83", "23", "4", "74"}) rows.push_back({QString::fromLatin1(c), 1e-5, true});
+    for (const int height : {100, 150, 180, 220, 260}) {
+        QVERIFY(showSized(chart, 300, height));
+        chart.setProbabilities(rows);
+        const QList<TokenProbability>& shown = chart.shownRows();
+        QVERIFY2(shown.size() < rows.size(), qPrintable(QString::number(height)));
+        int top = 0, candidates = 0;
+        for (const TokenProbability& r : shown) (r.candidate ? candidates : top) += 1;
+        QVERIFY2(top >= (shown.size() >= 4 ? 2 : 1), qPrintable(QStringLiteral("%1 px: %2 top tokens of %3 rows").arg(height).arg(top).arg(shown.size())));
+        QVERIFY2(candidates >= std::min<int>(3, shown.size() - top), qPrintable(QStringLiteral("%1 px: %2 candidates").arg(height).arg(candidates)));
+        QCOMPARE(shown.first().label, rows.first().label);  // the model's prediction comes first
+        if (shown.size() >= 4) QCOMPARE(shown.value(1).label, rows.value(1).label);
+        // In the original order.
+        auto at = [&](const TokenProbability& t) {
+            for (int j = 0; j < rows.size(); ++j)
+                if (rows[j].label == t.label) return j;
+            return -1;
+        };
+        for (int i = 1; i < shown.size(); ++i) QVERIFY(at(shown[i]) > at(shown[i - 1]));
+    }
+}
+
+void TestPlotLayout::legendTellsOneTokenFromWholeAnswer() {
+    // A top token's probability is that of one token, a candidate's that of its whole answer; both
+    // near 1 on one axis, the legend tells them apart.
+    NextTokenChart chart;
+    QVERIFY(showSized(chart, 600, 360));
+    chart.setProbabilities(demoAnswer());
+    QStringList names;
+    for (QCPPlottableLegendItem* item : entries(chart.plot()->legend)) names << item->plottable()->name();
+    QCOMPARE(names, (QStringList{QStringLiteral("Top next tokens (one token)"), QStringLiteral("Answer candidates (whole answer)")}));
+    chart.plot()->replot();
+    checkLegend(chart.plot());
 }
 
 void TestPlotLayout::legendsFitAndStayOffTheData() {

@@ -53,7 +53,7 @@ private Q_SLOTS:
     void missingRetrievalCellsAreMarked();
     void tablePrecisionSortAndWidth();
     void signedHeadScoresUseDivergingPalette();
-    void maskedTokensReadableInDarkPalette();
+    void maskedTokensReadableInBothPalettes();
 };
 
 void TestPlotStates::emptyHeatmapShowsMessageNotDummy() {
@@ -230,40 +230,51 @@ void TestPlotStates::signedHeadScoresUseDivergingPalette() {
     QVERIFY(!board.model()->scoresAreDifferences());
 }
 
-void TestPlotStates::maskedTokensReadableInDarkPalette() {
+void TestPlotStates::maskedTokensReadableInBothPalettes() {
     // The WCAG 2 contrast ratio against its published values: 21:1 black on white, 4.48:1 for #777 on
     // white (the classic "just fails AA" grey), 1:1 for a colour on itself.
     QVERIFY(std::abs(contrastRatio(Qt::black, Qt::white) - 21.0) < 1e-9);
     QVERIFY(std::abs(contrastRatio(QColor(0x77, 0x77, 0x77), Qt::white) - 4.48) < 0.01);
     QVERIFY(std::abs(contrastRatio(QColor(30, 30, 32), QColor(30, 30, 32)) - 1.0) < 1e-12);
-    // The studio's dark palette: base (30, 30, 32), text (230, 230, 230).
+    // The studio's dark palette: base (30, 30, 32), text (230, 230, 230); and a light one.
     QPalette dark;
     dark.setColor(QPalette::Base, QColor(30, 30, 32));
     dark.setColor(QPalette::Window, QColor(45, 45, 48));
     dark.setColor(QPalette::Text, QColor(230, 230, 230));
-    MaskEditor editor;
-    editor.setPalette(dark);
-    MaskSample s;
-    s.tokens = {QStringLiteral("Question"), QStringLiteral("?"), QStringLiteral("\n"), QStringLiteral("A"), QStringLiteral("Saturn"),
-                QStringLiteral("\n"), QStringLiteral("B"), QStringLiteral("Mars"), QStringLiteral("\n"), QStringLiteral("Answer")};
-    s.segments = {{3, 5}, {6, 8}};
-    s.summaryTokens = {5, 8};
-    s.keys = {5, 8};  // everything else masked
-    editor.setSample(s);
-    QVERIFY(showSized(editor, 420, editor.heightForWidth(420)));
-    const QImage img = editor.grab().toImage();
-    for (int i : {0, 4, 7}) {  // on the base, on the first option's chip, on the second option's chip
-        QVERIFY(editor.isMasked(i));
-        const QColor bg = editor.tokenBackground(i);
-        QVERIFY2(contrastRatio(editor.maskedTextColor(i), bg) >= 3.0,
-                 qPrintable(QStringLiteral("token %1: %2 on %3").arg(i).arg(editor.maskedTextColor(i).name(), bg.name())));
-        // As drawn: the strongest pixel of the struck-through text reaches 3:1 against the chip.
-        const QRect r = editor.tokenRect(i).adjusted(2, 2, -2, -2);
-        const QColor drawnBg = img.pixelColor(r.topLeft());
-        double best = 1.0;
-        for (int y = r.top(); y <= r.bottom(); ++y)
-            for (int x = r.left(); x <= r.right(); ++x) best = std::max(best, contrastRatio(img.pixelColor(x, y), drawnBg));
-        QVERIFY2(best >= 3.0, qPrintable(QStringLiteral("token %1 drawn at %2:1").arg(i).arg(best)));
+    QPalette light;
+    light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Window, QColor(239, 239, 239));
+    light.setColor(QPalette::Text, Qt::black);
+    for (const QPalette& palette : {dark, light}) {
+        MaskEditor editor;
+        editor.setPalette(palette);
+        MaskSample s;
+        s.tokens = {QStringLiteral("Question"), QStringLiteral("?"), QStringLiteral("\n"), QStringLiteral("A"), QStringLiteral("Saturn"),
+                    QStringLiteral("\n"), QStringLiteral("B"), QStringLiteral("Mars"), QStringLiteral("\n"), QStringLiteral("Answer"),
+                    QStringLiteral("C"), QStringLiteral("Venus"), QStringLiteral("\n"), QStringLiteral("D"), QStringLiteral("Moon"), QStringLiteral("\n")};
+        s.segments = {{3, 5}, {6, 8}, {10, 12}, {13, 15}};
+        s.summaryTokens = {5, 8, 12, 15};
+        s.keys = {5, 8, 12, 15};  // everything else masked
+        editor.setSample(s);
+        QVERIFY(showSized(editor, 420, editor.heightForWidth(420)));
+        const QImage img = editor.grab().toImage();
+        for (int i : {0, 4, 7, 11, 14}) {  // on the base and on each option's chip
+            QVERIFY(editor.isMasked(i));
+            const QColor bg = editor.tokenBackground(i);
+            // Body-text contrast (4.5:1), well above the 3:1 floor: struck through and antialiased, a
+            // 3:1 grey is barely readable on a dark chip.
+            QVERIFY2(contrastRatio(editor.maskedTextColor(i), bg) >= 4.5,
+                     qPrintable(QStringLiteral("token %1: %2 on %3").arg(i).arg(editor.maskedTextColor(i).name(), bg.name())));
+            QVERIFY2(contrastRatio(editor.maskedTextColor(i), bg) < contrastRatio(palette.color(QPalette::Text), bg),
+                     "a masked token is dimmer than a kept one");
+            // As drawn: the strongest pixel of the struck-through text reaches 4:1 against the chip.
+            const QRect r = editor.tokenRect(i).adjusted(2, 2, -2, -2);
+            const QColor drawnBg = img.pixelColor(r.topLeft());
+            double best = 1.0;
+            for (int y = r.top(); y <= r.bottom(); ++y)
+                for (int x = r.left(); x <= r.right(); ++x) best = std::max(best, contrastRatio(img.pixelColor(x, y), drawnBg));
+            QVERIFY2(best >= 4.0, qPrintable(QStringLiteral("token %1 drawn at %2:1").arg(i).arg(best)));
+        }
     }
 }
 
