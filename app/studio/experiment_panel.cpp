@@ -85,7 +85,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::TypeWriter);
     m_spec->setFont(mono);
-    m_spec->setMinimumHeight(5 * QFontMetrics(mono).lineSpacing() + 2 * m_spec->frameWidth() + 8);  // five lines of the spec
+    m_spec->setMinimumHeight(5 * m_spec->fontMetrics().lineSpacing() + 2 * m_spec->frameWidth() + 8);  // five lines in its font
     auto* specLabel = new QLabel(tr("&JSON spec (what runs):"));
     specLabel->setBuddy(m_spec);
     m_specNote = new QLabel;
@@ -108,6 +108,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     left->setStretchFactor(1, 2);
     formScroll->installEventFilter(this);  // a form that scrolls ends at a whole row (snapFormPane)
     left->installEventFilter(this);        // the form as high as its rows when there is room (fitFormPane)
+    m_formBox->installEventFilter(this);
     auto* split = new QSplitter(Qt::Horizontal);
     split->setChildrenCollapsible(false);
     split->addWidget(left);

@@ -208,10 +208,20 @@ void ExperimentPanel::fitFormPane() {
     const QList<int> sizes = split->sizes();
     const int total = sizes.value(0) + sizes.value(1);
     if (total <= 0) return;
-    const int need = (m_formBox->hasHeightForWidth() ? m_formBox->heightForWidth(scroll->width()) : m_formBox->sizeHint().height()) +
-                     2 * scroll->frameWidth();
+    // at the width the rows have now (beside a scroll bar, they wrap onto more lines)
+    const int width = std::min(scroll->width(), scroll->viewport()->width());
+    const int need = (m_formBox->hasHeightForWidth() ? m_formBox->heightForWidth(width) : m_formBox->sizeHint().height()) + 2 * scroll->frameWidth();
     const int room = total - split->widget(1)->minimumSizeHint().height();
-    const int pane = std::max(scroll->minimumHeight(), std::min(need, room));
+    int pane = need;
+    if (need > room) {  // the rows that fit, whole (as snapFormPane ends the pane), from the first one in sight
+        const auto* form = m_formBox->findChild<QFormLayout*>();
+        const int value = scroll->verticalScrollBar()->value();
+        pane = 0;
+        for (int row = 0; form && row < form->rowCount(); ++row)
+            if (const QRect r = formRowRect(form, row); !r.isEmpty() && r.bottom() + 1 - value + 2 <= room) pane = std::max(pane, r.bottom() + 1 - value + 2);
+        if (pane <= 0) pane = room;
+    }
+    pane = std::max(scroll->minimumHeight(), pane);
     if (pane != sizes.value(0)) split->setSizes({pane, total - pane});
     // Once laid out: the field a problem names in sight, the pane ending under a whole row.
     QTimer::singleShot(0, this, [this] {
@@ -244,7 +254,9 @@ void ExperimentPanel::snapFormPane() {
 
 bool ExperimentPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_specNote && event->type() == QEvent::Resize) elideSpecNote();
-    if (event->type() == QEvent::Resize && watched->objectName() == QLatin1String("formSpecSplitter"))
+    // the splitter shown or resized, or the form's rows changed (shown, hidden, another language): the pane follows
+    if (((event->type() == QEvent::Resize || event->type() == QEvent::Show) && watched->objectName() == QLatin1String("formSpecSplitter")) ||
+        (event->type() == QEvent::LayoutRequest && watched == m_formBox))
         QTimer::singleShot(0, this, &ExperimentPanel::fitFormPane);
     if (event->type() == QEvent::Resize && qobject_cast<QScrollArea*>(watched) && watched->objectName() == QLatin1String("formScroll"))
         QTimer::singleShot(0, this, &ExperimentPanel::snapFormPane);
