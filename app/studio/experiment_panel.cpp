@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 #include <QSignalBlocker>
 #include <algorithm>
+#include <functional>
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
@@ -46,6 +47,19 @@ QString clock(double s) {
     return t >= 3600 ? QStringLiteral("%1:%2:%3").arg(t / 3600).arg((t / 60) % 60, 2, 10, QLatin1Char('0')).arg(t % 60, 2, 10, QLatin1Char('0'))
                      : QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
 }
+
+// A splitter that calls `resized` once it has laid its panes out at its new size.
+class ResizeSplitter : public QSplitter {
+public:
+    using QSplitter::QSplitter;
+    std::function<void()> resized;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override {
+        QSplitter::resizeEvent(event);
+        if (resized) resized();
+    }
+};
 
 }  // namespace
 
@@ -99,7 +113,8 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     specLayout->addWidget(m_spec, 1);
     specLayout->addWidget(m_specNote);
 
-    auto* left = new QSplitter(Qt::Vertical);
+    auto* left = new ResizeSplitter(Qt::Vertical);
+    left->resized = [this] { fitFormPane(); };  // the form as high as its rows when there is room
     left->setObjectName(QStringLiteral("formSpecSplitter"));
     left->setChildrenCollapsible(false);
     left->addWidget(formScroll);
@@ -107,7 +122,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
     formScroll->installEventFilter(this);  // a form that scrolls ends at a whole row (snapFormPane)
-    left->installEventFilter(this);        // the form as high as its rows when there is room (fitFormPane)
+    left->installEventFilter(this);        // shown: fitFormPane once laid out
     m_formBox->installEventFilter(this);
     auto* split = new QSplitter(Qt::Horizontal);
     split->setChildrenCollapsible(false);

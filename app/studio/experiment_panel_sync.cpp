@@ -208,13 +208,17 @@ void ExperimentPanel::fitFormPane() {
     const QList<int> sizes = split->sizes();
     const int total = sizes.value(0) + sizes.value(1);
     if (total <= 0) return;
-    // at the width the rows have now (beside a scroll bar, they wrap onto more lines)
-    const int width = std::min(scroll->width(), scroll->viewport()->width());
-    const int need = (m_formBox->hasHeightForWidth() ? m_formBox->heightForWidth(width) : m_formBox->sizeHint().height()) + 2 * scroll->frameWidth();
+    // The rows as laid out now (the same geometry snapFormPane ends the pane by); before the first
+    // layout, the form's height for the pane's width.
+    const auto* form = m_formBox->findChild<QFormLayout*>();
+    int bottom = 0;
+    for (int row = 0; form && row < form->rowCount(); ++row)
+        if (const QRect r = formRowRect(form, row); !r.isEmpty()) bottom = std::max(bottom, r.bottom() + 1);
+    const int need = bottom > 0 ? bottom + 2 + 2 * scroll->frameWidth()
+                                : (m_formBox->hasHeightForWidth() ? m_formBox->heightForWidth(scroll->width()) : m_formBox->sizeHint().height());
     const int room = total - split->widget(1)->minimumSizeHint().height();
     int pane = need;
     if (need > room) {  // the rows that fit, whole (as snapFormPane ends the pane), from the first one in sight
-        const auto* form = m_formBox->findChild<QFormLayout*>();
         const int value = scroll->verticalScrollBar()->value();
         pane = 0;
         for (int row = 0; form && row < form->rowCount(); ++row)
@@ -223,11 +227,13 @@ void ExperimentPanel::fitFormPane() {
     }
     pane = std::max(scroll->minimumHeight(), pane);
     if (pane != sizes.value(0)) split->setSizes({pane, total - pane});
-    // Once laid out: the field a problem names in sight, the pane ending under a whole row.
-    QTimer::singleShot(0, this, [this] {
+    // The field a problem names in sight, the pane ending under a whole row: now, and once laid out.
+    auto settle = [this] {
         if (!m_formProblem.isEmpty() && m_specProblem.isEmpty()) showProblemField();
         snapFormPane();
-    });
+    };
+    settle();
+    QTimer::singleShot(0, this, settle);
 }
 
 // A form taller than its pane shows whole rows: the pane ends under the last row that fits, and the
@@ -254,8 +260,8 @@ void ExperimentPanel::snapFormPane() {
 
 bool ExperimentPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_specNote && event->type() == QEvent::Resize) elideSpecNote();
-    // the splitter shown or resized, or the form's rows changed (shown, hidden, another language): the pane follows
-    if (((event->type() == QEvent::Resize || event->type() == QEvent::Show) && watched->objectName() == QLatin1String("formSpecSplitter")) ||
+    // the splitter shown (resized: its resizeEvent), or the form's rows changed (shown, hidden, another language): the pane follows
+    if ((event->type() == QEvent::Show && watched->objectName() == QLatin1String("formSpecSplitter")) ||
         (event->type() == QEvent::LayoutRequest && watched == m_formBox))
         QTimer::singleShot(0, this, &ExperimentPanel::fitFormPane);
     if (event->type() == QEvent::Resize && qobject_cast<QScrollArea*>(watched) && watched->objectName() == QLatin1String("formScroll"))
