@@ -89,6 +89,10 @@ void ExperimentDock::setDefaultHeads(const QString& gather, const QString& aggre
     for (ExperimentPanel* p : m_panels) p->setDefaultHeads(gather, aggregate);
 }
 
+void ExperimentDock::setModelHeads(const QString& first, const QString& second, bool attention, bool ssm) {
+    for (ExperimentPanel* p : m_panels) p->setModelHeads(first, second, attention, ssm);
+}
+
 ExperimentPanel* ExperimentDock::panel(const QString& kind) const {
     for (ExperimentPanel* p : m_panels)
         if (p->kind() == kind) return p;

@@ -26,6 +26,7 @@ public:
 
     void setModelDir(const QString& dir);
     void setDefaultHeads(const QString& gather, const QString& aggregate);  // each panel's head fields
+    void setModelHeads(const QString& first, const QString& second, bool attention, bool ssm);  // ExperimentPanel::setModelHeads
     ExperimentPanel* panel(const QString& kind) const;
     QList<ExperimentPanel*> panels() const { return m_panels; }
     ExperimentRunner* runner() const { return m_runner; }

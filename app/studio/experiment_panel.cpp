@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 #include <QSignalBlocker>
 #include <algorithm>
+#include <functional>
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
@@ -47,6 +48,19 @@ QString clock(double s) {
                      : QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
 }
 
+// A splitter that calls `resized` once it has laid its panes out at its new size.
+class ResizeSplitter : public QSplitter {
+public:
+    using QSplitter::QSplitter;
+    std::function<void()> resized;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override {
+        QSplitter::resizeEvent(event);
+        if (resized) resized();
+    }
+};
+
 }  // namespace
 
 ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, QWidget* parent)
@@ -85,20 +99,22 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::TypeWriter);
     m_spec->setFont(mono);
-    m_spec->setMinimumHeight(5 * QFontMetrics(mono).lineSpacing() + 2 * m_spec->frameWidth() + 8);  // five lines of the spec
+    m_spec->setMinimumHeight(5 * m_spec->fontMetrics().lineSpacing() + 2 * m_spec->frameWidth() + 8);  // five lines in its font
     auto* specLabel = new QLabel(tr("&JSON spec (what runs):"));
     specLabel->setBuddy(m_spec);
     m_specNote = new QLabel;
     m_specNote->setObjectName(QStringLiteral("specNote"));
     m_specNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_specNote->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);  // one elided line, never widens the dock
+    m_specNote->setWordWrap(true);
+    m_specNote->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);  // a few wrapped lines, never widens the dock
     m_specNote->installEventFilter(this);
     m_specNote->hide();
     specLayout->addWidget(specLabel);
     specLayout->addWidget(m_spec, 1);
     specLayout->addWidget(m_specNote);
 
-    auto* left = new QSplitter(Qt::Vertical);
+    auto* left = new ResizeSplitter(Qt::Vertical);
+    left->resized = [this] { fitFormPane(); };  // the form as high as its rows when there is room
     left->setObjectName(QStringLiteral("formSpecSplitter"));
     left->setChildrenCollapsible(false);
     left->addWidget(formScroll);
@@ -106,6 +122,8 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
     formScroll->installEventFilter(this);  // a form that scrolls ends at a whole row (snapFormPane)
+    left->installEventFilter(this);        // shown: fitFormPane once laid out
+    m_formBox->installEventFilter(this);
     auto* split = new QSplitter(Qt::Horizontal);
     split->setChildrenCollapsible(false);
     split->addWidget(left);
@@ -133,6 +151,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_output->setTextInteractionFlags(Qt::TextSelectableByMouse);
     mapLayout->addWidget(m_output);
     m_table = new views::ResultsTable;
+    m_tablePlaceholder = m_table->placeholderText();
     auto* tableTab = new QWidget;
     auto* tableLayout = new QVBoxLayout(tableTab);
     tableLayout->setContentsMargins(0, 0, 0, 0);
@@ -257,6 +276,44 @@ void ExperimentPanel::setDefaultHeads(const QString& gather, const QString& aggr
     };
     follow(m_gather, &m_defaultGather, gather);
     follow(m_aggregate, &m_defaultAggregate, aggregate);
+    // A G&A mask acts on attention weights: on a model without attention heads the empty results say why nothing runs.
+    if (m_kind == QLatin1String("gna_masks"))
+        m_table->setPlaceholderText(gather.isEmpty() ? tr("This model has no attention heads: a G&A mask acts on attention weights, "
+                                                          "so this experiment cannot run on it.")
+                                                     : m_tablePlaceholder);
+}
+
+void ExperimentPanel::setModelHeads(const QString& first, const QString& second, bool attention, bool ssm) {
+    if (first.isEmpty()) return;
+    m_headExamples = second.isEmpty() || second == first ? first : first + QStringLiteral(", ") + second;
+    m_hasAttention = attention;
+    m_hasSsm = ssm;
+    updateHeadHints();
+}
+
+// What an empty head list means (docs/experiments.md): every attention head, and for head_ranking's
+// attribution methods every SSM head too. Short in the field, whole in its tool tip.
+void ExperimentPanel::updateHeadHints() {
+    if (m_headExamples.isEmpty()) return;
+    const bool ssm = m_hasSsm && m_kind == QLatin1String("head_ranking") && m_method->currentData().toString() != QLatin1String("exact");
+    const QString& e = m_headExamples;
+    if (m_hasAttention && ssm) {
+        m_heads->setPlaceholderText(tr("e.g. %1; empty: all heads").arg(e));
+        m_heads->setToolTip(tr("Heads as %1, separated by commas; empty = every attention and SSM head of this model").arg(e));
+    } else if (ssm) {
+        m_heads->setPlaceholderText(tr("e.g. %1; empty: all SSM heads").arg(e));
+        m_heads->setToolTip(tr("Heads as %1, separated by commas; empty = every SSM head of this model").arg(e));
+    } else if (m_hasAttention) {
+        m_heads->setPlaceholderText(tr("e.g. %1; empty: all attention heads").arg(e));
+        m_heads->setToolTip(tr("Heads as %1, separated by commas; empty = every attention head of this model").arg(e));
+    } else {
+        m_heads->setPlaceholderText(tr("e.g. %1; list SSM heads").arg(e));
+        m_heads->setToolTip(tr("Heads as %1, separated by commas; empty = every attention head, and this model has none: list its "
+                               "SSM heads%2").arg(e, m_kind == QLatin1String("head_ranking") ? tr(", or rank them all with a fast method")
+                                                                                             : QString()));
+    }
+    m_ranking->setPlaceholderText(tr("result.json, or e.g. %1").arg(e));
+    m_ranking->setToolTip(tr("A head_ranking result.json, or heads as %1, …").arg(e));
 }
 
 void ExperimentPanel::setRanking(const QString& resultOrHeads) {

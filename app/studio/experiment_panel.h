@@ -58,6 +58,9 @@ public:
     // The open model's Gather and Aggregate heads (tour::defaultGatherAggregate; empty: it has no attention
     // heads): head fields the user left at the last model's defaults take them.
     void setDefaultHeads(const QString& gather, const QString& aggregate);
+    // The head fields' examples: two heads the open model has (tour::defaultGatherAggregate with SSM
+    // heads allowed) and the kinds of head it has, which an empty head list ranks.
+    void setModelHeads(const QString& first, const QString& second, bool attention, bool ssm);
     void setOutputDir(const QString& dir);
     // The spec in the spec editor (what Run runs); throws gna::Error when it is invalid.
     gna::Json spec() const;
@@ -159,14 +162,20 @@ private:
     std::function<void()> m_updateRows;  // shows the form rows of the chosen task and method
     QLineEdit* m_out = nullptr;
     QLabel* m_outHint = nullptr;
-    QString m_defaultOut;  // where a run with an empty results folder makes its own folder
+    QString m_defaultOut;
+    QString m_tablePlaceholder;  // the results table's empty text on a model this panel can run  // where a run with an empty results folder makes its own folder
     QWidget* m_formBox = nullptr;
     QPlainTextEdit* m_spec = nullptr;
-    QLabel* m_specNote = nullptr;  // why the spec cannot run, or why the form is greyed out (one elided line)
+    QLabel* m_specNote = nullptr;  // why the spec cannot run, or why the form is greyed out (a few wrapped lines)
     QString m_specNoteText;        // its whole text
     void elideSpecNote();
     bool eventFilter(QObject* watched, QEvent* event) override;
     void snapFormPane();  // the form's pane ends under a whole row
+    void fitFormPane();
+    void updateHeadHints();  // the head fields' examples and what their empty value means
+    QString m_headExamples;  // heads of the open model (setModelHeads); empty: none open
+    bool m_hasAttention = true, m_hasSsm = false;   // the form's pane as high as its rows when there is room
+    void showProblemField();  // scrolls the form field the problem names into view
     QString m_specProblem, m_formProblem;
     bool m_formShowsSpec = true;
     bool m_syncing = false;  // the form is writing the spec text (or the spec text the form)

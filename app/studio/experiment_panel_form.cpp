@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTimer>
 #include <QToolButton>
 #include <functional>
 
@@ -200,6 +201,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
             form->setRowVisible(m_limit, t.contains(QLatin1String("mmlu")) || t.contains(QLatin1String("knowledge")));
         }
         if (m_kind == QLatin1String("head_ranking")) form->setRowVisible(m_top, m_method->currentData().toString() != QLatin1String("exact"));
+        updateHeadHints();                                              // exact ranks attention heads alone
+        QTimer::singleShot(0, this, &ExperimentPanel::fitFormPane);  // rows shown or hidden: the pane follows
     };
     connect(m_task, &QComboBox::currentIndexChanged, this, m_updateRows);
     connect(m_method, &QComboBox::currentIndexChanged, this, m_updateRows);

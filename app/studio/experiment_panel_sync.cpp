@@ -12,10 +12,13 @@
 #include <QMetaMethod>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTimer>
 #include <algorithm>
+#include <vector>
 
 #include "core_errors.h"
 #include "experiment_panel.h"
@@ -42,6 +45,14 @@ bool sameExperiment(const gna::Json& a, const gna::Json& b) {
     } catch (const std::exception&) {
         return false;
     }
+}
+
+// A form row's rectangle (its label and its field; empty when hidden) in the form's widget.
+QRect formRowRect(const QFormLayout* form, int row) {
+    QRect r;
+    for (const auto role : {QFormLayout::LabelRole, QFormLayout::FieldRole})
+        if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty()) r |= item->geometry();
+    return r;
 }
 
 }  // namespace
@@ -123,21 +134,106 @@ void ExperimentPanel::updateState() {
     m_spec->setReadOnly(ownRun);
     // The form edits the spec only when it shows all of it; a field that is not a number stays editable.
     m_formBox->setEnabled(!ownRun && m_specProblem.isEmpty() && m_formShowsSpec);
+    // The problem without the editor's name in front ("the spec editor: "): the note sits under it.
+    QString problem = specProblem();
+    if (const QString origin = tr("the spec editor") + QStringLiteral(": "); problem.startsWith(origin)) problem = problem.mid(origin.size());
     QString note;
-    if (!specProblem().isEmpty())
-        note = tr("⚠ Run waits for a valid spec: %1").arg(specProblem());
+    if (!problem.isEmpty())
+        note = tr("⚠ Run waits for a valid spec: %1").arg(problem);
     else if (!m_formShowsSpec)
         note = tr("The form cannot show every value of this spec, so it is greyed out: edit the spec here (Run runs it as written).");
     m_specNoteText = note;
     m_specNote->setToolTip(note);
     m_specNote->setVisible(!note.isEmpty());
     elideSpecNote();
+    // A field the problem names ("ranking" is required) is scrolled into view in the form.
+    if (!m_formProblem.isEmpty() && m_specProblem.isEmpty()) QTimer::singleShot(0, this, &ExperimentPanel::showProblemField);
 }
 
-// One line under the editor, elided to its width (the whole text in the tool tip and in
-// specProblem()): a wrapped note was laid over the editor when the pane was short.
+// The form field the problem names scrolls into view, its row whole and the rows above it whole (a
+// row cut at the top looked like a broken field); the pane then ends under a whole row again.
+void ExperimentPanel::showProblemField() {
+    auto* scroll = findChild<QScrollArea*>(QStringLiteral("formScroll"));
+    const auto* form = m_formBox->findChild<QFormLayout*>();
+    if (!scroll || !form) return;
+    static const QRegularExpression key(QStringLiteral("\"(\\w+)\""));
+    for (auto it = key.globalMatch(m_formProblem); it.hasNext();) {
+        const QWidget* w = m_formBox->findChild<QWidget*>(it.next().captured(1));
+        if (!w || !w->isVisibleTo(m_formBox)) continue;
+        int row = -1;
+        for (int r = 0; r < form->rowCount() && row < 0; ++r)
+            if (QLayoutItem* item = form->itemAt(r, QFormLayout::FieldRole))
+                if (item->widget() == w || (item->layout() && item->layout()->indexOf(w) >= 0)) row = r;
+        if (row < 0) continue;
+        QScrollBar* bar = scroll->verticalScrollBar();
+        std::vector<int> rowTops;
+        for (int r = 0; r < form->rowCount(); ++r)
+            if (const QRect rr = formRowRect(form, r); !rr.isEmpty()) rowTops.push_back(rr.top());
+        const int view = scroll->viewport()->height(), top = formRowRect(form, row).top(), bottom = formRowRect(form, row).bottom() + 1;
+        const bool atRowTop = bar->value() == 0 || std::any_of(rowTops.begin(), rowTops.end(), [&](int t) { return t == bar->value(); });
+        if (top >= bar->value() && bottom <= bar->value() + view && atRowTop) return;  // in sight, the top row whole
+        int target = top;
+        for (int r = 0; r < row; ++r)
+            if (const QRect rr = formRowRect(form, r); !rr.isEmpty() && rr.top() >= bottom - view) {
+                target = rr.top();
+                break;
+            }
+        bar->setValue(target);
+        QTimer::singleShot(0, this, &ExperimentPanel::snapFormPane);
+        return;
+    }
+}
+
+// Up to kNoteLines wrapped lines under the editor, elided at the end when longer (the whole text in
+// the tool tip and in specProblem()); its height is fixed to the lines shown, so that the splitter
+// keeps them clear of the editor when the pane is short.
 void ExperimentPanel::elideSpecNote() {
-    m_specNote->setText(m_specNote->fontMetrics().elidedText(m_specNoteText, Qt::ElideRight, std::max(40, m_specNote->width())));
+    constexpr int kNoteLines = 3;
+    const QFontMetrics fm = m_specNote->fontMetrics();
+    const int width = std::max(40, m_specNote->contentsRect().width());
+    auto height = [&](const QString& t) { return fm.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, t).height(); };
+    QString text = m_specNoteText;
+    for (int budget = kNoteLines * width; height(text) > kNoteLines * fm.lineSpacing() && budget > width; budget -= width / 4)
+        text = fm.elidedText(m_specNoteText, Qt::ElideRight, budget);
+    m_specNote->setText(text);
+    m_specNote->setFixedHeight(std::max(fm.height(), height(text)) + m_specNote->height() - m_specNote->contentsRect().height());
+}
+
+// The form gets the height of all its rows when the splitter has room for them beside the spec
+// editor's minimum (five lines, its label and the note); the editor takes the rest.
+void ExperimentPanel::fitFormPane() {
+    auto* split = findChild<QSplitter*>(QStringLiteral("formSpecSplitter"));
+    auto* scroll = findChild<QScrollArea*>(QStringLiteral("formScroll"));
+    if (!split || !scroll || split->count() != 2 || !split->isVisible()) return;
+    const QList<int> sizes = split->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (total <= 0) return;
+    // The rows as laid out now (the same geometry snapFormPane ends the pane by); before the first
+    // layout, the form's height for the pane's width.
+    const auto* form = m_formBox->findChild<QFormLayout*>();
+    int bottom = 0;
+    for (int row = 0; form && row < form->rowCount(); ++row)
+        if (const QRect r = formRowRect(form, row); !r.isEmpty()) bottom = std::max(bottom, r.bottom() + 1);
+    const int need = bottom > 0 ? bottom + 2 + 2 * scroll->frameWidth()
+                                : (m_formBox->hasHeightForWidth() ? m_formBox->heightForWidth(scroll->width()) : m_formBox->sizeHint().height());
+    const int room = total - split->widget(1)->minimumSizeHint().height();
+    int pane = need;
+    if (need > room) {  // the rows that fit, whole (as snapFormPane ends the pane), from the first one in sight
+        const int value = scroll->verticalScrollBar()->value();
+        pane = 0;
+        for (int row = 0; form && row < form->rowCount(); ++row)
+            if (const QRect r = formRowRect(form, row); !r.isEmpty() && r.bottom() + 1 - value + 2 <= room) pane = std::max(pane, r.bottom() + 1 - value + 2);
+        if (pane <= 0) pane = room;
+    }
+    pane = std::max(scroll->minimumHeight(), pane);
+    if (pane != sizes.value(0)) split->setSizes({pane, total - pane});
+    // The field a problem names in sight, the pane ending under a whole row: now, and once laid out.
+    auto settle = [this] {
+        if (!m_formProblem.isEmpty() && m_specProblem.isEmpty()) showProblemField();
+        snapFormPane();
+    };
+    settle();
+    QTimer::singleShot(0, this, settle);
 }
 
 // A form taller than its pane shows whole rows: the pane ends under the last row that fits, and the
@@ -149,10 +245,9 @@ void ExperimentPanel::snapFormPane() {
     const int pane = split->widget(0)->height();
     int fits = 0, last = 0;
     for (int row = 0; row < form->rowCount(); ++row) {
-        int bottom = 0;
-        for (const auto role : {QFormLayout::LabelRole, QFormLayout::FieldRole})
-            if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty())
-                bottom = std::max(bottom, m_formBox->mapTo(split->widget(0), item->geometry().bottomLeft()).y() + 1);
+        const QRect r = formRowRect(form, row);
+        if (r.isEmpty()) continue;
+        const int bottom = m_formBox->mapTo(split->widget(0), r.bottomLeft()).y() + 1;
         if (bottom <= pane) fits = std::max(fits, bottom);
         last = std::max(last, bottom);
     }
@@ -165,6 +260,10 @@ void ExperimentPanel::snapFormPane() {
 
 bool ExperimentPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_specNote && event->type() == QEvent::Resize) elideSpecNote();
+    // the splitter shown (resized: its resizeEvent), or the form's rows changed (shown, hidden, another language): the pane follows
+    if ((event->type() == QEvent::Show && watched->objectName() == QLatin1String("formSpecSplitter")) ||
+        (event->type() == QEvent::LayoutRequest && watched == m_formBox))
+        QTimer::singleShot(0, this, &ExperimentPanel::fitFormPane);
     if (event->type() == QEvent::Resize && qobject_cast<QScrollArea*>(watched) && watched->objectName() == QLatin1String("formScroll"))
         QTimer::singleShot(0, this, &ExperimentPanel::snapFormPane);
     return QWidget::eventFilter(watched, event);

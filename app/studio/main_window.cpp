@@ -379,6 +379,13 @@ void MainWindow::onModelLoaded() {
     {
         const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
         m_experiments->setDefaultHeads(heads ? heads->gather.name() : QString(), heads ? heads->aggregate.name() : QString());
+        bool attention = false, ssm = false;
+        for (const gna::LayerInfo& l : info->layers) {
+            attention = attention || l.attention_heads > 0;
+            ssm = ssm || l.ssm_heads > 0;
+        }
+        if (const auto any = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/true))
+            m_experiments->setModelHeads(any->gather.name(), any->aggregate.name(), attention, ssm);
     }
     m_maskPanel->reload();
     m_prompt->setMmluSample(tour::demoMmluPrompt(m_session->modelPath()));

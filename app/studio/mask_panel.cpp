@@ -56,9 +56,9 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     m_chart = new views::NextTokenChart;
     m_chart->setMinimumHeight(160);
     m_chart->setSeriesNames(tr("With the mask"), tr("With the mask (correct answer)"), tr("Without the mask"));
-    m_chart->setEmptyMessage(tr("Run with and without the mask to fill this chart"));
     m_run = new QPushButton(tr("&Run with and without the mask"));
-    auto* reset = new QPushButton(tr("Reset to the G&&A mask"));
+    m_reset = new QPushButton(tr("Reset to the G&&A mask"));
+    auto* reset = m_reset;
     m_status = new QLabel(tr("Open a model to edit G&A masks on the bundled MMLU sample."));
     m_status->setWordWrap(true);
 
@@ -83,9 +83,11 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     buttons->addWidget(m_run);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    auto* hint = new QLabel(tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):"));
-    hint->setWordWrap(true);  // the dock stays narrow enough for the maps beside it
-    layout->addWidget(hint);
+    m_hint = new QLabel;
+    m_hint->setObjectName(QStringLiteral("maskHint"));
+    m_hint->setWordWrap(true);  // the dock stays narrow enough for the maps beside it
+    setAttentionHeads(true);
+    layout->addWidget(m_hint);
     layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_chart, 1);
@@ -126,6 +128,7 @@ void MaskPanel::reload() {
     if (m_aggregate->text() == m_defaultAggregate) m_aggregate->setText(aggregate);
     m_defaultGather = gather;
     m_defaultAggregate = aggregate;
+    setAttentionHeads(heads.has_value());
     // Tokenizing runs on the model's worker thread, like every use of the model.
     const QString modelDir = m_session->modelPath();
     bool ok = m_session->runOnModel(
@@ -171,9 +174,7 @@ void MaskPanel::reload() {
                                                 static_cast<int>(m_items.size()))
                                            : tr("%n MMLU question(s) from the bundled sample.", nullptr,
                                                 static_cast<int>(m_items.size())));
-                    if (!attention)
-                        m_status->setText(tr("This model has no attention heads: a G&A mask acts on attention weights, "
-                                             "which its SSM heads do not have."));
+                    if (!attention) m_status->clear();  // the top says why (setAttentionHeads)
                     setQuestion(0);
                 }, Qt::QueuedConnection);
             } catch (const std::exception& e) {
@@ -183,6 +184,16 @@ void MaskPanel::reload() {
         },
         {});
     if (!ok) m_status->setText(tr("Open a model to edit G&A masks on the bundled MMLU sample."));
+}
+
+void MaskPanel::setAttentionHeads(bool attention) {
+    for (QWidget* w : std::initializer_list<QWidget*>{m_questions, m_gather, m_aggregate, m_rule, m_reset}) w->setEnabled(attention);
+    if (!attention) m_run->setEnabled(false);
+    m_hint->setText(attention ? tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):")
+                              : tr("This model has no attention heads: a G&A mask acts on attention weights, which its SSM heads "
+                                   "do not have. Open a model with attention heads to edit and run masks."));
+    m_chart->setEmptyMessage(attention ? tr("Run with and without the mask to fill this chart")
+                                       : tr("No attention heads: there is no mask to run on this model"));
 }
 
 void MaskPanel::setQuestion(int index) {

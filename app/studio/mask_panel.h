@@ -46,6 +46,9 @@ public:
     views::NextTokenChart* chart() const { return m_chart; }
     QComboBox* ruleBox() const { return m_rule; }
     QPushButton* runButton() const { return m_run; }
+    QPushButton* resetButton() const { return m_reset; }
+    QComboBox* questionBox() const { return m_questions; }
+    QLabel* hintLabel() const { return m_hint; }
     // Letter probabilities of the last run: with the mask and without it (A..D).
     const std::vector<double>& maskedProbabilities() const { return m_masked; }
     const std::vector<double>& plainProbabilities() const { return m_plain; }
@@ -62,6 +65,8 @@ private:
     void rebuildMask();
     void showRule();
     void onKeysChanged(const QSet<int>& keys);
+    // A model without attention heads: the controls a mask needs are off and the top says why.
+    void setAttentionHeads(bool attention);
 
     Session* m_session;
     std::vector<gna::ChoiceItem> m_items;
@@ -78,6 +83,8 @@ private:
     views::MaskEditor* m_editor = nullptr;
     views::NextTokenChart* m_chart = nullptr;
     QPushButton* m_run = nullptr;
+    QPushButton* m_reset = nullptr;
+    QLabel* m_hint = nullptr;  // what a click does, or why a mask cannot act on this model
     QLabel* m_status = nullptr;
 };
 

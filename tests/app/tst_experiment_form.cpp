@@ -6,6 +6,7 @@
 // is compared with the editor's JSON read here with QJsonDocument, not by the panel's own parser.
 #include <QComboBox>
 #include <QDir>
+#include <QFormLayout>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,6 +15,8 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -22,6 +25,9 @@
 #include <QTest>
 
 #include "app_test_util.h"
+#include "gna/model.h"
+#include "layout_checks.h"
+#include "mask_panel.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
 #include "experiment_runner.h"
@@ -272,6 +278,128 @@ private Q_SLOTS:
         retype(p->specEditor(), QStringLiteral(R"({"experiment": "evaluate", "task": {"name": "mmlu"}})"));
         QVERIFY2(p->specProblem().contains(QStringLiteral("niah")), qPrintable(p->specProblem()));
         QVERIFY(!p->runButton()->isEnabled());
+    }
+
+    // The note under the spec editor reads cleanly and whole (no editor name in front; wrapped onto a
+    // few lines, none cut by the editor), and the required field it names is in sight in the form of a
+    // 1024x640 window.
+    void problemNoteIsWholeAndItsFieldInSight() {
+        MainWindow w;
+        QVERIFY(showAndOpenModel(w, 1024, 640, m_model));
+        w.experiments()->showPanel(QStringLiteral("cumulative_removal"));
+        ExperimentPanel* p = w.experiments()->panel(QStringLiteral("cumulative_removal"));
+        auto* note = p->findChild<QLabel*>(QStringLiteral("specNote"));
+        QTRY_VERIFY(note->isVisible());
+        QTest::qWait(100);
+        const QString text = note->text();
+        QVERIFY2(text.startsWith(QStringLiteral("⚠ Run waits for a valid spec: \"ranking\" is required")), qPrintable(text));
+        QVERIFY2(text == note->toolTip() && !text.endsWith(QChar(0x2026)), qPrintable(text + QStringLiteral(" | ") + note->toolTip()));
+        const QRect need = note->fontMetrics().boundingRect(QRect(0, 0, note->contentsRect().width(), 1 << 20), Qt::TextWordWrap, text);
+        QVERIFY2(need.height() > note->fontMetrics().height(), "the note is one line: it does not test wrapping");
+        QVERIFY2(note->contentsRect().height() >= need.height(),
+                 qPrintable(QStringLiteral("%1 px for %2 px of text").arg(note->contentsRect().height()).arg(need.height())));
+        QVERIFY(!note->geometry().intersects(p->specEditor()->geometry()));
+        auto* scroll = p->findChild<QScrollArea*>(QStringLiteral("formScroll"));
+        const QLineEdit* ranking = field<QLineEdit>(p, "ranking");
+        QTRY_VERIFY2(scroll->viewport()->rect().contains(QRect(ranking->mapTo(scroll->viewport(), QPoint(0, 0)), ranking->size())),
+                     "the Ranking field the note asks for is out of sight");
+        QCOMPARE(formRowProblems(p), QString());
+    }
+
+    // At 1600x1000 every form shows all its rows when the dock has room for them beside the spec
+    // editor's five lines (the two-field Memory table always), else the editor has less room over its
+    // minimum than the next row of the form would take (the pane ends under a whole row).
+    void formShowsEveryRowWhenThereIsRoom() {
+        MainWindow w;
+        QVERIFY(showAndOpenModel(w, 1600, 1000, m_model));
+        for (ExperimentPanel* p : w.experiments()->panels()) {
+            w.experiments()->showPanel(p->kind());
+            QTest::qWait(100);
+            const auto* scroll = p->findChild<QScrollArea*>(QStringLiteral("formScroll"));
+            const QPlainTextEdit* spec = p->specEditor();
+            const int lines = QFontMetrics(spec->font()).lineSpacing();
+            const QString where = QStringLiteral("%1: form scrolls by %2 px, spec editor %3 px (minimum %4)")
+                                      .arg(p->kind()).arg(scroll->verticalScrollBar()->maximum()).arg(spec->height()).arg(spec->minimumHeight());
+            QVERIFY2(spec->height() >= 5 * lines, qPrintable(where));
+            const bool whole = scroll->verticalScrollBar()->maximum() == 0;
+            // Else the editor's room over its minimum is less than the first row out of sight below needs.
+            const auto* form = p->form()->findChild<QFormLayout*>();
+            int below = 0;
+            for (int row = 0; row < form->rowCount() && !whole && below == 0; ++row) {
+                QRect r;
+                for (const auto role : {QFormLayout::LabelRole, QFormLayout::FieldRole})
+                    if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty()) r |= item->geometry();
+                if (!r.isEmpty() && p->form()->mapTo(scroll->viewport(), r.bottomLeft()).y() >= scroll->viewport()->height())
+                    below = r.height() + form->verticalSpacing();
+            }
+            QVERIFY2(whole || spec->height() - spec->minimumHeight() < below, qPrintable(where + QStringLiteral(", next row %1 px").arg(below)));
+            if (p->kind() == QLatin1String("memory_table")) QVERIFY2(whole, qPrintable(where));
+            QCOMPARE(formRowProblems(p), QString());
+        }
+    }
+
+    // On each bundled demo the head fields' examples are heads the model has (layer and kind, read here
+    // from the model's layers), the empty meaning names the kinds it ranks, and what cannot run on a
+    // model without attention heads (G&A masks, the mask editor) says why where it is empty and is off.
+    void demoHeadsAndWhatCannotRun_data() { addDemoRows(); }
+    void demoHeadsAndWhatCannotRun() {
+        QFETCH(QString, demo);
+        MainWindow w;
+        w.resize(1600, 1000);
+        QVERIFY2(openDemo(w, demo), qPrintable(demo));
+        const gna::ModelInfo* info = w.session()->modelInfo();
+        bool attention = false, ssm = false;
+        for (const gna::LayerInfo& l : info->layers) {
+            attention = attention || l.attention_heads > 0;
+            ssm = ssm || l.ssm_heads > 0;
+        }
+        static const QRegularExpression headName(QStringLiteral("L(\\d+)\\.([HS])(\\d+)"));
+        ExperimentPanel* ranking = w.experiments()->panel(QStringLiteral("head_ranking"));
+        ExperimentPanel* removal = w.experiments()->panel(QStringLiteral("cumulative_removal"));
+        for (const QString& text : {field<QLineEdit>(ranking, "heads")->placeholderText(), field<QLineEdit>(removal, "ranking")->placeholderText(),
+                                    field<QLineEdit>(ranking, "heads")->toolTip()}) {
+            int heads = 0;
+            for (auto it = headName.globalMatch(text); it.hasNext(); ++heads) {
+                const QRegularExpressionMatch m = it.next();
+                const int layer = m.captured(1).toInt(), head = m.captured(3).toInt();
+                QVERIFY2(layer < static_cast<int>(info->layers.size()), qPrintable(demo + QStringLiteral(": ") + text));
+                const gna::LayerInfo& l = info->layers[static_cast<std::size_t>(layer)];
+                QVERIFY2(head < (m.captured(2) == QLatin1String("S") ? l.ssm_heads : l.attention_heads), qPrintable(demo + QStringLiteral(": ") + text));
+            }
+            QVERIFY2(heads >= 1, qPrintable(demo + QStringLiteral(": ") + text));
+        }
+        // Exact ranking: an empty list is every attention head (none on a Mamba model: list SSM heads);
+        // the fast methods rank every SSM head too.
+        QLineEdit* headsField = field<QLineEdit>(ranking, "heads");
+        QCOMPARE(field<QComboBox>(ranking, "method")->currentData().toString(), QStringLiteral("exact"));
+        QString empty = headsField->placeholderText();
+        QVERIFY2(empty.contains(QStringLiteral("attention")) == attention && empty.contains(QStringLiteral("SSM")) == !attention,
+                 qPrintable(demo + QStringLiteral(": ") + empty));
+        field<QComboBox>(ranking, "method")->setCurrentIndex(1);
+        const QString fast = headsField->placeholderText(), tip = headsField->toolTip();
+        QVERIFY2(tip.contains(QStringLiteral("SSM")) == ssm && tip.contains(QStringLiteral("attention")) == attention,
+                 qPrintable(demo + QStringLiteral(": ") + tip));
+        QVERIFY2(fast.contains(QStringLiteral("SSM")) == (ssm && !attention), qPrintable(demo + QStringLiteral(": ") + fast));
+        field<QComboBox>(ranking, "method")->setCurrentIndex(0);
+        if (empty.size() < fast.size()) empty = fast;
+        // Short enough for the field of a 1024x640 window.
+        w.resize(1024, 640);
+        w.experiments()->showPanel(QStringLiteral("head_ranking"));
+        QTest::qWait(100);
+        const QLineEdit* heads = field<QLineEdit>(ranking, "heads");
+        QVERIFY2(heads->fontMetrics().horizontalAdvance(empty) + 12 <= heads->width(),
+                 qPrintable(demo + QStringLiteral(": '%1' in %2 px").arg(empty).arg(heads->width())));
+
+        ExperimentPanel* masks = w.experiments()->panel(QStringLiteral("gna_masks"));
+        MaskPanel* editor = w.maskPanel();
+        QCOMPARE(masks->table()->placeholderText().contains(QStringLiteral("no attention heads")), !attention);
+        QCOMPARE(masks->runButton()->isEnabled(), attention);
+        QTRY_COMPARE(editor->questionBox()->count() > 0, true);
+        for (const QWidget* c : {static_cast<const QWidget*>(editor->questionBox()), static_cast<const QWidget*>(editor->ruleBox()),
+                                 static_cast<const QWidget*>(editor->resetButton())})
+            QVERIFY2(c->isEnabled() == attention, qPrintable(demo + QStringLiteral(": ") + c->metaObject()->className()));
+        if (!attention) QVERIFY(!editor->runButton()->isEnabled());
+        QCOMPARE(editor->hintLabel()->text().contains(QStringLiteral("no attention heads")), !attention);
     }
 
     // Every empty field of every experiment form shows the format it takes: heads as L<layer>.H<head>,
