@@ -275,7 +275,7 @@
         <translation>Experime&amp;nt:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="119"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="123"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1: Das Studio hat keinen Tab für diese evaluate-Spezifikation (eine Nadel-im-Heuhaufen-Karte ist evaluate allein auf der Aufgabe niah); führen Sie sie mit gna experiment aus.</translation>
     </message>
@@ -283,556 +283,617 @@
 <context>
     <name>gna::studio::ExperimentPanel</name>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="32"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="33"/>
         <source>&apos;%1&apos; is not a number</source>
         <translation>„%1“ ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="179"/>
         <source>Open &amp;spec file…</source>
         <translation>&amp;Spezifikationsdatei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="162"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="181"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="163"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="194"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
         <source>Open a model, then Run.</source>
         <translation>Öffnen Sie ein Modell und klicken Sie dann auf Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="125"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="143"/>
         <source>C&amp;ondition:</source>
         <translation>&amp;Bedingung:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="60"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="74"/>
         <source>A needle-in-a-haystack map is an &lt;b&gt;evaluate&lt;/b&gt; experiment on the &lt;b&gt;niah&lt;/b&gt; task (docs/experiments.md): its spec says &quot;experiment&quot;: &quot;evaluate&quot; and &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</source>
         <translation>Eine Nadel-im-Heuhaufen-Karte ist ein &lt;b&gt;evaluate&lt;/b&gt;-Experiment auf der Aufgabe &lt;b&gt;niah&lt;/b&gt; (docs/experiments.md): Ihre Spezifikation enthält &quot;experiment&quot;: &quot;evaluate&quot; und &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="98"/>
         <source>The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form</source>
         <translation>Die Experimentspezifikation (JSON), die ausgeführt wird: Das Formular oben schreibt sie, Änderungen hier füllen das Formular</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="103"/>
         <source>&amp;JSON spec (what runs):</source>
         <translation>&amp;JSON-Spezifikation (wird ausgeführt):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="131"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="149"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>Klicken Sie auf eine Zelle, um ihren Prompt, die Antwort des Modells und seine Aufmerksamkeit zu öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
         <source>&amp;Copy table</source>
         <translation>Tabelle &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="141"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>Kopiert die Tabelle (oder die ausgewählten Zellen) als tabulatorgetrennten Text für eine Tabellenkalkulation</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="146"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="165"/>
         <source>Curve</source>
         <translation>Kurve</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="147"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
         <source>Retrieval map</source>
         <translation>Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="167"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="122"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="133"/>
         <source>Runs the spec on the open model</source>
         <translation>Führt die Spezifikation auf dem geöffneten Modell aus</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="128"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="142"/>
         <source>⚠ Run waits for a valid spec: %1</source>
         <translation>⚠ Ausführen wartet auf eine gültige Spezifikation: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="130"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="144"/>
         <source>The form cannot show every value of this spec, so it is greyed out: edit the spec here (Run runs it as written).</source>
         <translation>Das Formular kann nicht alle Werte dieser Spezifikation darstellen und ist daher ausgegraut: Bearbeiten Sie die Spezifikation hier (Ausführen führt sie so aus, wie sie dasteht).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="275"/>
         <source>This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs with gna experiment.</source>
         <translation>Dieser Tab führt Nadel-im-Heuhaufen-Karten aus (evaluate allein auf der Aufgabe niah); eine evaluate-Spezifikation anderer Aufgaben läuft mit gna experiment.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="278"/>
         <source>This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).</source>
         <translation>Dies ist eine %1-Spezifikation: Öffnen Sie sie im Tab „%2“ (dieser Tab führt %3-Spezifikationen aus).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="209"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="308"/>
         <source>Open experiment spec</source>
         <translation>Experimentspezifikation öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="209"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="308"/>
         <source>Experiment specs (*.json)</source>
         <translation>Experimentspezifikationen (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="208"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="208"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="161"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="180"/>
         <source>Open res&amp;ult…</source>
         <translation>Ergebnis ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="210"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="229"/>
         <source>Finished: %1</source>
         <translation>Fertig: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="217"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>Abgebrochen. Die bisher verifizierten Köpfe bleiben auf der Kopftafel und sind in %1 gespeichert; eine Attributions-Rangfolge wird nicht fortgesetzt: erneut mit einem anderen Ordner ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="219"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; erneut mit demselben Ordner ausführen, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="224"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="243"/>
         <source>The experiment failed.</source>
         <translation>Das Experiment ist fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
         <source>Head ranking</source>
         <translation>Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
         <source>Cumulative removal</source>
         <translation>Kumulatives Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="256"/>
         <source>Layer pruning</source>
         <translation>Schichten-Pruning</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="257"/>
         <source>Sparsification</source>
         <translation>Sparsifizierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="258"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
         <source>Needle in a haystack</source>
         <translation>Nadel im Heuhaufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="240"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="259"/>
         <source>Manipulation grid</source>
         <translation>Manipulationsraster</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="241"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A-Masken (MMLU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="242"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
         <source>Memory table</source>
         <translation>Speichertabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
         <source>Ready: %1</source>
         <translation>Bereit: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="252"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
         <source>none: this model has no attention heads</source>
         <translation>keine: Dieses Modell hat keine Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="272"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
+        <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
+        <source>e.g. %1; empty: all heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="302"/>
+        <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
+        <source>e.g. %1; empty: all SSM heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="305"/>
+        <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="307"/>
+        <source>e.g. %1; empty: all attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="308"/>
+        <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
+        <source>e.g. %1; list SSM heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
+        <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
+        <source>, or rank them all with a fast method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
+        <source>result.json, or e.g. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="316"/>
+        <source>A head_ranking result.json, or heads as %1, …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="329"/>
         <source>a new folder per run</source>
         <translation>ein neuer Ordner pro Lauf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="274"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="331"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>Leer: Jeder Lauf schreibt einen neuen Ordner in %1; ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="334"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner. Leer: ein neuer Ordner pro Lauf in %1. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="73"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="74"/>
         <source>KV-retrieval</source>
         <translation>KV-Abruf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="74"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
         <source>MMLU (bundled sample)</source>
         <translation>MMLU (mitgelieferte Stichprobe)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="76"/>
         <source>Knowledge multiple choice</source>
         <translation>Wissens-Multiple-Choice</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="78"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="79"/>
         <source>All three tasks</source>
         <translation>Alle drei Aufgaben</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
         <source>Dictionary sizes (keys per prompt)</source>
         <translation>Wörterbuchgrößen (Schlüssel pro Prompt)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="85"/>
         <source>all</source>
         <translation>alle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="86"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="87"/>
         <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
         <translation>Kontextlängen in Token; leer = 250 bis 4096 in 10 Schritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="87"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="88"/>
         <source>Needle depths in percent; empty = 0 to 100 in 10 steps</source>
         <translation>Nadeltiefen in Prozent; leer = 0 bis 100 in 10 Schritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="89"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
         <source>e.g. 512, 1024, 2048; empty: 250 to 4096</source>
         <translation>z. B. 512, 1024, 2048; leer: 250 bis 4096</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
         <source>e.g. 0, 50, 100; empty: 0 to 100</source>
         <translation>z. B. 0, 50, 100; leer: 0 bis 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
         <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
         <translation>Köpfe als L17.H24, durch Kommas getrennt; leer = alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
         <source>Gather heads, e.g. L16.H22</source>
         <translation>Gather-Köpfe, z. B. L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
         <source>Aggregate heads, e.g. L17.H24</source>
         <translation>Aggregate-Köpfe, z. B. L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
         <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
         <translation>Eine head_ranking-result.json oder Köpfe als L3.H1, L2.H0, …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
         <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
         <translation>Anzahl entfernter Köpfe, z. B. 0, 10, 20; leer = in Zehnerschritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
         <source>e.g. L1.H0, L2.H3; empty: every attention head</source>
         <translation>z. B. L1.H0, L2.H3; leer: alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
         <source>e.g. L16.H22</source>
         <translation>z. B. L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
         <source>e.g. L17.H24</source>
         <translation>z. B. L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
         <source>result.json, or e.g. L3.H1, L2.H0</source>
         <translation>result.json oder z. B. L3.H1, L2.H0</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
         <source>e.g. 0, 10, 20; empty: every 10</source>
         <translation>z. B. 0, 10, 20; leer: in Zehnerschritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
         <source>Gradual (from the end)</source>
         <translation>Schrittweise (vom Ende her)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
         <source>Individual (one layer at a time)</source>
         <translation>Einzeln (eine Schicht nach der anderen)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
         <source>Values of k; empty = 0 to the number of heads</source>
         <translation>Werte von k; leer = 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
         <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
         <translation>z. B. 0, 1, 2, 4; leer: 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
         <source>Generation only</source>
         <translation>Nur Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
         <source>Prefill and generation</source>
         <translation>Prefill und Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
         <source>Exact (every head ablated)</source>
         <translation>Exakt (jeder Kopf ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
         <source>Fast: attribution, then the top heads exactly</source>
         <translation>Schnell: Attribution, dann die obersten Köpfe exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
         <source>Fastest: attribution estimate only</source>
         <translation>Am schnellsten: nur Attributionsschätzung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
         <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
         <translation>Die schnellen Methoden färben die Kopftafel sofort mit Schätzungen erster Ordnung ein und verfeinern dann die obersten Köpfe durch exakte Ablation (docs/attribution.md)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
         <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
         <translation>Wie viele Köpfe eingestuft werden sollen; die schnelle Methode verifiziert dreimal so viele exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
         <source>Log-probability of the answer</source>
         <translation>Log-Wahrscheinlichkeit der Antwort</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>Exakte Übereinstimmung (KV-Abruf, generiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="133"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner; leer = ein neuer Ordner pro Lauf. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="135"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
         <source>&amp;Task:</source>
         <translation>&amp;Aufgabe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="137"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>Dictionary si&amp;zes:</source>
         <translation>Wörterbuch&amp;größen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
         <source>Choose the results folder</source>
         <translation>Ergebnisordner wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="185"/>
         <source>Results folder</source>
         <translation>Ergebnisordner</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="139"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
         <source>&amp;Limit per subject:</source>
         <translation>&amp;Limit pro Fach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="143"/>
         <source>Context &amp;lengths:</source>
         <translation>Kontext&amp;längen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
         <source>Needle &amp;depths (%):</source>
         <translation>Nadel&amp;tiefen (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="146"/>
         <source>&amp;Generated tokens:</source>
         <translation>&amp;Generierte Token:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="148"/>
         <source>&amp;Heads:</source>
         <translation>&amp;Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="149"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
         <source>Metho&amp;d:</source>
         <translation>Metho&amp;de:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
         <source>Heads &amp;wanted:</source>
         <translation>Ge&amp;wünschte Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
         <source>M&amp;etric:</source>
         <translation>Me&amp;trik:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
         <source>&amp;Gather heads:</source>
         <translation>&amp;Gather-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="156"/>
         <source>&amp;Aggregate heads:</source>
         <translation>&amp;Aggregate-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="162"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="163"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
         <source>Choose a head_ranking result.json</source>
         <translation>Eine head_ranking-result.json wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
         <source>Head ranking result</source>
         <translation>Ergebnis der Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
         <source>&amp;Ranking:</source>
         <translation>&amp;Rangfolge:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="34"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="35"/>
         <source>&apos;%1&apos; is not a whole number</source>
         <translation>„%1“ ist keine ganze Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="139"/>
         <source>Sam&amp;ples per size:</source>
         <translation>Beis&amp;piele pro Größe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
         <source>&amp;Steps:</source>
         <translation>&amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="180"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
         <source>&amp;k:</source>
         <translation>&amp;k:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="182"/>
         <source>S&amp;tages:</source>
         <translation>&amp;Phasen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
         <source>Results &amp;folder:</source>
         <translation>Ergebnis&amp;ordner:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="59"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="60"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="84"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="97"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="98"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="70"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="71"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="95"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="108"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="139"/>
         <source>the spec editor</source>
         <translation>der Spezifikationseditor</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="378"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="336"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="393"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>Modell wird geladen und Beispiele werden vorbereitet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="342"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="399"/>
         <source>Cancelling after the current sample…</source>
         <translation>Abbruch nach dem aktuellen Beispiel …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="360"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="417"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 von %2 Beispielen · %3 vergangen · noch %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="370"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="427"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
     </message>
@@ -1003,12 +1064,12 @@
 <context>
     <name>gna::studio::GuidedTour</name>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="414"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="421"/>
         <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
         <translation>Ein Hybrid ruft über seine Attention-Heads ab: Schaltet man sie ab, fallen der Wert aus dem Wörterbuch und der Buchstabe in Richtung Zufallsniveau (1 von %1 Werten, 1 von 4 Buchstaben). Öffnen Sie ein Modell im Fenster über Hilfe ▸ Demo-Modell öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="398"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="405"/>
         <source>KV, attention off</source>
         <translation>KV, Attention aus</translation>
     </message>
@@ -1048,22 +1109,47 @@
         <translation>Sie fällt nicht: In diesem Modell läuft der Abruf nicht allein über diesen Kopf (schalten Sie probeweise die nächsten auf der Kopftafel ab).</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="411"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="309"/>
+        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
+        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
+        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="323"/>
+        <source>The prompt shown is the question whose correct letter loses the most probability with the heads off; its correct answer is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="325"/>
+        <source>With the heads off no question&apos;s correct letter loses probability; the prompt shown is the one that comes closest (its correct answer is %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="418"/>
         <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
         <translation>Wahrscheinlichkeit der richtigen Antwort (Wert %1 beim Wörterbuch-Prompt; Mittel über MMLU-Fragen zu den erfundenen Fakten):</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="400"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="407"/>
         <source>MMLU, attention off</source>
         <translation>MMLU, Attention aus</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="399"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="406"/>
         <source>MMLU: correct letter</source>
         <translation>MMLU: richtiger Buchstabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="397"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="404"/>
         <source>KV: correct value</source>
         <translation>KV: richtiger Wert</translation>
     </message>
@@ -1279,16 +1365,6 @@
         <translation>Gather-Kopf &lt;b&gt;%1&lt;/b&gt;: Die Zeilenenden richten %2 ihrer Aufmerksamkeit auf ihre eigene Zeile.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="319"/>
-        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
-        <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet. Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="307"/>
-        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
-        <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 und %4 abgeschaltet (den beiden obersten Köpfen der Kopf-Rangfolge der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %5.</translation>
-    </message>
-    <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="70"/>
         <source>This tour shows, live, the few heads that let a language model retrieve from its context. This model is a state-space model without attention: its heads are SSM heads, and what each one reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
         <translation>Diese Tour zeigt live die wenigen Köpfe, mit denen ein Sprachmodell aus seinem Kontext abruft. Dieses Modell ist ein Zustandsraummodell ohne Attention: Seine Köpfe sind SSM-Köpfe, und was jeder von ihnen aus früheren Token liest, wird als seine verborgene Aufmerksamkeit gezeigt. Jeder Schritt richtet das Fenster für Sie ein: Weiter geht voran, Zurück zurück, und Verlassen lässt Sie mit allem, wie es ist, weiter erkunden. Hilfe ▸ Geführte Tour holt die Tour zurück.</translation>
@@ -1339,97 +1415,97 @@
         <translation>Aggregate-Kopf &lt;b&gt;%1&lt;/b&gt;: Die letzte Position richtet %2 ihrer verborgenen Aufmerksamkeit auf die Zeilenenden. Wahrscheinlichkeit des richtigen Werts als nächstes Token (oberster Balken im Diagramm, ★ %5): &lt;b&gt;%3&lt;/b&gt;; nur unter den Werten des Wörterbuchs (Wertung der Aufgabe): %4.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
-        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
-        <translation>%1 Fragen aus %2, jede mit vier Optionen, in beiden Formaten bewertet. Anteil richtig beantworteter Fragen mit allen Köpfen und mit %3 abgeschaltet (dem Retrieval-gegen-Wissen-Kopf der Modellkarte). Die angezeigte Frage ist die, deren Buchstabe am meisten leidet; ihre richtige Antwort ist %4.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="328"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="331"/>
         <source>In the chart (this question, heads off) the correct letter %1 (bar ★ %1) is still the most likely.</source>
         <translation>Im Diagramm (diese Frage, Köpfe abgeschaltet) ist der richtige Buchstabe %1 (Balken ★ %1) weiterhin der wahrscheinlichste.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="329"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="332"/>
         <source>In the chart (this question, heads off) the model&apos;s most likely letter is %1, not the correct %2 (bar ★ %2).</source>
         <translation>Im Diagramm (diese Frage, Köpfe abgeschaltet) ist der wahrscheinlichste Buchstabe des Modells %1, nicht der richtige %2 (Balken ★ %2).</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="337"/>
         <source>drops</source>
         <translation>fällt</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="338"/>
         <source>rises</source>
         <translation>steigt</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="339"/>
+        <source>stays at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="340"/>
         <source>holds</source>
         <translation>hält sich</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="336"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="342"/>
         <source>With the heads off the letter format %1 and the classic format %2.</source>
         <translation>Bei abgeschalteten Köpfen: Das Buchstabenformat %1, das klassische Format %2.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="340"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="347"/>
         <source>Here MMLU&apos;s difficulty is retrieval, not knowledge.</source>
         <translation>Hier liegt die Schwierigkeit von MMLU im Abruf, nicht im Wissen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="341"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="348"/>
         <source>Here the two formats do not come apart: in this model these heads do not carry the letter alone.</source>
         <translation>Hier gehen die beiden Formate nicht auseinander: In diesem Modell tragen diese Köpfe den Buchstaben nicht allein.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="343"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="350"/>
         <source>all heads</source>
         <translation>alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="343"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="350"/>
         <source>G&amp;A off</source>
         <translation>G&amp;A abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="344"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="351"/>
         <source>MMLU format (letter)</source>
         <translation>MMLU-Format (Buchstabe)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="345"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="352"/>
         <source>classic format (answer text)</source>
         <translation>klassisches Format (Antworttext)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="361"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="368"/>
         <source>SSM</source>
         <translation>SSM</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="361"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="368"/>
         <source>hybrid</source>
         <translation>Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="364"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="371"/>
         <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
         <translation>Die SSM- und Hybrid-Demo-Modelle sind in diesem Build nicht enthalten, daher entfällt dieser Schritt. Alles, was die Tour eingerichtet hat, bleibt wie es ist: Erkunden Sie weiter, oder drücken Sie Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="375"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="382"/>
         <source>open model (%1)</source>
         <translation>geöffnetes Modell (%1)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="377"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="384"/>
         <source>Running the prompt on the other demo models…</source>
         <translation>Der Prompt läuft auf den anderen Demo-Modellen…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="407"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="414"/>
         <source>could not load</source>
         <translation>konnte nicht geladen werden</translation>
     </message>
@@ -1594,7 +1670,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="392"/>
+        <location filename="../app/studio/main_window.cpp" line="416"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
@@ -1634,144 +1710,145 @@
         <translation>&amp;Gerät</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="101"/>
+        <location filename="../app/studio/main_window.cpp" line="87"/>
         <source>Loading cancelled</source>
         <translation>Laden abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="97"/>
+        <location filename="../app/studio/main_window.cpp" line="83"/>
         <source>Loading %p%</source>
         <translation>Lade %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="74"/>
-        <location filename="../app/studio/main_window_language.cpp" line="73"/>
+        <location filename="../app/studio/main_window.cpp" line="76"/>
+        <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="94"/>
+        <location filename="../app/studio/main_window.cpp" line="80"/>
         <source>Loading %1…</source>
         <translation>Lade %1 …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="105"/>
+        <location filename="../app/studio/main_window.cpp" line="91"/>
         <source>Could not load the model</source>
         <translation>Das Modell konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="106"/>
+        <location filename="../app/studio/main_window.cpp" line="92"/>
         <source>Could not load %1</source>
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="110"/>
+        <location filename="../app/studio/main_window.cpp" line="96"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="111"/>
+        <location filename="../app/studio/main_window.cpp" line="97"/>
         <source>The run failed</source>
         <translation>Der Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="113"/>
+        <location filename="../app/studio/main_window.cpp" line="99"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="137"/>
+        <location filename="../app/studio/main_window.cpp" line="147"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>No colouring</source>
         <translation>Keine Einfärbung</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Entropy of the last row</source>
         <translation>Entropie der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="157"/>
         <source>Attention to the selected token</source>
         <translation>Aufmerksamkeit auf das gewählte Token</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="153"/>
+        <location filename="../app/studio/main_window.cpp" line="163"/>
         <source>C&amp;olour heads by:</source>
         <translation>Köpfe &amp;färben nach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <location filename="../app/studio/main_window.cpp" line="167"/>
         <source>&amp;Invert</source>
         <translation>&amp;Umkehren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <location filename="../app/studio/main_window.cpp" line="168"/>
         <source>Restore &amp;all</source>
         <translation>&amp;Alle wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="193"/>
+        <location filename="../app/studio/main_window.cpp" line="203"/>
         <source>Compare with the unablated run</source>
         <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="197"/>
+        <location filename="../app/studio/main_window.cpp" line="207"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="199"/>
+        <location filename="../app/studio/main_window.cpp" line="209"/>
         <source>A&amp;ggregate head:</source>
         <translation>A&amp;ggregate-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="203"/>
+        <location filename="../app/studio/main_window.cpp" line="213"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="213"/>
+        <location filename="../app/studio/main_window.cpp" line="223"/>
+        <location filename="../app/studio/main_window.cpp" line="528"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="214"/>
+        <location filename="../app/studio/main_window.cpp" line="224"/>
         <source>Difference (ablated − unablated)</source>
         <translation>Differenz (ablatiert − nicht ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="300"/>
+        <location filename="../app/studio/main_window.cpp" line="317"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="311"/>
+        <location filename="../app/studio/main_window.cpp" line="328"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="313"/>
-        <location filename="../app/studio/main_window_language.cpp" line="74"/>
+        <location filename="../app/studio/main_window.cpp" line="330"/>
+        <location filename="../app/studio/main_window_language.cpp" line="70"/>
         <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
         <translation>Öffnen Sie zum Start einen Modellordner (Datei ▸ Modell öffnen, oder Ordner hierher ziehen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="359"/>
+        <location filename="../app/studio/main_window.cpp" line="376"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="389"/>
+        <location filename="../app/studio/main_window.cpp" line="413"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
@@ -1957,27 +2034,27 @@
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="394"/>
+        <location filename="../app/studio/main_window.cpp" line="418"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="395"/>
+        <location filename="../app/studio/main_window.cpp" line="419"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="446"/>
+        <location filename="../app/studio/main_window.cpp" line="473"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="447"/>
+        <location filename="../app/studio/main_window.cpp" line="474"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="458"/>
+        <location filename="../app/studio/main_window.cpp" line="485"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -1985,17 +2062,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="509"/>
+        <location filename="../app/studio/main_window.cpp" line="526"/>
+        <source>Attention / hidden attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <source>Hidden attention</source>
+        <translation type="unfinished">Verborgene Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="540"/>
         <source>Export figure set into folder</source>
         <translation>Abbildungssatz in Ordner exportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="514"/>
+        <location filename="../app/studio/main_window.cpp" line="545"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="515"/>
+        <location filename="../app/studio/main_window.cpp" line="546"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -2003,24 +2090,24 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="157"/>
         <source>Importance (head ranking result)</source>
         <translation>Wichtigkeit (Ergebnis der Kopf-Rangfolge)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="148"/>
+        <location filename="../app/studio/main_window.cpp" line="158"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather-Wert (Zeilenenden → ihre eigene Zeile)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="148"/>
+        <location filename="../app/studio/main_window.cpp" line="158"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="337"/>
-        <location filename="../app/studio/main_window.cpp" line="442"/>
-        <location filename="../app/studio/main_window.cpp" line="500"/>
+        <location filename="../app/studio/main_window.cpp" line="354"/>
+        <location filename="../app/studio/main_window.cpp" line="469"/>
+        <location filename="../app/studio/main_window.cpp" line="531"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
@@ -2188,23 +2275,28 @@
         <translation>Ohne Maske</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="59"/>
+        <location filename="../app/studio/mask_panel.cpp" line="193"/>
+        <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="195"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>Führen Sie mit und ohne Maske aus, um dieses Diagramm zu füllen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="60"/>
+        <location filename="../app/studio/mask_panel.cpp" line="59"/>
         <source>&amp;Run with and without the mask</source>
         <translation>Mit und ohne Maske &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="61"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>Reset to the G&amp;&amp;A mask</source>
         <translation>Auf die G&amp;&amp;A-Maske zurücksetzen</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="62"/>
-        <location filename="../app/studio/mask_panel.cpp" line="185"/>
+        <location filename="../app/studio/mask_panel.cpp" line="186"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>Öffnen Sie ein Modell, um G&amp;A-Masken an der mitgelieferten MMLU-Stichprobe zu bearbeiten.</translation>
     </message>
@@ -2229,22 +2321,27 @@
         <translation>R&amp;egel:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="86"/>
+        <location filename="../app/studio/mask_panel.cpp" line="192"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
         <translation>Klicken Sie auf ein Token, um es für die gewählte Regel zu maskieren oder freizugeben (durchgestrichene Token sind maskiert):</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="122"/>
+        <location filename="../app/studio/mask_panel.cpp" line="196"/>
+        <source>No attention heads: there is no mask to run on this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="124"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="139"/>
+        <location filename="../app/studio/mask_panel.cpp" line="142"/>
         <source>demo world</source>
         <translation>Demo-Welt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="170"/>
+        <location filename="../app/studio/mask_panel.cpp" line="173"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>%n Frage im MMLU-Format aus der erfundenen Welt des Demo-Modells.</numerusform>
@@ -2252,7 +2349,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="172"/>
+        <location filename="../app/studio/mask_panel.cpp" line="175"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>%n MMLU-Frage aus der mitgelieferten Stichprobe.</numerusform>
@@ -2260,32 +2357,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="175"/>
-        <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have.</source>
-        <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, die seine SSM-Köpfe nicht haben.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="237"/>
+        <location filename="../app/studio/mask_panel.cpp" line="248"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1 am Zusammenfassungs-Token von Option %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="239"/>
+        <location filename="../app/studio/mask_panel.cpp" line="250"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1 an der letzten Position</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="282"/>
+        <location filename="../app/studio/mask_panel.cpp" line="293"/>
         <source>Running…</source>
         <translation>Läuft …</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="313"/>
+        <location filename="../app/studio/mask_panel.cpp" line="324"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>Antwort %1. Ohne Maske wählt das Modell %2, mit Maske %3.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="320"/>
+        <location filename="../app/studio/mask_panel.cpp" line="331"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
@@ -2363,23 +2455,29 @@
         <translation>in Schichten %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="103"/>
-        <location filename="../app/studio/model_info_panel.cpp" line="105"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="102"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="106"/>
+        <source>%1 per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/model_info_panel.cpp" line="104"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="106"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="109"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="110"/>
         <source>%1 B</source>
         <translation>%1 Mrd.</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="110"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="111"/>
         <source>%1 M</source>
         <translation>%1 Mio.</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="113"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="114"/>
         <source>%1 (stored %2)</source>
         <translation>%1 (gespeichert als %2)</translation>
     </message>
@@ -2630,63 +2728,63 @@
 <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="52"/>
-        <location filename="../views/attention_heatmap.cpp" line="95"/>
+        <location filename="../views/attention_heatmap.cpp" line="54"/>
+        <location filename="../views/attention_heatmap.cpp" line="105"/>
         <source>Attention weight</source>
         <translation>Aufmerksamkeitsgewicht</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="59"/>
+        <location filename="../views/attention_heatmap.cpp" line="61"/>
         <source>Key token</source>
         <translation>Key-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="60"/>
+        <location filename="../views/attention_heatmap.cpp" line="62"/>
         <source>Query token</source>
         <translation>Query-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="64"/>
+        <location filename="../views/attention_heatmap.cpp" line="66"/>
         <source>Attention heatmap</source>
         <translation>Aufmerksamkeits-Heatmap</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="65"/>
+        <location filename="../views/attention_heatmap.cpp" line="67"/>
         <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
         <translation>Scrollen zum Zoomen, Ziehen zum Verschieben, Doppelklick setzt die Ansicht zurück</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="68"/>
+        <location filename="../views/attention_heatmap.cpp" line="73"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="94"/>
+        <location filename="../views/attention_heatmap.cpp" line="104"/>
         <source>Weight difference</source>
         <translation>Gewichtsdifferenz</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="94"/>
+        <location filename="../views/attention_heatmap.cpp" line="104"/>
         <source>Hidden attention difference</source>
         <translation>Differenz der verborgenen Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="95"/>
+        <location filename="../views/attention_heatmap.cpp" line="105"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="236"/>
+        <location filename="../views/attention_heatmap.cpp" line="256"/>
         <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="238"/>
+        <location filename="../views/attention_heatmap.cpp" line="258"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="274"/>
+        <location filename="../views/attention_heatmap.cpp" line="294"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 Weight %5</source>
@@ -2820,32 +2918,32 @@ Gewicht %5</translation>
         <translation>Schichten × Köpfe. Klick ablatiert einen Kopf, Ziehen wählt ein Rechteck, Pfeiltasten und Leertaste bedienen es per Tastatur, Doppelklick zeigt die Aufmerksamkeit.</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="94"/>
-        <location filename="../views/head_board.cpp" line="136"/>
-        <location filename="../views/head_board.cpp" line="436"/>
+        <location filename="../views/head_board.cpp" line="98"/>
+        <location filename="../views/head_board.cpp" line="140"/>
+        <location filename="../views/head_board.cpp" line="485"/>
         <location filename="../views/head_board_commands.cpp" line="44"/>
         <source>Toggle %1</source>
         <translation>%1 umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="106"/>
-        <location filename="../views/head_board.cpp" line="438"/>
+        <location filename="../views/head_board.cpp" line="110"/>
+        <location filename="../views/head_board.cpp" line="487"/>
         <source>Ablate layer %1</source>
         <translation>Schicht %1 ablatieren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="117"/>
+        <location filename="../views/head_board.cpp" line="121"/>
         <source>Invert ablation</source>
         <translation>Ablation umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="120"/>
-        <location filename="../views/head_board.cpp" line="442"/>
+        <location filename="../views/head_board.cpp" line="124"/>
+        <location filename="../views/head_board.cpp" line="491"/>
         <source>Restore all heads</source>
         <translation>Alle Köpfe wiederherstellen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="138"/>
+        <location filename="../views/head_board.cpp" line="142"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>%n Kopf wiederherstellen</numerusform>
@@ -2853,7 +2951,7 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="139"/>
+        <location filename="../views/head_board.cpp" line="143"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>%n Kopf ablatieren</numerusform>
@@ -2861,32 +2959,54 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="252"/>
+        <location filename="../views/head_board.cpp" line="176"/>
+        <source>G</source>
+        <comment>the Gather head shown</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="177"/>
+        <source>A</source>
+        <comment>the Aggregate head shown</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="278"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="437"/>
+        <location filename="../views/head_board.cpp" line="468"/>
+        <source>Shown in the maps as the Gather head (G)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="469"/>
+        <source>Shown in the maps as the Aggregate head (A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="486"/>
         <source>Show attention of %1</source>
         <translation>Aufmerksamkeit von %1 zeigen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="440"/>
+        <location filename="../views/head_board.cpp" line="489"/>
         <source>Toggle selection</source>
         <translation>Auswahl umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="441"/>
+        <location filename="../views/head_board.cpp" line="490"/>
         <source>Invert</source>
         <translation>Umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="444"/>
+        <location filename="../views/head_board.cpp" line="493"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="445"/>
+        <location filename="../views/head_board.cpp" line="494"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -2960,34 +3080,54 @@ Gewicht %5</translation>
         <translation>Legende der Kopftafel</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="34"/>
+        <location filename="../views/head_board_legend.cpp" line="35"/>
         <source>Colour: %1</source>
         <translation>Farbe: %1</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="41"/>
+        <location filename="../views/head_board_legend.cpp" line="42"/>
         <source>%1 .. %2</source>
         <translation>%1 .. %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="42"/>
+        <location filename="../views/head_board_legend.cpp" line="43"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="42"/>
+        <location filename="../views/head_board_legend.cpp" line="43"/>
         <source>H</source>
         <translation>H</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="46"/>
+        <location filename="../views/head_board_legend.cpp" line="47"/>
         <source>✕ = ablated</source>
         <translation>✕ = ablatiert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="47"/>
+        <location filename="../views/head_board_legend.cpp" line="48"/>
         <source>◥ = SSM head</source>
         <translation>◥ = SSM-Kopf</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <source>G, A = shown heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <source>G = shown Gather head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <source>A = shown Aggregate head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="58"/>
+        <source>▨ = no head</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3064,7 +3204,7 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="103"/>
+        <location filename="../views/next_token_chart.cpp" line="118"/>
         <source>Probability (%1 of %2 rows; enlarge to see all)</source>
         <translation>Wahrscheinlichkeit (%1 von %2 Zeilen; vergrößern, um alle zu sehen)</translation>
     </message>
@@ -3079,28 +3219,41 @@ Gewicht %5</translation>
         <translation>Basis (ohne Ablation)</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="19"/>
-        <source>Top tokens</source>
-        <translation>Wahrscheinlichste Token</translation>
+        <location filename="../views/next_token_chart.cpp" line="21"/>
+        <source>Top next tokens (one token)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="20"/>
-        <source>Answer candidates</source>
-        <translation>Antwortkandidaten</translation>
+        <location filename="../views/next_token_chart.cpp" line="22"/>
+        <source>Answer candidates (whole answer)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="31"/>
-        <location filename="../views/next_token_chart.cpp" line="100"/>
+        <location filename="../views/next_token_chart.cpp" line="33"/>
+        <location filename="../views/next_token_chart.cpp" line="115"/>
         <source>Probability</source>
         <translation>Wahrscheinlichkeit</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="39"/>
+        <location filename="../views/next_token_chart.cpp" line="41"/>
         <source>No prediction yet</source>
         <translation>Noch keine Vorhersage</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="103"/>
+        <location filename="../views/next_token_chart.cpp" line="88"/>
+        <source>␣ (space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/next_token_chart.cpp" line="88"/>
+        <source>␣ (%n spaces)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="118"/>
         <source>Probability (%1 of %2 rows)</source>
         <translation>Wahrscheinlichkeit (%1 von %2 Zeilen)</translation>
     </message>

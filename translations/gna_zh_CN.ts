@@ -275,7 +275,7 @@
         <translation>实验(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="119"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="123"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1：Studio 中没有适用于此 evaluate 规范的标签页（大海捞针图是仅针对 niah 任务的 evaluate）；请使用 gna experiment 运行。</translation>
     </message>
@@ -283,556 +283,617 @@
 <context>
     <name>gna::studio::ExperimentPanel</name>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="32"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="33"/>
         <source>&apos;%1&apos; is not a number</source>
         <translation>“%1”不是数字</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="179"/>
         <source>Open &amp;spec file…</source>
         <translation>打开规范文件(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="162"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="181"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="163"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="194"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
         <source>Open a model, then Run.</source>
         <translation>请先打开模型，然后点击运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="125"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="143"/>
         <source>C&amp;ondition:</source>
         <translation>条件(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="60"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="74"/>
         <source>A needle-in-a-haystack map is an &lt;b&gt;evaluate&lt;/b&gt; experiment on the &lt;b&gt;niah&lt;/b&gt; task (docs/experiments.md): its spec says &quot;experiment&quot;: &quot;evaluate&quot; and &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</source>
         <translation>大海捞针图是针对 &lt;b&gt;niah&lt;/b&gt; 任务的 &lt;b&gt;evaluate&lt;/b&gt; 实验（docs/experiments.md）：其规范写有 &quot;experiment&quot;: &quot;evaluate&quot; 和 &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="98"/>
         <source>The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form</source>
         <translation>实际运行的实验规范（JSON）：由上方表单生成，在此编辑也会填入表单</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="103"/>
         <source>&amp;JSON spec (what runs):</source>
         <translation>JSON 规范(&amp;J)（实际运行的内容）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="131"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="149"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>点击一个单元格，打开其提示、模型的回答及注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="141"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>将表格（或所选单元格）复制为制表符分隔的文本，便于粘贴到电子表格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="146"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="165"/>
         <source>Curve</source>
         <translation>曲线</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="147"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
         <source>Retrieval map</source>
         <translation>检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="167"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="122"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="133"/>
         <source>Runs the spec on the open model</source>
         <translation>在已打开的模型上运行该规范</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="128"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="142"/>
         <source>⚠ Run waits for a valid spec: %1</source>
         <translation>⚠ 需要有效的规范才能运行：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="130"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="144"/>
         <source>The form cannot show every value of this spec, so it is greyed out: edit the spec here (Run runs it as written).</source>
         <translation>表单无法显示此规范的所有值，因此已置灰：请在此编辑规范（“运行”会按原样执行）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="275"/>
         <source>This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs with gna experiment.</source>
         <translation>此标签页运行大海捞针图（仅针对 niah 任务的 evaluate）；其他任务的 evaluate 规范请使用 gna experiment 运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="278"/>
         <source>This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).</source>
         <translation>这是 %1 规范：请在“%2”标签页中打开（此标签页运行 %3 规范）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="209"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="308"/>
         <source>Open experiment spec</source>
         <translation>打开实验规范</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="209"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="308"/>
         <source>Experiment specs (*.json)</source>
         <translation>实验规范 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="208"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
         <source>Open experiment result</source>
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="208"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="161"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="180"/>
         <source>Open res&amp;ult…</source>
         <translation>打开结果(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="210"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="229"/>
         <source>Finished: %1</source>
         <translation>已完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="217"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>已取消。目前已验证的头保留在头面板上，并保存在 %1 中；归因排序不会从中断处继续：请使用另一个文件夹再次运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="219"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="224"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="243"/>
         <source>The experiment failed.</source>
         <translation>实验失败。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="235"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
         <source>Head ranking</source>
         <translation>注意力头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
         <source>Cumulative removal</source>
         <translation>累积移除</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="256"/>
         <source>Layer pruning</source>
         <translation>层剪枝</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="257"/>
         <source>Sparsification</source>
         <translation>稀疏化</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="258"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
         <source>Needle in a haystack</source>
         <translation>大海捞针</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="240"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="259"/>
         <source>Manipulation grid</source>
         <translation>操控网格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="241"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A 掩码（MMLU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="242"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
         <source>Memory table</source>
         <translation>内存表</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
         <source>Ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="252"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
         <source>none: this model has no attention heads</source>
         <translation>无：此模型没有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="272"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
+        <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
+        <source>e.g. %1; empty: all heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="302"/>
+        <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
+        <source>e.g. %1; empty: all SSM heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="305"/>
+        <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="307"/>
+        <source>e.g. %1; empty: all attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="308"/>
+        <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
+        <source>e.g. %1; list SSM heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
+        <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
+        <source>, or rank them all with a fast method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
+        <source>result.json, or e.g. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="316"/>
+        <source>A head_ranking result.json, or heads as %1, …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="329"/>
         <source>a new folder per run</source>
         <translation>每次运行新建文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="274"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="331"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>留空：每次运行在 %1 中新建文件夹；包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="334"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>结果文件夹。留空：每次运行在 %1 中新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="73"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="74"/>
         <source>KV-retrieval</source>
         <translation>键值检索</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="74"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
         <source>MMLU (bundled sample)</source>
         <translation>MMLU（内置样本）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="76"/>
         <source>Knowledge multiple choice</source>
         <translation>知识多项选择</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="78"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="79"/>
         <source>All three tasks</source>
         <translation>全部三个任务</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
         <source>Dictionary sizes (keys per prompt)</source>
         <translation>字典大小（每个提示的键数）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="84"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="85"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="86"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="87"/>
         <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
         <translation>上下文长度（词元）；留空 = 250 到 4096，共 10 档</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="87"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="88"/>
         <source>Needle depths in percent; empty = 0 to 100 in 10 steps</source>
         <translation>针的深度（百分比）；留空 = 0 到 100，共 10 档</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="89"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
         <source>e.g. 512, 1024, 2048; empty: 250 to 4096</source>
         <translation>例如 512, 1024, 2048；留空：250 到 4096</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
         <source>e.g. 0, 50, 100; empty: 0 to 100</source>
         <translation>例如 0, 50, 100；留空：0 到 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="92"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
         <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
         <translation>注意力头，格式为 L17.H24，以逗号分隔；留空 = 所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
         <source>Gather heads, e.g. L16.H22</source>
         <translation>Gather 头，例如 L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
         <source>Aggregate heads, e.g. L17.H24</source>
         <translation>Aggregate 头，例如 L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
         <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
         <translation>head_ranking 的 result.json，或形如 L3.H1, L2.H0, … 的注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
         <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
         <translation>移除的头数，例如 0, 10, 20；留空 = 每 10 个</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
         <source>e.g. L1.H0, L2.H3; empty: every attention head</source>
         <translation>例如 L1.H0, L2.H3；留空：所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
         <source>e.g. L16.H22</source>
         <translation>例如 L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
         <source>e.g. L17.H24</source>
         <translation>例如 L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
         <source>result.json, or e.g. L3.H1, L2.H0</source>
         <translation>result.json，或例如 L3.H1, L2.H0</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
         <source>e.g. 0, 10, 20; empty: every 10</source>
         <translation>例如 0, 10, 20；留空：每 10 个</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
         <source>Both</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
         <source>Gradual (from the end)</source>
         <translation>逐步（从末尾开始）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
         <source>Individual (one layer at a time)</source>
         <translation>单独（每次一层）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
         <source>Values of k; empty = 0 to the number of heads</source>
         <translation>k 的取值；留空 = 0 到头数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
         <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
         <translation>例如 0, 1, 2, 4；留空：0 到头的总数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
         <source>Generation only</source>
         <translation>仅生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
         <source>Prefill and generation</source>
         <translation>预填充和生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
         <source>Exact (every head ablated)</source>
         <translation>精确（逐个消融每个头）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
         <source>Fast: attribution, then the top heads exactly</source>
         <translation>快速：先归因，再精确计算排名靠前的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
         <source>Fastest: attribution estimate only</source>
         <translation>最快：仅归因估计</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
         <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
         <translation>快速方法会立即用一阶估计为头面板着色，然后通过精确消融细化排名靠前的头（docs/attribution.md）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
         <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
         <translation>希望排序的头数；快速方法会精确验证三倍数量的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
         <source>Log-probability of the answer</source>
         <translation>答案的对数概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>精确匹配（KV 检索，生成）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="133"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>结果文件夹；留空 = 每次运行新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="135"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
         <source>&amp;Task:</source>
         <translation>任务(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="137"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>Dictionary si&amp;zes:</source>
         <translation>字典大小(&amp;Z)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
         <source>Choose the results folder</source>
         <translation>选择结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="185"/>
         <source>Results folder</source>
         <translation>结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="139"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
         <source>&amp;Limit per subject:</source>
         <translation>每科上限(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="143"/>
         <source>Context &amp;lengths:</source>
         <translation>上下文长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
         <source>Needle &amp;depths (%):</source>
         <translation>针的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="146"/>
         <source>&amp;Generated tokens:</source>
         <translation>生成词元数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="148"/>
         <source>&amp;Heads:</source>
         <translation>注意力头(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="149"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
         <source>Metho&amp;d:</source>
         <translation>方法(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
         <source>Heads &amp;wanted:</source>
         <translation>所需头数(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
         <source>M&amp;etric:</source>
         <translation>指标(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
         <source>&amp;Gather heads:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="156"/>
         <source>&amp;Aggregate heads:</source>
         <translation>Aggregate 头(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="162"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="163"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
         <source>Choose a head_ranking result.json</source>
         <translation>选择 head_ranking 的 result.json</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
         <source>Head ranking result</source>
         <translation>注意力头排序结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
         <source>&amp;Ranking:</source>
         <translation>排序(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="34"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="35"/>
         <source>&apos;%1&apos; is not a whole number</source>
         <translation>“%1”不是整数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="139"/>
         <source>Sam&amp;ples per size:</source>
         <translation>每种大小的样本数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
         <source>&amp;Steps:</source>
         <translation>步骤(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="180"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
         <source>&amp;k:</source>
         <translation>&amp;k：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="182"/>
         <source>S&amp;tages:</source>
         <translation>阶段(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
         <source>Results &amp;folder:</source>
         <translation>结果文件夹(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="59"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="60"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="84"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="97"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="98"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="70"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="71"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="95"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="108"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="139"/>
         <source>the spec editor</source>
         <translation>规范编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="378"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="336"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="393"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>正在加载模型并准备样本…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="342"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="399"/>
         <source>Cancelling after the current sample…</source>
         <translation>将在当前样本完成后取消…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="360"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="417"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="370"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="427"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
     </message>
@@ -1003,12 +1064,12 @@
 <context>
     <name>gna::studio::GuidedTour</name>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="414"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="421"/>
         <source>A hybrid retrieves through its attention heads: switch them off and the dictionary value and the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with Help ▸ Open demo model.</source>
         <translation>混合模型通过其注意力头进行检索：关闭它们后，字典中的值和答案字母都会降向随机水平（%1 个值中选 1 个，4 个字母中选 1 个）。可通过 帮助 ▸ 打开演示模型 在窗口中打开一个。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="398"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="405"/>
         <source>KV, attention off</source>
         <translation>KV，关闭注意力</translation>
     </message>
@@ -1048,22 +1109,47 @@
         <translation>概率没有下降：在此模型中，检索并不只经过这一个头（可尝试关闭头面板上排在其后的头）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="411"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="309"/>
+        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
+        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
+        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="323"/>
+        <source>The prompt shown is the question whose correct letter loses the most probability with the heads off; its correct answer is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="325"/>
+        <source>With the heads off no question&apos;s correct letter loses probability; the prompt shown is the one that comes closest (its correct answer is %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="418"/>
         <source>Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format questions on the invented facts):</source>
         <translation>正确答案的概率（字典提示中的值 %1；虚构事实的 MMLU 格式问题的平均值）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="400"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="407"/>
         <source>MMLU, attention off</source>
         <translation>MMLU，关闭注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="399"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="406"/>
         <source>MMLU: correct letter</source>
         <translation>MMLU：正确的字母</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="397"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="404"/>
         <source>KV: correct value</source>
         <translation>KV：正确的值</translation>
     </message>
@@ -1279,16 +1365,6 @@
         <translation>Gather 头 &lt;b&gt;%1&lt;/b&gt;：各行末尾把 %2 的注意力放在自己所在的行上。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="319"/>
-        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off. The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
-        <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4 时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="307"/>
-        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking). The prompt shown is the question whose letter suffers most; its correct answer is %5.</source>
-        <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3 和 %4（模型卡中注意力头排序的前两名）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %5。</translation>
-    </message>
-    <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="70"/>
         <source>This tour shows, live, the few heads that let a language model retrieve from its context. This model is a state-space model without attention: its heads are SSM heads, and what each one reads from earlier tokens is shown as its hidden attention. Each step sets up the window for you: press Next to go on, Back to return, or Leave to keep exploring with everything as it is. Help ▸ Guided tour brings the tour back.</source>
         <translation>本导览实时展示让语言模型从上下文中检索信息的少数几个头。此模型是没有注意力的状态空间模型：它的头都是 SSM 头，每个头从先前词元中读取的内容以其隐藏注意力的形式显示。每一步都会为您设置好窗口：点击“下一步”继续，“上一步”返回，或点击“退出导览”以保持当前状态继续探索。可通过 帮助 ▸ 导览 重新打开。</translation>
@@ -1339,97 +1415,97 @@
         <translation>Aggregate 头 &lt;b&gt;%1&lt;/b&gt;：最后一个位置把 %2 的隐藏注意力放在各行末尾。正确值作为下一个词元的概率（图表最上方的条，★ %5）：&lt;b&gt;%3&lt;/b&gt;；仅在字典的值之中（任务的得分）：%4。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
-        <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head). The prompt shown is the question whose letter suffers most; its correct answer is %4.</source>
-        <translation>来自%2的 %1 道题，每题四个选项，按两种格式评分。所有头开启时与关闭 %3（模型卡中的“检索对知识”头）时答对的比例。显示的是字母答案受影响最大的题目；其正确答案是 %4。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="328"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="331"/>
         <source>In the chart (this question, heads off) the correct letter %1 (bar ★ %1) is still the most likely.</source>
         <translation>图表中（本题，关闭这些头），正确字母 %1（条 ★ %1）仍是可能性最大的。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="329"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="332"/>
         <source>In the chart (this question, heads off) the model&apos;s most likely letter is %1, not the correct %2 (bar ★ %2).</source>
         <translation>图表中（本题，关闭这些头），模型最可能的字母是 %1，而不是正确的 %2（条 ★ %2）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="337"/>
         <source>drops</source>
         <translation>下降</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="338"/>
         <source>rises</source>
         <translation>上升</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="334"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="339"/>
+        <source>stays at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="340"/>
         <source>holds</source>
         <translation>保持不变</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="336"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="342"/>
         <source>With the heads off the letter format %1 and the classic format %2.</source>
         <translation>关闭这些头后，字母格式%1，经典格式%2。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="340"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="347"/>
         <source>Here MMLU&apos;s difficulty is retrieval, not knowledge.</source>
         <translation>在这里，MMLU 的难点在于检索，而非知识。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="341"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="348"/>
         <source>Here the two formats do not come apart: in this model these heads do not carry the letter alone.</source>
         <translation>在这里，两种格式没有拉开差距：在此模型中，这些头并不单独承载字母。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="343"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="350"/>
         <source>all heads</source>
         <translation>全部头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="343"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="350"/>
         <source>G&amp;A off</source>
         <translation>关闭 G&amp;A</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="344"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="351"/>
         <source>MMLU format (letter)</source>
         <translation>MMLU 格式（字母）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="345"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="352"/>
         <source>classic format (answer text)</source>
         <translation>经典格式（答案文本）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="361"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="368"/>
         <source>SSM</source>
         <translation>SSM</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="361"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="368"/>
         <source>hybrid</source>
         <translation>混合模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="364"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="371"/>
         <source>The SSM and hybrid demo models are not bundled in this build, so this step is skipped. Everything the tour set up stays as it is: keep exploring, or press Finish.</source>
         <translation>此版本未附带 SSM 和混合演示模型，因此跳过此步骤。导览所设置的一切保持不变：继续探索，或点击“完成”。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="375"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="382"/>
         <source>open model (%1)</source>
         <translation>已打开的模型（%1）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="377"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="384"/>
         <source>Running the prompt on the other demo models…</source>
         <translation>正在其他演示模型上运行该提示…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour_steps.cpp" line="407"/>
+        <location filename="../app/studio/guided_tour_steps.cpp" line="414"/>
         <source>could not load</source>
         <translation>无法加载</translation>
     </message>
@@ -1593,7 +1669,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="392"/>
+        <location filename="../app/studio/main_window.cpp" line="416"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
@@ -1633,144 +1709,145 @@
         <translation>设备(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="101"/>
+        <location filename="../app/studio/main_window.cpp" line="87"/>
         <source>Loading cancelled</source>
         <translation>已取消加载</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="97"/>
+        <location filename="../app/studio/main_window.cpp" line="83"/>
         <source>Loading %p%</source>
         <translation>正在加载 %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="74"/>
-        <location filename="../app/studio/main_window_language.cpp" line="73"/>
+        <location filename="../app/studio/main_window.cpp" line="76"/>
+        <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="94"/>
+        <location filename="../app/studio/main_window.cpp" line="80"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="105"/>
+        <location filename="../app/studio/main_window.cpp" line="91"/>
         <source>Could not load the model</source>
         <translation>无法加载模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="106"/>
+        <location filename="../app/studio/main_window.cpp" line="92"/>
         <source>Could not load %1</source>
         <translation>无法加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="110"/>
+        <location filename="../app/studio/main_window.cpp" line="96"/>
         <source>Run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="111"/>
+        <location filename="../app/studio/main_window.cpp" line="97"/>
         <source>The run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="113"/>
+        <location filename="../app/studio/main_window.cpp" line="99"/>
         <source>Run cancelled</source>
         <translation>运行已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="137"/>
+        <location filename="../app/studio/main_window.cpp" line="147"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>勾选“与未消融的运行比较”以查看消融带来的变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>No colouring</source>
         <translation>不着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Entropy of the last row</source>
         <translation>最后一行的熵</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="146"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Max weight of the last row</source>
         <translation>最后一行的最大权重</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="157"/>
         <source>Attention to the selected token</source>
         <translation>对所选词元的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="153"/>
+        <location filename="../app/studio/main_window.cpp" line="163"/>
         <source>C&amp;olour heads by:</source>
         <translation>注意力头着色依据(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <location filename="../app/studio/main_window.cpp" line="167"/>
         <source>&amp;Invert</source>
         <translation>反转(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <location filename="../app/studio/main_window.cpp" line="168"/>
         <source>Restore &amp;all</source>
         <translation>全部恢复(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="193"/>
+        <location filename="../app/studio/main_window.cpp" line="203"/>
         <source>Compare with the unablated run</source>
         <translation>与未消融的运行比较</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="197"/>
+        <location filename="../app/studio/main_window.cpp" line="207"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="199"/>
+        <location filename="../app/studio/main_window.cpp" line="209"/>
         <source>A&amp;ggregate head:</source>
         <translation>Aggregate 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="203"/>
+        <location filename="../app/studio/main_window.cpp" line="213"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="213"/>
+        <location filename="../app/studio/main_window.cpp" line="223"/>
+        <location filename="../app/studio/main_window.cpp" line="528"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="214"/>
+        <location filename="../app/studio/main_window.cpp" line="224"/>
         <source>Difference (ablated − unablated)</source>
         <translation>差异（消融 − 未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="300"/>
+        <location filename="../app/studio/main_window.cpp" line="317"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="311"/>
+        <location filename="../app/studio/main_window.cpp" line="328"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="313"/>
-        <location filename="../app/studio/main_window_language.cpp" line="74"/>
+        <location filename="../app/studio/main_window.cpp" line="330"/>
+        <location filename="../app/studio/main_window_language.cpp" line="70"/>
         <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
         <translation>请先打开一个模型文件夹（文件 ▸ 打开模型，或将文件夹拖到此处）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="359"/>
+        <location filename="../app/studio/main_window.cpp" line="376"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>输入提示以查看注意力图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="389"/>
+        <location filename="../app/studio/main_window.cpp" line="413"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
@@ -1956,68 +2033,78 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="394"/>
+        <location filename="../app/studio/main_window.cpp" line="418"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="395"/>
+        <location filename="../app/studio/main_window.cpp" line="419"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="446"/>
+        <location filename="../app/studio/main_window.cpp" line="473"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="447"/>
+        <location filename="../app/studio/main_window.cpp" line="474"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="458"/>
+        <location filename="../app/studio/main_window.cpp" line="485"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="509"/>
+        <location filename="../app/studio/main_window.cpp" line="526"/>
+        <source>Attention / hidden attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <source>Hidden attention</source>
+        <translation type="unfinished">隐藏注意力</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="540"/>
         <source>Export figure set into folder</source>
         <translation>将图表集导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="514"/>
+        <location filename="../app/studio/main_window.cpp" line="545"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="515"/>
+        <location filename="../app/studio/main_window.cpp" line="546"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="157"/>
         <source>Importance (head ranking result)</source>
         <translation>重要性（注意力头排序结果）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="148"/>
+        <location filename="../app/studio/main_window.cpp" line="158"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather 得分（行尾 → 其所在行）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="148"/>
+        <location filename="../app/studio/main_window.cpp" line="158"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="337"/>
-        <location filename="../app/studio/main_window.cpp" line="442"/>
-        <location filename="../app/studio/main_window.cpp" line="500"/>
+        <location filename="../app/studio/main_window.cpp" line="354"/>
+        <location filename="../app/studio/main_window.cpp" line="469"/>
+        <location filename="../app/studio/main_window.cpp" line="531"/>
         <source>importance (baseline − ablated)</source>
         <translation>重要性（基线 − 消融后）</translation>
     </message>
@@ -2184,23 +2271,28 @@
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="59"/>
+        <location filename="../app/studio/mask_panel.cpp" line="193"/>
+        <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="195"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>分别在有无掩码时运行以填充此图表</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="60"/>
+        <location filename="../app/studio/mask_panel.cpp" line="59"/>
         <source>&amp;Run with and without the mask</source>
         <translation>分别在有无掩码时运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="61"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>Reset to the G&amp;&amp;A mask</source>
         <translation>重置为 G&amp;&amp;A 掩码</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="62"/>
-        <location filename="../app/studio/mask_panel.cpp" line="185"/>
+        <location filename="../app/studio/mask_panel.cpp" line="186"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>请打开模型，以便在内置 MMLU 样本上编辑 G&amp;A 掩码。</translation>
     </message>
@@ -2225,61 +2317,61 @@
         <translation>规则(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="86"/>
+        <location filename="../app/studio/mask_panel.cpp" line="192"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
         <translation>点击词元即可在所选规则下屏蔽或取消屏蔽（带删除线的词元已被屏蔽）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="122"/>
+        <location filename="../app/studio/mask_panel.cpp" line="196"/>
+        <source>No attention heads: there is no mask to run on this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="124"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="139"/>
+        <location filename="../app/studio/mask_panel.cpp" line="142"/>
         <source>demo world</source>
         <translation>演示世界</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="170"/>
+        <location filename="../app/studio/mask_panel.cpp" line="173"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>演示模型虚构世界中的 %n 道 MMLU 格式题目。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="172"/>
+        <location filename="../app/studio/mask_panel.cpp" line="175"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>内置样本中的 %n 道 MMLU 题目。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="175"/>
-        <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have.</source>
-        <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，而其 SSM 头没有注意力权重。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="237"/>
+        <location filename="../app/studio/mask_panel.cpp" line="248"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1，位于选项 %2 的摘要词元处</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="239"/>
+        <location filename="../app/studio/mask_panel.cpp" line="250"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1，位于最后位置</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="282"/>
+        <location filename="../app/studio/mask_panel.cpp" line="293"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="313"/>
+        <location filename="../app/studio/mask_panel.cpp" line="324"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>正确答案 %1。不加掩码时模型选择 %2，加掩码时选择 %3。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="320"/>
+        <location filename="../app/studio/mask_panel.cpp" line="331"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
@@ -2357,23 +2449,29 @@
         <translation>位于第 %1 层</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="103"/>
-        <location filename="../app/studio/model_info_panel.cpp" line="105"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="102"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="106"/>
+        <source>%1 per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/model_info_panel.cpp" line="104"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="106"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="109"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="110"/>
         <source>%1 B</source>
         <translation>%1 B</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="110"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="111"/>
         <source>%1 M</source>
         <translation>%1 M</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="113"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="114"/>
         <source>%1 (stored %2)</source>
         <translation>%1（存储为 %2）</translation>
     </message>
@@ -2624,63 +2722,63 @@
 <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="52"/>
-        <location filename="../views/attention_heatmap.cpp" line="95"/>
+        <location filename="../views/attention_heatmap.cpp" line="54"/>
+        <location filename="../views/attention_heatmap.cpp" line="105"/>
         <source>Attention weight</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="59"/>
+        <location filename="../views/attention_heatmap.cpp" line="61"/>
         <source>Key token</source>
         <translation>键词元</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="60"/>
+        <location filename="../views/attention_heatmap.cpp" line="62"/>
         <source>Query token</source>
         <translation>查询词元</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="64"/>
+        <location filename="../views/attention_heatmap.cpp" line="66"/>
         <source>Attention heatmap</source>
         <translation>注意力热图</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="65"/>
+        <location filename="../views/attention_heatmap.cpp" line="67"/>
         <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
         <translation>滚动缩放，拖动平移，双击重置视图</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="68"/>
+        <location filename="../views/attention_heatmap.cpp" line="73"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="94"/>
+        <location filename="../views/attention_heatmap.cpp" line="104"/>
         <source>Weight difference</source>
         <translation>权重差</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="94"/>
+        <location filename="../views/attention_heatmap.cpp" line="104"/>
         <source>Hidden attention difference</source>
         <translation>隐藏注意力差</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="95"/>
+        <location filename="../views/attention_heatmap.cpp" line="105"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="236"/>
+        <location filename="../views/attention_heatmap.cpp" line="256"/>
         <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
         <translation>最后一行按 |a| / Σ|a|：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="238"/>
+        <location filename="../views/attention_heatmap.cpp" line="258"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>最后一行：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="274"/>
+        <location filename="../views/attention_heatmap.cpp" line="294"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 Weight %5</source>
@@ -2814,71 +2912,93 @@ Weight %5</source>
         <translation>层 × 头。单击某个头将其消融，拖动可框选矩形区域，可用方向键和空格键操作，双击显示其注意力。</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="94"/>
-        <location filename="../views/head_board.cpp" line="136"/>
-        <location filename="../views/head_board.cpp" line="436"/>
+        <location filename="../views/head_board.cpp" line="98"/>
+        <location filename="../views/head_board.cpp" line="140"/>
+        <location filename="../views/head_board.cpp" line="485"/>
         <location filename="../views/head_board_commands.cpp" line="44"/>
         <source>Toggle %1</source>
         <translation>切换 %1</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="106"/>
-        <location filename="../views/head_board.cpp" line="438"/>
+        <location filename="../views/head_board.cpp" line="110"/>
+        <location filename="../views/head_board.cpp" line="487"/>
         <source>Ablate layer %1</source>
         <translation>消融第 %1 层</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="117"/>
+        <location filename="../views/head_board.cpp" line="121"/>
         <source>Invert ablation</source>
         <translation>反转消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="120"/>
-        <location filename="../views/head_board.cpp" line="442"/>
+        <location filename="../views/head_board.cpp" line="124"/>
+        <location filename="../views/head_board.cpp" line="491"/>
         <source>Restore all heads</source>
         <translation>恢复所有头</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="138"/>
+        <location filename="../views/head_board.cpp" line="142"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>恢复 %n 个头</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="139"/>
+        <location filename="../views/head_board.cpp" line="143"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>消融 %n 个头</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="252"/>
+        <location filename="../views/head_board.cpp" line="176"/>
+        <source>G</source>
+        <comment>the Gather head shown</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="177"/>
+        <source>A</source>
+        <comment>the Aggregate head shown</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="278"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="437"/>
+        <location filename="../views/head_board.cpp" line="468"/>
+        <source>Shown in the maps as the Gather head (G)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="469"/>
+        <source>Shown in the maps as the Aggregate head (A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board.cpp" line="486"/>
         <source>Show attention of %1</source>
         <translation>显示 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="440"/>
+        <location filename="../views/head_board.cpp" line="489"/>
         <source>Toggle selection</source>
         <translation>切换所选</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="441"/>
+        <location filename="../views/head_board.cpp" line="490"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="444"/>
+        <location filename="../views/head_board.cpp" line="493"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="445"/>
+        <location filename="../views/head_board.cpp" line="494"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -2951,34 +3071,54 @@ Weight %5</source>
         <translation>头面板图例</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="34"/>
+        <location filename="../views/head_board_legend.cpp" line="35"/>
         <source>Colour: %1</source>
         <translation>颜色：%1</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="41"/>
+        <location filename="../views/head_board_legend.cpp" line="42"/>
         <source>%1 .. %2</source>
         <translation>%1 .. %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="42"/>
+        <location filename="../views/head_board_legend.cpp" line="43"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="42"/>
+        <location filename="../views/head_board_legend.cpp" line="43"/>
         <source>H</source>
         <translation>H</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="46"/>
+        <location filename="../views/head_board_legend.cpp" line="47"/>
         <source>✕ = ablated</source>
         <translation>✕ = 已消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="47"/>
+        <location filename="../views/head_board_legend.cpp" line="48"/>
         <source>◥ = SSM head</source>
         <translation>◥ = SSM 头</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <source>G, A = shown heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <source>G = shown Gather head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <source>A = shown Aggregate head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="58"/>
+        <source>▨ = no head</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3055,7 +3195,7 @@ Weight %5</source>
 <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="103"/>
+        <location filename="../views/next_token_chart.cpp" line="118"/>
         <source>Probability (%1 of %2 rows; enlarge to see all)</source>
         <translation>概率（显示 %2 行中的 %1 行；放大以查看全部）</translation>
     </message>
@@ -3070,28 +3210,40 @@ Weight %5</source>
         <translation>基线（无消融）</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="19"/>
-        <source>Top tokens</source>
-        <translation>最可能的词元</translation>
+        <location filename="../views/next_token_chart.cpp" line="21"/>
+        <source>Top next tokens (one token)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="20"/>
-        <source>Answer candidates</source>
-        <translation>候选答案</translation>
+        <location filename="../views/next_token_chart.cpp" line="22"/>
+        <source>Answer candidates (whole answer)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="31"/>
-        <location filename="../views/next_token_chart.cpp" line="100"/>
+        <location filename="../views/next_token_chart.cpp" line="33"/>
+        <location filename="../views/next_token_chart.cpp" line="115"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="39"/>
+        <location filename="../views/next_token_chart.cpp" line="41"/>
         <source>No prediction yet</source>
         <translation>尚无预测</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="103"/>
+        <location filename="../views/next_token_chart.cpp" line="88"/>
+        <source>␣ (space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/next_token_chart.cpp" line="88"/>
+        <source>␣ (%n spaces)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="118"/>
         <source>Probability (%1 of %2 rows)</source>
         <translation>概率（显示 %2 行中的 %1 行）</translation>
     </message>
