@@ -483,62 +483,62 @@
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="281"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, daher kann dieses Experiment nicht darauf laufen.</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="301"/>
         <source>e.g. %1; empty: all heads</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. %1; leer: alle Köpfe</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="302"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
-        <translation type="unfinished"></translation>
+        <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention- und SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="304"/>
         <source>e.g. %1; empty: all SSM heads</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. %1; leer: alle SSM-Köpfe</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="305"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
-        <translation type="unfinished"></translation>
+        <translation>Köpfe als %1, durch Kommas getrennt; leer = alle SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="307"/>
         <source>e.g. %1; empty: all attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. %1; leer: alle Attention-Köpfe</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="308"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
-        <translation type="unfinished"></translation>
+        <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe dieses Modells</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="310"/>
         <source>e.g. %1; list SSM heads</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. %1; SSM-Köpfe angeben</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="311"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe, und dieses Modell hat keine: Geben Sie seine SSM-Köpfe an%2</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="312"/>
         <source>, or rank them all with a fast method</source>
-        <translation type="unfinished"></translation>
+        <translation> oder stufen Sie mit einer schnellen Methode alle ein</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="315"/>
         <source>result.json, or e.g. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>result.json oder z. B. %1</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="316"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine head_ranking-result.json oder Köpfe als %1, …</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="329"/>
@@ -1111,27 +1111,27 @@
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="309"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Fragen aus %2, jeweils mit vier Optionen, in beiden Formaten bewertet. Anteil richtiger Antworten mit allen Köpfen an und mit %3 und %4 abgeschaltet (die beiden obersten Köpfe der Kopf-Rangfolge laut Modellkarte).</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Fragen aus %2, jeweils mit vier Optionen, in beiden Formaten bewertet. Anteil richtiger Antworten mit allen Köpfen an und mit %3 abgeschaltet (der Kopf der Modellkarte, der Abruf von Wissen trennt).</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Fragen aus %2, jeweils mit vier Optionen, in beiden Formaten bewertet. Anteil richtiger Antworten mit allen Köpfen an und mit %3 und %4 abgeschaltet.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="323"/>
         <source>The prompt shown is the question whose correct letter loses the most probability with the heads off; its correct answer is %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der gezeigte Prompt ist die Frage, deren richtiger Buchstabe mit abgeschalteten Köpfen am meisten Wahrscheinlichkeit verliert; ihre richtige Antwort ist %1.</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="325"/>
         <source>With the heads off no question&apos;s correct letter loses probability; the prompt shown is the one that comes closest (its correct answer is %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit abgeschalteten Köpfen verliert bei keiner Frage der richtige Buchstabe an Wahrscheinlichkeit; der gezeigte Prompt ist die Frage, die dem am nächsten kommt (ihre richtige Antwort ist %1).</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="418"/>
@@ -1437,7 +1437,7 @@
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="339"/>
         <source>stays at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>bleibt bei %1</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="340"/>
@@ -2064,12 +2064,12 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="526"/>
         <source>Attention / hidden attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufmerksamkeit / verborgene Aufmerksamkeit</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="527"/>
         <source>Hidden attention</source>
-        <translation type="unfinished">Verborgene Aufmerksamkeit</translation>
+        <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="540"/>
@@ -2277,7 +2277,7 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="193"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, die seine SSM-Köpfe nicht haben. Öffnen Sie ein Modell mit Attention-Köpfen, um Masken zu bearbeiten und auszuführen.</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="195"/>
@@ -2328,7 +2328,7 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="196"/>
         <source>No attention heads: there is no mask to run on this model</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Attention-Köpfe: Auf diesem Modell gibt es keine Maske auszuführen</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="124"/>
@@ -2458,7 +2458,7 @@
         <location filename="../app/studio/model_info_panel.cpp" line="102"/>
         <location filename="../app/studio/model_info_panel.cpp" line="106"/>
         <source>%1 per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 pro Schicht</translation>
     </message>
     <message>
         <location filename="../app/studio/model_info_panel.cpp" line="104"/>
@@ -2962,13 +2962,13 @@ Gewicht %5</translation>
         <location filename="../views/head_board.cpp" line="176"/>
         <source>G</source>
         <comment>the Gather head shown</comment>
-        <translation type="unfinished"></translation>
+        <translation>G</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="177"/>
         <source>A</source>
         <comment>the Aggregate head shown</comment>
-        <translation type="unfinished"></translation>
+        <translation>A</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="278"/>
@@ -2978,12 +2978,12 @@ Gewicht %5</translation>
     <message>
         <location filename="../views/head_board.cpp" line="468"/>
         <source>Shown in the maps as the Gather head (G)</source>
-        <translation type="unfinished"></translation>
+        <translation>In den Karten als Gather-Kopf (G) angezeigt</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="469"/>
         <source>Shown in the maps as the Aggregate head (A)</source>
-        <translation type="unfinished"></translation>
+        <translation>In den Karten als Aggregate-Kopf (A) angezeigt</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="486"/>
@@ -3112,22 +3112,22 @@ Gewicht %5</translation>
     <message>
         <location filename="../views/head_board_legend.cpp" line="54"/>
         <source>G, A = shown heads</source>
-        <translation type="unfinished"></translation>
+        <translation>G, A = angezeigte Köpfe</translation>
     </message>
     <message>
         <location filename="../views/head_board_legend.cpp" line="54"/>
         <source>G = shown Gather head</source>
-        <translation type="unfinished"></translation>
+        <translation>G = angezeigter Gather-Kopf</translation>
     </message>
     <message>
         <location filename="../views/head_board_legend.cpp" line="54"/>
         <source>A = shown Aggregate head</source>
-        <translation type="unfinished"></translation>
+        <translation>A = angezeigter Aggregate-Kopf</translation>
     </message>
     <message>
         <location filename="../views/head_board_legend.cpp" line="58"/>
         <source>▨ = no head</source>
-        <translation type="unfinished"></translation>
+        <translation>▨ = kein Kopf</translation>
     </message>
 </context>
 <context>
@@ -3221,12 +3221,12 @@ Gewicht %5</translation>
     <message>
         <location filename="../views/next_token_chart.cpp" line="21"/>
         <source>Top next tokens (one token)</source>
-        <translation type="unfinished"></translation>
+        <translation>Wahrscheinlichste nächste Token (ein Token)</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="22"/>
         <source>Answer candidates (whole answer)</source>
-        <translation type="unfinished"></translation>
+        <translation>Antwortkandidaten (ganze Antwort)</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="33"/>
@@ -3242,14 +3242,14 @@ Gewicht %5</translation>
     <message>
         <location filename="../views/next_token_chart.cpp" line="88"/>
         <source>␣ (space)</source>
-        <translation type="unfinished"></translation>
+        <translation>␣ (Leerzeichen)</translation>
     </message>
     <message numerus="yes">
         <location filename="../views/next_token_chart.cpp" line="88"/>
         <source>␣ (%n spaces)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>␣ (%n Leerzeichen)</numerusform>
+            <numerusform>␣ (%n Leerzeichen)</numerusform>
         </translation>
     </message>
     <message>

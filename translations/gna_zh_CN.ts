@@ -483,62 +483,62 @@
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="281"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
-        <translation type="unfinished"></translation>
+        <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，因此无法在此模型上运行该实验。</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="301"/>
         <source>e.g. %1; empty: all heads</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 %1；留空：所有头</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="302"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
-        <translation type="unfinished"></translation>
+        <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头和 SSM 头</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="304"/>
         <source>e.g. %1; empty: all SSM heads</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 %1；留空：所有 SSM 头</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="305"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
-        <translation type="unfinished"></translation>
+        <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有 SSM 头</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="307"/>
         <source>e.g. %1; empty: all attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 %1；留空：所有注意力头</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="308"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="310"/>
         <source>e.g. %1; list SSM heads</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 %1；请列出 SSM 头</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="311"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
-        <translation type="unfinished"></translation>
+        <translation>头，格式为 %1，以逗号分隔；留空 = 所有注意力头，但此模型没有注意力头：请列出其 SSM 头%2</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="312"/>
         <source>, or rank them all with a fast method</source>
-        <translation type="unfinished"></translation>
+        <translation>，或用快速方法为所有头排序</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="315"/>
         <source>result.json, or e.g. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>result.json，或例如 %1</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="316"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
-        <translation type="unfinished"></translation>
+        <translation>head_ranking 的 result.json，或形如 %1, … 的头</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="329"/>
@@ -1111,27 +1111,27 @@
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="309"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off (the model card&apos;s top two of the head ranking).</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 %2 的 %1 道题，每题四个选项，按两种格式评分。显示所有头开启时以及关闭 %3 和 %4 时的答对比例（模型卡中注意力头排序的前两名）。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="314"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 off (the model card&apos;s retrieval-versus-knowledge head).</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 %2 的 %1 道题，每题四个选项，按两种格式评分。显示所有头开启时以及关闭 %3 时的答对比例（模型卡中区分检索与知识的那个头）。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="318"/>
         <source>%1 questions from %2, each with four options, scored in both formats. Share answered right with all heads on and with %3 and %4 off.</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 %2 的 %1 道题，每题四个选项，按两种格式评分。显示所有头开启时以及关闭 %3 和 %4 时的答对比例。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="323"/>
         <source>The prompt shown is the question whose correct letter loses the most probability with the heads off; its correct answer is %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>所显示的提示是关闭这些头后正确字母概率下降最多的题目；其正确答案是 %1。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="325"/>
         <source>With the heads off no question&apos;s correct letter loses probability; the prompt shown is the one that comes closest (its correct answer is %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭这些头后，没有任何题目的正确字母概率下降；所显示的提示是最接近下降的那道题（其正确答案是 %1）。</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="418"/>
@@ -1437,7 +1437,7 @@
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="339"/>
         <source>stays at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保持在 %1</translation>
     </message>
     <message>
         <location filename="../app/studio/guided_tour_steps.cpp" line="340"/>
@@ -2062,12 +2062,12 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="526"/>
         <source>Attention / hidden attention</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力 / 隐藏注意力</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="527"/>
         <source>Hidden attention</source>
-        <translation type="unfinished">隐藏注意力</translation>
+        <translation>隐藏注意力</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="540"/>
@@ -2273,7 +2273,7 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="193"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
-        <translation type="unfinished"></translation>
+        <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，而其 SSM 头没有注意力权重。请打开带有注意力头的模型以编辑和运行掩码。</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="195"/>
@@ -2324,7 +2324,7 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="196"/>
         <source>No attention heads: there is no mask to run on this model</source>
-        <translation type="unfinished"></translation>
+        <translation>没有注意力头：此模型上没有可运行的掩码</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="124"/>
@@ -2452,7 +2452,7 @@
         <location filename="../app/studio/model_info_panel.cpp" line="102"/>
         <location filename="../app/studio/model_info_panel.cpp" line="106"/>
         <source>%1 per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>每层 %1</translation>
     </message>
     <message>
         <location filename="../app/studio/model_info_panel.cpp" line="104"/>
@@ -2954,13 +2954,13 @@ Weight %5</source>
         <location filename="../views/head_board.cpp" line="176"/>
         <source>G</source>
         <comment>the Gather head shown</comment>
-        <translation type="unfinished"></translation>
+        <translation>G</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="177"/>
         <source>A</source>
         <comment>the Aggregate head shown</comment>
-        <translation type="unfinished"></translation>
+        <translation>A</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="278"/>
@@ -2970,12 +2970,12 @@ Weight %5</source>
     <message>
         <location filename="../views/head_board.cpp" line="468"/>
         <source>Shown in the maps as the Gather head (G)</source>
-        <translation type="unfinished"></translation>
+        <translation>在图中显示为 Gather 头（G）</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="469"/>
         <source>Shown in the maps as the Aggregate head (A)</source>
-        <translation type="unfinished"></translation>
+        <translation>在图中显示为 Aggregate 头（A）</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="486"/>
@@ -3103,22 +3103,22 @@ Weight %5</source>
     <message>
         <location filename="../views/head_board_legend.cpp" line="54"/>
         <source>G, A = shown heads</source>
-        <translation type="unfinished"></translation>
+        <translation>G, A = 当前显示的头</translation>
     </message>
     <message>
         <location filename="../views/head_board_legend.cpp" line="54"/>
         <source>G = shown Gather head</source>
-        <translation type="unfinished"></translation>
+        <translation>G = 当前显示的 Gather 头</translation>
     </message>
     <message>
         <location filename="../views/head_board_legend.cpp" line="54"/>
         <source>A = shown Aggregate head</source>
-        <translation type="unfinished"></translation>
+        <translation>A = 当前显示的 Aggregate 头</translation>
     </message>
     <message>
         <location filename="../views/head_board_legend.cpp" line="58"/>
         <source>▨ = no head</source>
-        <translation type="unfinished"></translation>
+        <translation>▨ = 此处无头</translation>
     </message>
 </context>
 <context>
@@ -3212,12 +3212,12 @@ Weight %5</source>
     <message>
         <location filename="../views/next_token_chart.cpp" line="21"/>
         <source>Top next tokens (one token)</source>
-        <translation type="unfinished"></translation>
+        <translation>最可能的下一个词元（单个词元）</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="22"/>
         <source>Answer candidates (whole answer)</source>
-        <translation type="unfinished"></translation>
+        <translation>候选答案（完整答案）</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="33"/>
@@ -3233,13 +3233,13 @@ Weight %5</source>
     <message>
         <location filename="../views/next_token_chart.cpp" line="88"/>
         <source>␣ (space)</source>
-        <translation type="unfinished"></translation>
+        <translation>␣（空格）</translation>
     </message>
     <message numerus="yes">
         <location filename="../views/next_token_chart.cpp" line="88"/>
         <source>␣ (%n spaces)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>␣（%n 个空格）</numerusform>
         </translation>
     </message>
     <message>
