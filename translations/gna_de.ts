@@ -3112,7 +3112,7 @@ Gewicht %5</translation>
     <message>
         <location filename="../views/head_board_legend.cpp" line="54"/>
         <source>G, A = shown heads</source>
-        <translation>G, A = angezeigte Köpfe</translation>
+        <translation>G, A = gezeigt</translation>
     </message>
     <message>
         <location filename="../views/head_board_legend.cpp" line="54"/>

@@ -487,7 +487,7 @@ void TestTour::bundledDemoModel() {
         QVERIFY2(column > 0, qPrintable(text));
         QList<double> cells;
         for (const char* label : {"KV: correct value", "KV, attention off", "MMLU: correct letter", "MMLU, attention off"}) {
-            const QRegularExpression row(QStringLiteral("<tr><td>%1</td>((?:<td align=\"right\">[^<]*</td>)+)</tr>")
+            const QRegularExpression row(QStringLiteral("<tr><td nowrap>%1</td>((?:<td align=\"right\">[^<]*</td>)+)</tr>")
                                              .arg(QRegularExpression::escape(QString::fromLatin1(label))));
             const QRegularExpressionMatch m = row.match(text);
             QVERIFY2(m.hasMatch(), label);
