@@ -35,6 +35,7 @@
 #include "gna/experiments.h"
 #include "results_table.h"
 #include "retrieval_map.h"
+#include "resize_notifying.h"
 #include "scroll_area.h"
 
 namespace gna::studio {
@@ -47,19 +48,6 @@ QString clock(double s) {
     return t >= 3600 ? QStringLiteral("%1:%2:%3").arg(t / 3600).arg((t / 60) % 60, 2, 10, QLatin1Char('0')).arg(t % 60, 2, 10, QLatin1Char('0'))
                      : QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
 }
-
-// A splitter that calls `resized` once it has laid its panes out at its new size.
-class ResizeSplitter : public QSplitter {
-public:
-    using QSplitter::QSplitter;
-    std::function<void()> resized;
-
-protected:
-    void resizeEvent(QResizeEvent* event) override {
-        QSplitter::resizeEvent(event);
-        if (resized) resized();
-    }
-};
 
 }  // namespace
 
@@ -113,7 +101,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     specLayout->addWidget(m_spec, 1);
     specLayout->addWidget(m_specNote);
 
-    auto* left = new ResizeSplitter(Qt::Vertical);
+    auto* left = new ResizeNotifying<QSplitter>(Qt::Vertical);
     left->resized = [this] { fitFormPane(); };  // the form as high as its rows when there is room
     left->setObjectName(QStringLiteral("formSpecSplitter"));
     left->setChildrenCollapsible(false);

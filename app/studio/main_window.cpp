@@ -51,26 +51,13 @@
 #include "open_model_dialog.h"
 #include "paper_figures.h"
 #include "prompt_editor.h"
+#include "resize_notifying.h"
 #include "scroll_area.h"
 #include "theme.h"
 #include "token_strip.h"
 #include "translations.h"
 
 namespace gna::studio {
-
-namespace {
-// The central area: a scroll area that tells its owner when its visible height changes.
-class CentralScroll : public QScrollArea {
-public:
-    std::function<void()> onResize;
-
-protected:
-    void resizeEvent(QResizeEvent* event) override {
-        QScrollArea::resizeEvent(event);
-        if (onResize) onResize();
-    }
-};
-}  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Session(this)) {
     setWindowTitle(tr("G&A Studio"));
@@ -271,7 +258,7 @@ void MainWindow::buildLayout() {
     columns->setStretchFactor(0, 1);
     columns->setStretchFactor(1, 2);
     columns->setContentsMargins(6, 6, 6, 6);
-    auto* scroll = new CentralScroll;
+    auto* scroll = new ResizeNotifying<QScrollArea>;  // tells fitMaps when its visible height changes
     scroll->setObjectName(QStringLiteral("centralScroll"));
     scrollVertically(scroll, columns);
     auto topHeight = [top] { return top->minimumSizeHint().height(); };
@@ -306,7 +293,7 @@ void MainWindow::buildLayout() {
         }
         fitMaps();
     });
-    scroll->onResize = fitMaps;
+    scroll->resized = fitMaps;
     // Docks opened beside it leave the central area at least the stacked columns' width.
     auto keepWidth = [scroll](int w) { scroll->setMinimumWidth(w + scroll->verticalScrollBar()->sizeHint().width()); };
     keepWidth(columns->minimumSizeHint().width());
