@@ -13,7 +13,9 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QHelpEvent>
+#include <QKeySequence>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
@@ -113,6 +115,28 @@ QStringList mnemonicProblems(const QWidget* root) {
     return bad;
 }
 
+// Labels of fields in one panel (a buddy that is not a value shown as a label): each has a mnemonic (Alt+letter reaches its field), and no two of
+// those in sight share a letter (Alt+letter would alternate between their fields).
+QStringList buddyMnemonicProblems(const QWidget* panel, const QString& where) {
+    QStringList bad;
+    std::map<QString, QString> seen;
+    for (const QLabel* l : panel->findChildren<QLabel*>()) {
+        if (!l->buddy() || qobject_cast<const QLabel*>(l->buddy()) || !l->isVisibleTo(panel)) continue;  // a field, not a value
+        const QString key = QKeySequence::mnemonic(l->text()).toString();
+        if (key.isEmpty()) bad << where + QStringLiteral(": no mnemonic in '") + l->text() + QLatin1Char('\'');
+        else if (const auto [at, fresh] = seen.emplace(key, l->text()); !fresh)
+            bad << where + QStringLiteral(": '%1' and '%2' share %3").arg(at->second, l->text(), key);
+    }
+    return bad;
+}
+
+// The text of the label whose buddy is `field`.
+QString labelOf(const QWidget* panel, const QWidget* field) {
+    for (const QLabel* l : panel->findChildren<QLabel*>())
+        if (l->buddy() == field) return l->text();
+    return QString();
+}
+
 QPushButton* buttonNamed(const QWidget* in, const QString& text) {
     for (QPushButton* b : in->findChildren<QPushButton*>())
         if (b->text() == text) return b;
@@ -127,6 +151,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase() { applyTheme(Theme::Light); }
     void mnemonicsNeverShowAsText();
+    void labelsReachTheirFieldsAlike();
     void checkBoxesAndDisabledItemsContrast_data();
     void checkBoxesAndDisabledItemsContrast();
     void hoverShowsCellAndHeadValues();
@@ -173,6 +198,34 @@ void TestScreenshots::mnemonicsNeverShowAsText() {
     gna::views::FigureExportDialog exportDialog(w.heatmaps()->gather()->plot(), QStringLiteral("gather"), &w);
     bad << mnemonicProblems(&exportDialog);
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+}
+
+// Every label with a buddy has a mnemonic of its own in its panel, and the head fields read alike in the
+// main view, the mask editor and the G&A-mask experiment (whose fields take lists: "heads").
+void TestScreenshots::labelsReachTheirFieldsAlike() {
+    applyTheme(Theme::Light);
+    MainWindow w;
+    QStringList bad = buddyMnemonicProblems(w.centralWidget(), QStringLiteral("main view"));
+    bad << buddyMnemonicProblems(w.maskPanel(), QStringLiteral("mask editor"));
+    for (const ExperimentPanel* p : w.experiments()->panels()) bad << buddyMnemonicProblems(p, p->kind());
+    for (const QDockWidget* d : w.findChildren<QDockWidget*>())
+        if (d->widget() != w.maskPanel() && d != w.experiments()) bad << buddyMnemonicProblems(d, d->objectName());
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+
+    const ExperimentPanel* masks = w.experiments()->panel(QStringLiteral("gna_masks"));
+    const struct {
+        const QWidget* panel;
+        const char *gather, *aggregate, *plural;
+    } views[] = {{w.centralWidget(), "gatherHead", "aggregateHead", ""},
+                 {w.maskPanel(), "maskGather", "maskAggregate", ""},
+                 {masks, "gather", "aggregate", "s"}};
+    for (const auto& v : views) {
+        const QWidget* gather = v.panel->findChild<QLineEdit*>(QLatin1String(v.gather));
+        const QWidget* aggregate = v.panel->findChild<QLineEdit*>(QLatin1String(v.aggregate));
+        QVERIFY2(gather && aggregate, v.gather);
+        QCOMPARE(labelOf(v.panel, gather), QStringLiteral("&Gather head%1:").arg(QLatin1String(v.plural)));
+        QCOMPARE(labelOf(v.panel, aggregate), QStringLiteral("Aggrega&te head%1:").arg(QLatin1String(v.plural)));
+    }
 }
 
 void TestScreenshots::checkBoxesAndDisabledItemsContrast_data() {
