@@ -4,7 +4,7 @@
 // share of the window, no horizontal scroll bar when a dock opens, the Run buttons in sight (the
 // experiment panels' without any scrolling, all their titles readable),
 // content below the fold only with a vertical scroll bar; the WCAG contrast of unchecked check
-// boxes and disabled menu items from rendered pixels; mnemonics never shown as text; hover texts.
+// boxes, disabled menu items and dock title buttons from rendered pixels; mnemonics never shown as text; hover texts.
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,6 +16,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
@@ -268,6 +269,35 @@ void TestScreenshots::checkBoxesAndDisabledItemsContrast() {
     const int text = pixelsAtContrast3(m, item, background);
     QVERIFY2(text >= 20, qPrintable(QStringLiteral("%1 text pixels at 3:1 against the menu").arg(text)));
     menu.close();
+    // A dock's float and close buttons, rendered: most of their icon's pixels at >= 3:1 against the title bar.
+    QMainWindow main;
+    main.setCentralWidget(new QWidget);
+    auto* dock = new QDockWidget(QStringLiteral("Model"), &main);
+    dock->setWidget(new QLabel(QStringLiteral("Layers: 3")));
+    dock->setMinimumWidth(160);  // the title in full beside its buttons
+    main.addDockWidget(Qt::LeftDockWidgetArea, dock);
+    main.resize(400, 240);
+    main.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&main));
+    const QImage d = main.grab().toImage();
+    for (const char* name : {"qt_dockwidget_floatbutton", "qt_dockwidget_closebutton"}) {
+        const auto* button = dock->findChild<QAbstractButton*>(QLatin1String(name));
+        QVERIFY2(button && button->isVisible(), name);
+        const QRect r(button->mapTo(&main, QPoint(0, 0)), button->size());
+        const QColor title = modeColour(d, r);
+        QCOMPARE(title, modeColour(d, QRect(dock->mapTo(&main, QPoint(2, 2)), QSize(8, 8))));  // the title bar's colour
+        // The icon's pixels (all but the title bar's colour): nearly all at >= 3:1 (the ink, not a faint grey).
+        int drawn = 0;
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x) drawn += QColor(d.pixel(x, y)) != title;
+        const int icon = pixelsAtContrast3(d, r, title);
+        QVERIFY2(icon >= r.width() && icon >= 0.9 * drawn,
+                 qPrintable(QStringLiteral("%1: %2 of %3 icon pixels at 3:1 against the title bar %4")
+                                .arg(QLatin1String(name)).arg(icon).arg(drawn).arg(title.name())));
+    }
+    main.grab(QRect(dock->mapTo(&main, QPoint(0, 0)), QSize(dock->width(), 3 * dock->fontMetrics().height())))
+        .save(m_out.filePath(QStringLiteral("dock_title_%1.png").arg(theme == int(Theme::Dark) ? QStringLiteral("dark") : QStringLiteral("light"))));
+
     // The palette's own colours (what the pixels come from).
     const QPalette p = QApplication::palette();
     QVERIFY(contrast(p.color(QPalette::Disabled, QPalette::Text), p.color(QPalette::Window)) >= 3.0);
