@@ -103,8 +103,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_mode = combo({{tr("Both"), "both"},
                     {tr("Gradual (from the end)"), "gradual"},
                     {tr("Individual (one layer at a time)"), "individual"}});
-    m_k = line(QString(), tr("How many heads each layer keeps at every query position: the k with the lowest attention "
-                             "entropy; the others are switched off. One or more values of k, separated by commas; "
+    m_k = line(QString(), tr("Kept heads: how many heads each layer keeps at every query position, the k with the lowest "
+                             "attention entropy; the others are switched off. One or more values of k, separated by commas; "
                              "empty = 0 to the number of heads"));
     m_k->setPlaceholderText(tr("e.g. 0, 1, 2, 4; empty: 0 to the number of heads"));
     m_stages = combo({{tr("Both"), "both"},
@@ -180,7 +180,7 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     }
     if (k == QLatin1String("layer_pruning")) form->addRow(tr("&Mode:"), m_mode);
     if (k == QLatin1String("sparsification")) {
-        form->addRow(tr("&Kept heads per layer (k):"), m_k);
+        form->addRow(tr("&Kept heads (k):"), m_k);
         form->addRow(tr("St&ages:"), m_stages);
     }
     pathRow(tr("Results &folder:"), m_out, tr("Choose the results folder"), [this] {
