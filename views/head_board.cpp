@@ -304,32 +304,34 @@ void HeadBoard::paintEvent(QPaintEvent*) {
             QCPColorGradient& gradient = m_model->scoresAreDifferences() ? m_diverging : m_gradient;
             const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(gradient.color(v, m_model->cell(l, h).ssm ? ssmRange : range));
             p.fillRect(r, fill);
+            QColor shown = fill;  // what the cell shows, under its marks
             if (m_model->isAblated(l, h)) {
                 // Ablated: dark veil and a cross, visible in any palette and in greyscale print.
-                p.fillRect(r, QColor(0, 0, 0, 150));
+                const QColor veil(0, 0, 0, 150);
+                p.fillRect(r, veil);
+                const double keep = 1.0 - veil.alphaF();
+                shown = QColor::fromRgbF(float(keep * fill.redF()), float(keep * fill.greenF()), float(keep * fill.blueF()));
                 p.setPen(QPen(QColor(255, 255, 255), std::max(1.0, s / 10.0)));
                 const QRect c = r.adjusted(s / 4, s / 4, -s / 4, -s / 4);
                 p.drawLine(c.topLeft(), c.bottomRight());
                 p.drawLine(c.topRight(), c.bottomLeft());
             }
+            if (m_model->mixed() && m_model->cell(l, h).ssm) {
+                // A hybrid's SSM cell carries a corner mark, black or white as reads best on the cell's colour.
+                const int m = std::max(3, s / 4);
+                const QRect c = cellRect(l, h);
+                const QPoint corner[3] = {c.topRight() + QPoint(-m, 0), c.topRight(), c.topRight() + QPoint(0, m)};
+                p.setPen(Qt::NoPen);
+                p.setBrush(contrastingText(shown));
+                p.drawPolygon(corner, 3);
+                p.setBrush(Qt::NoBrush);
+            }
         }
     }
-    if (m_model->mixed()) {
-        // A hybrid's board: attention heads left, SSM heads right of a rule; SSM cells carry a corner mark.
+    if (m_model->mixed()) {  // a hybrid's board: attention heads left, SSM heads right of a rule
         const int x = g.left() + m_model->attentionColumns() * s;
         p.setPen(QPen(palette().color(QPalette::Text), 2));
         p.drawLine(x - 1, g.top() - kMargin, x - 1, g.bottom());
-        const int m = std::max(3, s / 4);
-        for (int l = 0; l < L; ++l)
-            for (int h = m_model->attentionColumns(); h < H; ++h) {
-                if (!m_model->contains(l, h)) continue;
-                const QRect r = cellRect(l, h);
-                const QPoint corner[3] = {r.topRight() + QPoint(-m, 0), r.topRight(), r.topRight() + QPoint(0, m)};
-                p.setPen(Qt::NoPen);
-                p.setBrush(palette().color(QPalette::Text));
-                p.drawPolygon(corner, 3);
-            }
-        p.setBrush(Qt::NoBrush);
     }
     // The heads the maps show: a solid outline and "G" / "A" in a box of the board's own colours, so
     // that the mark reads on any cell colour (the dotted keyboard box is drawn inside it).

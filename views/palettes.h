@@ -23,7 +23,7 @@ QString paletteName(Palette palette);      // translated display name
 QStringList paletteNames();                // in enum order
 Palette paletteFromIndex(int index);
 
-// Text colour readable on top of `background` (black or white).
+// The colour of text or a mark readable on top of `background` (black or white).
 QColor contrastingText(const QColor& background);
 
 // WCAG 2 contrast ratio of two opaque colours (1 .. 21).

@@ -59,9 +59,12 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     auto* formLayout = new QVBoxLayout(m_formBox);
     formLayout->setContentsMargins(0, 0, 0, 0);
     if (m_kind == QLatin1String("niah")) {
-        auto* what = new QLabel(tr("A needle-in-a-haystack map is an <b>evaluate</b> experiment on the <b>niah</b> task "
-                                   "(docs/experiments.md): its spec says \"experiment\": \"evaluate\" and \"task\": "
-                                   "{\"name\": \"niah\"}."));
+        auto* what = new QLabel(tr("Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the "
+                                   "map is one prompt: across, its length in tokens; down, where the needle stands in it; the "
+                                   "colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. "
+                                   "A model that reads only a short context, such as the bundled demos (256 tokens), needs "
+                                   "short lengths (e.g. 100, 150, 200) and few generated tokens; Experiments ▸ KV-retrieval map "
+                                   "draws a map made for such models."));
         what->setObjectName(QStringLiteral("kindNote"));
         what->setWordWrap(true);
         formLayout->addWidget(what);

@@ -103,7 +103,9 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_mode = combo({{tr("Both"), "both"},
                     {tr("Gradual (from the end)"), "gradual"},
                     {tr("Individual (one layer at a time)"), "individual"}});
-    m_k = line(QString(), tr("Values of k; empty = 0 to the number of heads"));
+    m_k = line(QString(), tr("Kept heads: how many heads each layer keeps at every query position, the k with the lowest "
+                             "attention entropy; the others are switched off. One or more values of k, separated by commas; "
+                             "empty = 0 to the number of heads"));
     m_k->setPlaceholderText(tr("e.g. 0, 1, 2, 4; empty: 0 to the number of heads"));
     m_stages = combo({{tr("Both"), "both"},
                       {tr("Generation only"), "generation"},
@@ -153,7 +155,7 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     }
     if (k == QLatin1String("gna_masks")) {
         form->addRow(tr("&Gather heads:"), m_gather);
-        form->addRow(tr("&Aggregate heads:"), m_aggregate);
+        form->addRow(tr("Aggrega&te heads:"), m_aggregate);
     }
     // A path field with a "…" button that picks the path (pick: the path, or empty when cancelled).
     auto pathRow = [this, form](const QString& label, QLineEdit* edit, const QString& tip, std::function<QString()> pick) {
@@ -178,8 +180,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     }
     if (k == QLatin1String("layer_pruning")) form->addRow(tr("&Mode:"), m_mode);
     if (k == QLatin1String("sparsification")) {
-        form->addRow(tr("&k:"), m_k);
-        form->addRow(tr("S&tages:"), m_stages);
+        form->addRow(tr("&Kept heads (k):"), m_k);
+        form->addRow(tr("St&ages:"), m_stages);
     }
     pathRow(tr("Results &folder:"), m_out, tr("Choose the results folder"), [this] {
         return QFileDialog::getExistingDirectory(this, tr("Results folder"), m_out->text().isEmpty() ? m_defaultOut : m_out->text());

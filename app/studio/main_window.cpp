@@ -193,7 +193,7 @@ void MainWindow::buildLayout() {
     m_aggregateHead->setObjectName(QStringLiteral("aggregateHead"));
     auto* gl = new QLabel(tr("&Gather head:"));
     gl->setBuddy(m_gatherHead);
-    auto* al = new QLabel(tr("A&ggregate head:"));
+    auto* al = new QLabel(tr("Aggrega&te head:"));
     al->setBuddy(m_aggregateHead);
     for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
         e->setMaximumWidth(110);

@@ -49,6 +49,8 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     m_questions->setMinimumContentsLength(16);  // the dock stays narrow enough for the maps beside it
     m_gather = new QLineEdit;
     m_aggregate = new QLineEdit;
+    m_gather->setObjectName(QStringLiteral("maskGather"));
+    m_aggregate->setObjectName(QStringLiteral("maskAggregate"));
     m_rule = new QComboBox;
     m_rule->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_rule->setMinimumContentsLength(16);
@@ -66,7 +68,7 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     form->addRow(tr("&Question:"), m_questions);
     auto* heads = new QHBoxLayout;
     heads->addWidget(m_gather);
-    auto* aggregateLabel = new QLabel(tr("&Aggregate:"));
+    auto* aggregateLabel = new QLabel(tr("Aggrega&te head:"));
     aggregateLabel->setBuddy(m_aggregate);
     heads->addWidget(aggregateLabel);
     heads->addWidget(m_aggregate);

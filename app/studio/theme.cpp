@@ -1,6 +1,7 @@
 #include "theme.h"
 
 #include <QApplication>
+#include <QIconEngine>
 #include <QPainter>
 #include <QProxyStyle>
 #include <QStyle>
@@ -12,6 +13,50 @@
 namespace gna::studio {
 
 namespace {
+
+// The float and close buttons of a dock's title bar. Fusion draws them in a mid grey made for a light
+// title bar (about 2.5:1 on the dark one); these are drawn when painted, in the palette's window text
+// colour (the disabled one for a disabled button), so that they follow a palette switch like the title.
+class TitleBarIcon : public QIconEngine {
+public:
+    enum class Kind { Close, Float };
+    explicit TitleBarIcon(Kind kind) : m_kind(kind) {}
+    QIconEngine* clone() const override { return new TitleBarIcon(m_kind); }
+    QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override {
+        QPixmap pm(size);
+        pm.fill(Qt::transparent);  // the default leaves it uninitialised around the lines
+        QPainter painter(&pm);
+        paint(&painter, QRect(QPoint(0, 0), size), mode, state);
+        return pm;
+    }
+    void paint(QPainter* painter, const QRect& rect, QIcon::Mode mode, QIcon::State) override {
+        const QPalette p = QApplication::palette();
+        const QColor ink = p.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active, QPalette::WindowText);
+        // Pixel-aligned lines in the ink itself (no blending into the title bar's colour).
+        const int side = std::min(rect.width(), rect.height());
+        const int inset = std::max(2, side / 5);
+        const QRect box = QRect(rect.x() + (rect.width() - side) / 2, rect.y() + (rect.height() - side) / 2, side, side)
+                              .adjusted(inset, inset, -inset, -inset);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        painter->setPen(QPen(ink, std::max(1, side / 10), Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+        painter->setBrush(Qt::NoBrush);
+        if (m_kind == Kind::Close) {
+            painter->drawLine(box.topLeft(), box.bottomRight());
+            painter->drawLine(box.topRight(), box.bottomLeft());
+        } else {  // two overlapping windows: the dock comes out of the main window
+            const int step = std::max(2, box.width() / 3);
+            const QRect back = box.adjusted(step, 0, 0, -step), front = box.adjusted(0, step, -step, 0);
+            painter->drawPolyline(QPolygon{QPoint(back.left(), front.top()), back.topLeft(), back.topRight(), back.bottomRight(),
+                                           QPoint(front.right(), back.bottom())});
+            painter->drawRect(front);
+        }
+        painter->restore();
+    }
+
+private:
+    Kind m_kind;
+};
 
 // Fusion outlines check boxes and radio buttons with the window colour darkened by 40%: on a dark
 // window the outline disappears, on a light one it is faint. This style draws the outline again
@@ -58,6 +103,12 @@ public:
             return QProxyStyle::drawControl(element, &o, painter, widget);
         }
         QProxyStyle::drawControl(element, option, painter, widget);
+    }
+
+    QIcon standardIcon(StandardPixmap icon, const QStyleOption* option, const QWidget* widget) const override {
+        if (icon == SP_TitleBarCloseButton || icon == SP_DockWidgetCloseButton) return QIcon(new TitleBarIcon(TitleBarIcon::Kind::Close));
+        if (icon == SP_TitleBarNormalButton) return QIcon(new TitleBarIcon(TitleBarIcon::Kind::Float));
+        return QProxyStyle::standardIcon(icon, option, widget);
     }
 };
 

@@ -4,7 +4,7 @@
 // share of the window, no horizontal scroll bar when a dock opens, the Run buttons in sight (the
 // experiment panels' without any scrolling, all their titles readable),
 // content below the fold only with a vertical scroll bar; the WCAG contrast of unchecked check
-// boxes and disabled menu items from rendered pixels; mnemonics never shown as text; hover texts.
+// boxes, disabled menu items and dock title buttons from rendered pixels; mnemonics never shown as text; hover texts.
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -13,7 +13,10 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QHelpEvent>
+#include <QKeySequence>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
@@ -113,6 +116,28 @@ QStringList mnemonicProblems(const QWidget* root) {
     return bad;
 }
 
+// Labels of fields in one panel (a buddy that is not a value shown as a label): each has a mnemonic (Alt+letter reaches its field), and no two of
+// those in sight share a letter (Alt+letter would alternate between their fields).
+QStringList buddyMnemonicProblems(const QWidget* panel, const QString& where) {
+    QStringList bad;
+    std::map<QString, QString> seen;
+    for (const QLabel* l : panel->findChildren<QLabel*>()) {
+        if (!l->buddy() || qobject_cast<const QLabel*>(l->buddy()) || !l->isVisibleTo(panel)) continue;  // a field, not a value
+        const QString key = QKeySequence::mnemonic(l->text()).toString();
+        if (key.isEmpty()) bad << where + QStringLiteral(": no mnemonic in '") + l->text() + QLatin1Char('\'');
+        else if (const auto [at, fresh] = seen.emplace(key, l->text()); !fresh)
+            bad << where + QStringLiteral(": '%1' and '%2' share %3").arg(at->second, l->text(), key);
+    }
+    return bad;
+}
+
+// The text of the label whose buddy is `field`.
+QString labelOf(const QWidget* panel, const QWidget* field) {
+    for (const QLabel* l : panel->findChildren<QLabel*>())
+        if (l->buddy() == field) return l->text();
+    return QString();
+}
+
 QPushButton* buttonNamed(const QWidget* in, const QString& text) {
     for (QPushButton* b : in->findChildren<QPushButton*>())
         if (b->text() == text) return b;
@@ -127,6 +152,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase() { applyTheme(Theme::Light); }
     void mnemonicsNeverShowAsText();
+    void labelsReachTheirFieldsAlike();
     void checkBoxesAndDisabledItemsContrast_data();
     void checkBoxesAndDisabledItemsContrast();
     void hoverShowsCellAndHeadValues();
@@ -175,6 +201,34 @@ void TestScreenshots::mnemonicsNeverShowAsText() {
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
 }
 
+// Every label with a buddy has a mnemonic of its own in its panel, and the head fields read alike in the
+// main view, the mask editor and the G&A-mask experiment (whose fields take lists: "heads").
+void TestScreenshots::labelsReachTheirFieldsAlike() {
+    applyTheme(Theme::Light);
+    MainWindow w;
+    QStringList bad = buddyMnemonicProblems(w.centralWidget(), QStringLiteral("main view"));
+    bad << buddyMnemonicProblems(w.maskPanel(), QStringLiteral("mask editor"));
+    for (const ExperimentPanel* p : w.experiments()->panels()) bad << buddyMnemonicProblems(p, p->kind());
+    for (const QDockWidget* d : w.findChildren<QDockWidget*>())
+        if (d->widget() != w.maskPanel() && d != w.experiments()) bad << buddyMnemonicProblems(d, d->objectName());
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+
+    const ExperimentPanel* masks = w.experiments()->panel(QStringLiteral("gna_masks"));
+    const struct {
+        const QWidget* panel;
+        const char *gather, *aggregate, *plural;
+    } views[] = {{w.centralWidget(), "gatherHead", "aggregateHead", ""},
+                 {w.maskPanel(), "maskGather", "maskAggregate", ""},
+                 {masks, "gather", "aggregate", "s"}};
+    for (const auto& v : views) {
+        const QWidget* gather = v.panel->findChild<QLineEdit*>(QLatin1String(v.gather));
+        const QWidget* aggregate = v.panel->findChild<QLineEdit*>(QLatin1String(v.aggregate));
+        QVERIFY2(gather && aggregate, v.gather);
+        QCOMPARE(labelOf(v.panel, gather), QStringLiteral("&Gather head%1:").arg(QLatin1String(v.plural)));
+        QCOMPARE(labelOf(v.panel, aggregate), QStringLiteral("Aggrega&te head%1:").arg(QLatin1String(v.plural)));
+    }
+}
+
 void TestScreenshots::checkBoxesAndDisabledItemsContrast_data() {
     QTest::addColumn<int>("theme");
     QTest::newRow("light") << int(Theme::Light);
@@ -215,6 +269,35 @@ void TestScreenshots::checkBoxesAndDisabledItemsContrast() {
     const int text = pixelsAtContrast3(m, item, background);
     QVERIFY2(text >= 20, qPrintable(QStringLiteral("%1 text pixels at 3:1 against the menu").arg(text)));
     menu.close();
+    // A dock's float and close buttons, rendered: most of their icon's pixels at >= 3:1 against the title bar.
+    QMainWindow main;
+    main.setCentralWidget(new QWidget);
+    auto* dock = new QDockWidget(QStringLiteral("Model"), &main);
+    dock->setWidget(new QLabel(QStringLiteral("Layers: 3")));
+    dock->setMinimumWidth(160);  // the title in full beside its buttons
+    main.addDockWidget(Qt::LeftDockWidgetArea, dock);
+    main.resize(400, 240);
+    main.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&main));
+    const QImage d = main.grab().toImage();
+    for (const char* name : {"qt_dockwidget_floatbutton", "qt_dockwidget_closebutton"}) {
+        const auto* button = dock->findChild<QAbstractButton*>(QLatin1String(name));
+        QVERIFY2(button && button->isVisible(), name);
+        const QRect r(button->mapTo(&main, QPoint(0, 0)), button->size());
+        const QColor title = modeColour(d, r);
+        QCOMPARE(title, modeColour(d, QRect(dock->mapTo(&main, QPoint(2, 2)), QSize(8, 8))));  // the title bar's colour
+        // The icon's pixels (all but the title bar's colour): nearly all at >= 3:1 (the ink, not a faint grey).
+        int drawn = 0;
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x) drawn += QColor(d.pixel(x, y)) != title;
+        const int icon = pixelsAtContrast3(d, r, title);
+        QVERIFY2(icon >= r.width() && icon >= 0.9 * drawn,
+                 qPrintable(QStringLiteral("%1: %2 of %3 icon pixels at 3:1 against the title bar %4")
+                                .arg(QLatin1String(name)).arg(icon).arg(drawn).arg(title.name())));
+    }
+    main.grab(QRect(dock->mapTo(&main, QPoint(0, 0)), QSize(dock->width(), 3 * dock->fontMetrics().height())))
+        .save(m_out.filePath(QStringLiteral("dock_title_%1.png").arg(theme == int(Theme::Dark) ? QStringLiteral("dark") : QStringLiteral("light"))));
+
     // The palette's own colours (what the pixels come from).
     const QPalette p = QApplication::palette();
     QVERIFY(contrast(p.color(QPalette::Disabled, QPalette::Text), p.color(QPalette::Window)) >= 3.0);

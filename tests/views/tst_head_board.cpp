@@ -3,6 +3,7 @@
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
+#include <tuple>
 
 #include "head_board.h"
 #include "head_board_legend.h"
@@ -24,6 +25,8 @@ private Q_SLOTS:
     void mixedBoardHoldsBothKinds();
     void everyColumnLabelWhereItFits();
     void shownHeadsAreMarked();
+    void ssmMarkReadsOnEveryColour_data();
+    void ssmMarkReadsOnEveryColour();
 
 private:
     void showBoard(HeadBoard& board, int layers, int heads) {
@@ -346,6 +349,41 @@ void TestHeadBoard::shownHeadsAreMarked() {
     QCOMPARE(board.displayedGather(), QPoint(4, 1));
     QCOMPARE(board.displayedAggregate(), QPoint(0, 2));
     QCOMPARE(board.currentHead().name(), board.model()->cell(1, 4).name());
+}
+
+void TestHeadBoard::ssmMarkReadsOnEveryColour_data() {
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
+// A hybrid's SSM cells carry a corner mark: on the darkest and the brightest cell of the colour map,
+// ablated or not, the mark stands out from the cell at a contrast of at least 3:1 in either palette.
+void TestHeadBoard::ssmMarkReadsOnEveryColour() {
+    QFETCH(bool, dark);
+    HeadBoard board;
+    QPalette p;
+    p.setColor(QPalette::Base, dark ? QColor(30, 30, 32) : Qt::white);
+    p.setColor(QPalette::Window, dark ? QColor(45, 45, 48) : QColor(239, 239, 239));
+    p.setColor(QPalette::Text, dark ? QColor(230, 230, 230) : QColor(20, 20, 20));
+    board.setPalette(p);
+    board.setMixedShape(2, 1, 2, {1, 1}, {2, 2});
+    // Columns H0, S0, S1: the SSM heads span their own colour scale from 0 (darkest) to 1 (brightest).
+    board.setScores({0.5, 0.0, 1.0, 0.5, 1.0, 0.0}, QStringLiteral("entropy"));
+    board.setAblatedHeads({{1, 0, true}, {1, 1, true}});  // the same two colours under the ablation veil
+    QVERIFY(showSized(board, 500, 360));
+    board.setCurrentHead(0, 0);  // the keyboard's box on an attention head, away from the SSM cells
+    const QImage img = board.grab().toImage();
+    QCPColorGradient viridis = makeGradient(Palette::Viridis);  // color() is not const
+    for (const auto& [layer, column, value] : {std::tuple{0, 1, 0.0}, std::tuple{0, 2, 1.0}, std::tuple{1, 1, 1.0}, std::tuple{1, 2, 0.0}}) {
+        const QRect r = board.cellRect(layer, column);
+        const QColor cell = img.pixelColor(r.left() + 3, r.bottom() - 3);
+        if (layer == 0) QCOMPARE(cell, QColor::fromRgb(viridis.color(value, QCPRange(0, 1))));  // the colour map's end
+        const QColor mark = img.pixelColor(r.right() - 2, r.top() + 1);
+        const QString where = board.model()->cell(layer, column).name();
+        QVERIFY2(contrastRatio(mark, cell) >= 3.0, qPrintable(QStringLiteral("%1: mark %2 on cell %3, contrast %4")
+                                                             .arg(where, mark.name(), cell.name()).arg(contrastRatio(mark, cell))));
+    }
 }
 
 QTEST_MAIN(TestHeadBoard)
