@@ -163,8 +163,13 @@ private Q_SLOTS:
     void legendTellsOneTokenFromWholeAnswer();
     void legendsFitAndStayOffTheData();
     void probabilityTicksNeverTouch();
+    void probabilityAxisTicksFollowItsLength_data();
+    void probabilityAxisTicksFollowItsLength();
+    void slantedKeyLabelsKeepTheirDistance_data();
     void slantedKeyLabelsKeepTheirDistance();
     void flatCurvesGetReadableRanges();
+    void resultsLieOverTheirControl();
+    void coincidentResultsBothShow();
     void pairTitlesWrapAndLineUp();
 };
 
@@ -403,19 +408,66 @@ void TestPlotLayout::probabilityTicksNeverTouch() {
         QVERIFY(std::abs((ticks[i] - ticks[i - 1]) - (ticks[1] - ticks[0])) < 1e-6 * std::abs(ticks[1] - ticks[0]));
 }
 
+void TestPlotLayout::probabilityAxisTicksFollowItsLength_data() {
+    QTest::addColumn<int>("width");
+    QTest::newRow("narrow") << 260;
+    QTest::newRow("mask panel") << 700;
+    QTest::newRow("wide") << 1100;
+}
+
+// The mask panel's letter probabilities (A-D, both runs between 0.0004 and 0.0027, as on the demo's
+// bundled MMLU questions): the probability axis gets a tick at least every 120 px of its length, never fewer
+// than three, evenly spaced from 0.
+void TestPlotLayout::probabilityAxisTicksFollowItsLength() {
+    QFETCH(int, width);
+    NextTokenChart chart;
+    chart.setPalette(lightPalette());
+    QVERIFY(showSized(chart, 200, 320));
+    chart.setProbabilities({{QStringLiteral("A"), 0.0023, false}, {QStringLiteral("B"), 0.0027, false},
+                            {QStringLiteral("C"), 0.0004, true}, {QStringLiteral("D"), 0.0027, false}});
+    chart.setBaseline({{QStringLiteral("A"), 0.0021, false}, {QStringLiteral("B"), 0.0026, false},
+                       {QStringLiteral("C"), 0.0004, true}, {QStringLiteral("D"), 0.0026, false}});
+    chart.plot()->replot();
+    // Drawn first in a narrow dock, then widened (as the mask panel's dock is): the plot's own replots
+    // after the resize, none by hand, give the ticks of the new length.
+    chart.resize(width, 320);
+    QTest::qWait(100);
+    const QVector<double> ticks = chart.plot()->xAxis->tickVector();
+    const int length = chart.plot()->axisRect()->width();
+    QVERIFY2(ticks.size() >= std::max(3, length / 120),
+             qPrintable(QStringLiteral("%1 ticks on %2 px").arg(ticks.size()).arg(length)));
+    QVERIFY(std::abs(ticks.first()) < 1e-12);
+    for (int i = 2; i < ticks.size(); ++i)
+        QVERIFY(std::abs((ticks[i] - ticks[i - 1]) - (ticks[1] - ticks[0])) < 1e-6 * std::abs(ticks[1] - ticks[0]));
+}
+
+void TestPlotLayout::slantedKeyLabelsKeepTheirDistance_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("tokens");
+    QTest::newRow("tall, 99 tokens") << QSize(320, 700) << 99;
+    // One of the pair's maps in a 1024x640 and a 1600x1000 window (the main view's screenshots).
+    QTest::newRow("1024x640, 29 tokens") << QSize(330, 445) << 29;
+    QTest::newRow("1024x640, 99 tokens") << QSize(330, 445) << 99;
+    QTest::newRow("1600x1000, 29 tokens") << QSize(600, 780) << 29;
+    QTest::newRow("1600x1000, 99 tokens") << QSize(600, 780) << 99;
+}
+
 void TestPlotLayout::slantedKeyLabelsKeepTheirDistance() {
-    // Many short key tokens ("wit", "h", "␣in"): labels slanted by 60° need their height / sin 60°
-    // between neighbouring ticks, plus a gap.
+    // Many short key tokens ("wit", "h", ":"): labels slanted by 60° need their height / sin 60°
+    // between neighbouring ticks, plus a gap. Each label on either axis names its token's position
+    // first ("12 :"), so that a one-character key token says where in the prompt it is.
+    QFETCH(QSize, size);
+    QFETCH(int, tokens);
     HeatmapData d;
-    d.rows = d.cols = 99;
-    d.values.assign(99 * 99, 0.01f);
-    for (int i = 0; i < 99; ++i) {
+    d.rows = d.cols = tokens;
+    d.values.assign(std::size_t(tokens) * std::size_t(tokens), 0.01f);
+    for (int i = 0; i < tokens; ++i) {
         d.rowLabels << QStringLiteral("wit");
-        d.colLabels << (i % 3 == 0 ? QStringLiteral("wit") : i % 3 == 1 ? QStringLiteral("h") : QStringLiteral("␣in"));
+        d.colLabels << (i % 3 == 0 ? QStringLiteral("wit") : i % 3 == 1 ? QStringLiteral("h") : QStringLiteral(":"));
         d.rowPositions << i;
     }
     AttentionHeatmap map;
-    QVERIFY(showSized(map, 320, 700));
+    QVERIFY(showSized(map, size.width(), size.height()));
     map.setData(d);
     map.plot()->replot();
     const QVector<double> ticks = map.plot()->xAxis->tickVector();
@@ -425,6 +477,123 @@ void TestPlotLayout::slantedKeyLabelsKeepTheirDistance() {
         const double apart = map.plot()->xAxis->coordToPixel(ticks[i]) - map.plot()->xAxis->coordToPixel(ticks[i - 1]);
         QVERIFY2(apart >= need, qPrintable(QStringLiteral("ticks %1 px apart, need %2").arg(apart).arg(need)));
     }
+    // Query labels: a line each, apart by at least the text's height.
+    const QVector<double> rowTicks = map.plot()->yAxis->tickVector();
+    const int lineHeight = QFontMetrics(map.plot()->yAxis->tickLabelFont()).height();
+    for (int i = 1; i < rowTicks.size(); ++i)
+        QVERIFY(std::abs(map.plot()->yAxis->coordToPixel(rowTicks[i]) - map.plot()->yAxis->coordToPixel(rowTicks[i - 1])) >= lineHeight);
+    // Both axes: "position token", the position being the tick's (every key from the prompt's start).
+    for (QCPAxis* axis : {map.plot()->xAxis, map.plot()->yAxis}) {
+        const QVector<double> t = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        QCOMPARE(labels.size(), t.size());
+        for (int i = 0; i < t.size(); ++i) {
+            const int k = qRound(t[i]);
+            const QString token = axis == map.plot()->yAxis ? QStringLiteral("wit") : d.colLabels[k];
+            QCOMPARE(labels[i], QStringLiteral("%1 %2").arg(k).arg(token));
+        }
+    }
+    // The slanted labels leave the map most of the widget's height.
+    QVERIFY2(map.plot()->axisRect()->height() >= size.height() / 2, qPrintable(QString::number(map.plot()->axisRect()->height())));
+}
+
+namespace {
+bool near(QRgb p, QColor c, int tolerance = 40) {
+    const QColor q(p);
+    return std::abs(q.red() - c.red()) < tolerance && std::abs(q.green() - c.green()) < tolerance && std::abs(q.blue() - c.blue()) < tolerance;
+}
+// Pixels of `img` near colour `c` in the box of half-size `half` around `centre`, leaving out the box of
+// half-size `hole` (-1: none).
+int countAround(const QImage& img, QPointF centre, int half, int hole, QColor c) {
+    int n = 0;
+    const int cx = qRound(centre.x()), cy = qRound(centre.y());
+    for (int y = cy - half; y <= cy + half; ++y)
+        for (int x = cx - half; x <= cx + half; ++x)
+            if (img.rect().contains(x, y) && (std::abs(x - cx) > hole || std::abs(y - cy) > hole)) n += near(img.pixel(x, y), c);
+    return n;
+}
+const QColor kBlue(0, 114, 178), kOrange(213, 94, 0), kGrey(128, 128, 128);
+}  // namespace
+
+// A result that coincides with its random-heads control (the KV curve of a model without any effect):
+// the result's blue marker is drawn over the control, whose larger grey square and wider error-bar
+// whiskers still show around it. Read from the drawn pixels.
+void TestPlotLayout::resultsLieOverTheirControl() {
+    AblationCurve curve;
+    curve.setPalette(lightPalette());
+    QVERIFY(showSized(curve, 500, 360));
+    const std::vector<double> x{0, 1, 2, 3}, y{0.5, 0.5, 0.5, 0.5}, e{0.1, 0.1, 0.1, 0.1};
+    curve.setSeries({{QStringLiteral("KV-retrieval"), x, y, e, false}, {QStringLiteral("random heads (control)"), x, y, e, true}},
+                    QStringLiteral("Heads removed"), QStringLiteral("Accuracy"), {0.0, 1.0});
+    curve.plot()->replot();
+    const QImage img = curve.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QCPAxis* xa = curve.plot()->xAxis;
+    QCPAxis* ya = curve.plot()->yAxis;
+    for (double at : {1.0, 2.0}) {
+        const QPointF p(xa->coordToPixel(at), ya->coordToPixel(0.5));
+        // The marker's middle is the result's colour, not the control's grey.
+        QVERIFY2(countAround(img, p, 1, -1, kBlue) >= 7, qPrintable(QStringLiteral("x = %1: %2").arg(at).arg(QColor(img.pixel(p.toPoint())).name())));
+        QCOMPARE(countAround(img, p, 1, -1, kGrey), 0);
+        // The control's square shows as a grey ring around it.
+        QVERIFY2(countAround(img, p, 7, 4, kGrey) >= 8, qPrintable(QString::number(countAround(img, p, 7, 4, kGrey))));
+        // The error bars' whiskers: the result's short blue one, the control's longer grey ends beside it.
+        const QPointF top(p.x(), ya->coordToPixel(0.6));
+        QVERIFY(countAround(img, top, 1, -1, kBlue) >= 2);
+        int grey = 0;
+        for (int dx = 5; dx <= 8; ++dx)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int side : {-1, 1}) grey += near(img.pixel(qRound(top.x()) + side * dx, qRound(top.y()) + dy), kGrey);
+        QVERIFY2(grey >= 4, qPrintable(QStringLiteral("%1 grey whisker pixels").arg(grey)));
+    }
+}
+
+// Layer pruning's two results where they coincide (both at 0 once the model is broken): the orange one,
+// drawn last, leaves the blue one visible (a thicker line under a thinner dash-dotted one, a filled
+// circle inside a hollow square), on screen and in the exported PNG.
+void TestPlotLayout::coincidentResultsBothShow() {
+    AblationCurve curve;
+    curve.setPalette(lightPalette());
+    QVERIFY(showSized(curve, 500, 360));
+    curve.setSeries({{QStringLiteral("gradual: last n layers removed"), {0, 1, 2, 3}, {1.0, 0.2, 0.2, 0.2}, {}, false},
+                     {QStringLiteral("individual: only layer n skipped"), {0, 1, 2}, {1.0, 0.2, 0.2}, {}, false}},
+                    QStringLiteral("n"), QStringLiteral("Accuracy"), {0.0, 1.0});
+    curve.plot()->replot();
+    const QImage img = curve.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    auto at = [&](double x, double y) { return QPointF(curve.plot()->xAxis->coordToPixel(x), curve.plot()->yAxis->coordToPixel(y)); };
+    for (double x : {1.0, 2.0}) {
+        const QPointF p = at(x, 0.2);
+        QVERIFY2(countAround(img, p, 1, -1, kBlue) >= 5, qPrintable(QStringLiteral("x = %1: middle %2").arg(x).arg(QColor(img.pixel(p.toPoint())).name())));
+        QVERIFY2(countAround(img, p, 6, 2, kOrange) >= 6, qPrintable(QStringLiteral("x = %1: no orange square").arg(x)));
+    }
+    // Along the shared segment from 1 to 2 both lines show: the blue one wider, beside and between the
+    // orange dash-dots.
+    int blue = 0, orange = 0, places = 0;
+    for (double x = 1.2; x <= 1.8; x += 0.02, ++places) {
+        blue += countAround(img, at(x, 0.2), 3, -1, kBlue) > 0;
+        orange += countAround(img, at(x, 0.2), 3, -1, kOrange) > 0;
+    }
+    QVERIFY2(blue >= places * 9 / 10 && orange >= places / 2,
+             qPrintable(QStringLiteral("blue at %1, orange at %2 of %3 places").arg(blue).arg(orange).arg(places)));
+
+    // The exported PNG (laid out with print fonts, so found by colour): where the orange series runs,
+    // the blue one shows too.
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("pruning.png"));
+    QVERIFY(exportPng(curve.plot(), png, FigureOptions{}));
+    const QImage out = QImage(png).convertToFormat(QImage::Format_RGB32);
+    const int top = out.height() * 3 / 10;  // below the legend's line samples
+    int x0 = out.width(), x1 = -1;
+    for (int y = top; y < out.height(); ++y)
+        for (int x = 0; x < out.width(); ++x)
+            if (near(out.pixel(x, y), kOrange)) x0 = std::min(x0, x), x1 = std::max(x1, x);
+    QVERIFY2(x1 - x0 > out.width() / 3, qPrintable(QStringLiteral("orange from %1 to %2").arg(x0).arg(x1)));
+    int blueColumns = 0;
+    for (int x = x0 + 10; x < x1 - 10; ++x) {
+        bool any = false;
+        for (int y = top; y < out.height() && !any; ++y) any = near(out.pixel(x, y), kBlue);
+        blueColumns += any;
+    }
+    QVERIFY2(blueColumns > (x1 - x0 - 20) / 3, qPrintable(QStringLiteral("blue in %1 of %2 columns").arg(blueColumns).arg(x1 - x0 - 20)));
 }
 
 void TestPlotLayout::flatCurvesGetReadableRanges() {
