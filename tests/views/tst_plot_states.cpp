@@ -32,10 +32,7 @@ namespace {
 int countNear(const QImage& img, QColor c) {
     int n = 0;
     for (int y = 0; y < img.height(); ++y)
-        for (int x = 0; x < img.width(); ++x) {
-            const QColor p = img.pixelColor(x, y);
-            n += std::abs(p.red() - c.red()) < 12 && std::abs(p.green() - c.green()) < 12 && std::abs(p.blue() - c.blue()) < 12;
-        }
+        for (int x = 0; x < img.width(); ++x) n += nearColour(img.pixel(x, y), c, 12);
     return n;
 }
 
