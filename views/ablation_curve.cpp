@@ -63,7 +63,7 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
             bars->setDataPlottable(g);
             bars->setData(QVector<double>(s.error.begin(), s.error.end()));
             bars->setPen(QPen(c, s.control ? 1.2 : 1.0));
-            bars->setWhiskerWidth(s.control ? 16 : 7);
+            bars->setWhiskerWidth(s.control ? 20 : 7);
             if (s.control) bars->setLayer(QStringLiteral("controls"));
         }
     }
