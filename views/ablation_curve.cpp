@@ -30,6 +30,9 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
     m_series = series;
     m_bounds = valueBounds;
     m_plot->clearPlottables();
+    // Controls (and their error bars) on a layer below the results: a result that coincides with its
+    // control is drawn over it, never hidden by it.
+    if (!m_plot->layer(QStringLiteral("controls"))) m_plot->addLayer(QStringLiteral("controls"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limBelow);
     int colour = 0;
     const QList<QCPScatterStyle::ScatterShape> shapes{QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
                                                       QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
@@ -38,16 +41,30 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
         QCPGraph* g = m_plot->addGraph();
         g->setName(s.name);
         if (s.name.isEmpty()) g->removeFromLegend();  // a lone, unnamed curve needs no legend
-        const QColor c = s.control ? QColor(128, 128, 128) : kColours[colour++ % 6];
-        g->setPen(QPen(c, 2, s.control ? Qt::DashLine : Qt::SolidLine));
-        g->setScatterStyle(QCPScatterStyle(shapes[i % shapes.size()], c, c, 6));
+        const int k = s.control ? 0 : colour++;
+        const QColor c = s.control ? QColor(128, 128, 128) : kColours[k % 6];
+        // Results drawn later lie on earlier ones: each later one thinner, dash-dotted, with smaller,
+        // hollow markers of another shape, so that the earlier one shows around it where they coincide.
+        // A control: dashed, with large hollow squares and wide whiskers that stick out around a result
+        // drawn over it.
+        QPen pen(c, s.control ? 1.6 : k == 0 ? 3.5 : 1.5, s.control ? Qt::DashLine : k == 0 ? Qt::SolidLine : Qt::DashDotLine);
+        g->setPen(pen);
+        if (s.control)
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(c, 1.5), Qt::NoBrush, 11));
+        else if (k == 0)
+            g->setScatterStyle(QCPScatterStyle(shapes[0], c, c, 9));
+        else
+            g->setScatterStyle(QCPScatterStyle(shapes[k % shapes.size()], QPen(c, 1.5), Qt::NoBrush, std::max(5.0, 9.0 - k)));
+        if (s.control) g->setLayer(QStringLiteral("controls"));
         g->setData(QVector<double>(s.x.begin(), s.x.end()), QVector<double>(s.y.begin(), s.y.end()));
         if (!s.error.empty() && s.error.size() == s.y.size()) {
             auto* bars = new QCPErrorBars(m_plot->xAxis, m_plot->yAxis);
             bars->removeFromLegend();
             bars->setDataPlottable(g);
             bars->setData(QVector<double>(s.error.begin(), s.error.end()));
-            bars->setPen(QPen(c, 1));
+            bars->setPen(QPen(c, s.control ? 1.2 : 1.0));
+            bars->setWhiskerWidth(s.control ? 20 : 7);
+            if (s.control) bars->setLayer(QStringLiteral("controls"));
         }
     }
     // Counts (heads, layers, k) get integer ticks.

@@ -20,15 +20,24 @@ double niceStep(double raw) {
     return 10.0 * p;
 }
 
-// Labels every n-th token so that neighbouring labels do not overlap on an axis of
+// Labels every n-th token, "position token", so that neighbouring labels do not overlap on an axis of
 // `lengthPx` pixels with text `pitchPx` high (0 = unknown size: at most 16 labels); each label shown
-// is elided to `room` pixels of `font` (only those: eliding every token of a long prompt on each
-// toggle cost milliseconds).
-QSharedPointer<QCPAxisTickerText> tokenTicker(const QStringList& labels, int lengthPx, int pitchPx, const QFontMetrics& font, int room) {
+// is elided to `room` pixels of `font`, its token only (only those: eliding every token of a long
+// prompt on each toggle cost milliseconds).
+QSharedPointer<QCPAxisTickerText> tokenTicker(const QList<int>& positions, const QStringList& tokens, int lengthPx, int pitchPx,
+                                              const QFontMetrics& font, int room) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int maxTicks = lengthPx > 0 ? std::max(2, lengthPx / std::max(1, pitchPx)) : 16;
-    const int step = std::max<int>(1, static_cast<int>(std::ceil(labels.size() / double(maxTicks))));
-    for (int i = 0; i < labels.size(); i += step) ticker->addTick(i, font.elidedText(labels[i], Qt::ElideRight, room));
+    const int step = std::max<int>(1, static_cast<int>(std::ceil(tokens.size() / double(maxTicks))));
+    for (int i = 0; i < tokens.size(); i += step) {
+        const QString index = QString::number(positions.value(i, i));
+        if (tokens[i].isEmpty()) {
+            ticker->addTick(i, index);
+            continue;
+        }
+        const int tokenRoom = std::max(font.horizontalAdvance(QStringLiteral("ab…")), room - font.horizontalAdvance(index + QLatin1Char(' ')));
+        ticker->addTick(i, index + QLatin1Char(' ') + font.elidedText(tokens[i], Qt::ElideRight, tokenRoom));
+    }
     ticker->setSubTickCount(0);
     return ticker;
 }
@@ -214,20 +223,24 @@ void AttentionHeatmap::applyTicks() {
     // shows the whole token.
     const QFontMetrics yFont(m_plot->yAxis->tickLabelFont()), xFont(m_plot->xAxis->tickLabelFont());
     const int yRoom = std::max(yFont.horizontalAdvance(QStringLiteral("000 ab…")), width() / 5);
-    const int xRoom = std::max(xFont.horizontalAdvance(QStringLiteral("ab…")), static_cast<int>(height() / 6 / std::sin(M_PI / 3.0)));
-    QStringList rows;
+    const int xRoom = std::max(xFont.horizontalAdvance(QStringLiteral("000 ab…")), static_cast<int>(height() / 6 / std::sin(M_PI / 3.0)));
+    // Both axes label a token with its position in the prompt ("12 Paris"): a key token alone (":")
+    // could be any of the prompt's.
+    QStringList rows, cols;
+    QList<int> rowPositions, colPositions;
     for (int r = 0; r < m_data.rows; ++r) {
-        const QString tok = r < m_data.rowLabels.size() ? m_data.rowLabels[r] : QString();
-        const int pos = r < m_data.rowPositions.size() ? m_data.rowPositions[r] : r;
-        rows << QStringLiteral("%1 %2").arg(pos).arg(tok);
+        rows << (r < m_data.rowLabels.size() ? m_data.rowLabels[r] : QString());
+        rowPositions << (r < m_data.rowPositions.size() ? m_data.rowPositions[r] : r);
     }
-    QStringList cols;
-    for (int c = 0; c < m_data.cols; ++c) cols << (c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c));
+    for (int c = 0; c < m_data.cols; ++c) {
+        cols << (c < m_data.colLabels.size() ? m_data.colLabels[c] : QString());
+        colPositions << c;  // keys are the prompt's tokens from its start
+    }
     const int pitch = yFont.height() + 2;
     // Key labels are slanted by 60°: neighbours need the text's height / sin 60° and a gap between them.
     const int slantPitch = static_cast<int>(std::ceil(xFont.height() / std::sin(M_PI / 3.0))) + 4;
-    m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), slantPitch, xFont, xRoom));
-    m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch, yFont, yRoom));
+    m_plot->xAxis->setTicker(tokenTicker(colPositions, cols, m_plot->axisRect()->width(), slantPitch, xFont, xRoom));
+    m_plot->yAxis->setTicker(tokenTicker(rowPositions, rows, m_plot->axisRect()->height(), pitch, yFont, yRoom));
     // The colour scale shares the map's top and bottom margins, and reports the margin it was last given
     // as the one it needs: without this, a margin once grown for long key labels would never shrink.
     m_scale->setMargins(QMargins());

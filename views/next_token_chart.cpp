@@ -34,10 +34,8 @@ NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QC
     m_plot->xAxis->setRange(0, 1);
     m_plot->yAxis->setRangeReversed(true);
     m_plot->yAxis->grid()->setVisible(false);
-    // Few probability ticks, and never two labels that touch (1.5·10⁻¹⁰ is wide).
-    auto ticker = QSharedPointer<QCPAxisTicker>::create();
-    ticker->setTickCount(4);
-    m_plot->xAxis->setTicker(nonOverlappingTicker(m_plot->xAxis, ticker));
+    // A probability tick about every 100 px of the axis, and never two labels that touch (1.5·10⁻¹⁰ is wide).
+    m_plot->xAxis->setTicker(nonOverlappingTicker(m_plot->xAxis, QSharedPointer<QCPAxisTicker>::create(), 100));
     setEmptyMessage(tr("No prediction yet"));
     applyPlotStyle(m_plot, palette());
     rebuild();

@@ -1,5 +1,6 @@
 #include "number_format.h"
 
+#include <QList>
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
@@ -34,17 +35,30 @@ QString formatNumber(double value, int significant, double smallest) {
     return text;
 }
 
-QString formatSignificant(double value, int digits) {
-    if (std::isnan(value)) return QStringLiteral("–");
-    if (std::isinf(value)) return formatNumber(value);
-    digits = std::max(1, digits);
-    int decimals = value == 0.0 ? digits - 1 : decimalsFor(value, digits);
-    // Rounding can carry into the next power of ten (0.09996 -> 0.1000): one decimal fewer then.
-    if (value != 0.0 && decimals > 0) {
-        const double rounded = QString::number(value, 'f', decimals).toDouble();
-        if (std::floor(std::log10(std::abs(rounded))) > std::floor(std::log10(std::abs(value)))) --decimals;
-    }
-    return formatFixed(value, decimals);
+int columnDecimals(const QList<double>& values, int significant) {
+    significant = std::max(1, significant);
+    QList<double> finite;
+    double largest = 0.0;
+    for (double v : values)
+        if (std::isfinite(v)) {
+            finite << v;
+            largest = std::max(largest, std::abs(v));
+        }
+    if (largest == 0.0) return significant - 1;
+    const int base = decimalsFor(largest, significant), most = base + 3;
+    int decimals = base;
+    for (double v : finite)
+        if (v != 0.0) decimals = std::max(decimals, decimalsFor(v, 2));
+    decimals = std::min(decimals, most);
+    // Different values that round to the same text get more decimals (up to `most`).
+    std::sort(finite.begin(), finite.end());
+    auto collide = [&](int d) {
+        for (qsizetype i = 1; i < finite.size(); ++i)
+            if (finite[i] != finite[i - 1] && QString::number(finite[i], 'f', d) == QString::number(finite[i - 1], 'f', d)) return true;
+        return false;
+    };
+    while (decimals < most && collide(decimals)) ++decimals;
+    return decimals;
 }
 
 QString formatFixed(double value, int decimals) {

@@ -10,9 +10,12 @@ namespace gna::views {
 // in German), trailing zeros dropped as with %g; a non-zero value below `smallest` reads "< 0,001" (smallest = 0.001), so a caption never
 // shows "5.05e-08".
 QString formatNumber(double value, int significant = 3, double smallest = 1e-3);
-// A number as shown in result tables: `digits` significant digits with trailing zeros kept
-// (0.0655, 1.05, 2.10), so that a column reads at one precision; NaN as an en dash.
-QString formatSignificant(double value, int digits = 3);
+// The decimals one column of a result table shows all its numbers with: `significant` significant
+// digits for the largest magnitude, at least two for the smallest non-zero one, and more where two
+// different values would otherwise read the same; at most three decimals beyond the largest's
+// (smaller values then read as 0.000). NaN and infinities are ignored; no finite non-zero value:
+// significant - 1 decimals ("0.00").
+int columnDecimals(const QList<double>& values, int significant = 3);
 // A fixed number of decimals with the locale's separators.
 QString formatFixed(double value, int decimals);
 // A probability as a percentage with `significant` significant digits ("12,5 %" in German);

@@ -92,9 +92,25 @@ private:
 // Keeps every n-th of the inner ticker's ticks, n as small as keeps neighbouring labels apart.
 class NonOverlappingTicker : public QCPAxisTicker {
 public:
-    NonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner) : m_axis(axis), m_inner(std::move(inner)) {}
+    NonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner, int pixelsPerTick)
+        : m_axis(axis), m_inner(std::move(inner)), m_pixelsPerTick(pixelsPerTick) {}
+    ~NonOverlappingTicker() override { QObject::disconnect(m_relayout); }
+    // The plot makes its ticks before it lays out the axis rect for a new size, so they were made for
+    // the old length: after a layout that changed the length, the plot is drawn again (a few times at
+    // most in a row, should labels and margins keep trading places).
+    void watchLayout(QMetaObject::Connection c) { m_relayout = c; }
+    void afterLayout() {
+        if (std::abs(axisLength() - m_length) > 2 && m_requeued < 3) {
+            ++m_requeued;
+            m_axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+        } else {
+            m_requeued = 0;
+        }
+    }
     void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision, QVector<double>& ticks,
                   QVector<double>* subTicks, QVector<QString>* tickLabels) override {
+        m_length = axisLength();
+        if (m_pixelsPerTick > 0) m_inner->setTickCount(std::max(3, m_length / m_pixelsPerTick));
         m_inner->generate(range, locale, formatChar, precision, ticks, subTicks, tickLabels);
         if (!tickLabels || tickLabels->size() != ticks.size() || ticks.size() < 2) return;
         const QFontMetrics fm(m_axis->tickLabelFont());
@@ -137,8 +153,14 @@ public:
     }
 
 private:
+    int axisLength() const { return m_axis->orientation() == Qt::Horizontal ? m_axis->axisRect()->width() : m_axis->axisRect()->height(); }
+
     QCPAxis* m_axis;
     QSharedPointer<QCPAxisTicker> m_inner;
+    int m_pixelsPerTick;
+    int m_length = 0;    // the axis length the last ticks were made for
+    int m_requeued = 0;  // replots queued in a row for a changed length
+    QMetaObject::Connection m_relayout;
 };
 
 }  // namespace
@@ -184,8 +206,11 @@ QCPLegend* legendAbovePlot(QCustomPlot* plot) {
     return legend;
 }
 
-QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner) {
-    return QSharedPointer<NonOverlappingTicker>::create(axis, std::move(inner));
+QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner, int pixelsPerTick) {
+    auto ticker = QSharedPointer<NonOverlappingTicker>::create(axis, std::move(inner), pixelsPerTick);
+    ticker->watchLayout(QObject::connect(axis->parentPlot(), &QCustomPlot::afterLayout, axis,
+                                         [weak = ticker.toWeakRef()] { if (const auto t = weak.toStrongRef()) t->afterLayout(); }));
+    return ticker;
 }
 
 }  // namespace gna::views

@@ -35,7 +35,9 @@ QString emptyMessage(const QCustomPlot* plot);
 QCPLegend* legendAbovePlot(QCustomPlot* plot);
 
 // Wraps `inner` so that the axis keeps only tick labels that do not overlap (with a gap of about
-// half a character) at the axis's current length and tick-label font.
-QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner);
+// half a character) at the axis's current length and tick-label font. With `pixelsPerTick` > 0 the
+// inner ticker aims at one tick per that many pixels of the axis's length (at least 3), so that a
+// long axis gets more ticks than a short one.
+QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner, int pixelsPerTick = 0);
 
 }  // namespace gna::views

@@ -15,11 +15,38 @@
 
 namespace gna::views {
 
+namespace {
+bool isFloating(const QVariant& v) { return v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Float; }
+bool isNumber(const QVariant& v) {
+    switch (v.typeId()) {
+    case QMetaType::Double: case QMetaType::Float: case QMetaType::Int: case QMetaType::UInt:
+    case QMetaType::LongLong: case QMetaType::ULongLong: return true;
+    default: return false;
+    }
+}
+}  // namespace
+
 void ResultsTableModel::setTable(const QStringList& headers, const QList<QVariantList>& rows) {
     beginResetModel();
     m_headers = headers;
     m_rows = rows;
     m_given = rows;
+    qsizetype columns = headers.size();
+    for (const QVariantList& row : rows) columns = std::max(columns, row.size());
+    m_decimals.fill(-1, columns);
+    m_numeric.fill(false, columns);
+    for (qsizetype c = 0; c < columns; ++c) {
+        QList<double> values;
+        bool numeric = false, text = false;
+        for (const QVariantList& row : rows) {
+            const QVariant v = row.value(c);
+            if (isFloating(v)) values << v.toDouble();
+            if (isNumber(v)) numeric = true;
+            else if (v.isValid()) text = true;
+        }
+        if (!values.isEmpty()) m_decimals[c] = columnDecimals(values);
+        m_numeric[c] = numeric && !text;
+    }
     endResetModel();
 }
 
@@ -29,13 +56,15 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     if (index.column() >= row.size()) return {};
     const QVariant& v = row[index.column()];
     if (role == Qt::DisplayRole) {
-        if (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Float) return formatSignificant(v.toDouble());
+        if (isFloating(v)) {
+            const double x = v.toDouble();
+            return std::isfinite(x) ? formatFixed(x, decimals(index.column())) : formatNumber(x);
+        }
         return v;
     }
     if (role == Qt::EditRole) return v;
     if (role == Qt::TextAlignmentRole)
-        return (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Int || v.typeId() == QMetaType::LongLong)
-                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+        return m_numeric.value(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     return {};
 }
 
@@ -65,8 +94,10 @@ ResultsTable::ResultsTable(QWidget* parent) : QTableView(parent), m_model(new Re
     setSortingEnabled(true);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setAlternatingRowColors(true);
-    horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setStretchLastSection(false);
     horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    // A row's number would repeat a ranking's Rank column and means nothing once sorted.
+    verticalHeader()->setVisible(false);
     setAccessibleName(tr("Results table"));
     m_placeholder = tr("Run the experiment (or open a result) to fill this table");
 }
@@ -75,11 +106,9 @@ void ResultsTable::setTable(const QStringList& headers, const QList<QVariantList
     m_model->setTable(headers, rows);
     // Rows as given: no sort arrow claims an order the rows are not in.
     horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
-    // Columns fit their contents, and the last one then stretches to the view's edge again
-    // (fitting it to its contents would leave an empty band to its right).
-    horizontalHeader()->setStretchLastSection(false);
+    // Columns fit their contents; the spare width stays to their right, so that a number stays next
+    // to its row's other cells instead of at the far end of a stretched column.
     resizeColumnsToContents();
-    horizontalHeader()->setStretchLastSection(true);
 }
 
 void ResultsTable::setPlaceholderText(const QString& text) {

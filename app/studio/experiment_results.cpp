@@ -105,9 +105,10 @@ QList<views::CurveSeries> resultCurves(const gna::ExperimentResult& r, QString* 
         defs << Def{QString(), false, QRegularExpression(QStringLiteral("^top-(\\d+)$")), {}}
              << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "random heads (control)"), true, QRegularExpression(QStringLiteral("^random-(\\d+)$")), {}};
     } else if (kind == QLatin1String("layer_pruning")) {
-        *xLabel = QCoreApplication::translate("gna::studio::ExperimentResults", "Layers removed from the end / layer skipped");
-        defs << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "gradual"), false, QRegularExpression(QStringLiteral("^remove-last-(\\d+)$")), QStringLiteral("baseline")}
-             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "individual"), false, QRegularExpression(QStringLiteral("^skip-L(\\d+)$")), {}};
+        // One axis, n, for both series: each series' name says what n means for it.
+        *xLabel = QCoreApplication::translate("gna::studio::ExperimentResults", "n");
+        defs << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "gradual: last n layers removed"), false, QRegularExpression(QStringLiteral("^remove-last-(\\d+)$")), QStringLiteral("baseline")}
+             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "individual: only layer n skipped"), false, QRegularExpression(QStringLiteral("^skip-L(\\d+)$")), {}};
     } else if (kind == QLatin1String("sparsification")) {
         *xLabel = QCoreApplication::translate("gna::studio::ExperimentResults", "k (heads kept per layer and position)");
         defs << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "generation only"), false, QRegularExpression(QStringLiteral("^k=(\\d+) generation$")), {}}

@@ -2,7 +2,8 @@
 // file (cells checked against the file, read independently with QJsonDocument); clicking a cell
 // opens its prompt; a head ranking run on the worker thread, cancelled, leaves the window usable
 // and resumes to a ranking that colours the head board; cumulative removal curves with the
-// random control and error bars; the G&A mask editor's letter probabilities against the core.
+// random control and error bars; the G&A mask editor's letter probabilities against the core; the
+// result screenshots of ranking, removal and layer pruning on the bundled demo transformer.
 #include <QClipboard>
 #include <QCryptographicHash>
 #include <QDir>
@@ -20,6 +21,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 
 #include "ablation_curve.h"
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void resultFileOnTheCommandLine();
     void mergedShardsOpenLikeAnyResult();
     void screenshots();
+    void demoResultScreenshots();
 
 private:
     void openTiny(MainWindow& w);
@@ -256,7 +259,6 @@ void TestExperiments::cancelledExperimentLeavesWindowUsable() {
     }
     // The ranking feeds the cumulative removal panel.
     QCOMPARE(w.experiments()->panel(QStringLiteral("cumulative_removal"))->ranking(), out + QStringLiteral("/result.json"));
-    shoot(w.experiments()->widget(), QStringLiteral("experiment_head_ranking"));
 }
 
 void TestExperiments::cumulativeRemovalCurves() {
@@ -311,7 +313,6 @@ void TestExperiments::cumulativeRemovalCurves() {
     QVERIFY2(area.width() >= 200 && area.height() >= 120 && (visibleRect(plot, &w) & inWindow) == inWindow,
              qPrintable(QStringLiteral("the plot area is %1x%2, %3x%4 in sight").arg(area.width()).arg(area.height())
                             .arg((visibleRect(plot, &w) & inWindow).width()).arg((visibleRect(plot, &w) & inWindow).height())));
-    shoot(w.experiments()->widget(), QStringLiteral("experiment_cumulative_removal"));
 }
 
 void TestExperiments::maskEditorLetterProbabilities() {
@@ -470,13 +471,13 @@ void TestExperiments::screenshots() {
     shoot(dock, QStringLiteral("experiment_niah_map"));
     dock->showPanel(QStringLiteral("sparsification"));
     shoot(dock, QStringLiteral("experiment_sparsification_form"));
-    // Real runs: the manipulation grid (thesis Table 6.1 layout) and layer pruning curves.
+    // Real runs: the manipulation grid (thesis Table 6.1 layout), G&A masks and the memory table (the
+    // curves come from the demo model: demoResultScreenshots).
     struct Run {
         const char* kind;
         const char* spec;
     };
     for (const Run& r : {Run{"manipulation_grid", R"({"experiment": "manipulation_grid", "task": {"name": "niah", "lengths": [300], "depths": [50], "generate": 3}})"},
-                         Run{"layer_pruning", R"({"experiment": "layer_pruning", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 8}})"},
                          Run{"gna_masks", R"({"experiment": "gna_masks", "gather": ["L0.H1"], "aggregate": ["L1.H2"], "task": {"name": "mmlu", "limit_per_subject": 2}})"},
                          Run{"memory_table", R"({"experiment": "memory_table", "lengths": [128, 2048, 4096]})"}}) {
         ExperimentPanel* p = dock->panel(QString::fromLatin1(r.kind));
@@ -495,9 +496,6 @@ void TestExperiments::screenshots() {
             QCOMPARE(text("lengths"), QStringLiteral("300"));
             QCOMPARE(text("depths"), QStringLiteral("50"));
             QCOMPARE(value("generate"), 3);
-        } else if (p->kind() == QLatin1String("layer_pruning")) {
-            QCOMPARE(text("sizes"), QStringLiteral("10"));
-            QCOMPARE(value("samples_per_size"), 8);
         } else if (p->kind() == QLatin1String("gna_masks")) {
             QCOMPARE(text("gather"), QStringLiteral("L0.H1"));
             QCOMPARE(text("aggregate"), QStringLiteral("L1.H2"));
@@ -512,8 +510,6 @@ void TestExperiments::screenshots() {
             QCOMPARE(m->columnCount(), 5);
             QCOMPARE(m->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Keep"));
             QCOMPARE(m->data(m->index(1, 0)).toString(), QStringLiteral("Omit"));
-        } else if (p->kind() == QLatin1String("layer_pruning")) {
-            QCOMPARE(p->curve()->series().size(), 2);  // gradual and individual
         } else if (p->kind() == QLatin1String("gna_masks")) {
             // Slides layout: one row per subject (and the total), columns baseline / ablated / masked.
             const QStringList h = p->table()->tableModel()->headers();
@@ -533,6 +529,71 @@ void TestExperiments::screenshots() {
     w.maskPanel()->run();
     QVERIFY(done.wait(60000));
     shoot(maskDock, QStringLiteral("mask_editor_panel"));
+}
+
+// The result screenshots of the ranking, the removal curve and layer pruning come from the bundled demo
+// transformer (a few samples each), where the Gather and Aggregate heads have an effect to show: its
+// card measures KV retrieval at 100% with all heads and 16% without L2.H2, 18% without L2.H2 and L1.H3.
+void TestExperiments::demoResultScreenshots() {
+    MainWindow w;
+    QVERIFY(showAndOpenModel(w, 1280, 900, QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"),
+                             QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is")));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
+    ExperimentDock* dock = w.experiments();
+    dock->setFloating(true);
+    dock->resize(1150, 560);
+    auto run = [&](const QString& kind, const QString& spec) -> QString {
+        ExperimentPanel* p = dock->panel(kind);
+        dock->showPanel(kind);
+        p->setSpecText(spec);
+        QSignalSpy finished(dock->runner(), &ExperimentRunner::finished);
+        p->run();
+        if (!finished.wait(120000) || !p->lastError().isEmpty()) return {};
+        return finished.at(0).at(0).toString();
+    };
+    const QString ranking = run(QStringLiteral("head_ranking"),
+                                QStringLiteral(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 10}})"));
+    QVERIFY(!ranking.isEmpty());
+    // The table's first row is the head whose ablation costs most, its importance the baseline's mean
+    // score minus the ablated one, both read here from the result's samples.
+    const gna::ExperimentResult r = gna::read_experiment_result(ranking.toStdString());
+    const auto* table = dock->panel(QStringLiteral("head_ranking"))->table()->tableModel();
+    const QString top = table->data(table->index(0, 1)).toString();
+    auto mean = [&](const std::string& condition) {
+        const auto c = std::find(r.conditions.begin(), r.conditions.end(), condition) - r.conditions.begin();
+        double sum = 0;
+        for (const auto& sample : r.samples) sum += sample.scores[static_cast<std::size_t>(c)];
+        return sum / static_cast<double>(r.samples.size());
+    };
+    QCOMPARE(top, QStringLiteral("L2.H2"));
+    const double importance = mean("baseline") - mean(top.toStdString());
+    QVERIFY2(importance >= 0.5, qPrintable(QString::number(importance)));
+    QCOMPARE(table->data(table->index(0, 2), Qt::EditRole).toDouble(), importance);
+    shoot(dock, QStringLiteral("experiment_head_ranking"));
+
+    QVERIFY(!run(QStringLiteral("cumulative_removal"),
+                 QStringLiteral(R"({"experiment": "cumulative_removal", "ranking": "%1", "steps": [0, 1, 2, 3, 4],
+                    "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 10}})").arg(ranking)).isEmpty());
+    const QList<gna::views::CurveSeries> removal = dock->panel(QStringLiteral("cumulative_removal"))->curve()->series();
+    QCOMPARE(removal.size(), 2);
+    QVERIFY2(removal[0].y.back() <= 0.5, qPrintable(QString::number(removal[0].y.back())));  // G&A heads gone
+    shoot(dock, QStringLiteral("experiment_cumulative_removal"));
+
+    QVERIFY(!run(QStringLiteral("layer_pruning"),
+                 QStringLiteral(R"({"experiment": "layer_pruning", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 10}})")).isEmpty());
+    ExperimentPanel* pruning = dock->panel(QStringLiteral("layer_pruning"));
+    QCOMPARE(pruning->findChild<QLineEdit*>(QStringLiteral("sizes"))->text(), QStringLiteral("10"));
+    QCOMPARE(pruning->findChild<QSpinBox*>(QStringLiteral("samples_per_size"))->value(), 10);
+    // One axis, n, and series that say what n is: the demo's 3 layers give n = 0..3 removed from the end
+    // (0: the baseline) and each of the layers 0..2 skipped alone.
+    const QList<gna::views::CurveSeries> layers = pruning->curve()->series();
+    QCOMPARE(layers.size(), 2);
+    QCOMPARE(layers[0].name, QStringLiteral("gradual: last n layers removed"));
+    QCOMPARE(layers[1].name, QStringLiteral("individual: only layer n skipped"));
+    QCOMPARE(layers[0].x, (std::vector<double>{0, 1, 2, 3}));
+    QCOMPARE(layers[1].x, (std::vector<double>{0, 1, 2}));
+    QCOMPARE(pruning->curve()->plot()->xAxis->label(), QStringLiteral("n"));
+    shoot(dock, QStringLiteral("experiment_layer_pruning"));
 }
 
 QTEST_MAIN(TestExperiments)

@@ -10,6 +10,7 @@
 
 #include "ablation_curve.h"
 #include "attention_heatmap.h"
+#include "figure_data.h"
 #include "figure_export.h"
 
 using namespace gna::views;
@@ -81,6 +82,7 @@ private Q_SLOTS:
     void pngTransparent();
     void csvHasData();
     void figureSet();
+    void layerPruningFigure();
 
 private:
     QTemporaryDir m_dir;
@@ -233,6 +235,52 @@ void TestFigureExport::figureSet() {
     QCOMPARE(files.size(), 8);
     for (const QString& f : files) QVERIFY(QFileInfo(f).size() > 0);
     QVERIFY(QFileInfo::exists(QDir(dir).filePath(QStringLiteral("two.svg"))));
+}
+
+// Layer pruning's figure: one axis, n, two series whose names say what n is for each, coinciding from
+// n = 1 to 2. The PDF and SVG draw both as vector paths (the SVG strokes each series in its colour, the
+// later one dash-dotted), and the CSVs carry both series by name with the same points.
+void TestFigureExport::layerPruningFigure() {
+    AblationCurve curve;
+    curve.resize(600, 400);
+    const QList<CurveSeries> series{{QStringLiteral("gradual: last n layers removed"), {0, 1, 2, 3}, {1.0, 0.2, 0.2, 0.2}, {0, 0.1, 0.1, 0.1}, false},
+                                    {QStringLiteral("individual: only layer n skipped"), {0, 1, 2}, {1.0, 0.2, 0.2}, {0, 0.1, 0.1}, false}};
+    curve.setSeries(series, QStringLiteral("n"), QStringLiteral("Accuracy"), {0.0, 1.0});
+    QString error;
+    const QString pdf = m_dir.filePath(QStringLiteral("pruning.pdf")), svg = m_dir.filePath(QStringLiteral("pruning.svg")),
+                  csv = m_dir.filePath(QStringLiteral("pruning.csv"));
+    QVERIFY2(exportPdf(curve.plot(), pdf, inches(3.3, 2.5, 300), &error), qPrintable(error));
+    QVERIFY2(exportSvg(curve.plot(), svg, inches(3.3, 2.5, 96), &error), qPrintable(error));
+    QVERIFY2(exportCsv(curve.plot(), csv, &error), qPrintable(error));
+    QFile pf(pdf);
+    QVERIFY(pf.open(QIODevice::ReadOnly));
+    const QByteArray pdfBytes = pf.readAll();
+    QVERIFY(!pdfBytes.contains("/Subtype /Image"));
+    QVERIFY(QString::fromLatin1(pdfContent(pdfBytes)).count(QRegularExpression(QStringLiteral("[-\\d.]+ [-\\d.]+ l\\b"))) > 10);
+    QFile sf(svg);
+    QVERIFY(sf.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&sf);
+    bool blue = false, orangeDashed = false;
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement) {  // the pen is set on <g> elements around the paths
+            const QXmlStreamAttributes a = xml.attributes();
+            const QString stroke = a.value(QLatin1String("stroke")).toString().toLower();
+            blue = blue || stroke == QLatin1String("#0072b2");
+            orangeDashed = orangeDashed || (stroke == QLatin1String("#d55e00") && a.hasAttribute(QLatin1String("stroke-dasharray")));
+        }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(blue);
+    QVERIFY(orangeDashed);
+    QFile cf(csv);
+    QVERIFY(cf.open(QIODevice::ReadOnly));
+    const QString data = QString::fromUtf8(cf.readAll());
+    QVERIFY2(data.contains(QStringLiteral("gradual: last n layers removed,3,0.2,")), qPrintable(data));
+    QVERIFY2(data.contains(QStringLiteral("individual: only layer n skipped,2,0.2,")), qPrintable(data));
+    // The figure's own data CSV (the studio's "CSV of exactly the plotted data"): the axis named n.
+    const QString plotted = curvesCsv(series, QStringLiteral("n"), QStringLiteral("Accuracy"));
+    QVERIFY(plotted.startsWith(QStringLiteral("series,n,Accuracy,error\n")));
+    QVERIFY(plotted.contains(QStringLiteral("individual: only layer n skipped,1,0.2,0.1\n")));
+    QCOMPARE(plotted.count(QLatin1Char('\n')), 1 + 4 + 3);
 }
 
 QTEST_MAIN(TestFigureExport)

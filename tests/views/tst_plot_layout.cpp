@@ -1,6 +1,6 @@
 // Plot layout measured on the drawn pixels: probability bars centred on their token labels (in the
 // widget and in exported PNG and SVG figures), legends that neither clip their names nor cover the
-// data, tick labels that never touch, and value axes that stay readable for flat curves.
+// data, tick labels that never touch, probability ticks by axis length, heatmap labels with positions.
 #include <QHeaderView>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -20,10 +20,8 @@ using namespace gna::views;
 namespace {
 
 bool isBarColour(QRgb p) {
-    const QColor c(p);
     // Okabe-Ito blue (0, 114, 178) and orange (230, 159, 0), as drawn (antialiasing aside).
-    return (std::abs(c.red() - 0) < 40 && std::abs(c.green() - 114) < 40 && std::abs(c.blue() - 178) < 40) ||
-           (std::abs(c.red() - 230) < 40 && std::abs(c.green() - 159) < 40 && std::abs(c.blue() - 0) < 40);
+    return nearColour(p, QColor(0, 114, 178)) || nearColour(p, QColor(230, 159, 0));
 }
 
 bool isInk(QRgb p) {  // dark and grey: text and axis lines on a white background
@@ -116,15 +114,6 @@ QList<TokenProbability> demoAnswer() {
     return rows;
 }
 
-QPalette lightPalette() {
-    QPalette p;
-    p.setColor(QPalette::Base, Qt::white);
-    p.setColor(QPalette::Window, Qt::white);
-    p.setColor(QPalette::Text, Qt::black);
-    p.setColor(QPalette::WindowText, Qt::black);
-    return p;
-}
-
 // The legend's entries (a legend's grid may have empty cells).
 QList<QCPPlottableLegendItem*> entries(QCPLegend* legend) {
     QList<QCPPlottableLegendItem*> out;
@@ -163,8 +152,10 @@ private Q_SLOTS:
     void legendTellsOneTokenFromWholeAnswer();
     void legendsFitAndStayOffTheData();
     void probabilityTicksNeverTouch();
+    void probabilityAxisTicksFollowItsLength_data();
+    void probabilityAxisTicksFollowItsLength();
+    void slantedKeyLabelsKeepTheirDistance_data();
     void slantedKeyLabelsKeepTheirDistance();
-    void flatCurvesGetReadableRanges();
     void pairTitlesWrapAndLineUp();
 };
 
@@ -403,19 +394,66 @@ void TestPlotLayout::probabilityTicksNeverTouch() {
         QVERIFY(std::abs((ticks[i] - ticks[i - 1]) - (ticks[1] - ticks[0])) < 1e-6 * std::abs(ticks[1] - ticks[0]));
 }
 
+void TestPlotLayout::probabilityAxisTicksFollowItsLength_data() {
+    QTest::addColumn<int>("width");
+    QTest::newRow("narrow") << 260;
+    QTest::newRow("mask panel") << 700;
+    QTest::newRow("wide") << 1100;
+}
+
+// The mask panel's letter probabilities (A-D, both runs between 0.0004 and 0.0027, as on the demo's
+// bundled MMLU questions): the probability axis gets a tick at least every 120 px of its length, never fewer
+// than three, evenly spaced from 0.
+void TestPlotLayout::probabilityAxisTicksFollowItsLength() {
+    QFETCH(int, width);
+    NextTokenChart chart;
+    chart.setPalette(lightPalette());
+    QVERIFY(showSized(chart, 200, 320));
+    chart.setProbabilities({{QStringLiteral("A"), 0.0023, false}, {QStringLiteral("B"), 0.0027, false},
+                            {QStringLiteral("C"), 0.0004, true}, {QStringLiteral("D"), 0.0027, false}});
+    chart.setBaseline({{QStringLiteral("A"), 0.0021, false}, {QStringLiteral("B"), 0.0026, false},
+                       {QStringLiteral("C"), 0.0004, true}, {QStringLiteral("D"), 0.0026, false}});
+    chart.plot()->replot();
+    // Drawn first in a narrow dock, then widened (as the mask panel's dock is): the plot's own replots
+    // after the resize, none by hand, give the ticks of the new length.
+    chart.resize(width, 320);
+    QTest::qWait(100);
+    const QVector<double> ticks = chart.plot()->xAxis->tickVector();
+    const int length = chart.plot()->axisRect()->width();
+    QVERIFY2(ticks.size() >= std::max(3, length / 120),
+             qPrintable(QStringLiteral("%1 ticks on %2 px").arg(ticks.size()).arg(length)));
+    QVERIFY(std::abs(ticks.first()) < 1e-12);
+    for (int i = 2; i < ticks.size(); ++i)
+        QVERIFY(std::abs((ticks[i] - ticks[i - 1]) - (ticks[1] - ticks[0])) < 1e-6 * std::abs(ticks[1] - ticks[0]));
+}
+
+void TestPlotLayout::slantedKeyLabelsKeepTheirDistance_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("tokens");
+    QTest::newRow("tall, 99 tokens") << QSize(320, 700) << 99;
+    // One of the pair's maps in a 1024x640 and a 1600x1000 window (the main view's screenshots).
+    QTest::newRow("1024x640, 29 tokens") << QSize(330, 445) << 29;
+    QTest::newRow("1024x640, 99 tokens") << QSize(330, 445) << 99;
+    QTest::newRow("1600x1000, 29 tokens") << QSize(600, 780) << 29;
+    QTest::newRow("1600x1000, 99 tokens") << QSize(600, 780) << 99;
+}
+
 void TestPlotLayout::slantedKeyLabelsKeepTheirDistance() {
-    // Many short key tokens ("wit", "h", "␣in"): labels slanted by 60° need their height / sin 60°
-    // between neighbouring ticks, plus a gap.
+    // Many short key tokens ("wit", "h", ":"): labels slanted by 60° need their height / sin 60°
+    // between neighbouring ticks, plus a gap. Each label on either axis names its token's position
+    // first ("12 :"), so that a one-character key token says where in the prompt it is.
+    QFETCH(QSize, size);
+    QFETCH(int, tokens);
     HeatmapData d;
-    d.rows = d.cols = 99;
-    d.values.assign(99 * 99, 0.01f);
-    for (int i = 0; i < 99; ++i) {
+    d.rows = d.cols = tokens;
+    d.values.assign(std::size_t(tokens) * std::size_t(tokens), 0.01f);
+    for (int i = 0; i < tokens; ++i) {
         d.rowLabels << QStringLiteral("wit");
-        d.colLabels << (i % 3 == 0 ? QStringLiteral("wit") : i % 3 == 1 ? QStringLiteral("h") : QStringLiteral("␣in"));
+        d.colLabels << (i % 3 == 0 ? QStringLiteral("wit") : i % 3 == 1 ? QStringLiteral("h") : QStringLiteral(":"));
         d.rowPositions << i;
     }
     AttentionHeatmap map;
-    QVERIFY(showSized(map, 320, 700));
+    QVERIFY(showSized(map, size.width(), size.height()));
     map.setData(d);
     map.plot()->replot();
     const QVector<double> ticks = map.plot()->xAxis->tickVector();
@@ -425,29 +463,24 @@ void TestPlotLayout::slantedKeyLabelsKeepTheirDistance() {
         const double apart = map.plot()->xAxis->coordToPixel(ticks[i]) - map.plot()->xAxis->coordToPixel(ticks[i - 1]);
         QVERIFY2(apart >= need, qPrintable(QStringLiteral("ticks %1 px apart, need %2").arg(apart).arg(need)));
     }
-}
-
-void TestPlotLayout::flatCurvesGetReadableRanges() {
-    AblationCurve curve;
-    curve.resize(400, 300);
-    // Layer pruning where every accuracy is 0: the axis shows the metric's range 0..1.
-    curve.setSeries({{QStringLiteral("gradual"), {0, 1, 2}, {0, 0, 0}, {0, 0, 0}, false},
-                     {QStringLiteral("individual"), {0, 1}, {0, 0}, {0, 0}, false}},
-                    QStringLiteral("Layers"), QStringLiteral("Accuracy"), {0.0, 1.0});
-    QCPRange y = curve.plot()->yAxis->range();
-    QVERIFY2(y.lower >= -0.1 && y.lower < 0.0 && y.upper > 1.0 && y.upper <= 1.1,
-             qPrintable(QStringLiteral("%1 .. %2").arg(y.lower).arg(y.upper)));
-    // Accuracies near 1 with error bars: still within the metric's range and its margin.
-    curve.setSeries({{QStringLiteral("KV"), {0, 1}, {1.0, 0.98}, {0.02, 0.05}, false}}, QStringLiteral("Heads"),
-                    QStringLiteral("Accuracy"), {0.0, 1.0});
-    y = curve.plot()->yAxis->range();
-    QVERIFY(y.lower >= -0.1 && y.upper <= 1.1);
-    // No bounds, every value equal (0.5), one x: a finite, non-degenerate range around the point.
-    curve.setSeries({{QStringLiteral("KV"), {3}, {0.5}, {}, false}}, QStringLiteral("Heads"), QStringLiteral("Score"));
-    y = curve.plot()->yAxis->range();
-    const QCPRange x = curve.plot()->xAxis->range();
-    QVERIFY(y.contains(0.5) && y.size() > 0.1 && y.size() < 3.0);
-    QVERIFY(x.contains(3.0) && x.size() > 0.1 && x.size() < 3.0);
+    // Query labels: a line each, apart by at least the text's height.
+    const QVector<double> rowTicks = map.plot()->yAxis->tickVector();
+    const int lineHeight = QFontMetrics(map.plot()->yAxis->tickLabelFont()).height();
+    for (int i = 1; i < rowTicks.size(); ++i)
+        QVERIFY(std::abs(map.plot()->yAxis->coordToPixel(rowTicks[i]) - map.plot()->yAxis->coordToPixel(rowTicks[i - 1])) >= lineHeight);
+    // Both axes: "position token", the position being the tick's (every key from the prompt's start).
+    for (QCPAxis* axis : {map.plot()->xAxis, map.plot()->yAxis}) {
+        const QVector<double> t = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        QCOMPARE(labels.size(), t.size());
+        for (int i = 0; i < t.size(); ++i) {
+            const int k = qRound(t[i]);
+            const QString token = axis == map.plot()->yAxis ? QStringLiteral("wit") : d.colLabels[k];
+            QCOMPARE(labels[i], QStringLiteral("%1 %2").arg(k).arg(token));
+        }
+    }
+    // The slanted labels leave the map most of the widget's height.
+    QVERIFY2(map.plot()->axisRect()->height() >= size.height() / 2, qPrintable(QString::number(map.plot()->axisRect()->height())));
 }
 
 namespace {

@@ -32,10 +32,7 @@ namespace {
 int countNear(const QImage& img, QColor c) {
     int n = 0;
     for (int y = 0; y < img.height(); ++y)
-        for (int x = 0; x < img.width(); ++x) {
-            const QColor p = img.pixelColor(x, y);
-            n += std::abs(p.red() - c.red()) < 12 && std::abs(p.green() - c.green()) < 12 && std::abs(p.blue() - c.blue()) < 12;
-        }
+        for (int x = 0; x < img.width(); ++x) n += nearColour(img.pixel(x, y), c, 12);
     return n;
 }
 
@@ -180,13 +177,18 @@ void TestPlotStates::missingRetrievalCellsAreMarked() {
 }
 
 void TestPlotStates::tablePrecisionSortAndWidth() {
-    // Memory in MB: three significant digits each, trailing zeros kept.
-    QCOMPARE(formatSignificant(0.065536), QStringLiteral("0.0655"));
-    QCOMPARE(formatSignificant(1.048576), QStringLiteral("1.05"));
-    QCOMPARE(formatSignificant(2.097152), QStringLiteral("2.10"));
-    QCOMPARE(formatSignificant(0.09996), QStringLiteral("0.100"));
-    QCOMPARE(formatSignificant(1234.5), QLocale().toString(1235));  // grouped as the locale groups
-    QCOMPARE(formatSignificant(-0.351), QStringLiteral("−0.351"));  // the locale formatter's minus sign
+    // One precision per column, worked out by hand: three significant digits for the largest value,
+    // two at least for the smallest non-zero one, more where two values would read the same, at most
+    // three decimals beyond the largest's.
+    QCOMPARE(columnDecimals({0.065536, 0.065536}), 4);         // 0.0655
+    QCOMPARE(columnDecimals({2.097152}), 2);                   // 2.10
+    QCOMPARE(columnDecimals({0.075, 0.075, 0.1}), 3);          // 0.075, 0.100
+    QCOMPARE(columnDecimals({0.0, 0.0, -0.025}), 4);           // 0.0000, -0.0250
+    QCOMPARE(columnDecimals({0.5, 0.5004, 12.25}), 4);         // 0.5004 and 0.5000 stay apart
+    QCOMPARE(columnDecimals({1.0, 1e-5}), 5);                  // 0.00001
+    QCOMPARE(columnDecimals({1.0, 1e-7}), 5);                  // capped: 0.00000
+    QCOMPARE(columnDecimals({1234.5, 12.0}), 0);               // 1235, 12
+    QCOMPARE(columnDecimals({0.0, std::nan("")}), 2);          // nothing to size by: 0.00
     ResultsTable table;
     QVERIFY(showSized(table, 800, 300));
     const QStringList modes{QStringLiteral("Keep"), QStringLiteral("Omit"), QStringLiteral("Only"), QStringLiteral("Binary"),
@@ -205,10 +207,49 @@ void TestPlotStates::tablePrecisionSortAndWidth() {
     QCOMPARE(table.model()->data(table.model()->index(0, 0)).toString(), QStringLiteral("Binary"));
     table.setTable({QStringLiteral("Prefill \\ Generation"), QStringLiteral("Keep"), QStringLiteral("Omit")}, rows);
     QCOMPARE(table.model()->data(table.model()->index(0, 0)).toString(), QStringLiteral("Keep"));
-    // The columns reach the right edge of the view: no empty band.
+
+    // A head ranking: every cell of a column at that column's precision, numbers right-aligned, the
+    // head names left-aligned, and a NaN estimate as a dash.
+    rows.clear();
+    const QStringList heads{QStringLiteral("L0.H0"), QStringLiteral("L1.H0"), QStringLiteral("L1.H1"), QStringLiteral("L1.H2"),
+                            QStringLiteral("L1.H3"), QStringLiteral("L0.H1")};
+    for (int i = 0; i < 6; ++i)
+        rows << QVariantList{i + 1, heads[i], i == 5 ? -0.025 : 0.0, 0.075, i == 5 ? 0.1 : 0.075, i == 0 ? std::nan("") : 0.5 + i};
+    table.setTable({QStringLiteral("Rank"), QStringLiteral("Head"), QStringLiteral("Importance"), QStringLiteral("Baseline"),
+                    QStringLiteral("Ablated"), QStringLiteral("Attribution estimate")},
+                   rows);
+    auto cell = [&](int r, int c) { return table.model()->data(table.model()->index(r, c)).toString(); };
+    QCOMPARE(cell(0, 2), QStringLiteral("0.0000"));
+    QCOMPARE(cell(5, 2), QStringLiteral("−0.0250"));
+    QCOMPARE(cell(0, 3), QStringLiteral("0.0750"));
+    QCOMPARE(cell(0, 4), QStringLiteral("0.075"));
+    QCOMPARE(cell(5, 4), QStringLiteral("0.100"));
+    QCOMPARE(cell(0, 5), QStringLiteral("–"));
+    QCOMPARE(cell(1, 5), QStringLiteral("1.50"));
+    QCOMPARE(cell(5, 5), QStringLiteral("5.50"));
+    for (int c : {0, 2, 3, 4, 5})
+        QCOMPARE(table.model()->data(table.model()->index(1, c), Qt::TextAlignmentRole).toInt() & Qt::AlignHorizontal_Mask, int(Qt::AlignRight));
+    QCOMPARE(table.model()->data(table.model()->index(1, 1), Qt::TextAlignmentRole).toInt() & Qt::AlignHorizontal_Mask, int(Qt::AlignLeft));
+    // Sorted, the column keeps its precision.
+    table.sortByColumn(2, Qt::AscendingOrder);
+    QCOMPARE(cell(0, 2), QStringLiteral("−0.0250"));
+    QCOMPARE(cell(1, 2), QStringLiteral("0.0000"));
+    table.sortByColumn(-1, Qt::AscendingOrder);
+    // The rank is the Rank column's alone (no row numbers beside it), and it is in the CSV and the copy.
+    QVERIFY(!table.verticalHeader()->isVisible());
+    QVERIFY(table.toCsv().split(QLatin1Char('\n')).value(1).startsWith(QStringLiteral("1,L0.H0,")));
+    QVERIFY(table.toTsv(false).split(QLatin1Char('\n')).value(6).startsWith(QStringLiteral("6\tL0.H1\t")));
+    // Columns as wide as their widest text (plus the cell's padding and the sort arrow's room), and the
+    // spare width of the 800-pixel table to the right of the last column, not inside it.
     QCoreApplication::processEvents();
+    const QFontMetrics fm(table.font()), hm(table.horizontalHeader()->font());
+    for (int c = 0; c < table.model()->columnCount(); ++c) {
+        int widest = hm.horizontalAdvance(table.model()->headerData(c, Qt::Horizontal).toString());
+        for (int r = 0; r < table.model()->rowCount(); ++r) widest = std::max(widest, fm.horizontalAdvance(cell(r, c)));
+        QVERIFY2(table.columnWidth(c) <= widest + 48, qPrintable(QStringLiteral("column %1: %2 px for %3 px of text").arg(c).arg(table.columnWidth(c)).arg(widest)));
+    }
     const int last = table.model()->columnCount() - 1;
-    QCOMPARE(table.columnViewportPosition(last) + table.columnWidth(last), table.viewport()->width());
+    QVERIFY(table.columnViewportPosition(last) + table.columnWidth(last) < table.viewport()->width() - 100);
 }
 
 void TestPlotStates::signedHeadScoresUseDivergingPalette() {
