@@ -138,8 +138,22 @@ void TestExperiments::retrievalMapMatchesResultFile() {
     ExperimentPanel* panel = w.experiments()->panel(QStringLiteral("niah"));
     QVERIFY(panel);
     w.experiments()->showPanel(QStringLiteral("niah"));
+    // Copy table: off while the table is empty, on with the result's rows; a click copies them.
+    auto* copy = panel->findChild<QPushButton*>(QStringLiteral("copyTable"));
+    QVERIFY(copy);
+    QCOMPARE(panel->table()->tableModel()->rowCount(), 0);
+    QVERIFY(!copy->isEnabled());
     QString error;
     QVERIFY2(panel->openResultFile(path, &error), qPrintable(error));
+    QVERIFY(panel->table()->tableModel()->rowCount() > 0);
+    QVERIFY(copy->isEnabled());
+    panel->table()->clearSelection();
+    QGuiApplication::clipboard()->clear();
+    QTabWidget* tabs = panel->findChild<QTabWidget*>();
+    tabs->setCurrentWidget(tabs->widget(2));  // the table's tab, where the button is
+    QTest::qWait(20);
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text().count(QLatin1Char('\n')), panel->table()->tableModel()->rowCount() + 1);
     // The result's spec in the spec editor and in the form.
     QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("lengths"))->text(), QStringLiteral("300, 400, 500"));
     QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("depths"))->text(), QStringLiteral("0, 50"));
