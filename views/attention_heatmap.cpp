@@ -103,13 +103,11 @@ void AttentionHeatmap::setData(const HeatmapData& data) {
     d->setRange(QCPRange(0, std::max(1, m_data.cols - 1)), QCPRange(0, std::max(1, m_data.rows - 1)));
     if (m_data.cols == 1) d->setKeyRange(QCPRange(-0.5, 0.5));
     if (m_data.rows == 1) d->setValueRange(QCPRange(-0.5, 0.5));
-    for (int r = 0; r < m_data.rows; ++r) {
-        const int pos = r < m_data.rowPositions.size() ? m_data.rowPositions[r] : r;
+    for (int r = 0; r < m_data.rows; ++r)
         for (int c = 0; c < m_data.cols; ++c) {
             d->setCell(c, r, m_data.at(r, c));
-            if (c > pos) d->setAlpha(c, r, 0);  // causal mask: the key comes after the query
+            if (isMaskedCell(r, c)) d->setAlpha(c, r, 0);
         }
-    }
     m_scale->axis()->setLabel(m_data.isDifference ? (m_data.hiddenAttention ? tr("Hidden attention difference") : tr("Weight difference"))
                                                   : (m_data.hiddenAttention ? tr("Hidden attention") : tr("Attention weight")));
     gna::views::setEmptyMessage(m_plot, QString());
@@ -299,17 +297,21 @@ double AttentionHeatmap::cellValue(int row, int col) const {
     return m_map->data()->cell(col, row);
 }
 
+bool AttentionHeatmap::isMaskedCell(int row, int col) const {
+    if (!m_data.isValid() || row < 0 || col < 0 || row >= m_data.rows || col >= m_data.cols) return false;
+    return col > (row < m_data.rowPositions.size() ? m_data.rowPositions[row] : row);  // the key comes after the query
+}
+
 QString AttentionHeatmap::cellText(int row, int col) const {
     if (!m_data.isValid() || row < 0 || col < 0 || row >= m_data.rows || col >= m_data.cols) return {};
     const QString q = row < m_data.rowLabels.size() ? m_data.rowLabels[row] : QString::number(row);
     const QString k = col < m_data.colLabels.size() ? m_data.colLabels[col] : QString::number(col);
     const int qpos = row < m_data.rowPositions.size() ? m_data.rowPositions[row] : row;
-    return tr("Query %1 “%2”\nKey %3 “%4”\nWeight %5")
-        .arg(qpos)
-        .arg(q)
-        .arg(col)
-        .arg(k)
-        .arg(formatNumber(cellValue(row, col), 4, 1e-4));
+    // A masked cell has no weight (its stored 0 is not one): the tooltip says why. (One arg() call:
+    // a token's own "%1" stays text.)
+    const QString weight = isMaskedCell(row, col) ? tr("masked: key after the query (causal)")
+                                                  : tr("Weight %1").arg(formatNumber(cellValue(row, col), 4, 1e-4));
+    return tr("Query %1 “%2”\nKey %3 “%4”\n%5").arg(QString::number(qpos), q, QString::number(col), k, weight);
 }
 
 bool AttentionHeatmap::cellAtPixel(const QPointF& pixel, int* row, int* col) const {

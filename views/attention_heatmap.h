@@ -44,7 +44,9 @@ public:
 
     // The value stored in the colour map for (query row, key column): what is drawn.
     double cellValue(int row, int col) const;
-    // Tooltip text for a cell ("query → key: weight").
+    // A cell of the causal mask: its key comes after its query (drawn grey, no weight).
+    bool isMaskedCell(int row, int col) const;
+    // Tooltip text for a cell: query and key tokens, then the weight or that the cell is masked.
     QString cellText(int row, int col) const;
     // Cell under a pixel of the plot; false outside.
     bool cellAtPixel(const QPointF& pixel, int* row, int* col) const;

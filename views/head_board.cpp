@@ -33,6 +33,12 @@ HeadBoard::HeadBoard(QWidget* parent)
     connect(m_model, &HeadBoardModel::ablationChanged, this, &HeadBoard::onAblationChanged);
     connect(m_model, &QAbstractItemModel::dataChanged, this, [this] { update(); });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { updateGeometry(); update(); });
+    m_emptyMessage = tr("No model loaded");
+}
+
+void HeadBoard::setEmptyMessage(const QString& message) {
+    m_emptyMessage = message;
+    update();
 }
 
 void HeadBoard::setShape(int layers, int heads, bool ssm, const std::vector<int>& rowHeads) {
@@ -275,7 +281,7 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     const int H = m_model->heads();
     if (L == 0 || H == 0) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter, tr("No model loaded"));
+        p.drawText(rect().adjusted(kMargin, kMargin, -kMargin, -kMargin), Qt::AlignCenter | Qt::TextWordWrap, m_emptyMessage);
         return;
     }
     const int s = cellSize();

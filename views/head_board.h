@@ -59,6 +59,10 @@ public:
     // The mark drawn on a cell: "G", "A", "G A" (both shown heads are one head) or empty.
     QString displayedMark(int layer, int column) const;
 
+    // Drawn (wrapped) while the board has no heads (default: no model loaded).
+    void setEmptyMessage(const QString& message);
+    QString emptyMessage() const { return m_emptyMessage; }
+
     // Merge window for rapid toggles (ms); 0 disables merging.
     void setMergeInterval(int ms) { m_mergeMs = ms; }
 
@@ -118,6 +122,7 @@ private:
     QPoint m_shownAggregate{-1, -1};
     bool m_dragging = false;
     int m_mergeMs = 600;
+    QString m_emptyMessage;
 };
 
 }  // namespace gna::views

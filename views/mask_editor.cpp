@@ -95,6 +95,7 @@ int MaskEditor::segmentOf(int token) const {
 void MaskEditor::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());
+    if (paintEmptyMessage(p)) return;
     const QColor text = palette().color(QPalette::Text);
     for (int i = 0; i < m_sample.tokens.size() && i < tokenRects().size(); ++i) {
         const QRect r = tokenRects()[i];

@@ -176,8 +176,9 @@ void ResultsTable::keyPressEvent(QKeyEvent* event) {
 
 void ResultsTable::contextMenuEvent(QContextMenuEvent* event) {
     QMenu menu(this);
-    menu.addAction(tr("Copy selection"), this, &ResultsTable::copy);
-    menu.addAction(tr("Copy all"), this, [this] { QApplication::clipboard()->setText(toTsv(false)); });
+    const bool rows = m_model->rowCount() > 0;  // an empty table has nothing to copy
+    menu.addAction(tr("Copy selection"), this, &ResultsTable::copy)->setEnabled(rows);
+    menu.addAction(tr("Copy all"), this, [this] { QApplication::clipboard()->setText(toTsv(false)); })->setEnabled(rows);
     menu.exec(event->globalPos());
 }
 

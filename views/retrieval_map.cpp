@@ -40,7 +40,8 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
     m_missing->setPen(QPen(QColor(128, 128, 128), 1));
     m_missing->setBrush(missingBrush());
     m_plot->legend->setVisible(false);
-    setEmptyMessage(m_plot, tr("Run the experiment (or open a result) to fill this map"));
+    m_emptyMessage = tr("Run the experiment (or open a result) to fill this map");
+    gna::views::setEmptyMessage(m_plot, m_emptyMessage);
     applyPlotStyle(m_plot, palette());
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         if (!m_grid.isValid()) return;
@@ -74,6 +75,11 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
     });
 }
 
+void RetrievalMap::setEmptyMessage(const QString& message) {
+    m_emptyMessage = message;
+    if (!m_grid.isValid()) gna::views::setEmptyMessage(m_plot, m_emptyMessage);
+}
+
 QBrush RetrievalMap::missingBrush() { return QBrush(QColor(128, 128, 128), Qt::BDiagPattern); }
 
 int RetrievalMap::missingCells() const {
@@ -91,11 +97,11 @@ void RetrievalMap::setGrid(const RetrievalGrid& grid) {
     m_plot->legend->setVisible(false);
     if (!m_grid.isValid()) {
         d->clear();
-        setEmptyMessage(m_plot, tr("Run the experiment (or open a result) to fill this map"));
+        gna::views::setEmptyMessage(m_plot, m_emptyMessage);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    setEmptyMessage(m_plot, QString());
+    gna::views::setEmptyMessage(m_plot, QString());
     const int nx = static_cast<int>(m_grid.contextLengths.size());
     const int ny = static_cast<int>(m_grid.depths.size());
     d->setSize(nx, ny);

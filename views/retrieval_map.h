@@ -44,6 +44,9 @@ public:
     int missingCells() const;           // cells drawn hatched (never run)
     static QBrush missingBrush();       // their hatch, also the legend's "not run" entry
     QCustomPlot* plot() const { return m_plot; }
+    // Shown while the map has no grid (default: run the experiment or open a result).
+    void setEmptyMessage(const QString& message);
+    QString emptyMessage() const { return m_emptyMessage; }
 
 Q_SIGNALS:
     void cellClicked(int depthIndex, int lengthIndex);
@@ -58,6 +61,7 @@ private:
     QCPTextElement* m_title;
     QCPBars* m_missing;  // no data: the legend entry of the hatched cells
     RetrievalGrid m_grid;
+    QString m_emptyMessage;
 };
 
 }  // namespace gna::views

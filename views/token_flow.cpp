@@ -1,5 +1,7 @@
 #include "token_flow.h"
 
+#include <QPainter>
+#include <algorithm>
 #include <QSizePolicy>
 
 namespace gna::views {
@@ -38,7 +40,24 @@ QList<QRect> TokenFlowWidget::layoutTokens(int width) const {
 
 int TokenFlowWidget::heightForWidth(int width) const {
     const QList<QRect> r = layoutTokens(width);
-    return r.isEmpty() ? QFontMetrics(font()).height() + m_emptyMargin : r.back().bottom() + kTokenGap + 1;
+    if (!r.isEmpty()) return r.back().bottom() + kTokenGap + 1;
+    const QFontMetrics fm(font());
+    const int text = m_emptyMessage.isEmpty() ? fm.height()
+                                              : fm.boundingRect(QRect(0, 0, std::max(1, width - 2 * kTokenGap), 1 << 20),
+                                                                Qt::AlignCenter | Qt::TextWordWrap, m_emptyMessage).height();
+    return std::max(fm.height(), text) + m_emptyMargin;
+}
+
+void TokenFlowWidget::setEmptyMessage(const QString& message) {
+    m_emptyMessage = message;
+    relayout();
+}
+
+bool TokenFlowWidget::paintEmptyMessage(QPainter& painter) const {
+    if (!flowedTokens().isEmpty()) return false;
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    painter.drawText(rect().adjusted(kTokenGap, 0, -kTokenGap, 0), Qt::AlignCenter | Qt::TextWordWrap, m_emptyMessage);
+    return true;
 }
 
 int TokenFlowWidget::tokenAt(const QPoint& pos) const {

@@ -7,6 +7,8 @@
 #include <QStringList>
 #include <QWidget>
 
+class QPainter;
+
 namespace gna::views {
 
 constexpr int kTokenPad = 3;  // inside a box, around its text
@@ -21,6 +23,9 @@ class TokenFlowWidget : public QWidget {
     Q_OBJECT
 public:
     QRect tokenRect(int index) const { return index >= 0 && index < m_rects.size() ? m_rects[index] : QRect(); }
+    // Drawn (wrapped, in the placeholder colour) while there are no tokens; the widget is as high as it needs.
+    void setEmptyMessage(const QString& message);
+    QString emptyMessage() const { return m_emptyMessage; }
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
 
@@ -31,6 +36,8 @@ protected:
     const QList<QRect>& tokenRects() const { return m_rects; }
     int tokenAt(const QPoint& pos) const;  // the token whose box holds `pos`, -1 if none
     void relayout();                       // after the tokens changed: new boxes, new height, repaint
+    // Without tokens: draws the empty message and returns true (the widget has nothing else to draw).
+    bool paintEmptyMessage(QPainter& painter) const;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
@@ -39,6 +46,7 @@ private:
     bool m_breakAfterNewline;
     int m_emptyMargin;
     QList<QRect> m_rects;
+    QString m_emptyMessage;
 };
 
 }  // namespace gna::views

@@ -12,6 +12,7 @@ namespace gna::views {
 
 TokenStrip::TokenStrip(QWidget* parent) : TokenFlowWidget(false, 2 * kTokenPad + 2 * kTokenGap, parent) {
     setAccessibleName(tr("Prompt tokens"));
+    setEmptyMessage(tr("No prompt tokens yet"));
 }
 
 void TokenStrip::setTokens(const QStringList& tokens) {
@@ -36,11 +37,7 @@ QSize TokenStrip::sizeHint() const { return {400, heightForWidth(400)}; }
 void TokenStrip::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().base());
-    if (m_tokens.isEmpty()) {
-        p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter, tr("No prompt tokens yet"));
-        return;
-    }
+    if (paintEmptyMessage(p)) return;
     const QColor hl = palette().color(QPalette::Highlight);
     for (int i = 0; i < m_tokens.size() && i < tokenRects().size(); ++i) {
         const QRect r = tokenRects()[i];

@@ -148,7 +148,10 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(m_table, 1);
     auto* copy = new QPushButton(tr("&Copy table"));
+    copy->setObjectName(QStringLiteral("copyTable"));
     copy->setToolTip(tr("Copies the table (or the selected cells) as tab-separated text for a spreadsheet"));
+    copy->setEnabled(false);  // until the table has rows
+    connect(m_table->tableModel(), &QAbstractItemModel::modelReset, copy, [this, copy] { copy->setEnabled(m_table->tableModel()->rowCount() > 0); });
     auto* copyRow = new QHBoxLayout;
     copyRow->addStretch();
     copyRow->addWidget(copy);

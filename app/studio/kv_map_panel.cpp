@@ -112,6 +112,12 @@ KvMapPanel::KvMapPanel(Session* session, QWidget* parent) : QWidget(parent), m_s
 
 QString KvMapPanel::status() const { return m_status->text(); }
 
+void KvMapPanel::setNoModelMessage(const QString& message) {
+    if (m_session->hasModel()) return;
+    m_all->setEmptyMessage(message);
+    m_off->setEmptyMessage(message);
+}
+
 void KvMapPanel::onModelLoaded() {
     // A field the user left alone follows the model: its card's retrieval heads (the demos).
     QStringList names;
@@ -120,6 +126,7 @@ void KvMapPanel::onModelLoaded() {
     if (m_heads->text() == m_defaultHeads) m_heads->setText(heads);
     m_defaultHeads = heads;
     m_maps.clear();
+    for (views::RetrievalMap* map : {m_all, m_off}) map->setEmptyMessage(tr("Click “%1” to fill this map").arg(m_run->text().remove(QLatin1Char('&'))));
     showMaps();
     m_run->setEnabled(true);
     m_status->setText(tr("Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval "

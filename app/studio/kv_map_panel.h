@@ -41,6 +41,8 @@ public:
     views::RetrievalMap* allHeadsMap() const { return m_all; }
     views::RetrievalMap* headsOffMap() const { return m_off; }
     QString status() const;
+    // What both maps say while no model is open (MainWindow::noModelMessage).
+    void setNoModelMessage(const QString& message);
     // The last finished run: [0] all heads on, [1] the heads off; empty before one.
     const std::vector<gna::KvMap>& maps() const { return m_maps; }
     // Writes both maps (PDF, SVG, PNG, CSV) into `dir`; the files written, or empty and `error`.

@@ -45,6 +45,7 @@
 #include "tour_steps.h"
 #include "head_board.h"
 #include "head_board_legend.h"
+#include "kv_map_panel.h"
 #include "language.h"
 #include "model_info_panel.h"
 #include "next_token_chart.h"
@@ -71,11 +72,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
         m_progress->setTextVisible(true);
     });
     connect(m_session, &Session::modelLoadProgress, this, [this](int percent) { m_progress->setValue(percent); });
-    connect(m_session, &Session::modelLoadCancelled, this, [this] { m_status->setText(tr("Loading cancelled")); });
+    connect(m_session, &Session::modelLoadCancelled, this, [this] {
+        m_status->setText(tr("Loading cancelled"));
+        showModelState();
+    });
     connect(m_session, &Session::modelLoaded, this, &MainWindow::onModelLoaded);
     connect(m_session, &Session::modelLoadFailed, this, [this](const QString& dir, const QString& msg) {
         m_pendingWorkspace.reset();
         m_status->setText(tr("Could not load the model"));
+        showModelState();  // the model open before (if any) stays open
         showError(tr("Could not load %1").arg(QDir::toNativeSeparators(dir)), msg);
     });
     connect(m_session, &Session::resultReady, this, &MainWindow::onResult);
@@ -85,6 +90,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     });
     connect(m_session, &Session::runCancelled, this, [this] { m_status->setText(tr("Run cancelled")); });
     connect(m_session, &Session::busyChanged, this, &MainWindow::onBusy);
+    connect(m_session, &Session::cancellableChanged, this, [this](bool on) {
+        m_cancelButton->setVisible(on);
+        m_cancelButton->setEnabled(on);
+    });
 
     const QByteArray geometry = m_settings.windowGeometry();
     if (!geometry.isEmpty()) restoreGeometry(geometry);
@@ -110,6 +119,8 @@ void MainWindow::buildWindow() {
     m_tour = new GuidedTour(this);
     addDockWidget(Qt::RightDockWidgetArea, m_tour);
     buildActions();
+    m_status->setText(m_noModelMessage);
+    showModelState();
     for (QDockWidget* d : {static_cast<QDockWidget*>(m_tour), m_maskDock, static_cast<QDockWidget*>(m_experiments)})
         connect(d, &QDockWidget::visibilityChanged, this, [this](bool shown) {
             if (shown) return fitDocks();
@@ -131,7 +142,6 @@ void MainWindow::buildLayout() {
     m_next = new views::NextTokenChart;
     m_pair = new views::GatherAggregatePair;
     m_diff = new views::AttentionHeatmap;
-    m_diff->setEmptyMessage(tr("Tick “Compare with the unablated run” to see what the ablation changes"));
     setHeatmapPalette(m_settings.paletteIndex());
 
     // Head board with its score selector.
@@ -151,8 +161,8 @@ void MainWindow::buildLayout() {
     scoreLabel->setBuddy(m_scoreMode);
     scoreRow->addWidget(scoreLabel);
     scoreRow->addWidget(m_scoreMode, 1);
-    auto* invert = new QPushButton(tr("&Invert"));
-    auto* restore = new QPushButton(tr("Restore &all"));
+    auto* invert = m_invert = new QPushButton(tr("&Invert"));
+    auto* restore = m_restore = new QPushButton(tr("Restore &all"));
     invert->setObjectName(QStringLiteral("invertButton"));
     restore->setObjectName(QStringLiteral("restoreButton"));
     boardLayout->addLayout(scoreRow);
@@ -312,9 +322,13 @@ void MainWindow::buildLayout() {
     m_progress->setRange(0, 0);
     m_progress->setMaximumWidth(160);
     m_progress->setVisible(false);
+    // Shown only while a load or a run is in flight (a panel's experiment has its own Cancel beside it).
     m_cancelButton = new QPushButton(tr("Cancel"));
-    m_cancelButton->setEnabled(false);
-    m_status = new QLabel(tr("Open a model folder to begin (File ▸ Open model, or drop a folder here)."));
+    m_cancelButton->setToolTip(tr("Stop the run or the load (Esc)"));
+    m_cancelButton->setVisible(m_session->isCancellable());
+    m_cancelButton->setEnabled(m_session->isCancellable());
+    m_status = new QLabel;
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a long message never widens the window
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
@@ -360,7 +374,7 @@ void MainWindow::clearRunViews() {
 void MainWindow::onModelLoaded() {
     const gna::ModelInfo* info = m_session->modelInfo();
     clearRunViews();
-    m_pair->setEmptyMessage(tr("Type a prompt to see the attention maps"));
+    showModelState();
     m_info->setInfo(info);
     m_experiments->setModelDir(m_session->modelPath());
     {
@@ -491,7 +505,18 @@ void MainWindow::onBusy(bool busy) {
         m_progress->setRange(0, 0);
         m_progress->setTextVisible(false);
     }
-    m_cancelButton->setEnabled(busy);
+}
+
+void MainWindow::showModelState() {
+    const bool model = m_session->hasModel();
+    for (QWidget* w : std::initializer_list<QWidget*>{m_prompt->runButton(), m_invert, m_restore, m_compare}) w->setEnabled(model);
+    for (QAction* a : std::as_const(m_modelActions)) a->setEnabled(model);
+    m_pair->setEmptyMessage(model ? tr("Type a prompt to see the attention maps") : m_noModelMessage);
+    m_diff->setEmptyMessage(model ? tr("Tick “Compare with the unablated run” to see what the ablation changes") : m_noModelMessage);
+    m_next->setEmptyMessage(model ? tr("Type a prompt to see the next-token probabilities") : m_noModelMessage);
+    m_board->setEmptyMessage(m_noModelMessage);  // drawn only while the board has no heads
+    m_maskPanel->setNoModelMessage(m_noModelMessage);
+    if (auto* kv = qobject_cast<KvMapPanel*>(m_kvMapDock->widget())) kv->setNoModelMessage(m_noModelMessage);
 }
 
 void MainWindow::restoreAllHeads() { m_board->clearAblations(); }  // undoable

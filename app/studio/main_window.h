@@ -58,6 +58,8 @@ public:
     PromptEditor* promptEditor() const { return m_prompt; }
     ModelInfoPanel* infoPanel() const { return m_info; }
     QPushButton* cancelButton() const { return m_cancelButton; }
+    // What every view without a model says: the real menu items (and shortcut) that open one.
+    QString noModelMessage() const { return m_noModelMessage; }
 
     Workspace workspace() const;
     // Errors (an experiment result that cannot be opened) go to `error` when given, otherwise to a dialog.
@@ -131,6 +133,9 @@ private:
     void onResult(const RunOutcome& outcome);
     void showError(const QString& title, const QString& message);
     void onBusy(bool busy);
+    // The controls that need a model enabled only with one, and the empty views' messages to match
+    // (on building the window, after a load, a failed or cancelled load).
+    void showModelState();
     void applyHeadFields();
     void applyWorkspaceHeads(const Workspace& w);  // the plan and the shown heads of a workspace
     void clearRunViews();                          // nothing drawn from another model's run
@@ -163,6 +168,10 @@ private:
     QCheckBox* m_compare = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancelButton = nullptr;
+    QPushButton* m_invert = nullptr;
+    QPushButton* m_restore = nullptr;
+    QList<QAction*> m_modelActions;  // menu items that act on the open model
+    QString m_noModelMessage;
     QLabel* m_status = nullptr;
     QMenu* m_recentMenu = nullptr;
     QTimer m_autosave;

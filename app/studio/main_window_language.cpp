@@ -67,7 +67,6 @@ void MainWindow::retranslate() {
     restoreState(state);
     onBusy(false);
     setWindowTitle(tr("G&A Studio"));
-    m_status->setText(tr("Open a model folder to begin (File ▸ Open model, or drop a folder here)."));
     if (m_session->hasModel()) {
         // The new views learn the open model as on loading it, then get the workspace's state back.
         m_prompt->setCandidates(w.candidates);

@@ -25,7 +25,17 @@
 
 namespace gna::studio {
 
+namespace {
+// A menu item as the user finds it: "File ▸ Open model…" (mnemonic '&' dropped, "&&" shown as '&'),
+// with no-break spaces: a wrapped message never splits the path.
+QString menuPath(const QMenu* menu, const QAction* action) {
+    auto shown = [](QString text) { return text.replace(QStringLiteral("&&"), QStringLiteral("\x01")).remove(QLatin1Char('&')).replace(QLatin1Char('\x01'), QLatin1Char('&')); };
+    return QString(shown(menu->title()) + QStringLiteral(" ▸ ") + shown(action->text())).replace(QLatin1Char(' '), QChar(0x00A0));
+}
+}  // namespace
+
 void MainWindow::buildActions() {
+    m_modelActions.clear();
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open model…"), this, &MainWindow::openModelDialog);
     open->setShortcut(QKeySequence::Open);
@@ -61,12 +71,14 @@ void MainWindow::buildActions() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(tr("&Invert ablation"), m_board, &views::HeadBoard::invert);
-    edit->addAction(tr("Restore &all heads"), this, &MainWindow::restoreAllHeads);
-    edit->addAction(tr("Ablate &current layer"), this, [this] { m_board->ablateLayer(m_board->currentHead().layer); });
+    m_modelActions << edit->addAction(tr("&Invert ablation"), m_board, &views::HeadBoard::invert);
+    m_modelActions << edit->addAction(tr("Restore &all heads"), this, &MainWindow::restoreAllHeads);
+    m_modelActions << edit->addAction(tr("Ablate &current layer"), this, [this] { m_board->ablateLayer(m_board->currentHead().layer); });
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
-    run->addAction(tr("&Run now"), m_session, &Session::requestRun)->setShortcut(QKeySequence(Qt::Key_F5));
+    QAction* runNow = run->addAction(tr("&Run now"), m_session, &Session::requestRun);
+    runNow->setShortcut(QKeySequence(Qt::Key_F5));
+    m_modelActions << runNow << exportFigure;
     run->addAction(tr("&Cancel"), m_session, &Session::cancel)->setShortcut(QKeySequence(Qt::Key_Escape));
     run->addSeparator();
     // Device: CPU, or CUDA where this build and machine have it; changing it reloads the model.
@@ -182,6 +194,12 @@ void MainWindow::buildActions() {
         if (dir.isEmpty()) a->setToolTip(tr("Not bundled in this build"));
     }
     demos->setToolTipsVisible(true);
+    // Every empty view says how to get a model, with the items above (a build without the demos names none).
+    const QString openText = tr("No model loaded. Open one with %1 (%2) or drop a model folder here")
+                                 .arg(menuPath(file, open), open->shortcut().toString(QKeySequence::NativeText));
+    bool demo = false;
+    for (const QAction* a : demos->actions()) demo = demo || a->isEnabled();
+    m_noModelMessage = demo ? tr("%1, or open a bundled demo from %2.").arg(openText, menuPath(help, demos->menuAction())) : openText + QLatin1Char('.');
     help->addSeparator();
     help->addAction(tr("&About G&&A Studio"), this, [this] {
         QMessageBox::about(this, tr("About G&A Studio"),

@@ -89,6 +89,7 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     m_hint->setObjectName(QStringLiteral("maskHint"));
     m_hint->setWordWrap(true);  // the dock stays narrow enough for the maps beside it
     setAttentionHeads(true);
+    enableControls(m_session->hasModel());
     layout->addWidget(m_hint);
     layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
@@ -116,7 +117,8 @@ void MaskPanel::reload() {
     m_question = -1;
     QSignalBlocker block(m_questions);
     m_questions->clear();
-    if (!m_session->hasModel()) return;
+    if (!m_session->hasModel()) return setNoModelMessage(m_noModelMessage);
+    m_editor->setEmptyMessage(QString());
     const gna::ModelInfo* info = m_session->modelInfo();
     // Fields the user has not edited follow the model: the Gather and Aggregate heads its card names
     // (the bundled demos), else attention heads it has. A mask acts on attention weights: a model
@@ -188,9 +190,22 @@ void MaskPanel::reload() {
     if (!ok) m_status->setText(tr("Open a model to edit G&A masks on the bundled MMLU sample."));
 }
 
+void MaskPanel::setNoModelMessage(const QString& message) {
+    m_noModelMessage = message;
+    if (m_session->hasModel()) return;
+    enableControls(false);
+    m_hint->clear();  // nothing to click yet: the editor says how to open a model
+    m_editor->setEmptyMessage(message);
+    m_chart->setEmptyMessage(message);
+}
+
+void MaskPanel::enableControls(bool on) {
+    for (QWidget* w : std::initializer_list<QWidget*>{m_questions, m_gather, m_aggregate, m_rule, m_reset}) w->setEnabled(on);
+    if (!on) m_run->setEnabled(false);
+}
+
 void MaskPanel::setAttentionHeads(bool attention) {
-    for (QWidget* w : std::initializer_list<QWidget*>{m_questions, m_gather, m_aggregate, m_rule, m_reset}) w->setEnabled(attention);
-    if (!attention) m_run->setEnabled(false);
+    enableControls(attention);
     m_hint->setText(attention ? tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):")
                               : tr("This model has no attention heads: a G&A mask acts on attention weights, which its SSM heads "
                                    "do not have. Open a model with attention heads to edit and run masks."));

@@ -35,6 +35,9 @@ public:
     // invented-world questions, else the bundled MMLU sample; head fields the user left alone take
     // the model card's Gather and Aggregate heads.
     void reload();
+    // What the editor and the chart say while no model is open (MainWindow::noModelMessage); the
+    // controls are off until one is.
+    void setNoModelMessage(const QString& message);
     int questionCount() const { return static_cast<int>(m_items.size()); }
     void setQuestion(int index);
     void setHeads(const QString& gather, const QString& aggregate);
@@ -67,6 +70,8 @@ private:
     void onKeysChanged(const QSet<int>& keys);
     // A model without attention heads: the controls a mask needs are off and the top says why.
     void setAttentionHeads(bool attention);
+    void enableControls(bool on);  // question, heads, rule, Reset (Run: once a mask can run)
+    QString m_noModelMessage;
 
     Session* m_session;
     std::vector<gna::ChoiceItem> m_items;

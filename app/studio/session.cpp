@@ -35,7 +35,7 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
     m_jobStop->store(true);
     m_jobStop = std::make_shared<std::atomic<bool>>(false);
     m_loading = true;
-    setRunning(+1);
+    setRunning(+1, true);
     Q_EMIT modelLoadStarted(dir);
     auto flag = std::make_shared<std::atomic<bool>>(false);
     m_cancel = flag;  // Cancel stops the load too
@@ -44,7 +44,7 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
     connect(watcher, &QFutureWatcher<LoadOutcome>::finished, this, [this, watcher, dir, tokenizerDir, load] {
         const LoadOutcome r = watcher->result();
         watcher->deleteLater();
-        setRunning(-1);
+        setRunning(-1, true);
         if (load != m_loads) {  // another load was asked for meanwhile: this one's model is not used
             releaseOnWorker(r.model, nullptr);
             return;
@@ -168,10 +168,12 @@ void Session::releaseOnWorker(std::shared_ptr<gna::Model> model, std::shared_ptr
     });
 }
 
-void Session::setRunning(int delta) {
-    const bool was = m_running > 0;
+void Session::setRunning(int delta, bool cancellable) {
+    const bool was = m_running > 0, wasCancellable = m_cancellable > 0;
     m_running += delta;
+    if (cancellable) m_cancellable += delta;
     if (was != (m_running > 0)) Q_EMIT busyChanged(m_running > 0);
+    if (wasCancellable != (m_cancellable > 0)) Q_EMIT cancellableChanged(m_cancellable > 0);
 }
 
 void Session::requestRun() {
@@ -182,13 +184,13 @@ void Session::requestRun() {
     spec.generation = ++m_generation;
     auto probe = m_probe;
     auto flag = m_cancel;
-    setRunning(+1);
+    setRunning(+1, true);
     Q_EMIT runStarted(spec.generation);
     auto* watcher = new QFutureWatcher<RunOutcome>(this);
     connect(watcher, &QFutureWatcher<RunOutcome>::finished, this, [this, watcher] {
         const RunOutcome out = watcher->result();
         watcher->deleteLater();
-        setRunning(-1);
+        setRunning(-1, true);
         if (out.generation != m_generation) return;  // stale: a newer request exists
         if (out.cancelled) {
             Q_EMIT runCancelled(out.generation);

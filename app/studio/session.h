@@ -63,6 +63,8 @@ public:
     const RunOutcome& lastOutcome() const { return m_last; }
     quint64 generation() const { return m_generation; }
     bool isRunning() const { return m_running > 0; }
+    // A load or a run is in flight: what cancel() stops (model jobs of the panels have their own Cancel).
+    bool isCancellable() const { return m_cancellable > 0; }
 
     // Runs `work` on the model's worker thread, after the run in flight (the model runs one
     // request at a time); `done` then runs on the GUI thread. false when no model is open.
@@ -88,10 +90,11 @@ Q_SIGNALS:
     void runFailed(const QString& message);
     void runCancelled(quint64 generation);
     void busyChanged(bool busy);
+    void cancellableChanged(bool cancellable);  // isCancellable() changed
 
 private:
     void maybeRun();
-    void setRunning(int delta);
+    void setRunning(int delta, bool cancellable = false);
     void releaseOnWorker(std::shared_ptr<gna::Model> model, std::shared_ptr<gna::Probe> probe);
 
     QThreadPool m_pool;  // one thread: the model runs one request at a time
@@ -109,6 +112,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_jobStop = std::make_shared<std::atomic<bool>>(false);  // this model's jobs
     std::shared_ptr<gna::Probe> m_probe;  // the loaded model's probe (caches compare mode's unablated run)
     int m_running = 0;
+    int m_cancellable = 0;  // loads and runs among m_running
     bool m_autoRun = true;
 };
 

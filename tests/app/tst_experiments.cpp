@@ -267,6 +267,11 @@ void TestExperiments::cumulativeRemovalCurves() {
     ExperimentPanel* panel = w.experiments()->panel(QStringLiteral("cumulative_removal"));
     w.experiments()->showPanel(QStringLiteral("cumulative_removal"));
     w.experiments()->resize(1100, 520);
+    // Copy table: off while the table is empty (nothing run yet), on with the result's rows (below).
+    auto* copy = panel->findChild<QPushButton*>(QStringLiteral("copyTable"));
+    QVERIFY(copy);
+    QCOMPARE(panel->table()->tableModel()->rowCount(), 0);
+    QVERIFY(!copy->isEnabled());
     panel->setSpecText(QStringLiteral(R"({"experiment": "cumulative_removal", "ranking": ["L1.H0", "L0.H2", "L1.H3"], "steps": [0, 1, 2, 3],
         "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 12}})"));
     QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("ranking"))->text(), QStringLiteral("L1.H0, L0.H2, L1.H3"));
@@ -302,8 +307,20 @@ void TestExperiments::cumulativeRemovalCurves() {
             QVERIFY(std::abs(series[s].y[i] - mean) < 1e-9);
             QVERIFY(std::abs(series[s].error[i] - std::sqrt(std::max(0.0, var) / n)) < 1e-6);
         }
-    // The table copies as tab-separated text.
+    // The table copies as tab-separated text: a click on Copy table puts its rows on the clipboard.
     QVERIFY(panel->table()->toTsv(false).contains(QStringLiteral("top-3")));
+    QVERIFY(panel->table()->tableModel()->rowCount() > 0);
+    QVERIFY(copy->isEnabled());
+    panel->table()->clearSelection();
+    QGuiApplication::clipboard()->clear();
+    QTabWidget* tabs = panel->findChild<QTabWidget*>();
+    const int shownTab = tabs->currentIndex();
+    tabs->setCurrentWidget(tabs->widget(2));  // the table's tab, where the button is
+    QTest::qWait(20);
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text().count(QLatin1Char('\n')), panel->table()->tableModel()->rowCount() + 1);
+    QVERIFY(QGuiApplication::clipboard()->text().contains(QStringLiteral("top-3")));
+    tabs->setCurrentIndex(shownTab);
     // The curve readable on its page: its plot area at least 200x120 px and wholly in sight (it was cut
     // to a strip under its legend).
     QTest::qWait(100);  // queued replots

@@ -325,6 +325,33 @@ void TestScreenshots::hoverShowsCellAndHeadValues() {
     // Four significant digits in the UI's (English) locale; below 0.0001 the tooltip says so instead of "5e-05".
     auto shown = [](double v) { return std::abs(v) < 1e-4 && v != 0.0 ? QStringLiteral("< 0.0001") : QString::number(v, 'g', 4); };
     QVERIFY2(tip.contains(shown(o.maps[0].at(r, c))), qPrintable(tip));
+    // A masked cell (the key after the query) says so, with both tokens, and claims no weight: in the
+    // map and in the difference map (compare ticked with a click, its tab shown).
+    auto hover = [](gna::views::AttentionHeatmap* m, int row, int col) {
+        m->plot()->replot();
+        const QPointF p = m->cellCenterPixel(row, col);
+        QMouseEvent e(QEvent::MouseMove, p, m->plot()->mapToGlobal(p), Qt::NoButton, Qt::NoButton, {});
+        QApplication::sendEvent(m->plot(), &e);
+        return QToolTip::text();
+    };
+    const int maskedCol = o.maps[0].cols - 1, firstQuery = o.maps[0].rowPositions.value(0, 0);
+    QVERIFY(maskedCol > firstQuery);
+    auto expectMasked = [&](const QString& t) {
+        QVERIFY2(t.contains(QStringLiteral("masked: key after the query (causal)")) && !t.contains(QStringLiteral("Weight")), qPrintable(t));
+        QVERIFY2(t.contains(o.tokenLabels.value(firstQuery)) && t.contains(o.tokenLabels.value(maskedCol)), qPrintable(t));
+    };
+    expectMasked(hover(map, 0, maskedCol));
+    auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
+    QTest::mouseClick(compare, Qt::LeftButton, {}, QPoint(8, compare->height() / 2));  // on its box
+    QVERIFY(waitIdle(w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.differenceMap()->data().isValid(), 30000);
+    auto* tabs = w.findChild<QTabWidget*>();
+    for (QTabWidget* t : w.findChildren<QTabWidget*>())
+        if (t->indexOf(w.differenceMap()) >= 0) tabs = t;
+    tabs->setCurrentWidget(w.differenceMap());
+    QTest::qWait(50);
+    expectMasked(hover(w.differenceMap(), 0, maskedCol));
+    QVERIFY2(hover(w.differenceMap(), o.maps[0].rows - 1, 0).contains(QStringLiteral("Weight")), "an unmasked cell of the difference shows its value");
     // A head-board cell: its name, its score and whether it is ablated.
     gna::views::HeadBoard* board = w.headBoard();
     for (const auto& [layer, head, ablated] : {std::tuple{0, 1, true}, std::tuple{1, 0, false}}) {

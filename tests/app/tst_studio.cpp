@@ -1,6 +1,22 @@
 // The real MainWindow with a tiny Llama made by `gna make-tiny-model`: load it, toggle a head by
 // clicking the HeadBoard, wait for the rerun, check plan and heatmaps against an independent
-// gna::Model::run (attention and SSM heads, hybrids); cancel; a bad model; the device menu.
+// gna::Model::run (attention and SSM heads, hybrids); cancel; a bad model; the device menu; the
+// window before a model: what its empty views say and which controls are off.
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTimer>
+#include <functional>
+
+#include "attention_heatmap.h"
+#include "experiment_dock.h"
+#include "figure_export.h"
+#include "kv_map_panel.h"
+#include "mask_editor.h"
+#include "mask_panel.h"
+#include "plot_style.h"
+#include "retrieval_map.h"
 #include "studio_fixture.h"
 
 using namespace gna::studio;
@@ -17,7 +33,32 @@ private Q_SLOTS:
     void cancelLeavesWindowUsable();
     void badModelShowsCoreError();
     void deviceMenuLoadsOnChosenDevice();
+    void emptyViewsSayHowToOpenAModel();
+    void modelControlsNeedAModel();
+    void statusCancelOnlyWhileRunning();
 };
+
+namespace {
+// The menu bar's item `text` (with its '&') inside the menu titled `menu`, searched into submenus.
+QAction* menuItem(QMainWindow& w, const QString& menu, const QString& text) {
+    std::function<QAction*(QMenu*)> find = [&](QMenu* m) -> QAction* {
+        for (QAction* a : m->actions()) {
+            if (a->text() == text) return a;
+            if (a->menu())
+                if (QAction* found = find(a->menu())) return found;
+        }
+        return nullptr;
+    };
+    for (QAction* top : w.menuBar()->actions())
+        if (top->text() == menu && top->menu()) return find(top->menu());
+    return nullptr;
+}
+
+void closeMessageBoxes(QWidget& w) {
+    for (QMessageBox* box : w.findChildren<QMessageBox*>()) box->close();
+    QTest::qWait(10);
+}
+}  // namespace
 
 void TestStudio::loadToggleRerun() {
     MainWindow w;
@@ -309,6 +350,180 @@ void TestStudio::deviceMenuLoadsOnChosenDevice() {
     QVERIFY(QString::fromStdString(w.session()->modelInfo()->device).startsWith(QStringLiteral("cuda")));
     cpu->trigger();
     QVERIFY(loaded.wait(60000));
+}
+
+// Before a model: every empty view says how to get one, naming the menu items that exist and the
+// shortcut that opens the dialog; an empty map is still not exported.
+void TestStudio::emptyViewsSayHowToOpenAModel() {
+    MainWindow w;
+    w.resize(1280, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QString message = w.noModelMessage();
+    // The items it names are the real ones: File ▸ Open model… (Ctrl+O) and Help ▸ Open demo model.
+    QAction* open = menuItem(w, QStringLiteral("&File"), QStringLiteral("&Open model…"));
+    QAction* demos = menuItem(w, QStringLiteral("&Help"), QStringLiteral("Open &demo model"));
+    QVERIFY(open && demos && demos->menu());
+    QCOMPARE(open->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_O));
+    // (The menu paths are written with no-break spaces, so that a wrapped line never splits one.)
+    const QString shown = QString(message).replace(QChar(0x00A0), QLatin1Char(' '));
+    for (const QString& part : {QStringLiteral("No model loaded"), QStringLiteral("File ▸ Open model…"), QStringLiteral("(Ctrl+O)"),
+                                QStringLiteral("Help ▸ Open demo model")})
+        QVERIFY2(shown.contains(part), qPrintable(message + QStringLiteral(" lacks ") + part));
+    QVERIFY(!message.contains(QLatin1Char('&')));
+    // Ctrl+O, pressed on the window, opens the model dialog the message promises.
+    bool dialogOpened = false;
+    QTimer::singleShot(300, &w, [&] {
+        if (QWidget* d = QApplication::activeModalWidget()) {
+            dialogOpened = true;
+            d->close();
+        }
+    });
+    QTest::keyClick(&w, Qt::Key_O, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(dialogOpened, 5000);
+    QVERIFY(!w.session()->hasModel());
+
+    // Each empty view shows it.
+    for (const auto* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate(), w.differenceMap()}) {
+        QCOMPARE(map->emptyMessage(), message);
+        QCOMPARE(gna::views::emptyMessage(map->plot()), message);
+    }
+    QCOMPARE(gna::views::emptyMessage(w.nextTokenChart()->plot()), message);
+    QCOMPARE(w.headBoard()->emptyMessage(), message);
+    QCOMPARE(w.maskPanel()->editor()->emptyMessage(), message);
+    QCOMPARE(gna::views::emptyMessage(w.maskPanel()->chart()->plot()), message);
+    auto* kv = w.findChild<KvMapPanel*>();
+    QVERIFY(kv);
+    QCOMPARE(gna::views::emptyMessage(kv->allHeadsMap()->plot()), message);
+    QCOMPARE(gna::views::emptyMessage(kv->headsOffMap()->plot()), message);
+    QCOMPARE(w.statusBar()->findChildren<QLabel*>().value(0)->text(), message);
+    // For a person to look at: the window before a model (1600x1000) in both palettes, and with the
+    // mask editor open.
+    const QDir shots(QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots"));
+    QDir().mkpath(shots.path());
+    w.resize(1600, 1000);
+    for (const Theme theme : {Theme::Light, Theme::Dark}) {
+        applyTheme(theme);
+        QTest::qWait(200);
+        QVERIFY(w.grab().toImage().save(shots.filePath(theme == Theme::Dark ? QStringLiteral("main_window_no_model_dark.png")
+                                                                            : QStringLiteral("main_window_no_model_light.png"))));
+    }
+    applyTheme(Theme::Light);
+    auto* maskDock = w.findChild<QDockWidget*>(QStringLiteral("maskDock"));
+    maskDock->show();
+    QTest::qWait(200);
+    QVERIFY(w.grab().toImage().save(shots.filePath(QStringLiteral("main_window_no_model_masks.png"))));
+    maskDock->hide();
+    w.resize(1280, 900);
+
+    // An empty map is still refused as a figure, and the menu's export is off.
+    QTemporaryDir out;
+    for (const auto* map : {w.heatmaps()->gather(), w.differenceMap()}) {
+        QString error;
+        const QString path = out.filePath(QStringLiteral("empty.png"));
+        QVERIFY(!gna::views::exportFigure(map->plot(), path, gna::views::FigureFormat::PNG, {}, &error));
+        QVERIFY2(error.contains(QStringLiteral("No model loaded")), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(path));
+    }
+    QVERIFY(!w.findChild<QAction*>(QStringLiteral("exportFigure"))->isEnabled());
+
+    // With a model the views say what to do next, not that there is no model.
+    openTiny(w);
+    QVERIFY(w.differenceMap()->emptyMessage().contains(QStringLiteral("Compare with the unablated run")));
+    QVERIFY(!w.maskPanel()->editor()->emptyMessage().contains(QStringLiteral("No model loaded")));
+}
+
+// Run, Invert, Restore all, the compare box and the menu items that act on a model are off until a
+// model is open; a failed load leaves them as they were (off without a model, on with one).
+void TestStudio::modelControlsNeedAModel() {
+    MainWindow w;
+    w.resize(1280, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
+    QList<QWidget*> buttons{w.promptEditor()->runButton(), w.findChild<QPushButton*>(QStringLiteral("invertButton")),
+                            w.findChild<QPushButton*>(QStringLiteral("restoreButton")), compare};
+    QList<QAction*> actions{menuItem(w, QStringLiteral("&Edit"), QStringLiteral("&Invert ablation")),
+                            menuItem(w, QStringLiteral("&Edit"), QStringLiteral("Restore &all heads")),
+                            menuItem(w, QStringLiteral("&Edit"), QStringLiteral("Ablate &current layer")),
+                            menuItem(w, QStringLiteral("&Run"), QStringLiteral("&Run now")),
+                            menuItem(w, QStringLiteral("&File"), QStringLiteral("&Export figure…"))};
+    auto* mask = w.maskPanel();
+    QList<QWidget*> maskControls{mask->questionBox(), mask->ruleBox(), mask->resetButton(), mask->runButton()};
+    for (QWidget* b : buttons) QVERIFY(b);
+    for (QAction* a : actions) QVERIFY(a);
+    auto expectEnabled = [&](bool on) {
+        for (QWidget* b : buttons) QVERIFY2(b->isEnabled() == on, qPrintable(b->objectName()));
+        for (QAction* a : actions) QVERIFY2(a->isEnabled() == on, qPrintable(a->text()));
+        for (QWidget* c : maskControls.mid(0, 3)) QVERIFY2(c->isEnabled() == on, qPrintable(c->objectName()));
+    };
+    expectEnabled(false);
+    QVERIFY(!mask->runButton()->isEnabled());
+    // Real clicks and keys do nothing without a model.
+    QTest::mouseClick(compare, Qt::LeftButton, {}, QPoint(8, compare->height() / 2));  // on its box
+    QVERIFY(!compare->isChecked());
+    QVERIFY(!w.session()->compare());
+    QTest::keyClick(&w, Qt::Key_F5);
+    QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+    QVERIFY(!w.session()->isRunning());
+
+    // A failed load without a model: still off.
+    QSignalSpy failed(w.session(), &Session::modelLoadFailed);
+    w.openModel(m_dir.filePath(QStringLiteral("no-such-model")));
+    QVERIFY(failed.wait(30000));
+    closeMessageBoxes(w);
+    expectEnabled(false);
+
+    // A model: on; the compare box now takes a real click.
+    openTiny(w);
+    expectEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(mask->runButton()->isEnabled(), 30000);
+    QTest::mouseClick(compare, Qt::LeftButton, {}, QPoint(8, compare->height() / 2));  // on its box
+    QVERIFY(compare->isChecked());
+    QVERIFY(w.session()->compare());
+
+    // A failed load with a model open keeps that model, and the controls stay on.
+    w.openModel(m_dir.filePath(QStringLiteral("no-such-model")));
+    QVERIFY(failed.wait(30000));
+    closeMessageBoxes(w);
+    QVERIFY(w.session()->hasModel());
+    expectEnabled(true);
+}
+
+// The status bar's Cancel is shown only while a run (or a load) is in flight, so that it never stands
+// beside the experiment panel's Cancel when nothing runs; Esc (Run ▸ Cancel) stops the run.
+void TestStudio::statusCancelOnlyWhileRunning() {
+    MainWindow w;
+    w.resize(1280, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.cancelButton()->isVisible());
+    openTiny(w);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    QVERIFY(!w.cancelButton()->isVisible());
+    // Opened, the experiment panel's Cancel is the only one in sight.
+    w.experiments()->show();
+    QTest::qWait(50);
+    int cancels = 0;
+    for (QPushButton* b : w.findChildren<QPushButton*>())
+        if (b->isVisible() && b->text().remove(QLatin1Char('&')) == QStringLiteral("Cancel")) ++cancels;
+    QCOMPARE(cancels, 1);
+    w.experiments()->hide();
+
+    bool shownWhileRunning = false;
+    QSignalSpy cancelled(w.session(), &Session::runCancelled);
+    QSignalSpy result(w.session(), &Session::resultReady);
+    auto c = connect(w.session(), &Session::runStarted, &w, [&] {
+        shownWhileRunning = w.cancelButton()->isVisible() && w.cancelButton()->isEnabled();
+        QTest::keyClick(&w, Qt::Key_Escape);  // before the run starts on the worker: it stops at once
+    });
+    QTest::mouseClick(w.promptEditor()->runButton(), Qt::LeftButton);
+    disconnect(c);
+    QVERIFY(shownWhileRunning);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+    QCOMPARE(cancelled.count(), 1);
+    QCOMPARE(result.count(), 0);
+    QVERIFY(!w.cancelButton()->isVisible());
 }
 
 QTEST_MAIN(TestStudio)
