@@ -294,6 +294,8 @@ void MainWindow::buildLayout() {
         fitMaps();
     });
     scroll->resized = fitMaps;
+    // A pane's minimum grown (the board's legend wrapped to another line): the stacked minimum follows.
+    connect(columns, &views::AdaptiveSplitter::minimumHeightChanged, scroll, fitMaps);
     // Docks opened beside it leave the central area at least the stacked columns' width.
     auto keepWidth = [scroll](int w) { scroll->setMinimumWidth(w + scroll->verticalScrollBar()->sizeHint().width()); };
     keepWidth(columns->minimumSizeHint().width());
