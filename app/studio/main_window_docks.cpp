@@ -56,10 +56,19 @@ void MainWindow::fitDocks() {
             if (m_status->text() == m_coverStatus) m_status->setText(m_statusBeforeCover);  // unless news came since
         }
     }
-    // A bottom dock in a larger window leaves the main view 45% of the window's height; in a smaller one
-    // the main view asks for nothing, so that a bottom dock being shown does not grow the window before
-    // it covers the main view.
-    centralWidget()->setMinimumHeight(roomy() ? std::min(480, height() * 9 / 20) : 0);
+    // A bottom dock in a larger window leaves the main view 45% of the window's height (at most 480 px):
+    // the dock is made lower once the layout has settled. Not a minimum height of the main view: the
+    // window could then not be made smaller than the main view's minimum and the dock together (a
+    // 1600x1000 window with the Experiments dock stayed 886 px high when made 1024x640), nor would a
+    // bottom dock being shown in a small window cover it before growing the window.
+    if (roomy())
+        QTimer::singleShot(0, this, [this] {
+            if (!roomy() || !centralWidget() || centralWidget()->isHidden()) return;
+            const int missing = std::min(480, height() * 9 / 20) - centralWidget()->height();
+            for (QDockWidget* d : m_bottomDocks)
+                if (missing > 0 && d->isVisible() && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea)
+                    return resizeDocks({d}, {std::max(d->minimumSizeHint().height(), d->height() - missing)}, Qt::Vertical);
+        });
     // In a small window a right dock (the tour, the mask editor) takes at most 30% of the width, and the
     // Model dock becomes a tab beside it instead of a column of its own: the maps keep a usable width.
     if (width() >= kRoomyWidth) return;
