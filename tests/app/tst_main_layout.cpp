@@ -6,7 +6,11 @@
 // every row; side by side, the two maps' axis rectangles line up; the board's keyboard focus starts on a
 // head the model has; at 1600x1000 the prompt shows all its lines. Tabified docks show their titles'
 // '&' (G&A), in the tab and in the title bar; a combo box narrower than its text elides it. Back at
-// 1600x1000 after 1024x640, the left column (prompt, board, chart) is laid out as before.
+// 1600x1000 after 1024x640, the left column (prompt, board, chart) is laid out as before. The board's legend,
+// wrapped to its width in English, German, Chinese and a long text, covers neither the board nor its buttons.
+// Beside the Model dock, a 1024x640 window's Experiments dock shows every form row and the Run button
+// (the Model dock at its minimum height), also when the window is made smaller with both open. No two
+// query labels of a map overlap (the SSM demo's difference map at 1024x640).
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
