@@ -15,7 +15,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QFormLayout>
 #include <QImage>
 #include <QMenuBar>
 #include <QPainter>
@@ -116,26 +115,6 @@ QString queryLabelOverlaps(const gna::views::AttentionHeatmap* map) {
     for (qsizetype i = 1; i < at.size(); ++i)
         if (at[i] - at[i - 1] < height)
             bad << QStringLiteral("labels at y %1 and %2 (%3 px high)").arg(at[i - 1], 0, 'f', 1).arg(at[i], 0, 'f', 1).arg(height);
-    return bad.join(QStringLiteral("; "));
-}
-
-// The experiment form of `p` wholly in sight: every row (label and field) inside its scrolling pane, none
-// scrolled away or cut, the Run button in the window; "" when so.
-QString hiddenFormRows(const MainWindow& w, const ExperimentPanel* p) {
-    const auto* scroll = p->findChild<QScrollArea*>(QStringLiteral("formScroll"));
-    const auto* form = p->form()->findChild<QFormLayout*>();
-    if (!scroll || !form) return QStringLiteral("no scrolling form");
-    const QRect pane = visibleRect(scroll->viewport(), &w);
-    QStringList bad;
-    for (int row = 0; row < form->rowCount(); ++row) {
-        QRect r;
-        for (const auto role : {QFormLayout::LabelRole, QFormLayout::FieldRole})
-            if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty()) r |= item->geometry();
-        if (r.isEmpty()) continue;
-        r.moveTopLeft(p->form()->mapTo(&w, r.topLeft()));
-        if (!pane.contains(r)) bad << QStringLiteral("form row %1 (%2 px high) shows %3 px").arg(row).arg(r.height()).arg((r & pane).height());
-    }
-    if (visibleRect(p->runButton(), &w).size() != p->runButton()->size()) bad << QStringLiteral("the Run button is not in sight");
     return bad.join(QStringLiteral("; "));
 }
 
@@ -527,7 +506,8 @@ void TestMainLayout::modelDockLeavesTheExperimentsTheirForm() {
         for (ExperimentPanel* p : w.experiments()->panels()) {
             w.experiments()->showPanel(p->kind());
             QTest::qWait(20);
-            const QString bad = hiddenFormRows(w, p);
+            QString bad = formRowProblems(p, true);
+            if (visibleRect(p->runButton(), &w).size() != p->runButton()->size()) bad += QStringLiteral(" the Run button is not in sight");
             QVERIFY2(bad.isEmpty(), qPrintable(where + p->kind() + QStringLiteral(": ") + bad));
         }
     }
