@@ -227,12 +227,13 @@ void AttentionHeatmap::applyTicks() {
     // Key labels are slanted by 60°: neighbours need the text's height / sin 60° and a gap between them.
     const int slantPitch = static_cast<int>(std::ceil(xFont.height() / std::sin(M_PI / 3.0))) + 4;
     m_plot->xAxis->setTicker(tokenTicker(cols, m_plot->axisRect()->width(), slantPitch, xFont, xRoom));
-    // The query labels are thinned again as the axis is drawn, at its length then (the axis rect this
-    // length was read from shrinks when the key labels grow): never two over each other.
-    m_plot->yAxis->setTicker(nonOverlappingTicker(m_plot->yAxis, tokenTicker(rows, m_plot->axisRect()->height(), pitch, yFont, yRoom)));
+    m_plot->yAxis->setTicker(tokenTicker(rows, m_plot->axisRect()->height(), pitch, yFont, yRoom));
     // The colour scale shares the map's top and bottom margins, and reports the margin it was last given
     // as the one it needs: without this, a margin once grown for long key labels would never shrink.
     m_scale->setMargins(QMargins());
+    // The query labels are thinned again as the axis is drawn, at its length then (the axis rect the
+    // length above was read from shrinks when the key labels grow): never two over each other.
+    m_plot->yAxis->setTicker(nonOverlappingTicker(m_plot->yAxis, m_plot->yAxis->ticker()));
 }
 
 void AttentionHeatmap::layOutOwnMargins() {
