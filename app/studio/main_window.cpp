@@ -309,6 +309,10 @@ void MainWindow::buildLayout() {
     scrollVertically(infoScroll, m_info);
     dock->setWidget(infoScroll);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    // Shown beside a dock that covers the window or a right dock in a small one: fitDocks makes it a tab.
+    connect(dock, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+        if (shown) QTimer::singleShot(0, this, &MainWindow::fitDocks);
+    });
 
     m_progress = new QProgressBar;
     m_progress->setRange(0, 0);
