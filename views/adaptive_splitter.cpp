@@ -20,8 +20,11 @@ QSize AdaptiveSplitter::minimumSizeHint() const {
     int widest = 0;
     for (int i = 0; i < count(); ++i)
         if (!widget(i)->isHidden()) widest = std::max(widest, widget(i)->minimumSizeHint().expandedTo(widget(i)->minimumSize()).width());
+    // The contents margins around the panes, across and along (QSplitter leaves them out: a pane
+    // would get less than its minimum height by the margins, and a box layout in it would overlap).
     const QMargins m = contentsMargins();
     s.setWidth(widest + m.left() + m.right());
+    s.setHeight(s.height() + m.top() + m.bottom());
     return s;
 }
 
@@ -38,8 +41,9 @@ void AdaptiveSplitter::setStackedSizes(std::function<QList<int>(int length)> siz
 bool AdaptiveSplitter::event(QEvent* event) {
     const bool done = QSplitter::event(event);
     if (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Show) {
-        const int w = minimumSizeHint().width();
-        if (w != m_minimumWidth) Q_EMIT minimumWidthChanged(m_minimumWidth = w);
+        const QSize min = minimumSizeHint();
+        if (min.width() != m_minimumWidth) Q_EMIT minimumWidthChanged(m_minimumWidth = min.width());
+        if (min.height() != m_minimumHeight) Q_EMIT minimumHeightChanged(m_minimumHeight = min.height());
     }
     return done;
 }

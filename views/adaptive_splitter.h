@@ -28,6 +28,9 @@ Q_SIGNALS:
     // The panes' minimum width changed (a model with more heads, longer labels): a surrounding
     // scroll area without a horizontal scroll bar keeps at least this width.
     void minimumWidthChanged(int width);
+    // The panes' minimum height changed (a legend wrapped to another line): a stacked minimum height
+    // set from them (setStackedMinimumHeight) is due again.
+    void minimumHeightChanged(int height);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -40,6 +43,7 @@ private:
     int m_stackedHeight = 0;
     std::function<QList<int>(int)> m_stackedSizes;
     int m_minimumWidth = -1;   // as last announced by minimumWidthChanged
+    int m_minimumHeight = -1;  // as last announced by minimumHeightChanged
     bool m_userSized = false;  // the user dragged a handle: the panes keep the user's shares
 };
 

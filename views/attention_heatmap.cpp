@@ -242,6 +242,9 @@ void AttentionHeatmap::applyTicks() {
     // The colour scale shares the map's top and bottom margins, and reports the margin it was last given
     // as the one it needs: without this, a margin once grown for long key labels would never shrink.
     m_scale->setMargins(QMargins());
+    // The query labels are thinned again as the axis is drawn, at its length then (the axis rect the
+    // length above was read from shrinks when the key labels grow): never two over each other.
+    m_plot->yAxis->setTicker(nonOverlappingTicker(m_plot->yAxis, m_plot->yAxis->ticker()));
 }
 
 void AttentionHeatmap::layOutOwnMargins() {

@@ -44,18 +44,26 @@ QList<HeadBoardLegend::Piece> HeadBoardLegend::pieces() const {
             first = false;
         }
     }
-    out << Piece{tr("✕ = ablated"), -1, {}, false, !out.isEmpty()};
-    if (m->mixed()) out << Piece{tr("◥ = SSM head"), -1, {}, false, true};
+    // A mark's meaning breaks between words too (a long translation wraps instead of widening the
+    // board's column), but never between the mark and the first word of its meaning.
+    auto mark = [&out](const QString& text, bool wide) {
+        const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        const qsizetype is = words.indexOf(QStringLiteral("="));
+        const qsizetype first = is >= 0 ? std::min(is + 2, words.size()) : std::min<qsizetype>(1, words.size());
+        out << Piece{words.mid(0, first).join(QLatin1Char(' ')), -1, {}, false, wide};
+        for (qsizetype i = first; i < words.size(); ++i) out << Piece{words[i], -1, {}, false, false};
+    };
+    mark(tr("✕ = ablated"), !out.isEmpty());
+    if (m->mixed()) mark(tr("◥ = SSM head"), true);
     // The boxed letters on the heads the maps show; the hatched cells of heads a layer lacks.
     // Short, so that a hybrid's legend keeps its four lines beside a 1024 px window's maps (the
     // cells' tooltips say "Gather" and "Aggregate" in full).
     const bool g = m_board->displayedGather().x() >= 0, a = m_board->displayedAggregate().x() >= 0;
-    if (g || a)
-        out << Piece{g && a ? tr("G, A = shown heads") : g ? tr("G = shown Gather head") : tr("A = shown Aggregate head"), -1, {}, false, true};
+    if (g || a) mark(g && a ? tr("G, A = shown heads") : g ? tr("G = shown Gather head") : tr("A = shown Aggregate head"), true);
     bool absent = false;
     for (int l = 0; l < m->layers() && !absent; ++l)
         for (int h = 0; h < m->heads() && !absent; ++h) absent = !m->contains(l, h);
-    if (absent) out << Piece{tr("▨ = no head"), -1, {}, false, true};
+    if (absent) mark(tr("▨ = no head"), true);
     return out;
 }
 

@@ -116,9 +116,10 @@ public:
         const QFontMetrics fm(m_axis->tickLabelFont());
         const bool horizontal = m_axis->orientation() == Qt::Horizontal;
         const double angle = std::abs(m_axis->tickLabelRotation()) * M_PI / 180.0;
-        // About one and a half characters between labels: the drawn label can be a little wider than
-        // its text (1.5e-10 is drawn as 1.5·10 with a raised exponent).
-        const double gap = fm.averageCharWidth() * 1.5 + 1.0;
+        // About one and a half characters between labels along a horizontal axis: the drawn label can be
+        // a little wider than its text (1.5e-10 is drawn as 1.5·10 with a raised exponent); on a vertical
+        // axis a line's height apart with 2 px between (token labels as dense as they stay readable).
+        const double gap = horizontal ? fm.averageCharWidth() * 1.5 + 1.0 : 2.0;
         // Each label's extent along the axis; slanted labels collide through their height.
         auto extent = [&](const QString& label) -> double {
             const double w = fm.horizontalAdvance(label), h = fm.height();

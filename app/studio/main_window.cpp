@@ -304,6 +304,8 @@ void MainWindow::buildLayout() {
         fitMaps();
     });
     scroll->resized = fitMaps;
+    // A pane's minimum grown (the board's legend wrapped to another line): the stacked minimum follows.
+    connect(columns, &views::AdaptiveSplitter::minimumHeightChanged, scroll, fitMaps);
     // Docks opened beside it leave the central area at least the stacked columns' width.
     auto keepWidth = [scroll](int w) { scroll->setMinimumWidth(w + scroll->verticalScrollBar()->sizeHint().width()); };
     keepWidth(columns->minimumSizeHint().width());
@@ -317,6 +319,10 @@ void MainWindow::buildLayout() {
     scrollVertically(infoScroll, m_info);
     dock->setWidget(infoScroll);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    // Shown beside a dock that covers the window or a right dock in a small one: fitDocks makes it a tab.
+    connect(dock, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+        if (shown) QTimer::singleShot(0, this, &MainWindow::fitDocks);
+    });
 
     m_progress = new QProgressBar;
     m_progress->setRange(0, 0);

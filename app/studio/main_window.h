@@ -145,6 +145,7 @@ private:
     void buildExperimentDocks();
     void fitDocks();  // docks leave the main view a usable share of a small window (main_window_docks.cpp)
     bool m_modelDockMoved = false;  // fitDocks put the Model dock in a tab beside a right dock
+    bool m_modelDockCovered = false;  // fitDocks put the Model dock in a tab beside a covering bottom dock
     QList<QDockWidget*> m_bottomDocks;  // the docks that cover the main view in a small window
     QList<QPair<QPointer<QDockWidget>, int>> m_sideDockWidths;  // the side docks' widths before one covered it
     QString m_statusBeforeCover, m_coverStatus;

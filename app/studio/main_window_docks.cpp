@@ -1,7 +1,8 @@
 // MainWindow: how the docks share a window with the main view. In a small window a right dock (the tour,
 // the mask editor) takes at most 30% of the width with the Model dock as a tab beside it, and a bottom
 // dock (the experiments, the KV-retrieval map) takes the whole window; in a larger one a bottom dock
-// leaves the main view 45% of the height.
+// leaves the main view 45% of the height. A covering dock has the Model dock as a tab beside it; in a
+// small window the Model dock's column takes at most 30% of the width.
 #include <QAction>
 #include <QDockWidget>
 #include <QLabel>
@@ -28,6 +29,10 @@ QDockWidget* MainWindow::coveringDock() const {
 void MainWindow::fitDocks() {
     if (!centralWidget()) return;  // a language switch rebuilds it
     QDockWidget* cover = coveringDock();
+    auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock"));
+    const bool uncovered = !cover && centralWidget()->isHidden();
+    if (uncovered && m_modelDockCovered && model && !model->isFloating()) addDockWidget(Qt::LeftDockWidgetArea, model);
+    if (uncovered) m_modelDockCovered = false;
     if (centralWidget()->isHidden() != (cover != nullptr)) {
         if (cover) {
             // The side docks (the Model dock) get their widths back with the main view.
@@ -48,7 +53,7 @@ void MainWindow::fitDocks() {
             QList<QDockWidget*> side;
             QList<int> widths;
             for (const auto& [d, w] : std::as_const(m_sideDockWidths))
-                if (d && d->isVisible()) {
+                if (d && d->toggleViewAction()->isChecked() && !d->isFloating()) {
                     side << d;
                     widths << w;
                 }
@@ -56,14 +61,30 @@ void MainWindow::fitDocks() {
             if (m_status->text() == m_coverStatus) m_status->setText(m_statusBeforeCover);  // unless news came since
         }
     }
-    // A bottom dock in a larger window leaves the main view 45% of the window's height; in a smaller one
-    // the main view asks for nothing, so that a bottom dock being shown does not grow the window before
-    // it covers the main view.
-    centralWidget()->setMinimumHeight(roomy() ? std::min(480, height() * 9 / 20) : 0);
+    // The Model dock in its column above a covering dock would take the height of its minimum from it (a
+    // scrolled strip over the experiment form): it becomes a tab beside the covering dock instead, and goes
+    // back to its column with the main view.
+    if (cover && model && model->toggleViewAction()->isChecked() && !model->isFloating() && dockWidgetArea(model) == Qt::LeftDockWidgetArea) {
+        tabifyDockWidget(cover, model);
+        cover->raise();
+        m_modelDockCovered = true;
+    }
+    // A bottom dock in a larger window leaves the main view 45% of the window's height (at most 480 px):
+    // the dock is made lower once the layout has settled. Not a minimum height of the main view: the
+    // window could then not be made smaller than the main view's minimum and the dock together (a
+    // 1600x1000 window with the Experiments dock stayed 886 px high when made 1024x640), nor would a
+    // bottom dock being shown in a small window cover it before growing the window.
+    if (roomy())
+        QTimer::singleShot(0, this, [this] {
+            if (!roomy() || !centralWidget() || centralWidget()->isHidden()) return;
+            const int missing = std::min(480, height() * 9 / 20) - centralWidget()->height();
+            for (QDockWidget* d : m_bottomDocks)
+                if (missing > 0 && d->isVisible() && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea)
+                    return resizeDocks({d}, {std::max(d->minimumSizeHint().height(), d->height() - missing)}, Qt::Vertical);
+        });
     // In a small window a right dock (the tour, the mask editor) takes at most 30% of the width, and the
     // Model dock becomes a tab beside it instead of a column of its own: the maps keep a usable width.
     if (width() >= kRoomyWidth) return;
-    auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock"));
     QList<QDockWidget*> wide;
     QList<int> widths;
     const QList<QDockWidget*> right = {m_tour, m_maskDock};
@@ -79,6 +100,11 @@ void MainWindow::fitDocks() {
             wide << d;
             widths << width() * 3 / 10;
         }
+    }
+    // The Model dock in its column too: shown again after a covering dock, it kept the width it had there.
+    if (model && model->isVisible() && !model->isFloating() && dockWidgetArea(model) == Qt::LeftDockWidgetArea && model->width() > width() * 3 / 10) {
+        wide << model;
+        widths << std::min(width() * 3 / 10, std::max(model->minimumSizeHint().width(), model->sizeHint().width()));
     }
     if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
 }

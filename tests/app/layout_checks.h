@@ -143,8 +143,8 @@ inline QString horizontalScrollBars(const QWidget& w) {
 }
 
 // The experiment form shows whole rows: each row (label and field) wholly inside its scrolling pane or
-// wholly outside it, never cut at the pane's edge; "" when so.
-inline QString formRowProblems(const ExperimentPanel* p) {
+// wholly outside it, never cut at the pane's edge (with `allInSight`, every row inside it); "" when so.
+inline QString formRowProblems(const ExperimentPanel* p, bool allInSight = false) {
     const auto* scroll = p->findChild<QScrollArea*>(QStringLiteral("formScroll"));
     const auto* form = p->form()->findChild<QFormLayout*>();
     if (!scroll || !form) return QStringLiteral("no scrolling form");
@@ -156,7 +156,7 @@ inline QString formRowProblems(const ExperimentPanel* p) {
             if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty()) r |= item->geometry();
         if (r.isEmpty()) continue;
         r.moveTopLeft(p->form()->mapTo(scroll->viewport(), r.topLeft()));
-        if (r.intersects(pane) && !pane.contains(r))
+        if ((allInSight || r.intersects(pane)) && !pane.contains(r))
             bad << QStringLiteral("%1: form row %2 (%3 px high) shows %4 px").arg(p->kind()).arg(row).arg(r.height()).arg((r & pane).height());
     }
     return bad.join(QStringLiteral("; "));

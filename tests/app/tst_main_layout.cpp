@@ -6,11 +6,17 @@
 // every row; side by side, the two maps' axis rectangles line up; the board's keyboard focus starts on a
 // head the model has; at 1600x1000 the prompt shows all its lines. Tabified docks show their titles'
 // '&' (G&A), in the tab and in the title bar; a combo box narrower than its text elides it. Back at
-// 1600x1000 after 1024x640, the left column (prompt, board, chart) is laid out as before.
+// 1600x1000 after 1024x640, the left column (prompt, board, chart) is laid out as before. The board's legend,
+// wrapped to its width in English, German, Chinese and a long text, covers neither the board nor its buttons.
+// Beside the Model dock, a 1024x640 window's Experiments dock shows every form row and the Run button
+// (the Model dock a tab beside it, back in its column with the main view), also when the window is made
+// smaller with both open. No two query labels of a map overlap (the SSM demo's difference map at 1024x640).
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QImage>
+#include <QMenuBar>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QTextDocument>
@@ -23,15 +29,19 @@
 #include <QStyleOption>
 #include <QTabBar>
 #include <QTest>
+#include <QTranslator>
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <qcustomplot.h>
 
 #include "experiment_dock.h"
+#include "attention_heatmap.h"
 #include "experiment_panel.h"
 #include "gather_aggregate_pair.h"
 #include "guided_tour.h"
 #include "layout_checks.h"
+#include "head_board_legend.h"
 #include "main_window.h"
 #include "mask_panel.h"
 #include "next_token_chart.h"
@@ -55,6 +65,59 @@ QString promptProblems(const MainWindow& w) {
     return QStringLiteral("the prompt's %1 lines need %2 px and have %3").arg(lines).arg(need).arg(edit->viewport()->height());
 }
 
+// A language whose text for the board legend's last item is long: it wraps to more lines than the
+// shipped catalogues' texts at any window size.
+class LongLegendTranslator : public QTranslator {
+public:
+    static QString text() {
+        return QStringLiteral("G, A = the Gather head and the Aggregate head whose attention maps the window shows beside the board");
+    }
+    bool isEmpty() const override { return false; }
+    QString translate(const char* context, const char* source, const char*, int) const override {
+        return qstrcmp(context, "gna::views::HeadBoardLegend") == 0 && qstrcmp(source, "G, A = shown heads") == 0 ? text() : QString();
+    }
+};
+
+// The board legend laid out in the window: as high as its wrapped text (at its width), over neither the
+// board's cells nor the buttons below it; "" when so.
+QString legendProblems(const MainWindow& w) {
+    const gna::views::HeadBoardLegend* legend = w.headBoardLegend();
+    const gna::views::HeadBoard* board = w.headBoard();
+    const gna::views::HeadBoardModel* m = board->model();
+    const QRect at(legend->mapTo(&w, QPoint(0, 0)), legend->size());
+    QRect cells;
+    for (int l = 0; l < m->layers(); ++l)
+        for (int h = 0; h < m->heads(); ++h) cells |= board->cellRect(l, h);
+    cells.moveTopLeft(board->mapTo(&w, cells.topLeft()));
+    cells &= visibleRect(board, &w);  // as far as the board's scroll area shows them
+    QStringList bad;
+    if (legend->height() < legend->heightForWidth(legend->width()))
+        bad << QStringLiteral("the legend is %1 px high and its text needs %2").arg(legend->height()).arg(legend->heightForWidth(legend->width()));
+    if (at.intersects(cells)) bad << QStringLiteral("the legend (y %1..%2) overlaps the cells (y %3..%4)").arg(at.top()).arg(at.bottom()).arg(cells.top()).arg(cells.bottom());
+    for (const char* name : {"invertButton", "restoreButton"}) {
+        const auto* b = w.findChild<QWidget*>(QLatin1String(name));
+        if (at.intersects(QRect(b->mapTo(&w, QPoint(0, 0)), b->size()))) bad << QStringLiteral("the legend overlaps ") + QLatin1String(name);
+    }
+    return bad.join(QStringLiteral("; "));
+}
+
+// Where two of `map`'s query-axis labels (each as high as its font's line, centred on its tick) overlap as
+// drawn; "" when none does.
+QString queryLabelOverlaps(const gna::views::AttentionHeatmap* map) {
+    const QCPAxis* y = map->plot()->yAxis;
+    const int height = QFontMetrics(y->tickLabelFont()).height();
+    QList<double> at;
+    for (const double t : y->tickVector())
+        if (y->range().contains(t)) at << y->coordToPixel(t);
+    std::sort(at.begin(), at.end());
+    if (at.size() < 2) return QStringLiteral("%1 query labels").arg(at.size());
+    QStringList bad;
+    for (qsizetype i = 1; i < at.size(); ++i)
+        if (at[i] - at[i - 1] < height)
+            bad << QStringLiteral("labels at y %1 and %2 (%3 px high)").arg(at[i - 1], 0, 'f', 1).arg(at[i], 0, 'f', 1).arg(height);
+    return bad.join(QStringLiteral("; "));
+}
+
 }  // namespace
 
 
@@ -68,6 +131,9 @@ private Q_SLOTS:
     void comboBoxesElideTheirText();
     void kvMapDockCoversASmallWindow();
     void leftColumnComesBackFromASmallWindow();
+    void legendKeepsOffTheBoard();
+    void modelDockLeavesTheExperimentsTheirForm();
+    void queryLabelsNeverOverlap();
 };
 
 void TestMainLayout::layoutOnEveryDemo_data() { addDemoRows(); }
@@ -298,6 +364,170 @@ void TestMainLayout::leftColumnComesBackFromASmallWindow() {
     const WindowLayout enlarged = layoutOf(small);
     QCOMPARE(enlarged.cell, before.cell);
     QCOMPARE(enlarged.labels, before.labels);
+}
+
+// The hybrid's legend (the longest: two colour bars, four marks) wraps to as many lines as its width needs
+// and the board's column gives it them: in English, German, Chinese and a language with a long text, at
+// 1024x640 and 1600x1000, it covers neither a cell nor a button.
+void TestMainLayout::legendKeepsOffTheBoard() {
+    applyTheme(Theme::Light);
+    MainWindow w;
+    w.resize(1024, 640);
+    QVERIFY(openDemo(w, QStringLiteral("hybrid")));
+    LongLegendTranslator longText;
+    // As the screenshots see it: the docks opened and closed again, then the window at each size, and
+    // at 1024x640 also beside the Model dock (the columns stacked).
+    int germanWidth = 0;  // the width the legend needs in German
+    auto check = [&](const QString& language) {
+        for (const QSize size : {QSize(1024, 640), QSize(1600, 1000), QSize(1024, 640)}) {
+            for (QWidget* d : {w.maskPanel()->parentWidget(), static_cast<QWidget*>(w.experiments())}) {
+                d->show();
+                QTest::qWait(30);
+                d->hide();
+            }
+            for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
+            QTest::qWait(30);
+            w.resize(size);
+            for (const bool modelDock : {false, true}) {
+                if (modelDock && size.width() >= MainWindow::kRoomyWidth) continue;
+                w.findChild<QDockWidget*>(QStringLiteral("modelDock"))->setVisible(modelDock);
+                QTest::qWait(60);
+                QCOMPARE(w.size(), size);
+                const QString where = QStringLiteral("%1 at %2x%3%4: ").arg(language).arg(size.width()).arg(size.height())
+                                          .arg(modelDock ? QStringLiteral(" with the Model dock") : QString());
+                const QString bad = legendProblems(w);
+                QVERIFY2(bad.isEmpty(), qPrintable(where + bad));
+                // A long text wraps to more lines instead of widening the board's column: the legend asks for
+                // no more width than the German one.
+                const int width = w.headBoardLegend()->minimumSizeHint().width();
+                if (language == QLatin1String("de")) germanWidth = width;
+                if (germanWidth > 0)
+                    QVERIFY2(width <= germanWidth, qPrintable(where + QStringLiteral("the legend needs %1 px of width, in German %2").arg(width).arg(germanWidth)));
+            }
+        }
+    };
+    check(QStringLiteral("en"));
+    if (QTest::currentTestFailed()) return;
+    for (const QString& code : {QStringLiteral("zh_CN"), QStringLiteral("de")}) {
+        const QString file = QCoreApplication::translate("gna::studio::MainWindow", "&File");
+        w.setLanguage(code);
+        QTRY_VERIFY_WITH_TIMEOUT(w.menuBar()->actions().value(0)->text() != file, 20000);  // the window rebuilt
+        QTRY_VERIFY_WITH_TIMEOUT(waitIdle(w), 60000);  // (the rebuilt views' first run)
+        check(code);
+        if (QTest::currentTestFailed()) return;
+    }
+    // German with a long text for the shown heads' mark (as "G, A = angezeigte Köpfe" took a fourth line).
+    QCoreApplication::installTranslator(&longText);
+    QTRY_VERIFY_WITH_TIMEOUT(w.headBoardLegend()->text().contains(LongLegendTranslator::text()), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(waitIdle(w), 60000);
+    check(QStringLiteral("a long legend"));
+    QCoreApplication::removeTranslator(&longText);
+    w.setLanguage(QStringLiteral("en"));
+    QTRY_COMPARE_WITH_TIMEOUT(w.menuBar()->actions().value(0)->text(), QStringLiteral("&File"), 20000);
+}
+
+// The query axis of every map, as a user sees it on the SSM demo (29 query rows): the attention maps and
+// the difference map after "Compare with the unablated run", at 1600x1000 and 1024x640, never two labels
+// over each other.
+void TestMainLayout::queryLabelsNeverOverlap() {
+    applyTheme(Theme::Light);
+    MainWindow w;
+    w.resize(1600, 1000);
+    QVERIFY(openDemo(w, QStringLiteral("ssm")));
+    w.headBoard()->toggleHead(0, 0);
+    QVERIFY(waitIdle(w));
+    auto* tabs = qobject_cast<QTabWidget*>(w.differenceMap()->parentWidget()->parentWidget());  // (stack, tabs)
+    auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
+    QVERIFY(tabs && compare);
+    for (const QSize size : {QSize(1600, 1000), QSize(1024, 640)}) {
+        for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
+        w.resize(size);
+        QTest::qWait(60);
+        const QString where = QStringLiteral("%1x%2 ").arg(size.width()).arg(size.height());
+        for (const auto* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate()}) {
+            w.grab();
+            const QString bad = queryLabelOverlaps(map);
+            QVERIFY2(bad.isEmpty(), qPrintable(where + map->titleText() + QStringLiteral(": ") + bad));
+        }
+        compare->setChecked(true);
+        QVERIFY(waitIdle(w));
+        tabs->setCurrentIndex(1);
+        QTest::qWait(60);
+        w.grab();
+        QVERIFY(w.differenceMap()->isVisible());
+        const QString bad = queryLabelOverlaps(w.differenceMap());
+        QVERIFY2(bad.isEmpty(), qPrintable(where + QStringLiteral("difference map: ") + bad));
+        tabs->setCurrentIndex(0);
+        compare->setChecked(false);
+        QVERIFY(waitIdle(w));
+    }
+}
+
+// A 1024x640 window with the Model dock and the Experiments dock open, opened in either order or come from a
+// larger window: the Experiments dock takes the window with the Model dock as a tab beside it, every
+// experiment's form shows all its rows and its Run button without scrolling, and hiding the experiments
+// puts the Model dock back in its column beside the main view.
+void TestMainLayout::modelDockLeavesTheExperimentsTheirForm() {
+    applyTheme(Theme::Light);
+    MainWindow w;
+    w.resize(1024, 640);
+    QVERIFY(openDemo(w, QStringLiteral("transformer")));
+    QDockWidget* modelDock = w.findChild<QDockWidget*>(QStringLiteral("modelDock"));
+    QVERIFY(modelDock);
+    int roomyMainView = -1;  // the main view's height at 1600x1000 beside the Experiments dock
+    const QList<std::pair<const char*, std::function<void()>>> ways = {
+        {"Model dock first", [&] {
+             w.resize(1024, 640);
+             QTest::qWait(60);
+             modelDock->show();
+             QTest::qWait(60);
+             w.experiments()->show();
+         }},
+        {"experiments first", [&] {
+             w.resize(1024, 640);
+             QTest::qWait(60);
+             w.experiments()->show();
+             QTest::qWait(60);
+             modelDock->show();
+         }},
+        {"from 1600x1000", [&] {
+             w.resize(1600, 1000);
+             QTest::qWait(60);
+             modelDock->show();
+             w.experiments()->show();
+             QTest::qWait(60);
+             roomyMainView = w.centralWidget()->isVisible() ? w.centralWidget()->height() : 0;
+             w.resize(1024, 640);
+         }},
+    };
+    for (const auto& [way, open] : ways) {
+        for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
+        QTest::qWait(60);
+        open();
+        QTest::qWait(60);
+        const QString where = QLatin1String(way) + QStringLiteral(": ");
+        if (roomyMainView >= 0)  // 45% of the window's height, at most 480 px
+            QVERIFY2(roomyMainView >= 450, qPrintable(where + QStringLiteral("the main view was %1 px high at 1600x1000").arg(roomyMainView)));
+        QCOMPARE(w.size(), QSize(1024, 640));
+        QCOMPARE(w.coveringDock(), static_cast<QDockWidget*>(w.experiments()));
+        QVERIFY2(w.tabifiedDockWidgets(w.experiments()).contains(modelDock) && modelDock->toggleViewAction()->isChecked(),
+                 qPrintable(where + QStringLiteral("the Model dock is not a tab beside the experiments (%1 px high)").arg(modelDock->height())));
+        for (ExperimentPanel* p : w.experiments()->panels()) {
+            w.experiments()->showPanel(p->kind());
+            QTest::qWait(20);
+            QString bad = formRowProblems(p, true);
+            if (visibleRect(p->runButton(), &w).size() != p->runButton()->size()) bad += QStringLiteral(" the Run button is not in sight");
+            QVERIFY2(bad.isEmpty(), qPrintable(where + p->kind() + QStringLiteral(": ") + bad));
+        }
+        // The main view back: the Model dock in its column beside it again.
+        w.experiments()->hide();
+        QTest::qWait(60);
+        QVERIFY2(!w.coveringDock() && w.dockWidgetArea(modelDock) == Qt::LeftDockWidgetArea && modelDock->isVisible() && modelDock->width() > 100,
+                 qPrintable(where + QStringLiteral("the Model dock did not come back (%1 px wide)").arg(modelDock->width())));
+        // In a small window the Model dock takes at most 30% of its width (as a right dock does).
+        QVERIFY2(modelDock->width() <= w.width() * 3 / 10, qPrintable(where + QStringLiteral("the Model dock is %1 px wide").arg(modelDock->width())));
+        QCOMPARE(w.size(), QSize(1024, 640));
+    }
 }
 
 QTEST_MAIN(TestMainLayout)
