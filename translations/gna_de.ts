@@ -288,73 +288,68 @@
         <translation>„%1“ ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="173"/>
         <source>Open &amp;spec file…</source>
         <translation>&amp;Spezifikationsdatei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="181"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="194"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="188"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
         <source>Open a model, then Run.</source>
         <translation>Öffnen Sie ein Modell und klicken Sie dann auf Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="143"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="134"/>
         <source>C&amp;ondition:</source>
         <translation>&amp;Bedingung:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="74"/>
-        <source>A needle-in-a-haystack map is an &lt;b&gt;evaluate&lt;/b&gt; experiment on the &lt;b&gt;niah&lt;/b&gt; task (docs/experiments.md): its spec says &quot;experiment&quot;: &quot;evaluate&quot; and &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</source>
-        <translation>Eine Nadel-im-Heuhaufen-Karte ist ein &lt;b&gt;evaluate&lt;/b&gt;-Experiment auf der Aufgabe &lt;b&gt;niah&lt;/b&gt; (docs/experiments.md): Ihre Spezifikation enthält &quot;experiment&quot;: &quot;evaluate&quot; und &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="98"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
         <source>The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form</source>
         <translation>Die Experimentspezifikation (JSON), die ausgeführt wird: Das Formular oben schreibt sie, Änderungen hier füllen das Formular</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="103"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="94"/>
         <source>&amp;JSON spec (what runs):</source>
         <translation>&amp;JSON-Spezifikation (wird ausgeführt):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="149"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="140"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>Klicken Sie auf eine Zelle, um ihren Prompt, die Antwort des Modells und seine Aufmerksamkeit zu öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="150"/>
         <source>&amp;Copy table</source>
         <translation>Tabelle &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="152"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>Kopiert die Tabelle (oder die ausgewählten Zellen) als tabulatorgetrennten Text für eine Tabellenkalkulation</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
         <source>Curve</source>
         <translation>Kurve</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
         <source>Retrieval map</source>
         <translation>Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="167"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="161"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
@@ -399,159 +394,164 @@
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
         <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="180"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="62"/>
+        <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), needs short lengths (e.g. 100, 150, 200) and few generated tokens; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="174"/>
         <source>Open res&amp;ult…</source>
         <translation>Ergebnis ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="229"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="223"/>
         <source>Finished: %1</source>
         <translation>Fertig: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="230"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>Abgebrochen. Die bisher verifizierten Köpfe bleiben auf der Kopftafel und sind in %1 gespeichert; eine Attributions-Rangfolge wird nicht fortgesetzt: erneut mit einem anderen Ordner ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; erneut mit demselben Ordner ausführen, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="243"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
         <source>The experiment failed.</source>
         <translation>Das Experiment ist fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
         <source>Head ranking</source>
         <translation>Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="249"/>
         <source>Cumulative removal</source>
         <translation>Kumulatives Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="256"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="250"/>
         <source>Layer pruning</source>
         <translation>Schichten-Pruning</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="257"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="251"/>
         <source>Sparsification</source>
         <translation>Sparsifizierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="258"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="252"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
         <source>Needle in a haystack</source>
         <translation>Nadel im Heuhaufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="259"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
         <source>Manipulation grid</source>
         <translation>Manipulationsraster</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A-Masken (MMLU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
         <source>Memory table</source>
         <translation>Speichertabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
         <source>Ready: %1</source>
         <translation>Bereit: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
         <source>none: this model has no attention heads</source>
         <translation>keine: Dieses Modell hat keine Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="275"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
         <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, daher kann dieses Experiment nicht darauf laufen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="295"/>
         <source>e.g. %1; empty: all heads</source>
         <translation>z. B. %1; leer: alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="302"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="296"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention- und SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="298"/>
         <source>e.g. %1; empty: all SSM heads</source>
         <translation>z. B. %1; leer: alle SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="305"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="299"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="307"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
         <source>e.g. %1; empty: all attention heads</source>
         <translation>z. B. %1; leer: alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="308"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="302"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
         <source>e.g. %1; list SSM heads</source>
         <translation>z. B. %1; SSM-Köpfe angeben</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="305"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe, und dieses Modell hat keine: Geben Sie seine SSM-Köpfe an%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="306"/>
         <source>, or rank them all with a fast method</source>
         <translation> oder stufen Sie mit einer schnellen Methode alle ein</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
         <source>result.json, or e.g. %1</source>
         <translation>result.json oder z. B. %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="316"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
         <translation>Eine head_ranking-result.json oder Köpfe als %1, …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="329"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="323"/>
         <source>a new folder per run</source>
         <translation>ein neuer Ordner pro Lauf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="331"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="325"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>Leer: Jeder Lauf schreibt einen neuen Ordner in %1; ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="334"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="328"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner. Leer: ein neuer Ordner pro Lauf in %1. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
@@ -657,7 +657,7 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
@@ -672,158 +672,168 @@
         <translation>Einzeln (eine Schicht nach der anderen)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
-        <source>Values of k; empty = 0 to the number of heads</source>
-        <translation>Werte von k; leer = 0 bis zur Anzahl der Köpfe</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
         <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
         <translation>z. B. 0, 1, 2, 4; leer: 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
         <source>Generation only</source>
         <translation>Nur Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
         <source>Prefill and generation</source>
         <translation>Prefill und Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
         <source>Exact (every head ablated)</source>
         <translation>Exakt (jeder Kopf ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
         <source>Fast: attribution, then the top heads exactly</source>
         <translation>Schnell: Attribution, dann die obersten Köpfe exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="115"/>
         <source>Fastest: attribution estimate only</source>
         <translation>Am schnellsten: nur Attributionsschätzung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
         <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
         <translation>Die schnellen Methoden färben die Kopftafel sofort mit Schätzungen erster Ordnung ein und verfeinern dann die obersten Köpfe durch exakte Ablation (docs/attribution.md)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
         <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
         <translation>Wie viele Köpfe eingestuft werden sollen; die schnelle Methode verifiziert dreimal so viele exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="121"/>
         <source>Log-probability of the answer</source>
         <translation>Log-Wahrscheinlichkeit der Antwort</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="122"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>Exakte Übereinstimmung (KV-Abruf, generiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner; leer = ein neuer Ordner pro Lauf. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>&amp;Task:</source>
         <translation>&amp;Aufgabe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
         <source>Dictionary si&amp;zes:</source>
         <translation>Wörterbuch&amp;größen:</translation>
     </message>
     <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
+        <source>Aggrega&amp;te heads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <source>&amp;Kept heads (k):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
+        <source>St&amp;ages:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
         <source>Choose the results folder</source>
         <translation>Ergebnisordner wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="185"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="187"/>
         <source>Results folder</source>
         <translation>Ergebnisordner</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
         <source>&amp;Limit per subject:</source>
         <translation>&amp;Limit pro Fach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="143"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
+        <source>Kept heads: how many heads each layer keeps at every query position, the k with the lowest attention entropy; the others are switched off. One or more values of k, separated by commas; empty = 0 to the number of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
         <source>Context &amp;lengths:</source>
         <translation>Kontext&amp;längen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
         <source>Needle &amp;depths (%):</source>
         <translation>Nadel&amp;tiefen (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="146"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="148"/>
         <source>&amp;Generated tokens:</source>
         <translation>&amp;Generierte Token:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
         <source>&amp;Heads:</source>
         <translation>&amp;Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
         <source>Metho&amp;d:</source>
         <translation>Metho&amp;de:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="153"/>
         <source>Heads &amp;wanted:</source>
         <translation>Ge&amp;wünschte Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>M&amp;etric:</source>
         <translation>Me&amp;trik:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="157"/>
         <source>&amp;Gather heads:</source>
         <translation>&amp;Gather-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="156"/>
-        <source>&amp;Aggregate heads:</source>
-        <translation>&amp;Aggregate-Köpfe:</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="163"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
         <source>Choose a head_ranking result.json</source>
         <translation>Eine head_ranking-result.json wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
         <source>Head ranking result</source>
         <translation>Ergebnis der Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
         <source>&amp;Ranking:</source>
         <translation>&amp;Rangfolge:</translation>
     </message>
@@ -833,32 +843,22 @@
         <translation>„%1“ ist keine ganze Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="139"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
         <source>Sam&amp;ples per size:</source>
         <translation>Beis&amp;piele pro Größe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
         <source>&amp;Steps:</source>
         <translation>&amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
-        <source>&amp;k:</source>
-        <translation>&amp;k:</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="182"/>
-        <source>S&amp;tages:</source>
-        <translation>&amp;Phasen:</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
         <source>Results &amp;folder:</source>
         <translation>Ergebnis&amp;ordner:</translation>
     </message>
@@ -873,27 +873,27 @@
         <translation>der Spezifikationseditor</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="378"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="372"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="393"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="387"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>Modell wird geladen und Beispiele werden vorbereitet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="399"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="393"/>
         <source>Cancelling after the current sample…</source>
         <translation>Abbruch nach dem aktuellen Beispiel …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="417"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="411"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 von %2 Beispielen · %3 vergangen · noch %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="427"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="421"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
     </message>
@@ -946,117 +946,113 @@
         <translation>zufällige Köpfe (Kontrolle)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="108"/>
-        <source>Layers removed from the end / layer skipped</source>
-        <translation>Vom Ende entfernte Schichten / übersprungene Schicht</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_results.cpp" line="109"/>
-        <source>gradual</source>
-        <translation>schrittweise</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_results.cpp" line="110"/>
-        <source>individual</source>
-        <translation>einzeln</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_results.cpp" line="112"/>
+        <location filename="../app/studio/experiment_results.cpp" line="113"/>
         <source>k (heads kept per layer and position)</source>
         <translation>k (behaltene Köpfe pro Schicht und Position)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="113"/>
+        <location filename="../app/studio/experiment_results.cpp" line="114"/>
         <source>generation only</source>
         <translation>nur Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="114"/>
+        <location filename="../app/studio/experiment_results.cpp" line="115"/>
         <source>prefill and generation</source>
         <translation>Prefill und Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="193"/>
+        <location filename="../app/studio/experiment_results.cpp" line="194"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="193"/>
+        <location filename="../app/studio/experiment_results.cpp" line="194"/>
         <source>KV cache (MB)</source>
         <translation>KV-Cache (MB)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="193"/>
+        <location filename="../app/studio/experiment_results.cpp" line="194"/>
         <source>State (MB)</source>
         <translation>Zustand (MB)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="193"/>
+        <location filename="../app/studio/experiment_results.cpp" line="194"/>
         <source>Total (MB)</source>
         <translation>Gesamt (MB)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Rank</source>
         <translation>Rang</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Head</source>
         <translation>Kopf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Importance</source>
         <translation>Wichtigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Baseline</source>
         <translation>Basislinie</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Ablated</source>
         <translation>Abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="203"/>
+        <location filename="../app/studio/experiment_results.cpp" line="204"/>
         <source>Attribution estimate</source>
         <translation>Attributionsschätzung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="220"/>
+        <location filename="../app/studio/experiment_results.cpp" line="221"/>
         <source>Prefill \ Generation</source>
         <translation>Prefill \ Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="235"/>
+        <location filename="../app/studio/experiment_results.cpp" line="236"/>
         <source>Condition</source>
         <translation>Bedingung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="236"/>
+        <location filename="../app/studio/experiment_results.cpp" line="237"/>
         <source>± s.e.</source>
         <translation>± Std.-Fehler</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="248"/>
+        <location filename="../app/studio/experiment_results.cpp" line="249"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="248"/>
+        <location filename="../app/studio/experiment_results.cpp" line="249"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="248"/>
+        <location filename="../app/studio/experiment_results.cpp" line="109"/>
+        <location filename="../app/studio/experiment_results.cpp" line="249"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="256"/>
+        <location filename="../app/studio/experiment_results.cpp" line="110"/>
+        <source>gradual: last n layers removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="111"/>
+        <source>individual: only layer n skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="257"/>
         <source>all</source>
         <translation>alle</translation>
     </message>
@@ -1606,63 +1602,68 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="125"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="129"/>
+        <source>Click “%1” to fill this map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="132"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>Jede Zelle fragt nach dem Schlüssel in dieser Tiefe derselben Wörterbücher, bewertet wie in der KV-Abruf-Aufgabe (jeder Wert des Wörterbuchs als Fortsetzung).</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="141"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="206"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="148"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="213"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="145"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="152"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>Wörterbuchgrößen: „%1“ ist keine Zahl; geben Sie ganze Zahlen wie 4, 8, 16 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="147"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="154"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>Tiefen: „%1“ ist keine Zahl; geben Sie Prozentwerte wie 0, 50, 100 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="153"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="160"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>Abgeschaltete Köpfe: „%1“ ist kein Kopf dieses Modells; schreiben Sie L&lt;Schicht&gt;.H&lt;Kopf&gt; für Attention-Köpfe und L&lt;Schicht&gt;.S&lt;Kopf&gt; für SSM-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="158"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="165"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>Abgeschaltete Köpfe: Nennen Sie die abzuschaltenden Köpfe, z. B. die Gather- und Aggregate-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="173"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="180"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>Die KV-Abrufkarte wird mit allen Köpfen und mit %1 abgeschaltet berechnet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="189"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="196"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>Abgebrochen; die Karten zeigen den letzten abgeschlossenen Lauf.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="195"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="202"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>Links: alle Köpfe an. Rechts: %1 abgeschaltet. Zeigen Sie mit der Maus auf eine Zelle, um ihren Wert zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="228"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="235"/>
         <source>All heads</source>
         <translation>Alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="229"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="236"/>
         <source>%1 off</source>
         <translation>%1 abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="234"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="241"/>
         <source>Compute the maps first.</source>
         <translation>Berechnen Sie zuerst die Karten.</translation>
     </message>
@@ -1670,391 +1671,400 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="416"/>
+        <location filename="../app/studio/main_window.cpp" line="423"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="81"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="93"/>
         <source>No CUDA device: this build or this machine has none</source>
         <translation>Kein CUDA-Gerät: dieser Build oder dieser Rechner hat keines</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="89"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="89"/>
         <source>CUDA (GPU)</source>
         <translation>CUDA (GPU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="94"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="106"/>
         <source>Compute in &amp;bf16</source>
         <translation>In &amp;bf16 rechnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="99"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="111"/>
         <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
         <translation>Halber Speicher von f32; die Ergebnisse weichen um die bf16-Rundung von f32 ab</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="100"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="112"/>
         <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
         <translation>Diese CPU hat keine bf16-Befehle (AVX512-BF16 oder AMX): bf16 wäre hier um ein Mehrfaches langsamer als f32</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="73"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="85"/>
         <source>&amp;Device</source>
         <translation>&amp;Gerät</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="87"/>
+        <location filename="../app/studio/main_window.cpp" line="76"/>
         <source>Loading cancelled</source>
         <translation>Laden abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="83"/>
+        <location filename="../app/studio/main_window.cpp" line="71"/>
         <source>Loading %p%</source>
         <translation>Lade %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="76"/>
+        <location filename="../app/studio/main_window.cpp" line="64"/>
         <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="80"/>
+        <location filename="../app/studio/main_window.cpp" line="68"/>
         <source>Loading %1…</source>
         <translation>Lade %1 …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="91"/>
+        <location filename="../app/studio/main_window.cpp" line="82"/>
         <source>Could not load the model</source>
         <translation>Das Modell konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="92"/>
+        <location filename="../app/studio/main_window.cpp" line="84"/>
         <source>Could not load %1</source>
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="96"/>
+        <location filename="../app/studio/main_window.cpp" line="88"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="97"/>
+        <location filename="../app/studio/main_window.cpp" line="89"/>
         <source>The run failed</source>
         <translation>Der Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="99"/>
+        <location filename="../app/studio/main_window.cpp" line="91"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="206"/>
+        <source>Aggrega&amp;te head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="333"/>
+        <source>Stop the run or the load (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="521"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="156"/>
+        <location filename="../app/studio/main_window.cpp" line="153"/>
         <source>No colouring</source>
         <translation>Keine Einfärbung</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="156"/>
+        <location filename="../app/studio/main_window.cpp" line="153"/>
         <source>Entropy of the last row</source>
         <translation>Entropie der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="156"/>
+        <location filename="../app/studio/main_window.cpp" line="153"/>
         <source>Max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>Attention to the selected token</source>
         <translation>Aufmerksamkeit auf das gewählte Token</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="163"/>
+        <location filename="../app/studio/main_window.cpp" line="160"/>
         <source>C&amp;olour heads by:</source>
         <translation>Köpfe &amp;färben nach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="167"/>
+        <location filename="../app/studio/main_window.cpp" line="164"/>
         <source>&amp;Invert</source>
         <translation>&amp;Umkehren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="168"/>
+        <location filename="../app/studio/main_window.cpp" line="165"/>
         <source>Restore &amp;all</source>
         <translation>&amp;Alle wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="203"/>
+        <location filename="../app/studio/main_window.cpp" line="200"/>
         <source>Compare with the unablated run</source>
         <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="207"/>
+        <location filename="../app/studio/main_window.cpp" line="204"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="209"/>
-        <source>A&amp;ggregate head:</source>
-        <translation>A&amp;ggregate-Kopf:</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="213"/>
+        <location filename="../app/studio/main_window.cpp" line="210"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="223"/>
-        <location filename="../app/studio/main_window.cpp" line="528"/>
+        <location filename="../app/studio/main_window.cpp" line="220"/>
+        <location filename="../app/studio/main_window.cpp" line="546"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="224"/>
+        <location filename="../app/studio/main_window.cpp" line="221"/>
         <source>Difference (ablated − unablated)</source>
         <translation>Differenz (ablatiert − nicht ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="317"/>
+        <location filename="../app/studio/main_window.cpp" line="316"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="328"/>
+        <location filename="../app/studio/main_window.cpp" line="332"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="330"/>
-        <location filename="../app/studio/main_window_language.cpp" line="70"/>
-        <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
-        <translation>Öffnen Sie zum Start einen Modellordner (Datei ▸ Modell öffnen, oder Ordner hierher ziehen).</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="376"/>
+        <location filename="../app/studio/main_window.cpp" line="520"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="413"/>
+        <location filename="../app/studio/main_window.cpp" line="420"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="29"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="30"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="40"/>
         <source>&amp;Open model…</source>
         <translation>Modell ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="32"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
         <source>Open &amp;recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="35"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
         <source>Open &amp;workspace…</source>
         <translation>&amp;Arbeitsbereich öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="36"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="46"/>
         <source>Open workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="37"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="47"/>
         <source>Workspaces (*.gna.json *.json)</source>
         <translation>Arbeitsbereiche (*.gna.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="49"/>
         <location filename="../app/studio/main_window_startup.cpp" line="30"/>
         <source>Could not open the workspace</source>
         <translation>Der Arbeitsbereich konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="41"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="51"/>
         <source>&amp;Save workspace as…</source>
         <translation>Arbeitsbereich &amp;speichern unter …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
         <source>Save workspace</source>
         <translation>Arbeitsbereich speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="43"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="53"/>
         <source>Workspaces (*.gna.json)</source>
         <translation>Arbeitsbereiche (*.gna.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="55"/>
         <source>Could not save the workspace</source>
         <translation>Der Arbeitsbereich konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="49"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
         <source>&amp;Export figure…</source>
         <translation>Abbildung &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
         <source>Export figure &amp;set…</source>
         <translation>Abbildungs&amp;satz exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="54"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="64"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="56"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="57"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="67"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="64"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
         <source>&amp;Invert ablation</source>
         <translation>Ablation &amp;umkehren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="65"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
         <source>Restore &amp;all heads</source>
         <translation>&amp;Alle Köpfe wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="76"/>
         <source>Ablate &amp;current layer</source>
         <translation>Aktuelle &amp;Schicht ablatieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="68"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="78"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="79"/>
         <source>&amp;Run now</source>
         <translation>&amp;Jetzt ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="70"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
         <source>&amp;Cancel</source>
         <translation>Ab&amp;brechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="126"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>&amp;KV-retrieval map…</source>
         <translation>&amp;KV-Abrufkarte …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="131"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="143"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="136"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
         <source>Colour &amp;palette</source>
         <translation>Farb&amp;palette</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <source>%1, or open a bundled demo from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="204"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>Ü&amp;ber G&amp;&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
         <source>About G&amp;A Studio</source>
         <translation>Über G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="206"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Finden, sehen und testen Sie die Aufmerksamkeitsköpfe, die das Abrufen aus dem Kontext tragen (Gather &amp;amp; Aggregate).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="192"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="210"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="418"/>
+        <location filename="../app/studio/main_window.cpp" line="425"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="419"/>
+        <location filename="../app/studio/main_window.cpp" line="426"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="473"/>
+        <location filename="../app/studio/main_window.cpp" line="480"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="474"/>
+        <location filename="../app/studio/main_window.cpp" line="481"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="485"/>
+        <location filename="../app/studio/main_window.cpp" line="492"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -2062,27 +2072,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="526"/>
+        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <source>Type a prompt to see the next-token probabilities</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="544"/>
         <source>Attention / hidden attention</source>
         <translation>Aufmerksamkeit / verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <location filename="../app/studio/main_window.cpp" line="545"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="540"/>
+        <location filename="../app/studio/main_window.cpp" line="558"/>
         <source>Export figure set into folder</source>
         <translation>Abbildungssatz in Ordner exportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="545"/>
+        <location filename="../app/studio/main_window.cpp" line="563"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="546"/>
+        <location filename="../app/studio/main_window.cpp" line="564"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -2090,55 +2105,55 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>Importance (head ranking result)</source>
         <translation>Wichtigkeit (Ergebnis der Kopf-Rangfolge)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <location filename="../app/studio/main_window.cpp" line="155"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather-Wert (Zeilenenden → ihre eigene Zeile)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <location filename="../app/studio/main_window.cpp" line="155"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="354"/>
-        <location filename="../app/studio/main_window.cpp" line="469"/>
-        <location filename="../app/studio/main_window.cpp" line="531"/>
+        <location filename="../app/studio/main_window.cpp" line="361"/>
+        <location filename="../app/studio/main_window.cpp" line="476"/>
+        <location filename="../app/studio/main_window.cpp" line="549"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="112"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="124"/>
         <source>E&amp;xperiments</source>
         <translation>E&amp;xperimente</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="116"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="128"/>
         <source>&amp;Open result…</source>
         <translation>Ergebnis ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="117"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="129"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="118"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="130"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="120"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="132"/>
         <location filename="../app/studio/main_window_startup.cpp" line="28"/>
         <source>Could not open the result</source>
         <translation>Das Ergebnis konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="122"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="134"/>
         <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
         <translation>G&amp;&amp;A-&amp;Masken-Editor (MMLU) …</translation>
     </message>
@@ -2217,32 +2232,32 @@
         <translation>Die Sitzung konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="173"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
         <source>&amp;Guided tour</source>
         <translation>&amp;Geführte Tour</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="174"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
         <source>Open &amp;demo model</source>
         <translation>&amp;Demo-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
         <source>&amp;Transformer</source>
         <translation>&amp;Transformer</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="176"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>&amp;SSM (Mamba)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="177"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="189"/>
         <source>&amp;Hybrid</source>
         <translation>&amp;Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="182"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="194"/>
         <source>Not bundled in this build</source>
         <translation>In diesem Build nicht enthalten</translation>
     </message>
@@ -2252,7 +2267,7 @@
         <translation>Ein Experimentergebnis des Arbeitsbereichs konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_docks.cpp" line="44"/>
+        <location filename="../app/studio/main_window_docks.cpp" line="49"/>
         <source>“%1” takes the whole window; %2 or its close button shows the main view again</source>
         <translation>„%1“ füllt das ganze Fenster; %2 oder die Schließen-Schaltfläche der Leiste zeigt wieder die Hauptansicht</translation>
     </message>
@@ -2260,88 +2275,88 @@
 <context>
     <name>gna::studio::MaskPanel</name>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>With the mask</source>
         <translation>Mit Maske</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>With the mask (correct answer)</source>
         <translation>Mit Maske (richtige Antwort)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>Without the mask</source>
         <translation>Ohne Maske</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="193"/>
+        <location filename="../app/studio/mask_panel.cpp" line="210"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
         <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, die seine SSM-Köpfe nicht haben. Öffnen Sie ein Modell mit Attention-Köpfen, um Masken zu bearbeiten und auszuführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="195"/>
+        <location filename="../app/studio/mask_panel.cpp" line="212"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>Führen Sie mit und ohne Maske aus, um dieses Diagramm zu füllen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="59"/>
+        <location filename="../app/studio/mask_panel.cpp" line="61"/>
         <source>&amp;Run with and without the mask</source>
         <translation>Mit und ohne Maske &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="60"/>
+        <location filename="../app/studio/mask_panel.cpp" line="62"/>
         <source>Reset to the G&amp;&amp;A mask</source>
         <translation>Auf die G&amp;&amp;A-Maske zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="62"/>
-        <location filename="../app/studio/mask_panel.cpp" line="186"/>
+        <location filename="../app/studio/mask_panel.cpp" line="64"/>
+        <location filename="../app/studio/mask_panel.cpp" line="190"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>Öffnen Sie ein Modell, um G&amp;A-Masken an der mitgelieferten MMLU-Stichprobe zu bearbeiten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="66"/>
+        <location filename="../app/studio/mask_panel.cpp" line="68"/>
         <source>&amp;Question:</source>
         <translation>&amp;Frage:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="69"/>
-        <source>&amp;Aggregate:</source>
-        <translation>&amp;Aggregate:</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="73"/>
+        <location filename="../app/studio/mask_panel.cpp" line="75"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="76"/>
+        <location filename="../app/studio/mask_panel.cpp" line="78"/>
         <source>R&amp;ule:</source>
         <translation>R&amp;egel:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="192"/>
+        <location filename="../app/studio/mask_panel.cpp" line="209"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
         <translation>Klicken Sie auf ein Token, um es für die gewählte Regel zu maskieren oder freizugeben (durchgestrichene Token sind maskiert):</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="196"/>
+        <location filename="../app/studio/mask_panel.cpp" line="213"/>
         <source>No attention heads: there is no mask to run on this model</source>
         <translation>Keine Attention-Köpfe: Auf diesem Modell gibt es keine Maske auszuführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="124"/>
+        <location filename="../app/studio/mask_panel.cpp" line="128"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="142"/>
+        <location filename="../app/studio/mask_panel.cpp" line="71"/>
+        <source>Aggrega&amp;te head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="146"/>
         <source>demo world</source>
         <translation>Demo-Welt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="173"/>
+        <location filename="../app/studio/mask_panel.cpp" line="177"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>%n Frage im MMLU-Format aus der erfundenen Welt des Demo-Modells.</numerusform>
@@ -2349,7 +2364,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="175"/>
+        <location filename="../app/studio/mask_panel.cpp" line="179"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>%n MMLU-Frage aus der mitgelieferten Stichprobe.</numerusform>
@@ -2357,27 +2372,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="248"/>
+        <location filename="../app/studio/mask_panel.cpp" line="265"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1 am Zusammenfassungs-Token von Option %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="250"/>
+        <location filename="../app/studio/mask_panel.cpp" line="267"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1 an der letzten Position</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="293"/>
+        <location filename="../app/studio/mask_panel.cpp" line="310"/>
         <source>Running…</source>
         <translation>Läuft …</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="324"/>
+        <location filename="../app/studio/mask_panel.cpp" line="341"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>Antwort %1. Ohne Maske wählt das Modell %2, mit Maske %3.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="331"/>
+        <location filename="../app/studio/mask_panel.cpp" line="348"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
@@ -2720,7 +2735,7 @@
     </message>
     <message>
         <location filename="../views/ablation_curve.cpp" line="24"/>
-        <location filename="../views/ablation_curve.cpp" line="95"/>
+        <location filename="../views/ablation_curve.cpp" line="112"/>
         <source>Run the experiment (or open a result) to draw this curve</source>
         <translation>Führen Sie das Experiment aus (oder öffnen Sie ein Ergebnis), um diese Kurve zu zeichnen</translation>
     </message>
@@ -2728,69 +2743,77 @@
 <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="54"/>
-        <location filename="../views/attention_heatmap.cpp" line="105"/>
+        <location filename="../views/attention_heatmap.cpp" line="63"/>
+        <location filename="../views/attention_heatmap.cpp" line="112"/>
         <source>Attention weight</source>
         <translation>Aufmerksamkeitsgewicht</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="61"/>
+        <location filename="../views/attention_heatmap.cpp" line="70"/>
         <source>Key token</source>
         <translation>Key-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="62"/>
+        <location filename="../views/attention_heatmap.cpp" line="71"/>
         <source>Query token</source>
         <translation>Query-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="66"/>
+        <location filename="../views/attention_heatmap.cpp" line="75"/>
         <source>Attention heatmap</source>
         <translation>Aufmerksamkeits-Heatmap</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="67"/>
+        <location filename="../views/attention_heatmap.cpp" line="76"/>
         <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
         <translation>Scrollen zum Zoomen, Ziehen zum Verschieben, Doppelklick setzt die Ansicht zurück</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="73"/>
+        <location filename="../views/attention_heatmap.cpp" line="82"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="104"/>
+        <location filename="../views/attention_heatmap.cpp" line="111"/>
         <source>Weight difference</source>
         <translation>Gewichtsdifferenz</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="104"/>
+        <location filename="../views/attention_heatmap.cpp" line="111"/>
         <source>Hidden attention difference</source>
         <translation>Differenz der verborgenen Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="105"/>
+        <location filename="../views/attention_heatmap.cpp" line="112"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="256"/>
+        <location filename="../views/attention_heatmap.cpp" line="270"/>
         <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="258"/>
+        <location filename="../views/attention_heatmap.cpp" line="272"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="294"/>
+        <location filename="../views/attention_heatmap.cpp" line="315"/>
+        <source>masked: key after the query (causal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="316"/>
+        <source>Weight %1</source>
+        <translation type="unfinished">Gewicht %1</translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="317"/>
         <source>Query %1 “%2”
 Key %3 “%4”
-Weight %5</source>
-        <translation>Query %1 „%2“
-Key %3 „%4“
-Gewicht %5</translation>
+%5</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2918,32 +2941,32 @@ Gewicht %5</translation>
         <translation>Schichten × Köpfe. Klick ablatiert einen Kopf, Ziehen wählt ein Rechteck, Pfeiltasten und Leertaste bedienen es per Tastatur, Doppelklick zeigt die Aufmerksamkeit.</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="98"/>
-        <location filename="../views/head_board.cpp" line="140"/>
-        <location filename="../views/head_board.cpp" line="485"/>
+        <location filename="../views/head_board.cpp" line="104"/>
+        <location filename="../views/head_board.cpp" line="146"/>
+        <location filename="../views/head_board.cpp" line="493"/>
         <location filename="../views/head_board_commands.cpp" line="44"/>
         <source>Toggle %1</source>
         <translation>%1 umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="110"/>
-        <location filename="../views/head_board.cpp" line="487"/>
+        <location filename="../views/head_board.cpp" line="116"/>
+        <location filename="../views/head_board.cpp" line="495"/>
         <source>Ablate layer %1</source>
         <translation>Schicht %1 ablatieren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="121"/>
+        <location filename="../views/head_board.cpp" line="127"/>
         <source>Invert ablation</source>
         <translation>Ablation umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="124"/>
-        <location filename="../views/head_board.cpp" line="491"/>
+        <location filename="../views/head_board.cpp" line="130"/>
+        <location filename="../views/head_board.cpp" line="499"/>
         <source>Restore all heads</source>
         <translation>Alle Köpfe wiederherstellen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="142"/>
+        <location filename="../views/head_board.cpp" line="148"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>%n Kopf wiederherstellen</numerusform>
@@ -2951,7 +2974,7 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="143"/>
+        <location filename="../views/head_board.cpp" line="149"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>%n Kopf ablatieren</numerusform>
@@ -2959,54 +2982,54 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="176"/>
+        <location filename="../views/head_board.cpp" line="182"/>
         <source>G</source>
         <comment>the Gather head shown</comment>
         <translation>G</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="177"/>
+        <location filename="../views/head_board.cpp" line="183"/>
         <source>A</source>
         <comment>the Aggregate head shown</comment>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="278"/>
+        <location filename="../views/head_board.cpp" line="36"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="468"/>
+        <location filename="../views/head_board.cpp" line="476"/>
         <source>Shown in the maps as the Gather head (G)</source>
         <translation>In den Karten als Gather-Kopf (G) angezeigt</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="469"/>
+        <location filename="../views/head_board.cpp" line="477"/>
         <source>Shown in the maps as the Aggregate head (A)</source>
         <translation>In den Karten als Aggregate-Kopf (A) angezeigt</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="486"/>
+        <location filename="../views/head_board.cpp" line="494"/>
         <source>Show attention of %1</source>
         <translation>Aufmerksamkeit von %1 zeigen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="489"/>
+        <location filename="../views/head_board.cpp" line="497"/>
         <source>Toggle selection</source>
         <translation>Auswahl umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="490"/>
+        <location filename="../views/head_board.cpp" line="498"/>
         <source>Invert</source>
         <translation>Umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="493"/>
+        <location filename="../views/head_board.cpp" line="501"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="494"/>
+        <location filename="../views/head_board.cpp" line="502"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -3100,32 +3123,32 @@ Gewicht %5</translation>
         <translation>H</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="47"/>
+        <location filename="../views/head_board_legend.cpp" line="56"/>
         <source>✕ = ablated</source>
         <translation>✕ = ablatiert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="48"/>
+        <location filename="../views/head_board_legend.cpp" line="57"/>
         <source>◥ = SSM head</source>
         <translation>◥ = SSM-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <location filename="../views/head_board_legend.cpp" line="62"/>
         <source>G, A = shown heads</source>
         <translation>G, A = gezeigt</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <location filename="../views/head_board_legend.cpp" line="62"/>
         <source>G = shown Gather head</source>
         <translation>G = angezeigter Gather-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <location filename="../views/head_board_legend.cpp" line="62"/>
         <source>A = shown Aggregate head</source>
         <translation>A = angezeigter Aggregate-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="58"/>
+        <location filename="../views/head_board_legend.cpp" line="66"/>
         <source>▨ = no head</source>
         <translation>▨ = kein Kopf</translation>
     </message>
@@ -3204,7 +3227,7 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="118"/>
+        <location filename="../views/next_token_chart.cpp" line="116"/>
         <source>Probability (%1 of %2 rows; enlarge to see all)</source>
         <translation>Wahrscheinlichkeit (%1 von %2 Zeilen; vergrößern, um alle zu sehen)</translation>
     </message>
@@ -3230,22 +3253,22 @@ Gewicht %5</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="33"/>
-        <location filename="../views/next_token_chart.cpp" line="115"/>
+        <location filename="../views/next_token_chart.cpp" line="113"/>
         <source>Probability</source>
         <translation>Wahrscheinlichkeit</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="41"/>
+        <location filename="../views/next_token_chart.cpp" line="39"/>
         <source>No prediction yet</source>
         <translation>Noch keine Vorhersage</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="88"/>
+        <location filename="../views/next_token_chart.cpp" line="86"/>
         <source>␣ (space)</source>
         <translation>␣ (Leerzeichen)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/next_token_chart.cpp" line="88"/>
+        <location filename="../views/next_token_chart.cpp" line="86"/>
         <source>␣ (%n spaces)</source>
         <translation>
             <numerusform>␣ (%n Leerzeichen)</numerusform>
@@ -3253,7 +3276,7 @@ Gewicht %5</translation>
         </translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="118"/>
+        <location filename="../views/next_token_chart.cpp" line="116"/>
         <source>Probability (%1 of %2 rows)</source>
         <translation>Wahrscheinlichkeit (%1 von %2 Zeilen)</translation>
     </message>
@@ -3294,22 +3317,22 @@ Gewicht %5</translation>
 <context>
     <name>gna::views::ResultsTable</name>
     <message>
-        <location filename="../views/results_table.cpp" line="70"/>
+        <location filename="../views/results_table.cpp" line="101"/>
         <source>Results table</source>
         <translation>Ergebnistabelle</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="71"/>
+        <location filename="../views/results_table.cpp" line="102"/>
         <source>Run the experiment (or open a result) to fill this table</source>
         <translation>Führen Sie das Experiment aus (oder öffnen Sie ein Ergebnis), um diese Tabelle zu füllen</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="150"/>
+        <location filename="../views/results_table.cpp" line="180"/>
         <source>Copy selection</source>
         <translation>Auswahl kopieren</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="151"/>
+        <location filename="../views/results_table.cpp" line="181"/>
         <source>Copy all</source>
         <translation>Alles kopieren</translation>
     </message>
@@ -3323,19 +3346,19 @@ Gewicht %5</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="27"/>
-        <location filename="../views/retrieval_map.cpp" line="127"/>
+        <location filename="../views/retrieval_map.cpp" line="133"/>
         <source>Score</source>
         <translation>Wert</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="31"/>
-        <location filename="../views/retrieval_map.cpp" line="121"/>
+        <location filename="../views/retrieval_map.cpp" line="127"/>
         <source>Context length (tokens)</source>
         <translation>Kontextlänge (Token)</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="32"/>
-        <location filename="../views/retrieval_map.cpp" line="124"/>
+        <location filename="../views/retrieval_map.cpp" line="130"/>
         <source>Needle depth (%, 0 = start of the context)</source>
         <translation>Nadeltiefe (%, 0 = Anfang des Kontexts)</translation>
     </message>
@@ -3346,87 +3369,86 @@ Gewicht %5</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="43"/>
-        <location filename="../views/retrieval_map.cpp" line="94"/>
         <source>Run the experiment (or open a result) to fill this map</source>
         <translation>Führen Sie das Experiment aus (oder öffnen Sie ein Ergebnis), um diese Karte zu füllen</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="63"/>
+        <location filename="../views/retrieval_map.cpp" line="64"/>
         <source>%1 lines, key on line %2%
 not run</source>
         <translation>%1 Zeilen, Schlüssel bei %2 %
 nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="64"/>
+        <location filename="../views/retrieval_map.cpp" line="65"/>
         <source>%1 lines, key on line %2%
 Accuracy %3</source>
         <translation>%1 Zeilen, Schlüssel bei %2 %
 Genauigkeit %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="65"/>
+        <location filename="../views/retrieval_map.cpp" line="66"/>
         <source>%1 lines, key on line %2%
 Probability %3</source>
         <translation>%1 Zeilen, Schlüssel bei %2 %
 Wahrscheinlichkeit %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="70"/>
+        <location filename="../views/retrieval_map.cpp" line="71"/>
         <source>Context %1 tokens, depth %2%
 Score %3 / %4</source>
         <translation>Kontext %1 Token, Tiefe %2 %
 Wert %3 / %4</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="121"/>
+        <location filename="../views/retrieval_map.cpp" line="127"/>
         <source>Dictionary size (key:value lines)</source>
         <translation>Wörterbuchgröße (Schlüssel:Wert-Zeilen)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="122"/>
+        <location filename="../views/retrieval_map.cpp" line="128"/>
         <source>Key depth (%, 0 = first line)</source>
         <translation>Schlüsseltiefe (%, 0 = erste Zeile)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="125"/>
+        <location filename="../views/retrieval_map.cpp" line="131"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="126"/>
+        <location filename="../views/retrieval_map.cpp" line="132"/>
         <source>Probability of the right value</source>
         <translation>Wahrscheinlichkeit des richtigen Werts</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="138"/>
+        <location filename="../views/retrieval_map.cpp" line="144"/>
         <source>%1 (mean accuracy %2)</source>
         <translation>%1 (mittlere Genauigkeit %2)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="139"/>
+        <location filename="../views/retrieval_map.cpp" line="145"/>
         <source>%1 (mean probability %2)</source>
         <translation>%1 (mittlere Wahrscheinlichkeit %2)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="141"/>
+        <location filename="../views/retrieval_map.cpp" line="147"/>
         <source>Mean score %1</source>
         <translation>Mittlerer Wert %1</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="142"/>
+        <location filename="../views/retrieval_map.cpp" line="148"/>
         <source>%1 (mean score %2)</source>
         <translation>%1 (mittlerer Wert %2)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="69"/>
+        <location filename="../views/retrieval_map.cpp" line="70"/>
         <source>Context %1 tokens, depth %2%
 not run</source>
         <translation>Kontext %1 Token, Tiefe %2 %
 nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="123"/>
+        <location filename="../views/retrieval_map.cpp" line="129"/>
         <source>Needle depth (%, 0 = end of the context)</source>
         <translation>Nadeltiefe (%, 0 = Ende des Kontexts)</translation>
     </message>
@@ -3439,17 +3461,17 @@ nicht ausgeführt</translation>
         <translation>Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="41"/>
+        <location filename="../views/token_strip.cpp" line="15"/>
         <source>No prompt tokens yet</source>
         <translation>Noch keine Prompt-Token</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="90"/>
+        <location filename="../views/token_strip.cpp" line="87"/>
         <source>Token %1: “%2”</source>
         <translation>Token %1: „%2“</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="91"/>
+        <location filename="../views/token_strip.cpp" line="88"/>
         <source>Weight %1</source>
         <translation>Gewicht %1</translation>
     </message>

@@ -288,73 +288,68 @@
         <translation>“%1”不是数字</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="173"/>
         <source>Open &amp;spec file…</source>
         <translation>打开规范文件(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="181"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="182"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="194"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="188"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
         <source>Open a model, then Run.</source>
         <translation>请先打开模型，然后点击运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="143"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="134"/>
         <source>C&amp;ondition:</source>
         <translation>条件(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="74"/>
-        <source>A needle-in-a-haystack map is an &lt;b&gt;evaluate&lt;/b&gt; experiment on the &lt;b&gt;niah&lt;/b&gt; task (docs/experiments.md): its spec says &quot;experiment&quot;: &quot;evaluate&quot; and &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}.</source>
-        <translation>大海捞针图是针对 &lt;b&gt;niah&lt;/b&gt; 任务的 &lt;b&gt;evaluate&lt;/b&gt; 实验（docs/experiments.md）：其规范写有 &quot;experiment&quot;: &quot;evaluate&quot; 和 &quot;task&quot;: {&quot;name&quot;: &quot;niah&quot;}。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="98"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
         <source>The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form</source>
         <translation>实际运行的实验规范（JSON）：由上方表单生成，在此编辑也会填入表单</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="103"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="94"/>
         <source>&amp;JSON spec (what runs):</source>
         <translation>JSON 规范(&amp;J)（实际运行的内容）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="149"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="140"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>点击一个单元格，打开其提示、模型的回答及注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="150"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="152"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>将表格（或所选单元格）复制为制表符分隔的文本，便于粘贴到电子表格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
         <source>Curve</source>
         <translation>曲线</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
         <source>Retrieval map</source>
         <translation>检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="167"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="161"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
@@ -399,159 +394,164 @@
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
         <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="180"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="62"/>
+        <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), needs short lengths (e.g. 100, 150, 200) and few generated tokens; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="174"/>
         <source>Open res&amp;ult…</source>
         <translation>打开结果(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="229"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="223"/>
         <source>Finished: %1</source>
         <translation>已完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="236"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="230"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>已取消。目前已验证的头保留在头面板上，并保存在 %1 中；归因排序不会从中断处继续：请使用另一个文件夹再次运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="238"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="243"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
         <source>The experiment failed.</source>
         <translation>实验失败。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
         <source>Head ranking</source>
         <translation>注意力头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="249"/>
         <source>Cumulative removal</source>
         <translation>累积移除</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="256"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="250"/>
         <source>Layer pruning</source>
         <translation>层剪枝</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="257"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="251"/>
         <source>Sparsification</source>
         <translation>稀疏化</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="258"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="252"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
         <source>Needle in a haystack</source>
         <translation>大海捞针</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="259"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
         <source>Manipulation grid</source>
         <translation>操控网格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="260"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A 掩码（MMLU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
         <source>Memory table</source>
         <translation>内存表</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
         <source>Ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
         <source>none: this model has no attention heads</source>
         <translation>无：此模型没有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="275"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
         <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，因此无法在此模型上运行该实验。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="295"/>
         <source>e.g. %1; empty: all heads</source>
         <translation>例如 %1；留空：所有头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="302"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="296"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头和 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="298"/>
         <source>e.g. %1; empty: all SSM heads</source>
         <translation>例如 %1；留空：所有 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="305"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="299"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="307"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
         <source>e.g. %1; empty: all attention heads</source>
         <translation>例如 %1；留空：所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="308"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="302"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
         <translation>注意力头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
         <source>e.g. %1; list SSM heads</source>
         <translation>例如 %1；请列出 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="305"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 所有注意力头，但此模型没有注意力头：请列出其 SSM 头%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="306"/>
         <source>, or rank them all with a fast method</source>
         <translation>，或用快速方法为所有头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
         <source>result.json, or e.g. %1</source>
         <translation>result.json，或例如 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="316"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
         <translation>head_ranking 的 result.json，或形如 %1, … 的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="329"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="323"/>
         <source>a new folder per run</source>
         <translation>每次运行新建文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="331"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="325"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>留空：每次运行在 %1 中新建文件夹；包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="334"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="328"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>结果文件夹。留空：每次运行在 %1 中新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
@@ -657,7 +657,7 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
         <source>Both</source>
         <translation>两者</translation>
     </message>
@@ -672,158 +672,168 @@
         <translation>单独（每次一层）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
-        <source>Values of k; empty = 0 to the number of heads</source>
-        <translation>k 的取值；留空 = 0 到头数</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
         <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
         <translation>例如 0, 1, 2, 4；留空：0 到头的总数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
         <source>Generation only</source>
         <translation>仅生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
         <source>Prefill and generation</source>
         <translation>预填充和生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
         <source>Exact (every head ablated)</source>
         <translation>精确（逐个消融每个头）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
         <source>Fast: attribution, then the top heads exactly</source>
         <translation>快速：先归因，再精确计算排名靠前的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="115"/>
         <source>Fastest: attribution estimate only</source>
         <translation>最快：仅归因估计</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
         <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
         <translation>快速方法会立即用一阶估计为头面板着色，然后通过精确消融细化排名靠前的头（docs/attribution.md）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
         <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
         <translation>希望排序的头数；快速方法会精确验证三倍数量的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="121"/>
         <source>Log-probability of the answer</source>
         <translation>答案的对数概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="122"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>精确匹配（KV 检索，生成）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>结果文件夹；留空 = 每次运行新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>&amp;Task:</source>
         <translation>任务(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
         <source>Dictionary si&amp;zes:</source>
         <translation>字典大小(&amp;Z)：</translation>
     </message>
     <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
+        <source>Aggrega&amp;te heads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <source>&amp;Kept heads (k):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
+        <source>St&amp;ages:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
         <source>Choose the results folder</source>
         <translation>选择结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="185"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="187"/>
         <source>Results folder</source>
         <translation>结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
         <source>&amp;Limit per subject:</source>
         <translation>每科上限(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="143"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
+        <source>Kept heads: how many heads each layer keeps at every query position, the k with the lowest attention entropy; the others are switched off. One or more values of k, separated by commas; empty = 0 to the number of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
         <source>Context &amp;lengths:</source>
         <translation>上下文长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
         <source>Needle &amp;depths (%):</source>
         <translation>针的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="146"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="148"/>
         <source>&amp;Generated tokens:</source>
         <translation>生成词元数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
         <source>&amp;Heads:</source>
         <translation>注意力头(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
         <source>Metho&amp;d:</source>
         <translation>方法(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="151"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="153"/>
         <source>Heads &amp;wanted:</source>
         <translation>所需头数(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>M&amp;etric:</source>
         <translation>指标(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="157"/>
         <source>&amp;Gather heads:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="156"/>
-        <source>&amp;Aggregate heads:</source>
-        <translation>Aggregate 头(&amp;A)：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="163"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
         <source>Choose a head_ranking result.json</source>
         <translation>选择 head_ranking 的 result.json</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
         <source>Head ranking result</source>
         <translation>注意力头排序结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
         <source>&amp;Ranking:</source>
         <translation>排序(&amp;R)：</translation>
     </message>
@@ -833,32 +843,22 @@
         <translation>“%1”不是整数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="139"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
         <source>Sam&amp;ples per size:</source>
         <translation>每种大小的样本数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
         <source>&amp;Steps:</source>
         <translation>步骤(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
-        <source>&amp;k:</source>
-        <translation>&amp;k：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="182"/>
-        <source>S&amp;tages:</source>
-        <translation>阶段(&amp;T)：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
         <source>Results &amp;folder:</source>
         <translation>结果文件夹(&amp;F)：</translation>
     </message>
@@ -873,27 +873,27 @@
         <translation>规范编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="378"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="372"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="393"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="387"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>正在加载模型并准备样本…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="399"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="393"/>
         <source>Cancelling after the current sample…</source>
         <translation>将在当前样本完成后取消…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="417"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="411"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="427"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="421"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
     </message>
@@ -946,117 +946,113 @@
         <translation>随机头（对照）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="108"/>
-        <source>Layers removed from the end / layer skipped</source>
-        <translation>从末尾移除的层数 / 跳过的层</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_results.cpp" line="109"/>
-        <source>gradual</source>
-        <translation>逐步</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_results.cpp" line="110"/>
-        <source>individual</source>
-        <translation>单独</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_results.cpp" line="112"/>
+        <location filename="../app/studio/experiment_results.cpp" line="113"/>
         <source>k (heads kept per layer and position)</source>
         <translation>k（每层每个位置保留的头数）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="113"/>
+        <location filename="../app/studio/experiment_results.cpp" line="114"/>
         <source>generation only</source>
         <translation>仅生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="114"/>
+        <location filename="../app/studio/experiment_results.cpp" line="115"/>
         <source>prefill and generation</source>
         <translation>预填充和生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="193"/>
+        <location filename="../app/studio/experiment_results.cpp" line="194"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="193"/>
+        <location filename="../app/studio/experiment_results.cpp" line="194"/>
         <source>KV cache (MB)</source>
         <translation>KV 缓存（MB）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="193"/>
+        <location filename="../app/studio/experiment_results.cpp" line="194"/>
         <source>State (MB)</source>
         <translation>状态（MB）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="193"/>
+        <location filename="../app/studio/experiment_results.cpp" line="194"/>
         <source>Total (MB)</source>
         <translation>总计（MB）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Head</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Importance</source>
         <translation>重要性</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="199"/>
+        <location filename="../app/studio/experiment_results.cpp" line="200"/>
         <source>Ablated</source>
         <translation>消融后</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="203"/>
+        <location filename="../app/studio/experiment_results.cpp" line="204"/>
         <source>Attribution estimate</source>
         <translation>归因估计</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="220"/>
+        <location filename="../app/studio/experiment_results.cpp" line="221"/>
         <source>Prefill \ Generation</source>
         <translation>预填充 \ 生成</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="235"/>
+        <location filename="../app/studio/experiment_results.cpp" line="236"/>
         <source>Condition</source>
         <translation>条件</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="236"/>
+        <location filename="../app/studio/experiment_results.cpp" line="237"/>
         <source>± s.e.</source>
         <translation>± 标准误</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="248"/>
+        <location filename="../app/studio/experiment_results.cpp" line="249"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="248"/>
+        <location filename="../app/studio/experiment_results.cpp" line="249"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="248"/>
+        <location filename="../app/studio/experiment_results.cpp" line="109"/>
+        <location filename="../app/studio/experiment_results.cpp" line="249"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="256"/>
+        <location filename="../app/studio/experiment_results.cpp" line="110"/>
+        <source>gradual: last n layers removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="111"/>
+        <source>individual: only layer n skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="257"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
@@ -1605,63 +1601,68 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="125"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="129"/>
+        <source>Click “%1” to fill this map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/kv_map_panel.cpp" line="132"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>每个单元格在相同的字典中询问位于该深度的键，按 KV 检索任务的方式打分（把字典中的每个值作为续写）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="141"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="206"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="148"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="213"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="145"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="152"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>字典大小：“%1”不是数字；请给出整数，例如 4, 8, 16。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="147"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="154"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>深度：“%1”不是数字；请给出百分比，例如 0, 50, 100。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="153"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="160"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>关闭的头：“%1”不是此模型的头；注意力头写作 L&lt;层&gt;.H&lt;头&gt;，SSM 头写作 L&lt;层&gt;.S&lt;头&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="158"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="165"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>关闭的头：请指定要关闭的头，例如 Gather 头和 Aggregate 头。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="173"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="180"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>正在计算所有头开启时以及关闭 %1 时的 KV 检索图…</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="189"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="196"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>已取消；图中显示的是上一次完成的运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="195"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="202"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>左：所有头开启。右：关闭 %1。将鼠标悬停在单元格上可查看其值。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="228"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="235"/>
         <source>All heads</source>
         <translation>所有头</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="229"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="236"/>
         <source>%1 off</source>
         <translation>关闭 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="234"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="241"/>
         <source>Compute the maps first.</source>
         <translation>请先计算检索图。</translation>
     </message>
@@ -1669,473 +1670,487 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="416"/>
+        <location filename="../app/studio/main_window.cpp" line="423"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="81"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="93"/>
         <source>No CUDA device: this build or this machine has none</source>
         <translation>没有 CUDA 设备：此版本或此计算机不支持</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="89"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="89"/>
         <source>CUDA (GPU)</source>
         <translation>CUDA（GPU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="94"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="106"/>
         <source>Compute in &amp;bf16</source>
         <translation>以 &amp;bf16 计算</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="99"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="111"/>
         <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
         <translation>内存为 f32 的一半；结果与 f32 相差 bf16 的舍入误差</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="100"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="112"/>
         <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
         <translation>此 CPU 没有 bf16 指令（AVX512-BF16 或 AMX）：在这里 bf16 会比 f32 慢数倍</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="73"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="85"/>
         <source>&amp;Device</source>
         <translation>设备(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="87"/>
+        <location filename="../app/studio/main_window.cpp" line="76"/>
         <source>Loading cancelled</source>
         <translation>已取消加载</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="83"/>
+        <location filename="../app/studio/main_window.cpp" line="71"/>
         <source>Loading %p%</source>
         <translation>正在加载 %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="76"/>
+        <location filename="../app/studio/main_window.cpp" line="64"/>
         <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="80"/>
+        <location filename="../app/studio/main_window.cpp" line="68"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="91"/>
+        <location filename="../app/studio/main_window.cpp" line="82"/>
         <source>Could not load the model</source>
         <translation>无法加载模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="92"/>
+        <location filename="../app/studio/main_window.cpp" line="84"/>
         <source>Could not load %1</source>
         <translation>无法加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="96"/>
+        <location filename="../app/studio/main_window.cpp" line="88"/>
         <source>Run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="97"/>
+        <location filename="../app/studio/main_window.cpp" line="89"/>
         <source>The run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="99"/>
+        <location filename="../app/studio/main_window.cpp" line="91"/>
         <source>Run cancelled</source>
         <translation>运行已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="147"/>
+        <location filename="../app/studio/main_window.cpp" line="206"/>
+        <source>Aggrega&amp;te head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="333"/>
+        <source>Stop the run or the load (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="521"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>勾选“与未消融的运行比较”以查看消融带来的变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="156"/>
+        <location filename="../app/studio/main_window.cpp" line="153"/>
         <source>No colouring</source>
         <translation>不着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="156"/>
+        <location filename="../app/studio/main_window.cpp" line="153"/>
         <source>Entropy of the last row</source>
         <translation>最后一行的熵</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="156"/>
+        <location filename="../app/studio/main_window.cpp" line="153"/>
         <source>Max weight of the last row</source>
         <translation>最后一行的最大权重</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>Attention to the selected token</source>
         <translation>对所选词元的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="163"/>
+        <location filename="../app/studio/main_window.cpp" line="160"/>
         <source>C&amp;olour heads by:</source>
         <translation>注意力头着色依据(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="167"/>
+        <location filename="../app/studio/main_window.cpp" line="164"/>
         <source>&amp;Invert</source>
         <translation>反转(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="168"/>
+        <location filename="../app/studio/main_window.cpp" line="165"/>
         <source>Restore &amp;all</source>
         <translation>全部恢复(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="203"/>
+        <location filename="../app/studio/main_window.cpp" line="200"/>
         <source>Compare with the unablated run</source>
         <translation>与未消融的运行比较</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="207"/>
+        <location filename="../app/studio/main_window.cpp" line="204"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="209"/>
-        <source>A&amp;ggregate head:</source>
-        <translation>Aggregate 头(&amp;G)：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="213"/>
+        <location filename="../app/studio/main_window.cpp" line="210"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="223"/>
-        <location filename="../app/studio/main_window.cpp" line="528"/>
+        <location filename="../app/studio/main_window.cpp" line="220"/>
+        <location filename="../app/studio/main_window.cpp" line="546"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="224"/>
+        <location filename="../app/studio/main_window.cpp" line="221"/>
         <source>Difference (ablated − unablated)</source>
         <translation>差异（消融 − 未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="317"/>
+        <location filename="../app/studio/main_window.cpp" line="316"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="328"/>
+        <location filename="../app/studio/main_window.cpp" line="332"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="330"/>
-        <location filename="../app/studio/main_window_language.cpp" line="70"/>
-        <source>Open a model folder to begin (File ▸ Open model, or drop a folder here).</source>
-        <translation>请先打开一个模型文件夹（文件 ▸ 打开模型，或将文件夹拖到此处）。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="376"/>
+        <location filename="../app/studio/main_window.cpp" line="520"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>输入提示以查看注意力图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="413"/>
+        <location filename="../app/studio/main_window.cpp" line="420"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="29"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="30"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="40"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="32"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="35"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
         <source>Open &amp;workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="36"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="46"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="37"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="47"/>
         <source>Workspaces (*.gna.json *.json)</source>
         <translation>工作区 (*.gna.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="49"/>
         <location filename="../app/studio/main_window_startup.cpp" line="30"/>
         <source>Could not open the workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="41"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="51"/>
         <source>&amp;Save workspace as…</source>
         <translation>工作区另存为(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="43"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="53"/>
         <source>Workspaces (*.gna.json)</source>
         <translation>工作区 (*.gna.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="55"/>
         <source>Could not save the workspace</source>
         <translation>无法保存工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="49"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
         <source>&amp;Export figure…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
         <source>Export figure &amp;set…</source>
         <translation>导出图表集(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="54"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="64"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="56"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="57"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="67"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="64"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
         <source>&amp;Invert ablation</source>
         <translation>反转消融(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="65"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
         <source>Restore &amp;all heads</source>
         <translation>恢复所有头(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="76"/>
         <source>Ablate &amp;current layer</source>
         <translation>消融当前层(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="68"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="78"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="79"/>
         <source>&amp;Run now</source>
         <translation>立即运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="70"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="126"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>&amp;KV-retrieval map…</source>
         <translation>KV 检索图(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="131"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="143"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="136"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
         <source>Colour &amp;palette</source>
         <translation>配色方案(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <source>%1, or open a bundled demo from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="204"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>关于 G&amp;&amp;A Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
         <source>About G&amp;A Studio</source>
         <translation>关于 G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="206"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;查找、观察并测试承担上下文检索的注意力头（Gather &amp;amp; Aggregate）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="192"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="210"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="418"/>
+        <location filename="../app/studio/main_window.cpp" line="425"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="419"/>
+        <location filename="../app/studio/main_window.cpp" line="426"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="473"/>
+        <location filename="../app/studio/main_window.cpp" line="480"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="474"/>
+        <location filename="../app/studio/main_window.cpp" line="481"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="485"/>
+        <location filename="../app/studio/main_window.cpp" line="492"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="526"/>
+        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <source>Type a prompt to see the next-token probabilities</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="544"/>
         <source>Attention / hidden attention</source>
         <translation>注意力 / 隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <location filename="../app/studio/main_window.cpp" line="545"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="540"/>
+        <location filename="../app/studio/main_window.cpp" line="558"/>
         <source>Export figure set into folder</source>
         <translation>将图表集导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="545"/>
+        <location filename="../app/studio/main_window.cpp" line="563"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="546"/>
+        <location filename="../app/studio/main_window.cpp" line="564"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>Importance (head ranking result)</source>
         <translation>重要性（注意力头排序结果）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <location filename="../app/studio/main_window.cpp" line="155"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather 得分（行尾 → 其所在行）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <location filename="../app/studio/main_window.cpp" line="155"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="354"/>
-        <location filename="../app/studio/main_window.cpp" line="469"/>
-        <location filename="../app/studio/main_window.cpp" line="531"/>
+        <location filename="../app/studio/main_window.cpp" line="361"/>
+        <location filename="../app/studio/main_window.cpp" line="476"/>
+        <location filename="../app/studio/main_window.cpp" line="549"/>
         <source>importance (baseline − ablated)</source>
         <translation>重要性（基线 − 消融后）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="112"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="124"/>
         <source>E&amp;xperiments</source>
         <translation>实验(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="116"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="128"/>
         <source>&amp;Open result…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="117"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="129"/>
         <source>Open experiment result</source>
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="118"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="130"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="120"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="132"/>
         <location filename="../app/studio/main_window_startup.cpp" line="28"/>
         <source>Could not open the result</source>
         <translation>无法打开结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="122"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="134"/>
         <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
         <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
     </message>
@@ -2213,32 +2228,32 @@
         <translation>无法恢复会话</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="173"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
         <source>&amp;Guided tour</source>
         <translation>导览(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="174"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
         <source>Open &amp;demo model</source>
         <translation>打开演示模型(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="175"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
         <source>&amp;Transformer</source>
         <translation>Transformer(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="176"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>SSM (Mamba)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="177"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="189"/>
         <source>&amp;Hybrid</source>
         <translation>混合模型(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="182"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="194"/>
         <source>Not bundled in this build</source>
         <translation>此版本未附带</translation>
     </message>
@@ -2248,7 +2263,7 @@
         <translation>无法打开工作区中的实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_docks.cpp" line="44"/>
+        <location filename="../app/studio/main_window_docks.cpp" line="49"/>
         <source>“%1” takes the whole window; %2 or its close button shows the main view again</source>
         <translation>“%1”占据整个窗口；按 %2 或点击其关闭按钮可重新显示主视图</translation>
     </message>
@@ -2256,122 +2271,122 @@
 <context>
     <name>gna::studio::MaskPanel</name>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>With the mask</source>
         <translation>有掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>With the mask (correct answer)</source>
         <translation>有掩码（正确答案）</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="58"/>
+        <location filename="../app/studio/mask_panel.cpp" line="60"/>
         <source>Without the mask</source>
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="193"/>
+        <location filename="../app/studio/mask_panel.cpp" line="210"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
         <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，而其 SSM 头没有注意力权重。请打开带有注意力头的模型以编辑和运行掩码。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="195"/>
+        <location filename="../app/studio/mask_panel.cpp" line="212"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>分别在有无掩码时运行以填充此图表</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="59"/>
+        <location filename="../app/studio/mask_panel.cpp" line="61"/>
         <source>&amp;Run with and without the mask</source>
         <translation>分别在有无掩码时运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="60"/>
+        <location filename="../app/studio/mask_panel.cpp" line="62"/>
         <source>Reset to the G&amp;&amp;A mask</source>
         <translation>重置为 G&amp;&amp;A 掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="62"/>
-        <location filename="../app/studio/mask_panel.cpp" line="186"/>
+        <location filename="../app/studio/mask_panel.cpp" line="64"/>
+        <location filename="../app/studio/mask_panel.cpp" line="190"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>请打开模型，以便在内置 MMLU 样本上编辑 G&amp;A 掩码。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="66"/>
+        <location filename="../app/studio/mask_panel.cpp" line="68"/>
         <source>&amp;Question:</source>
         <translation>问题(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="69"/>
-        <source>&amp;Aggregate:</source>
-        <translation>Aggregate(&amp;A)：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="73"/>
+        <location filename="../app/studio/mask_panel.cpp" line="75"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="76"/>
+        <location filename="../app/studio/mask_panel.cpp" line="78"/>
         <source>R&amp;ule:</source>
         <translation>规则(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="192"/>
+        <location filename="../app/studio/mask_panel.cpp" line="209"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
         <translation>点击词元即可在所选规则下屏蔽或取消屏蔽（带删除线的词元已被屏蔽）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="196"/>
+        <location filename="../app/studio/mask_panel.cpp" line="213"/>
         <source>No attention heads: there is no mask to run on this model</source>
         <translation>没有注意力头：此模型上没有可运行的掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="124"/>
+        <location filename="../app/studio/mask_panel.cpp" line="128"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="142"/>
+        <location filename="../app/studio/mask_panel.cpp" line="71"/>
+        <source>Aggrega&amp;te head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="146"/>
         <source>demo world</source>
         <translation>演示世界</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="173"/>
+        <location filename="../app/studio/mask_panel.cpp" line="177"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>演示模型虚构世界中的 %n 道 MMLU 格式题目。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="175"/>
+        <location filename="../app/studio/mask_panel.cpp" line="179"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>内置样本中的 %n 道 MMLU 题目。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="248"/>
+        <location filename="../app/studio/mask_panel.cpp" line="265"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1，位于选项 %2 的摘要词元处</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="250"/>
+        <location filename="../app/studio/mask_panel.cpp" line="267"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1，位于最后位置</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="293"/>
+        <location filename="../app/studio/mask_panel.cpp" line="310"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="324"/>
+        <location filename="../app/studio/mask_panel.cpp" line="341"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>正确答案 %1。不加掩码时模型选择 %2，加掩码时选择 %3。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="331"/>
+        <location filename="../app/studio/mask_panel.cpp" line="348"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
@@ -2714,7 +2729,7 @@
     </message>
     <message>
         <location filename="../views/ablation_curve.cpp" line="24"/>
-        <location filename="../views/ablation_curve.cpp" line="95"/>
+        <location filename="../views/ablation_curve.cpp" line="112"/>
         <source>Run the experiment (or open a result) to draw this curve</source>
         <translation>运行实验（或打开结果）以绘制此曲线</translation>
     </message>
@@ -2722,69 +2737,77 @@
 <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="54"/>
-        <location filename="../views/attention_heatmap.cpp" line="105"/>
+        <location filename="../views/attention_heatmap.cpp" line="63"/>
+        <location filename="../views/attention_heatmap.cpp" line="112"/>
         <source>Attention weight</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="61"/>
+        <location filename="../views/attention_heatmap.cpp" line="70"/>
         <source>Key token</source>
         <translation>键词元</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="62"/>
+        <location filename="../views/attention_heatmap.cpp" line="71"/>
         <source>Query token</source>
         <translation>查询词元</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="66"/>
+        <location filename="../views/attention_heatmap.cpp" line="75"/>
         <source>Attention heatmap</source>
         <translation>注意力热图</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="67"/>
+        <location filename="../views/attention_heatmap.cpp" line="76"/>
         <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
         <translation>滚动缩放，拖动平移，双击重置视图</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="73"/>
+        <location filename="../views/attention_heatmap.cpp" line="82"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="104"/>
+        <location filename="../views/attention_heatmap.cpp" line="111"/>
         <source>Weight difference</source>
         <translation>权重差</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="104"/>
+        <location filename="../views/attention_heatmap.cpp" line="111"/>
         <source>Hidden attention difference</source>
         <translation>隐藏注意力差</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="105"/>
+        <location filename="../views/attention_heatmap.cpp" line="112"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="256"/>
+        <location filename="../views/attention_heatmap.cpp" line="270"/>
         <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
         <translation>最后一行按 |a| / Σ|a|：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="258"/>
+        <location filename="../views/attention_heatmap.cpp" line="272"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>最后一行：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="294"/>
+        <location filename="../views/attention_heatmap.cpp" line="315"/>
+        <source>masked: key after the query (causal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="316"/>
+        <source>Weight %1</source>
+        <translation type="unfinished">权重 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="317"/>
         <source>Query %1 “%2”
 Key %3 “%4”
-Weight %5</source>
-        <translation>查询 %1“%2”
-键 %3“%4”
-权重 %5</translation>
+%5</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2912,93 +2935,93 @@ Weight %5</source>
         <translation>层 × 头。单击某个头将其消融，拖动可框选矩形区域，可用方向键和空格键操作，双击显示其注意力。</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="98"/>
-        <location filename="../views/head_board.cpp" line="140"/>
-        <location filename="../views/head_board.cpp" line="485"/>
+        <location filename="../views/head_board.cpp" line="104"/>
+        <location filename="../views/head_board.cpp" line="146"/>
+        <location filename="../views/head_board.cpp" line="493"/>
         <location filename="../views/head_board_commands.cpp" line="44"/>
         <source>Toggle %1</source>
         <translation>切换 %1</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="110"/>
-        <location filename="../views/head_board.cpp" line="487"/>
+        <location filename="../views/head_board.cpp" line="116"/>
+        <location filename="../views/head_board.cpp" line="495"/>
         <source>Ablate layer %1</source>
         <translation>消融第 %1 层</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="121"/>
+        <location filename="../views/head_board.cpp" line="127"/>
         <source>Invert ablation</source>
         <translation>反转消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="124"/>
-        <location filename="../views/head_board.cpp" line="491"/>
+        <location filename="../views/head_board.cpp" line="130"/>
+        <location filename="../views/head_board.cpp" line="499"/>
         <source>Restore all heads</source>
         <translation>恢复所有头</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="142"/>
+        <location filename="../views/head_board.cpp" line="148"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>恢复 %n 个头</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="143"/>
+        <location filename="../views/head_board.cpp" line="149"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>消融 %n 个头</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="176"/>
+        <location filename="../views/head_board.cpp" line="182"/>
         <source>G</source>
         <comment>the Gather head shown</comment>
         <translation>G</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="177"/>
+        <location filename="../views/head_board.cpp" line="183"/>
         <source>A</source>
         <comment>the Aggregate head shown</comment>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="278"/>
+        <location filename="../views/head_board.cpp" line="36"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="468"/>
+        <location filename="../views/head_board.cpp" line="476"/>
         <source>Shown in the maps as the Gather head (G)</source>
         <translation>在图中显示为 Gather 头（G）</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="469"/>
+        <location filename="../views/head_board.cpp" line="477"/>
         <source>Shown in the maps as the Aggregate head (A)</source>
         <translation>在图中显示为 Aggregate 头（A）</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="486"/>
+        <location filename="../views/head_board.cpp" line="494"/>
         <source>Show attention of %1</source>
         <translation>显示 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="489"/>
+        <location filename="../views/head_board.cpp" line="497"/>
         <source>Toggle selection</source>
         <translation>切换所选</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="490"/>
+        <location filename="../views/head_board.cpp" line="498"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="493"/>
+        <location filename="../views/head_board.cpp" line="501"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="494"/>
+        <location filename="../views/head_board.cpp" line="502"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -3091,32 +3114,32 @@ Weight %5</source>
         <translation>H</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="47"/>
+        <location filename="../views/head_board_legend.cpp" line="56"/>
         <source>✕ = ablated</source>
         <translation>✕ = 已消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="48"/>
+        <location filename="../views/head_board_legend.cpp" line="57"/>
         <source>◥ = SSM head</source>
         <translation>◥ = SSM 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <location filename="../views/head_board_legend.cpp" line="62"/>
         <source>G, A = shown heads</source>
         <translation>G, A = 当前显示的头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <location filename="../views/head_board_legend.cpp" line="62"/>
         <source>G = shown Gather head</source>
         <translation>G = 当前显示的 Gather 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="54"/>
+        <location filename="../views/head_board_legend.cpp" line="62"/>
         <source>A = shown Aggregate head</source>
         <translation>A = 当前显示的 Aggregate 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="58"/>
+        <location filename="../views/head_board_legend.cpp" line="66"/>
         <source>▨ = no head</source>
         <translation>▨ = 此处无头</translation>
     </message>
@@ -3195,7 +3218,7 @@ Weight %5</source>
 <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="118"/>
+        <location filename="../views/next_token_chart.cpp" line="116"/>
         <source>Probability (%1 of %2 rows; enlarge to see all)</source>
         <translation>概率（显示 %2 行中的 %1 行；放大以查看全部）</translation>
     </message>
@@ -3221,29 +3244,29 @@ Weight %5</source>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="33"/>
-        <location filename="../views/next_token_chart.cpp" line="115"/>
+        <location filename="../views/next_token_chart.cpp" line="113"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="41"/>
+        <location filename="../views/next_token_chart.cpp" line="39"/>
         <source>No prediction yet</source>
         <translation>尚无预测</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="88"/>
+        <location filename="../views/next_token_chart.cpp" line="86"/>
         <source>␣ (space)</source>
         <translation>␣（空格）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/next_token_chart.cpp" line="88"/>
+        <location filename="../views/next_token_chart.cpp" line="86"/>
         <source>␣ (%n spaces)</source>
         <translation>
             <numerusform>␣（%n 个空格）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="118"/>
+        <location filename="../views/next_token_chart.cpp" line="116"/>
         <source>Probability (%1 of %2 rows)</source>
         <translation>概率（显示 %2 行中的 %1 行）</translation>
     </message>
@@ -3284,22 +3307,22 @@ Weight %5</source>
 <context>
     <name>gna::views::ResultsTable</name>
     <message>
-        <location filename="../views/results_table.cpp" line="70"/>
+        <location filename="../views/results_table.cpp" line="101"/>
         <source>Results table</source>
         <translation>结果表</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="71"/>
+        <location filename="../views/results_table.cpp" line="102"/>
         <source>Run the experiment (or open a result) to fill this table</source>
         <translation>运行实验（或打开结果）以填充此表格</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="150"/>
+        <location filename="../views/results_table.cpp" line="180"/>
         <source>Copy selection</source>
         <translation>复制所选</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="151"/>
+        <location filename="../views/results_table.cpp" line="181"/>
         <source>Copy all</source>
         <translation>全部复制</translation>
     </message>
@@ -3313,19 +3336,19 @@ Weight %5</source>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="27"/>
-        <location filename="../views/retrieval_map.cpp" line="127"/>
+        <location filename="../views/retrieval_map.cpp" line="133"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="31"/>
-        <location filename="../views/retrieval_map.cpp" line="121"/>
+        <location filename="../views/retrieval_map.cpp" line="127"/>
         <source>Context length (tokens)</source>
         <translation>上下文长度（词元）</translation>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="32"/>
-        <location filename="../views/retrieval_map.cpp" line="124"/>
+        <location filename="../views/retrieval_map.cpp" line="130"/>
         <source>Needle depth (%, 0 = start of the context)</source>
         <translation>针的深度（%，0 = 上下文开头）</translation>
     </message>
@@ -3336,87 +3359,86 @@ Weight %5</source>
     </message>
     <message>
         <location filename="../views/retrieval_map.cpp" line="43"/>
-        <location filename="../views/retrieval_map.cpp" line="94"/>
         <source>Run the experiment (or open a result) to fill this map</source>
         <translation>运行实验（或打开结果）以填充此图</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="63"/>
+        <location filename="../views/retrieval_map.cpp" line="64"/>
         <source>%1 lines, key on line %2%
 not run</source>
         <translation>%1 行，键位于 %2% 处
 未运行</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="64"/>
+        <location filename="../views/retrieval_map.cpp" line="65"/>
         <source>%1 lines, key on line %2%
 Accuracy %3</source>
         <translation>%1 行，键位于 %2% 处
 准确率 %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="65"/>
+        <location filename="../views/retrieval_map.cpp" line="66"/>
         <source>%1 lines, key on line %2%
 Probability %3</source>
         <translation>%1 行，键位于 %2% 处
 概率 %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="70"/>
+        <location filename="../views/retrieval_map.cpp" line="71"/>
         <source>Context %1 tokens, depth %2%
 Score %3 / %4</source>
         <translation>上下文 %1 个词元，深度 %2%
 分数 %3 / %4</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="121"/>
+        <location filename="../views/retrieval_map.cpp" line="127"/>
         <source>Dictionary size (key:value lines)</source>
         <translation>字典大小（键:值 行数）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="122"/>
+        <location filename="../views/retrieval_map.cpp" line="128"/>
         <source>Key depth (%, 0 = first line)</source>
         <translation>键的深度（%，0 = 第一行）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="125"/>
+        <location filename="../views/retrieval_map.cpp" line="131"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="126"/>
+        <location filename="../views/retrieval_map.cpp" line="132"/>
         <source>Probability of the right value</source>
         <translation>正确值的概率</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="138"/>
+        <location filename="../views/retrieval_map.cpp" line="144"/>
         <source>%1 (mean accuracy %2)</source>
         <translation>%1（平均准确率 %2）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="139"/>
+        <location filename="../views/retrieval_map.cpp" line="145"/>
         <source>%1 (mean probability %2)</source>
         <translation>%1（平均概率 %2）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="141"/>
+        <location filename="../views/retrieval_map.cpp" line="147"/>
         <source>Mean score %1</source>
         <translation>平均分 %1</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="142"/>
+        <location filename="../views/retrieval_map.cpp" line="148"/>
         <source>%1 (mean score %2)</source>
         <translation>%1（平均分 %2）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="69"/>
+        <location filename="../views/retrieval_map.cpp" line="70"/>
         <source>Context %1 tokens, depth %2%
 not run</source>
         <translation>上下文 %1 个词元，深度 %2%
 未运行</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="123"/>
+        <location filename="../views/retrieval_map.cpp" line="129"/>
         <source>Needle depth (%, 0 = end of the context)</source>
         <translation>针的深度（%，0 = 上下文末尾）</translation>
     </message>
@@ -3429,17 +3451,17 @@ not run</source>
         <translation>提示词元</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="41"/>
+        <location filename="../views/token_strip.cpp" line="15"/>
         <source>No prompt tokens yet</source>
         <translation>尚无提示词元</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="90"/>
+        <location filename="../views/token_strip.cpp" line="87"/>
         <source>Token %1: “%2”</source>
         <translation>词元 %1：“%2”</translation>
     </message>
     <message>
-        <location filename="../views/token_strip.cpp" line="91"/>
+        <location filename="../views/token_strip.cpp" line="88"/>
         <source>Weight %1</source>
         <translation>权重 %1</translation>
     </message>
