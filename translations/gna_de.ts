@@ -402,7 +402,7 @@
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="62"/>
         <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), needs short lengths (e.g. 100, 150, 200) and few generated tokens; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
-        <translation type="unfinished"></translation>
+        <translation>Findet das Modell einen Satz (die Nadel), der in einem langen Fülltext versteckt ist? Jede Zelle der Karte ist ein Prompt: waagrecht seine Länge in Token, senkrecht die Stelle der Nadel darin, die Farbe, wie viel von der Nadel die Antwort wiederholt (0 bis 5). Klicken Sie auf eine Zelle, um ihren Prompt zu öffnen. Ein Modell, das nur einen kurzen Kontext liest, wie die mitgelieferten Demo-Modelle (256 Token), braucht kurze Längen (z. B. 100, 150, 200) und wenige generierte Token; Experimente ▸ KV-Abrufkarte zeichnet eine Karte für solche Modelle.</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="174"/>
@@ -744,17 +744,17 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
         <source>Aggrega&amp;te heads:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggrega&amp;te-Köpfe:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>&amp;Kept heads (k):</source>
-        <translation type="unfinished"></translation>
+        <translation>Be&amp;haltene Köpfe (k):</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
         <source>St&amp;ages:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Phasen:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
@@ -775,7 +775,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
         <source>Kept heads: how many heads each layer keeps at every query position, the k with the lowest attention entropy; the others are switched off. One or more values of k, separated by commas; empty = 0 to the number of heads</source>
-        <translation type="unfinished"></translation>
+        <translation>Behaltene Köpfe: wie viele Köpfe jede Schicht an jeder Query-Position behält, nämlich die k mit der niedrigsten Attention-Entropie; die übrigen werden abgeschaltet. Ein oder mehrere Werte für k, durch Kommas getrennt; leer = 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
@@ -1044,12 +1044,12 @@
     <message>
         <location filename="../app/studio/experiment_results.cpp" line="110"/>
         <source>gradual: last n layers removed</source>
-        <translation type="unfinished"></translation>
+        <translation>schrittweise: letzte n Schichten entfernt</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_results.cpp" line="111"/>
         <source>individual: only layer n skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>einzeln: nur Schicht n übersprungen</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_results.cpp" line="257"/>
@@ -1604,7 +1604,7 @@
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="129"/>
         <source>Click “%1” to fill this map</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie auf „%1“, um diese Karte zu füllen</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="132"/>
@@ -1759,12 +1759,12 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="206"/>
         <source>Aggrega&amp;te head:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggrega&amp;te-Kopf:</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="333"/>
         <source>Stop the run or the load (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf oder Laden abbrechen (Esc)</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="521"/>
@@ -2016,12 +2016,12 @@
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="198"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Modell geladen. Öffnen Sie eines mit %1 (%2) oder ziehen Sie einen Modellordner hierher</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="202"/>
         <source>%1, or open a bundled demo from %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, oder öffnen Sie ein mitgeliefertes Demo-Modell über %2.</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="204"/>
@@ -2074,7 +2074,7 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="522"/>
         <source>Type a prompt to see the next-token probabilities</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Prompt ein, um die Wahrscheinlichkeiten des nächsten Tokens zu sehen</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="544"/>
@@ -2348,7 +2348,7 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="71"/>
         <source>Aggrega&amp;te head:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggrega&amp;te-Kopf:</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="146"/>
@@ -2801,19 +2801,21 @@
     <message>
         <location filename="../views/attention_heatmap.cpp" line="315"/>
         <source>masked: key after the query (causal)</source>
-        <translation type="unfinished"></translation>
+        <translation>maskiert: Key nach der Query (kausal)</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="316"/>
         <source>Weight %1</source>
-        <translation type="unfinished">Gewicht %1</translation>
+        <translation>Gewicht %1</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="317"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Query %1 „%2“
+Key %3 „%4“
+%5</translation>
     </message>
 </context>
 <context>

@@ -402,7 +402,7 @@
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="62"/>
         <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), needs short lengths (e.g. 100, 150, 200) and few generated tokens; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型能否找到藏在一段长填充文本中的一句话（针）？图中每个格子是一个提示：横向是其长度（词元数），纵向是针在其中的位置，颜色表示回答复述了针的多少内容（0 到 5）。点击格子可打开其提示。只读取短上下文的模型（例如内置的演示模型，256 个词元）需要较短的长度（例如 100, 150, 200）和较少的生成词元；实验 ▸ KV 检索图 可为此类模型绘制专门的图。</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="174"/>
@@ -744,17 +744,17 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
         <source>Aggrega&amp;te heads:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>&amp;Kept heads (k):</source>
-        <translation type="unfinished"></translation>
+        <translation>保留头数(&amp;K)（k）：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
         <source>St&amp;ages:</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段(&amp;A)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
@@ -775,7 +775,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
         <source>Kept heads: how many heads each layer keeps at every query position, the k with the lowest attention entropy; the others are switched off. One or more values of k, separated by commas; empty = 0 to the number of heads</source>
-        <translation type="unfinished"></translation>
+        <translation>保留头数：每层在每个查询位置保留多少个头，即注意力熵最低的 k 个；其余的头被关闭。可填一个或多个 k 值，用逗号分隔；留空 = 0 到头的总数</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
@@ -1044,12 +1044,12 @@
     <message>
         <location filename="../app/studio/experiment_results.cpp" line="110"/>
         <source>gradual: last n layers removed</source>
-        <translation type="unfinished"></translation>
+        <translation>逐步：移除最后 n 层</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_results.cpp" line="111"/>
         <source>individual: only layer n skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>单独：仅跳过第 n 层</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_results.cpp" line="257"/>
@@ -1603,7 +1603,7 @@
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="129"/>
         <source>Click “%1” to fill this map</source>
-        <translation type="unfinished"></translation>
+        <translation>点击“%1”以填充此图</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="132"/>
@@ -1758,12 +1758,12 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="206"/>
         <source>Aggrega&amp;te head:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="333"/>
         <source>Stop the run or the load (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止运行或加载 (Esc)</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="521"/>
@@ -2015,12 +2015,12 @@
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="198"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载模型。请通过 %1 (%2) 打开模型，或将模型文件夹拖放到此处</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="202"/>
         <source>%1, or open a bundled demo from %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，或从 %2 打开内置的演示模型。</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="204"/>
@@ -2072,7 +2072,7 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="522"/>
         <source>Type a prompt to see the next-token probabilities</source>
-        <translation type="unfinished"></translation>
+        <translation>输入提示以查看下一个词元的概率</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="544"/>
@@ -2344,7 +2344,7 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="71"/>
         <source>Aggrega&amp;te head:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="146"/>
@@ -2795,19 +2795,21 @@
     <message>
         <location filename="../views/attention_heatmap.cpp" line="315"/>
         <source>masked: key after the query (causal)</source>
-        <translation type="unfinished"></translation>
+        <translation>已屏蔽：键在查询之后（因果）</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="316"/>
         <source>Weight %1</source>
-        <translation type="unfinished">权重 %1</translation>
+        <translation>权重 %1</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="317"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
-        <translation type="unfinished"></translation>
+        <translation>查询 %1“%2”
+键 %3“%4”
+%5</translation>
     </message>
 </context>
 <context>
