@@ -1,5 +1,7 @@
 #include "kv_map_panel.h"
 
+#include "language.h"
+
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -126,7 +128,7 @@ void KvMapPanel::onModelLoaded() {
     if (m_heads->text() == m_defaultHeads) m_heads->setText(heads);
     m_defaultHeads = heads;
     m_maps.clear();
-    for (views::RetrievalMap* map : {m_all, m_off}) map->setEmptyMessage(tr("Click “%1” to fill this map").arg(m_run->text().remove(QLatin1Char('&'))));
+    for (views::RetrievalMap* map : {m_all, m_off}) map->setEmptyMessage(tr("Click “%1” to fill this map").arg(shownText(m_run->text())));
     showMaps();
     m_run->setEnabled(true);
     m_status->setText(tr("Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval "

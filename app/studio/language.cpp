@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QTranslator>
 
 #include "translations.h"
@@ -53,5 +54,11 @@ bool installLanguage(const QString& requested) {
 }
 
 QString currentLanguage() { return g_current; }
+
+QString shownText(QString text) {
+    static const QRegularExpression bracketed(QStringLiteral("\\s*[(\uFF08]&[^&][)\uFF09]"));
+    text.remove(bracketed);
+    return text.replace(QStringLiteral("&&"), QStringLiteral("\x01")).remove(QLatin1Char('&')).replace(QLatin1Char('\x01'), QLatin1Char('&'));
+}
 
 }  // namespace gna::studio

@@ -8,4 +8,8 @@ namespace gna::studio {
 bool installLanguage(const QString& code);
 QString currentLanguage();
 
+// The text a menu, action or button shows for `text`: its mnemonic marks removed ("&File" -> "File",
+// "&&" -> "&"), and a translation's mnemonic in brackets dropped ("文件(&F)" -> "文件").
+QString shownText(QString text);
+
 }  // namespace gna::studio

@@ -29,8 +29,7 @@ namespace {
 // A menu item as the user finds it: "File ▸ Open model…" (mnemonic '&' dropped, "&&" shown as '&'),
 // with no-break spaces: a wrapped message never splits the path.
 QString menuPath(const QMenu* menu, const QAction* action) {
-    auto shown = [](QString text) { return text.replace(QStringLiteral("&&"), QStringLiteral("\x01")).remove(QLatin1Char('&')).replace(QLatin1Char('\x01'), QLatin1Char('&')); };
-    return QString(shown(menu->title()) + QStringLiteral(" ▸ ") + shown(action->text())).replace(QLatin1Char(' '), QChar(0x00A0));
+    return QString(shownText(menu->title()) + QStringLiteral(" ▸ ") + shownText(action->text())).replace(QLatin1Char(' '), QChar(0x00A0));
 }
 }  // namespace
 

@@ -59,6 +59,7 @@ private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void switchesLiveAndBack();
     void keepsTheLayoutOfAWindowOpenedInTheLanguage();
+    void menuPathsShowNoMnemonics();
 };
 
 void TestLanguage::switchesLiveAndBack() {
@@ -140,6 +141,28 @@ void TestLanguage::keepsTheLayoutOfAWindowOpenedInTheLanguage() {
     QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("the tour after a live switch: ") + bad));
     w.setLanguage(QStringLiteral("en"));
     QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), QStringLiteral("&File"), 20000);
+}
+
+// A menu path in a text (the empty views' "File ▸ Open model…") reads as the menu shows it: no
+// '&', and no "(&F)" that Chinese titles carry for their mnemonic.
+void TestLanguage::menuPathsShowNoMnemonics() {
+    QCOMPARE(shownText(QStringLiteral("&File")), QStringLiteral("File"));
+    QCOMPARE(shownText(QStringLiteral("About G&&A Studio")), QStringLiteral("About G&A Studio"));
+    QCOMPARE(shownText(QStringLiteral("文件(&F)")), QStringLiteral("文件"));
+    QCOMPARE(shownText(QStringLiteral("打开模型(&O)…")), QStringLiteral("打开模型…"));
+    QCOMPARE(shownText(QStringLiteral("保留头数(&K)（k）：")), QStringLiteral("保留头数（k）："));
+
+    installLanguage(QStringLiteral("zh_CN"));
+    {
+        MainWindow w;
+        const QString message = w.noModelMessage();
+        installLanguage(QStringLiteral("en"));
+        // The catalogue's menu titles (translations/gna_zh_CN.ts), as the menus show them.
+        QVERIFY2(message.contains(QStringLiteral("文件\u00A0▸\u00A0打开模型…")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("帮助\u00A0▸")), qPrintable(message));
+        QVERIFY2(!message.contains(QLatin1Char('&')) && !message.contains(QStringLiteral("(O)")) && !message.contains(QStringLiteral("(F)")),
+                 qPrintable(message));
+    }
 }
 
 QTEST_MAIN(TestLanguage)
