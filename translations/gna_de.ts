@@ -734,7 +734,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>&amp;Task:</source>
-        <translation>&amp;Aufgabe:</translation>
+        <translation>A&amp;ufgabe:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
@@ -754,7 +754,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
         <source>St&amp;ages:</source>
-        <translation>&amp;Phasen:</translation>
+        <translation>Phas&amp;en:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
@@ -795,7 +795,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
         <source>&amp;Heads:</source>
-        <translation>&amp;Köpfe:</translation>
+        <translation>Köpf&amp;e:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
@@ -834,7 +834,7 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
-        <source>&amp;Ranking:</source>
+        <source>Ran&amp;king:</source>
         <translation>&amp;Rangfolge:</translation>
     </message>
     <message>
@@ -849,8 +849,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
-        <source>&amp;Steps:</source>
-        <translation>&amp;Schritte:</translation>
+        <source>St&amp;eps:</source>
+        <translation>Sc&amp;hritte:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
@@ -1804,7 +1804,7 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="165"/>
         <source>Restore &amp;all</source>
-        <translation>&amp;Alle wiederherstellen</translation>
+        <translation>Alle &amp;wiederherstellen</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="200"/>

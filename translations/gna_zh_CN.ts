@@ -834,8 +834,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
-        <source>&amp;Ranking:</source>
-        <translation>排序(&amp;R)：</translation>
+        <source>Ran&amp;king:</source>
+        <translation>排序(&amp;K)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="35"/>
@@ -849,8 +849,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
-        <source>&amp;Steps:</source>
-        <translation>步骤(&amp;S)：</translation>
+        <source>St&amp;eps:</source>
+        <translation>步骤(&amp;E)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>

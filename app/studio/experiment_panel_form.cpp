@@ -173,10 +173,10 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(name, row);
     };
     if (k == QLatin1String("cumulative_removal")) {
-        pathRow(tr("&Ranking:"), m_ranking, tr("Choose a head_ranking result.json"), [this] {
+        pathRow(tr("Ran&king:"), m_ranking, tr("Choose a head_ranking result.json"), [this] {
             return QFileDialog::getOpenFileName(this, tr("Head ranking result"), QString(), tr("Results (result.json *.json)"));
         });
-        form->addRow(tr("&Steps:"), m_steps);
+        form->addRow(tr("St&eps:"), m_steps);
     }
     if (k == QLatin1String("layer_pruning")) form->addRow(tr("&Mode:"), m_mode);
     if (k == QLatin1String("sparsification")) {

@@ -4,7 +4,8 @@
 // share of the window, no horizontal scroll bar when a dock opens, the Run buttons in sight (the
 // experiment panels' without any scrolling, all their titles readable),
 // content below the fold only with a vertical scroll bar; the WCAG contrast of unchecked check
-// boxes, disabled menu items and dock title buttons from rendered pixels; mnemonics never shown as text; hover texts.
+// boxes, disabled menu items and dock title buttons from rendered pixels; mnemonics never shown as text and
+// never shared in a panel (English, German, Chinese); hover texts.
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -22,6 +23,7 @@
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabBar>
@@ -42,8 +44,10 @@
 #include "guided_tour.h"
 #include "head_board.h"
 #include "head_board_legend.h"
+#include "language.h"
 #include "main_window.h"
 #include "mask_panel.h"
+#include "mnemonic_checks.h"
 #include "number_format.h"
 #include "open_model_dialog.h"
 #include "prompt_editor.h"
@@ -85,59 +89,6 @@ int pixelsAtContrast3(const QImage& img, const QRect& r, QColor background) {
     return n;
 }
 
-// Texts drawn with mnemonics processed (buttons, actions, tabs, dock titles, labels with a buddy):
-// an abbreviation's '&' between capitals ("G&A") would be eaten ("GA"); it must be "G&&A".
-bool eatsAmpersand(const QString& text) { return text.contains(QRegularExpression(QStringLiteral("[A-Z]&[A-Z]"))); }
-// Texts drawn as they are (labels without a buddy): a mnemonic '&' inside or at
-// the start of a word ("F&ile:", "&Heads:") or an escaped "&&" shows as text.
-bool showsMnemonic(const QString& text) {
-    return !Qt::mightBeRichText(text) && text.contains(QRegularExpression(QStringLiteral("(^|\\s)&\\w|[A-Za-z]&[a-z]|&&")));
-}
-
-QStringList mnemonicProblems(const QWidget* root) {
-    QStringList bad;
-    auto check = [&](const QString& where, const QString& text, bool processed) {
-        if (processed ? eatsAmpersand(text) : showsMnemonic(text)) bad << where + QStringLiteral(": '") + text + QLatin1Char('\'');
-    };
-    for (const QAction* a : root->findChildren<QAction*>()) check(QStringLiteral("action"), a->text(), true);
-    for (const QMenu* m : root->findChildren<QMenu*>())
-        for (const QAction* a : m->actions()) check(QStringLiteral("menu item"), a->text(), true);
-    for (const QAbstractButton* b : root->findChildren<QAbstractButton*>()) check(QStringLiteral("button"), b->text(), true);
-    for (const QGroupBox* g : root->findChildren<QGroupBox*>()) check(QStringLiteral("group"), g->title(), true);
-    // A dock's title is its tab's text too (the studio's style draws its title bar as the tab shows it).
-    for (const QDockWidget* d : root->findChildren<QDockWidget*>()) {
-        check(QStringLiteral("dock title"), d->windowTitle(), true);
-        check(QStringLiteral("dock toggle"), d->toggleViewAction()->text(), true);
-    }
-    for (const QTabWidget* t : root->findChildren<QTabWidget*>())
-        for (int i = 0; i < t->count(); ++i) check(QStringLiteral("tab"), t->tabText(i), true);
-    for (const QLabel* l : root->findChildren<QLabel*>())
-        if (l->textFormat() != Qt::RichText) check(QStringLiteral("label"), l->text(), l->buddy() != nullptr);
-    return bad;
-}
-
-// Labels of fields in one panel (a buddy that is not a value shown as a label): each has a mnemonic (Alt+letter reaches its field), and no two of
-// those in sight share a letter (Alt+letter would alternate between their fields).
-QStringList buddyMnemonicProblems(const QWidget* panel, const QString& where) {
-    QStringList bad;
-    std::map<QString, QString> seen;
-    for (const QLabel* l : panel->findChildren<QLabel*>()) {
-        if (!l->buddy() || qobject_cast<const QLabel*>(l->buddy()) || !l->isVisibleTo(panel)) continue;  // a field, not a value
-        const QString key = QKeySequence::mnemonic(l->text()).toString();
-        if (key.isEmpty()) bad << where + QStringLiteral(": no mnemonic in '") + l->text() + QLatin1Char('\'');
-        else if (const auto [at, fresh] = seen.emplace(key, l->text()); !fresh)
-            bad << where + QStringLiteral(": '%1' and '%2' share %3").arg(at->second, l->text(), key);
-    }
-    return bad;
-}
-
-// The text of the label whose buddy is `field`.
-QString labelOf(const QWidget* panel, const QWidget* field) {
-    for (const QLabel* l : panel->findChildren<QLabel*>())
-        if (l->buddy() == field) return l->text();
-    return QString();
-}
-
 QPushButton* buttonNamed(const QWidget* in, const QString& text) {
     for (QPushButton* b : in->findChildren<QPushButton*>())
         if (b->text() == text) return b;
@@ -152,6 +103,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase() { applyTheme(Theme::Light); }
     void mnemonicsNeverShowAsText();
+    void labelsReachTheirFieldsAlike_data();
     void labelsReachTheirFieldsAlike();
     void checkBoxesAndDisabledItemsContrast_data();
     void checkBoxesAndDisabledItemsContrast();
@@ -201,17 +153,39 @@ void TestScreenshots::mnemonicsNeverShowAsText() {
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
 }
 
-// Every label with a buddy has a mnemonic of its own in its panel, and the head fields read alike in the
-// main view, the mask editor and the G&A-mask experiment (whose fields take lists: "heads").
+// In each language, every label with a buddy has a mnemonic of its own in its panel, shared with no button or check
+// box there; in English the head fields read alike in the main view, the mask editor and the G&A-mask experiment
+// (whose fields take lists: "heads"). An experiment panel is seen with each of its tasks and ranking methods.
+void TestScreenshots::labelsReachTheirFieldsAlike_data() {
+    QTest::addColumn<QString>("language");
+    for (const char* code : {"en", "de", "zh_CN"}) QTest::newRow(code) << QString::fromLatin1(code);
+}
+
 void TestScreenshots::labelsReachTheirFieldsAlike() {
+    QFETCH(QString, language);
     applyTheme(Theme::Light);
+    QVERIFY(installLanguage(language));
+    const auto english = qScopeGuard([] { installLanguage(QStringLiteral("en")); });
     MainWindow w;
-    QStringList bad = buddyMnemonicProblems(w.centralWidget(), QStringLiteral("main view"));
-    bad << buddyMnemonicProblems(w.maskPanel(), QStringLiteral("mask editor"));
-    for (const ExperimentPanel* p : w.experiments()->panels()) bad << buddyMnemonicProblems(p, p->kind());
-    for (const QDockWidget* d : w.findChildren<QDockWidget*>())
-        if (d->widget() != w.maskPanel() && d != w.experiments()) bad << buddyMnemonicProblems(d, d->objectName());
-    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+    QStringList bad = mnemonicClashes(w.centralWidget(), QStringLiteral("main view"));
+    bad << mnemonicClashes(w.maskPanel(), QStringLiteral("mask editor"));
+    // The experiment chooser's label is in sight above a panel when the dock is too narrow for the tabs.
+    const QString chooser = labelOf(w.experiments(), w.experiments()->chooser());
+    QVERIFY(!chooser.isEmpty());
+    for (ExperimentPanel* p : w.experiments()->panels()) {
+        bad << mnemonicClashes(p, p->kind(), {chooser});
+        for (const char* name : {"task", "method"})  // each choice of a panel's own shows its rows
+            if (auto* choice = p->findChild<QComboBox*>(QLatin1String(name)))
+                for (int i = 0; i < choice->count(); ++i) {
+                    choice->setCurrentIndex(i);
+                    bad << mnemonicClashes(p, p->kind(), {chooser});
+                }
+    }
+    bad.removeDuplicates();
+    for (QDockWidget* d : w.findChildren<QDockWidget*>())
+        if (d->widget() != w.maskPanel() && d != w.experiments()) bad << mnemonicClashes(d, d->objectName());
+    QVERIFY2(bad.isEmpty(), qPrintable(language + QStringLiteral(":\n") + bad.join(QLatin1Char('\n'))));
+    if (language != QLatin1String("en")) return;
 
     const ExperimentPanel* masks = w.experiments()->panel(QStringLiteral("gna_masks"));
     const struct {
