@@ -1519,82 +1519,82 @@
 <context>
     <name>gna::studio::KvMapPanel</name>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="55"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="57"/>
         <source>Dictionary sizes (key:value lines), comma-separated, 1 to 100</source>
         <translation>Wörterbuchgrößen (Schlüssel:Wert-Zeilen), durch Kommas getrennt, 1 bis 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="57"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="59"/>
         <source>Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line</source>
         <translation>Position des gefragten Schlüssels im Wörterbuch in Prozent: 0 = erste Zeile, 100 = letzte Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="62"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
         <source>e.g. L2.H2, L1.H3 (SSM heads: L1.S2)</source>
         <translation>z. B. L2.H2, L1.H3 (SSM-Köpfe: L1.S2)</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
         <source>Probability of the right value</source>
         <translation>Wahrscheinlichkeit des richtigen Werts</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
         <source>&amp;Compare all heads with these heads off</source>
         <translation>&amp;Vergleichen: alle Köpfe gegen diese Köpfe abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="69"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
         <source>E&amp;xport figure set…</source>
         <translation>Abbildungssatz e&amp;xportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="71"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="73"/>
         <source>Open a model to draw its KV-retrieval map.</source>
         <translation>Öffnen Sie ein Modell, um seine KV-Abrufkarte zu zeichnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="77"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
         <source>Dictionary &amp;sizes:</source>
         <translation>Wörterbuch&amp;größen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="78"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
         <source>&amp;Depths of the asked key (%):</source>
         <translation>&amp;Tiefen des gefragten Schlüssels (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
         <source>Sa&amp;mples per cell:</source>
         <translation>Beispiele pro &amp;Zelle:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="82"/>
         <source>&amp;Heads off:</source>
         <translation>Abgeschaltete &amp;Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="83"/>
         <source>Co&amp;lour:</source>
         <translation>&amp;Farbe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="103"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="105"/>
         <source>Export the KV-retrieval maps into folder</source>
         <translation>KV-Abrufkarten in Ordner exportieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/kv_map_panel.cpp" line="107"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="109"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -1602,68 +1602,68 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="129"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="131"/>
         <source>Click “%1” to fill this map</source>
         <translation>Klicken Sie auf „%1“, um diese Karte zu füllen</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="132"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="134"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>Jede Zelle fragt nach dem Schlüssel in dieser Tiefe derselben Wörterbücher, bewertet wie in der KV-Abruf-Aufgabe (jeder Wert des Wörterbuchs als Fortsetzung).</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="148"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="213"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="150"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="215"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="152"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="154"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>Wörterbuchgrößen: „%1“ ist keine Zahl; geben Sie ganze Zahlen wie 4, 8, 16 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="154"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="156"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>Tiefen: „%1“ ist keine Zahl; geben Sie Prozentwerte wie 0, 50, 100 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="160"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="162"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>Abgeschaltete Köpfe: „%1“ ist kein Kopf dieses Modells; schreiben Sie L&lt;Schicht&gt;.H&lt;Kopf&gt; für Attention-Köpfe und L&lt;Schicht&gt;.S&lt;Kopf&gt; für SSM-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="165"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="167"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>Abgeschaltete Köpfe: Nennen Sie die abzuschaltenden Köpfe, z. B. die Gather- und Aggregate-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="180"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="182"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>Die KV-Abrufkarte wird mit allen Köpfen und mit %1 abgeschaltet berechnet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="196"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="198"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>Abgebrochen; die Karten zeigen den letzten abgeschlossenen Lauf.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="202"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="204"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>Links: alle Köpfe an. Rechts: %1 abgeschaltet. Zeigen Sie mit der Maus auf eine Zelle, um ihren Wert zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="235"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="237"/>
         <source>All heads</source>
         <translation>Alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="236"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="238"/>
         <source>%1 off</source>
         <translation>%1 abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="241"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="243"/>
         <source>Compute the maps first.</source>
         <translation>Berechnen Sie zuerst die Karten.</translation>
     </message>
@@ -1676,37 +1676,37 @@
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="93"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="92"/>
         <source>No CUDA device: this build or this machine has none</source>
         <translation>Kein CUDA-Gerät: dieser Build oder dieser Rechner hat keines</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="89"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="88"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="89"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="88"/>
         <source>CUDA (GPU)</source>
         <translation>CUDA (GPU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="106"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="105"/>
         <source>Compute in &amp;bf16</source>
         <translation>In &amp;bf16 rechnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="111"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="110"/>
         <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
         <translation>Halber Speicher von f32; die Ergebnisse weichen um die bf16-Rundung von f32 ab</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="112"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="111"/>
         <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
         <translation>Diese CPU hat keine bf16-Befehle (AVX512-BF16 oder AMX): bf16 wäre hier um ein Mehrfaches langsamer als f32</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="85"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="84"/>
         <source>&amp;Device</source>
         <translation>&amp;Gerät</translation>
     </message>
@@ -1853,193 +1853,193 @@
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="38"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="40"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
         <source>&amp;Open model…</source>
         <translation>Modell ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="41"/>
         <source>Open &amp;recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="44"/>
         <source>Open &amp;workspace…</source>
         <translation>&amp;Arbeitsbereich öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="46"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
         <source>Open workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="47"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="46"/>
         <source>Workspaces (*.gna.json *.json)</source>
         <translation>Arbeitsbereiche (*.gna.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="49"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="48"/>
         <location filename="../app/studio/main_window_startup.cpp" line="30"/>
         <source>Could not open the workspace</source>
         <translation>Der Arbeitsbereich konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="51"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="50"/>
         <source>&amp;Save workspace as…</source>
         <translation>Arbeitsbereich &amp;speichern unter …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="51"/>
         <source>Save workspace</source>
         <translation>Arbeitsbereich speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="53"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
         <source>Workspaces (*.gna.json)</source>
         <translation>Arbeitsbereiche (*.gna.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="55"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="54"/>
         <source>Could not save the workspace</source>
         <translation>Der Arbeitsbereich konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="58"/>
         <source>&amp;Export figure…</source>
         <translation>Abbildung &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="61"/>
         <source>Export figure &amp;set…</source>
         <translation>Abbildungs&amp;satz exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="64"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="63"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="65"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="67"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="68"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="73"/>
         <source>&amp;Invert ablation</source>
         <translation>Ablation &amp;umkehren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
         <source>Restore &amp;all heads</source>
         <translation>&amp;Alle Köpfe wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="76"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
         <source>Ablate &amp;current layer</source>
         <translation>Aktuelle &amp;Schicht ablatieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="78"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="79"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="78"/>
         <source>&amp;Run now</source>
         <translation>&amp;Jetzt ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="81"/>
         <source>&amp;Cancel</source>
         <translation>Ab&amp;brechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="137"/>
         <source>&amp;KV-retrieval map…</source>
         <translation>&amp;KV-Abrufkarte …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="143"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="142"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="147"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="149"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="149"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="149"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="159"/>
         <source>Colour &amp;palette</source>
         <translation>Farb&amp;palette</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="171"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="183"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
         <translation>Kein Modell geladen. Öffnen Sie eines mit %1 (%2) oder ziehen Sie einen Modellordner hierher</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="201"/>
         <source>%1, or open a bundled demo from %2.</source>
         <translation>%1, oder öffnen Sie ein mitgeliefertes Demo-Modell über %2.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="204"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="203"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>Ü&amp;ber G&amp;&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="204"/>
         <source>About G&amp;A Studio</source>
         <translation>Über G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="206"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Finden, sehen und testen Sie die Aufmerksamkeitsköpfe, die das Abrufen aus dem Kontext tragen (Gather &amp;amp; Aggregate).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="210"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="209"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
@@ -2127,33 +2127,33 @@
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="124"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="123"/>
         <source>E&amp;xperiments</source>
         <translation>E&amp;xperimente</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="128"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="127"/>
         <source>&amp;Open result…</source>
         <translation>Ergebnis ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="129"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="128"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="130"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="129"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="132"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="131"/>
         <location filename="../app/studio/main_window_startup.cpp" line="28"/>
         <source>Could not open the result</source>
         <translation>Das Ergebnis konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="134"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="133"/>
         <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
         <translation>G&amp;&amp;A-&amp;Masken-Editor (MMLU) …</translation>
     </message>
@@ -2232,32 +2232,32 @@
         <translation>Die Sitzung konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
         <source>&amp;Guided tour</source>
         <translation>&amp;Geführte Tour</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
         <source>Open &amp;demo model</source>
         <translation>&amp;Demo-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
         <source>&amp;Transformer</source>
         <translation>&amp;Transformer</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>&amp;SSM (Mamba)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="189"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
         <source>&amp;Hybrid</source>
         <translation>&amp;Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="194"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="193"/>
         <source>Not bundled in this build</source>
         <translation>In diesem Build nicht enthalten</translation>
     </message>

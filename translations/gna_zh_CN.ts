@@ -1519,150 +1519,150 @@
 <context>
     <name>gna::studio::KvMapPanel</name>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="55"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="57"/>
         <source>Dictionary sizes (key:value lines), comma-separated, 1 to 100</source>
         <translation>字典大小（键:值 行数），以逗号分隔，1 到 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="57"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="59"/>
         <source>Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line</source>
         <translation>所查询的键在字典中的位置（百分比）：0 = 第一行，100 = 最后一行</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="62"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
         <source>e.g. L2.H2, L1.H3 (SSM heads: L1.S2)</source>
         <translation>例如 L2.H2, L1.H3（SSM 头：L1.S2）</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
         <source>Probability of the right value</source>
         <translation>正确值的概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
         <source>&amp;Compare all heads with these heads off</source>
         <translation>对比所有头与关闭这些头后的结果(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="69"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
         <source>E&amp;xport figure set…</source>
         <translation>导出图表集(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="71"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="73"/>
         <source>Open a model to draw its KV-retrieval map.</source>
         <translation>请打开模型以绘制其 KV 检索图。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="77"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
         <source>Dictionary &amp;sizes:</source>
         <translation>字典大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="78"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
         <source>&amp;Depths of the asked key (%):</source>
         <translation>所查询键的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
         <source>Sa&amp;mples per cell:</source>
         <translation>每格样本数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="82"/>
         <source>&amp;Heads off:</source>
         <translation>关闭的头(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="83"/>
         <source>Co&amp;lour:</source>
         <translation>颜色(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="103"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="105"/>
         <source>Export the KV-retrieval maps into folder</source>
         <translation>将 KV 检索图导出到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/kv_map_panel.cpp" line="107"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="109"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="129"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="131"/>
         <source>Click “%1” to fill this map</source>
         <translation>点击“%1”以填充此图</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="132"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="134"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>每个单元格在相同的字典中询问位于该深度的键，按 KV 检索任务的方式打分（把字典中的每个值作为续写）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="148"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="213"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="150"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="215"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="152"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="154"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>字典大小：“%1”不是数字；请给出整数，例如 4, 8, 16。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="154"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="156"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>深度：“%1”不是数字；请给出百分比，例如 0, 50, 100。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="160"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="162"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>关闭的头：“%1”不是此模型的头；注意力头写作 L&lt;层&gt;.H&lt;头&gt;，SSM 头写作 L&lt;层&gt;.S&lt;头&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="165"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="167"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>关闭的头：请指定要关闭的头，例如 Gather 头和 Aggregate 头。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="180"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="182"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>正在计算所有头开启时以及关闭 %1 时的 KV 检索图…</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="196"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="198"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>已取消；图中显示的是上一次完成的运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="202"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="204"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>左：所有头开启。右：关闭 %1。将鼠标悬停在单元格上可查看其值。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="235"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="237"/>
         <source>All heads</source>
         <translation>所有头</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="236"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="238"/>
         <source>%1 off</source>
         <translation>关闭 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="241"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="243"/>
         <source>Compute the maps first.</source>
         <translation>请先计算检索图。</translation>
     </message>
@@ -1675,37 +1675,37 @@
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="93"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="92"/>
         <source>No CUDA device: this build or this machine has none</source>
         <translation>没有 CUDA 设备：此版本或此计算机不支持</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="89"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="88"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="89"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="88"/>
         <source>CUDA (GPU)</source>
         <translation>CUDA（GPU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="106"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="105"/>
         <source>Compute in &amp;bf16</source>
         <translation>以 &amp;bf16 计算</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="111"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="110"/>
         <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
         <translation>内存为 f32 的一半；结果与 f32 相差 bf16 的舍入误差</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="112"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="111"/>
         <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
         <translation>此 CPU 没有 bf16 指令（AVX512-BF16 或 AMX）：在这里 bf16 会比 f32 慢数倍</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="85"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="84"/>
         <source>&amp;Device</source>
         <translation>设备(&amp;D)</translation>
     </message>
@@ -1852,193 +1852,193 @@
         <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="38"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="40"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="41"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="44"/>
         <source>Open &amp;workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="46"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="47"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="46"/>
         <source>Workspaces (*.gna.json *.json)</source>
         <translation>工作区 (*.gna.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="49"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="48"/>
         <location filename="../app/studio/main_window_startup.cpp" line="30"/>
         <source>Could not open the workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="51"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="50"/>
         <source>&amp;Save workspace as…</source>
         <translation>工作区另存为(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="51"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="53"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
         <source>Workspaces (*.gna.json)</source>
         <translation>工作区 (*.gna.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="55"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="54"/>
         <source>Could not save the workspace</source>
         <translation>无法保存工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="58"/>
         <source>&amp;Export figure…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="61"/>
         <source>Export figure &amp;set…</source>
         <translation>导出图表集(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="64"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="63"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="65"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="67"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="68"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="73"/>
         <source>&amp;Invert ablation</source>
         <translation>反转消融(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
         <source>Restore &amp;all heads</source>
         <translation>恢复所有头(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="76"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
         <source>Ablate &amp;current layer</source>
         <translation>消融当前层(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="78"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="79"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="78"/>
         <source>&amp;Run now</source>
         <translation>立即运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="81"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="137"/>
         <source>&amp;KV-retrieval map…</source>
         <translation>KV 检索图(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="143"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="142"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="147"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="149"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="149"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="150"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="149"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="159"/>
         <source>Colour &amp;palette</source>
         <translation>配色方案(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="171"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="183"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
         <translation>未加载模型。请通过 %1 (%2) 打开模型，或将模型文件夹拖放到此处</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="201"/>
         <source>%1, or open a bundled demo from %2.</source>
         <translation>%1，或从 %2 打开内置的演示模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="204"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="203"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>关于 G&amp;&amp;A Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="204"/>
         <source>About G&amp;A Studio</source>
         <translation>关于 G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="206"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;查找、观察并测试承担上下文检索的注意力头（Gather &amp;amp; Aggregate）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="210"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="209"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
@@ -2124,33 +2124,33 @@
         <translation>重要性（基线 − 消融后）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="124"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="123"/>
         <source>E&amp;xperiments</source>
         <translation>实验(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="128"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="127"/>
         <source>&amp;Open result…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="129"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="128"/>
         <source>Open experiment result</source>
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="130"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="129"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="132"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="131"/>
         <location filename="../app/studio/main_window_startup.cpp" line="28"/>
         <source>Could not open the result</source>
         <translation>无法打开结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="134"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="133"/>
         <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
         <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
     </message>
@@ -2228,32 +2228,32 @@
         <translation>无法恢复会话</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
         <source>&amp;Guided tour</source>
         <translation>导览(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
         <source>Open &amp;demo model</source>
         <translation>打开演示模型(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="186"/>
         <source>&amp;Transformer</source>
         <translation>Transformer(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="187"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>SSM (Mamba)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="189"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
         <source>&amp;Hybrid</source>
         <translation>混合模型(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="194"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="193"/>
         <source>Not bundled in this build</source>
         <translation>此版本未附带</translation>
     </message>
