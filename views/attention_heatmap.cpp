@@ -77,7 +77,7 @@ AttentionHeatmap::AttentionHeatmap(QWidget* parent) : QWidget(parent), m_plot(ne
     setColorPalette(Palette::Viridis);
     applyPlotStyle(m_plot, QWidget::palette());
     // Masked cells (a key after its query) are left transparent over this grey: neither a weight of 0 nor
-    // the white middle of the diverging scale, in the light and the dark palette alike.
+    // the white middle of the diverging scale; a dark grey in the dark palette (changeEvent follows it).
     m_plot->axisRect()->setBackground(QBrush(maskedCellColor()));
     m_emptyMessage = tr("No model loaded");
     clear();  // never the plotting library's placeholder map
@@ -163,7 +163,7 @@ void AttentionHeatmap::setColorPalette(Palette palette) {
 
 bool AttentionHeatmap::isSignedMap() const { return m_data.isDifference || (m_data.isValid() && valueRange(m_data).first < 0.0); }
 
-QColor AttentionHeatmap::maskedCellColor() { return QColor(170, 170, 170); }
+QColor AttentionHeatmap::maskedCellColor() const { return gna::views::maskedCellColor(QWidget::palette().color(QPalette::Base)); }
 
 void AttentionHeatmap::applyGradient() {
     // Signed values (a difference, an SSM head's hidden attention) take the diverging scale, white at 0.
@@ -344,6 +344,7 @@ void AttentionHeatmap::resizeEvent(QResizeEvent* event) {
 }
 
 void AttentionHeatmap::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) m_plot->axisRect()->setBackground(QBrush(maskedCellColor()));
     restyleOnPaletteChange(event, m_plot, QWidget::palette());
     QWidget::changeEvent(event);
 }

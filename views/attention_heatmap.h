@@ -61,7 +61,7 @@ public:
     // Signed values (a difference, hidden attention with negative cells): diverging scale, limits ±m.
     bool isSignedMap() const;
     // The colour of a masked cell (key after query): shown through the map where the cell is left out.
-    static QColor maskedCellColor();
+    QColor maskedCellColor() const;
 
 public Q_SLOTS:
     void resetView();

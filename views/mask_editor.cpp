@@ -31,7 +31,9 @@ const QColor kSegment[] = {QColor(86, 180, 233, 90), QColor(230, 159, 0, 90), QC
 // A line break after newline tokens: options on their own line.
 MaskEditor::MaskEditor(QWidget* parent) : TokenFlowWidget(true, 4 * kTokenPad, parent), m_undo(new QUndoStack(this)) {
     setAccessibleName(tr("Mask editor"));
-    setToolTip(tr("Click a token to mask or unmask it for the selected head"));
+    setToolTip(tr("Click a token to mask or unmask it for the selected head. Struck-through tokens are masked; a framed "
+                  "token is an option's summary token (its last one): a Gather head condenses the option into it, an "
+                  "Aggregate head reads the options there."));
 }
 
 void MaskEditor::setSample(const MaskSample& sample) {

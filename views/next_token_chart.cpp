@@ -2,9 +2,19 @@
 
 #include <qcustomplot.h>
 
+#include "palettes.h"
 #include "plot_style.h"
 
 namespace gna::views {
+
+namespace {
+// The unablated baseline in the palette's grey (palettes.h), solid: a translucent fill vanished on a dark plot.
+void styleBaselineBars(QCPBars* bars, const QPalette& palette) {
+    const QColor grey = baselineBarColor(palette.color(QPalette::Base));
+    bars->setPen(QPen(grey, 1));
+    bars->setBrush(grey);
+}
+}  // namespace
 
 NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
     fillWithPlot(this, m_plot, QSize(200, 160));
@@ -24,8 +34,7 @@ NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QC
     m_bars->setBrush(QColor(0, 114, 178));        // Okabe-Ito blue
     m_candidateBars->setPen(Qt::NoPen);
     m_candidateBars->setBrush(QColor(230, 159, 0));  // Okabe-Ito orange
-    m_baselineBars->setPen(QPen(QColor(128, 128, 128), 1));
-    m_baselineBars->setBrush(QColor(128, 128, 128, 60));
+    styleBaselineBars(m_baselineBars, palette());
     m_group = new QCPBarsGroup(m_plot);
     // Candidates take the top-token slot (a token is one or the other): stacked on the top-token
     // bars, which have no value at a candidate's row, so both share one position per row.
@@ -168,6 +177,7 @@ void NextTokenChart::resizeEvent(QResizeEvent* event) {
 }
 
 void NextTokenChart::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) styleBaselineBars(m_baselineBars, palette());
     restyleOnPaletteChange(event, m_plot, palette());
     QWidget::changeEvent(event);
 }

@@ -90,6 +90,12 @@ double linearChannel(double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c +
 double relativeLuminance(const QColor& c) {
     return 0.2126 * linearChannel(c.redF()) + 0.7152 * linearChannel(c.greenF()) + 0.0722 * linearChannel(c.blueF());
 }
+// `t` of the way from `from` to `to` (0: from, 1: to), channel by channel.
+QColor blend(const QColor& from, const QColor& to, double t) {
+    return QColor::fromRgbF(float(from.redF() + t * (to.redF() - from.redF())), float(from.greenF() + t * (to.greenF() - from.greenF())),
+                            float(from.blueF() + t * (to.blueF() - from.blueF())));
+}
+bool isLight(const QColor& background) { return contrastingText(background) == QColor(Qt::black); }
 }  // namespace
 
 double contrastRatio(const QColor& a, const QColor& b) {
@@ -100,13 +106,18 @@ double contrastRatio(const QColor& a, const QColor& b) {
 QColor mutedText(const QColor& text, const QColor& background, double minRatio) {
     // From mostly background towards the full text colour: the first blend that reads well enough.
     for (int step = 9; step <= 20; ++step) {
-        const double t = step / 20.0;
-        const QColor c = QColor::fromRgbF(float(background.redF() + t * (text.redF() - background.redF())),
-                                          float(background.greenF() + t * (text.greenF() - background.greenF())),
-                                          float(background.blueF() + t * (text.blueF() - background.blueF())));
+        const QColor c = blend(background, text, step / 20.0);
         if (contrastRatio(c, background) >= minRatio) return c;
     }
     return text;
 }
+
+QColor maskedCellColor(const QColor& background) {
+    if (isLight(background)) return QColor(170, 170, 170);
+    // The studio's dark plot background (30, 30, 32) gives (64, 64, 66): 1.6:1 against it.
+    return blend(background, Qt::white, 0.15);
+}
+
+QColor baselineBarColor(const QColor& background) { return mutedText(contrastingText(background), background, 3.5); }
 
 }  // namespace gna::views

@@ -32,4 +32,13 @@ double contrastRatio(const QColor& a, const QColor& b);
 // background only as far as the contrast ratio stays at least `minRatio`.
 QColor mutedText(const QColor& text, const QColor& background, double minRatio = 3.0);
 
+// The colour of a heatmap cell without a value (a key after its query: the causal mask) on a plot
+// drawn on `background`. On a light background the light grey of printed figures; on a dark one a
+// grey a little lighter than the background (under 2:1 against it: no bright patch over half of every
+// map), neutral and lighter than every colour scale's darkest end, so still told apart from a weight.
+QColor maskedCellColor(const QColor& background);
+// The colour of the unablated baseline's bars (compare mode) on a plot drawn on `background`: a
+// neutral grey at 3.5:1 or more against it, dark on a light plot and light on a dark one.
+QColor baselineBarColor(const QColor& background);
+
 }  // namespace gna::views

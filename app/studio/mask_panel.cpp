@@ -206,7 +206,8 @@ void MaskPanel::enableControls(bool on) {
 
 void MaskPanel::setAttentionHeads(bool attention) {
     enableControls(attention);
-    m_hint->setText(attention ? tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):")
+    m_hint->setText(attention ? tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a "
+                                 "framed token is an option's summary token):")
                               : tr("This model has no attention heads: a G&A mask acts on attention weights, which its SSM heads "
                                    "do not have. Open a model with attention heads to edit and run masks."));
     m_chart->setEmptyMessage(attention ? tr("Run with and without the mask to fill this chart")
