@@ -271,7 +271,7 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_dock.cpp" line="58"/>
-        <source>Experime&amp;nt:</source>
+        <source>Exper&amp;iment:</source>
         <translation>Experime&amp;nt:</translation>
     </message>
     <message>
@@ -289,13 +289,13 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="173"/>
-        <source>Open &amp;spec file…</source>
+        <source>Open s&amp;pec file…</source>
         <translation>&amp;Spezifikationsdatei öffnen …</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="175"/>
-        <source>&amp;Run</source>
-        <translation>&amp;Ausführen</translation>
+        <source>Ru&amp;n</source>
+        <translation>Aus&amp;führen</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="176"/>
@@ -310,8 +310,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="134"/>
-        <source>C&amp;ondition:</source>
-        <translation>&amp;Bedingung:</translation>
+        <source>&amp;Condition:</source>
+        <translation>Bed&amp;ingung:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="89"/>
@@ -330,7 +330,7 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="150"/>
-        <source>&amp;Copy table</source>
+        <source>Copy ta&amp;ble</source>
         <translation>Tabelle &amp;kopieren</translation>
     </message>
     <message>
@@ -407,7 +407,7 @@
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="174"/>
         <source>Open res&amp;ult…</source>
-        <translation>Ergebnis ö&amp;ffnen …</translation>
+        <translation>E&amp;rgebnis öffnen …</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="223"/>
@@ -738,8 +738,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
-        <source>Dictionary si&amp;zes:</source>
-        <translation>Wörterbuch&amp;größen:</translation>
+        <source>Dictionar&amp;y sizes:</source>
+        <translation>Wörterbu&amp;chgrößen:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
@@ -749,7 +749,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>&amp;Kept heads (k):</source>
-        <translation>Be&amp;haltene Köpfe (k):</translation>
+        <translation>&amp;Zu behaltende Köpfe (k):</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
@@ -794,13 +794,13 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
-        <source>&amp;Heads:</source>
+        <source>He&amp;ads:</source>
         <translation>Köpf&amp;e:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
         <source>Metho&amp;d:</source>
-        <translation>Metho&amp;de:</translation>
+        <translation>&amp;Methode:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="153"/>
@@ -809,7 +809,7 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
-        <source>M&amp;etric:</source>
+        <source>&amp;Metric:</source>
         <translation>Me&amp;trik:</translation>
     </message>
     <message>
@@ -835,7 +835,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
         <source>Ran&amp;king:</source>
-        <translation>&amp;Rangfolge:</translation>
+        <translation>Ran&amp;gfolge:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="35"/>
@@ -844,13 +844,13 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
-        <source>Sam&amp;ples per size:</source>
+        <source>Samples per si&amp;ze:</source>
         <translation>Beis&amp;piele pro Größe:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
-        <source>St&amp;eps:</source>
-        <translation>Sc&amp;hritte:</translation>
+        <source>&amp;Steps:</source>
+        <translation>Schri&amp;tte:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
@@ -859,7 +859,7 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
-        <source>Results &amp;folder:</source>
+        <source>Results f&amp;older:</source>
         <translation>Ergebnis&amp;ordner:</translation>
     </message>
     <message>
@@ -1555,8 +1555,8 @@
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
-        <source>E&amp;xport figure set…</source>
-        <translation>Abbildungssatz e&amp;xportieren …</translation>
+        <source>Export fi&amp;gure set…</source>
+        <translation>Abbildungssatz ex&amp;portieren …</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="73"/>
@@ -1580,7 +1580,7 @@
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="82"/>
-        <source>&amp;Heads off:</source>
+        <source>He&amp;ads off:</source>
         <translation>Abgeschaltete &amp;Köpfe:</translation>
     </message>
     <message>
@@ -2301,8 +2301,8 @@
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="61"/>
-        <source>&amp;Run with and without the mask</source>
-        <translation>Mit und ohne Maske &amp;ausführen</translation>
+        <source>Run &amp;with and without the mask</source>
+        <translation>Mit und ohne &amp;Maske ausführen</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="62"/>
@@ -2599,13 +2599,13 @@
     </message>
     <message>
         <location filename="../app/studio/prompt_editor.cpp" line="43"/>
-        <source>&amp;Run</source>
-        <translation>&amp;Ausführen</translation>
+        <source>R&amp;un</source>
+        <translation>Ausführ&amp;en</translation>
     </message>
     <message>
         <location filename="../app/studio/prompt_editor.cpp" line="47"/>
         <source>&amp;Sample prompt:</source>
-        <translation>&amp;Beispiel-Prompt:</translation>
+        <translation>Beispiel-&amp;Prompt:</translation>
     </message>
     <message>
         <location filename="../app/studio/prompt_editor.cpp" line="56"/>

@@ -271,8 +271,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_dock.cpp" line="58"/>
-        <source>Experime&amp;nt:</source>
-        <translation>实验(&amp;N)：</translation>
+        <source>Exper&amp;iment:</source>
+        <translation>实验(&amp;I)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_dock.cpp" line="123"/>
@@ -289,13 +289,13 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="173"/>
-        <source>Open &amp;spec file…</source>
-        <translation>打开规范文件(&amp;S)…</translation>
+        <source>Open s&amp;pec file…</source>
+        <translation>打开规范文件(&amp;P)…</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="175"/>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
+        <source>Ru&amp;n</source>
+        <translation>运行(&amp;N)</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="176"/>
@@ -310,8 +310,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="134"/>
-        <source>C&amp;ondition:</source>
-        <translation>条件(&amp;O)：</translation>
+        <source>&amp;Condition:</source>
+        <translation>条件(&amp;C)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="89"/>
@@ -330,8 +330,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="150"/>
-        <source>&amp;Copy table</source>
-        <translation>复制表格(&amp;C)</translation>
+        <source>Copy ta&amp;ble</source>
+        <translation>复制表格(&amp;B)</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="152"/>
@@ -738,8 +738,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
-        <source>Dictionary si&amp;zes:</source>
-        <translation>字典大小(&amp;Z)：</translation>
+        <source>Dictionar&amp;y sizes:</source>
+        <translation>字典大小(&amp;Y)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
@@ -794,8 +794,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
-        <source>&amp;Heads:</source>
-        <translation>注意力头(&amp;H)：</translation>
+        <source>He&amp;ads:</source>
+        <translation>注意力头(&amp;A)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
@@ -809,8 +809,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
-        <source>M&amp;etric:</source>
-        <translation>指标(&amp;E)：</translation>
+        <source>&amp;Metric:</source>
+        <translation>指标(&amp;M)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="157"/>
@@ -844,13 +844,13 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
-        <source>Sam&amp;ples per size:</source>
-        <translation>每种大小的样本数(&amp;P)：</translation>
+        <source>Samples per si&amp;ze:</source>
+        <translation>每种大小的样本数(&amp;Z)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
-        <source>St&amp;eps:</source>
-        <translation>步骤(&amp;E)：</translation>
+        <source>&amp;Steps:</source>
+        <translation>步骤(&amp;S)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
@@ -859,8 +859,8 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
-        <source>Results &amp;folder:</source>
-        <translation>结果文件夹(&amp;F)：</translation>
+        <source>Results f&amp;older:</source>
+        <translation>结果文件夹(&amp;O)：</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_sync.cpp" line="70"/>
@@ -1555,8 +1555,8 @@
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
-        <source>E&amp;xport figure set…</source>
-        <translation>导出图表集(&amp;X)…</translation>
+        <source>Export fi&amp;gure set…</source>
+        <translation>导出图表集(&amp;G)…</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="73"/>
@@ -1580,8 +1580,8 @@
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="82"/>
-        <source>&amp;Heads off:</source>
-        <translation>关闭的头(&amp;H)：</translation>
+        <source>He&amp;ads off:</source>
+        <translation>关闭的头(&amp;A)：</translation>
     </message>
     <message>
         <location filename="../app/studio/kv_map_panel.cpp" line="83"/>
@@ -2297,8 +2297,8 @@
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="61"/>
-        <source>&amp;Run with and without the mask</source>
-        <translation>分别在有无掩码时运行(&amp;R)</translation>
+        <source>Run &amp;with and without the mask</source>
+        <translation>分别在有无掩码时运行(&amp;W)</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="62"/>
@@ -2593,8 +2593,8 @@
     </message>
     <message>
         <location filename="../app/studio/prompt_editor.cpp" line="43"/>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
+        <source>R&amp;un</source>
+        <translation>运行(&amp;U)</translation>
     </message>
     <message>
         <location filename="../app/studio/prompt_editor.cpp" line="47"/>

@@ -55,7 +55,7 @@ ExperimentDock::ExperimentDock(QWidget* parent)
     m_chooser = new QComboBox;
     m_chooser->setObjectName(QStringLiteral("experimentChooser"));
     for (ExperimentPanel* p : m_panels) m_chooser->addItem(mnemonicFree(p->title()), p->kind());
-    auto* chooserLabel = new QLabel(tr("Experime&nt:"));
+    auto* chooserLabel = new QLabel(tr("Exper&iment:"));
     chooserLabel->setBuddy(m_chooser);
     m_chooserRow = new QWidget;
     auto* row = new QHBoxLayout(m_chooserRow);

@@ -131,7 +131,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     condRow->setContentsMargins(4, 0, 0, 0);
     m_condition = new QComboBox;
     m_condition->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    auto* condLabel = new QLabel(tr("C&ondition:"));
+    auto* condLabel = new QLabel(tr("&Condition:"));
     condLabel->setBuddy(m_condition);
     condRow->addWidget(condLabel);
     condRow->addWidget(m_condition);
@@ -147,7 +147,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     auto* tableLayout = new QVBoxLayout(tableTab);
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(m_table, 1);
-    auto* copy = new QPushButton(tr("&Copy table"));
+    auto* copy = new QPushButton(tr("Copy ta&ble"));
     copy->setObjectName(QStringLiteral("copyTable"));
     copy->setToolTip(tr("Copies the table (or the selected cells) as tab-separated text for a spreadsheet"));
     copy->setEnabled(false);  // until the table has rows
@@ -170,9 +170,9 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
 
-    auto* openSpec = new QPushButton(tr("Open &spec file…"));
+    auto* openSpec = new QPushButton(tr("Open s&pec file…"));
     auto* openResult = new QPushButton(tr("Open res&ult…"));
-    m_run = new QPushButton(tr("&Run"));
+    m_run = new QPushButton(tr("Ru&n"));
     m_cancel = new QPushButton(tr("Cancel"));
     m_cancel->setEnabled(false);
     m_progress = new QProgressBar;

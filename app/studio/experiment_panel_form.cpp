@@ -137,8 +137,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
 
     if (choiceTask) form->addRow(tr("&Task:"), m_task);
     if (choiceTask) {
-        form->addRow(tr("Dictionary si&zes:"), m_sizes);
-        form->addRow(tr("Sam&ples per size:"), m_samples);
+        form->addRow(tr("Dictionar&y sizes:"), m_sizes);
+        form->addRow(tr("Samples per si&ze:"), m_samples);
         form->addRow(tr("&Limit per subject:"), m_limit);
     }
     if (k == QLatin1String("gna_masks")) form->addRow(tr("&Limit per subject:"), m_limit);
@@ -147,11 +147,11 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("Needle &depths (%):"), m_depths);
         form->addRow(tr("&Generated tokens:"), m_generate);
     }
-    if (k == QLatin1String("head_ranking") || k == QLatin1String("manipulation_grid")) form->addRow(tr("&Heads:"), m_heads);
+    if (k == QLatin1String("head_ranking") || k == QLatin1String("manipulation_grid")) form->addRow(tr("He&ads:"), m_heads);
     if (k == QLatin1String("head_ranking")) {
         form->addRow(tr("Metho&d:"), m_method);
         form->addRow(tr("Heads &wanted:"), m_top);
-        form->addRow(tr("M&etric:"), m_metric);
+        form->addRow(tr("&Metric:"), m_metric);
     }
     if (k == QLatin1String("gna_masks")) {
         form->addRow(tr("&Gather heads:"), m_gather);
@@ -176,14 +176,14 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         pathRow(tr("Ran&king:"), m_ranking, tr("Choose a head_ranking result.json"), [this] {
             return QFileDialog::getOpenFileName(this, tr("Head ranking result"), QString(), tr("Results (result.json *.json)"));
         });
-        form->addRow(tr("St&eps:"), m_steps);
+        form->addRow(tr("&Steps:"), m_steps);
     }
     if (k == QLatin1String("layer_pruning")) form->addRow(tr("&Mode:"), m_mode);
     if (k == QLatin1String("sparsification")) {
         form->addRow(tr("&Kept heads (k):"), m_k);
         form->addRow(tr("St&ages:"), m_stages);
     }
-    pathRow(tr("Results &folder:"), m_out, tr("Choose the results folder"), [this] {
+    pathRow(tr("Results f&older:"), m_out, tr("Choose the results folder"), [this] {
         return QFileDialog::getExistingDirectory(this, tr("Results folder"), m_out->text().isEmpty() ? m_defaultOut : m_out->text());
     });
     m_outHint = new QLabel;  // where a run with an empty folder writes (setOutputDir), whole and readable

@@ -67,7 +67,7 @@ KvMapPanel::KvMapPanel(Session* session, QWidget* parent) : QWidget(parent), m_s
     m_value->addItem(tr("Probability of the right value"));
     m_run = new QPushButton(tr("&Compare all heads with these heads off"));
     m_cancel = new QPushButton(tr("Cancel"));
-    m_export = new QPushButton(tr("E&xport figure set…"));
+    m_export = new QPushButton(tr("Export fi&gure set…"));
     m_progress = new QProgressBar;
     m_progress->setVisible(false);
     m_status = new QLabel(tr("Open a model to draw its KV-retrieval map."));
@@ -79,7 +79,7 @@ KvMapPanel::KvMapPanel(Session* session, QWidget* parent) : QWidget(parent), m_s
     form->addRow(tr("Dictionary &sizes:"), m_sizes);
     form->addRow(tr("&Depths of the asked key (%):"), m_depths);
     form->addRow(tr("Sa&mples per cell:"), m_samples);
-    form->addRow(tr("&Heads off:"), m_heads);
+    form->addRow(tr("He&ads off:"), m_heads);
     form->addRow(tr("Co&lour:"), m_value);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);

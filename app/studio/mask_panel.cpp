@@ -58,7 +58,7 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     m_chart = new views::NextTokenChart;
     m_chart->setMinimumHeight(160);
     m_chart->setSeriesNames(tr("With the mask"), tr("With the mask (correct answer)"), tr("Without the mask"));
-    m_run = new QPushButton(tr("&Run with and without the mask"));
+    m_run = new QPushButton(tr("Run &with and without the mask"));
     m_reset = new QPushButton(tr("Reset to the G&&A mask"));
     auto* reset = m_reset;
     m_status = new QLabel(tr("Open a model to edit G&A masks on the bundled MMLU sample."));

@@ -6,6 +6,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -40,7 +41,7 @@ constexpr int kMmluSample = 1;
 
 PromptEditor::PromptEditor(QWidget* parent)
     : QWidget(parent), m_samples(new QComboBox), m_edit(new QPlainTextEdit), m_candidates(new QLineEdit),
-      m_run(new QPushButton(tr("&Run"))), m_debounce(new QTimer(this)) {
+      m_run(new QPushButton(tr("R&un"))), m_debounce(new QTimer(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* top = new QHBoxLayout;
@@ -70,7 +71,10 @@ PromptEditor::PromptEditor(QWidget* parent)
     candRow->addWidget(m_candidates, 1);
     layout->addLayout(candRow);
     m_run->setToolTip(tr("Run the model on the prompt (Ctrl+R)"));
-    m_run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    // Ctrl+R beside the button's own Alt+letter (a button's shortcut is one key: setShortcut would drop its mnemonic).
+    connect(new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_R), this), &QShortcut::activated, m_run, [this] {
+        if (m_run->isEnabled()) m_run->animateClick();
+    });
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(400);

@@ -7,6 +7,8 @@
 #include <QGroupBox>
 #include <QKeySequence>
 #include <QLabel>
+#include <QMainWindow>
+#include <QMenuBar>
 #include <QMenu>
 #include <QRegularExpression>
 #include <QStringList>
@@ -47,16 +49,32 @@ inline QStringList mnemonicProblems(const QWidget* root) {
     return bad;
 }
 
+// The titles of a window's menu bar: their Alt+letters reach every panel of that window (docks included).
+inline QStringList menuTitles(const QMainWindow& window) {
+    QStringList titles;
+    for (const QAction* a : window.menuBar()->actions())
+        if (a->isVisible() && !a->text().isEmpty()) titles << a->text();
+    return titles;
+}
+
 // What Alt+letter reaches in one panel, as a user sees it with each page of its tab widgets in turn: every label of a
 // field (a buddy that is not a value shown as a label) has a mnemonic, and no two labels, buttons or check boxes in
-// sight, nor `beside` (texts in sight next to the panel), share a letter (Alt+letter would alternate between them).
-inline QStringList mnemonicClashes(QWidget* panel, const QString& where, const QStringList& beside = {}) {
+// sight, nor `beside` (texts in sight next to the panel), share a letter (Alt+letter would alternate between them),
+// nor does any of them share a letter with the `menus` (the titles of the window's menu bar: Alt+letter is ambiguous);
+// a button's underlined letter is its shortcut.
+inline QStringList mnemonicClashes(QWidget* panel, const QString& where, const QStringList& beside = {},
+                                   const QStringList& menus = {}) {
     QStringList bad;
+    std::map<QString, QString> menuKeys;
+    for (const QString& title : menus)
+        if (const QString key = QKeySequence::mnemonic(title).toString(); !key.isEmpty()) menuKeys.emplace(key, title);
     auto inSight = [&] {
         std::map<QString, QString> seen;
         auto take = [&](const QString& text) {
             const QString key = QKeySequence::mnemonic(text).toString();
             if (key.isEmpty()) return false;
+            if (const auto menu = menuKeys.find(key); menu != menuKeys.end())
+                bad << where + QStringLiteral(": '%1' and menu '%2' share %3").arg(text, menu->second, key);
             if (const auto [at, fresh] = seen.emplace(key, text); !fresh)
                 bad << where + QStringLiteral(": '%1' and '%2' share %3").arg(at->second, text, key);
             return true;
@@ -66,7 +84,9 @@ inline QStringList mnemonicClashes(QWidget* panel, const QString& where, const Q
             if (l->buddy() && !qobject_cast<const QLabel*>(l->buddy()) && l->isVisibleTo(panel) && !take(l->text()))
                 bad << where + QStringLiteral(": no mnemonic in '") + l->text() + QLatin1Char('\'');
         for (const QAbstractButton* b : panel->findChildren<QAbstractButton*>())
-            if (b->isVisibleTo(panel)) take(b->text());
+            if (b->isVisibleTo(panel) && take(b->text()) && b->shortcut() != QKeySequence::mnemonic(b->text()))
+                bad << where + QStringLiteral(": '%1' underlines %2 but its shortcut is %3")  // setShortcut replaced it
+                                   .arg(b->text(), QKeySequence::mnemonic(b->text()).toString(), b->shortcut().toString());
     };
     inSight();
     for (QTabWidget* t : panel->findChildren<QTabWidget*>()) {

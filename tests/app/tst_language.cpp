@@ -6,8 +6,10 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QCheckBox>
+#include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -17,18 +19,13 @@
 #include "language.h"
 #include "layout_checks.h"
 #include "main_window.h"
+#include "mnemonic_checks.h"
 #include "next_token_chart.h"
 #include "prompt_editor.h"
 
 using namespace gna::studio;
 
 namespace {
-
-QStringList menuTitles(MainWindow& w) {
-    QStringList out;
-    for (QAction* a : w.menuBar()->actions()) out << a->text();
-    return out;
-}
 
 QAction* languageAction(MainWindow& w, const QString& code) {
     for (QAction* top : w.menuBar()->actions())
@@ -60,6 +57,8 @@ private Q_SLOTS:
     void switchesLiveAndBack();
     void keepsTheLayoutOfAWindowOpenedInTheLanguage();
     void menuPathsShowNoMnemonics();
+    void runButtonAndRunMenuKeepTheirAltLetters_data();
+    void runButtonAndRunMenuKeepTheirAltLetters();
 };
 
 void TestLanguage::switchesLiveAndBack() {
@@ -163,6 +162,48 @@ void TestLanguage::menuPathsShowNoMnemonics() {
         QVERIFY2(!message.contains(QLatin1Char('&')) && !message.contains(QStringLiteral("(O)")) && !message.contains(QStringLiteral("(F)")),
                  qPrintable(message));
     }
+}
+
+// Real key presses on the real window, in each language: the main view's Run button's Alt+letter runs the prompt (and so
+// does Ctrl+R), the Run menu's Alt+letter opens the Run menu without running anything (one shortcut each, none ambiguous).
+void TestLanguage::runButtonAndRunMenuKeepTheirAltLetters_data() {
+    QTest::addColumn<QString>("language");
+    for (const char* code : {"en", "de", "zh_CN"}) QTest::newRow(code) << QString::fromLatin1(code);
+}
+
+void TestLanguage::runButtonAndRunMenuKeepTheirAltLetters() {
+    QFETCH(QString, language);
+    QVERIFY(installLanguage(language));
+    const auto english = qScopeGuard([] { installLanguage(QStringLiteral("en")); });
+    MainWindow w;
+    QVERIFY(openDemo(w, QStringLiteral("transformer")));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QPushButton* run = w.promptEditor()->runButton();
+    QVERIFY(run->isEnabled());
+    QAction* runMenu = nullptr;
+    for (QAction* a : w.menuBar()->actions())
+        if (a->text() == QCoreApplication::translate("gna::studio::MainWindow", "&Run")) runMenu = a;
+    QVERIFY(runMenu && runMenu->menu());
+    const QKeyCombination buttonKey = QKeySequence::mnemonic(run->text())[0];
+    const QKeyCombination menuKey = QKeySequence::mnemonic(runMenu->text())[0];
+    QVERIFY2(buttonKey != menuKey, qPrintable(run->text() + QStringLiteral(" / ") + runMenu->text()));
+
+    QSignalSpy clicked(run, &QPushButton::clicked);
+    QTest::keyClick(&w, buttonKey.key(), Qt::AltModifier);
+    QVERIFY(clicked.wait(2000));
+    QVERIFY(!runMenu->menu()->isVisible());
+    QVERIFY(waitIdle(w));
+    QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);  // the button's Ctrl+R as well
+    QVERIFY(clicked.wait(2000));
+    QVERIFY(waitIdle(w));
+
+    QTest::keyClick(&w, menuKey.key(), Qt::AltModifier);
+    QTRY_VERIFY(runMenu->menu()->isVisible());
+    QCOMPARE(w.menuBar()->activeAction(), runMenu);
+    QTest::qWait(300);  // a click of the button would come after its animation
+    QCOMPARE(clicked.count(), 2);
+    runMenu->menu()->close();
 }
 
 QTEST_MAIN(TestLanguage)
