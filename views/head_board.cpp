@@ -290,6 +290,20 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     const QCPRange range(m_model->minScore(), m_model->maxScore());
     const QCPRange ssmRange(m_model->minScore(true), m_model->maxScore(true));  // a hybrid's SSM heads: their own scale
     const QColor noScore = palette().color(QPalette::Button);
+    // Small cells (a 1024 px window, a dock beside the board): outlines go in the gaps between cells and
+    // marks stay small, so that a cell shows its colour and its cross.
+    const bool small = s < 24;
+    auto ring = [&](int layer, int head) {  // the 1 px gap around a cell, left and top of it its neighbours'
+        const QRect c = cellRect(layer, head);
+        return QRect(c.left() - 1, c.top() - 1, s, s);
+    };
+    auto drawCross = [&](int layer, int head) {
+        const QRect r = cellRect(layer, head).adjusted(0, 0, -1, -1);
+        p.setPen(QPen(QColor(255, 255, 255), std::max(1.0, s / 10.0)));
+        const QRect c = r.adjusted(s / 4, s / 4, -s / 4, -s / 4);
+        p.drawLine(c.topLeft(), c.bottomRight());
+        p.drawLine(c.topRight(), c.bottomLeft());
+    };
     // Layer labels: skip some when cells are lower than the text.
     const int layerStep = std::max(1, (fm.height() + 1) / std::max(1, s) + (fm.height() > s ? 1 : 0));
     p.setPen(palette().color(QPalette::Text));
@@ -317,10 +331,7 @@ void HeadBoard::paintEvent(QPaintEvent*) {
                 p.fillRect(r, veil);
                 const double keep = 1.0 - veil.alphaF();
                 shown = QColor::fromRgbF(float(keep * fill.redF()), float(keep * fill.greenF()), float(keep * fill.blueF()));
-                p.setPen(QPen(QColor(255, 255, 255), std::max(1.0, s / 10.0)));
-                const QRect c = r.adjusted(s / 4, s / 4, -s / 4, -s / 4);
-                p.drawLine(c.topLeft(), c.bottomRight());
-                p.drawLine(c.topRight(), c.bottomLeft());
+                drawCross(l, h);
             }
             if (m_model->mixed() && m_model->cell(l, h).ssm) {
                 // A hybrid's SSM cell carries a corner mark, black or white as reads best on the cell's colour.
@@ -340,24 +351,28 @@ void HeadBoard::paintEvent(QPaintEvent*) {
         p.drawLine(x - 1, g.top() - kMargin, x - 1, g.bottom());
     }
     // The heads the maps show: a solid outline and "G" / "A" in a box of the board's own colours, so
-    // that the mark reads on any cell colour (the dotted keyboard box is drawn inside it).
+    // that the mark reads on any cell colour (the dotted keyboard box is drawn inside it). On small
+    // cells the box is a corner tag of about a third of the cell, under the ablation cross.
     for (const QPoint& c : {m_shownGather, m_shownAggregate}) {
         if (c.x() < 0) continue;
         const QRect r = cellRect(c.y(), c.x());
         p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(palette().color(QPalette::Text), 2));
-        p.drawRect(r.adjusted(1, 1, -2, -2));
+        p.setPen(QPen(palette().color(QPalette::Text), small ? 1 : 2));
+        p.drawRect(small ? ring(c.y(), c.x()) : r.adjusted(1, 1, -2, -2));
         const QString mark = displayedMark(c.y(), c.x());
         QFont f = font();
         f.setBold(true);
-        f.setPixelSize(std::max(8, std::min(s / 2, fm.height())));
+        f.setPixelSize(small ? std::max(6, s * 9 / 20) : std::max(8, std::min(s / 2, fm.height())));
         p.setFont(f);
         const QFontMetrics mfm(f);
-        const QRect box(r.left() + 1, r.bottom() - mfm.height() - 1, mfm.horizontalAdvance(mark) + 4, mfm.height() + 1);
+        const QRect box = small ? QRect(r.left(), r.bottom() - mfm.capHeight() - 3, mfm.horizontalAdvance(mark) + 2, mfm.capHeight() + 3)
+                                : QRect(r.left() + 1, r.bottom() - mfm.height() - 1, mfm.horizontalAdvance(mark) + 4, mfm.height() + 1);
         p.fillRect(box, palette().color(QPalette::Text));
         p.setPen(palette().color(QPalette::Base));
-        p.drawText(box, Qt::AlignCenter, mark);
+        if (small) p.drawText(QPoint(box.left() + 1, box.bottom() - 1), mark);
+        else p.drawText(box, Qt::AlignCenter, mark);
         p.setFont(font());
+        if (small && m_model->isAblated(c.y(), c.x())) drawCross(c.y(), c.x());
     }
     if (!m_selection.isEmpty()) {
         const QRect sr = cellRect(m_selection.top(), m_selection.left())
@@ -369,8 +384,8 @@ void HeadBoard::paintEvent(QPaintEvent*) {
         p.drawRect(sr.adjusted(1, 1, -1, -1));
     }
     {
-        p.setPen(QPen(palette().color(hasFocus() ? QPalette::Highlight : QPalette::Mid), 2, Qt::DotLine));
-        p.drawRect(cellRect(m_current.y(), m_current.x()).adjusted(1, 1, -2, -2));
+        p.setPen(QPen(palette().color(hasFocus() ? QPalette::Highlight : QPalette::Mid), small ? 1 : 2, Qt::DotLine));
+        p.drawRect(small ? ring(m_current.y(), m_current.x()) : cellRect(m_current.y(), m_current.x()).adjusted(1, 1, -2, -2));
     }
 }
 

@@ -33,14 +33,14 @@ QList<HeadBoardLegend::Piece> HeadBoardLegend::pieces() const {
     if (m->hasScores()) {
         // The score's name breaks between words; each colour bar with its range is one piece.
         const QStringList words = tr("Colour: %1").arg(m->scoreLabel()).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        for (const QString& w : words) out << Piece{w, -1, {}, false, false};
+        for (const QString& w : words) out << Piece{w, -1, {}, false, false, 0};
         bool first = true;
         for (const int kind : {0, 1}) {
             const bool ssm = kind == 1;
             const bool present = m->mixed() || (ssm == m->ssm());
             if (!present) continue;
             const QString range = tr("%1 .. %2").arg(formatNumber(m->minScore(ssm)), formatNumber(m->maxScore(ssm)));
-            out << Piece{m->mixed() ? (ssm ? tr("S") : tr("H")) : QString(), kind, range, first, !first};
+            out << Piece{m->mixed() ? (ssm ? tr("S") : tr("H")) : QString(), kind, range, first, !first, 1 + kind};
             first = false;
         }
     }
@@ -50,8 +50,9 @@ QList<HeadBoardLegend::Piece> HeadBoardLegend::pieces() const {
         const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
         const qsizetype is = words.indexOf(QStringLiteral("="));
         const qsizetype first = is >= 0 ? std::min(is + 2, words.size()) : std::min<qsizetype>(1, words.size());
-        out << Piece{words.mid(0, first).join(QLatin1Char(' ')), -1, {}, false, wide};
-        for (qsizetype i = first; i < words.size(); ++i) out << Piece{words[i], -1, {}, false, false};
+        const int item = out.isEmpty() ? 0 : out.last().item + 1;
+        out << Piece{words.mid(0, first).join(QLatin1Char(' ')), -1, {}, false, wide, item};
+        for (qsizetype i = first; i < words.size(); ++i) out << Piece{words[i], -1, {}, false, false, item};
     };
     mark(tr("✕ = ablated"), !out.isEmpty());
     if (m->mixed()) mark(tr("◥ = SSM head"), true);
@@ -92,10 +93,18 @@ QList<QPoint> HeadBoardLegend::layout(const QList<Piece>& pieces, int width, int
     const int right = std::max(1, width - kMargin);
     QList<QPoint> at;
     int x = kMargin, y = kMargin;
-    for (const Piece& p : pieces) {
+    for (qsizetype i = 0; i < pieces.size(); ++i) {
+        const Piece& p = pieces[i];
         const int w = pieceWidth(p);
         const int gap = at.isEmpty() ? 0 : p.wide ? 3 * space : space;
-        if (!at.isEmpty() && (p.newLine || x + gap + w > right)) {
+        // An item starts on a new line when it does not fit after the last one but fits a line alone.
+        bool breakItem = false;
+        if (i > 0 && pieces[i - 1].item != p.item) {
+            int itemWidth = w;
+            for (qsizetype j = i + 1; j < pieces.size() && pieces[j].item == p.item; ++j) itemWidth += space + pieceWidth(pieces[j]);
+            breakItem = x + gap + itemWidth > right && kMargin + itemWidth <= right;
+        }
+        if (!at.isEmpty() && (p.newLine || breakItem || x + gap + w > right)) {
             x = kMargin;
             y += lineHeight;
         } else {
@@ -106,6 +115,19 @@ QList<QPoint> HeadBoardLegend::layout(const QList<Piece>& pieces, int width, int
     }
     if (height) *height = y + lineHeight + kMargin;
     return at;
+}
+
+QStringList HeadBoardLegend::lines() const {
+    const QList<Piece> all = pieces();
+    const QList<QPoint> at = layout(all, width(), nullptr);
+    QStringList out;
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        const Piece& p = all[i];
+        const QString piece = p.suffix.isEmpty() ? p.text : p.text.isEmpty() ? p.suffix : p.text + QLatin1Char(' ') + p.suffix;
+        if (i == 0 || at[i].y() != at[i - 1].y()) out << piece;
+        else out.last() += (p.wide ? QStringLiteral("   ") : QStringLiteral(" ")) + piece;
+    }
+    return out;
 }
 
 int HeadBoardLegend::heightForWidth(int width) const {

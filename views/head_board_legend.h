@@ -17,6 +17,8 @@ public:
 
     // Everything the legend says, as plain text (also its accessible description).
     QString text() const;
+    // The text as drawn at the current width: one string per line (a colour bar drawn as its range).
+    QStringList lines() const;
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -29,13 +31,14 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // One unbreakable piece of the legend: text, optionally with a colour bar before `suffix`.
+    // One unbreakable piece of the legend (a word, a mark with its first word, a colour bar): text, optionally with a colour bar before `suffix`.
     struct Piece {
         QString text;
         int scale = -1;  // -1: none; 0: the attention heads' (or the only) scale; 1: the SSM heads'
         QString suffix;
         bool newLine = false;  // starts a line of its own
         bool wide = false;     // a wider gap before it (between legend items, not between words)
+        int item = 0;          // the legend item it belongs to: an item breaks only when it alone is wider than a line
     };
     QList<Piece> pieces() const;
     int pieceWidth(const Piece& p) const;

@@ -25,17 +25,19 @@ NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QC
     m_baselineBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_candidateBars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
-    m_baselineBars->setName(tr("Baseline (no ablation)"));
     // Two different probabilities on one axis: a top token's is that of one next token, a candidate's
     // that of its whole (possibly multi-token) answer; the legend says which is which.
-    m_bars->setName(tr("Top next tokens (one token)"));
-    m_candidateBars->setName(tr("Answer candidates (whole answer)"));
+    m_names = {tr("Top next tokens (one token)"), tr("Answer candidates (whole answer)"), tr("Baseline (no ablation)")};
+    m_shortNames = {tr("Top tokens"), tr("Candidates"), tr("Baseline")};
     m_bars->setPen(Qt::NoPen);
     m_bars->setBrush(QColor(0, 114, 178));        // Okabe-Ito blue
     m_candidateBars->setPen(Qt::NoPen);
     m_candidateBars->setBrush(QColor(230, 159, 0));  // Okabe-Ito orange
     styleBaselineBars(m_baselineBars, palette());
     m_group = new QCPBarsGroup(m_plot);
+    // The baseline and the current bar of a row share the row's band: 0.4 + 0.05 + 0.4 of it at any height.
+    m_group->setSpacingType(QCPBarsGroup::stPlotCoords);
+    m_group->setSpacing(0.05);
     // Candidates take the top-token slot (a token is one or the other): stacked on the top-token
     // bars, which have no value at a candidate's row, so both share one position per row.
     m_candidateBars->moveAbove(m_bars);
@@ -60,14 +62,14 @@ void NextTokenChart::setBaseline(const QList<TokenProbability>& rows) {
     rebuild();
 }
 
-void NextTokenChart::setSeriesNames(const QString& bars, const QString& candidates, const QString& baseline) {
-    m_bars->setName(bars);
-    m_candidateBars->setName(candidates);
-    m_baselineBars->setName(baseline);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+void NextTokenChart::setSeriesNames(const QString& bars, const QString& candidates, const QString& baseline,
+                                    const QStringList& shortNames) {
+    m_names = {bars, candidates, baseline};
+    m_shortNames = shortNames.size() == 3 ? shortNames : m_names;
+    rebuild();
 }
 
-QStringList NextTokenChart::seriesNames() const { return {m_bars->name(), m_candidateBars->name(), m_baselineBars->name()}; }
+QStringList NextTokenChart::seriesNames() const { return m_names; }
 
 void NextTokenChart::setEmptyMessage(const QString& message) {
     m_emptyMessage = message;
@@ -79,12 +81,21 @@ void NextTokenChart::setFitRowsToHeight(bool fit) {
     rebuild();
 }
 
-int NextTokenChart::rowsThatFit() const {
-    // The legend's lines, probability ticks and axis label take about four lines more; each bar needs a line.
+bool NextTokenChart::wantsCompactLegend() const {
+    // Short: every row and a legend line per series would not fit.
+    if (!m_fitRows) return false;
     const QFontMetrics fm(m_plot->yAxis->tickLabelFont());
     const int line = fm.height() + 2;
-    const int legendLines = m_plot->legend->visible() ? std::max(1, m_plot->legend->rowCount()) : 0;
-    return std::max(3, (height() - (4 + legendLines) * line - 16) / line);
+    return height() < (static_cast<int>(m_rows.size()) + 4 + 3) * line + 16;
+}
+
+int NextTokenChart::rowsThatFit() const {
+    // The legend, the probability ticks, the axis label and the margins take about three lines and
+    // the legend's height more; each bar needs a line.
+    const QFontMetrics fm(m_plot->yAxis->tickLabelFont());
+    const int line = fm.height() + 2;
+    const int legend = m_plot->legend->visible() ? m_plot->legend->minimumOuterSizeHint().height() : 0;
+    return std::max(3, (height() - legend - 3 * line - 8) / line);
 }
 
 QString NextTokenChart::tickText(const QString& label) {
@@ -100,6 +111,7 @@ void NextTokenChart::rebuild() {
     // Which rows fit: the most probable top tokens (one, two from four rows on: what the model
     // predicts), then the candidates (what the user asked about), then more top tokens in the given
     // (descending) order; drawn in the original order.
+    m_compact = wantsCompactLegend();
     m_shown = m_rows;
     const int fit = m_fitRows ? rowsThatFit() : static_cast<int>(m_rows.size());
     if (m_rows.size() > fit) {
@@ -156,13 +168,24 @@ void NextTokenChart::rebuild() {
     m_baselineBars->setVisible(compare);
     m_baselineBars->setBarsGroup(compare ? m_group : nullptr);
     m_bars->setBarsGroup(compare ? m_group : nullptr);
+    m_candidateBars->setBarsGroup(compare ? m_group : nullptr);  // stacked on m_bars: in its slot
     for (QCPBars* b : {m_baselineBars, m_bars, m_candidateBars}) b->setWidth(compare ? 0.4 : 0.6);
-    // The legend names the series that have a bar in the chart.
+    // The legend names the series that have a bar in the chart; on a short chart briefly, in one line.
+    const QList<QCPBars*> series{m_bars, m_candidateBars, m_baselineBars};
     int named = 0;
-    for (QCPBars* b : {m_bars, m_candidateBars, m_baselineBars}) {
+    QStringList fullNames;
+    for (qsizetype i = 0; i < series.size(); ++i) {
+        QCPBars* b = series[i];
+        b->setName(m_compact ? m_shortNames.value(i) : m_names.value(i));
         b->removeFromLegend();
-        if (!b->data()->isEmpty()) named += b->addToLegend();
+        if (!b->data()->isEmpty() && b->addToLegend()) {
+            ++named;
+            fullNames << m_names.value(i);
+        }
     }
+    const QFontMetrics legendFm(m_plot->legend->font());
+    m_plot->legend->setIconSize(m_compact ? QSize(legendFm.height(), legendFm.height() * 2 / 3) : QSize(32, 18));
+    m_plot->setToolTip(m_compact ? fullNames.join(QLatin1Char('\n')) : QString());
     m_plot->legend->setVisible(named > 0);
     gna::views::setEmptyMessage(m_plot, m_rows.isEmpty() ? m_emptyMessage : QString());
     m_plot->yAxis->setTicker(ticker);
@@ -173,7 +196,7 @@ void NextTokenChart::rebuild() {
 
 void NextTokenChart::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    if (rowsThatFit() < m_rows.size() || m_shown.size() < m_rows.size()) rebuild();
+    if (rowsThatFit() < m_rows.size() || m_shown.size() < m_rows.size() || wantsCompactLegend() != m_compact) rebuild();
 }
 
 void NextTokenChart::changeEvent(QEvent* event) {

@@ -25,13 +25,18 @@ public:
     // Baseline probabilities per label (empty = no comparison).
     void setBaseline(const QList<TokenProbability>& rows);
     // Legend texts (defaults: top tokens, answer candidates, baseline without ablation).
-    void setSeriesNames(const QString& bars, const QString& candidates, const QString& baseline);
+    // `shortNames` (same order): what a short chart's one-line legend says instead (empty: the names).
+    void setSeriesNames(const QString& bars, const QString& candidates, const QString& baseline,
+                        const QStringList& shortNames = {});
     const QList<TokenProbability>& probabilities() const { return m_rows; }
     const QList<TokenProbability>& baseline() const { return m_baseline; }
     // Shown instead of the chart while it has no rows (default: no prediction yet).
     void setEmptyMessage(const QString& message);
-    // The legend's names: top tokens, answer candidates, baseline.
+    // The legend's names: top tokens, answer candidates, baseline (the full ones, also in a compact legend).
     QStringList seriesNames() const;
+    // Whether the chart is too short for its full legend: then the legend is one line of short names
+    // and small icons (the full names in the chart's tooltip).
+    bool compactLegend() const { return m_compact; }
     // true (default): only the rows that fit the chart's height are drawn; false: every row
     // (figures for papers, sized for them).
     void setFitRowsToHeight(bool fit);
@@ -50,6 +55,7 @@ protected:
 private:
     void rebuild();
     int rowsThatFit() const;
+    bool wantsCompactLegend() const;
 
     QCustomPlot* m_plot;
     QCPBars* m_bars;
@@ -61,6 +67,8 @@ private:
     QList<TokenProbability> m_shown;
     QList<TokenProbability> m_baseline;
     bool m_fitRows = true;
+    bool m_compact = false;
+    QStringList m_names, m_shortNames;
 };
 
 }  // namespace gna::views

@@ -81,6 +81,12 @@ private:
             if (QCPLegend::minimumOuterSizeHint().width() <= available) break;
         }
         arrange(columns);
+        // The columns share the legend's width equally: a spacing that leaves a width they divide
+        // keeps the rounded columns inside the legend.
+        const int inner = mParentPlot->viewport().width() - margins().left() - margins().right();
+        int spacing = 8;
+        while (columns > 1 && (inner - spacing * (columns - 1)) % columns != 0) ++spacing;
+        if (columnSpacing() != spacing) setColumnSpacing(spacing);
     }
     void arrange(int columns) {
         if (wrap() == columns && fillOrder() == foColumnsFirst) return;

@@ -397,6 +397,21 @@ void TestMainLayout::legendKeepsOffTheBoard() {
                                           .arg(modelDock ? QStringLiteral(" with the Model dock") : QString());
                 const QString bad = legendProblems(w);
                 QVERIFY2(bad.isEmpty(), qPrintable(where + bad));
+                if (size.width() == 1024) {
+                    // A mark's meaning ("◥ = SSM head") on one line whenever it fits a line alone.
+                    const gna::views::HeadBoardLegend* legend = w.headBoardLegend();
+                    const QStringList lines = legend->lines();
+                    const QFontMetrics fm(legend->font());
+                    for (const QString& line : legend->text().split(QLatin1Char('\n')))
+                        for (const QString& item : line.split(QStringLiteral("   "), Qt::SkipEmptyParts)) {
+                            if (!item.contains(QStringLiteral(" = ")) || fm.horizontalAdvance(item) + 10 > legend->width()) continue;
+                            bool whole = false;
+                            for (const QString& l : lines) whole = whole || l.contains(item);
+                            QVERIFY2(whole, qPrintable(where + QStringLiteral("“%1” (%2 px) is split in a %3 px legend: %4")
+                                                                   .arg(item).arg(fm.horizontalAdvance(item)).arg(legend->width())
+                                                                   .arg(lines.join(QStringLiteral(" | ")))));
+                        }
+                }
                 // A long text wraps to more lines instead of widening the board's column: the legend asks for
                 // no more width than the German one.
                 const int width = w.headBoardLegend()->minimumSizeHint().width();

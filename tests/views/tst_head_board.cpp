@@ -25,6 +25,7 @@ private Q_SLOTS:
     void mixedBoardHoldsBothKinds();
     void everyColumnLabelWhereItFits();
     void shownHeadsAreMarked();
+    void smallCellsShowColourUnderTheirMark();
     void ssmMarkReadsOnEveryColour_data();
     void ssmMarkReadsOnEveryColour();
 
@@ -349,6 +350,51 @@ void TestHeadBoard::shownHeadsAreMarked() {
     QCOMPARE(board.displayedGather(), QPoint(4, 1));
     QCOMPARE(board.displayedAggregate(), QPoint(0, 2));
     QCOMPARE(board.currentHead().name(), board.model()->cell(1, 4).name());
+}
+
+void TestHeadBoard::smallCellsShowColourUnderTheirMark() {
+    // At the smallest cells (a 1024 px window) a shown head's mark leaves most of the cell as it is
+    // drawn unmarked (its colour, and the cross of an ablated head): compared pixel by pixel with the
+    // same board showing other heads.
+    HeadBoard board;
+    board.setShape(4, 8);
+    std::vector<double> scores(32);
+    for (int i = 0; i < 32; ++i) scores[std::size_t(i)] = i;
+    board.model()->setScores(scores, QStringLiteral("importance"));
+    QVERIFY(showSized(board, 170, 95));  // a little less than 16-px cells need: they keep their minimum
+    const int s = board.cellRect(0, 0).width();
+    QCOMPARE(s, HeadBoard::minimumCellSize());
+    board.toggleHead(1, 2);  // ablated Gather head L1.H2; Aggregate head L2.H5 not ablated
+    QVERIFY(board.model()->isAblated(1, 2));
+    board.setDisplayedHeads(HeadCell{3, 7, false}, HeadCell{3, 6, false});
+    const QImage plain = board.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    board.setDisplayedHeads(HeadCell{1, 2, false}, HeadCell{2, 5, false});
+    const QImage marked = board.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    for (const QPoint& c : {QPoint(2, 1), QPoint(5, 2)}) {
+        const QRect r = board.cellRect(c.y(), c.x()).adjusted(0, 0, -1, -1);  // the cell's fill, without the gap
+        QVERIFY(marked.rect().contains(r));
+        int same = 0, cross = 0, crossKept = 0;
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x) {
+                same += plain.pixel(x, y) == marked.pixel(x, y);
+                if (plain.pixel(x, y) == qRgb(255, 255, 255)) {
+                    ++cross;
+                    crossKept += marked.pixel(x, y) == qRgb(255, 255, 255);
+                }
+            }
+        const QString name = board.model()->cell(c.y(), c.x()).name();
+        const int area = r.width() * r.height();
+        QVERIFY2(same * 3 >= area * 2, qPrintable(QStringLiteral("%1: %2 of %3 pixels as unmarked").arg(name).arg(same).arg(area)));
+        if (c == QPoint(2, 1)) {
+            QVERIFY2(cross >= s / 2, qPrintable(QStringLiteral("%1: no cross drawn (%2 px)").arg(name).arg(cross)));
+            QVERIFY2(crossKept == cross, qPrintable(QStringLiteral("%1: %2 of the cross's %3 pixels left").arg(name).arg(crossKept).arg(cross)));
+        }
+        // The mark is still there: text-coloured pixels in the cell's lower left quarter.
+        int dark = 0;
+        for (int y = r.center().y(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.center().x(); ++x) dark += marked.pixel(x, y) == board.palette().color(QPalette::Text).rgb();
+        QVERIFY2(dark >= 6, qPrintable(name + QStringLiteral(": no mark")));
+    }
 }
 
 void TestHeadBoard::ssmMarkReadsOnEveryColour_data() {

@@ -149,6 +149,8 @@ private Q_SLOTS:
     void barsSitOnTheirRowTicks_data();
     void barsSitOnTheirRowTicks();
     void topTokensStayWhenRowsAreCut();
+    void compareBarsStayInTheirRows_data();
+    void compareBarsStayInTheirRows();
     void legendTellsOneTokenFromWholeAnswer();
     void legendsFitAndStayOffTheData();
     void probabilityTicksNeverTouch();
@@ -277,6 +279,69 @@ void TestPlotLayout::barsSitOnTheirRowTicks() {
     }
     QCOMPARE(NextTokenChart::tickText(QStringLiteral("␣")), QStringLiteral("␣ (space)"));
     QCOMPARE(NextTokenChart::tickText(QStringLiteral("␣fox")), QStringLiteral("␣fox"));
+}
+
+void TestPlotLayout::compareBarsStayInTheirRows_data() {
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("height");
+    // The main view's chart as the studio lays it out: 1024x640, and 1600x1000 with the Experiments dock.
+    QTest::newRow("1024x640 window") << 335 << 165;
+    QTest::newRow("1600x1000 window, Experiments dock") << 400 << 150;
+    QTest::newRow("roomy") << 420 << 420;
+}
+
+void TestPlotLayout::compareBarsStayInTheirRows() {
+    // Compare mode on a short chart: the legend takes less than half the chart's height (one line when
+    // it is compact), and each row's grey baseline bar and its current (blue or orange) bar lie in the
+    // row's band, half a row either side of its tick, one above the other without overlapping.
+    QFETCH(int, width);
+    QFETCH(int, height);
+    NextTokenChart chart;
+    chart.setPalette(lightPalette());
+    QVERIFY(showSized(chart, width, height));
+    QList<TokenProbability> rows, baseline;
+    for (int i = 0; i < 13; ++i) {
+        rows.push_back({QStringLiteral("t%1").arg(i), 0.9 - 0.04 * i, i % 4 == 1});
+        baseline.push_back({QStringLiteral("t%1").arg(i), 0.5 + 0.03 * i, i % 4 == 1});
+    }
+    chart.setProbabilities(rows);
+    chart.setBaseline(baseline);
+    chart.plot()->replot();
+    QCoreApplication::processEvents();
+    chart.plot()->replot();
+    const QPoint origin = chart.plot()->mapTo(&chart, QPoint(0, 0));
+    const QRect axisRect = chart.plot()->axisRect()->rect().translated(origin);
+    const QRect legend = chart.plot()->legend->outerRect();
+    QVERIFY2(legend.height() * 2 <= chart.height(),
+             qPrintable(QStringLiteral("the legend is %1 px high in a %2 px chart").arg(legend.height()).arg(chart.height())));
+    if (chart.compactLegend()) QCOMPARE(chart.plot()->legend->rowCount(), 1);
+    checkLegend(chart.plot());
+    const QList<TokenProbability>& shown = chart.shownRows();
+    QVERIFY2(shown.size() >= 4, qPrintable(QStringLiteral("%1 of 13 rows drawn").arg(shown.size())));
+    const QImage img = chart.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    // A column a fifth of the way in: every bar (p >= 0.4 of a range up to 1) reaches it.
+    const int x = axisRect.left() + axisRect.width() / 5;
+    auto grey = [&](int px, int py) {
+        const QColor c(img.pixel(px, py));
+        return std::abs(c.red() - c.green()) < 8 && std::abs(c.green() - c.blue()) < 8 && c.red() >= 110 && c.red() <= 235;
+    };
+    const auto greys = rowRuns(img, x, x + 1, axisRect.top(), axisRect.bottom(), grey);
+    const auto colours = rowRuns(img, x, x + 1, axisRect.top(), axisRect.bottom(), [&](int px, int py) { return isBarColour(img.pixel(px, py)); });
+    QCOMPARE(int(greys.size()), int(shown.size()));
+    QCOMPARE(int(colours.size()), int(shown.size()));
+    QCPAxis* y = chart.plot()->yAxis;
+    const double pitch = std::abs(y->coordToPixel(1) - y->coordToPixel(0));
+    for (int i = 0; i < shown.size(); ++i) {
+        const double tick = y->coordToPixel(i) + origin.y();
+        const double lo = tick - pitch / 2, hi = tick + pitch / 2;
+        for (const auto& [name, run] : {std::pair{"baseline", greys[i]}, std::pair{"current", colours[i]}})
+            QVERIFY2(run.first >= lo && run.second <= hi,
+                     qPrintable(QStringLiteral("row %1 (%2): %3 bar at y %4..%5, the row's band %6..%7")
+                                    .arg(i).arg(shown[i].label, QLatin1String(name)).arg(run.first).arg(run.second).arg(lo).arg(hi)));
+        QVERIFY2(greys[i].second < colours[i].first,
+                 qPrintable(QStringLiteral("row %1: baseline y %2..%3 and current bar y %4..%5 overlap")
+                                .arg(i).arg(greys[i].first).arg(greys[i].second).arg(colours[i].first).arg(colours[i].second)));
+    }
 }
 
 void TestPlotLayout::topTokensStayWhenRowsAreCut() {
