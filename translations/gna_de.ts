@@ -734,7 +734,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>&amp;Task:</source>
-        <translation>A&amp;ufgabe:</translation>
+        <translation>Auf&amp;gabe:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
@@ -749,7 +749,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>&amp;Kept heads (k):</source>
-        <translation>&amp;Zu behaltende Köpfe (k):</translation>
+        <translation>Zu behaltende K&amp;öpfe (k):</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
@@ -790,7 +790,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="148"/>
         <source>&amp;Generated tokens:</source>
-        <translation>&amp;Generierte Token:</translation>
+        <translation>Er&amp;zeugte Token:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
@@ -815,7 +815,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="157"/>
         <source>&amp;Gather heads:</source>
-        <translation>&amp;Gather-Köpfe:</translation>
+        <translation>Gath&amp;er-Köpfe:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
@@ -835,7 +835,7 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
         <source>Ran&amp;king:</source>
-        <translation>Ran&amp;gfolge:</translation>
+        <translation>Rangfolg&amp;e:</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="35"/>
@@ -1799,7 +1799,7 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="164"/>
         <source>&amp;Invert</source>
-        <translation>&amp;Umkehren</translation>
+        <translation>Umkeh&amp;ren</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="165"/>
@@ -1956,7 +1956,7 @@
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="77"/>
         <source>&amp;Run</source>
-        <translation>&amp;Ausführen</translation>
+        <translation>A&amp;usführen</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="78"/>

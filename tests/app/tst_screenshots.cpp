@@ -183,6 +183,10 @@ void TestScreenshots::labelsReachTheirFieldsAlike() {
     // The menu bar's titles are window-wide Alt shortcuts: no panel of the window may take their letters.
     const QStringList menus = menuTitles(w);
     QCOMPARE(menus.size(), 6);
+    for (int i = 0; i < menus.size(); ++i)  // Alt+letter opens one menu, not the next of several
+        for (int j = i + 1; j < menus.size(); ++j)
+            QVERIFY2(QKeySequence::mnemonic(menus[i]) != QKeySequence::mnemonic(menus[j]),
+                     qPrintable(language + QStringLiteral(": menus '%1' and '%2' share a letter").arg(menus[i], menus[j])));
     QStringList bad = mnemonicClashes(w.centralWidget(), QStringLiteral("main view"), {}, menus);
     bad << mnemonicClashes(w.maskPanel(), QStringLiteral("mask editor"), {}, menus);
     // The experiment chooser's label is in sight above a panel when the dock is too narrow for the tabs.
