@@ -205,9 +205,9 @@ void AttentionHeatmap::applyRange() {
         auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
         ticker->setTickStep(step);
         ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
-        m_scale->axis()->setTicker(ticker);
+        m_scale->axis()->setTicker(numberTicker(ticker));
     } else {
-        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        m_scale->axis()->setTicker(numberTicker(QSharedPointer<QCPAxisTicker>::create()));
     }
     m_map->setDataScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     m_map->setDataRange(QCPRange(lo, hi));
@@ -242,9 +242,10 @@ void AttentionHeatmap::applyTicks() {
     // The colour scale shares the map's top and bottom margins, and reports the margin it was last given
     // as the one it needs: without this, a margin once grown for long key labels would never shrink.
     m_scale->setMargins(QMargins());
-    // The query labels are thinned again as the axis is drawn, at its length then (the axis rect the
-    // length above was read from shrinks when the key labels grow): never two over each other.
-    m_plot->yAxis->setTicker(nonOverlappingTicker(m_plot->yAxis, m_plot->yAxis->ticker()));
+    // Both axes' labels are thinned again as the axis is drawn, at its length then: the axis rect the
+    // lengths above were read from shrinks when the key labels grow, and a map laid out while hidden (the
+    // difference tab behind the attention tab) read a length it does not have when shown.
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) axis->setTicker(nonOverlappingTicker(axis, axis->ticker()));
 }
 
 void AttentionHeatmap::layOutOwnMargins() {
