@@ -263,7 +263,22 @@ void AttentionHeatmap::setTitleStats(bool on) {
 QString AttentionHeatmap::titleText() const { return m_title->text(); }
 
 void AttentionHeatmap::updateTitle() {
-    QString text = m_data.title;
+    // A narrow map: the head line (a difference's "Gather L1.H0: ablated − unablated") and the statistics
+    // wrap at spaces to the map's column (the title's column, the colour scale's is beside it; a decimal
+    // comma has no space after it), and a word wider than the column is elided, never clipped at both ends.
+    const int column = m_plot->axisRect()->outerRect().width();
+    const int room = std::max(40, (column > 0 ? column : width() - 80) - 8);  // before the first layout: a guess
+    const QFontMetrics fm(m_title->font());
+    auto wrapped = [&](const QString& text) {
+        QStringList lines;
+        for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) lines.back() += QLatin1Char(' ') + word;
+            else lines << word;
+        }
+        for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, room);
+        return lines.join(QLatin1Char('\n'));
+    };
+    QString text = wrapped(m_data.title);
     if (m_titleStats && !m_data.isDifference && m_data.lastRow) {
         const RowStats& s = *m_data.lastRow;
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
@@ -272,19 +287,7 @@ void AttentionHeatmap::updateTitle() {
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key)
                                      : tr("last row: entropy %1 bits, max %2 on “%3”")
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key);
-        // A narrow map: the statistics wrap at spaces to the map's column (the title's column, the
-        // colour scale's is beside it; a decimal comma has no space after it), and a word wider than the
-        // column is elided, never clipped at both ends.
-        const int column = m_plot->axisRect()->outerRect().width();
-        const int room = std::max(40, (column > 0 ? column : width() - 80) - 8);  // before the first layout: a guess
-        const QFontMetrics fm(m_title->font());
-        QStringList lines;
-        for (const QString& word : stats.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) lines.back() += QLatin1Char(' ') + word;
-            else lines << word;
-        }
-        for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, room);
-        text += QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
+        text += QLatin1Char('\n') + wrapped(stats);
     }
     m_title->setText(text);
 }
@@ -336,6 +339,17 @@ QPointF AttentionHeatmap::cellCenterPixel(int row, int col) const {
 
 void AttentionHeatmap::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
+    relayOut();
+}
+
+void AttentionHeatmap::showEvent(QShowEvent* event) {
+    // Data set while hidden (the difference tab behind the attention tab) was laid out for a size the map
+    // did not have: the labels are made again for the axes as shown, as dense as the attention tab's.
+    QWidget::showEvent(event);
+    relayOut();
+}
+
+void AttentionHeatmap::relayOut() {
     if (m_data.isValid()) {
         m_plot->replot();  // lays out the axis rect for the new size first
         updateTitle();     // the statistics line wraps to the map's new column
