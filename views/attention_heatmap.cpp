@@ -205,9 +205,9 @@ void AttentionHeatmap::applyRange() {
         auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
         ticker->setTickStep(step);
         ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
-        m_scale->axis()->setTicker(ticker);
+        m_scale->axis()->setTicker(numberTicker(ticker));
     } else {
-        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        m_scale->axis()->setTicker(numberTicker(QSharedPointer<QCPAxisTicker>::create()));
     }
     m_map->setDataScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     m_map->setDataRange(QCPRange(lo, hi));
@@ -242,9 +242,10 @@ void AttentionHeatmap::applyTicks() {
     // The colour scale shares the map's top and bottom margins, and reports the margin it was last given
     // as the one it needs: without this, a margin once grown for long key labels would never shrink.
     m_scale->setMargins(QMargins());
-    // The query labels are thinned again as the axis is drawn, at its length then (the axis rect the
-    // length above was read from shrinks when the key labels grow): never two over each other.
-    m_plot->yAxis->setTicker(nonOverlappingTicker(m_plot->yAxis, m_plot->yAxis->ticker()));
+    // Both axes' labels are thinned again as the axis is drawn, at its length then: the axis rect the
+    // lengths above were read from shrinks when the key labels grow, and a map laid out while hidden (the
+    // difference tab behind the attention tab) read a length it does not have when shown.
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) axis->setTicker(nonOverlappingTicker(axis, axis->ticker()));
 }
 
 void AttentionHeatmap::layOutOwnMargins() {
@@ -262,7 +263,22 @@ void AttentionHeatmap::setTitleStats(bool on) {
 QString AttentionHeatmap::titleText() const { return m_title->text(); }
 
 void AttentionHeatmap::updateTitle() {
-    QString text = m_data.title;
+    // A narrow map: the head line (a difference's "Gather L1.H0: ablated − unablated") and the statistics
+    // wrap at spaces to the map's column (the title's column, the colour scale's is beside it; a decimal
+    // comma has no space after it), and a word wider than the column is elided, never clipped at both ends.
+    const int column = m_plot->axisRect()->outerRect().width();
+    const int room = std::max(40, (column > 0 ? column : width() - 80) - 8);  // before the first layout: a guess
+    const QFontMetrics fm(m_title->font());
+    auto wrapped = [&](const QString& text) {
+        QStringList lines;
+        for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) lines.back() += QLatin1Char(' ') + word;
+            else lines << word;
+        }
+        for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, room);
+        return lines.join(QLatin1Char('\n'));
+    };
+    QString text = wrapped(m_data.title);
     if (m_titleStats && !m_data.isDifference && m_data.lastRow) {
         const RowStats& s = *m_data.lastRow;
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
@@ -271,19 +287,7 @@ void AttentionHeatmap::updateTitle() {
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key)
                                      : tr("last row: entropy %1 bits, max %2 on “%3”")
                                            .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key);
-        // A narrow map: the statistics wrap at spaces to the map's column (the title's column, the
-        // colour scale's is beside it; a decimal comma has no space after it), and a word wider than the
-        // column is elided, never clipped at both ends.
-        const int column = m_plot->axisRect()->outerRect().width();
-        const int room = std::max(40, (column > 0 ? column : width() - 80) - 8);  // before the first layout: a guess
-        const QFontMetrics fm(m_title->font());
-        QStringList lines;
-        for (const QString& word : stats.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) lines.back() += QLatin1Char(' ') + word;
-            else lines << word;
-        }
-        for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, room);
-        text += QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
+        text += QLatin1Char('\n') + wrapped(stats);
     }
     m_title->setText(text);
 }
@@ -335,6 +339,17 @@ QPointF AttentionHeatmap::cellCenterPixel(int row, int col) const {
 
 void AttentionHeatmap::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
+    relayOut();
+}
+
+void AttentionHeatmap::showEvent(QShowEvent* event) {
+    // Data set while hidden (the difference tab behind the attention tab) was laid out for a size the map
+    // did not have: the labels are made again for the axes as shown, as dense as the attention tab's.
+    QWidget::showEvent(event);
+    relayOut();
+}
+
+void AttentionHeatmap::relayOut() {
     if (m_data.isValid()) {
         m_plot->replot();  // lays out the axis rect for the new size first
         updateTitle();     // the statistics line wraps to the map's new column

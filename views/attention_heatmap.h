@@ -73,8 +73,10 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    void relayOut();  // for the current size: the axis rect, the title's wrapping, the token labels
     void applyRange();
     void applyGradient();
     void applyTicks();

@@ -27,13 +27,20 @@ GatherAggregatePair::GatherAggregatePair(QWidget* parent)
     split->addWidget(m_gather);
     split->addWidget(m_aggregate);
     layout->addWidget(split, 1);
+    m_emptyMessage = m_gather->emptyMessage();
     m_shared->setChecked(true);
     m_shared->setToolTip(tr("Draw both maps on one colour range so their weights compare directly"));
     connect(m_shared, &QCheckBox::toggled, this, &GatherAggregatePair::setSharedRange);
+    connect(m_shared, &QCheckBox::toggled, this, &GatherAggregatePair::sharedRangeToggled);
     connect(m_log, &QCheckBox::toggled, this, &GatherAggregatePair::setLogScale);
 }
 
 void GatherAggregatePair::setMaps(const HeatmapData& gather, const HeatmapData& aggregate) {
+    if (!m_message.isEmpty()) {
+        m_message.clear();
+        m_aggregate->show();
+        setEmptyMessage(m_emptyMessage);
+    }
     m_gather->setData(gather);
     m_aggregate->setData(aggregate);
     applySharedRange();
@@ -96,13 +103,35 @@ void GatherAggregatePair::setColorPalette(Palette palette) {
 }
 
 void GatherAggregatePair::setEmptyMessage(const QString& message) {
+    m_emptyMessage = message;
+    if (!m_message.isEmpty()) return;  // shown instead until the next maps
     m_gather->setEmptyMessage(message);
     m_aggregate->setEmptyMessage(message);
 }
 
+void GatherAggregatePair::showMessage(const QString& message) {
+    if (message.isEmpty()) {
+        setMaps({}, {});
+        return;
+    }
+    m_message = message;
+    for (AttentionHeatmap* m : {m_gather, m_aggregate}) {
+        m->setEmptyMessage(message);
+        m->clear();
+    }
+    m_aggregate->hide();  // the Gather map's place shows the message once, across the pair
+}
+
+void GatherAggregatePair::setLogScaleOffered(bool offered) {
+    if (!offered) setLogScale(false);
+    m_log->setVisible(offered);
+}
+
 void GatherAggregatePair::applySharedRange() {
-    // An attention head's weights and an SSM head's signed hidden attention do not compare: each its own range.
-    if (!m_shared->isChecked() || m_gather->data().hiddenAttention != m_aggregate->data().hiddenAttention) {
+    // An attention head's weights and an SSM head's signed hidden attention do not compare: each its own
+    // range; so does a map shown alone (the other head's field names no head).
+    if (!m_shared->isChecked() || m_gather->data().hiddenAttention != m_aggregate->data().hiddenAttention ||
+        !m_gather->data().isValid() || !m_aggregate->data().isValid()) {
         m_gather->setAutoRange();
         m_aggregate->setAutoRange();
         return;

@@ -1,6 +1,6 @@
 #pragma once
-// GatherAggregatePair: a Gather head's and an Aggregate head's attention maps side by side,
-// optionally on one shared colour range so their weights compare directly.
+// GatherAggregatePair: a Gather head's and an Aggregate head's attention maps side by side (or their
+// differences to the unablated run), optionally on one shared colour range so they compare directly.
 #include <QWidget>
 
 #include "attention_heatmap.h"
@@ -25,6 +25,15 @@ public:
     void setColorPalette(Palette palette);
     // What both maps show while they have no data (default: no model loaded).
     void setEmptyMessage(const QString& message);
+    // Instead of the maps, one message across the pair (both maps empty, so exports refuse them) until
+    // the next setMaps.
+    void showMessage(const QString& message);
+    QString message() const { return m_message; }
+    // Whether the "Log colour scale" box is offered (not for differences: signed maps have no log scale).
+    void setLogScaleOffered(bool offered);
+
+Q_SIGNALS:
+    void sharedRangeToggled(bool on);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -41,6 +50,8 @@ private:
     AttentionHeatmap* m_aggregate;
     QCheckBox* m_shared;
     QCheckBox* m_log;
+    QString m_emptyMessage;
+    QString m_message;
 };
 
 }  // namespace gna::views

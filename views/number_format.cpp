@@ -68,6 +68,25 @@ QString formatFixed(double value, int decimals) {
     return text;
 }
 
+QString formatTickNumber(double value, int significant) {
+    const QLocale loc;
+    if (value == 0.0) value = 0.0;  // never "-0"
+    const QString plain = QString::number(value, 'g', std::max(1, significant));  // C locale: finds the exponent
+    const qsizetype e = plain.indexOf(QLatin1Char('e'));
+    QString text;
+    if (e < 0) {
+        text = loc.toString(value, 'g', std::max(1, significant));
+    } else {
+        static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+        const int exponent = plain.mid(e + 1).toInt();
+        QString power = exponent < 0 ? QStringLiteral("⁻") : QString();
+        for (const QChar d : QString::number(std::abs(exponent))) power += superscripts[d.digitValue()];
+        text = loc.toString(plain.left(e).toDouble(), 'g', std::max(1, significant)) + QStringLiteral("·10") + power;
+    }
+    if (value < 0) text.replace(loc.negativeSign(), QStringLiteral("−"));
+    return text;
+}
+
 QString formatPercent(double probability, int significant) {
     const double percent = 100.0 * probability;
     // The locale's percent sign, spaced as the locale writes it ("12 %" in German, "12%" in English).

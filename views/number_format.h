@@ -18,6 +18,9 @@ QString formatNumber(double value, int significant = 3, double smallest = 1e-3);
 int columnDecimals(const QList<double>& values, int significant = 3);
 // A fixed number of decimals with the locale's separators.
 QString formatFixed(double value, int decimals);
+// An axis tick's number: `significant` significant digits in the locale, a Unicode minus, and a small
+// or large value as a power of ten with a raised exponent ("−5·10⁻⁷"), never "-5e-07".
+QString formatTickNumber(double value, int significant = 6);
 // A probability as a percentage with `significant` significant digits ("12,5 %" in German);
 // below 0.0001 % it reads "< 0,0001 %".
 QString formatPercent(double probability, int significant = 2);

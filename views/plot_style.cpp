@@ -8,6 +8,8 @@
 #include <limits>
 #include <qcustomplot.h>
 
+#include "number_format.h"
+
 namespace gna::views {
 
 void applyPlotStyle(QCustomPlot* plot, const QPalette& palette) {
@@ -124,8 +126,9 @@ public:
         const double angle = std::abs(m_axis->tickLabelRotation()) * M_PI / 180.0;
         // About one and a half characters between labels along a horizontal axis: the drawn label can be
         // a little wider than its text (1.5e-10 is drawn as 1.5·10 with a raised exponent); on a vertical
-        // axis a line's height apart with 2 px between (token labels as dense as they stay readable).
-        const double gap = horizontal ? fm.averageCharWidth() * 1.5 + 1.0 : 2.0;
+        // axis a line's height apart with 2 px between (token labels as dense as they stay readable);
+        // slanted labels (key tokens) 4 px apart along the axis, as the token ticker plans them.
+        const double gap = !horizontal ? 2.0 : angle >= 1e-3 ? 4.0 : fm.averageCharWidth() * 1.5 + 1.0;
         // Each label's extent along the axis; slanted labels collide through their height.
         auto extent = [&](const QString& label) -> double {
             const double w = fm.horizontalAdvance(label), h = fm.height();
@@ -170,7 +173,27 @@ private:
     QMetaObject::Connection m_relayout;
 };
 
+// The inner ticker's ticks, labelled by formatTickNumber.
+class NumberTicker : public QCPAxisTicker {
+public:
+    explicit NumberTicker(QSharedPointer<QCPAxisTicker> inner) : m_inner(std::move(inner)) {}
+    void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision, QVector<double>& ticks,
+                  QVector<double>* subTicks, QVector<QString>* tickLabels) override {
+        m_inner->generate(range, locale, formatChar, precision, ticks, subTicks, tickLabels);
+        if (!tickLabels) return;
+        tickLabels->resize(ticks.size());
+        for (qsizetype i = 0; i < ticks.size(); ++i) (*tickLabels)[i] = formatTickNumber(ticks[i], precision);
+    }
+
+private:
+    QSharedPointer<QCPAxisTicker> m_inner;
+};
+
 }  // namespace
+
+QSharedPointer<QCPAxisTicker> numberTicker(QSharedPointer<QCPAxisTicker> inner) {
+    return QSharedPointer<NumberTicker>::create(std::move(inner));
+}
 
 void setEmptyMessage(QCustomPlot* plot, const QString& message) {
     auto* label = plot->findChild<QLabel*>(QLatin1String(kEmptyLabel), Qt::FindDirectChildrenOnly);

@@ -40,4 +40,8 @@ QCPLegend* legendAbovePlot(QCustomPlot* plot);
 // long axis gets more ticks than a short one.
 QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner, int pixelsPerTick = 0);
 
+// Wraps `inner` so that its tick labels read as the app writes numbers (formatTickNumber): "−0.5",
+// "−5·10⁻⁷", never a hyphen for the minus.
+QSharedPointer<QCPAxisTicker> numberTicker(QSharedPointer<QCPAxisTicker> inner);
+
 }  // namespace gna::views

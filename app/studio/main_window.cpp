@@ -11,14 +11,12 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -39,7 +37,6 @@
 #include "experiment_results.h"
 #include "gna/tasks.h"
 #include "mask_panel.h"
-#include "figure_export.h"
 #include "gather_aggregate_pair.h"
 #include "guided_tour.h"
 #include "tour_steps.h"
@@ -50,7 +47,6 @@
 #include "model_info_panel.h"
 #include "next_token_chart.h"
 #include "open_model_dialog.h"
-#include "paper_figures.h"
 #include "prompt_editor.h"
 #include "resize_notifying.h"
 #include "scroll_area.h"
@@ -141,7 +137,12 @@ void MainWindow::buildLayout() {
     m_board = new views::HeadBoard;
     m_next = new views::NextTokenChart;
     m_pair = new views::GatherAggregatePair;
-    m_diff = new views::AttentionHeatmap;
+    m_diff = new views::GatherAggregatePair;
+    m_diff->setObjectName(QStringLiteral("differencePair"));
+    m_diff->setLogScaleOffered(false);  // differences are signed: a diverging linear scale
+    // One "Same colour range" choice for both tabs (the workspace keeps one).
+    connect(m_pair, &views::GatherAggregatePair::sharedRangeToggled, m_diff, &views::GatherAggregatePair::setSharedRange);
+    connect(m_diff, &views::GatherAggregatePair::sharedRangeToggled, m_pair, &views::GatherAggregatePair::setSharedRange);
     setHeatmapPalette(m_settings.paletteIndex());
 
     // Head board with its score selector.
@@ -373,7 +374,7 @@ void MainWindow::clearRunViews() {
     m_next->setProbabilities({});
     m_next->setBaseline({});
     m_pair->setMaps({}, {});
-    m_diff->clear();
+    m_diff->setMaps({}, {});
     m_board->model()->clearScores();
 }
 
@@ -480,8 +481,7 @@ void MainWindow::onResult(const RunOutcome& o) {
     if (!gather.title.isEmpty()) gather.title = tr("Gather %1").arg(gather.title);
     if (!aggregate.title.isEmpty()) aggregate.title = tr("Aggregate %1").arg(aggregate.title);
     m_pair->setMaps(gather, aggregate);
-    if (!o.baselineMaps.isEmpty() && !o.maps.isEmpty()) m_diff->setData(views::difference(o.maps[0], o.baselineMaps[0]));
-    else m_diff->clear();
+    showDifferences(o);
     // Highlight in the token strip what the Gather head's last row attends to.
     if (!o.maps.isEmpty() && o.maps[0].isValid()) {
         const views::HeatmapData& m = o.maps[0];
@@ -492,6 +492,36 @@ void MainWindow::onResult(const RunOutcome& o) {
     m_status->setText(tr("%n token(s), %1 head(s) ablated, %2 ms", nullptr, static_cast<int>(o.tokens.size()))
                           .arg(m_session->ablatedHeads().size())
                           .arg(o.milliseconds, 0, 'f', 0));
+}
+
+void MainWindow::showDifferences(const RunOutcome& o) {
+    if (o.baselineMaps.isEmpty() || o.maps.isEmpty()) {
+        m_diff->setMaps({}, {});
+        return;
+    }
+    if (o.ablatedHeads == 0) {
+        m_diff->showMessage(tr("No head is ablated, so both runs are the same. Click a head on the board to switch it off."));
+        return;
+    }
+    views::HeatmapData d[2];
+    bool changed[2] = {false, false};
+    for (int i = 0; i < 2; ++i) {
+        d[i] = views::difference(o.maps.value(i), o.baselineMaps.value(i));
+        const auto [lo, hi] = views::valueRange(d[i]);
+        changed[i] = d[i].isValid() && (lo != 0.0 || hi != 0.0);
+    }
+    if (!changed[0] && !changed[1]) {  // decided by the computed maps: every cell of both is exactly 0
+        m_diff->showMessage(tr("The ablated heads do not change these maps: both runs give the same weights "
+                               "(a head changes only the layers after its own)."));
+        return;
+    }
+    for (int i = 0; i < 2; ++i) {
+        if (!d[i].isValid()) continue;
+        const QString head = o.maps[i].title;
+        if (changed[i]) d[i].title = i == 0 ? tr("Gather %1: ablated − unablated").arg(head) : tr("Aggregate %1: ablated − unablated").arg(head);
+        else d[i].title = i == 0 ? tr("Gather %1: unchanged by the ablation").arg(head) : tr("Aggregate %1: unchanged by the ablation").arg(head);
+    }
+    m_diff->setMaps(d[0], d[1]);
 }
 
 void MainWindow::showError(const QString& title, const QString& message) {
@@ -531,6 +561,7 @@ void MainWindow::setHeatmapPalette(int index) {
     m_paletteIndex = index;
     m_board->setColorPalette(views::paletteFromIndex(index));
     m_pair->setColorPalette(views::paletteFromIndex(index));
+    m_diff->setColorPalette(views::paletteFromIndex(index));
 }
 
 bool MainWindow::compareMode() const { return m_compare->isChecked(); }
@@ -549,21 +580,6 @@ void MainWindow::setBoardShape() {
         m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
 }
 
-void MainWindow::exportCurrentFigure() {
-    views::FigureExportDialog dialog(m_pair->gather()->plot(), QStringLiteral("gather"), this);
-    dialog.exec();
-}
-
-void MainWindow::exportFigureSet() {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export figure set into folder"), m_settings.lastDirectory());
-    if (dir.isEmpty()) return;
-    QString error;
-    const QStringList files = writePaperFigures(
-        *this, dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG}, views::FigureOptions{}, &error);
-    if (!error.isEmpty()) showError(tr("Export failed"), error);
-    else m_status->setText(tr("Wrote %n file(s)", nullptr, static_cast<int>(files.size())));
-}
-
 void MainWindow::closeEvent(QCloseEvent* event) {
     autosave();
     m_settings.setLastCleanExit(QDateTime::currentDateTime());
@@ -576,17 +592,6 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
     fitDocks();
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    const auto urls = event->mimeData()->urls();
-    if (!urls.isEmpty() && urls.front().isLocalFile() && QFileInfo(urls.front().toLocalFile()).isDir())
-        event->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent* event) {
-    const auto urls = event->mimeData()->urls();
-    if (!urls.isEmpty()) openModel(urls.front().toLocalFile());
 }
 
 }  // namespace gna::studio

@@ -54,7 +54,8 @@ public:
     views::TokenStrip* tokenStrip() const { return m_tokens; }
     views::NextTokenChart* nextTokenChart() const { return m_next; }
     views::GatherAggregatePair* heatmaps() const { return m_pair; }
-    views::AttentionHeatmap* differenceMap() const { return m_diff; }
+    // The Gather and Aggregate maps' differences to the unablated run (compare mode).
+    views::GatherAggregatePair* differences() const { return m_diff; }
     PromptEditor* promptEditor() const { return m_prompt; }
     ModelInfoPanel* infoPanel() const { return m_info; }
     QPushButton* cancelButton() const { return m_cancelButton; }
@@ -131,6 +132,8 @@ private:
     void updateRecentMenu();
     void onModelLoaded();
     void onResult(const RunOutcome& outcome);
+    // The difference tab for a run: both shown heads' differences, or why there is none to show.
+    void showDifferences(const RunOutcome& outcome);
     void showError(const QString& title, const QString& message);
     void onBusy(bool busy);
     // The controls that need a model enabled only with one, and the empty views' messages to match
@@ -160,7 +163,7 @@ private:
     views::HeadBoardLegend* m_boardLegend = nullptr;
     views::NextTokenChart* m_next = nullptr;
     views::GatherAggregatePair* m_pair = nullptr;
-    views::AttentionHeatmap* m_diff = nullptr;
+    views::GatherAggregatePair* m_diff = nullptr;
     QTabWidget* m_mapTabs = nullptr;  // the maps' tabs: the first one's label names the model's kind of map
     QComboBox* m_scoreMode = nullptr;
     QString m_pinnedCandidate;

@@ -1,6 +1,9 @@
 // MainWindow at start: the model or workspace asked for on the command line, and the offer to
-// restore an autosave left by a session that did not close cleanly.
+// restore an autosave left by a session that did not close cleanly; a model folder dropped on the window.
 #include <QDateTime>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -71,6 +74,17 @@ QMessageBox* MainWindow::offerAutosaveRestore() {
     m_restoreDialog = box;
     box->open();  // window-modal, non-blocking
     return box;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile() && QFileInfo(urls.front().toLocalFile()).isDir())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty()) openModel(urls.front().toLocalFile());
 }
 
 }  // namespace gna::studio

@@ -1,15 +1,21 @@
 // MainWindow's workspace: the state a workspace file saves and restores (model, prompt, plan,
-// shown heads, score mode, palette), and the periodic autosave.
+// shown heads, score mode, palette), the periodic autosave, and the figure exports (the view in sight,
+// the figure set).
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <algorithm>
 
+#include "figure_export.h"
 #include "gather_aggregate_pair.h"
 #include "head_board.h"
 #include "main_window.h"
+#include "paper_figures.h"
 #include "prompt_editor.h"
 
 namespace gna::studio {
@@ -78,6 +84,24 @@ void MainWindow::autosave() {
     if (!m_session->hasModel()) return;
     QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
     saveWorkspace(autosavePath());
+}
+
+void MainWindow::exportCurrentFigure() {
+    // The tab in sight: its Gather map (the attention map or its difference to the unablated run).
+    const bool difference = m_mapTabs->currentWidget() == m_diff && m_diff->gather()->data().isValid();
+    views::FigureExportDialog dialog((difference ? m_diff : m_pair)->gather()->plot(),
+                                     difference ? QStringLiteral("difference_gather") : QStringLiteral("gather"), this);
+    dialog.exec();
+}
+
+void MainWindow::exportFigureSet() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export figure set into folder"), m_settings.lastDirectory());
+    if (dir.isEmpty()) return;
+    QString error;
+    const QStringList files = writePaperFigures(
+        *this, dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG}, views::FigureOptions{}, &error);
+    if (!error.isEmpty()) showError(tr("Export failed"), error);
+    else m_status->setText(tr("Wrote %n file(s)", nullptr, static_cast<int>(files.size())));
 }
 
 }  // namespace gna::studio

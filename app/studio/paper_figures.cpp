@@ -129,8 +129,14 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
         figures.push_back(heatmap(QStringLiteral("gather"), pair->gather()->data(), palette, options, scale));
     if (pair->aggregate()->data().isValid())
         figures.push_back(heatmap(QStringLiteral("aggregate"), pair->aggregate()->data(), palette, options, scale));
-    if (window.compareMode() && window.differenceMap()->data().isValid())
-        figures.push_back(heatmap(QStringLiteral("difference"), window.differenceMap()->data(), palette, options));
+    // Compare mode: both heads' differences to the unablated run, on their shared symmetric range when the
+    // window draws them on one; none while no head is ablated (the tab shows why instead).
+    const views::GatherAggregatePair* diff = window.differences();
+    ColourScale diffScale;
+    if (diff->sharedRange() && diff->gather()->hasFixedRange()) diffScale.range = diff->gather()->fixedRange();
+    for (const auto& [name, map] : {std::pair{QStringLiteral("difference_gather"), diff->gather()},
+                                    std::pair{QStringLiteral("difference_aggregate"), diff->aggregate()}})
+        if (window.compareMode() && map->data().isValid()) figures.push_back(heatmap(name, map->data(), palette, options, diffScale));
 
     const views::NextTokenChart* shown = window.nextTokenChart();
     auto* chart = new views::NextTokenChart;

@@ -1,5 +1,5 @@
 #pragma once
-// PaperFigures: every figure the window shows (the Gather/Aggregate maps, the difference map in
+// PaperFigures: every figure the window shows (the Gather/Aggregate maps, their difference maps in
 // compare mode, the next-token chart, the head board with its colour scale), redrawn at a paper's
 // size in the requested formats, each with a CSV of exactly the plotted data.
 #include <QList>
@@ -12,8 +12,8 @@ namespace gna::studio {
 
 class MainWindow;
 
-// Writes <dir>/<figure>.<format> and <dir>/<figure>.csv for gather, aggregate, difference (compare
-// mode), next_token and head_board, and for every experiment panel holding a result
+// Writes <dir>/<figure>.<format> and <dir>/<figure>.csv for gather, aggregate, difference_gather and
+// difference_aggregate (compare mode with a head ablated), next_token and head_board, and for every experiment panel holding a result
 // <kind>_curves and <kind>_map (with their CSVs) and <kind>_table.csv/.tex; returns the files written. On failure fills `error` (translated,
 // naming the file) and returns what was written before it.
 QStringList writePaperFigures(const MainWindow& window, const QString& dir, const QList<views::FigureFormat>& formats,

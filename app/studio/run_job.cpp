@@ -115,6 +115,7 @@ gna::ProbeRequest probeRequest(const gna::ModelInfo& info, const RunSpec& spec, 
 RunOutcome computeRun(gna::Probe& probe, const RunSpec& spec, const std::atomic<bool>* cancel) {
     RunOutcome out;
     out.generation = spec.generation;
+    out.ablatedHeads = static_cast<int>(spec.ablated.size());
     QElapsedTimer timer;
     timer.start();
     try {

@@ -46,6 +46,7 @@ struct RunOutcome {
     QList<views::TokenProbability> baseline;  // same labels, no interventions (when asked)
     QList<views::HeatmapData> maps;           // one per shown head (valid ones)
     QList<views::HeatmapData> baselineMaps;
+    int ablatedHeads = 0;                     // heads this run switched off
     std::vector<double> headScores;           // layers x the board's columns (BoardColumns), empty = none
     QString scoreLabel;
     // Compare mode with an intervention: headScores are current - unablated (baselineHeadScores).

@@ -119,8 +119,10 @@ void TestExportFigures::exportsShippedWorkspace() {
 
     QStringList figures{QStringLiteral("gather"), QStringLiteral("aggregate"), QStringLiteral("next_token"),
                         QStringLiteral("head_board")};
-    if (compare) figures << QStringLiteral("difference");
-    QCOMPARE(QFileInfo::exists(QDir(out).filePath(QStringLiteral("difference.png"))), compare);
+    // Compare mode with heads ablated: both shown heads' differences to the unablated run, by name.
+    if (compare) figures << QStringLiteral("difference_gather") << QStringLiteral("difference_aggregate");
+    for (const QString& d : {QStringLiteral("difference_gather.png"), QStringLiteral("difference_aggregate.png")})
+        QCOMPARE(QFileInfo::exists(QDir(out).filePath(d)), compare);
     for (const QString& f : figures) {
         const QString stem = QDir(out).filePath(f);
         const QImage png(stem + QStringLiteral(".png"));
@@ -154,10 +156,14 @@ void TestExportFigures::exportsShippedWorkspace() {
             QCOMPARE(lines[0], QStringLiteral("series,layer,head,head_name,score,ablated"));
             QVERIFY(!lines.filter(QStringLiteral(",L1.H3,")).isEmpty() || !lines.filter(QStringLiteral(",L1.H0,")).isEmpty());
         } else {
-            QCOMPARE(lines[0], f == QLatin1String("difference")
+            const bool difference = f.startsWith(QLatin1String("difference"));
+            QCOMPARE(lines[0], difference
                                    ? QStringLiteral("series,query_position,query_token,key_position,key_token,weight_difference")
                                    : QStringLiteral("series,query_position,query_token,key_position,key_token,weight"));
             if (f == QLatin1String("gather")) QVERIFY2(lines[1].startsWith(gatherSeries + QLatin1Char(',')), qPrintable(lines[1]));
+            if (f == QLatin1String("difference_gather"))  // "Gather L1.H3: ablated − unablated" (or unchanged by the ablation)
+                QVERIFY2(lines[1].startsWith(gatherSeries + QLatin1Char(':')), qPrintable(lines[1]));
+            if (f == QLatin1String("difference_aggregate")) QVERIFY2(lines[1].startsWith(QStringLiteral("Aggregate L")), qPrintable(lines[1]));
             // Token text, not positions: some key token is a word of the prompt.
             QVERIFY2(!lines.filter(QRegularExpression(QStringLiteral(",[^,]*(candle|ictionary|value)[^,]*,"))).isEmpty(),
                      qPrintable(lines.mid(0, 5).join(QLatin1Char('\n'))));

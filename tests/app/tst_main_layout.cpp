@@ -10,7 +10,7 @@
 // wrapped to its width in English, German, Chinese and a long text, covers neither the board nor its buttons.
 // Beside the Model dock, a 1024x640 window's Experiments dock shows every form row and the Run button
 // (the Model dock a tab beside it, back in its column with the main view), also when the window is made
-// smaller with both open. No two query labels of a map overlap (the SSM demo's difference map at 1024x640).
+// smaller with both open. No two query or key labels of a map overlap (the SSM demo's difference maps at 1024x640).
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -101,20 +101,24 @@ QString legendProblems(const MainWindow& w) {
     return bad.join(QStringLiteral("; "));
 }
 
-// Where two of `map`'s query-axis labels (each as high as its font's line, centred on its tick) overlap as
-// drawn; "" when none does.
-QString queryLabelOverlaps(const gna::views::AttentionHeatmap* map) {
-    const QCPAxis* y = map->plot()->yAxis;
-    const int height = QFontMetrics(y->tickLabelFont()).height();
+// Where two of `map`'s labels overlap as drawn, on its query axis (each label its font's line high,
+// centred on its tick) or its key axis (slanted: two neighbours clear each other when their ticks are at
+// least height / sin(angle) apart along the axis, the slanted text bands then a line apart); "" when none does.
+QString labelOverlaps(const gna::views::AttentionHeatmap* map, bool keys) {
+    const QCPAxis* axis = keys ? map->plot()->xAxis : map->plot()->yAxis;
+    const int height = QFontMetrics(axis->tickLabelFont()).height();
+    const double angle = std::abs(axis->tickLabelRotation()) * M_PI / 180.0;
+    const double need = keys && angle > 1e-3 ? height / std::sin(angle) : height;
+    const QString kind = keys ? QStringLiteral("key") : QStringLiteral("query");
     QList<double> at;
-    for (const double t : y->tickVector())
-        if (y->range().contains(t)) at << y->coordToPixel(t);
+    for (const double t : axis->tickVector())
+        if (axis->range().contains(t)) at << axis->coordToPixel(t);
     std::sort(at.begin(), at.end());
-    if (at.size() < 2) return QStringLiteral("%1 query labels").arg(at.size());
+    if (at.size() < 2) return QStringLiteral("%1 %2 labels").arg(at.size()).arg(kind);
     QStringList bad;
     for (qsizetype i = 1; i < at.size(); ++i)
-        if (at[i] - at[i - 1] < height)
-            bad << QStringLiteral("labels at y %1 and %2 (%3 px high)").arg(at[i - 1], 0, 'f', 1).arg(at[i], 0, 'f', 1).arg(height);
+        if (at[i] - at[i - 1] < need)
+            bad << QStringLiteral("%1 labels at %2 and %3 (need %4 px)").arg(kind).arg(at[i - 1], 0, 'f', 1).arg(at[i], 0, 'f', 1).arg(need, 0, 'f', 1);
     return bad.join(QStringLiteral("; "));
 }
 
@@ -441,9 +445,9 @@ void TestMainLayout::legendKeepsOffTheBoard() {
     QTRY_COMPARE_WITH_TIMEOUT(w.menuBar()->actions().value(0)->text(), QStringLiteral("&File"), 20000);
 }
 
-// The query axis of every map, as a user sees it on the SSM demo (29 query rows): the attention maps and
-// the difference map after "Compare with the unablated run", at 1600x1000 and 1024x640, never two labels
-// over each other.
+// The query and key axes of every map, as a user sees them on the SSM demo (29 tokens): the attention maps
+// and both difference maps after "Compare with the unablated run" (laid out behind the attention tab, then
+// shown), at 1600x1000 and 1024x640, never two labels over each other.
 void TestMainLayout::queryLabelsNeverOverlap() {
     applyTheme(Theme::Light);
     MainWindow w;
@@ -451,7 +455,7 @@ void TestMainLayout::queryLabelsNeverOverlap() {
     QVERIFY(openDemo(w, QStringLiteral("ssm")));
     w.headBoard()->toggleHead(0, 0);
     QVERIFY(waitIdle(w));
-    auto* tabs = qobject_cast<QTabWidget*>(w.differenceMap()->parentWidget()->parentWidget());  // (stack, tabs)
+    auto* tabs = qobject_cast<QTabWidget*>(w.differences()->parentWidget()->parentWidget());  // (stack, tabs)
     auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
     QVERIFY(tabs && compare);
     for (const QSize size : {QSize(1600, 1000), QSize(1024, 640)}) {
@@ -459,9 +463,10 @@ void TestMainLayout::queryLabelsNeverOverlap() {
         w.resize(size);
         QTest::qWait(60);
         const QString where = QStringLiteral("%1x%2 ").arg(size.width()).arg(size.height());
+        const qsizetype attentionKeys = w.heatmaps()->gather()->plot()->xAxis->tickVector().size();
         for (const auto* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate()}) {
             w.grab();
-            const QString bad = queryLabelOverlaps(map);
+            const QString bad = labelOverlaps(map, false) + labelOverlaps(map, true);
             QVERIFY2(bad.isEmpty(), qPrintable(where + map->titleText() + QStringLiteral(": ") + bad));
         }
         compare->setChecked(true);
@@ -469,9 +474,15 @@ void TestMainLayout::queryLabelsNeverOverlap() {
         tabs->setCurrentIndex(1);
         QTest::qWait(60);
         w.grab();
-        QVERIFY(w.differenceMap()->isVisible());
-        const QString bad = queryLabelOverlaps(w.differenceMap());
-        QVERIFY2(bad.isEmpty(), qPrintable(where + QStringLiteral("difference map: ") + bad));
+        for (const auto* map : {w.differences()->gather(), w.differences()->aggregate()}) {
+            QVERIFY2(map->isVisible() && map->data().isValid(), qPrintable(where + w.differences()->message()));
+            const QString bad = labelOverlaps(map, false) + labelOverlaps(map, true);
+            QVERIFY2(bad.isEmpty(), qPrintable(where + map->titleText() + QStringLiteral(": ") + bad));
+            // Thinned for the axis as shown, like the attention map of the same width (not for the size
+            // it was laid out at behind the attention tab).
+            const qsizetype keys = map->plot()->xAxis->tickVector().size();
+            QVERIFY2(3 * keys >= 2 * attentionKeys, qPrintable(where + QStringLiteral("%1 key labels, the attention map %2").arg(keys).arg(attentionKeys)));
+        }
         tabs->setCurrentIndex(0);
         compare->setChecked(false);
         QVERIFY(waitIdle(w));

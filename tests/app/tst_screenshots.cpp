@@ -339,14 +339,15 @@ void TestScreenshots::hoverShowsCellAndHeadValues() {
     auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
     QTest::mouseClick(compare, Qt::LeftButton, {}, QPoint(8, compare->height() / 2));  // on its box
     QVERIFY(waitIdle(w));
-    QTRY_VERIFY_WITH_TIMEOUT(w.differenceMap()->data().isValid(), 30000);
+    gna::views::AttentionHeatmap* diff = w.differences()->gather();
+    QTRY_VERIFY_WITH_TIMEOUT(diff->data().isValid(), 30000);
     auto* tabs = w.findChild<QTabWidget*>();
     for (QTabWidget* t : w.findChildren<QTabWidget*>())
-        if (t->indexOf(w.differenceMap()) >= 0) tabs = t;
-    tabs->setCurrentWidget(w.differenceMap());
+        if (t->indexOf(w.differences()) >= 0) tabs = t;
+    tabs->setCurrentWidget(w.differences());
     QTest::qWait(50);
-    expectMasked(hover(w.differenceMap(), 0, maskedCol));
-    QVERIFY2(hover(w.differenceMap(), o.maps[0].rows - 1, 0).contains(QStringLiteral("Weight")), "an unmasked cell of the difference shows its value");
+    expectMasked(hover(diff, 0, maskedCol));
+    QVERIFY2(hover(diff, o.maps[0].rows - 1, 0).contains(QStringLiteral("Weight")), "an unmasked cell of the difference shows its value");
     // A head-board cell: its name, its score and whether it is ablated.
     gna::views::HeadBoard* board = w.headBoard();
     for (const auto& [layer, head, ablated] : {std::tuple{0, 1, true}, std::tuple{1, 0, false}}) {

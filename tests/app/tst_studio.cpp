@@ -384,7 +384,7 @@ void TestStudio::emptyViewsSayHowToOpenAModel() {
     QVERIFY(!w.session()->hasModel());
 
     // Each empty view shows it.
-    for (const auto* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate(), w.differenceMap()}) {
+    for (const auto* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate(), w.differences()->gather(), w.differences()->aggregate()}) {
         QCOMPARE(map->emptyMessage(), message);
         QCOMPARE(gna::views::emptyMessage(map->plot()), message);
     }
@@ -418,7 +418,7 @@ void TestStudio::emptyViewsSayHowToOpenAModel() {
 
     // An empty map is still refused as a figure, and the menu's export is off.
     QTemporaryDir out;
-    for (const auto* map : {w.heatmaps()->gather(), w.differenceMap()}) {
+    for (const auto* map : {w.heatmaps()->gather(), w.differences()->gather(), w.differences()->aggregate()}) {
         QString error;
         const QString path = out.filePath(QStringLiteral("empty.png"));
         QVERIFY(!gna::views::exportFigure(map->plot(), path, gna::views::FigureFormat::PNG, {}, &error));
@@ -429,7 +429,7 @@ void TestStudio::emptyViewsSayHowToOpenAModel() {
 
     // With a model the views say what to do next, not that there is no model.
     openTiny(w);
-    QVERIFY(w.differenceMap()->emptyMessage().contains(QStringLiteral("Compare with the unablated run")));
+    QVERIFY(w.differences()->gather()->emptyMessage().contains(QStringLiteral("Compare with the unablated run")));
     QVERIFY(!w.maskPanel()->editor()->emptyMessage().contains(QStringLiteral("No model loaded")));
 }
 

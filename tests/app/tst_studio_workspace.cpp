@@ -3,6 +3,10 @@
 #include "layout_checks.h"
 #include "studio_fixture.h"
 
+#include "figure_export.h"
+#include "paper_figures.h"
+#include "plot_style.h"
+
 using namespace gna::studio;
 
 class TestStudioWorkspace : public StudioFixture {
@@ -16,6 +20,7 @@ private Q_SLOTS:
     void dropModelFolderLoadsIt();
     void recentModelsUpdated();
     void screenshots();
+    void differenceTabShowsBothHeads();
 };
 
 void TestStudioWorkspace::workspaceRoundTrip() {
@@ -203,4 +208,90 @@ void TestStudioWorkspace::screenshots() {
 }
 
 QTEST_MAIN(TestStudioWorkspace)
+
+// Compare mode's difference tab: with no head ablated a message says so (no flat map, no figure); with
+// an ablation that comes after both shown heads it says the maps do not change; with one before the
+// Gather head (layer 0, the Gather head in layer 1, the Aggregate head in layer 0) the Gather head's
+// difference is drawn beside the Aggregate head's, on one symmetric colour range, and the figure set
+// writes both.
+void TestStudioWorkspace::differenceTabShowsBothHeads() {
+    MainWindow w;
+    openTiny(w);
+    w.setShownHeads({{1, 0}, {0, 2}});
+    QVERIFY(waitForResult(w));
+    auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
+    QVERIFY(compare);
+    gna::views::GatherAggregatePair* diff = w.differences();
+    auto settle = [&] { QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && !w.session()->lastOutcome().baselineMaps.isEmpty(), 60000); };
+    compare->setChecked(true);
+    settle();
+    QTRY_VERIFY_WITH_TIMEOUT(diff->message().startsWith(QStringLiteral("No head is ablated")), 60000);
+    QTemporaryDir out;
+    for (const auto* map : {diff->gather(), diff->aggregate()}) {
+        QVERIFY(!map->data().isValid());
+        QString error;
+        QVERIFY(!gna::views::exportFigure(map->plot(), out.filePath(QStringLiteral("d.png")), gna::views::FigureFormat::PNG, {}, &error));
+        QVERIFY2(error.contains(QStringLiteral("No head is ablated")), qPrintable(error));
+    }
+    QVERIFY(diff->gather()->isVisibleTo(diff) && !diff->aggregate()->isVisibleTo(diff));  // one message across the pair
+    QString error;
+    QStringList files = writePaperFigures(w, out.path(), {gna::views::FigureFormat::PNG}, {}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(files.filter(QStringLiteral("difference")).isEmpty());
+
+    // L1.H3 is switched off after both shown heads' maps are made: both runs' maps agree cell for cell.
+    const int before = w.session()->lastOutcome().generation;
+    w.headBoard()->toggleHead(1, 3);
+    QTRY_VERIFY_WITH_TIMEOUT(int(w.session()->lastOutcome().generation) > before && !w.session()->isRunning(), 60000);
+    {
+        const RunOutcome& o = w.session()->lastOutcome();
+        QCOMPARE(o.maps.size(), 2);
+        QCOMPARE(o.baselineMaps.size(), 2);
+        for (int i = 0; i < 2; ++i) QVERIFY(o.maps[i].values == o.baselineMaps[i].values);
+    }
+    QVERIFY2(diff->message().startsWith(QStringLiteral("The ablated heads do not change these maps")), qPrintable(diff->message()));
+
+    // L0.H1 as well: the Gather head (layer 1) changes, the Aggregate head (layer 0, beside L0.H1) does not.
+    const int second = w.session()->lastOutcome().generation;
+    w.headBoard()->toggleHead(0, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(int(w.session()->lastOutcome().generation) > second && !w.session()->isRunning(), 60000);
+    QVERIFY(diff->message().isEmpty());
+    const RunOutcome& o = w.session()->lastOutcome();
+    const gna::views::HeatmapData& g = diff->gather()->data();
+    QVERIFY(g.isValid() && diff->aggregate()->data().isValid());
+    QCOMPARE(g.title, QStringLiteral("Gather L1.H0: ablated − unablated"));
+    QCOMPARE(diff->aggregate()->data().title, QStringLiteral("Aggregate L0.H2: unchanged by the ablation"));
+    double largest = 0.0;
+    for (int r = 0; r < g.rows; ++r)
+        for (int c = 0; c < g.cols; ++c) {
+            const double want = double(o.maps[0].at(r, c)) - double(o.baselineMaps[0].at(r, c));
+            QVERIFY(std::abs(g.at(r, c) - want) < 1e-7);
+            largest = std::max(largest, std::abs(want));
+        }
+    QVERIFY(largest > 0.0);
+    // "Same colour range" (on by default): one symmetric range for both, reaching the largest change.
+    QVERIFY(diff->sharedRange() && diff->gather()->hasFixedRange());
+    const QCPRange a = diff->gather()->colorMap()->dataRange(), b = diff->aggregate()->colorMap()->dataRange();
+    QCOMPARE(a.lower, b.lower);
+    QCOMPARE(a.upper, b.upper);
+    QCOMPARE(a.lower, -a.upper);
+    QVERIFY(a.upper >= largest);
+    // The choice is one for both tabs.
+    w.heatmaps()->setSharedRange(false);
+    QVERIFY(!diff->sharedRange());
+    w.heatmaps()->setSharedRange(true);
+
+    // The figure set: both differences, each in every format with its CSV.
+    files = writePaperFigures(w, out.path(), {gna::views::FigureFormat::PDF, gna::views::FigureFormat::SVG, gna::views::FigureFormat::PNG}, {}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    for (const QString& name : {QStringLiteral("difference_gather"), QStringLiteral("difference_aggregate")})
+        for (const QString& suffix : {QStringLiteral(".pdf"), QStringLiteral(".svg"), QStringLiteral(".png"), QStringLiteral(".csv")})
+            QVERIFY2(files.contains(out.filePath(name + suffix)), qPrintable(name + suffix));
+    QFile csv(out.filePath(QStringLiteral("difference_gather.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.value(0), QStringLiteral("series,query_position,query_token,key_position,key_token,weight_difference"));
+    QVERIFY2(lines.value(1).startsWith(QStringLiteral("Gather L1.H0: ablated − unablated,")), qPrintable(lines.value(1)));
+}
+
 #include "tst_studio_workspace.moc"

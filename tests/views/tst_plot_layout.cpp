@@ -592,6 +592,18 @@ void TestPlotLayout::pairTitlesWrapAndLineUp() {
     }
     QVERIFY2(lines[0] > lines[1] && lines[1] >= 2, qPrintable(QStringLiteral("%1 and %2 lines").arg(lines[0]).arg(lines[1])));
     QTRY_COMPARE(pair.gather()->plot()->axisRect()->top(), pair.aggregate()->plot()->axisRect()->top());
+    // A difference's title (no statistics) wraps to its column too, not clipped at both ends.
+    HeatmapData d = titledMap(QStringLiteral("Gather L0.S0: unchanged by the ablation"), QStringLiteral("k"));
+    d.isDifference = true;
+    d.lastRow.reset();
+    pair.setMaps(d, d);
+    QTest::qWait(50);
+    pair.gather()->plot()->replot();
+    auto* title = qobject_cast<QCPTextElement*>(pair.gather()->plot()->plotLayout()->element(0, 0));
+    QVERIFY(title && title->text().contains(QLatin1Char('\n')));
+    QCOMPARE(title->text().split(QLatin1Char('\n')).join(QLatin1Char(' ')), d.title);
+    for (const QString& line : title->text().split(QLatin1Char('\n')))
+        QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(line) <= title->outerRect().width(), qPrintable(line));
 }
 
 QTEST_MAIN(TestPlotLayout)

@@ -13,6 +13,8 @@
 #include "head_board_figure.h"
 #include "head_board_model.h"
 #include "next_token_chart.h"
+#include "number_format.h"
+#include "plot_style.h"
 #include "retrieval_map.h"
 #include "views/view_test_util.h"
 
@@ -58,6 +60,8 @@ private Q_SLOTS:
     void signedHiddenAttentionScale();
     void signedMapColoursAndMaskedCells();
     void numericTicksInTheLocale();
+    void negativeTicksUseTheMinusSign();
+    void pairShowsOneMessage();
 };
 
 void TestPlots::heatmapCellsEqualData() {
@@ -329,6 +333,60 @@ void TestPlots::numericTicksInTheLocale() {
     check(curve.plot(), QStringLiteral("curve"));
     QLocale::setDefault(before);
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+}
+
+// Tick numbers as the app writes numbers: a Unicode minus (U+2212), powers of ten with raised digits;
+// the colour scale of a difference map of ±1e-6 reads −1·10⁻⁶ … 1·10⁻⁶ in steps of 5·10⁻⁷.
+void TestPlots::negativeTicksUseTheMinusSign() {
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(formatTickNumber(-5e-7), QStringLiteral("−5·10⁻⁷"));
+    QCOMPARE(formatTickNumber(1.5e-10), QStringLiteral("1.5·10⁻¹⁰"));
+    QCOMPARE(formatTickNumber(-0.25), QStringLiteral("−0.25"));
+    QCOMPARE(formatTickNumber(2e6), QStringLiteral("2·10⁶"));
+    QCOMPARE(formatTickNumber(0.0), QStringLiteral("0"));
+    HeatmapData d = causalMap(6, QStringLiteral("L0.H0"), 2);
+    d.isDifference = true;
+    for (std::size_t i = 0; i < d.values.size(); ++i) d.values[i] = (i % 2 ? 1e-6f : -1e-6f) * float(i % 7) / 6.0f;
+    AttentionHeatmap map;
+    QVERIFY(showSized(map, 500, 400));
+    map.setData(d);
+    map.plot()->replot();
+    const QVector<QString> labels = map.colorScale()->axis()->tickVectorLabels();
+    const QVector<double> ticks = map.colorScale()->axis()->tickVector();
+    QCOMPARE(labels.size(), ticks.size());
+    QStringList want;
+    for (const double t : ticks) {  // independent of the ticker: the expected text from the tick's value
+        const int k = qRound(t / 5e-7);
+        QVERIFY(std::abs(t - k * 5e-7) < 1e-12);
+        static const QStringList texts{QStringLiteral("−1·10⁻⁶"), QStringLiteral("−5·10⁻⁷"), QStringLiteral("0"),
+                                       QStringLiteral("5·10⁻⁷"), QStringLiteral("1·10⁻⁶")};
+        want << texts.value(k + 2);
+    }
+    QCOMPARE(QStringList(labels.begin(), labels.end()), want);
+    QVERIFY(want.contains(QStringLiteral("−5·10⁻⁷")));
+    QLocale::setDefault(before);
+}
+
+// A pair asked to show a message: one message across the pair (the Aggregate map hidden), no data for an
+// export, kept over the empty-state message until the next maps come.
+void TestPlots::pairShowsOneMessage() {
+    GatherAggregatePair pair;
+    QVERIFY(showSized(pair, 800, 400));
+    pair.setMaps(causalMap(4, QStringLiteral("G"), 1), causalMap(4, QStringLiteral("A"), 2));
+    pair.showMessage(QStringLiteral("nothing to compare"));
+    QCOMPARE(pair.message(), QStringLiteral("nothing to compare"));
+    for (const AttentionHeatmap* m : {pair.gather(), pair.aggregate()}) {
+        QVERIFY(!m->data().isValid());
+        QCOMPARE(emptyMessage(m->plot()), QStringLiteral("nothing to compare"));
+    }
+    QVERIFY(pair.gather()->isVisible() && !pair.aggregate()->isVisible());
+    pair.setEmptyMessage(QStringLiteral("tick compare"));
+    QCOMPARE(emptyMessage(pair.gather()->plot()), QStringLiteral("nothing to compare"));
+    pair.setMaps(causalMap(4, QStringLiteral("G"), 1), causalMap(4, QStringLiteral("A"), 2));
+    QVERIFY(pair.message().isEmpty() && pair.aggregate()->isVisible() && pair.aggregate()->data().isValid());
+    pair.setMaps({}, {});
+    QCOMPARE(emptyMessage(pair.aggregate()->plot()), QStringLiteral("tick compare"));
 }
 
 QTEST_MAIN(TestPlots)
