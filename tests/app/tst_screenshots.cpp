@@ -54,6 +54,7 @@
 #include "layout_checks.h"
 #include "results_table.h"
 #include "theme.h"
+#include "workspace.h"
 
 using namespace gna::studio;
 
@@ -487,8 +488,12 @@ void TestScreenshots::everyViewOnEveryDemo() {
     MainWindow w;
     w.resize(1600, 1000);
     open(w, demo);
-    w.headBoard()->toggleHead(0, 0);  // an ablated head on the board, a rerun drawn
+    // The model's Gather head ablated, a rerun drawn: the difference tab shows what that does to the Aggregate head.
+    gna::views::HeadCell gather;
+    QVERIFY(parseHeadName(w.findChild<QLineEdit*>(QStringLiteral("gatherHead"))->text(), &gather));
+    w.headBoard()->setHeads({gather}, true, QStringLiteral("Ablate the Gather head"));
     QVERIFY(waitIdle(w));
+    QCOMPARE(w.session()->ablatedHeads(), gna::views::HeadCells({gather}));
     const QString prefix = demo + (theme == int(Theme::Dark) ? QStringLiteral("_dark") : QStringLiteral("_light"));
     auto docks = w.findChildren<QDockWidget*>();
     auto hideDocks = [&] {
