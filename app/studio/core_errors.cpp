@@ -25,6 +25,22 @@ const char* const kFormats[] = {
     QT_TRANSLATE_NOOP("CoreError", "%1: \"%2\" is not a key of %3 (it is one of %4); see gna experiment --describe %3"),
     QT_TRANSLATE_NOOP("CoreError", "%1: unknown key \"%2\" (a typo?); %3 takes %4"),
     QT_TRANSLATE_NOOP("CoreError", "%1: the spec must be a JSON object"),
+    QT_TRANSLATE_NOOP("CoreError", "%1: \"%2\" must be an object with \"name\": %3"),
+    QT_TRANSLATE_NOOP("CoreError", "%1: \"task\" must be an object with \"name\""),
+    QT_TRANSLATE_NOOP("CoreError", "%1: \"tasks\" must be a non-empty list of tasks"),
+    QT_TRANSLATE_NOOP("CoreError", "%1: give \"task\" or \"tasks\", not both"),
+    QT_TRANSLATE_NOOP("CoreError", "%1: \"ranking\" is required: a head_ranking result.json or a list of heads"),
+    QT_TRANSLATE_NOOP("CoreError", "%1: \"gather\" and \"aggregate\" head lists are required"),
+    QT_TRANSLATE_NOOP("CoreError",
+                      "%1: \"gather\" and \"aggregate\" name no head: a G&A mask needs at least one attention head "
+                      "(e.g. \"gather\": [\"L1.H0\"]); a model without attention heads has none to mask"),
+    QT_TRANSLATE_NOOP("CoreError", "experiment: '%1' is not a known experiment (%2)"),
+    QT_TRANSLATE_NOOP("CoreError", "task: '%1' is not one of %2"),
+    // what is wrong with one value of a spec (the last part of "%1: \"%2\": %3")
+    QT_TRANSLATE_NOOP("CoreError", "it must be at least %1"),
+    QT_TRANSLATE_NOOP("CoreError", "values must be at least %1"),
+    QT_TRANSLATE_NOOP("CoreError", "'%1' is not one of %2"),
+    QT_TRANSLATE_NOOP("CoreError", "unknown manipulation mode '%1': use Keep, Null, Only, Omit or Binary"),
     QT_TRANSLATE_NOOP("CoreError", "experiment spec: \"%1\" names %2, which this model does not have"),
     // result files of an experiment and of its dependencies
     QT_TRANSLATE_NOOP("CoreError",

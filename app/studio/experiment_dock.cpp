@@ -93,6 +93,10 @@ void ExperimentDock::setModelHeads(const QString& first, const QString& second, 
     for (ExperimentPanel* p : m_panels) p->setModelHeads(first, second, attention, ssm);
 }
 
+void ExperimentDock::setModelContext(int maxPositions) {
+    for (ExperimentPanel* p : m_panels) p->setModelContext(maxPositions);
+}
+
 ExperimentPanel* ExperimentDock::panel(const QString& kind) const {
     for (ExperimentPanel* p : m_panels)
         if (p->kind() == kind) return p;

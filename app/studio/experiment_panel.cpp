@@ -58,13 +58,29 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_formBox = new QWidget;
     auto* formLayout = new QVBoxLayout(m_formBox);
     formLayout->setContentsMargins(0, 0, 0, 0);
-    if (m_kind == QLatin1String("niah")) {
-        auto* what = new QLabel(tr("Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the "
-                                   "map is one prompt: across, its length in tokens; down, where the needle stands in it; the "
-                                   "colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. "
-                                   "A model that reads only a short context, such as the bundled demos (256 tokens), needs "
-                                   "short lengths (e.g. 100, 150, 200) and few generated tokens; Experiments ▸ KV-retrieval map "
-                                   "draws a map made for such models."));
+    // What the tab shows and how to read it, above its form.
+    QString intro;
+    if (m_kind == QLatin1String("niah"))
+        intro = tr("Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the "
+                   "map is one prompt: across, its length in tokens; down, where the needle stands in it; the "
+                   "colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. "
+                   "A model that reads only a short context, such as the bundled demos (256 tokens), gets lengths "
+                   "and generated tokens that fit it when the lengths are left empty; Experiments ▸ KV-retrieval map "
+                   "draws a map made for such models.");
+    else if (m_kind == QLatin1String("manipulation_grid"))
+        intro = tr("Which attention to the needle does the answer need? The needle-in-a-haystack prompts run again "
+                   "with the attention weights on the needle's tokens changed: Keep leaves them, Omit sets them to 0, "
+                   "Only sets every other weight to 0, Binary gives each of them their mean and every other weight 0, Null sets "
+                   "every weight to 0. "
+                   "Each row is what is done while the prompt is read, each column what is done while the answer is "
+                   "generated; a cell is the mean score of the answer (0 to 5, how much of the needle it repeats). "
+                   "On the bundled demos (256 tokens) leave the lengths empty so that the prompts fit, and keep a "
+                   "few depths and modes: every cell runs all the prompts again.");
+    else if (m_kind == QLatin1String("memory_table"))
+        intro = tr("Each row is a length in tokens; the columns: KV cache, SSM state, total, in megabytes per sequence. "
+                   "On the demos the transformer's cache grows with the length, the SSM's state does not.");
+    if (!intro.isEmpty()) {
+        auto* what = new QLabel(intro);
         what->setObjectName(QStringLiteral("kindNote"));
         what->setWordWrap(true);
         formLayout->addWidget(what);

@@ -61,6 +61,10 @@ public:
     // The head fields' examples: two heads the open model has (tour::defaultGatherAggregate with SSM
     // heads allowed) and the kinds of head it has, which an empty head list ranks.
     void setModelHeads(const QString& first, const QString& second, bool attention, bool ssm);
+    // The open model's context in tokens (0: none open): the needle-in-a-haystack defaults that fit it
+    // (gna::niah_default_lengths, niah_default_generate) in the generated-tokens field, if the user
+    // left it at the last default, and in the lengths field's hint (what empty means).
+    void setModelContext(int maxPositions);
     void setOutputDir(const QString& dir);
     // The spec in the spec editor (what Run runs); throws gna::Error when it is invalid.
     gna::Json spec() const;
@@ -173,6 +177,8 @@ private:
     void snapFormPane();  // the form's pane ends under a whole row
     void fitFormPane();
     void updateHeadHints();  // the head fields' examples and what their empty value means
+    void updateLengthHints();  // the lengths field's example and what its empty value means
+    int m_maxPositions = 0, m_defaultGenerate = 0;  // setModelContext
     QString m_headExamples;  // heads of the open model (setModelHeads); empty: none open
     bool m_hasAttention = true, m_hasSsm = false;   // the form's pane as high as its rows when there is room
     void showProblemField();  // scrolls the form field the problem names into view

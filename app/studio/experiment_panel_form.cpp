@@ -19,6 +19,7 @@
 #include "experiment_panel.h"
 #include "gna/error.h"
 #include "gna/experiment_spec.h"
+#include "gna/tasks.h"
 
 namespace gna::studio {
 
@@ -83,13 +84,14 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_samples = spin(1, 1000000, 10);
     m_limit = spin(0, 100000, 5);
     m_limit->setSpecialValueText(tr("all"));
-    m_lengths = line(k == QLatin1String("memory_table") ? QStringLiteral("128, 2048, 4096") : QString(),
-                     tr("Context lengths in tokens; empty = 250 to 4096 in 10 steps"));
+    m_lengths = line(k == QLatin1String("memory_table") ? QStringLiteral("128, 2048, 4096") : QString(), QString());
     m_depths = line(QString(), tr("Needle depths in percent; empty = 0 to 100 in 10 steps"));
     // An empty field shows the format it takes (and what empty means).
-    m_lengths->setPlaceholderText(tr("e.g. 512, 1024, 2048; empty: 250 to 4096"));
     m_depths->setPlaceholderText(tr("e.g. 0, 50, 100; empty: 0 to 100"));
-    m_generate = spin(1, 100000, 40);
+    m_defaultGenerate = gna::niah_default_generate(0);
+    m_generate = spin(1, 100000, m_defaultGenerate);
+    updateLengthHints();
+    connect(m_generate, &QSpinBox::valueChanged, this, &ExperimentPanel::updateLengthHints);  // the default lengths leave it room
     m_heads = line(QString(), tr("Heads as L17.H24, separated by commas; empty = every attention head"));
     m_gather = line(QString(), tr("Gather heads, e.g. L16.H22"));  // the open model's: setDefaultHeads
     m_aggregate = line(QString(), tr("Aggregate heads, e.g. L17.H24"));
@@ -286,6 +288,31 @@ gna::Json ExperimentPanel::formSpec(const gna::Json& base) const {
         s["stages"] = st == QLatin1String("both") ? gna::Json::array({"generation", "prefill"}) : gna::Json::array({st.toStdString()});
     }
     return s;
+}
+
+void ExperimentPanel::setModelContext(int maxPositions) {
+    m_maxPositions = maxPositions;
+    const int generate = gna::niah_default_generate(maxPositions);
+    if (m_generate->value() == m_defaultGenerate) m_generate->setValue(generate);  // valueChanged rewrites the spec
+    m_defaultGenerate = generate;
+    updateLengthHints();
+}
+
+void ExperimentPanel::updateLengthHints() {
+    if (m_kind == QLatin1String("memory_table")) {
+        m_lengths->setToolTip(tr("Sequence lengths in tokens, separated by commas"));
+        m_lengths->setPlaceholderText(QStringLiteral("128, 2048, 4096"));
+        return;
+    }
+    const std::vector<int> l = gna::niah_default_lengths(m_maxPositions, m_generate->value(), /*just_read_twice=*/false);
+    if (l.empty()) return;
+    const QString first = QString::number(l.front()), last = QString::number(l.back()), steps = QString::number(l.size());
+    const QString example = QStringLiteral("%1, %2, %3").arg(l.front()).arg(l[l.size() / 2]).arg(l.back());
+    m_lengths->setPlaceholderText(tr("e.g. %1; empty: %2 to %3 in %4 steps").arg(example, first, last, steps));
+    m_lengths->setToolTip(m_maxPositions > 0 ? tr("Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model's "
+                                                  "context of %4 tokens with the generated tokens")
+                                                   .arg(first, last, steps, QString::number(m_maxPositions))
+                                             : tr("Context lengths in tokens; empty = %1 to %2 in %3 steps").arg(first, last, steps));
 }
 
 bool ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {

@@ -384,6 +384,7 @@ void MainWindow::onModelLoaded() {
     showModelState();
     m_info->setInfo(info);
     m_experiments->setModelDir(m_session->modelPath());
+    m_experiments->setModelContext(info->max_positions);
     {
         const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
         m_experiments->setDefaultHeads(heads ? heads->gather.name() : QString(), heads ? heads->aggregate.name() : QString());

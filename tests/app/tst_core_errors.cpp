@@ -8,6 +8,7 @@
 // English text the core's own.
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -77,6 +78,7 @@ private Q_SLOTS:
         installLanguage(QStringLiteral("en"));
     }
     void formatsAreTheCoresAndInTheCatalogue();
+    void everySpecCheckIsTranslated();
     void experimentSpecErrors();
     void dependencyResultFiles();
     void damagedCheckpoint();
@@ -121,6 +123,56 @@ void TestCoreErrors::formatsAreTheCoresAndInTheCatalogue() {
              qPrintable(de));
 }
 
+// Every check of an experiment spec (experiment_spec.cpp, spec_keys.cpp, the value checks of
+// spec_fields.h) fails once here, each with a spec written for it: the error and each of its causes
+// carry a format the catalogue lists, so that the whole message comes through the translation.
+void TestCoreErrors::everySpecCheckIsTranslated() {
+    using gna::Json;
+    const std::pair<Json, QString> bad[] = {
+        {Json::array(), QStringLiteral("the spec must be a JSON object")},
+        {Json::object(), QStringLiteral("missing \"experiment\"")},
+        {Json{{"experiment", "bogus"}}, QStringLiteral("'bogus' is not a known experiment")},
+        {Json{{"experiment", "head_ranking"}, {"steps", {1}}}, QStringLiteral("\"steps\" is not a key of head_ranking")},
+        {Json{{"experiment", "head_ranking"}, {"bogus", 1}}, QStringLiteral("unknown key \"bogus\"")},
+        {Json{{"experiment", "head_ranking"}, {"top", "x"}}, QStringLiteral("\"top\" has the wrong type")},
+        {Json{{"experiment", "head_ranking"}, {"top", 0}}, QStringLiteral("\"top\": it must be at least 1")},
+        {Json{{"experiment", "memory_table"}, {"lengths", {8, 0}}}, QStringLiteral("\"lengths\": values must be at least 1")},
+        {Json{{"experiment", "head_ranking"}, {"method", "guess"}}, QStringLiteral("\"method\": 'guess' is not one of exact")},
+        {Json{{"experiment", "manipulation_grid"}, {"prefill_modes", {"Keep", "Twist"}}},
+         QStringLiteral("\"prefill_modes\": unknown manipulation mode 'Twist'")},
+        {Json{{"experiment", "gna_masks"}, {"gather", {"L0.Q1"}}, {"aggregate", Json::array()}}, QStringLiteral("\"gather\": head 'L0.Q1'")},
+        {Json{{"experiment", "evaluate"}, {"task", 3}}, QStringLiteral("\"task\" must be an object with \"name\"")},
+        {Json{{"experiment", "evaluate"}, {"tasks", Json::array()}}, QStringLiteral("\"tasks\" must be a non-empty list")},
+        {Json{{"experiment", "evaluate"}, {"tasks", {3}}}, QStringLiteral("\"tasks[0]\" must be an object with \"name\"")},
+        {Json{{"experiment", "evaluate"}, {"task", {{"name", "poetry"}}}}, QStringLiteral("\"task.name\": 'poetry' is not one of")},
+        {Json{{"experiment", "evaluate"}, {"task", {{"name", "niah"}, {"bogus", 1}}}}, QStringLiteral("unknown key \"task.bogus\" in a niah task")},
+        {Json{{"experiment", "evaluate"}, {"task", {{"name", "niah"}, {"generate", 0}}}}, QStringLiteral("\"task.generate\": it must be at least 1")},
+        {Json{{"experiment", "evaluate"}, {"task", {{"name", "kv_retrieval"}}}, {"tasks", {{{"name", "mmlu"}}}}},
+         QStringLiteral("give \"task\" or \"tasks\", not both")},
+        {Json{{"experiment", "cumulative_removal"}}, QStringLiteral("\"ranking\" is required")},
+        {Json{{"experiment", "gna_masks"}, {"gather", {"L0.H0"}}}, QStringLiteral("head lists are required")},
+        {Json{{"experiment", "gna_masks"}, {"gather", Json::array()}, {"aggregate", Json::array()}}, QStringLiteral("name no head")},
+    };
+    std::vector<std::pair<gna::Error, QString>> errors;
+    for (const auto& [spec, says] : bad) errors.emplace_back(thrown([&] { gna::parse_experiment_spec(spec, "spec.json"); }), says);
+    errors.emplace_back(thrown([] { gna::experiment_keys("bogus"); }), QStringLiteral("experiment: 'bogus' is not a known experiment"));
+    errors.emplace_back(thrown([] { gna::task_keys("poetry"); }), QStringLiteral("task: 'poetry' is not one of"));
+    const QStringList known = knownCoreErrorFormats();
+    for (const auto& [e, says] : errors) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(says), e.what());  // the error meant, not another one
+        int levels = 0;
+        for (const gna::Error* x = &e; x; x = x->cause(), ++levels) {
+            QVERIFY2(x->format(), x->what());
+            QVERIFY2(known.contains(QString::fromUtf8(x->format())), x->format());
+        }
+        // German with the marking translator on top: one mark per level, the arguments as they were.
+        const QString de = errorText(e);
+        QVERIFY2(de.startsWith(kMark) && de.count(kMark) == levels, qPrintable(de));
+        QString unmarked = de;
+        QCOMPARE(unmarked.remove(kMark), QString::fromUtf8(e.what()));
+    }
+}
+
 // A head field and a key the experiment does not take, typed into the spec editor and the form.
 void TestCoreErrors::experimentSpecErrors() {
     MainWindow w;
@@ -142,6 +194,18 @@ void TestCoreErrors::experimentSpecErrors() {
     QTRY_VERIFY_WITH_TIMEOUT(!w.experiments()->runner()->isRunning(), 60000);
     shown = masks->lastError();
     QVERIFY2(shown.contains(kMark + QStringLiteral("experiment spec: \"gather\" names L9.H0")), qPrintable(shown));
+    // No ranking in cumulative_removal's form: the note under the spec says so in the UI language.
+    ExperimentPanel* removal = w.experiments()->panel(QStringLiteral("cumulative_removal"));
+    QVERIFY(removal);
+    removal->findChild<QLineEdit*>(QStringLiteral("ranking"))->setText(QStringLiteral("L0.H0"));
+    QTRY_VERIFY(removal->specProblem().isEmpty());
+    removal->findChild<QLineEdit*>(QStringLiteral("ranking"))->clear();
+    QTRY_VERIFY(!removal->specProblem().isEmpty());
+    shown = removal->specProblem();
+    QVERIFY2(shown.contains(kMark) && shown.contains(QStringLiteral("\"ranking\" is required: a head_ranking result.json or a list of heads")),
+             qPrintable(shown));
+    const QString note = removal->findChild<QLabel*>(QStringLiteral("specNote"))->toolTip();
+    QVERIFY2(note.startsWith(QStringLiteral("⚠ Ausführen wartet auf eine gültige Spezifikation: ") + kMark), qPrintable(note));
     ExperimentPanel* ranking = w.experiments()->panel(QStringLiteral("head_ranking"));
     ranking->setSpecText(QStringLiteral("{\"experiment\": \"head_ranking\", \"bogus\": 1}"));
     shown = ranking->specProblem();

@@ -290,6 +290,22 @@ private Q_SLOTS:
             QVERIFY2(!note.contains(QLatin1String(jargon)), qPrintable(QStringLiteral("'%1' in: %2").arg(QLatin1String(jargon), note)));
         for (const char* says : {"needle", "cell", "Click a cell", "length", "demo", "KV-retrieval map"})
             QVERIFY2(note.contains(QLatin1String(says)), qPrintable(QStringLiteral("no '%1' in: %2").arg(QLatin1String(says), note)));
+        // The manipulation grid and the memory table say what their table shows, row by row and column
+        // by column, the metric and its unit, and what to do on the demos, as the NIAH tab does.
+        const std::pair<const char*, std::vector<const char*>> intros[] = {
+            {"manipulation_grid", {"needle", "Each row", "each column", "Keep", "Omit", "Only", "Binary", "Null", "mean score", "0 to 5", "demos"}},
+            {"memory_table", {"Each row", "length in tokens", "columns", "cache", "state", "megabytes", "per sequence", "demos"}},
+        };
+        for (const auto& [kind, says] : intros) {
+            const auto* label = w.experiments()->panel(QLatin1String(kind))->findChild<QLabel*>(QStringLiteral("kindNote"));
+            QVERIFY2(label, kind);
+            QVERIFY(label->wordWrap());
+            const QString intro = label->text();
+            for (const char* jargon : {"evaluate", "niah", "docs/", "{", "\"", "spec", "_"})
+                QVERIFY2(!intro.contains(QLatin1String(jargon)), qPrintable(QStringLiteral("'%1' in: %2").arg(QLatin1String(jargon), intro)));
+            for (const char* word : says)
+                QVERIFY2(intro.contains(QLatin1String(word)), qPrintable(QStringLiteral("no '%1' in: %2").arg(QLatin1String(word), intro)));
+        }
         ExperimentPanel* sparse = w.experiments()->panel(QStringLiteral("sparsification"));
         auto* k = field<QLineEdit>(sparse, "k");
         const QLabel* label = nullptr;
@@ -358,6 +374,32 @@ private Q_SLOTS:
             if (p->kind() == QLatin1String("memory_table")) QVERIFY2(whole, qPrintable(where));
             QCOMPARE(formRowProblems(p), QString());
         }
+    }
+
+    // Before a model, the NIAH form offers the thesis grid; on the demo transformer (a context of 256
+    // tokens, its config.json) the defaults that fit it, derived by hand: 256 / 16 = 16 generated
+    // tokens, lengths from (256 - 16) * 2 / 3 = 160 to 240 in 5 steps. The spec the form writes generates
+    // 16 tokens and leaves the lengths to that default; a value the user typed is kept on a model switch.
+    void niahDefaultsFitTheDemo() {
+        MainWindow w;
+        w.resize(1600, 1000);
+        ExperimentPanel* p = w.experiments()->panel(QStringLiteral("niah"));
+        auto* lengths = field<QLineEdit>(p, "lengths");
+        auto* generate = field<QSpinBox>(p, "generate");
+        QCOMPARE(generate->value(), 40);
+        QVERIFY2(lengths->placeholderText().contains(QStringLiteral("empty: 250 to 4096 in 10 steps")), qPrintable(lengths->placeholderText()));
+        QVERIFY(openDemo(w, QStringLiteral("transformer")));
+        QCOMPARE(w.session()->modelInfo()->max_positions, 256);
+        QCOMPARE(generate->value(), 16);
+        QVERIFY2(lengths->placeholderText().contains(QStringLiteral("empty: 160 to 240 in 5 steps")), qPrintable(lengths->placeholderText()));
+        QVERIFY2(lengths->toolTip().contains(QStringLiteral("256")), qPrintable(lengths->toolTip()));
+        QTRY_COMPARE(editorJson(p)[QLatin1String("task")].toObject()[QLatin1String("generate")].toInt(), 16);
+        QVERIFY(!editorJson(p)[QLatin1String("task")].toObject().contains(QLatin1String("lengths")));
+        // Fewer generated tokens leave more room: the longest default length follows (256 - 6 = 250).
+        generate->setValue(6);
+        QVERIFY2(lengths->placeholderText().contains(QStringLiteral("to 250 in 5 steps")), qPrintable(lengths->placeholderText()));
+        QVERIFY(openDemo(w, QStringLiteral("ssm")));
+        QCOMPARE(generate->value(), 6);
     }
 
     // On each bundled demo the head fields' examples are heads the model has (layer and kind, read here

@@ -142,7 +142,7 @@ private Q_SLOTS:
         QCOMPARE(shown["exact"], std::string("true"));
         for (const auto& k : task_keys("niah")) shown[k.key] = k.default_text;
         QCOMPARE(shown["generate"], std::string("40"));
-        QCOMPARE(shown["buffer"], std::string("200"));
+        QCOMPARE(shown["buffer"], std::string("200, at most a quarter of the model's context"));
         QVERIFY(error_of([] { describe_experiment("rank"); }).contains("head_ranking"));
         // the CLI prints the same text; an unknown kind is a usage error
         const CliResult r = run_gna({"experiment", "--describe", "gna_masks"});

@@ -259,6 +259,40 @@ private Q_SLOTS:
         QCOMPARE(D[9], 100.0);
     }
 
+    // The defaults fit the model's context. Derived by hand: a context of 256 tokens (the demos'
+    // max_position_embeddings) gets 256 / 16 = 16 generated tokens and a buffer of 256 / 4 = 64; the
+    // room is 256 - 16 = 240, the lengths run from 240 * 2 / 3 = 160 to 240 in 5 steps of 20 (room <
+    // 500); with Just-Read-Twice the room halves to 120: 80 to 120 in steps of 10. A context that holds
+    // 4096 + 40 tokens, or one not known, gets the thesis grid.
+    void niahDefaultsFitTheContext() {
+        QCOMPARE(niah_default_generate(256), 16);
+        QCOMPARE(niah_default_buffer(256), 64);
+        QCOMPARE(niah_default_lengths(256, 16, false), (std::vector<int>{160, 180, 200, 220, 240}));
+        QCOMPARE(niah_default_lengths(256, 16, true), (std::vector<int>{80, 90, 100, 110, 120}));
+        const std::vector<int> thesis{250, 677, 1105, 1532, 1959, 2387, 2814, 3241, 3669, 4096};
+        for (int context : {0, 4136, 131072}) {
+            QCOMPARE(niah_default_generate(context), 40);
+            QCOMPARE(niah_default_buffer(context), 200);
+            QCOMPARE(niah_default_lengths(context, 40, false), thesis);
+        }
+        // 2048 tokens (the tiny test models): room 2008, from 250 in 10 steps of 1758 / 9 = 195.33...
+        QCOMPARE(niah_default_lengths(2048, 40, false), (std::vector<int>{250, 445, 641, 836, 1031, 1227, 1422, 1617, 1813, 2008}));
+        // On the demo transformer the default grid builds, and every prompt and its answer fit its context.
+        auto demo = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
+        const int context = demo->info().max_positions;
+        QCOMPARE(context, 256);  // its config.json
+        NiahOptions o;
+        o.generate = niah_default_generate(context);
+        o.depths = {0, 50, 100};
+        const auto prompts = make_niah_prompts(demo->tokenizer(), o, context);
+        QCOMPARE(prompts.size(), std::size_t(15));
+        for (const auto& p : prompts) {
+            QVERIFY2(static_cast<int>(p.tokens.size()) <= p.length, p.id.c_str());
+            QVERIFY(p.length + o.generate <= context);
+            QVERIFY2(p.needle_end <= static_cast<int>(p.tokens.size()) && p.needle_begin > 0, p.id.c_str());
+        }
+    }
+
     void niahNeedlePlacement() {
         const auto& tok = model_->tokenizer();
         NiahOptions o;
@@ -274,7 +308,7 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(tok.decode(span, true)), QString::fromStdString(" " + o.needle.needle));
             QCOMPARE(static_cast<int>(p.needle_tokens.size()), p.needle_end - p.needle_begin);
             QVERIFY(static_cast<int>(p.tokens.size()) <= p.length);
-            const int hay_len = p.length - o.buffer - (p.needle_end - p.needle_begin);
+            const int hay_len = p.length - niah_default_buffer(model_->info().max_positions) - (p.needle_end - p.needle_begin);
             const int requested = static_cast<int>(std::lround(p.depth / 100.0 * hay_len));
             const int cut = p.needle_begin - offset;
             QVERIFY(cut <= requested);

@@ -7,6 +7,7 @@
 //  - Needle in a haystack (thesis, section 2.2 and appendix A) with the granular score (Table 2.1).
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -180,13 +181,13 @@ std::string normalize_for_scoring(const std::string& text);  // lower case, punc
 double granular_score(const std::string& output, const std::vector<ScoreRule>& rules);
 
 struct NiahOptions {
-    std::vector<int> lengths;        // prompt lengths in tokens; empty = linspace(250, 4096, 10)
+    std::vector<int> lengths;        // prompt lengths in tokens; empty = niah_default_lengths
     std::vector<double> depths;      // percent; empty = linspace(0, 100, 10)
     std::filesystem::path haystack;  // folder of .txt files; empty = bundled haystack/
     NeedleSpec needle;
     bool instruct = false;           // instruction template (appendix A)
     bool just_read_twice = false;    // repeat context and question
-    int buffer = 200;                // tokens left for template and question
+    std::optional<int> buffer;       // tokens left for template and question; empty = niah_default_buffer
     int generate = 40;
     bool depth_from_end = false;     // false: 0% = beginning of the haystack
 };
@@ -202,6 +203,17 @@ struct NiahPrompt {
 
 std::vector<int> linspace_int(double a, double b, int n);
 std::vector<double> linspace(double a, double b, int n);
+
+// The grid's defaults for a model whose context holds `max_positions` tokens (0: not known). A
+// context that holds the thesis grid gets it: lengths linspace(250, 4096, 10), 40 generated tokens,
+// a buffer of 200. A shorter one (the bundled demos' 256 tokens) gets lengths that fit it: with
+// room = (max_positions - generate) / copies (copies 2 with Just-Read-Twice), linspace(min(250,
+// room * 2 / 3), room, n) with n 10, or 5 when room < 500; generate min(40, max_positions / 16) (at
+// least 1); a buffer of min(200, max_positions / 4), which make_niah_prompts raises to what the
+// template and the question take when they take more.
+std::vector<int> niah_default_lengths(int max_positions, int generate, bool just_read_twice);
+int niah_default_generate(int max_positions);
+int niah_default_buffer(int max_positions);
 // Builds the grid. Throws gna::Error for an empty haystack folder or a grid length (times two
 // with Just-Read-Twice, plus the generated tokens) beyond `max_positions`.
 std::vector<NiahPrompt> make_niah_prompts(const Tokenizer& tok, const NiahOptions& opt, int max_positions);

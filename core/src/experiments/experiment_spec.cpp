@@ -94,7 +94,7 @@ template <class S>
 void read_field(const spec::Field<S>& f, S& s, const Json& v, const std::string& origin, const std::string& where) {
     if (!f.ok(v)) wrong_type(origin, where, v, f.type);
     if (f.check)
-        if (const std::string e = f.check(v); !e.empty()) throw Error(origin + ": \"" + where + "\": " + e);
+        if (const std::optional<Error> e = f.check(v)) throw Error("%1: \"%2\": %3", {origin, where}, &*e);
     try {
         f.read(s, v);
     } catch (const Error& e) {  // e.g. a malformed head name
@@ -110,13 +110,14 @@ std::string keys_text(const std::vector<SpecKeyDoc>& keys) {
 
 TaskSpec parse_task(const Json& t, const std::string& origin, const std::string& where) {
     if (!t.is_object() || !t.contains("name") || !t["name"].is_string())
-        throw Error(origin + ": \"" + where + "\" must be an object with \"name\": " + spec::choices_text(task_names()));
+        throw Error("%1: \"%2\" must be an object with \"name\": %3", {origin, where, spec::choices_text(task_names())});
     const std::string name = t["name"].get<std::string>();
     const std::vector<spec::Field<TaskSpec>>* fields = nullptr;
     try {
         fields = &spec::task_fields_of(name);
     } catch (const Error&) {
-        throw Error(origin + ": \"" + where + ".name\": '" + name + "' is not one of " + spec::choices_text(task_names()));
+        const Error unknown("'%1' is not one of %2", {name, spec::choices_text(task_names())});
+        throw Error("%1: \"%2\": %3", {origin, where + ".name"}, &unknown);
     }
     TaskSpec ts;
     for (const auto& [key, v] : t.items()) {
@@ -194,10 +195,10 @@ ExperimentSpec parse_experiment_spec(const Json& j, const std::string& origin) {
         }
         if (v.is_null()) continue;
         if (key == "task") {
-            if (!v.is_object()) throw Error(origin + ": \"task\" must be an object with \"name\"");
+            if (!v.is_object()) throw Error("%1: \"task\" must be an object with \"name\"", {origin});
             s.tasks = {parse_task(v, origin, "task")};
         } else if (key == "tasks") {
-            if (!v.is_array() || v.empty()) throw Error(origin + ": \"tasks\" must be a non-empty list of tasks");
+            if (!v.is_array() || v.empty()) throw Error("%1: \"tasks\" must be a non-empty list of tasks", {origin});
             s.tasks.clear();
             for (std::size_t i = 0; i < v.size(); ++i) s.tasks.push_back(parse_task(v[i], origin, "tasks[" + std::to_string(i) + "]"));
             s.tasks_listed = true;
@@ -209,14 +210,15 @@ ExperimentSpec parse_experiment_spec(const Json& j, const std::string& origin) {
             read_field(*f, s, v, origin, key);
         }
     }
-    if (j.contains("task") && j.contains("tasks")) throw Error(origin + ": give \"task\" or \"tasks\", not both");
+    if (j.contains("task") && j.contains("tasks")) throw Error("%1: give \"task\" or \"tasks\", not both", {origin});
     if (s.experiment == "cumulative_removal" && s.ranking_file.empty() && s.ranking_heads.empty())
-        throw Error(origin + ": \"ranking\" is required: a head_ranking result.json or a list of heads");
+        throw Error("%1: \"ranking\" is required: a head_ranking result.json or a list of heads", {origin});
     if (s.experiment == "gna_masks" && (!j.contains("gather") || !j.contains("aggregate")))
-        throw Error(origin + ": \"gather\" and \"aggregate\" head lists are required");
+        throw Error("%1: \"gather\" and \"aggregate\" head lists are required", {origin});
     if (s.experiment == "gna_masks" && s.gather.empty() && s.aggregate.empty())
-        throw Error(origin + ": \"gather\" and \"aggregate\" name no head: a G&A mask needs at least one attention head "
-                             "(e.g. \"gather\": [\"L1.H0\"]); a model without attention heads has none to mask");
+        throw Error("%1: \"gather\" and \"aggregate\" name no head: a G&A mask needs at least one attention head "
+                    "(e.g. \"gather\": [\"L1.H0\"]); a model without attention heads has none to mask",
+                    {origin});
     return s;
 }
 

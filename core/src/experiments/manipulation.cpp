@@ -31,7 +31,7 @@ ManipulationMode parse_manipulation_mode(std::string_view text) {
     if (t == "only") return ManipulationMode::Only;
     if (t == "omit") return ManipulationMode::Omit;
     if (t == "binary") return ManipulationMode::Binary;
-    throw Error("unknown manipulation mode '" + std::string(text) + "': use Keep, Null, Only, Omit or Binary");
+    throw Error("unknown manipulation mode '%1': use Keep, Null, Only, Omit or Binary", {std::string(text)});
 }
 
 std::string Manipulation::name() const { return to_string(generation) + "-" + to_string(prefill); }

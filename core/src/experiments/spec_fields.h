@@ -2,6 +2,7 @@
 // Key descriptors of experiment specs (gna/experiment_spec.h): each key's name, type, default
 // and doc together with how it is read from and written to JSON.
 #include <functional>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -97,8 +98,9 @@ struct Conv<std::optional<T>> {
     static Json put(const std::optional<T>& v) { return v ? Conv<T>::put(*v) : Json(); }
 };
 
-// A check of a read value; returns what is wrong ("must be at least 1"), empty when fine.
-using Check = std::function<std::string(const Json& value)>;
+// A check of a read value; returns what is wrong ("it must be at least 1") as a translatable error
+// (format and arguments, gna/error.h), nothing when fine.
+using Check = std::function<std::optional<Error>(const Json& value)>;
 
 template <class S>
 struct Field {

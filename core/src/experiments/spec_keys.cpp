@@ -14,22 +14,22 @@ std::string choices_text(const std::vector<std::string>& choices) {
 }
 
 Check at_least(long long min) {
-    return [min](const Json& v) -> std::string {
+    return [min](const Json& v) -> std::optional<Error> {
         auto bad = [&](const Json& e) { return e.is_number_integer() && e.get<long long>() < min; };
-        if (v.is_array() ? std::any_of(v.begin(), v.end(), bad) : bad(v))
-            return std::string(v.is_array() ? "values" : "it") + " must be at least " + std::to_string(min);
-        return {};
+        if (!v.is_array() && bad(v)) return Error("it must be at least %1", {std::to_string(min)});
+        if (v.is_array() && std::any_of(v.begin(), v.end(), bad)) return Error("values must be at least %1", {std::to_string(min)});
+        return std::nullopt;
     };
 }
 
 Check one_of(std::vector<std::string> choices) {
-    return [choices](const Json& v) -> std::string {
+    return [choices](const Json& v) -> std::optional<Error> {
         auto bad = [&](const Json& e) {
             return e.is_string() && std::find(choices.begin(), choices.end(), e.get<std::string>()) == choices.end();
         };
         for (const auto& e : v.is_array() ? v : Json::array({v}))
-            if (bad(e)) return "'" + e.get<std::string>() + "' is not one of " + choices_text(choices);
-        return {};
+            if (bad(e)) return Error("'%1' is not one of %2", {e.get<std::string>(), choices_text(choices)});
+        return std::nullopt;
     };
 }
 
@@ -50,13 +50,13 @@ Field<S> choice(std::string key, std::string doc, Get get, std::string note, con
 
 // Manipulation modes are case-insensitive (parse_manipulation_mode).
 Check manipulation_modes() {
-    return [](const Json& v) -> std::string {
+    return [](const Json& v) -> std::optional<Error> {
         for (const auto& e : v) try {
                 parse_manipulation_mode(e.get<std::string>());
             } catch (const Error& err) {
-                return err.what();
+                return err;
             }
-        return {};
+        return std::nullopt;
     };
 }
 
@@ -99,7 +99,7 @@ std::map<std::string, std::vector<TF>> make_task_fields() {
     m["niah"] = {
         name,
         field<TaskSpec>("lengths", "prompt lengths in tokens", [](TaskSpec& t) -> auto& { return t.niah.lengths; },
-                        "linspace(250, 4096, 10)", at_least(1)),
+                        "linspace(250, 4096, 10), or as many evenly spaced lengths as fit a shorter context", at_least(1)),
         field<TaskSpec>("depths", "needle depths in percent", [](TaskSpec& t) -> auto& { return t.niah.depths; },
                         "linspace(0, 100, 10)"),
         field<TaskSpec>("haystack", "folder of .txt files cut into the haystack", [](TaskSpec& t) -> auto& { return t.niah.haystack; },
@@ -109,7 +109,8 @@ std::map<std::string, std::vector<TF>> make_task_fields() {
         field<TaskSpec>("instruct", "instruction-model template (thesis, appendix A)", [](TaskSpec& t) -> auto& { return t.niah.instruct; }),
         field<TaskSpec>("just_read_twice", "repeat the context and the question", [](TaskSpec& t) -> auto& { return t.niah.just_read_twice; }),
         field<TaskSpec>("generate", "tokens generated greedily", [](TaskSpec& t) -> auto& { return t.niah.generate; }, {}, at_least(1)),
-        field<TaskSpec>("buffer", "tokens left for the template and the question", [](TaskSpec& t) -> auto& { return t.niah.buffer; }, {},
+        field<TaskSpec>("buffer", "tokens left for the template and the question", [](TaskSpec& t) -> auto& { return t.niah.buffer; },
+                        "200, at most a quarter of the model's context",
                         at_least(0)),
         field<TaskSpec>("depth_from_end", "0% is the end of the haystack instead of its beginning",
                         [](TaskSpec& t) -> auto& { return t.niah.depth_from_end; }),
@@ -234,14 +235,14 @@ std::map<std::string, std::vector<EF>> make_fields() {
 const std::vector<Field<ExperimentSpec>>& fields_of(const std::string& kind) {
     static const auto all = make_fields();
     auto it = all.find(kind);
-    if (it == all.end()) throw Error("experiment: '" + kind + "' is not a known experiment (" + choices_text(experiment_kinds()) + ")");
+    if (it == all.end()) throw Error("experiment: '%1' is not a known experiment (%2)", {kind, choices_text(experiment_kinds())});
     return it->second;
 }
 
 const std::vector<Field<TaskSpec>>& task_fields_of(const std::string& task) {
     static const auto all = make_task_fields();
     auto it = all.find(task);
-    if (it == all.end()) throw Error("task: '" + task + "' is not one of " + choices_text(task_names()));
+    if (it == all.end()) throw Error("task: '%1' is not one of %2", {task, choices_text(task_names())});
     return it->second;
 }
 

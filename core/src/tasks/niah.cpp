@@ -119,21 +119,33 @@ bool sentence_end(const Tokenizer& tok, int id) {
 
 void append(std::vector<int>& a, const std::vector<int>& b) { a.insert(a.end(), b.begin(), b.end()); }
 
-// The grid's shortest length (0 for an empty list).
-int shortest_length(const NiahOptions& opt) {
-    const std::vector<int> lengths = opt.lengths.empty() ? linspace_int(250, 4096, 10) : opt.lengths;
-    return lengths.empty() ? 0 : *std::min_element(lengths.begin(), lengths.end());
-}
+// The thesis grid: what a context long enough for it gets.
+constexpr int kThesisShortest = 250, kThesisLongest = 4096, kThesisSteps = 10, kThesisGenerate = 40, kThesisBuffer = 200;
 
 }  // namespace
 
+int niah_default_generate(int max_positions) {
+    return max_positions <= 0 ? kThesisGenerate : std::max(1, std::min(kThesisGenerate, max_positions / 16));
+}
+
+int niah_default_buffer(int max_positions) {
+    return max_positions <= 0 ? kThesisBuffer : std::min(kThesisBuffer, max_positions / 4);
+}
+
+std::vector<int> niah_default_lengths(int max_positions, int generate, bool just_read_twice) {
+    const int copies = just_read_twice ? 2 : 1;
+    if (max_positions <= 0 || copies * kThesisLongest + generate <= max_positions) return linspace_int(kThesisShortest, kThesisLongest, kThesisSteps);
+    const int room = std::max(1, (max_positions - generate) / copies);
+    return linspace_int(std::min(kThesisShortest, room * 2 / 3), room, room < 500 ? 5 : kThesisSteps);
+}
+
 std::vector<NiahPrompt> make_niah_prompts(const Tokenizer& tok, const NiahOptions& opt, int max_positions) {
-    const std::vector<int> lengths = opt.lengths.empty() ? linspace_int(250, 4096, 10) : opt.lengths;
+    const std::vector<int> lengths = opt.lengths.empty() ? niah_default_lengths(max_positions, opt.generate, opt.just_read_twice) : opt.lengths;
     const std::vector<double> depths = opt.depths.empty() ? linspace(0, 100, 10) : opt.depths;
     const int copies = opt.just_read_twice ? 2 : 1;
     // No cell fits at all (a short-context model such as the bundled demos): one message up front
     // that says what would fit and what to use instead, not one failure per length.
-    if (const int shortest = shortest_length(opt); max_positions > 0 && copies * shortest + opt.generate > max_positions)
+    if (const int shortest = lengths.empty() ? 0 : *std::min_element(lengths.begin(), lengths.end()); max_positions > 0 && copies * shortest + opt.generate > max_positions)
         throw Error("needle in a haystack: the model's context of " + std::to_string(max_positions) +
                     " tokens holds no cell of the grid: the shortest prompt has " + std::to_string(shortest) + " tokens" +
                     (copies == 2 ? " (twice with Just-Read-Twice)" : "") + " plus " + std::to_string(opt.generate) +
@@ -156,15 +168,19 @@ std::vector<NiahPrompt> make_niah_prompts(const Tokenizer& tok, const NiahOption
                                                  false);
     const std::vector<int> answer =
         opt.instruct ? std::vector<int>{} : tok.encode("\n\nANSWER: Here is the most relevant sentence in the context:", false);
+    // Unset: the buffer the context affords, never less than what the template and the question take
+    // (a short context's quarter can be less), so that a prompt never grows beyond its length.
+    const int template_tokens = static_cast<int>(bos.size() + head.size() + question.size() + answer.size());
+    const int buffer = opt.buffer.value_or(std::max(niah_default_buffer(max_positions), template_tokens));
     const int max_len = *std::max_element(lengths.begin(), lengths.end());
     const std::vector<int> hay_all = haystack_tokens(tok, opt.haystack.empty() ? bundled_data_dir() / "haystack" : opt.haystack,
                                                      static_cast<std::size_t>(std::max(0, max_len)));
     std::vector<NiahPrompt> out;
     for (int L : lengths) {
-        const int hay_len = L - opt.buffer - static_cast<int>(needle.size());
+        const int hay_len = L - buffer - static_cast<int>(needle.size());
         if (hay_len <= 0)
             throw Error("needle in a haystack: length " + std::to_string(L) + " leaves no room for the haystack (buffer " +
-                        std::to_string(opt.buffer) + " + needle " + std::to_string(needle.size()) + " tokens)");
+                        std::to_string(buffer) + " + needle " + std::to_string(needle.size()) + " tokens)");
         const std::vector<int> hay(hay_all.begin(), hay_all.begin() + hay_len);
         for (double d : depths) {
             const double from_start = opt.depth_from_end ? 100.0 - d : d;
