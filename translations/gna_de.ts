@@ -50,91 +50,156 @@
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="28"/>
+        <source>%1: &quot;%2&quot; must be an object with &quot;name&quot;: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="29"/>
+        <source>%1: &quot;task&quot; must be an object with &quot;name&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="30"/>
+        <source>%1: &quot;tasks&quot; must be a non-empty list of tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="31"/>
+        <source>%1: give &quot;task&quot; or &quot;tasks&quot;, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="32"/>
+        <source>%1: &quot;ranking&quot; is required: a head_ranking result.json or a list of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="33"/>
+        <source>%1: &quot;gather&quot; and &quot;aggregate&quot; head lists are required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="34"/>
+        <source>%1: &quot;gather&quot; and &quot;aggregate&quot; name no head: a G&amp;A mask needs at least one attention head (e.g. &quot;gather&quot;: [&quot;L1.H0&quot;]); a model without attention heads has none to mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="37"/>
+        <source>experiment: &apos;%1&apos; is not a known experiment (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="38"/>
+        <source>task: &apos;%1&apos; is not one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="40"/>
+        <source>it must be at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="41"/>
+        <source>values must be at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="42"/>
+        <source>&apos;%1&apos; is not one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="43"/>
+        <source>unknown manipulation mode &apos;%1&apos;: use Keep, Null, Only, Omit or Binary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="44"/>
         <source>experiment spec: &quot;%1&quot; names %2, which this model does not have</source>
         <translation>Experimentspezifikation: &quot;%1&quot; nennt %2, den dieses Modell nicht hat</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="30"/>
+        <location filename="../app/studio/core_errors.cpp" line="46"/>
         <source>experiment spec: &quot;ranking&quot; names %1, which is missing: run the head_ranking experiment it comes from first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads</source>
         <translation>Experimentspezifikation: &quot;ranking&quot; nennt %1, diese Datei fehlt aber: Führen Sie zuerst das head_ranking-Experiment aus, von dem sie stammt (gna experiment SPEC --out DIR schreibt DIR/result.json), oder geben Sie die Rangfolge als Liste von Köpfen an</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="33"/>
+        <location filename="../app/studio/core_errors.cpp" line="49"/>
         <source>%1 is missing (no such result file); run the experiment that writes it first, or give the path of an existing result.json</source>
         <translation>%1 fehlt (keine solche Ergebnisdatei); führen Sie zuerst das Experiment aus, das sie schreibt, oder geben Sie den Pfad einer vorhandenen result.json an</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="36"/>
+        <location filename="../app/studio/core_errors.cpp" line="52"/>
         <source>%1 is corrupted (%2); delete it to start over, or use another --out folder</source>
         <translation>%1 ist beschädigt (%2); löschen Sie die Datei, um neu zu beginnen, oder verwenden Sie einen anderen --out-Ordner</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="37"/>
+        <location filename="../app/studio/core_errors.cpp" line="53"/>
         <source>%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over</source>
         <translation>%1 ist beschädigt: Die Beispiele stimmen nicht mit ihrer Prüfsumme überein (bearbeitet oder abgeschnitten); löschen Sie die Datei, um neu zu beginnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="39"/>
+        <location filename="../app/studio/core_errors.cpp" line="55"/>
         <source>%1 holds no head ranking (run an experiment &quot;head_ranking&quot; first)</source>
         <translation>%1 enthält keine Kopf-Rangfolge (führen Sie zuerst ein Experiment &quot;head_ranking&quot; aus)</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="41"/>
+        <location filename="../app/studio/core_errors.cpp" line="57"/>
         <source>%1: not valid JSON (%2). Check the file; it may be truncated.</source>
         <translation>%1: kein gültiges JSON (%2). Prüfen Sie die Datei; sie ist möglicherweise abgeschnitten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="42"/>
+        <location filename="../app/studio/core_errors.cpp" line="58"/>
         <source>%1: cannot open the file for reading (does it exist, is it readable?)</source>
         <translation>%1: Die Datei kann nicht zum Lesen geöffnet werden (existiert sie, ist sie lesbar?)</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="44"/>
+        <location filename="../app/studio/core_errors.cpp" line="60"/>
         <source>%1: not found. A Hugging Face model folder needs config.json next to the weights.</source>
         <translation>%1: nicht gefunden. Ein Hugging-Face-Modellordner braucht config.json neben den Gewichten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="45"/>
+        <location filename="../app/studio/core_errors.cpp" line="61"/>
         <source>%1: not a model folder (expected a directory with config.json and *.safetensors)</source>
         <translation>%1: kein Modellordner (erwartet wird ein Verzeichnis mit config.json und *.safetensors)</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="46"/>
+        <location filename="../app/studio/core_errors.cpp" line="62"/>
         <source>%1: no model.safetensors or model.safetensors.index.json found</source>
         <translation>%1: weder model.safetensors noch model.safetensors.index.json gefunden</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="47"/>
+        <location filename="../app/studio/core_errors.cpp" line="63"/>
         <source>%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)</source>
         <translation>%1: weder model.safetensors noch model.safetensors.index.json gefunden (mehrere .safetensors-Dateien, aber kein Index)</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="49"/>
+        <location filename="../app/studio/core_errors.cpp" line="65"/>
         <source>%1: cannot open (%2)</source>
         <translation>%1: kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="50"/>
+        <location filename="../app/studio/core_errors.cpp" line="66"/>
         <source>%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download or re-export the checkpoint.</source>
         <translation>%1: abgeschnittene safetensors-Datei: Sie hat %2 Bytes, weniger als die 8 Bytes der Header-Länge. Laden Sie den Checkpoint erneut herunter oder exportieren Sie ihn erneut.</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="53"/>
+        <location filename="../app/studio/core_errors.cpp" line="69"/>
         <source>%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a safetensors file</source>
         <translation>%1: Die safetensors-Header-Länge %2 reicht über das Dateiende hinaus (%3 Bytes); die Datei ist abgeschnitten oder keine safetensors-Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="56"/>
+        <location filename="../app/studio/core_errors.cpp" line="72"/>
         <source>%1: safetensors header is not valid JSON (%2)</source>
         <translation>%1: Der safetensors-Header ist kein gültiges JSON (%2)</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="57"/>
+        <location filename="../app/studio/core_errors.cpp" line="73"/>
         <source>%1: tensor &apos;%2&apos; has shape %3 but config.json implies %4. config.json and the weights disagree.</source>
         <translation>%1: Tensor „%2“ hat die Form %3, aber aus config.json ergibt sich %4. config.json und die Gewichte passen nicht zusammen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="58"/>
+        <location filename="../app/studio/core_errors.cpp" line="74"/>
         <source>%1: the checkpoint has no tensor &apos;%2&apos;. The file is incomplete or belongs to a different architecture than config.json says.</source>
         <translation>%1: Der Checkpoint hat keinen Tensor „%2“. Die Datei ist unvollständig oder gehört zu einer anderen Architektur als der in config.json angegebenen.</translation>
     </message>
@@ -142,12 +207,12 @@
 <context>
     <name>gna::studio</name>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="162"/>
+        <location filename="../app/studio/run_job.cpp" line="163"/>
         <source>Δ %1 vs unablated</source>
         <translation>Δ %1 gegenüber ohne Ablation</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="121"/>
+        <location filename="../app/studio/run_job.cpp" line="122"/>
         <source>The prompt is empty: type a prompt first.</source>
         <translation>Der Prompt ist leer: Bitte zuerst einen Prompt eingeben.</translation>
     </message>
@@ -187,12 +252,12 @@
         <translation>Aufmerksamkeit vom letzten Token auf Token %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="126"/>
+        <location filename="../app/studio/run_job.cpp" line="127"/>
         <source>The prompt has %1 characters, far more than this model&apos;s context of %2 tokens holds; shorten it to run it.</source>
         <translation>Der Prompt hat %1 Zeichen, weit mehr, als der Kontext dieses Modells von %2 Token fasst; kürzen Sie ihn, um ihn auszuführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="170"/>
+        <location filename="../app/studio/run_job.cpp" line="171"/>
         <source>Unexpected error: %1</source>
         <translation>Unerwarteter Fehler: %1</translation>
     </message>
@@ -275,7 +340,7 @@
         <translation>Experime&amp;nt:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="123"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="127"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1: Das Studio hat keinen Tab für diese evaluate-Spezifikation (eine Nadel-im-Heuhaufen-Karte ist evaluate allein auf der Aufgabe niah); führen Sie sie mit gna experiment aus.</translation>
     </message>
@@ -283,73 +348,88 @@
 <context>
     <name>gna::studio::ExperimentPanel</name>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="33"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="34"/>
         <source>&apos;%1&apos; is not a number</source>
         <translation>„%1“ ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="173"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="189"/>
         <source>Open s&amp;pec file…</source>
         <translation>&amp;Spezifikationsdatei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="191"/>
         <source>Ru&amp;n</source>
         <translation>Aus&amp;führen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="192"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="188"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
         <source>Open a model, then Run.</source>
         <translation>Öffnen Sie ein Modell und klicken Sie dann auf Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="150"/>
         <source>&amp;Condition:</source>
         <translation>Bed&amp;ingung:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="64"/>
+        <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), gets lengths and generated tokens that fit it when the lengths are left empty; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="71"/>
+        <source>Which attention to the needle does the answer need? The needle-in-a-haystack prompts run again with the attention weights on the needle&apos;s tokens changed: Keep leaves them, Omit sets them to 0, Only sets every other weight to 0, Binary gives each of them their mean and every other weight 0, Null sets every weight to 0. Each row is what is done while the prompt is read, each column what is done while the answer is generated; a cell is the mean score of the answer (0 to 5, how much of the needle it repeats). On the bundled demos (256 tokens) leave the lengths empty so that the prompts fit, and keep a few depths and modes: every cell runs all the prompts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="80"/>
+        <source>Each row is a length in tokens; the columns: KV cache, SSM state, total, in megabytes per sequence. On the demos the transformer&apos;s cache grows with the length, the SSM&apos;s state does not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="105"/>
         <source>The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form</source>
         <translation>Die Experimentspezifikation (JSON), die ausgeführt wird: Das Formular oben schreibt sie, Änderungen hier füllen das Formular</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="110"/>
         <source>&amp;JSON spec (what runs):</source>
         <translation>&amp;JSON-Spezifikation (wird ausgeführt):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="156"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>Klicken Sie auf eine Zelle, um ihren Prompt, die Antwort des Modells und seine Aufmerksamkeit zu öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
         <source>Copy ta&amp;ble</source>
         <translation>Tabelle &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="152"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="168"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>Kopiert die Tabelle (oder die ausgewählten Zellen) als tabulatorgetrennten Text für eine Tabellenkalkulation</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
         <source>Curve</source>
         <translation>Kurve</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
         <source>Retrieval map</source>
         <translation>Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="161"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="177"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
@@ -394,201 +474,191 @@
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
         <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="62"/>
-        <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), needs short lengths (e.g. 100, 150, 200) and few generated tokens; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
-        <translation>Findet das Modell einen Satz (die Nadel), der in einem langen Fülltext versteckt ist? Jede Zelle der Karte ist ein Prompt: waagrecht seine Länge in Token, senkrecht die Stelle der Nadel darin, die Farbe, wie viel von der Nadel die Antwort wiederholt (0 bis 5). Klicken Sie auf eine Zelle, um ihren Prompt zu öffnen. Ein Modell, das nur einen kurzen Kontext liest, wie die mitgelieferten Demo-Modelle (256 Token), braucht kurze Längen (z. B. 100, 150, 200) und wenige generierte Token; Experimente ▸ KV-Abrufkarte zeichnet eine Karte für solche Modelle.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="190"/>
         <source>Open res&amp;ult…</source>
         <translation>E&amp;rgebnis öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="223"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
         <source>Finished: %1</source>
         <translation>Fertig: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="230"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="246"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>Abgebrochen. Die bisher verifizierten Köpfe bleiben auf der Kopftafel und sind in %1 gespeichert; eine Attributions-Rangfolge wird nicht fortgesetzt: erneut mit einem anderen Ordner ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; erneut mit demselben Ordner ausführen, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
         <source>The experiment failed.</source>
         <translation>Das Experiment ist fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="264"/>
         <source>Head ranking</source>
         <translation>Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="249"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
         <source>Cumulative removal</source>
         <translation>Kumulatives Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="250"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="266"/>
         <source>Layer pruning</source>
         <translation>Schichten-Pruning</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="251"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
         <source>Sparsification</source>
         <translation>Sparsifizierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="252"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
         <source>Needle in a haystack</source>
         <translation>Nadel im Heuhaufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="269"/>
         <source>Manipulation grid</source>
         <translation>Manipulationsraster</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="270"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A-Masken (MMLU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
         <source>Memory table</source>
         <translation>Speichertabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
         <source>Ready: %1</source>
         <translation>Bereit: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
         <source>none: this model has no attention heads</source>
         <translation>keine: Dieses Modell hat keine Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="275"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="291"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
         <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, daher kann dieses Experiment nicht darauf laufen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="295"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
         <source>e.g. %1; empty: all heads</source>
         <translation>z. B. %1; leer: alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="296"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention- und SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="298"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="314"/>
         <source>e.g. %1; empty: all SSM heads</source>
         <translation>z. B. %1; leer: alle SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="299"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="317"/>
         <source>e.g. %1; empty: all attention heads</source>
         <translation>z. B. %1; leer: alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="302"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="318"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="320"/>
         <source>e.g. %1; list SSM heads</source>
         <translation>z. B. %1; SSM-Köpfe angeben</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="305"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe, und dieses Modell hat keine: Geben Sie seine SSM-Köpfe an%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="306"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="322"/>
         <source>, or rank them all with a fast method</source>
         <translation> oder stufen Sie mit einer schnellen Methode alle ein</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="325"/>
         <source>result.json, or e.g. %1</source>
         <translation>result.json oder z. B. %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="326"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
         <translation>Eine head_ranking-result.json oder Köpfe als %1, …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="323"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="339"/>
         <source>a new folder per run</source>
         <translation>ein neuer Ordner pro Lauf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="325"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="341"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>Leer: Jeder Lauf schreibt einen neuen Ordner in %1; ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="328"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="344"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner. Leer: ein neuer Ordner pro Lauf in %1. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="74"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
         <source>KV-retrieval</source>
         <translation>KV-Abruf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="76"/>
         <source>MMLU (bundled sample)</source>
         <translation>MMLU (mitgelieferte Stichprobe)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="76"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="77"/>
         <source>Knowledge multiple choice</source>
         <translation>Wissens-Multiple-Choice</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="79"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
         <source>All three tasks</source>
         <translation>Alle drei Aufgaben</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="83"/>
         <source>Dictionary sizes (keys per prompt)</source>
         <translation>Wörterbuchgrößen (Schlüssel pro Prompt)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="85"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="86"/>
         <source>all</source>
         <translation>alle</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="87"/>
-        <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
-        <translation>Kontextlängen in Token; leer = 250 bis 4096 in 10 Schritten</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="88"/>
@@ -597,268 +667,283 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
-        <source>e.g. 512, 1024, 2048; empty: 250 to 4096</source>
-        <translation>z. B. 512, 1024, 2048; leer: 250 bis 4096</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
         <source>e.g. 0, 50, 100; empty: 0 to 100</source>
         <translation>z. B. 0, 50, 100; leer: 0 bis 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
         <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
         <translation>Köpfe als L17.H24, durch Kommas getrennt; leer = alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
         <source>Gather heads, e.g. L16.H22</source>
         <translation>Gather-Köpfe, z. B. L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
         <source>Aggregate heads, e.g. L17.H24</source>
         <translation>Aggregate-Köpfe, z. B. L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
         <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
         <translation>Eine head_ranking-result.json oder Köpfe als L3.H1, L2.H0, …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
         <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
         <translation>Anzahl entfernter Köpfe, z. B. 0, 10, 20; leer = in Zehnerschritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
         <source>e.g. L1.H0, L2.H3; empty: every attention head</source>
         <translation>z. B. L1.H0, L2.H3; leer: alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
         <source>e.g. L16.H22</source>
         <translation>z. B. L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
         <source>e.g. L17.H24</source>
         <translation>z. B. L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
         <source>result.json, or e.g. L3.H1, L2.H0</source>
         <translation>result.json oder z. B. L3.H1, L2.H0</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
         <source>e.g. 0, 10, 20; empty: every 10</source>
         <translation>z. B. 0, 10, 20; leer: in Zehnerschritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
         <source>Both</source>
         <translation>Beide</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
         <source>Gradual (from the end)</source>
         <translation>Schrittweise (vom Ende her)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
         <source>Individual (one layer at a time)</source>
         <translation>Einzeln (eine Schicht nach der anderen)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
         <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
         <translation>z. B. 0, 1, 2, 4; leer: 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
         <source>Generation only</source>
         <translation>Nur Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
         <source>Prefill and generation</source>
         <translation>Prefill und Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="115"/>
         <source>Exact (every head ablated)</source>
         <translation>Exakt (jeder Kopf ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
         <source>Fast: attribution, then the top heads exactly</source>
         <translation>Schnell: Attribution, dann die obersten Köpfe exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="115"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
         <source>Fastest: attribution estimate only</source>
         <translation>Am schnellsten: nur Attributionsschätzung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
         <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
         <translation>Die schnellen Methoden färben die Kopftafel sofort mit Schätzungen erster Ordnung ein und verfeinern dann die obersten Köpfe durch exakte Ablation (docs/attribution.md)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="121"/>
         <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
         <translation>Wie viele Köpfe eingestuft werden sollen; die schnelle Methode verifiziert dreimal so viele exakt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="122"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="121"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="123"/>
         <source>Log-probability of the answer</source>
         <translation>Log-Wahrscheinlichkeit der Antwort</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="122"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="124"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>Exakte Übereinstimmung (KV-Abruf, generiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner; leer = ein neuer Ordner pro Lauf. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
         <source>&amp;Task:</source>
         <translation>Auf&amp;gabe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
         <source>Dictionar&amp;y sizes:</source>
         <translation>Wörterbu&amp;chgrößen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="160"/>
         <source>Aggrega&amp;te heads:</source>
         <translation>Aggrega&amp;te-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="185"/>
         <source>&amp;Kept heads (k):</source>
         <translation>Zu behaltende K&amp;öpfe (k):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
         <source>St&amp;ages:</source>
         <translation>Phas&amp;en:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="188"/>
         <source>Choose the results folder</source>
         <translation>Ergebnisordner wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="187"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="189"/>
         <source>Results folder</source>
         <translation>Ergebnisordner</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="303"/>
+        <source>Sequence lengths in tokens, separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="311"/>
+        <source>e.g. %1; empty: %2 to %3 in %4 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="312"/>
+        <source>Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model&apos;s context of %4 tokens with the generated tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="315"/>
+        <source>Context lengths in tokens; empty = %1 to %2 in %3 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="146"/>
         <source>&amp;Limit per subject:</source>
         <translation>&amp;Limit pro Fach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
         <source>Kept heads: how many heads each layer keeps at every query position, the k with the lowest attention entropy; the others are switched off. One or more values of k, separated by commas; empty = 0 to the number of heads</source>
         <translation>Behaltene Köpfe: wie viele Köpfe jede Schicht an jeder Query-Position behält, nämlich die k mit der niedrigsten Attention-Entropie; die übrigen werden abgeschaltet. Ein oder mehrere Werte für k, durch Kommas getrennt; leer = 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
         <source>Context &amp;lengths:</source>
         <translation>Kontext&amp;längen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="149"/>
         <source>Needle &amp;depths (%):</source>
         <translation>Nadel&amp;tiefen (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
         <source>&amp;Generated tokens:</source>
         <translation>Er&amp;zeugte Token:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
         <source>He&amp;ads:</source>
         <translation>Köpf&amp;e:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>Metho&amp;d:</source>
         <translation>&amp;Methode:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="153"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
         <source>Heads &amp;wanted:</source>
         <translation>Ge&amp;wünschte Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="156"/>
         <source>&amp;Metric:</source>
         <translation>Me&amp;trik:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="157"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="159"/>
         <source>&amp;Gather heads:</source>
         <translation>Gath&amp;er-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="167"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
         <source>Choose a head_ranking result.json</source>
         <translation>Eine head_ranking-result.json wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
         <source>Head ranking result</source>
         <translation>Ergebnis der Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
         <source>Ran&amp;king:</source>
         <translation>Rangfolg&amp;e:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="35"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="36"/>
         <source>&apos;%1&apos; is not a whole number</source>
         <translation>„%1“ ist keine ganze Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="143"/>
         <source>Samples per si&amp;ze:</source>
         <translation>Beis&amp;piele pro Größe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
         <source>&amp;Steps:</source>
         <translation>Schri&amp;tte:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="188"/>
         <source>Results f&amp;older:</source>
         <translation>Ergebnis&amp;ordner:</translation>
     </message>
@@ -873,27 +958,27 @@
         <translation>der Spezifikationseditor</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="372"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="388"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="387"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="403"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>Modell wird geladen und Beispiele werden vorbereitet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="393"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="409"/>
         <source>Cancelling after the current sample…</source>
         <translation>Abbruch nach dem aktuellen Beispiel …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="411"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="427"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 von %2 Beispielen · %3 vergangen · noch %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="421"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="437"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
     </message>
@@ -1671,7 +1756,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="423"/>
+        <location filename="../app/studio/main_window.cpp" line="425"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
@@ -1711,144 +1796,174 @@
         <translation>&amp;Gerät</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="76"/>
+        <location filename="../app/studio/main_window.cpp" line="72"/>
         <source>Loading cancelled</source>
         <translation>Laden abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="71"/>
+        <location filename="../app/studio/main_window.cpp" line="67"/>
         <source>Loading %p%</source>
         <translation>Lade %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="64"/>
+        <location filename="../app/studio/main_window.cpp" line="60"/>
         <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="68"/>
+        <location filename="../app/studio/main_window.cpp" line="64"/>
         <source>Loading %1…</source>
         <translation>Lade %1 …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="82"/>
+        <location filename="../app/studio/main_window.cpp" line="78"/>
         <source>Could not load the model</source>
         <translation>Das Modell konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="84"/>
+        <location filename="../app/studio/main_window.cpp" line="80"/>
         <source>Could not load %1</source>
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="88"/>
+        <location filename="../app/studio/main_window.cpp" line="84"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="89"/>
+        <location filename="../app/studio/main_window.cpp" line="85"/>
         <source>The run failed</source>
         <translation>Der Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="91"/>
+        <location filename="../app/studio/main_window.cpp" line="87"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="206"/>
+        <location filename="../app/studio/main_window.cpp" line="207"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggrega&amp;te-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="333"/>
+        <location filename="../app/studio/main_window.cpp" line="334"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>Lauf oder Laden abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="521"/>
+        <location filename="../app/studio/main_window.cpp" line="552"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="153"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>No colouring</source>
         <translation>Keine Einfärbung</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="153"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>Entropy of the last row</source>
         <translation>Entropie der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="153"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>Max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="154"/>
+        <location filename="../app/studio/main_window.cpp" line="155"/>
         <source>Attention to the selected token</source>
         <translation>Aufmerksamkeit auf das gewählte Token</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="160"/>
+        <location filename="../app/studio/main_window.cpp" line="161"/>
         <source>C&amp;olour heads by:</source>
         <translation>Köpfe &amp;färben nach:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="164"/>
+        <location filename="../app/studio/main_window.cpp" line="165"/>
         <source>&amp;Invert</source>
         <translation>Umkeh&amp;ren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="165"/>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>Restore &amp;all</source>
         <translation>Alle &amp;wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="200"/>
+        <location filename="../app/studio/main_window.cpp" line="201"/>
         <source>Compare with the unablated run</source>
         <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="204"/>
+        <location filename="../app/studio/main_window.cpp" line="205"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="210"/>
+        <location filename="../app/studio/main_window.cpp" line="211"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="220"/>
-        <location filename="../app/studio/main_window.cpp" line="546"/>
+        <location filename="../app/studio/main_window.cpp" line="221"/>
+        <location filename="../app/studio/main_window.cpp" line="578"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="221"/>
+        <location filename="../app/studio/main_window.cpp" line="222"/>
         <source>Difference (ablated − unablated)</source>
         <translation>Differenz (ablatiert − nicht ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="316"/>
+        <location filename="../app/studio/main_window.cpp" line="317"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="332"/>
+        <location filename="../app/studio/main_window.cpp" line="333"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="520"/>
+        <location filename="../app/studio/main_window.cpp" line="504"/>
+        <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="515"/>
+        <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <source>Gather %1: ablated − unablated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <source>Aggregate %1: ablated − unablated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="523"/>
+        <source>Gather %1: unchanged by the ablation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="523"/>
+        <source>Aggregate %1: unchanged by the ablation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="551"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="420"/>
+        <location filename="../app/studio/main_window.cpp" line="422"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
@@ -1884,7 +1999,7 @@
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="48"/>
-        <location filename="../app/studio/main_window_startup.cpp" line="30"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="33"/>
         <source>Could not open the workspace</source>
         <translation>Der Arbeitsbereich konnte nicht geöffnet werden</translation>
     </message>
@@ -2044,27 +2159,27 @@
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="425"/>
+        <location filename="../app/studio/main_window.cpp" line="427"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="426"/>
+        <location filename="../app/studio/main_window.cpp" line="428"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="480"/>
+        <location filename="../app/studio/main_window.cpp" line="482"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="481"/>
+        <location filename="../app/studio/main_window.cpp" line="483"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="492"/>
+        <location filename="../app/studio/main_window.cpp" line="493"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -2072,32 +2187,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <location filename="../app/studio/main_window.cpp" line="553"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>Geben Sie einen Prompt ein, um die Wahrscheinlichkeiten des nächsten Tokens zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="544"/>
+        <location filename="../app/studio/main_window.cpp" line="576"/>
         <source>Attention / hidden attention</source>
         <translation>Aufmerksamkeit / verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="545"/>
+        <location filename="../app/studio/main_window.cpp" line="577"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="558"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="98"/>
         <source>Export figure set into folder</source>
         <translation>Abbildungssatz in Ordner exportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="563"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="103"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="564"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="104"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -2105,24 +2220,24 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="154"/>
+        <location filename="../app/studio/main_window.cpp" line="155"/>
         <source>Importance (head ranking result)</source>
         <translation>Wichtigkeit (Ergebnis der Kopf-Rangfolge)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="155"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather-Wert (Zeilenenden → ihre eigene Zeile)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="155"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="361"/>
-        <location filename="../app/studio/main_window.cpp" line="476"/>
-        <location filename="../app/studio/main_window.cpp" line="549"/>
+        <location filename="../app/studio/main_window.cpp" line="362"/>
+        <location filename="../app/studio/main_window.cpp" line="478"/>
+        <location filename="../app/studio/main_window.cpp" line="581"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
@@ -2148,7 +2263,7 @@
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="131"/>
-        <location filename="../app/studio/main_window_startup.cpp" line="28"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="31"/>
         <source>Could not open the result</source>
         <translation>Das Ergebnis konnte nicht geöffnet werden</translation>
     </message>
@@ -2204,12 +2319,12 @@
         <translation>Prompt %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_startup.cpp" line="55"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="58"/>
         <source>Restore the last session?</source>
         <translation>Letzte Sitzung wiederherstellen?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window_startup.cpp" line="56"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="59"/>
         <source>G&amp;A Studio did not close cleanly last time. Restore the autosaved session (model %1, %n ablated head(s))?</source>
         <translation>
             <numerusform>G&amp;A Studio wurde zuletzt nicht ordnungsgemäß beendet. Die automatisch gespeicherte Sitzung wiederherstellen (Modell %1, %n abgeschalteter Kopf)?</numerusform>
@@ -2217,17 +2332,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_startup.cpp" line="60"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="63"/>
         <source>&amp;Restore</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_startup.cpp" line="61"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="64"/>
         <source>&amp;Discard</source>
         <translation>&amp;Verwerfen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_startup.cpp" line="66"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="69"/>
         <source>Could not restore the session</source>
         <translation>Die Sitzung konnte nicht wiederhergestellt werden</translation>
     </message>
@@ -2262,7 +2377,7 @@
         <translation>In diesem Build nicht enthalten</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="41"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="47"/>
         <source>Could not open an experiment result of the workspace</source>
         <translation>Ein Experimentergebnis des Arbeitsbereichs konnte nicht geöffnet werden</translation>
     </message>
@@ -2290,12 +2405,12 @@
         <translation>Ohne Maske</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="210"/>
+        <location filename="../app/studio/mask_panel.cpp" line="211"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
         <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, die seine SSM-Köpfe nicht haben. Öffnen Sie ein Modell mit Attention-Köpfen, um Masken zu bearbeiten und auszuführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="212"/>
+        <location filename="../app/studio/mask_panel.cpp" line="213"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>Führen Sie mit und ohne Maske aus, um dieses Diagramm zu füllen</translation>
     </message>
@@ -2331,12 +2446,7 @@
         <translation>R&amp;egel:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="209"/>
-        <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
-        <translation>Klicken Sie auf ein Token, um es für die gewählte Regel zu maskieren oder freizugeben (durchgestrichene Token sind maskiert):</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="213"/>
+        <location filename="../app/studio/mask_panel.cpp" line="214"/>
         <source>No attention heads: there is no mask to run on this model</source>
         <translation>Keine Attention-Köpfe: Auf diesem Modell gibt es keine Maske auszuführen</translation>
     </message>
@@ -2372,27 +2482,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="265"/>
+        <location filename="../app/studio/mask_panel.cpp" line="209"/>
+        <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a framed token is an option&apos;s summary token):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="266"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1 am Zusammenfassungs-Token von Option %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="267"/>
+        <location filename="../app/studio/mask_panel.cpp" line="268"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1 an der letzten Position</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="310"/>
+        <location filename="../app/studio/mask_panel.cpp" line="311"/>
         <source>Running…</source>
         <translation>Läuft …</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="341"/>
+        <location filename="../app/studio/mask_panel.cpp" line="342"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>Antwort %1. Ohne Maske wählt das Modell %2, mit Maske %3.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="348"/>
+        <location filename="../app/studio/mask_panel.cpp" line="349"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
@@ -2578,67 +2693,67 @@
 <context>
     <name>gna::studio::PromptEditor</name>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="22"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="23"/>
         <source>KV-retrieval (5 keys)</source>
         <translation>KV-Abruf (5 Schlüssel)</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="26"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="27"/>
         <source>MMLU-style question</source>
         <translation>Frage im MMLU-Stil</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="30"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="31"/>
         <source>Needle in a haystack (short)</source>
         <translation>Nadel im Heuhaufen (kurz)</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="36"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="37"/>
         <source>Free text</source>
         <translation>Freier Text</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="43"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="44"/>
         <source>R&amp;un</source>
         <translation>Ausführ&amp;en</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="47"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="48"/>
         <source>&amp;Sample prompt:</source>
         <translation>Beispiel-&amp;Prompt:</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="56"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="57"/>
         <source>Choose a sample…</source>
         <translation>Beispiel wählen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="59"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="60"/>
         <source>Type a prompt; the model reruns as you type or toggle heads.</source>
         <translation>Prompt eingeben; das Modell rechnet beim Tippen und beim Umschalten von Köpfen neu.</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="61"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="62"/>
         <source>Prompt</source>
         <translation>Prompt</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="65"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="66"/>
         <source>Answer &amp;candidates:</source>
         <translation>Antwort&amp;kandidaten:</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="67"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="68"/>
         <source>comma-separated, e.g. 88, 42</source>
         <translation>durch Kommas getrennt, z. B. 88, 42</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="68"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="69"/>
         <source>Each candidate is scored by the probability of its first token</source>
         <translation>Jeder Kandidat wird nach der Wahrscheinlichkeit seines ersten Tokens bewertet</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="72"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="73"/>
         <source>Run the model on the prompt (Ctrl+R)</source>
         <translation>Modell auf den Prompt anwenden (Strg+R)</translation>
     </message>
@@ -2789,27 +2904,27 @@
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="270"/>
+        <location filename="../views/attention_heatmap.cpp" line="286"/>
         <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="272"/>
+        <location filename="../views/attention_heatmap.cpp" line="288"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="315"/>
+        <location filename="../views/attention_heatmap.cpp" line="319"/>
         <source>masked: key after the query (causal)</source>
         <translation>maskiert: Key nach der Query (kausal)</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="316"/>
+        <location filename="../views/attention_heatmap.cpp" line="320"/>
         <source>Weight %1</source>
         <translation>Gewicht %1</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="317"/>
+        <location filename="../views/attention_heatmap.cpp" line="321"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
@@ -2925,7 +3040,7 @@ Key %3 „%4“
         <translation>Logarithmische Farbskala</translation>
     </message>
     <message>
-        <location filename="../views/gather_aggregate_pair.cpp" line="31"/>
+        <location filename="../views/gather_aggregate_pair.cpp" line="32"/>
         <source>Draw both maps on one colour range so their weights compare directly</source>
         <translation>Beide Karten mit einem Farbbereich zeichnen, damit ihre Gewichte direkt vergleichbar sind</translation>
     </message>
@@ -2945,14 +3060,14 @@ Key %3 „%4“
     <message>
         <location filename="../views/head_board.cpp" line="104"/>
         <location filename="../views/head_board.cpp" line="146"/>
-        <location filename="../views/head_board.cpp" line="493"/>
+        <location filename="../views/head_board.cpp" line="508"/>
         <location filename="../views/head_board_commands.cpp" line="44"/>
         <source>Toggle %1</source>
         <translation>%1 umschalten</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="116"/>
-        <location filename="../views/head_board.cpp" line="495"/>
+        <location filename="../views/head_board.cpp" line="510"/>
         <source>Ablate layer %1</source>
         <translation>Schicht %1 ablatieren</translation>
     </message>
@@ -2963,7 +3078,7 @@ Key %3 „%4“
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="130"/>
-        <location filename="../views/head_board.cpp" line="499"/>
+        <location filename="../views/head_board.cpp" line="514"/>
         <source>Restore all heads</source>
         <translation>Alle Köpfe wiederherstellen</translation>
     </message>
@@ -3001,37 +3116,37 @@ Key %3 „%4“
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="476"/>
+        <location filename="../views/head_board.cpp" line="491"/>
         <source>Shown in the maps as the Gather head (G)</source>
         <translation>In den Karten als Gather-Kopf (G) angezeigt</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="477"/>
+        <location filename="../views/head_board.cpp" line="492"/>
         <source>Shown in the maps as the Aggregate head (A)</source>
         <translation>In den Karten als Aggregate-Kopf (A) angezeigt</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="494"/>
+        <location filename="../views/head_board.cpp" line="509"/>
         <source>Show attention of %1</source>
         <translation>Aufmerksamkeit von %1 zeigen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="497"/>
+        <location filename="../views/head_board.cpp" line="512"/>
         <source>Toggle selection</source>
         <translation>Auswahl umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="498"/>
+        <location filename="../views/head_board.cpp" line="513"/>
         <source>Invert</source>
         <translation>Umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="501"/>
+        <location filename="../views/head_board.cpp" line="516"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="502"/>
+        <location filename="../views/head_board.cpp" line="517"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -3125,32 +3240,32 @@ Key %3 „%4“
         <translation>H</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="56"/>
+        <location filename="../views/head_board_legend.cpp" line="57"/>
         <source>✕ = ablated</source>
         <translation>✕ = ablatiert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="57"/>
+        <location filename="../views/head_board_legend.cpp" line="58"/>
         <source>◥ = SSM head</source>
         <translation>◥ = SSM-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="62"/>
+        <location filename="../views/head_board_legend.cpp" line="63"/>
         <source>G, A = shown heads</source>
         <translation>G, A = gezeigt</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="62"/>
+        <location filename="../views/head_board_legend.cpp" line="63"/>
         <source>G = shown Gather head</source>
         <translation>G = angezeigter Gather-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="62"/>
+        <location filename="../views/head_board_legend.cpp" line="63"/>
         <source>A = shown Aggregate head</source>
         <translation>A = angezeigter Aggregate-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="66"/>
+        <location filename="../views/head_board_legend.cpp" line="67"/>
         <source>▨ = no head</source>
         <translation>▨ = kein Kopf</translation>
     </message>
@@ -3202,26 +3317,26 @@ Key %3 „%4“
     </message>
     <message>
         <location filename="../views/mask_editor.cpp" line="34"/>
-        <source>Click a token to mask or unmask it for the selected head</source>
-        <translation>Klick auf ein Token maskiert es für den gewählten Kopf oder hebt die Maske auf</translation>
+        <source>Click a token to mask or unmask it for the selected head. Struck-through tokens are masked; a framed token is an option&apos;s summary token (its last one): a Gather head condenses the option into it, an Aggregate head reads the options there.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="60"/>
+        <location filename="../views/mask_editor.cpp" line="62"/>
         <source>Unmask token %1</source>
         <translation>Maske von Token %1 aufheben</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="60"/>
+        <location filename="../views/mask_editor.cpp" line="62"/>
         <source>Mask token %1</source>
         <translation>Token %1 maskieren</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="67"/>
+        <location filename="../views/mask_editor.cpp" line="69"/>
         <source>Keep only answer segments</source>
         <translation>Nur Antwortsegmente behalten</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="71"/>
+        <location filename="../views/mask_editor.cpp" line="73"/>
         <source>Keep only summary tokens</source>
         <translation>Nur Zusammenfassungs-Token behalten</translation>
     </message>
@@ -3229,48 +3344,63 @@ Key %3 „%4“
 <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="116"/>
+        <location filename="../views/next_token_chart.cpp" line="137"/>
         <source>Probability (%1 of %2 rows; enlarge to see all)</source>
         <translation>Wahrscheinlichkeit (%1 von %2 Zeilen; vergrößern, um alle zu sehen)</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="11"/>
+        <location filename="../views/next_token_chart.cpp" line="21"/>
         <source>Next-token probabilities</source>
         <translation>Wahrscheinlichkeiten des nächsten Tokens</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="18"/>
+        <location filename="../views/next_token_chart.cpp" line="30"/>
         <source>Baseline (no ablation)</source>
         <translation>Basis (ohne Ablation)</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="21"/>
+        <location filename="../views/next_token_chart.cpp" line="30"/>
         <source>Top next tokens (one token)</source>
         <translation>Wahrscheinlichste nächste Token (ein Token)</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="22"/>
+        <location filename="../views/next_token_chart.cpp" line="30"/>
         <source>Answer candidates (whole answer)</source>
         <translation>Antwortkandidaten (ganze Antwort)</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="33"/>
-        <location filename="../views/next_token_chart.cpp" line="113"/>
+        <location filename="../views/next_token_chart.cpp" line="31"/>
+        <source>Top tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="31"/>
+        <source>Candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="31"/>
+        <source>Baseline</source>
+        <translation type="unfinished">Basislinie</translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="44"/>
+        <location filename="../views/next_token_chart.cpp" line="134"/>
         <source>Probability</source>
         <translation>Wahrscheinlichkeit</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="39"/>
+        <location filename="../views/next_token_chart.cpp" line="50"/>
         <source>No prediction yet</source>
         <translation>Noch keine Vorhersage</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="86"/>
+        <location filename="../views/next_token_chart.cpp" line="106"/>
         <source>␣ (space)</source>
         <translation>␣ (Leerzeichen)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/next_token_chart.cpp" line="86"/>
+        <location filename="../views/next_token_chart.cpp" line="106"/>
         <source>␣ (%n spaces)</source>
         <translation>
             <numerusform>␣ (%n Leerzeichen)</numerusform>
@@ -3278,7 +3408,7 @@ Key %3 „%4“
         </translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="116"/>
+        <location filename="../views/next_token_chart.cpp" line="137"/>
         <source>Probability (%1 of %2 rows)</source>
         <translation>Wahrscheinlichkeit (%1 von %2 Zeilen)</translation>
     </message>

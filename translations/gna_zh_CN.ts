@@ -50,91 +50,156 @@
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="28"/>
+        <source>%1: &quot;%2&quot; must be an object with &quot;name&quot;: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="29"/>
+        <source>%1: &quot;task&quot; must be an object with &quot;name&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="30"/>
+        <source>%1: &quot;tasks&quot; must be a non-empty list of tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="31"/>
+        <source>%1: give &quot;task&quot; or &quot;tasks&quot;, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="32"/>
+        <source>%1: &quot;ranking&quot; is required: a head_ranking result.json or a list of heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="33"/>
+        <source>%1: &quot;gather&quot; and &quot;aggregate&quot; head lists are required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="34"/>
+        <source>%1: &quot;gather&quot; and &quot;aggregate&quot; name no head: a G&amp;A mask needs at least one attention head (e.g. &quot;gather&quot;: [&quot;L1.H0&quot;]); a model without attention heads has none to mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="37"/>
+        <source>experiment: &apos;%1&apos; is not a known experiment (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="38"/>
+        <source>task: &apos;%1&apos; is not one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="40"/>
+        <source>it must be at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="41"/>
+        <source>values must be at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="42"/>
+        <source>&apos;%1&apos; is not one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="43"/>
+        <source>unknown manipulation mode &apos;%1&apos;: use Keep, Null, Only, Omit or Binary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="44"/>
         <source>experiment spec: &quot;%1&quot; names %2, which this model does not have</source>
         <translation>实验规范：&quot;%1&quot; 指定了 %2，但此模型没有这个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="30"/>
+        <location filename="../app/studio/core_errors.cpp" line="46"/>
         <source>experiment spec: &quot;ranking&quot; names %1, which is missing: run the head_ranking experiment it comes from first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads</source>
         <translation>实验规范：&quot;ranking&quot; 指定了 %1，但该文件不存在：请先运行生成它的 head_ranking 实验（gna experiment SPEC --out DIR 会写入 DIR/result.json），或以头列表的形式给出排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="33"/>
+        <location filename="../app/studio/core_errors.cpp" line="49"/>
         <source>%1 is missing (no such result file); run the experiment that writes it first, or give the path of an existing result.json</source>
         <translation>%1 不存在（没有这个结果文件）；请先运行生成它的实验，或给出一个已有 result.json 的路径</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="36"/>
+        <location filename="../app/studio/core_errors.cpp" line="52"/>
         <source>%1 is corrupted (%2); delete it to start over, or use another --out folder</source>
         <translation>%1 已损坏（%2）；请删除它以重新开始，或使用另一个 --out 文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="37"/>
+        <location filename="../app/studio/core_errors.cpp" line="53"/>
         <source>%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over</source>
         <translation>%1 已损坏：其中的样本与校验和不符（被编辑或被截断）；请删除它以重新开始</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="39"/>
+        <location filename="../app/studio/core_errors.cpp" line="55"/>
         <source>%1 holds no head ranking (run an experiment &quot;head_ranking&quot; first)</source>
         <translation>%1 中没有注意力头排序（请先运行一个 &quot;head_ranking&quot; 实验）</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="41"/>
+        <location filename="../app/studio/core_errors.cpp" line="57"/>
         <source>%1: not valid JSON (%2). Check the file; it may be truncated.</source>
         <translation>%1：不是有效的 JSON（%2）。请检查该文件；它可能已被截断。</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="42"/>
+        <location filename="../app/studio/core_errors.cpp" line="58"/>
         <source>%1: cannot open the file for reading (does it exist, is it readable?)</source>
         <translation>%1：无法打开文件进行读取（文件是否存在、是否可读？）</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="44"/>
+        <location filename="../app/studio/core_errors.cpp" line="60"/>
         <source>%1: not found. A Hugging Face model folder needs config.json next to the weights.</source>
         <translation>%1：未找到。Hugging Face 模型文件夹需要在权重文件旁边有 config.json。</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="45"/>
+        <location filename="../app/studio/core_errors.cpp" line="61"/>
         <source>%1: not a model folder (expected a directory with config.json and *.safetensors)</source>
         <translation>%1：不是模型文件夹（应为包含 config.json 和 *.safetensors 的目录）</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="46"/>
+        <location filename="../app/studio/core_errors.cpp" line="62"/>
         <source>%1: no model.safetensors or model.safetensors.index.json found</source>
         <translation>%1：未找到 model.safetensors 或 model.safetensors.index.json</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="47"/>
+        <location filename="../app/studio/core_errors.cpp" line="63"/>
         <source>%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)</source>
         <translation>%1：未找到 model.safetensors 或 model.safetensors.index.json（有多个 .safetensors 文件，但没有索引）</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="49"/>
+        <location filename="../app/studio/core_errors.cpp" line="65"/>
         <source>%1: cannot open (%2)</source>
         <translation>%1：无法打开（%2）</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="50"/>
+        <location filename="../app/studio/core_errors.cpp" line="66"/>
         <source>%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download or re-export the checkpoint.</source>
         <translation>%1：safetensors 文件被截断：它只有 %2 字节，少于 8 字节的头部长度字段。请重新下载或重新导出检查点。</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="53"/>
+        <location filename="../app/studio/core_errors.cpp" line="69"/>
         <source>%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a safetensors file</source>
         <translation>%1：safetensors 头部长度 %2 超出了文件大小（%3 字节）；该文件已被截断或不是 safetensors 文件</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="56"/>
+        <location filename="../app/studio/core_errors.cpp" line="72"/>
         <source>%1: safetensors header is not valid JSON (%2)</source>
         <translation>%1：safetensors 头部不是有效的 JSON（%2）</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="57"/>
+        <location filename="../app/studio/core_errors.cpp" line="73"/>
         <source>%1: tensor &apos;%2&apos; has shape %3 but config.json implies %4. config.json and the weights disagree.</source>
         <translation>%1：张量“%2”的形状为 %3，但按 config.json 应为 %4。config.json 与权重不一致。</translation>
     </message>
     <message>
-        <location filename="../app/studio/core_errors.cpp" line="58"/>
+        <location filename="../app/studio/core_errors.cpp" line="74"/>
         <source>%1: the checkpoint has no tensor &apos;%2&apos;. The file is incomplete or belongs to a different architecture than config.json says.</source>
         <translation>%1：检查点中没有张量“%2”。该文件不完整，或属于与 config.json 所述不同的架构。</translation>
     </message>
@@ -142,12 +207,12 @@
 <context>
     <name>gna::studio</name>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="162"/>
+        <location filename="../app/studio/run_job.cpp" line="163"/>
         <source>Δ %1 vs unablated</source>
         <translation>Δ %1（相对未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="121"/>
+        <location filename="../app/studio/run_job.cpp" line="122"/>
         <source>The prompt is empty: type a prompt first.</source>
         <translation>提示为空：请先输入提示。</translation>
     </message>
@@ -187,12 +252,12 @@
         <translation>最后一个词元对词元 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="126"/>
+        <location filename="../app/studio/run_job.cpp" line="127"/>
         <source>The prompt has %1 characters, far more than this model&apos;s context of %2 tokens holds; shorten it to run it.</source>
         <translation>提示有 %1 个字符，远超此模型 %2 个词元的上下文所能容纳的长度；请缩短后再运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="170"/>
+        <location filename="../app/studio/run_job.cpp" line="171"/>
         <source>Unexpected error: %1</source>
         <translation>意外错误：%1</translation>
     </message>
@@ -275,7 +340,7 @@
         <translation>实验(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="123"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="127"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1：Studio 中没有适用于此 evaluate 规范的标签页（大海捞针图是仅针对 niah 任务的 evaluate）；请使用 gna experiment 运行。</translation>
     </message>
@@ -283,73 +348,88 @@
 <context>
     <name>gna::studio::ExperimentPanel</name>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="33"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="34"/>
         <source>&apos;%1&apos; is not a number</source>
         <translation>“%1”不是数字</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="173"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="189"/>
         <source>Open s&amp;pec file…</source>
         <translation>打开规范文件(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="191"/>
         <source>Ru&amp;n</source>
         <translation>运行(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="192"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="188"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
         <source>Open a model, then Run.</source>
         <translation>请先打开模型，然后点击运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="150"/>
         <source>&amp;Condition:</source>
         <translation>条件(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="89"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="64"/>
+        <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), gets lengths and generated tokens that fit it when the lengths are left empty; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="71"/>
+        <source>Which attention to the needle does the answer need? The needle-in-a-haystack prompts run again with the attention weights on the needle&apos;s tokens changed: Keep leaves them, Omit sets them to 0, Only sets every other weight to 0, Binary gives each of them their mean and every other weight 0, Null sets every weight to 0. Each row is what is done while the prompt is read, each column what is done while the answer is generated; a cell is the mean score of the answer (0 to 5, how much of the needle it repeats). On the bundled demos (256 tokens) leave the lengths empty so that the prompts fit, and keep a few depths and modes: every cell runs all the prompts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="80"/>
+        <source>Each row is a length in tokens; the columns: KV cache, SSM state, total, in megabytes per sequence. On the demos the transformer&apos;s cache grows with the length, the SSM&apos;s state does not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="105"/>
         <source>The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form</source>
         <translation>实际运行的实验规范（JSON）：由上方表单生成，在此编辑也会填入表单</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="110"/>
         <source>&amp;JSON spec (what runs):</source>
         <translation>JSON 规范(&amp;J)（实际运行的内容）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="156"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>点击一个单元格，打开其提示、模型的回答及注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
         <source>Copy ta&amp;ble</source>
         <translation>复制表格(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="152"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="168"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>将表格（或所选单元格）复制为制表符分隔的文本，便于粘贴到电子表格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="159"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
         <source>Curve</source>
         <translation>曲线</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="160"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
         <source>Retrieval map</source>
         <translation>检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="161"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="177"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
@@ -394,201 +474,191 @@
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
         <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="62"/>
-        <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), needs short lengths (e.g. 100, 150, 200) and few generated tokens; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
-        <translation>模型能否找到藏在一段长填充文本中的一句话（针）？图中每个格子是一个提示：横向是其长度（词元数），纵向是针在其中的位置，颜色表示回答复述了针的多少内容（0 到 5）。点击格子可打开其提示。只读取短上下文的模型（例如内置的演示模型，256 个词元）需要较短的长度（例如 100, 150, 200）和较少的生成词元；实验 ▸ KV 检索图 可为此类模型绘制专门的图。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="174"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="190"/>
         <source>Open res&amp;ult…</source>
         <translation>打开结果(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="223"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
         <source>Finished: %1</source>
         <translation>已完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="230"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="246"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>已取消。目前已验证的头保留在头面板上，并保存在 %1 中；归因排序不会从中断处继续：请使用另一个文件夹再次运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="232"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="237"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
         <source>The experiment failed.</source>
         <translation>实验失败。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="264"/>
         <source>Head ranking</source>
         <translation>注意力头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="249"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
         <source>Cumulative removal</source>
         <translation>累积移除</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="250"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="266"/>
         <source>Layer pruning</source>
         <translation>层剪枝</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="251"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
         <source>Sparsification</source>
         <translation>稀疏化</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="252"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="81"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
         <source>Needle in a haystack</source>
         <translation>大海捞针</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="269"/>
         <source>Manipulation grid</source>
         <translation>操控网格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="270"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A 掩码（MMLU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="255"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
         <source>Memory table</source>
         <translation>内存表</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="261"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
         <source>Ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
         <source>none: this model has no attention heads</source>
         <translation>无：此模型没有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="275"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="291"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
         <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，因此无法在此模型上运行该实验。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="295"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
         <source>e.g. %1; empty: all heads</source>
         <translation>例如 %1；留空：所有头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="296"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头和 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="298"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="314"/>
         <source>e.g. %1; empty: all SSM heads</source>
         <translation>例如 %1；留空：所有 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="299"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="301"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="317"/>
         <source>e.g. %1; empty: all attention heads</source>
         <translation>例如 %1；留空：所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="302"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="318"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
         <translation>注意力头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="304"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="320"/>
         <source>e.g. %1; list SSM heads</source>
         <translation>例如 %1；请列出 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="305"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 所有注意力头，但此模型没有注意力头：请列出其 SSM 头%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="306"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="322"/>
         <source>, or rank them all with a fast method</source>
         <translation>，或用快速方法为所有头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="309"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="325"/>
         <source>result.json, or e.g. %1</source>
         <translation>result.json，或例如 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="326"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
         <translation>head_ranking 的 result.json，或形如 %1, … 的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="323"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="339"/>
         <source>a new folder per run</source>
         <translation>每次运行新建文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="325"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="341"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>留空：每次运行在 %1 中新建文件夹；包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="328"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="344"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>结果文件夹。留空：每次运行在 %1 中新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="74"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
         <source>KV-retrieval</source>
         <translation>键值检索</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="76"/>
         <source>MMLU (bundled sample)</source>
         <translation>MMLU（内置样本）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="76"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="77"/>
         <source>Knowledge multiple choice</source>
         <translation>知识多项选择</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="79"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="80"/>
         <source>All three tasks</source>
         <translation>全部三个任务</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="83"/>
         <source>Dictionary sizes (keys per prompt)</source>
         <translation>字典大小（每个提示的键数）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="85"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="86"/>
         <source>all</source>
         <translation>全部</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="87"/>
-        <source>Context lengths in tokens; empty = 250 to 4096 in 10 steps</source>
-        <translation>上下文长度（词元）；留空 = 250 到 4096，共 10 档</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="88"/>
@@ -597,268 +667,283 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
-        <source>e.g. 512, 1024, 2048; empty: 250 to 4096</source>
-        <translation>例如 512, 1024, 2048；留空：250 到 4096</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="91"/>
         <source>e.g. 0, 50, 100; empty: 0 to 100</source>
         <translation>例如 0, 50, 100；留空：0 到 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="93"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
         <source>Heads as L17.H24, separated by commas; empty = every attention head</source>
         <translation>注意力头，格式为 L17.H24，以逗号分隔；留空 = 所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="94"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
         <source>Gather heads, e.g. L16.H22</source>
         <translation>Gather 头，例如 L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="95"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
         <source>Aggregate heads, e.g. L17.H24</source>
         <translation>Aggregate 头，例如 L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="96"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
         <source>A head_ranking result.json, or heads as L3.H1, L2.H0, …</source>
         <translation>head_ranking 的 result.json，或形如 L3.H1, L2.H0, … 的注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="97"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
         <source>Numbers of heads removed, e.g. 0, 10, 20; empty = every 10</source>
         <translation>移除的头数，例如 0, 10, 20；留空 = 每 10 个</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="98"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
         <source>e.g. L1.H0, L2.H3; empty: every attention head</source>
         <translation>例如 L1.H0, L2.H3；留空：所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="99"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
         <source>e.g. L16.H22</source>
         <translation>例如 L16.H22</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="100"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
         <source>e.g. L17.H24</source>
         <translation>例如 L17.H24</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="101"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
         <source>result.json, or e.g. L3.H1, L2.H0</source>
         <translation>result.json，或例如 L3.H1, L2.H0</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="102"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
         <source>e.g. 0, 10, 20; empty: every 10</source>
         <translation>例如 0, 10, 20；留空：每 10 个</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="103"/>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="110"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
         <source>Both</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="104"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
         <source>Gradual (from the end)</source>
         <translation>逐步（从末尾开始）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="105"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="107"/>
         <source>Individual (one layer at a time)</source>
         <translation>单独（每次一层）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="109"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
         <source>e.g. 0, 1, 2, 4; empty: 0 to the number of heads</source>
         <translation>例如 0, 1, 2, 4；留空：0 到头的总数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="111"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
         <source>Generation only</source>
         <translation>仅生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="112"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
         <source>Prefill and generation</source>
         <translation>预填充和生成阶段</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="113"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="115"/>
         <source>Exact (every head ablated)</source>
         <translation>精确（逐个消融每个头）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="114"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
         <source>Fast: attribution, then the top heads exactly</source>
         <translation>快速：先归因，再精确计算排名靠前的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="115"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="117"/>
         <source>Fastest: attribution estimate only</source>
         <translation>最快：仅归因估计</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="116"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="118"/>
         <source>The fast methods colour the head board with first-order estimates at once, then refine the top heads by exact ablation (docs/attribution.md)</source>
         <translation>快速方法会立即用一阶估计为头面板着色，然后通过精确消融细化排名靠前的头（docs/attribution.md）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="119"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="121"/>
         <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
         <translation>希望排序的头数；快速方法会精确验证三倍数量的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="120"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="122"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="121"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="123"/>
         <source>Log-probability of the answer</source>
         <translation>答案的对数概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="122"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="124"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>精确匹配（KV 检索，生成）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>结果文件夹；留空 = 每次运行新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="138"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
         <source>&amp;Task:</source>
         <translation>任务(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="140"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
         <source>Dictionar&amp;y sizes:</source>
         <translation>字典大小(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="158"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="160"/>
         <source>Aggrega&amp;te heads:</source>
         <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="185"/>
         <source>&amp;Kept heads (k):</source>
         <translation>保留头数(&amp;K)（k）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="184"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
         <source>St&amp;ages:</source>
         <translation>阶段(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="188"/>
         <source>Choose the results folder</source>
         <translation>选择结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="187"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="189"/>
         <source>Results folder</source>
         <translation>结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="142"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="303"/>
+        <source>Sequence lengths in tokens, separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="311"/>
+        <source>e.g. %1; empty: %2 to %3 in %4 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="312"/>
+        <source>Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model&apos;s context of %4 tokens with the generated tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="315"/>
+        <source>Context lengths in tokens; empty = %1 to %2 in %3 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="146"/>
         <source>&amp;Limit per subject:</source>
         <translation>每科上限(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="106"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="108"/>
         <source>Kept heads: how many heads each layer keeps at every query position, the k with the lowest attention entropy; the others are switched off. One or more values of k, separated by commas; empty = 0 to the number of heads</source>
         <translation>保留头数：每层在每个查询位置保留多少个头，即注意力熵最低的 k 个；其余的头被关闭。可填一个或多个 k 值，用逗号分隔；留空 = 0 到头的总数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="145"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
         <source>Context &amp;lengths:</source>
         <translation>上下文长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="147"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="149"/>
         <source>Needle &amp;depths (%):</source>
         <translation>针的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="148"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
         <source>&amp;Generated tokens:</source>
         <translation>生成词元数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
         <source>He&amp;ads:</source>
         <translation>注意力头(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="152"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
         <source>Metho&amp;d:</source>
         <translation>方法(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="153"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="155"/>
         <source>Heads &amp;wanted:</source>
         <translation>所需头数(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="154"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="156"/>
         <source>&amp;Metric:</source>
         <translation>指标(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="157"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="159"/>
         <source>&amp;Gather heads:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="167"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
         <source>Choose a head_ranking result.json</source>
         <translation>选择 head_ranking 的 result.json</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
         <source>Head ranking result</source>
         <translation>注意力头排序结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
         <source>Ran&amp;king:</source>
         <translation>排序(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="35"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="36"/>
         <source>&apos;%1&apos; is not a whole number</source>
         <translation>“%1”不是整数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="141"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="143"/>
         <source>Samples per si&amp;ze:</source>
         <translation>每种大小的样本数(&amp;Z)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
         <source>&amp;Steps:</source>
         <translation>步骤(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="181"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="186"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="188"/>
         <source>Results f&amp;older:</source>
         <translation>结果文件夹(&amp;O)：</translation>
     </message>
@@ -873,27 +958,27 @@
         <translation>规范编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="372"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="388"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="387"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="403"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>正在加载模型并准备样本…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="393"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="409"/>
         <source>Cancelling after the current sample…</source>
         <translation>将在当前样本完成后取消…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="411"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="427"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="421"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="437"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
     </message>
@@ -1670,7 +1755,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="423"/>
+        <location filename="../app/studio/main_window.cpp" line="425"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
@@ -1710,144 +1795,174 @@
         <translation>设备(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="76"/>
+        <location filename="../app/studio/main_window.cpp" line="72"/>
         <source>Loading cancelled</source>
         <translation>已取消加载</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="71"/>
+        <location filename="../app/studio/main_window.cpp" line="67"/>
         <source>Loading %p%</source>
         <translation>正在加载 %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="64"/>
+        <location filename="../app/studio/main_window.cpp" line="60"/>
         <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="68"/>
+        <location filename="../app/studio/main_window.cpp" line="64"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="82"/>
+        <location filename="../app/studio/main_window.cpp" line="78"/>
         <source>Could not load the model</source>
         <translation>无法加载模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="84"/>
+        <location filename="../app/studio/main_window.cpp" line="80"/>
         <source>Could not load %1</source>
         <translation>无法加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="88"/>
+        <location filename="../app/studio/main_window.cpp" line="84"/>
         <source>Run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="89"/>
+        <location filename="../app/studio/main_window.cpp" line="85"/>
         <source>The run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="91"/>
+        <location filename="../app/studio/main_window.cpp" line="87"/>
         <source>Run cancelled</source>
         <translation>运行已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="206"/>
+        <location filename="../app/studio/main_window.cpp" line="207"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="333"/>
+        <location filename="../app/studio/main_window.cpp" line="334"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>停止运行或加载 (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="521"/>
+        <location filename="../app/studio/main_window.cpp" line="552"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>勾选“与未消融的运行比较”以查看消融带来的变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="153"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>No colouring</source>
         <translation>不着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="153"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>Entropy of the last row</source>
         <translation>最后一行的熵</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="153"/>
+        <location filename="../app/studio/main_window.cpp" line="154"/>
         <source>Max weight of the last row</source>
         <translation>最后一行的最大权重</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="154"/>
+        <location filename="../app/studio/main_window.cpp" line="155"/>
         <source>Attention to the selected token</source>
         <translation>对所选词元的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="160"/>
+        <location filename="../app/studio/main_window.cpp" line="161"/>
         <source>C&amp;olour heads by:</source>
         <translation>注意力头着色依据(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="164"/>
+        <location filename="../app/studio/main_window.cpp" line="165"/>
         <source>&amp;Invert</source>
         <translation>反转(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="165"/>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>Restore &amp;all</source>
         <translation>全部恢复(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="200"/>
+        <location filename="../app/studio/main_window.cpp" line="201"/>
         <source>Compare with the unablated run</source>
         <translation>与未消融的运行比较</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="204"/>
+        <location filename="../app/studio/main_window.cpp" line="205"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="210"/>
+        <location filename="../app/studio/main_window.cpp" line="211"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="220"/>
-        <location filename="../app/studio/main_window.cpp" line="546"/>
+        <location filename="../app/studio/main_window.cpp" line="221"/>
+        <location filename="../app/studio/main_window.cpp" line="578"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="221"/>
+        <location filename="../app/studio/main_window.cpp" line="222"/>
         <source>Difference (ablated − unablated)</source>
         <translation>差异（消融 − 未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="316"/>
+        <location filename="../app/studio/main_window.cpp" line="317"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="332"/>
+        <location filename="../app/studio/main_window.cpp" line="333"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="520"/>
+        <location filename="../app/studio/main_window.cpp" line="504"/>
+        <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="515"/>
+        <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <source>Gather %1: ablated − unablated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <source>Aggregate %1: ablated − unablated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="523"/>
+        <source>Gather %1: unchanged by the ablation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="523"/>
+        <source>Aggregate %1: unchanged by the ablation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="551"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>输入提示以查看注意力图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="420"/>
+        <location filename="../app/studio/main_window.cpp" line="422"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
@@ -1883,7 +1998,7 @@
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="48"/>
-        <location filename="../app/studio/main_window_startup.cpp" line="30"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="33"/>
         <source>Could not open the workspace</source>
         <translation>无法打开工作区</translation>
     </message>
@@ -2043,83 +2158,83 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="425"/>
+        <location filename="../app/studio/main_window.cpp" line="427"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="426"/>
+        <location filename="../app/studio/main_window.cpp" line="428"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="480"/>
+        <location filename="../app/studio/main_window.cpp" line="482"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="481"/>
+        <location filename="../app/studio/main_window.cpp" line="483"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="492"/>
+        <location filename="../app/studio/main_window.cpp" line="493"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <location filename="../app/studio/main_window.cpp" line="553"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>输入提示以查看下一个词元的概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="544"/>
+        <location filename="../app/studio/main_window.cpp" line="576"/>
         <source>Attention / hidden attention</source>
         <translation>注意力 / 隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="545"/>
+        <location filename="../app/studio/main_window.cpp" line="577"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="558"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="98"/>
         <source>Export figure set into folder</source>
         <translation>将图表集导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="563"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="103"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="564"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="104"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="154"/>
+        <location filename="../app/studio/main_window.cpp" line="155"/>
         <source>Importance (head ranking result)</source>
         <translation>重要性（注意力头排序结果）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="155"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather 得分（行尾 → 其所在行）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="155"/>
+        <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="361"/>
-        <location filename="../app/studio/main_window.cpp" line="476"/>
-        <location filename="../app/studio/main_window.cpp" line="549"/>
+        <location filename="../app/studio/main_window.cpp" line="362"/>
+        <location filename="../app/studio/main_window.cpp" line="478"/>
+        <location filename="../app/studio/main_window.cpp" line="581"/>
         <source>importance (baseline − ablated)</source>
         <translation>重要性（基线 − 消融后）</translation>
     </message>
@@ -2145,7 +2260,7 @@
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="131"/>
-        <location filename="../app/studio/main_window_startup.cpp" line="28"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="31"/>
         <source>Could not open the result</source>
         <translation>无法打开结果</translation>
     </message>
@@ -2201,29 +2316,29 @@
         <translation>已打开提示 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_startup.cpp" line="55"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="58"/>
         <source>Restore the last session?</source>
         <translation>恢复上次会话？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window_startup.cpp" line="56"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="59"/>
         <source>G&amp;A Studio did not close cleanly last time. Restore the autosaved session (model %1, %n ablated head(s))?</source>
         <translation>
             <numerusform>G&amp;A Studio 上次未正常关闭。是否恢复自动保存的会话（模型 %1，%n 个已消融的头）？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_startup.cpp" line="60"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="63"/>
         <source>&amp;Restore</source>
         <translation>恢复(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_startup.cpp" line="61"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="64"/>
         <source>&amp;Discard</source>
         <translation>丢弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_startup.cpp" line="66"/>
+        <location filename="../app/studio/main_window_startup.cpp" line="69"/>
         <source>Could not restore the session</source>
         <translation>无法恢复会话</translation>
     </message>
@@ -2258,7 +2373,7 @@
         <translation>此版本未附带</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="41"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="47"/>
         <source>Could not open an experiment result of the workspace</source>
         <translation>无法打开工作区中的实验结果</translation>
     </message>
@@ -2286,12 +2401,12 @@
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="210"/>
+        <location filename="../app/studio/mask_panel.cpp" line="211"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
         <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，而其 SSM 头没有注意力权重。请打开带有注意力头的模型以编辑和运行掩码。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="212"/>
+        <location filename="../app/studio/mask_panel.cpp" line="213"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>分别在有无掩码时运行以填充此图表</translation>
     </message>
@@ -2327,12 +2442,7 @@
         <translation>规则(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="209"/>
-        <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked):</source>
-        <translation>点击词元即可在所选规则下屏蔽或取消屏蔽（带删除线的词元已被屏蔽）：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="213"/>
+        <location filename="../app/studio/mask_panel.cpp" line="214"/>
         <source>No attention heads: there is no mask to run on this model</source>
         <translation>没有注意力头：此模型上没有可运行的掩码</translation>
     </message>
@@ -2366,27 +2476,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="265"/>
+        <location filename="../app/studio/mask_panel.cpp" line="209"/>
+        <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a framed token is an option&apos;s summary token):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="266"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1，位于选项 %2 的摘要词元处</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="267"/>
+        <location filename="../app/studio/mask_panel.cpp" line="268"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1，位于最后位置</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="310"/>
+        <location filename="../app/studio/mask_panel.cpp" line="311"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="341"/>
+        <location filename="../app/studio/mask_panel.cpp" line="342"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>正确答案 %1。不加掩码时模型选择 %2，加掩码时选择 %3。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="348"/>
+        <location filename="../app/studio/mask_panel.cpp" line="349"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
@@ -2572,67 +2687,67 @@
 <context>
     <name>gna::studio::PromptEditor</name>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="22"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="23"/>
         <source>KV-retrieval (5 keys)</source>
         <translation>KV 检索（5 个键）</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="26"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="27"/>
         <source>MMLU-style question</source>
         <translation>MMLU 风格的问题</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="30"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="31"/>
         <source>Needle in a haystack (short)</source>
         <translation>大海捞针（短）</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="36"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="37"/>
         <source>Free text</source>
         <translation>自由文本</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="43"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="44"/>
         <source>R&amp;un</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="47"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="48"/>
         <source>&amp;Sample prompt:</source>
         <translation>示例提示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="56"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="57"/>
         <source>Choose a sample…</source>
         <translation>选择示例…</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="59"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="60"/>
         <source>Type a prompt; the model reruns as you type or toggle heads.</source>
         <translation>输入提示；输入文字或切换注意力头时模型会立即重新运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="61"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="62"/>
         <source>Prompt</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="65"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="66"/>
         <source>Answer &amp;candidates:</source>
         <translation>候选答案(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="67"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="68"/>
         <source>comma-separated, e.g. 88, 42</source>
         <translation>以逗号分隔，例如 88, 42</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="68"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="69"/>
         <source>Each candidate is scored by the probability of its first token</source>
         <translation>每个候选答案按其第一个词元的概率打分</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="72"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="73"/>
         <source>Run the model on the prompt (Ctrl+R)</source>
         <translation>在提示上运行模型（Ctrl+R）</translation>
     </message>
@@ -2783,27 +2898,27 @@
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="270"/>
+        <location filename="../views/attention_heatmap.cpp" line="286"/>
         <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
         <translation>最后一行按 |a| / Σ|a|：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="272"/>
+        <location filename="../views/attention_heatmap.cpp" line="288"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>最后一行：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="315"/>
+        <location filename="../views/attention_heatmap.cpp" line="319"/>
         <source>masked: key after the query (causal)</source>
         <translation>已屏蔽：键在查询之后（因果）</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="316"/>
+        <location filename="../views/attention_heatmap.cpp" line="320"/>
         <source>Weight %1</source>
         <translation>权重 %1</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="317"/>
+        <location filename="../views/attention_heatmap.cpp" line="321"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
@@ -2919,7 +3034,7 @@ Key %3 “%4”
         <translation>对数颜色刻度</translation>
     </message>
     <message>
-        <location filename="../views/gather_aggregate_pair.cpp" line="31"/>
+        <location filename="../views/gather_aggregate_pair.cpp" line="32"/>
         <source>Draw both maps on one colour range so their weights compare directly</source>
         <translation>两张图使用同一颜色范围，便于直接比较权重</translation>
     </message>
@@ -2939,14 +3054,14 @@ Key %3 “%4”
     <message>
         <location filename="../views/head_board.cpp" line="104"/>
         <location filename="../views/head_board.cpp" line="146"/>
-        <location filename="../views/head_board.cpp" line="493"/>
+        <location filename="../views/head_board.cpp" line="508"/>
         <location filename="../views/head_board_commands.cpp" line="44"/>
         <source>Toggle %1</source>
         <translation>切换 %1</translation>
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="116"/>
-        <location filename="../views/head_board.cpp" line="495"/>
+        <location filename="../views/head_board.cpp" line="510"/>
         <source>Ablate layer %1</source>
         <translation>消融第 %1 层</translation>
     </message>
@@ -2957,7 +3072,7 @@ Key %3 “%4”
     </message>
     <message>
         <location filename="../views/head_board.cpp" line="130"/>
-        <location filename="../views/head_board.cpp" line="499"/>
+        <location filename="../views/head_board.cpp" line="514"/>
         <source>Restore all heads</source>
         <translation>恢复所有头</translation>
     </message>
@@ -2993,37 +3108,37 @@ Key %3 “%4”
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="476"/>
+        <location filename="../views/head_board.cpp" line="491"/>
         <source>Shown in the maps as the Gather head (G)</source>
         <translation>在图中显示为 Gather 头（G）</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="477"/>
+        <location filename="../views/head_board.cpp" line="492"/>
         <source>Shown in the maps as the Aggregate head (A)</source>
         <translation>在图中显示为 Aggregate 头（A）</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="494"/>
+        <location filename="../views/head_board.cpp" line="509"/>
         <source>Show attention of %1</source>
         <translation>显示 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="497"/>
+        <location filename="../views/head_board.cpp" line="512"/>
         <source>Toggle selection</source>
         <translation>切换所选</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="498"/>
+        <location filename="../views/head_board.cpp" line="513"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="501"/>
+        <location filename="../views/head_board.cpp" line="516"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="502"/>
+        <location filename="../views/head_board.cpp" line="517"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -3116,32 +3231,32 @@ Key %3 “%4”
         <translation>H</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="56"/>
+        <location filename="../views/head_board_legend.cpp" line="57"/>
         <source>✕ = ablated</source>
         <translation>✕ = 已消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="57"/>
+        <location filename="../views/head_board_legend.cpp" line="58"/>
         <source>◥ = SSM head</source>
         <translation>◥ = SSM 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="62"/>
+        <location filename="../views/head_board_legend.cpp" line="63"/>
         <source>G, A = shown heads</source>
         <translation>G, A = 当前显示的头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="62"/>
+        <location filename="../views/head_board_legend.cpp" line="63"/>
         <source>G = shown Gather head</source>
         <translation>G = 当前显示的 Gather 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="62"/>
+        <location filename="../views/head_board_legend.cpp" line="63"/>
         <source>A = shown Aggregate head</source>
         <translation>A = 当前显示的 Aggregate 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="66"/>
+        <location filename="../views/head_board_legend.cpp" line="67"/>
         <source>▨ = no head</source>
         <translation>▨ = 此处无头</translation>
     </message>
@@ -3193,26 +3308,26 @@ Key %3 “%4”
     </message>
     <message>
         <location filename="../views/mask_editor.cpp" line="34"/>
-        <source>Click a token to mask or unmask it for the selected head</source>
-        <translation>单击词元可为所选头屏蔽或取消屏蔽该词元</translation>
+        <source>Click a token to mask or unmask it for the selected head. Struck-through tokens are masked; a framed token is an option&apos;s summary token (its last one): a Gather head condenses the option into it, an Aggregate head reads the options there.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="60"/>
+        <location filename="../views/mask_editor.cpp" line="62"/>
         <source>Unmask token %1</source>
         <translation>取消屏蔽词元 %1</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="60"/>
+        <location filename="../views/mask_editor.cpp" line="62"/>
         <source>Mask token %1</source>
         <translation>屏蔽词元 %1</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="67"/>
+        <location filename="../views/mask_editor.cpp" line="69"/>
         <source>Keep only answer segments</source>
         <translation>仅保留答案片段</translation>
     </message>
     <message>
-        <location filename="../views/mask_editor.cpp" line="71"/>
+        <location filename="../views/mask_editor.cpp" line="73"/>
         <source>Keep only summary tokens</source>
         <translation>仅保留摘要词元</translation>
     </message>
@@ -3220,55 +3335,70 @@ Key %3 “%4”
 <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="116"/>
+        <location filename="../views/next_token_chart.cpp" line="137"/>
         <source>Probability (%1 of %2 rows; enlarge to see all)</source>
         <translation>概率（显示 %2 行中的 %1 行；放大以查看全部）</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="11"/>
+        <location filename="../views/next_token_chart.cpp" line="21"/>
         <source>Next-token probabilities</source>
         <translation>下一个词元的概率</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="18"/>
+        <location filename="../views/next_token_chart.cpp" line="30"/>
         <source>Baseline (no ablation)</source>
         <translation>基线（无消融）</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="21"/>
+        <location filename="../views/next_token_chart.cpp" line="30"/>
         <source>Top next tokens (one token)</source>
         <translation>最可能的下一个词元（单个词元）</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="22"/>
+        <location filename="../views/next_token_chart.cpp" line="30"/>
         <source>Answer candidates (whole answer)</source>
         <translation>候选答案（完整答案）</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="33"/>
-        <location filename="../views/next_token_chart.cpp" line="113"/>
+        <location filename="../views/next_token_chart.cpp" line="31"/>
+        <source>Top tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="31"/>
+        <source>Candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="31"/>
+        <source>Baseline</source>
+        <translation type="unfinished">基线</translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="44"/>
+        <location filename="../views/next_token_chart.cpp" line="134"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="39"/>
+        <location filename="../views/next_token_chart.cpp" line="50"/>
         <source>No prediction yet</source>
         <translation>尚无预测</translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="86"/>
+        <location filename="../views/next_token_chart.cpp" line="106"/>
         <source>␣ (space)</source>
         <translation>␣（空格）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/next_token_chart.cpp" line="86"/>
+        <location filename="../views/next_token_chart.cpp" line="106"/>
         <source>␣ (%n spaces)</source>
         <translation>
             <numerusform>␣（%n 个空格）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="116"/>
+        <location filename="../views/next_token_chart.cpp" line="137"/>
         <source>Probability (%1 of %2 rows)</source>
         <translation>概率（显示 %2 行中的 %1 行）</translation>
     </message>
