@@ -51,67 +51,67 @@
     <message>
         <location filename="../app/studio/core_errors.cpp" line="28"/>
         <source>%1: &quot;%2&quot; must be an object with &quot;name&quot;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;%2&quot; muss ein Objekt mit &quot;name&quot; sein: %3</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="29"/>
         <source>%1: &quot;task&quot; must be an object with &quot;name&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;task&quot; muss ein Objekt mit &quot;name&quot; sein</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="30"/>
         <source>%1: &quot;tasks&quot; must be a non-empty list of tasks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;tasks&quot; muss eine nicht leere Liste von Aufgaben sein</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="31"/>
         <source>%1: give &quot;task&quot; or &quot;tasks&quot;, not both</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Geben Sie &quot;task&quot; oder &quot;tasks&quot; an, nicht beides</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="32"/>
         <source>%1: &quot;ranking&quot; is required: a head_ranking result.json or a list of heads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;ranking&quot; ist erforderlich: eine head_ranking-result.json oder eine Liste von Köpfen</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="33"/>
         <source>%1: &quot;gather&quot; and &quot;aggregate&quot; head lists are required</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Die Kopflisten &quot;gather&quot; und &quot;aggregate&quot; sind erforderlich</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="34"/>
         <source>%1: &quot;gather&quot; and &quot;aggregate&quot; name no head: a G&amp;A mask needs at least one attention head (e.g. &quot;gather&quot;: [&quot;L1.H0&quot;]); a model without attention heads has none to mask</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;gather&quot; und &quot;aggregate&quot; nennen keinen Kopf: Eine G&amp;A-Maske braucht mindestens einen Attention-Kopf (z. B. &quot;gather&quot;: [&quot;L1.H0&quot;]); ein Modell ohne Attention-Köpfe hat keinen zu maskieren</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="37"/>
         <source>experiment: &apos;%1&apos; is not a known experiment (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>experiment: „%1“ ist kein bekanntes Experiment (%2)</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="38"/>
         <source>task: &apos;%1&apos; is not one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>task: „%1“ ist keine der Aufgaben %2</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="40"/>
         <source>it must be at least %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Wert muss mindestens %1 sein</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="41"/>
         <source>values must be at least %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Werte müssen mindestens %1 sein</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="42"/>
         <source>&apos;%1&apos; is not one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist keiner der Werte %2</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="43"/>
         <source>unknown manipulation mode &apos;%1&apos;: use Keep, Null, Only, Omit or Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Manipulationsmodus „%1“: verwenden Sie Keep, Null, Only, Omit oder Binary</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="44"/>
@@ -381,17 +381,17 @@
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="64"/>
         <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), gets lengths and generated tokens that fit it when the lengths are left empty; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
-        <translation type="unfinished"></translation>
+        <translation>Findet das Modell einen Satz (die Nadel), der in einem langen Fülltext versteckt ist? Jede Zelle der Karte ist ein Prompt: waagerecht seine Länge in Token, senkrecht die Stelle, an der die Nadel darin steht; die Farbe zeigt, wie viel von der Nadel die Antwort wiederholt (0 bis 5). Klicken Sie auf eine Zelle, um ihren Prompt zu öffnen. Ein Modell, das nur einen kurzen Kontext liest, etwa die mitgelieferten Demos (256 Token), erhält passende Längen und generierte Token, wenn die Längen leer bleiben; Experimente ▸ KV-Abrufkarte zeichnet eine Karte für solche Modelle.</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="71"/>
         <source>Which attention to the needle does the answer need? The needle-in-a-haystack prompts run again with the attention weights on the needle&apos;s tokens changed: Keep leaves them, Omit sets them to 0, Only sets every other weight to 0, Binary gives each of them their mean and every other weight 0, Null sets every weight to 0. Each row is what is done while the prompt is read, each column what is done while the answer is generated; a cell is the mean score of the answer (0 to 5, how much of the needle it repeats). On the bundled demos (256 tokens) leave the lengths empty so that the prompts fit, and keep a few depths and modes: every cell runs all the prompts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Welche Aufmerksamkeit auf die Nadel braucht die Antwort? Die Nadel-im-Heuhaufen-Prompts laufen erneut, wobei die Attention-Gewichte auf den Token der Nadel verändert werden: Keep lässt sie, Omit setzt sie auf 0, Only setzt alle anderen Gewichte auf 0, Binary gibt jedem von ihnen ihren Mittelwert und allen anderen Gewichten 0, Null setzt alle Gewichte auf 0. Jede Zeile ist das, was beim Lesen des Prompts geschieht, jede Spalte das, was beim Generieren der Antwort geschieht; eine Zelle ist die mittlere Punktzahl der Antwort (0 bis 5, wie viel von der Nadel sie wiederholt). Lassen Sie auf den mitgelieferten Demos (256 Token) die Längen leer, damit die Prompts passen, und behalten Sie wenige Tiefen und Modi: Jede Zelle führt alle Prompts erneut aus.</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="80"/>
         <source>Each row is a length in tokens; the columns: KV cache, SSM state, total, in megabytes per sequence. On the demos the transformer&apos;s cache grows with the length, the SSM&apos;s state does not.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Zeile ist eine Länge in Token; die Spalten: KV-Cache, SSM-Zustand, gesamt, in Megabyte pro Sequenz. Bei den Demos wächst der Cache des Transformers mit der Länge, der Zustand des SSM nicht.</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="105"/>
@@ -834,22 +834,22 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="303"/>
         <source>Sequence lengths in tokens, separated by commas</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenzlängen in Token, durch Kommas getrennt</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="311"/>
         <source>e.g. %1; empty: %2 to %3 in %4 steps</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. %1; leer: %2 bis %3 in %4 Schritten</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="312"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model&apos;s context of %4 tokens with the generated tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontextlängen in Token; leer = %1 bis %2 in %3 Schritten, die samt den generierten Token in den Kontext dieses Modells von %4 Token passen</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="315"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontextlängen in Token; leer = %1 bis %2 in %3 Schritten</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
@@ -1930,32 +1930,32 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="504"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Kopf ist abgeschaltet, daher sind beide Läufe gleich. Klicken Sie auf einen Kopf auf der Kopftafel, um ihn abzuschalten.</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="515"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die abgeschalteten Köpfe ändern diese Karten nicht: Beide Läufe ergeben dieselben Gewichte (ein Kopf ändert nur die Schichten nach seiner eigenen).</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="522"/>
         <source>Gather %1: ablated − unablated</source>
-        <translation type="unfinished"></translation>
+        <translation>Gather %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="522"/>
         <source>Aggregate %1: ablated − unablated</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="523"/>
         <source>Gather %1: unchanged by the ablation</source>
-        <translation type="unfinished"></translation>
+        <translation>Gather %1: durch die Ablation unverändert</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="523"/>
         <source>Aggregate %1: unchanged by the ablation</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate %1: durch die Ablation unverändert</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="551"/>
@@ -2484,7 +2484,7 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="209"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a framed token is an option&apos;s summary token):</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie auf ein Token, um es für die gewählte Regel zu maskieren oder die Maske aufzuheben (durchgestrichene Token sind maskiert; ein umrahmtes Token ist das Zusammenfassungs-Token einer Option):</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="266"/>
@@ -3318,7 +3318,7 @@ Key %3 „%4“
     <message>
         <location filename="../views/mask_editor.cpp" line="34"/>
         <source>Click a token to mask or unmask it for the selected head. Struck-through tokens are masked; a framed token is an option&apos;s summary token (its last one): a Gather head condenses the option into it, an Aggregate head reads the options there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie auf ein Token, um es für den gewählten Kopf zu maskieren oder die Maske aufzuheben. Durchgestrichene Token sind maskiert; ein umrahmtes Token ist das Zusammenfassungs-Token einer Option (ihr letztes): Ein Gather-Kopf verdichtet die Option darin, ein Aggregate-Kopf liest dort die Optionen.</translation>
     </message>
     <message>
         <location filename="../views/mask_editor.cpp" line="62"/>
@@ -3371,17 +3371,17 @@ Key %3 „%4“
     <message>
         <location filename="../views/next_token_chart.cpp" line="31"/>
         <source>Top tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-Token</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="31"/>
         <source>Candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>Kandidaten</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="31"/>
         <source>Baseline</source>
-        <translation type="unfinished">Basislinie</translation>
+        <translation>Basislinie</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="44"/>

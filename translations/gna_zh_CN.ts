@@ -51,67 +51,67 @@
     <message>
         <location filename="../app/studio/core_errors.cpp" line="28"/>
         <source>%1: &quot;%2&quot; must be an object with &quot;name&quot;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 必须是带有 &quot;name&quot; 的对象：%3</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="29"/>
         <source>%1: &quot;task&quot; must be an object with &quot;name&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;task&quot; 必须是带有 &quot;name&quot; 的对象</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="30"/>
         <source>%1: &quot;tasks&quot; must be a non-empty list of tasks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;tasks&quot; 必须是非空的任务列表</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="31"/>
         <source>%1: give &quot;task&quot; or &quot;tasks&quot;, not both</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：请给出 &quot;task&quot; 或 &quot;tasks&quot;，不能同时给出</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="32"/>
         <source>%1: &quot;ranking&quot; is required: a head_ranking result.json or a list of heads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：必须提供 &quot;ranking&quot;：head_ranking 的 result.json 或头的列表</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="33"/>
         <source>%1: &quot;gather&quot; and &quot;aggregate&quot; head lists are required</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：必须提供 &quot;gather&quot; 和 &quot;aggregate&quot; 头列表</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="34"/>
         <source>%1: &quot;gather&quot; and &quot;aggregate&quot; name no head: a G&amp;A mask needs at least one attention head (e.g. &quot;gather&quot;: [&quot;L1.H0&quot;]); a model without attention heads has none to mask</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;gather&quot; 和 &quot;aggregate&quot; 没有指定任何头：G&amp;A 掩码至少需要一个注意力头（例如 &quot;gather&quot;: [&quot;L1.H0&quot;]）；没有注意力头的模型无可掩码</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="37"/>
         <source>experiment: &apos;%1&apos; is not a known experiment (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>experiment：“%1”不是已知的实验（%2）</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="38"/>
         <source>task: &apos;%1&apos; is not one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>task：“%1”不是 %2 之一</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="40"/>
         <source>it must be at least %1</source>
-        <translation type="unfinished"></translation>
+        <translation>其值必须至少为 %1</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="41"/>
         <source>values must be at least %1</source>
-        <translation type="unfinished"></translation>
+        <translation>各值必须至少为 %1</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="42"/>
         <source>&apos;%1&apos; is not one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是 %2 之一</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="43"/>
         <source>unknown manipulation mode &apos;%1&apos;: use Keep, Null, Only, Omit or Binary</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的操控模式“%1”：请使用 Keep、Null、Only、Omit 或 Binary</translation>
     </message>
     <message>
         <location filename="../app/studio/core_errors.cpp" line="44"/>
@@ -381,17 +381,17 @@
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="64"/>
         <source>Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the map is one prompt: across, its length in tokens; down, where the needle stands in it; the colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. A model that reads only a short context, such as the bundled demos (256 tokens), gets lengths and generated tokens that fit it when the lengths are left empty; Experiments ▸ KV-retrieval map draws a map made for such models.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型能否找到藏在长篇填充文本中的一句话（针）？图中每个单元格是一个提示：横向为其长度（词元数），纵向为针在其中的位置；颜色表示回答复述了多少针的内容（0 到 5）。点击单元格可打开其提示。对于只读取短上下文的模型（例如附带的演示模型，256 个词元），若长度留空，将使用适合它的长度和生成词元数；实验 ▸ KV 检索图 会绘制专为此类模型设计的图。</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="71"/>
         <source>Which attention to the needle does the answer need? The needle-in-a-haystack prompts run again with the attention weights on the needle&apos;s tokens changed: Keep leaves them, Omit sets them to 0, Only sets every other weight to 0, Binary gives each of them their mean and every other weight 0, Null sets every weight to 0. Each row is what is done while the prompt is read, each column what is done while the answer is generated; a cell is the mean score of the answer (0 to 5, how much of the needle it repeats). On the bundled demos (256 tokens) leave the lengths empty so that the prompts fit, and keep a few depths and modes: every cell runs all the prompts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>回答需要对针的哪种注意力？大海捞针的提示会再次运行，并改变针的词元上的注意力权重：Keep 保持不变，Omit 将其设为 0，Only 将其他所有权重设为 0，Binary 为它们各赋其平均值并将其他所有权重设为 0，Null 将所有权重设为 0。每一行是读取提示时所做的操作，每一列是生成回答时所做的操作；单元格为回答的平均得分（0 到 5，表示复述了多少针的内容）。在附带的演示模型（256 个词元）上，请将长度留空以使提示能够容纳，并只保留少数几个深度和模式：每个单元格都会重新运行所有提示。</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="80"/>
         <source>Each row is a length in tokens; the columns: KV cache, SSM state, total, in megabytes per sequence. On the demos the transformer&apos;s cache grows with the length, the SSM&apos;s state does not.</source>
-        <translation type="unfinished"></translation>
+        <translation>每一行是一个长度（词元数）；各列：KV 缓存、SSM 状态、总计，单位为每个序列的兆字节。在演示模型上，Transformer 的缓存随长度增长，SSM 的状态则不会。</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="105"/>
@@ -834,22 +834,22 @@
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="303"/>
         <source>Sequence lengths in tokens, separated by commas</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度（词元数），以逗号分隔</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="311"/>
         <source>e.g. %1; empty: %2 to %3 in %4 steps</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 %1；留空：%2 到 %3，共 %4 档</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="312"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model&apos;s context of %4 tokens with the generated tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文长度（词元数）；留空 = %1 到 %2，共 %3 档，连同生成的词元都能容纳在此模型 %4 个词元的上下文中</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="315"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文长度（词元数）；留空 = %1 到 %2，共 %3 档</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="144"/>
@@ -1929,32 +1929,32 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="504"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有消融任何头，因此两次运行结果相同。点击头面板上的某个头即可将其关闭。</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="515"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
-        <translation type="unfinished"></translation>
+        <translation>已消融的头不会改变这些图：两次运行得到相同的权重（一个头只影响其所在层之后的层）。</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="522"/>
         <source>Gather %1: ablated − unablated</source>
-        <translation type="unfinished"></translation>
+        <translation>Gather %1：消融 − 未消融</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="522"/>
         <source>Aggregate %1: ablated − unablated</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate %1：消融 − 未消融</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="523"/>
         <source>Gather %1: unchanged by the ablation</source>
-        <translation type="unfinished"></translation>
+        <translation>Gather %1：消融后无变化</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="523"/>
         <source>Aggregate %1: unchanged by the ablation</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate %1：消融后无变化</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="551"/>
@@ -2478,7 +2478,7 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="209"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a framed token is an option&apos;s summary token):</source>
-        <translation type="unfinished"></translation>
+        <translation>点击词元，可针对所选规则屏蔽或取消屏蔽它（带删除线的词元已被屏蔽；带边框的词元是某个选项的摘要词元）：</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="266"/>
@@ -3309,7 +3309,7 @@ Key %3 “%4”
     <message>
         <location filename="../views/mask_editor.cpp" line="34"/>
         <source>Click a token to mask or unmask it for the selected head. Struck-through tokens are masked; a framed token is an option&apos;s summary token (its last one): a Gather head condenses the option into it, an Aggregate head reads the options there.</source>
-        <translation type="unfinished"></translation>
+        <translation>点击词元，可针对所选的头屏蔽或取消屏蔽它。带删除线的词元已被屏蔽；带边框的词元是某个选项的摘要词元（其最后一个词元）：Gather 头把该选项浓缩到其中，Aggregate 头在那里读取各选项。</translation>
     </message>
     <message>
         <location filename="../views/mask_editor.cpp" line="62"/>
@@ -3362,17 +3362,17 @@ Key %3 “%4”
     <message>
         <location filename="../views/next_token_chart.cpp" line="31"/>
         <source>Top tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>最可能词元</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="31"/>
         <source>Candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>候选</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="31"/>
         <source>Baseline</source>
-        <translation type="unfinished">基线</translation>
+        <translation>基线</translation>
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="44"/>
