@@ -41,8 +41,6 @@
 #include "retrieval_map.h"
 #include "startup.h"
 #include "app_test_util.h"
-#include "translations.h"
-#include <QTranslator>
 
 using namespace gna::studio;
 
@@ -54,7 +52,6 @@ private Q_SLOTS:
     void cancelledExperimentLeavesWindowUsable();
     void cumulativeRemovalCurves();
     void maskEditorLetterProbabilities();
-    void newStringsAreTranslated();
     void resultFileOnTheCommandLine();
     void mergedShardsOpenLikeAnyResult();
     void screenshots();
@@ -437,43 +434,6 @@ void TestExperiments::resultFileOnTheCommandLine() {
     QString error;
     QVERIFY(!w.experiments()->openResult(path, &error));
     QVERIFY2(error.contains(QStringLiteral("checksum")), qPrintable(error));
-}
-
-void TestExperiments::newStringsAreTranslated() {
-    const struct {
-        const char* code;
-        const char* title;
-        const char* accuracy;
-        const char* restore;
-    } expected[] = {{"de", "Kopf-Rangfolge", "Genauigkeit", "Letzte Sitzung wiederherstellen?"},
-                    {"zh_CN", "注意力头排序", "准确率", "恢复上次会话？"}};
-    for (const auto& e : expected) {
-        QTranslator t;
-        QVERIFY(t.load(gna::i18n::catalogPath(QString::fromLatin1(e.code))));
-        QVERIFY(QCoreApplication::installTranslator(&t));
-        ExperimentRunner runner;
-        ExperimentPanel panel(QStringLiteral("head_ranking"), &runner);
-        QCOMPARE(panel.title(), QString::fromUtf8(e.title));
-        QCOMPARE(QCoreApplication::translate("gna::studio::ExperimentResults", "Accuracy"), QString::fromUtf8(e.accuracy));
-        QCOMPARE(MainWindow::tr("Restore the last session?"), QString::fromUtf8(e.restore));
-        // Plurals: the restore question and the mask panel's count.
-        QVERIFY(MaskPanel::tr("%n MMLU question(s) from the bundled sample.", nullptr, 3).contains(QLatin1Char('3')));
-        QVERIFY(MaskPanel::tr("%n MMLU question(s) from the bundled sample.", nullptr, 3) != QStringLiteral("3 MMLU question(s) from the bundled sample."));
-        // The interactive run's messages (a free function's tr()) translate too.
-        QVERIFY(QCoreApplication::translate("gna::studio", "entropy of the last row (bits)") != QStringLiteral("entropy of the last row (bits)"));
-        // The line scores of the head board (its colour menu and the score label).
-        for (const char* m : {"Gather score (line ends → their own line)", "Aggregate score (last token → line ends)"})
-            QVERIFY2(MainWindow::tr(m) != QString::fromUtf8(m), m);
-        for (const char* m : {"Gather score: attention of each line end on its own line",
-                              "Aggregate score: attention of the last token on the line ends",
-                              "Gather score: the prompt has no line ends", "Aggregate score: the prompt has no line ends"})
-            QVERIFY2(QCoreApplication::translate("gna::studio", m) != QString::fromUtf8(m), m);
-        // The tour's formats step when the card's top two heads show the dissociation.
-        const char* topTwo = "%1 questions from %2, each with four options, scored in both formats. Share answered right "
-                             "with all heads on and with %3 and %4 off (the model card's top two of the head ranking).";
-        QVERIFY(QCoreApplication::translate("gna::studio::GuidedTour", topTwo) != QString::fromUtf8(topTwo));
-        QCoreApplication::removeTranslator(&t);
-    }
 }
 
 void TestExperiments::screenshots() {

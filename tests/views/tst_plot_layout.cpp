@@ -1,6 +1,6 @@
 // Plot layout measured on the drawn pixels: probability bars centred on their token labels (in the
 // widget and in exported PNG and SVG figures), legends that neither clip their names nor cover the
-// data, tick labels that never touch, probability ticks by axis length, heatmap labels with positions.
+// data, tick labels that never touch, probability ticks by axis length (heatmap labels: tst_heatmap_labels.cpp).
 #include <QHeaderView>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -156,9 +156,6 @@ private Q_SLOTS:
     void probabilityTicksNeverTouch();
     void probabilityAxisTicksFollowItsLength_data();
     void probabilityAxisTicksFollowItsLength();
-    void slantedKeyLabelsKeepTheirDistance_data();
-    void slantedKeyLabelsKeepTheirDistance();
-    void pairTitlesWrapAndLineUp();
 };
 
 void TestPlotLayout::barsAlignWithLabels_data() {
@@ -490,120 +487,6 @@ void TestPlotLayout::probabilityAxisTicksFollowItsLength() {
     QVERIFY(std::abs(ticks.first()) < 1e-12);
     for (int i = 2; i < ticks.size(); ++i)
         QVERIFY(std::abs((ticks[i] - ticks[i - 1]) - (ticks[1] - ticks[0])) < 1e-6 * std::abs(ticks[1] - ticks[0]));
-}
-
-void TestPlotLayout::slantedKeyLabelsKeepTheirDistance_data() {
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<int>("tokens");
-    QTest::newRow("tall, 99 tokens") << QSize(320, 700) << 99;
-    // One of the pair's maps in a 1024x640 and a 1600x1000 window (the main view's screenshots).
-    QTest::newRow("1024x640, 29 tokens") << QSize(330, 445) << 29;
-    QTest::newRow("1024x640, 99 tokens") << QSize(330, 445) << 99;
-    QTest::newRow("1600x1000, 29 tokens") << QSize(600, 780) << 29;
-    QTest::newRow("1600x1000, 99 tokens") << QSize(600, 780) << 99;
-}
-
-void TestPlotLayout::slantedKeyLabelsKeepTheirDistance() {
-    // Many short key tokens ("wit", "h", ":"): labels slanted by 60° need their height / sin 60°
-    // between neighbouring ticks, plus a gap. Each label on either axis names its token's position
-    // first ("12 :"), so that a one-character key token says where in the prompt it is.
-    QFETCH(QSize, size);
-    QFETCH(int, tokens);
-    HeatmapData d;
-    d.rows = d.cols = tokens;
-    d.values.assign(std::size_t(tokens) * std::size_t(tokens), 0.01f);
-    for (int i = 0; i < tokens; ++i) {
-        d.rowLabels << QStringLiteral("wit");
-        d.colLabels << (i % 3 == 0 ? QStringLiteral("wit") : i % 3 == 1 ? QStringLiteral("h") : QStringLiteral(":"));
-        d.rowPositions << i;
-    }
-    AttentionHeatmap map;
-    QVERIFY(showSized(map, size.width(), size.height()));
-    map.setData(d);
-    map.plot()->replot();
-    const QVector<double> ticks = map.plot()->xAxis->tickVector();
-    QVERIFY(ticks.size() >= 2);
-    const double need = QFontMetrics(map.plot()->xAxis->tickLabelFont()).height() / std::sin(M_PI / 3.0) + 2.0;
-    for (int i = 1; i < ticks.size(); ++i) {
-        const double apart = map.plot()->xAxis->coordToPixel(ticks[i]) - map.plot()->xAxis->coordToPixel(ticks[i - 1]);
-        QVERIFY2(apart >= need, qPrintable(QStringLiteral("ticks %1 px apart, need %2").arg(apart).arg(need)));
-    }
-    // Query labels: a line each, apart by at least the text's height.
-    const QVector<double> rowTicks = map.plot()->yAxis->tickVector();
-    const int lineHeight = QFontMetrics(map.plot()->yAxis->tickLabelFont()).height();
-    for (int i = 1; i < rowTicks.size(); ++i)
-        QVERIFY(std::abs(map.plot()->yAxis->coordToPixel(rowTicks[i]) - map.plot()->yAxis->coordToPixel(rowTicks[i - 1])) >= lineHeight);
-    // Both axes: "position token", the position being the tick's (every key from the prompt's start).
-    for (QCPAxis* axis : {map.plot()->xAxis, map.plot()->yAxis}) {
-        const QVector<double> t = axis->tickVector();
-        const QVector<QString> labels = axis->tickVectorLabels();
-        QCOMPARE(labels.size(), t.size());
-        for (int i = 0; i < t.size(); ++i) {
-            const int k = qRound(t[i]);
-            const QString token = axis == map.plot()->yAxis ? QStringLiteral("wit") : d.colLabels[k];
-            QCOMPARE(labels[i], QStringLiteral("%1 %2").arg(k).arg(token));
-        }
-    }
-    // The slanted labels leave the map most of the widget's height.
-    QVERIFY2(map.plot()->axisRect()->height() >= size.height() / 2, qPrintable(QString::number(map.plot()->axisRect()->height())));
-}
-
-namespace {
-// An n x n map whose title states the last row's statistics with `key` as the heaviest key token.
-HeatmapData titledMap(const QString& head, const QString& key) {
-    HeatmapData d;
-    d.title = head;
-    d.rows = d.cols = 4;
-    d.values.assign(16, 0.0f);
-    for (int r = 0; r < 4; ++r) {
-        d.rowLabels << QStringLiteral("q%1").arg(r);
-        d.colLabels << (r == 2 ? key : QStringLiteral("k%1").arg(r));
-        for (int c = 0; c <= r; ++c) d.values[r * 4 + c] = 1.0f / float(r + 1);
-    }
-    d.hiddenAttention = true;
-    d.lastRow = RowStats{2.45, 0.18, 2, true};
-    return d;
-}
-}  // namespace
-
-// Side by side in a narrow pair, each map's title (head, then the last row's statistics) wraps to its own
-// column: every line fits the width it is drawn in, nothing is elided; the map with the longer title gets
-// more lines, and both maps still start at the same height.
-void TestPlotLayout::pairTitlesWrapAndLineUp() {
-    GatherAggregatePair pair;
-    QVERIFY(showSized(pair, 620, 460));
-    pair.setMaps(titledMap(QStringLiteral("Gather L1.S0"), QStringLiteral("a rather long key token, with words")),
-                 titledMap(QStringLiteral("Aggregate L3.S2"), QStringLiteral("k")));
-    QTest::qWait(50);  // the pair lines its maps up after the event loop ran once
-    int lines[2] = {0, 0};
-    int i = 0;
-    for (AttentionHeatmap* map : {pair.gather(), pair.aggregate()}) {
-        map->plot()->replot();
-        auto* title = qobject_cast<QCPTextElement*>(map->plot()->plotLayout()->element(0, 0));
-        QVERIFY(title);
-        QCOMPARE(title->text(), map->titleText());
-        QVERIFY2(!title->text().contains(QChar(0x2026)), qPrintable(title->text()));  // nothing elided
-        const QFontMetrics fm(title->font());
-        const QStringList parts = title->text().split(QLatin1Char('\n'));
-        for (const QString& line : parts)
-            QVERIFY2(fm.horizontalAdvance(line) <= title->outerRect().width(),
-                     qPrintable(QStringLiteral("“%1”: %2 px in %3").arg(line).arg(fm.horizontalAdvance(line)).arg(title->outerRect().width())));
-        lines[i++] = int(parts.size());
-    }
-    QVERIFY2(lines[0] > lines[1] && lines[1] >= 2, qPrintable(QStringLiteral("%1 and %2 lines").arg(lines[0]).arg(lines[1])));
-    QTRY_COMPARE(pair.gather()->plot()->axisRect()->top(), pair.aggregate()->plot()->axisRect()->top());
-    // A difference's title (no statistics) wraps to its column too, not clipped at both ends.
-    HeatmapData d = titledMap(QStringLiteral("Gather L0.S0: unchanged by the ablation"), QStringLiteral("k"));
-    d.isDifference = true;
-    d.lastRow.reset();
-    pair.setMaps(d, d);
-    QTest::qWait(50);
-    pair.gather()->plot()->replot();
-    auto* title = qobject_cast<QCPTextElement*>(pair.gather()->plot()->plotLayout()->element(0, 0));
-    QVERIFY(title && title->text().contains(QLatin1Char('\n')));
-    QCOMPARE(title->text().split(QLatin1Char('\n')).join(QLatin1Char(' ')), d.title);
-    for (const QString& line : title->text().split(QLatin1Char('\n')))
-        QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(line) <= title->outerRect().width(), qPrintable(line));
 }
 
 QTEST_MAIN(TestPlotLayout)
