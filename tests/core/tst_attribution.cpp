@@ -58,6 +58,9 @@ class TestAttribution : public QObject {
 private Q_SLOTS:
     void estimateEqualsFiniteDifference_data();
     void estimateEqualsFiniteDifference();
+    void batchedPromptsEqualOneAtATime_data();
+    void batchedPromptsEqualOneAtATime();
+    void batchEndsByHand();
     void spearmanByHand();
     void badSpecsAreRefused();
     void attributionScoresStartFromTheMeasuredLogitDifference();
@@ -123,6 +126,50 @@ void TestAttribution::estimateEqualsFiniteDifference() {
     for (std::size_t i = 0; i < heads.size(); ++i)
         for (std::size_t j = 0; j < all.heads.size(); ++j)
             if (all.heads[j] == heads[i]) QCOMPARE(all.effect[j], a.effect[i]);
+}
+
+void TestAttribution::batchedPromptsEqualOneAtATime_data() {
+    add_string_rows("arch", {"llama", "qwen2", "mamba", "mamba2", "jamba", "zamba2", "recurrentgemma"});
+}
+
+// Prompts of different lengths share one gradient pass (right-padded rows, per-row head scales):
+// each row's metric and estimates equal those of its prompt alone, up to float rounding.
+void TestAttribution::batchedPromptsEqualOneAtATime() {
+    QFETCH(QString, arch);
+    const auto path = make_model(dir_, arch.toStdString(), tiny(arch.toStdString()));
+    auto model = Model::load(path);
+    std::vector<AttributionRequest> requests = {
+        {{5, 17, 42, 99, 7, 130, 64, 11, 250, 33, 18, 91}, {77, 140}, {}, nullptr},
+        {{9, 3, 200, 41, 12}, {66}, {}, nullptr, AttributionMetric::LogProb},
+        {{8, 120, 4, 77, 19, 230, 51, 6, 90, 14, 160, 22, 31, 47, 210, 3, 70, 88}, {15, 101, 9}, {}, nullptr},
+    };
+    const std::vector<AttributionResult> batched = model->attribute_heads(requests);
+    QCOMPARE(batched.size(), requests.size());
+    std::size_t moved = 0;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const AttributionResult alone = model->attribute_heads({requests[i]}).front();
+        const AttributionResult& b = batched[i];
+        QCOMPARE(b.heads.size(), alone.heads.size());
+        auto close = [](double x, double y) { return std::fabs(x - y) <= 1e-4 * (1.0 + std::fabs(y)); };
+        QVERIFY2(close(b.metric, alone.metric), qPrintable(QStringLiteral("prompt %1: metric %2 batched, %3 alone").arg(i).arg(b.metric).arg(alone.metric)));
+        for (std::size_t h = 0; h < alone.heads.size(); ++h) {
+            QVERIFY(b.heads[h] == alone.heads[h]);
+            QVERIFY2(close(b.effect[h], alone.effect[h]),
+                     qPrintable(QStringLiteral("prompt %1, %2: %3 batched, %4 alone")
+                                    .arg(i).arg(QString::fromStdString(alone.heads[h].name())).arg(b.effect[h]).arg(alone.effect[h])));
+            moved += std::fabs(alone.effect[h]) > 1e-3 ? 1 : 0;
+        }
+    }
+    QVERIFY2(moved > 0, "no head moves any metric: the comparison would hold for anything");
+}
+
+// batches of consecutive prompts: rows x longest length within the budget, a longer prompt alone
+void TestAttribution::batchEndsByHand() {
+    // 100, 300, 50: 3 x 300 = 900 <= 1024; 2000 and 3000 each alone; 10 after 3000 would be 2 x 3000
+    QCOMPARE(batch_ends({100, 300, 50, 2000, 3000, 10}, 1024), (std::vector<std::size_t>{3, 4, 5, 6}));
+    // 4 x 256 = 1024 fits, a fifth would be 1280
+    QCOMPARE(batch_ends({256, 256, 256, 256, 256}, 1024), (std::vector<std::size_t>{4, 5}));
+    QCOMPARE(batch_ends({}, 1024), std::vector<std::size_t>{});
 }
 
 void TestAttribution::spearmanByHand() {

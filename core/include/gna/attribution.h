@@ -2,6 +2,7 @@
 // Attribution-guided head ranking (head_ranking "method": "attribution" | "attribution+verify"):
 // torch-free helpers shared by the runner, the studio and the tests. The gradient pass itself is
 // Model::attribute_heads (gna/model.h); the method is described in docs/attribution.md.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -16,5 +17,13 @@ const char* to_string(RankingMethod method);
 // Spearman's rank correlation of two equally long lists (ties get their average rank); 0 when a
 // list has fewer than two values or no spread.
 double spearman_correlation(const std::vector<double>& a, const std::vector<double>& b);
+
+// A gradient pass of attribution patching holds its batch's activations for the backward pass:
+// (prompts x longest sequence) tokens. Consecutive prompts share a pass up to this many tokens.
+inline constexpr std::size_t kAttributionBatchTokens = 2048;
+
+// Splits consecutive sequences of `lengths` (tokens) into batches whose rows x longest length is at
+// most `budget` (a longer sequence alone); returns each batch's end: batch k is [end[k-1], end[k]).
+std::vector<std::size_t> batch_ends(const std::vector<std::size_t>& lengths, std::size_t budget);
 
 }  // namespace gna

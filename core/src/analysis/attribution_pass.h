@@ -1,15 +1,13 @@
 #pragma once
-// Attribution patching on one prompt (gna/model.h AttributionRequest): the forward pass with a
-// gradient-carrying output scale on every head, one backward pass of the metric.
+// Attribution patching on a batch of prompts (gna/model.h AttributionRequest): the forward pass with a
+// gradient-carrying output scale on every head and row, one backward pass of the metrics' sum.
 #include "model/causal_lm.h"
 
 namespace gna {
 
-// ids: prompt followed by continuation[0..n-2], (1, T + n - 1) int64 on lm's device; `heads` valid
-// for lm (empty = every attention and SSM head). Throws gna::Cancelled when `cancel` is raised.
-AttributionResult attribute_prompt(const CausalLM& lm, const at::Tensor& ids, int64_t prompt_len,
-                                   const std::vector<int>& continuation, const std::vector<HeadRef>& heads,
-                                   AttributionMetric metric, bool freeze_norms,
-                                   const std::atomic<bool>* cancel);
+// A batch of prompts (requests with the same freeze_norms and cancel; prompts, continuations
+// and heads already validated) in one forward and one backward pass: (rows x longest sequence)
+// activations. Results in the requests' order. Throws gna::Cancelled when `cancel` is raised.
+std::vector<AttributionResult> attribute_prompts(const CausalLM& lm, const std::vector<AttributionRequest>& requests);
 
 }  // namespace gna

@@ -1,5 +1,5 @@
 // head_ranking with "method": "attribution" (every head's ablation effect to first order, one
-// forward + one backward pass per prompt) or "attribution+verify" (then the top K heads by exact
+// forward + one backward pass per batch of prompts) or "attribution+verify" (then the top K heads by exact
 // ablation with the batched sweep). docs/attribution.md explains the estimate and its limits.
 #include "experiments/attribution_ranking.h"
 
@@ -50,6 +50,23 @@ std::vector<double> average_ranks(const std::vector<double>& v) {
 }
 
 }  // namespace
+
+std::vector<std::size_t> batch_ends(const std::vector<std::size_t>& lengths, std::size_t budget) {
+    std::vector<std::size_t> ends;
+    std::size_t longest = 0, rows = 0;
+    for (std::size_t i = 0; i < lengths.size(); ++i) {
+        const std::size_t l = std::max(longest, lengths[i]);
+        if (rows > 0 && (rows + 1) * l > budget) {
+            ends.push_back(i);
+            rows = 0;
+            longest = 0;
+        }
+        longest = std::max(longest, lengths[i]);
+        ++rows;
+    }
+    if (rows > 0) ends.push_back(lengths.size());
+    return ends;
+}
 
 double spearman_correlation(const std::vector<double>& a, const std::vector<double>& b) {
     if (a.size() != b.size()) throw Error("spearman_correlation: the lists differ in length");
@@ -129,29 +146,39 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     ExperimentProgress pr;
     pr.total = N + batches * N;
 
-    // Phase 1: one forward + backward pass per prompt; mean estimate per head (logit difference).
+    // Phase 1: one forward + backward pass per batch of prompts; mean estimate per head (logit difference).
     const std::function<double()> now = run_clock(opt.clock);
     const double t_attr = now();
     TimeLeft attr_left(0.0);
-    std::vector<std::vector<double>> effect(N);
-    std::vector<double> metric(N), mean(H, 0.0);
+    std::vector<AttributionRequest> requests(N);
+    std::vector<std::size_t> lengths(N);
     for (std::size_t i = 0; i < N; ++i) {
-        if (opt.cancel && opt.cancel->load()) throw Cancelled();
-        const ExperimentSample& e = setup.samples[i];
-        AttributionRequest r;
-        std::tie(r.prompt, r.continuation) = choice_sequence(e.item, static_cast<std::size_t>(e.item.answer));
+        AttributionRequest& r = requests[i];
+        std::tie(r.prompt, r.continuation) = choice_sequence(setup.samples[i].item, static_cast<std::size_t>(setup.samples[i].item.answer));
         r.heads = heads;
         r.cancel = opt.cancel;
-        AttributionResult a = std::move(model.attribute_heads({r}).front());
-        metric[i] = a.metric;
-        for (std::size_t h = 0; h < H; ++h) mean[h] += a.effect[h] / static_cast<double>(N);
-        effect[i] = std::move(a.effect);
-        ++pr.done;
+        lengths[i] = r.prompt.size() + r.continuation.size() - 1;  // the pass feeds all but the last token
+    }
+    std::vector<std::vector<double>> effect(N);
+    std::vector<double> metric(N), mean(H, 0.0);
+    std::size_t from = 0;
+    for (std::size_t end : batch_ends(lengths, kAttributionBatchTokens)) {
+        if (opt.cancel && opt.cancel->load()) throw Cancelled();
+        std::vector<AttributionResult> batch =
+            model.attribute_heads({requests.begin() + static_cast<std::ptrdiff_t>(from), requests.begin() + static_cast<std::ptrdiff_t>(end)});
+        for (std::size_t i = from; i < end; ++i) {
+            AttributionResult& a = batch[i - from];
+            metric[i] = a.metric;
+            for (std::size_t h = 0; h < H; ++h) mean[h] += a.effect[h] / static_cast<double>(N);
+            effect[i] = std::move(a.effect);
+        }
+        pr.done += end - from;
         pr.elapsed_s = now() - t_attr;
-        attr_left.finished(1, pr.elapsed_s);
+        attr_left.finished(static_cast<double>(end - from), pr.elapsed_s);
         pr.eta_s = attr_left.estimate(static_cast<double>(pr.total - pr.done));
-        pr.current = e.id;
+        pr.current = setup.samples[end - 1].id;
         if (opt.progress) opt.progress(pr);
+        from = end;
     }
     const double attr_s = now() - t_attr;
     std::vector<std::size_t> order(H);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 
+#include "gna/attribution.h"
 #include "gna/config.h"
 #include "gna/cpu_runtime.h"
 #include "gna/error.h"
@@ -192,7 +193,7 @@ public:
     }
 
     std::vector<AttributionResult> attribute_heads(const std::vector<AttributionRequest>& requests) override {
-        std::vector<AttributionResult> out;
+        std::vector<std::size_t> lengths;
         for (const AttributionRequest& r : requests) {
             RunRequest probe;
             probe.tokens = r.prompt;
@@ -203,11 +204,20 @@ public:
                 throw Error("attribution: prompt + continuation is longer than the model's context (" +
                             std::to_string(info_.max_positions) + " tokens)");
             for (const HeadRef& h : r.heads) validate_head(info_, h, "attribute");
-            std::vector<int> seq = r.prompt;
-            seq.insert(seq.end(), r.continuation.begin(), r.continuation.end() - 1);
-            out.push_back(attribute_prompt(*lm_, ids_tensor({&seq}), static_cast<int64_t>(r.prompt.size()), r.continuation,
-                                           r.heads, r.metric, r.freeze_norms, r.cancel));
+            lengths.push_back(r.prompt.size() + r.continuation.size() - 1);
         }
+        // batches of consecutive prompts within the token budget that share freeze_norms and cancel
+        std::vector<AttributionResult> out;
+        std::size_t from = 0;
+        for (std::size_t end : batch_ends(lengths, kAttributionBatchTokens))
+            while (from < end) {
+                std::size_t to = from + 1;
+                while (to < end && requests[to].freeze_norms == requests[from].freeze_norms && requests[to].cancel == requests[from].cancel) ++to;
+                const std::vector<AttributionRequest> batch(requests.begin() + static_cast<std::ptrdiff_t>(from),
+                                                            requests.begin() + static_cast<std::ptrdiff_t>(to));
+                for (AttributionResult& r : attribute_prompts(*lm_, batch)) out.push_back(std::move(r));
+                from = to;
+            }
         return out;
     }
 
