@@ -170,6 +170,14 @@ void TestAttribution::batchEndsByHand() {
     // 4 x 256 = 1024 fits, a fifth would be 1280
     QCOMPARE(batch_ends({256, 256, 256, 256, 256}, 1024), (std::vector<std::size_t>{4, 5}));
     QCOMPARE(batch_ends({}, 1024), std::vector<std::size_t>{});
+    // 2 GiB / (16 floats x 4 bytes x 16 layers x 1024 hidden) = 2048 tokens; 8B shape: 2 GiB / 8 MiB = 256
+    ModelInfo info;
+    info.num_layers = 16;
+    info.hidden_size = 1024;
+    QCOMPARE(attribution_batch_tokens(info), std::size_t(2048));
+    info.num_layers = 32;
+    info.hidden_size = 4096;
+    QCOMPARE(attribution_batch_tokens(info), std::size_t(256));
 }
 
 void TestAttribution::spearmanByHand() {

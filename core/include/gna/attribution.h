@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "gna/model.h"
+
 namespace gna {
 
 enum class RankingMethod { Exact, Attribution, AttributionVerify };
@@ -18,9 +20,12 @@ const char* to_string(RankingMethod method);
 // list has fewer than two values or no spread.
 double spearman_correlation(const std::vector<double>& a, const std::vector<double>& b);
 
-// A gradient pass of attribution patching holds its batch's activations for the backward pass:
-// (prompts x longest sequence) tokens. Consecutive prompts share a pass up to this many tokens.
-inline constexpr std::size_t kAttributionBatchTokens = 2048;
+// A gradient pass of attribution patching keeps its batch's activations for the backward pass:
+// (prompts x longest sequence) tokens. Consecutive prompts share a pass while that stays within
+// kAttributionBatchBytes, at an estimated 16 floats of hidden width per token and layer (the
+// layer's inputs, MLP and attention tensors); a longer prompt runs alone.
+inline constexpr std::size_t kAttributionBatchBytes = std::size_t(2) << 30;
+std::size_t attribution_batch_tokens(const ModelInfo& info);
 
 // Splits consecutive sequences of `lengths` (tokens) into batches whose rows x longest length is at
 // most `budget` (a longer sequence alone); returns each batch's end: batch k is [end[k-1], end[k]).

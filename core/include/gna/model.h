@@ -175,7 +175,7 @@ public:
     // The default loops score_continuations; ModelImpl batches and reuses the prefix.
     virtual std::vector<std::vector<double>> sweep_continuations(const SweepRequest& request);
     // One forward + one backward pass per batch of consecutive requests (gna/attribution.h
-    // batch_ends, kAttributionBatchTokens), gradients for the head scales only (no weight
+    // attribution_batch_tokens), gradients for the head scales only (no weight
     // gradients); memory: one batch's activations. Throws gna::Error where the implementation has
     // no gradients (the default).
     virtual std::vector<AttributionResult> attribute_heads(const std::vector<AttributionRequest>& requests);

@@ -51,6 +51,12 @@ std::vector<double> average_ranks(const std::vector<double>& v) {
 
 }  // namespace
 
+std::size_t attribution_batch_tokens(const ModelInfo& info) {
+    const std::size_t per_token = 16 * sizeof(float) * static_cast<std::size_t>(std::max(1, info.num_layers)) *
+                                  static_cast<std::size_t>(std::max(1, info.hidden_size));
+    return std::max<std::size_t>(1, kAttributionBatchBytes / per_token);
+}
+
 std::vector<std::size_t> batch_ends(const std::vector<std::size_t>& lengths, std::size_t budget) {
     std::vector<std::size_t> ends;
     std::size_t longest = 0, rows = 0;
@@ -162,7 +168,7 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     std::vector<std::vector<double>> effect(N);
     std::vector<double> metric(N), mean(H, 0.0);
     std::size_t from = 0;
-    for (std::size_t end : batch_ends(lengths, kAttributionBatchTokens)) {
+    for (std::size_t end : batch_ends(lengths, attribution_batch_tokens(model.info()))) {
         if (opt.cancel && opt.cancel->load()) throw Cancelled();
         std::vector<AttributionResult> batch =
             model.attribute_heads({requests.begin() + static_cast<std::ptrdiff_t>(from), requests.begin() + static_cast<std::ptrdiff_t>(end)});

@@ -209,7 +209,7 @@ public:
         // batches of consecutive prompts within the token budget that share freeze_norms and cancel
         std::vector<AttributionResult> out;
         std::size_t from = 0;
-        for (std::size_t end : batch_ends(lengths, kAttributionBatchTokens))
+        for (std::size_t end : batch_ends(lengths, attribution_batch_tokens(info_)))
             while (from < end) {
                 std::size_t to = from + 1;
                 while (to < end && requests[to].freeze_norms == requests[from].freeze_norms && requests[to].cancel == requests[from].cancel) ++to;
