@@ -4,7 +4,9 @@
 // ("attribution+verify", K = 48), and the per-head loop (one full forward per head and prompt,
 // Model::score_continuations). The loop runs on `loop_heads` heads spread over the layers and is
 // scaled to every head (printed as such). Also prints how many of the exact top 16 the attribution
-// top K holds and Spearman's rho of the two rankings over every head. Each phase prints its wall
+// top K holds and Spearman's rho of the two rankings over every head, the recompute bound of the
+// verification and of verifying the exact top K instead, and the gradient pass over the prompts one
+// at a time against batched. Each phase prints its wall
 // time and the process's CPU time (user + system; another job's load on a shared machine stretches
 // the first much more than the second). exact=0 skips the exact sweep (the longest phase at the
 // default shape) and the two quality figures that need it.
@@ -17,6 +19,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unistd.h>
 #include <vector>
 
@@ -78,6 +81,25 @@ int main(int argc, char** argv) {
     }
     t_loop = {seconds_since(t0) * H / n_loop, (cpu_seconds() - c0) * H / n_loop};
 
+    // the gradient pass alone: the prompts one at a time against batched (attribute_heads batches them)
+    std::vector<gna::AttributionRequest> requests;
+    for (const auto& it : items) {
+        gna::AttributionRequest r;
+        std::tie(r.prompt, r.continuation) = gna::choice_sequence(it, static_cast<std::size_t>(it.answer));
+        requests.push_back(std::move(r));
+    }
+    Time t_one, t_batched;
+    {
+        const auto t1 = Clock::now();
+        const double c1 = cpu_seconds();
+        for (const auto& r : requests) model->attribute_heads({r});
+        t_one = {seconds_since(t1), cpu_seconds() - c1};
+        const auto t2 = Clock::now();
+        const double c2 = cpu_seconds();
+        model->attribute_heads(requests);
+        t_batched = {seconds_since(t2), cpu_seconds() - c2};
+    }
+
     // quality: the exact top 16 inside the attribution top K; rho over every head
     std::map<std::string, double> exact_imp;
     std::vector<std::string> exact_order;
@@ -109,6 +131,12 @@ int main(int argc, char** argv) {
     row("attribution", t_attr);
     const std::string verify_name = "attribution+verify (K=" + std::to_string(verify_k) + ")";
     row(verify_name.c_str(), t_verify);
+    std::vector<std::size_t> lengths;
+    for (const auto& r : requests) lengths.push_back(r.prompt.size() + r.continuation.size() - 1);
+    std::printf("gradient pass over the %zu prompts: one at a time %.2f s wall %.2f s CPU; batched (%zu passes) %.2f s wall "
+                "%.2f s CPU, %.2fx CPU\n",
+                requests.size(), t_one.wall, t_one.cpu, gna::batch_ends(lengths, gna::attribution_batch_tokens(model->info())).size(),
+                t_batched.wall, t_batched.cpu, t_one.cpu / t_batched.cpu);
     std::printf("attribution+verify phases (wall): attribution %.2f s, verify %.2f s\n", vs.seconds_attribution, vs.seconds_verify.value_or(0.0));
     // The verification's recompute bound: a verified head in layer l reruns layers l..L-1 of each
     // prompt, (L - l) / L of the loop's forward per head.
