@@ -18,6 +18,7 @@
 #include <QSvgGenerator>
 #include <qcustomplot.h>
 
+#include "palettes.h"
 #include "plot_style.h"
 
 namespace gna::views {
@@ -59,6 +60,30 @@ private:
     QList<QBrush> m_rectBrushes;
 };
 
+// Paper colours while alive: the studio's light palette on the view that owns the plot (its parent
+// widget, or the plot itself), whose PaletteChange handler restyles the plot as on a theme switch
+// (applyPlotStyle and the view's own palette-dependent colours); the view's palette comes back after.
+class PaletteGuard {
+public:
+    PaletteGuard(QCustomPlot* plot, bool paper) : m_owner(paper ? (plot->parentWidget() ? plot->parentWidget() : plot) : nullptr) {
+        if (!m_owner) return;
+        m_ownPalette = m_owner->testAttribute(Qt::WA_SetPalette);
+        m_palette = m_owner->palette();
+        m_owner->setPalette(studioPalette(false));
+    }
+    ~PaletteGuard() {
+        if (!m_owner) return;
+        m_owner->setPalette(m_ownPalette ? m_palette : QPalette());  // a palette without roles: inherit again
+    }
+    PaletteGuard(const PaletteGuard&) = delete;
+    PaletteGuard& operator=(const PaletteGuard&) = delete;
+
+private:
+    QWidget* m_owner;
+    bool m_ownPalette = false;
+    QPalette m_palette;
+};
+
 bool fail(QString* error, const QString& message) {
     if (error) *error = message;
     return false;
@@ -84,15 +109,14 @@ public:
                 text->setFont(sized(text->font(), title));
             } else if (auto* legend = qobject_cast<QCPLegend*>(e)) {
                 m_legends.push_back({legend, legend->font(), legend->iconSize(), legend->iconTextPadding()});
+                // The items' own fonts first: the legend's setFont gives every item its font.
+                for (int i = 0; i < legend->itemCount(); ++i)
+                    if (QCPAbstractLegendItem* item = legend->item(i)) m_items << qMakePair(item, item->font());
                 legend->setFont(sized(legend->font(), small));
                 legend->setIconSize(QSize(small * 2, small));  // the screen's 32 x 18 would crowd out the names
                 legend->setIconTextPadding(small / 2);
-                for (int i = 0; i < legend->itemCount(); ++i) {
-                    if (QCPAbstractLegendItem* item = legend->item(i)) {
-                        m_items << qMakePair(item, item->font());
-                        item->setFont(sized(item->font(), small));
-                    }
-                }
+                for (int i = 0; i < legend->itemCount(); ++i)
+                    if (QCPAbstractLegendItem* item = legend->item(i)) item->setFont(sized(item->font(), small));
             }
         }
     }
@@ -169,6 +193,7 @@ bool parseFigureWidth(const QString& text, double* inches) {
 }
 
 bool exportPdf(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString* error) {
+    const PaletteGuard colours(plot, o.paperColours);  // first: the background guard keeps the paper's brushes
     BackgroundGuard guard(plot, o.transparent);
     FontGuard fonts(plot, o.fontPoints);
     const QSize size = layoutSize(o);
@@ -192,6 +217,7 @@ bool exportPdf(QCustomPlot* plot, const QString& path, const FigureOptions& o, Q
 }
 
 bool exportSvg(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString* error) {
+    const PaletteGuard colours(plot, o.paperColours);  // first: the background guard keeps the paper's brushes
     BackgroundGuard guard(plot, o.transparent);
     FontGuard fonts(plot, o.fontPoints);
     const QSize size = layoutSize(o);
@@ -214,6 +240,7 @@ bool exportSvg(QCustomPlot* plot, const QString& path, const FigureOptions& o, Q
 }
 
 bool exportPng(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString* error) {
+    const PaletteGuard colours(plot, o.paperColours);  // first: the background guard keeps the paper's brushes
     BackgroundGuard guard(plot, o.transparent);
     FontGuard fonts(plot, o.fontPoints);
     // The layout in points, drawn onto widthInches x dpi pixels: text keeps its size in points.
@@ -315,7 +342,8 @@ QStringList exportFigureSet(const QList<NamedPlot>& plots, const QString& dir, c
 FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggestedName, QWidget* parent)
     : QDialog(parent), m_plot(plot), m_format(new QComboBox), m_preset(new QComboBox), m_width(new QDoubleSpinBox),
       m_height(new QDoubleSpinBox),
-      m_dpi(new QSpinBox), m_transparent(new QCheckBox(tr("Transparent background"))), m_path(new QLineEdit) {
+      m_dpi(new QSpinBox), m_transparent(new QCheckBox(tr("Transparent background"))),
+      m_paper(new QCheckBox(tr("&Paper colours (white background)"))), m_path(new QLineEdit) {
     setWindowTitle(tr("Export figure"));
     m_format->addItems({tr("PDF (vector)"), tr("SVG (vector)"), tr("PNG (bitmap)"), tr("CSV (data)")});
     m_preset->addItems({tr("Single column (3.3 in)"), tr("Double column (6.9 in)"), tr("Custom")});
@@ -342,6 +370,10 @@ FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggest
     form->addRow(tr("&Height:"), m_height);
     form->addRow(tr("&DPI (PNG):"), m_dpi);
     form->addRow(QString(), m_transparent);
+    m_paper->setChecked(true);
+    m_paper->setToolTip(tr("Draw the figure with a white background and dark text and axes, whatever the theme on screen; "
+                           "clear it to keep the colours on screen."));
+    form->addRow(QString(), m_paper);
     form->addRow(tr("F&ile:"), pathRow);
     // A row that is a layout gets no buddy; without one the label shows its '&' as text.
     qobject_cast<QLabel*>(form->labelForField(pathRow))->setBuddy(m_path);
@@ -371,8 +403,10 @@ FigureOptions FigureExportDialog::options() const {
     o.heightInches = m_height->value();
     o.dpi = m_dpi->value();
     o.transparent = m_transparent->isChecked();
+    o.paperColours = m_paper->isChecked();
     return o;
 }
+void FigureExportDialog::setPaperColours(bool on) { m_paper->setChecked(on); }
 FigureFormat FigureExportDialog::format() const { return static_cast<FigureFormat>(m_format->currentIndex()); }
 QString FigureExportDialog::path() const { return m_path->text(); }
 

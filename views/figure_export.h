@@ -3,6 +3,8 @@
 // points (1/72 in) with print fonts (8-10 pt), then drawn to PDF (QPdfWriter, images lossless),
 // SVG (QSvgGenerator + QCPPainter + toPainter; QCustomPlot 2.1 has no saveSvg) or PNG (inches x
 // dpi pixels, the same layout scaled), optionally on a transparent background; the data as CSV.
+// With paper colours (the default) the plot is drawn in the studio's light palette whatever the
+// theme on screen: white background, dark text and axes.
 #include <QDialog>
 #include <QStringList>
 
@@ -27,6 +29,9 @@ struct FigureOptions {
     int dpi = 300;             // PNG: qRound(widthInches * dpi) pixels wide
     bool transparent = false;
     double fontPoints = 8.0;   // tick labels and legend; axis labels +1 pt, titles +2 pt
+    // Draw in the light palette (studioPalette(false)) while exporting, as its view restyles the plot
+    // on a theme switch; false keeps the colours on screen (a dark figure in the dark theme).
+    bool paperColours = true;
 };
 
 // Sets the plot's fonts to the print sizes the exports use (for views made only to be exported,
@@ -58,7 +63,8 @@ QStringList exportFigureSet(const QList<NamedPlot>& plots, const QString& dir, c
                             const FigureOptions& options, QString* error = nullptr);
 QString formatSuffix(FigureFormat format);
 
-// A dialog asking for file, format, size (column preset or inches), DPI and background; exports on accept.
+// A dialog asking for file, format, size (column preset or inches), DPI, background and paper colours;
+// exports on accept.
 class FigureExportDialog : public QDialog {
     Q_OBJECT
 public:
@@ -66,6 +72,7 @@ public:
     FigureOptions options() const;
     FigureFormat format() const;
     QString path() const;
+    void setPaperColours(bool on);  // the check box's state when the dialog opens (checked by default)
 
 public Q_SLOTS:
     void accept() override;
@@ -79,6 +86,7 @@ private:
     QDoubleSpinBox* m_height;
     QSpinBox* m_dpi;
     QCheckBox* m_transparent;
+    QCheckBox* m_paper;
     QLineEdit* m_path;
 };
 

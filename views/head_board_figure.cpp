@@ -101,4 +101,9 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void HeadBoardFigure::changeEvent(QEvent* event) {
+    restyleOnPaletteChange(event, m_plot, QWidget::palette());
+    QWidget::changeEvent(event);
+}
+
 }  // namespace gna::views

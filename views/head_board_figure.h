@@ -19,6 +19,9 @@ public:
     void setBoard(const HeadBoardModel& board, Palette palette);
     QCustomPlot* plot() const { return m_plot; }
 
+protected:
+    void changeEvent(QEvent* event) override;  // a palette change (theme switch, paper colours) restyles the plot
+
 private:
     QCustomPlot* m_plot;
 };

@@ -1,6 +1,7 @@
 #include "palettes.h"
 
 #include <QCoreApplication>
+#include <QPalette>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -119,5 +120,40 @@ QColor maskedCellColor(const QColor& background) {
 }
 
 QColor baselineBarColor(const QColor& background) { return mutedText(contrastingText(background), background, 3.5); }
+
+namespace {
+
+// Each role's colour in the light and the dark palette, side by side (the text roles share one colour).
+struct RoleColours {
+    QPalette::ColorRole role;
+    QColor light, dark;
+};
+
+}  // namespace
+
+QPalette studioPalette(bool dark) {
+    static const RoleColours roles[] = {
+        {QPalette::Window, QColor(239, 239, 239), QColor(45, 45, 48)},
+        {QPalette::Base, QColor(255, 255, 255), QColor(30, 30, 32)},
+        {QPalette::AlternateBase, QColor(233, 236, 241), QColor(58, 60, 66)},
+        {QPalette::Button, QColor(232, 232, 232), QColor(58, 58, 62)},
+        {QPalette::Highlight, QColor(0, 114, 178), QColor(86, 180, 233)},
+        {QPalette::HighlightedText, QColor(255, 255, 255), QColor(10, 10, 10)},
+        {QPalette::ToolTipBase, QColor(255, 255, 220), QColor(60, 60, 64)},
+        {QPalette::PlaceholderText, QColor(120, 120, 120), QColor(150, 150, 150)},
+        {QPalette::Mid, QColor(160, 160, 160), QColor(110, 110, 115)},
+        {QPalette::Link, QColor(0, 90, 160), QColor(120, 190, 240)}};
+    QPalette p;
+    for (const auto& r : roles) p.setColor(r.role, dark ? r.dark : r.light);
+    const QColor text = dark ? QColor(230, 230, 230) : QColor(20, 20, 20);
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText})
+        p.setColor(role, text);
+    // Disabled text (menu items, labels, buttons) at >= 3:1 against the window and menu background.
+    const QColor disabled = dark ? QColor(140, 140, 140) : QColor(112, 112, 112);
+    for (const auto role : {QPalette::Text, QPalette::ButtonText, QPalette::WindowText})
+        p.setColor(QPalette::Disabled, role, disabled);
+    return p;
+}
+
 
 }  // namespace gna::views

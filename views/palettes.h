@@ -2,6 +2,7 @@
 // Colour gradients for heatmaps. QCustomPlot 2.1 has no viridis/cividis presets, so the
 // colour-blind-safe maps are built here from their published control points.
 #include <QColor>
+#include <QPalette>
 #include <QString>
 #include <QStringList>
 
@@ -40,5 +41,8 @@ QColor maskedCellColor(const QColor& background);
 // The colour of the unablated baseline's bars (compare mode) on a plot drawn on `background`: a
 // neutral grey at 3.5:1 or more against it, dark on a light plot and light on a dark one.
 QColor baselineBarColor(const QColor& background);
+
+// The studio's light or dark theme (View > Theme); figure exports with paper colours draw in the light one.
+QPalette studioPalette(bool dark);
 
 }  // namespace gna::views

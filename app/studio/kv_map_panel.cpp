@@ -21,6 +21,7 @@
 #include "retrieval_map.h"
 #include "run_job.h"
 #include "session.h"
+#include "studio_settings.h"
 #include "tour_steps.h"
 #include "workspace.h"
 
@@ -243,9 +244,11 @@ QStringList KvMapPanel::exportFigures(const QString& dir, QString* error) {
         if (error) *error = tr("Compute the maps first.");
         return {};
     }
+    views::FigureOptions options;
+    options.paperColours = StudioSettings().paperColours();  // as last chosen in the Export figure dialog
     return views::exportFigureSet({{QStringLiteral("kv_map_all_heads"), m_all->plot()}, {QStringLiteral("kv_map_heads_off"), m_off->plot()}},
                                   dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG, views::FigureFormat::CSV},
-                                  views::FigureOptions{}, error);
+                                  options, error);
 }
 
 }  // namespace gna::studio

@@ -91,15 +91,18 @@ void MainWindow::exportCurrentFigure() {
     const bool difference = m_mapTabs->currentWidget() == m_diff && m_diff->gather()->data().isValid();
     views::FigureExportDialog dialog((difference ? m_diff : m_pair)->gather()->plot(),
                                      difference ? QStringLiteral("difference_gather") : QStringLiteral("gather"), this);
-    dialog.exec();
+    dialog.setPaperColours(m_settings.paperColours());
+    if (dialog.exec() == QDialog::Accepted) m_settings.setPaperColours(dialog.options().paperColours);
 }
 
 void MainWindow::exportFigureSet() {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Export figure set into folder"), m_settings.lastDirectory());
     if (dir.isEmpty()) return;
     QString error;
+    views::FigureOptions options;
+    options.paperColours = m_settings.paperColours();  // as last chosen in the Export figure dialog
     const QStringList files = writePaperFigures(
-        *this, dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG}, views::FigureOptions{}, &error);
+        *this, dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG}, options, &error);
     if (!error.isEmpty()) showError(tr("Export failed"), error);
     else m_status->setText(tr("Wrote %n file(s)", nullptr, static_cast<int>(files.size())));
 }

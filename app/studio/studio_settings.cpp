@@ -15,6 +15,7 @@ const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
 const QString cleanExit = QStringLiteral("session/lastCleanExit");
 const QString tourShown = QStringLiteral("ui/tourShown");
+const QString paperColours = QStringLiteral("export/paperColours");
 }  // namespace key
 
 StudioSettings::StudioSettings() : m_settings(QStringLiteral("G&A Studio"), QStringLiteral("gna-studio")) {}
@@ -50,6 +51,9 @@ void StudioSettings::setPaletteIndex(int index) { m_settings.setValue(key::palet
 
 int StudioSettings::autosaveSeconds() const { return m_settings.value(key::autosave, 60).toInt(); }
 void StudioSettings::setAutosaveSeconds(int seconds) { m_settings.setValue(key::autosave, seconds); }
+
+bool StudioSettings::paperColours() const { return m_settings.value(key::paperColours, true).toBool(); }
+void StudioSettings::setPaperColours(bool on) { m_settings.setValue(key::paperColours, on); }
 
 QString StudioSettings::lastDirectory() const { return m_settings.value(key::lastDir).toString(); }
 void StudioSettings::setLastDirectory(const QString& dir) { m_settings.setValue(key::lastDir, dir); }

@@ -34,6 +34,11 @@ public:
     int autosaveSeconds() const;  // 0 = off
     void setAutosaveSeconds(int seconds);
 
+    // Figure exports in paper colours (white background, dark text) rather than the theme's: the
+    // Export figure dialog's check box, which Export figure set and the KV-map figures follow.
+    bool paperColours() const;  // default true
+    void setPaperColours(bool on);
+
     QString lastDirectory() const;
     void setLastDirectory(const QString& dir);
 

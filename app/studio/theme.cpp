@@ -10,6 +10,8 @@
 #include <QWidget>
 #include <algorithm>
 
+#include "palettes.h"
+
 namespace gna::studio {
 
 namespace {
@@ -120,40 +122,6 @@ QColor indicatorOutline(const QPalette& palette) {
     return QColor((a.red() + b.red()) / 2, (a.green() + b.green()) / 2, (a.blue() + b.blue()) / 2);
 }
 
-namespace {
-
-// Each role's colour in the light and the dark palette, side by side (the text roles share one colour).
-struct RoleColours {
-    QPalette::ColorRole role;
-    QColor light, dark;
-};
-
-QPalette studioPalette(bool dark) {
-    static const RoleColours roles[] = {
-        {QPalette::Window, QColor(239, 239, 239), QColor(45, 45, 48)},
-        {QPalette::Base, QColor(255, 255, 255), QColor(30, 30, 32)},
-        {QPalette::AlternateBase, QColor(233, 236, 241), QColor(58, 60, 66)},
-        {QPalette::Button, QColor(232, 232, 232), QColor(58, 58, 62)},
-        {QPalette::Highlight, QColor(0, 114, 178), QColor(86, 180, 233)},
-        {QPalette::HighlightedText, QColor(255, 255, 255), QColor(10, 10, 10)},
-        {QPalette::ToolTipBase, QColor(255, 255, 220), QColor(60, 60, 64)},
-        {QPalette::PlaceholderText, QColor(120, 120, 120), QColor(150, 150, 150)},
-        {QPalette::Mid, QColor(160, 160, 160), QColor(110, 110, 115)},
-        {QPalette::Link, QColor(0, 90, 160), QColor(120, 190, 240)}};
-    QPalette p;
-    for (const auto& r : roles) p.setColor(r.role, dark ? r.dark : r.light);
-    const QColor text = dark ? QColor(230, 230, 230) : QColor(20, 20, 20);
-    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText})
-        p.setColor(role, text);
-    // Disabled text (menu items, labels, buttons) at >= 3:1 against the window and menu background.
-    const QColor disabled = dark ? QColor(140, 140, 140) : QColor(112, 112, 112);
-    for (const auto role : {QPalette::Text, QPalette::ButtonText, QPalette::WindowText})
-        p.setColor(QPalette::Disabled, role, disabled);
-    return p;
-}
-
-}  // namespace
-
 QString mnemonicFree(const QString& text) {
     QString out;
     out.reserve(text.size());
@@ -164,9 +132,9 @@ QString mnemonicFree(const QString& text) {
     return out;
 }
 
-QPalette lightPalette() { return studioPalette(false); }
+QPalette lightPalette() { return views::studioPalette(false); }
 
-QPalette darkPalette() { return studioPalette(true); }
+QPalette darkPalette() { return views::studioPalette(true); }
 
 void applyTheme(Theme theme) {
     QApplication::setStyle(new StudioStyle);  // the application owns it

@@ -1,5 +1,6 @@
 // gna-studio --export-figures on the shipped workspaces, run as a process on the built binary:
-// exit codes, PNG pixel size for the preset, vector SVG/PDF, CSV headers and contents, error cases.
+// exit codes, PNG pixel size for the preset, paper colours in the dark theme, vector SVG/PDF, CSV headers
+// and contents, error cases.
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -11,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "views/view_test_util.h"
 #include "workspace.h"
 
 using namespace gna::studio;
@@ -100,16 +102,23 @@ void TestExportFigures::exportsShippedWorkspace_data() {
     QTest::addColumn<QString>("workspace");
     QTest::addColumn<bool>("compare");
     QTest::addColumn<QString>("gatherSeries");
-    QTest::newRow("transformer") << "transformer_kv_gather_aggregate.gna.json" << false << "Gather L1.H3";
-    QTest::newRow("transformer ablated") << "transformer_kv_ablated_compare.gna.json" << true << "Gather L1.H3";
-    QTest::newRow("hybrid") << "hybrid_kv_attention_off.gna.json" << true << "Gather L1.H0";
+    QTest::addColumn<bool>("dark");  // the studio set to its dark theme
+    QTest::newRow("transformer") << "transformer_kv_gather_aggregate.gna.json" << false << "Gather L1.H3" << false;
+    QTest::newRow("transformer ablated, dark") << "transformer_kv_ablated_compare.gna.json" << true << "Gather L1.H3" << true;
+    QTest::newRow("hybrid") << "hybrid_kv_attention_off.gna.json" << true << "Gather L1.H0" << false;
 }
 
 void TestExportFigures::exportsShippedWorkspace() {
     QFETCH(QString, workspace);
     QFETCH(bool, compare);
     QFETCH(QString, gatherSeries);
-    const QString out = m_dir.filePath(QStringLiteral("out_") + QString(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
+    QFETCH(bool, dark);
+    const QString out = m_dir.filePath(QStringLiteral("out_") + QString(QTest::currentDataTag()).replace(QRegularExpression(QStringLiteral("[ ,]+")), QStringLiteral("_")));
+    // The settings file of the process (StudioSettings under XDG_CONFIG_HOME): theme 2 is the dark one.
+    const QString settings = m_dir.filePath(QStringLiteral("config/G&A Studio/gna-studio.conf"));
+    QVERIFY(QDir().mkpath(QFileInfo(settings).absolutePath()));
+    const auto forget = qScopeGuard([&] { QFile::remove(settings); });
+    if (dark) writeFile(QStringLiteral("config/G&A Studio/gna-studio.conf"), "[ui]\ntheme=2\n");
     QString output;
     const int code = run({QStringLiteral("--export-figures"), QDir(workspaceDir()).filePath(workspace), out,
                           QStringLiteral("--formats"), QStringLiteral("pdf,svg,png"), QStringLiteral("--dpi"),
@@ -129,6 +138,9 @@ void TestExportFigures::exportsShippedWorkspace() {
         QVERIFY2(!png.isNull(), qPrintable(stem));
         QCOMPARE(png.width(), 990);  // 3.3 in x 300 dpi
         QCOMPARE(qRound(png.dotsPerMeterX() * 0.0254), 300);
+        // Paper colours in either theme: a white margin around every figure.
+        const double white = gna::views::marginShareAbove(png, 8, 0.95);
+        QVERIFY2(white > 0.95, qPrintable(stem + QStringLiteral(": %1 of the margin white").arg(white)));
 
         QFile svg(stem + QStringLiteral(".svg"));
         QVERIFY(svg.open(QIODevice::ReadOnly));

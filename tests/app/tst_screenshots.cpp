@@ -151,6 +151,7 @@ void TestScreenshots::mnemonicsNeverShowAsText() {
     bad << mnemonicProblems(&openDialog);
     gna::views::FigureExportDialog exportDialog(w.heatmaps()->gather()->plot(), QStringLiteral("gather"), &w);
     bad << mnemonicProblems(&exportDialog);
+    bad << mnemonicClashes(&exportDialog, QStringLiteral("export figure dialog"));
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
 }
 

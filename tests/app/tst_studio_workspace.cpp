@@ -1,5 +1,10 @@
 // The real MainWindow's workspaces and start-up: save and reload, the command line's model and
-// workspace, the crash autosave offer, dropped folders, recent models; screenshots into the build dir.
+// workspace, the crash autosave offer, dropped folders, recent models, the export dialog's remembered
+// paper colours; screenshots into the build dir.
+#include <QApplication>
+#include <QScopeGuard>
+#include <QTimer>
+
 #include "layout_checks.h"
 #include "studio_fixture.h"
 
@@ -21,6 +26,7 @@ private Q_SLOTS:
     void recentModelsUpdated();
     void screenshots();
     void differenceTabShowsBothHeads();
+    void exportDialogRemembersPaperColours();
 };
 
 void TestStudioWorkspace::workspaceRoundTrip() {
@@ -205,6 +211,37 @@ void TestStudioWorkspace::screenshots() {
     // The byte-level tokens ("<|begin_of_text|>") leave the maps readable (they left them 20 px wide).
     const QString bad = mapProblems(w, QSize(120, 120));
     QVERIFY2(bad.isEmpty(), qPrintable(bad));
+}
+
+// File > Export figure opens with the last paper-colours choice and remembers a new one (StudioSettings, which
+// Export figure set and the KV-map figures read); a cancelled dialog changes nothing.
+void TestStudioWorkspace::exportDialogRemembersPaperColours() {
+    StudioSettings().setPaperColours(true);
+    const auto reset = qScopeGuard([] { StudioSettings().setPaperColours(true); });
+    MainWindow w;
+    openTiny(w);
+    const QString path = m_dir.filePath(QStringLiteral("screen_colours.pdf"));
+    // Answers the dialog once it is open: notes its choice, clears the box when `clear`, then accepts or cancels.
+    auto answer = [&](bool clear, bool accept, bool* offered) {
+        QTimer::singleShot(200, &w, [=] {
+            auto* dialog = qobject_cast<gna::views::FigureExportDialog*>(QApplication::activeModalWidget());
+            if (!dialog) return;
+            *offered = dialog->options().paperColours;
+            if (clear) dialog->setPaperColours(false);
+            dialog->findChild<QLineEdit*>(QString(), Qt::FindDirectChildrenOnly)->setText(path);
+            accept ? dialog->accept() : dialog->reject();
+        });
+        w.findChild<QAction*>(QStringLiteral("exportFigure"))->trigger();
+    };
+    bool offered = false;
+    answer(true, true, &offered);
+    QVERIFY(offered);
+    QVERIFY(QFileInfo(path).size() > 0);
+    QVERIFY(!StudioSettings().paperColours());
+    offered = true;
+    answer(false, false, &offered);
+    QVERIFY(!offered);  // the dialog opened with the box cleared, as last chosen
+    QVERIFY(!StudioSettings().paperColours());
 }
 
 QTEST_MAIN(TestStudioWorkspace)
