@@ -1,8 +1,10 @@
 // MainWindow: how the docks share a window with the main view. In a small window a right dock (the tour,
 // the mask editor) takes at most 30% of the width with the Model dock as a tab beside it, and a bottom
 // dock (the experiments, the KV-retrieval map) takes the whole window; in a larger one a bottom dock
-// leaves the main view 45% of the height. A covering dock has the Model dock as a tab beside it; in a
-// small window the Model dock's column takes at most 30% of the width.
+// leaves the main view 45% of the height and gets up to the rest when its content asks for it (the
+// experiment's whole form). A covering dock has the Model dock as a tab beside it; in a small window the
+// Model dock's column takes at most 30% of the width. A mask editor collapsed to its line (a model without
+// attention heads) gives the main view its width.
 #include <QAction>
 #include <QDockWidget>
 #include <QLabel>
@@ -116,13 +118,18 @@ void MainWindow::fitDocks() {
 }
 
 // A mask editor collapsed to its line (a model without attention heads) gives the main view the width its
-// controls had, and takes it back with them; not while another dock shares its place or its column.
+// controls had, and takes it back with them; with the Model dock as a tab beside it (a small window), as
+// wide as that needs; not while another dock shares its column (the tour).
 void MainWindow::fitMaskDock() {
     if (!m_maskDock->isVisible() || m_maskDock->isFloating() || dockWidgetArea(m_maskDock) != Qt::RightDockWidgetArea) return;
-    for (QDockWidget* d : findChildren<QDockWidget*>())
-        if (d != m_maskDock && d->toggleViewAction()->isChecked() && !d->isFloating() && dockWidgetArea(d) == Qt::RightDockWidgetArea) return;
+    int narrow = std::max(m_maskDock->minimumSizeHint().width(), m_maskDock->sizeHint().width());
+    const QList<QDockWidget*> tabs = tabifiedDockWidgets(m_maskDock);
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+        if (d == m_maskDock || !d->toggleViewAction()->isChecked() || d->isFloating() || dockWidgetArea(d) != Qt::RightDockWidgetArea) continue;
+        if (!tabs.contains(d) || d->objectName() != QLatin1String("modelDock")) return;
+        narrow = std::max(narrow, std::min(width() * 3 / 10, std::max(d->minimumSizeHint().width(), d->sizeHint().width())));  // as fitDocks
+    }
     if (m_maskPanel->isCollapsed()) {
-        const int narrow = std::max(m_maskDock->minimumSizeHint().width(), m_maskDock->sizeHint().width());
         if (m_maskDock->width() <= narrow) return;
         if (m_maskDockWidth == 0) m_maskDockWidth = m_maskDock->width();
         resizeDocks({m_maskDock}, {narrow}, Qt::Horizontal);

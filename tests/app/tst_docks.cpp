@@ -166,8 +166,15 @@ private Q_SLOTS:
         w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/ssm"));
         QVERIFY(loaded.wait(60000) && waitIdle(w));
         QTRY_VERIFY(panel->isCollapsed() && !panel->runButton()->isVisible());
-        // Its controls' width goes back to the main view.
+        // Its controls' width goes back to the main view, also in a 1024x640 window with the Model dock as a tab beside it.
         QTRY_VERIFY2(dock->width() < fullWidth * 3 / 4, qPrintable(QStringLiteral("%1 px wide, %2 with its controls").arg(dock->width()).arg(fullWidth)));
+        w.resize(1024, 640);
+        dock->hide();
+        QTest::qWait(100);
+        dock->show();
+        QTest::qWait(150);
+        QVERIFY(w.tabifiedDockWidgets(dock).contains(w.findChild<QDockWidget*>(QStringLiteral("modelDock"))));
+        QVERIFY2(dock->width() < w.width() * 3 / 10 - 20, qPrintable(QStringLiteral("%1 px wide at 1024x640").arg(dock->width())));
     }
 
     // With the mask editor docked beside the main view, Alt+G reaches the main view's Gather head field every
