@@ -199,8 +199,6 @@ void ExperimentPanel::elideSpecNote() {
     m_specNote->setFixedHeight(std::max(fm.height(), height(text)) + m_specNote->height() - m_specNote->contentsRect().height());
 }
 
-// The form gets the height of all its rows when the splitter has room for them beside the spec
-// editor's minimum (five lines, its label and the note); the editor takes the rest.
 // The form pane's height that shows every row: the rows as laid out now (the same geometry
 // snapFormPane ends the pane by); before the first layout, the form's height for the pane's width.
 int ExperimentPanel::wholeFormPane() const {
@@ -225,6 +223,8 @@ int ExperimentPanel::wholeFormHeight() const {
     return least + std::max(0, column - split->minimumSizeHint().height());
 }
 
+// The form gets the height of all its rows when the splitter has room for them beside the spec
+// editor's minimum (five lines, its label and the note); the editor takes the rest.
 void ExperimentPanel::fitFormPane() {
     auto* split = findChild<QSplitter*>(QStringLiteral("formSpecSplitter"));
     auto* scroll = findChild<QScrollArea*>(QStringLiteral("formScroll"));

@@ -229,9 +229,21 @@ void MaskPanel::setAttentionHeads(bool attention) {
     if (m_none->isHidden() == attention && m_body->isHidden() == !attention) return;
     m_none->setVisible(!attention);
     m_body->setVisible(attention);
-    setMaximumHeight(attention ? QWIDGETSIZE_MAX : sizeHint().height());
+    if (attention) setMaximumHeight(QWIDGETSIZE_MAX);
+    else fitCollapsed();
     updateGeometry();
     Q_EMIT collapsedChanged(!attention);
+}
+
+void MaskPanel::fitCollapsed() {
+    // As high as the line wrapped to the panel's width (the dock follows its maximum), never cut.
+    const int h = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width()) : layout()->totalSizeHint().height();
+    if (maximumHeight() != h) setMaximumHeight(h);
+}
+
+void MaskPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (isCollapsed()) fitCollapsed();
 }
 
 bool MaskPanel::isCollapsed() const { return m_body->isHidden(); }

@@ -129,6 +129,7 @@ private Q_SLOTS:
         QVERIFY(why->isVisible());
         QVERIFY2(why->text().contains(QStringLiteral("no attention heads")), qPrintable(why->text()));
         for (const QWidget* c : controls) QVERIFY2(!c->isVisible(), c->metaObject()->className());
+        QVERIFY2(why->height() >= why->heightForWidth(why->width()), qPrintable(QStringLiteral("a line cut to %1 px").arg(why->height())));
         const int lines = why->heightForWidth(why->width()) / why->fontMetrics().lineSpacing();
         QVERIFY2(lines <= 2, qPrintable(QStringLiteral("%1 lines at %2 px").arg(lines).arg(why->width())));
         const int titleAndLine = dock->height() - panel->height() + why->height() + 2 * panel->layout()->contentsMargins().top() + 4;
@@ -175,6 +176,8 @@ private Q_SLOTS:
         QTest::qWait(150);
         QVERIFY(w.tabifiedDockWidgets(dock).contains(w.findChild<QDockWidget*>(QStringLiteral("modelDock"))));
         QVERIFY2(dock->width() < w.width() * 3 / 10 - 20, qPrintable(QStringLiteral("%1 px wide at 1024x640").arg(dock->width())));
+        QVERIFY2(why->height() >= why->heightForWidth(why->width()),  // its whole line, wrapped to the narrower dock
+                 qPrintable(QStringLiteral("%1 px high, its text needs %2").arg(why->height()).arg(why->heightForWidth(why->width()))));
     }
 
     // With the mask editor docked beside the main view, Alt+G reaches the main view's Gather head field every
