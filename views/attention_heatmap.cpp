@@ -282,11 +282,13 @@ void AttentionHeatmap::updateTitle() {
     if (m_titleStats && !m_data.isDifference && m_data.lastRow) {
         const RowStats& s = *m_data.lastRow;
         const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
-        // A signed hidden-attention row is stated as the distribution of its magnitudes, as it is scored.
-        QString stats = s.magnitudes ? tr("last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”")
-                                           .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key)
-                                     : tr("last row: entropy %1 bits, max %2 on “%3”")
-                                           .arg(formatFixed(s.entropyBits, 2), formatFixed(s.maxWeight, 2), key);
+        // A hidden-attention row (not summing to 1) is stated as the distribution of its magnitudes, as it is
+        // scored, while the map draws the weights a themselves: a signed map says so (its colour scale runs
+        // through 0), a map without negative cells reads a / Σa (the same as |a| / Σ|a| there).
+        const QString entropy = formatFixed(s.entropyBits, 2), max = formatFixed(s.maxWeight, 2);
+        const QString stats = !s.magnitudes  ? tr("last row: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key)
+                              : isSignedMap() ? tr("colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key)
+                                              : tr("last row as a / Σa: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key);
         text += QLatin1Char('\n') + wrapped(stats);
     }
     m_title->setText(text);

@@ -9,6 +9,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "core_errors.h"
 #include "experiment_panel.h"
@@ -21,11 +22,20 @@ namespace gna::studio {
 
 namespace {
 
-// The dock's content asks for no more height than it needs: the main window keeps the rest for the
-// heatmaps, and a person who wants a taller dock drags its edge.
+// The dock's content asks for the height that shows the current experiment's whole form, and no more:
+// the main window keeps the rest for the heatmaps (MainWindow::fitDocks gives the dock at most what
+// leaves the main view its share), and a person who wants a taller dock drags its edge.
 class CompactBody : public QWidget {
 public:
-    QSize sizeHint() const override { return {QWidget::sizeHint().width(), minimumSizeHint().height()}; }
+    explicit CompactBody(const QTabWidget* tabs) : m_tabs(tabs) {}
+    QSize sizeHint() const override {
+        const auto* p = qobject_cast<const ExperimentPanel*>(m_tabs->currentWidget());
+        const int more = p ? std::max(0, p->wholeFormHeight() - p->minimumSizeHint().height()) : 0;
+        return {QWidget::sizeHint().width(), minimumSizeHint().height() + more};
+    }
+
+private:
+    const QTabWidget* m_tabs;
 };
 
 }  // namespace
@@ -44,6 +54,9 @@ ExperimentDock::ExperimentDock(QWidget* parent)
         connect(p, &ExperimentPanel::headImportanceReady, this, &ExperimentDock::headImportanceReady);
         connect(p, &ExperimentPanel::rankingProgress, this, &ExperimentDock::rankingProgress);
         connect(p, &ExperimentPanel::niahPromptRequested, this, &ExperimentDock::niahPromptRequested);
+        connect(p, &ExperimentPanel::formRowsChanged, this, [this, p] {
+            if (m_tabs->currentWidget() == p) Q_EMIT wholeFormHeightChanged();
+        });
         connect(p, &ExperimentPanel::fileOfAnotherKind, this, [this, p](const QString& path, bool isResult) {
             QString error;
             if (!(isResult ? openResult(path, &error) : openSpec(path, &error))) p->showError(error);
@@ -64,7 +77,7 @@ ExperimentDock::ExperimentDock(QWidget* parent)
     row->addWidget(m_chooser);
     row->addStretch(1);
     m_chooserRow->hide();
-    auto* body = new CompactBody;
+    auto* body = new CompactBody(m_tabs);
     auto* layout = new QVBoxLayout(body);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -73,6 +86,7 @@ ExperimentDock::ExperimentDock(QWidget* parent)
     setWidget(body);
     connect(m_chooser, &QComboBox::currentIndexChanged, m_tabs, &QTabWidget::setCurrentIndex);
     connect(m_tabs, &QTabWidget::currentChanged, m_chooser, &QComboBox::setCurrentIndex);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ExperimentDock::wholeFormHeightChanged);
     m_tabs->installEventFilter(this);
     // A finished head ranking becomes the ranking of the cumulative removal curve.
     connect(panel(QStringLiteral("head_ranking")), &ExperimentPanel::resultFileWritten, this, [this](const QString& path) {

@@ -45,6 +45,8 @@ Q_SIGNALS:
     void headImportanceReady(const gna::ExperimentResult& result);
     void rankingProgress(const gna::studio::RankingScores& ranking);  // a running attribution ranking
     void niahPromptRequested(const gna::ExperimentResult& result, const gna::SampleOutcome& sample);
+    // The height that shows the current experiment's whole form changed (another tab, rows shown or hidden).
+    void wholeFormHeightChanged();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

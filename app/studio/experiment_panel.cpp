@@ -132,6 +132,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     left->installEventFilter(this);        // shown: fitFormPane once laid out
     m_formBox->installEventFilter(this);
     auto* split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(QStringLiteral("formResultsSplitter"));
     split->setChildrenCollapsible(false);
     split->addWidget(left);
 

@@ -99,6 +99,9 @@ public:
     QLabel* outputLabel() const { return m_output; }
     QPlainTextEdit* specEditor() const { return m_spec; }
     QWidget* form() const { return m_formBox; }
+    // The panel's height that shows every row of the form above the spec editor's minimum, beside the
+    // results (at least its minimum height): what the Experiments dock asks for.
+    int wholeFormHeight() const;
     QString lastError() const { return m_lastError; }
 
     // A warning box (window-modal, selectable text); the message is kept as lastError().
@@ -117,6 +120,7 @@ Q_SIGNALS:
     void resultFileWritten(const QString& path);  // a run of this panel finished
     // "Open spec file…" / "Open result…" chose a file of another panel's kind (the dock opens it there).
     void fileOfAnotherKind(const QString& path, bool isResult);
+    void formRowsChanged();  // rows shown or hidden (a task or method chosen): wholeFormHeight changed
 
 private:
     void buildForm(QFormLayout* form);
@@ -176,6 +180,7 @@ private:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void snapFormPane();  // the form's pane ends under a whole row
     void fitFormPane();
+    int wholeFormPane() const;  // the form's pane as high as all its rows
     void updateHeadHints();  // the head fields' examples and what their empty value means
     void updateLengthHints();  // the lengths field's example and what its empty value means
     int m_maxPositions = 0, m_defaultGenerate = 0;  // setModelContext

@@ -207,6 +207,7 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         if (m_kind == QLatin1String("head_ranking")) form->setRowVisible(m_top, m_method->currentData().toString() != QLatin1String("exact"));
         updateHeadHints();                                              // exact ranks attention heads alone
         QTimer::singleShot(0, this, &ExperimentPanel::fitFormPane);  // rows shown or hidden: the pane follows
+        Q_EMIT formRowsChanged();
     };
     connect(m_task, &QComboBox::currentIndexChanged, this, m_updateRows);
     connect(m_method, &QComboBox::currentIndexChanged, this, m_updateRows);

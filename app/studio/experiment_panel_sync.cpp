@@ -199,6 +199,30 @@ void ExperimentPanel::elideSpecNote() {
     m_specNote->setFixedHeight(std::max(fm.height(), height(text)) + m_specNote->height() - m_specNote->contentsRect().height());
 }
 
+// The form pane's height that shows every row: the rows as laid out now (the same geometry
+// snapFormPane ends the pane by); before the first layout, the form's height for the pane's width.
+int ExperimentPanel::wholeFormPane() const {
+    const auto* scroll = findChild<QScrollArea*>(QStringLiteral("formScroll"));
+    const auto* form = m_formBox->findChild<QFormLayout*>();
+    if (!scroll) return 0;
+    int bottom = 0;
+    for (int row = 0; form && row < form->rowCount(); ++row)
+        if (const QRect r = formRowRect(form, row); !r.isEmpty()) bottom = std::max(bottom, r.bottom() + 1);
+    return bottom > 0 ? bottom + 2 + 2 * scroll->frameWidth()
+                      : (m_formBox->hasHeightForWidth() ? m_formBox->heightForWidth(scroll->width()) : m_formBox->sizeHint().height());
+}
+
+int ExperimentPanel::wholeFormHeight() const {
+    const auto* left = findChild<QSplitter*>(QStringLiteral("formSpecSplitter"));
+    const auto* split = findChild<QSplitter*>(QStringLiteral("formResultsSplitter"));
+    const int least = minimumSizeHint().height();
+    if (!left || !split || left->count() != 2) return least;
+    // The form and the spec editor's minimum need this much beside the results; the panel at its minimum
+    // gives them the results' minimum height.
+    const int column = wholeFormPane() + left->handleWidth() + left->widget(1)->minimumSizeHint().height();
+    return least + std::max(0, column - split->minimumSizeHint().height());
+}
+
 // The form gets the height of all its rows when the splitter has room for them beside the spec
 // editor's minimum (five lines, its label and the note); the editor takes the rest.
 void ExperimentPanel::fitFormPane() {
@@ -208,14 +232,8 @@ void ExperimentPanel::fitFormPane() {
     const QList<int> sizes = split->sizes();
     const int total = sizes.value(0) + sizes.value(1);
     if (total <= 0) return;
-    // The rows as laid out now (the same geometry snapFormPane ends the pane by); before the first
-    // layout, the form's height for the pane's width.
     const auto* form = m_formBox->findChild<QFormLayout*>();
-    int bottom = 0;
-    for (int row = 0; form && row < form->rowCount(); ++row)
-        if (const QRect r = formRowRect(form, row); !r.isEmpty()) bottom = std::max(bottom, r.bottom() + 1);
-    const int need = bottom > 0 ? bottom + 2 + 2 * scroll->frameWidth()
-                                : (m_formBox->hasHeightForWidth() ? m_formBox->heightForWidth(scroll->width()) : m_formBox->sizeHint().height());
+    const int need = wholeFormPane();
     const int room = total - split->widget(1)->minimumSizeHint().height();
     int pane = need;
     if (need > room) {  // the rows that fit, whole (as snapFormPane ends the pane), from the first one in sight

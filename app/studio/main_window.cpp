@@ -163,7 +163,7 @@ void MainWindow::buildLayout() {
     scoreRow->addWidget(scoreLabel);
     scoreRow->addWidget(m_scoreMode, 1);
     auto* invert = m_invert = new QPushButton(tr("&Invert"));
-    auto* restore = m_restore = new QPushButton(tr("Restore &all"));
+    auto* restore = m_restore = new QPushButton(tr("Restore a&ll"));
     invert->setObjectName(QStringLiteral("invertButton"));
     restore->setObjectName(QStringLiteral("restoreButton"));
     boardLayout->addLayout(scoreRow);

@@ -147,6 +147,8 @@ private:
     void autosave();
     void buildExperimentDocks();
     void fitDocks();  // docks leave the main view a usable share of a small window (main_window_docks.cpp)
+    void fitMaskDock();  // a collapsed mask editor gives the main view its width, its controls take it back
+    int m_maskDockWidth = 0;  // the mask editor's width before it collapsed (0: not narrowed)
     bool m_modelDockMoved = false;  // fitDocks put the Model dock in a tab beside a right dock
     bool m_modelDockCovered = false;  // fitDocks put the Model dock in a tab beside a covering bottom dock
     QList<QDockWidget*> m_bottomDocks;  // the docks that cover the main view in a small window

@@ -1,8 +1,10 @@
 // MainWindow: how the docks share a window with the main view. In a small window a right dock (the tour,
 // the mask editor) takes at most 30% of the width with the Model dock as a tab beside it, and a bottom
 // dock (the experiments, the KV-retrieval map) takes the whole window; in a larger one a bottom dock
-// leaves the main view 45% of the height. A covering dock has the Model dock as a tab beside it; in a
-// small window the Model dock's column takes at most 30% of the width.
+// leaves the main view 45% of the height and gets up to the rest when its content asks for it (the
+// experiment's whole form). A covering dock has the Model dock as a tab beside it; in a small window the
+// Model dock's column takes at most 30% of the width. A mask editor collapsed to its line (a model without
+// attention heads) gives the main view its width.
 #include <QAction>
 #include <QDockWidget>
 #include <QLabel>
@@ -11,6 +13,7 @@
 
 #include "guided_tour.h"
 #include "main_window.h"
+#include "mask_panel.h"
 
 namespace gna::studio {
 
@@ -69,18 +72,23 @@ void MainWindow::fitDocks() {
         cover->raise();
         m_modelDockCovered = true;
     }
-    // A bottom dock in a larger window leaves the main view 45% of the window's height (at most 480 px):
-    // the dock is made lower once the layout has settled. Not a minimum height of the main view: the
+    // A bottom dock in a larger window leaves the main view 45% of the window's height (at most 480 px),
+    // and gets up to the rest when its content asks for it (the Experiments dock: its whole form): the
+    // dock is made lower or higher once the layout has settled. Not a minimum height of the main view: the
     // window could then not be made smaller than the main view's minimum and the dock together (a
     // 1600x1000 window with the Experiments dock stayed 886 px high when made 1024x640), nor would a
     // bottom dock being shown in a small window cover it before growing the window.
     if (roomy())
         QTimer::singleShot(0, this, [this] {
             if (!roomy() || !centralWidget() || centralWidget()->isHidden()) return;
-            const int missing = std::min(480, height() * 9 / 20) - centralWidget()->height();
-            for (QDockWidget* d : m_bottomDocks)
-                if (missing > 0 && d->isVisible() && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea)
-                    return resizeDocks({d}, {std::max(d->minimumSizeHint().height(), d->height() - missing)}, Qt::Vertical);
+            const int spare = centralWidget()->height() - std::min(480, height() * 9 / 20);  // < 0: missing
+            for (QDockWidget* d : m_bottomDocks) {
+                if (!d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::BottomDockWidgetArea) continue;
+                const int want = spare < 0 ? std::max(d->minimumSizeHint().height(), d->height() + spare)
+                                           : std::max(d->height(), std::min(d->sizeHint().height(), d->height() + spare));
+                if (want != d->height()) resizeDocks({d}, {want}, Qt::Vertical);
+                return;
+            }
         });
     // In a small window a right dock (the tour, the mask editor) takes at most 30% of the width, and the
     // Model dock becomes a tab beside it instead of a column of its own: the maps keep a usable width.
@@ -107,6 +115,28 @@ void MainWindow::fitDocks() {
         widths << std::min(width() * 3 / 10, std::max(model->minimumSizeHint().width(), model->sizeHint().width()));
     }
     if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
+}
+
+// A mask editor collapsed to its line (a model without attention heads) gives the main view the width its
+// controls had, and takes it back with them; with the Model dock as a tab beside it (a small window), as
+// wide as that needs; not while another dock shares its column (the tour).
+void MainWindow::fitMaskDock() {
+    if (!m_maskDock->isVisible() || m_maskDock->isFloating() || dockWidgetArea(m_maskDock) != Qt::RightDockWidgetArea) return;
+    int narrow = std::max(m_maskDock->minimumSizeHint().width(), m_maskDock->sizeHint().width());
+    const QList<QDockWidget*> tabs = tabifiedDockWidgets(m_maskDock);
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+        if (d == m_maskDock || !d->toggleViewAction()->isChecked() || d->isFloating() || dockWidgetArea(d) != Qt::RightDockWidgetArea) continue;
+        if (!tabs.contains(d) || d->objectName() != QLatin1String("modelDock")) return;
+        narrow = std::max(narrow, std::min(width() * 3 / 10, std::max(d->minimumSizeHint().width(), d->sizeHint().width())));  // as fitDocks
+    }
+    if (m_maskPanel->isCollapsed()) {
+        if (m_maskDock->width() <= narrow) return;
+        if (m_maskDockWidth == 0) m_maskDockWidth = m_maskDock->width();
+        resizeDocks({m_maskDock}, {narrow}, Qt::Horizontal);
+    } else if (m_maskDockWidth > 0) {
+        resizeDocks({m_maskDock}, {m_maskDockWidth}, Qt::Horizontal);
+        m_maskDockWidth = 0;
+    }
 }
 
 }  // namespace gna::studio

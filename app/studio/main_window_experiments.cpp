@@ -33,6 +33,8 @@ void MainWindow::buildExperimentDocks() {
     connect(m_experiments, &ExperimentDock::headImportanceReady, this, &MainWindow::showImportance);
     connect(m_experiments, &ExperimentDock::rankingProgress, this, &MainWindow::showRanking);
     connect(m_experiments, &ExperimentDock::niahPromptRequested, this, &MainWindow::openNiahPrompt);
+    // A larger form (another tab, a method with more rows): the dock grows to show it where there is room.
+    connect(m_experiments, &ExperimentDock::wholeFormHeightChanged, this, [this] { QTimer::singleShot(0, this, &MainWindow::fitDocks); });
     m_maskPanel = new MaskPanel(m_session);
     // One '&' shown: the title is also the dock's tab text and View menu item (the style's title bar agrees).
     m_maskDock = new QDockWidget(tr("G&&A mask editor"), this);
@@ -40,6 +42,10 @@ void MainWindow::buildExperimentDocks() {
     m_maskDock->setWidget(m_maskPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_maskDock);
     m_maskDock->hide();
+    connect(m_maskPanel, &MaskPanel::collapsedChanged, this, [this] { QTimer::singleShot(0, this, &MainWindow::fitMaskDock); });
+    connect(m_maskDock, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+        if (shown) QTimer::singleShot(0, this, &MainWindow::fitMaskDock);
+    });
     m_kvMapDock = new QDockWidget(tr("KV-retrieval map"), this);
     m_kvMapDock->setObjectName(QStringLiteral("kvMapDock"));
     m_kvMapDock->setWidget(new KvMapPanel(m_session));

@@ -64,18 +64,20 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     m_status = new QLabel(tr("Open a model to edit G&A masks on the bundled MMLU sample."));
     m_status->setWordWrap(true);
 
+    // Alt+letters of its own: the main view beside the dock reaches its head fields with Alt+G and Alt+T, its
+    // buttons with Alt+L and Alt+U (tst_app_screenshots labelsReachTheirFieldsAlike checks them together).
     auto* form = new QFormLayout;
     form->addRow(tr("&Question:"), m_questions);
     auto* heads = new QHBoxLayout;
     heads->addWidget(m_gather);
-    auto* aggregateLabel = new QLabel(tr("Aggrega&te head:"));
+    auto* aggregateLabel = new QLabel(tr("Aggregate hea&d:"));
     aggregateLabel->setBuddy(m_aggregate);
     heads->addWidget(aggregateLabel);
     heads->addWidget(m_aggregate);
-    auto* gatherLabel = new QLabel(tr("&Gather head:"));
+    auto* gatherLabel = new QLabel(tr("G&ather head:"));
     gatherLabel->setBuddy(m_gather);
     form->addRow(gatherLabel, heads);
-    form->addRow(tr("R&ule:"), m_rule);
+    form->addRow(tr("&Mask rule:"), m_rule);
     auto* scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_editor);
@@ -83,18 +85,30 @@ MaskPanel::MaskPanel(Session* session, QWidget* parent) : QWidget(parent), m_ses
     buttons->addWidget(reset);
     buttons->addStretch();
     buttons->addWidget(m_run);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
+    // The editor's controls in one box; a model without attention heads shows one line instead (setAttentionHeads).
+    m_body = new QWidget;
+    auto* body = new QVBoxLayout(m_body);
+    body->setContentsMargins(0, 0, 0, 0);
+    body->addLayout(form);
     m_hint = new QLabel;
     m_hint->setObjectName(QStringLiteral("maskHint"));
     m_hint->setWordWrap(true);  // the dock stays narrow enough for the maps beside it
+    m_none = new QLabel(tr("This model has no attention heads: G&A masks act on attention alone."));
+    m_none->setObjectName(QStringLiteral("maskNoAttention"));
+    m_none->setWordWrap(true);
+    m_none->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_none->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    body->addWidget(m_hint);
+    body->addWidget(scroll, 1);
+    body->addLayout(buttons);
+    body->addWidget(m_chart, 1);
+    body->addWidget(m_status);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_none);
+    layout->addWidget(m_body, 1);
+    m_none->hide();
     setAttentionHeads(true);
     enableControls(m_session->hasModel());
-    layout->addWidget(m_hint);
-    layout->addWidget(scroll, 1);
-    layout->addLayout(buttons);
-    layout->addWidget(m_chart, 1);
-    layout->addWidget(m_status);
 
     connect(m_questions, &QComboBox::currentIndexChanged, this, &MaskPanel::setQuestion);
     connect(m_gather, &QLineEdit::editingFinished, this, &MaskPanel::resetMask);
@@ -193,6 +207,7 @@ void MaskPanel::reload() {
 void MaskPanel::setNoModelMessage(const QString& message) {
     m_noModelMessage = message;
     if (m_session->hasModel()) return;
+    setAttentionHeads(true);  // the controls in sight, off until a model is open
     enableControls(false);
     m_hint->clear();  // nothing to click yet: the editor says how to open a model
     m_editor->setEmptyMessage(message);
@@ -206,13 +221,34 @@ void MaskPanel::enableControls(bool on) {
 
 void MaskPanel::setAttentionHeads(bool attention) {
     enableControls(attention);
-    m_hint->setText(attention ? tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a "
-                                 "framed token is an option's summary token):")
-                              : tr("This model has no attention heads: a G&A mask acts on attention weights, which its SSM heads "
-                                   "do not have. Open a model with attention heads to edit and run masks."));
-    m_chart->setEmptyMessage(attention ? tr("Run with and without the mask to fill this chart")
-                                       : tr("No attention heads: there is no mask to run on this model"));
+    m_hint->setText(tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a "
+                       "framed token is an option's summary token):"));
+    m_chart->setEmptyMessage(tr("Run with and without the mask to fill this chart"));
+    // Nothing to edit: the panel collapses to the line that says why, and asks for no more room (the dock
+    // follows its size hint); an attention model brings the controls back.
+    if (m_none->isHidden() == attention && m_body->isHidden() == !attention) return;
+    m_none->setVisible(!attention);
+    m_body->setVisible(attention);
+    if (attention) setMaximumHeight(QWIDGETSIZE_MAX);
+    else fitCollapsed();
+    updateGeometry();
+    Q_EMIT collapsedChanged(!attention);
 }
+
+void MaskPanel::fitCollapsed() {
+    // As high as the line wrapped to the panel's width (the dock follows its maximum), never cut.
+    const int h = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width()) : layout()->totalSizeHint().height();
+    if (maximumHeight() != h) setMaximumHeight(h);
+}
+
+void MaskPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (isCollapsed()) fitCollapsed();
+}
+
+bool MaskPanel::isCollapsed() const { return m_body->isHidden(); }
+
+QLabel* MaskPanel::hintLabel() const { return isCollapsed() ? m_none : m_hint; }
 
 void MaskPanel::setQuestion(int index) {
     if (index < 0 || index >= static_cast<int>(m_items.size())) return;

@@ -51,7 +51,10 @@ public:
     QPushButton* runButton() const { return m_run; }
     QPushButton* resetButton() const { return m_reset; }
     QComboBox* questionBox() const { return m_questions; }
-    QLabel* hintLabel() const { return m_hint; }
+    // What a click does, or (collapsed) why a mask cannot act on this model: the label in sight.
+    QLabel* hintLabel() const;
+    // A model without attention heads: the panel shows one line that says why instead of its controls.
+    bool isCollapsed() const;
     // Letter probabilities of the last run: with the mask and without it (A..D).
     const std::vector<double>& maskedProbabilities() const { return m_masked; }
     const std::vector<double>& plainProbabilities() const { return m_plain; }
@@ -63,14 +66,17 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void runFinished();
+    void collapsedChanged(bool collapsed);
 
 private:
     void rebuildMask();
     void showRule();
     void onKeysChanged(const QSet<int>& keys);
-    // A model without attention heads: the controls a mask needs are off and the top says why.
+    // A model without attention heads: the controls a mask needs are off and hidden, one line says why.
     void setAttentionHeads(bool attention);
     void enableControls(bool on);  // question, heads, rule, Reset (Run: once a mask can run)
+    void fitCollapsed();           // collapsed: no higher than its line
+    void resizeEvent(QResizeEvent* event) override;
     QString m_noModelMessage;
 
     Session* m_session;
@@ -89,7 +95,9 @@ private:
     views::NextTokenChart* m_chart = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_reset = nullptr;
-    QLabel* m_hint = nullptr;  // what a click does, or why a mask cannot act on this model
+    QWidget* m_body = nullptr;  // every control (hidden while collapsed)
+    QLabel* m_hint = nullptr;  // what a click does
+    QLabel* m_none = nullptr;  // why a mask cannot act on this model (shown while collapsed)
     QLabel* m_status = nullptr;
 };
 

@@ -101,6 +101,17 @@ inline QStringList mnemonicClashes(QWidget* panel, const QString& where, const Q
     return bad;
 }
 
+// The texts whose Alt+letter `panel` takes as a user sees it now: the labels of its fields and its buttons and
+// check boxes in sight (the texts mnemonicClashes reads), for the `beside` of a panel in sight next to it.
+inline QStringList mnemonicTexts(const QWidget* panel) {
+    QStringList texts;
+    for (const QLabel* l : panel->findChildren<QLabel*>())
+        if (l->buddy() && !qobject_cast<const QLabel*>(l->buddy()) && l->isVisibleTo(panel)) texts << l->text();
+    for (const QAbstractButton* b : panel->findChildren<QAbstractButton*>())
+        if (b->isVisibleTo(panel) && !QKeySequence::mnemonic(b->text()).isEmpty()) texts << b->text();
+    return texts;
+}
+
 // The text of the label whose buddy is `field`.
 inline QString labelOf(const QWidget* panel, const QWidget* field) {
     for (const QLabel* l : panel->findChildren<QLabel*>())

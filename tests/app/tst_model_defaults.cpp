@@ -196,7 +196,7 @@ void TestModelDefaults::ssmTitleStatesTheBoardsScore() {
     QVERIFY(showAndOpenModel(w, 1600, 1000, demoDir(QStringLiteral("ssm"))));
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.headBoard()->model()->hasScores() &&
                                  w.heatmaps()->gather()->data().isValid(), 60000);
-    const QRegularExpression stats(QStringLiteral("entropy ([0-9.]+) bits,\\s*max ([0-9.]+) on"));
+    const QRegularExpression stats(QStringLiteral("entropy\\s+([0-9.]+)\\s+bits,\\s*max\\s+([0-9.]+)\\s+on"));  // wrapped anywhere
     for (views::AttentionHeatmap* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate()}) {
         const views::HeatmapData& d = map->data();
         QVERIFY(d.isValid());

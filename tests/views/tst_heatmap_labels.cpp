@@ -17,6 +17,7 @@ private Q_SLOTS:
     void slantedKeyLabelsKeepTheirDistance_data();
     void slantedKeyLabelsKeepTheirDistance();
     void pairTitlesWrapAndLineUp();
+    void titleSaysWhatTheScaleDraws();
 };
 
 void TestHeatmapLabels::slantedKeyLabelsKeepTheirDistance_data() {
@@ -133,6 +134,35 @@ void TestHeatmapLabels::pairTitlesWrapAndLineUp() {
         QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(line) <= title->outerRect().width(), qPrintable(line));
 }
 
+// The title and the colour scale of a map describe the same values. A hidden-attention map with negative
+// cells: a scale through 0 and a title that says the colour is the signed a (its statistics of |a| / Σ|a|);
+// one without negative cells: a scale from 0 and a title whose formula has no magnitudes; a softmax map:
+// neither. The sign is read from the values here, not from the map.
+void TestHeatmapLabels::titleSaysWhatTheScaleDraws() {
+    AttentionHeatmap map;
+    QVERIFY(showSized(map, 600, 700));
+    for (const float low : {-0.05f, 0.0f}) {
+        HeatmapData d = titledMap(QStringLiteral("Gather L0.S0"), QStringLiteral("k"));
+        d.values[3 * 4 + 1] = low;  // the last row: 0.25, low, 0.25, 0.25
+        float least = 0.0f;
+        for (const float v : d.values) least = std::min(least, v);
+        map.setData(d);
+        map.plot()->replot();
+        const QString title = map.titleText().split(QLatin1Char('\n')).mid(1).join(QLatin1Char(' '));
+        const double scaleLow = map.colorScale()->dataRange().lower;
+        const QString where = QStringLiteral("least value %1, scale from %2: %3").arg(least).arg(scaleLow).arg(title);
+        QVERIFY2((least < 0.0f) == (scaleLow < 0.0), qPrintable(where));
+        QVERIFY2(title.contains(QStringLiteral("signed")) == (least < 0.0f), qPrintable(where));
+        QVERIFY2(title.contains(QStringLiteral("|a| / Σ|a|")) == (least < 0.0f), qPrintable(where));
+        QVERIFY2(title.contains(QStringLiteral("a / Σa")) == (least >= 0.0f), qPrintable(where));
+    }
+    HeatmapData softmax = titledMap(QStringLiteral("Gather L0.H0"), QStringLiteral("k"));
+    softmax.hiddenAttention = false;
+    softmax.lastRow->magnitudes = false;
+    map.setData(softmax);
+    QVERIFY2(map.colorScale()->dataRange().lower >= 0.0 && !map.titleText().contains(QStringLiteral("Σ")) &&
+                 !map.titleText().contains(QStringLiteral("signed")), qPrintable(map.titleText()));
+}
 
 QTEST_MAIN(TestHeatmapLabels)
 #include "tst_heatmap_labels.moc"
