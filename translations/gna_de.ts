@@ -330,17 +330,17 @@
 <context>
     <name>gna::studio::ExperimentDock</name>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="34"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="44"/>
         <source>Experiments</source>
         <translation>Experimente</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="58"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="71"/>
         <source>Exper&amp;iment:</source>
         <translation>Experime&amp;nt:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="127"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="141"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1: Das Studio hat keinen Tab für diese evaluate-Spezifikation (eine Nadel-im-Heuhaufen-Karte ist evaluate allein auf der Aufgabe niah); führen Sie sie mit gna experiment aus.</translation>
     </message>
@@ -353,28 +353,28 @@
         <translation>„%1“ ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="189"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="190"/>
         <source>Open s&amp;pec file…</source>
         <translation>&amp;Spezifikationsdatei öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="191"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="192"/>
         <source>Ru&amp;n</source>
         <translation>Aus&amp;führen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="192"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="205"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="278"/>
         <source>Open a model, then Run.</source>
         <translation>Öffnen Sie ein Modell und klicken Sie dann auf Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="151"/>
         <source>&amp;Condition:</source>
         <translation>Bed&amp;ingung:</translation>
     </message>
@@ -404,32 +404,32 @@
         <translation>&amp;JSON-Spezifikation (wird ausgeführt):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="156"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="157"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>Klicken Sie auf eine Zelle, um ihren Prompt, die Antwort des Modells und seine Aufmerksamkeit zu öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="167"/>
         <source>Copy ta&amp;ble</source>
         <translation>Tabelle &amp;kopieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="168"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="169"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>Kopiert die Tabelle (oder die ausgewählten Zellen) als tabulatorgetrennten Text für eine Tabellenkalkulation</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
         <source>Curve</source>
         <translation>Kurve</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="177"/>
         <source>Retrieval map</source>
         <translation>Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="178"/>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
@@ -449,184 +449,184 @@
         <translation>Das Formular kann nicht alle Werte dieser Spezifikation darstellen und ist daher ausgegraut: Bearbeiten Sie die Spezifikation hier (Ausführen führt sie so aus, wie sie dasteht).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="275"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="293"/>
         <source>This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs with gna experiment.</source>
         <translation>Dieser Tab führt Nadel-im-Heuhaufen-Karten aus (evaluate allein auf der Aufgabe niah); eine evaluate-Spezifikation anderer Aufgaben läuft mit gna experiment.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="278"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="296"/>
         <source>This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).</source>
         <translation>Dies ist eine %1-Spezifikation: Öffnen Sie sie im Tab „%2“ (dieser Tab führt %3-Spezifikationen aus).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="308"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="326"/>
         <source>Open experiment spec</source>
         <translation>Experimentspezifikation öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="308"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="326"/>
         <source>Experiment specs (*.json)</source>
         <translation>Experimentspezifikationen (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="325"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="325"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="190"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="191"/>
         <source>Open res&amp;ult…</source>
         <translation>E&amp;rgebnis öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="240"/>
         <source>Finished: %1</source>
         <translation>Fertig: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="246"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="247"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>Abgebrochen. Die bisher verifizierten Köpfe bleiben auf der Kopftafel und sind in %1 gespeichert; eine Attributions-Rangfolge wird nicht fortgesetzt: erneut mit einem anderen Ordner ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="249"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; erneut mit demselben Ordner ausführen, um fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
         <source>The experiment failed.</source>
         <translation>Das Experiment ist fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="264"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
         <source>Head ranking</source>
         <translation>Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="266"/>
         <source>Cumulative removal</source>
         <translation>Kumulatives Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="266"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
         <source>Layer pruning</source>
         <translation>Schichten-Pruning</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
         <source>Sparsification</source>
         <translation>Sparsifizierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="269"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
         <source>Needle in a haystack</source>
         <translation>Nadel im Heuhaufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="269"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="270"/>
         <source>Manipulation grid</source>
         <translation>Manipulationsraster</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="270"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A-Masken (MMLU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="272"/>
         <source>Memory table</source>
         <translation>Speichertabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="278"/>
         <source>Ready: %1</source>
         <translation>Bereit: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="282"/>
         <source>none: this model has no attention heads</source>
         <translation>keine: Dieses Modell hat keine Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="291"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="292"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
         <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, daher kann dieses Experiment nicht darauf laufen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
         <source>e.g. %1; empty: all heads</source>
         <translation>z. B. %1; leer: alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="313"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention- und SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="314"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
         <source>e.g. %1; empty: all SSM heads</source>
         <translation>z. B. %1; leer: alle SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="316"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="317"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="318"/>
         <source>e.g. %1; empty: all attention heads</source>
         <translation>z. B. %1; leer: alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="318"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="319"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="320"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
         <source>e.g. %1; list SSM heads</source>
         <translation>z. B. %1; SSM-Köpfe angeben</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="322"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe, und dieses Modell hat keine: Geben Sie seine SSM-Köpfe an%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="322"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="323"/>
         <source>, or rank them all with a fast method</source>
         <translation> oder stufen Sie mit einer schnellen Methode alle ein</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="325"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="326"/>
         <source>result.json, or e.g. %1</source>
         <translation>result.json oder z. B. %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="326"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="327"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
         <translation>Eine head_ranking-result.json oder Köpfe als %1, …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="339"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="340"/>
         <source>a new folder per run</source>
         <translation>ein neuer Ordner pro Lauf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="341"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="342"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>Leer: Jeder Lauf schreibt einen neuen Ordner in %1; ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="344"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="345"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner. Leer: ein neuer Ordner pro Lauf in %1. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
@@ -832,22 +832,22 @@
         <translation>Ergebnisordner</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="303"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="304"/>
         <source>Sequence lengths in tokens, separated by commas</source>
         <translation>Sequenzlängen in Token, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="312"/>
         <source>e.g. %1; empty: %2 to %3 in %4 steps</source>
         <translation>z. B. %1; leer: %2 bis %3 in %4 Schritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="312"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="313"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model&apos;s context of %4 tokens with the generated tokens</source>
         <translation>Kontextlängen in Token; leer = %1 bis %2 in %3 Schritten, die samt den generierten Token in den Kontext dieses Modells von %4 Token passen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="315"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="316"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps</source>
         <translation>Kontextlängen in Token; leer = %1 bis %2 in %3 Schritten</translation>
     </message>
@@ -958,27 +958,27 @@
         <translation>der Spezifikationseditor</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="388"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="389"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="403"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="404"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>Modell wird geladen und Beispiele werden vorbereitet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="409"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="410"/>
         <source>Cancelling after the current sample…</source>
         <translation>Abbruch nach dem aktuellen Beispiel …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="427"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="428"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 von %2 Beispielen · %3 vergangen · noch %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="437"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="438"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
     </message>
@@ -1604,82 +1604,82 @@
 <context>
     <name>gna::studio::KvMapPanel</name>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="57"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="58"/>
         <source>Dictionary sizes (key:value lines), comma-separated, 1 to 100</source>
         <translation>Wörterbuchgrößen (Schlüssel:Wert-Zeilen), durch Kommas getrennt, 1 bis 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="59"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="60"/>
         <source>Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line</source>
         <translation>Position des gefragten Schlüssels im Wörterbuch in Prozent: 0 = erste Zeile, 100 = letzte Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
         <source>e.g. L2.H2, L1.H3 (SSM heads: L1.S2)</source>
         <translation>z. B. L2.H2, L1.H3 (SSM-Köpfe: L1.S2)</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
         <source>Probability of the right value</source>
         <translation>Wahrscheinlichkeit des richtigen Werts</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="69"/>
         <source>&amp;Compare all heads with these heads off</source>
         <translation>&amp;Vergleichen: alle Köpfe gegen diese Köpfe abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="69"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="71"/>
         <source>Export fi&amp;gure set…</source>
         <translation>Abbildungssatz ex&amp;portieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="73"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="74"/>
         <source>Open a model to draw its KV-retrieval map.</source>
         <translation>Öffnen Sie ein Modell, um seine KV-Abrufkarte zu zeichnen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
         <source>Dictionary &amp;sizes:</source>
         <translation>Wörterbuch&amp;größen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
         <source>&amp;Depths of the asked key (%):</source>
         <translation>&amp;Tiefen des gefragten Schlüssels (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="82"/>
         <source>Sa&amp;mples per cell:</source>
         <translation>Beispiele pro &amp;Zelle:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="82"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="83"/>
         <source>He&amp;ads off:</source>
         <translation>Abgeschaltete &amp;Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="83"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="84"/>
         <source>Co&amp;lour:</source>
         <translation>&amp;Farbe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="105"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="106"/>
         <source>Export the KV-retrieval maps into folder</source>
         <translation>KV-Abrufkarten in Ordner exportieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/kv_map_panel.cpp" line="109"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="110"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -1687,68 +1687,68 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="131"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="132"/>
         <source>Click “%1” to fill this map</source>
         <translation>Klicken Sie auf „%1“, um diese Karte zu füllen</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="134"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="135"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>Jede Zelle fragt nach dem Schlüssel in dieser Tiefe derselben Wörterbücher, bewertet wie in der KV-Abruf-Aufgabe (jeder Wert des Wörterbuchs als Fortsetzung).</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="150"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="215"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="151"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="216"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="154"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="155"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>Wörterbuchgrößen: „%1“ ist keine Zahl; geben Sie ganze Zahlen wie 4, 8, 16 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="156"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="157"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>Tiefen: „%1“ ist keine Zahl; geben Sie Prozentwerte wie 0, 50, 100 an.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="162"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="163"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>Abgeschaltete Köpfe: „%1“ ist kein Kopf dieses Modells; schreiben Sie L&lt;Schicht&gt;.H&lt;Kopf&gt; für Attention-Köpfe und L&lt;Schicht&gt;.S&lt;Kopf&gt; für SSM-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="167"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="168"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>Abgeschaltete Köpfe: Nennen Sie die abzuschaltenden Köpfe, z. B. die Gather- und Aggregate-Köpfe.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="182"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="183"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>Die KV-Abrufkarte wird mit allen Köpfen und mit %1 abgeschaltet berechnet …</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="198"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="199"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>Abgebrochen; die Karten zeigen den letzten abgeschlossenen Lauf.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="204"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="205"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>Links: alle Köpfe an. Rechts: %1 abgeschaltet. Zeigen Sie mit der Maus auf eine Zelle, um ihren Wert zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="237"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="238"/>
         <source>All heads</source>
         <translation>Alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="238"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="239"/>
         <source>%1 off</source>
         <translation>%1 abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="243"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="244"/>
         <source>Compute the maps first.</source>
         <translation>Berechnen Sie zuerst die Karten.</translation>
     </message>
@@ -1842,6 +1842,11 @@
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <source>Restore a&amp;ll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../app/studio/main_window.cpp" line="207"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggrega&amp;te-Kopf:</translation>
@@ -1885,11 +1890,6 @@
         <location filename="../app/studio/main_window.cpp" line="165"/>
         <source>&amp;Invert</source>
         <translation>Umkeh&amp;ren</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
-        <source>Restore &amp;all</source>
-        <translation>Alle &amp;wiederherstellen</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="201"/>
@@ -2202,17 +2202,17 @@
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="98"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="99"/>
         <source>Export figure set into folder</source>
         <translation>Abbildungssatz in Ordner exportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="103"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="106"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window_workspace.cpp" line="104"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="107"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -2273,48 +2273,48 @@
         <translation>G&amp;&amp;A-&amp;Masken-Editor (MMLU) …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="38"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="40"/>
         <source>G&amp;&amp;A mask editor</source>
         <translation>G&amp;&amp;A-Masken-Editor</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="43"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="49"/>
         <source>KV-retrieval map</source>
         <translation>KV-Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="113"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
         <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
         <translation>Kopftafel: Attributionsschätzungen; %1 von %2 obersten Köpfen exakt verifiziert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="115"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>Kopf-Tafel nach der Wichtigkeit aus der Kopf-Rangfolge eingefärbt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="125"/>
         <source>No model is open</source>
         <translation>Kein Modell geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="125"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>Öffnen Sie das Modell dieses Ergebnisses, um die Aufmerksamkeit des Prompts zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>Hinweis: Dieses Ergebnis wurde mit einem anderen als dem geöffneten Modell berechnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="131"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="148"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="137"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="154"/>
         <source>Could not rebuild the prompt</source>
         <translation>Der Prompt konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="152"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="158"/>
         <source>Opened the prompt %1</source>
         <translation>Prompt %1 geöffnet</translation>
     </message>
@@ -2382,7 +2382,7 @@
         <translation>Ein Experimentergebnis des Arbeitsbereichs konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_docks.cpp" line="49"/>
+        <location filename="../app/studio/main_window_docks.cpp" line="52"/>
         <source>“%1” takes the whole window; %2 or its close button shows the main view again</source>
         <translation>„%1“ füllt das ganze Fenster; %2 oder die Schließen-Schaltfläche der Leiste zeigt wieder die Hauptansicht</translation>
     </message>
@@ -2405,12 +2405,7 @@
         <translation>Ohne Maske</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="211"/>
-        <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
-        <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, die seine SSM-Köpfe nicht haben. Öffnen Sie ein Modell mit Attention-Köpfen, um Masken zu bearbeiten und auszuführen.</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="213"/>
+        <location filename="../app/studio/mask_panel.cpp" line="226"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>Führen Sie mit und ohne Maske aus, um dieses Diagramm zu füllen</translation>
     </message>
@@ -2426,47 +2421,47 @@
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="64"/>
-        <location filename="../app/studio/mask_panel.cpp" line="190"/>
+        <location filename="../app/studio/mask_panel.cpp" line="204"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>Öffnen Sie ein Modell, um G&amp;A-Masken an der mitgelieferten MMLU-Stichprobe zu bearbeiten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="68"/>
+        <location filename="../app/studio/mask_panel.cpp" line="70"/>
         <source>&amp;Question:</source>
         <translation>&amp;Frage:</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="75"/>
-        <source>&amp;Gather head:</source>
-        <translation>&amp;Gather-Kopf:</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="78"/>
-        <source>R&amp;ule:</source>
-        <translation>R&amp;egel:</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="214"/>
-        <source>No attention heads: there is no mask to run on this model</source>
-        <translation>Keine Attention-Köpfe: Auf diesem Modell gibt es keine Maske auszuführen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="128"/>
+        <location filename="../app/studio/mask_panel.cpp" line="142"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="71"/>
-        <source>Aggrega&amp;te head:</source>
-        <translation>Aggrega&amp;te-Kopf:</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="73"/>
+        <source>Aggregate hea&amp;d:</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="146"/>
+        <location filename="../app/studio/mask_panel.cpp" line="77"/>
+        <source>G&amp;ather head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="80"/>
+        <source>&amp;Mask rule:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="96"/>
+        <source>This model has no attention heads: G&amp;A masks act on attention alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="160"/>
         <source>demo world</source>
         <translation>Demo-Welt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="177"/>
+        <location filename="../app/studio/mask_panel.cpp" line="191"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>%n Frage im MMLU-Format aus der erfundenen Welt des Demo-Modells.</numerusform>
@@ -2474,7 +2469,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="179"/>
+        <location filename="../app/studio/mask_panel.cpp" line="193"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>%n MMLU-Frage aus der mitgelieferten Stichprobe.</numerusform>
@@ -2482,32 +2477,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="209"/>
+        <location filename="../app/studio/mask_panel.cpp" line="224"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a framed token is an option&apos;s summary token):</source>
         <translation>Klicken Sie auf ein Token, um es für die gewählte Regel zu maskieren oder die Maske aufzuheben (durchgestrichene Token sind maskiert; ein umrahmtes Token ist das Zusammenfassungs-Token einer Option):</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="266"/>
+        <location filename="../app/studio/mask_panel.cpp" line="302"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1 am Zusammenfassungs-Token von Option %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="268"/>
+        <location filename="../app/studio/mask_panel.cpp" line="304"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1 an der letzten Position</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="311"/>
+        <location filename="../app/studio/mask_panel.cpp" line="347"/>
         <source>Running…</source>
         <translation>Läuft …</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="342"/>
+        <location filename="../app/studio/mask_panel.cpp" line="378"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>Antwort %1. Ohne Maske wählt das Modell %2, mit Maske %3.</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="349"/>
+        <location filename="../app/studio/mask_panel.cpp" line="385"/>
         <source>Open a model first.</source>
         <translation>Öffnen Sie zuerst ein Modell.</translation>
     </message>
@@ -2803,40 +2798,40 @@
 <context>
     <name>gna::views</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="182"/>
-        <location filename="../views/figure_export.cpp" line="190"/>
+        <location filename="../views/figure_export.cpp" line="207"/>
+        <location filename="../views/figure_export.cpp" line="215"/>
         <source>Could not write the PDF file %1.</source>
         <translation>Die PDF-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="207"/>
-        <location filename="../views/figure_export.cpp" line="212"/>
+        <location filename="../views/figure_export.cpp" line="233"/>
+        <location filename="../views/figure_export.cpp" line="238"/>
         <source>Could not write the SVG file %1.</source>
         <translation>Die SVG-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="233"/>
+        <location filename="../views/figure_export.cpp" line="260"/>
         <source>Could not write the PNG file %1.</source>
         <translation>Die PNG-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="272"/>
-        <location filename="../views/figure_export.cpp" line="274"/>
+        <location filename="../views/figure_export.cpp" line="299"/>
+        <location filename="../views/figure_export.cpp" line="301"/>
         <source>Could not write the CSV file %1.</source>
         <translation>Die CSV-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="281"/>
+        <location filename="../views/figure_export.cpp" line="308"/>
         <source>Nothing to export: %1</source>
         <translation>Nichts zu exportieren: %1</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="295"/>
+        <location filename="../views/figure_export.cpp" line="322"/>
         <source>Could not create the folder %1.</source>
         <translation>Der Ordner %1 konnte nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="311"/>
+        <location filename="../views/figure_export.cpp" line="338"/>
         <source>Skipped the empty figures: %1.</source>
         <translation>Leere Abbildungen übersprungen: %1.</translation>
     </message>
@@ -2904,27 +2899,32 @@
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="286"/>
-        <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
-        <translation>letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
-    </message>
-    <message>
-        <location filename="../views/attention_heatmap.cpp" line="288"/>
+        <location filename="../views/attention_heatmap.cpp" line="289"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="319"/>
+        <location filename="../views/attention_heatmap.cpp" line="290"/>
+        <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="291"/>
+        <source>last row as a / Σa: entropy %1 bits, max %2 on “%3”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="321"/>
         <source>masked: key after the query (causal)</source>
         <translation>maskiert: Key nach der Query (kausal)</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="320"/>
+        <location filename="../views/attention_heatmap.cpp" line="322"/>
         <source>Weight %1</source>
         <translation>Gewicht %1</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="321"/>
+        <location filename="../views/attention_heatmap.cpp" line="323"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
@@ -2936,93 +2936,103 @@ Key %3 „%4“
 <context>
     <name>gna::views::FigureExportDialog</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="318"/>
+        <location filename="../views/figure_export.cpp" line="345"/>
         <source>Transparent background</source>
         <translation>Transparenter Hintergrund</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="319"/>
-        <location filename="../views/figure_export.cpp" line="380"/>
+        <location filename="../views/figure_export.cpp" line="346"/>
+        <source>&amp;Paper colours (white background)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="347"/>
+        <location filename="../views/figure_export.cpp" line="414"/>
         <source>Export figure</source>
         <translation>Abbildung exportieren</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="320"/>
+        <location filename="../views/figure_export.cpp" line="348"/>
         <source>PDF (vector)</source>
         <translation>PDF (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="320"/>
+        <location filename="../views/figure_export.cpp" line="348"/>
         <source>SVG (vector)</source>
         <translation>SVG (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="320"/>
+        <location filename="../views/figure_export.cpp" line="348"/>
         <source>PNG (bitmap)</source>
         <translation>PNG (Bitmap)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="320"/>
+        <location filename="../views/figure_export.cpp" line="348"/>
         <source>CSV (data)</source>
         <translation>CSV (Daten)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="321"/>
+        <location filename="../views/figure_export.cpp" line="349"/>
         <source>Single column (3.3 in)</source>
         <translation>Einspaltig (3,3 Zoll)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="321"/>
+        <location filename="../views/figure_export.cpp" line="349"/>
         <source>Double column (6.9 in)</source>
         <translation>Zweispaltig (6,9 Zoll)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="321"/>
+        <location filename="../views/figure_export.cpp" line="349"/>
         <source>Custom</source>
         <translation>Benutzerdefiniert</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="326"/>
+        <location filename="../views/figure_export.cpp" line="354"/>
         <source> in</source>
         <translation> Zoll</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="334"/>
+        <location filename="../views/figure_export.cpp" line="362"/>
         <source>Browse…</source>
         <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="339"/>
+        <location filename="../views/figure_export.cpp" line="367"/>
         <source>&amp;Format:</source>
         <translation>&amp;Format:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="340"/>
+        <location filename="../views/figure_export.cpp" line="368"/>
         <source>&amp;Size:</source>
         <translation>&amp;Größe:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="341"/>
+        <location filename="../views/figure_export.cpp" line="369"/>
         <source>&amp;Width:</source>
         <translation>&amp;Breite:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="342"/>
+        <location filename="../views/figure_export.cpp" line="370"/>
         <source>&amp;Height:</source>
         <translation>&amp;Höhe:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="343"/>
+        <location filename="../views/figure_export.cpp" line="371"/>
         <source>&amp;DPI (PNG):</source>
         <translation>&amp;DPI (PNG):</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="345"/>
+        <location filename="../views/figure_export.cpp" line="374"/>
+        <source>Draw the figure with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="377"/>
         <source>F&amp;ile:</source>
         <translation>Dat&amp;ei:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="387"/>
+        <location filename="../views/figure_export.cpp" line="421"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
@@ -3416,32 +3426,32 @@ Key %3 „%4“
 <context>
     <name>gna::views::Palette</name>
     <message>
-        <location filename="../views/palettes.cpp" line="61"/>
+        <location filename="../views/palettes.cpp" line="62"/>
         <source>Viridis</source>
         <translation>Viridis</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="62"/>
+        <location filename="../views/palettes.cpp" line="63"/>
         <source>Cividis (colour-blind safe)</source>
         <translation>Cividis (farbenblind-sicher)</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="63"/>
+        <location filename="../views/palettes.cpp" line="64"/>
         <source>Magma</source>
         <translation>Magma</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="64"/>
+        <location filename="../views/palettes.cpp" line="65"/>
         <source>Greys (print)</source>
         <translation>Grautöne (Druck)</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="65"/>
+        <location filename="../views/palettes.cpp" line="66"/>
         <source>Red-yellow-green</source>
         <translation>Rot-Gelb-Grün</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="66"/>
+        <location filename="../views/palettes.cpp" line="67"/>
         <source>Diverging (differences)</source>
         <translation>Divergierend (Differenzen)</translation>
     </message>

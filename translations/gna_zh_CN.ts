@@ -330,17 +330,17 @@
 <context>
     <name>gna::studio::ExperimentDock</name>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="34"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="44"/>
         <source>Experiments</source>
         <translation>实验</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="58"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="71"/>
         <source>Exper&amp;iment:</source>
         <translation>实验(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="127"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="141"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1：Studio 中没有适用于此 evaluate 规范的标签页（大海捞针图是仅针对 niah 任务的 evaluate）；请使用 gna experiment 运行。</translation>
     </message>
@@ -353,28 +353,28 @@
         <translation>“%1”不是数字</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="189"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="190"/>
         <source>Open s&amp;pec file…</source>
         <translation>打开规范文件(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="191"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="192"/>
         <source>Ru&amp;n</source>
         <translation>运行(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="192"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="193"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="204"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="205"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="278"/>
         <source>Open a model, then Run.</source>
         <translation>请先打开模型，然后点击运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="150"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="151"/>
         <source>&amp;Condition:</source>
         <translation>条件(&amp;C)：</translation>
     </message>
@@ -404,32 +404,32 @@
         <translation>JSON 规范(&amp;J)（实际运行的内容）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="156"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="157"/>
         <source>Click a cell to open its prompt, the model&apos;s answer and its attention.</source>
         <translation>点击一个单元格，打开其提示、模型的回答及注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="166"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="167"/>
         <source>Copy ta&amp;ble</source>
         <translation>复制表格(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="168"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="169"/>
         <source>Copies the table (or the selected cells) as tab-separated text for a spreadsheet</source>
         <translation>将表格（或所选单元格）复制为制表符分隔的文本，便于粘贴到电子表格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
         <source>Curve</source>
         <translation>曲线</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="176"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="177"/>
         <source>Retrieval map</source>
         <translation>检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="178"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
@@ -449,184 +449,184 @@
         <translation>表单无法显示此规范的所有值，因此已置灰：请在此编辑规范（“运行”会按原样执行）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="275"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="293"/>
         <source>This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs with gna experiment.</source>
         <translation>此标签页运行大海捞针图（仅针对 niah 任务的 evaluate）；其他任务的 evaluate 规范请使用 gna experiment 运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="278"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="296"/>
         <source>This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).</source>
         <translation>这是 %1 规范：请在“%2”标签页中打开（此标签页运行 %3 规范）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="308"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="326"/>
         <source>Open experiment spec</source>
         <translation>打开实验规范</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="308"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="326"/>
         <source>Experiment specs (*.json)</source>
         <translation>实验规范 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="325"/>
         <source>Open experiment result</source>
         <translation>打开实验结果</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="307"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="325"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="190"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="191"/>
         <source>Open res&amp;ult…</source>
         <translation>打开结果(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="239"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="240"/>
         <source>Finished: %1</source>
         <translation>已完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="246"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="247"/>
         <source>Cancelled. The heads verified so far stay on the head board and are saved in %1; an attribution ranking is not resumed: Run again with another folder.</source>
         <translation>已取消。目前已验证的头保留在头面板上，并保存在 %1 中；归因排序不会从中断处继续：请使用另一个文件夹再次运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="248"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="249"/>
         <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
         <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="253"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="254"/>
         <source>The experiment failed.</source>
         <translation>实验失败。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="264"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
         <source>Head ranking</source>
         <translation>注意力头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="265"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="266"/>
         <source>Cumulative removal</source>
         <translation>累积移除</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="266"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
         <source>Layer pruning</source>
         <translation>层剪枝</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="267"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
         <source>Sparsification</source>
         <translation>稀疏化</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="269"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="82"/>
         <source>Needle in a haystack</source>
         <translation>大海捞针</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="269"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="270"/>
         <source>Manipulation grid</source>
         <translation>操控网格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="270"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A 掩码（MMLU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="271"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="272"/>
         <source>Memory table</source>
         <translation>内存表</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="277"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="278"/>
         <source>Ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="282"/>
         <source>none: this model has no attention heads</source>
         <translation>无：此模型没有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="291"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="292"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
         <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，因此无法在此模型上运行该实验。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
         <source>e.g. %1; empty: all heads</source>
         <translation>例如 %1；留空：所有头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="312"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="313"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头和 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="314"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
         <source>e.g. %1; empty: all SSM heads</source>
         <translation>例如 %1；留空：所有 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="315"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="316"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="317"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="318"/>
         <source>e.g. %1; empty: all attention heads</source>
         <translation>例如 %1；留空：所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="318"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="319"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
         <translation>注意力头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="320"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
         <source>e.g. %1; list SSM heads</source>
         <translation>例如 %1；请列出 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="322"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 所有注意力头，但此模型没有注意力头：请列出其 SSM 头%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="322"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="323"/>
         <source>, or rank them all with a fast method</source>
         <translation>，或用快速方法为所有头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="325"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="326"/>
         <source>result.json, or e.g. %1</source>
         <translation>result.json，或例如 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="326"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="327"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
         <translation>head_ranking 的 result.json，或形如 %1, … 的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="339"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="340"/>
         <source>a new folder per run</source>
         <translation>每次运行新建文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="341"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="342"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>留空：每次运行在 %1 中新建文件夹；包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="344"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="345"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>结果文件夹。留空：每次运行在 %1 中新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
@@ -832,22 +832,22 @@
         <translation>结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="303"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="304"/>
         <source>Sequence lengths in tokens, separated by commas</source>
         <translation>序列长度（词元数），以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="312"/>
         <source>e.g. %1; empty: %2 to %3 in %4 steps</source>
         <translation>例如 %1；留空：%2 到 %3，共 %4 档</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="312"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="313"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model&apos;s context of %4 tokens with the generated tokens</source>
         <translation>上下文长度（词元数）；留空 = %1 到 %2，共 %3 档，连同生成的词元都能容纳在此模型 %4 个词元的上下文中</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="315"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="316"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps</source>
         <translation>上下文长度（词元数）；留空 = %1 到 %2，共 %3 档</translation>
     </message>
@@ -958,27 +958,27 @@
         <translation>规范编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="388"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="389"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="403"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="404"/>
         <source>Loading the model and preparing the samples…</source>
         <translation>正在加载模型并准备样本…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="409"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="410"/>
         <source>Cancelling after the current sample…</source>
         <translation>将在当前样本完成后取消…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="427"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="428"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="437"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="438"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
     </message>
@@ -1604,150 +1604,150 @@
 <context>
     <name>gna::studio::KvMapPanel</name>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="57"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="58"/>
         <source>Dictionary sizes (key:value lines), comma-separated, 1 to 100</source>
         <translation>字典大小（键:值 行数），以逗号分隔，1 到 100</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="59"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="60"/>
         <source>Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line</source>
         <translation>所查询的键在字典中的位置（百分比）：0 = 第一行，100 = 最后一行</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="64"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="65"/>
         <source>e.g. L2.H2, L1.H3 (SSM heads: L1.S2)</source>
         <translation>例如 L2.H2, L1.H3（SSM 头：L1.S2）</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="66"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="67"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
         <source>Probability of the right value</source>
         <translation>正确值的概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="68"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="69"/>
         <source>&amp;Compare all heads with these heads off</source>
         <translation>对比所有头与关闭这些头后的结果(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="69"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="70"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="71"/>
         <source>Export fi&amp;gure set…</source>
         <translation>导出图表集(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="73"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="74"/>
         <source>Open a model to draw its KV-retrieval map.</source>
         <translation>请打开模型以绘制其 KV 检索图。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="79"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
         <source>Dictionary &amp;sizes:</source>
         <translation>字典大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="80"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
         <source>&amp;Depths of the asked key (%):</source>
         <translation>所查询键的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="81"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="82"/>
         <source>Sa&amp;mples per cell:</source>
         <translation>每格样本数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="82"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="83"/>
         <source>He&amp;ads off:</source>
         <translation>关闭的头(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="83"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="84"/>
         <source>Co&amp;lour:</source>
         <translation>颜色(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="105"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="106"/>
         <source>Export the KV-retrieval maps into folder</source>
         <translation>将 KV 检索图导出到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/kv_map_panel.cpp" line="109"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="110"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="131"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="132"/>
         <source>Click “%1” to fill this map</source>
         <translation>点击“%1”以填充此图</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="134"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="135"/>
         <source>Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval task scores (each value of the dictionary as a continuation).</source>
         <translation>每个单元格在相同的字典中询问位于该深度的键，按 KV 检索任务的方式打分（把字典中的每个值作为续写）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="150"/>
-        <location filename="../app/studio/kv_map_panel.cpp" line="215"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="151"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="216"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="154"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="155"/>
         <source>Dictionary sizes: &apos;%1&apos; is not a number; give whole numbers such as 4, 8, 16.</source>
         <translation>字典大小：“%1”不是数字；请给出整数，例如 4, 8, 16。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="156"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="157"/>
         <source>Depths: &apos;%1&apos; is not a number; give percentages such as 0, 50, 100.</source>
         <translation>深度：“%1”不是数字；请给出百分比，例如 0, 50, 100。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="162"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="163"/>
         <source>Heads off: &apos;%1&apos; is not a head of this model; write L&lt;layer&gt;.H&lt;head&gt; for attention heads, L&lt;layer&gt;.S&lt;head&gt; for SSM heads.</source>
         <translation>关闭的头：“%1”不是此模型的头；注意力头写作 L&lt;层&gt;.H&lt;头&gt;，SSM 头写作 L&lt;层&gt;.S&lt;头&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="167"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="168"/>
         <source>Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads.</source>
         <translation>关闭的头：请指定要关闭的头，例如 Gather 头和 Aggregate 头。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="182"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="183"/>
         <source>Computing the KV-retrieval map with all heads and with %1 off…</source>
         <translation>正在计算所有头开启时以及关闭 %1 时的 KV 检索图…</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="198"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="199"/>
         <source>Cancelled; the maps show the last finished run.</source>
         <translation>已取消；图中显示的是上一次完成的运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="204"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="205"/>
         <source>Left: every head on. Right: %1 off. Hover a cell for its value.</source>
         <translation>左：所有头开启。右：关闭 %1。将鼠标悬停在单元格上可查看其值。</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="237"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="238"/>
         <source>All heads</source>
         <translation>所有头</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="238"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="239"/>
         <source>%1 off</source>
         <translation>关闭 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/kv_map_panel.cpp" line="243"/>
+        <location filename="../app/studio/kv_map_panel.cpp" line="244"/>
         <source>Compute the maps first.</source>
         <translation>请先计算检索图。</translation>
     </message>
@@ -1841,6 +1841,11 @@
         <translation>运行已取消</translation>
     </message>
     <message>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <source>Restore a&amp;ll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../app/studio/main_window.cpp" line="207"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggregate 头(&amp;T)：</translation>
@@ -1884,11 +1889,6 @@
         <location filename="../app/studio/main_window.cpp" line="165"/>
         <source>&amp;Invert</source>
         <translation>反转(&amp;I)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
-        <source>Restore &amp;all</source>
-        <translation>全部恢复(&amp;A)</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="201"/>
@@ -2200,17 +2200,17 @@
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="98"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="99"/>
         <source>Export figure set into folder</source>
         <translation>将图表集导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="103"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="106"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window_workspace.cpp" line="104"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="107"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
@@ -2270,48 +2270,48 @@
         <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="38"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="40"/>
         <source>G&amp;&amp;A mask editor</source>
         <translation>G&amp;&amp;A 掩码编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="43"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="49"/>
         <source>KV-retrieval map</source>
         <translation>KV 检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="113"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
         <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
         <translation>头面板：归因估计；排名靠前的 %2 个头中已精确验证 %1 个</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="115"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>注意力头面板已按排序结果的重要性着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="125"/>
         <source>No model is open</source>
         <translation>未打开模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="125"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>请打开该结果对应的模型，以查看提示的注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>注意：此结果是用与当前打开的模型不同的模型计算的</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="131"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="148"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="137"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="154"/>
         <source>Could not rebuild the prompt</source>
         <translation>无法重建提示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="152"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="158"/>
         <source>Opened the prompt %1</source>
         <translation>已打开提示 %1</translation>
     </message>
@@ -2378,7 +2378,7 @@
         <translation>无法打开工作区中的实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_docks.cpp" line="49"/>
+        <location filename="../app/studio/main_window_docks.cpp" line="52"/>
         <source>“%1” takes the whole window; %2 or its close button shows the main view again</source>
         <translation>“%1”占据整个窗口；按 %2 或点击其关闭按钮可重新显示主视图</translation>
     </message>
@@ -2401,12 +2401,7 @@
         <translation>无掩码</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="211"/>
-        <source>This model has no attention heads: a G&amp;A mask acts on attention weights, which its SSM heads do not have. Open a model with attention heads to edit and run masks.</source>
-        <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，而其 SSM 头没有注意力权重。请打开带有注意力头的模型以编辑和运行掩码。</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="213"/>
+        <location filename="../app/studio/mask_panel.cpp" line="226"/>
         <source>Run with and without the mask to fill this chart</source>
         <translation>分别在有无掩码时运行以填充此图表</translation>
     </message>
@@ -2422,86 +2417,86 @@
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="64"/>
-        <location filename="../app/studio/mask_panel.cpp" line="190"/>
+        <location filename="../app/studio/mask_panel.cpp" line="204"/>
         <source>Open a model to edit G&amp;A masks on the bundled MMLU sample.</source>
         <translation>请打开模型，以便在内置 MMLU 样本上编辑 G&amp;A 掩码。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="68"/>
+        <location filename="../app/studio/mask_panel.cpp" line="70"/>
         <source>&amp;Question:</source>
         <translation>问题(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="75"/>
-        <source>&amp;Gather head:</source>
-        <translation>Gather 头(&amp;G)：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="78"/>
-        <source>R&amp;ule:</source>
-        <translation>规则(&amp;U)：</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="214"/>
-        <source>No attention heads: there is no mask to run on this model</source>
-        <translation>没有注意力头：此模型上没有可运行的掩码</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/mask_panel.cpp" line="128"/>
+        <location filename="../app/studio/mask_panel.cpp" line="142"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="71"/>
-        <source>Aggrega&amp;te head:</source>
-        <translation>Aggregate 头(&amp;T)：</translation>
+        <location filename="../app/studio/mask_panel.cpp" line="73"/>
+        <source>Aggregate hea&amp;d:</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="146"/>
+        <location filename="../app/studio/mask_panel.cpp" line="77"/>
+        <source>G&amp;ather head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="80"/>
+        <source>&amp;Mask rule:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="96"/>
+        <source>This model has no attention heads: G&amp;A masks act on attention alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/mask_panel.cpp" line="160"/>
         <source>demo world</source>
         <translation>演示世界</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="177"/>
+        <location filename="../app/studio/mask_panel.cpp" line="191"/>
         <source>%n MMLU-format question(s) from the demo model&apos;s invented world.</source>
         <translation>
             <numerusform>演示模型虚构世界中的 %n 道 MMLU 格式题目。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/mask_panel.cpp" line="179"/>
+        <location filename="../app/studio/mask_panel.cpp" line="193"/>
         <source>%n MMLU question(s) from the bundled sample.</source>
         <translation>
             <numerusform>内置样本中的 %n 道 MMLU 题目。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="209"/>
+        <location filename="../app/studio/mask_panel.cpp" line="224"/>
         <source>Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a framed token is an option&apos;s summary token):</source>
         <translation>点击词元，可针对所选规则屏蔽或取消屏蔽它（带删除线的词元已被屏蔽；带边框的词元是某个选项的摘要词元）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="266"/>
+        <location filename="../app/studio/mask_panel.cpp" line="302"/>
         <source>Gather %1 at the summary token of option %2</source>
         <translation>Gather %1，位于选项 %2 的摘要词元处</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="268"/>
+        <location filename="../app/studio/mask_panel.cpp" line="304"/>
         <source>Aggregate %1 at the final position</source>
         <translation>Aggregate %1，位于最后位置</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="311"/>
+        <location filename="../app/studio/mask_panel.cpp" line="347"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="342"/>
+        <location filename="../app/studio/mask_panel.cpp" line="378"/>
         <source>Answer %1. Without the mask the model picks %2, with it %3.</source>
         <translation>正确答案 %1。不加掩码时模型选择 %2，加掩码时选择 %3。</translation>
     </message>
     <message>
-        <location filename="../app/studio/mask_panel.cpp" line="349"/>
+        <location filename="../app/studio/mask_panel.cpp" line="385"/>
         <source>Open a model first.</source>
         <translation>请先打开模型。</translation>
     </message>
@@ -2797,40 +2792,40 @@
 <context>
     <name>gna::views</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="182"/>
-        <location filename="../views/figure_export.cpp" line="190"/>
+        <location filename="../views/figure_export.cpp" line="207"/>
+        <location filename="../views/figure_export.cpp" line="215"/>
         <source>Could not write the PDF file %1.</source>
         <translation>无法写入 PDF 文件 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="207"/>
-        <location filename="../views/figure_export.cpp" line="212"/>
+        <location filename="../views/figure_export.cpp" line="233"/>
+        <location filename="../views/figure_export.cpp" line="238"/>
         <source>Could not write the SVG file %1.</source>
         <translation>无法写入 SVG 文件 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="233"/>
+        <location filename="../views/figure_export.cpp" line="260"/>
         <source>Could not write the PNG file %1.</source>
         <translation>无法写入 PNG 文件 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="272"/>
-        <location filename="../views/figure_export.cpp" line="274"/>
+        <location filename="../views/figure_export.cpp" line="299"/>
+        <location filename="../views/figure_export.cpp" line="301"/>
         <source>Could not write the CSV file %1.</source>
         <translation>无法写入 CSV 文件 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="281"/>
+        <location filename="../views/figure_export.cpp" line="308"/>
         <source>Nothing to export: %1</source>
         <translation>没有可导出的内容：%1</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="295"/>
+        <location filename="../views/figure_export.cpp" line="322"/>
         <source>Could not create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="311"/>
+        <location filename="../views/figure_export.cpp" line="338"/>
         <source>Skipped the empty figures: %1.</source>
         <translation>已跳过空图表：%1。</translation>
     </message>
@@ -2898,27 +2893,32 @@
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="286"/>
-        <source>last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
-        <translation>最后一行按 |a| / Σ|a|：熵 %1 比特，最大值 %2 位于“%3”</translation>
-    </message>
-    <message>
-        <location filename="../views/attention_heatmap.cpp" line="288"/>
+        <location filename="../views/attention_heatmap.cpp" line="289"/>
         <source>last row: entropy %1 bits, max %2 on “%3”</source>
         <translation>最后一行：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="319"/>
+        <location filename="../views/attention_heatmap.cpp" line="290"/>
+        <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="291"/>
+        <source>last row as a / Σa: entropy %1 bits, max %2 on “%3”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="321"/>
         <source>masked: key after the query (causal)</source>
         <translation>已屏蔽：键在查询之后（因果）</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="320"/>
+        <location filename="../views/attention_heatmap.cpp" line="322"/>
         <source>Weight %1</source>
         <translation>权重 %1</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="321"/>
+        <location filename="../views/attention_heatmap.cpp" line="323"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
@@ -2930,93 +2930,103 @@ Key %3 “%4”
 <context>
     <name>gna::views::FigureExportDialog</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="318"/>
+        <location filename="../views/figure_export.cpp" line="345"/>
         <source>Transparent background</source>
         <translation>透明背景</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="319"/>
-        <location filename="../views/figure_export.cpp" line="380"/>
+        <location filename="../views/figure_export.cpp" line="346"/>
+        <source>&amp;Paper colours (white background)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="347"/>
+        <location filename="../views/figure_export.cpp" line="414"/>
         <source>Export figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="320"/>
+        <location filename="../views/figure_export.cpp" line="348"/>
         <source>PDF (vector)</source>
         <translation>PDF（矢量）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="320"/>
+        <location filename="../views/figure_export.cpp" line="348"/>
         <source>SVG (vector)</source>
         <translation>SVG（矢量）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="320"/>
+        <location filename="../views/figure_export.cpp" line="348"/>
         <source>PNG (bitmap)</source>
         <translation>PNG（位图）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="320"/>
+        <location filename="../views/figure_export.cpp" line="348"/>
         <source>CSV (data)</source>
         <translation>CSV（数据）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="321"/>
+        <location filename="../views/figure_export.cpp" line="349"/>
         <source>Single column (3.3 in)</source>
         <translation>单栏（3.3 英寸）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="321"/>
+        <location filename="../views/figure_export.cpp" line="349"/>
         <source>Double column (6.9 in)</source>
         <translation>双栏（6.9 英寸）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="321"/>
+        <location filename="../views/figure_export.cpp" line="349"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="326"/>
+        <location filename="../views/figure_export.cpp" line="354"/>
         <source> in</source>
         <translation> 英寸</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="334"/>
+        <location filename="../views/figure_export.cpp" line="362"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="339"/>
+        <location filename="../views/figure_export.cpp" line="367"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="340"/>
+        <location filename="../views/figure_export.cpp" line="368"/>
         <source>&amp;Size:</source>
         <translation>尺寸(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="341"/>
+        <location filename="../views/figure_export.cpp" line="369"/>
         <source>&amp;Width:</source>
         <translation>宽度(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="342"/>
+        <location filename="../views/figure_export.cpp" line="370"/>
         <source>&amp;Height:</source>
         <translation>高度(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="343"/>
+        <location filename="../views/figure_export.cpp" line="371"/>
         <source>&amp;DPI (PNG):</source>
         <translation>DPI（PNG）(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="345"/>
+        <location filename="../views/figure_export.cpp" line="374"/>
+        <source>Draw the figure with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/figure_export.cpp" line="377"/>
         <source>F&amp;ile:</source>
         <translation>文件(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="387"/>
+        <location filename="../views/figure_export.cpp" line="421"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3406,32 +3416,32 @@ Key %3 “%4”
 <context>
     <name>gna::views::Palette</name>
     <message>
-        <location filename="../views/palettes.cpp" line="61"/>
+        <location filename="../views/palettes.cpp" line="62"/>
         <source>Viridis</source>
         <translation>Viridis</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="62"/>
+        <location filename="../views/palettes.cpp" line="63"/>
         <source>Cividis (colour-blind safe)</source>
         <translation>Cividis（色盲友好）</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="63"/>
+        <location filename="../views/palettes.cpp" line="64"/>
         <source>Magma</source>
         <translation>Magma</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="64"/>
+        <location filename="../views/palettes.cpp" line="65"/>
         <source>Greys (print)</source>
         <translation>灰度（打印）</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="65"/>
+        <location filename="../views/palettes.cpp" line="66"/>
         <source>Red-yellow-green</source>
         <translation>红-黄-绿</translation>
     </message>
     <message>
-        <location filename="../views/palettes.cpp" line="66"/>
+        <location filename="../views/palettes.cpp" line="67"/>
         <source>Diverging (differences)</source>
         <translation>发散（差异）</translation>
     </message>
