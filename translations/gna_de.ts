@@ -1844,7 +1844,7 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>Restore a&amp;ll</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle &amp;wiederherstellen</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="207"/>
@@ -1884,12 +1884,12 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="161"/>
         <source>C&amp;olour heads by:</source>
-        <translation>Köpfe &amp;färben nach:</translation>
+        <translation>Köpfe färben na&amp;ch:</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="165"/>
         <source>&amp;Invert</source>
-        <translation>Umkeh&amp;ren</translation>
+        <translation>Umkehre&amp;n</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="201"/>
@@ -2438,22 +2438,22 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="73"/>
         <source>Aggregate hea&amp;d:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate-K&amp;opf:</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="77"/>
         <source>G&amp;ather head:</source>
-        <translation type="unfinished"></translation>
+        <translation>Gathe&amp;r-Kopf:</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="80"/>
         <source>&amp;Mask rule:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ma&amp;skenregel:</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="96"/>
         <source>This model has no attention heads: G&amp;A masks act on attention alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Modell hat keine Attention-Köpfe: G&amp;A-Masken wirken nur auf die Attention.</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="160"/>
@@ -2906,12 +2906,12 @@
     <message>
         <location filename="../views/attention_heatmap.cpp" line="290"/>
         <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
-        <translation type="unfinished"></translation>
+        <translation>Farbe: a mit Vorzeichen; letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="291"/>
         <source>last row as a / Σa: entropy %1 bits, max %2 on “%3”</source>
-        <translation type="unfinished"></translation>
+        <translation>letzte Zeile als a / Σa: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="321"/>
@@ -2943,7 +2943,7 @@ Key %3 „%4“
     <message>
         <location filename="../views/figure_export.cpp" line="346"/>
         <source>&amp;Paper colours (white background)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Papierfarben (weißer Hintergrund)</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="347"/>
@@ -3024,7 +3024,7 @@ Key %3 „%4“
     <message>
         <location filename="../views/figure_export.cpp" line="374"/>
         <source>Draw the figure with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeichnet die Abbildung mit weißem Hintergrund und dunklem Text und dunklen Achsen, unabhängig vom Farbschema auf dem Bildschirm; deaktivieren, um die Farben des Bildschirms zu behalten.</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="377"/>

@@ -1843,7 +1843,7 @@
     <message>
         <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>Restore a&amp;ll</source>
-        <translation type="unfinished"></translation>
+        <translation>全部恢复(&amp;L)</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="207"/>
@@ -2434,22 +2434,22 @@
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="73"/>
         <source>Aggregate hea&amp;d:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aggregate 头(&amp;D)：</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="77"/>
         <source>G&amp;ather head:</source>
-        <translation type="unfinished"></translation>
+        <translation>Gather 头(&amp;A)：</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="80"/>
         <source>&amp;Mask rule:</source>
-        <translation type="unfinished"></translation>
+        <translation>掩码规则(&amp;M)：</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="96"/>
         <source>This model has no attention heads: G&amp;A masks act on attention alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>此模型没有注意力头：G&amp;A 掩码只作用于注意力。</translation>
     </message>
     <message>
         <location filename="../app/studio/mask_panel.cpp" line="160"/>
@@ -2900,12 +2900,12 @@
     <message>
         <location filename="../views/attention_heatmap.cpp" line="290"/>
         <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色：带符号的 a；最后一行按 |a| / Σ|a| 计：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="291"/>
         <source>last row as a / Σa: entropy %1 bits, max %2 on “%3”</source>
-        <translation type="unfinished"></translation>
+        <translation>最后一行按 a / Σa 计：熵 %1 比特，最大值 %2 位于“%3”</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="321"/>
@@ -2937,7 +2937,7 @@ Key %3 “%4”
     <message>
         <location filename="../views/figure_export.cpp" line="346"/>
         <source>&amp;Paper colours (white background)</source>
-        <translation type="unfinished"></translation>
+        <translation>纸张配色（白色背景）(&amp;P)</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="347"/>
@@ -3018,7 +3018,7 @@ Key %3 “%4”
     <message>
         <location filename="../views/figure_export.cpp" line="374"/>
         <source>Draw the figure with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
-        <translation type="unfinished"></translation>
+        <translation>无论屏幕使用何种主题，都以白色背景、深色文字和深色坐标轴绘制图表；取消勾选则保留屏幕上的颜色。</translation>
     </message>
     <message>
         <location filename="../views/figure_export.cpp" line="377"/>
