@@ -165,6 +165,19 @@ private:
     QList<QPair<QCPAbstractLegendItem*, QFont>> m_items;
 };
 
+// What an export changes on the plot for its length, restored in reverse order: the palette first
+// (the background guard keeps the paper's brushes), then the background, then the print fonts.
+class ExportGuard {
+public:
+    ExportGuard(QCustomPlot* plot, const FigureOptions& o)
+        : m_colours(plot, o.paperColours), m_background(plot, o.transparent), m_fonts(plot, o.fontPoints) {}
+
+private:
+    PaletteGuard m_colours;
+    BackgroundGuard m_background;
+    FontGuard m_fonts;
+};
+
 }  // namespace
 
 QString formatSuffix(FigureFormat format) {
@@ -193,9 +206,7 @@ bool parseFigureWidth(const QString& text, double* inches) {
 }
 
 bool exportPdf(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString* error) {
-    const PaletteGuard colours(plot, o.paperColours);  // first: the background guard keeps the paper's brushes
-    BackgroundGuard guard(plot, o.transparent);
-    FontGuard fonts(plot, o.fontPoints);
+    const ExportGuard guard(plot, o);
     const QSize size = layoutSize(o);
     QPdfWriter pdf(path);
     pdf.setResolution(72);  // one layout unit = one point
@@ -217,9 +228,7 @@ bool exportPdf(QCustomPlot* plot, const QString& path, const FigureOptions& o, Q
 }
 
 bool exportSvg(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString* error) {
-    const PaletteGuard colours(plot, o.paperColours);  // first: the background guard keeps the paper's brushes
-    BackgroundGuard guard(plot, o.transparent);
-    FontGuard fonts(plot, o.fontPoints);
+    const ExportGuard guard(plot, o);
     const QSize size = layoutSize(o);
     QSvgGenerator generator;
     generator.setFileName(path);
@@ -240,9 +249,7 @@ bool exportSvg(QCustomPlot* plot, const QString& path, const FigureOptions& o, Q
 }
 
 bool exportPng(QCustomPlot* plot, const QString& path, const FigureOptions& o, QString* error) {
-    const PaletteGuard colours(plot, o.paperColours);  // first: the background guard keeps the paper's brushes
-    BackgroundGuard guard(plot, o.transparent);
-    FontGuard fonts(plot, o.fontPoints);
+    const ExportGuard guard(plot, o);
     // The layout in points, drawn onto widthInches x dpi pixels: text keeps its size in points.
     const QSize size = layoutSize(o);
     const QSize pixels(std::max(1, qRound(o.widthInches * o.dpi)), std::max(1, qRound(o.heightInches * o.dpi)));
