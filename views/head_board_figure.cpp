@@ -189,11 +189,10 @@ double HeadBoardFigure::layOutForPaper(double widthInches, double fontPoints) {
     for (const QString& label : std::as_const(m_headLabels)) widest = std::max(widest, tick.horizontalAdvance(label));
     const double perHead = double(board.width()) / heads;
     setHeadTicks(std::max(1, int(std::ceil((widest + tick.averageCharWidth()) / std::max(1.0, perHead)))));
-    // The board's height: square cells (at most the width), the layer ticks, and along vertical colour
-    // scales their label and tick labels, none touching.
+    // The board's height holds the layer ticks, and along vertical colour scales their label and tick
+    // labels, none touching.
     QCPAxis* y = m_rect->axis(QCPAxis::atLeft);
-    double needed = std::min(double(width), perHead * m_layers);
-    needed = std::max(needed, (y->tickVector().size() + 1) * 1.2 * QFontMetricsF(y->tickLabelFont()).height());
+    double needed = (y->tickVector().size() + 1) * 1.2 * QFontMetricsF(y->tickLabelFont()).height();
     for (QCPColorScale* scale : std::as_const(m_scales)) {
         if (scale->type() == QCPAxis::atBottom) continue;
         const QFontMetricsF label(scale->axis()->labelFont());
