@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QPaintEngine>
 #include <QPdfWriter>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -266,6 +267,99 @@ bool exportPng(QCustomPlot* plot, const QString& path, const FigureOptions& o, Q
     }
     if (!image.save(path, "PNG")) return fail(error, tr("Could not write the PNG file %1.").arg(path));
     return true;
+}
+
+namespace {
+
+// A paint device that draws nothing and records where text and images land, in device coordinates.
+class RecordingEngine : public QPaintEngine {
+public:
+    RecordingEngine() : QPaintEngine(QPaintEngine::AllFeatures) {}
+    bool begin(QPaintDevice*) override { return true; }
+    bool end() override { return true; }
+    Type type() const override { return QPaintEngine::User; }
+    void updateState(const QPaintEngineState& state) override {
+        if (state.state() & QPaintEngine::DirtyTransform) m_transform = state.transform();
+    }
+    void drawPath(const QPainterPath&) override {}
+    void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
+    void drawPolygon(const QPoint*, int, PolygonDrawMode) override {}
+    void drawPixmap(const QRectF& r, const QPixmap&, const QRectF&) override { m_drawn.images << m_transform.mapRect(r); }
+    void drawImage(const QRectF& r, const QImage&, const QRectF&, Qt::ImageConversionFlags) override {
+        m_drawn.images << m_transform.mapRect(r);
+    }
+    void drawTextItem(const QPointF& p, const QTextItem& item) override {
+        const QRectF r(p.x(), p.y() - item.ascent(), item.width(), item.ascent() + item.descent());
+        const QRectF mapped = m_transform.mapRect(r);
+        // A line drawn in several runs (a change of script, e.g. "Δ" then Latin): one text.
+        if (!m_drawn.texts.isEmpty()) {
+            DrawnFigure::Text& last = m_drawn.texts.last();
+            const QRectF& l = last.rect;
+            const bool alongX = qAbs(l.top() - mapped.top()) < 0.01 && qAbs(l.bottom() - mapped.bottom()) < 0.01 &&
+                                qAbs(l.right() - mapped.left()) < 0.5;
+            const bool alongY = qAbs(l.left() - mapped.left()) < 0.01 && qAbs(l.right() - mapped.right()) < 0.01 &&
+                                (qAbs(l.top() - mapped.bottom()) < 0.5 || qAbs(l.bottom() - mapped.top()) < 0.5);  // rotated
+            if (alongX || alongY) {
+                last.text += item.text();
+                last.rect = last.rect.united(mapped);
+                return;
+            }
+        }
+        m_drawn.texts.push_back({item.text(), mapped});
+    }
+    DrawnFigure m_drawn;
+
+private:
+    QTransform m_transform;
+};
+
+class RecordingDevice : public QPaintDevice {
+public:
+    explicit RecordingDevice(QSize size) : m_size(size) {}
+    QPaintEngine* paintEngine() const override { return &m_engine; }
+    RecordingEngine& engine() { return m_engine; }
+
+protected:
+    int metric(PaintDeviceMetric m) const override {
+        switch (m) {
+        case PdmWidth: return m_size.width();
+        case PdmHeight: return m_size.height();
+        case PdmWidthMM: return qRound(m_size.width() * 25.4 / 72.0);
+        case PdmHeightMM: return qRound(m_size.height() * 25.4 / 72.0);
+        case PdmNumColors: return INT_MAX;
+        case PdmDepth: return 32;
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY: return 72;
+        case PdmDevicePixelRatio: return 1;
+        case PdmDevicePixelRatioScaled: return int(devicePixelRatioFScale());
+        default: return 0;
+        }
+    }
+
+private:
+    QSize m_size;
+    mutable RecordingEngine m_engine;
+};
+
+}  // namespace
+
+DrawnFigure drawnFigure(QCustomPlot* plot, const FigureOptions& o) {
+    const PaletteGuard colours(plot, o.paperColours);
+    BackgroundGuard guard(plot, o.transparent);
+    FontGuard fonts(plot, o.fontPoints);
+    const QSize size = layoutSize(o);
+    RecordingDevice device(size);
+    {
+        QCPPainter painter(&device);
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        plot->toPainter(&painter, size.width(), size.height());
+    }
+    DrawnFigure drawn = device.engine().m_drawn;
+    drawn.size = QSizeF(size);
+    return drawn;
 }
 
 QString plotDataCsv(QCustomPlot* plot) {

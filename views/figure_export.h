@@ -6,6 +6,7 @@
 // With paper colours (the default) the plot is drawn in the studio's light palette whatever the
 // theme on screen: white background, dark text and axes.
 #include <QDialog>
+#include <QRectF>
 #include <QStringList>
 
 class QCustomPlot;
@@ -62,6 +63,20 @@ QString plotDataCsv(QCustomPlot* plot);
 QStringList exportFigureSet(const QList<NamedPlot>& plots, const QString& dir, const QList<FigureFormat>& formats,
                             const FigureOptions& options, QString* error = nullptr);
 QString formatSuffix(FigureFormat format);
+
+// What an export draws, in layout points: every run of text (its text and bounding rectangle, rotated
+// labels included) and every image (colour maps, colour scale bars), recorded from the exports' own
+// drawing (paper colours, print fonts, the plot laid out at the figure's size). For layout tests.
+struct DrawnFigure {
+    struct Text {
+        QString text;
+        QRectF rect;
+    };
+    QSizeF size;
+    QList<Text> texts;
+    QList<QRectF> images;
+};
+DrawnFigure drawnFigure(QCustomPlot* plot, const FigureOptions& options);
 
 // A dialog asking for file, format, size (column preset or inches), DPI, background and paper colours;
 // exports on accept.

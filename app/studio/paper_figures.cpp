@@ -111,6 +111,15 @@ void experimentFigures(const MainWindow& window, const views::FigureOptions& o, 
 
 }  // namespace
 
+std::unique_ptr<views::HeadBoardFigure> paperHeadBoard(const MainWindow& window, double widthInches, double fontPoints,
+                                                       double* heightInches) {
+    auto figure = std::make_unique<views::HeadBoardFigure>();
+    figure->setBoard(*window.headBoard()->model(), views::paletteFromIndex(window.heatmapPaletteIndex()));
+    *heightInches = figure->layOutForPaper(widthInches, fontPoints);
+    layOut(figure.get(), widthInches, *heightInches);
+    return figure;
+}
+
 QStringList writePaperFigures(const MainWindow& window, const QString& dir, const QList<views::FigureFormat>& formats,
                               const views::FigureOptions& options, QString* error) {
     QStringList written;
@@ -151,15 +160,11 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     figures.push_back({QStringLiteral("next_token"), std::unique_ptr<QWidget>(chart), chart->plot(), views::nextTokenCsv(*chart),
                        chartHeight});
 
-    const views::HeadBoardModel& board = *window.headBoard()->model();
-    auto* boardFigure = new views::HeadBoardFigure;
-    boardFigure->setBoard(board, palette);
-    views::setPrintFonts(boardFigure->plot(), options.fontPoints);
-    const double boardHeight =
-        std::clamp(width * (board.layers() + 2.0) / std::max(1, board.heads() + 4), 1.2, width * 1.2);
-    layOut(boardFigure, width, boardHeight);
-    figures.push_back({QStringLiteral("head_board"), std::unique_ptr<QWidget>(boardFigure), boardFigure->plot(),
-                       views::headBoardCsv(board), boardHeight});
+    double boardHeight = 0.0;
+    std::unique_ptr<views::HeadBoardFigure> boardFigure = paperHeadBoard(window, width, options.fontPoints, &boardHeight);
+    QCustomPlot* boardPlot = boardFigure->plot();
+    figures.push_back({QStringLiteral("head_board"), std::move(boardFigure), boardPlot,
+                       views::headBoardCsv(*window.headBoard()->model()), boardHeight});
 
     experimentFigures(window, options, &figures);
 

@@ -5,8 +5,13 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <memory>
 
 #include "figure_export.h"
+
+namespace gna::views {
+class HeadBoardFigure;
+}
 
 namespace gna::studio {
 
@@ -18,5 +23,10 @@ class MainWindow;
 // naming the file) and returns what was written before it.
 QStringList writePaperFigures(const MainWindow& window, const QString& dir, const QList<views::FigureFormat>& formats,
                               const views::FigureOptions& options, QString* error);
+
+// The window's head board as the paper figure head_board: laid out (off screen) at `widthInches` with
+// print fonts of `fontPoints`; its height in inches in *heightInches.
+std::unique_ptr<views::HeadBoardFigure> paperHeadBoard(const MainWindow& window, double widthInches, double fontPoints,
+                                                       double* heightInches);
 
 }  // namespace gna::studio

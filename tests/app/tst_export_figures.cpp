@@ -1,6 +1,6 @@
 // gna-studio --export-figures on the shipped workspaces, run as a process on the built binary:
 // exit codes, PNG pixel size for the preset, paper colours in the dark theme, vector SVG/PDF, CSV headers
-// and contents, error cases.
+// and contents, error cases; the head board figure of each demo laid out without overlapping texts.
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -12,6 +12,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "figure_export.h"
+#include "head_board.h"
+#include "head_board_figure.h"
+#include "main_window.h"
+#include "paper_figures.h"
+#include "session.h"
 #include "views/view_test_util.h"
 #include "workspace.h"
 
@@ -29,6 +35,8 @@ private Q_SLOTS:
     void workspaceKeepsScaleAndResults();
     void errors_data();
     void errors();
+    void headBoardTextsApart_data();
+    void headBoardTextsApart();
 
 private:
     // Runs gna-studio with `args`; returns the exit code, stdout+stderr in *output.
@@ -331,6 +339,73 @@ void TestExportFigures::errors() {
     const int code = run(args, &output);
     QVERIFY2(code > 0, qPrintable(output));
     QVERIFY2(output.contains(message), qPrintable(output));
+}
+
+void TestExportFigures::headBoardTextsApart_data() {
+    QTest::addColumn<QString>("demo");
+    QTest::addColumn<double>("inches");
+    for (const char* demo : {"transformer", "ssm", "hybrid"}) {
+        QTest::addRow("%s, single column", demo) << QString::fromLatin1(demo) << gna::views::kSingleColumnInches;
+        QTest::addRow("%s, double column", demo) << QString::fromLatin1(demo) << gna::views::kDoubleColumnInches;
+    }
+}
+
+// Each demo's board with Δ scores (compare mode, heads ablated): the texts the export draws (title lines,
+// axis and colour scale labels, tick labels), recorded from its drawing, lie within the figure and
+// apart from each other and from the board's images (colour map, colour scales).
+void TestExportFigures::headBoardTextsApart() {
+    QFETCH(QString, demo);
+    QFETCH(double, inches);
+    Workspace w;
+    QVERIFY(Workspace::load(QDir(workspaceDir()).filePath(QStringLiteral("hybrid_kv_attention_off.gna.json")), &w));
+    w.modelPath = QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/") + demo;
+    if (demo != QLatin1String("hybrid")) w.shownHeads.clear();  // the hybrid keeps its workspace as shipped
+    if (demo == QLatin1String("transformer")) w.ablated = {{1, 3, false}, {2, 2, false}};
+    if (demo == QLatin1String("ssm")) w.ablated = {{1, 0, true}, {1, 1, true}, {3, 2, true}};
+    MainWindow window;
+    window.applyWorkspace(w);
+    gna::studio::Session* session = window.session();
+    QTRY_VERIFY_WITH_TIMEOUT(!session->isLoading() && !session->isRunning() && session->lastOutcome().generation == session->generation() &&
+                                 window.headBoard()->model()->hasScores(),
+                             120000);
+    QVERIFY(window.headBoard()->model()->scoresAreDifferences());
+    QCOMPARE(window.headBoard()->model()->mixed(), demo == QLatin1String("hybrid"));
+
+    gna::views::FigureOptions options;
+    options.widthInches = inches;
+    const std::unique_ptr<gna::views::HeadBoardFigure> figure = paperHeadBoard(window, inches, options.fontPoints, &options.heightInches);
+    const gna::views::DrawnFigure drawn = gna::views::drawnFigure(figure->plot(), options);
+    QCOMPARE(drawn.size, QSizeF(qRound(inches * 72), qRound(options.heightInches * 72)));
+    // What must be drawn: the title (the score's name, on one line or more), the head and layer axes,
+    // a Δ scale per kind of head.
+    QString all;
+    for (const auto& t : drawn.texts) all += t.text + QLatin1Char(' ');
+    const QString label = window.headBoard()->model()->scoreLabel();
+    for (const QString& word : label.split(QLatin1Char(' ')))
+        QVERIFY2(all.contains(word), qPrintable(word + QStringLiteral(" not drawn in: ") + all));
+    QVERIFY2(all.contains(QStringLiteral("Layer")), qPrintable(all));
+    QCOMPARE(all.count(QStringLiteral("Δ score")), demo == QLatin1String("hybrid") ? 2 : 1);
+    QVERIFY(drawn.images.size() >= 2);  // the board's colour map(s) and colour scale(s)
+
+    const QRectF page(QPointF(0, 0), drawn.size);
+    QStringList bad;
+    auto name = [](const gna::views::DrawnFigure::Text& t) {
+        return QStringLiteral("\"%1\" (%2, %3, %4 x %5)").arg(t.text).arg(t.rect.x()).arg(t.rect.y()).arg(t.rect.width()).arg(t.rect.height());
+    };
+    // Rectangles sharing an edge (lines of one title, runs of one line) do not overlap: a tolerance of 0.1 pt.
+    auto overlap = [](const QRectF& a, const QRectF& b) {
+        const QRectF i = a.intersected(b);
+        return i.width() > 0.1 && i.height() > 0.1;
+    };
+    for (qsizetype i = 0; i < drawn.texts.size(); ++i) {
+        const auto& a = drawn.texts[i];
+        if (!page.adjusted(-0.1, -0.1, 0.1, 0.1).contains(a.rect)) bad << name(a) + QStringLiteral(" outside the figure");
+        for (qsizetype j = i + 1; j < drawn.texts.size(); ++j)
+            if (overlap(a.rect, drawn.texts[j].rect)) bad << name(a) + QStringLiteral(" overlaps ") + name(drawn.texts[j]);
+        for (const QRectF& image : drawn.images)
+            if (overlap(a.rect, image)) bad << name(a) + QStringLiteral(" overlaps the board or a colour scale");
+    }
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestExportFigures)
