@@ -346,9 +346,7 @@ private:
 }  // namespace
 
 DrawnFigure drawnFigure(QCustomPlot* plot, const FigureOptions& o) {
-    const PaletteGuard colours(plot, o.paperColours);
-    BackgroundGuard guard(plot, o.transparent);
-    FontGuard fonts(plot, o.fontPoints);
+    const ExportGuard guard(plot, o);
     const QSize size = layoutSize(o);
     RecordingDevice device(size);
     {
