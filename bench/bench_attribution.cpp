@@ -131,11 +131,9 @@ int main(int argc, char** argv) {
     row("attribution", t_attr);
     const std::string verify_name = "attribution+verify (K=" + std::to_string(verify_k) + ")";
     row(verify_name.c_str(), t_verify);
-    std::vector<std::size_t> lengths;
-    for (const auto& r : requests) lengths.push_back(r.prompt.size() + r.continuation.size() - 1);
     std::printf("gradient pass over the %zu prompts: one at a time %.2f s wall %.2f s CPU; batched (%zu passes) %.2f s wall "
                 "%.2f s CPU, %.2fx CPU\n",
-                requests.size(), t_one.wall, t_one.cpu, gna::batch_ends(lengths, gna::attribution_batch_tokens(model->info())).size(),
+                requests.size(), t_one.wall, t_one.cpu, gna::attribution_batch_ends(requests, model->info()).size(),
                 t_batched.wall, t_batched.cpu, t_one.cpu / t_batched.cpu);
     std::printf("attribution+verify phases (wall): attribution %.2f s, verify %.2f s\n", vs.seconds_attribution, vs.seconds_verify.value_or(0.0));
     // The verification's recompute bound: a verified head in layer l reruns layers l..L-1 of each

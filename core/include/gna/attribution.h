@@ -30,5 +30,8 @@ std::size_t attribution_batch_tokens(const ModelInfo& info);
 // Splits consecutive sequences of `lengths` (tokens) into batches whose rows x longest length is at
 // most `budget` (a longer sequence alone); returns each batch's end: batch k is [end[k-1], end[k]).
 std::vector<std::size_t> batch_ends(const std::vector<std::size_t>& lengths, std::size_t budget);
+// The gradient passes of `requests` on `info`'s model: batch_ends of their fed lengths (prompt +
+// continuation but its last token) within attribution_batch_tokens.
+std::vector<std::size_t> attribution_batch_ends(const std::vector<AttributionRequest>& requests, const ModelInfo& info);
 
 }  // namespace gna

@@ -87,6 +87,8 @@ struct ProbeResult {
 bool model_has_head(const ModelInfo& info, const HeadRef& head);
 // Every attention head of the model, layer by layer; with ssm, every SSM head instead.
 std::vector<HeadRef> every_head(const ModelInfo& info, HeadKind kind);
+// Every attention and SSM head, layer by layer (a layer's attention heads, then its SSM heads).
+std::vector<HeadRef> every_head(const ModelInfo& info);
 
 class Probe {
 public:

@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "gna/error.h"
+#include "gna/probe.h"
 #include "model/layers.h"
 
 namespace gna {
@@ -85,17 +86,12 @@ std::vector<AttributionResult> attribute_prompts(const CausalLM& lm, const std::
         return g[hr.layer];
     };
     const at::Tensor m = metric.detach().to(at::kCPU).to(at::kDouble);
+    const std::vector<HeadRef> all = every_head(info);
     std::vector<AttributionResult> out(static_cast<std::size_t>(B));
     for (int64_t b = 0; b < B; ++b) {
         AttributionResult& r = out[b];
         r.metric = m[b].item<double>();
-        std::vector<HeadRef> list = requests[b].heads;
-        if (list.empty())
-            for (const LayerInfo& li : info.layers) {
-                for (int k = 0; k < li.attention_heads; ++k) list.push_back({li.index, k, HeadKind::Attention});
-                for (int k = 0; k < li.ssm_heads; ++k) list.push_back({li.index, k, HeadKind::SSM});
-            }
-        for (const HeadRef& hr : list) {
+        for (const HeadRef& hr : requests[b].heads.empty() ? all : requests[b].heads) {
             r.heads.push_back(hr);
             r.effect.push_back(gradient(hr)[b][hr.head].item<double>());
         }

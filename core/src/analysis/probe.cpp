@@ -52,6 +52,15 @@ std::vector<HeadRef> every_head(const ModelInfo& info, HeadKind kind) {
     return heads;
 }
 
+std::vector<HeadRef> every_head(const ModelInfo& info) {
+    std::vector<HeadRef> heads;
+    for (const LayerInfo& li : info.layers) {
+        for (int k = 0; k < li.attention_heads; ++k) heads.push_back({li.index, k, HeadKind::Attention});
+        for (int k = 0; k < li.ssm_heads; ++k) heads.push_back({li.index, k, HeadKind::SSM});
+    }
+    return heads;
+}
+
 namespace {
 
 std::vector<double> softmax(const std::vector<float>& logits) {

@@ -3,8 +3,6 @@
 // ablation with the batched sweep). docs/attribution.md explains the estimate and its limits.
 #include "experiments/attribution_ranking.h"
 
-#include "gna/experiment_spec.h"
-
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -15,6 +13,7 @@
 #include "gna/error.h"
 #include "gna/experiment_spec.h"
 #include "gna/model.h"
+#include "gna/probe.h"
 
 namespace gna {
 
@@ -74,6 +73,12 @@ std::vector<std::size_t> batch_ends(const std::vector<std::size_t>& lengths, std
     return ends;
 }
 
+std::vector<std::size_t> attribution_batch_ends(const std::vector<AttributionRequest>& requests, const ModelInfo& info) {
+    std::vector<std::size_t> lengths;
+    for (const AttributionRequest& r : requests) lengths.push_back(r.prompt.size() + r.continuation.size() - 1);
+    return batch_ends(lengths, attribution_batch_tokens(info));
+}
+
 double spearman_correlation(const std::vector<double>& a, const std::vector<double>& b) {
     if (a.size() != b.size()) throw Error("spearman_correlation: the lists differ in length");
     if (a.size() < 2) return 0.0;
@@ -108,11 +113,7 @@ std::vector<HeadRef> ranked_heads(const Json& spec, const ExperimentSetup& setup
         for (std::size_t c = 1; c < setup.conditions.size(); ++c) heads.push_back(parse_head(setup.conditions[c].name));
         return heads;
     }
-    for (const LayerInfo& li : info.layers) {
-        for (int k = 0; k < li.attention_heads; ++k) heads.push_back({li.index, k, HeadKind::Attention});
-        for (int k = 0; k < li.ssm_heads; ++k) heads.push_back({li.index, k, HeadKind::SSM});
-    }
-    return heads;
+    return every_head(info);
 }
 
 void check_applicable(const ExperimentSetup& setup, const ExperimentOptions& opt, const RankingMethodSpec& m) {
@@ -157,18 +158,16 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     const double t_attr = now();
     TimeLeft attr_left(0.0);
     std::vector<AttributionRequest> requests(N);
-    std::vector<std::size_t> lengths(N);
     for (std::size_t i = 0; i < N; ++i) {
         AttributionRequest& r = requests[i];
         std::tie(r.prompt, r.continuation) = choice_sequence(setup.samples[i].item, static_cast<std::size_t>(setup.samples[i].item.answer));
         r.heads = heads;
         r.cancel = opt.cancel;
-        lengths[i] = r.prompt.size() + r.continuation.size() - 1;  // the pass feeds all but the last token
     }
     std::vector<std::vector<double>> effect(N);
     std::vector<double> metric(N), mean(H, 0.0);
     std::size_t from = 0;
-    for (std::size_t end : batch_ends(lengths, attribution_batch_tokens(model.info()))) {
+    for (std::size_t end : attribution_batch_ends(requests, model.info())) {
         if (opt.cancel && opt.cancel->load()) throw Cancelled();
         std::vector<AttributionResult> batch =
             model.attribute_heads({requests.begin() + static_cast<std::ptrdiff_t>(from), requests.begin() + static_cast<std::ptrdiff_t>(end)});

@@ -193,7 +193,6 @@ public:
     }
 
     std::vector<AttributionResult> attribute_heads(const std::vector<AttributionRequest>& requests) override {
-        std::vector<std::size_t> lengths;
         for (const AttributionRequest& r : requests) {
             RunRequest probe;
             probe.tokens = r.prompt;
@@ -204,12 +203,11 @@ public:
                 throw Error("attribution: prompt + continuation is longer than the model's context (" +
                             std::to_string(info_.max_positions) + " tokens)");
             for (const HeadRef& h : r.heads) validate_head(info_, h, "attribute");
-            lengths.push_back(r.prompt.size() + r.continuation.size() - 1);
         }
         // batches of consecutive prompts within the token budget that share freeze_norms and cancel
         std::vector<AttributionResult> out;
         std::size_t from = 0;
-        for (std::size_t end : batch_ends(lengths, attribution_batch_tokens(info_)))
+        for (std::size_t end : attribution_batch_ends(requests, info_))
             while (from < end) {
                 std::size_t to = from + 1;
                 while (to < end && requests[to].freeze_norms == requests[from].freeze_norms && requests[to].cancel == requests[from].cancel) ++to;
