@@ -119,8 +119,9 @@ int main(int argc, char** argv) {
     int recall = 0;
     for (int i = 0; i < 16 && i < static_cast<int>(exact_order.size()); ++i) recall += attr_top.count(exact_order[i]) ? 1 : 0;
     const gna::AttributionSummary& vs = verified.aggregates.attribution.value();
-    std::printf("model: %d layers, hidden %d, %d heads (%d in all), %d KV prompts of %d pairs, %d LibTorch threads\n", layers,
-                hidden, heads, H, prompts, size, gna::cpu_runtime_info().torch_threads);
+    std::printf("model: %d layers, hidden %d, %d heads (%d in all), %d KV prompts of %d pairs, on the %s, %d LibTorch threads\n",
+                layers, hidden, heads, H, prompts, size, bench_device() == gna::Device::CUDA ? "GPU" : "CPU",
+                gna::cpu_runtime_info().torch_threads);
     auto row = [&](const char* name, const Time& t) {
         std::printf("%-44s %9.2f s %7.2fx   %9.2f s %7.2fx\n", name, t.wall, t_loop.wall / t.wall, t.cpu, t_loop.cpu / t.cpu);
     };
@@ -169,5 +170,6 @@ int main(int argc, char** argv) {
     }
     else
         std::printf("rho on the verified set (estimate vs exact): %.3f; exact sweep not run (exact=0)\n", vs.spearman.value_or(0.0));
+    std::fflush(stdout);
     return 0;
 }

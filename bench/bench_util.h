@@ -33,13 +33,13 @@ inline double median(std::vector<double> v) {
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
-// argv[i] as an integer, or `fallback` when there are fewer arguments.
 // The machine's 1-minute load average (printed beside every figure: the machines are shared).
 inline double load_average() {
     double l[1] = {0};
     return getloadavg(l, 1) == 1 ? l[0] : 0;
 }
 
+// argv[i] as an integer, or `fallback` when there are fewer arguments.
 inline int int_arg(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }
 
 // A generated Llama of the benchmarks' shape: MLP hidden * 8 / 3, a 300-merge tokenizer.
@@ -47,11 +47,20 @@ inline TinyModelSpec llama_spec(int layers, int hidden, int heads, int kv_heads)
     return {.layers = layers, .hidden = hidden, .heads = heads, .kv_heads = kv_heads, .intermediate = hidden * 8 / 3, .merges = 300};
 }
 
+// The device the generated models run on: GNA_BENCH_DEVICE=cuda for the GPU (wall times are then the
+// measure; CPU times count the host's side alone), else the CPU.
+inline Device bench_device() {
+    const char* e = std::getenv("GNA_BENCH_DEVICE");
+    return e && std::string(e) == "cuda" ? Device::CUDA : Device::CPU;
+}
+
 // The model of `spec` in <temp>/<name>, written first when the folder holds none.
 inline std::unique_ptr<Model> cached_model(const TinyModelSpec& spec, const std::string& name) {
     const auto dir = std::filesystem::temp_directory_path() / name;
     if (!std::filesystem::exists(dir / "config.json")) write_tiny_model(spec, dir);
-    return Model::load(dir);
+    LoadOptions o;
+    o.device = bench_device();
+    return Model::load(dir, o);
 }
 
 // `n` token ids spread over the vocabulary (1 + 37 t mod (vocab - 1)), never id 0.

@@ -17,16 +17,12 @@
 #include "gna/model.h"
 #include "gna/tiny_model.h"
 #include "gna_kernels/ssm_scan.h"
+#include "plain_check.h"
 #include "ssm/scan.h"
 
 namespace {
 
-int g_failures = 0;
-
-void check(bool ok, const std::string& what) {
-    std::printf("%s %s\n", ok ? "PASS" : "FAIL", what.c_str());
-    if (!ok) ++g_failures;
-}
+using gna::test::check;
 
 double max_diff(const at::Tensor& a, const at::Tensor& b) {
     return (a.to(at::kCPU).to(at::kDouble) - b.to(at::kCPU).to(at::kDouble)).abs().max().item<double>();
@@ -106,6 +102,7 @@ void model_case(const std::filesystem::path& root, const std::string& arch) {
 }  // namespace
 
 int main() {
+    gna::test::install_crash_stack();
     if (!at::hasCUDA()) {
         std::printf("SKIP: no CUDA device available; the scan kernels were built but cannot run here\n");
         return 77;  // ctest SKIP_RETURN_CODE
@@ -142,6 +139,5 @@ int main() {
         std::printf("FAIL: exception: %s\n", e.what());
         return 1;
     }
-    std::printf("%d failure(s)\n", g_failures);
-    return g_failures == 0 ? 0 : 1;
+    return gna::test::exit_code();
 }
