@@ -9,7 +9,7 @@
 # include/ and lib/ of nlohmann-json, PCRE2 and SentencePiece where they are not installed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
+cd "$root" || exit 1
 bench=0
 if [ "${1:-}" = "--bench" ]; then bench=1; shift; fi
 if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then export PATH=/usr/local/cuda/bin:$PATH; fi
