@@ -24,6 +24,16 @@ QT_QPA_PLATFORM=offscreen gna-studio --version | grep -q " $version\$" || fail "
 grep -q "<release version=\"$version\"" /usr/share/metainfo/org.gnastudio.GnaStudio.metainfo.xml ||
   fail "the AppStream metainfo's release is not $version"
 say "gna, gna-studio and the metainfo: version $version"
+# Every program the package puts on PATH has its man page (rendered where man is installed and the
+# system keeps man pages).
+for page in gna gna-studio gna-slurm-sweep; do
+  f=/usr/share/man/man1/$page.1.gz
+  dpkg -L gna-studio | grep -qx "$f" || fail "the package has no man page for $page ($f)"
+  if [ -f "$f" ] && command -v man > /dev/null; then
+    man -l "$f" 2>/dev/null | grep -q "^NAME" || fail "man -l $f shows no page"
+  fi
+done
+say "man pages of gna, gna-studio and gna-slurm-sweep"
 # The demo trainer (tools/train-demo) is a developer tool: not installed, and the CLI has no train-demo.
 ! command -v gna-train-demo > /dev/null || fail "gna-train-demo is installed; it is a developer tool, not part of the package"
 gna --help > help.txt

@@ -46,6 +46,8 @@ inline void print_stack_and_die(int sig) {
 }
 
 inline void install_crash_stack() {
+    void* warm[1];
+    backtrace(warm, 1);  // loads libgcc's unwinder now: the handler must not allocate
     for (int sig : {SIGSEGV, SIGABRT, SIGBUS}) std::signal(sig, print_stack_and_die);
 }
 
