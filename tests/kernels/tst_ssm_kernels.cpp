@@ -108,7 +108,7 @@ int main() {
         return 77;  // ctest SKIP_RETURN_CODE
     }
     at::manual_seed(1234);
-    try {
+    gna::test::run_case("scan kernels", [] {
         for (bool st : {false, true}) {
             ssd_case(2, 1, 4, 16, 2, 8, st);      // one decode step
             ssd_case(2, 37, 4, 16, 2, 24, st);    // N not a multiple of the lanes
@@ -119,6 +119,8 @@ int main() {
             selective_case(1, 200, 96, 5, st);
             selective_case(2, 33, 40, 100, st);
         }
+    });
+    gna::test::run_case("state size 300", [] {
         // an unsupported state size is refused with a gna::Error, not a crash
         bool refused = false;
         try {
@@ -129,15 +131,13 @@ int main() {
             refused = std::string(e.what()).find("state size 300") != std::string::npos;
         }
         check(refused, "N = 300 is refused with a gna::Error naming the state size");
-
+    });
+    gna::test::run_case("models", [] {
         const auto root = std::filesystem::temp_directory_path() / "gna_tst_ssm_kernels";
         std::filesystem::remove_all(root);
         model_case(root, "mamba2");
         model_case(root, "mamba");
         std::filesystem::remove_all(root);
-    } catch (const std::exception& e) {
-        std::printf("FAIL: exception: %s\n", e.what());
-        return 1;
-    }
+    });
     return gna::test::exit_code();
 }
