@@ -41,6 +41,7 @@
 #include "gna/safetensors.h"
 #include "gna/tiny_model.h"
 #include "bench_util.h"
+#include "torch_llama.h"
 
 extern char** environ;
 using namespace gna::bench;
@@ -82,65 +83,6 @@ gna::TinyModelSpec shape(const std::string& name) {
     else s.layers = 4, s.hidden = 256, s.heads = 8, s.kv_heads = 2, s.intermediate = 512;  // "small": a quick check
     return s;
 }
-
-// The Llama forward as transformers runs it in bf16 (eager attention), weights used in place.
-struct TorchLlama {
-    gna::Checkpoint ck;
-    int64_t L, C, H, KVH, D, V;
-    double eps;
-    at::Tensor inv_freq;
-    std::map<std::string, at::Tensor> w;
-
-    explicit TorchLlama(const std::filesystem::path& dir) : ck(gna::Checkpoint::open(dir)) {
-        const gna::ModelConfig cfg = gna::ModelConfig::load(dir);
-        L = cfg.require_int("num_hidden_layers"), C = cfg.require_int("hidden_size");
-        H = cfg.require_int("num_attention_heads"), KVH = cfg.require_int("num_key_value_heads");
-        D = C / H, V = cfg.require_int("vocab_size"), eps = cfg.get_double("rms_norm_eps", 1e-5);
-        for (const auto& n : ck.names()) {
-            const gna::TensorView t = ck.tensor(n);
-            w[n] = at::from_blob(const_cast<std::byte*>(t.data), t.shape, at::kBFloat16);
-        }
-        if (!w.count("lm_head.weight")) w["lm_head.weight"] = w["model.embed_tokens.weight"];
-        const auto f = gna::rope_inverse_frequencies(cfg.rope(), D);
-        inv_freq = at::tensor(std::vector<float>(f.begin(), f.end()), at::kFloat);
-    }
-    at::Tensor rms(const at::Tensor& x, const at::Tensor& g) const {
-        at::Tensor xf = x.to(at::kFloat);
-        return g * (xf * at::rsqrt(xf.pow(2).mean(-1, true) + eps)).to(at::kBFloat16);
-    }
-    static at::Tensor rotate_half(const at::Tensor& x) {
-        const int64_t h = x.size(-1) / 2;
-        return at::cat({-x.narrow(-1, h, h), x.narrow(-1, 0, h)}, -1);
-    }
-    // Last position's logits (f32); `ablate` = (layer, head) whose o_proj input slice is zeroed.
-    at::Tensor forward(const at::Tensor& ids, std::pair<int, int> ablate = {-1, -1}) const {
-        const int64_t T = ids.size(1);
-        at::Tensor h = at::embedding(w.at("model.embed_tokens.weight"), ids);  // (1, T, C)
-        at::Tensor ang = at::arange(T, at::kFloat).unsqueeze(1) * inv_freq.unsqueeze(0);
-        at::Tensor emb = at::cat({ang, ang}, -1);
-        const at::Tensor cos = emb.cos().to(at::kBFloat16), sin = emb.sin().to(at::kBFloat16);  // (T, D)
-        const at::Tensor mask = at::full({T, T}, -std::numeric_limits<float>::infinity()).triu(1).to(at::kBFloat16);
-        for (int64_t l = 0; l < L; ++l) {
-            const std::string p = "model.layers." + std::to_string(l);
-            at::Tensor x = rms(h, w.at(p + ".input_layernorm.weight"));
-            at::Tensor q = at::linear(x, w.at(p + ".self_attn.q_proj.weight")).view({1, T, H, D}).transpose(1, 2);
-            at::Tensor k = at::linear(x, w.at(p + ".self_attn.k_proj.weight")).view({1, T, KVH, D}).transpose(1, 2);
-            at::Tensor v = at::linear(x, w.at(p + ".self_attn.v_proj.weight")).view({1, T, KVH, D}).transpose(1, 2);
-            q = q * cos + rotate_half(q) * sin;
-            k = k * cos + rotate_half(k) * sin;
-            k = k.repeat_interleave(H / KVH, 1), v = v.repeat_interleave(H / KVH, 1);  // repeat_kv
-            at::Tensor s = at::matmul(q, k.transpose(2, 3)) * (1.0 / std::sqrt(static_cast<double>(D))) + mask;
-            at::Tensor pr = at::softmax(s, -1, at::kFloat).to(at::kBFloat16);
-            at::Tensor o = at::matmul(pr, v).transpose(1, 2).reshape({1, T, H * D});
-            if (ablate.first == l) o.narrow(-1, ablate.second * D, D).zero_();
-            h = h + at::linear(o, w.at(p + ".self_attn.o_proj.weight"));
-            x = rms(h, w.at(p + ".post_attention_layernorm.weight"));
-            at::Tensor g = at::silu(at::linear(x, w.at(p + ".mlp.gate_proj.weight"))) * at::linear(x, w.at(p + ".mlp.up_proj.weight"));
-            h = h + at::linear(g, w.at(p + ".mlp.down_proj.weight"));
-        }
-        return at::linear(rms(h.narrow(1, T - 1, 1), w.at("model.norm.weight")), w.at("lm_head.weight")).to(at::kFloat);
-    }
-};
 
 // Mamba2ForCausalLM as transformers runs it without the CUDA kernels, weights used in place; the
 // scan is mamba_ssm's reference chunked SSD (ssd_minimal_discrete), the einsums in f32.
@@ -238,7 +180,7 @@ int child(const std::string& mode, const std::filesystem::path& dir, int T, int 
         std::unique_ptr<TorchLlama> llama;
         std::unique_ptr<TorchMamba2> mamba;
         if (mamba2) mamba = std::make_unique<TorchMamba2>(dir);
-        else llama = std::make_unique<TorchLlama>(dir);
+        else llama = std::make_unique<TorchLlama>(dir, at::kBFloat16, at::Device(at::kCPU), /*sdpa=*/false);
         const int64_t layers = mamba2 ? mamba->L : llama->L;
         auto forward = [&](const at::Tensor& x, std::pair<int, int> ablate) {
             return mamba2 ? mamba->forward(x, ablate) : llama->forward(x, ablate);

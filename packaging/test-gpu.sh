@@ -3,7 +3,8 @@
 # the command-line preset (build/cli) against the LibTorch of python3's torch (or TORCH_PREFIX) and
 # runs the `gpu` suites (core.gpu_parity, kernels.ssm_scan) and the command line on the demo with
 # --device cuda. --bench also runs bench_attribution on the GPU (GNA_BENCH_DEVICE=cuda; default
-# shape, or the numbers after --bench).
+# shape, or the numbers after --bench) and bench_attention on the Llama-3.2-1B and Llama-3.1-8B shapes
+# in bf16 (BENCH_ATTENTION_SHAPES, BENCH_ATTENTION_TOKENS; checkpoints written to GNA_BENCH_DIR once).
 #   packaging/test-gpu.sh [--bench [prompts layers hidden heads kv_size loop_heads verify_k exact]]
 # GNA_EXTRA_PREFIX: more folders for CMAKE_PREFIX_PATH (';'-separated), e.g. one that holds
 # include/ and lib/ of nlohmann-json, PCRE2 and SentencePiece where they are not installed.
@@ -22,8 +23,8 @@ arch=${arch:-90}
 export TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-${arch:0:-1}.${arch: -1}}
 echo "== LibTorch: $torch_prefix; nvcc: $(nvcc --version | tail -1); CUDA architectures: $arch ($TORCH_CUDA_ARCH_LIST); $(${CXX:-c++} --version | head -1)"
 cmake --preset cli -DCMAKE_PREFIX_PATH="$torch_prefix;${GNA_EXTRA_PREFIX:-}" -DCMAKE_CUDA_ARCHITECTURES="$arch" || exit 1
-targets=(tst_core_gpu_parity tst_kernels_ssm gna)
-[ "$bench" = 1 ] && targets+=(bench_attribution)
+targets=(tst_core_gpu_parity tst_core_attention_paths tst_kernels_ssm gna)
+[ "$bench" = 1 ] && targets+=(bench_attribution bench_attention)
 cmake --build build/cli -j"$(nproc)" --target "${targets[@]}" -- -k 0 || exit 1
 status=0
 # PyTorch's wheels export the std::filesystem functions of their own libstdc++ (pytorch/pytorch#133437),
@@ -43,5 +44,12 @@ build/cli/app/gna run "$demo" --device cuda --prompt $'Memorize the following di
 if [ "$bench" = 1 ]; then
   echo "== bench_attribution on the GPU"
   GNA_BENCH_DEVICE=cuda build/cli/bench/bench_attribution "$@" || status=1
+  for shape in ${BENCH_ATTENTION_SHAPES:-llama-1b llama-8b}; do
+    echo "== bench_attention $shape on the GPU (bf16)"
+    ranking=0
+    [ "$shape" = llama-1b ] && ranking=32
+    GNA_BENCH_DEVICE=cuda GNA_BENCH_DTYPE=bf16 build/cli/bench/bench_attention "$shape" \
+      "${BENCH_ATTENTION_TOKENS:-512,2048,8192,32768}" 3 "$ranking" || status=1
+  done
 fi
 exit $status

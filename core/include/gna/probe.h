@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,12 @@ HeadScoreKind parse_head_score_kind(const std::string& text);
 
 // Largest residual stream (bytes) the probe keeps for the current prompt so that a head toggle
 // recomputes only from the toggled layer (gna/residual_stream.h); above it every run is a full one.
-inline constexpr std::size_t kProbeResidualBudget = std::size_t(1) << 30;
+// kProbeResidualAuto (the default): probe_residual_budget(model), which follows the free memory of
+// the model's device.
+inline constexpr std::size_t kProbeResidualAuto = std::numeric_limits<std::size_t>::max();
+// A quarter of the free memory of the model's device (on the CPU: MemAvailable within the cgroup's
+// limit; on CUDA: cudaMemGetInfo's free bytes), at least 256 MiB; 1 GiB when it cannot be read.
+std::size_t probe_residual_budget(const Model& model);
 
 struct ProbeRequest {
     std::string prompt;                  // tokenized with the model's tokenizer (BOS as it adds it)
@@ -47,7 +53,7 @@ struct ProbeRequest {
     // changes (below them the unablated pass's maps and scores are reused). true: the earlier path,
     // kept for benchmarks: those rows in a second pass of their own, nothing reused.
     bool separate_score_pass = false;
-    std::size_t residual_budget = kProbeResidualBudget;         // 0 = never keep (full recomputes)
+    std::size_t residual_budget = kProbeResidualAuto;           // 0 = never keep (full recomputes)
     const std::atomic<bool>* cancel = nullptr;
 };
 

@@ -6,7 +6,11 @@
 
 #include "gna/error.h"
 #include "gna/head_scores.h"
+#include "gna/memory_estimate.h"
 #include "gna/residual_stream.h"
+#ifdef GNA_HAVE_KERNELS
+#include "gna_kernels/device_memory.h"
+#endif
 
 namespace gna {
 
@@ -122,11 +126,26 @@ RunResult Probe::run_model(const RunRequest& run, const ProbeRequest& request, i
     if (kept) return run_from_residuals(*model_, run, *c.residuals, first_layer);
     *first_layer = 0;
     if (!run.plan.empty() || request.residual_budget == 0) return model_->run(run);
-    KeptRun k = run_keeping_residuals(*model_, run, request.residual_budget);
+    const std::size_t budget =
+        request.residual_budget == kProbeResidualAuto ? probe_residual_budget(*model_) : request.residual_budget;
+    KeptRun k = run_keeping_residuals(*model_, run, budget);
     c.residual_tokens = run.tokens;
     c.residuals = std::move(k.residuals);
     c.residual_bytes = c.residuals ? k.bytes : 0;
     return std::move(k.result);
+}
+
+std::size_t probe_residual_budget(const Model& model) {
+    constexpr std::size_t floor = std::size_t(256) << 20, unknown = std::size_t(1) << 30;
+    std::size_t free = 0;
+    if (model.info().device == "cuda") {
+#ifdef GNA_HAVE_KERNELS
+        free = kernels::cuda_free_bytes();
+#endif
+    } else if (const auto a = available_memory()) {
+        free = static_cast<std::size_t>(a->bytes);
+    }
+    return free == 0 ? unknown : std::max(floor, free / 4);
 }
 
 Probe::Probe(std::shared_ptr<Model> model) : model_(std::move(model)), cache_(std::make_unique<Cache>()) {

@@ -136,8 +136,11 @@ struct KVCache {
     void repeat_rows(int64_t n);
 };
 
-// One attention block on x (B, T, input_dim) with positions from `past` on. Applies the plan of
-// `layer`: hooks on probabilities, capture, and the per-head output scale (ablation) before o.
+// One attention block on x (B, T, input_dim) with positions from `past` on (model/attention.cpp).
+// Applies the plan of `layer`: hooks on probabilities, capture, and the per-head output scale
+// (ablation) before o. Only what is read is computed: a layer whose probabilities no hook writes
+// computes the head outputs alone (model/attention.h) and the probabilities of the captured heads
+// at the captured rows; a layer with probability hooks materialises every head's probabilities.
 at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
                              KVCache& cache, int64_t past, int layer, ForwardContext& ctx);
 
