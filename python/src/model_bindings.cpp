@@ -10,17 +10,25 @@
 namespace gna::python {
 namespace {
 
-// What Model.run() returns. Arrays own the core's result buffers (moved, not copied).
+// What Model.run() returns. Arrays own the core's result buffers (moved, not copied); the display
+// texts are made when asked for (they cost more than the rest of the conversion).
 struct PyRunResult {
+    std::shared_ptr<Model> model;
     py::array_t<int> tokens;
-    py::list token_texts;
     py::array_t<float> last_logits;
     py::object logits = py::none();  // [tokens, vocab] with all_logits
     py::dict maps;                   // head name -> [query rows, keys]
     py::dict map_rows;               // head name -> the maps' query rows (absolute positions)
     py::list generated;
-    std::string generated_text;
     bool stopped = false;
+
+    std::vector<std::string> token_texts() const {
+        std::vector<std::string> out;
+        const Tokenizer& tok = model->tokenizer();
+        for (int id : tokens.cast<std::vector<int>>()) out.push_back(tok.display(id));
+        return out;
+    }
+    std::string generated_text() const { return model->tokenizer().decode(generated.cast<std::vector<int>>(), true); }
 };
 
 Device parse_device(const std::string& s) {
@@ -58,12 +66,11 @@ std::unique_ptr<PyModel> load(const std::filesystem::path& path, const std::stri
     return std::make_unique<PyModel>(std::move(model));
 }
 
-PyRunResult to_python(RunResult&& r, const Tokenizer& tok) {
+PyRunResult to_python(RunResult&& r, std::shared_ptr<Model> model) {
     PyRunResult out;
+    out.model = std::move(model);
     const auto T = static_cast<py::ssize_t>(r.tokens.size());
-    for (int id : r.tokens) out.token_texts.append(tok.display(id));
     for (int id : r.generated) out.generated.append(id);
-    out.generated_text = tok.decode(r.generated, true);
     out.stopped = r.stopped;
     if (!r.all_logits.empty()) out.logits = adopt(std::move(r.all_logits), {T, r.vocab});
     out.last_logits = adopt(std::move(r.last_logits));
@@ -96,7 +103,7 @@ PyRunResult run(PyModel& self, const PromptArg& prompt, const HeadsArg& ablate, 
     req.all_logits = all_logits;
     req.cancel = call.cancel();
     RunResult r = call([&] { return self.model().run(req); });
-    return to_python(std::move(r), self.model().tokenizer());
+    return to_python(std::move(r), self.shared());
 }
 
 // Seconds per Model::run of `tokens` (no interventions), timed inside C++: the reference of
@@ -192,13 +199,13 @@ void bind_model(py::module_& m) {
 
     py::class_<PyRunResult>(m, "RunResult", "What Model.run returns; the arrays hold the core's buffers (no copy).")
         .def_readonly("tokens", &PyRunResult::tokens, "Prompt token ids, int32 [tokens].")
-        .def_readonly("token_texts", &PyRunResult::token_texts, "Display text of each prompt token.")
+        .def_property_readonly("token_texts", &PyRunResult::token_texts, "Display text of each prompt token.")
         .def_readonly("last_logits", &PyRunResult::last_logits, "Logits after the last prompt token, float32 [vocab].")
         .def_readonly("logits", &PyRunResult::logits, "float32 [tokens, vocab] with all_logits=True, else None.")
         .def_readonly("maps", &PyRunResult::maps, "Captured head name -> attention probabilities, float32 [query rows, keys].")
         .def_readonly("map_rows", &PyRunResult::map_rows, "Captured head name -> the maps' query rows (positions).")
         .def_readonly("generated", &PyRunResult::generated, "Greedy continuation's token ids (stop token included if hit).")
-        .def_readonly("generated_text", &PyRunResult::generated_text)
+        .def_property_readonly("generated_text", &PyRunResult::generated_text, "The continuation as text (special tokens skipped).")
         .def_readonly("stopped", &PyRunResult::stopped, "A stop token ended the generation.")
         .def("__repr__", [](const PyRunResult& r) {
             return "<RunResult tokens=" + std::to_string(r.tokens.size()) + " maps=" + std::to_string(r.maps.size()) +

@@ -108,3 +108,26 @@ def test_loading_does_not_copy_the_weights_into_python():
     tracemalloc.stop()
     weights = model.info.parameters * 4
     assert weights > 900_000 and peak < weights / 10, (peak, weights)
+
+
+def test_runs_release_the_gil(demo):
+    """Another Python thread runs while the core computes (it could not if the run held the GIL)."""
+    import threading
+    import time
+    ticks, stop = [], threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.001)
+    t = threading.Thread(target=count)
+    t.start()
+    time.sleep(0.01)
+    t0 = time.monotonic()
+    demo.run(KV_PROMPT, generate=150)
+    t1 = time.monotonic()
+    stop.set()
+    t.join()
+    assert t1 - t0 > 0.1, "the run was too short to tell"
+    inside = [x for x in ticks if t0 + 0.03 < x < t1 - 0.03]
+    assert len(inside) >= 10, (len(inside), t1 - t0)
