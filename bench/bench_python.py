@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Per-call overhead of the gna Python module over the C++ call it wraps (issue 46: goal < 0.1 ms
 beyond the copy of what is returned; the module copies nothing it returns, the arrays own the core's
-buffers). Model.run(tokens) from Python against the same Model::run timed inside C++, side by side
-in alternating rounds (this machine is noisy): the median and the best round of each, and their
-difference (the best rounds are the least disturbed by other work on the machine).
+buffers). Model.run(tokens) from Python against the same Model::run timed inside C++, in pairs of
+neighbouring calls (this machine is noisy; drift cancels within a pair): the difference of the
+medians, and the median and quartiles of the pairs' differences. A small model (one layer) shows
+the overhead best: its calls are short, and so is the noise.
 
-    PYTHONPATH=build/release/python python3 bench/bench_python.py [MODEL_DIR] [--rounds N] [--calls N]
+    PYTHONPATH=build/release/python python3 bench/bench_python.py [MODEL_DIR] [--rounds N] [--calls N]  (rounds x calls pairs)
 """
 import argparse
 import os
@@ -31,18 +32,21 @@ def main():
         model._time_core_run(ids, a.calls)  # warm up both paths
         for _ in range(a.calls):
             model.run(ids)
-        cpp, py = [], []
-        for _ in range(a.rounds):
-            cpp.append(model._time_core_run(ids, a.calls))
+        cpp, py, diff = [], [], []
+        for _ in range(a.rounds * a.calls):  # pairs of neighbouring calls: drift cancels in each pair
+            c = model._time_core_run(ids, 1)
             t0 = time.perf_counter()
-            for _ in range(a.calls):
-                model.run(ids)
-            py.append((time.perf_counter() - t0) / a.calls)
+            model.run(ids)
+            p = time.perf_counter() - t0
+            cpp.append(c)
+            py.append(p)
+            diff.append(p - c)
         name = os.path.basename(os.path.normpath(a.model))
-        for label, pick in (("medians", statistics.median), ("best rounds", min)):
-            c, p = pick(cpp), pick(py)
-            print(f"{name}, {tokens} tokens: C++ Model::run {c * 1e3:.3f} ms, Python model.run {p * 1e3:.3f} ms, "
-                  f"overhead {(p - c) * 1e3:+.3f} ms per call ({label} of {a.rounds} rounds x {a.calls} calls)")
+        print(f"{name}, {tokens} tokens: C++ Model::run {statistics.median(cpp) * 1e3:.3f} ms, Python model.run "
+              f"{statistics.median(py) * 1e3:.3f} ms (difference {(statistics.median(py) - statistics.median(cpp)) * 1e3:+.3f} ms); "
+              f"overhead per pair: median {statistics.median(diff) * 1e3:+.3f} ms, "
+              f"quartiles {statistics.quantiles(diff, n=4)[0] * 1e3:+.3f} .. {statistics.quantiles(diff, n=4)[2] * 1e3:+.3f} ms "
+              f"({len(diff)} pairs)")
     return 0
 
 
