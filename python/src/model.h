@@ -68,4 +68,8 @@ PyHook make_hook(const std::string& point, py::object fn, bool write);
 
 std::vector<std::string> head_names(const std::vector<HeadRef>& heads);
 
+// Captured maps as {head name: float32 [query rows, keys]}, each owning its map's buffer (moved
+// out of `maps`); with `rows`, also {head name: the maps' query rows}.
+py::dict maps_dict(std::vector<AttentionMap>& maps, py::dict* rows);
+
 }  // namespace gna::python

@@ -74,11 +74,7 @@ PyRunResult to_python(RunResult&& r, std::shared_ptr<Model> model) {
     out.stopped = r.stopped;
     if (!r.all_logits.empty()) out.logits = adopt(std::move(r.all_logits), {T, r.vocab});
     out.last_logits = adopt(std::move(r.last_logits));
-    for (AttentionMap& m : r.attention) {
-        const std::string name = m.head.name();
-        out.map_rows[py::str(name)] = py::cast(m.rows);
-        out.maps[py::str(name)] = adopt(std::move(m.weights), {static_cast<py::ssize_t>(m.rows.size()), m.cols});
-    }
+    out.maps = maps_dict(r.attention, &out.map_rows);
     out.tokens = adopt(std::move(r.tokens));
     return out;
 }
@@ -127,6 +123,16 @@ std::vector<HeadRef> parse_heads(const HeadsArg& heads) {
     std::vector<HeadRef> out;
     for (const std::string& s : std::get<std::vector<std::string>>(heads))
         for (const HeadRef& h : parse_head_list(s)) out.push_back(h);
+    return out;
+}
+
+py::dict maps_dict(std::vector<AttentionMap>& maps, py::dict* rows) {
+    py::dict out;
+    for (AttentionMap& m : maps) {
+        const std::string name = m.head.name();
+        if (rows) (*rows)[py::str(name)] = py::cast(m.rows);
+        out[py::str(name)] = adopt(std::move(m.weights), {static_cast<py::ssize_t>(m.rows.size()), m.cols});
+    }
     return out;
 }
 

@@ -26,16 +26,6 @@ struct PyProbeResult {
     int forward_passes = 0, first_layer = 0;
 };
 
-py::dict maps_dict(std::vector<AttentionMap>& maps, py::dict* rows) {
-    py::dict out;
-    for (AttentionMap& m : maps) {
-        const std::string name = m.head.name();
-        if (rows) (*rows)[py::str(name)] = py::cast(m.rows);
-        out[py::str(name)] = adopt(std::move(m.weights), {static_cast<py::ssize_t>(m.rows.size()), m.cols});
-    }
-    return out;
-}
-
 PyProbeResult probe(PyModel& self, const PromptArg& prompt, const HeadsArg& ablate, float alpha,
                     const std::vector<int>& skip_layers, const HeadsArg& shown, const std::vector<std::string>& candidates,
                     int top_k, const std::string& score, const std::optional<HeadsArg>& scored, int selected_token,
