@@ -51,7 +51,10 @@ py::dict run(PyModel& model, py::handle spec, const fs::path& out, const std::op
     const Json j = checked_spec(spec);
     CoreCall call;
     const ExperimentOptions eo = options(call, out, shard, std::move(progress), verify_batches);
-    const ExperimentOutcome o = call([&] { return run_experiment(model.model(), j, eo); });
+    const ExperimentOutcome o = call([&] {
+        auto lock = model.lock();
+        return run_experiment(model.model(), j, eo);
+    });
     return outcome_dict(o);
 }
 

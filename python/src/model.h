@@ -2,6 +2,7 @@
 // The Python face of a loaded model: the core's Model, its probe (created at first use, it caches
 // the unablated run across calls) and the hooks registered with model.hook().
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ class PyModel {
 public:
     explicit PyModel(std::shared_ptr<Model> model) : model_(std::move(model)) {}
     Model& model() { return *model_; }
+    // Held (with the GIL released) by every core call on this model: calls from several Python
+    // threads take turns; a hook may run the same model again (recursive).
+    std::unique_lock<std::recursive_mutex> lock() { return std::unique_lock(mutex_); }
     const std::shared_ptr<Model>& shared() const { return model_; }
     Probe& probe();
 
@@ -46,6 +50,7 @@ public:
 
 private:
     std::shared_ptr<Model> model_;
+    std::recursive_mutex mutex_;
     std::unique_ptr<Probe> probe_;
     std::vector<PyHook> hooks_;
     int next_hook_id_ = 1;

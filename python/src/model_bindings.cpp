@@ -98,7 +98,10 @@ PyRunResult run(PyModel& self, const PromptArg& prompt, const HeadsArg& ablate, 
     req.generate = generate;
     req.all_logits = all_logits;
     req.cancel = call.cancel();
-    RunResult r = call([&] { return self.model().run(req); });
+    RunResult r = call([&] {
+        auto lock = self.lock();
+        return self.model().run(req);
+    });
     return to_python(std::move(r), self.shared());
 }
 
@@ -108,6 +111,7 @@ double time_core_run(PyModel& self, const std::vector<int>& tokens, int repeats)
     RunRequest req;
     req.tokens = tokens;
     py::gil_scoped_release release;
+    auto lock = self.lock();
     const auto t0 = std::chrono::steady_clock::now();
     for (int i = 0; i < repeats; ++i) {
         RunResult r = self.model().run(req);
@@ -218,7 +222,8 @@ void bind_model(py::module_& m) {
                    " generated=" + std::to_string(r.generated.size()) + ">";
         });
 
-    py::class_<PyModel>(m, "Model", "A loaded checkpoint (gna.load). Runs release the GIL; Ctrl-C cancels them.")
+    py::class_<PyModel>(m, "Model", "A loaded checkpoint (gna.load). Runs release the GIL (calls from several threads take\n"
+                                    "turns on one model); Ctrl-C cancels them.")
         .def_property_readonly("info", [](PyModel& s) { return s.model().info(); }, "The model's ModelInfo (a copy).")
         .def("tokenize", [](PyModel& s, const std::string& text, bool add_special) {
                 return adopt(s.model().tokenizer().encode(text, add_special));

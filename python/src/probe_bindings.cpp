@@ -43,7 +43,10 @@ PyProbeResult probe(PyModel& self, const PromptArg& prompt, const HeadsArg& abla
     req.selected_token = selected_token;
     req.compare = compare;
     req.cancel = call.cancel();
-    ProbeResult r = call([&] { return self.probe().run(req); });
+    ProbeResult r = call([&] {
+        auto lock = self.lock();
+        return self.probe().run(req);
+    });
 
     PyProbeResult out;
     for (const std::string& t : r.token_texts) out.token_texts.append(t);

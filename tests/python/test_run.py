@@ -131,3 +131,13 @@ def test_runs_release_the_gil(demo):
     assert t1 - t0 > 0.1, "the run was too short to tell"
     inside = [x for x in ticks if t0 + 0.03 < x < t1 - 0.03]
     assert len(inside) >= 10, (len(inside), t1 - t0)
+
+
+def test_threads_share_a_model(demo):
+    """Runs from several threads take turns on one model and give each thread its own result."""
+    from concurrent.futures import ThreadPoolExecutor
+    prompts = [KV_PROMPT.replace("'lamp'", f"'{k}'") for k in ("river", "lamp", "stone", "cloud")] * 3
+    alone = [demo.run(p, capture=["L2.H2"]).last_logits for p in prompts]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda p: demo.run(p, capture=["L2.H2"]).last_logits, prompts))
+    assert all(np.array_equal(a, b) for a, b in zip(alone, together))
