@@ -101,3 +101,33 @@ def test_ctrl_c_cancels_a_run_and_leaves_the_model_usable():
     assert "interrupted after" in p.stdout and "usable True" in p.stdout, p.stdout + p.stderr
     seconds = float(p.stdout.split("interrupted after ")[1].split(" s")[0])
     assert seconds < 1.5, p.stdout  # stopped at the next checkpoint, not after 200 tokens (> 2 s)
+
+
+CHILD_EXPERIMENT = r"""
+import os, signal, sys, threading, time
+import gna
+model = gna.load(sys.argv[1])
+spec = {"experiment": "head_ranking", "metric": "accuracy",
+        "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 40, "seed": 1}}
+def slow(p):  # a long experiment: every sample waits here
+    time.sleep(0.05)
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+try:
+    gna.run_experiment(spec, model, out=sys.argv[2], progress=slow)
+    print("NOT INTERRUPTED")
+except KeyboardInterrupt:
+    print("interrupted")
+seen = []
+r = gna.run_experiment(spec, model, out=sys.argv[2], progress=seen.append)
+print("resumed", seen[0].resumed, "complete", r.complete, "samples", len(r.samples))
+"""
+
+
+def test_ctrl_c_stops_an_experiment_which_then_resumes(tmp_path):
+    p = subprocess.run([sys.executable, "-c", CHILD_EXPERIMENT, DEMO, str(tmp_path / "out")], capture_output=True,
+                       text=True, timeout=300, env=os.environ.copy())
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0] == "interrupted", p.stdout + p.stderr
+    words = lines[1].split()
+    assert 0 < int(words[1]) < 40 and words[3] == "True" and words[5] == "40", p.stdout
