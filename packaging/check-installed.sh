@@ -60,6 +60,20 @@ gna experiment ranking.json --model "$demo" --out ranking --quiet || fail "gna e
 [ -s ranking/result.json ] && grep -q '"L2.H2"' ranking/result.json || fail "gna experiment wrote no ranking"
 say "gna experiment (head ranking) on the installed demo: ok"
 
+# The Python module (built with GNA_PYTHON=ON) in the system's python3: the same ranking's result file.
+if [ -d /usr/lib/python3/dist-packages/gna ]; then
+  /usr/bin/python3 - "$demo" <<'PY' || fail "import gna on the installed demo"
+import json, sys
+import gna
+model = gna.load(sys.argv[1])
+assert model.run("a:1\n", capture=["L2.H2"]).maps["L2.H2"].shape[0] > 0
+spec = json.load(open("ranking.json"))
+r = gna.run_experiment(spec, sys.argv[1], out="ranking-py")
+assert open("ranking-py/result.json").read() == open("ranking/result.json").read(), "result.json differs"
+PY
+  say "python3: import gna, a run and the same head ranking on the installed demo: ok"
+fi
+
 workspace=$(find "$share/workspaces" -name '*.gna.json' 2>/dev/null | sort | head -n 1 || true)
 if [ -n "$workspace" ] && QT_QPA_PLATFORM=offscreen gna-studio --help | grep -q -- '--export-figures'; then
   QT_QPA_PLATFORM=offscreen timeout 300 gna-studio --export-figures "$workspace" figures ||
