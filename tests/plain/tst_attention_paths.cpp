@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "gna/attribution.h"
 #include "gna/model.h"
 #include "gna/probe.h"
 #include "model/attention.h"
@@ -204,6 +205,24 @@ void model_paths_agree(const std::string& arch, Model& m, double tol) {
     for (std::size_t p = 0; p < sf.size(); ++p)
         for (std::size_t c = 0; c < sf[p].size(); ++c) e_sw = std::max(e_sw, std::fabs(sf[p][c] - ss[p][c]));
     check(e_sw < 10 * tol, arch + ": sweep scores agree across paths (" + num(e_sw) + ")");
+
+    // attribution (a forward and a backward pass through every layer's attention)
+    AttributionRequest ar;
+    ar.prompt = sw.prompt;
+    ar.continuation = {tokens[40]};
+    const auto af = m.attribute_heads({ar});
+    std::vector<AttributionResult> as;
+    {
+        ExplicitAttentionScope explicit_path;
+        as = m.attribute_heads({ar});
+    }
+    double e_at = 0, scale = 0;
+    for (std::size_t h = 0; h < af[0].effect.size(); ++h) {
+        e_at = std::max(e_at, std::fabs(af[0].effect[h] - as[0].effect[h]));
+        scale = std::max(scale, std::fabs(as[0].effect[h]));
+    }
+    check(af[0].effect.size() == as[0].effect.size() && scale > 0 && e_at < 1e-3 * std::max(1.0, scale),
+          arch + ": attribution estimates agree across paths (" + num(e_at) + " of up to " + num(scale) + ")");
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ at::Tensor tile_scores(const at::Tensor& qt, const at::Tensor& kt, int64_t G, in
 #ifdef GNA_HAVE_SDPA
 at::Tensor attend_fused(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v, const AttentionMask& m) {
     const int64_t H = q.size(1), T = q.size(2), KVH = k.size(1), Tk = k.size(2);
-    std::optional<at::Tensor> visible;
+    c10::optional<at::Tensor> visible;  // c10::optional: std::optional itself from LibTorch 2.4 on
     bool causal = false;
     if (m.window == 0 && m.past == 0) {
         causal = true;  // square causal mask: the flash kernel's own
