@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -277,7 +278,9 @@ int cmd_run(const std::vector<std::string>& argv) {
     if (kind != HeadScoreKind::None) print_head_scores(std::cout, scores, to_string(kind), !req.plan.empty());
     if (qr) print_head_scores(std::cout, scores, "qr, gold line " + std::to_string(a.get_int("gold-line", -1)), false);
     if (retrieval) {
-        std::cout << "retrieval scores: response \"" << retrievalScores.responses.at(0) << "\", ROUGE-1 recall "
+        std::string response = retrievalScores.responses.at(0);
+        while (!response.empty() && std::isspace(static_cast<unsigned char>(response.back()))) response.pop_back();
+        std::cout << "retrieval scores: response \"" << response << "\", ROUGE-1 recall "
                   << std::setprecision(3) << retrievalScores.recall.at(0)
                   << (retrievalScores.recalled > 0 ? " (recalled: scored)\n" : " (not recalled: every score is 0)\n");
         print_head_scores(std::cout, scores, "retrieval", false);
