@@ -140,7 +140,8 @@ struct QrSample {
     std::vector<int> gold;               // indices of the documents that answer the query
 };
 // The QR score of each head: sum over the gold documents of S_d, averaged over the samples (QRHead's
-// detection score). heads: empty = every head of the model. Two forward passes per sample.
+// detection score). heads: empty = every head of the model. Two forward passes per sample and group of
+// heads (groups of at most kRetrievalCaptureBudget bytes of maps).
 struct QrScores {
     std::vector<HeadRef> heads;
     std::vector<double> score;

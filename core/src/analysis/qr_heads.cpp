@@ -80,19 +80,26 @@ QrScores qr_head_scores(Model& model, const std::vector<QrSample>& samples, cons
         for (int g : s.gold)
             if (g < 0 || g >= static_cast<int>(s.documents.size()))
                 throw Error(which + "gold document " + std::to_string(g) + " is not one of its " + std::to_string(s.documents.size()));
-        RunRequest run;
-        run.plan = plan;
-        run.capture = out.heads;
-        run.cancel = cancel;
-        run.tokens = s.prompt;
-        run.capture_rows = span(s.query);
-        const RunResult real = model.run(run);
-        run.tokens = s.null_prompt;
-        run.capture_rows = span(s.null_query);
-        const RunResult null = model.run(run);
-        for (std::size_t h = 0; h < out.heads.size() && h < real.attention.size() && h < null.attention.size(); ++h) {
-            const std::vector<double> d = qr_document_scores(real.attention[h], null.attention[h], s.documents);
-            for (int g : s.gold) out.score[h] += d[static_cast<std::size_t>(g)];
+        // The query rows of both prompts, in groups of heads of at most kRetrievalCaptureBudget bytes.
+        const std::size_t perHead = (s.query.end - s.query.begin + s.null_query.end - s.null_query.begin) *
+                                    std::max(s.prompt.size(), s.null_prompt.size()) * sizeof(float);
+        const std::size_t group = std::max<std::size_t>(1, kRetrievalCaptureBudget / std::max<std::size_t>(perHead, 1));
+        for (std::size_t first = 0; first < out.heads.size(); first += group) {
+            const std::size_t last = std::min(out.heads.size(), first + group);
+            RunRequest run;
+            run.plan = plan;
+            run.capture.assign(out.heads.begin() + static_cast<std::ptrdiff_t>(first), out.heads.begin() + static_cast<std::ptrdiff_t>(last));
+            run.cancel = cancel;
+            run.tokens = s.prompt;
+            run.capture_rows = span(s.query);
+            const RunResult real = model.run(run);
+            run.tokens = s.null_prompt;
+            run.capture_rows = span(s.null_query);
+            const RunResult null = model.run(run);
+            for (std::size_t h = 0; h < real.attention.size() && h < null.attention.size(); ++h) {
+                const std::vector<double> d = qr_document_scores(real.attention[h], null.attention[h], s.documents);
+                for (int g : s.gold) out.score[first + h] += d[static_cast<std::size_t>(g)];
+            }
         }
     }
     if (!samples.empty())
