@@ -237,6 +237,26 @@
         <translation>Aggregate-Wert: Der Prompt hat keine Zeilenenden</translation>
     </message>
     <message>
+        <location filename="../app/studio/run_job.cpp" line="49"/>
+        <source>duplicate-token score: attention on earlier copies of the token (BOS and current token kept)</source>
+        <translation>Duplikat-Token-Wert: Aufmerksamkeit auf frühere Kopien des Tokens (BOS und aktuelles Token eingeschlossen)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/run_job.cpp" line="50"/>
+        <source>duplicate-token score: no token of the prompt repeats</source>
+        <translation>Duplikat-Token-Wert: Kein Token des Prompts wiederholt sich</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/run_job.cpp" line="52"/>
+        <source>induction score: attention on the token after an earlier copy (BOS and current token kept)</source>
+        <translation>Induktionswert: Aufmerksamkeit auf das Token nach einer früheren Kopie (BOS und aktuelles Token eingeschlossen)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/run_job.cpp" line="53"/>
+        <source>induction score: no token of the prompt repeats</source>
+        <translation>Induktionswert: Kein Token des Prompts wiederholt sich</translation>
+    </message>
+    <message>
         <location filename="../app/studio/run_job.cpp" line="43"/>
         <source>Aggregate score: attention of the last token on the line ends</source>
         <translation>Aggregate-Wert: Aufmerksamkeit des letzten Tokens auf den Zeilenenden</translation>
@@ -2233,6 +2253,16 @@
         <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <source>Duplicate-token score (earlier copies of the token)</source>
+        <translation>Duplikat-Token-Wert (frühere Kopien des Tokens)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <source>Induction score (the token after an earlier copy)</source>
+        <translation>Induktionswert (das Token nach einer früheren Kopie)</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="362"/>

@@ -237,6 +237,26 @@
         <translation>Aggregate 得分：提示中没有行尾</translation>
     </message>
     <message>
+        <location filename="../app/studio/run_job.cpp" line="49"/>
+        <source>duplicate-token score: attention on earlier copies of the token (BOS and current token kept)</source>
+        <translation>重复词元得分：对该词元先前副本的注意力（包含 BOS 和当前词元）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/run_job.cpp" line="50"/>
+        <source>duplicate-token score: no token of the prompt repeats</source>
+        <translation>重复词元得分：提示中没有重复的词元</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/run_job.cpp" line="52"/>
+        <source>induction score: attention on the token after an earlier copy (BOS and current token kept)</source>
+        <translation>归纳得分：对先前副本之后词元的注意力（包含 BOS 和当前词元）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/run_job.cpp" line="53"/>
+        <source>induction score: no token of the prompt repeats</source>
+        <translation>归纳得分：提示中没有重复的词元</translation>
+    </message>
+    <message>
         <location filename="../app/studio/run_job.cpp" line="43"/>
         <source>Aggregate score: attention of the last token on the line ends</source>
         <translation>Aggregate 得分：最后一个词元对各行尾的注意力</translation>
@@ -2230,6 +2250,16 @@
         <location filename="../app/studio/main_window.cpp" line="156"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="157"/>
+        <source>Duplicate-token score (earlier copies of the token)</source>
+        <translation>重复词元得分（该词元的先前副本）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="158"/>
+        <source>Induction score (the token after an earlier copy)</source>
+        <translation>归纳得分（先前副本之后的词元）</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="362"/>

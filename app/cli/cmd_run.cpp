@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -8,6 +9,7 @@
 #include "args.h"
 #include "load_options.h"
 #include "gna/error.h"
+#include "gna/head_scores.h"
 #include "gna/json.h"
 #include "gna/mean_ablation.h"
 #include "gna/model.h"
@@ -45,20 +47,21 @@ std::vector<std::pair<int, float>> top_k(const std::vector<float>& logits, int k
 
 // Every attention and SSM head's score on the prompt (the studio's head board), through the probe.
 std::vector<HeadScore> head_scores(const std::shared_ptr<Model>& model, const std::vector<int>& tokens,
-                                   const InterventionPlan& plan, HeadScoreKind kind) {
+                                   const InterventionPlan& plan, HeadScoreKind kind, const TokenPatternOptions& pattern) {
     Probe probe(model);
     ProbeRequest r;
     r.tokens = tokens;
     r.plan = plan;
     r.score = kind;
+    r.pattern = pattern;
     r.scored = every_head(model->info(), HeadKind::Attention);
     for (const HeadRef& h : every_head(model->info(), HeadKind::SSM)) r.scored.push_back(h);
     r.compare = !plan.empty();
     return probe.run(r).scores;
 }
 
-void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, HeadScoreKind kind, bool compare) {
-    out << "head scores (" << to_string(kind) << "):\n  head        value" << (compare ? "   unablated      change" : "") << "\n";
+void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, const std::string& kind, bool compare) {
+    out << "head scores (" << kind << "):\n  head        value" << (compare ? "   unablated      change" : "") << "\n";
     for (const HeadScore& h : scores) {
         out << "  " << std::left << std::setw(8) << h.head.name() << std::right << std::fixed << std::setprecision(4)
             << std::setw(10) << h.value;
@@ -70,14 +73,17 @@ void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, 
 }  // namespace
 
 int cmd_run(const std::vector<std::string>& argv) {
-    Args a(argv, {"json", "no-special", "no-memory-check"},
-           {"prompt", "prompt-file", "input-ids", "ablate", "alpha", "skip-layers", "capture", "capture-rows",
+    Args a(argv, {"json", "no-special", "no-memory-check", "exclude-bos", "exclude-current"},
+           {"prompt", "prompt-file", "input-ids", "random-repeat", "seed", "needle", "answer", "gold-line", "ablate", "alpha", "skip-layers", "capture", "capture-rows",
             "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads", "scores", "tokenizer",
             "mean-ablate", "reference"});
-    const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids");
+    const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids") + !!a.get("random-repeat");
     if (a.help() || a.positionals().size() != 1 || sources != 1) {
         std::cout
-            << "usage: gna run MODEL_DIR (--prompt TEXT | --prompt-file F | --input-ids 1,2,3) [options]\n"
+            << "usage: gna run MODEL_DIR (--prompt TEXT | --prompt-file F | --input-ids 1,2,3 | --random-repeat N)\n"
+               "               [options]\n"
+               "  --random-repeat N          prompt: BOS + N random ordinary tokens, twice (--seed S, default 0):\n"
+               "                             the usual prompt of the duplicate and induction scores\n"
                "  --ablate L17.H24,L16.H22   switch heads off (zero their o_proj input); L3.S5 for SSM heads\n"
                "  --alpha X                  scale ablated heads by X instead of 0\n"
                "  --mean-ablate L2.H1,...    replace heads' outputs by their mean over the --reference prompts\n"
@@ -89,8 +95,20 @@ int cmd_run(const std::vector<std::string>& argv) {
                "  --top K                    next tokens to print (default 10)\n"
                "  --logits-out FILE.npy      logits of every prompt position, float32 [tokens, vocab]\n"
                "  --attention-out FILE.npy   captured maps, float32 [heads, rows, tokens]\n"
-               "  --scores KIND              per-head scores of the prompt: entropy, max, gather, aggregate\n"
-               "                             (each head's own and, with --ablate, the unablated run's)\n"
+               "  --scores KIND              per-head scores of the prompt: entropy, max, gather, aggregate,\n"
+               "                             duplicate, induction (docs/head-scores.md); each head's own and,\n"
+               "                             with --ablate, the unablated run's\n"
+               "  --scores retrieval --needle TEXT [--answer TEXT]   Wu et al.'s retrieval score: greedy\n"
+               "                             decoding (--generate N tokens, default 40); a step scores when a\n"
+               "                             head's most-attended token lies in the needle and is the token\n"
+               "                             generated; counted only when the response recalls --answer\n"
+               "                             (default: the needle) with ROUGE-1 recall > 0.5\n"
+               "  --scores qr --gold-line K  QRHead's QR score: the query (after the prompt's last line break)\n"
+               "                             attending to line K (from 0; the lines are the documents), minus\n"
+               "                             the same with the query replaced by \" N/A\", low outliers dropped\n"
+               "  --exclude-bos  --exclude-current   duplicate/induction: leave the attention on position 0 /\n"
+               "                             on the current token out of both sums (default: kept, as\n"
+               "                             TransformerLens's head detector)\n"
                "  --tokenizer DIR            tokenizer files from another folder (checkpoints shipped without\n"
                "                             them, e.g. state-spaces/mamba-* with EleutherAI/gpt-neox-20b's);\n"
                "                             without any tokenizer, --input-ids still works (tokens shown as #id)\n"
@@ -106,7 +124,11 @@ int cmd_run(const std::vector<std::string>& argv) {
 
     RunRequest req;
     if (a.get("input-ids")) req.tokens = parse_ids(*a.get("input-ids"));
-    else {
+    else if (a.get("random-repeat")) {
+        const int seed = a.get_int("seed", 0);
+        if (seed < 0) throw UsageError{"--seed must be a non-negative integer"};
+        req.tokens = repeated_random_tokens(tok, a.get_int("random-repeat", 0), 2, static_cast<unsigned>(seed));
+    } else {
         const std::string text = a.get("prompt") ? *a.get("prompt") : read_text_file(*a.get("prompt-file"));
         if (text.empty()) throw Error("the prompt is empty: give some text with --prompt or --prompt-file");
         req.tokens = tok.encode(text, !a.flag("no-special"));
@@ -147,12 +169,37 @@ int cmd_run(const std::vector<std::string>& argv) {
     const auto top = top_k(r.last_logits, k);
     std::vector<HeadScore> scores;
     HeadScoreKind kind = HeadScoreKind::None;
-    if (auto s = a.get("scores")) {
+    TokenPatternOptions pattern;
+    pattern.exclude_bos = a.flag("exclude-bos");
+    pattern.exclude_current_token = a.flag("exclude-current");
+    const bool retrieval = a.get_or("scores", "") == "retrieval";
+    const bool qr = a.get_or("scores", "") == "qr";
+    RetrievalScores retrievalScores;
+    if (qr) {
+        if (!a.get("gold-line")) throw UsageError{"--scores qr needs --gold-line K (the line, from 0, that answers the query)"};
+        const QrScores q = qr_head_scores(*model, {qr_sample_from_lines(tok, req.tokens, a.get_int("gold-line", -1))}, {}, req.plan);
+        for (std::size_t i = 0; i < q.heads.size(); ++i) scores.push_back({q.heads[i], q.score[i], 0.0});
+    } else if (retrieval) {
+        if (!a.get("needle")) throw UsageError{"--scores retrieval needs --needle TEXT (the needle as it is in the prompt)"};
+        RetrievalSample sample;
+        sample.prompt = req.tokens;
+        sample.needle = find_needle_span(req.tokens, tok.encode(*a.get("needle"), false));
+        if (sample.needle.begin < 0)
+            throw Error("--needle: the needle's tokens are not in the prompt; give the needle exactly as the prompt has it");
+        sample.reference = a.get_or("answer", *a.get("needle"));
+        retrievalScores = retrieval_head_scores(*model, {sample}, {}, req.plan, req.generate > 0 ? req.generate : 40);
+        for (std::size_t i = 0; i < retrievalScores.heads.size(); ++i)
+            scores.push_back({retrievalScores.heads[i], retrievalScores.score[i], 0.0});
+    } else if (auto s = a.get("scores")) {
         kind = parse_head_score_kind(*s);
         if (kind == HeadScoreKind::None || kind == HeadScoreKind::AttentionToToken)
-            throw UsageError{"--scores must be entropy, max, gather or aggregate"};
-        scores = head_scores(model, req.tokens, req.plan, kind);
+            throw UsageError{"--scores must be entropy, max, gather, aggregate, duplicate, induction, retrieval or qr"};
+        scores = head_scores(model, req.tokens, req.plan, kind, pattern);
     }
+    const bool tokenPattern = kind == HeadScoreKind::DuplicateToken || kind == HeadScoreKind::Induction;
+    if (tokenPattern && !has_repeated_token(req.tokens))
+        std::cerr << "note: no token of the prompt repeats, so every " << to_string(kind)
+                  << " score is 0; try --random-repeat 50\n";
     const std::string generated = tok.decode(r.generated, true);
     if (a.flag("json")) {
         Json j;
@@ -175,8 +222,22 @@ int cmd_run(const std::vector<std::string>& argv) {
                 w.push_back(std::vector<float>(m.weights.begin() + i * m.cols, m.weights.begin() + (i + 1) * m.cols));
             j["attention"].push_back({{"head", m.head.name()}, {"rows", m.rows}, {"weights", w}});
         }
+        if (qr) {
+            j["scores"] = {{"kind", "qr"}, {"gold_line", a.get_int("gold-line", -1)}, {"heads", Json::array()}};
+            for (const auto& h : scores) j["scores"]["heads"].push_back({{"head", h.head.name()}, {"value", h.value}});
+        }
+        if (retrieval) {
+            j["scores"] = {{"kind", "retrieval"}, {"response", retrievalScores.responses.at(0)},
+                           {"rouge1_recall", retrievalScores.recall.at(0)}, {"recalled", retrievalScores.recalled > 0},
+                           {"heads", Json::array()}};
+            for (const auto& h : scores) j["scores"]["heads"].push_back({{"head", h.head.name()}, {"value", h.value}});
+        }
         if (kind != HeadScoreKind::None) {
             j["scores"] = {{"kind", to_string(kind)}, {"heads", Json::array()}};
+            if (tokenPattern) {
+                j["scores"]["exclude_bos"] = pattern.exclude_bos;
+                j["scores"]["exclude_current_token"] = pattern.exclude_current_token;
+            }
             for (const auto& h : scores) {
                 Json e = {{"head", h.head.name()}, {"value", h.value}};
                 if (!req.plan.empty()) e["unablated"] = h.unablated;
@@ -211,7 +272,19 @@ int cmd_run(const std::vector<std::string>& argv) {
             std::cout << " " << tok.display(r.tokens[idx[i]]) << "@" << idx[i] << "=" << std::setprecision(3) << m.at(last, idx[i]);
         std::cout << "\n";
     }
-    if (kind != HeadScoreKind::None) print_head_scores(std::cout, scores, kind, !req.plan.empty());
+    if (tokenPattern)
+        std::cout << "(" << to_string(kind) << " score: BOS " << (pattern.exclude_bos ? "excluded" : "included")
+                  << ", current token " << (pattern.exclude_current_token ? "excluded" : "included") << ")\n";
+    if (kind != HeadScoreKind::None) print_head_scores(std::cout, scores, to_string(kind), !req.plan.empty());
+    if (qr) print_head_scores(std::cout, scores, "qr, gold line " + std::to_string(a.get_int("gold-line", -1)), false);
+    if (retrieval) {
+        std::string response = retrievalScores.responses.at(0);
+        while (!response.empty() && std::isspace(static_cast<unsigned char>(response.back()))) response.pop_back();
+        std::cout << "retrieval scores: response \"" << response << "\", ROUGE-1 recall "
+                  << std::setprecision(3) << retrievalScores.recall.at(0)
+                  << (retrievalScores.recalled > 0 ? " (recalled: scored)\n" : " (not recalled: every score is 0)\n");
+        print_head_scores(std::cout, scores, "retrieval", false);
+    }
     return kOk;
 }
 

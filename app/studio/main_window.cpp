@@ -153,7 +153,9 @@ void MainWindow::buildLayout() {
     m_scoreMode = new QComboBox;
     m_scoreMode->addItems({tr("No colouring"), tr("Entropy of the last row"), tr("Max weight of the last row"),
                            tr("Attention to the selected token"), tr("Importance (head ranking result)"),
-                           tr("Gather score (line ends → their own line)"), tr("Aggregate score (last token → line ends)")});
+                           tr("Gather score (line ends → their own line)"), tr("Aggregate score (last token → line ends)"),
+                           tr("Duplicate-token score (earlier copies of the token)"),
+                           tr("Induction score (the token after an earlier copy)")});
     m_scoreMode->setCurrentIndex(1);
     m_scoreMode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // narrows with the column
     m_scoreMode->setMinimumContentsLength(8);
@@ -353,11 +355,14 @@ void MainWindow::buildLayout() {
     });
     connect(m_tokens, &views::TokenStrip::tokenClicked, m_session, &Session::setSelectedToken);
     connect(m_scoreMode, &QComboBox::currentIndexChanged, this, [this](int i) {
-        // Items 0-3 are ScoreMode's first four values; 4 is the ranking result; 5 and 6 the line scores.
+        // Items 0-3 are ScoreMode's first four values; 4 is the ranking result; 5 and 6 the line scores;
+        // 7 and 8 the token-pattern scores.
         const bool importance = i == 4;
         m_session->setScoreMode(importance ? ScoreMode::None
                                 : i == 5   ? ScoreMode::LineGather
                                 : i == 6   ? ScoreMode::LineAggregate
+                                : i == 7   ? ScoreMode::DuplicateToken
+                                : i == 8   ? ScoreMode::Induction
                                            : static_cast<ScoreMode>(i));
         if (importance && !boardImportance().empty()) m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
     });

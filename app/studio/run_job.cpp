@@ -28,11 +28,13 @@ gna::HeadScoreKind scoreKind(ScoreMode mode) {
     case ScoreMode::AttentionToToken: return gna::HeadScoreKind::AttentionToToken;
     case ScoreMode::LineGather: return gna::HeadScoreKind::Gather;
     case ScoreMode::LineAggregate: return gna::HeadScoreKind::Aggregate;
+    case ScoreMode::DuplicateToken: return gna::HeadScoreKind::DuplicateToken;
+    case ScoreMode::Induction: return gna::HeadScoreKind::Induction;
     }
     return gna::HeadScoreKind::None;
 }
 
-QString scoreLabel(const RunSpec& spec, bool hasLineEnds, int selected) {
+QString scoreLabel(const RunSpec& spec, bool hasLineEnds, bool hasRepeats, int selected) {
     switch (spec.scoreMode) {
     case ScoreMode::LastRowEntropy: return tr("entropy of the last row (bits)");
     case ScoreMode::LastRowMaxWeight: return tr("max weight of the last row");
@@ -43,6 +45,12 @@ QString scoreLabel(const RunSpec& spec, bool hasLineEnds, int selected) {
         return hasLineEnds ? tr("Aggregate score: attention of the last token on the line ends")
                            : tr("Aggregate score: the prompt has no line ends");
     case ScoreMode::AttentionToToken: return tr("attention from the last token to token %1").arg(selected);
+    case ScoreMode::DuplicateToken:
+        return hasRepeats ? tr("duplicate-token score: attention on earlier copies of the token (BOS and current token kept)")
+                          : tr("duplicate-token score: no token of the prompt repeats");
+    case ScoreMode::Induction:
+        return hasRepeats ? tr("induction score: attention on the token after an earlier copy (BOS and current token kept)")
+                          : tr("induction score: no token of the prompt repeats");
     case ScoreMode::None: break;
     }
     return {};
@@ -157,7 +165,7 @@ RunOutcome computeRun(gna::Probe& probe, const RunSpec& spec, const std::atomic<
             }
             const int last = static_cast<int>(res.tokens.size()) - 1;
             const int sel = std::clamp(spec.selectedToken < 0 ? 0 : spec.selectedToken, 0, last);
-            out.scoreLabel = scoreLabel(spec, !res.line_ends.empty(), sel);
+            out.scoreLabel = scoreLabel(spec, !res.line_ends.empty(), gna::has_repeated_token(res.tokens), sel);
             if (deltas) {
                 out.scoresAreDeltas = true;
                 out.scoreLabel = tr("Δ %1 vs unablated").arg(out.scoreLabel);

@@ -19,8 +19,10 @@ inline constexpr qsizetype kMaxCharsPerToken = 32;
 
 // LineGather: mean attention of each line end (a token holding '\n', the summary token) on the tokens of
 // its own line; LineAggregate: attention of the last token on the line ends (the G&A roles, measured on
-// the prompt as it is).
-enum class ScoreMode { None, LastRowEntropy, LastRowMaxWeight, AttentionToToken, LineGather, LineAggregate };
+// the prompt as it is). DuplicateToken / Induction: TransformerLens's head-detector scores on the prompt
+// (docs/head-scores.md), BOS and the current token kept.
+enum class ScoreMode { None, LastRowEntropy, LastRowMaxWeight, AttentionToToken, LineGather, LineAggregate,
+                       DuplicateToken, Induction };
 
 struct RunSpec {
     quint64 generation = 0;

@@ -390,7 +390,7 @@ void TestTeaching::hybridDemoBoardHoldsBothKinds() {
 
     auto* mode = w.findChild<QComboBox*>(QStringLiteral("scoreMode"));
     QVERIFY(mode);
-    for (int i : {1, 2, 3, 5, 6}) {
+    for (int i : {1, 2, 3, 5, 6, 7, 8}) {
         mode->setCurrentIndex(i);
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
         for (int l = 0; l < m->layers(); ++l)

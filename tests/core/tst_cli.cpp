@@ -127,6 +127,57 @@ private Q_SLOTS:
         QVERIFY2(table.out.contains("head scores (entropy)") && table.out.contains("L1.H3"), table.out.constData());
     }
 
+    void runTokenPatternScores() {
+        // --random-repeat: BOS + 12 random tokens, twice; the induction score of every head with BOS
+        // excluded, against a count by hand from the core's full maps of the same tokens.
+        Out o = gna_cli({"run", q(model_), "--random-repeat", "12", "--seed", "4", "--scores", "induction", "--exclude-bos", "--json"});
+        QVERIFY2(o.code == 0, o.err.constData());
+        const Json j = Json::parse(o.out.toStdString());
+        const std::vector<int> tokens = j["tokens"].get<std::vector<int>>();
+        QCOMPARE(tokens.size(), std::size_t(25));
+        for (std::size_t i = 1; i <= 12; ++i) QCOMPARE(tokens[i], tokens[i + 12]);
+        QCOMPARE(j["scores"]["kind"].get<std::string>(), std::string("induction"));
+        QVERIFY(j["scores"]["exclude_bos"].get<bool>());
+        QVERIFY(!j["scores"]["exclude_current_token"].get<bool>());
+        auto model = Model::load(model_);
+        RunRequest r;
+        r.tokens = tokens;
+        for (int l = 0; l < 2; ++l)
+            for (int h = 0; h < 4; ++h) r.capture.push_back({l, h});
+        const RunResult res = model->run(r);
+        QCOMPARE(j["scores"]["heads"].size(), res.attention.size());
+        for (std::size_t i = 0; i < res.attention.size(); ++i) {
+            const AttentionMap& m = res.attention[i];
+            double on = 0, total = 0;
+            for (std::size_t qpos = 0; qpos < tokens.size(); ++qpos)
+                for (std::size_t k = 1; k <= qpos; ++k) {  // BOS (k = 0) excluded
+                    total += m.at(qpos, k);
+                    if (tokens[k - 1] == tokens[qpos]) on += m.at(qpos, k);
+                }
+            QVERIFY(std::abs(j["scores"]["heads"][i]["value"].get<double>() - on / total) < 1e-5);
+        }
+        Out table = gna_cli({"run", q(model_), "--input-ids", "1,5,6,7", "--scores", "duplicate"});
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.err.contains("no token of the prompt repeats"), table.err.constData());
+        QVERIFY2(table.out.contains("BOS included, current token included"), table.out.constData());
+    }
+
+    void runRetrievalAndQrScores() {
+        const QString prompt = QStringLiteral("Memorize:\nab:1\ncd:2\nThe value of 'cd' is");
+        QCOMPARE(gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "qr"}).code, 2);         // no --gold-line
+        QCOMPARE(gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "retrieval"}).code, 2);  // no --needle
+        QCOMPARE(gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "qr", "--gold-line", "9"}).code, 1);
+        QCOMPARE(gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "retrieval", "--needle", "zz:9"}).code, 1);
+        Out o = gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "qr", "--gold-line", "2", "--json"});
+        QVERIFY2(o.code == 0, o.err.constData());
+        Json j = Json::parse(o.out.toStdString());
+        QCOMPARE(j["scores"]["kind"].get<std::string>(), std::string("qr"));
+        QCOMPARE(j["scores"]["heads"].size(), std::size_t(8));
+        o = gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "retrieval", "--needle", "cd:2", "--generate", "3"});
+        QVERIFY2(o.code == 0, o.err.constData());
+        QVERIFY2(o.out.contains("retrieval scores: response") && o.out.contains("head scores (retrieval)"), o.out.constData());
+    }
+
     void infoJson() {
         Out o = gna_cli({"info", q(model_), "--json"});
         QCOMPARE(o.code, 0);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "gna/head_scores.h"
 #include "gna/model.h"
 
 namespace gna {
@@ -23,9 +24,12 @@ enum class HeadScoreKind {
     AttentionToToken,  // the final position's weight on ProbeRequest::selected_token
     Gather,            // line_pattern().gather
     Aggregate,         // line_pattern().aggregate
+    DuplicateToken,    // token_pattern_score(DuplicateToken) over every row of the prompt
+    Induction,         // token_pattern_score(Induction) over every row of the prompt
 };
 const char* to_string(HeadScoreKind kind);
-// "entropy", "max", "token", "gather", "aggregate" (or "none"); throws gna::Error otherwise.
+// "entropy", "max", "token", "gather", "aggregate", "duplicate", "induction" (or "none"); throws
+// gna::Error otherwise.
 HeadScoreKind parse_head_score_kind(const std::string& text);
 
 // Largest residual stream (bytes) the probe keeps for the current prompt so that a head toggle
@@ -36,6 +40,9 @@ inline constexpr std::size_t kProbeResidualAuto = std::numeric_limits<std::size_
 // A quarter of the free memory of the model's device (on the CPU: MemAvailable within the cgroup's
 // limit; on CUDA: cudaMemGetInfo's free bytes), at least 256 MiB; 1 GiB when it cannot be read.
 std::size_t probe_residual_budget(const Model& model);
+// Largest total of full maps (bytes) the token-pattern scores may capture (every row of every scored
+// head: heads x tokens^2 floats); above it the probe refuses with a gna::Error naming the sizes.
+inline constexpr std::size_t kProbePatternMapBudget = std::size_t(2) << 30;
 
 struct ProbeRequest {
     std::string prompt;                  // tokenized with the model's tokenizer (BOS as it adds it)
@@ -47,10 +54,12 @@ struct ProbeRequest {
     HeadScoreKind score = HeadScoreKind::None;
     std::vector<HeadRef> scored;         // heads to score (heads the model lacks are skipped)
     int selected_token = -1;             // for AttentionToToken (clamped to the prompt)
+    TokenPatternOptions pattern;         // for DuplicateToken and Induction: BOS / current token excluded
     bool compare = false;                // also the unablated run (cached across plans)
     // One pass captures the shown heads' full maps and only the rows the scores read of the other
-    // scored heads (the final position; the line ends for Gather/Aggregate), of the layers the plan
-    // changes (below them the unablated pass's maps and scores are reused). true: the earlier path,
+    // scored heads (the final position; the line ends for Gather/Aggregate; every row for the token
+    // patterns), of the layers the plan changes (below them the unablated pass's maps and scores are
+    // reused). true: the earlier path,
     // kept for benchmarks: those rows in a second pass of their own, nothing reused.
     bool separate_score_pass = false;
     std::size_t residual_budget = kProbeResidualAuto;           // 0 = never keep (full recomputes)

@@ -22,15 +22,18 @@ const char* to_string(HeadScoreKind kind) {
     case HeadScoreKind::AttentionToToken: return "token";
     case HeadScoreKind::Gather: return "gather";
     case HeadScoreKind::Aggregate: return "aggregate";
+    case HeadScoreKind::DuplicateToken: return "duplicate";
+    case HeadScoreKind::Induction: return "induction";
     }
     return "none";
 }
 
 HeadScoreKind parse_head_score_kind(const std::string& text) {
     for (HeadScoreKind k : {HeadScoreKind::None, HeadScoreKind::Entropy, HeadScoreKind::MaxWeight,
-                            HeadScoreKind::AttentionToToken, HeadScoreKind::Gather, HeadScoreKind::Aggregate})
+                            HeadScoreKind::AttentionToToken, HeadScoreKind::Gather, HeadScoreKind::Aggregate,
+                            HeadScoreKind::DuplicateToken, HeadScoreKind::Induction})
         if (text == to_string(k)) return k;
-    throw Error("unknown head score '" + text + "': use entropy, max, token, gather or aggregate");
+    throw Error("unknown head score '" + text + "': use entropy, max, token, gather, aggregate, duplicate or induction");
 }
 
 bool model_has_head(const ModelInfo& info, const HeadRef& h) {
@@ -112,6 +115,7 @@ struct Probe::Cache {
     std::vector<std::vector<int>> candidates;
     HeadScoreKind score = HeadScoreKind::None;
     int selected = -1;
+    TokenPatternOptions pattern;
     Pass pass;
     bool valid = false;
     // The unablated residual stream of `residual_tokens` (null: none kept, e.g. over the budget).
@@ -160,7 +164,10 @@ int selected_position(const ProbeRequest& request, int last) {
     return std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
 }
 
-double score_of(const AttentionMap& m, HeadScoreKind kind, int selected, const std::vector<int>& ends) {
+bool is_token_pattern(HeadScoreKind kind) { return kind == HeadScoreKind::DuplicateToken || kind == HeadScoreKind::Induction; }
+
+double score_of(const AttentionMap& m, HeadScoreKind kind, int selected, const std::vector<int>& ends,
+                const std::vector<int>& tokens, const TokenPatternOptions& pattern) {
     const float* row = m.weights.data() + (m.rows.size() - 1) * static_cast<std::size_t>(m.cols);  // the last position
     switch (kind) {
     case HeadScoreKind::Entropy: return row_entropy_bits(row, m.cols);
@@ -168,6 +175,8 @@ double score_of(const AttentionMap& m, HeadScoreKind kind, int selected, const s
     case HeadScoreKind::AttentionToToken: return selected < m.cols ? row[selected] : 0.0;
     case HeadScoreKind::Gather: return line_pattern(m, ends).gather;
     case HeadScoreKind::Aggregate: return line_pattern(m, ends).aggregate;
+    case HeadScoreKind::DuplicateToken: return token_pattern_score(m, tokens, TokenPattern::DuplicateToken, pattern);
+    case HeadScoreKind::Induction: return token_pattern_score(m, tokens, TokenPattern::Induction, pattern);
     case HeadScoreKind::None: break;
     }
     return 0.0;
@@ -187,13 +196,24 @@ Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>&
     std::vector<int> rows = lineMode ? ends : std::vector<int>{};
     rows.erase(std::remove(rows.begin(), rows.end(), last), rows.end());
     rows.push_back(last);
+    if (is_token_pattern(request.score)) {  // every row: the patterns' denominator is the whole map
+        rows.resize(static_cast<std::size_t>(last + 1));
+        std::iota(rows.begin(), rows.end(), 0);
+        const std::size_t bytes = scored.size() * rows.size() * rows.size() * sizeof(float);
+        if (bytes > kProbePatternMapBudget)
+            throw Error("The " + std::string(to_string(request.score)) + " score reads every row of every scored head: " +
+                        std::to_string(scored.size()) + " heads x " + std::to_string(rows.size()) + "^2 weights = " +
+                        std::to_string(bytes >> 20) + " MiB, over the probe's " +
+                        std::to_string(kProbePatternMapBudget >> 20) +
+                        " MiB. Score a shorter prompt (a repeated random sequence of 50-200 tokens is the usual one).");
+    }
 
     // Below the first layer the plan changes, maps and scores are those of the unablated pass: taken
     // from the cache when it holds them, so that the run starts at the changed layer.
     const Cache& c = *cache_;
     const int unchanged = plan.empty() || request.separate_score_pass ? 0 : first_intervened_layer(plan, info.num_layers);
     const bool cachedMaps = unchanged > 0 && c.valid && c.tokens == tokens;
-    const bool cachedScores = cachedMaps && c.score == request.score && c.selected == sel;
+    const bool cachedScores = cachedMaps && c.score == request.score && c.selected == sel && c.pattern == request.pattern;
     auto cachedMap = [&](const HeadRef& h) { return cachedMaps && h.layer < unchanged ? find_map(c.pass.maps, h) : nullptr; };
     auto cachedScore = [&](const HeadRef& h) -> const HeadScore* {
         if (!cachedScores || h.layer >= unchanged) return nullptr;
@@ -246,7 +266,7 @@ Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>&
         }
         const AttentionMap* m = cachedMap(h);
         if (!m) m = find_map(res.attention, h);
-        if (m && !m->rows.empty()) p.scores.push_back({h, score_of(*m, request.score, sel, ends), 0.0});
+        if (m && !m->rows.empty()) p.scores.push_back({h, score_of(*m, request.score, sel, ends, tokens, request.pattern), 0.0});
     }
     return p;
 }
@@ -292,13 +312,14 @@ ProbeResult Probe::run(const ProbeRequest& request) {
         c.candidates = candidates;
         c.score = request.score;
         c.selected = sel;
+        c.pattern = request.pattern;
         c.valid = true;
     };
     // Compare mode: the unablated pass first (cached across plans); it also keeps the residual
     // stream that the plan's runs below start from.
     if (request.compare && !request.plan.empty() &&
         !(c.valid && c.tokens == out.tokens && c.shown == shown && c.scored == scored && c.candidates == candidates &&
-          c.score == request.score && c.selected == sel)) {
+          c.score == request.score && c.selected == sel && c.pattern == request.pattern)) {
         c.valid = false;
         Pass base = evaluate(request, out.tokens, InterventionPlan{}, out.line_ends, &out.forward_passes);
         continuationProbabilities(InterventionPlan{}, base, &out.forward_passes);
