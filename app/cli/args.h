@@ -1,5 +1,6 @@
 #pragma once
-// A small argument reader for the gna subcommands: --flag, --key value, --key=value, positionals.
+// A small argument reader for the gna subcommands (and gna-train-demo, through the gna_cli_options
+// library): --flag, --key value, --key=value, positionals.
 #include <map>
 #include <optional>
 #include <set>
@@ -32,14 +33,5 @@ private:
     std::map<std::string, std::string> values_;
     std::vector<std::string> positionals_;
 };
-
-int cmd_info(const std::vector<std::string>& args);
-int cmd_tokenize(const std::vector<std::string>& args);
-int cmd_run(const std::vector<std::string>& args);
-int cmd_make_tiny_model(const std::vector<std::string>& args);
-int cmd_experiment(const std::vector<std::string>& args);
-
-// Registered in main.cpp's table.
-using Command = int (*)(const std::vector<std::string>&);
 
 }  // namespace gna::cli

@@ -119,12 +119,12 @@ int cmd_experiment(const std::vector<std::string>& argv) {
         }
     }
     Json spec = load_experiment_spec(a.positionals()[0]);
-    if (auto t = a.get("tokenizer")) spec["tokenizer"] = *t;  // recorded in the result with the spec
+    const ModelLoadOverrides flags = load_overrides(a);
+    if (flags.tokenizer) spec["tokenizer"] = flags.tokenizer->string();  // recorded in the result with the spec
     const ExperimentSpec typed = parse_experiment_spec(spec, a.positionals()[0]);
-    std::string model_dir = a.get_or("model", typed.model);
+    const ModelLoadSpec load = with_overrides(model_load_spec(typed), flags);
+    const std::filesystem::path model_dir = load.path;
     if (model_dir.empty()) throw UsageError{"no model: give --model or \"model\" in the spec"};
-    LoadOptions opt = load_options(a, spec.value("dtype", std::string("f32")));
-    opt.tokenizer = typed.tokenizer;
     eo.out_dir = *a.get("out");
     eo.cancel = &g_cancel;
     const bool quiet = a.flag("quiet");
@@ -144,7 +144,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
         std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << "\n";
         return kOk;
     }
-    auto model = Model::load(model_dir, opt);
+    auto model = Model::load(model_dir, load_options(load));
     auto previous = std::signal(SIGINT, on_experiment_sigint);
     auto previous_term = std::signal(SIGTERM, on_experiment_sigint);
     ExperimentOutcome out;

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "args.h"
+#include "load_options.h"
 #include "gna/config.h"
 #include "gna/experiments.h"
 #include "gna/cpu_runtime.h"
@@ -92,9 +93,9 @@ int cmd_info(const std::vector<std::string>& argv) {
     std::error_code ec;
     if (fs::is_directory(dir, ec) && fs::is_regular_file(dir / "config.json", ec) && !has_weight_files(dir))
         return config_only_info(dir, a.get_or("tokenizer", ""), a.flag("json"));
-    LoadOptions opt;
-    opt.tokenizer = a.get_or("tokenizer", "");
-    auto model = Model::load(dir, opt);
+    ModelLoadSpec load;
+    load.path = dir;
+    auto model = Model::load(dir, load_options(with_overrides(load, load_overrides(a))));
     const ModelInfo& i = model->info();
     if (a.flag("json")) {
         Json layers = Json::array();

@@ -117,9 +117,10 @@ int cmd_run(const std::vector<std::string>& argv) {
                "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
         return a.help() ? kOk : kUsage;
     }
-    LoadOptions opt = load_options(a);
-    opt.tokenizer = a.get_or("tokenizer", "");
-    std::shared_ptr<Model> model = Model::load(a.positionals()[0], opt);
+    ModelLoadSpec load;
+    load.path = a.positionals()[0];
+    load = with_overrides(load, load_overrides(a));
+    std::shared_ptr<Model> model = Model::load(load.path, load_options(load));
     const Tokenizer& tok = model->tokenizer();
 
     RunRequest req;

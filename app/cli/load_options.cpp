@@ -2,17 +2,21 @@
 
 namespace gna::cli {
 
-LoadOptions load_options(const Args& a, const std::string& default_dtype) {
-    LoadOptions opt;
-    const std::string dev = a.get_or("device", "cpu"), dt = a.get_or("dtype", default_dtype);
-    if (dev == "cuda") opt.device = Device::CUDA;
-    else if (dev != "cpu") throw UsageError{"--device must be cpu or cuda"};
-    if (dt == "bf16") opt.dtype = ComputeDType::BF16;
-    else if (dt == "f16") opt.dtype = ComputeDType::F16;
-    else if (dt != "f32") throw UsageError{"--dtype must be f32, bf16 or f16"};
-    opt.threads = a.get_int("threads", 0);
-    opt.check_memory = !a.flag("no-memory-check");
-    return opt;
+ModelLoadOverrides load_overrides(const Args& a) {
+    ModelLoadOverrides o;
+    if (auto m = a.get("model")) o.path = *m;
+    if (auto t = a.get("tokenizer")) o.tokenizer = *t;
+    if (auto d = a.get("device")) {
+        o.device = device_from_name(*d);
+        if (!o.device) throw UsageError{"--device must be cpu or cuda"};
+    }
+    if (auto d = a.get("dtype")) {
+        o.dtype = dtype_from_name(*d);
+        if (!o.dtype) throw UsageError{"--dtype must be f32, bf16 or f16"};
+    }
+    if (a.get("threads")) o.threads = a.get_int("threads", 0);
+    if (a.flag("no-memory-check")) o.check_memory = false;
+    return o;
 }
 
 }  // namespace gna::cli

@@ -1,14 +1,13 @@
 #pragma once
-// The model-loading options the subcommands share: --device, --dtype, --threads, --no-memory-check.
-#include <string>
-
+// The model-loading flags the subcommands share: --device, --dtype, --threads, --no-memory-check, and
+// --model and --tokenizer where a command takes them, as overrides of a gna::ModelLoadSpec
+// (gna/load_spec.h, the one way every front door loads a model).
 #include "args.h"
-#include "gna/model.h"
+#include "gna/load_spec.h"
 
 namespace gna::cli {
 
-// LoadOptions from the command line; `default_dtype` when --dtype is not given. The tokenizer is left
-// to the caller (an option or the experiment spec).
-LoadOptions load_options(const Args& a, const std::string& default_dtype = "f32");
+// The flags given; a bad --device or --dtype is a UsageError in the flags' words.
+ModelLoadOverrides load_overrides(const Args& a);
 
 }  // namespace gna::cli

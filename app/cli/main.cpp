@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "args.h"
+#include "commands.h"
 #include "gna/cpu_runtime.h"
 #include "gna/error.h"
 

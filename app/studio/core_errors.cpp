@@ -76,11 +76,48 @@ const char* const kFormats[] = {
                       "than config.json says."),
 };
 
+// Core errors whose remedy is a command-line flag (--tokenizer DIR): the studio names the place in its
+// windows where the same choice is made, the Open model dialog's Tokenizer folder field, instead. The
+// first text is the core's format (a test checks it against the error the core throws), the second the
+// studio's, translated in the same context with the same arguments.
+struct StudioWording {
+    const char* core;
+    const char* studio;
+};
+const StudioWording kStudioWordings[] = {
+    {"%1 holds no tokenizer files (tokenizer.json or tokenizer.model), so text cannot be turned into tokens. Pass the "
+     "tokenizer folder of the model family with --tokenizer DIR (state-spaces/mamba-* checkpoints use "
+     "EleutherAI/gpt-neox-20b's tokenizer), or give token ids (gna run --input-ids 1,2,3).",
+     QT_TRANSLATE_NOOP("CoreError",
+                       "%1 holds no tokenizer files (tokenizer.json or tokenizer.model), so text cannot be turned into "
+                       "tokens. Open the model again (File ▸ Open model…) and choose the tokenizer folder of the model "
+                       "family in the dialog's Tokenizer folder field (state-spaces/mamba-* checkpoints use "
+                       "EleutherAI/gpt-neox-20b's tokenizer).")},
+    {"--tokenizer %1: not a folder holding tokenizer.json or tokenizer.model. Give the folder of a checkpoint (or a "
+     "tokenizer-only download) of the same model family.",
+     QT_TRANSLATE_NOOP("CoreError",
+                       "Tokenizer folder %1 (Open model dialog): not a folder holding tokenizer.json or tokenizer.model. "
+                       "Choose the folder of a checkpoint (or a tokenizer-only download) of the same model family.")},
+    {"--tokenizer %1 has %2 token ids, but %3 embeds only %4: it is not the tokenizer of this model family. Pass the "
+     "tokenizer the checkpoint was trained with.",
+     QT_TRANSLATE_NOOP("CoreError",
+                       "The tokenizer folder %1 (Open model dialog) has %2 token ids, but %3 embeds only %4: it is not "
+                       "the tokenizer of this model family. Choose the tokenizer the checkpoint was trained with.")},
+};
+
+// The format the studio shows for a core format: its own wording where it has one.
+const char* studioFormat(const char* core) {
+    for (const StudioWording& w : kStudioWordings)
+        if (qstrcmp(w.core, core) == 0) return w.studio;
+    return core;
+}
+
 QString translated(const gna::Error& e) {
     if (!e.format()) return QString::fromUtf8(e.what());
     std::vector<std::string> args = e.args();
     if (e.cause()) args.push_back(translated(*e.cause()).toStdString());
-    return QString::fromStdString(gna::fill_format(QCoreApplication::translate("CoreError", e.format()).toStdString(), args));
+    return QString::fromStdString(
+        gna::fill_format(QCoreApplication::translate("CoreError", studioFormat(e.format())).toStdString(), args));
 }
 
 }  // namespace
@@ -93,6 +130,7 @@ QString errorText(const std::exception& e) {
 QStringList knownCoreErrorFormats() {
     QStringList out;
     for (const char* f : kFormats) out << QString::fromUtf8(f);
+    for (const StudioWording& w : kStudioWordings) out << QString::fromUtf8(w.core);  // shown in the studio's words
     return out;
 }
 

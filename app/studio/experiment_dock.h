@@ -1,6 +1,6 @@
 #pragma once
 // ExperimentDock: the papers' experiments, one tab per kind (ExperimentPanel), sharing one
-// ExperimentRunner (one experiment at a time, on its own worker thread and model copy). When the
+// ExperimentRunner (one experiment at a time, on its own worker thread, on the session's model). When the
 // tab titles do not fit the dock's width (a narrow window, a long language), a list of the
 // experiments replaces the tab bar, so that no title is cut; each panel keeps its Run row in sight.
 #include <QDockWidget>

@@ -401,7 +401,7 @@ void ExperimentPanel::run() {
     m_liveRanking = false;
     setRunning(true);
     m_progress->setRange(0, 0);
-    m_eta->setText(tr("Loading the model and preparing the samples…"));
+    m_eta->setText(tr("Preparing the samples…"));
     m_runner->start(m_modelDir, s, out);
 }
 

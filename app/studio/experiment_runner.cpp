@@ -8,9 +8,26 @@
 #include "core_errors.h"
 #include "gna/error.h"
 #include "gna/experiments.h"
+#include "gna/load_spec.h"
 #include "gna/model.h"
+#include "session.h"
 
 namespace gna::studio {
+
+namespace {
+
+// The spec as it runs: the open model's load (the studio's choices, as the CLI's flags are) replaces
+// what the spec says of the model, so that the result's spec tells how its model was loaded; a spec
+// that says nothing of the tokenizer or the dtype stays as it is when the model uses the defaults.
+gna::Json specAsRun(gna::Json spec, const gna::ModelLoadSpec& load) {
+    if (spec.contains("model")) spec["model"] = load.path.string();
+    if (!load.tokenizer.empty()) spec["tokenizer"] = load.tokenizer.string();
+    else spec.erase("tokenizer");
+    if (load.dtype != gna::ComputeDType::F32 || spec.contains("dtype")) spec["dtype"] = gna::dtype_name(load.dtype);
+    return spec;
+}
+
+}  // namespace
 
 ExperimentRunner::ExperimentRunner(QObject* parent) : QObject(parent) {
     m_pool.setMaxThreadCount(1);
@@ -22,39 +39,54 @@ ExperimentRunner::~ExperimentRunner() {
     m_pool.waitForDone();
 }
 
+void ExperimentRunner::setSession(Session* session) {
+    if (m_session) disconnect(m_session, nullptr, this, nullptr);
+    m_session = session;
+    // Another model, or this one on another device or dtype: the experiment stops at its next sample
+    // (finished samples saved), so that the old model is not held beside the new one for long.
+    if (m_session) connect(m_session, &Session::modelLoadStarted, this, &ExperimentRunner::cancel);
+}
+
 void ExperimentRunner::cancel() {
     if (m_cancel) m_cancel->store(true);
 }
 
 bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, const QString& outDir) {
     if (m_running) return false;
+    std::shared_ptr<gna::Model> model = m_session ? m_session->sharedModel() : nullptr;
+    if (!model || m_session->modelPath() != modelDir) {
+        Q_EMIT failed(m_session && m_session->isLoading() ? tr("The model is still loading: run the experiment once it is open.")
+                                                          : tr("Open the model first (File ▸ Open model…)."));
+        return true;
+    }
     m_running = true;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     Q_EMIT started();
     QPointer<ExperimentRunner> self(this);
     auto flag = m_cancel;
-    auto cache = m_cache;
     auto clock = m_clock;
-    const std::string dir = modelDir.toStdString(), out = QDir(outDir).absolutePath().toStdString();
+    std::shared_ptr<ModelTurns> turns = m_session->turns();
+    const gna::Json ran = specAsRun(spec, m_session->loadSpec());
+    const std::string out = QDir(outDir).absolutePath().toStdString();
     auto post = [self](auto fn) {
         QMetaObject::invokeMethod(qApp, [self, fn] {
             if (self) fn(self.data());
         }, Qt::QueuedConnection);
     };
-    (void)QtConcurrent::run(&m_pool, [=]() {
+    (void)QtConcurrent::run(&m_pool, [=]() mutable {
         enum { Done, Cancelled, Failed } end = Done;
         QString message, path = QDir(QString::fromStdString(out)).filePath(QStringLiteral("result.json"));
         try {
-            if (!cache->model || cache->dir != QString::fromStdString(dir)) {
-                cache->model.reset();
-                cache->model = std::shared_ptr<gna::Model>(gna::Model::load(dir));
-                cache->dir = QString::fromStdString(dir);
-            }
             gna::ExperimentOptions opt;
             opt.out_dir = out;
             opt.cancel = flag.get();
             opt.clock = clock;
-            opt.progress = [post](const gna::ExperimentProgress& p) {
+            // The session's model, in a background turn. run_experiment reports progress on this thread after
+            // each sample (and each attribution batch), when the run holds nothing inside the model: there
+            // the interactive runs waiting get the model first.
+            ModelTurns::Background turn(*turns);
+            opt.progress = [post, &turn](const gna::ExperimentProgress& p) {
+                turn.yield();
                 const QString current = QString::fromStdString(p.current);
                 post([p, current](ExperimentRunner* r) {
                     Q_EMIT r->progress(static_cast<int>(p.done), static_cast<int>(p.total), p.elapsed_s, p.eta_s, current);
@@ -64,7 +96,7 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
             opt.ranking = [post](const gna::RankingProgress& p) {
                 post([r = rankingScoresFromProgress(p)](ExperimentRunner* self) { Q_EMIT self->rankingProgress(r); });
             };
-            const gna::ExperimentOutcome o = gna::run_experiment(*cache->model, spec, opt);
+            const gna::ExperimentOutcome o = gna::run_experiment(*model, ran, opt);
             path = QString::fromStdString(o.json_path.string());
         } catch (const gna::Cancelled&) {
             end = Cancelled;
@@ -72,6 +104,7 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
             end = Failed;
             message = errorText(e);
         }
+        model.reset();  // the session's copy only, from here on
         post([end, message, path](ExperimentRunner* r) {
             r->m_running = false;
             if (end == Done) Q_EMIT r->finished(path);

@@ -1,10 +1,14 @@
 #pragma once
 // ExperimentRunner: runs one experiment (gna::run_experiment, the code the CLI runs) on a worker
 // thread with progress, an estimate of time left and cancellation between samples and layers.
-// It loads its own copy of the model (kept for the next run), so the interactive view stays
-// responsive during a long sweep. Results are files (result.json, result.csv, summary.csv); an
-// attribution head ranking also reports its estimates and verified heads as they come.
+// It runs on the session's model, the one copy loaded with the user's device, dtype and tokenizer
+// folder, during a background turn (model_turns.h): between samples it lets the interactive runs
+// in, so the view stays responsive during a long sweep. Opening another model (or reloading this one
+// on another device or dtype) cancels the run; its finished samples are kept and a rerun resumes.
+// Results are files (result.json, result.csv, summary.csv); an attribution head ranking also reports
+// its estimates and verified heads as they come.
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QThreadPool>
 #include <atomic>
@@ -14,11 +18,9 @@
 #include "gna/json.h"
 #include "ranking_scores.h"
 
-namespace gna {
-class Model;
-}
-
 namespace gna::studio {
+
+class Session;
 
 // Batches of an attribution+verify ranking's exact phase: the head board refines after each.
 inline constexpr int kLiveVerifyBatches = 6;
@@ -29,7 +31,10 @@ public:
     explicit ExperimentRunner(QObject* parent = nullptr);
     ~ExperimentRunner() override;  // cancels and waits
 
-    // false when a run is already under way.
+    // The session whose model the experiments run on; a load it starts cancels the running experiment.
+    void setSession(Session* session);
+    // false when a run is already under way. `modelDir` is the folder of the session's open model;
+    // failed() says so when no session has it open.
     bool start(const QString& modelDir, const gna::Json& spec, const QString& outDir);
     void cancel();
     bool isRunning() const { return m_running; }
@@ -48,12 +53,8 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
-    struct Cache {
-        QString dir;
-        std::shared_ptr<gna::Model> model;
-    };
     QThreadPool m_pool;
-    std::shared_ptr<Cache> m_cache = std::make_shared<Cache>();  // touched by the worker only
+    QPointer<Session> m_session;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_running = false;
     std::function<double()> m_clock;

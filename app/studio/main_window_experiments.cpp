@@ -15,6 +15,7 @@
 #include "experiment_dock.h"
 #include "experiment_panel.h"
 #include "experiment_results.h"
+#include "experiment_runner.h"
 #include "gna/experiment_spec.h"
 #include "gna/tasks.h"
 #include "head_board.h"
@@ -28,6 +29,7 @@ namespace gna::studio {
 
 void MainWindow::buildExperimentDocks() {
     m_experiments = new ExperimentDock(this);
+    m_experiments->runner()->setSession(m_session);  // experiments run on the session's one model
     addDockWidget(Qt::BottomDockWidgetArea, m_experiments);
     m_experiments->hide();
     connect(m_experiments, &ExperimentDock::headImportanceReady, this, &MainWindow::showImportance);

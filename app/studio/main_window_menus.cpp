@@ -97,7 +97,7 @@ void MainWindow::buildActions() {
             const gna::Device d = gpu ? gna::Device::CUDA : gna::Device::CPU;
             if (d == m_session->device()) return;
             m_session->setDevice(d);
-            if (!m_session->modelPath().isEmpty()) m_session->loadModel(m_session->modelPath());
+            m_session->reload();  // with its tokenizer folder; the experiments use the reloaded model too
         });
     }
     // Compute dtype: bf16 halves the weights' memory; on the CPU only with bf16 instructions.
@@ -114,7 +114,7 @@ void MainWindow::buildActions() {
     connect(bf16, &QAction::toggled, this, [this](bool on) {
         m_settings.setComputeBf16(on);
         m_session->setDtype(on ? gna::ComputeDType::BF16 : gna::ComputeDType::F32);
-        if (!m_session->modelPath().isEmpty()) m_session->loadModel(m_session->modelPath(), m_session->tokenizerPath());
+        m_session->reload();
     });
     device->setToolTipsVisible(true);
     m_session->setDevice(cuda && m_settings.useCuda() ? gna::Device::CUDA : gna::Device::CPU);

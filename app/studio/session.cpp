@@ -12,6 +12,7 @@ namespace gna::studio {
 namespace {
 struct LoadOutcome {
     std::shared_ptr<gna::Model> model;
+    gna::ModelLoadSpec spec;
     QString error;
     bool cancelled = false;
 };
@@ -63,6 +64,7 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
         const bool sameModel = m_model && dir == m_modelPath;
         releaseOnWorker(std::move(m_model), std::move(m_probe));
         m_model = r.model;
+        m_loaded = r.spec;
         m_modelPath = dir;
         m_tokenizerPath = tokenizerDir;
         m_probe = std::make_shared<gna::Probe>(m_model);  // another model: its unablated run differs
@@ -80,14 +82,15 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
         maybeRun();
     });
     QPointer<Session> self(this);
-    const gna::Device device = m_device;
-    const gna::ComputeDType dtype = m_dtype;
-    watcher->setFuture(QtConcurrent::run(&m_pool, [dir, tokenizerDir, flag, self, device, dtype]() -> LoadOutcome {
+    gna::ModelLoadSpec spec;  // the one way every front door loads a model (gna/load_spec.h)
+    spec.path = dir.toStdString();
+    spec.tokenizer = tokenizerDir.toStdString();
+    spec.device = m_device;
+    spec.dtype = m_dtype;
+    watcher->setFuture(QtConcurrent::run(&m_pool, [spec, flag, self]() -> LoadOutcome {
         LoadOutcome out;
-        gna::LoadOptions opt;
-        opt.device = device;
-        opt.dtype = dtype;
-        opt.tokenizer = tokenizerDir.toStdString();
+        out.spec = spec;
+        gna::LoadOptions opt = gna::load_options(spec);
         opt.cancel = flag.get();
         int shown = -1;  // whole percent last reported: at most 101 queued signals
         opt.progress = [&shown, self](double f) {
@@ -98,7 +101,7 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
                 self, [self, percent] { if (self) Q_EMIT self->modelLoadProgress(percent); }, Qt::QueuedConnection);
         };
         try {
-            out.model = std::shared_ptr<gna::Model>(gna::Model::load(dir.toStdString(), opt));
+            out.model = std::shared_ptr<gna::Model>(gna::Model::load(spec.path, opt));
         } catch (const gna::Cancelled&) {
             out.cancelled = true;
         } catch (const std::exception& e) {
@@ -106,6 +109,10 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
         }
         return out;
     }));
+}
+
+void Session::reload() {
+    if (!m_modelPath.isEmpty()) loadModel(m_modelPath, m_tokenizerPath);
 }
 
 void Session::announceModel() {
@@ -184,6 +191,7 @@ void Session::requestRun() {
     spec.generation = ++m_generation;
     auto probe = m_probe;
     auto flag = m_cancel;
+    auto turns = m_turns;
     setRunning(+1, true);
     Q_EMIT runStarted(spec.generation);
     auto* watcher = new QFutureWatcher<RunOutcome>(this);
@@ -203,13 +211,14 @@ void Session::requestRun() {
         m_last = out;
         Q_EMIT resultReady(m_last);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [probe, spec, flag]() {
+    watcher->setFuture(QtConcurrent::run(&m_pool, [probe, spec, flag, turns]() {
         if (flag->load()) {  // superseded before it started
             RunOutcome o;
             o.generation = spec.generation;
             o.cancelled = true;
             return o;
         }
+        ModelTurns::Interactive turn(*turns);  // a running experiment lets it in after its current sample
         return computeRun(*probe, spec, flag.get());
     }));
 }
@@ -218,6 +227,7 @@ bool Session::runOnModel(std::function<void(gna::Model&)> work, std::function<vo
     if (!m_model || m_loading) return false;
     auto model = m_model;
     auto stop = m_jobStop;
+    auto turns = m_turns;
     setRunning(+1);
     auto* watcher = new QFutureWatcher<bool>(this);
     connect(watcher, &QFutureWatcher<bool>::finished, this, [this, watcher, done, dropped] {
@@ -227,8 +237,9 @@ bool Session::runOnModel(std::function<void(gna::Model&)> work, std::function<vo
         if (ran && done) done();
         else if (!ran && dropped) dropped();
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [model, work, stop] {
+    watcher->setFuture(QtConcurrent::run(&m_pool, [model, work, stop, turns] {
         if (stop->load()) return false;  // another model was opened while it waited
+        ModelTurns::Interactive turn(*turns);
         work(*model);
         return true;
     }));

@@ -5,6 +5,9 @@
 // every job of the model open before: the run in flight at its next layer, queued runs and
 // queued model jobs (runOnModel) before they start, and long model jobs at their next sample
 // (jobStop()); the load therefore waits for one layer or one sample at most.
+// The session holds the one copy of the open checkpoint's model, loaded once with the user's choices
+// (gna::ModelLoadSpec: folder, tokenizer folder, device, dtype); the experiments run on it too
+// (sharedModel(), turns(): model_turns.h says how they share it; docs/studio-engine.md).
 #include <QFutureWatcher>
 #include <QObject>
 #include <QThreadPool>
@@ -12,6 +15,8 @@
 #include <functional>
 #include <memory>
 
+#include "gna/load_spec.h"
+#include "model_turns.h"
 #include "run_job.h"
 
 namespace gna::studio {
@@ -26,6 +31,9 @@ public:
     // tokenizerDir: a folder whose tokenizer files to use (checkpoints shipped without them);
     // empty = the model folder's own.
     void loadModel(const QString& dir, const QString& tokenizerDir = QString());
+    // Loads the open model again, with its tokenizer folder, on the device and in the dtype set now
+    // (Run ▸ Device): once, for every view and the experiments.
+    void reload();
     // The device the next load uses (CUDA only where gna::cuda_available()).
     void setDevice(gna::Device device) { m_device = device; }
     gna::Device device() const { return m_device; }
@@ -36,6 +44,13 @@ public:
     const gna::ModelInfo* modelInfo() const { return m_model ? &m_model->info() : nullptr; }
     QString modelPath() const { return m_modelPath; }
     QString tokenizerPath() const { return m_tokenizerPath; }
+    // What the open model was loaded with (gna/load_spec.h): the experiments record it.
+    gna::ModelLoadSpec loadSpec() const { return m_loaded; }
+    // The open model itself, for a job on another thread (ExperimentRunner): it computes on it only
+    // during its turns (turns()), so that the interactive runs get in between its samples. Empty when
+    // no model is open or one is being loaded.
+    std::shared_ptr<gna::Model> sharedModel() const { return m_loading ? nullptr : m_model; }
+    std::shared_ptr<ModelTurns> turns() const { return m_turns; }
     bool isLoading() const { return m_loading; }
     // Emits modelLoaded again for the open model (views built after it was loaded: a language switch).
     void announceModel();
@@ -99,6 +114,8 @@ private:
 
     QThreadPool m_pool;  // one thread: the model runs one request at a time
     std::shared_ptr<gna::Model> m_model;
+    std::shared_ptr<ModelTurns> m_turns = std::make_shared<ModelTurns>();  // the worker's and the experiments'
+    gna::ModelLoadSpec m_loaded;  // m_model's
     QString m_modelPath;
     QString m_tokenizerPath;
     bool m_loading = false;

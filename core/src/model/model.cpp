@@ -14,6 +14,7 @@
 #include "gna/config.h"
 #include "gna/cpu_runtime.h"
 #include "gna/error.h"
+#include "gna/load_spec.h"
 #include "gna/memory_estimate.h"
 #include "gna/residual_stream.h"
 #include "model/causal_lm.h"
@@ -73,14 +74,14 @@ public:
         info_.dir = dir;
         info_.config_hash = cfg.hash();
         info_.weights_dtype = ckpt_.weights_dtype();
-        info_.compute_dtype = opt.dtype == ComputeDType::F32 ? "f32" : opt.dtype == ComputeDType::BF16 ? "bf16" : "f16";
-        info_.device = opt.device == Device::CUDA ? "cuda" : "cpu";
+        info_.compute_dtype = dtype_name(opt.dtype);
+        info_.device = device_name(opt.device);
         info_.tokenizer_kind = tokenizer_->kind();
         if (!opt.tokenizer.empty() && info_.vocab_size > 0 && tokenizer_->vocab_size() > info_.vocab_size)
-            throw Error("--tokenizer " + opt.tokenizer.string() + " has " + std::to_string(tokenizer_->vocab_size()) +
-                        " token ids, but " + dir.string() + " embeds only " + std::to_string(info_.vocab_size) +
-                        ": it is not the tokenizer of this model family. Pass the tokenizer the checkpoint was "
-                        "trained with.");
+            throw Error("--tokenizer %1 has %2 token ids, but %3 embeds only %4: it is not the tokenizer of this model "
+                        "family. Pass the tokenizer the checkpoint was trained with.",
+                        {opt.tokenizer.string(), std::to_string(tokenizer_->vocab_size()), dir.string(),
+                         std::to_string(info_.vocab_size)});
         if (info_.architecture.empty()) info_.architecture = cfg.model_type();
     }
 

@@ -15,10 +15,11 @@ public:
         : checkpoint_(std::move(checkpoint)), vocab_size_(vocab_size), eos_(std::move(eos)), bos_(bos) {}
 
     std::vector<int> encode(std::string_view, bool) const override {
-        throw Error(checkpoint_.string() + " holds no tokenizer files (tokenizer.json or tokenizer.model), so text "
-                    "cannot be turned into tokens. Pass the tokenizer folder of the model family with --tokenizer DIR "
-                    "(state-spaces/mamba-* checkpoints use EleutherAI/gpt-neox-20b's tokenizer), or give token ids "
-                    "(gna run --input-ids 1,2,3).");
+        // The studio words the remedy in its own terms (app/studio/core_errors.cpp): the format is its key.
+        throw Error("%1 holds no tokenizer files (tokenizer.json or tokenizer.model), so text cannot be turned into "
+                    "tokens. Pass the tokenizer folder of the model family with --tokenizer DIR (state-spaces/mamba-* "
+                    "checkpoints use EleutherAI/gpt-neox-20b's tokenizer), or give token ids (gna run --input-ids 1,2,3).",
+                    {checkpoint_.string()});
     }
     std::string decode(const std::vector<int>& ids, bool) const override {
         std::string out;
@@ -62,9 +63,9 @@ std::unique_ptr<Tokenizer> load_checkpoint_tokenizer(const std::filesystem::path
     if (!tokenizer_dir.empty()) {
         std::error_code ec;
         if (!std::filesystem::is_directory(tokenizer_dir, ec) || !has_tokenizer_files(tokenizer_dir)) {
-            throw Error("--tokenizer " + tokenizer_dir.string() + ": not a folder holding tokenizer.json or "
-                        "tokenizer.model. Give the folder of a checkpoint (or a tokenizer-only download) of the "
-                        "same model family.");
+            throw Error("--tokenizer %1: not a folder holding tokenizer.json or tokenizer.model. Give the folder of a "
+                        "checkpoint (or a tokenizer-only download) of the same model family.",
+                        {tokenizer_dir.string()});
         }
         return load_tokenizer(tokenizer_dir);
     }

@@ -1,0 +1,18 @@
+#pragma once
+// The gna subcommands, one file each (cmd_*.cpp), registered in main.cpp's table.
+#include <string>
+#include <vector>
+
+#include "args.h"
+
+namespace gna::cli {
+
+int cmd_info(const std::vector<std::string>& args);
+int cmd_tokenize(const std::vector<std::string>& args);
+int cmd_run(const std::vector<std::string>& args);
+int cmd_make_tiny_model(const std::vector<std::string>& args);
+int cmd_experiment(const std::vector<std::string>& args);
+
+using Command = int (*)(const std::vector<std::string>&);
+
+}  // namespace gna::cli
