@@ -260,9 +260,11 @@ void MainWindow::buildLayout() {
     // Side by side (maps two thirds of the width) where the window leaves room; stacked, with a
     // vertical scroll bar, in a narrow window or beside wide docks (a 1024-pixel window with the Model
     // dock): the prompt, then the maps filling the visible height, then the board and the chart. Side by
-    // side needs the left column and two maps of about 260 px each (labels, colour scale and 120 px of cells).
-    // Never a horizontal scroll bar.
-    auto* columns = new views::AdaptiveSplitter(900);
+    // side needs the left column (about 330 px) and two maps of about 280 px each (labels, colour scale and
+    // 120 px of cells: a 271 px map had a plot of 113 px); stacked below 936 px (the dead band), so that a
+    // 1024-pixel window beside the Model dock at its natural 120 px (a first start, no saved window state)
+    // stacks too. Never a horizontal scroll bar.
+    auto* columns = new views::AdaptiveSplitter(960);
     columns->setObjectName(QStringLiteral("mainColumns"));
     columns->addWidget(left);
     columns->addWidget(mapsHolder);
