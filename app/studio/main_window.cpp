@@ -322,6 +322,11 @@ void MainWindow::buildLayout() {
     scrollVertically(infoScroll, m_info);
     dock->setWidget(infoScroll);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    // Without a saved window state (a first start) the column has one width in every language, a little wider
+    // than its texts need in any: at their natural width it was 120 px in English and 132 in German, so that
+    // a window switched to German kept the English width (a window opened in German did not). A saved state
+    // (restoreState, also after a language switch) overrides it.
+    resizeDocks({dock}, {150}, Qt::Horizontal);
     // Shown beside a dock that covers the window or a right dock in a small one: fitDocks makes it a tab.
     connect(dock, &QDockWidget::visibilityChanged, this, [this](bool shown) {
         if (shown) QTimer::singleShot(0, this, &MainWindow::fitDocks);
