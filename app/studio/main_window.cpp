@@ -262,9 +262,11 @@ void MainWindow::buildLayout() {
     // Side by side (maps two thirds of the width) where the window leaves room; stacked, with a
     // vertical scroll bar, in a narrow window or beside wide docks (a 1024-pixel window with the Model
     // dock): the prompt, then the maps filling the visible height, then the board and the chart. Side by
-    // side needs the left column and two maps of about 260 px each (labels, colour scale and 120 px of cells).
-    // Never a horizontal scroll bar.
-    auto* columns = new views::AdaptiveSplitter(900);
+    // side needs the left column (about 330 px) and two maps of about 280 px each (labels, colour scale and
+    // 120 px of cells: a 271 px map had a plot of 113 px); stacked below 936 px (the dead band), so that a
+    // 1024-pixel window beside the Model dock at its natural 120 px (a first start, no saved window state)
+    // stacks too. Never a horizontal scroll bar.
+    auto* columns = new views::AdaptiveSplitter(960);
     columns->setObjectName(QStringLiteral("mainColumns"));
     columns->addWidget(left);
     columns->addWidget(mapsHolder);
@@ -322,6 +324,11 @@ void MainWindow::buildLayout() {
     scrollVertically(infoScroll, m_info);
     dock->setWidget(infoScroll);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    // Without a saved window state (a first start) the column has one width in every language, a little wider
+    // than its texts need in any: at their natural width it was 120 px in English and 132 in German, so that
+    // a window switched to German kept the English width (a window opened in German did not). A saved state
+    // (restoreState, also after a language switch) overrides it.
+    resizeDocks({dock}, {150}, Qt::Horizontal);
     // Shown beside a dock that covers the window or a right dock in a small one: fitDocks makes it a tab.
     connect(dock, &QDockWidget::visibilityChanged, this, [this](bool shown) {
         if (shown) QTimer::singleShot(0, this, &MainWindow::fitDocks);

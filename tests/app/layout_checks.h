@@ -28,6 +28,7 @@
 #include "next_token_chart.h"
 #include "number_format.h"
 #include "results_table.h"
+#include "layout_wait.h"
 
 namespace gna::studio {
 
@@ -37,7 +38,7 @@ inline bool waitIdle(MainWindow& w, int ms = 60000) {
     t.start();
     while ((w.session()->isRunning() || w.session()->lastOutcome().generation != w.session()->generation()) && t.elapsed() < ms)
         QTest::qWait(10);
-    QTest::qWait(50);  // queued replots and layouts
+    gna::testing::waitForLayout(w);  // queued replots and layouts
     return !w.session()->isRunning();
 }
 

@@ -16,7 +16,6 @@
 #include <QUrl>
 #include <QProcess>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -48,7 +47,6 @@ protected:
 };
 
 inline void StudioFixture::makeTinyLlama() {
-    QStandardPaths::setTestModeEnabled(true);
     m_model = m_dir.filePath(QStringLiteral("tiny-llama"));
     const QString error = makeTinyCheckpoint(m_model);
     QVERIFY2(error.isEmpty(), qPrintable(error));

@@ -11,7 +11,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
@@ -31,6 +30,7 @@
 #include "language.h"
 #include "layout_checks.h"
 #include "main_window.h"
+#include "gui_test_main.h"
 
 using namespace gna::studio;
 
@@ -69,7 +69,6 @@ class TestCoreErrors : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         QVERIFY(installLanguage(QStringLiteral("de")));
         QVERIFY(QCoreApplication::installTranslator(&m_mark));  // asked before the German catalogue
     }
@@ -257,5 +256,5 @@ void TestCoreErrors::damagedCheckpoint() {
     QVERIFY2(shown.startsWith(kMark) && shown.contains(QStringLiteral("truncated safetensors file")), qPrintable(shown));
 }
 
-QTEST_MAIN(TestCoreErrors)
+GNA_GUI_TEST_MAIN(TestCoreErrors)
 #include "tst_core_errors.moc"

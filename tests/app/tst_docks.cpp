@@ -17,7 +17,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QStandardPaths>
 #include <QTest>
 #include <algorithm>
 
@@ -28,6 +27,8 @@
 #include "mask_panel.h"
 #include "prompt_editor.h"
 #include "theme.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 
@@ -64,8 +65,6 @@ std::pair<int, int> fieldRowsInSight(const ExperimentPanel* p) {
 class TestDocks : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-
     // 1600x1000: every field of the head-ranking form in sight with each method (with the exact method the whole
     // form: no scroll bar; the fast methods' extra row leaves the note under the results folder, where an empty
     // folder writes, to scroll), 1280x860: at least six of them (the main view keeps 45% of the height).
@@ -78,7 +77,7 @@ private Q_SLOTS:
             QAction* open = menuAction(w, QStringLiteral("Experiments"), QStringLiteral("Head ranking"));
             QVERIFY(open);
             open->trigger();
-            QTest::qWait(150);
+            gna::testing::waitForLayout(w);
             const QString where = QStringLiteral("%1x%2: ").arg(size.width()).arg(size.height());
             QCOMPARE(w.size(), size);
             QVERIFY2(!w.coveringDock() && w.centralWidget()->isVisible(), qPrintable(where + QStringLiteral("the main view is covered")));
@@ -90,7 +89,7 @@ private Q_SLOTS:
                 // The method chosen with the keyboard: the attribution methods add a row (heads wanted).
                 method->setFocus();
                 while (method->currentIndex() != i) QTest::keyClick(method, method->currentIndex() < i ? Qt::Key_Down : Qt::Key_Up);
-                QTest::qWait(100);
+                gna::testing::waitForLayout(w);
                 const QString at = where + method->currentText() + QStringLiteral(": ");
                 const auto [shown, fields] = fieldRowsInSight(p);
                 const bool large = size.width() >= 1600;
@@ -117,7 +116,7 @@ private Q_SLOTS:
         QAction* open = menuAction(w, QStringLiteral("Experiments"), QStringLiteral("G&A mask editor"));
         QVERIFY(open);
         open->trigger();
-        QTest::qWait(150);
+        gna::testing::waitForLayout(w);
         MaskPanel* panel = w.maskPanel();
         auto* dock = qobject_cast<QDockWidget*>(panel->parentWidget());
         QVERIFY(dock && dock->isVisible());
@@ -152,7 +151,7 @@ private Q_SLOTS:
         QSignalSpy loaded(w.session(), &Session::modelLoaded);
         w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/hybrid"));
         QVERIFY(loaded.wait(60000) && waitIdle(w));
-        QTest::qWait(150);
+        gna::testing::waitForLayout(w);
         QVERIFY(!panel->isCollapsed());
         for (const QWidget* c : controls) QVERIFY2(c->isVisible(), c->metaObject()->className());
         QTRY_VERIFY(panel->questionBox()->count() > 0 && panel->questionBox()->isEnabled());
@@ -171,9 +170,9 @@ private Q_SLOTS:
         QTRY_VERIFY2(dock->width() < fullWidth * 3 / 4, qPrintable(QStringLiteral("%1 px wide, %2 with its controls").arg(dock->width()).arg(fullWidth)));
         w.resize(1024, 640);
         dock->hide();
-        QTest::qWait(100);
+        gna::testing::waitForLayout(w);
         dock->show();
-        QTest::qWait(150);
+        gna::testing::waitForLayout(w);
         QVERIFY(w.tabifiedDockWidgets(dock).contains(w.findChild<QDockWidget*>(QStringLiteral("modelDock"))));
         QVERIFY2(dock->width() < w.width() * 3 / 10 - 20, qPrintable(QStringLiteral("%1 px wide at 1024x640").arg(dock->width())));
         QVERIFY2(why->height() >= why->heightForWidth(why->width()),  // its whole line, wrapped to the narrower dock
@@ -188,7 +187,7 @@ private Q_SLOTS:
         w.resize(1600, 1000);
         QVERIFY(openDemo(w, QStringLiteral("transformer")));
         w.maskPanel()->parentWidget()->show();
-        QTest::qWait(100);
+        gna::testing::waitForLayout(w);
         w.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QTRY_VERIFY(w.maskPanel()->questionBox()->count() > 0);
@@ -216,5 +215,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestDocks)
+GNA_GUI_TEST_MAIN(TestDocks)
 #include "tst_docks.moc"

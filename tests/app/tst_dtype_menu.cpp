@@ -2,7 +2,6 @@
 // bf16 instructions), reloads the open model in the chosen dtype, and is remembered.
 #include <QAction>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -12,6 +11,7 @@
 #include "main_window.h"
 #include "session.h"
 #include "studio_settings.h"
+#include "gui_test_main.h"
 
 using namespace gna::studio;
 
@@ -22,7 +22,6 @@ class TestDtypeMenu : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         StudioSettings().setComputeBf16(false);
         m_model = m_dir.filePath(QStringLiteral("llama"));
         gna::TinyModelSpec s;
@@ -57,5 +56,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestDtypeMenu)
+GNA_GUI_TEST_MAIN(TestDtypeMenu)
 #include "tst_dtype_menu.moc"

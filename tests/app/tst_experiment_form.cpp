@@ -34,6 +34,8 @@
 #include "experiment_runner.h"
 #include "main_window.h"
 #include "session.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 
@@ -112,7 +114,6 @@ class TestExperimentForm : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         m_model = m_dir.filePath(QStringLiteral("tiny-llama"));
         const QString error = makeTinyCheckpoint(m_model);
         QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -328,7 +329,7 @@ private Q_SLOTS:
         ExperimentPanel* p = w.experiments()->panel(QStringLiteral("cumulative_removal"));
         auto* note = p->findChild<QLabel*>(QStringLiteral("specNote"));
         QTRY_VERIFY(note->isVisible());
-        QTest::qWait(100);
+        gna::testing::waitForLayout(w);
         const QString text = note->text();
         QVERIFY2(text.startsWith(QStringLiteral("⚠ Run waits for a valid spec: \"ranking\" is required")), qPrintable(text));
         QVERIFY2(text == note->toolTip() && !text.endsWith(QChar(0x2026)), qPrintable(text + QStringLiteral(" | ") + note->toolTip()));
@@ -453,7 +454,7 @@ private Q_SLOTS:
         // Short enough for the field of a 1024x640 window.
         w.resize(1024, 640);
         w.experiments()->showPanel(QStringLiteral("head_ranking"));
-        QTest::qWait(100);
+        gna::testing::waitForLayout(w);
         const QLineEdit* heads = field<QLineEdit>(ranking, "heads");
         QVERIFY2(heads->fontMetrics().horizontalAdvance(empty) + 12 <= heads->width(),
                  qPrintable(demo + QStringLiteral(": '%1' in %2 px").arg(empty).arg(heads->width())));
@@ -490,5 +491,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestExperimentForm)
+GNA_GUI_TEST_MAIN(TestExperimentForm)
 #include "tst_experiment_form.moc"

@@ -17,7 +17,6 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QLineEdit>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -41,6 +40,8 @@
 #include "retrieval_map.h"
 #include "startup.h"
 #include "app_test_util.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 
@@ -67,7 +68,6 @@ private:
 };
 
 void TestExperiments::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
     m_model = m_dir.filePath(QStringLiteral("tiny-llama"));
     const QString error = makeTinyCheckpoint(m_model);
     QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -81,7 +81,7 @@ void TestExperiments::openTiny(MainWindow& w) {
 }
 
 void TestExperiments::shoot(QWidget* w, const QString& name) {
-    QTest::qWait(150);  // queued replots
+    gna::testing::waitForLayout(*w->window());  // queued replots
     QVERIFY(w->grab().toImage().save(QDir(m_shots).filePath(name + QStringLiteral(".png"))));
 }
 
@@ -174,7 +174,7 @@ void TestExperiments::retrievalMapMatchesResultFile() {
 
     // Clicking a cell opens its prompt in the window (rebuilt with the open model's tokenizer).
     QSignalSpy requested(panel, &ExperimentPanel::niahPromptRequested);
-    QTest::qWait(100);
+    gna::testing::waitForLayout(*panel->window());
     map->plot()->replot();
     const QPointF at = map->cellCenterPixel(1, 0);
     QTest::mouseClick(map->plot(), Qt::LeftButton, {}, at.toPoint());
@@ -314,14 +314,14 @@ void TestExperiments::cumulativeRemovalCurves() {
     QTabWidget* tabs = panel->findChild<QTabWidget*>();
     const int shownTab = tabs->currentIndex();
     tabs->setCurrentWidget(tabs->widget(2));  // the table's tab, where the button is
-    QTest::qWait(20);
+    gna::testing::waitForLayout(*panel->window());
     QTest::mouseClick(copy, Qt::LeftButton);
     QCOMPARE(QGuiApplication::clipboard()->text().count(QLatin1Char('\n')), panel->table()->tableModel()->rowCount() + 1);
     QVERIFY(QGuiApplication::clipboard()->text().contains(QStringLiteral("top-3")));
     tabs->setCurrentIndex(shownTab);
     // The curve readable on its page: its plot area at least 200x120 px and wholly in sight (it was cut
     // to a strip under its legend).
-    QTest::qWait(100);  // queued replots
+    gna::testing::waitForLayout(*panel->window());  // queued replots
     const QCustomPlot* plot = panel->curve()->plot();
     const QRect area = plot->axisRect()->rect();
     const QRect inWindow(plot->mapTo(&w, area.topLeft()), area.size());
@@ -574,5 +574,5 @@ void TestExperiments::demoResultScreenshots() {
     shoot(dock, QStringLiteral("experiment_layer_pruning"));
 }
 
-QTEST_MAIN(TestExperiments)
+GNA_GUI_TEST_MAIN(TestExperiments)
 #include "tst_experiments.moc"

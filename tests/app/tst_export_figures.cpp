@@ -20,6 +20,7 @@
 #include "session.h"
 #include "views/view_test_util.h"
 #include "workspace.h"
+#include "gui_test_main.h"
 
 using namespace gna::studio;
 
@@ -408,5 +409,5 @@ void TestExportFigures::headBoardTextsApart() {
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
 }
 
-QTEST_MAIN(TestExportFigures)
+GNA_GUI_TEST_MAIN(TestExportFigures)
 #include "tst_export_figures.moc"

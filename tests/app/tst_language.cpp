@@ -11,7 +11,6 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTest>
 #include <QTranslator>
 
@@ -27,6 +26,8 @@
 #include "next_token_chart.h"
 #include "prompt_editor.h"
 #include "translations.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 
@@ -49,7 +50,7 @@ std::pair<WindowLayout, WindowLayout> directLayouts(const QString& language) {
     const WindowLayout large = layoutOf(w);
     w.resize(1024, 640);
     w.tour()->start();
-    QTest::qWait(100);
+    gna::testing::waitForLayout(w);
     return {large, layoutOf(w)};
 }
 
@@ -58,7 +59,6 @@ std::pair<WindowLayout, WindowLayout> directLayouts(const QString& language) {
 class TestLanguage : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void switchesLiveAndBack();
     void keepsTheLayoutOfAWindowOpenedInTheLanguage();
     void menuPathsShowNoMnemonics();
@@ -141,7 +141,7 @@ void TestLanguage::keepsTheLayoutOfAWindowOpenedInTheLanguage() {
     QVERIFY(waitIdle(w));
     w.resize(1024, 640);
     w.tour()->start();
-    QTest::qWait(100);
+    gna::testing::waitForLayout(w);
     const QString bad = layoutDifferences(layoutOf(w), germanTour);
     QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("the tour after a live switch: ") + bad));
     w.setLanguage(QStringLiteral("en"));
@@ -207,7 +207,7 @@ void TestLanguage::runButtonAndRunMenuKeepTheirAltLetters() {
     QTest::keyClick(&w, menuKey.key(), Qt::AltModifier);
     QTRY_VERIFY(runMenu->menu()->isVisible());
     QCOMPARE(w.menuBar()->activeAction(), runMenu);
-    QTest::qWait(300);  // a click of the button would come after its animation
+    QTest::qWait(300);  // time deliberately let pass: a click of the button would come after its animation
     QCOMPARE(clicked.count(), 2);
     runMenu->menu()->close();
 }
@@ -251,5 +251,5 @@ void TestLanguage::newStringsAreTranslated() {
     }
 }
 
-QTEST_MAIN(TestLanguage)
+GNA_GUI_TEST_MAIN(TestLanguage)
 #include "tst_language.moc"

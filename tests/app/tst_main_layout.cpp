@@ -24,7 +24,6 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QStyleFactory>
 #include <QStyleOption>
 #include <QTabBar>
@@ -47,8 +46,11 @@
 #include "next_token_chart.h"
 #include "prompt_editor.h"
 #include "theme.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
+using gna::testing::waitForLayout;
 
 namespace {
 
@@ -128,7 +130,6 @@ QString labelOverlaps(const gna::views::AttentionHeatmap* map, bool keys) {
 class TestMainLayout : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void layoutOnEveryDemo_data();
     void layoutOnEveryDemo();
     void tabifiedDockTitlesKeepTheirAmpersand();
@@ -160,7 +161,7 @@ void TestMainLayout::layoutOnEveryDemo() {
     QVERIFY(modelDock);
     auto settle = [&](QSize size) {
         w.resize(size);
-        QTest::qWait(60);
+        waitForLayout(w);
         scroll->verticalScrollBar()->setValue(0);
         QCoreApplication::processEvents();
     };
@@ -261,7 +262,7 @@ void TestMainLayout::tabifiedDockTitlesKeepTheirAmpersand() {
     QVERIFY(modelDock && maskDock);
     modelDock->show();
     maskDock->show();  // a small window: the Model dock becomes a tab beside it
-    QTest::qWait(60);
+    waitForLayout(w);
     QVERIFY(w.tabifiedDockWidgets(maskDock).contains(modelDock));
     // The tab texts as a tab bar draws them: "&x" shows x, "&&" shows one '&'.
     QStringList shown;
@@ -332,7 +333,7 @@ void TestMainLayout::kvMapDockCoversASmallWindow() {
     auto* kv = w.findChild<QDockWidget*>(QStringLiteral("kvMapDock"));
     QVERIFY(kv);
     kv->show();
-    QTest::qWait(60);
+    waitForLayout(w);
     QCOMPARE(w.size(), QSize(1024, 640));
     QCOMPARE(w.coveringDock(), kv);
     QVERIFY(!w.heatmaps()->isVisible());
@@ -341,7 +342,7 @@ void TestMainLayout::kvMapDockCoversASmallWindow() {
     QVERIFY(QTest::qWaitForWindowActive(&w));
     QVERIFY(!kv->toggleViewAction()->shortcut().isEmpty());
     QTest::keySequence(&w, kv->toggleViewAction()->shortcut());
-    QTest::qWait(60);
+    waitForLayout(w);
     QVERIFY(!kv->isVisible() && !w.coveringDock() && w.heatmaps()->isVisible());
 }
 
@@ -355,7 +356,7 @@ void TestMainLayout::leftColumnComesBackFromASmallWindow() {
     QCOMPARE(before.labels, QStringList({QStringLiteral("H0"), QStringLiteral("H1"), QStringLiteral("H2"), QStringLiteral("H3")}));
     for (const QSize size : {QSize(1024, 640), QSize(1600, 1000)}) {
         w.resize(size);
-        QTest::qWait(60);
+        waitForLayout(w);
     }
     const QString bad = layoutDifferences(layoutOf(w), before);
     QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("1600x1000 after 1024x640: ") + bad));
@@ -364,7 +365,7 @@ void TestMainLayout::leftColumnComesBackFromASmallWindow() {
     small.resize(1024, 640);
     QVERIFY(openDemo(small, QStringLiteral("transformer")));
     small.resize(1600, 1000);
-    QTest::qWait(60);
+    waitForLayout(small);
     const WindowLayout enlarged = layoutOf(small);
     QCOMPARE(enlarged.cell, before.cell);
     QCOMPARE(enlarged.labels, before.labels);
@@ -386,16 +387,16 @@ void TestMainLayout::legendKeepsOffTheBoard() {
         for (const QSize size : {QSize(1024, 640), QSize(1600, 1000), QSize(1024, 640)}) {
             for (QWidget* d : {w.maskPanel()->parentWidget(), static_cast<QWidget*>(w.experiments())}) {
                 d->show();
-                QTest::qWait(30);
+                waitForLayout(w);
                 d->hide();
             }
             for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
-            QTest::qWait(30);
+            waitForLayout(w);
             w.resize(size);
             for (const bool modelDock : {false, true}) {
                 if (modelDock && size.width() >= MainWindow::kRoomyWidth) continue;
                 w.findChild<QDockWidget*>(QStringLiteral("modelDock"))->setVisible(modelDock);
-                QTest::qWait(60);
+                waitForLayout(w);
                 QCOMPARE(w.size(), size);
                 const QString where = QStringLiteral("%1 at %2x%3%4: ").arg(language).arg(size.width()).arg(size.height())
                                           .arg(modelDock ? QStringLiteral(" with the Model dock") : QString());
@@ -461,7 +462,7 @@ void TestMainLayout::queryLabelsNeverOverlap() {
     for (const QSize size : {QSize(1600, 1000), QSize(1024, 640)}) {
         for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
         w.resize(size);
-        QTest::qWait(60);
+        waitForLayout(w);
         const QString where = QStringLiteral("%1x%2 ").arg(size.width()).arg(size.height());
         const qsizetype attentionKeys = w.heatmaps()->gather()->plot()->xAxis->tickVector().size();
         for (const auto* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate()}) {
@@ -472,7 +473,7 @@ void TestMainLayout::queryLabelsNeverOverlap() {
         compare->setChecked(true);
         QVERIFY(waitIdle(w));
         tabs->setCurrentIndex(1);
-        QTest::qWait(60);
+        waitForLayout(w);
         w.grab();
         for (const auto* map : {w.differences()->gather(), w.differences()->aggregate()}) {
             QVERIFY2(map->isVisible() && map->data().isValid(), qPrintable(where + w.differences()->message()));
@@ -504,33 +505,33 @@ void TestMainLayout::modelDockLeavesTheExperimentsTheirForm() {
     const QList<std::pair<const char*, std::function<void()>>> ways = {
         {"Model dock first", [&] {
              w.resize(1024, 640);
-             QTest::qWait(60);
+             waitForLayout(w);
              modelDock->show();
-             QTest::qWait(60);
+             waitForLayout(w);
              w.experiments()->show();
          }},
         {"experiments first", [&] {
              w.resize(1024, 640);
-             QTest::qWait(60);
+             waitForLayout(w);
              w.experiments()->show();
-             QTest::qWait(60);
+             waitForLayout(w);
              modelDock->show();
          }},
         {"from 1600x1000", [&] {
              w.resize(1600, 1000);
-             QTest::qWait(60);
+             waitForLayout(w);
              modelDock->show();
              w.experiments()->show();
-             QTest::qWait(60);
+             waitForLayout(w);
              roomyMainView = w.centralWidget()->isVisible() ? w.centralWidget()->height() : 0;
              w.resize(1024, 640);
          }},
     };
     for (const auto& [way, open] : ways) {
         for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
-        QTest::qWait(60);
+        waitForLayout(w);
         open();
-        QTest::qWait(60);
+        waitForLayout(w);
         const QString where = QLatin1String(way) + QStringLiteral(": ");
         if (roomyMainView >= 0)  // 45% of the window's height, at most 480 px
             QVERIFY2(roomyMainView >= 450, qPrintable(where + QStringLiteral("the main view was %1 px high at 1600x1000").arg(roomyMainView)));
@@ -540,14 +541,14 @@ void TestMainLayout::modelDockLeavesTheExperimentsTheirForm() {
                  qPrintable(where + QStringLiteral("the Model dock is not a tab beside the experiments (%1 px high)").arg(modelDock->height())));
         for (ExperimentPanel* p : w.experiments()->panels()) {
             w.experiments()->showPanel(p->kind());
-            QTest::qWait(20);
+            waitForLayout(w);
             QString bad = formRowProblems(p, true);
             if (visibleRect(p->runButton(), &w).size() != p->runButton()->size()) bad += QStringLiteral(" the Run button is not in sight");
             QVERIFY2(bad.isEmpty(), qPrintable(where + p->kind() + QStringLiteral(": ") + bad));
         }
         // The main view back: the Model dock in its column beside it again.
         w.experiments()->hide();
-        QTest::qWait(60);
+        waitForLayout(w);
         QVERIFY2(!w.coveringDock() && w.dockWidgetArea(modelDock) == Qt::LeftDockWidgetArea && modelDock->isVisible() && modelDock->width() > 100,
                  qPrintable(where + QStringLiteral("the Model dock did not come back (%1 px wide)").arg(modelDock->width())));
         // In a small window the Model dock takes at most 30% of its width (as a right dock does).
@@ -556,5 +557,5 @@ void TestMainLayout::modelDockLeavesTheExperimentsTheirForm() {
     }
 }
 
-QTEST_MAIN(TestMainLayout)
+GNA_GUI_TEST_MAIN(TestMainLayout)
 #include "tst_main_layout.moc"

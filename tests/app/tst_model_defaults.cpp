@@ -15,7 +15,6 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTest>
 #include <cmath>
 #include <qcustomplot.h>
@@ -36,6 +35,8 @@
 #include "model_info_panel.h"
 #include "next_token_chart.h"
 #include "number_format.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 namespace views = gna::views;
@@ -78,7 +79,6 @@ class TestModelDefaults : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         installLanguage(QStringLiteral("en"));
     }
     void headFieldsFollowTheModel_data();
@@ -235,7 +235,7 @@ void TestModelDefaults::modelDockShowsEveryValueWhole() {
     const gna::ModelInfo& info = model->info();
     MainWindow w;
     QVERIFY(showAndOpenModel(w, width, height, dir));
-    QTest::qWait(100);  // the dock's layout after the new values
+    gna::testing::waitForLayout(w);  // the dock's layout after the new values
     ModelInfoPanel* panel = w.infoPanel();
     QVERIFY(panel->isVisible());
     // Heads per layer of each kind, from the core's layers.
@@ -302,5 +302,5 @@ void TestModelDefaults::germanNumbers() {
     installLanguage(QStringLiteral("en"));
 }
 
-QTEST_MAIN(TestModelDefaults)
+GNA_GUI_TEST_MAIN(TestModelDefaults)
 #include "tst_model_defaults.moc"

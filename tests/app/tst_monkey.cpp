@@ -23,7 +23,6 @@
 #include <QTemporaryDir>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
@@ -35,6 +34,7 @@
 #include "prompt_editor.h"
 #include "app_test_util.h"
 #include "token_strip.h"
+#include "gui_test_main.h"
 
 using namespace gna::studio;
 namespace views = gna::views;
@@ -69,7 +69,6 @@ int envInt(const char* name, int fallback) {
 class TestMonkey : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase();
     void randomActionsOnEveryDemo();
 
 private:
@@ -80,8 +79,6 @@ private:
     void switchModel(MainWindow& w, const QString& dir);
     void waitIdle(MainWindow& w, int ms = 20000);
 };
-
-void TestMonkey::initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
 void TestMonkey::waitIdle(MainWindow& w, int ms) {
     QElapsedTimer t;
@@ -280,7 +277,7 @@ void TestMonkey::act(MainWindow& w, std::mt19937& rng, QStringList* log) {
         break;
     }
     }
-    QTest::qWait(pick(3) == 0 ? 0 : pick(60));
+    QTest::qWait(pick(3) == 0 ? 0 : pick(60));  // a random pause, deliberately: actions come at any time, not only when settled
 }
 
 void TestMonkey::randomActionsOnEveryDemo() {
@@ -333,5 +330,5 @@ void TestMonkey::randomActionsOnEveryDemo() {
     QVERIFY(actions > 30);
 }
 
-QTEST_MAIN(TestMonkey)
+GNA_GUI_TEST_MAIN(TestMonkey)
 #include "tst_monkey.moc"

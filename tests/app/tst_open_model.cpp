@@ -14,6 +14,7 @@
 #include "session.h"
 #include "translations.h"
 #include "workspace.h"
+#include "gui_test_main.h"
 
 using namespace gna::studio;
 
@@ -94,5 +95,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestOpenModel)
+GNA_GUI_TEST_MAIN(TestOpenModel)
 #include "tst_open_model.moc"

@@ -12,7 +12,6 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -28,6 +27,7 @@
 #include "main_window.h"
 #include "paper_figures.h"
 #include "results_table.h"
+#include "gui_test_main.h"
 
 using namespace gna::studio;
 
@@ -46,7 +46,6 @@ struct Snapshot {
 class TestRankHeads : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void fastRankingColoursThenVerifies();
     void cancelStopsTheFastRanking();
 
@@ -243,5 +242,5 @@ void TestRankHeads::cancelStopsTheFastRanking() {
     QVERIFY(again.wait(60000));
 }
 
-QTEST_MAIN(TestRankHeads)
+GNA_GUI_TEST_MAIN(TestRankHeads)
 #include "tst_rank_heads.moc"

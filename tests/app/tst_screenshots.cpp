@@ -28,7 +28,6 @@
 #include <QScrollBar>
 #include <QTabBar>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
 #include <QToolTip>
@@ -55,6 +54,8 @@
 #include "results_table.h"
 #include "theme.h"
 #include "workspace.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 
@@ -124,7 +125,6 @@ private:
 };
 
 void TestScreenshots::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
     const QString dir = qEnvironmentVariableIsSet("GNA_SCREENSHOT_DIR") ? qEnvironmentVariable("GNA_SCREENSHOT_DIR")
                                                                          : QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
     QVERIFY(QDir().mkpath(dir));
@@ -351,7 +351,7 @@ void TestScreenshots::hoverShowsCellAndHeadValues() {
     for (QTabWidget* t : w.findChildren<QTabWidget*>())
         if (t->indexOf(w.differences()) >= 0) tabs = t;
     tabs->setCurrentWidget(w.differences());
-    QTest::qWait(50);
+    gna::testing::waitForLayout(w);
     expectMasked(hover(diff, 0, maskedCol));
     QVERIFY2(hover(diff, o.maps[0].rows - 1, 0).contains(QStringLiteral("Weight")), "an unmasked cell of the difference shows its value");
     // A head-board cell: its name, its score and whether it is ablated.
@@ -382,7 +382,7 @@ void TestScreenshots::headBoardReadableInASmallWindow() {
     for (const QSize size : {QSize(1024, 640), QSize(1600, 1000), QSize(1024, 640)}) {
         for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
         w.resize(size);
-        QTest::qWait(30);
+        gna::testing::waitForLayout(w);
         QCOMPARE(w.size(), size);
         w.findChild<QScrollArea*>(QStringLiteral("centralScroll"))->verticalScrollBar()->setValue(0);
         QCoreApplication::processEvents();
@@ -440,7 +440,7 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
 void TestScreenshots::shootDocks(MainWindow& w, const QString& name, QSize size) {
     w.maskPanel()->parentWidget()->show();
     w.maskPanel()->parentWidget()->raise();
-    QTest::qWait(30);
+    gna::testing::waitForLayout(w);
     QVERIFY(w.maskPanel()->isVisible());
     shoot(w, name + QStringLiteral("_masks"));
     checkLayout(w, name, size, QStringLiteral("mask editor"));
@@ -448,7 +448,7 @@ void TestScreenshots::shootDocks(MainWindow& w, const QString& name, QSize size)
     ExperimentDock* dock = w.experiments();
     for (ExperimentPanel* p : dock->panels()) {
         dock->showPanel(p->kind());
-        QTest::qWait(20);
+        gna::testing::waitForLayout(w);
         shoot(w, name + QStringLiteral("_experiment_") + p->kind());
         checkLayout(w, name, size, QStringLiteral("experiment ") + p->kind());
         const QString where = name + QLatin1Char(' ') + p->kind();
@@ -506,9 +506,9 @@ void TestScreenshots::everyViewOnEveryDemo() {
     };
     for (const QSize size : {QSize(1600, 1000), QSize(1024, 640)}) {
         hideDocks();
-        QTest::qWait(30);  // the layout's minimum size follows the hidden docks
+        gna::testing::waitForLayout(w);  // the layout's minimum size follows the hidden docks
         w.resize(size);
-        QTest::qWait(30);
+        gna::testing::waitForLayout(w);
         QCOMPARE(w.size(), size);
         const QString name = prefix + QStringLiteral("_%1x%2").arg(size.width()).arg(size.height());
         hideDocks();
@@ -523,7 +523,7 @@ void TestScreenshots::everyViewOnEveryDemo() {
             QVERIFY(waitIdle(w));
             QVERIFY2(w.compareMode(), qPrintable(name));
             t->setCurrentIndex(1);
-            QTest::qWait(30);
+            gna::testing::waitForLayout(w);
             shoot(w, name + QStringLiteral("_difference"));
             t->setCurrentIndex(0);
             compare->setChecked(false);
@@ -535,7 +535,7 @@ void TestScreenshots::everyViewOnEveryDemo() {
         checkLayout(w, name, size, QStringLiteral("model dock"));
         // The docks as a user opens them (the Model dock stays where it is).
         w.tour()->start();
-        QTest::qWait(30);
+        gna::testing::waitForLayout(w);
         shoot(w, name + QStringLiteral("_tour"));
         checkLayout(w, name, size, QStringLiteral("tour"));
         w.tour()->hide();
@@ -557,9 +557,9 @@ void TestScreenshots::germanWindowAfterALiveSwitch() {
     const QStringList bad = mnemonicProblems(&w);
     for (const QSize size : {QSize(1600, 1000), QSize(1024, 640)}) {
         for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->hide();
-        QTest::qWait(30);
+        gna::testing::waitForLayout(w);
         w.resize(size);
-        QTest::qWait(30);
+        gna::testing::waitForLayout(w);
         const QString name = QStringLiteral("hybrid_de_%1x%2").arg(size.width()).arg(size.height());
         shoot(w, name + QStringLiteral("_main"));
         checkLayout(w, name, size, QStringLiteral("main"));
@@ -576,5 +576,5 @@ void TestScreenshots::germanWindowAfterALiveSwitch() {
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
 }
 
-QTEST_MAIN(TestScreenshots)
+GNA_GUI_TEST_MAIN(TestScreenshots)
 #include "tst_screenshots.moc"

@@ -8,7 +8,6 @@
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -23,6 +22,7 @@
 #include "gna/experiments.h"
 #include "main_window.h"
 #include "session.h"
+#include "gui_test_main.h"
 
 using namespace gna::studio;
 
@@ -55,8 +55,6 @@ class TestShippedSpecs : public QObject {
     }
 
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-
     void everyShippedSpecFillsTheFormAndRuns() {
         const auto root = std::filesystem::path(GNA_SOURCE_DIR);
         MainWindow w;
@@ -206,5 +204,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestShippedSpecs)
+GNA_GUI_TEST_MAIN(TestShippedSpecs)
 #include "tst_shipped_specs.moc"

@@ -18,6 +18,8 @@
 #include "plot_style.h"
 #include "retrieval_map.h"
 #include "studio_fixture.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 
@@ -56,7 +58,7 @@ QAction* menuItem(QMainWindow& w, const QString& menu, const QString& text) {
 
 void closeMessageBoxes(QWidget& w) {
     for (QMessageBox* box : w.findChildren<QMessageBox*>()) box->close();
-    QTest::qWait(10);
+    gna::testing::waitForLayout(w);
 }
 }  // namespace
 
@@ -290,10 +292,10 @@ void TestStudio::hybridBoardShowsBothKinds() {
     QCOMPARE(w.session()->ablatedHeads(), (gna::views::HeadCells{{withAttention, 1, false}}));
     const QString shots = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
     QDir().mkpath(shots);
-    QTest::qWait(200);
+    gna::testing::waitForLayout(w);
     QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_both.png"))));
     applyTheme(Theme::Dark);  // the hatched cells and the SSM marks in the dark palette
-    QTest::qWait(200);
+    gna::testing::waitForLayout(w);
     QVERIFY(w.grab().toImage().save(QDir(shots).filePath(QStringLiteral("hybrid_board_both_dark.png"))));
     applyTheme(Theme::Light);
     w.restoreAllHeads();
@@ -404,14 +406,14 @@ void TestStudio::emptyViewsSayHowToOpenAModel() {
     w.resize(1600, 1000);
     for (const Theme theme : {Theme::Light, Theme::Dark}) {
         applyTheme(theme);
-        QTest::qWait(200);
+        gna::testing::waitForLayout(w);
         QVERIFY(w.grab().toImage().save(shots.filePath(theme == Theme::Dark ? QStringLiteral("main_window_no_model_dark.png")
                                                                             : QStringLiteral("main_window_no_model_light.png"))));
     }
     applyTheme(Theme::Light);
     auto* maskDock = w.findChild<QDockWidget*>(QStringLiteral("maskDock"));
     maskDock->show();
-    QTest::qWait(200);
+    gna::testing::waitForLayout(w);
     QVERIFY(w.grab().toImage().save(shots.filePath(QStringLiteral("main_window_no_model_masks.png"))));
     maskDock->hide();
     w.resize(1280, 900);
@@ -503,7 +505,7 @@ void TestStudio::statusCancelOnlyWhileRunning() {
     QVERIFY(!w.cancelButton()->isVisible());
     // Opened, the experiment panel's Cancel is the only one in sight.
     w.experiments()->show();
-    QTest::qWait(50);
+    gna::testing::waitForLayout(w);
     int cancels = 0;
     for (QPushButton* b : w.findChildren<QPushButton*>())
         if (b->isVisible() && b->text().remove(QLatin1Char('&')) == QStringLiteral("Cancel")) ++cancels;
@@ -526,5 +528,5 @@ void TestStudio::statusCancelOnlyWhileRunning() {
     QVERIFY(!w.cancelButton()->isVisible());
 }
 
-QTEST_MAIN(TestStudio)
+GNA_GUI_TEST_MAIN(TestStudio)
 #include "tst_studio.moc"

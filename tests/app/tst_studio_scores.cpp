@@ -2,6 +2,8 @@
 // an independent gna::Model::run, and the heads each model (and each demo) opens with.
 #include "studio_fixture.h"
 #include "core/test_support.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 
@@ -111,7 +113,7 @@ void TestStudioScores::lineScoresColourGatherAndAggregateHeads() {
         }
     }
     QVERIFY(w.headBoard()->model()->maxScore() > 0);
-    QTest::qWait(200);
+    gna::testing::waitForLayout(w);
     QVERIFY(w.grab().toImage().save(QDir(QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots")).filePath(QStringLiteral("board_aggregate_score.png"))));
     // Compare mode with a head off: the unablated scores are the line scores above (the baseline pass
     // captures the line-end rows too, not only the last row).
@@ -264,5 +266,5 @@ void TestStudioScores::demoOpensWithItsCardHeads() {
     QCOMPARE(w.findChild<QLineEdit*>(QStringLiteral("gatherHead"))->text(), gather);
 }
 
-QTEST_MAIN(TestStudioScores)
+GNA_GUI_TEST_MAIN(TestStudioScores)
 #include "tst_studio_scores.moc"

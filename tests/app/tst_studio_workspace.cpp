@@ -11,6 +11,8 @@
 #include "figure_export.h"
 #include "paper_figures.h"
 #include "plot_style.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 
@@ -191,7 +193,7 @@ void TestStudioWorkspace::screenshots() {
         openTiny(w);
         w.headBoard()->toggleHead(1, 2);
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
-        QTest::qWait(200);  // queued replots
+        gna::testing::waitForLayout(w);  // queued replots
         const QImage img = w.grab().toImage();
         QVERIFY(img.save(QDir(dir).filePath(QStringLiteral("main_window_%1.png").arg(name))));
     }
@@ -206,7 +208,7 @@ void TestStudioWorkspace::screenshots() {
     w.headBoard()->toggleHead(0, 1);
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     QVERIFY(w.session()->lastOutcome().scoresAreDeltas);
-    QTest::qWait(200);
+    gna::testing::waitForLayout(w);
     QVERIFY(w.grab().toImage().save(QDir(dir).filePath(QStringLiteral("main_window_compare_small.png"))));
     // The byte-level tokens ("<|begin_of_text|>") leave the maps readable (they left them 20 px wide).
     const QString bad = mapProblems(w, QSize(120, 120));
@@ -244,7 +246,7 @@ void TestStudioWorkspace::exportDialogRemembersPaperColours() {
     QVERIFY(!StudioSettings().paperColours());
 }
 
-QTEST_MAIN(TestStudioWorkspace)
+GNA_GUI_TEST_MAIN(TestStudioWorkspace)
 
 // Compare mode's difference tab: with no head ablated a message says so (no flat map, no figure); with
 // an ablation that comes after both shown heads it says the maps do not change; with one before the

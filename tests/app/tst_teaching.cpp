@@ -39,6 +39,8 @@
 #include "prompt_editor.h"
 #include "retrieval_map.h"
 #include "session.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 namespace views = gna::views;
@@ -63,7 +65,7 @@ QStringList cardTopTwo(const QString& dir) {
 }
 
 void shoot(QWidget* w, const QString& name) {
-    QTest::qWait(200);  // queued replots
+    gna::testing::waitForLayout(*w->window());  // queued replots
     QVERIFY(w->grab().toImage().save(QStringLiteral("/tmp/") + name + QStringLiteral(".png")));
 }
 
@@ -486,5 +488,5 @@ void TestTeaching::tourWordsFitTheModel() {
     QVERIFY(waitIdle(w));
 }
 
-QTEST_MAIN(TestTeaching)
+GNA_GUI_TEST_MAIN(TestTeaching)
 #include "tst_teaching.moc"

@@ -7,7 +7,6 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
@@ -26,6 +25,8 @@
 #include "app_test_util.h"
 #include "tour_steps.h"
 #include "translations.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::studio;
 
@@ -69,7 +70,6 @@ bool TestTour::makeModel(const QString& dir, const QStringList& args) {
 }
 
 void TestTour::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
     m_demos = m_dir.filePath(QStringLiteral("demo-models"));
     qputenv("GNA_DEMO_MODELS_DIR", m_demos.toLocal8Bit());
     QVERIFY(makeModel(m_demos + QStringLiteral("/transformer"),
@@ -91,7 +91,7 @@ bool TestTour::nextAndWait(GuidedTour* tour, int timeoutMs) {
 }
 
 void TestTour::shoot(QWidget* w, const QString& name) {
-    QTest::qWait(200);  // queued replots
+    gna::testing::waitForLayout(*w->window());  // queued replots
     QVERIFY(w->grab().toImage().save(QDir(m_shots).filePath(name + QStringLiteral(".png"))));
 }
 
@@ -334,7 +334,7 @@ void TestTour::walkThroughEveryStep() {
     QVERIFY(nextAndWait(tour));
     QTest::mouseClick(tour->leaveButton(), Qt::LeftButton);
     QVERIFY(tour->isHidden());
-    QTest::qWait(300);
+    QTest::qWait(300);  // time deliberately let pass: a late change of the state by the tour would show below
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
     QCOMPARE(w.session()->prompt(), expected);
     QCOMPARE(w.session()->ablatedHeads(), gna::views::HeadCells{ga.aggregate});
@@ -568,6 +568,6 @@ void TestTour::formatQuestionsFromTheDemoFile() {
     QCOMPARE(source, QStringLiteral("the bundled MMLU sample"));
 }
 
-QTEST_MAIN(TestTour)
+GNA_GUI_TEST_MAIN(TestTour)
 #include "tst_tour.moc"
 

@@ -9,6 +9,7 @@
 #include "ablation_curve.h"
 #include "figure_export.h"
 #include "views/view_test_util.h"
+#include "gui_test_main.h"
 
 using namespace gna::views;
 
@@ -138,5 +139,5 @@ void TestCurves::flatCurvesGetReadableRanges() {
     QVERIFY(x.contains(3.0) && x.size() > 0.1 && x.size() < 3.0);
 }
 
-QTEST_MAIN(TestCurves)
+GNA_GUI_TEST_MAIN(TestCurves)
 #include "tst_curves.moc"

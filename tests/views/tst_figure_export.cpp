@@ -12,6 +12,7 @@
 #include "attention_heatmap.h"
 #include "figure_data.h"
 #include "figure_export.h"
+#include "gui_test_main.h"
 
 using namespace gna::views;
 
@@ -283,5 +284,5 @@ void TestFigureExport::layerPruningFigure() {
     QCOMPARE(plotted.count(QLatin1Char('\n')), 1 + 4 + 3);
 }
 
-QTEST_MAIN(TestFigureExport)
+GNA_GUI_TEST_MAIN(TestFigureExport)
 #include "tst_figure_export.moc"

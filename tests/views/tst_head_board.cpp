@@ -8,6 +8,8 @@
 #include "head_board.h"
 #include "head_board_legend.h"
 #include "views/view_test_util.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::views;
 
@@ -286,7 +288,7 @@ void TestHeadBoard::everyColumnLabelWhereItFits() {
     for (const auto& c : board.columnLabels()) all << c.text;
     QCOMPARE(all, (QStringList{"H0", "H1", "H2", "H3", "S0", "S1", "S2", "S3", "S4", "S5", "S6", "S7"}));
     board.resize(board.minimumSizeHint());
-    QTest::qWait(10);
+    gna::testing::waitForLayout(board);
     const int narrow = board.cellRect(0, 1).left() - board.cellRect(0, 0).left();
     QCOMPARE(narrow, HeadBoard::minimumCellSize());
     const auto thin = board.columnLabels();
@@ -432,5 +434,5 @@ void TestHeadBoard::ssmMarkReadsOnEveryColour() {
     }
 }
 
-QTEST_MAIN(TestHeadBoard)
+GNA_GUI_TEST_MAIN(TestHeadBoard)
 #include "tst_head_board.moc"

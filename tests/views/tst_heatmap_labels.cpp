@@ -8,6 +8,8 @@
 #include "attention_heatmap.h"
 #include "gather_aggregate_pair.h"
 #include "views/view_test_util.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::views;
 
@@ -102,7 +104,7 @@ void TestHeatmapLabels::pairTitlesWrapAndLineUp() {
     QVERIFY(showSized(pair, 620, 460));
     pair.setMaps(titledMap(QStringLiteral("Gather L1.S0"), QStringLiteral("a rather long key token, with words")),
                  titledMap(QStringLiteral("Aggregate L3.S2"), QStringLiteral("k")));
-    QTest::qWait(50);  // the pair lines its maps up after the event loop ran once
+    gna::testing::waitForLayout(pair);  // the pair lines its maps up after the event loop ran once
     int lines[2] = {0, 0};
     int i = 0;
     for (AttentionHeatmap* map : {pair.gather(), pair.aggregate()}) {
@@ -125,7 +127,7 @@ void TestHeatmapLabels::pairTitlesWrapAndLineUp() {
     d.isDifference = true;
     d.lastRow.reset();
     pair.setMaps(d, d);
-    QTest::qWait(50);
+    gna::testing::waitForLayout(pair);
     pair.gather()->plot()->replot();
     auto* title = qobject_cast<QCPTextElement*>(pair.gather()->plot()->plotLayout()->element(0, 0));
     QVERIFY(title && title->text().contains(QLatin1Char('\n')));
@@ -164,5 +166,5 @@ void TestHeatmapLabels::titleSaysWhatTheScaleDraws() {
                  !map.titleText().contains(QStringLiteral("signed")), qPrintable(map.titleText()));
 }
 
-QTEST_MAIN(TestHeatmapLabels)
+GNA_GUI_TEST_MAIN(TestHeatmapLabels)
 #include "tst_heatmap_labels.moc"

@@ -18,6 +18,7 @@
 #include "next_token_chart.h"
 #include "palettes.h"
 #include "views/view_test_util.h"
+#include "gui_test_main.h"
 
 using namespace gna::views;
 
@@ -204,5 +205,5 @@ void TestPaletteColours::summaryTokensFramedAndExplained() {
     QVERIFY2(MaskEditor().toolTip().contains(QStringLiteral("summary token")), "the tooltip explains the framed tokens");
 }
 
-QTEST_MAIN(TestPaletteColours)
+GNA_GUI_TEST_MAIN(TestPaletteColours)
 #include "tst_palette_colours.moc"

@@ -18,6 +18,7 @@
 #include "next_token_chart.h"
 #include "palettes.h"
 #include "view_test_util.h"
+#include "gui_test_main.h"
 
 using namespace gna::views;
 
@@ -259,5 +260,5 @@ void TestPaperColours::defaultIsPaper() {
     QVERIFY(paper->isChecked() && dialog.options().paperColours);
 }
 
-QTEST_MAIN(TestPaperColours)
+GNA_GUI_TEST_MAIN(TestPaperColours)
 #include "tst_paper_colours.moc"

@@ -14,6 +14,8 @@
 #include "gather_aggregate_pair.h"
 #include "next_token_chart.h"
 #include "views/view_test_util.h"
+#include "gui_test_main.h"
+#include "layout_wait.h"
 
 using namespace gna::views;
 
@@ -479,7 +481,7 @@ void TestPlotLayout::probabilityAxisTicksFollowItsLength() {
     // Drawn first in a narrow dock, then widened (as the mask panel's dock is): the plot's own replots
     // after the resize, none by hand, give the ticks of the new length.
     chart.resize(width, 320);
-    QTest::qWait(100);
+    gna::testing::waitForLayout(chart);
     const QVector<double> ticks = chart.plot()->xAxis->tickVector();
     const int length = chart.plot()->axisRect()->width();
     QVERIFY2(ticks.size() >= std::max(3, length / 120),
@@ -489,5 +491,5 @@ void TestPlotLayout::probabilityAxisTicksFollowItsLength() {
         QVERIFY(std::abs((ticks[i] - ticks[i - 1]) - (ticks[1] - ticks[0])) < 1e-6 * std::abs(ticks[1] - ticks[0]));
 }
 
-QTEST_MAIN(TestPlotLayout)
+GNA_GUI_TEST_MAIN(TestPlotLayout)
 #include "tst_plot_layout.moc"

@@ -23,6 +23,7 @@
 #include "results_table.h"
 #include "retrieval_map.h"
 #include "views/view_test_util.h"
+#include "gui_test_main.h"
 
 using namespace gna::views;
 
@@ -319,5 +320,5 @@ void TestPlotStates::maskedTokensReadableInBothPalettes() {
     }
 }
 
-QTEST_MAIN(TestPlotStates)
+GNA_GUI_TEST_MAIN(TestPlotStates)
 #include "tst_plot_states.moc"

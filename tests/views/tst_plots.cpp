@@ -17,6 +17,7 @@
 #include "plot_style.h"
 #include "retrieval_map.h"
 #include "views/view_test_util.h"
+#include "gui_test_main.h"
 
 using namespace gna::views;
 
@@ -389,5 +390,5 @@ void TestPlots::pairShowsOneMessage() {
     QCOMPARE(emptyMessage(pair.aggregate()->plot()), QStringLiteral("tick compare"));
 }
 
-QTEST_MAIN(TestPlots)
+GNA_GUI_TEST_MAIN(TestPlots)
 #include "tst_plots.moc"

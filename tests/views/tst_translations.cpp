@@ -5,6 +5,7 @@
 
 #include "head_board.h"
 #include "translations.h"
+#include "gui_test_main.h"
 
 class TestTranslations : public QObject {
     Q_OBJECT
@@ -37,5 +38,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestTranslations)
+GNA_GUI_TEST_MAIN(TestTranslations)
 #include "tst_translations.moc"
