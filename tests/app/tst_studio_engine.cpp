@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core_errors.h"
+#include "gui_test_main.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
 #include "experiment_runner.h"
@@ -98,7 +99,6 @@ class TestStudioEngine : public QObject {
 
 private Q_SLOTS:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         StudioSettings().setComputeBf16(false);
         gna::TinyModelSpec s;
         s.layers = kLayers;
@@ -270,5 +270,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestStudioEngine)
+GNA_GUI_TEST_MAIN(TestStudioEngine)
 #include "tst_studio_engine.moc"
