@@ -19,6 +19,7 @@
 
 #include "app_test_util.h"
 #include "core_errors.h"
+#include "thrown_error.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
 #include "experiment_runner.h"
@@ -49,16 +50,7 @@ public:
     bool isEmpty() const override { return false; }
 };
 
-// The gna::Error that `f` throws (fails the test when it throws none).
-template <class F>
-gna::Error thrown(F f) {
-    try {
-        f();
-    } catch (const gna::Error& e) {
-        return e;
-    }
-    return gna::Error("nothing thrown");
-}
+using gna::test::thrown;
 
 }  // namespace
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core_errors.h"
+#include "thrown_error.h"
 #include "gui_test_main.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
@@ -46,16 +47,7 @@ qint64 residentBytes() {
 
 const char* const kPrompt = "Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is";
 
-// The gna::Error that `f` throws (an empty one when it throws none).
-template <class F>
-gna::Error thrown(F f) {
-    try {
-        f();
-    } catch (const gna::Error& e) {
-        return e;
-    }
-    return gna::Error("nothing thrown");
-}
+using gna::test::thrown;
 
 }  // namespace
 
