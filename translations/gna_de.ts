@@ -203,36 +203,51 @@
         <source>%1: the checkpoint has no tensor &apos;%2&apos;. The file is incomplete or belongs to a different architecture than config.json says.</source>
         <translation>%1: Der Checkpoint hat keinen Tensor „%2“. Die Datei ist unvollständig oder gehört zu einer anderen Architektur als der in config.json angegebenen.</translation>
     </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="91"/>
+        <source>%1 holds no tokenizer files (tokenizer.json or tokenizer.model), so text cannot be turned into tokens. Open the model again (File ▸ Open model…) and choose the tokenizer folder of the model family in the dialog&apos;s Tokenizer folder field (state-spaces/mamba-* checkpoints use EleutherAI/gpt-neox-20b&apos;s tokenizer).</source>
+        <translation>%1 enthält keine Tokenizer-Dateien (tokenizer.json oder tokenizer.model), daher kann Text nicht in Tokens zerlegt werden. Öffnen Sie das Modell erneut (Datei ▸ Modell öffnen…) und wählen Sie im Feld Tokenizer-Ordner des Dialogs den Tokenizer-Ordner der Modellfamilie (state-spaces/mamba-*-Checkpoints verwenden den Tokenizer von EleutherAI/gpt-neox-20b).</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="98"/>
+        <source>Tokenizer folder %1 (Open model dialog): not a folder holding tokenizer.json or tokenizer.model. Choose the folder of a checkpoint (or a tokenizer-only download) of the same model family.</source>
+        <translation>Tokenizer-Ordner %1 (Dialog Modell öffnen): kein Ordner mit tokenizer.json oder tokenizer.model. Wählen Sie den Ordner eines Checkpoints (oder eines reinen Tokenizer-Downloads) derselben Modellfamilie.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="103"/>
+        <source>The tokenizer folder %1 (Open model dialog) has %2 token ids, but %3 embeds only %4: it is not the tokenizer of this model family. Choose the tokenizer the checkpoint was trained with.</source>
+        <translation>Der Tokenizer-Ordner %1 (Dialog Modell öffnen) hat %2 Token-IDs, aber %3 bettet nur %4 ein: Er ist nicht der Tokenizer dieser Modellfamilie. Wählen Sie den Tokenizer, mit dem der Checkpoint trainiert wurde.</translation>
+    </message>
 </context>
 <context>
     <name>gna::studio</name>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="163"/>
+        <location filename="../app/studio/run_job.cpp" line="171"/>
         <source>Δ %1 vs unablated</source>
         <translation>Δ %1 gegenüber ohne Ablation</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="122"/>
+        <location filename="../app/studio/run_job.cpp" line="130"/>
         <source>The prompt is empty: type a prompt first.</source>
         <translation>Der Prompt ist leer: Bitte zuerst einen Prompt eingeben.</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="37"/>
+        <location filename="../app/studio/run_job.cpp" line="39"/>
         <source>entropy of the last row (bits)</source>
         <translation>Entropie der letzten Zeile (Bit)</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="41"/>
+        <location filename="../app/studio/run_job.cpp" line="43"/>
         <source>Gather score: the prompt has no line ends</source>
         <translation>Gather-Wert: Der Prompt hat keine Zeilenenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="40"/>
+        <location filename="../app/studio/run_job.cpp" line="42"/>
         <source>Gather score: attention of each line end on its own line</source>
         <translation>Gather-Wert: Aufmerksamkeit jedes Zeilenendes auf seiner eigenen Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="44"/>
+        <location filename="../app/studio/run_job.cpp" line="46"/>
         <source>Aggregate score: the prompt has no line ends</source>
         <translation>Aggregate-Wert: Der Prompt hat keine Zeilenenden</translation>
     </message>
@@ -257,27 +272,27 @@
         <translation>Induktionswert: Kein Token des Prompts wiederholt sich</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="43"/>
+        <location filename="../app/studio/run_job.cpp" line="45"/>
         <source>Aggregate score: attention of the last token on the line ends</source>
         <translation>Aggregate-Wert: Aufmerksamkeit des letzten Tokens auf den Zeilenenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="38"/>
+        <location filename="../app/studio/run_job.cpp" line="40"/>
         <source>max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="45"/>
+        <location filename="../app/studio/run_job.cpp" line="47"/>
         <source>attention from the last token to token %1</source>
         <translation>Aufmerksamkeit vom letzten Token auf Token %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="127"/>
+        <location filename="../app/studio/run_job.cpp" line="135"/>
         <source>The prompt has %1 characters, far more than this model&apos;s context of %2 tokens holds; shorten it to run it.</source>
         <translation>Der Prompt hat %1 Zeichen, weit mehr, als der Kontext dieses Modells von %2 Token fasst; kürzen Sie ihn, um ihn auszuführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="171"/>
+        <location filename="../app/studio/run_job.cpp" line="179"/>
         <source>Unexpected error: %1</source>
         <translation>Unerwarteter Fehler: %1</translation>
     </message>
@@ -342,7 +357,7 @@
         <translation>%1 konnte nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner beschreibbar ist.</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="118"/>
+        <location filename="../app/studio/paper_figures.cpp" line="127"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
         <translation>Der Ordner %1 konnte nicht angelegt werden. Prüfen Sie die Berechtigungen des übergeordneten Ordners.</translation>
     </message>
@@ -649,6 +664,11 @@
         <location filename="../app/studio/experiment_panel.cpp" line="345"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner. Leer: ein neuer Ordner pro Lauf in %1. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="404"/>
+        <source>Preparing the samples…</source>
+        <translation>Beispiele werden vorbereitet…</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
@@ -983,9 +1003,8 @@
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="404"/>
         <source>Loading the model and preparing the samples…</source>
-        <translation>Modell wird geladen und Beispiele werden vorbereitet …</translation>
+        <translation type="vanished">Modell wird geladen und Beispiele werden vorbereitet …</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="410"/>
@@ -1160,6 +1179,19 @@
         <location filename="../app/studio/experiment_results.cpp" line="257"/>
         <source>all</source>
         <translation>alle</translation>
+    </message>
+</context>
+<context>
+    <name>gna::studio::ExperimentRunner</name>
+    <message>
+        <location filename="../app/studio/experiment_runner.cpp" line="58"/>
+        <source>The model is still loading: run the experiment once it is open.</source>
+        <translation>Das Modell wird noch geladen: Starten Sie das Experiment, sobald es geöffnet ist.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_runner.cpp" line="59"/>
+        <source>Open the model first (File ▸ Open model…).</source>
+        <translation>Öffnen Sie zuerst das Modell (Datei ▸ Modell öffnen…).</translation>
     </message>
 </context>
 <context>
@@ -1776,7 +1808,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="425"/>
+        <location filename="../app/studio/main_window.cpp" line="437"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
@@ -1862,22 +1894,22 @@
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <location filename="../app/studio/main_window.cpp" line="168"/>
         <source>Restore a&amp;ll</source>
         <translation>Alle &amp;wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="207"/>
+        <location filename="../app/studio/main_window.cpp" line="209"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggrega&amp;te-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="334"/>
+        <location filename="../app/studio/main_window.cpp" line="343"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>Lauf oder Laden abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="552"/>
+        <location filename="../app/studio/main_window.cpp" line="564"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
     </message>
@@ -1902,88 +1934,88 @@
         <translation>Aufmerksamkeit auf das gewählte Token</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="161"/>
+        <location filename="../app/studio/main_window.cpp" line="163"/>
         <source>C&amp;olour heads by:</source>
         <translation>Köpfe färben na&amp;ch:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="165"/>
+        <location filename="../app/studio/main_window.cpp" line="167"/>
         <source>&amp;Invert</source>
         <translation>Umkehre&amp;n</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="201"/>
+        <location filename="../app/studio/main_window.cpp" line="203"/>
         <source>Compare with the unablated run</source>
         <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="205"/>
+        <location filename="../app/studio/main_window.cpp" line="207"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="211"/>
+        <location filename="../app/studio/main_window.cpp" line="213"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="221"/>
-        <location filename="../app/studio/main_window.cpp" line="578"/>
+        <location filename="../app/studio/main_window.cpp" line="223"/>
+        <location filename="../app/studio/main_window.cpp" line="590"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="222"/>
+        <location filename="../app/studio/main_window.cpp" line="224"/>
         <source>Difference (ablated − unablated)</source>
         <translation>Differenz (ablatiert − nicht ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="317"/>
+        <location filename="../app/studio/main_window.cpp" line="321"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="333"/>
+        <location filename="../app/studio/main_window.cpp" line="342"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="504"/>
+        <location filename="../app/studio/main_window.cpp" line="516"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>Kein Kopf ist abgeschaltet, daher sind beide Läufe gleich. Klicken Sie auf einen Kopf auf der Kopftafel, um ihn abzuschalten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="515"/>
+        <location filename="../app/studio/main_window.cpp" line="527"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>Die abgeschalteten Köpfe ändern diese Karten nicht: Beide Läufe ergeben dieselben Gewichte (ein Kopf ändert nur die Schichten nach seiner eigenen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <location filename="../app/studio/main_window.cpp" line="534"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <location filename="../app/studio/main_window.cpp" line="534"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="523"/>
+        <location filename="../app/studio/main_window.cpp" line="535"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="523"/>
+        <location filename="../app/studio/main_window.cpp" line="535"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="551"/>
+        <location filename="../app/studio/main_window.cpp" line="563"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="422"/>
+        <location filename="../app/studio/main_window.cpp" line="434"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
@@ -2179,27 +2211,27 @@
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="427"/>
+        <location filename="../app/studio/main_window.cpp" line="439"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="428"/>
+        <location filename="../app/studio/main_window.cpp" line="440"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="482"/>
+        <location filename="../app/studio/main_window.cpp" line="494"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="483"/>
+        <location filename="../app/studio/main_window.cpp" line="495"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="493"/>
+        <location filename="../app/studio/main_window.cpp" line="505"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -2207,17 +2239,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="553"/>
+        <location filename="../app/studio/main_window.cpp" line="565"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>Geben Sie einen Prompt ein, um die Wahrscheinlichkeiten des nächsten Tokens zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="576"/>
+        <location filename="../app/studio/main_window.cpp" line="588"/>
         <source>Attention / hidden attention</source>
         <translation>Aufmerksamkeit / verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="577"/>
+        <location filename="../app/studio/main_window.cpp" line="589"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
@@ -2265,9 +2297,9 @@
         <translation>Induktionswert (das Token nach einer früheren Kopie)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="362"/>
-        <location filename="../app/studio/main_window.cpp" line="478"/>
-        <location filename="../app/studio/main_window.cpp" line="581"/>
+        <location filename="../app/studio/main_window.cpp" line="374"/>
+        <location filename="../app/studio/main_window.cpp" line="490"/>
+        <location filename="../app/studio/main_window.cpp" line="593"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
@@ -2303,48 +2335,48 @@
         <translation>G&amp;&amp;A-&amp;Masken-Editor (MMLU) …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="40"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="42"/>
         <source>G&amp;&amp;A mask editor</source>
         <translation>G&amp;&amp;A-Masken-Editor</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="49"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="51"/>
         <source>KV-retrieval map</source>
         <translation>KV-Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
         <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
         <translation>Kopftafel: Attributionsschätzungen; %1 von %2 obersten Köpfen exakt verifiziert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="123"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>Kopf-Tafel nach der Wichtigkeit aus der Kopf-Rangfolge eingefärbt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="125"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
         <source>No model is open</source>
         <translation>Kein Modell geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="125"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>Öffnen Sie das Modell dieses Ergebnisses, um die Aufmerksamkeit des Prompts zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="129"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>Hinweis: Dieses Ergebnis wurde mit einem anderen als dem geöffneten Modell berechnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="137"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="154"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="139"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="156"/>
         <source>Could not rebuild the prompt</source>
         <translation>Der Prompt konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="158"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="160"/>
         <source>Opened the prompt %1</source>
         <translation>Prompt %1 geöffnet</translation>
     </message>
@@ -2828,40 +2860,40 @@
 <context>
     <name>gna::views</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="207"/>
-        <location filename="../views/figure_export.cpp" line="215"/>
+        <location filename="../views/figure_export.cpp" line="219"/>
+        <location filename="../views/figure_export.cpp" line="227"/>
         <source>Could not write the PDF file %1.</source>
         <translation>Die PDF-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="233"/>
-        <location filename="../views/figure_export.cpp" line="238"/>
+        <location filename="../views/figure_export.cpp" line="243"/>
+        <location filename="../views/figure_export.cpp" line="248"/>
         <source>Could not write the SVG file %1.</source>
         <translation>Die SVG-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="260"/>
+        <location filename="../views/figure_export.cpp" line="268"/>
         <source>Could not write the PNG file %1.</source>
         <translation>Die PNG-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="299"/>
-        <location filename="../views/figure_export.cpp" line="301"/>
+        <location filename="../views/figure_export.cpp" line="398"/>
+        <location filename="../views/figure_export.cpp" line="400"/>
         <source>Could not write the CSV file %1.</source>
         <translation>Die CSV-Datei %1 konnte nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="308"/>
+        <location filename="../views/figure_export.cpp" line="407"/>
         <source>Nothing to export: %1</source>
         <translation>Nichts zu exportieren: %1</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="322"/>
+        <location filename="../views/figure_export.cpp" line="421"/>
         <source>Could not create the folder %1.</source>
         <translation>Der Ordner %1 konnte nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="338"/>
+        <location filename="../views/figure_export.cpp" line="437"/>
         <source>Skipped the empty figures: %1.</source>
         <translation>Leere Abbildungen übersprungen: %1.</translation>
     </message>
@@ -2966,103 +2998,103 @@ Key %3 „%4“
 <context>
     <name>gna::views::FigureExportDialog</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="345"/>
+        <location filename="../views/figure_export.cpp" line="444"/>
         <source>Transparent background</source>
         <translation>Transparenter Hintergrund</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="346"/>
+        <location filename="../views/figure_export.cpp" line="445"/>
         <source>&amp;Paper colours (white background)</source>
         <translation>&amp;Papierfarben (weißer Hintergrund)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="347"/>
-        <location filename="../views/figure_export.cpp" line="414"/>
+        <location filename="../views/figure_export.cpp" line="446"/>
+        <location filename="../views/figure_export.cpp" line="513"/>
         <source>Export figure</source>
         <translation>Abbildung exportieren</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="348"/>
+        <location filename="../views/figure_export.cpp" line="447"/>
         <source>PDF (vector)</source>
         <translation>PDF (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="348"/>
+        <location filename="../views/figure_export.cpp" line="447"/>
         <source>SVG (vector)</source>
         <translation>SVG (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="348"/>
+        <location filename="../views/figure_export.cpp" line="447"/>
         <source>PNG (bitmap)</source>
         <translation>PNG (Bitmap)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="348"/>
+        <location filename="../views/figure_export.cpp" line="447"/>
         <source>CSV (data)</source>
         <translation>CSV (Daten)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="349"/>
+        <location filename="../views/figure_export.cpp" line="448"/>
         <source>Single column (3.3 in)</source>
         <translation>Einspaltig (3,3 Zoll)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="349"/>
+        <location filename="../views/figure_export.cpp" line="448"/>
         <source>Double column (6.9 in)</source>
         <translation>Zweispaltig (6,9 Zoll)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="349"/>
+        <location filename="../views/figure_export.cpp" line="448"/>
         <source>Custom</source>
         <translation>Benutzerdefiniert</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="354"/>
+        <location filename="../views/figure_export.cpp" line="453"/>
         <source> in</source>
         <translation> Zoll</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="362"/>
+        <location filename="../views/figure_export.cpp" line="461"/>
         <source>Browse…</source>
         <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="367"/>
+        <location filename="../views/figure_export.cpp" line="466"/>
         <source>&amp;Format:</source>
         <translation>&amp;Format:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="368"/>
+        <location filename="../views/figure_export.cpp" line="467"/>
         <source>&amp;Size:</source>
         <translation>&amp;Größe:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="369"/>
+        <location filename="../views/figure_export.cpp" line="468"/>
         <source>&amp;Width:</source>
         <translation>&amp;Breite:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="370"/>
+        <location filename="../views/figure_export.cpp" line="469"/>
         <source>&amp;Height:</source>
         <translation>&amp;Höhe:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="371"/>
+        <location filename="../views/figure_export.cpp" line="470"/>
         <source>&amp;DPI (PNG):</source>
         <translation>&amp;DPI (PNG):</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="374"/>
+        <location filename="../views/figure_export.cpp" line="473"/>
         <source>Draw the figure with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
         <translation>Zeichnet die Abbildung mit weißem Hintergrund und dunklem Text und dunklen Achsen, unabhängig vom Farbschema auf dem Bildschirm; deaktivieren, um die Farben des Bildschirms zu behalten.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="377"/>
+        <location filename="../views/figure_export.cpp" line="476"/>
         <source>F&amp;ile:</source>
         <translation>Dat&amp;ei:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="421"/>
+        <location filename="../views/figure_export.cpp" line="520"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
@@ -3202,52 +3234,52 @@ Key %3 „%4“
 <context>
     <name>gna::views::HeadBoardFigure</name>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <location filename="../views/head_board_figure.cpp" line="59"/>
         <source>SSM head</source>
         <translation>SSM-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <location filename="../views/head_board_figure.cpp" line="59"/>
         <source>Head</source>
         <translation>Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <location filename="../views/head_board_figure.cpp" line="59"/>
         <source>Head (H: attention, S: SSM)</source>
         <translation>Kopf (H: Attention, S: SSM)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="46"/>
+        <location filename="../views/head_board_figure.cpp" line="61"/>
         <source>Layer</source>
         <translation>Schicht</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="75"/>
+        <location filename="../views/head_board_figure.cpp" line="91"/>
         <source>no score</source>
         <translation>kein Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="87"/>
+        <location filename="../views/head_board_figure.cpp" line="104"/>
         <source>Δ score</source>
         <translation>Δ Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="87"/>
+        <location filename="../views/head_board_figure.cpp" line="104"/>
         <source>Score</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="88"/>
+        <location filename="../views/head_board_figure.cpp" line="105"/>
         <source>%1, SSM heads</source>
         <translation>%1, SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="88"/>
+        <location filename="../views/head_board_figure.cpp" line="105"/>
         <source>%1, attention heads</source>
         <translation>%1, Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="94"/>
+        <location filename="../views/head_board_figure.cpp" line="111"/>
         <source>Ablated heads</source>
         <translation>Ablatierte Köpfe</translation>
     </message>

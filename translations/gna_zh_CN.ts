@@ -203,36 +203,51 @@
         <source>%1: the checkpoint has no tensor &apos;%2&apos;. The file is incomplete or belongs to a different architecture than config.json says.</source>
         <translation>%1：检查点中没有张量“%2”。该文件不完整，或属于与 config.json 所述不同的架构。</translation>
     </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="91"/>
+        <source>%1 holds no tokenizer files (tokenizer.json or tokenizer.model), so text cannot be turned into tokens. Open the model again (File ▸ Open model…) and choose the tokenizer folder of the model family in the dialog&apos;s Tokenizer folder field (state-spaces/mamba-* checkpoints use EleutherAI/gpt-neox-20b&apos;s tokenizer).</source>
+        <translation>%1 不含分词器文件（tokenizer.json 或 tokenizer.model），因此无法将文本转换为词元。请重新打开模型（文件 ▸ 打开模型…），并在对话框的“分词器文件夹”字段中选择该模型家族的分词器文件夹（state-spaces/mamba-* 检查点使用 EleutherAI/gpt-neox-20b 的分词器）。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="98"/>
+        <source>Tokenizer folder %1 (Open model dialog): not a folder holding tokenizer.json or tokenizer.model. Choose the folder of a checkpoint (or a tokenizer-only download) of the same model family.</source>
+        <translation>分词器文件夹 %1（打开模型对话框）：不是包含 tokenizer.json 或 tokenizer.model 的文件夹。请选择同一模型家族的检查点（或仅含分词器的下载）所在的文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/core_errors.cpp" line="103"/>
+        <source>The tokenizer folder %1 (Open model dialog) has %2 token ids, but %3 embeds only %4: it is not the tokenizer of this model family. Choose the tokenizer the checkpoint was trained with.</source>
+        <translation>分词器文件夹 %1（打开模型对话框）有 %2 个词元 ID，但 %3 只嵌入了 %4 个：它不是该模型家族的分词器。请选择该检查点训练时使用的分词器。</translation>
+    </message>
 </context>
 <context>
     <name>gna::studio</name>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="163"/>
+        <location filename="../app/studio/run_job.cpp" line="171"/>
         <source>Δ %1 vs unablated</source>
         <translation>Δ %1（相对未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="122"/>
+        <location filename="../app/studio/run_job.cpp" line="130"/>
         <source>The prompt is empty: type a prompt first.</source>
         <translation>提示为空：请先输入提示。</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="37"/>
+        <location filename="../app/studio/run_job.cpp" line="39"/>
         <source>entropy of the last row (bits)</source>
         <translation>最后一行的熵（比特）</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="41"/>
+        <location filename="../app/studio/run_job.cpp" line="43"/>
         <source>Gather score: the prompt has no line ends</source>
         <translation>Gather 得分：提示中没有行尾</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="40"/>
+        <location filename="../app/studio/run_job.cpp" line="42"/>
         <source>Gather score: attention of each line end on its own line</source>
         <translation>Gather 得分：每个行尾对其所在行的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="44"/>
+        <location filename="../app/studio/run_job.cpp" line="46"/>
         <source>Aggregate score: the prompt has no line ends</source>
         <translation>Aggregate 得分：提示中没有行尾</translation>
     </message>
@@ -257,27 +272,27 @@
         <translation>归纳得分：提示中没有重复的词元</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="43"/>
+        <location filename="../app/studio/run_job.cpp" line="45"/>
         <source>Aggregate score: attention of the last token on the line ends</source>
         <translation>Aggregate 得分：最后一个词元对各行尾的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="38"/>
+        <location filename="../app/studio/run_job.cpp" line="40"/>
         <source>max weight of the last row</source>
         <translation>最后一行的最大权重</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="45"/>
+        <location filename="../app/studio/run_job.cpp" line="47"/>
         <source>attention from the last token to token %1</source>
         <translation>最后一个词元对词元 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="127"/>
+        <location filename="../app/studio/run_job.cpp" line="135"/>
         <source>The prompt has %1 characters, far more than this model&apos;s context of %2 tokens holds; shorten it to run it.</source>
         <translation>提示有 %1 个字符，远超此模型 %2 个词元的上下文所能容纳的长度；请缩短后再运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/run_job.cpp" line="171"/>
+        <location filename="../app/studio/run_job.cpp" line="179"/>
         <source>Unexpected error: %1</source>
         <translation>意外错误：%1</translation>
     </message>
@@ -342,7 +357,7 @@
         <translation>无法写入 %1：%2。请检查该文件夹是否可写。</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="118"/>
+        <location filename="../app/studio/paper_figures.cpp" line="127"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
         <translation>无法创建文件夹 %1。请检查其上级文件夹的权限。</translation>
     </message>
@@ -649,6 +664,11 @@
         <location filename="../app/studio/experiment_panel.cpp" line="345"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>结果文件夹。留空：每次运行在 %1 中新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel.cpp" line="404"/>
+        <source>Preparing the samples…</source>
+        <translation>正在准备样本…</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel_form.cpp" line="75"/>
@@ -983,9 +1003,8 @@
         <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="404"/>
         <source>Loading the model and preparing the samples…</source>
-        <translation>正在加载模型并准备样本…</translation>
+        <translation type="vanished">正在加载模型并准备样本…</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="410"/>
@@ -1160,6 +1179,19 @@
         <location filename="../app/studio/experiment_results.cpp" line="257"/>
         <source>all</source>
         <translation>全部</translation>
+    </message>
+</context>
+<context>
+    <name>gna::studio::ExperimentRunner</name>
+    <message>
+        <location filename="../app/studio/experiment_runner.cpp" line="58"/>
+        <source>The model is still loading: run the experiment once it is open.</source>
+        <translation>模型仍在加载：请在模型打开后再运行实验。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_runner.cpp" line="59"/>
+        <source>Open the model first (File ▸ Open model…).</source>
+        <translation>请先打开模型（文件 ▸ 打开模型…）。</translation>
     </message>
 </context>
 <context>
@@ -1775,7 +1807,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="425"/>
+        <location filename="../app/studio/main_window.cpp" line="437"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
@@ -1861,22 +1893,22 @@
         <translation>运行已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <location filename="../app/studio/main_window.cpp" line="168"/>
         <source>Restore a&amp;ll</source>
         <translation>全部恢复(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="207"/>
+        <location filename="../app/studio/main_window.cpp" line="209"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="334"/>
+        <location filename="../app/studio/main_window.cpp" line="343"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>停止运行或加载 (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="552"/>
+        <location filename="../app/studio/main_window.cpp" line="564"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>勾选“与未消融的运行比较”以查看消融带来的变化</translation>
     </message>
@@ -1901,88 +1933,88 @@
         <translation>对所选词元的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="161"/>
+        <location filename="../app/studio/main_window.cpp" line="163"/>
         <source>C&amp;olour heads by:</source>
         <translation>注意力头着色依据(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="165"/>
+        <location filename="../app/studio/main_window.cpp" line="167"/>
         <source>&amp;Invert</source>
         <translation>反转(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="201"/>
+        <location filename="../app/studio/main_window.cpp" line="203"/>
         <source>Compare with the unablated run</source>
         <translation>与未消融的运行比较</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="205"/>
+        <location filename="../app/studio/main_window.cpp" line="207"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="211"/>
+        <location filename="../app/studio/main_window.cpp" line="213"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="221"/>
-        <location filename="../app/studio/main_window.cpp" line="578"/>
+        <location filename="../app/studio/main_window.cpp" line="223"/>
+        <location filename="../app/studio/main_window.cpp" line="590"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="222"/>
+        <location filename="../app/studio/main_window.cpp" line="224"/>
         <source>Difference (ablated − unablated)</source>
         <translation>差异（消融 − 未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="317"/>
+        <location filename="../app/studio/main_window.cpp" line="321"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="333"/>
+        <location filename="../app/studio/main_window.cpp" line="342"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="504"/>
+        <location filename="../app/studio/main_window.cpp" line="516"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>没有消融任何头，因此两次运行结果相同。点击头面板上的某个头即可将其关闭。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="515"/>
+        <location filename="../app/studio/main_window.cpp" line="527"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>已消融的头不会改变这些图：两次运行得到相同的权重（一个头只影响其所在层之后的层）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <location filename="../app/studio/main_window.cpp" line="534"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <location filename="../app/studio/main_window.cpp" line="534"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="523"/>
+        <location filename="../app/studio/main_window.cpp" line="535"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="523"/>
+        <location filename="../app/studio/main_window.cpp" line="535"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="551"/>
+        <location filename="../app/studio/main_window.cpp" line="563"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>输入提示以查看注意力图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="422"/>
+        <location filename="../app/studio/main_window.cpp" line="434"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
@@ -2178,44 +2210,44 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="427"/>
+        <location filename="../app/studio/main_window.cpp" line="439"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="428"/>
+        <location filename="../app/studio/main_window.cpp" line="440"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="482"/>
+        <location filename="../app/studio/main_window.cpp" line="494"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="483"/>
+        <location filename="../app/studio/main_window.cpp" line="495"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="493"/>
+        <location filename="../app/studio/main_window.cpp" line="505"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="553"/>
+        <location filename="../app/studio/main_window.cpp" line="565"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>输入提示以查看下一个词元的概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="576"/>
+        <location filename="../app/studio/main_window.cpp" line="588"/>
         <source>Attention / hidden attention</source>
         <translation>注意力 / 隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="577"/>
+        <location filename="../app/studio/main_window.cpp" line="589"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
@@ -2262,9 +2294,9 @@
         <translation>归纳得分（先前副本之后的词元）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="362"/>
-        <location filename="../app/studio/main_window.cpp" line="478"/>
-        <location filename="../app/studio/main_window.cpp" line="581"/>
+        <location filename="../app/studio/main_window.cpp" line="374"/>
+        <location filename="../app/studio/main_window.cpp" line="490"/>
+        <location filename="../app/studio/main_window.cpp" line="593"/>
         <source>importance (baseline − ablated)</source>
         <translation>重要性（基线 − 消融后）</translation>
     </message>
@@ -2300,48 +2332,48 @@
         <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="40"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="42"/>
         <source>G&amp;&amp;A mask editor</source>
         <translation>G&amp;&amp;A 掩码编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="49"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="51"/>
         <source>KV-retrieval map</source>
         <translation>KV 检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="119"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
         <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
         <translation>头面板：归因估计；排名靠前的 %2 个头中已精确验证 %1 个</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="121"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="123"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>注意力头面板已按排序结果的重要性着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="125"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
         <source>No model is open</source>
         <translation>未打开模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="125"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>请打开该结果对应的模型，以查看提示的注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="127"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="129"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>注意：此结果是用与当前打开的模型不同的模型计算的</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="137"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="154"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="139"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="156"/>
         <source>Could not rebuild the prompt</source>
         <translation>无法重建提示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="158"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="160"/>
         <source>Opened the prompt %1</source>
         <translation>已打开提示 %1</translation>
     </message>
@@ -2822,40 +2854,40 @@
 <context>
     <name>gna::views</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="207"/>
-        <location filename="../views/figure_export.cpp" line="215"/>
+        <location filename="../views/figure_export.cpp" line="219"/>
+        <location filename="../views/figure_export.cpp" line="227"/>
         <source>Could not write the PDF file %1.</source>
         <translation>无法写入 PDF 文件 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="233"/>
-        <location filename="../views/figure_export.cpp" line="238"/>
+        <location filename="../views/figure_export.cpp" line="243"/>
+        <location filename="../views/figure_export.cpp" line="248"/>
         <source>Could not write the SVG file %1.</source>
         <translation>无法写入 SVG 文件 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="260"/>
+        <location filename="../views/figure_export.cpp" line="268"/>
         <source>Could not write the PNG file %1.</source>
         <translation>无法写入 PNG 文件 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="299"/>
-        <location filename="../views/figure_export.cpp" line="301"/>
+        <location filename="../views/figure_export.cpp" line="398"/>
+        <location filename="../views/figure_export.cpp" line="400"/>
         <source>Could not write the CSV file %1.</source>
         <translation>无法写入 CSV 文件 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="308"/>
+        <location filename="../views/figure_export.cpp" line="407"/>
         <source>Nothing to export: %1</source>
         <translation>没有可导出的内容：%1</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="322"/>
+        <location filename="../views/figure_export.cpp" line="421"/>
         <source>Could not create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="338"/>
+        <location filename="../views/figure_export.cpp" line="437"/>
         <source>Skipped the empty figures: %1.</source>
         <translation>已跳过空图表：%1。</translation>
     </message>
@@ -2960,103 +2992,103 @@ Key %3 “%4”
 <context>
     <name>gna::views::FigureExportDialog</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="345"/>
+        <location filename="../views/figure_export.cpp" line="444"/>
         <source>Transparent background</source>
         <translation>透明背景</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="346"/>
+        <location filename="../views/figure_export.cpp" line="445"/>
         <source>&amp;Paper colours (white background)</source>
         <translation>纸张配色（白色背景）(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="347"/>
-        <location filename="../views/figure_export.cpp" line="414"/>
+        <location filename="../views/figure_export.cpp" line="446"/>
+        <location filename="../views/figure_export.cpp" line="513"/>
         <source>Export figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="348"/>
+        <location filename="../views/figure_export.cpp" line="447"/>
         <source>PDF (vector)</source>
         <translation>PDF（矢量）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="348"/>
+        <location filename="../views/figure_export.cpp" line="447"/>
         <source>SVG (vector)</source>
         <translation>SVG（矢量）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="348"/>
+        <location filename="../views/figure_export.cpp" line="447"/>
         <source>PNG (bitmap)</source>
         <translation>PNG（位图）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="348"/>
+        <location filename="../views/figure_export.cpp" line="447"/>
         <source>CSV (data)</source>
         <translation>CSV（数据）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="349"/>
+        <location filename="../views/figure_export.cpp" line="448"/>
         <source>Single column (3.3 in)</source>
         <translation>单栏（3.3 英寸）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="349"/>
+        <location filename="../views/figure_export.cpp" line="448"/>
         <source>Double column (6.9 in)</source>
         <translation>双栏（6.9 英寸）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="349"/>
+        <location filename="../views/figure_export.cpp" line="448"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="354"/>
+        <location filename="../views/figure_export.cpp" line="453"/>
         <source> in</source>
         <translation> 英寸</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="362"/>
+        <location filename="../views/figure_export.cpp" line="461"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="367"/>
+        <location filename="../views/figure_export.cpp" line="466"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="368"/>
+        <location filename="../views/figure_export.cpp" line="467"/>
         <source>&amp;Size:</source>
         <translation>尺寸(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="369"/>
+        <location filename="../views/figure_export.cpp" line="468"/>
         <source>&amp;Width:</source>
         <translation>宽度(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="370"/>
+        <location filename="../views/figure_export.cpp" line="469"/>
         <source>&amp;Height:</source>
         <translation>高度(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="371"/>
+        <location filename="../views/figure_export.cpp" line="470"/>
         <source>&amp;DPI (PNG):</source>
         <translation>DPI（PNG）(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="374"/>
+        <location filename="../views/figure_export.cpp" line="473"/>
         <source>Draw the figure with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
         <translation>无论屏幕使用何种主题，都以白色背景、深色文字和深色坐标轴绘制图表；取消勾选则保留屏幕上的颜色。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="377"/>
+        <location filename="../views/figure_export.cpp" line="476"/>
         <source>F&amp;ile:</source>
         <translation>文件(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="421"/>
+        <location filename="../views/figure_export.cpp" line="520"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3193,52 +3225,52 @@ Key %3 “%4”
 <context>
     <name>gna::views::HeadBoardFigure</name>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <location filename="../views/head_board_figure.cpp" line="59"/>
         <source>SSM head</source>
         <translation>SSM 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <location filename="../views/head_board_figure.cpp" line="59"/>
         <source>Head</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="44"/>
+        <location filename="../views/head_board_figure.cpp" line="59"/>
         <source>Head (H: attention, S: SSM)</source>
         <translation>头（H：注意力，S：SSM）</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="46"/>
+        <location filename="../views/head_board_figure.cpp" line="61"/>
         <source>Layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="75"/>
+        <location filename="../views/head_board_figure.cpp" line="91"/>
         <source>no score</source>
         <translation>无分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="87"/>
+        <location filename="../views/head_board_figure.cpp" line="104"/>
         <source>Δ score</source>
         <translation>Δ 分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="87"/>
+        <location filename="../views/head_board_figure.cpp" line="104"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="88"/>
+        <location filename="../views/head_board_figure.cpp" line="105"/>
         <source>%1, SSM heads</source>
         <translation>%1，SSM 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="88"/>
+        <location filename="../views/head_board_figure.cpp" line="105"/>
         <source>%1, attention heads</source>
         <translation>%1，注意力头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="94"/>
+        <location filename="../views/head_board_figure.cpp" line="111"/>
         <source>Ablated heads</source>
         <translation>已消融的头</translation>
     </message>
