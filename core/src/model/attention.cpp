@@ -186,8 +186,8 @@ int64_t query_chunk(int64_t batch, int64_t heads, int64_t keys, int64_t floats =
     return std::max<int64_t>(16, floats / std::max<int64_t>(1, batch * heads * keys));
 }
 // The tree pass of sweeps batches many plans' rows into wide GEMMs: it keeps its earlier budget of
-// 16 M floats per group of rows (smaller groups measured 1.2x slower in bench_sweep); its query
-// blocks of 64 rows bound the scores of one row at long contexts.
+// 16 M floats per group of rows; its query blocks of 64 rows bound the scores of one row at long
+// contexts.
 constexpr int64_t kTreeTileFloats = 16 * kAttentionTileFloats;
 
 // The captures of `layer`: each slot's probabilities, written into ctx.captured (B, rows, Tk) on the CPU.
