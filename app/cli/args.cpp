@@ -1,8 +1,54 @@
 #include "args.h"
 
 #include <cstdlib>
+#include <ostream>
+#include <sstream>
 
 namespace gna::cli {
+
+namespace {
+
+std::set<std::string> names_of(const Options& table, bool flags) {
+    std::set<std::string> out;
+    for (const Option& o : table)
+        if (o.value.empty() == flags) out.insert(o.name);
+    return out;
+}
+
+}  // namespace
+
+Options operator+(Options a, const Options& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+void print_options(std::ostream& os, const Options& options) {
+    constexpr std::size_t kHelpColumn = 29, kWidth = 100;
+    for (const Option& o : options) {
+        std::string head = "  --" + o.name + (o.value.empty() ? "" : " " + o.value);
+        std::string line = head;
+        if (head.size() + 2 > kHelpColumn) {  // a long name: the help starts on the next line
+            os << head << "\n";
+            line.clear();
+        }
+        line.resize(kHelpColumn, ' ');
+        std::istringstream words(o.help);
+        std::string word;
+        bool first = true;
+        while (words >> word) {
+            if (!first && line.size() + 1 + word.size() > kWidth) {
+                os << line << "\n";
+                line.assign(kHelpColumn, ' ');
+                first = true;
+            }
+            line += (first ? "" : " ") + word;
+            first = false;
+        }
+        os << line << "\n";
+    }
+}
+
+Args::Args(const std::vector<std::string>& argv, const Options& table) : Args(argv, names_of(table, true), names_of(table, false)) {}
 
 Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& flags,
            const std::set<std::string>& options) {

@@ -62,7 +62,7 @@ void print_summary(const ExperimentResult& r, std::ostream& os) {
 }
 
 int cmd_experiment_merge(const std::vector<std::string>& argv) {
-    Args a(argv, {}, {});
+    Args a(argv, Options{});
     if (a.help() || a.positionals().size() < 3) {
         std::cout << "usage: gna experiment merge OUT_DIR SHARD_DIR...\n"
                      "  writes OUT_DIR/result.json, result.csv, summary.csv as the unsharded run would, from the\n"
@@ -82,8 +82,14 @@ int cmd_experiment_merge(const std::vector<std::string>& argv) {
 
 int cmd_experiment(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv[0] == "merge") return cmd_experiment_merge(argv);
-    Args a(argv, {"quiet", "no-memory-check"}, {"out", "model", "tokenizer", "device", "dtype", "threads", "shard", "describe"});
-    if (auto kind = a.get("describe")) {
+    static const Options table = Options{
+        {"out", "DIR", "result.json, result.csv, summary.csv; a rerun resumes"},
+        {"describe", "KIND", "the keys of KIND's spec (type, default, meaning) and an example"},
+        {"shard", "I/N", "run only shard I (0..N-1) of N cost-balanced shards; merge them after"},
+        {"quiet", "", "no progress lines"},
+    } + load_option_rows(/*model=*/true, /*compute=*/true);
+    Args a(argv, table);
+    if (auto kind = a.get("describe"); kind && !a.help()) {
         try {
             std::cout << describe_experiment(*kind);
         } catch (const Error& e) {
@@ -97,17 +103,10 @@ int cmd_experiment(const std::vector<std::string>& argv) {
                      "       gna experiment --describe KIND\n"
                      "       gna experiment merge OUT_DIR SHARD_DIR...\n"
                      "  experiments: evaluate, head_ranking, cumulative_removal, layer_pruning, sparsification,\n"
-                     "               manipulation_grid, gna_masks, memory_table (docs/experiments.md)\n"
-                     "  --describe KIND    the keys of KIND's spec (type, default, meaning) and an example\n"
-                     "  --out DIR          result.json, result.csv, summary.csv; a rerun resumes\n"
-                     "  --model DIR        checkpoint (overrides the spec's \"model\")\n"
-                     "  --shard I/N        run only shard I (0..N-1) of N cost-balanced shards; merge them after\n"
-                     "  --tokenizer DIR    tokenizer files from another folder (overrides the spec's \"tokenizer\"),\n"
-                     "                     for checkpoints shipped without them (state-spaces/mamba-*: gpt-neox-20b's)\n"
-                     "  memory_table needs config.json only (no weights, no tokenizer)\n"
-                     "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --quiet\n"
-                     "  --no-memory-check  load even when the estimated memory exceeds what is available\n"
-                     "  Ctrl-C or SIGTERM stops after the current sample; finished samples are kept (exit 130)\n";
+                     "               manipulation_grid, gna_masks, memory_table (docs/experiments.md);\n"
+                     "  memory_table needs config.json only (no weights, no tokenizer)\n";
+        print_options(std::cout, table);
+        std::cout << "Ctrl-C or SIGTERM stops after the current sample; finished samples are kept (exit 130).\n";
         return a.help() ? kOk : kUsage;
     }
     ExperimentOptions eo;

@@ -79,14 +79,15 @@ int config_only_info(const fs::path& dir, const std::string& tokenizer_dir, bool
 }  // namespace
 
 int cmd_info(const std::vector<std::string>& argv) {
-    Args a(argv, {"json"}, {"tokenizer"});
+    static const Options table = Options{{"json", "", "print JSON"}} + load_option_rows(/*model=*/false, /*compute=*/false);
+    Args a(argv, table);
     if (a.help() || a.positionals().size() != 1) {
         std::cout << "usage: gna info MODEL_DIR [--tokenizer DIR] [--json]\n"
                      "Loads the checkpoint and prints its architecture, layers and their kinds, heads, weights dtype,\n"
                      "parameter count and tokenizer. A folder with config.json and no weights gets what the config\n"
                      "says and the memory table (KV cache + recurrent state at 128/2048/4096 tokens).\n"
-                     "--tokenizer DIR: tokenizer files from another folder (checkpoints shipped without them).\n"
                      "Also prints the estimated memory and the CPU threads.\n";
+        print_options(std::cout, table);
         return a.help() ? kOk : kUsage;
     }
     const fs::path dir = a.positionals()[0];

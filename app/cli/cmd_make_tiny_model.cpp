@@ -6,30 +6,53 @@
 namespace gna::cli {
 
 int cmd_make_tiny_model(const std::vector<std::string>& argv) {
-    Args a(argv, {"tie", "llama3-rope", "rope-parameters"},
-           {"arch", "layers", "hidden", "heads", "kv-heads", "head-dim", "intermediate", "seed", "dtype", "shards",
-            "merges", "vocab", "max-positions", "sliding-window", "init-std", "rope-theta", "state-size", "expand",
-            "conv-kernel", "ssm-head-dim", "n-groups", "chunk-size", "time-step-rank", "attn-period", "attn-offset",
-            "experts", "experts-per-tok", "expert-period", "expert-offset", "block-types", "mem-blocks", "layout",
-            "container"});
+    static const Options table = {
+        {"arch", "ARCH", "llama (default), mistral, qwen2, mamba, falcon_mamba, mamba2, jamba, zamba2, recurrentgemma"},
+        {"layers", "N", "decoder layers"},
+        {"hidden", "N", "hidden size"},
+        {"heads", "N", "attention heads"},
+        {"kv-heads", "N", "key-value heads (grouped-query attention)"},
+        {"head-dim", "N", "dimension of one head"},
+        {"intermediate", "N", "MLP width"},
+        {"seed", "N", "the weights' seed"},
+        {"dtype", "f32|bf16|f16", "the weights' dtype on disk"},
+        {"tie", "", "tie the output head to the embeddings"},
+        {"shards", "N", "weight files (with model.safetensors.index.json when N > 1)"},
+        {"merges", "N", "BPE merges of the tokenizer trained on the bundled text"},
+        {"vocab", "N", "vocabulary size"},
+        {"max-positions", "N", "max_position_embeddings"},
+        {"sliding-window", "N", "attention window (mistral; recurrentgemma: attention_window_size)"},
+        {"llama3-rope", "", "Llama 3's RoPE frequency scaling"},
+        {"rope-parameters", "", "RoPE settings in transformers 5's rope_parameters block"},
+        {"rope-theta", "X", "RoPE base"},
+        {"init-std", "X", "standard deviation of the random weights"},
+        {"state-size", "N", "state-space / hybrid: SSM state size"},
+        {"expand", "N", "state-space / hybrid: inner width over hidden size"},
+        {"conv-kernel", "N", "state-space / hybrid: causal convolution width"},
+        {"ssm-head-dim", "N", "mamba2 / zamba2: dimension of one SSM head"},
+        {"n-groups", "N", "mamba2 / zamba2: B and C groups"},
+        {"chunk-size", "N", "mamba2 / zamba2: scan chunk size"},
+        {"time-step-rank", "N", "mamba: rank of the time-step projection"},
+        {"attn-period", "N", "jamba: one attention layer every N layers"},
+        {"attn-offset", "N", "jamba: the first attention layer"},
+        {"experts", "N", "jamba: MLP experts"},
+        {"experts-per-tok", "N", "jamba: experts per token"},
+        {"expert-period", "N", "jamba: a mixture-of-experts MLP every N layers"},
+        {"expert-offset", "N", "jamba: the first mixture-of-experts layer"},
+        {"block-types", "a,b,...", "zamba2 / recurrentgemma: the layer types, e.g. mamba,hybrid or "
+                                   "recurrent,recurrent,attention"},
+        {"mem-blocks", "N", "zamba2: shared transformer blocks"},
+        {"layout", "full|no-tokenizer|config-only", "which files to keep (default full): no-tokenizer is weights + "
+                                                    "config.json (as state-spaces/mamba-*), config-only is config.json alone"},
+        {"container", "llava|llava-4.52", "llama only: the same language model inside a Llava checkpoint (text_config, "
+                                          "a small vision tower; weights named as transformers before/since 4.52)"},
+    };
+    Args a(argv, table);
     if (a.help() || a.positionals().size() != 1) {
-        std::cout << "usage: gna make-tiny-model [--arch ARCH] [--layers N] [--hidden N] [--heads N]\n"
-                     "         [--kv-heads N] [--head-dim N] [--intermediate N] [--seed N] [--dtype f32|bf16|f16]\n"
-                     "         [--tie] [--shards N] [--merges N] [--vocab N] [--max-positions N] [--sliding-window N]\n"
-                     "         [--llama3-rope] [--rope-parameters] [--rope-theta X] [--init-std X] OUT_DIR\n"
-                     "  state-space / hybrid: [--state-size N] [--expand N] [--conv-kernel N] [--ssm-head-dim N]\n"
-                     "         [--n-groups N] [--chunk-size N] [--time-step-rank N] [--attn-period N] [--attn-offset N]\n"
-                     "         [--experts N] [--experts-per-tok N] [--expert-period N] [--expert-offset N]\n"
-                     "         [--block-types a,b,...] [--mem-blocks N]\n"
-                     "  [--layout full|no-tokenizer|config-only]  which files to keep (default full): no-tokenizer is\n"
-                     "         weights + config.json (as state-spaces/mamba-*), config-only is config.json alone\n"
-                     "  [--container llava|llava-4.52]  llama only: the same language model inside a Llava checkpoint\n"
-                     "         (text_config, a small vision tower; weights named as transformers before/since 4.52)\n"
-                     "ARCH: llama, mistral, qwen2, mamba, falcon_mamba, mamba2, jamba, zamba2, recurrentgemma.\n"
-                     "  (recurrentgemma: --sliding-window sets attention_window_size; zamba2/recurrentgemma:\n"
-                     "   --block-types lists the layer types, e.g. mamba,hybrid or recurrent,recurrent,attention)\n"
+        std::cout << "usage: gna make-tiny-model [options] OUT_DIR\n"
                      "Writes a seeded random-initialised checkpoint in exact Hugging Face layout (config.json,\n"
                      "model.safetensors or shards with an index, tokenizer.json, tokenizer_config.json).\n";
+        print_options(std::cout, table);
         return a.help() ? kOk : kUsage;
     }
     TinyModelSpec s;

@@ -73,48 +73,48 @@ void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, 
 }  // namespace
 
 int cmd_run(const std::vector<std::string>& argv) {
-    Args a(argv, {"json", "no-special", "no-memory-check", "exclude-bos", "exclude-current"},
-           {"prompt", "prompt-file", "input-ids", "random-repeat", "seed", "needle", "answer", "gold-line", "ablate", "alpha", "skip-layers", "capture", "capture-rows",
-            "generate", "top", "logits-out", "attention-out", "device", "dtype", "threads", "scores", "tokenizer",
-            "mean-ablate", "reference"});
+    static const Options table = Options{
+        {"prompt", "TEXT", "the prompt"},
+        {"prompt-file", "F", "the prompt, from a file"},
+        {"input-ids", "1,2,3", "the prompt as token ids; works without any tokenizer (tokens shown as #id)"},
+        {"random-repeat", "N", "prompt: BOS + N random ordinary tokens, twice: the usual prompt of the duplicate and "
+                               "induction scores"},
+        {"seed", "S", "the random tokens' seed for --random-repeat (default 0)"},
+        {"no-special", "", "no special tokens (BOS) added to --prompt"},
+        {"ablate", "L17.H24,L16.H22", "switch heads off (zero their o_proj input); L3.S5 for SSM heads"},
+        {"alpha", "X", "scale ablated heads by X instead of 0"},
+        {"mean-ablate", "L2.H1,...", "replace heads' outputs by their mean over the --reference prompts"},
+        {"reference", "FILE", "reference prompts for --mean-ablate, one per line (docs/hooks.md)"},
+        {"skip-layers", "3,4", "skip whole blocks (the residual passes through)"},
+        {"capture", "L17.H24", "capture post-softmax attention of these heads"},
+        {"capture-rows", "10,11", "only these query rows (default: all)"},
+        {"generate", "N", "greedy tokens to generate (KV cache), stops at EOS"},
+        {"top", "K", "next tokens to print (default 10)"},
+        {"logits-out", "FILE.npy", "logits of every prompt position, float32 [tokens, vocab]"},
+        {"attention-out", "FILE.npy", "captured maps, float32 [heads, rows, tokens]"},
+        {"scores", "KIND", "per-head scores of the prompt: entropy, max, gather, aggregate, duplicate, induction "
+                           "(docs/head-scores.md); each head's own and, with --ablate, the unablated run's; "
+                           "retrieval and qr take the options below"},
+        {"needle", "TEXT", "--scores retrieval: Wu et al.'s retrieval score: greedy decoding (--generate N tokens, "
+                           "default 40); a step scores when a head's most-attended token lies in the needle and is "
+                           "the token generated"},
+        {"answer", "TEXT", "--scores retrieval: counted only when the response recalls TEXT (default: the needle) "
+                           "with ROUGE-1 recall > 0.5"},
+        {"gold-line", "K", "--scores qr: QRHead's QR score: the query (after the prompt's last line break) "
+                           "attending to line K (from 0; the lines are the documents), minus the same with the "
+                           "query replaced by \" N/A\", low outliers dropped"},
+        {"exclude-bos", "", "duplicate/induction: leave the attention on position 0 out of both sums (default: "
+                            "kept, as TransformerLens's head detector)"},
+        {"exclude-current", "", "duplicate/induction: leave the attention on the current token out of both sums"},
+        {"json", "", "print JSON"},
+    } + load_option_rows(/*model=*/false, /*compute=*/true);
+    Args a(argv, table);
     const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids") + !!a.get("random-repeat");
     if (a.help() || a.positionals().size() != 1 || sources != 1) {
-        std::cout
-            << "usage: gna run MODEL_DIR (--prompt TEXT | --prompt-file F | --input-ids 1,2,3 | --random-repeat N)\n"
-               "               [options]\n"
-               "  --random-repeat N          prompt: BOS + N random ordinary tokens, twice (--seed S, default 0):\n"
-               "                             the usual prompt of the duplicate and induction scores\n"
-               "  --ablate L17.H24,L16.H22   switch heads off (zero their o_proj input); L3.S5 for SSM heads\n"
-               "  --alpha X                  scale ablated heads by X instead of 0\n"
-               "  --mean-ablate L2.H1,...    replace heads' outputs by their mean over the --reference prompts\n"
-               "  --reference FILE           reference prompts for --mean-ablate, one per line (docs/hooks.md)\n"
-               "  --skip-layers 3,4          skip whole blocks (the residual passes through)\n"
-               "  --capture L17.H24          capture post-softmax attention of these heads\n"
-               "  --capture-rows 10,11       only these query rows (default: all)\n"
-               "  --generate N               greedy tokens to generate (KV cache), stops at EOS\n"
-               "  --top K                    next tokens to print (default 10)\n"
-               "  --logits-out FILE.npy      logits of every prompt position, float32 [tokens, vocab]\n"
-               "  --attention-out FILE.npy   captured maps, float32 [heads, rows, tokens]\n"
-               "  --scores KIND              per-head scores of the prompt: entropy, max, gather, aggregate,\n"
-               "                             duplicate, induction (docs/head-scores.md); each head's own and,\n"
-               "                             with --ablate, the unablated run's\n"
-               "  --scores retrieval --needle TEXT [--answer TEXT]   Wu et al.'s retrieval score: greedy\n"
-               "                             decoding (--generate N tokens, default 40); a step scores when a\n"
-               "                             head's most-attended token lies in the needle and is the token\n"
-               "                             generated; counted only when the response recalls --answer\n"
-               "                             (default: the needle) with ROUGE-1 recall > 0.5\n"
-               "  --scores qr --gold-line K  QRHead's QR score: the query (after the prompt's last line break)\n"
-               "                             attending to line K (from 0; the lines are the documents), minus\n"
-               "                             the same with the query replaced by \" N/A\", low outliers dropped\n"
-               "  --exclude-bos  --exclude-current   duplicate/induction: leave the attention on position 0 /\n"
-               "                             on the current token out of both sums (default: kept, as\n"
-               "                             TransformerLens's head detector)\n"
-               "  --tokenizer DIR            tokenizer files from another folder (checkpoints shipped without\n"
-               "                             them, e.g. state-spaces/mamba-* with EleutherAI/gpt-neox-20b's);\n"
-               "                             without any tokenizer, --input-ids still works (tokens shown as #id)\n"
-               "  --device cpu|cuda  --dtype f32|bf16|f16  --threads N  --no-special  --json\n"
-               "  --no-memory-check          load even when the estimated memory exceeds what is available\n"
-               "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
+        std::cout << "usage: gna run MODEL_DIR (--prompt TEXT | --prompt-file F | --input-ids 1,2,3 | --random-repeat N)\n"
+                     "               [options]\n";
+        print_options(std::cout, table);
+        std::cout << "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
         return a.help() ? kOk : kUsage;
     }
     ModelLoadSpec load;

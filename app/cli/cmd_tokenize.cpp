@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "args.h"
+#include "load_options.h"
 #include "gna/error.h"
 #include "gna/json.h"
 #include "gna/tokenizer.h"
@@ -8,14 +9,19 @@
 namespace gna::cli {
 
 int cmd_tokenize(const std::vector<std::string>& argv) {
-    Args a(argv, {"json", "no-special"}, {"text", "file", "tokenizer"});
+    static const Options table = Options{
+        {"text", "T", "the text to tokenize"},
+        {"file", "F", "the text, from a file"},
+        {"no-special", "", "no special tokens (BOS) added"},
+        {"json", "", "print {\"ids\": [...], \"tokens\": [...]}"},
+    } + load_option_rows(/*model=*/false, /*compute=*/false);
+    Args a(argv, table);
     if (a.help() || a.positionals().size() != 1 || (!a.get("text") && !a.get("file")) ||
         (a.get("text") && a.get("file"))) {
         std::cout << "usage: gna tokenize MODEL_DIR (--text T | --file F) [--tokenizer DIR] [--no-special] [--json]\n"
                      "Prints token ids and token strings. Special tokens (BOS) are added exactly as the Hugging Face\n"
-                     "tokenizer adds them, unless --no-special. Works on a folder that holds only tokenizer files.\n"
-                     "--json prints {\"ids\": [...], \"tokens\": [...]}. --tokenizer DIR reads the tokenizer files\n"
-                     "of another folder (for checkpoints shipped without them).\n";
+                     "tokenizer adds them, unless --no-special. Works on a folder that holds only tokenizer files.\n";
+        print_options(std::cout, table);
         return a.help() ? kOk : kUsage;
     }
     auto tok = load_tokenizer(a.get_or("tokenizer", a.positionals()[0]));

@@ -19,4 +19,18 @@ ModelLoadOverrides load_overrides(const Args& a) {
     return o;
 }
 
+Options load_option_rows(bool model, bool compute) {
+    Options rows;
+    if (model) rows.push_back({"model", "DIR", "the checkpoint folder (overrides the spec's \"model\")"});
+    rows.push_back({"tokenizer", "DIR",
+                    "tokenizer files from another folder, for checkpoints shipped without them (state-spaces/mamba-*: "
+                    "EleutherAI/gpt-neox-20b's)"});
+    if (!compute) return rows;
+    rows.push_back({"device", "cpu|cuda", "where to compute (default cpu)"});
+    rows.push_back({"dtype", "f32|bf16|f16", "the compute dtype (default f32)"});
+    rows.push_back({"threads", "N", "LibTorch's and OpenBLAS's CPU threads (default: their own choice)"});
+    rows.push_back({"no-memory-check", "", "load even when the estimated memory exceeds what is available"});
+    return rows;
+}
+
 }  // namespace gna::cli

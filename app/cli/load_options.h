@@ -10,4 +10,8 @@ namespace gna::cli {
 // The flags given; a bad --device or --dtype is a UsageError in the flags' words.
 ModelLoadOverrides load_overrides(const Args& a);
 
+// Their rows for a command's option table: --model (when `model`), --tokenizer, and with `compute`
+// --device, --dtype, --threads and --no-memory-check.
+Options load_option_rows(bool model, bool compute);
+
 }  // namespace gna::cli

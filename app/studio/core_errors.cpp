@@ -1,6 +1,7 @@
 #include "core_errors.h"
 
 #include <QCoreApplication>
+#include <QLoggingCategory>
 #include <iterator>
 
 #include "gna/error.h"
@@ -125,6 +126,12 @@ QString translated(const gna::Error& e) {
 QString errorText(const std::exception& e) {
     if (const auto* g = dynamic_cast<const gna::Error*>(&e)) return translated(*g);
     return QString::fromUtf8(e.what());
+}
+
+Q_LOGGING_CATEGORY(lcStudio, "gna.studio")
+
+void logSkipped(const QString& what, const std::exception& e) {
+    qCWarning(lcStudio).noquote() << what << QStringLiteral(":") << QString::fromUtf8(e.what());
 }
 
 QStringList knownCoreErrorFormats() {

@@ -11,6 +11,10 @@
 namespace gna::studio {
 
 QString errorText(const std::exception& e);
+// For an error the studio gets past on its own (a fallback exists: a row of a foreign file skipped, a
+// folder looked for elsewhere): says on the log (category gna.studio) what was skipped and why, so that
+// nothing is dropped without a trace.
+void logSkipped(const QString& what, const std::exception& e);
 // The core formats the studio knows (their translations, or their studio wording, are marked for lupdate
 // in core_errors.cpp).
 QStringList knownCoreErrorFormats();

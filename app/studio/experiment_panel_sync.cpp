@@ -317,6 +317,7 @@ void ExperimentPanel::showResultSpec(const gna::ExperimentResult& result) {
     try {
         if (sameExperiment(spec(), result.spec)) return;  // the spec that ran stays as the user wrote it
     } catch (const std::exception&) {
+        // the editor's text is no valid spec (specProblem() says why): the spec that ran replaces it
     }
     m_spec->setPlainText(QString::fromStdString(gna::spec_text(result.spec)));
 }
@@ -330,6 +331,7 @@ void ExperimentPanel::chooseFile(bool isResult) {
     try {
         kind = kindOfSpec(isResult ? gna::read_experiment_result(p.toStdString()).spec : gna::read_json_file(p.toStdString()));
     } catch (const std::exception&) {
+        // unreadable: it opens here, and openResultFile / openSpecFile below say what is wrong with it
     }
     const bool elsewhere = !kind.isEmpty() && kind != m_kind && isSignalConnected(QMetaMethod::fromSignal(&ExperimentPanel::fileOfAnotherKind));
     if (elsewhere) return Q_EMIT fileOfAnotherKind(p, isResult);

@@ -60,26 +60,9 @@ QString taskTitle(const QString& task) {
 }
 
 ConditionStat conditionStat(const gna::ExperimentResult& r, const QString& task, const QString& condition) {
-    ConditionStat st;
     const int c = conditionIndex(r, condition);
-    if (c < 0) return st;
-    std::vector<double> v;
-    for (const gna::SampleOutcome& s : r.samples)
-        if (task.isEmpty() || task == QLatin1String("*") || qs(s.task) == task) {
-            const double x = score(s, c);
-            if (!std::isnan(x)) v.push_back(x);
-        }
-    st.n = static_cast<int>(v.size());
-    if (v.empty()) return st;
-    double sum = 0;
-    for (double x : v) sum += x;
-    st.mean = sum / st.n;
-    if (st.n > 1) {
-        double ss = 0;
-        for (double x : v) ss += (x - st.mean) * (x - st.mean);
-        st.sem = std::sqrt(ss / (st.n - 1)) / std::sqrt(double(st.n));
-    }
-    return st;
+    if (c < 0) return {};
+    return gna::condition_stat(r, task.toStdString(), static_cast<std::size_t>(c));
 }
 
 bool hasCurves(const gna::ExperimentResult& r) {

@@ -21,11 +21,9 @@ struct ResultTableData {
     QList<QVariantList> rows;
 };
 
-// Mean and standard error of the mean of every (task, condition) over the per-sample scores.
-struct ConditionStat {
-    double mean = 0.0, sem = 0.0;
-    int n = 0;
-};
+// Mean and standard error of the mean of a (task, condition) over the per-sample scores: the core's
+// gna::condition_stat, which the result's aggregate rows hold too.
+using ConditionStat = gna::ConditionStat;
 ConditionStat conditionStat(const gna::ExperimentResult& result, const QString& task, const QString& condition);
 
 QString experimentKind(const gna::ExperimentResult& result);  // spec.experiment

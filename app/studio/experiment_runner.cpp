@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core_errors.h"
 #include "gna/error.h"
@@ -29,13 +28,14 @@ gna::Json specAsRun(gna::Json spec, const gna::ModelLoadSpec& load) {
 
 }  // namespace
 
-ExperimentRunner::ExperimentRunner(QObject* parent) : QObject(parent) {
+ExperimentRunner::ExperimentRunner(QObject* parent)
+    : QObject(parent), m_jobs(new JobTracker(&m_pool, JobTracker::Policy::Supersede, this)) {
     m_pool.setMaxThreadCount(1);
     m_pool.setExpiryTimeout(-1);
 }
 
 ExperimentRunner::~ExperimentRunner() {
-    cancel();
+    m_jobs->stop();
     m_pool.waitForDone();
 }
 
@@ -47,9 +47,7 @@ void ExperimentRunner::setSession(Session* session) {
     if (m_session) connect(m_session, &Session::modelLoadStarted, this, &ExperimentRunner::cancel);
 }
 
-void ExperimentRunner::cancel() {
-    if (m_cancel) m_cancel->store(true);
-}
+void ExperimentRunner::cancel() { m_jobs->stop(); }
 
 bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, const QString& outDir) {
     if (m_running) return false;
@@ -60,26 +58,24 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
         return true;
     }
     m_running = true;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
     Q_EMIT started();
     QPointer<ExperimentRunner> self(this);
-    auto flag = m_cancel;
     auto clock = m_clock;
     std::shared_ptr<ModelTurns> turns = m_session->turns();
     const gna::Json ran = specAsRun(spec, m_session->loadSpec());
     const std::string out = QDir(outDir).absolutePath().toStdString();
+    const QString resultPath = QDir(QString::fromStdString(out)).filePath(QStringLiteral("result.json"));
+    // Progress and the live ranking are posted as they come; the job's end comes through the tracker.
     auto post = [self](auto fn) {
         QMetaObject::invokeMethod(qApp, [self, fn] {
             if (self) fn(self.data());
         }, Qt::QueuedConnection);
     };
-    (void)QtConcurrent::run(&m_pool, [=]() mutable {
-        enum { Done, Cancelled, Failed } end = Done;
-        QString message, path = QDir(QString::fromStdString(out)).filePath(QStringLiteral("result.json"));
-        try {
+    m_jobs->start(
+        [=](const JobControl& job) mutable {
             gna::ExperimentOptions opt;
             opt.out_dir = out;
-            opt.cancel = flag.get();
+            opt.cancel = job.stopFlag();
             opt.clock = clock;
             // The session's model, in a background turn. run_experiment reports progress on this thread after
             // each sample (and each attribution batch), when the run holds nothing inside the model: there
@@ -97,21 +93,21 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
                 post([r = rankingScoresFromProgress(p)](ExperimentRunner* self) { Q_EMIT self->rankingProgress(r); });
             };
             const gna::ExperimentOutcome o = gna::run_experiment(*model, ran, opt);
-            path = QString::fromStdString(o.json_path.string());
-        } catch (const gna::Cancelled&) {
-            end = Cancelled;
-        } catch (const std::exception& e) {
-            end = Failed;
-            message = errorText(e);
-        }
-        model.reset();  // the session's copy only, from here on
-        post([end, message, path](ExperimentRunner* r) {
-            r->m_running = false;
-            if (end == Done) Q_EMIT r->finished(path);
-            else if (end == Cancelled) Q_EMIT r->cancelled(path);
-            else Q_EMIT r->failed(message);
-        });
-    });
+            model.reset();  // the session's copy only, from here on
+            return QString::fromStdString(o.json_path.string());
+        },
+        [this](const QString& path) {
+            m_running = false;
+            Q_EMIT finished(path);
+        },
+        {[this](const QString& message) {
+             m_running = false;
+             Q_EMIT failed(message);
+         },
+         [this, resultPath] {  // cancelled: the finished samples are saved there
+             m_running = false;
+             Q_EMIT cancelled(resultPath);
+         }});
     return true;
 }
 

@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "gna/json.h"
+#include "job_tracker.h"
 #include "ranking_scores.h"
 
 namespace gna::studio {
@@ -54,8 +55,8 @@ Q_SIGNALS:
 
 private:
     QThreadPool m_pool;
+    JobTracker* m_jobs;  // one experiment at a time
     QPointer<Session> m_session;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_running = false;
     std::function<double()> m_clock;
 };

@@ -19,13 +19,22 @@
 #include "experiment_panel.h"
 #include "experiment_runner.h"
 #include "head_board.h"
+#include "job_tracker.h"
 #include "main_window.h"
 #include "prompt_editor.h"
 
 namespace gna::studio {
 
-GuidedTour::GuidedTour(MainWindow* window) : QDockWidget(tr("Guided tour"), window), m_window(window) {
+GuidedTour::GuidedTour(MainWindow* window)
+    : QDockWidget(tr("Guided tour"), window),
+      m_window(window),
+      m_compare(new JobTracker(&m_comparePool, JobTracker::Policy::Supersede, this)) {
     setObjectName(QStringLiteral("tourDock"));
+    m_comparePool.setMaxThreadCount(1);
+    // step 7's comparison, model by model (a stopped comparison's progress never arrives)
+    connect(m_compare, &JobTracker::progress, this, [this](quint64, int done, int total) {
+        m_result->setText(tr("Running the prompt on the other demo models… (%1 of %2)").arg(done).arg(total));
+    });
     auto* box = new QWidget;
     auto* layout = new QVBoxLayout(box);
     m_counter = new QLabel;
@@ -98,8 +107,14 @@ void GuidedTour::back() {
     if (m_step > 0) goTo(m_step - 1);
 }
 
+GuidedTour::~GuidedTour() {
+    m_compare->stop();
+    m_comparePool.waitForDone();
+}
+
 void GuidedTour::leave() {
     ++m_token;  // whatever a step still had under way leaves the window alone
+    m_compare->stop();
     m_window->setPinnedCandidate({});
     hide();
 }
@@ -107,6 +122,7 @@ void GuidedTour::leave() {
 void GuidedTour::goTo(int step) {
     m_step = std::clamp(step, 0, kSteps);
     ++m_token;
+    m_compare->stop();  // the comparison of step 7 ends at its next model or question
     m_ready = false;
     m_counter->setText(m_step == 0 ? tr("Welcome") : tr("Step %1 of %2").arg(m_step).arg(kSteps));
     m_back->setEnabled(m_step > 0);

@@ -6,6 +6,7 @@
 // Next and Leave at every step; leaving keeps everything as the tour left it.
 #include <QDockWidget>
 #include <QPointer>
+#include <QThreadPool>
 #include <functional>
 
 #include "gna/tasks.h"
@@ -16,12 +17,14 @@ class QPushButton;
 
 namespace gna::studio {
 
+class JobTracker;
 class MainWindow;
 
 class GuidedTour : public QDockWidget {
     Q_OBJECT
 public:
     explicit GuidedTour(MainWindow* window);
+    ~GuidedTour() override;  // stops the comparison of step 7 and waits for it (one model or question)
 
     static constexpr int kSteps = 7;  // step 0 is the welcome page
     int step() const { return m_step; }
@@ -93,6 +96,8 @@ private:
     QPushButton* m_back;
     QPushButton* m_next;
     QPushButton* m_leave;
+    QThreadPool m_comparePool;   // step 7's comparison: other models than the session's, on a thread of its own
+    JobTracker* m_compare;       // stopped on every step change and when the tour closes
     int m_step = 0;
     int m_token = 0;  // bumped on every step change; async work of older steps is dropped
     bool m_ready = false;

@@ -1,8 +1,6 @@
 // GuidedTour: the seven steps, each a few sentences and what it does to the window.
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLabel>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <memory>
 
@@ -10,6 +8,7 @@
 #include "gna/error.h"
 #include "gna/intervention.h"
 #include "guided_tour.h"
+#include "job_tracker.h"
 #include "main_window.h"
 #include "number_format.h"
 #include "prompt_editor.h"
@@ -258,7 +257,7 @@ void GuidedTour::compareFormats() {
                     QPointer<GuidedTour> self(this);
                     // On a demo model the card's 100 questions (milliseconds each), so the numbers are the card's; 8 on a real checkpoint.
                     const int count = fromCard ? 100 : 8;
-                    m_window->session()->runOnModel([out, plan, dir, count, stop = m_window->session()->jobStop()](gna::Model& m) {
+                    m_window->session()->runOnModel([out, plan, dir, count](gna::Model& m, const JobControl& job) {
                         try {
                             const auto questions = tour::formatQuestions(dir, count, &out->source);
                             if (questions.empty()) throw gna::Error("no MMLU question found (resources/data/mmlu_sample)");
@@ -270,7 +269,7 @@ void GuidedTour::compareFormats() {
                             // question whose letter probability falls most with the heads off.
                             double worst = -2.0;
                             for (const auto& q : questions) {
-                                if (stop->load()) throw gna::Cancelled();  // another model was opened
+                                job.throwIfStopped();  // another model was opened
                                 auto lp = [&](const std::vector<std::string>& c, const gna::InterventionPlan& pl) {
                                     return gna::score_choices(m, tour::choiceItem(tok, q.prompt, c, q.answer), pl).logprobs;
                                 };
@@ -290,6 +289,8 @@ void GuidedTour::compareFormats() {
                             }
                             out->questions = static_cast<int>(questions.size());
                             for (double* v : {&out->letter, &out->letterOff, &out->classic, &out->classicOff}) *v /= out->questions;
+                        } catch (const gna::Cancelled&) {
+                            throw;  // the job is dropped (droppedJob below says so)
                         } catch (const std::exception& e) {
                             out->error = errorText(e);
                         }
@@ -388,13 +389,16 @@ void GuidedTour::otherArchitectures() {
     // attention and SSM heads (the hybrid) both again with every attention head switched off.
     struct Row {
         double kv = -1, kvNoAttention = -1, mmlu = -1, mmluNoAttention = -1;
+        QString error;  // why the model could not be measured
     };
-    auto* watcher = new QFutureWatcher<QList<Row>>(this);
+    struct Comparison {
+        QList<Row> rows;
+        QString questionsError;  // why the MMLU-format questions could not be read
+    };
     const int token = m_token;
-    connect(watcher, &QFutureWatcher<QList<Row>>::finished, this, [this, watcher, names, token] {
-        watcher->deleteLater();
+    auto show = [this, names, token](const Comparison& result) {
         if (token != m_token) return;
-        const QList<Row> rows = watcher->result();
+        const QList<Row>& rows = result.rows;
         auto cell = [this](double p) { return p < 0 ? QStringLiteral("–") : percent(p); };
         // One column per model, one row per measurement: narrow enough for the tour panel.
         QString html = QStringLiteral("<table cellspacing=\"6\"><tr><th></th>");
@@ -409,62 +413,84 @@ void GuidedTour::otherArchitectures() {
             html += QStringLiteral("<tr><td nowrap>%1</td>").arg(tr(label));  // a label on one line, the numbers beside it
             for (int i = 0; i < names.size(); ++i) {
                 const Row r = rows.value(i);
-                const bool failed = r.kv < 0 && r.mmlu < 0;
+                const bool failed = !r.error.isEmpty();
                 html += QStringLiteral("<td align=\"right\">%1</td>")
                             .arg(failed ? (field == &Row::kv ? tr("could not load") : QStringLiteral("–")) : cell(r.*field));
             }
             html += QStringLiteral("</tr>");
         }
+        html += QStringLiteral("</table>");
+        // what went wrong, model by model, below the table
+        for (int i = 0; i < names.size(); ++i)
+            if (!rows.value(i).error.isEmpty())
+                html += QStringLiteral("<p>%1</p>").arg(tr("%1: %2").arg(names[i], rows.value(i).error.toHtmlEscaped()));
+        if (!result.questionsError.isEmpty())
+            html += QStringLiteral("<p>%1</p>").arg(tr("No MMLU-format questions: %1").arg(result.questionsError.toHtmlEscaped()));
         markReady(tr("Probability of the right answer (value %1 on the dictionary prompt; mean over MMLU-format "
                      "questions on the invented facts):").arg(m_sample.answer()) +
-                  html + QStringLiteral("</table>") +
+                  html +
                   tr("A hybrid retrieves through its attention heads: switch them off and the dictionary value and "
                      "the letter drop towards chance (1 in %1 values, 1 in 4 letters). Open one in the window with "
                      "Help ▸ Open demo model.").arg(static_cast<int>(m_sample.dictionary.size())));
-    });
+    };
     const gna::KvSample sample = m_sample;
     const QString questionDir = dirs.back();  // a bundled demo: its card names the invented world
-    watcher->setFuture(QtConcurrent::run([dirs, sample, questionDir] {
-        QList<Row> out;
-        std::vector<tour::FormatQuestion> questions;
-        try {
-            questions = tour::formatQuestions(questionDir, 8);
-        } catch (const std::exception&) {
-        }
-        for (const QString& d : dirs) {
-            Row row;
+    // On the tour's own thread (the models compared are loaded here, not the session's): a step change or
+    // leaving the tour stops it at its next model or question.
+    m_compare->start(
+        [dirs, sample, questionDir](const JobControl& job) {
+            Comparison out;
+            std::vector<tour::FormatQuestion> questions;
             try {
-                auto m = gna::Model::load(d.toStdString());
-                const gna::ChoiceItem item = gna::kv_choice_item(m->tokenizer(), sample);
-                row.kv = tour::choiceProbability(gna::score_choices(*m, item).logprobs, item.answer);
-                gna::InterventionPlan noAttention;
-                bool attention = false, ssm = false;
-                for (const gna::LayerInfo& layer : m->info().layers) {
-                    attention |= layer.attention_heads > 0;
-                    ssm |= layer.ssm_heads > 0;
-                    for (int h = 0; h < layer.attention_heads; ++h)
-                        noAttention.ablate(gna::HeadRef{layer.index, h, gna::HeadKind::Attention});
-                }
-                auto mean = [&](const gna::InterventionPlan& plan) {
-                    double sum = 0;
-                    for (const tour::FormatQuestion& q : questions) {
-                        const gna::ChoiceItem qi = tour::choiceItem(m->tokenizer(), q.prompt, q.letters, q.answer);
-                        sum += tour::choiceProbability(gna::score_choices(*m, qi, plan).logprobs, qi.answer);
-                    }
-                    return questions.empty() ? -1.0 : sum / static_cast<double>(questions.size());
-                };
-                row.mmlu = mean({});
-                if (attention && ssm) {
-                    row.kvNoAttention = tour::choiceProbability(gna::score_choices(*m, item, noAttention).logprobs, item.answer);
-                    row.mmluNoAttention = mean(noAttention);
-                }
-            } catch (const std::exception&) {
-                row = Row{};
+                questions = tour::formatQuestions(questionDir, 8);
+            } catch (const std::exception& e) {
+                out.questionsError = errorText(e);
             }
-            out << row;
-        }
-        return out;
-    }));
+            for (const QString& d : dirs) {
+                job.throwIfStopped();
+                job.progress(static_cast<int>(out.rows.size()), static_cast<int>(dirs.size()));
+                Row row;
+                try {
+                    auto m = gna::Model::load(d.toStdString());
+                    const gna::ChoiceItem item = gna::kv_choice_item(m->tokenizer(), sample);
+                    row.kv = tour::choiceProbability(gna::score_choices(*m, item).logprobs, item.answer);
+                    gna::InterventionPlan noAttention;
+                    bool attention = false, ssm = false;
+                    for (const gna::LayerInfo& layer : m->info().layers) {
+                        attention |= layer.attention_heads > 0;
+                        ssm |= layer.ssm_heads > 0;
+                        for (int h = 0; h < layer.attention_heads; ++h)
+                            noAttention.ablate(gna::HeadRef{layer.index, h, gna::HeadKind::Attention});
+                    }
+                    auto mean = [&](const gna::InterventionPlan& plan) {
+                        double sum = 0;
+                        for (const tour::FormatQuestion& q : questions) {
+                            job.throwIfStopped();
+                            const gna::ChoiceItem qi = tour::choiceItem(m->tokenizer(), q.prompt, q.letters, q.answer);
+                            sum += tour::choiceProbability(gna::score_choices(*m, qi, plan).logprobs, qi.answer);
+                        }
+                        return questions.empty() ? -1.0 : sum / static_cast<double>(questions.size());
+                    };
+                    row.mmlu = mean({});
+                    if (attention && ssm) {
+                        row.kvNoAttention = tour::choiceProbability(gna::score_choices(*m, item, noAttention).logprobs, item.answer);
+                        row.mmluNoAttention = mean(noAttention);
+                    }
+                } catch (const gna::Cancelled&) {
+                    throw;
+                } catch (const std::exception& e) {
+                    row = Row{};
+                    row.error = errorText(e);
+                }
+                out.rows << row;
+            }
+            return out;
+        },
+        show,
+        {[this, token](const QString& message) {
+             if (token == m_token) fail(message);
+         },
+         {}});
 }
 
 }  // namespace gna::studio

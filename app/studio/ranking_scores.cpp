@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <cmath>
 
+#include "core_errors.h"
 #include "gna/attribution.h"
 #include "gna/experiments.h"
 #include "gna/heads.h"
@@ -20,7 +21,8 @@ QList<HeadValue> headValues(const std::vector<Row>& rows, Value value) {
     for (const Row& r : rows) {
         try {
             out << headValue(gna::parse_head(r.head), value(r));
-        } catch (const std::exception&) {
+        } catch (const std::exception& e) {
+            logSkipped(QStringLiteral("head scores: a row that names no head skipped"), e);
         }
     }
     return out;

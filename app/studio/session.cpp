@@ -18,97 +18,93 @@ struct LoadOutcome {
 };
 }  // namespace
 
-Session::Session(QObject* parent) : QObject(parent) {
+Session::Session(QObject* parent)
+    : QObject(parent),
+      m_loads(new JobTracker(&m_pool, JobTracker::Policy::Supersede, this)),
+      m_runs(new JobTracker(&m_pool, JobTracker::Policy::Supersede, this)),
+      m_modelJobs(new JobTracker(&m_pool, JobTracker::Policy::Queue, this)) {
     qRegisterMetaType<RunOutcome>();
     m_pool.setMaxThreadCount(1);
     m_pool.setExpiryTimeout(-1);
 }
 
 Session::~Session() {
-    cancel();
-    m_jobStop->store(true);
+    m_loads->stop();
+    m_runs->stop();
+    m_modelJobs->stop();
     m_pool.waitForDone();
 }
 
 void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
-    cancel();
+    m_runs->stop();
     // Every job of the model open until now stops: queued ones do not start, long ones stop at their next sample.
-    m_jobStop->store(true);
-    m_jobStop = std::make_shared<std::atomic<bool>>(false);
+    m_modelJobs->stop();
     m_loading = true;
     setRunning(+1, true);
     Q_EMIT modelLoadStarted(dir);
-    auto flag = std::make_shared<std::atomic<bool>>(false);
-    m_cancel = flag;  // Cancel stops the load too
-    const quint64 load = ++m_loads;
-    auto* watcher = new QFutureWatcher<LoadOutcome>(this);
-    connect(watcher, &QFutureWatcher<LoadOutcome>::finished, this, [this, watcher, dir, tokenizerDir, load] {
-        const LoadOutcome r = watcher->result();
-        watcher->deleteLater();
-        setRunning(-1, true);
-        if (load != m_loads) {  // another load was asked for meanwhile: this one's model is not used
-            releaseOnWorker(r.model, nullptr);
-            return;
-        }
-        m_loading = false;
-        if (r.cancelled) {
-            Q_EMIT modelLoadCancelled(dir);
-            return;
-        }
-        if (!r.model) {
-            Q_EMIT modelLoadFailed(dir, r.error);
-            return;
-        }
-        // A plan belongs to one model: another model starts with every head on (a workspace sets
-        // its own plan once its model is open); the same model again keeps the heads it has.
-        const bool sameModel = m_model && dir == m_modelPath;
-        releaseOnWorker(std::move(m_model), std::move(m_probe));
-        m_model = r.model;
-        m_loaded = r.spec;
-        m_modelPath = dir;
-        m_tokenizerPath = tokenizerDir;
-        m_probe = std::make_shared<gna::Probe>(m_model);  // another model: its unablated run differs
-        views::HeadCells kept;
-        if (sameModel)
-            for (const auto& h : m_spec.ablated)
-                if (headExists(m_model->info(), h)) kept << h;
-        m_spec.ablated = kept;
-        views::HeadCells shown;
-        for (const auto& h : m_spec.shownHeads)
-            if (headExists(m_model->info(), h)) shown << h;
-        m_spec.shownHeads = shown;
-        m_last = {};
-        Q_EMIT modelLoaded(dir);
-        maybeRun();
-    });
     QPointer<Session> self(this);
     gna::ModelLoadSpec spec;  // the one way every front door loads a model (gna/load_spec.h)
     spec.path = dir.toStdString();
     spec.tokenizer = tokenizerDir.toStdString();
     spec.device = m_device;
     spec.dtype = m_dtype;
-    watcher->setFuture(QtConcurrent::run(&m_pool, [spec, flag, self]() -> LoadOutcome {
-        LoadOutcome out;
-        out.spec = spec;
-        gna::LoadOptions opt = gna::load_options(spec);
-        opt.cancel = flag.get();
-        int shown = -1;  // whole percent last reported: at most 101 queued signals
-        opt.progress = [&shown, self](double f) {
-            const int percent = static_cast<int>(f * 100.0);
-            if (percent == shown) return;
-            shown = percent;
-            QMetaObject::invokeMethod(
-                self, [self, percent] { if (self) Q_EMIT self->modelLoadProgress(percent); }, Qt::QueuedConnection);
-        };
-        try {
+    // A newer load (or Cancel) stops this one: its model, if it got one, is not used. The tracker starts
+    // the new load only after stopping the one before, so its ends below see m_loads's latest generation.
+    const quint64 load = m_loads->generation() + 1;
+    auto ended = [this, load] {
+        setRunning(-1, true);
+        if (load != m_loads->generation()) return false;  // another load was asked for meanwhile
+        m_loading = false;
+        return true;
+    };
+    m_loads->start(
+        [spec, self](const JobControl& job) {
+            LoadOutcome out;
+            out.spec = spec;
+            gna::LoadOptions opt = gna::load_options(spec);
+            opt.cancel = job.stopFlag();
+            int shown = -1;  // whole percent last reported: at most 101 queued signals
+            opt.progress = [&shown, self](double f) {
+                const int percent = static_cast<int>(f * 100.0);
+                if (percent == shown) return;
+                shown = percent;
+                QMetaObject::invokeMethod(
+                    self, [self, percent] { if (self) Q_EMIT self->modelLoadProgress(percent); }, Qt::QueuedConnection);
+            };
             out.model = std::shared_ptr<gna::Model>(gna::Model::load(spec.path, opt));
-        } catch (const gna::Cancelled&) {
-            out.cancelled = true;
-        } catch (const std::exception& e) {
-            out.error = errorText(e);
-        }
-        return out;
-    }));
+            if (job.stopRequested()) throw gna::Cancelled();  // the model ends here, on the worker
+            return out;
+        },
+        [this, ended, dir, tokenizerDir](const LoadOutcome& r) {
+            if (!ended()) return releaseOnWorker(r.model, nullptr);
+            // A plan belongs to one model: another model starts with every head on (a workspace sets
+            // its own plan once its model is open); the same model again keeps the heads it has.
+            const bool sameModel = m_model && dir == m_modelPath;
+            releaseOnWorker(std::move(m_model), std::move(m_probe));
+            m_model = r.model;
+            m_loaded = r.spec;
+            m_modelPath = dir;
+            m_tokenizerPath = tokenizerDir;
+            m_probe = std::make_shared<gna::Probe>(m_model);  // another model: its unablated run differs
+            views::HeadCells kept;
+            if (sameModel)
+                for (const auto& h : m_spec.ablated)
+                    if (headExists(m_model->info(), h)) kept << h;
+            m_spec.ablated = kept;
+            views::HeadCells shown;
+            for (const auto& h : m_spec.shownHeads)
+                if (headExists(m_model->info(), h)) shown << h;
+            m_spec.shownHeads = shown;
+            m_last = {};
+            Q_EMIT modelLoaded(dir);
+            maybeRun();
+        },
+        {[this, ended, dir](const QString& message) {
+             if (ended()) Q_EMIT modelLoadFailed(dir, message);
+         },
+         [this, ended, dir] {
+             if (ended()) Q_EMIT modelLoadCancelled(dir);
+         }});
 }
 
 void Session::reload() {
@@ -185,69 +181,76 @@ void Session::setRunning(int delta, bool cancellable) {
 
 void Session::requestRun() {
     if (!m_model || m_loading) return;  // a run of the model being replaced would only delay the load; it runs once loaded
-    if (m_cancel) m_cancel->store(true);  // the previous run stops at its next checkpoint
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
     RunSpec spec = m_spec;
     spec.generation = ++m_generation;
     auto probe = m_probe;
-    auto flag = m_cancel;
     auto turns = m_turns;
     setRunning(+1, true);
     Q_EMIT runStarted(spec.generation);
-    auto* watcher = new QFutureWatcher<RunOutcome>(this);
-    connect(watcher, &QFutureWatcher<RunOutcome>::finished, this, [this, watcher] {
-        const RunOutcome out = watcher->result();
-        watcher->deleteLater();
-        setRunning(-1, true);
-        if (out.generation != m_generation) return;  // stale: a newer request exists
-        if (out.cancelled) {
-            Q_EMIT runCancelled(out.generation);
-            return;
-        }
-        if (!out.error.isEmpty()) {
-            Q_EMIT runFailed(out.error);
-            return;
-        }
-        m_last = out;
-        Q_EMIT resultReady(m_last);
-    });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [probe, spec, flag, turns]() {
-        if (flag->load()) {  // superseded before it started
-            RunOutcome o;
-            o.generation = spec.generation;
-            o.cancelled = true;
-            return o;
-        }
-        ModelTurns::Interactive turn(*turns);  // a running experiment lets it in after its current sample
-        return computeRun(*probe, spec, flag.get());
-    }));
+    const quint64 generation = spec.generation;
+    // The previous run stops at its next layer (the tracker supersedes it); its result is dropped.
+    m_runs->start(
+        [probe, spec, turns](const JobControl& job) {
+            job.throwIfStopped();  // superseded before it started
+            ModelTurns::Interactive turn(*turns);  // a running experiment lets it in after its current sample
+            RunOutcome out = computeRun(*probe, spec, job.stopFlag());
+            if (out.cancelled) throw gna::Cancelled();
+            return out;
+        },
+        [this](const RunOutcome& out) {
+            setRunning(-1, true);
+            if (!out.error.isEmpty()) {
+                Q_EMIT runFailed(out.error);
+                return;
+            }
+            m_last = out;
+            Q_EMIT resultReady(m_last);
+        },
+        {[this](const QString& message) {
+             setRunning(-1, true);
+             Q_EMIT runFailed(message);
+         },
+         [this, generation] {
+             setRunning(-1, true);
+             if (generation == m_generation) Q_EMIT runCancelled(generation);  // Cancel, not a newer run
+         }});
 }
 
-bool Session::runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done, std::function<void()> dropped) {
+bool Session::runOnModel(std::function<void(gna::Model&, const JobControl&)> work, std::function<void()> done,
+                         std::function<void()> dropped, std::function<void(const QString&)> failed) {
     if (!m_model || m_loading) return false;
     auto model = m_model;
-    auto stop = m_jobStop;
     auto turns = m_turns;
     setRunning(+1);
-    auto* watcher = new QFutureWatcher<bool>(this);
-    connect(watcher, &QFutureWatcher<bool>::finished, this, [this, watcher, done, dropped] {
-        const bool ran = watcher->result();
-        watcher->deleteLater();
-        setRunning(-1);
-        if (ran && done) done();
-        else if (!ran && dropped) dropped();
-    });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [model, work, stop, turns] {
-        if (stop->load()) return false;  // another model was opened while it waited
-        ModelTurns::Interactive turn(*turns);
-        work(*model);
-        return true;
-    }));
+    m_modelJobs->start(
+        [model, work, turns](const JobControl& job) {
+            job.throwIfStopped();  // another model was opened while it waited
+            ModelTurns::Interactive turn(*turns);
+            work(*model, job);
+        },
+        [this, done] {
+            setRunning(-1);
+            if (done) done();
+        },
+        {[this, failed](const QString& message) {
+             setRunning(-1);
+             if (failed) failed(message);
+         },
+         [this, dropped] {
+             setRunning(-1);
+             if (dropped) dropped();
+         }});
     return true;
 }
 
+bool Session::runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done, std::function<void()> dropped) {
+    return runOnModel([work = std::move(work)](gna::Model& m, const JobControl&) { work(m); }, std::move(done),
+                      std::move(dropped));
+}
+
 void Session::cancel() {
-    if (m_cancel) m_cancel->store(true);
+    m_loads->stop();
+    m_runs->stop();
 }
 
 }  // namespace gna::studio

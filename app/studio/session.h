@@ -1,14 +1,14 @@
 #pragma once
-// Session: the open model, the intervention plan, the prompt and the latest results. Every run
-// goes to one worker thread; each request gets a new generation number, the previous run is told
-// to stop (its cancel flag), and results of old generations are dropped. Opening a model stops
-// every job of the model open before: the run in flight at its next layer, queued runs and
-// queued model jobs (runOnModel) before they start, and long model jobs at their next sample
-// (jobStop()); the load therefore waits for one layer or one sample at most.
+// Session: the open model, the intervention plan, the prompt and the latest results. Every job runs
+// on one worker thread through the studio's job system (job_tracker.h): loads and interactive runs
+// supersede their predecessors (a new request stops the one before at its next layer; results of old
+// generations are dropped), and the panels' model jobs (runOnModel) queue behind them. Opening a model
+// stops every job of the model open before: the run in flight at its next layer, queued runs and
+// queued model jobs before they start, and long model jobs at their next sample (their JobControl);
+// the load therefore waits for one layer or one sample at most.
 // The session holds the one copy of the open checkpoint's model, loaded once with the user's choices
 // (gna::ModelLoadSpec: folder, tokenizer folder, device, dtype); the experiments run on it too
 // (sharedModel(), turns(): model_turns.h says how they share it; docs/studio-engine.md).
-#include <QFutureWatcher>
 #include <QObject>
 #include <QThreadPool>
 #include <atomic>
@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "gna/load_spec.h"
+#include "job_tracker.h"
 #include "model_turns.h"
 #include "run_job.h"
 
@@ -83,12 +84,13 @@ public:
 
     // Runs `work` on the model's worker thread, after the run in flight (the model runs one
     // request at a time); `done` then runs on the GUI thread. false when no model is open.
-    // A job still queued when another model is opened does not run: `dropped` runs instead of
-    // `done` (on the GUI thread). A long job checks jobStop() between samples and stops early.
-    bool runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done,
-                    std::function<void()> dropped = {});
-    // Set once another model is opened (or the session ends): the model jobs queued until then stop.
-    std::shared_ptr<const std::atomic<bool>> jobStop() const { return m_jobStop; }
+    // A job still queued when another model is opened does not run, and a long one stops at its next
+    // check of the JobControl's stop flag (throwIfStopped() between samples): `dropped` runs instead
+    // of `done` (on the GUI thread). An error the work throws is passed to `failed` (when given).
+    bool runOnModel(std::function<void(gna::Model&, const JobControl&)> work, std::function<void()> done,
+                    std::function<void()> dropped = {}, std::function<void(const QString&)> failed = {});
+    // The same for work that needs no stop flag (a few short forward passes).
+    bool runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done, std::function<void()> dropped = {});
 
 public Q_SLOTS:
     void requestRun();
@@ -113,20 +115,20 @@ private:
     void releaseOnWorker(std::shared_ptr<gna::Model> model, std::shared_ptr<gna::Probe> probe);
 
     QThreadPool m_pool;  // one thread: the model runs one request at a time
+    JobTracker* m_loads;      // Supersede: the latest load counts
+    JobTracker* m_runs;       // Supersede: the latest interactive run counts
+    JobTracker* m_modelJobs;  // Queue: the panels' jobs; all stopped when another model is opened
     std::shared_ptr<gna::Model> m_model;
     std::shared_ptr<ModelTurns> m_turns = std::make_shared<ModelTurns>();  // the worker's and the experiments'
     gna::ModelLoadSpec m_loaded;  // m_model's
     QString m_modelPath;
     QString m_tokenizerPath;
     bool m_loading = false;
-    quint64 m_loads = 0;  // the latest load request; earlier loads' answers are dropped
     gna::Device m_device = gna::Device::CPU;
     gna::ComputeDType m_dtype = gna::ComputeDType::F32;
     RunSpec m_spec;
     RunOutcome m_last;
     quint64 m_generation = 0;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::shared_ptr<std::atomic<bool>> m_jobStop = std::make_shared<std::atomic<bool>>(false);  // this model's jobs
     std::shared_ptr<gna::Probe> m_probe;  // the loaded model's probe (caches compare mode's unablated run)
     int m_running = 0;
     int m_cancellable = 0;  // loads and runs among m_running

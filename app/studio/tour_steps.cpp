@@ -9,6 +9,7 @@
 #include <numeric>
 #include <random>
 
+#include "core_errors.h"
 #include "gna/experiments.h"
 #include "gna/heads.h"
 #include "gna/probe.h"
@@ -40,7 +41,8 @@ QString demoModelDir(const QString& kind) {
     try {
         // resources/data -> resources/demo-models; <prefix>/share/gna-studio/data -> <prefix>/share/gna-studio/demo-models.
         roots << QDir(QString::fromStdString(gna::bundled_data_dir().string())).filePath(QStringLiteral("../demo-models"));
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
+        logSkipped(QStringLiteral("demo models: no bundled data folder, looking beside the program"), e);
     }
     const QString exe = QCoreApplication::applicationDirPath();
     if (!exe.isEmpty()) roots << exe + QStringLiteral("/../share/gna-studio/demo-models") << exe + QStringLiteral("/demo-models");
@@ -57,7 +59,8 @@ Ranking rankingFromResult(const gna::ExperimentResult& result) {
     for (const gna::HeadRankingRow& r : *result.aggregates.ranking) {
         try {
             out << RankedHead{cellOf(gna::parse_head(r.head)), r.importance};
-        } catch (const std::exception&) {
+        } catch (const std::exception& e) {
+            logSkipped(QStringLiteral("head ranking: a row that names no head skipped"), e);
         }
     }
     std::stable_sort(out.begin(), out.end(), [](const RankedHead& a, const RankedHead& b) { return a.importance > b.importance; });
@@ -80,7 +83,8 @@ Ranking precomputedRanking(const QString& modelDir, QString* source) {
         if (name == QLatin1String("ranking.json")) {  // a head_ranking result
             try {
                 r = rankingFromResult(gna::read_experiment_result(f.fileName().toStdString()));
-            } catch (const std::exception&) {
+            } catch (const std::exception& e) {
+                logSkipped(f.fileName() + QStringLiteral(": not a head_ranking result, the model card is read instead"), e);
             }
         }
         const gna::Json j = gna::Json::parse(f.readAll().toStdString(), nullptr, false);
@@ -91,7 +95,8 @@ Ranking precomputedRanking(const QString& modelDir, QString* source) {
             for (const auto& h : ev["single_head_ablation"]) {
                 try {
                     r << RankedHead{cellOf(gna::parse_head(h.value("head", std::string()))), base - h.value("kv", base)};
-                } catch (const std::exception&) {
+                } catch (const std::exception& e) {
+                    logSkipped(f.fileName() + QStringLiteral(": a single_head_ablation row that names no head skipped"), e);
                 }
             }
             std::stable_sort(r.begin(), r.end(), [](const RankedHead& a, const RankedHead& b) { return a.importance > b.importance; });
@@ -186,8 +191,9 @@ std::optional<CardLetterHeads> cardLetterHeads(const QString& modelDir) {
                 }
                 return out;
             }
-        } catch (const std::exception&) {
+        } catch (const std::exception& e) {
             // an older or foreign card: fall back to the one-head dissociation
+            logSkipped(QStringLiteral("%1: no top-two letter heads, the one-head dissociation is used").arg(modelDir), e);
         }
     }
     if (const auto h = letterHead(modelDir)) return CardLetterHeads{{*h}, false};

@@ -30,6 +30,7 @@ class AggregateRow:
     mean: float
     n: int
     mean_norm: Optional[float] = None
+    sem: Optional[float] = None
 
 
 @dataclass
@@ -73,7 +74,7 @@ class ExperimentResult:
             for s in raw.get("samples", [])]
         agg = raw.get("aggregates", {})
         self.aggregates: List[AggregateRow] = [
-            AggregateRow(a["task"], a["group"], a["condition"], a["mean"], a["n"], a.get("mean_norm"))
+            AggregateRow(a["task"], a["group"], a["condition"], a["mean"], a["n"], a.get("mean_norm"), a.get("sem"))
             for a in agg.get("rows", [])]
         self.ranking: Optional[List[HeadRankingRow]] = None
         if "ranking" in agg:
@@ -99,7 +100,7 @@ class ExperimentResult:
         """The aggregate rows (summary.csv's content) as a DataFrame."""
         pd = _pandas()
         return pd.DataFrame([vars(a) for a in self.aggregates],
-                            columns=["task", "group", "condition", "mean", "n", "mean_norm"])
+                            columns=["task", "group", "condition", "mean", "n", "mean_norm", "sem"])
 
     def ranking_pandas(self):
         """head_ranking: one row per head, most important first (head, importance, baseline, ablated)."""

@@ -2,8 +2,10 @@
 #include <QtTest>
 
 #include <QProcess>
+#include <QRegularExpression>
 #include <cmath>
 #include <fstream>
+#include <map>
 
 #include "gna/json.h"
 #include "gna/model.h"
@@ -48,6 +50,47 @@ private Q_SLOTS:
         QCOMPARE(gna_cli({"frobnicate"}).code, 2);
         QCOMPARE(gna_cli({"run", q(model_), "--prompt", "x", "--bogus"}).code, 2);
         QCOMPARE(gna_cli({"run", q(model_)}).code, 2);  // no prompt
+    }
+
+    // What a command's --help lists is what it accepts, and what it accepts is listed: every "  --name"
+    // row of the help is taken by the parser (with a value when the row shows one), and the options the
+    // commands read (their code, listed here by hand) all have a row.
+    void helpListsWhatTheCommandAccepts() {
+        const std::map<std::string, QStringList> read = {
+            {"run", {"prompt", "prompt-file", "input-ids", "random-repeat", "seed", "needle", "answer", "gold-line",
+                     "ablate", "alpha", "skip-layers", "capture", "capture-rows", "generate", "top", "logits-out",
+                     "attention-out", "device", "dtype", "threads", "scores", "tokenizer", "mean-ablate", "reference",
+                     "json", "no-special", "no-memory-check", "exclude-bos", "exclude-current"}},
+            {"experiment", {"out", "model", "tokenizer", "device", "dtype", "threads", "shard", "describe", "quiet",
+                            "no-memory-check"}},
+            {"info", {"json", "tokenizer"}},
+            {"tokenize", {"text", "file", "tokenizer", "json", "no-special"}},
+            {"make-tiny-model", {"arch", "layers", "hidden", "heads", "kv-heads", "head-dim", "intermediate", "seed",
+                                 "dtype", "shards", "merges", "vocab", "max-positions", "sliding-window", "init-std",
+                                 "rope-theta", "state-size", "expand", "conv-kernel", "ssm-head-dim", "n-groups",
+                                 "chunk-size", "time-step-rank", "attn-period", "attn-offset", "experts",
+                                 "experts-per-tok", "expert-period", "expert-offset", "block-types", "mem-blocks",
+                                 "layout", "container", "tie", "llama3-rope", "rope-parameters"}}};
+        const QRegularExpression row(QStringLiteral("^  --([a-z0-9-]+)( (\\S+))?"));
+        for (const auto& [command, names] : read) {
+            const Out help = gna_cli({QString::fromStdString(command), "--help"});
+            QCOMPARE(help.code, 0);
+            QStringList listed;
+            for (const QString& line : QString::fromUtf8(help.out).split(QLatin1Char('\n'))) {
+                const QRegularExpressionMatch m = row.match(line);
+                if (!m.hasMatch()) continue;
+                listed << m.captured(1);
+                QStringList args{QString::fromStdString(command), QStringLiteral("--") + m.captured(1)};
+                if (!m.captured(3).isEmpty()) args << QStringLiteral("1");
+                args << QStringLiteral("--help");
+                const Out o = gna_cli(args);
+                QVERIFY2(o.code == 0, qPrintable(QStringLiteral("gna %1: listed but refused: %2").arg(args.join(QLatin1Char(' ')), QString::fromUtf8(o.err))));
+            }
+            for (const QString& n : names)
+                QVERIFY2(listed.contains(n), qPrintable(QStringLiteral("gna %1 reads --%2, its --help does not list it")
+                                                            .arg(QString::fromStdString(command), n)));
+            QCOMPARE(listed.size(), names.size());  // and lists nothing it does not read
+        }
     }
 
     void meanAblateAgainstNaive() {

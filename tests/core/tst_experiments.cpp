@@ -376,6 +376,37 @@ private Q_SLOTS:
         QVERIFY(norm);
         // top-0 and random-0 are both the unablated model
         for (const SampleOutcome& s : c.result.samples) QCOMPARE(s.scores[0], s.scores[1]);
+
+        // Every aggregate row's mean and standard error, counted here from the samples (two passes, n - 1).
+        for (const AggregateRow& a : c.result.aggregates.rows) {
+            const std::size_t k = static_cast<std::size_t>(
+                std::find(c.result.conditions.begin(), c.result.conditions.end(), a.condition) - c.result.conditions.begin());
+            std::vector<double> xs;
+            for (const SampleOutcome& s : c.result.samples)
+                if ((a.task == "*" || s.task == a.task) && (a.group == "*" || s.group == a.group)) xs.push_back(s.scores[k]);
+            QCOMPARE(a.n, static_cast<int>(xs.size()));
+            double mean = 0, ss = 0;
+            for (double x : xs) mean += x / static_cast<double>(xs.size());
+            for (double x : xs) ss += (x - mean) * (x - mean);
+            const double sem = xs.size() > 1 ? std::sqrt(ss / static_cast<double>(xs.size() - 1) / static_cast<double>(xs.size())) : 0.0;
+            QVERIFY(a.sem.has_value());
+            QVERIFY2(std::abs(a.mean - mean) < 1e-12 && std::abs(*a.sem - sem) < 1e-12,
+                     qPrintable(QString("%1/%2/%3: sem %4, by hand %5").arg(QString::fromStdString(a.task), QString::fromStdString(a.group),
+                                                                            QString::fromStdString(a.condition)).arg(*a.sem).arg(sem)));
+            if (a.group == "*") {  // condition_stat, what the studio's curves draw, is the same
+                const ConditionStat st = condition_stat(c.result, a.task, k);
+                QCOMPARE(st.n, a.n);
+                QVERIFY(std::abs(st.mean - mean) < 1e-12 && std::abs(st.sem - sem) < 1e-12);
+            }
+        }
+        // a hand value: 1, 2, 3, 4 -> mean 2.5, sd sqrt(5/3), sem sqrt(5/3) / 2
+        const ConditionStat four = condition_stat(std::vector<double>{1, 2, 3, 4});
+        QCOMPARE(four.n, 4);
+        QVERIFY(std::abs(four.mean - 2.5) < 1e-15 && std::abs(four.sem - 0.6454972243679028) < 1e-15);
+        QCOMPARE(condition_stat(std::vector<double>{7}).sem, 0.0);
+        // summary.csv carries it as its last column
+        const std::string summary = read_text_file(c.summary_path);
+        QVERIFY2(summary.rfind("task,group,condition,mean,mean_norm,n,sem\n", 0) == 0, summary.substr(0, 80).c_str());
     }
 
     void niahGridAndSparsificationRun() {

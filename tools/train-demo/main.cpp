@@ -29,18 +29,28 @@ std::string clock_text(double s) {
 }
 
 const char* kUsage =
-    "usage: gna-train-demo --recipe FILE --out DIR [--steps N] [--threads N] [--checkpoint-every N]\n"
-    "                      [--eval-samples N] [--no-eval] [--restart] [--log-every N]\n"
+    "usage: gna-train-demo --recipe FILE --out DIR [options]\n"
     "       gna-train-demo --eval-only --out DIR [--eval-samples N]\n"
     "       gna-train-demo --write-questions DIR\n"
     "Trains a demo model from a recipe file (e.g. resources/demo-models/transformer/recipe.json; its keys\n"
     "are listed in docs/demo-models.md) on synthetic KV-retrieval and invented-world question data and\n"
     "writes it in Hugging Face layout (config.json, model.safetensors, tokenizer.model, MODEL_CARD.md).\n"
-    "A recipe of several stages writes stage k to DIR/stage-k and the last one to DIR.\n"
-    "--steps N overrides every stage's steps (a quick check, not the shipped model).\n"
-    "Ctrl-C checkpoints and stops (exit 130); running the same command again resumes, --restart starts\n"
-    "over. --eval-only measures a trained folder again and rewrites its card. --write-questions writes\n"
-    "the folder's MMLU-format questions of its invented world (the studio's guided tour reads them).\n";
+    "A recipe of several stages writes stage k to DIR/stage-k and the last one to DIR.\n";
+
+const gna::cli::Options kOptions = {
+    {"recipe", "FILE", "the recipe (its stages and their settings)"},
+    {"out", "DIR", "the model folder written"},
+    {"steps", "N", "overrides every stage's steps (a quick check, not the shipped model)"},
+    {"threads", "N", "CPU threads (default: LibTorch's choice)"},
+    {"checkpoint-every", "N", "steps between checkpoints"},
+    {"log-every", "N", "steps between progress lines"},
+    {"eval-samples", "N", "samples per metric of the model card's evaluation (default 100)"},
+    {"no-eval", "", "no evaluation and no model card"},
+    {"restart", "", "start over instead of resuming from the last checkpoint (Ctrl-C checkpoints and stops, exit 130)"},
+    {"eval-only", "", "measure a trained folder again and rewrite its card"},
+    {"write-questions", "DIR", "write the folder's MMLU-format questions of its invented world (the studio's guided "
+                               "tour reads them)"},
+};
 
 void report(const gna::TrainProgress& p) {
     if (!p.message.empty()) {
@@ -71,10 +81,10 @@ void print_evaluation(const gna::DemoEvaluation& e) {
 }
 
 int run(const std::vector<std::string>& argv) {
-    Args a(argv, {"no-eval", "restart", "eval-only"},
-           {"recipe", "out", "steps", "threads", "checkpoint-every", "eval-samples", "log-every", "write-questions"});
+    Args a(argv, kOptions);
     if (a.help()) {
         std::cout << kUsage;
+        gna::cli::print_options(std::cout, kOptions);
         return gna::cli::kOk;
     }
     if (!a.positionals().empty()) throw UsageError{"unexpected argument '" + a.positionals().front() + "'"};

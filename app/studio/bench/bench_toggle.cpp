@@ -1,10 +1,14 @@
 // bench_toggle: time from a head toggle (a simulated click on the real HeadBoard in the real
 // MainWindow, offscreen) to the redrawn heatmaps and head scores, on a 200-token prompt and a
 // demo-sized Llama (4 layers, hidden 128, 8 heads, 4 KV heads, intermediate 256; generated).
-//   bench_toggle [MODEL_DIR] [--toggles N] [--size WxH]   (the demo transformer: resources/demo-models/transformer)
+//   bench_toggle [MODEL_DIR] [--toggles N] [--size WxH] [--with-experiment]
+//   (the demo transformer: resources/demo-models/transformer)
 // Prints median/min/max over N toggles for: the default (one forward pass per rerun: the shown
 // maps and the last row of every head come from the same capture), the earlier two-pass path
 // (measured in the same run, for the ratio), and compare mode (cached unablated run).
+// --with-experiment: then toggles while the Experiments dock runs an exact head ranking on the same
+// model (the session's one copy, docs/studio-engine.md), and the same toggles once it is cancelled, in
+// the same process; and how many times the experiment gave the model up to a toggle.
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -21,6 +25,8 @@
 #include "gna/model.h"
 #include "gna/tiny_model.h"
 #include "attention_heatmap.h"
+#include "experiment_dock.h"
+#include "experiment_runner.h"
 #include "gather_aggregate_pair.h"
 #include "head_board.h"
 #include "main_window.h"
@@ -95,6 +101,45 @@ void toggleOnce(MainWindow& w, int i, Samples* out) {
     out->passes = w.session()->lastOutcome().forwardPasses;
 }
 
+// Toggles while an exact head ranking runs on the session's model, then as many with nothing running.
+int toggleBesideExperiment(MainWindow& w, int toggles) {
+    ExperimentRunner* runner = w.experiments()->runner();
+    QTemporaryDir out;
+    // Enough samples to outlast the toggles: the run is cancelled after them.
+    const gna::Json spec = {{"experiment", "head_ranking"},
+                            {"task", {{"name", "kv_retrieval"}, {"sizes", {10, 20}}, {"samples_per_size", 5000}}}};
+    QSignalSpy progress(runner, &ExperimentRunner::progress);
+    QSignalSpy failed(runner, &ExperimentRunner::failed);
+    runner->start(w.session()->modelPath(), spec, out.path());
+    if (!progress.wait(120000)) {
+        std::fprintf(stderr, "bench_toggle: the experiment did not start: %s\n",
+                     failed.isEmpty() ? "no progress" : qPrintable(failed.first().first().toString()));
+        return 1;
+    }
+    const int yieldsBefore = w.session()->turns()->yields();
+    Samples idle_, busy_;
+    int running = 0;
+    for (int i = 0; i < toggles; ++i) {
+        toggleOnce(w, 2 * i, &busy_);
+        running += runner->isRunning() ? 1 : 0;
+    }
+    const int yields = w.session()->turns()->yields() - yieldsBefore;
+    const int samplesDone = progress.isEmpty() ? 0 : progress.last().at(0).toInt();
+    QSignalSpy cancelled(runner, &ExperimentRunner::cancelled);
+    runner->cancel();
+    if (runner->isRunning()) cancelled.wait(120000);
+    waitIdle(w.session());
+    for (int i = 0; i < toggles; ++i) toggleOnce(w, 2 * i + 1, &idle_);
+    const Stats idle = idle_.stats(), busy = busy_.stats();
+    std::printf("%-34s median %7.1f ms  min %7.1f  max %7.1f\n", "toggle, nothing else running", idle.median, idle.min, idle.max);
+    std::printf("%-34s median %7.1f ms  min %7.1f  max %7.1f  (%d of %d toggles with the run going; it gave the "
+                "model up %d times, %d samples done)\n",
+                "toggle beside an exact ranking", busy.median, busy.min, busy.max, running, toggles, yields, samplesDone);
+    std::printf("ratio beside an experiment / alone: %.2f   goal: median < 100 ms beside it: %s\n", busy.median / idle.median,
+                busy.median < 100.0 ? "met" : "NOT met");
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -109,6 +154,7 @@ int main(int argc, char** argv) {
         toggles = std::max(3, args[i + 1].toInt());
         args.remove(i, 2);
     }
+    const bool withExperiment = args.removeAll(QStringLiteral("--with-experiment")) > 0;
     QSize size(1280, 900);  // the window: larger heatmaps take longer to redraw
     if (const qsizetype i = args.indexOf(QStringLiteral("--size")); i >= 0 && i + 1 < args.size()) {
         const QStringList wh = args[i + 1].split(QLatin1Char('x'));
@@ -172,5 +218,6 @@ int main(int argc, char** argv) {
     line("  same, compare mode (cached base)", cmp);
     std::printf("ratio two-pass / one-pass: %.2f   goal: median < 100 ms: %s\n", two.median / one.median,
                 one.median < 100.0 ? "met" : "NOT met");
+    if (withExperiment) return toggleBesideExperiment(w, toggles);
     return 0;
 }

@@ -73,6 +73,7 @@ struct AggregateRow {
     double mean = 0.0;
     int n = 0;
     std::optional<double> mean_norm;  // tasks with length-normalised accuracy
+    std::optional<double> sem;        // standard error of the mean (condition_stat's); empty in older files
 };
 
 // head_ranking: one head, most important first. importance = baseline - ablated (the spec's metric
@@ -119,6 +120,13 @@ struct MemoryRow {
     double total() const { return kv_bytes + state_bytes; }
 };
 
+// The mean of a condition's scores over samples and its standard error: the samples' standard deviation
+// (n - 1 in the variance) over sqrt(n); 0 for fewer than two samples.
+struct ConditionStat {
+    double mean = 0.0, sem = 0.0;
+    int n = 0;
+};
+
 struct ExperimentResult {
     int format_version = kExperimentResultVersion;
     Json spec = Json::object();          // as given: a rerun resumes when it is the same spec
@@ -138,6 +146,12 @@ struct ExperimentResult {
     // The spec's "experiment" (also of a spec this program no longer accepts); empty when none.
     std::string kind() const;
 };
+
+// The scores of condition `condition` (an index into r.conditions) over the samples of `task` ("*" or
+// empty: every task); a sample without that condition's score (another shard's conditions, a NaN) is
+// left out. The aggregate rows' mean and sem are this.
+ConditionStat condition_stat(const ExperimentResult& r, const std::string& task, std::size_t condition);
+ConditionStat condition_stat(const std::vector<double>& scores);
 
 // Reads the fields of a result file's JSON; throws gna::Error naming `origin`, the sample id or
 // aggregate row, and the key that is missing, unknown or of the wrong type, or the format version

@@ -3,6 +3,7 @@
 #include "experiments/experiment_result.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -76,10 +77,37 @@ Json spec_identity(const Json& spec) {
     return s;
 }
 
+ConditionStat condition_stat(const std::vector<double>& scores) {
+    ConditionStat st;
+    st.n = static_cast<int>(scores.size());
+    if (scores.empty()) return st;
+    double sum = 0;
+    for (double x : scores) sum += x;
+    st.mean = sum / st.n;
+    if (st.n > 1) {
+        double ss = 0;
+        for (double x : scores) ss += (x - st.mean) * (x - st.mean);
+        st.sem = std::sqrt(ss / (st.n - 1)) / std::sqrt(static_cast<double>(st.n));
+    }
+    return st;
+}
+
+ConditionStat condition_stat(const ExperimentResult& r, const std::string& task, std::size_t condition) {
+    std::vector<double> v;
+    for (const SampleOutcome& s : r.samples) {
+        if (!task.empty() && task != "*" && s.task != task) continue;
+        const std::size_t first = s.first_condition();
+        if (condition < first || condition - first >= s.scores.size()) continue;
+        const double x = s.scores[condition - first];
+        if (!std::isnan(x)) v.push_back(x);
+    }
+    return condition_stat(v);
+}
+
 ResultAggregates aggregate_samples(const std::string& kind, const std::vector<std::string>& conditions,
                                    const std::vector<SampleOutcome>& samples) {
-    // (task, group) -> per condition sums; group "*" = the whole task, task "*" = everything
-    struct Acc { std::vector<double> sum, sum_norm; int n = 0; bool norm = false; };
+    // (task, group) -> per condition sums and scores; group "*" = the whole task, task "*" = everything
+    struct Acc { std::vector<double> sum, sum_norm; std::vector<std::vector<double>> scores; int n = 0; bool norm = false; };
     std::map<std::pair<std::string, std::string>, Acc> acc;
     const std::size_t C = conditions.size();
     for (const auto& o : samples) {
@@ -88,7 +116,11 @@ ResultAggregates aggregate_samples(const std::string& kind, const std::vector<st
             Acc& a = acc[key];
             a.sum.resize(C, 0.0);
             a.sum_norm.resize(C, 0.0);
-            for (std::size_t c = 0; c < C; ++c) a.sum[c] += o.scores.at(c);
+            a.scores.resize(C);
+            for (std::size_t c = 0; c < C; ++c) {
+                a.sum[c] += o.scores.at(c);
+                a.scores[c].push_back(o.scores.at(c));
+            }
             if (o.scores_norm) {
                 a.norm = true;
                 for (std::size_t c = 0; c < C; ++c) a.sum_norm[c] += o.scores_norm->at(c);
@@ -100,7 +132,8 @@ ResultAggregates aggregate_samples(const std::string& kind, const std::vector<st
     for (const auto& [key, a] : acc)
         for (std::size_t c = 0; c < C; ++c)
             out.rows.push_back({key.first, key.second, conditions[c], a.sum[c] / a.n, a.n,
-                                a.norm ? std::optional<double>(a.sum_norm[c] / a.n) : std::nullopt});
+                                a.norm ? std::optional<double>(a.sum_norm[c] / a.n) : std::nullopt,
+                                condition_stat(a.scores[c]).sem});
     auto all = acc.find({"*", "*"});
     if (kind == "head_ranking" && all != acc.end()) {
         const double base = all->second.sum[0] / all->second.n;
@@ -145,10 +178,10 @@ void write_result_files(const ExperimentOutcome& out) {
                    num(o.scores[k]) + "\n";
     }
     write_file_atomic(out.csv_path, csv);
-    std::string sum = "task,group,condition,mean,mean_norm,n\n";
+    std::string sum = "task,group,condition,mean,mean_norm,n,sem\n";
     for (const AggregateRow& a : r.aggregates.rows)
         sum += csv_field(a.task) + "," + csv_field(a.group) + "," + csv_field(a.condition) + "," + num(a.mean) + "," +
-               (a.mean_norm ? num(*a.mean_norm) : "") + "," + std::to_string(a.n) + "\n";
+               (a.mean_norm ? num(*a.mean_norm) : "") + "," + std::to_string(a.n) + "," + (a.sem ? num(*a.sem) : "") + "\n";
     write_file_atomic(out.summary_path, sum);
 }
 

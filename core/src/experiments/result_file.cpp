@@ -148,6 +148,7 @@ ResultAggregates aggregates_from_json(const Json& j, const std::string& origin) 
         row.mean = r.get<double>("mean");
         row.n = r.get<int>("n");
         row.mean_norm = r.optional<double>("mean_norm");
+        row.sem = r.optional<double>("sem");
         a.rows.push_back(std::move(row));
     });
     if (f.has("ranking")) {
@@ -209,6 +210,7 @@ Json to_json(const ResultAggregates& a) {
     for (const AggregateRow& r : a.rows) {
         Json row = {{"task", r.task}, {"group", r.group}, {"condition", r.condition}, {"mean", r.mean}, {"n", r.n}};
         put(row, "mean_norm", r.mean_norm);
+        put(row, "sem", r.sem);
         rows.push_back(std::move(row));
     }
     Json j = {{"rows", std::move(rows)}};
