@@ -48,10 +48,12 @@ gna::TinyModelSpec shape(const std::string& name, bool bf16) {
     s.arch = "llama";
     if (name == "llama-1b") {
         s.llama3_rope_scaling = true, s.rope_theta = 500000;
-        s.layers = 16, s.hidden = 2048, s.heads = 32, s.kv_heads = 8, s.intermediate = 8192, s.vocab = 128256, s.tie_embeddings = true;
+        s.layers = 16, s.hidden = 2048, s.heads = 32, s.kv_heads = 8, s.intermediate = 8192, s.vocab = 128256,
+        s.tie_embeddings = true;
     } else if (name == "llama-8b") {
         s.llama3_rope_scaling = true, s.rope_theta = 500000;
-        s.layers = 32, s.hidden = 4096, s.heads = 32, s.kv_heads = 8, s.intermediate = 14336, s.vocab = 128256, s.shards = 4;
+        s.layers = 32, s.hidden = 4096, s.heads = 32, s.kv_heads = 8, s.intermediate = 14336, s.vocab = 128256,
+        s.shards = 4;
     } else {  // "bench": the CPU model of the cliff (8 layers, hidden 512, 8 heads on 4 KV heads)
         s.layers = 8, s.hidden = 512, s.heads = 8, s.kv_heads = 4, s.intermediate = 1376;
     }
@@ -119,7 +121,7 @@ int main(int argc, char** argv) {
     const gna::TinyModelSpec spec = shape(name, bf16);
     const char* base = std::getenv("GNA_BENCH_DIR");
     const auto dir = (base ? std::filesystem::path(base) : std::filesystem::temp_directory_path()) /
-                     ("gna_bench_attention_" + name + (bf16 ? "_bf16" : "_f32"));
+        ("gna_bench_attention_" + name + (bf16 ? "_bf16" : "_f32"));
     if (!std::filesystem::exists(dir / "config.json")) {
         const auto t0 = Clock::now();
         gna::write_tiny_model(spec, dir);
@@ -133,14 +135,15 @@ int main(int argc, char** argv) {
     const at::Device dev = cuda ? at::Device(at::kCUDA, 0) : at::Device(at::kCPU);
     const TorchLlama torch(dir, bf16 ? at::kBFloat16 : at::kFloat, dev, /*sdpa=*/true);
     const gna::ModelInfo& info = model->info();
-    std::printf("%s: %d layers, hidden %d, %d heads on %d KV heads, %s on %s; torch attention: %s; "
-                "%d repetitions, interleaved; %d threads; load average %.2f\n",
-                name.c_str(), info.num_layers, info.hidden_size, info.num_heads, info.num_kv_heads, bf16 ? "bf16" : "f32",
-                cuda ? "CUDA" : "CPU", torch.sdpa() ? "SDPA" : "eager (no SDPA in this LibTorch)", reps,
-                at::get_num_threads(), load_average());
-    std::printf("%7s %9s %9s %9s %9s | %8s %8s %8s | %9s %9s | %8s %8s %8s\n", "tokens", "torch s", "gna s", "explicit s",
-                "scores s", "gna/torch", "expl/gna", "scor/gna", "faults gna", "faults ex", "peak torch", "peak gna",
-                "peak expl");
+    std::printf(
+        "%s: %d layers, hidden %d, %d heads on %d KV heads, %s on %s; torch attention: %s; "
+        "%d repetitions, interleaved; %d threads; load average %.2f\n",
+        name.c_str(), info.num_layers, info.hidden_size, info.num_heads, info.num_kv_heads, bf16 ? "bf16" : "f32",
+        cuda ? "CUDA" : "CPU", torch.sdpa() ? "SDPA" : "eager (no SDPA in this LibTorch)", reps, at::get_num_threads(),
+        load_average());
+    std::printf("%7s %9s %9s %9s %9s | %8s %8s %8s | %9s %9s | %8s %8s %8s\n", "tokens", "torch s", "gna s",
+                "explicit s", "scores s", "gna/torch", "expl/gna", "scor/gna", "faults gna", "faults ex", "peak torch",
+                "peak gna", "peak expl");
     for (int T : lengths) {
         gna::RunRequest plain;
         plain.tokens = spread_tokens(T, info.vocab_size);
@@ -149,7 +152,8 @@ int main(int argc, char** argv) {
             for (int h = 0; h < info.layers[l].attention_heads; ++h) scores.capture.push_back(gna::HeadRef{l, h});
         for (int r = 7; r < T; r += 8) scores.capture_rows.push_back(r);
         if (scores.capture_rows.empty() || scores.capture_rows.back() != T - 1) scores.capture_rows.push_back(T - 1);
-        const at::Tensor ids = at::tensor(std::vector<int64_t>(plain.tokens.begin(), plain.tokens.end()), at::kLong).view({1, T});
+        const at::Tensor ids =
+            at::tensor(std::vector<int64_t>(plain.tokens.begin(), plain.tokens.end()), at::kLong).view({1, T});
         at::NoGradGuard no_grad;
         auto run_torch = [&] { torch.forward(ids).cpu(); };
         auto run_gna = [&] { model->run(plain); };
@@ -178,14 +182,16 @@ int main(int argc, char** argv) {
             run_scores();
             ts.push_back(seconds_since(t0));
         }
-        const double pt = peak_added_gb(cuda, run_torch), pg = peak_added_gb(cuda, run_gna), pe = peak_added_gb(cuda, run_explicit);
+        const double pt = peak_added_gb(cuda, run_torch), pg = peak_added_gb(cuda, run_gna),
+                     pe = peak_added_gb(cuda, run_explicit);
         const double mt = median(tt), mg = median(tg), me = median(te), ms = median(ts);
-        std::printf("%7d %9.4f %9.4f %9.4f %9.4f | %8.2f %8.2f %8.2f | %9.0f %9.0f | %8.3f %8.3f %8.3f\n", T, mt, mg, me,
-                    ms, mg / mt, me / mg, ms / mg, median(fg), median(fe), pt, pg, pe);
+        std::printf("%7d %9.4f %9.4f %9.4f %9.4f | %8.2f %8.2f %8.2f | %9.0f %9.0f | %8.3f %8.3f %8.3f\n", T, mt, mg,
+                    me, ms, mg / mt, me / mg, ms / mg, median(fg), median(fe), pt, pg, pe);
         std::fflush(stdout);
     }
-    std::printf("gna/torch: goal <= 1.1 on the GPU (8B, bf16, 2k-32k tokens); scor/gna: goal <= 1.3 (every head scored);\n"
-                "faults: minor page faults per forward; peak: GB a forward adds (goal gna <= 1.2x torch)\n");
+    std::printf(
+        "gna/torch: goal <= 1.1 on the GPU (8B, bf16, 2k-32k tokens); scor/gna: goal <= 1.3 (every head scored);\n"
+        "faults: minor page faults per forward; peak: GB a forward adds (goal gna <= 1.2x torch)\n");
 
     if (ranking > 0) {
         // Exact ranking of every head on one prompt (the first length): metric = log-probability of one
@@ -219,9 +225,10 @@ int main(int argc, char** argv) {
             worst = std::max(worst, std::fabs((base_lp - lp) - (got[0][0] - got[plan][0])));
         }
         const double t_loop = seconds_since(t0) * heads / (n + 1);
-        std::printf("exact ranking of %d heads at %d tokens: gna sweep %.2f s, per-head torch loop %.2f s "
-                    "(%d heads timed, scaled): %.2fx faster (goal >= 3); largest importance difference %.2g\n",
-                    heads, T, t_sweep, t_loop, n, t_loop / t_sweep, worst);
+        std::printf(
+            "exact ranking of %d heads at %d tokens: gna sweep %.2f s, per-head torch loop %.2f s "
+            "(%d heads timed, scaled): %.2fx faster (goal >= 3); largest importance difference %.2g\n",
+            heads, T, t_sweep, t_loop, n, t_loop / t_sweep, worst);
     }
     return 0;
 }

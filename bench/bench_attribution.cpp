@@ -34,23 +34,27 @@ using namespace gna::bench;
 
 int main(int argc, char** argv) {
     gna::prepare_cpu_runtime(argc, argv);
-    const int prompts = int_arg(argc, argv, 1, 8), layers = int_arg(argc, argv, 2, 16), hidden = int_arg(argc, argv, 3, 1024),
-              heads = int_arg(argc, argv, 4, 16), size = int_arg(argc, argv, 5, 10), loop_heads = int_arg(argc, argv, 6, 16),
+    const int prompts = int_arg(argc, argv, 1, 8), layers = int_arg(argc, argv, 2, 16),
+              hidden = int_arg(argc, argv, 3, 1024), heads = int_arg(argc, argv, 4, 16),
+              size = int_arg(argc, argv, 5, 10), loop_heads = int_arg(argc, argv, 6, 16),
               verify_k = int_arg(argc, argv, 7, 48), with_exact = int_arg(argc, argv, 8, 1);
-    auto model = cached_model(llama_spec(layers, hidden, heads, heads / 2 > 0 ? heads / 2 : 1),
-                              "gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads));
+    auto model = cached_model(
+        llama_spec(layers, hidden, heads, heads / 2 > 0 ? heads / 2 : 1),
+        "gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads));
     const int H = layers * heads;
 
     const gna::Json task = {{"name", "kv_retrieval"}, {"sizes", {size}}, {"samples_per_size", prompts}, {"seed", 1}};
     const gna::Json base = {{"experiment", "head_ranking"}, {"task", task}, {"metric", "logprob"}};
-    struct Time { double wall = 0, cpu = 0; };
+    struct Time {
+        double wall = 0, cpu = 0;
+    };
     auto run = [&](const std::string& method, Time* time) {
         gna::Json spec = base;
         spec["method"] = method;
         spec["verify_k"] = verify_k;
         gna::ExperimentOptions o;
-        o.out_dir = std::filesystem::temp_directory_path() / ("gna_bench_attr_out_" + std::to_string(::getpid()) + "_" +
-                                                              std::to_string(method.size()));
+        o.out_dir = std::filesystem::temp_directory_path() /
+            ("gna_bench_attr_out_" + std::to_string(::getpid()) + "_" + std::to_string(method.size()));
         std::filesystem::remove_all(o.out_dir);
         const auto t0 = Clock::now();
         const double c0 = cpu_seconds();
@@ -77,7 +81,8 @@ int main(int argc, char** argv) {
         const int flat = static_cast<int>(static_cast<long>(i) * H / n_loop);
         gna::InterventionPlan p;
         p.ablate(gna::HeadRef{flat / heads, flat % heads});
-        for (const auto& it : items) model->score_continuations(it.prompt, it.choices, p);  // every choice, as the sweep
+        for (const auto& it : items)
+            model->score_continuations(it.prompt, it.choices, p);  // every choice, as the sweep
     }
     t_loop = {seconds_since(t0) * H / n_loop, (cpu_seconds() - c0) * H / n_loop};
 
@@ -117,26 +122,33 @@ int main(int argc, char** argv) {
         e.push_back(exact_imp[r.head]);
     }
     int recall = 0;
-    for (int i = 0; i < 16 && i < static_cast<int>(exact_order.size()); ++i) recall += attr_top.count(exact_order[i]) ? 1 : 0;
+    for (int i = 0; i < 16 && i < static_cast<int>(exact_order.size()); ++i)
+        recall += attr_top.count(exact_order[i]) ? 1 : 0;
     const gna::AttributionSummary& vs = verified.aggregates.attribution.value();
-    std::printf("model: %d layers, hidden %d, %d heads (%d in all), %d KV prompts of %d pairs, on the %s, %d LibTorch threads\n",
-                layers, hidden, heads, H, prompts, size, bench_device() == gna::Device::CUDA ? "GPU" : "CPU",
-                gna::cpu_runtime_info().torch_threads);
+    std::printf(
+        "model: %d layers, hidden %d, %d heads (%d in all), %d KV prompts of %d pairs, on the %s, %d LibTorch "
+        "threads\n",
+        layers, hidden, heads, H, prompts, size, bench_device() == gna::Device::CUDA ? "GPU" : "CPU",
+        gna::cpu_runtime_info().torch_threads);
     auto row = [&](const char* name, const Time& t) {
-        std::printf("%-44s %9.2f s %7.2fx   %9.2f s %7.2fx\n", name, t.wall, t_loop.wall / t.wall, t.cpu, t_loop.cpu / t.cpu);
+        std::printf("%-44s %9.2f s %7.2fx   %9.2f s %7.2fx\n", name, t.wall, t_loop.wall / t.wall, t.cpu,
+                    t_loop.cpu / t.cpu);
     };
     std::printf("%-44s %11s %8s   %11s %8s\n", "", "wall", "faster", "CPU", "faster");
-    const std::string loop_name = "per-head loop (" + std::to_string(n_loop) + " heads timed, scaled to " + std::to_string(H) + ")";
+    const std::string loop_name =
+        "per-head loop (" + std::to_string(n_loop) + " heads timed, scaled to " + std::to_string(H) + ")";
     row(loop_name.c_str(), t_loop);
     if (with_exact) row("exact batched sweep", t_exact);
     row("attribution", t_attr);
     const std::string verify_name = "attribution+verify (K=" + std::to_string(verify_k) + ")";
     row(verify_name.c_str(), t_verify);
-    std::printf("gradient pass over the %zu prompts: one at a time %.2f s wall %.2f s CPU; batched (%zu passes) %.2f s wall "
-                "%.2f s CPU, %.2fx CPU\n",
-                requests.size(), t_one.wall, t_one.cpu, gna::attribution_batch_ends(requests, model->info()).size(),
-                t_batched.wall, t_batched.cpu, t_one.cpu / t_batched.cpu);
-    std::printf("attribution+verify phases (wall): attribution %.2f s, verify %.2f s\n", vs.seconds_attribution, vs.seconds_verify.value_or(0.0));
+    std::printf(
+        "gradient pass over the %zu prompts: one at a time %.2f s wall %.2f s CPU; batched (%zu passes) %.2f s wall "
+        "%.2f s CPU, %.2fx CPU\n",
+        requests.size(), t_one.wall, t_one.cpu, gna::attribution_batch_ends(requests, model->info()).size(),
+        t_batched.wall, t_batched.cpu, t_one.cpu / t_batched.cpu);
+    std::printf("attribution+verify phases (wall): attribution %.2f s, verify %.2f s\n", vs.seconds_attribution,
+                vs.seconds_verify.value_or(0.0));
     // The verification's recompute bound: a verified head in layer l reruns layers l..L-1 of each
     // prompt, (L - l) / L of the loop's forward per head.
     double share = 0;
@@ -148,11 +160,15 @@ int main(int argc, char** argv) {
     }
     std::printf("verified heads per layer:");
     for (int n : per_layer) std::printf(" %d", n);
-    std::printf("\nrecompute bound (verified heads' layers on, at the loop's per-head CPU time): %.2f s; verification CPU is %.2fx that\n",
-                share * t_loop.cpu / H, (t_verify.cpu - t_attr.cpu) / (share * t_loop.cpu / H));
+    std::printf(
+        "\nrecompute bound (verified heads' layers on, at the loop's per-head CPU time): %.2f s; verification CPU is "
+        "%.2fx that\n",
+        share * t_loop.cpu / H, (t_verify.cpu - t_attr.cpu) / (share * t_loop.cpu / H));
     if (with_exact) {
-        std::printf("exact top 16 within attribution top %d: %d/16; Spearman rho (all heads): %.3f; rho on the verified set: %.3f\n",
-                    verify_k, recall, gna::spearman_correlation(a, e), vs.spearman.value_or(0.0));
+        std::printf(
+            "exact top 16 within attribution top %d: %d/16; Spearman rho (all heads): %.3f; rho on the verified set: "
+            "%.3f\n",
+            verify_k, recall, gna::spearman_correlation(a, e), vs.spearman.value_or(0.0));
         // The same bound for an oracle that verifies the exact top K (perfect attribution): where the
         // model's most important heads lie caps any exact verification of them.
         double oracle = 0;
@@ -164,12 +180,14 @@ int main(int argc, char** argv) {
         }
         std::printf("exact top %d per layer:", verify_k);
         for (int n : oracle_layers) std::printf(" %d", n);
-        std::printf("\nverifying the exact top %d (a perfect attribution) costs at least %.2f s CPU: at best %.2fx the loop with "
-                    "this attribution phase\n",
-                    verify_k, oracle * t_loop.cpu / H, t_loop.cpu / (t_attr.cpu + oracle * t_loop.cpu / H));
-    }
-    else
-        std::printf("rho on the verified set (estimate vs exact): %.3f; exact sweep not run (exact=0)\n", vs.spearman.value_or(0.0));
+        std::printf(
+            "\nverifying the exact top %d (a perfect attribution) costs at least %.2f s CPU: at best %.2fx the loop "
+            "with "
+            "this attribution phase\n",
+            verify_k, oracle * t_loop.cpu / H, t_loop.cpu / (t_attr.cpu + oracle * t_loop.cpu / H));
+    } else
+        std::printf("rho on the verified set (estimate vs exact): %.3f; exact sweep not run (exact=0)\n",
+                    vs.spearman.value_or(0.0));
     std::fflush(stdout);
     return 0;
 }

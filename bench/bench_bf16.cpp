@@ -77,10 +77,17 @@ gna::TinyModelSpec shape(const std::string& name) {
     s.arch = "llama";
     s.llama3_rope_scaling = true;
     s.rope_theta = 500000;
-    if (name == "llama-1b") s.layers = 16, s.hidden = 2048, s.heads = 32, s.kv_heads = 8, s.intermediate = 8192, s.vocab = 128256, s.tie_embeddings = true;
-    else if (name == "llama-3b") s.layers = 28, s.hidden = 3072, s.heads = 24, s.kv_heads = 8, s.intermediate = 8192, s.vocab = 128256, s.tie_embeddings = true;
-    else if (name == "llama-8b") s.layers = 32, s.hidden = 4096, s.heads = 32, s.kv_heads = 8, s.intermediate = 14336, s.vocab = 128256, s.shards = 4;
-    else s.layers = 4, s.hidden = 256, s.heads = 8, s.kv_heads = 2, s.intermediate = 512;  // "small": a quick check
+    if (name == "llama-1b")
+        s.layers = 16, s.hidden = 2048, s.heads = 32, s.kv_heads = 8, s.intermediate = 8192, s.vocab = 128256,
+        s.tie_embeddings = true;
+    else if (name == "llama-3b")
+        s.layers = 28, s.hidden = 3072, s.heads = 24, s.kv_heads = 8, s.intermediate = 8192, s.vocab = 128256,
+        s.tie_embeddings = true;
+    else if (name == "llama-8b")
+        s.layers = 32, s.hidden = 4096, s.heads = 32, s.kv_heads = 8, s.intermediate = 14336, s.vocab = 128256,
+        s.shards = 4;
+    else
+        s.layers = 4, s.hidden = 256, s.heads = 8, s.kv_heads = 2, s.intermediate = 512;  // "small": a quick check
     return s;
 }
 
@@ -146,11 +153,14 @@ struct TorchMamba2 {
             const auto bias = w.count(p + ".conv1d.bias") ? w.at(p + ".conv1d.bias") : at::Tensor();
             at::Tensor xbc = at::conv1d(xbc_in.transpose(1, 2), w.at(p + ".conv1d.weight"), bias, one, pad, one, Cc);
             xbc = at::silu(xbc.narrow(-1, 0, T).transpose(1, 2));  // (1, T, Cc) bf16
-            const at::Tensor dt = at::softplus(dt_in.to(at::kFloat) + w.at(p + ".dt_bias").to(at::kFloat));  // (1, T, H)
+            const at::Tensor dt =
+                at::softplus(dt_in.to(at::kFloat) + w.at(p + ".dt_bias").to(at::kFloat));  // (1, T, H)
             const at::Tensor A = -at::exp(w.at(p + ".A_log").to(at::kFloat));
             const at::Tensor xs = xbc.narrow(-1, 0, DI).to(at::kFloat).view({1, T, H, P});
-            const at::Tensor Bm = xbc.narrow(-1, DI, G * N).to(at::kFloat).view({1, T, G, N}).repeat_interleave(H / G, 2);
-            const at::Tensor Cm = xbc.narrow(-1, DI + G * N, G * N).to(at::kFloat).view({1, T, G, N}).repeat_interleave(H / G, 2);
+            const at::Tensor Bm =
+                xbc.narrow(-1, DI, G * N).to(at::kFloat).view({1, T, G, N}).repeat_interleave(H / G, 2);
+            const at::Tensor Cm =
+                xbc.narrow(-1, DI + G * N, G * N).to(at::kFloat).view({1, T, G, N}).repeat_interleave(H / G, 2);
             auto padt = [&](const at::Tensor& t) {
                 std::vector<int64_t> pd(static_cast<std::size_t>(2 * (t.dim() - 1)), 0);
                 pd.back() = Tp - T;
@@ -165,7 +175,8 @@ struct TorchMamba2 {
             if (ablate.first == l) o.narrow(-1, ablate.second * P, P).zero_();
             h = h.to(at::kFloat) + at::linear(o, w.at(p + ".out_proj.weight"));  // residual_in_fp32
         }
-        return at::linear(rms(h.narrow(1, T - 1, 1), w.at("backbone.norm_f.weight")), w.at("lm_head.weight")).to(at::kFloat);
+        return at::linear(rms(h.narrow(1, T - 1, 1), w.at("backbone.norm_f.weight")), w.at("lm_head.weight"))
+            .to(at::kFloat);
     }
 };
 
@@ -179,8 +190,10 @@ int child(const std::string& mode, const std::filesystem::path& dir, int T, int 
         const bool mamba2 = gna::ModelConfig::load(dir).model_type() == "mamba2";
         std::unique_ptr<TorchLlama> llama;
         std::unique_ptr<TorchMamba2> mamba;
-        if (mamba2) mamba = std::make_unique<TorchMamba2>(dir);
-        else llama = std::make_unique<TorchLlama>(dir, at::kBFloat16, at::Device(at::kCPU), /*sdpa=*/false);
+        if (mamba2)
+            mamba = std::make_unique<TorchMamba2>(dir);
+        else
+            llama = std::make_unique<TorchLlama>(dir, at::kBFloat16, at::Device(at::kCPU), /*sdpa=*/false);
         const int64_t layers = mamba2 ? mamba->L : llama->L;
         auto forward = [&](const at::Tensor& x, std::pair<int, int> ablate) {
             return mamba2 ? mamba->forward(x, ablate) : llama->forward(x, ablate);
@@ -234,7 +247,8 @@ int child(const std::string& mode, const std::filesystem::path& dir, int T, int 
 
 bool run_child(const std::string& self, const std::string& mode, const std::string& dir, int T, int nplans,
                std::vector<double>& out) {
-    const std::string tmp = (std::filesystem::temp_directory_path() / ("gna_bench_bf16_" + std::to_string(getpid()))).string();
+    const std::string tmp =
+        (std::filesystem::temp_directory_path() / ("gna_bench_bf16_" + std::to_string(getpid()))).string();
     std::vector<std::string> args = {self, "--child", mode, dir, std::to_string(T), std::to_string(nplans)};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
@@ -261,13 +275,15 @@ bool run_child(const std::string& self, const std::string& mode, const std::stri
 
 int main(int argc, char** argv) {
     gna::prepare_cpu_runtime(argc, argv);
-    if (argc == 6 && std::string(argv[1]) == "--child") return child(argv[2], argv[3], std::atoi(argv[4]), std::atoi(argv[5]));
+    if (argc == 6 && std::string(argv[1]) == "--child")
+        return child(argv[2], argv[3], std::atoi(argv[4]), std::atoi(argv[5]));
     const std::string name = argc > 1 ? argv[1] : "llama-1b";
     const int rounds = argc > 2 ? std::atoi(argv[2]) : 2, T = argc > 3 ? std::atoi(argv[3]) : 512;
     const int nplans = argc > 4 ? std::atoi(argv[4]) : 8;
     const gna::TinyModelSpec s = shape(name);
     const char* base = std::getenv("GNA_BENCH_DIR");
-    const auto dir = (base ? std::filesystem::path(base) : std::filesystem::temp_directory_path()) / ("gna_bench_bf16_" + name);
+    const auto dir =
+        (base ? std::filesystem::path(base) : std::filesystem::temp_directory_path()) / ("gna_bench_bf16_" + name);
     if (!std::filesystem::exists(dir / "config.json")) {
         auto t0 = Clock::now();
         gna::write_tiny_model(s, dir);
@@ -286,11 +302,13 @@ int main(int argc, char** argv) {
         for (const auto& x : res[m]) v.push_back(x[i]);
         return median(v);
     };
-    std::printf("%s: %d layers, hidden %d, vocab %d, bf16 checkpoint %.2f GB; %d tokens; %d rounds; "
-                "sweep = baseline + %d heads of the last layer; CPU bf16: %s; %d threads; load average %.2f\n",
-                name.c_str(), s.layers, s.hidden, s.vocab, gna::Checkpoint::open(dir).total_bytes() / 1e9, T, rounds,
-                nplans, gna::cpu_bf16_features().c_str(), at::get_num_threads(), load_average());
-    std::printf("%-11s %8s %10s %10s %9s %10s\n", "config", "load s", "forward s", "tokens/s", "sweep s", "peak RSS GB");
+    std::printf(
+        "%s: %d layers, hidden %d, vocab %d, bf16 checkpoint %.2f GB; %d tokens; %d rounds; "
+        "sweep = baseline + %d heads of the last layer; CPU bf16: %s; %d threads; load average %.2f\n",
+        name.c_str(), s.layers, s.hidden, s.vocab, gna::Checkpoint::open(dir).total_bytes() / 1e9, T, rounds, nplans,
+        gna::cpu_bf16_features().c_str(), at::get_num_threads(), load_average());
+    std::printf("%-11s %8s %10s %10s %9s %10s\n", "config", "load s", "forward s", "tokens/s", "sweep s",
+                "peak RSS GB");
     for (const auto& m : modes)
         if (!res[m].empty())
             std::printf("%-11s %8.2f %10.3f %10.1f %9.2f %10.2f\n", m.c_str(), med(m, 0), med(m, 1), T / med(m, 1),

@@ -27,16 +27,20 @@ using namespace gna::bench;
 
 int main(int argc, char** argv) {
     gna::prepare_cpu_runtime(argc, argv);
-    const int tokens = int_arg(argc, argv, 1, 512), layer = int_arg(argc, argv, 2, 12), layers = int_arg(argc, argv, 3, 16),
-              hidden = int_arg(argc, argv, 4, 1024), heads = int_arg(argc, argv, 5, 16), reps = int_arg(argc, argv, 6, 3);
+    const int tokens = int_arg(argc, argv, 1, 512), layer = int_arg(argc, argv, 2, 12),
+              layers = int_arg(argc, argv, 3, 16), hidden = int_arg(argc, argv, 4, 1024),
+              heads = int_arg(argc, argv, 5, 16), reps = int_arg(argc, argv, 6, 3);
     // the model of bench_attribution, shared through the temp folder; arguments 7-9 give other shapes (kv heads,
     // MLP width, vocabulary), e.g. Llama-3.2-1B's
     gna::TinyModelSpec s = llama_spec(layers, hidden, heads, int_arg(argc, argv, 7, heads / 2 > 0 ? heads / 2 : 1));
     s.intermediate = int_arg(argc, argv, 8, hidden * 8 / 3);
     s.vocab = int_arg(argc, argv, 9, 0);
     std::shared_ptr<gna::Model> model = cached_model(
-        s, "gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads) +
-               (argc > 7 ? "_" + std::to_string(s.kv_heads) + "_" + std::to_string(s.intermediate) + "_" + std::to_string(s.vocab) : ""));
+        s,
+        "gna_bench_attr_" + std::to_string(layers) + "_" + std::to_string(hidden) + "_" + std::to_string(heads) +
+            (argc > 7 ? "_" + std::to_string(s.kv_heads) + "_" + std::to_string(s.intermediate) + "_" +
+                     std::to_string(s.vocab)
+                      : ""));
 
     gna::RunRequest base;
     for (int t = 0; t < tokens; ++t) base.tokens.push_back(3 + (t * 37) % 500);
@@ -57,7 +61,7 @@ int main(int argc, char** argv) {
         const gna::RunResult fast = gna::run_from_residuals(*model, toggle, *kept.residuals);
         t_toggle += seconds_since(t0);
         same = same && full.last_logits.size() == fast.last_logits.size() &&
-               std::memcmp(full.last_logits.data(), fast.last_logits.data(), full.last_logits.size() * sizeof(float)) == 0;
+            std::memcmp(full.last_logits.data(), fast.last_logits.data(), full.last_logits.size() * sizeof(float)) == 0;
     }
 
     // The studio's toggle through the probe: the unablated run first (it keeps the stream), then the
@@ -85,20 +89,25 @@ int main(int argc, char** argv) {
         passes_one = one.forward_passes, passes_two = two.forward_passes;
         first_one = one.first_layer, first_two = two.first_layer;
         same_scores = same_scores && one.scores.size() == two.scores.size() && one.maps.size() == two.maps.size();
-        for (std::size_t i = 0; same_scores && i < one.scores.size(); ++i) same_scores = one.scores[i].value == two.scores[i].value;
-        for (std::size_t i = 0; same_scores && i < one.maps.size(); ++i) same_scores = one.maps[i].weights == two.maps[i].weights;
+        for (std::size_t i = 0; same_scores && i < one.scores.size(); ++i)
+            same_scores = one.scores[i].value == two.scores[i].value;
+        for (std::size_t i = 0; same_scores && i < one.maps.size(); ++i)
+            same_scores = one.maps[i].weights == two.maps[i].weights;
     }
-    std::printf("model: %d layers, hidden %d, %d heads (%d KV), intermediate %d, vocab %d, %d tokens, %d LibTorch threads; kept stream %.1f MB\n",
-                layers, hidden, heads, s.kv_heads, s.intermediate, model->info().vocab_size, tokens, gna::cpu_runtime_info().torch_threads,
-                kept.bytes / 1e6);
+    std::printf(
+        "model: %d layers, hidden %d, %d heads (%d KV), intermediate %d, vocab %d, %d tokens, %d LibTorch threads; "
+        "kept stream %.1f MB\n",
+        layers, hidden, heads, s.kv_heads, s.intermediate, model->info().vocab_size, tokens,
+        gna::cpu_runtime_info().torch_threads, kept.bytes / 1e6);
     std::printf("full forward:                 %7.3f s  1.00x\n", t_full / reps);
-    std::printf("toggle L%d.H0 from layer %2d:   %7.3f s  %.2fx of a full forward  (logits bit-identical: %s)\n", layer, layer,
-                t_toggle / reps, t_toggle / t_full, same ? "yes" : "NO");
+    std::printf("toggle L%d.H0 from layer %2d:   %7.3f s  %.2fx of a full forward  (logits bit-identical: %s)\n", layer,
+                layer, t_toggle / reps, t_toggle / t_full, same ? "yes" : "NO");
     std::printf("studio toggle, %zu heads scored, 2 drawn:\n", pr.scored.size());
-    std::printf("  earlier path (score rows apart): %7.3f s  %.2fx of a full forward  (%d passes, from layer %d)\n", t_two / reps,
-                t_two / t_full, passes_two, first_two);
-    std::printf("  one pass:                        %7.3f s  %.2fx of a full forward  (%d pass, from layer %d)  %.2fx faster; "
-                "same maps and scores: %s\n",
-                t_one / reps, t_one / t_full, passes_one, first_one, t_two / t_one, same_scores ? "yes" : "NO");
+    std::printf("  earlier path (score rows apart): %7.3f s  %.2fx of a full forward  (%d passes, from layer %d)\n",
+                t_two / reps, t_two / t_full, passes_two, first_two);
+    std::printf(
+        "  one pass:                        %7.3f s  %.2fx of a full forward  (%d pass, from layer %d)  %.2fx faster; "
+        "same maps and scores: %s\n",
+        t_one / reps, t_one / t_full, passes_one, first_one, t_two / t_one, same_scores ? "yes" : "NO");
     return same && same_scores ? 0 : 1;
 }

@@ -81,7 +81,8 @@ int main(int argc, char** argv) {
         }
         const auto runs = model->run_batch(reqs);
         std::vector<double> batch;
-        for (std::size_t c = 0; c < item.choices.size(); ++c) batch.push_back(logprob(runs[c], item.prompt.size(), item.choices[c]));
+        for (std::size_t c = 0; c < item.choices.size(); ++c)
+            batch.push_back(logprob(runs[c], item.prompt.size(), item.choices[c]));
         t_batch.push_back(seconds_since(t0));
         for (std::size_t c = 0; c < tree.size(); ++c) max_diff = std::max(max_diff, std::fabs(tree[c] - batch[c]));
     }

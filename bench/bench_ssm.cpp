@@ -40,8 +40,14 @@ long peak_rss_mib() {
 }
 
 void scans_and_loop(int reps, int T) {
-    const gna::TinyModelSpec s{.arch = "mamba2", .layers = 8, .hidden = 512, .merges = 300, .state_size = 128, .expand = 2,
-                               .ssm_head_dim = 64, .chunk_size = 256};
+    const gna::TinyModelSpec s{.arch = "mamba2",
+                               .layers = 8,
+                               .hidden = 512,
+                               .merges = 300,
+                               .state_size = 128,
+                               .expand = 2,
+                               .ssm_head_dim = 64,
+                               .chunk_size = 256};
     auto model = cached_model(s, "gna_bench_ssm");
 
     gna::RunRequest plain;
@@ -77,16 +83,20 @@ void scans_and_loop(int reps, int T) {
     const long rss_after = peak_rss_mib();
 
     const double mc = median(chunked), ml = median(loop), mh = median(captured);
-    std::printf("model: Mamba-2, 8 layers, hidden 512, 16 heads x 64, state 128, chunk 256; %d tokens; %d reps\n", T, reps);
+    std::printf("model: Mamba-2, 8 layers, hidden 512, 16 heads x 64, state 128, chunk 256; %d tokens; %d reps\n", T,
+                reps);
     std::printf("chunked SSD forward:   median %.3f s  (%.0f tokens/s)\n", mc, T / mc);
     std::printf("per-token loop:        median %.3f s  (%.0f tokens/s)\n", ml, T / ml);
     std::printf("speed-up chunked/loop: %.1fx wall, %.1fx CPU time (%.2f s vs %.2f s CPU)  (goal >= 10x)\n", ml / mc,
                 median(cpu_loop) / median(cpu_chunked), median(cpu_chunked), median(cpu_loop));
-    std::printf("token-by-token through the model (decode loop, %d steps): %.3f s wall, %.2f s CPU: chunked prefill "
-                "is %.1fx faster (wall), %.1fx (CPU)\n",
-                T, step_wall, step_cpu, step_wall / mc, step_cpu / median(cpu_chunked));
-    std::printf("forward + hidden attention of L5.S7 (all %d rows): median %.3f s wall (+%.3f s over plain), "
-                "%.2f s CPU (+%.2f s)\n", T, mh, mh - mc, median(cpu_cap), median(cpu_cap) - median(cpu_chunked));
+    std::printf(
+        "token-by-token through the model (decode loop, %d steps): %.3f s wall, %.2f s CPU: chunked prefill "
+        "is %.1fx faster (wall), %.1fx (CPU)\n",
+        T, step_wall, step_cpu, step_wall / mc, step_cpu / median(cpu_chunked));
+    std::printf(
+        "forward + hidden attention of L5.S7 (all %d rows): median %.3f s wall (+%.3f s over plain), "
+        "%.2f s CPU (+%.2f s)\n",
+        T, mh, mh - mc, median(cpu_cap), median(cpu_cap) - median(cpu_chunked));
     std::printf("captured map: %d x %d floats = %.1f MiB; peak RSS %ld MiB before captures, %ld MiB after\n",
                 static_cast<int>(rc.attention[0].rows.size()), rc.attention[0].cols,
                 rc.attention[0].weights.size() * 4.0 / (1 << 20), rss_before, rss_after);
@@ -109,21 +119,24 @@ void scans_and_loop(int reps, int T) {
         sel_l.push_back(seconds([&] { gna::selective_scan_sequential(u, dt1, A1, B1, C1, {}); }));
         cpu[3].push_back(g_cpu.back());
     }
-    std::printf("scan alone, Mamba-2 layer (16 x 64, N 128, %d tokens, config chunk 256): chunked SSD %.4f s wall / "
-                "%.4f s CPU, per-token loop %.4f s / %.4f s: %.1fx wall, %.1fx CPU\n",
-                T, median(ssd_c), median(cpu[0]), median(ssd_l), median(cpu[1]), median(ssd_l) / median(ssd_c),
-                median(cpu[1]) / median(cpu[0]));
-    std::printf("scan alone, Mamba-1 layer (1024 channels, N 16, %d tokens): blocked %.4f s / %.4f s CPU, per-token "
-                "loop %.4f s / %.4f s: %.1fx wall, %.1fx CPU\n",
-                T, median(sel_c), median(cpu[2]), median(sel_l), median(cpu[3]), median(sel_l) / median(sel_c),
-                median(cpu[3]) / median(cpu[2]));
+    std::printf(
+        "scan alone, Mamba-2 layer (16 x 64, N 128, %d tokens, config chunk 256): chunked SSD %.4f s wall / "
+        "%.4f s CPU, per-token loop %.4f s / %.4f s: %.1fx wall, %.1fx CPU\n",
+        T, median(ssd_c), median(cpu[0]), median(ssd_l), median(cpu[1]), median(ssd_l) / median(ssd_c),
+        median(cpu[1]) / median(cpu[0]));
+    std::printf(
+        "scan alone, Mamba-1 layer (1024 channels, N 16, %d tokens): blocked %.4f s / %.4f s CPU, per-token "
+        "loop %.4f s / %.4f s: %.1fx wall, %.1fx CPU\n",
+        T, median(sel_c), median(cpu[2]), median(sel_l), median(cpu[3]), median(sel_l) / median(sel_c),
+        median(cpu[3]) / median(cpu[2]));
     // Amdahl: the per-token loop only replaces the scans; everything else (projections, conv, norms,
     // head) costs the same in both runs and bounds the whole-forward ratio.
     const double scans = s.layers * median(cpu[0]), rest = median(cpu_chunked) - scans;
     if (rest > 0)
-        std::printf("forward CPU time outside the scans ~ %.2f s (%.0f%% of the chunked forward, %d layers x the scan "
-                    "alone above): even a free scan bounds the whole-forward ratio at ~%.1fx (CPU)\n",
-                    rest, 100.0 * rest / median(cpu_chunked), s.layers, median(cpu_loop) / rest);
+        std::printf(
+            "forward CPU time outside the scans ~ %.2f s (%.0f%% of the chunked forward, %d layers x the scan "
+            "alone above): even a free scan bounds the whole-forward ratio at ~%.1fx (CPU)\n",
+            rest, 100.0 * rest / median(cpu_chunked), s.layers, median(cpu_loop) / rest);
 }
 
 // The matrix products of one forward of `s` (T tokens, batch 1), with weights of the same shapes:
@@ -155,14 +168,18 @@ std::function<void()> matmuls_of(const gna::TinyModelSpec& s, int64_t T, int64_t
     lin(1, C, V, false);
     return [mm] {
         for (const Mm& m : mm)
-            if (m.w.dim() == 3) at::matmul(m.x, m.w);
-            else at::linear(m.x, m.w, m.b);
+            if (m.w.dim() == 3)
+                at::matmul(m.x, m.w);
+            else
+                at::linear(m.x, m.w, m.b);
     };
 }
 
 void roofline(int reps, int T, const std::string& only) {
-    std::printf("roofline: whole forward / its matrix products alone (same shapes, same run; goal <= 1.5), "
-                "batch 1, %d tokens, %d threads, f32; load average %.2f\n", T, at::get_num_threads(), load_average());
+    std::printf(
+        "roofline: whole forward / its matrix products alone (same shapes, same run; goal <= 1.5), "
+        "batch 1, %d tokens, %d threads, f32; load average %.2f\n",
+        T, at::get_num_threads(), load_average());
     for (const char* arch : {"mamba", "mamba2", "recurrentgemma"}) {
         if (!only.empty() && only != arch) continue;
         gna::TinyModelSpec s;
@@ -186,9 +203,11 @@ void roofline(int reps, int T, const std::string& only) {
             cgemm.push_back(g_cpu.back());
         }
         const char* name = s.arch == "mamba" ? "Mamba-1" : s.arch == "mamba2" ? "Mamba-2" : "RG-LRU";
-        std::printf("  %-8s %d layers, hidden %d: forward %.3f s, matmuls %.3f s: roofline fraction %.2f wall, "
-                    "%.2f CPU\n", name, s.layers, s.hidden, median(fwd), median(gemm), median(fwd) / median(gemm),
-                    median(cfwd) / median(cgemm));
+        std::printf(
+            "  %-8s %d layers, hidden %d: forward %.3f s, matmuls %.3f s: roofline fraction %.2f wall, "
+            "%.2f CPU\n",
+            name, s.layers, s.hidden, median(fwd), median(gemm), median(fwd) / median(gemm),
+            median(cfwd) / median(cgemm));
     }
 }
 

@@ -90,22 +90,26 @@ int main(int argc, char** argv) {
         t_naive += std::chrono::duration<double>(t2 - t1).count();
         t_alone += std::chrono::duration<double>(t3 - t2).count();
         for (std::size_t i = 0; i < naive.size(); ++i) {
-            for (std::size_t c = 0; c < naive[i].size(); ++c) max_diff = std::max(max_diff, std::fabs(naive[i][c] - batched[i][c]));
+            for (std::size_t c = 0; c < naive[i].size(); ++c)
+                max_diff = std::max(max_diff, std::fabs(naive[i][c] - batched[i][c]));
             argmax_differs += std::max_element(naive[i].begin(), naive[i].end()) - naive[i].begin() !=
-                              std::max_element(batched[i].begin(), batched[i].end()) - batched[i].begin();
+                std::max_element(batched[i].begin(), batched[i].end()) - batched[i].begin();
         }
     }
-    std::printf("model: 8 layers, hidden %d, 8 heads; %d KV-retrieval prompts (sizes 10..50, mean %.0f tokens, "
-                "%.1f choice tokens per prompt); %zu plans (baseline + 64 heads); batch rows %d\n",
-                hidden, prompts, static_cast<double>(tokens) / prompts, static_cast<double>(choice_tokens) / prompts,
-                plans.size(), rows);
+    std::printf(
+        "model: 8 layers, hidden %d, 8 heads; %d KV-retrieval prompts (sizes 10..50, mean %.0f tokens, "
+        "%.1f choice tokens per prompt); %zu plans (baseline + 64 heads); batch rows %d\n",
+        hidden, prompts, static_cast<double>(tokens) / prompts, static_cast<double>(choice_tokens) / prompts,
+        plans.size(), rows);
     std::printf("naive loop (fresh forward per head per prompt): %.2f s\n", t_naive);
     std::printf("batched + prefix-reusing sweep:                 %.2f s\n", t_sweep);
-    std::printf("ratio naive / sweep: %.2fx  (goal >= 5x)   max |score difference| %.2e, best choice differs in %ld of %zu\n",
-                t_naive / t_sweep, max_diff, argmax_differs, items.size() * plans.size());
-    std::printf("the same sweep, one plan at a time (1 row, no prefix reuse): %.2f s, ratio %.2fx; "
-                "max |difference| from the batched sweep %.2e (%s)\n",
-                t_alone, t_alone / t_sweep, alone_diff, alone_diff == 0.0 ? "bit-identical" : "NOT identical");
+    std::printf(
+        "ratio naive / sweep: %.2fx  (goal >= 5x)   max |score difference| %.2e, best choice differs in %ld of %zu\n",
+        t_naive / t_sweep, max_diff, argmax_differs, items.size() * plans.size());
+    std::printf(
+        "the same sweep, one plan at a time (1 row, no prefix reuse): %.2f s, ratio %.2fx; "
+        "max |difference| from the batched sweep %.2e (%s)\n",
+        t_alone, t_alone / t_sweep, alone_diff, alone_diff == 0.0 ? "bit-identical" : "NOT identical");
     std::printf("the sweep with exact = false (every op batched): %.2f s, exact costs %.0f%%; max |difference| %.2e\n",
                 t_fast, 100.0 * (t_sweep / t_fast - 1.0), fast_diff);
     return 0;

@@ -77,11 +77,12 @@ struct Sample {
 // (the baseline: no wait policy, OpenBLAS's own thread count; --threads sets LibTorch's only).
 Sample run_child(const std::string& self, const std::string& arch, int tokens, int threads, bool defaults) {
     const std::string cmd = std::string("env -u OMP_WAIT_POLICY GNA_CPU_DEFAULTS=") + (defaults ? "1" : "0") + " '" +
-                            self + "' --child " + arch + " " + std::to_string(tokens) + " " + std::to_string(threads);
+        self + "' --child " + arch + " " + std::to_string(tokens) + " " + std::to_string(threads);
     Sample s;
     FILE* p = popen(cmd.c_str(), "r");
     char policy[64] = {0};
-    if (p == nullptr || std::fscanf(p, "%lf %lf %63s %d %d", &s.wall, &s.cpu, policy, &s.torch_threads, &s.blas_threads) != 5) {
+    if (p == nullptr ||
+        std::fscanf(p, "%lf %lf %63s %d %d", &s.wall, &s.cpu, policy, &s.torch_threads, &s.blas_threads) != 5) {
         std::fprintf(stderr, "bench_threads: the child run failed: %s\n", cmd.c_str());
         std::exit(1);
     }
@@ -99,8 +100,11 @@ int main(int argc, char** argv) {
     const int tokens = argc > 2 ? std::atoi(argv[2]) : 512;
     const int threads = argc > 3 ? std::atoi(argv[3]) : 0;
     const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-    std::printf("forward of %d tokens; %d rounds, each a child with the OpenMP and OpenBLAS defaults and one with the program's "
-                "settings, alternating; --threads %d (0 = default)\n", tokens, rounds, threads);
+    std::printf(
+        "forward of %d tokens; %d rounds, each a child with the OpenMP and OpenBLAS defaults and one with the "
+        "program's "
+        "settings, alternating; --threads %d (0 = default)\n",
+        tokens, rounds, threads);
     for (const std::string arch : {"mamba2", "llama"}) {
         model_dir(arch);
         std::vector<double> dw, dc, pw, pc;
@@ -111,11 +115,14 @@ int main(int argc, char** argv) {
             dw.push_back(d.wall), dc.push_back(d.cpu), pw.push_back(p.wall), pc.push_back(p.cpu);
         }
         std::printf("%s:\n", arch.c_str());
-        std::printf("  library defaults  (OMP_WAIT_POLICY %-7s torch %d / BLAS %d threads): median %.3f s wall, %.3f s CPU\n",
-                    d.policy.c_str(), d.torch_threads, d.blas_threads, median(dw), median(dc));
-        std::printf("  program settings  (OMP_WAIT_POLICY %-7s torch %d / BLAS %d threads): median %.3f s wall, %.3f s CPU\n",
-                    p.policy.c_str(), p.torch_threads, p.blas_threads, median(pw), median(pc));
-        std::printf("  ratio defaults / program: %.2f wall, %.2f CPU\n", median(dw) / median(pw), median(dc) / median(pc));
+        std::printf(
+            "  library defaults  (OMP_WAIT_POLICY %-7s torch %d / BLAS %d threads): median %.3f s wall, %.3f s CPU\n",
+            d.policy.c_str(), d.torch_threads, d.blas_threads, median(dw), median(dc));
+        std::printf(
+            "  program settings  (OMP_WAIT_POLICY %-7s torch %d / BLAS %d threads): median %.3f s wall, %.3f s CPU\n",
+            p.policy.c_str(), p.torch_threads, p.blas_threads, median(pw), median(pc));
+        std::printf("  ratio defaults / program: %.2f wall, %.2f CPU\n", median(dw) / median(pw),
+                    median(dc) / median(pc));
     }
     return 0;
 }

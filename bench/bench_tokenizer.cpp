@@ -21,7 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 // GPT-2's byte alphabet: printable bytes stand for themselves, the others map to U+0100 and up.
 std::vector<std::string> byte_alphabet() {
     std::vector<std::string> out(256);
@@ -30,7 +29,8 @@ std::vector<std::string> byte_alphabet() {
         const bool printable = (b >= '!' && b <= '~') || (b >= 0xA1 && b <= 0xAC) || (b >= 0xAE && b <= 0xFF);
         const int cp = printable ? b : next++;
         std::string s;
-        if (cp < 0x80) s += static_cast<char>(cp);
+        if (cp < 0x80)
+            s += static_cast<char>(cp);
         else {
             s += static_cast<char>(0xC0 | (cp >> 6));
             s += static_cast<char>(0x80 | (cp & 0x3F));
@@ -59,16 +59,19 @@ void write_large_tokenizer(const fs::path& dir, int merges, int added) {
     for (std::size_t i = 0; i < tokens.size(); ++i) vocab[tokens[i]] = static_cast<int>(i);
     gna::Json list = gna::Json::array();
     for (int i = 0; i < added; ++i)
-        list.push_back({{"id", static_cast<int>(tokens.size()) + i}, {"content", "<unused" + std::to_string(i) + ">"},
-                        {"single_word", false}, {"lstrip", false}, {"rstrip", false}, {"normalized", false},
+        list.push_back({{"id", static_cast<int>(tokens.size()) + i},
+                        {"content", "<unused" + std::to_string(i) + ">"},
+                        {"single_word", false},
+                        {"lstrip", false},
+                        {"rstrip", false},
+                        {"normalized", false},
                         {"special", true}});
-    const gna::Json j = {
-        {"version", "1.0"},
-        {"added_tokens", list},
-        {"normalizer", {{"type", "NFC"}}},
-        {"pre_tokenizer", {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", true}}},
-        {"decoder", {{"type", "ByteLevel"}}},
-        {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", m}, {"ignore_merges", false}}}};
+    const gna::Json j = {{"version", "1.0"},
+                         {"added_tokens", list},
+                         {"normalizer", {{"type", "NFC"}}},
+                         {"pre_tokenizer", {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", true}}},
+                         {"decoder", {{"type", "ByteLevel"}}},
+                         {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", m}, {"ignore_merges", false}}}};
     fs::create_directories(dir);
     std::ofstream(dir / "tokenizer.json") << j.dump();
 }
@@ -96,7 +99,8 @@ int main() {
                 parse);
 
     std::string text;
-    for (int i = 0; i < 20000; ++i) text += "The <b>value</b> of key " + std::to_string(i) + " is <" + std::to_string(i % 97) + ">.\n";
+    for (int i = 0; i < 20000; ++i)
+        text += "The <b>value</b> of key " + std::to_string(i) + " is <" + std::to_string(i % 97) + ">.\n";
     auto plain = gna::load_tokenizer(root / "plain");
     auto added = gna::load_tokenizer(root / "added");
     double t_plain = 1e9, t_added = 1e9;
@@ -109,9 +113,10 @@ int main() {
         n_added = added->encode(text, false).size();
         t_added = std::min(t_added, seconds_since(t0));
     }
-    std::printf("encode %.1f MB of text with many '<': no added tokens %.3f s (%zu ids), 6400 added tokens %.3f s "
-                "(%zu ids): ratio %.2f\n",
-                static_cast<double>(text.size()) / 1e6, t_plain, n_plain, t_added, n_added, t_added / t_plain);
+    std::printf(
+        "encode %.1f MB of text with many '<': no added tokens %.3f s (%zu ids), 6400 added tokens %.3f s "
+        "(%zu ids): ratio %.2f\n",
+        static_cast<double>(text.size()) / 1e6, t_plain, n_plain, t_added, n_added, t_added / t_plain);
     if (!std::getenv("GNA_BENCH_KEEP")) fs::remove_all(root);
     return 0;
 }

@@ -44,7 +44,12 @@ inline int int_arg(int argc, char** argv, int i, int fallback) { return argc > i
 
 // A generated Llama of the benchmarks' shape: MLP hidden * 8 / 3, a 300-merge tokenizer.
 inline TinyModelSpec llama_spec(int layers, int hidden, int heads, int kv_heads) {
-    return {.layers = layers, .hidden = hidden, .heads = heads, .kv_heads = kv_heads, .intermediate = hidden * 8 / 3, .merges = 300};
+    return {.layers = layers,
+            .hidden = hidden,
+            .heads = heads,
+            .kv_heads = kv_heads,
+            .intermediate = hidden * 8 / 3,
+            .merges = 300};
 }
 
 // The device the generated models run on: GNA_BENCH_DEVICE=cuda for the GPU (wall times are then the

@@ -51,8 +51,8 @@ struct TorchLlama {
         for (const auto& n : ck.names()) {
             const gna::TensorView t = ck.tensor(n);
             const at::ScalarType file = t.dtype == gna::DType::BF16 ? at::kBFloat16
-                                        : t.dtype == gna::DType::F16 ? at::kHalf
-                                                                     : at::kFloat;
+                : t.dtype == gna::DType::F16                        ? at::kHalf
+                                                                    : at::kFloat;
             at::Tensor x = at::from_blob(const_cast<std::byte*>(t.data), t.shape, file);
             w[n] = (file == dtype && device.is_cpu()) ? x : x.to(device, dtype);
         }
@@ -77,7 +77,8 @@ struct TorchLlama {
         if (use_sdpa) {
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 5)
             return at::scaled_dot_product_attention(q, k, v, {}, 0.0, true, std::nullopt, H != KVH)
-                .transpose(1, 2).reshape({1, T, H * D});
+                .transpose(1, 2)
+                .reshape({1, T, H * D});
 #else
             k = k.repeat_interleave(H / KVH, 1), v = v.repeat_interleave(H / KVH, 1);
             return at::scaled_dot_product_attention(q, k, v, {}, 0.0, true).transpose(1, 2).reshape({1, T, H * D});
@@ -93,12 +94,15 @@ struct TorchLlama {
     at::Tensor forward(const at::Tensor& ids, std::pair<int, int> ablate = {-1, -1}) const {
         const int64_t T = ids.size(1);
         at::Tensor h = at::embedding(w.at("model.embed_tokens.weight"), ids.to(device));  // (1, T, C)
-        at::Tensor ang = at::arange(T, at::TensorOptions().dtype(at::kFloat).device(device)).unsqueeze(1) * inv_freq.unsqueeze(0);
+        at::Tensor ang =
+            at::arange(T, at::TensorOptions().dtype(at::kFloat).device(device)).unsqueeze(1) * inv_freq.unsqueeze(0);
         at::Tensor emb = at::cat({ang, ang}, -1);
         const at::Tensor cos = emb.cos().to(dtype), sin = emb.sin().to(dtype);  // (T, D)
         at::Tensor mask;
         if (!use_sdpa)
-            mask = at::full({T, T}, -std::numeric_limits<float>::infinity(), at::TensorOptions().device(device)).triu(1).to(dtype);
+            mask = at::full({T, T}, -std::numeric_limits<float>::infinity(), at::TensorOptions().device(device))
+                       .triu(1)
+                       .to(dtype);
         for (int64_t l = 0; l < L; ++l) {
             const std::string p = "model.layers." + std::to_string(l);
             at::Tensor x = rms(h, w.at(p + ".input_layernorm.weight"));
@@ -111,7 +115,8 @@ struct TorchLlama {
             if (ablate.first == l) o.narrow(-1, ablate.second * D, D).zero_();
             h = h + at::linear(o, w.at(p + ".self_attn.o_proj.weight"));
             x = rms(h, w.at(p + ".post_attention_layernorm.weight"));
-            at::Tensor g = at::silu(at::linear(x, w.at(p + ".mlp.gate_proj.weight"))) * at::linear(x, w.at(p + ".mlp.up_proj.weight"));
+            at::Tensor g = at::silu(at::linear(x, w.at(p + ".mlp.gate_proj.weight"))) *
+                at::linear(x, w.at(p + ".mlp.up_proj.weight"));
             h = h + at::linear(g, w.at(p + ".mlp.down_proj.weight"));
         }
         return at::linear(rms(h.narrow(1, T - 1, 1), w.at("model.norm.weight")), w.at("lm_head.weight")).to(at::kFloat);

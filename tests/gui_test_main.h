@@ -23,12 +23,15 @@ class IsolatedUserState {
 public:
     IsolatedUserState() : m_root(QDir::tempPath() + QStringLiteral("/gna-test-home-XXXXXX")) {
         if (!m_root.isValid()) {
-            std::fprintf(stderr, "cannot make a temporary folder for the suite's settings in %s: %s (set TMPDIR to a writable folder)\n",
-                         qPrintable(QDir::tempPath()), qPrintable(m_root.errorString()));
+            std::fprintf(
+                stderr,
+                "cannot make a temporary folder for the suite's settings in %s: %s (set TMPDIR to a writable folder)\n",
+                qPrintable(QDir::tempPath()), qPrintable(m_root.errorString()));
             std::exit(1);
         }
-        for (const auto& [variable, folder] : {std::pair{"XDG_CONFIG_HOME", "config"}, std::pair{"XDG_DATA_HOME", "data"},
-                                               std::pair{"XDG_CACHE_HOME", "cache"}, std::pair{"XDG_STATE_HOME", "state"}}) {
+        for (const auto& [variable, folder] :
+             {std::pair{"XDG_CONFIG_HOME", "config"}, std::pair{"XDG_DATA_HOME", "data"},
+              std::pair{"XDG_CACHE_HOME", "cache"}, std::pair{"XDG_STATE_HOME", "state"}}) {
             const QString dir = m_root.filePath(QLatin1String(folder));
             QDir().mkpath(dir);
             qputenv(variable, QFile::encodeName(dir));
@@ -46,13 +49,13 @@ private:
 
 }  // namespace gna::testing
 
-#define GNA_GUI_TEST_MAIN(TestObject)                                                               \
-    int main(int argc, char* argv[]) {                                                              \
-        const gna::testing::IsolatedUserState isolatedUserState;                                    \
+#define GNA_GUI_TEST_MAIN(TestObject)                                                                \
+    int main(int argc, char* argv[]) {                                                               \
+        const gna::testing::IsolatedUserState isolatedUserState;                                     \
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen"); \
-        QApplication app(argc, argv);                                                               \
-        app.setAttribute(Qt::AA_Use96Dpi, true);                                                    \
-        TestObject tc;                                                                              \
-        QTEST_SET_MAIN_SOURCE_PATH                                                                  \
-        return QTest::qExec(&tc, argc, argv);                                                       \
+        QApplication app(argc, argv);                                                                \
+        app.setAttribute(Qt::AA_Use96Dpi, true);                                                     \
+        TestObject tc;                                                                               \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                   \
+        return QTest::qExec(&tc, argc, argv);                                                        \
     }

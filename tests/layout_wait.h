@@ -21,7 +21,8 @@ inline QList<QRect> layoutSnapshot(const QWidget& w) {
     QList<QRect> out{w.geometry()};
     for (const QWidget* c : w.findChildren<QWidget*>()) {
         out << (c->isVisibleTo(&w) ? QRect(c->mapTo(&w, QPoint(0, 0)), c->size()) : QRect());
-        if (const auto* plot = qobject_cast<const QCustomPlot*>(c); plot && plot->axisRect()) out << plot->axisRect()->rect();
+        if (const auto* plot = qobject_cast<const QCustomPlot*>(c); plot && plot->axisRect())
+            out << plot->axisRect()->rect();
     }
     return out;
 }

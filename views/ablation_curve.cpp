@@ -10,9 +10,9 @@ namespace gna::views {
 
 namespace {
 // Okabe-Ito: distinguishable with every common colour-vision deficiency.
-const QColor kColours[] = {QColor(0, 114, 178), QColor(213, 94, 0), QColor(0, 158, 115),
+const QColor kColours[] = {QColor(0, 114, 178),   QColor(213, 94, 0),  QColor(0, 158, 115),
                            QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233)};
-}
+}  // namespace
 
 AblationCurve::AblationCurve(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
     fillWithPlot(this, m_plot, QSize(240, 180));
@@ -20,7 +20,8 @@ AblationCurve::AblationCurve(QWidget* parent) : QWidget(parent), m_plot(new QCus
     legendAbovePlot(m_plot);  // above the axis rect: never over a curve or its error bars
     m_plot->legend->setVisible(false);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    for (QCPAxis* a : {m_plot->xAxis, m_plot->yAxis}) a->setTicker(nonOverlappingTicker(a, QSharedPointer<QCPAxisTicker>::create()));
+    for (QCPAxis* a : {m_plot->xAxis, m_plot->yAxis})
+        a->setTicker(nonOverlappingTicker(a, QSharedPointer<QCPAxisTicker>::create()));
     setEmptyMessage(m_plot, tr("Run the experiment (or open a result) to draw this curve"));
     applyPlotStyle(m_plot, palette());
 }
@@ -32,7 +33,8 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
     m_plot->clearPlottables();
     // Controls (and their error bars) on a layer below the results: a result that coincides with its
     // control is drawn over it, never hidden by it.
-    if (!m_plot->layer(QStringLiteral("controls"))) m_plot->addLayer(QStringLiteral("controls"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limBelow);
+    if (!m_plot->layer(QStringLiteral("controls")))
+        m_plot->addLayer(QStringLiteral("controls"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limBelow);
     int colour = 0;
     const QList<QCPScatterStyle::ScatterShape> shapes{QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
                                                       QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
@@ -47,14 +49,21 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
         // hollow markers of another shape, so that the earlier one shows around it where they coincide.
         // A control: dashed, with large hollow squares and wide whiskers that stick out around a result
         // drawn over it.
-        QPen pen(c, s.control ? 1.6 : k == 0 ? 3.5 : 1.5, s.control ? Qt::DashLine : k == 0 ? Qt::SolidLine : Qt::DashDotLine);
+        QPen pen(c,
+                 s.control    ? 1.6
+                     : k == 0 ? 3.5
+                              : 1.5,
+                 s.control    ? Qt::DashLine
+                     : k == 0 ? Qt::SolidLine
+                              : Qt::DashDotLine);
         g->setPen(pen);
         if (s.control)
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(c, 1.5), Qt::NoBrush, 11));
         else if (k == 0)
             g->setScatterStyle(QCPScatterStyle(shapes[0], c, c, 9));
         else
-            g->setScatterStyle(QCPScatterStyle(shapes[k % shapes.size()], QPen(c, 1.5), Qt::NoBrush, std::max(5.0, 9.0 - k)));
+            g->setScatterStyle(
+                QCPScatterStyle(shapes[k % shapes.size()], QPen(c, 1.5), Qt::NoBrush, std::max(5.0, 9.0 - k)));
         if (s.control) g->setLayer(QStringLiteral("controls"));
         g->setData(QVector<double>(s.x.begin(), s.x.end()), QVector<double>(s.y.begin(), s.y.end()));
         if (!s.error.empty() && s.error.size() == s.y.size()) {
@@ -108,8 +117,10 @@ void AblationCurve::setSeries(const QList<CurveSeries>& series, const QString& x
         const double pad = 0.05 * (y1 - y0);
         m_plot->yAxis->setRange(y0 - pad, y1 + pad);
     }
-    m_plot->legend->setVisible(std::any_of(series.begin(), series.end(), [](const CurveSeries& s) { return !s.name.isEmpty(); }));
-    gna::views::setEmptyMessage(m_plot, series.isEmpty() ? tr("Run the experiment (or open a result) to draw this curve") : QString());
+    m_plot->legend->setVisible(
+        std::any_of(series.begin(), series.end(), [](const CurveSeries& s) { return !s.name.isEmpty(); }));
+    gna::views::setEmptyMessage(
+        m_plot, series.isEmpty() ? tr("Run the experiment (or open a result) to draw this curve") : QString());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -11,11 +11,11 @@ class QCustomPlot;
 namespace gna::views {
 
 struct CurveSeries {
-    QString name;             // "KV-retrieval", "MMLU", "random heads (control)"
-    std::vector<double> x;    // e.g. number of heads removed
-    std::vector<double> y;    // metric
-    std::vector<double> error; // +- error (std or CI half-width); empty = none
-    bool control = false;     // drawn dashed, grey
+    QString name;  // "KV-retrieval", "MMLU", "random heads (control)"
+    std::vector<double> x;  // e.g. number of heads removed
+    std::vector<double> y;  // metric
+    std::vector<double> error;  // +- error (std or CI half-width); empty = none
+    bool control = false;  // drawn dashed, grey
 };
 
 class AblationCurve : public QWidget {

@@ -19,7 +19,8 @@ QSize AdaptiveSplitter::minimumSizeHint() const {
     QSize s = QSplitter::minimumSizeHint();
     int widest = 0;
     for (int i = 0; i < count(); ++i)
-        if (!widget(i)->isHidden()) widest = std::max(widest, widget(i)->minimumSizeHint().expandedTo(widget(i)->minimumSize()).width());
+        if (!widget(i)->isHidden())
+            widest = std::max(widest, widget(i)->minimumSizeHint().expandedTo(widget(i)->minimumSize()).width());
     // The contents margins around the panes, across and along (QSplitter leaves them out: a pane
     // would get less than its minimum height by the margins, and a box layout in it would overlap).
     const QMargins m = contentsMargins();
@@ -50,8 +51,10 @@ bool AdaptiveSplitter::event(QEvent* event) {
 
 void AdaptiveSplitter::resizeEvent(QResizeEvent* event) {
     const int w = event->size().width();
-    if (orientation() == Qt::Horizontal && w < m_width - kDeadBand / 2) applyOrientation(Qt::Vertical);
-    else if (orientation() == Qt::Vertical && w >= m_width + kDeadBand / 2) applyOrientation(Qt::Horizontal);
+    if (orientation() == Qt::Horizontal && w < m_width - kDeadBand / 2)
+        applyOrientation(Qt::Vertical);
+    else if (orientation() == Qt::Vertical && w >= m_width + kDeadBand / 2)
+        applyOrientation(Qt::Horizontal);
     QSplitter::resizeEvent(event);
     if (!m_userSized && !event->size().isEmpty()) applyShares();
 }
@@ -67,7 +70,8 @@ void AdaptiveSplitter::applyShares() {
     // The panes share the length by their stretch factors (setStretchFactor), each at least its minimum.
     const bool across = orientation() == Qt::Horizontal;
     const QMargins m = contentsMargins();
-    const int length = (across ? width() - m.left() - m.right() : height() - m.top() - m.bottom()) - handleWidth() * (count() - 1);
+    const int length =
+        (across ? width() - m.left() - m.right() : height() - m.top() - m.bottom()) - handleWidth() * (count() - 1);
     if (!across && m_stackedSizes) return setSizes(m_stackedSizes(length));
     int total = 0;
     QList<int> stretch;

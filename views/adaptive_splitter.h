@@ -42,7 +42,7 @@ private:
     int m_width;
     int m_stackedHeight = 0;
     std::function<QList<int>(int)> m_stackedSizes;
-    int m_minimumWidth = -1;   // as last announced by minimumWidthChanged
+    int m_minimumWidth = -1;  // as last announced by minimumWidthChanged
     int m_minimumHeight = -1;  // as last announced by minimumHeightChanged
     bool m_userSized = false;  // the user dragged a handle: the panes keep the user's shares
 };

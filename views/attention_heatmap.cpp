@@ -24,8 +24,8 @@ double niceStep(double raw) {
 // `lengthPx` pixels with text `pitchPx` high (0 = unknown size: at most 16 labels); each label shown
 // is elided to `room` pixels of `font`, its token only (only those: eliding every token of a long
 // prompt on each toggle cost milliseconds).
-QSharedPointer<QCPAxisTickerText> tokenTicker(const QList<int>& positions, const QStringList& tokens, int lengthPx, int pitchPx,
-                                              const QFontMetrics& font, int room) {
+QSharedPointer<QCPAxisTickerText> tokenTicker(const QList<int>& positions, const QStringList& tokens, int lengthPx,
+                                              int pitchPx, const QFontMetrics& font, int room) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int maxTicks = lengthPx > 0 ? std::max(2, lengthPx / std::max(1, pitchPx)) : 16;
     const int step = std::max<int>(1, static_cast<int>(std::ceil(tokens.size() / double(maxTicks))));
@@ -35,7 +35,8 @@ QSharedPointer<QCPAxisTickerText> tokenTicker(const QList<int>& positions, const
             ticker->addTick(i, index);
             continue;
         }
-        const int tokenRoom = std::max(font.horizontalAdvance(QStringLiteral("ab…")), room - font.horizontalAdvance(index + QLatin1Char(' ')));
+        const int tokenRoom = std::max(font.horizontalAdvance(QStringLiteral("ab…")),
+                                       room - font.horizontalAdvance(index + QLatin1Char(' ')));
         ticker->addTick(i, index + QLatin1Char(' ') + font.elidedText(tokens[i], Qt::ElideRight, tokenRoom));
     }
     ticker->setSubTickCount(0);
@@ -108,8 +109,9 @@ void AttentionHeatmap::setData(const HeatmapData& data) {
             d->setCell(c, r, m_data.at(r, c));
             if (isMaskedCell(r, c)) d->setAlpha(c, r, 0);
         }
-    m_scale->axis()->setLabel(m_data.isDifference ? (m_data.hiddenAttention ? tr("Hidden attention difference") : tr("Weight difference"))
-                                                  : (m_data.hiddenAttention ? tr("Hidden attention") : tr("Attention weight")));
+    m_scale->axis()->setLabel(
+        m_data.isDifference ? (m_data.hiddenAttention ? tr("Hidden attention difference") : tr("Weight difference"))
+                            : (m_data.hiddenAttention ? tr("Hidden attention") : tr("Attention weight")));
     gna::views::setEmptyMessage(m_plot, QString());
     applyTicks();
     applyRange();
@@ -161,9 +163,13 @@ void AttentionHeatmap::setColorPalette(Palette palette) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-bool AttentionHeatmap::isSignedMap() const { return m_data.isDifference || (m_data.isValid() && valueRange(m_data).first < 0.0); }
+bool AttentionHeatmap::isSignedMap() const {
+    return m_data.isDifference || (m_data.isValid() && valueRange(m_data).first < 0.0);
+}
 
-QColor AttentionHeatmap::maskedCellColor() const { return gna::views::maskedCellColor(QWidget::palette().color(QPalette::Base)); }
+QColor AttentionHeatmap::maskedCellColor() const {
+    return gna::views::maskedCellColor(QWidget::palette().color(QPalette::Base));
+}
 
 void AttentionHeatmap::applyGradient() {
     // Signed values (a difference, an SSM head's hidden attention) take the diverging scale, white at 0.
@@ -221,7 +227,8 @@ void AttentionHeatmap::applyTicks() {
     // shows the whole token.
     const QFontMetrics yFont(m_plot->yAxis->tickLabelFont()), xFont(m_plot->xAxis->tickLabelFont());
     const int yRoom = std::max(yFont.horizontalAdvance(QStringLiteral("000 ab…")), width() / 5);
-    const int xRoom = std::max(xFont.horizontalAdvance(QStringLiteral("000 ab…")), static_cast<int>(height() / 6 / std::sin(M_PI / 3.0)));
+    const int xRoom = std::max(xFont.horizontalAdvance(QStringLiteral("000 ab…")),
+                               static_cast<int>(height() / 6 / std::sin(M_PI / 3.0)));
     // Both axes label a token with its position in the prompt ("12 Paris"): a key token alone (":")
     // could be any of the prompt's.
     QStringList rows, cols;
@@ -272,8 +279,10 @@ void AttentionHeatmap::updateTitle() {
     auto wrapped = [&](const QString& text) {
         QStringList lines;
         for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) lines.back() += QLatin1Char(' ') + word;
-            else lines << word;
+            if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room)
+                lines.back() += QLatin1Char(' ') + word;
+            else
+                lines << word;
         }
         for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, room);
         return lines.join(QLatin1Char('\n'));
@@ -281,14 +290,16 @@ void AttentionHeatmap::updateTitle() {
     QString text = wrapped(m_data.title);
     if (m_titleStats && !m_data.isDifference && m_data.lastRow) {
         const RowStats& s = *m_data.lastRow;
-        const QString key = s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
+        const QString key =
+            s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
         // A hidden-attention row (not summing to 1) is stated as the distribution of its magnitudes, as it is
         // scored, while the map draws the weights a themselves: a signed map says so (its colour scale runs
         // through 0), a map without negative cells reads a / Σa (the same as |a| / Σ|a| there).
         const QString entropy = formatFixed(s.entropyBits, 2), max = formatFixed(s.maxWeight, 2);
-        const QString stats = !s.magnitudes  ? tr("last row: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key)
-                              : isSignedMap() ? tr("colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key)
-                                              : tr("last row as a / Σa: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key);
+        const QString stats = !s.magnitudes ? tr("last row: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key)
+            : isSignedMap()
+            ? tr("colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key)
+            : tr("last row as a / Σa: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key);
         text += QLatin1Char('\n') + wrapped(stats);
     }
     m_title->setText(text);
@@ -354,7 +365,7 @@ void AttentionHeatmap::showEvent(QShowEvent* event) {
 void AttentionHeatmap::relayOut() {
     if (m_data.isValid()) {
         m_plot->replot();  // lays out the axis rect for the new size first
-        updateTitle();     // the statistics line wraps to the map's new column
+        updateTitle();  // the statistics line wraps to the map's new column
         applyTicks();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }

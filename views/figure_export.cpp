@@ -66,7 +66,8 @@ private:
 // (applyPlotStyle and the view's own palette-dependent colours); the view's palette comes back after.
 class PaletteGuard {
 public:
-    PaletteGuard(QCustomPlot* plot, bool paper) : m_owner(paper ? (plot->parentWidget() ? plot->parentWidget() : plot) : nullptr) {
+    PaletteGuard(QCustomPlot* plot, bool paper)
+        : m_owner(paper ? (plot->parentWidget() ? plot->parentWidget() : plot) : nullptr) {
         if (!m_owner) return;
         m_ownPalette = m_owner->testAttribute(Qt::WA_SetPalette);
         m_palette = m_owner->palette();
@@ -104,7 +105,8 @@ public:
         for (QCPLayoutElement* e : plot->plotLayout()->elements(true)) {
             if (auto* rect = qobject_cast<QCPAxisRect*>(e))
                 for (QCPAxis* a : rect->axes()) setAxis(a, small, label);
-            else if (auto* scale = qobject_cast<QCPColorScale*>(e)) setAxis(scale->axis(), small, label);
+            else if (auto* scale = qobject_cast<QCPColorScale*>(e))
+                setAxis(scale->axis(), small, label);
             else if (auto* text = qobject_cast<QCPTextElement*>(e)) {
                 m_texts << qMakePair(text, text->font());
                 text->setFont(sized(text->font(), title));
@@ -183,10 +185,14 @@ private:
 
 QString formatSuffix(FigureFormat format) {
     switch (format) {
-    case FigureFormat::PDF: return QStringLiteral("pdf");
-    case FigureFormat::SVG: return QStringLiteral("svg");
-    case FigureFormat::PNG: return QStringLiteral("png");
-    case FigureFormat::CSV: return QStringLiteral("csv");
+        case FigureFormat::PDF:
+            return QStringLiteral("pdf");
+        case FigureFormat::SVG:
+            return QStringLiteral("svg");
+        case FigureFormat::PNG:
+            return QStringLiteral("png");
+        case FigureFormat::CSV:
+            return QStringLiteral("csv");
     }
     return {};
 }
@@ -195,8 +201,10 @@ void setPrintFonts(QCustomPlot* plot, double points) { FontGuard(plot, points, f
 
 bool parseFigureWidth(const QString& text, double* inches) {
     const QString t = text.trimmed().toLower();
-    if (t == QLatin1String("single")) *inches = kSingleColumnInches;
-    else if (t == QLatin1String("double")) *inches = kDoubleColumnInches;
+    if (t == QLatin1String("single"))
+        *inches = kSingleColumnInches;
+    else if (t == QLatin1String("double"))
+        *inches = kDoubleColumnInches;
     else {
         bool ok = false;
         const double v = t.toDouble(&ok);
@@ -284,7 +292,9 @@ public:
     void drawPath(const QPainterPath&) override {}
     void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
     void drawPolygon(const QPoint*, int, PolygonDrawMode) override {}
-    void drawPixmap(const QRectF& r, const QPixmap&, const QRectF&) override { m_drawn.images << m_transform.mapRect(r); }
+    void drawPixmap(const QRectF& r, const QPixmap&, const QRectF&) override {
+        m_drawn.images << m_transform.mapRect(r);
+    }
     void drawImage(const QRectF& r, const QImage&, const QRectF&, Qt::ImageConversionFlags) override {
         m_drawn.images << m_transform.mapRect(r);
     }
@@ -296,9 +306,9 @@ public:
             DrawnFigure::Text& last = m_drawn.texts.last();
             const QRectF& l = last.rect;
             const bool alongX = qAbs(l.top() - mapped.top()) < 0.01 && qAbs(l.bottom() - mapped.bottom()) < 0.01 &&
-                                qAbs(l.right() - mapped.left()) < 0.5;
+                qAbs(l.right() - mapped.left()) < 0.5;
             const bool alongY = qAbs(l.left() - mapped.left()) < 0.01 && qAbs(l.right() - mapped.right()) < 0.01 &&
-                                (qAbs(l.top() - mapped.bottom()) < 0.5 || qAbs(l.bottom() - mapped.top()) < 0.5);  // rotated
+                (qAbs(l.top() - mapped.bottom()) < 0.5 || qAbs(l.bottom() - mapped.top()) < 0.5);  // rotated
             if (alongX || alongY) {
                 last.text += item.text();
                 last.rect = last.rect.united(mapped);
@@ -322,19 +332,29 @@ public:
 protected:
     int metric(PaintDeviceMetric m) const override {
         switch (m) {
-        case PdmWidth: return m_size.width();
-        case PdmHeight: return m_size.height();
-        case PdmWidthMM: return qRound(m_size.width() * 25.4 / 72.0);
-        case PdmHeightMM: return qRound(m_size.height() * 25.4 / 72.0);
-        case PdmNumColors: return INT_MAX;
-        case PdmDepth: return 32;
-        case PdmDpiX:
-        case PdmDpiY:
-        case PdmPhysicalDpiX:
-        case PdmPhysicalDpiY: return 72;
-        case PdmDevicePixelRatio: return 1;
-        case PdmDevicePixelRatioScaled: return int(devicePixelRatioFScale());
-        default: return 0;
+            case PdmWidth:
+                return m_size.width();
+            case PdmHeight:
+                return m_size.height();
+            case PdmWidthMM:
+                return qRound(m_size.width() * 25.4 / 72.0);
+            case PdmHeightMM:
+                return qRound(m_size.height() * 25.4 / 72.0);
+            case PdmNumColors:
+                return INT_MAX;
+            case PdmDepth:
+                return 32;
+            case PdmDpiX:
+            case PdmDpiY:
+            case PdmPhysicalDpiX:
+            case PdmPhysicalDpiY:
+                return 72;
+            case PdmDevicePixelRatio:
+                return 1;
+            case PdmDevicePixelRatioScaled:
+                return int(devicePixelRatioFScale());
+            default:
+                return 0;
         }
     }
 
@@ -373,21 +393,21 @@ QString plotDataCsv(QCustomPlot* plot) {
         if (auto* g = qobject_cast<QCPGraph*>(p)) {
             for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
                 out += name + QLatin1Char(',') + QString::number(it->key, 'g', 10) + QLatin1Char(',') +
-                       QString::number(it->value, 'g', 10) + QStringLiteral(",\n");
+                    QString::number(it->value, 'g', 10) + QStringLiteral(",\n");
         } else if (auto* b = qobject_cast<QCPBars*>(p)) {
             for (auto it = b->data()->constBegin(); it != b->data()->constEnd(); ++it)
                 out += name + QLatin1Char(',') + QString::number(it->key, 'g', 10) + QStringLiteral(",,") +
-                       QString::number(it->value, 'g', 10) + QLatin1Char('\n');
+                    QString::number(it->value, 'g', 10) + QLatin1Char('\n');
         } else if (auto* e = qobject_cast<QCPErrorBars*>(p)) {
             for (int k = 0; k < e->dataCount(); ++k)
                 out += name + QStringLiteral(",") + QString::number(k) + QStringLiteral(",,") +
-                       QString::number(e->data()->at(k).errorPlus, 'g', 10) + QLatin1Char('\n');
+                    QString::number(e->data()->at(k).errorPlus, 'g', 10) + QLatin1Char('\n');
         } else if (auto* m = qobject_cast<QCPColorMap*>(p)) {
             QCPColorMapData* d = m->data();
             for (int r = 0; r < d->valueSize(); ++r)
                 for (int c = 0; c < d->keySize(); ++c)
                     out += name + QLatin1Char(',') + QString::number(c) + QLatin1Char(',') + QString::number(r) +
-                           QLatin1Char(',') + QString::number(d->cell(c, r), 'g', 8) + QLatin1Char('\n');
+                        QLatin1Char(',') + QString::number(d->cell(c, r), 'g', 8) + QLatin1Char('\n');
         }
     }
     return out;
@@ -395,21 +415,27 @@ QString plotDataCsv(QCustomPlot* plot) {
 
 bool exportCsv(QCustomPlot* plot, const QString& path, QString* error) {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) return fail(error, tr("Could not write the CSV file %1.").arg(path));
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+        return fail(error, tr("Could not write the CSV file %1.").arg(path));
     file.write(plotDataCsv(plot).toUtf8());
     if (!file.commit()) return fail(error, tr("Could not write the CSV file %1.").arg(path));
     return true;
 }
 
-bool exportFigure(QCustomPlot* plot, const QString& path, FigureFormat format, const FigureOptions& options, QString* error) {
+bool exportFigure(QCustomPlot* plot, const QString& path, FigureFormat format, const FigureOptions& options,
+                  QString* error) {
     // An empty view (no model, no run, no comparison) has nothing to export: no placeholder figure.
     if (const QString empty = emptyMessage(plot); !empty.isEmpty())
         return fail(error, tr("Nothing to export: %1").arg(empty));
     switch (format) {
-    case FigureFormat::PDF: return exportPdf(plot, path, options, error);
-    case FigureFormat::SVG: return exportSvg(plot, path, options, error);
-    case FigureFormat::PNG: return exportPng(plot, path, options, error);
-    case FigureFormat::CSV: return exportCsv(plot, path, error);
+        case FigureFormat::PDF:
+            return exportPdf(plot, path, options, error);
+        case FigureFormat::SVG:
+            return exportSvg(plot, path, options, error);
+        case FigureFormat::PNG:
+            return exportPng(plot, path, options, error);
+        case FigureFormat::CSV:
+            return exportCsv(plot, path, error);
     }
     return false;
 }
@@ -439,10 +465,16 @@ QStringList exportFigureSet(const QList<NamedPlot>& plots, const QString& dir, c
 }
 
 FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggestedName, QWidget* parent)
-    : QDialog(parent), m_plot(plot), m_format(new QComboBox), m_preset(new QComboBox), m_width(new QDoubleSpinBox),
+    : QDialog(parent),
+      m_plot(plot),
+      m_format(new QComboBox),
+      m_preset(new QComboBox),
+      m_width(new QDoubleSpinBox),
       m_height(new QDoubleSpinBox),
-      m_dpi(new QSpinBox), m_transparent(new QCheckBox(tr("Transparent background"))),
-      m_paper(new QCheckBox(tr("&Paper colours (white background)"))), m_path(new QLineEdit) {
+      m_dpi(new QSpinBox),
+      m_transparent(new QCheckBox(tr("Transparent background"))),
+      m_paper(new QCheckBox(tr("&Paper colours (white background)"))),
+      m_path(new QLineEdit) {
     setWindowTitle(tr("Export figure"));
     m_format->addItems({tr("PDF (vector)"), tr("SVG (vector)"), tr("PNG (bitmap)"), tr("CSV (data)")});
     m_preset->addItems({tr("Single column (3.3 in)"), tr("Double column (6.9 in)"), tr("Custom")});
@@ -470,8 +502,9 @@ FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggest
     form->addRow(tr("&DPI (PNG):"), m_dpi);
     form->addRow(QString(), m_transparent);
     m_paper->setChecked(true);
-    m_paper->setToolTip(tr("Draw the figure with a white background and dark text and axes, whatever the theme on screen; "
-                           "clear it to keep the colours on screen."));
+    m_paper->setToolTip(
+        tr("Draw the figure with a white background and dark text and axes, whatever the theme on screen; "
+           "clear it to keep the colours on screen."));
     form->addRow(QString(), m_paper);
     form->addRow(tr("F&ile:"), pathRow);
     // A row that is a layout gets no buddy; without one the label shows its '&' as text.
@@ -487,7 +520,9 @@ FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggest
     });
     connect(m_width, &QDoubleSpinBox::valueChanged, this, [this](double w) {
         const QSignalBlocker block(m_preset);
-        m_preset->setCurrentIndex(qFuzzyCompare(w, kSingleColumnInches) ? 0 : qFuzzyCompare(w, kDoubleColumnInches) ? 1 : 2);
+        m_preset->setCurrentIndex(qFuzzyCompare(w, kSingleColumnInches)       ? 0
+                                      : qFuzzyCompare(w, kDoubleColumnInches) ? 1
+                                                                              : 2);
     });
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
         QFileInfo fi(m_path->text());

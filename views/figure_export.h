@@ -27,9 +27,9 @@ inline constexpr double kDoubleColumnInches = 6.9;
 struct FigureOptions {
     double widthInches = kSingleColumnInches;
     double heightInches = 2.5;
-    int dpi = 300;             // PNG: qRound(widthInches * dpi) pixels wide
+    int dpi = 300;  // PNG: qRound(widthInches * dpi) pixels wide
     bool transparent = false;
-    double fontPoints = 8.0;   // tick labels and legend; axis labels +1 pt, titles +2 pt
+    double fontPoints = 8.0;  // tick labels and legend; axis labels +1 pt, titles +2 pt
     // Draw in the light palette (studioPalette(false)) while exporting, as its view restyles the plot
     // on a theme switch; false keeps the colours on screen (a dark figure in the dark theme).
     bool paperColours = true;

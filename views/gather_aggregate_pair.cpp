@@ -13,8 +13,11 @@
 namespace gna::views {
 
 GatherAggregatePair::GatherAggregatePair(QWidget* parent)
-    : QWidget(parent), m_gather(new AttentionHeatmap), m_aggregate(new AttentionHeatmap),
-      m_shared(new QCheckBox(tr("Same colour range"))), m_log(new QCheckBox(tr("Log colour scale"))) {
+    : QWidget(parent),
+      m_gather(new AttentionHeatmap),
+      m_aggregate(new AttentionHeatmap),
+      m_shared(new QCheckBox(tr("Same colour range"))),
+      m_log(new QCheckBox(tr("Log colour scale"))) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout;
@@ -65,7 +68,7 @@ void GatherAggregatePair::alignAxisRects() {
     QCustomPlot* const plots[2] = {m_gather->plot(), m_aggregate->plot()};
     for (AttentionHeatmap* m : {m_gather, m_aggregate}) m->layOutOwnMargins();  // each map's own margins first
     const bool sideBySide = plots[0]->height() == plots[1]->height() &&
-                            plots[0]->mapTo(this, QPoint()).y() == plots[1]->mapTo(this, QPoint()).y();
+        plots[0]->mapTo(this, QPoint()).y() == plots[1]->mapTo(this, QPoint()).y();
     if (!sideBySide) return;
     int top = 0, bottom = 0;
     for (QCustomPlot* p : plots) {

@@ -19,20 +19,26 @@ namespace {
 constexpr int kMargin = 4;
 constexpr int kMinCell = 16;
 constexpr int kMaxCell = 48;
-}
+}  // namespace
 
 HeadBoard::HeadBoard(QWidget* parent)
-    : QWidget(parent), m_model(new HeadBoardModel(this)), m_undo(new QUndoStack(this)),
+    : QWidget(parent),
+      m_model(new HeadBoardModel(this)),
+      m_undo(new QUndoStack(this)),
       m_gradient(makeGradient(Palette::Viridis)),
       m_diverging(makeGradient(Palette::Diverging)) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAccessibleName(tr("Head board"));
-    setWhatsThis(tr("Layers x heads. Click a head to ablate it, drag to select a rectangle, "
-                    "arrows and Space from the keyboard, double-click to show its attention."));
+    setWhatsThis(
+        tr("Layers x heads. Click a head to ablate it, drag to select a rectangle, "
+           "arrows and Space from the keyboard, double-click to show its attention."));
     connect(m_model, &HeadBoardModel::ablationChanged, this, &HeadBoard::onAblationChanged);
     connect(m_model, &QAbstractItemModel::dataChanged, this, [this] { update(); });
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { updateGeometry(); update(); });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        updateGeometry();
+        update();
+    });
     m_emptyMessage = tr("No model loaded");
 }
 
@@ -145,8 +151,10 @@ void HeadBoard::toggleSelection() {
     if (cells.size() == 1)
         pushSet(cells, states, tr("Toggle %1").arg(cells.front().name()), true);
     else
-        pushSet(cells, states, allAblated ? tr("Restore %n head(s)", nullptr, static_cast<int>(cells.size()))
-                                          : tr("Ablate %n head(s)", nullptr, static_cast<int>(cells.size())), false);
+        pushSet(cells, states,
+                allAblated ? tr("Restore %n head(s)", nullptr, static_cast<int>(cells.size()))
+                           : tr("Ablate %n head(s)", nullptr, static_cast<int>(cells.size())),
+                false);
 }
 
 void HeadBoard::setSelection(const QRect& cells) {
@@ -206,12 +214,13 @@ int HeadBoard::cellSize() const {
 QPoint HeadBoard::gridOrigin() const {
     const QFontMetrics fm(font());
     return {fm.horizontalAdvance(QStringLiteral("L000")) + kMargin * 2,  // right of the layer labels
-            fm.height() + kMargin * 2};                                   // below the head labels
+            fm.height() + kMargin * 2};  // below the head labels
 }
 
 QSize HeadBoard::sizeForCell(int cell) const {
     const QPoint o = gridOrigin();
-    return {o.x() + kMargin + cell * std::max(1, m_model->heads()), o.y() + kMargin + cell * std::max(1, m_model->layers())};
+    return {o.x() + kMargin + cell * std::max(1, m_model->heads()),
+            o.y() + kMargin + cell * std::max(1, m_model->layers())};
 }
 
 QRect HeadBoard::gridRect() const {
@@ -281,7 +290,8 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     const int H = m_model->heads();
     if (L == 0 || H == 0) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect().adjusted(kMargin, kMargin, -kMargin, -kMargin), Qt::AlignCenter | Qt::TextWordWrap, m_emptyMessage);
+        p.drawText(rect().adjusted(kMargin, kMargin, -kMargin, -kMargin), Qt::AlignCenter | Qt::TextWordWrap,
+                   m_emptyMessage);
         return;
     }
     const int s = cellSize();
@@ -322,7 +332,9 @@ void HeadBoard::paintEvent(QPaintEvent*) {
             }
             const double v = m_model->score(l, h);
             QCPColorGradient& gradient = m_model->scoresAreDifferences() ? m_diverging : m_gradient;
-            const QColor fill = std::isnan(v) ? noScore : QColor::fromRgb(gradient.color(v, m_model->cell(l, h).ssm ? ssmRange : range));
+            const QColor fill = std::isnan(v)
+                ? noScore
+                : QColor::fromRgb(gradient.color(v, m_model->cell(l, h).ssm ? ssmRange : range));
             p.fillRect(r, fill);
             QColor shown = fill;  // what the cell shows, under its marks
             if (m_model->isAblated(l, h)) {
@@ -330,7 +342,8 @@ void HeadBoard::paintEvent(QPaintEvent*) {
                 const QColor veil(0, 0, 0, 150);
                 p.fillRect(r, veil);
                 const double keep = 1.0 - veil.alphaF();
-                shown = QColor::fromRgbF(float(keep * fill.redF()), float(keep * fill.greenF()), float(keep * fill.blueF()));
+                shown = QColor::fromRgbF(float(keep * fill.redF()), float(keep * fill.greenF()),
+                                         float(keep * fill.blueF()));
                 drawCross(l, h);
             }
             if (m_model->mixed() && m_model->cell(l, h).ssm) {
@@ -365,18 +378,21 @@ void HeadBoard::paintEvent(QPaintEvent*) {
         f.setPixelSize(small ? std::max(6, s * 9 / 20) : std::max(8, std::min(s / 2, fm.height())));
         p.setFont(f);
         const QFontMetrics mfm(f);
-        const QRect box = small ? QRect(r.left(), r.bottom() - mfm.capHeight() - 3, mfm.horizontalAdvance(mark) + 2, mfm.capHeight() + 3)
-                                : QRect(r.left() + 1, r.bottom() - mfm.height() - 1, mfm.horizontalAdvance(mark) + 4, mfm.height() + 1);
+        const QRect box = small
+            ? QRect(r.left(), r.bottom() - mfm.capHeight() - 3, mfm.horizontalAdvance(mark) + 2, mfm.capHeight() + 3)
+            : QRect(r.left() + 1, r.bottom() - mfm.height() - 1, mfm.horizontalAdvance(mark) + 4, mfm.height() + 1);
         p.fillRect(box, palette().color(QPalette::Text));
         p.setPen(palette().color(QPalette::Base));
-        if (small) p.drawText(QPoint(box.left() + 1, box.bottom() - 1), mark);
-        else p.drawText(box, Qt::AlignCenter, mark);
+        if (small)
+            p.drawText(QPoint(box.left() + 1, box.bottom() - 1), mark);
+        else
+            p.drawText(box, Qt::AlignCenter, mark);
         p.setFont(font());
         if (small && m_model->isAblated(c.y(), c.x())) drawCross(c.y(), c.x());
     }
     if (!m_selection.isEmpty()) {
-        const QRect sr = cellRect(m_selection.top(), m_selection.left())
-                             .united(cellRect(m_selection.bottom(), m_selection.right()));
+        const QRect sr =
+            cellRect(m_selection.top(), m_selection.left()).united(cellRect(m_selection.bottom(), m_selection.right()));
         QColor hl = palette().color(QPalette::Highlight);
         hl.setAlpha(70);
         p.fillRect(sr, hl);
@@ -385,7 +401,8 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     }
     {
         p.setPen(QPen(palette().color(hasFocus() ? QPalette::Highlight : QPalette::Mid), small ? 1 : 2, Qt::DotLine));
-        p.drawRect(small ? ring(m_current.y(), m_current.x()) : cellRect(m_current.y(), m_current.x()).adjusted(1, 1, -2, -2));
+        p.drawRect(small ? ring(m_current.y(), m_current.x())
+                         : cellRect(m_current.y(), m_current.x()).adjusted(1, 1, -2, -2));
     }
 }
 
@@ -440,39 +457,68 @@ void HeadBoard::keyPressEvent(QKeyEvent* event) {
     if (L == 0 || H == 0) return QWidget::keyPressEvent(event);
     QPoint next = m_current;
     switch (event->key()) {
-    case Qt::Key_Left: next.rx() -= 1; break;
-    case Qt::Key_Right: next.rx() += 1; break;
-    case Qt::Key_Up: next.ry() -= 1; break;
-    case Qt::Key_Down: next.ry() += 1; break;
-    case Qt::Key_Home: next.rx() = 0; break;
-    case Qt::Key_End: next.rx() = H - 1; break;
-    case Qt::Key_Space: toggleSelection(); return;
-    case Qt::Key_Return:
-    case Qt::Key_Enter: Q_EMIT headActivated(m_current.y(), m_current.x()); return;
-    case Qt::Key_Escape: setSelection({}); return;
-    default:
-        if (event->matches(QKeySequence::Undo)) { m_undo->undo(); return; }
-        if (event->matches(QKeySequence::Redo)) { m_undo->redo(); return; }
-        return QWidget::keyPressEvent(event);
+        case Qt::Key_Left:
+            next.rx() -= 1;
+            break;
+        case Qt::Key_Right:
+            next.rx() += 1;
+            break;
+        case Qt::Key_Up:
+            next.ry() -= 1;
+            break;
+        case Qt::Key_Down:
+            next.ry() += 1;
+            break;
+        case Qt::Key_Home:
+            next.rx() = 0;
+            break;
+        case Qt::Key_End:
+            next.rx() = H - 1;
+            break;
+        case Qt::Key_Space:
+            toggleSelection();
+            return;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            Q_EMIT headActivated(m_current.y(), m_current.x());
+            return;
+        case Qt::Key_Escape:
+            setSelection({});
+            return;
+        default:
+            if (event->matches(QKeySequence::Undo)) {
+                m_undo->undo();
+                return;
+            }
+            if (event->matches(QKeySequence::Redo)) {
+                m_undo->redo();
+                return;
+            }
+            return QWidget::keyPressEvent(event);
     }
     next.setX(std::clamp(next.x(), 0, H - 1));
     next.setY(std::clamp(next.y(), 0, L - 1));
     // Cells that are no head (a hybrid's attention columns in a Mamba layer) are stepped over.
-    const QPoint step(next.x() > m_current.x() ? 1 : next.x() < m_current.x() ? -1 : 0,
-                      next.y() > m_current.y() ? 1 : next.y() < m_current.y() ? -1 : 0);
+    const QPoint step(next.x() > m_current.x()       ? 1
+                          : next.x() < m_current.x() ? -1
+                                                     : 0,
+                      next.y() > m_current.y()       ? 1
+                          : next.y() < m_current.y() ? -1
+                                                     : 0);
     if (event->key() == Qt::Key_Home || event->key() == Qt::Key_End) {
         const int dir = event->key() == Qt::Key_Home ? 1 : -1;
         while (!m_model->contains(next.y(), next.x()) && next.x() + dir >= 0 && next.x() + dir < H) next.rx() += dir;
     } else if (!step.isNull()) {
         QPoint p = next;
-        while (!m_model->contains(p.y(), p.x()) && p.x() + step.x() >= 0 && p.x() + step.x() < H && p.y() + step.y() >= 0 &&
-               p.y() + step.y() < L)
+        while (!m_model->contains(p.y(), p.x()) && p.x() + step.x() >= 0 && p.x() + step.x() < H &&
+               p.y() + step.y() >= 0 && p.y() + step.y() < L)
             p += step;
         if (m_model->contains(p.y(), p.x())) next = p;
     }
     if (event->modifiers() & Qt::ShiftModifier) {
         // Shift+arrows grow the rectangle selection from the current head.
-        const QPoint anchor = m_selection.isEmpty() ? m_current
+        const QPoint anchor = m_selection.isEmpty()
+            ? m_current
             : (m_selection.topLeft() == m_current ? m_selection.bottomRight() : m_selection.topLeft());
         setSelection(QRect(anchor, next).normalized());
     } else {
@@ -491,8 +537,7 @@ bool HeadBoard::event(QEvent* event) {
             if (c == m_shownGather) tip += QLatin1Char('\n') + tr("Shown in the maps as the Gather head (G)");
             if (c == m_shownAggregate) tip += QLatin1Char('\n') + tr("Shown in the maps as the Aggregate head (A)");
             QToolTip::showText(help->globalPos(), tip, this, cellRect(c.y(), c.x()));
-        }
-        else
+        } else
             QToolTip::hideText();
         return true;
     }

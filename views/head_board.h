@@ -25,7 +25,8 @@ public:
     // rowHeads: the heads each layer has (HeadBoardModel::setShape).
     void setShape(int layers, int heads, bool ssm = false, const std::vector<int>& rowHeads = {});
     // Attention heads and SSM heads on one board (HeadBoardModel::setMixedShape).
-    void setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention, const std::vector<int>& rowSsm);
+    void setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention,
+                       const std::vector<int>& rowSsm);
     // differences: signed changes, drawn with the diverging palette around 0.
     void setScores(const std::vector<double>& scores, const QString& label, bool differences = false);
     void setColorPalette(Palette palette);
@@ -82,7 +83,6 @@ public:
     };
     QList<ColumnLabel> columnLabels() const;
 
-
 Q_SIGNALS:
     void headToggled(int layer, int head, bool ablated);
     void planChanged(const gna::views::HeadCells& ablated);
@@ -107,7 +107,7 @@ private:
     QRect gridRect() const;
     QPoint gridPosAt(const QPoint& pos, bool* ok) const;  // (column, layer) under a point
     int cellSize() const;
-    QPoint gridOrigin() const;          // the first cell's top-left corner
+    QPoint gridOrigin() const;  // the first cell's top-left corner
     QSize sizeForCell(int cell) const;  // the whole board with cells of `cell` pixels
 
     HeadBoardModel* m_model;
@@ -115,10 +115,10 @@ private:
     QCPColorGradient m_gradient;
     QCPColorGradient m_diverging;
     QPoint firstHead() const;  // (head, layer) of the first cell the model has, row by row
-    QPoint m_current{0, 0};   // (head, layer)
-    QRect m_selection;        // cell coordinates
+    QPoint m_current{0, 0};  // (head, layer)
+    QRect m_selection;  // cell coordinates
     QPoint m_pressCell{-1, -1};
-    QPoint m_shownGather{-1, -1};     // (column, layer)
+    QPoint m_shownGather{-1, -1};  // (column, layer)
     QPoint m_shownAggregate{-1, -1};
     bool m_dragging = false;
     int m_mergeMs = 600;

@@ -9,8 +9,12 @@ namespace gna::views {
 
 SetHeadsCommand::SetHeadsCommand(HeadBoardModel* model, HeadCells cells, QList<bool> states, const QString& text,
                                  bool mergeable, int mergeIntervalMs)
-    : QUndoCommand(text), m_model(model), m_cells(std::move(cells)), m_new(std::move(states)),
-      m_mergeable(mergeable), m_mergeIntervalMs(mergeIntervalMs),
+    : QUndoCommand(text),
+      m_model(model),
+      m_cells(std::move(cells)),
+      m_new(std::move(states)),
+      m_mergeable(mergeable),
+      m_mergeIntervalMs(mergeIntervalMs),
       m_stamp(QDateTime::currentMSecsSinceEpoch()) {
     for (const HeadCell& c : m_cells) m_old << m_model->isAblated(c.layer, m_model->column(c));
 }

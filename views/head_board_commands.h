@@ -13,8 +13,8 @@ class HeadBoardModel;
 
 class SetHeadsCommand : public QUndoCommand {
 public:
-    SetHeadsCommand(HeadBoardModel* model, HeadCells cells, QList<bool> states, const QString& text,
-                    bool mergeable, int mergeIntervalMs);
+    SetHeadsCommand(HeadBoardModel* model, HeadCells cells, QList<bool> states, const QString& text, bool mergeable,
+                    int mergeIntervalMs);
 
     void redo() override;
     void undo() override;

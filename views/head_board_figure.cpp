@@ -73,7 +73,9 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
     for (int i = 0; i < board.heads(); ++i) {  // H0.. and S0.. on a hybrid's board
         const HeadCell c = board.cell(0, i);
         if (c.head == 0) m_kindStarts << i;
-        m_headLabels << (board.mixed() ? QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head) : QString::number(c.head));
+        m_headLabels << (board.mixed()
+                             ? QStringLiteral("%1%2").arg(c.ssm ? QLatin1Char('S') : QLatin1Char('H')).arg(c.head)
+                             : QString::number(c.head));
     }
     setHeadTicks(std::max(1, board.heads() / 12));
     y->setTicker(ticks(board.layers()));
@@ -93,7 +95,8 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
         map->data()->setRange(QCPRange(first, std::max(first, last - 1)), QCPRange(0, std::max(0, board.layers() - 1)));
         for (int l = 0; l < board.layers(); ++l)
             for (int h = first; h < last; ++h)
-                map->data()->setCell(h - first, l, board.contains(l, h) && board.hasScores() ? board.score(l, h) : std::nan(""));
+                map->data()->setCell(h - first, l,
+                                     board.contains(l, h) && board.hasScores() ? board.score(l, h) : std::nan(""));
         map->setGradient(gradient);
         map->setInterpolate(false);
         if (!board.hasScores()) continue;
@@ -102,7 +105,8 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
         m_scales << scale;
         scale->setGradient(gradient);
         const QString what = board.scoresAreDifferences() ? tr("Δ score") : tr("Score");
-        scale->axis()->setLabel(board.mixed() ? (ssm ? tr("%1, SSM heads").arg(what) : tr("%1, attention heads").arg(what)) : what);
+        scale->axis()->setLabel(
+            board.mixed() ? (ssm ? tr("%1, SSM heads").arg(what) : tr("%1, attention heads").arg(what)) : what);
         map->setColorScale(scale);
         map->setDataRange(QCPRange(board.minScore(ssm), board.maxScore(ssm)));
         scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
@@ -167,7 +171,8 @@ double HeadBoardFigure::layOutForPaper(double widthInches, double fontPoints) {
     if (m_title) {
         const QFontMetricsF title(m_title->font());
         const double room = width - m_title->margins().left() - m_title->margins().right() - 2.0 * fontPoints;
-        m_title->setText(wrapped(m_scoreLabel, [&](const QString& line) { return title.horizontalAdvance(line) <= room; }));
+        m_title->setText(
+            wrapped(m_scoreLabel, [&](const QString& line) { return title.horizontalAdvance(line) <= room; }));
     }
     // At least the height of about square cells, within 1.2 in and 1.2 widths.
     const int heads = std::max(1, int(m_headLabels.size()));
@@ -197,7 +202,9 @@ double HeadBoardFigure::layOutForPaper(double widthInches, double fontPoints) {
         if (scale->type() == QCPAxis::atBottom) continue;
         const QFontMetricsF label(scale->axis()->labelFont());
         needed = std::max(needed, label.horizontalAdvance(scale->axis()->label()) + 2.0 * label.height());
-        needed = std::max(needed, (scale->axis()->tickVector().size() + 1) * 1.2 * QFontMetricsF(scale->axis()->tickLabelFont()).height());
+        needed = std::max(
+            needed,
+            (scale->axis()->tickVector().size() + 1) * 1.2 * QFontMetricsF(scale->axis()->tickLabelFont()).height());
     }
     const double h = std::max(rows, roomy - board.height() + needed);
     return h / 72.0;

@@ -42,7 +42,7 @@ private:
     QList<QCPColorScale*> m_scales;
     QString m_scoreLabel;
     QStringList m_headLabels;  // per column: "3", or "H3" / "S3" on a hybrid's board
-    QList<int> m_kindStarts;   // first column of each kind of head
+    QList<int> m_kindStarts;  // first column of each kind of head
     int m_layers = 0;
 };
 

@@ -60,7 +60,11 @@ QList<HeadBoardLegend::Piece> HeadBoardLegend::pieces() const {
     // Short, so that a hybrid's legend keeps its four lines beside a 1024 px window's maps (the
     // cells' tooltips say "Gather" and "Aggregate" in full).
     const bool g = m_board->displayedGather().x() >= 0, a = m_board->displayedAggregate().x() >= 0;
-    if (g || a) mark(g && a ? tr("G, A = shown heads") : g ? tr("G = shown Gather head") : tr("A = shown Aggregate head"), true);
+    if (g || a)
+        mark(g && a  ? tr("G, A = shown heads")
+                 : g ? tr("G = shown Gather head")
+                     : tr("A = shown Aggregate head"),
+             true);
     bool absent = false;
     for (int l = 0; l < m->layers() && !absent; ++l)
         for (int h = 0; h < m->heads() && !absent; ++h) absent = !m->contains(l, h);
@@ -101,7 +105,8 @@ QList<QPoint> HeadBoardLegend::layout(const QList<Piece>& pieces, int width, int
         bool breakItem = false;
         if (i > 0 && pieces[i - 1].item != p.item) {
             int itemWidth = w;
-            for (qsizetype j = i + 1; j < pieces.size() && pieces[j].item == p.item; ++j) itemWidth += space + pieceWidth(pieces[j]);
+            for (qsizetype j = i + 1; j < pieces.size() && pieces[j].item == p.item; ++j)
+                itemWidth += space + pieceWidth(pieces[j]);
             breakItem = x + gap + itemWidth > right && kMargin + itemWidth <= right;
         }
         if (!at.isEmpty() && (p.newLine || breakItem || x + gap + w > right)) {
@@ -123,9 +128,13 @@ QStringList HeadBoardLegend::lines() const {
     QStringList out;
     for (qsizetype i = 0; i < all.size(); ++i) {
         const Piece& p = all[i];
-        const QString piece = p.suffix.isEmpty() ? p.text : p.text.isEmpty() ? p.suffix : p.text + QLatin1Char(' ') + p.suffix;
-        if (i == 0 || at[i].y() != at[i - 1].y()) out << piece;
-        else out.last() += (p.wide ? QStringLiteral("   ") : QStringLiteral(" ")) + piece;
+        const QString piece = p.suffix.isEmpty() ? p.text
+            : p.text.isEmpty()                   ? p.suffix
+                                                 : p.text + QLatin1Char(' ') + p.suffix;
+        if (i == 0 || at[i].y() != at[i - 1].y())
+            out << piece;
+        else
+            out.last() += (p.wide ? QStringLiteral("   ") : QStringLiteral(" ")) + piece;
     }
     return out;
 }
@@ -190,7 +199,8 @@ void HeadBoardLegend::paintEvent(QPaintEvent*) {
         const QRect bar(x, y + 1 + (fm.height() - fm.ascent()) / 2, 4 * fm.height(), fm.ascent());
         for (int c = 0; c < bar.width(); ++c) {
             const double t = bar.width() > 1 ? double(c) / (bar.width() - 1) : 0.0;
-            p.fillRect(QRect(bar.left() + c, bar.top(), 1, bar.height()), QColor::fromRgb(gradient.color(t, QCPRange(0.0, 1.0))));
+            p.fillRect(QRect(bar.left() + c, bar.top(), 1, bar.height()),
+                       QColor::fromRgb(gradient.color(t, QCPRange(0.0, 1.0))));
         }
         p.setPen(palette().color(QPalette::Mid));
         p.drawRect(bar.adjusted(0, 0, -1, -1));

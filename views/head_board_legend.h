@@ -37,8 +37,8 @@ private:
         int scale = -1;  // -1: none; 0: the attention heads' (or the only) scale; 1: the SSM heads'
         QString suffix;
         bool newLine = false;  // starts a line of its own
-        bool wide = false;     // a wider gap before it (between legend items, not between words)
-        int item = 0;          // the legend item it belongs to: an item breaks only when it alone is wider than a line
+        bool wide = false;  // a wider gap before it (between legend items, not between words)
+        int item = 0;  // the legend item it belongs to: an item breaks only when it alone is wider than a line
     };
     QList<Piece> pieces() const;
     int pieceWidth(const Piece& p) const;

@@ -11,8 +11,10 @@ namespace gna::views {
 HeadBoardModel::HeadBoardModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void HeadBoardModel::setShape(int layers, int heads, bool ssm, const std::vector<int>& rowHeads) {
-    if (ssm) setMixedShape(layers, 0, heads, {}, rowHeads);
-    else setMixedShape(layers, heads, 0, rowHeads, {});
+    if (ssm)
+        setMixedShape(layers, 0, heads, {}, rowHeads);
+    else
+        setMixedShape(layers, heads, 0, rowHeads, {});
 }
 
 void HeadBoardModel::setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention,
@@ -68,7 +70,10 @@ void HeadBoardModel::setScores(const std::vector<double>& scores, const QString&
                 lo = std::min(lo, s);
                 hi = std::max(hi, s);
             }
-        if (!std::isfinite(lo)) { lo = 0.0; hi = 1.0; }
+        if (!std::isfinite(lo)) {
+            lo = 0.0;
+            hi = 1.0;
+        }
         if (differences) {
             const double a = std::max(std::abs(lo), std::abs(hi));
             lo = a > 0 ? -a : -1.0;
@@ -79,7 +84,8 @@ void HeadBoardModel::setScores(const std::vector<double>& scores, const QString&
         (ssm ? m_ssmMax : m_max) = hi;
     }
     if (m_layers > 0 && m_heads > 0)
-        Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
+        Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1),
+                           {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
 }
 
 void HeadBoardModel::clearScores() {
@@ -89,7 +95,8 @@ void HeadBoardModel::clearScores() {
     m_min = m_ssmMin = 0.0;
     m_max = m_ssmMax = 1.0;
     if (m_layers > 0 && m_heads > 0)
-        Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
+        Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1),
+                           {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
 }
 
 double HeadBoardModel::score(int layer, int head) const {
@@ -135,33 +142,37 @@ QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
     const int h = index.column();
     const double s = score(l, h);
     switch (role) {
-    case Qt::DisplayRole:
-        return std::isnan(s) ? QVariant() : QVariant(formatNumber(s));
-    case Qt::ToolTipRole:
-        if (!contains(l, h))
-            return cell(l, h).ssm ? tr("Layer %1 has no SSM head %2").arg(l).arg(cell(l, h).head)
-                                  : tr("Layer %1 has no attention head %2").arg(l).arg(h);
-        break;
-    default:
-        break;
+        case Qt::DisplayRole:
+            return std::isnan(s) ? QVariant() : QVariant(formatNumber(s));
+        case Qt::ToolTipRole:
+            if (!contains(l, h))
+                return cell(l, h).ssm ? tr("Layer %1 has no SSM head %2").arg(l).arg(cell(l, h).head)
+                                      : tr("Layer %1 has no attention head %2").arg(l).arg(h);
+            break;
+        default:
+            break;
     }
     switch (role) {
-    case NameRole:
-        return cell(l, h).name();
-    case ScoreRole:
-        return std::isnan(s) ? QVariant() : QVariant(s);
-    case AblatedRole:
-        return isAblated(l, h);
-    case Qt::CheckStateRole:
-        return isAblated(l, h) ? Qt::Checked : Qt::Unchecked;
-    case Qt::ToolTipRole: {
-        QString tip = cell(l, h).name() + (mixed() ? (cell(l, h).ssm ? tr(" (SSM head)") : tr(" (attention head)")) : QString());
-        if (!std::isnan(s)) tip += QStringLiteral("\n") + (m_scoreLabel.isEmpty() ? tr("Score") : m_scoreLabel) + QStringLiteral(": ") + (m_differences && s > 0 ? QStringLiteral("+") : QString()) + formatNumber(s, 4, 1e-4);
-        tip += QStringLiteral("\n") + (isAblated(l, h) ? tr("Ablated (output zeroed)") : tr("Active"));
-        return tip;
-    }
-    default:
-        return {};
+        case NameRole:
+            return cell(l, h).name();
+        case ScoreRole:
+            return std::isnan(s) ? QVariant() : QVariant(s);
+        case AblatedRole:
+            return isAblated(l, h);
+        case Qt::CheckStateRole:
+            return isAblated(l, h) ? Qt::Checked : Qt::Unchecked;
+        case Qt::ToolTipRole: {
+            QString tip = cell(l, h).name() +
+                (mixed() ? (cell(l, h).ssm ? tr(" (SSM head)") : tr(" (attention head)")) : QString());
+            if (!std::isnan(s))
+                tip += QStringLiteral("\n") + (m_scoreLabel.isEmpty() ? tr("Score") : m_scoreLabel) +
+                    QStringLiteral(": ") + (m_differences && s > 0 ? QStringLiteral("+") : QString()) +
+                    formatNumber(s, 4, 1e-4);
+            tip += QStringLiteral("\n") + (isAblated(l, h) ? tr("Ablated (output zeroed)") : tr("Active"));
+            return tip;
+        }
+        default:
+            return {};
     }
 }
 

@@ -22,7 +22,8 @@ public:
     void setShape(int layers, int heads, bool ssm = false, const std::vector<int>& rowHeads = {});
     // Both kinds: `attention` columns of attention heads, then `ssm` columns of SSM heads;
     // rowAttention/rowSsm: the heads of each kind each layer has (empty = the full width everywhere).
-    void setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention, const std::vector<int>& rowSsm);
+    void setMixedShape(int layers, int attention, int ssm, const std::vector<int>& rowAttention,
+                       const std::vector<int>& rowSsm);
     int layers() const { return m_layers; }
     int heads() const { return m_heads; }  // columns: attention heads + SSM heads
     bool contains(int layer, int head) const;  // a head the layer has (head = column)
@@ -69,9 +70,9 @@ Q_SIGNALS:
 private:
     int m_layers = 0;
     int m_heads = 0;
-    int m_attention = 0;          // the first m_attention columns are attention heads, the rest SSM heads
+    int m_attention = 0;  // the first m_attention columns are attention heads, the rest SSM heads
     std::vector<int> m_rowAttention;  // per layer; empty = m_attention everywhere
-    std::vector<int> m_rowSsm;        // per layer; empty = every SSM column
+    std::vector<int> m_rowSsm;  // per layer; empty = every SSM column
     std::vector<double> m_scores;
     std::vector<char> m_ablated;
     QString m_scoreLabel;

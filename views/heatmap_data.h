@@ -11,16 +11,16 @@ namespace gna::views {
 // title states them, so that title, head board and caption read the same row the same way.
 struct RowStats {
     double entropyBits = 0.0;  // -sum p log2 p
-    double maxWeight = 0.0;    // the largest p
+    double maxWeight = 0.0;  // the largest p
     int argmax = -1;
-    bool magnitudes = false;   // p = |a| / sum |a| (an SSM head's signed hidden attention)
+    bool magnitudes = false;  // p = |a| / sum |a| (an SSM head's signed hidden attention)
 };
 
 struct HeatmapData {
-    QString title;          // e.g. "L17.H24"
+    QString title;  // e.g. "L17.H24"
     QStringList rowLabels;  // query tokens, one per row
     QStringList colLabels;  // key tokens, one per column
-    QList<int> rowPositions; // absolute prompt position of each row (for labels "12: Paris")
+    QList<int> rowPositions;  // absolute prompt position of each row (for labels "12: Paris")
     int rows = 0;
     int cols = 0;
     std::vector<float> values;  // row-major rows x cols

@@ -31,9 +31,10 @@ const QColor kSegment[] = {QColor(86, 180, 233, 90), QColor(230, 159, 0, 90), QC
 // A line break after newline tokens: options on their own line.
 MaskEditor::MaskEditor(QWidget* parent) : TokenFlowWidget(true, 4 * kTokenPad, parent), m_undo(new QUndoStack(this)) {
     setAccessibleName(tr("Mask editor"));
-    setToolTip(tr("Click a token to mask or unmask it for the selected head. Struck-through tokens are masked; a framed "
-                  "token is an option's summary token (its last one): a Gather head condenses the option into it, an "
-                  "Aggregate head reads the options there."));
+    setToolTip(
+        tr("Click a token to mask or unmask it for the selected head. Struck-through tokens are masked; a framed "
+           "token is an option's summary token (its last one): a Gather head condenses the option into it, an "
+           "Aggregate head reads the options there."));
 }
 
 void MaskEditor::setSample(const MaskSample& sample) {
@@ -57,8 +58,10 @@ void MaskEditor::pushKeys(const QSet<int>& keys, const QString& text) {
 void MaskEditor::toggleToken(int token) {
     if (token < 0 || token >= m_sample.tokens.size()) return;
     QSet<int> keys = m_sample.keys;
-    if (keys.contains(token)) keys.remove(token);
-    else keys.insert(token);
+    if (keys.contains(token))
+        keys.remove(token);
+    else
+        keys.insert(token);
     pushKeys(keys, isMasked(token) ? tr("Unmask token %1").arg(token) : tr("Mask token %1").arg(token));
 }
 
@@ -77,7 +80,8 @@ QColor MaskEditor::chipColor(int segment) const {
     // The tint drawn over the base colour, composited.
     const QColor tint = kSegment[segment % 4], base = palette().color(QPalette::Base);
     const double a = tint.alphaF();
-    return QColor::fromRgbF(float(base.redF() * (1 - a) + tint.redF() * a), float(base.greenF() * (1 - a) + tint.greenF() * a),
+    return QColor::fromRgbF(float(base.redF() * (1 - a) + tint.redF() * a),
+                            float(base.greenF() * (1 - a) + tint.greenF() * a),
                             float(base.blueF() * (1 - a) + tint.blueF() * a));
 }
 
@@ -133,13 +137,27 @@ void MaskEditor::keyPressEvent(QKeyEvent* event) {
     const int n = static_cast<int>(m_sample.tokens.size());
     if (n == 0) return QWidget::keyPressEvent(event);
     switch (event->key()) {
-    case Qt::Key_Left: m_current = std::max(0, m_current - 1); update(); return;
-    case Qt::Key_Right: m_current = std::min(n - 1, m_current + 1); update(); return;
-    case Qt::Key_Space: toggleToken(m_current); return;
-    default:
-        if (event->matches(QKeySequence::Undo)) { m_undo->undo(); return; }
-        if (event->matches(QKeySequence::Redo)) { m_undo->redo(); return; }
-        QWidget::keyPressEvent(event);
+        case Qt::Key_Left:
+            m_current = std::max(0, m_current - 1);
+            update();
+            return;
+        case Qt::Key_Right:
+            m_current = std::min(n - 1, m_current + 1);
+            update();
+            return;
+        case Qt::Key_Space:
+            toggleToken(m_current);
+            return;
+        default:
+            if (event->matches(QKeySequence::Undo)) {
+                m_undo->undo();
+                return;
+            }
+            if (event->matches(QKeySequence::Redo)) {
+                m_undo->redo();
+                return;
+            }
+            QWidget::keyPressEvent(event);
     }
 }
 

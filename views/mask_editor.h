@@ -13,8 +13,8 @@ namespace gna::views {
 struct MaskSample {
     QStringList tokens;
     QList<QPair<int, int>> segments;  // [first, last] token index of each option line
-    QList<int> summaryTokens;         // each segment's summary token (its last token)
-    QSet<int> keys;                   // key tokens the head may attend to (the rest is masked)
+    QList<int> summaryTokens;  // each segment's summary token (its last token)
+    QSet<int> keys;  // key tokens the head may attend to (the rest is masked)
 };
 
 class MaskEditor : public TokenFlowWidget {
@@ -27,12 +27,14 @@ public:
     QSet<int> keys() const { return m_sample.keys; }
     bool isMasked(int token) const { return !m_sample.keys.contains(token); }
     void toggleToken(int token);  // undoable
-    void keepOnlySegments();      // Gather preset: the answer segments
-    void keepOnlySummaries();     // Aggregate preset: the summary tokens
+    void keepOnlySegments();  // Gather preset: the answer segments
+    void keepOnlySummaries();  // Aggregate preset: the summary tokens
     QUndoStack* undoStack() const { return m_undo; }
     // The background a token is drawn on (base, or its option segment's tint over it) and the colour
     // of a masked (struck-through) token on it: at least 4.5:1 contrast in either palette.
-    QColor tokenBackground(int token) const { return segmentOf(token) >= 0 ? chipColor(segmentOf(token)) : palette().color(QPalette::Base); }
+    QColor tokenBackground(int token) const {
+        return segmentOf(token) >= 0 ? chipColor(segmentOf(token)) : palette().color(QPalette::Base);
+    }
     QColor maskedTextColor(int token) const;
 
     QSize sizeHint() const override { return {420, heightForWidth(420)}; }

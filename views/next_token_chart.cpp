@@ -30,7 +30,7 @@ NextTokenChart::NextTokenChart(QWidget* parent) : QWidget(parent), m_plot(new QC
     m_names = {tr("Top next tokens (one token)"), tr("Answer candidates (whole answer)"), tr("Baseline (no ablation)")};
     m_shortNames = {tr("Top tokens"), tr("Candidates"), tr("Baseline")};
     m_bars->setPen(Qt::NoPen);
-    m_bars->setBrush(QColor(0, 114, 178));        // Okabe-Ito blue
+    m_bars->setBrush(QColor(0, 114, 178));  // Okabe-Ito blue
     m_candidateBars->setPen(Qt::NoPen);
     m_candidateBars->setBrush(QColor(230, 159, 0));  // Okabe-Ito orange
     styleBaselineBars(m_baselineBars, palette());
@@ -134,7 +134,8 @@ void NextTokenChart::rebuild() {
     QString label = tr("Probability");
     if (m_shown.size() < m_rows.size()) {
         const QFontMetrics fm(m_plot->xAxis->labelFont());
-        for (const QString& text : {tr("Probability (%1 of %2 rows; enlarge to see all)"), tr("Probability (%1 of %2 rows)")}) {
+        for (const QString& text :
+             {tr("Probability (%1 of %2 rows; enlarge to see all)"), tr("Probability (%1 of %2 rows)")}) {
             const QString candidate = text.arg(m_shown.size()).arg(m_rows.size());
             if (fm.horizontalAdvance(candidate) <= m_plot->width() - 12) {
                 label = candidate;

@@ -24,7 +24,8 @@ QString formatNumber(double value, int significant, double smallest) {
     if (std::isinf(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
     significant = std::max(1, significant);
     if (value != 0.0 && std::abs(value) < smallest)
-        return (value > 0 ? QStringLiteral("< ") : QStringLiteral("> −")) + loc.toString(smallest, 'f', decimalsFor(smallest, 1));
+        return (value > 0 ? QStringLiteral("< ") : QStringLiteral("> −")) +
+            loc.toString(smallest, 'f', decimalsFor(smallest, 1));
     QString text = loc.toString(value, 'f', decimalsFor(value, significant));
     // Trailing zeros after the decimal separator go, as with %g ("0,5", not "0,500").
     if (text.contains(loc.decimalPoint())) {
@@ -54,7 +55,9 @@ int columnDecimals(const QList<double>& values, int significant) {
     std::sort(finite.begin(), finite.end());
     auto collide = [&](int d) {
         for (qsizetype i = 1; i < finite.size(); ++i)
-            if (finite[i] != finite[i - 1] && QString::number(finite[i], 'f', d) == QString::number(finite[i - 1], 'f', d)) return true;
+            if (finite[i] != finite[i - 1] &&
+                QString::number(finite[i], 'f', d) == QString::number(finite[i - 1], 'f', d))
+                return true;
         return false;
     };
     while (decimals < most && collide(decimals)) ++decimals;
@@ -92,8 +95,8 @@ QString formatPercent(double probability, int significant) {
     // The locale's percent sign, spaced as the locale writes it ("12 %" in German, "12%" in English).
     const QString number = formatNumber(percent, significant, 1e-4);
     return QLocale().language() == QLocale::German || QLocale().language() == QLocale::French
-               ? number + QStringLiteral("\u00a0%")
-               : number + QStringLiteral("%");
+        ? number + QStringLiteral("\u00a0%")
+        : number + QStringLiteral("%");
 }
 
 }  // namespace gna::views

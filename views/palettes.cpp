@@ -9,24 +9,39 @@
 namespace gna::views {
 namespace {
 
-struct Stop { double pos; int r, g, b; };
+struct Stop {
+    double pos;
+    int r, g, b;
+};
 
 // Nine samples along each matplotlib map (0, 1/8, ..., 1); linear interpolation between them
 // stays within a few RGB units of the 256-entry tables.
-constexpr std::array<Stop, 9> kViridis{{{0.000, 68, 1, 84},    {0.125, 71, 44, 122},
-                                        {0.250, 59, 81, 139},  {0.375, 44, 113, 142},
-                                        {0.500, 33, 144, 141}, {0.625, 39, 173, 129},
-                                        {0.750, 92, 200, 99},  {0.875, 170, 220, 50},
+constexpr std::array<Stop, 9> kViridis{{{0.000, 68, 1, 84},
+                                        {0.125, 71, 44, 122},
+                                        {0.250, 59, 81, 139},
+                                        {0.375, 44, 113, 142},
+                                        {0.500, 33, 144, 141},
+                                        {0.625, 39, 173, 129},
+                                        {0.750, 92, 200, 99},
+                                        {0.875, 170, 220, 50},
                                         {1.000, 253, 231, 37}}};
-constexpr std::array<Stop, 9> kCividis{{{0.000, 0, 34, 78},     {0.125, 18, 53, 112},
-                                        {0.250, 59, 73, 108},  {0.375, 87, 92, 109},
-                                        {0.500, 112, 113, 115}, {0.625, 138, 134, 120},
-                                        {0.750, 168, 157, 117}, {0.875, 200, 180, 102},
+constexpr std::array<Stop, 9> kCividis{{{0.000, 0, 34, 78},
+                                        {0.125, 18, 53, 112},
+                                        {0.250, 59, 73, 108},
+                                        {0.375, 87, 92, 109},
+                                        {0.500, 112, 113, 115},
+                                        {0.625, 138, 134, 120},
+                                        {0.750, 168, 157, 117},
+                                        {0.875, 200, 180, 102},
                                         {1.000, 254, 232, 56}}};
-constexpr std::array<Stop, 9> kMagma{{{0.000, 0, 0, 4},      {0.125, 28, 16, 68},
-                                      {0.250, 79, 18, 123},  {0.375, 129, 37, 129},
-                                      {0.500, 181, 54, 122}, {0.625, 229, 80, 100},
-                                      {0.750, 251, 135, 97}, {0.875, 254, 194, 135},
+constexpr std::array<Stop, 9> kMagma{{{0.000, 0, 0, 4},
+                                      {0.125, 28, 16, 68},
+                                      {0.250, 79, 18, 123},
+                                      {0.375, 129, 37, 129},
+                                      {0.500, 181, 54, 122},
+                                      {0.625, 229, 80, 100},
+                                      {0.750, 251, 135, 97},
+                                      {0.875, 254, 194, 135},
                                       {1.000, 252, 253, 191}}};
 constexpr std::array<Stop, 2> kGreys{{{0.0, 255, 255, 255}, {1.0, 0, 0, 0}}};
 constexpr std::array<Stop, 3> kRedYellowGreen{{{0.0, 215, 48, 39}, {0.5, 254, 224, 139}, {1.0, 26, 152, 80}}};
@@ -47,24 +62,36 @@ QCPColorGradient fromStops(const std::array<Stop, N>& stops, int levels = 256) {
 
 QCPColorGradient makeGradient(Palette palette) {
     switch (palette) {
-    case Palette::Viridis: return fromStops(kViridis);
-    case Palette::Cividis: return fromStops(kCividis);
-    case Palette::Magma: return fromStops(kMagma);
-    case Palette::Greys: return fromStops(kGreys, 0);
-    case Palette::RedYellowGreen: return fromStops(kRedYellowGreen);
-    case Palette::Diverging: return fromStops(kDiverging);
+        case Palette::Viridis:
+            return fromStops(kViridis);
+        case Palette::Cividis:
+            return fromStops(kCividis);
+        case Palette::Magma:
+            return fromStops(kMagma);
+        case Palette::Greys:
+            return fromStops(kGreys, 0);
+        case Palette::RedYellowGreen:
+            return fromStops(kRedYellowGreen);
+        case Palette::Diverging:
+            return fromStops(kDiverging);
     }
     return fromStops(kViridis);
 }
 
 QString paletteName(Palette palette) {
     switch (palette) {
-    case Palette::Viridis: return QCoreApplication::translate("gna::views::Palette", "Viridis");
-    case Palette::Cividis: return QCoreApplication::translate("gna::views::Palette", "Cividis (colour-blind safe)");
-    case Palette::Magma: return QCoreApplication::translate("gna::views::Palette", "Magma");
-    case Palette::Greys: return QCoreApplication::translate("gna::views::Palette", "Greys (print)");
-    case Palette::RedYellowGreen: return QCoreApplication::translate("gna::views::Palette", "Red-yellow-green");
-    case Palette::Diverging: return QCoreApplication::translate("gna::views::Palette", "Diverging (differences)");
+        case Palette::Viridis:
+            return QCoreApplication::translate("gna::views::Palette", "Viridis");
+        case Palette::Cividis:
+            return QCoreApplication::translate("gna::views::Palette", "Cividis (colour-blind safe)");
+        case Palette::Magma:
+            return QCoreApplication::translate("gna::views::Palette", "Magma");
+        case Palette::Greys:
+            return QCoreApplication::translate("gna::views::Palette", "Greys (print)");
+        case Palette::RedYellowGreen:
+            return QCoreApplication::translate("gna::views::Palette", "Red-yellow-green");
+        case Palette::Diverging:
+            return QCoreApplication::translate("gna::views::Palette", "Diverging (differences)");
     }
     return {};
 }
@@ -93,7 +120,8 @@ double relativeLuminance(const QColor& c) {
 }
 // `t` of the way from `from` to `to` (0: from, 1: to), channel by channel.
 QColor blend(const QColor& from, const QColor& to, double t) {
-    return QColor::fromRgbF(float(from.redF() + t * (to.redF() - from.redF())), float(from.greenF() + t * (to.greenF() - from.greenF())),
+    return QColor::fromRgbF(float(from.redF() + t * (to.redF() - from.redF())),
+                            float(from.greenF() + t * (to.greenF() - from.greenF())),
                             float(from.blueF() + t * (to.blueF() - from.blueF())));
 }
 bool isLight(const QColor& background) { return contrastingText(background) == QColor(Qt::black); }
@@ -132,17 +160,16 @@ struct RoleColours {
 }  // namespace
 
 QPalette studioPalette(bool dark) {
-    static const RoleColours roles[] = {
-        {QPalette::Window, QColor(239, 239, 239), QColor(45, 45, 48)},
-        {QPalette::Base, QColor(255, 255, 255), QColor(30, 30, 32)},
-        {QPalette::AlternateBase, QColor(233, 236, 241), QColor(58, 60, 66)},
-        {QPalette::Button, QColor(232, 232, 232), QColor(58, 58, 62)},
-        {QPalette::Highlight, QColor(0, 114, 178), QColor(86, 180, 233)},
-        {QPalette::HighlightedText, QColor(255, 255, 255), QColor(10, 10, 10)},
-        {QPalette::ToolTipBase, QColor(255, 255, 220), QColor(60, 60, 64)},
-        {QPalette::PlaceholderText, QColor(120, 120, 120), QColor(150, 150, 150)},
-        {QPalette::Mid, QColor(160, 160, 160), QColor(110, 110, 115)},
-        {QPalette::Link, QColor(0, 90, 160), QColor(120, 190, 240)}};
+    static const RoleColours roles[] = {{QPalette::Window, QColor(239, 239, 239), QColor(45, 45, 48)},
+                                        {QPalette::Base, QColor(255, 255, 255), QColor(30, 30, 32)},
+                                        {QPalette::AlternateBase, QColor(233, 236, 241), QColor(58, 60, 66)},
+                                        {QPalette::Button, QColor(232, 232, 232), QColor(58, 58, 62)},
+                                        {QPalette::Highlight, QColor(0, 114, 178), QColor(86, 180, 233)},
+                                        {QPalette::HighlightedText, QColor(255, 255, 255), QColor(10, 10, 10)},
+                                        {QPalette::ToolTipBase, QColor(255, 255, 220), QColor(60, 60, 64)},
+                                        {QPalette::PlaceholderText, QColor(120, 120, 120), QColor(150, 150, 150)},
+                                        {QPalette::Mid, QColor(160, 160, 160), QColor(110, 110, 115)},
+                                        {QPalette::Link, QColor(0, 90, 160), QColor(120, 190, 240)}};
     QPalette p;
     for (const auto& r : roles) p.setColor(r.role, dark ? r.dark : r.light);
     const QColor text = dark ? QColor(230, 230, 230) : QColor(20, 20, 20);
@@ -154,6 +181,5 @@ QPalette studioPalette(bool dark) {
         p.setColor(QPalette::Disabled, role, disabled);
     return p;
 }
-
 
 }  // namespace gna::views

@@ -11,17 +11,17 @@
 namespace gna::views {
 
 enum class Palette {
-    Viridis,        // perceptually uniform, colour-blind safe (default)
-    Cividis,        // optimised for deuteranopia/protanopia
-    Magma,          // dark-to-light, prints well
-    Greys,          // for black-and-white print
-    RedYellowGreen, // retrieval scores 0..5 (bad..good)
-    Diverging       // blue-white-red for differences (symmetric around 0)
+    Viridis,  // perceptually uniform, colour-blind safe (default)
+    Cividis,  // optimised for deuteranopia/protanopia
+    Magma,  // dark-to-light, prints well
+    Greys,  // for black-and-white print
+    RedYellowGreen,  // retrieval scores 0..5 (bad..good)
+    Diverging  // blue-white-red for differences (symmetric around 0)
 };
 
 QCPColorGradient makeGradient(Palette palette);
-QString paletteName(Palette palette);      // translated display name
-QStringList paletteNames();                // in enum order
+QString paletteName(Palette palette);  // translated display name
+QStringList paletteNames();  // in enum order
 Palette paletteFromIndex(int index);
 
 // The colour of text or a mark readable on top of `background` (black or white).

@@ -163,12 +163,14 @@ public:
     }
 
 private:
-    int axisLength() const { return m_axis->orientation() == Qt::Horizontal ? m_axis->axisRect()->width() : m_axis->axisRect()->height(); }
+    int axisLength() const {
+        return m_axis->orientation() == Qt::Horizontal ? m_axis->axisRect()->width() : m_axis->axisRect()->height();
+    }
 
     QCPAxis* m_axis;
     QSharedPointer<QCPAxisTicker> m_inner;
     int m_pixelsPerTick;
-    int m_length = 0;    // the axis length the last ticks were made for
+    int m_length = 0;  // the axis length the last ticks were made for
     int m_requeued = 0;  // replots queued in a row for a changed length
     QMetaObject::Connection m_relayout;
 };
@@ -236,10 +238,13 @@ QCPLegend* legendAbovePlot(QCustomPlot* plot) {
     return legend;
 }
 
-QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner, int pixelsPerTick) {
+QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner,
+                                                   int pixelsPerTick) {
     auto ticker = QSharedPointer<NonOverlappingTicker>::create(axis, std::move(inner), pixelsPerTick);
-    ticker->watchLayout(QObject::connect(axis->parentPlot(), &QCustomPlot::afterLayout, axis,
-                                         [weak = ticker.toWeakRef()] { if (const auto t = weak.toStrongRef()) t->afterLayout(); }));
+    ticker->watchLayout(
+        QObject::connect(axis->parentPlot(), &QCustomPlot::afterLayout, axis, [weak = ticker.toWeakRef()] {
+            if (const auto t = weak.toStrongRef()) t->afterLayout();
+        }));
     return ticker;
 }
 

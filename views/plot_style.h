@@ -38,7 +38,8 @@ QCPLegend* legendAbovePlot(QCustomPlot* plot);
 // half a character) at the axis's current length and tick-label font. With `pixelsPerTick` > 0 the
 // inner ticker aims at one tick per that many pixels of the axis's length (at least 3), so that a
 // long axis gets more ticks than a short one.
-QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner, int pixelsPerTick = 0);
+QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner,
+                                                   int pixelsPerTick = 0);
 
 // Wraps `inner` so that its tick labels read as the app writes numbers (formatTickNumber): "−0.5",
 // "−5·10⁻⁷", never a hyphen for the minus.

@@ -19,9 +19,15 @@ namespace {
 bool isFloating(const QVariant& v) { return v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Float; }
 bool isNumber(const QVariant& v) {
     switch (v.typeId()) {
-    case QMetaType::Double: case QMetaType::Float: case QMetaType::Int: case QMetaType::UInt:
-    case QMetaType::LongLong: case QMetaType::ULongLong: return true;
-    default: return false;
+        case QMetaType::Double:
+        case QMetaType::Float:
+        case QMetaType::Int:
+        case QMetaType::UInt:
+        case QMetaType::LongLong:
+        case QMetaType::ULongLong:
+            return true;
+        default:
+            return false;
     }
 }
 }  // namespace
@@ -41,8 +47,10 @@ void ResultsTableModel::setTable(const QStringList& headers, const QList<QVarian
         for (const QVariantList& row : rows) {
             const QVariant v = row.value(c);
             if (isFloating(v)) values << v.toDouble();
-            if (isNumber(v)) numeric = true;
-            else if (v.isValid()) text = true;
+            if (isNumber(v))
+                numeric = true;
+            else if (v.isValid())
+                text = true;
         }
         if (!values.isEmpty()) m_decimals[c] = columnDecimals(values);
         m_numeric[c] = numeric && !text;
@@ -64,12 +72,14 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::EditRole) return v;
     if (role == Qt::TextAlignmentRole)
-        return m_numeric.value(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        return m_numeric.value(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                               : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     return {};
 }
 
 QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (role == Qt::DisplayRole && orientation == Qt::Horizontal && section < m_headers.size()) return m_headers[section];
+    if (role == Qt::DisplayRole && orientation == Qt::Horizontal && section < m_headers.size())
+        return m_headers[section];
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
@@ -132,8 +142,10 @@ QString ResultsTable::toTsv(bool selectionOnly) const {
         r0 = c0 = INT_MAX;
         r1 = c1 = -1;
         for (const QModelIndex& i : sel) {
-            r0 = std::min(r0, i.row()); r1 = std::max(r1, i.row());
-            c0 = std::min(c0, i.column()); c1 = std::max(c1, i.column());
+            r0 = std::min(r0, i.row());
+            r1 = std::max(r1, i.row());
+            c0 = std::min(c0, i.column());
+            c1 = std::max(c1, i.column());
         }
     }
     QStringList lines;
@@ -178,7 +190,8 @@ void ResultsTable::contextMenuEvent(QContextMenuEvent* event) {
     QMenu menu(this);
     const bool rows = m_model->rowCount() > 0;  // an empty table has nothing to copy
     menu.addAction(tr("Copy selection"), this, &ResultsTable::copy)->setEnabled(rows);
-    menu.addAction(tr("Copy all"), this, [this] { QApplication::clipboard()->setText(toTsv(false)); })->setEnabled(rows);
+    menu.addAction(tr("Copy all"), this, [this] { QApplication::clipboard()->setText(toTsv(false)); })
+        ->setEnabled(rows);
     menu.exec(event->globalPos());
 }
 

@@ -13,8 +13,12 @@ class ResultsTableModel : public QAbstractTableModel {
 public:
     using QAbstractTableModel::QAbstractTableModel;
     void setTable(const QStringList& headers, const QList<QVariantList>& rows);
-    int rowCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
-    int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : static_cast<int>(m_headers.size()); }
+    int rowCount(const QModelIndex& parent = {}) const override {
+        return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    }
+    int columnCount(const QModelIndex& parent = {}) const override {
+        return parent.isValid() ? 0 : static_cast<int>(m_headers.size());
+    }
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     // Decimals the numbers of `column` are shown with; -1 for a column without floating-point numbers.
@@ -28,8 +32,8 @@ private:
     QStringList m_headers;
     QList<QVariantList> m_rows;
     QList<QVariantList> m_given;  // as given, for sort(-1)
-    QList<int> m_decimals;        // per column (see decimals())
-    QList<bool> m_numeric;        // per column: every cell a number (or empty): right-aligned
+    QList<int> m_decimals;  // per column (see decimals())
+    QList<bool> m_numeric;  // per column: every cell a number (or empty): right-aligned
 };
 
 class ResultsTable : public QTableView {

@@ -47,7 +47,8 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
         if (!m_grid.isValid()) return;
         const int c = static_cast<int>(std::lround(m_plot->xAxis->pixelToCoord(e->position().x())));
         const int r = static_cast<int>(std::lround(m_plot->yAxis->pixelToCoord(e->position().y())));
-        if (c >= 0 && r >= 0 && c < static_cast<int>(m_grid.contextLengths.size()) && r < static_cast<int>(m_grid.depths.size()))
+        if (c >= 0 && r >= 0 && c < static_cast<int>(m_grid.contextLengths.size()) &&
+            r < static_cast<int>(m_grid.depths.size()))
             Q_EMIT cellClicked(r, c);
     });
     m_plot->setMouseTracking(true);
@@ -55,22 +56,31 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
         if (!m_grid.isValid()) return;
         const int c = static_cast<int>(std::lround(m_plot->xAxis->pixelToCoord(e->position().x())));
         const int r = static_cast<int>(std::lround(m_plot->yAxis->pixelToCoord(e->position().y())));
-        if (c < 0 || r < 0 || c >= static_cast<int>(m_grid.contextLengths.size()) || r >= static_cast<int>(m_grid.depths.size()))
+        if (c < 0 || r < 0 || c >= static_cast<int>(m_grid.contextLengths.size()) ||
+            r >= static_cast<int>(m_grid.depths.size()))
             return QToolTip::hideText();
         const double v = m_grid.at(r, c);
         if (m_grid.kind != RetrievalGrid::Kind::Needle)
-            return QToolTip::showText(
-                e->globalPosition().toPoint(),
-                std::isnan(v) ? tr("%1 lines, key on line %2%\nnot run").arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
-                              : (m_grid.kind == RetrievalGrid::Kind::KvAccuracy ? tr("%1 lines, key on line %2%\nAccuracy %3")
-                                                                                : tr("%1 lines, key on line %2%\nProbability %3"))
-                                    .arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0).arg(formatFixed(v, 2)),
-                m_plot);
+            return QToolTip::showText(e->globalPosition().toPoint(),
+                                      std::isnan(v) ? tr("%1 lines, key on line %2%\nnot run")
+                                                          .arg(m_grid.contextLengths[c])
+                                                          .arg(m_grid.depths[r], 0, 'f', 0)
+                                                    : (m_grid.kind == RetrievalGrid::Kind::KvAccuracy
+                                                           ? tr("%1 lines, key on line %2%\nAccuracy %3")
+                                                           : tr("%1 lines, key on line %2%\nProbability %3"))
+                                                          .arg(m_grid.contextLengths[c])
+                                                          .arg(m_grid.depths[r], 0, 'f', 0)
+                                                          .arg(formatFixed(v, 2)),
+                                      m_plot);
         QToolTip::showText(e->globalPosition().toPoint(),
-                           std::isnan(v) ? tr("Context %1 tokens, depth %2%\nnot run").arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
+                           std::isnan(v) ? tr("Context %1 tokens, depth %2%\nnot run")
+                                               .arg(m_grid.contextLengths[c])
+                                               .arg(m_grid.depths[r], 0, 'f', 0)
                                          : tr("Context %1 tokens, depth %2%\nScore %3 / %4")
-                                               .arg(m_grid.contextLengths[c]).arg(m_grid.depths[r], 0, 'f', 0)
-                                               .arg(formatFixed(v, 2)).arg(m_grid.maxScore),
+                                               .arg(m_grid.contextLengths[c])
+                                               .arg(m_grid.depths[r], 0, 'f', 0)
+                                               .arg(formatFixed(v, 2))
+                                               .arg(m_grid.maxScore),
                            m_plot);
     });
 }
@@ -125,12 +135,13 @@ void RetrievalMap::setGrid(const RetrievalGrid& grid) {
     m_map->setDataRange(QCPRange(0, m_grid.maxScore));
     const bool kv = m_grid.kind != RetrievalGrid::Kind::Needle;
     m_plot->xAxis->setLabel(kv ? tr("Dictionary size (key:value lines)") : tr("Context length (tokens)"));
-    m_plot->yAxis->setLabel(kv                    ? tr("Key depth (%, 0 = first line)")
-                            : m_grid.depthFromEnd ? tr("Needle depth (%, 0 = end of the context)")
-                                                  : tr("Needle depth (%, 0 = start of the context)"));
-    m_scale->axis()->setLabel(m_grid.kind == RetrievalGrid::Kind::KvAccuracy      ? tr("Accuracy")
-                              : m_grid.kind == RetrievalGrid::Kind::KvProbability ? tr("Probability of the right value")
-                                                                                  : tr("Score"));
+    m_plot->yAxis->setLabel(kv                        ? tr("Key depth (%, 0 = first line)")
+                                : m_grid.depthFromEnd ? tr("Needle depth (%, 0 = end of the context)")
+                                                      : tr("Needle depth (%, 0 = start of the context)"));
+    m_scale->axis()->setLabel(m_grid.kind == RetrievalGrid::Kind::KvAccuracy ? tr("Accuracy")
+                                  : m_grid.kind == RetrievalGrid::Kind::KvProbability
+                                  ? tr("Probability of the right value")
+                                  : tr("Score"));
     auto xt = QSharedPointer<QCPAxisTickerText>::create();
     for (int c = 0; c < nx; ++c) xt->addTick(c, QString::number(m_grid.contextLengths[c]));
     auto yt = QSharedPointer<QCPAxisTickerText>::create();
@@ -144,12 +155,15 @@ void RetrievalMap::setGrid(const RetrievalGrid& grid) {
                              ? tr("%1 (mean accuracy %2)").arg(m_grid.title).arg(formatFixed(meanScore(), 2))
                              : tr("%1 (mean probability %2)").arg(m_grid.title).arg(formatFixed(meanScore(), 2)));
     else
-        m_title->setText(m_grid.title.isEmpty() ? tr("Mean score %1").arg(formatFixed(meanScore(), 2))
-                                                : tr("%1 (mean score %2)").arg(m_grid.title).arg(formatFixed(meanScore(), 2)));
+        m_title->setText(m_grid.title.isEmpty()
+                             ? tr("Mean score %1").arg(formatFixed(meanScore(), 2))
+                             : tr("%1 (mean score %2)").arg(m_grid.title).arg(formatFixed(meanScore(), 2)));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-double RetrievalMap::cellValue(int depthIndex, int lengthIndex) const { return m_map->data()->cell(lengthIndex, depthIndex); }
+double RetrievalMap::cellValue(int depthIndex, int lengthIndex) const {
+    return m_map->data()->cell(lengthIndex, depthIndex);
+}
 
 QPointF RetrievalMap::cellCenterPixel(int depthIndex, int lengthIndex) const {
     return {m_plot->xAxis->coordToPixel(lengthIndex), m_plot->yAxis->coordToPixel(depthIndex)};
@@ -159,7 +173,10 @@ double RetrievalMap::meanScore() const {
     double sum = 0.0;
     int n = 0;
     for (double s : m_grid.scores)
-        if (!std::isnan(s)) { sum += s; ++n; }
+        if (!std::isnan(s)) {
+            sum += s;
+            ++n;
+        }
     return n ? sum / n : 0.0;
 }
 

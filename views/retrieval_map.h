@@ -22,13 +22,17 @@ struct RetrievalGrid {
     enum class Kind { Needle, KvAccuracy, KvProbability };
     Kind kind = Kind::Needle;
     std::vector<int> contextLengths;  // x, tokens (KV map: dictionary sizes)
-    std::vector<double> depths;       // y, percent (0 = needle at the start of the haystack)
-    std::vector<double> scores;       // depths.size() x contextLengths.size(), row-major by depth; NaN = not run
+    std::vector<double> depths;  // y, percent (0 = needle at the start of the haystack)
+    std::vector<double> scores;  // depths.size() x contextLengths.size(), row-major by depth; NaN = not run
     QString title;
     double maxScore = 5.0;
-    bool depthFromEnd = false;        // true: 0% = needle at the end of the haystack
-    bool isValid() const { return !contextLengths.empty() && !depths.empty() && scores.size() == contextLengths.size() * depths.size(); }
-    double at(int depthIndex, int lengthIndex) const { return scores[static_cast<std::size_t>(depthIndex) * contextLengths.size() + lengthIndex]; }
+    bool depthFromEnd = false;  // true: 0% = needle at the end of the haystack
+    bool isValid() const {
+        return !contextLengths.empty() && !depths.empty() && scores.size() == contextLengths.size() * depths.size();
+    }
+    double at(int depthIndex, int lengthIndex) const {
+        return scores[static_cast<std::size_t>(depthIndex) * contextLengths.size() + lengthIndex];
+    }
 };
 
 class RetrievalMap : public QWidget {
@@ -41,8 +45,8 @@ public:
     double cellValue(int depthIndex, int lengthIndex) const;  // read back from the colour map
     QPointF cellCenterPixel(int depthIndex, int lengthIndex) const;
     double meanScore() const;
-    int missingCells() const;           // cells drawn hatched (never run)
-    static QBrush missingBrush();       // their hatch, also the legend's "not run" entry
+    int missingCells() const;  // cells drawn hatched (never run)
+    static QBrush missingBrush();  // their hatch, also the legend's "not run" entry
     QCustomPlot* plot() const { return m_plot; }
     // Shown while the map has no grid (default: run the experiment or open a result).
     void setEmptyMessage(const QString& message);

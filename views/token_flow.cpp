@@ -42,9 +42,11 @@ int TokenFlowWidget::heightForWidth(int width) const {
     const QList<QRect> r = layoutTokens(width);
     if (!r.isEmpty()) return r.back().bottom() + kTokenGap + 1;
     const QFontMetrics fm(font());
-    const int text = m_emptyMessage.isEmpty() ? fm.height()
-                                              : fm.boundingRect(QRect(0, 0, std::max(1, width - 2 * kTokenGap), 1 << 20),
-                                                                Qt::AlignCenter | Qt::TextWordWrap, m_emptyMessage).height();
+    const int text = m_emptyMessage.isEmpty()
+        ? fm.height()
+        : fm.boundingRect(QRect(0, 0, std::max(1, width - 2 * kTokenGap), 1 << 20), Qt::AlignCenter | Qt::TextWordWrap,
+                          m_emptyMessage)
+              .height();
     return std::max(fm.height(), text) + m_emptyMargin;
 }
 

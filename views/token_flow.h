@@ -35,7 +35,7 @@ protected:
     virtual const QStringList& flowedTokens() const = 0;
     const QList<QRect>& tokenRects() const { return m_rects; }
     int tokenAt(const QPoint& pos) const;  // the token whose box holds `pos`, -1 if none
-    void relayout();                       // after the tokens changed: new boxes, new height, repaint
+    void relayout();  // after the tokens changed: new boxes, new height, repaint
     // Without tokens: draws the empty message and returns true (the widget has nothing else to draw).
     bool paintEmptyMessage(QPainter& painter) const;
     void resizeEvent(QResizeEvent* event) override;

@@ -45,8 +45,9 @@ void TokenStrip::paintEvent(QPaintEvent*) {
         QColor fg = palette().color(QPalette::Text);
         if (i < static_cast<int>(m_weights.size())) {
             const double w = std::clamp(m_weights[i], 0.0, 1.0);
-            bg = QColor::fromRgbF(bg.redF() + (hl.redF() - bg.redF()) * w, bg.greenF() + (hl.greenF() - bg.greenF()) * w,
-                                  bg.blueF() + (hl.blueF() - bg.blueF()) * w);
+            bg =
+                QColor::fromRgbF(bg.redF() + (hl.redF() - bg.redF()) * w, bg.greenF() + (hl.greenF() - bg.greenF()) * w,
+                                 bg.blueF() + (hl.blueF() - bg.blueF()) * w);
             if (w > 0.5) fg = palette().color(QPalette::HighlightedText);
         }
         p.setPen(Qt::NoPen);
@@ -72,9 +73,12 @@ void TokenStrip::mousePressEvent(QMouseEvent* event) {
 void TokenStrip::keyPressEvent(QKeyEvent* event) {
     if (m_tokens.isEmpty()) return QWidget::keyPressEvent(event);
     int next = m_selected;
-    if (event->key() == Qt::Key_Left) next = std::max(0, m_selected - 1);
-    else if (event->key() == Qt::Key_Right) next = std::min<int>(m_tokens.size() - 1, m_selected + 1);
-    else return QWidget::keyPressEvent(event);
+    if (event->key() == Qt::Key_Left)
+        next = std::max(0, m_selected - 1);
+    else if (event->key() == Qt::Key_Right)
+        next = std::min<int>(m_tokens.size() - 1, m_selected + 1);
+    else
+        return QWidget::keyPressEvent(event);
     setSelectedToken(next);
     Q_EMIT tokenClicked(next);
 }
@@ -85,7 +89,8 @@ bool TokenStrip::event(QEvent* event) {
         const int i = tokenAt(help->pos());
         if (i >= 0) {
             QString tip = tr("Token %1: “%2”").arg(i).arg(m_tokens[i]);
-            if (i < static_cast<int>(m_weights.size())) tip += QStringLiteral("\n") + tr("Weight %1").arg(formatNumber(m_weights[i], 3, 1e-4));
+            if (i < static_cast<int>(m_weights.size()))
+                tip += QStringLiteral("\n") + tr("Weight %1").arg(formatNumber(m_weights[i], 3, 1e-4));
             QToolTip::showText(help->globalPos(), tip, this, tokenRect(i));
             return true;
         }

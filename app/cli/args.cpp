@@ -48,7 +48,8 @@ void print_options(std::ostream& os, const Options& options) {
     }
 }
 
-Args::Args(const std::vector<std::string>& argv, const Options& table) : Args(argv, names_of(table, true), names_of(table, false)) {}
+Args::Args(const std::vector<std::string>& argv, const Options& table)
+    : Args(argv, names_of(table, true), names_of(table, false)) {}
 
 Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& flags,
            const std::set<std::string>& options) {

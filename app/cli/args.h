@@ -39,7 +39,8 @@ public:
     // The options `table` lists (flags take no value); -h and --help are always accepted.
     Args(const std::vector<std::string>& argv, const Options& table);
     // `flags`: options without a value; `options`: options taking a value.
-    Args(const std::vector<std::string>& argv, const std::set<std::string>& flags, const std::set<std::string>& options);
+    Args(const std::vector<std::string>& argv, const std::set<std::string>& flags,
+         const std::set<std::string>& options);
     bool flag(const std::string& name) const { return flags_.count(name) > 0; }
     std::optional<std::string> get(const std::string& name) const;
     std::string get_or(const std::string& name, const std::string& fallback) const;

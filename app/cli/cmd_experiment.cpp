@@ -26,8 +26,10 @@ std::string clock_text(double s) {
     if (s < 0) return "?";
     const long t = static_cast<long>(s + 0.5);
     char b[32];
-    if (t >= 3600) std::snprintf(b, sizeof b, "%ld:%02ld:%02ld", t / 3600, (t / 60) % 60, t % 60);
-    else std::snprintf(b, sizeof b, "%ld:%02ld", t / 60, t % 60);
+    if (t >= 3600)
+        std::snprintf(b, sizeof b, "%ld:%02ld:%02ld", t / 3600, (t / 60) % 60, t % 60);
+    else
+        std::snprintf(b, sizeof b, "%ld:%02ld", t / 60, t % 60);
     return b;
 }
 
@@ -36,8 +38,8 @@ void print_summary(const ExperimentResult& r, std::ostream& os) {
         os << "length      KV cache      state        total\n";
         for (const MemoryRow& m : *r.memory) {
             char b[160];
-            std::snprintf(b, sizeof b, "%6d  %9.2f MB  %9.2f MB  %9.2f MB\n", m.length, m.kv_bytes / 1e6, m.state_bytes / 1e6,
-                          m.total() / 1e6);
+            std::snprintf(b, sizeof b, "%6d  %9.2f MB  %9.2f MB  %9.2f MB\n", m.length, m.kv_bytes / 1e6,
+                          m.state_bytes / 1e6, m.total() / 1e6);
             os << b;
         }
         return;
@@ -74,7 +76,8 @@ int cmd_experiment_merge(const std::vector<std::string>& argv) {
     const ExperimentOutcome out = merge_experiment_shards(dirs, a.positionals()[1]);
     std::cout << "merged " << dirs.size() << " shards (" << out.result.samples.size() << " samples)\n";
     print_summary(out.result, std::cout);
-    std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << ", " << out.summary_path.string() << "\n";
+    std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << ", "
+              << out.summary_path.string() << "\n";
     return kOk;
 }
 
@@ -82,12 +85,14 @@ int cmd_experiment_merge(const std::vector<std::string>& argv) {
 
 int cmd_experiment(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv[0] == "merge") return cmd_experiment_merge(argv);
-    static const Options table = Options{
-        {"out", "DIR", "result.json, result.csv, summary.csv; a rerun resumes"},
-        {"describe", "KIND", "the keys of KIND's spec (type, default, meaning) and an example"},
-        {"shard", "I/N", "run only shard I (0..N-1) of N cost-balanced shards; merge them after"},
-        {"quiet", "", "no progress lines"},
-    } + load_option_rows(/*model=*/true, /*compute=*/true);
+    static const Options table =
+        Options{
+            {"out", "DIR", "result.json, result.csv, summary.csv; a rerun resumes"},
+            {"describe", "KIND", "the keys of KIND's spec (type, default, meaning) and an example"},
+            {"shard", "I/N", "run only shard I (0..N-1) of N cost-balanced shards; merge them after"},
+            {"quiet", "", "no progress lines"},
+        } +
+        load_option_rows(/*model=*/true, /*compute=*/true);
     Args a(argv, table);
     if (auto kind = a.get("describe"); kind && !a.help()) {
         try {
@@ -130,14 +135,15 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     eo.progress = [quiet](const ExperimentProgress& p) {
         if (quiet) return;
         std::fprintf(stderr, "[%zu/%zu] %3.0f%%  %s  elapsed %s  ETA %s%s\n", p.done, p.total,
-                     p.total ? 100.0 * static_cast<double>(p.done) / static_cast<double>(p.total) : 100.0, p.current.c_str(),
-                     clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str(),
+                     p.total ? 100.0 * static_cast<double>(p.done) / static_cast<double>(p.total) : 100.0,
+                     p.current.c_str(), clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str(),
                      p.resumed ? (" (" + std::to_string(p.resumed) + " resumed)").c_str() : "");
     };
     if (typed.experiment == "memory_table") {  // config.json alone: no weights are loaded
         if (eo.shard.active())
-            throw Error("--shard: memory_table has no work units to split (it is computed from config.json alone); "
-                        "run it without --shard");
+            throw Error(
+                "--shard: memory_table has no work units to split (it is computed from config.json alone); "
+                "run it without --shard");
         const ExperimentOutcome out = run_memory_table_experiment(model_dir, spec, eo);
         print_summary(out.result, std::cout);
         std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << "\n";
@@ -160,12 +166,15 @@ int cmd_experiment(const std::vector<std::string>& argv) {
     std::signal(SIGTERM, previous_term);
     if (eo.shard.active()) {
         std::cout << "shard " << eo.shard.name() << ": " << out.result.samples.size() << " samples, "
-                  << out.result.shard.value().cost_tokens << " of " << out.result.shard.value().total_cost_tokens << " tokens\n"
-                  << "results: " << out.json_path.string() << " (merge every shard: gna experiment merge OUT_DIR SHARD_DIR...)\n";
+                  << out.result.shard.value().cost_tokens << " of " << out.result.shard.value().total_cost_tokens
+                  << " tokens\n"
+                  << "results: " << out.json_path.string()
+                  << " (merge every shard: gna experiment merge OUT_DIR SHARD_DIR...)\n";
         return kOk;
     }
     print_summary(out.result, std::cout);
-    std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << ", " << out.summary_path.string() << "\n";
+    std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << ", "
+              << out.summary_path.string() << "\n";
     return kOk;
 }
 

@@ -42,15 +42,27 @@ int config_only_info(const fs::path& dir, const std::string& tokenizer_dir, bool
     if (json) {
         Json mem = Json::array();
         for (const auto& r : rows)
-            mem.push_back({{"length", r.length}, {"kv_bytes", r.kv_bytes}, {"state_bytes", r.state_bytes},
+            mem.push_back({{"length", r.length},
+                           {"kv_bytes", r.kv_bytes},
+                           {"state_bytes", r.state_bytes},
                            {"total_bytes", r.total()}});
-        const Json j = {{"architecture", cfg.architecture()}, {"model_type", cfg.model_type()}, {"dir", dir.string()},
-                        {"config_only", true}, {"layers", cfg.get_int("num_hidden_layers", cfg.get_int("n_layer", 0))},
-                        {"attention_layers", m.attention_layers}, {"recurrent_layers", m.recurrent_layers},
-                        {"hidden_size", hidden}, {"vocab_size", cfg.get_int("vocab_size", 0)},
-                        {"attention_heads", heads}, {"kv_heads", kv}, {"head_dim", head_dim},
-                        {"max_positions", cfg.get_int("max_position_embeddings", 0)}, {"sliding_window", m.window},
-                        {"tokenizer", tokenizer}, {"config_hash", cfg.hash()}, {"memory", mem}};
+        const Json j = {{"architecture", cfg.architecture()},
+                        {"model_type", cfg.model_type()},
+                        {"dir", dir.string()},
+                        {"config_only", true},
+                        {"layers", cfg.get_int("num_hidden_layers", cfg.get_int("n_layer", 0))},
+                        {"attention_layers", m.attention_layers},
+                        {"recurrent_layers", m.recurrent_layers},
+                        {"hidden_size", hidden},
+                        {"vocab_size", cfg.get_int("vocab_size", 0)},
+                        {"attention_heads", heads},
+                        {"kv_heads", kv},
+                        {"head_dim", head_dim},
+                        {"max_positions", cfg.get_int("max_position_embeddings", 0)},
+                        {"sliding_window", m.window},
+                        {"tokenizer", tokenizer},
+                        {"config_hash", cfg.hash()},
+                        {"memory", mem}};
         std::cout << j.dump(2) << "\n";
         return kOk;
     }
@@ -66,7 +78,8 @@ int config_only_info(const fs::path& dir, const std::string& tokenizer_dir, bool
     std::cout << "\n"
               << "tokenizer:     " << tokenizer << "\n"
               << "config hash:   " << cfg.hash().substr(0, 16) << "\n"
-              << "memory per sequence (" << cfg.get_string("torch_dtype", cfg.get_string("dtype", "bfloat16")) << "):\n";
+              << "memory per sequence (" << cfg.get_string("torch_dtype", cfg.get_string("dtype", "bfloat16"))
+              << "):\n";
     for (const auto& r : rows) {
         char b[128];
         std::snprintf(b, sizeof b, "  L=%-6d KV cache %10.1f MB  state %8.1f MB  total %10.1f MB\n", r.length,
@@ -79,7 +92,8 @@ int config_only_info(const fs::path& dir, const std::string& tokenizer_dir, bool
 }  // namespace
 
 int cmd_info(const std::vector<std::string>& argv) {
-    static const Options table = Options{{"json", "", "print JSON"}} + load_option_rows(/*model=*/false, /*compute=*/false);
+    static const Options table =
+        Options{{"json", "", "print JSON"}} + load_option_rows(/*model=*/false, /*compute=*/false);
     Args a(argv, table);
     if (a.help() || a.positionals().size() != 1) {
         std::cout << "usage: gna info MODEL_DIR [--tokenizer DIR] [--json]\n"
@@ -101,14 +115,28 @@ int cmd_info(const std::vector<std::string>& argv) {
     if (a.flag("json")) {
         Json layers = Json::array();
         for (const auto& l : i.layers)
-            layers.push_back({{"index", l.index}, {"kind", l.kind}, {"attention_heads", l.attention_heads},
-                              {"kv_heads", l.kv_heads}, {"ssm_heads", l.ssm_heads}});
-        Json j = {{"architecture", i.architecture}, {"model_type", i.model_type}, {"dir", i.dir.string()},
-                  {"layers", i.num_layers}, {"hidden_size", i.hidden_size}, {"vocab_size", i.vocab_size},
-                  {"attention_heads", i.num_heads}, {"kv_heads", i.num_kv_heads}, {"head_dim", i.head_dim},
-                  {"max_positions", i.max_positions}, {"parameters", i.parameters},
-                  {"weights_dtype", i.weights_dtype}, {"compute_dtype", i.compute_dtype}, {"device", i.device},
-                  {"tokenizer", i.tokenizer_kind}, {"config_hash", i.config_hash}, {"sliding_window", i.sliding_window},
+            layers.push_back({{"index", l.index},
+                              {"kind", l.kind},
+                              {"attention_heads", l.attention_heads},
+                              {"kv_heads", l.kv_heads},
+                              {"ssm_heads", l.ssm_heads}});
+        Json j = {{"architecture", i.architecture},
+                  {"model_type", i.model_type},
+                  {"dir", i.dir.string()},
+                  {"layers", i.num_layers},
+                  {"hidden_size", i.hidden_size},
+                  {"vocab_size", i.vocab_size},
+                  {"attention_heads", i.num_heads},
+                  {"kv_heads", i.num_kv_heads},
+                  {"head_dim", i.head_dim},
+                  {"max_positions", i.max_positions},
+                  {"parameters", i.parameters},
+                  {"weights_dtype", i.weights_dtype},
+                  {"compute_dtype", i.compute_dtype},
+                  {"device", i.device},
+                  {"tokenizer", i.tokenizer_kind},
+                  {"config_hash", i.config_hash},
+                  {"sliding_window", i.sliding_window},
                   {"layer_kinds", layers}};
         std::cout << j.dump(2) << "\n";
         return kOk;
@@ -126,8 +154,8 @@ int cmd_info(const std::vector<std::string>& argv) {
               << "parameters:    " << i.parameters << " (" << (i.parameters / 1e6) << " M)\n"
               << "weights dtype: " << i.weights_dtype << "\n"
               << "compute:       " << i.compute_dtype << " on " << i.device << "\n"
-              << "tokenizer:     " << i.tokenizer_kind << (i.tokenizer_kind == "none" ? " (token ids only; see --tokenizer)" : "")
-              << "\n"
+              << "tokenizer:     " << i.tokenizer_kind
+              << (i.tokenizer_kind == "none" ? " (token ids only; see --tokenizer)" : "") << "\n"
               << "config hash:   " << i.config_hash.substr(0, 16) << "\n";
     std::map<std::string, int> kinds;
     for (const auto& l : i.layers) kinds[l.kind]++;

@@ -39,13 +39,16 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
         {"experts-per-tok", "N", "jamba: experts per token"},
         {"expert-period", "N", "jamba: a mixture-of-experts MLP every N layers"},
         {"expert-offset", "N", "jamba: the first mixture-of-experts layer"},
-        {"block-types", "a,b,...", "zamba2 / recurrentgemma: the layer types, e.g. mamba,hybrid or "
-                                   "recurrent,recurrent,attention"},
+        {"block-types", "a,b,...",
+         "zamba2 / recurrentgemma: the layer types, e.g. mamba,hybrid or "
+         "recurrent,recurrent,attention"},
         {"mem-blocks", "N", "zamba2: shared transformer blocks"},
-        {"layout", "full|no-tokenizer|config-only", "which files to keep (default full): no-tokenizer is weights + "
-                                                    "config.json (as state-spaces/mamba-*), config-only is config.json alone"},
-        {"container", "llava|llava-4.52", "llama only: the same language model inside a Llava checkpoint (text_config, "
-                                          "a small vision tower; weights named as transformers before/since 4.52)"},
+        {"layout", "full|no-tokenizer|config-only",
+         "which files to keep (default full): no-tokenizer is weights + "
+         "config.json (as state-spaces/mamba-*), config-only is config.json alone"},
+        {"container", "llava|llava-4.52",
+         "llama only: the same language model inside a Llava checkpoint (text_config, "
+         "a small vision tower; weights named as transformers before/since 4.52)"},
     };
     Args a(argv, table);
     if (a.help() || a.positionals().size() != 1) {
@@ -92,10 +95,14 @@ int cmd_make_tiny_model(const std::vector<std::string>& argv) {
     s.llama3_rope_scaling = a.flag("llama3-rope");
     s.rope_parameters_style = a.flag("rope-parameters");
     const std::string dt = a.get_or("dtype", "f32");
-    if (dt == "f32") s.dtype = DType::F32;
-    else if (dt == "bf16") s.dtype = DType::BF16;
-    else if (dt == "f16") s.dtype = DType::F16;
-    else throw UsageError{"--dtype must be f32, bf16 or f16"};
+    if (dt == "f32")
+        s.dtype = DType::F32;
+    else if (dt == "bf16")
+        s.dtype = DType::BF16;
+    else if (dt == "f16")
+        s.dtype = DType::F16;
+    else
+        throw UsageError{"--dtype must be f32, bf16 or f16"};
     write_tiny_model(s, a.positionals()[0]);
     std::cout << "wrote " << s.arch << " model (" << s.layers << " layers, hidden " << s.hidden << ", " << s.heads
               << " heads) to " << a.positionals()[0] << "\n";

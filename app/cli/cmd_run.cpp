@@ -47,7 +47,8 @@ std::vector<std::pair<int, float>> top_k(const std::vector<float>& logits, int k
 
 // Every attention and SSM head's score on the prompt (the studio's head board), through the probe.
 std::vector<HeadScore> head_scores(const std::shared_ptr<Model>& model, const std::vector<int>& tokens,
-                                   const InterventionPlan& plan, HeadScoreKind kind, const TokenPatternOptions& pattern) {
+                                   const InterventionPlan& plan, HeadScoreKind kind,
+                                   const TokenPatternOptions& pattern) {
     Probe probe(model);
     ProbeRequest r;
     r.tokens = tokens;
@@ -65,7 +66,9 @@ void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, 
     for (const HeadScore& h : scores) {
         out << "  " << std::left << std::setw(8) << h.head.name() << std::right << std::fixed << std::setprecision(4)
             << std::setw(10) << h.value;
-        if (compare) out << std::setw(12) << h.unablated << std::showpos << std::setw(12) << h.value - h.unablated << std::noshowpos;
+        if (compare)
+            out << std::setw(12) << h.unablated << std::showpos << std::setw(12) << h.value - h.unablated
+                << std::noshowpos;
         out << "\n";
     }
 }
@@ -73,46 +76,55 @@ void print_head_scores(std::ostream& out, const std::vector<HeadScore>& scores, 
 }  // namespace
 
 int cmd_run(const std::vector<std::string>& argv) {
-    static const Options table = Options{
-        {"prompt", "TEXT", "the prompt"},
-        {"prompt-file", "F", "the prompt, from a file"},
-        {"input-ids", "1,2,3", "the prompt as token ids; works without any tokenizer (tokens shown as #id)"},
-        {"random-repeat", "N", "prompt: BOS + N random ordinary tokens, twice: the usual prompt of the duplicate and "
-                               "induction scores"},
-        {"seed", "S", "the random tokens' seed for --random-repeat (default 0)"},
-        {"no-special", "", "no special tokens (BOS) added to --prompt"},
-        {"ablate", "L17.H24,L16.H22", "switch heads off (zero their o_proj input); L3.S5 for SSM heads"},
-        {"alpha", "X", "scale ablated heads by X instead of 0"},
-        {"mean-ablate", "L2.H1,...", "replace heads' outputs by their mean over the --reference prompts"},
-        {"reference", "FILE", "reference prompts for --mean-ablate, one per line (docs/hooks.md)"},
-        {"skip-layers", "3,4", "skip whole blocks (the residual passes through)"},
-        {"capture", "L17.H24", "capture post-softmax attention of these heads"},
-        {"capture-rows", "10,11", "only these query rows (default: all)"},
-        {"generate", "N", "greedy tokens to generate (KV cache), stops at EOS"},
-        {"top", "K", "next tokens to print (default 10)"},
-        {"logits-out", "FILE.npy", "logits of every prompt position, float32 [tokens, vocab]"},
-        {"attention-out", "FILE.npy", "captured maps, float32 [heads, rows, tokens]"},
-        {"scores", "KIND", "per-head scores of the prompt: entropy, max, gather, aggregate, duplicate, induction "
-                           "(docs/head-scores.md); each head's own and, with --ablate, the unablated run's; "
-                           "retrieval and qr take the options below"},
-        {"needle", "TEXT", "--scores retrieval: Wu et al.'s retrieval score: greedy decoding (--generate N tokens, "
-                           "default 40); a step scores when a head's most-attended token lies in the needle and is "
-                           "the token generated"},
-        {"answer", "TEXT", "--scores retrieval: counted only when the response recalls TEXT (default: the needle) "
-                           "with ROUGE-1 recall > 0.5"},
-        {"gold-line", "K", "--scores qr: QRHead's QR score: the query (after the prompt's last line break) "
-                           "attending to line K (from 0; the lines are the documents), minus the same with the "
-                           "query replaced by \" N/A\", low outliers dropped"},
-        {"exclude-bos", "", "duplicate/induction: leave the attention on position 0 out of both sums (default: "
-                            "kept, as TransformerLens's head detector)"},
-        {"exclude-current", "", "duplicate/induction: leave the attention on the current token out of both sums"},
-        {"json", "", "print JSON"},
-    } + load_option_rows(/*model=*/false, /*compute=*/true);
+    static const Options table =
+        Options{
+            {"prompt", "TEXT", "the prompt"},
+            {"prompt-file", "F", "the prompt, from a file"},
+            {"input-ids", "1,2,3", "the prompt as token ids; works without any tokenizer (tokens shown as #id)"},
+            {"random-repeat", "N",
+             "prompt: BOS + N random ordinary tokens, twice: the usual prompt of the duplicate and "
+             "induction scores"},
+            {"seed", "S", "the random tokens' seed for --random-repeat (default 0)"},
+            {"no-special", "", "no special tokens (BOS) added to --prompt"},
+            {"ablate", "L17.H24,L16.H22", "switch heads off (zero their o_proj input); L3.S5 for SSM heads"},
+            {"alpha", "X", "scale ablated heads by X instead of 0"},
+            {"mean-ablate", "L2.H1,...", "replace heads' outputs by their mean over the --reference prompts"},
+            {"reference", "FILE", "reference prompts for --mean-ablate, one per line (docs/hooks.md)"},
+            {"skip-layers", "3,4", "skip whole blocks (the residual passes through)"},
+            {"capture", "L17.H24", "capture post-softmax attention of these heads"},
+            {"capture-rows", "10,11", "only these query rows (default: all)"},
+            {"generate", "N", "greedy tokens to generate (KV cache), stops at EOS"},
+            {"top", "K", "next tokens to print (default 10)"},
+            {"logits-out", "FILE.npy", "logits of every prompt position, float32 [tokens, vocab]"},
+            {"attention-out", "FILE.npy", "captured maps, float32 [heads, rows, tokens]"},
+            {"scores", "KIND",
+             "per-head scores of the prompt: entropy, max, gather, aggregate, duplicate, induction "
+             "(docs/head-scores.md); each head's own and, with --ablate, the unablated run's; "
+             "retrieval and qr take the options below"},
+            {"needle", "TEXT",
+             "--scores retrieval: Wu et al.'s retrieval score: greedy decoding (--generate N tokens, "
+             "default 40); a step scores when a head's most-attended token lies in the needle and is "
+             "the token generated"},
+            {"answer", "TEXT",
+             "--scores retrieval: counted only when the response recalls TEXT (default: the needle) "
+             "with ROUGE-1 recall > 0.5"},
+            {"gold-line", "K",
+             "--scores qr: QRHead's QR score: the query (after the prompt's last line break) "
+             "attending to line K (from 0; the lines are the documents), minus the same with the "
+             "query replaced by \" N/A\", low outliers dropped"},
+            {"exclude-bos", "",
+             "duplicate/induction: leave the attention on position 0 out of both sums (default: "
+             "kept, as TransformerLens's head detector)"},
+            {"exclude-current", "", "duplicate/induction: leave the attention on the current token out of both sums"},
+            {"json", "", "print JSON"},
+        } +
+        load_option_rows(/*model=*/false, /*compute=*/true);
     Args a(argv, table);
     const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids") + !!a.get("random-repeat");
     if (a.help() || a.positionals().size() != 1 || sources != 1) {
-        std::cout << "usage: gna run MODEL_DIR (--prompt TEXT | --prompt-file F | --input-ids 1,2,3 | --random-repeat N)\n"
-                     "               [options]\n";
+        std::cout
+            << "usage: gna run MODEL_DIR (--prompt TEXT | --prompt-file F | --input-ids 1,2,3 | --random-repeat N)\n"
+               "               [options]\n";
         print_options(std::cout, table);
         std::cout << "Heads are named as in the papers, L<layer>.H<head> (L17H24 and 17.24 accepted), layers from 0.\n";
         return a.help() ? kOk : kUsage;
@@ -124,7 +136,8 @@ int cmd_run(const std::vector<std::string>& argv) {
     const Tokenizer& tok = model->tokenizer();
 
     RunRequest req;
-    if (a.get("input-ids")) req.tokens = parse_ids(*a.get("input-ids"));
+    if (a.get("input-ids"))
+        req.tokens = parse_ids(*a.get("input-ids"));
     else if (a.get("random-repeat")) {
         const int seed = a.get_int("seed", 0);
         if (seed < 0) throw UsageError{"--seed must be a non-negative integer"};
@@ -139,7 +152,8 @@ int cmd_run(const std::vector<std::string>& argv) {
         for (const auto& h : parse_head_list(*a.get("ablate"))) req.plan.ablate(h, alpha);
     std::vector<HeadRef> mean_ablated;
     if (a.get("mean-ablate")) {
-        if (!a.get("reference")) throw UsageError{"--mean-ablate needs --reference FILE (one reference prompt per line)"};
+        if (!a.get("reference"))
+            throw UsageError{"--mean-ablate needs --reference FILE (one reference prompt per line)"};
         std::vector<std::vector<int>> refs;
         std::istringstream lines(read_text_file(*a.get("reference")));
         for (std::string line; std::getline(lines, line);)
@@ -177,16 +191,20 @@ int cmd_run(const std::vector<std::string>& argv) {
     const bool qr = a.get_or("scores", "") == "qr";
     RetrievalScores retrievalScores;
     if (qr) {
-        if (!a.get("gold-line")) throw UsageError{"--scores qr needs --gold-line K (the line, from 0, that answers the query)"};
-        const QrScores q = qr_head_scores(*model, {qr_sample_from_lines(tok, req.tokens, a.get_int("gold-line", -1))}, {}, req.plan);
+        if (!a.get("gold-line"))
+            throw UsageError{"--scores qr needs --gold-line K (the line, from 0, that answers the query)"};
+        const QrScores q =
+            qr_head_scores(*model, {qr_sample_from_lines(tok, req.tokens, a.get_int("gold-line", -1))}, {}, req.plan);
         for (std::size_t i = 0; i < q.heads.size(); ++i) scores.push_back({q.heads[i], q.score[i], 0.0});
     } else if (retrieval) {
-        if (!a.get("needle")) throw UsageError{"--scores retrieval needs --needle TEXT (the needle as it is in the prompt)"};
+        if (!a.get("needle"))
+            throw UsageError{"--scores retrieval needs --needle TEXT (the needle as it is in the prompt)"};
         RetrievalSample sample;
         sample.prompt = req.tokens;
         sample.needle = find_needle_span(req.tokens, tok.encode(*a.get("needle"), false));
         if (sample.needle.begin < 0)
-            throw Error("--needle: the needle's tokens are not in the prompt; give the needle exactly as the prompt has it");
+            throw Error(
+                "--needle: the needle's tokens are not in the prompt; give the needle exactly as the prompt has it");
         sample.reference = a.get_or("answer", *a.get("needle"));
         retrievalScores = retrieval_head_scores(*model, {sample}, {}, req.plan, req.generate > 0 ? req.generate : 40);
         for (std::size_t i = 0; i < retrievalScores.heads.size(); ++i)
@@ -228,8 +246,10 @@ int cmd_run(const std::vector<std::string>& argv) {
             for (const auto& h : scores) j["scores"]["heads"].push_back({{"head", h.head.name()}, {"value", h.value}});
         }
         if (retrieval) {
-            j["scores"] = {{"kind", "retrieval"}, {"response", retrievalScores.responses.at(0)},
-                           {"rouge1_recall", retrievalScores.recall.at(0)}, {"recalled", retrievalScores.recalled > 0},
+            j["scores"] = {{"kind", "retrieval"},
+                           {"response", retrievalScores.responses.at(0)},
+                           {"rouge1_recall", retrievalScores.recall.at(0)},
+                           {"recalled", retrievalScores.recalled > 0},
                            {"heads", Json::array()}};
             for (const auto& h : scores) j["scores"]["heads"].push_back({{"head", h.head.name()}, {"value", h.value}});
         }
@@ -263,14 +283,16 @@ int cmd_run(const std::vector<std::string>& argv) {
     if (req.generate > 0) std::cout << "generated: " << generated << "\n";
     for (const auto& m : r.attention) {
         const std::size_t last = m.rows.size() - 1;
-        std::cout << "attention " << m.head.name() << ", row " << m.rows[last] << " (" << tok.display(r.tokens[m.rows[last]])
-                  << "), top keys:";
+        std::cout << "attention " << m.head.name() << ", row " << m.rows[last] << " ("
+                  << tok.display(r.tokens[m.rows[last]]) << "), top keys:";
         std::vector<int> idx(m.cols);
         for (int i = 0; i < m.cols; ++i) idx[i] = i;
         const int n = std::min(5, m.cols);
-        std::partial_sort(idx.begin(), idx.begin() + n, idx.end(), [&](int x, int y) { return m.at(last, x) > m.at(last, y); });
+        std::partial_sort(idx.begin(), idx.begin() + n, idx.end(),
+                          [&](int x, int y) { return m.at(last, x) > m.at(last, y); });
         for (int i = 0; i < n; ++i)
-            std::cout << " " << tok.display(r.tokens[idx[i]]) << "@" << idx[i] << "=" << std::setprecision(3) << m.at(last, idx[i]);
+            std::cout << " " << tok.display(r.tokens[idx[i]]) << "@" << idx[i] << "=" << std::setprecision(3)
+                      << m.at(last, idx[i]);
         std::cout << "\n";
     }
     if (tokenPattern)
@@ -281,8 +303,8 @@ int cmd_run(const std::vector<std::string>& argv) {
     if (retrieval) {
         std::string response = retrievalScores.responses.at(0);
         while (!response.empty() && std::isspace(static_cast<unsigned char>(response.back()))) response.pop_back();
-        std::cout << "retrieval scores: response \"" << response << "\", ROUGE-1 recall "
-                  << std::setprecision(3) << retrievalScores.recall.at(0)
+        std::cout << "retrieval scores: response \"" << response << "\", ROUGE-1 recall " << std::setprecision(3)
+                  << retrievalScores.recall.at(0)
                   << (retrievalScores.recalled > 0 ? " (recalled: scored)\n" : " (not recalled: every score is 0)\n");
         print_head_scores(std::cout, scores, "retrieval", false);
     }

@@ -9,12 +9,14 @@
 namespace gna::cli {
 
 int cmd_tokenize(const std::vector<std::string>& argv) {
-    static const Options table = Options{
-        {"text", "T", "the text to tokenize"},
-        {"file", "F", "the text, from a file"},
-        {"no-special", "", "no special tokens (BOS) added"},
-        {"json", "", "print {\"ids\": [...], \"tokens\": [...]}"},
-    } + load_option_rows(/*model=*/false, /*compute=*/false);
+    static const Options table =
+        Options{
+            {"text", "T", "the text to tokenize"},
+            {"file", "F", "the text, from a file"},
+            {"no-special", "", "no special tokens (BOS) added"},
+            {"json", "", "print {\"ids\": [...], \"tokens\": [...]}"},
+        } +
+        load_option_rows(/*model=*/false, /*compute=*/false);
     Args a(argv, table);
     if (a.help() || a.positionals().size() != 1 || (!a.get("text") && !a.get("file")) ||
         (a.get("text") && a.get("file"))) {

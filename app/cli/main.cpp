@@ -26,7 +26,8 @@ const Entry kCommands[] = {
 
 void usage(std::ostream& os) {
     os << "usage: gna <command> [options]   (gna <command> --help for details)\n\ncommands:\n";
-    for (const auto& c : kCommands) os << "  " << c.name << std::string(18 - std::strlen(c.name), ' ') << c.summary << "\n";
+    for (const auto& c : kCommands)
+        os << "  " << c.name << std::string(18 - std::strlen(c.name), ' ') << c.summary << "\n";
     os << "\nexit codes: 0 success, 1 failure (bad input, with a message), 2 usage error, 130 cancelled\n";
 }
 

@@ -44,15 +44,17 @@ const char* const kFormats[] = {
     QT_TRANSLATE_NOOP("CoreError", "unknown manipulation mode '%1': use Keep, Null, Only, Omit or Binary"),
     QT_TRANSLATE_NOOP("CoreError", "experiment spec: \"%1\" names %2, which this model does not have"),
     // result files of an experiment and of its dependencies
-    QT_TRANSLATE_NOOP("CoreError",
-                      "experiment spec: \"ranking\" names %1, which is missing: run the head_ranking experiment it comes from "
-                      "first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads"),
+    QT_TRANSLATE_NOOP(
+        "CoreError",
+        "experiment spec: \"ranking\" names %1, which is missing: run the head_ranking experiment it comes from "
+        "first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads"),
     QT_TRANSLATE_NOOP("CoreError",
                       "%1 is missing (no such result file); run the experiment that writes it first, or give "
                       "the path of an existing result.json"),
     QT_TRANSLATE_NOOP("CoreError", "%1 is corrupted (%2); delete it to start over, or use another --out folder"),
-    QT_TRANSLATE_NOOP("CoreError",
-                      "%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over"),
+    QT_TRANSLATE_NOOP(
+        "CoreError",
+        "%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over"),
     QT_TRANSLATE_NOOP("CoreError", "%1 holds no head ranking (run an experiment \"head_ranking\" first)"),
     // JSON files
     QT_TRANSLATE_NOOP("CoreError", "%1: not valid JSON (%2). Check the file; it may be truncated."),
@@ -61,20 +63,25 @@ const char* const kFormats[] = {
     QT_TRANSLATE_NOOP("CoreError", "%1: not found. A Hugging Face model folder needs config.json next to the weights."),
     QT_TRANSLATE_NOOP("CoreError", "%1: not a model folder (expected a directory with config.json and *.safetensors)"),
     QT_TRANSLATE_NOOP("CoreError", "%1: no model.safetensors or model.safetensors.index.json found"),
-    QT_TRANSLATE_NOOP("CoreError",
-                      "%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)"),
+    QT_TRANSLATE_NOOP(
+        "CoreError",
+        "%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)"),
     QT_TRANSLATE_NOOP("CoreError", "%1: cannot open (%2)"),
-    QT_TRANSLATE_NOOP("CoreError",
-                      "%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download "
-                      "or re-export the checkpoint."),
-    QT_TRANSLATE_NOOP("CoreError",
-                      "%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a "
-                      "safetensors file"),
+    QT_TRANSLATE_NOOP(
+        "CoreError",
+        "%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download "
+        "or re-export the checkpoint."),
+    QT_TRANSLATE_NOOP(
+        "CoreError",
+        "%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a "
+        "safetensors file"),
     QT_TRANSLATE_NOOP("CoreError", "%1: safetensors header is not valid JSON (%2)"),
-    QT_TRANSLATE_NOOP("CoreError", "%1: tensor '%2' has shape %3 but config.json implies %4. config.json and the weights disagree."),
     QT_TRANSLATE_NOOP("CoreError",
-                      "%1: the checkpoint has no tensor '%2'. The file is incomplete or belongs to a different architecture "
-                      "than config.json says."),
+                      "%1: tensor '%2' has shape %3 but config.json implies %4. config.json and the weights disagree."),
+    QT_TRANSLATE_NOOP(
+        "CoreError",
+        "%1: the checkpoint has no tensor '%2'. The file is incomplete or belongs to a different architecture "
+        "than config.json says."),
 };
 
 // Core errors whose remedy is a command-line flag (--tokenizer DIR): the studio names the place in its
@@ -96,9 +103,10 @@ const StudioWording kStudioWordings[] = {
                        "EleutherAI/gpt-neox-20b's tokenizer).")},
     {"--tokenizer %1: not a folder holding tokenizer.json or tokenizer.model. Give the folder of a checkpoint (or a "
      "tokenizer-only download) of the same model family.",
-     QT_TRANSLATE_NOOP("CoreError",
-                       "Tokenizer folder %1 (Open model dialog): not a folder holding tokenizer.json or tokenizer.model. "
-                       "Choose the folder of a checkpoint (or a tokenizer-only download) of the same model family.")},
+     QT_TRANSLATE_NOOP(
+         "CoreError",
+         "Tokenizer folder %1 (Open model dialog): not a folder holding tokenizer.json or tokenizer.model. "
+         "Choose the folder of a checkpoint (or a tokenizer-only download) of the same model family.")},
     {"--tokenizer %1 has %2 token ids, but %3 embeds only %4: it is not the tokenizer of this model family. Pass the "
      "tokenizer the checkpoint was trained with.",
      QT_TRANSLATE_NOOP("CoreError",

@@ -43,9 +43,10 @@ private:
 ExperimentDock::ExperimentDock(QWidget* parent)
     : QDockWidget(tr("Experiments"), parent), m_runner(new ExperimentRunner(this)), m_tabs(new QTabWidget) {
     setObjectName(QStringLiteral("experimentDock"));
-    const QString base = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("experiments"));
-    for (const char* kind : {"head_ranking", "cumulative_removal", "layer_pruning", "sparsification", "niah", "manipulation_grid",
-                             "gna_masks", "memory_table"}) {
+    const QString base =
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("experiments"));
+    for (const char* kind : {"head_ranking", "cumulative_removal", "layer_pruning", "sparsification", "niah",
+                             "manipulation_grid", "gna_masks", "memory_table"}) {
         auto* p = new ExperimentPanel(QString::fromLatin1(kind), m_runner);
         p->setObjectName(QStringLiteral("experiment_") + QString::fromLatin1(kind));
         p->setOutputDir(base);
@@ -89,10 +90,11 @@ ExperimentDock::ExperimentDock(QWidget* parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, &ExperimentDock::wholeFormHeightChanged);
     m_tabs->installEventFilter(this);
     // A finished head ranking becomes the ranking of the cumulative removal curve.
-    connect(panel(QStringLiteral("head_ranking")), &ExperimentPanel::resultFileWritten, this, [this](const QString& path) {
-        ExperimentPanel* removal = panel(QStringLiteral("cumulative_removal"));
-        if (removal->ranking().trimmed().isEmpty()) removal->setRanking(path);
-    });
+    connect(panel(QStringLiteral("head_ranking")), &ExperimentPanel::resultFileWritten, this,
+            [this](const QString& path) {
+                ExperimentPanel* removal = panel(QStringLiteral("cumulative_removal"));
+                if (removal->ranking().trimmed().isEmpty()) removal->setRanking(path);
+            });
 }
 
 void ExperimentDock::setModelDir(const QString& dir) {
@@ -138,8 +140,11 @@ bool ExperimentDock::openSpec(const QString& path, QString* error) {
         return false;
     }
     if (!panel(kind)) {
-        if (error) *error = tr("%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task "
-                               "alone); run it with gna experiment.").arg(QDir::toNativeSeparators(path));
+        if (error)
+            *error = tr("%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on "
+                        "the niah task "
+                        "alone); run it with gna experiment.")
+                         .arg(QDir::toNativeSeparators(path));
         return false;
     }
     showPanel(kind);

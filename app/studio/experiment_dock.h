@@ -26,7 +26,8 @@ public:
 
     void setModelDir(const QString& dir);
     void setDefaultHeads(const QString& gather, const QString& aggregate);  // each panel's head fields
-    void setModelHeads(const QString& first, const QString& second, bool attention, bool ssm);  // ExperimentPanel::setModelHeads
+    void setModelHeads(const QString& first, const QString& second, bool attention,
+                       bool ssm);  // ExperimentPanel::setModelHeads
     void setModelContext(int maxPositions);  // ExperimentPanel::setModelContext
     ExperimentPanel* panel(const QString& kind) const;
     QList<ExperimentPanel*> panels() const { return m_panels; }

@@ -45,7 +45,10 @@ namespace {
 QString clock(double s) {
     if (s < 0) return QStringLiteral("?");
     const int t = static_cast<int>(s + 0.5);
-    return t >= 3600 ? QStringLiteral("%1:%2:%3").arg(t / 3600).arg((t / 60) % 60, 2, 10, QLatin1Char('0')).arg(t % 60, 2, 10, QLatin1Char('0'))
+    return t >= 3600 ? QStringLiteral("%1:%2:%3")
+                           .arg(t / 3600)
+                           .arg((t / 60) % 60, 2, 10, QLatin1Char('0'))
+                           .arg(t % 60, 2, 10, QLatin1Char('0'))
                      : QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
 }
 
@@ -61,24 +64,28 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     // What the tab shows and how to read it, above its form.
     QString intro;
     if (m_kind == QLatin1String("niah"))
-        intro = tr("Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the "
-                   "map is one prompt: across, its length in tokens; down, where the needle stands in it; the "
-                   "colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. "
-                   "A model that reads only a short context, such as the bundled demos (256 tokens), gets lengths "
-                   "and generated tokens that fit it when the lengths are left empty; Experiments ▸ KV-retrieval map "
-                   "draws a map made for such models.");
+        intro =
+            tr("Can the model find one sentence (the needle) hidden in a long filler text? Each cell of the "
+               "map is one prompt: across, its length in tokens; down, where the needle stands in it; the "
+               "colour, how much of the needle the answer repeats (0 to 5). Click a cell to open its prompt. "
+               "A model that reads only a short context, such as the bundled demos (256 tokens), gets lengths "
+               "and generated tokens that fit it when the lengths are left empty; Experiments ▸ KV-retrieval map "
+               "draws a map made for such models.");
     else if (m_kind == QLatin1String("manipulation_grid"))
-        intro = tr("Which attention to the needle does the answer need? The needle-in-a-haystack prompts run again "
-                   "with the attention weights on the needle's tokens changed: Keep leaves them, Omit sets them to 0, "
-                   "Only sets every other weight to 0, Binary gives each of them their mean and every other weight 0, Null sets "
-                   "every weight to 0. "
-                   "Each row is what is done while the prompt is read, each column what is done while the answer is "
-                   "generated; a cell is the mean score of the answer (0 to 5, how much of the needle it repeats). "
-                   "On the bundled demos (256 tokens) leave the lengths empty so that the prompts fit, and keep a "
-                   "few depths and modes: every cell runs all the prompts again.");
+        intro =
+            tr("Which attention to the needle does the answer need? The needle-in-a-haystack prompts run again "
+               "with the attention weights on the needle's tokens changed: Keep leaves them, Omit sets them to 0, "
+               "Only sets every other weight to 0, Binary gives each of them their mean and every other weight 0, Null "
+               "sets "
+               "every weight to 0. "
+               "Each row is what is done while the prompt is read, each column what is done while the answer is "
+               "generated; a cell is the mean score of the answer (0 to 5, how much of the needle it repeats). "
+               "On the bundled demos (256 tokens) leave the lengths empty so that the prompts fit, and keep a "
+               "few depths and modes: every cell runs all the prompts again.");
     else if (m_kind == QLatin1String("memory_table"))
-        intro = tr("Each row is a length in tokens; the columns: KV cache, SSM state, total, in megabytes per sequence. "
-                   "On the demos the transformer's cache grows with the length, the SSM's state does not.");
+        intro =
+            tr("Each row is a length in tokens; the columns: KV cache, SSM state, total, in megabytes per sequence. "
+               "On the demos the transformer's cache grows with the length, the SSM's state does not.");
     if (!intro.isEmpty()) {
         auto* what = new QLabel(intro);
         what->setObjectName(QStringLiteral("kindNote"));
@@ -93,8 +100,9 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     formScroll->setObjectName(QStringLiteral("formScroll"));
     scrollVertically(formScroll, m_formBox);
     formScroll->viewport()->setAutoFillBackground(false);  // the dock's own background, not a grey box
-    m_formBox->setAutoFillBackground(false);                // (setWidget turned it on)
-    formScroll->setMinimumWidth(m_formBox->minimumSizeHint().width() + formScroll->verticalScrollBar()->sizeHint().width());
+    m_formBox->setAutoFillBackground(false);  // (setWidget turned it on)
+    formScroll->setMinimumWidth(m_formBox->minimumSizeHint().width() +
+                                formScroll->verticalScrollBar()->sizeHint().width());
     formScroll->setMinimumHeight(2 * fontMetrics().height());
 
     auto* specBox = new QWidget;
@@ -102,11 +110,13 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     specLayout->setContentsMargins(0, 0, 0, 0);
     m_spec = new QPlainTextEdit;
     m_spec->setObjectName(QStringLiteral("specEditor"));
-    m_spec->setToolTip(tr("The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form"));
+    m_spec->setToolTip(
+        tr("The experiment spec (JSON) that runs: the form above writes it, and editing it here fills the form"));
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::TypeWriter);
     m_spec->setFont(mono);
-    m_spec->setMinimumHeight(5 * m_spec->fontMetrics().lineSpacing() + 2 * m_spec->frameWidth() + 8);  // five lines in its font
+    m_spec->setMinimumHeight(5 * m_spec->fontMetrics().lineSpacing() + 2 * m_spec->frameWidth() +
+                             8);  // five lines in its font
     auto* specLabel = new QLabel(tr("&JSON spec (what runs):"));
     specLabel->setBuddy(m_spec);
     m_specNote = new QLabel;
@@ -129,7 +139,7 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
     formScroll->installEventFilter(this);  // a form that scrolls ends at a whole row (snapFormPane)
-    left->installEventFilter(this);        // shown: fitFormPane once laid out
+    left->installEventFilter(this);  // shown: fitFormPane once laid out
     m_formBox->installEventFilter(this);
     auto* split = new QSplitter(Qt::Horizontal);
     split->setObjectName(QStringLiteral("formResultsSplitter"));
@@ -168,7 +178,8 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     copy->setObjectName(QStringLiteral("copyTable"));
     copy->setToolTip(tr("Copies the table (or the selected cells) as tab-separated text for a spreadsheet"));
     copy->setEnabled(false);  // until the table has rows
-    connect(m_table->tableModel(), &QAbstractItemModel::modelReset, copy, [this, copy] { copy->setEnabled(m_table->tableModel()->rowCount() > 0); });
+    connect(m_table->tableModel(), &QAbstractItemModel::modelReset, copy,
+            [this, copy] { copy->setEnabled(m_table->tableModel()->rowCount() > 0); });
     auto* copyRow = new QHBoxLayout;
     copyRow->addStretch();
     copyRow->addWidget(copy);
@@ -178,7 +189,8 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
     m_tabs->addTab(tableTab, tr("Table"));
     m_tabs->setCornerWidget(condBox, Qt::TopRightCorner);
     condBox->hide();
-    connect(m_tabs, &QTabWidget::currentChanged, condBox, [this, condBox] { condBox->setVisible(m_tabs->currentWidget() == m_mapTab); });
+    connect(m_tabs, &QTabWidget::currentChanged, condBox,
+            [this, condBox] { condBox->setVisible(m_tabs->currentWidget() == m_mapTab); });
     // The plots keep room for their cells and curves beside the legend and the axes (about 120 px of
     // plot area): a window too small for that shows the experiments in place of the main view.
     for (QWidget* page : {static_cast<QWidget*>(m_curve), static_cast<QWidget*>(m_map)})
@@ -244,9 +256,12 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
         if (!m_ownsRun) return updateState();
         setRunning(false);
         const QString dir = QDir::toNativeSeparators(QFileInfo(path).absolutePath());
-        m_eta->setText(m_liveRanking ? tr("Cancelled. The heads verified so far stay on the head board and are saved in %1; an "
-                                          "attribution ranking is not resumed: Run again with another folder.").arg(dir)
-                                     : tr("Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.").arg(dir));
+        m_eta->setText(
+            m_liveRanking ? tr("Cancelled. The heads verified so far stay on the head board and are saved in %1; an "
+                               "attribution ranking is not resumed: Run again with another folder.")
+                                .arg(dir)
+                          : tr("Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.")
+                                .arg(dir));
     });
     connect(m_runner, &ExperimentRunner::failed, this, [this](const QString& message) {
         if (!m_ownsRun) return updateState();
@@ -275,7 +290,9 @@ QString ExperimentPanel::titleOf(const QString& kind) {
 
 void ExperimentPanel::setModelDir(const QString& dir) {
     m_modelDir = dir;
-    if (!m_running) m_eta->setText(dir.isEmpty() ? tr("Open a model, then Run.") : tr("Ready: %1").arg(QDir::toNativeSeparators(dir)));
+    if (!m_running)
+        m_eta->setText(dir.isEmpty() ? tr("Open a model, then Run.")
+                                     : tr("Ready: %1").arg(QDir::toNativeSeparators(dir)));
 }
 
 void ExperimentPanel::setDefaultHeads(const QString& gather, const QString& aggregate) {
@@ -289,9 +306,10 @@ void ExperimentPanel::setDefaultHeads(const QString& gather, const QString& aggr
     follow(m_aggregate, &m_defaultAggregate, aggregate);
     // A G&A mask acts on attention weights: on a model without attention heads the empty results say why nothing runs.
     if (m_kind == QLatin1String("gna_masks"))
-        m_table->setPlaceholderText(gather.isEmpty() ? tr("This model has no attention heads: a G&A mask acts on attention weights, "
-                                                          "so this experiment cannot run on it.")
-                                                     : m_tablePlaceholder);
+        m_table->setPlaceholderText(gather.isEmpty()
+                                        ? tr("This model has no attention heads: a G&A mask acts on attention weights, "
+                                             "so this experiment cannot run on it.")
+                                        : m_tablePlaceholder);
 }
 
 void ExperimentPanel::setModelHeads(const QString& first, const QString& second, bool attention, bool ssm) {
@@ -306,11 +324,13 @@ void ExperimentPanel::setModelHeads(const QString& first, const QString& second,
 // attribution methods every SSM head too. Short in the field, whole in its tool tip.
 void ExperimentPanel::updateHeadHints() {
     if (m_headExamples.isEmpty()) return;
-    const bool ssm = m_hasSsm && m_kind == QLatin1String("head_ranking") && m_method->currentData().toString() != QLatin1String("exact");
+    const bool ssm = m_hasSsm && m_kind == QLatin1String("head_ranking") &&
+        m_method->currentData().toString() != QLatin1String("exact");
     const QString& e = m_headExamples;
     if (m_hasAttention && ssm) {
         m_heads->setPlaceholderText(tr("e.g. %1; empty: all heads").arg(e));
-        m_heads->setToolTip(tr("Heads as %1, separated by commas; empty = every attention and SSM head of this model").arg(e));
+        m_heads->setToolTip(
+            tr("Heads as %1, separated by commas; empty = every attention and SSM head of this model").arg(e));
     } else if (ssm) {
         m_heads->setPlaceholderText(tr("e.g. %1; empty: all SSM heads").arg(e));
         m_heads->setToolTip(tr("Heads as %1, separated by commas; empty = every SSM head of this model").arg(e));
@@ -319,16 +339,20 @@ void ExperimentPanel::updateHeadHints() {
         m_heads->setToolTip(tr("Heads as %1, separated by commas; empty = every attention head of this model").arg(e));
     } else {
         m_heads->setPlaceholderText(tr("e.g. %1; list SSM heads").arg(e));
-        m_heads->setToolTip(tr("Heads as %1, separated by commas; empty = every attention head, and this model has none: list its "
-                               "SSM heads%2").arg(e, m_kind == QLatin1String("head_ranking") ? tr(", or rank them all with a fast method")
-                                                                                             : QString()));
+        m_heads->setToolTip(
+            tr("Heads as %1, separated by commas; empty = every attention head, and this model has none: list its "
+               "SSM heads%2")
+                .arg(
+                    e,
+                    m_kind == QLatin1String("head_ranking") ? tr(", or rank them all with a fast method") : QString()));
     }
     m_ranking->setPlaceholderText(tr("result.json, or e.g. %1").arg(e));
     m_ranking->setToolTip(tr("A head_ranking result.json, or heads as %1, …").arg(e));
 }
 
 void ExperimentPanel::setRanking(const QString& resultOrHeads) {
-    if (m_specProblem.isEmpty() && m_formShowsSpec) m_ranking->setText(resultOrHeads);  // never over a spec the form does not show
+    if (m_specProblem.isEmpty() && m_formShowsSpec)
+        m_ranking->setText(resultOrHeads);  // never over a spec the form does not show
 }
 QString ExperimentPanel::ranking() const { return m_ranking->text(); }
 
@@ -342,8 +366,9 @@ void ExperimentPanel::setOutputDir(const QString& dir) {
     m_outHint->setText(tr("Empty: each run writes a new folder in %1; a folder with a partial result resumes it.")
                            .arg(QString(shown).replace(QDir::separator(), QString(QDir::separator()) + QChar(0x200B))));
     m_outHint->setToolTip(QDir::toNativeSeparators(dir));
-    m_out->setToolTip(tr("Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.")
-                          .arg(QDir::toNativeSeparators(dir)));
+    m_out->setToolTip(
+        tr("Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.")
+            .arg(QDir::toNativeSeparators(dir)));
 }
 
 bool ExperimentPanel::openResultFile(const QString& path, QString* error) {
@@ -396,7 +421,8 @@ void ExperimentPanel::run() {
     }
     QString out = m_out->text().trimmed();
     if (out.isEmpty())
-        out = QDir(m_defaultOut).filePath(m_kind + QDateTime::currentDateTime().toString(QStringLiteral("-yyyyMMdd-HHmmss")));
+        out = QDir(m_defaultOut)
+                  .filePath(m_kind + QDateTime::currentDateTime().toString(QStringLiteral("-yyyyMMdd-HHmmss")));
     m_ownsRun = true;
     m_liveRanking = false;
     setRunning(true);
@@ -425,18 +451,25 @@ void ExperimentPanel::onProgress(int done, int total, double elapsed, double eta
     if (!m_ownsRun) return;
     m_progress->setRange(0, std::max(1, total));
     m_progress->setValue(done);
-    m_eta->setText(tr("%1 of %2 samples · %3 elapsed · %4 left · %5").arg(done).arg(total).arg(clock(elapsed), clock(eta), current));
+    m_eta->setText(tr("%1 of %2 samples · %3 elapsed · %4 left · %5")
+                       .arg(done)
+                       .arg(total)
+                       .arg(clock(elapsed), clock(eta), current));
 }
 
 void ExperimentPanel::onCellClicked(int depthIndex, int lengthIndex) {
     const std::optional<gna::SampleOutcome> sample = niahSample(m_result, depthIndex, lengthIndex);
     if (!sample) return;
-    const auto c = static_cast<std::size_t>(std::max(0, static_cast<int>(resultConditions(m_result).indexOf(m_condition->currentText()))));
+    const auto c = static_cast<std::size_t>(
+        std::max(0, static_cast<int>(resultConditions(m_result).indexOf(m_condition->currentText()))));
     QString output;
     if (sample->outputs && c < sample->outputs->size()) output = QString::fromStdString((*sample->outputs)[c]);
     const double score = sample->scores.at(c);
     m_output->setText(tr("%1 tokens, needle at %2%: score %3 — the model answered: “%4”")
-                          .arg(sample->length.value_or(0)).arg(sample->depth.value_or(0.0)).arg(score).arg(output.trimmed()));
+                          .arg(sample->length.value_or(0))
+                          .arg(sample->depth.value_or(0.0))
+                          .arg(score)
+                          .arg(output.trimmed()));
     Q_EMIT niahPromptRequested(m_result, *sample);
 }
 

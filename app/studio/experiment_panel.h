@@ -128,9 +128,9 @@ private:
     gna::Json formSpec(const gna::Json& base) const;
     // Shows the spec's values in the form; false when it names a task the form has no fields for.
     bool fillForm(const gna::ExperimentSpec& spec);
-    void formChanged();          // a form field changed: rewrite the spec's keys of the form
-    void specEdited();           // the spec text changed: check it and fill the form
-    void updateState();          // Run, the form and the note from the spec's state
+    void formChanged();  // a form field changed: rewrite the spec's keys of the form
+    void specEdited();  // the spec text changed: check it and fill the form
+    void updateState();  // Run, the form and the note from the spec's state
     QString kindProblem(const QString& specKind) const;  // why a spec of that kind does not run here
     void chooseFile(bool isResult);
     void showResultSpec(const gna::ExperimentResult& result);  // the result's spec in the editor and the form
@@ -165,17 +165,18 @@ private:
     QLineEdit* m_k = nullptr;
     QComboBox* m_stages = nullptr;
     QComboBox* m_method = nullptr;  // head_ranking: exact, attribution+verify, attribution
-    QSpinBox* m_top = nullptr;      // heads wanted (the attribution methods verify 3x as many)
+    QSpinBox* m_top = nullptr;  // heads wanted (the attribution methods verify 3x as many)
     QComboBox* m_metric = nullptr;  // accuracy | logprob
     std::function<void()> m_updateRows;  // shows the form rows of the chosen task and method
     QLineEdit* m_out = nullptr;
     QLabel* m_outHint = nullptr;
     QString m_defaultOut;
-    QString m_tablePlaceholder;  // the results table's empty text on a model this panel can run  // where a run with an empty results folder makes its own folder
+    QString
+        m_tablePlaceholder;  // the results table's empty text on a model this panel can run  // where a run with an empty results folder makes its own folder
     QWidget* m_formBox = nullptr;
     QPlainTextEdit* m_spec = nullptr;
     QLabel* m_specNote = nullptr;  // why the spec cannot run, or why the form is greyed out (a few wrapped lines)
-    QString m_specNoteText;        // its whole text
+    QString m_specNoteText;  // its whole text
     void elideSpecNote();
     bool eventFilter(QObject* watched, QEvent* event) override;
     void snapFormPane();  // the form's pane ends under a whole row
@@ -185,7 +186,7 @@ private:
     void updateLengthHints();  // the lengths field's example and what its empty value means
     int m_maxPositions = 0, m_defaultGenerate = 0;  // setModelContext
     QString m_headExamples;  // heads of the open model (setModelHeads); empty: none open
-    bool m_hasAttention = true, m_hasSsm = false;   // the form's pane as high as its rows when there is room
+    bool m_hasAttention = true, m_hasSsm = false;  // the form's pane as high as its rows when there is room
     void showProblemField();  // scrolls the form field the problem names into view
     QString m_specProblem, m_formProblem;
     bool m_formShowsSpec = true;

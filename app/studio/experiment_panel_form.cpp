@@ -31,18 +31,26 @@ gna::Json numberList(const QString& text, bool integers) {
         if (part.trimmed().isEmpty()) continue;  // "10, " while typing the next number
         bool ok = false;
         const double v = part.trimmed().toDouble(&ok);
-        if (!ok) throw gna::Error(QCoreApplication::translate("gna::studio::ExperimentPanel", "'%1' is not a number").arg(part.trimmed()).toStdString());
+        if (!ok)
+            throw gna::Error(QCoreApplication::translate("gna::studio::ExperimentPanel", "'%1' is not a number")
+                                 .arg(part.trimmed())
+                                 .toStdString());
         if (integers && v != static_cast<double>(static_cast<int>(v)))
-            throw gna::Error(QCoreApplication::translate("gna::studio::ExperimentPanel", "'%1' is not a whole number").arg(part.trimmed()).toStdString());
-        if (integers) a.push_back(static_cast<int>(v));
-        else a.push_back(v);
+            throw gna::Error(QCoreApplication::translate("gna::studio::ExperimentPanel", "'%1' is not a whole number")
+                                 .arg(part.trimmed())
+                                 .toStdString());
+        if (integers)
+            a.push_back(static_cast<int>(v));
+        else
+            a.push_back(v);
     }
     return a;
 }
 
 gna::Json headList(const QString& text) {
     gna::Json a = gna::Json::array();
-    for (const QString& part : text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts)) a.push_back(part.toStdString());
+    for (const QString& part : text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
+        a.push_back(part.toStdString());
     return a;
 }
 
@@ -70,7 +78,7 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         return c;
     };
     const bool choiceTask = k == QLatin1String("head_ranking") || k == QLatin1String("cumulative_removal") ||
-                            k == QLatin1String("layer_pruning") || k == QLatin1String("sparsification");
+        k == QLatin1String("layer_pruning") || k == QLatin1String("sparsification");
     const bool niah = k == QLatin1String("niah") || k == QLatin1String("manipulation_grid");
     m_task = combo({{tr("KV-retrieval"), "kv_retrieval"},
                     {tr("MMLU (bundled sample)"), "mmlu"},
@@ -91,7 +99,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_defaultGenerate = gna::niah_default_generate(0);
     m_generate = spin(1, 100000, m_defaultGenerate);
     updateLengthHints();
-    connect(m_generate, &QSpinBox::valueChanged, this, &ExperimentPanel::updateLengthHints);  // the default lengths leave it room
+    connect(m_generate, &QSpinBox::valueChanged, this,
+            &ExperimentPanel::updateLengthHints);  // the default lengths leave it room
     m_heads = line(QString(), tr("Heads as L17.H24, separated by commas; empty = every attention head"));
     m_gather = line(QString(), tr("Gather heads, e.g. L16.H22"));  // the open model's: setDefaultHeads
     m_aggregate = line(QString(), tr("Aggregate heads, e.g. L17.H24"));
@@ -105,18 +114,19 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_mode = combo({{tr("Both"), "both"},
                     {tr("Gradual (from the end)"), "gradual"},
                     {tr("Individual (one layer at a time)"), "individual"}});
-    m_k = line(QString(), tr("Kept heads: how many heads each layer keeps at every query position, the k with the lowest "
-                             "attention entropy; the others are switched off. One or more values of k, separated by commas; "
-                             "empty = 0 to the number of heads"));
+    m_k = line(QString(),
+               tr("Kept heads: how many heads each layer keeps at every query position, the k with the lowest "
+                  "attention entropy; the others are switched off. One or more values of k, separated by commas; "
+                  "empty = 0 to the number of heads"));
     m_k->setPlaceholderText(tr("e.g. 0, 1, 2, 4; empty: 0 to the number of heads"));
-    m_stages = combo({{tr("Both"), "both"},
-                      {tr("Generation only"), "generation"},
-                      {tr("Prefill and generation"), "prefill"}});
+    m_stages =
+        combo({{tr("Both"), "both"}, {tr("Generation only"), "generation"}, {tr("Prefill and generation"), "prefill"}});
     m_method = combo({{tr("Exact (every head ablated)"), "exact"},
                       {tr("Fast: attribution, then the top heads exactly"), "attribution+verify"},
                       {tr("Fastest: attribution estimate only"), "attribution"}});
-    m_method->setToolTip(tr("The fast methods colour the head board with first-order estimates at once, then refine the top heads "
-                            "by exact ablation (docs/attribution.md)"));
+    m_method->setToolTip(
+        tr("The fast methods colour the head board with first-order estimates at once, then refine the top heads "
+           "by exact ablation (docs/attribution.md)"));
     m_top = spin(1, 100000, 16);
     m_top->setToolTip(tr("How many heads you want ranked; the fast method verifies three times as many exactly"));
     m_metric = combo({{tr("Accuracy"), "accuracy"},
@@ -126,12 +136,24 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         c->setMinimumContentsLength(12);
     }
-    const std::pair<QWidget*, const char*> names[] = {
-        {m_task, "task"},      {m_sizes, "sizes"},     {m_samples, "samples_per_size"}, {m_limit, "limit"},
-        {m_lengths, "lengths"}, {m_depths, "depths"},  {m_generate, "generate"},        {m_heads, "heads"},
-        {m_gather, "gather"},  {m_aggregate, "aggregate"}, {m_ranking, "ranking"},      {m_steps, "steps"},
-        {m_mode, "mode"},      {m_k, "k"},             {m_stages, "stages"},            {m_method, "method"},
-        {m_top, "top"},        {m_metric, "metric"}};
+    const std::pair<QWidget*, const char*> names[] = {{m_task, "task"},
+                                                      {m_sizes, "sizes"},
+                                                      {m_samples, "samples_per_size"},
+                                                      {m_limit, "limit"},
+                                                      {m_lengths, "lengths"},
+                                                      {m_depths, "depths"},
+                                                      {m_generate, "generate"},
+                                                      {m_heads, "heads"},
+                                                      {m_gather, "gather"},
+                                                      {m_aggregate, "aggregate"},
+                                                      {m_ranking, "ranking"},
+                                                      {m_steps, "steps"},
+                                                      {m_mode, "mode"},
+                                                      {m_k, "k"},
+                                                      {m_stages, "stages"},
+                                                      {m_method, "method"},
+                                                      {m_top, "top"},
+                                                      {m_metric, "metric"}};
     for (const auto& [w, name] : names) w->setObjectName(QLatin1String(name));
     m_out = new QLineEdit;  // not part of the spec: where its result goes
     m_out->setObjectName(QStringLiteral("out"));
@@ -149,7 +171,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("Needle &depths (%):"), m_depths);
         form->addRow(tr("&Generated tokens:"), m_generate);
     }
-    if (k == QLatin1String("head_ranking") || k == QLatin1String("manipulation_grid")) form->addRow(tr("He&ads:"), m_heads);
+    if (k == QLatin1String("head_ranking") || k == QLatin1String("manipulation_grid"))
+        form->addRow(tr("He&ads:"), m_heads);
     if (k == QLatin1String("head_ranking")) {
         form->addRow(tr("Metho&d:"), m_method);
         form->addRow(tr("Heads &wanted:"), m_top);
@@ -160,7 +183,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("Aggrega&te heads:"), m_aggregate);
     }
     // A path field with a "…" button that picks the path (pick: the path, or empty when cancelled).
-    auto pathRow = [this, form](const QString& label, QLineEdit* edit, const QString& tip, std::function<QString()> pick) {
+    auto pathRow = [this, form](const QString& label, QLineEdit* edit, const QString& tip,
+                                std::function<QString()> pick) {
         auto* row = new QHBoxLayout;
         row->addWidget(edit, 1);
         auto* browse = new QToolButton;
@@ -176,7 +200,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     };
     if (k == QLatin1String("cumulative_removal")) {
         pathRow(tr("Ran&king:"), m_ranking, tr("Choose a head_ranking result.json"), [this] {
-            return QFileDialog::getOpenFileName(this, tr("Head ranking result"), QString(), tr("Results (result.json *.json)"));
+            return QFileDialog::getOpenFileName(this, tr("Head ranking result"), QString(),
+                                                tr("Results (result.json *.json)"));
         });
         form->addRow(tr("&Steps:"), m_steps);
     }
@@ -186,7 +211,8 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("St&ages:"), m_stages);
     }
     pathRow(tr("Results f&older:"), m_out, tr("Choose the results folder"), [this] {
-        return QFileDialog::getExistingDirectory(this, tr("Results folder"), m_out->text().isEmpty() ? m_defaultOut : m_out->text());
+        return QFileDialog::getExistingDirectory(this, tr("Results folder"),
+                                                 m_out->text().isEmpty() ? m_defaultOut : m_out->text());
     });
     m_outHint = new QLabel;  // where a run with an empty folder writes (setOutputDir), whole and readable
     m_outHint->setObjectName(QStringLiteral("outHint"));
@@ -197,15 +223,17 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     m_updateRows = [this, form, choiceTask, niahTask] {
         const QStringList t = m_task->currentData().toString().split(QLatin1Char('+'));
         if (niahTask)
-            for (QWidget* w : {static_cast<QWidget*>(m_lengths), static_cast<QWidget*>(m_depths), static_cast<QWidget*>(m_generate)})
+            for (QWidget* w :
+                 {static_cast<QWidget*>(m_lengths), static_cast<QWidget*>(m_depths), static_cast<QWidget*>(m_generate)})
                 form->setRowVisible(w, t.contains(QLatin1String("niah")));
         if (choiceTask) {
             form->setRowVisible(m_sizes, t.contains(QLatin1String("kv_retrieval")));
             form->setRowVisible(m_samples, t.contains(QLatin1String("kv_retrieval")));
             form->setRowVisible(m_limit, t.contains(QLatin1String("mmlu")) || t.contains(QLatin1String("knowledge")));
         }
-        if (m_kind == QLatin1String("head_ranking")) form->setRowVisible(m_top, m_method->currentData().toString() != QLatin1String("exact"));
-        updateHeadHints();                                              // exact ranks attention heads alone
+        if (m_kind == QLatin1String("head_ranking"))
+            form->setRowVisible(m_top, m_method->currentData().toString() != QLatin1String("exact"));
+        updateHeadHints();  // exact ranks attention heads alone
         QTimer::singleShot(0, this, &ExperimentPanel::fitFormPane);  // rows shown or hidden: the pane follows
         Q_EMIT formRowsChanged();
     };
@@ -237,8 +265,10 @@ gna::Json ExperimentPanel::formSpec(const gna::Json& base) const {
     };
     // A key the form owns: its value, or erased when the form leaves it to the default.
     auto put = [](gna::Json& o, const char* key, const gna::Json& v) {
-        if (v.is_null()) o.erase(key);
-        else o[key] = v;
+        if (v.is_null())
+            o.erase(key);
+        else
+            o[key] = v;
     };
     // The form's tasks over the spec's: a task of the same name keeps the keys the form does not show (seed, shots, file, …).
     auto mergeTask = [&put](const gna::Json& old, const gna::Json& now) {
@@ -248,19 +278,26 @@ gna::Json ExperimentPanel::formSpec(const gna::Json& base) const {
     };
     if (k != QLatin1String("memory_table")) {
         QStringList names = m_task->currentData().toString().split(QLatin1Char('+'));
-        if (k == QLatin1String("niah") || k == QLatin1String("manipulation_grid")) names = {QStringLiteral("niah")};
-        else if (k == QLatin1String("gna_masks")) names = {QStringLiteral("mmlu")};
-        const gna::Json oldTasks = s.contains("tasks") && s["tasks"].is_array() ? s["tasks"] : gna::Json::array({s.value("task", gna::Json())});
+        if (k == QLatin1String("niah") || k == QLatin1String("manipulation_grid"))
+            names = {QStringLiteral("niah")};
+        else if (k == QLatin1String("gna_masks"))
+            names = {QStringLiteral("mmlu")};
+        const gna::Json oldTasks = s.contains("tasks") && s["tasks"].is_array()
+            ? s["tasks"]
+            : gna::Json::array({s.value("task", gna::Json())});
         gna::Json tasks = gna::Json::array();
         for (qsizetype i = 0; i < names.size(); ++i) {
-            const gna::Json old = i < static_cast<qsizetype>(oldTasks.size()) ? oldTasks[static_cast<std::size_t>(i)] : gna::Json();
+            const gna::Json old =
+                i < static_cast<qsizetype>(oldTasks.size()) ? oldTasks[static_cast<std::size_t>(i)] : gna::Json();
             tasks.push_back(mergeTask(old, task(names[i].toStdString())));
         }
         const bool listed = tasks.size() > 1 || s.contains("tasks");  // a spec's one-task list stays a list
         s.erase("task");
         s.erase("tasks");
-        if (listed) s["tasks"] = tasks;
-        else s["task"] = tasks[0];
+        if (listed)
+            s["tasks"] = tasks;
+        else
+            s["task"] = tasks[0];
     }
     if (k == QLatin1String("memory_table"))
         put(s, "lengths", m_lengths->text().trimmed().isEmpty() ? gna::Json() : numberList(m_lengths->text(), true));
@@ -273,20 +310,24 @@ gna::Json ExperimentPanel::formSpec(const gna::Json& base) const {
     if (k == QLatin1String("head_ranking")) {
         const QString method = m_method->currentData().toString();
         s["method"] = method.toStdString();
-        if (method != QLatin1String("exact")) s["top"] = m_top->value();  // exact ranks every head: "top" stays as written
+        if (method != QLatin1String("exact"))
+            s["top"] = m_top->value();  // exact ranks every head: "top" stays as written
         s["metric"] = m_metric->currentData().toString().toStdString();
     }
     if (k == QLatin1String("cumulative_removal")) {
         const QString r = m_ranking->text().trimmed();
-        if (r.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) s["ranking"] = r.toStdString();
-        else s["ranking"] = headList(r);
+        if (r.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+            s["ranking"] = r.toStdString();
+        else
+            s["ranking"] = headList(r);
         put(s, "steps", m_steps->text().trimmed().isEmpty() ? gna::Json() : numberList(m_steps->text(), true));
     }
     if (k == QLatin1String("layer_pruning")) s["mode"] = m_mode->currentData().toString().toStdString();
     if (k == QLatin1String("sparsification")) {
         put(s, "k", m_k->text().trimmed().isEmpty() ? gna::Json() : numberList(m_k->text(), true));
         const QString st = m_stages->currentData().toString();
-        s["stages"] = st == QLatin1String("both") ? gna::Json::array({"generation", "prefill"}) : gna::Json::array({st.toStdString()});
+        s["stages"] = st == QLatin1String("both") ? gna::Json::array({"generation", "prefill"})
+                                                  : gna::Json::array({st.toStdString()});
     }
     return s;
 }
@@ -305,15 +346,18 @@ void ExperimentPanel::updateLengthHints() {
         m_lengths->setPlaceholderText(QStringLiteral("128, 2048, 4096"));
         return;
     }
-    const std::vector<int> l = gna::niah_default_lengths(m_maxPositions, m_generate->value(), /*just_read_twice=*/false);
+    const std::vector<int> l =
+        gna::niah_default_lengths(m_maxPositions, m_generate->value(), /*just_read_twice=*/false);
     if (l.empty()) return;
-    const QString first = QString::number(l.front()), last = QString::number(l.back()), steps = QString::number(l.size());
+    const QString first = QString::number(l.front()), last = QString::number(l.back()),
+                  steps = QString::number(l.size());
     const QString example = QStringLiteral("%1, %2, %3").arg(l.front()).arg(l[l.size() / 2]).arg(l.back());
     m_lengths->setPlaceholderText(tr("e.g. %1; empty: %2 to %3 in %4 steps").arg(example, first, last, steps));
-    m_lengths->setToolTip(m_maxPositions > 0 ? tr("Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model's "
-                                                  "context of %4 tokens with the generated tokens")
-                                                   .arg(first, last, steps, QString::number(m_maxPositions))
-                                             : tr("Context lengths in tokens; empty = %1 to %2 in %3 steps").arg(first, last, steps));
+    m_lengths->setToolTip(m_maxPositions > 0
+                              ? tr("Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model's "
+                                   "context of %4 tokens with the generated tokens")
+                                    .arg(first, last, steps, QString::number(m_maxPositions))
+                              : tr("Context lengths in tokens; empty = %1 to %2 in %3 steps").arg(first, last, steps));
 }
 
 bool ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {
@@ -329,9 +373,9 @@ bool ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {
     };
     // the form's own signals would rewrite the spec editor from the form: blocked while filling
     std::vector<QSignalBlocker> blocks;
-    for (QObject* o : std::initializer_list<QObject*>{m_task, m_sizes, m_samples, m_limit, m_lengths, m_depths, m_generate, m_heads,
-                                                      m_gather, m_aggregate, m_ranking, m_steps, m_mode, m_k, m_stages, m_method,
-                                                      m_top, m_metric})
+    for (QObject* o : std::initializer_list<QObject*>{m_task, m_sizes, m_samples, m_limit, m_lengths, m_depths,
+                                                      m_generate, m_heads, m_gather, m_aggregate, m_ranking, m_steps,
+                                                      m_mode, m_k, m_stages, m_method, m_top, m_metric})
         blocks.emplace_back(o);
     QStringList names, titles;
     bool tasksShown = true;  // every task one the form has fields for
@@ -339,8 +383,9 @@ bool ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {
     for (const gna::TaskSpec& t : s.tasks) {
         names << QString::fromStdString(t.name);
         const int i = m_task->findData(names.back());
-        tasksShown = tasksShown && (i >= 0 || (names.back() == QLatin1String("niah") && niahForm) ||
-                                    (names.back() == QLatin1String("mmlu") && m_kind == QLatin1String("gna_masks")));
+        tasksShown = tasksShown &&
+            (i >= 0 || (names.back() == QLatin1String("niah") && niahForm) ||
+             (names.back() == QLatin1String("mmlu") && m_kind == QLatin1String("gna_masks")));
         titles << (i >= 0 ? m_task->itemText(i) : names.back());
     }
     const QString list = names.join(QLatin1Char('+'));
@@ -364,7 +409,8 @@ bool ExperimentPanel::fillForm(const gna::ExperimentSpec& s) {
     m_heads->setText(s.heads ? heads(*s.heads) : QString());
     m_gather->setText(heads(s.gather));
     m_aggregate->setText(heads(s.aggregate));
-    m_ranking->setText(s.ranking_file.empty() ? heads(s.ranking_heads) : QString::fromStdString(s.ranking_file.string()));
+    m_ranking->setText(s.ranking_file.empty() ? heads(s.ranking_heads)
+                                              : QString::fromStdString(s.ranking_file.string()));
     m_steps->setText(join(s.steps));
     if (const int i = m_mode->findData(QString::fromStdString(s.mode)); i >= 0) m_mode->setCurrentIndex(i);
     m_k->setText(s.k ? join(*s.k) : QString());

@@ -61,13 +61,16 @@ QString ExperimentPanel::kindOfSpec(const gna::Json& spec) {
     if (!spec.is_object() || !spec.contains("experiment") || !spec["experiment"].is_string()) return {};
     const QString kind = QString::fromStdString(spec["experiment"].get<std::string>());
     if (kind != QLatin1String("evaluate")) return kind;
-    const gna::Json tasks = spec.contains("tasks") ? spec["tasks"] : gna::Json::array({spec.value("task", gna::Json::object())});
-    const bool niah = tasks.is_array() && tasks.size() == 1 && tasks[0].is_object() && tasks[0].value("name", gna::Json()) == "niah";
+    const gna::Json tasks =
+        spec.contains("tasks") ? spec["tasks"] : gna::Json::array({spec.value("task", gna::Json::object())});
+    const bool niah =
+        tasks.is_array() && tasks.size() == 1 && tasks[0].is_object() && tasks[0].value("name", gna::Json()) == "niah";
     return niah ? QStringLiteral("niah") : kind;
 }
 
 gna::Json ExperimentPanel::spec() const {
-    const gna::Json j = gna::parse_json_relaxed(m_spec->toPlainText().toStdString(), tr("the spec editor").toStdString());
+    const gna::Json j =
+        gna::parse_json_relaxed(m_spec->toPlainText().toStdString(), tr("the spec editor").toStdString());
     gna::validate_experiment_spec(j, tr("the spec editor").toStdString());
     return j;
 }
@@ -79,7 +82,8 @@ void ExperimentPanel::formChanged() {
     // never overwritten from the form: the form is greyed out then, and a program's change waits.
     if (m_syncing || !m_spec || !m_specProblem.isEmpty() || !m_formShowsSpec) return;
     gna::Json base = gna::Json::object();  // the first spec: the form's defaults
-    if (!m_spec->toPlainText().trimmed().isEmpty()) base = gna::parse_json_relaxed(m_spec->toPlainText().toStdString(), editorOrigin());
+    if (!m_spec->toPlainText().trimmed().isEmpty())
+        base = gna::parse_json_relaxed(m_spec->toPlainText().toStdString(), editorOrigin());
     gna::Json merged;
     try {
         merged = formSpec(base);
@@ -105,7 +109,8 @@ void ExperimentPanel::specEdited() {
     m_formProblem.clear();
     m_formShowsSpec = false;
     try {
-        const gna::Json j = gna::parse_json_relaxed(m_spec->toPlainText().toStdString(), tr("the spec editor").toStdString());
+        const gna::Json j =
+            gna::parse_json_relaxed(m_spec->toPlainText().toStdString(), tr("the spec editor").toStdString());
         const gna::ExperimentSpec s = gna::parse_experiment_spec(j, tr("the spec editor").toStdString());
         if (const QString problem = kindProblem(kindOfSpec(j)); !problem.isEmpty()) {
             m_specProblem = problem;
@@ -136,18 +141,22 @@ void ExperimentPanel::updateState() {
     m_formBox->setEnabled(!ownRun && m_specProblem.isEmpty() && m_formShowsSpec);
     // The problem without the editor's name in front ("the spec editor: "): the note sits under it.
     QString problem = specProblem();
-    if (const QString origin = tr("the spec editor") + QStringLiteral(": "); problem.startsWith(origin)) problem = problem.mid(origin.size());
+    if (const QString origin = tr("the spec editor") + QStringLiteral(": "); problem.startsWith(origin))
+        problem = problem.mid(origin.size());
     QString note;
     if (!problem.isEmpty())
         note = tr("⚠ Run waits for a valid spec: %1").arg(problem);
     else if (!m_formShowsSpec)
-        note = tr("The form cannot show every value of this spec, so it is greyed out: edit the spec here (Run runs it as written).");
+        note =
+            tr("The form cannot show every value of this spec, so it is greyed out: edit the spec here (Run runs it as "
+               "written).");
     m_specNoteText = note;
     m_specNote->setToolTip(note);
     m_specNote->setVisible(!note.isEmpty());
     elideSpecNote();
     // A field the problem names ("ranking" is required) is scrolled into view in the form.
-    if (!m_formProblem.isEmpty() && m_specProblem.isEmpty()) QTimer::singleShot(0, this, &ExperimentPanel::showProblemField);
+    if (!m_formProblem.isEmpty() && m_specProblem.isEmpty())
+        QTimer::singleShot(0, this, &ExperimentPanel::showProblemField);
 }
 
 // The form field the problem names scrolls into view, its row whole and the rows above it whole (a
@@ -169,8 +178,10 @@ void ExperimentPanel::showProblemField() {
         std::vector<int> rowTops;
         for (int r = 0; r < form->rowCount(); ++r)
             if (const QRect rr = formRowRect(form, r); !rr.isEmpty()) rowTops.push_back(rr.top());
-        const int view = scroll->viewport()->height(), top = formRowRect(form, row).top(), bottom = formRowRect(form, row).bottom() + 1;
-        const bool atRowTop = bar->value() == 0 || std::any_of(rowTops.begin(), rowTops.end(), [&](int t) { return t == bar->value(); });
+        const int view = scroll->viewport()->height(), top = formRowRect(form, row).top(),
+                  bottom = formRowRect(form, row).bottom() + 1;
+        const bool atRowTop =
+            bar->value() == 0 || std::any_of(rowTops.begin(), rowTops.end(), [&](int t) { return t == bar->value(); });
         if (top >= bar->value() && bottom <= bar->value() + view && atRowTop) return;  // in sight, the top row whole
         int target = top;
         for (int r = 0; r < row; ++r)
@@ -191,12 +202,16 @@ void ExperimentPanel::elideSpecNote() {
     constexpr int kNoteLines = 3;
     const QFontMetrics fm = m_specNote->fontMetrics();
     const int width = std::max(40, m_specNote->contentsRect().width());
-    auto height = [&](const QString& t) { return fm.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, t).height(); };
+    auto height = [&](const QString& t) {
+        return fm.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, t).height();
+    };
     QString text = m_specNoteText;
-    for (int budget = kNoteLines * width; height(text) > kNoteLines * fm.lineSpacing() && budget > width; budget -= width / 4)
+    for (int budget = kNoteLines * width; height(text) > kNoteLines * fm.lineSpacing() && budget > width;
+         budget -= width / 4)
         text = fm.elidedText(m_specNoteText, Qt::ElideRight, budget);
     m_specNote->setText(text);
-    m_specNote->setFixedHeight(std::max(fm.height(), height(text)) + m_specNote->height() - m_specNote->contentsRect().height());
+    m_specNote->setFixedHeight(std::max(fm.height(), height(text)) + m_specNote->height() -
+                               m_specNote->contentsRect().height());
 }
 
 // The form pane's height that shows every row: the rows as laid out now (the same geometry
@@ -209,7 +224,8 @@ int ExperimentPanel::wholeFormPane() const {
     for (int row = 0; form && row < form->rowCount(); ++row)
         if (const QRect r = formRowRect(form, row); !r.isEmpty()) bottom = std::max(bottom, r.bottom() + 1);
     return bottom > 0 ? bottom + 2 + 2 * scroll->frameWidth()
-                      : (m_formBox->hasHeightForWidth() ? m_formBox->heightForWidth(scroll->width()) : m_formBox->sizeHint().height());
+                      : (m_formBox->hasHeightForWidth() ? m_formBox->heightForWidth(scroll->width())
+                                                        : m_formBox->sizeHint().height());
 }
 
 int ExperimentPanel::wholeFormHeight() const {
@@ -240,7 +256,8 @@ void ExperimentPanel::fitFormPane() {
         const int value = scroll->verticalScrollBar()->value();
         pane = 0;
         for (int row = 0; form && row < form->rowCount(); ++row)
-            if (const QRect r = formRowRect(form, row); !r.isEmpty() && r.bottom() + 1 - value + 2 <= room) pane = std::max(pane, r.bottom() + 1 - value + 2);
+            if (const QRect r = formRowRect(form, row); !r.isEmpty() && r.bottom() + 1 - value + 2 <= room)
+                pane = std::max(pane, r.bottom() + 1 - value + 2);
         if (pane <= 0) pane = room;
     }
     pane = std::max(scroll->minimumHeight(), pane);
@@ -282,7 +299,8 @@ bool ExperimentPanel::eventFilter(QObject* watched, QEvent* event) {
     if ((event->type() == QEvent::Show && watched->objectName() == QLatin1String("formSpecSplitter")) ||
         (event->type() == QEvent::LayoutRequest && watched == m_formBox))
         QTimer::singleShot(0, this, &ExperimentPanel::fitFormPane);
-    if (event->type() == QEvent::Resize && qobject_cast<QScrollArea*>(watched) && watched->objectName() == QLatin1String("formScroll"))
+    if (event->type() == QEvent::Resize && qobject_cast<QScrollArea*>(watched) &&
+        watched->objectName() == QLatin1String("formScroll"))
         QTimer::singleShot(0, this, &ExperimentPanel::snapFormPane);
     return QWidget::eventFilter(watched, event);
 }
@@ -290,8 +308,10 @@ bool ExperimentPanel::eventFilter(QObject* watched, QEvent* event) {
 QString ExperimentPanel::kindProblem(const QString& kind) const {
     if (kind == m_kind) return {};
     if (kind == QLatin1String("evaluate"))
-        return tr("This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs "
-                  "with gna experiment.");
+        return tr(
+            "This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other "
+            "tasks runs "
+            "with gna experiment.");
     const QString tab = mnemonicFree(titleOf(kind));
     return tr("This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).").arg(kind, tab, m_kind);
 }
@@ -323,17 +343,21 @@ void ExperimentPanel::showResultSpec(const gna::ExperimentResult& result) {
 }
 
 void ExperimentPanel::chooseFile(bool isResult) {
-    const QString p = isResult ? QFileDialog::getOpenFileName(this, tr("Open experiment result"), QString(), tr("Results (result.json *.json)"))
-                               : QFileDialog::getOpenFileName(this, tr("Open experiment spec"), QString(), tr("Experiment specs (*.json)"));
+    const QString p = isResult
+        ? QFileDialog::getOpenFileName(this, tr("Open experiment result"), QString(),
+                                       tr("Results (result.json *.json)"))
+        : QFileDialog::getOpenFileName(this, tr("Open experiment spec"), QString(), tr("Experiment specs (*.json)"));
     if (p.isEmpty()) return;
     // A file of another kind opens in its own tab (the dock listens); a panel on its own says what it is.
     QString kind;
     try {
-        kind = kindOfSpec(isResult ? gna::read_experiment_result(p.toStdString()).spec : gna::read_json_file(p.toStdString()));
+        kind = kindOfSpec(isResult ? gna::read_experiment_result(p.toStdString()).spec
+                                   : gna::read_json_file(p.toStdString()));
     } catch (const std::exception&) {
         // unreadable: it opens here, and openResultFile / openSpecFile below say what is wrong with it
     }
-    const bool elsewhere = !kind.isEmpty() && kind != m_kind && isSignalConnected(QMetaMethod::fromSignal(&ExperimentPanel::fileOfAnotherKind));
+    const bool elsewhere = !kind.isEmpty() && kind != m_kind &&
+        isSignalConnected(QMetaMethod::fromSignal(&ExperimentPanel::fileOfAnotherKind));
     if (elsewhere) return Q_EMIT fileOfAnotherKind(p, isResult);
     QString error;
     if (!(isResult ? openResultFile(p, &error) : openSpecFile(p, &error))) showError(error);

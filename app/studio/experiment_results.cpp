@@ -51,10 +51,13 @@ QStringList resultTasks(const gna::ExperimentResult& r) {
 }
 
 QString taskTitle(const QString& task) {
-    if (task == QLatin1String("kv_retrieval")) return QCoreApplication::translate("gna::studio::ExperimentResults", "KV-retrieval");
+    if (task == QLatin1String("kv_retrieval"))
+        return QCoreApplication::translate("gna::studio::ExperimentResults", "KV-retrieval");
     if (task == QLatin1String("mmlu")) return QCoreApplication::translate("gna::studio::ExperimentResults", "MMLU");
-    if (task == QLatin1String("knowledge")) return QCoreApplication::translate("gna::studio::ExperimentResults", "Knowledge");
-    if (task == QLatin1String("niah")) return QCoreApplication::translate("gna::studio::ExperimentResults", "Needle in a haystack");
+    if (task == QLatin1String("knowledge"))
+        return QCoreApplication::translate("gna::studio::ExperimentResults", "Knowledge");
+    if (task == QLatin1String("niah"))
+        return QCoreApplication::translate("gna::studio::ExperimentResults", "Needle in a haystack");
     if (task == QLatin1String("*")) return QCoreApplication::translate("gna::studio::ExperimentResults", "All tasks");
     return task;
 }
@@ -67,35 +70,51 @@ ConditionStat conditionStat(const gna::ExperimentResult& r, const QString& task,
 
 bool hasCurves(const gna::ExperimentResult& r) {
     const QString k = experimentKind(r);
-    return k == QLatin1String("cumulative_removal") || k == QLatin1String("layer_pruning") || k == QLatin1String("sparsification");
+    return k == QLatin1String("cumulative_removal") || k == QLatin1String("layer_pruning") ||
+        k == QLatin1String("sparsification");
 }
 
 QList<views::CurveSeries> resultCurves(const gna::ExperimentResult& r, QString* xLabel, QString* yLabel) {
     QList<views::CurveSeries> out;
     const QString kind = experimentKind(r);
     const QStringList conds = resultConditions(r);
-    *yLabel = allNiah(r) ? QCoreApplication::translate("gna::studio::ExperimentResults", "Granular score (0–5)") : QCoreApplication::translate("gna::studio::ExperimentResults", "Accuracy");
+    *yLabel = allNiah(r) ? QCoreApplication::translate("gna::studio::ExperimentResults", "Granular score (0–5)")
+                         : QCoreApplication::translate("gna::studio::ExperimentResults", "Accuracy");
     // Series keyed by a name; points (x, condition).
     struct Def {
         QString name;
         bool control;
         QRegularExpression re;  // captures x
-        QString fixedCondition; // a condition at x = 0 (baseline)
+        QString fixedCondition;  // a condition at x = 0 (baseline)
     };
     QList<Def> defs;
     if (kind == QLatin1String("cumulative_removal")) {
         *xLabel = QCoreApplication::translate("gna::studio::ExperimentResults", "Heads removed (most important first)");
         defs << Def{QString(), false, QRegularExpression(QStringLiteral("^top-(\\d+)$")), {}}
-             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "random heads (control)"), true, QRegularExpression(QStringLiteral("^random-(\\d+)$")), {}};
+             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "random heads (control)"),
+                    true,
+                    QRegularExpression(QStringLiteral("^random-(\\d+)$")),
+                    {}};
     } else if (kind == QLatin1String("layer_pruning")) {
         // One axis, n, for both series: each series' name says what n means for it.
         *xLabel = QCoreApplication::translate("gna::studio::ExperimentResults", "n");
-        defs << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "gradual: last n layers removed"), false, QRegularExpression(QStringLiteral("^remove-last-(\\d+)$")), QStringLiteral("baseline")}
-             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "individual: only layer n skipped"), false, QRegularExpression(QStringLiteral("^skip-L(\\d+)$")), {}};
+        defs << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "gradual: last n layers removed"),
+                    false, QRegularExpression(QStringLiteral("^remove-last-(\\d+)$")), QStringLiteral("baseline")}
+             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "individual: only layer n skipped"),
+                    false,
+                    QRegularExpression(QStringLiteral("^skip-L(\\d+)$")),
+                    {}};
     } else if (kind == QLatin1String("sparsification")) {
-        *xLabel = QCoreApplication::translate("gna::studio::ExperimentResults", "k (heads kept per layer and position)");
-        defs << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "generation only"), false, QRegularExpression(QStringLiteral("^k=(\\d+) generation$")), {}}
-             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "prefill and generation"), false, QRegularExpression(QStringLiteral("^k=(\\d+) prefill\\+generation$")), {}};
+        *xLabel =
+            QCoreApplication::translate("gna::studio::ExperimentResults", "k (heads kept per layer and position)");
+        defs << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "generation only"),
+                    false,
+                    QRegularExpression(QStringLiteral("^k=(\\d+) generation$")),
+                    {}}
+             << Def{QCoreApplication::translate("gna::studio::ExperimentResults", "prefill and generation"),
+                    false,
+                    QRegularExpression(QStringLiteral("^k=(\\d+) prefill\\+generation$")),
+                    {}};
     } else {
         return out;
     }
@@ -110,7 +129,8 @@ QList<views::CurveSeries> resultCurves(const gna::ExperimentResult& r, QString* 
             if (!d.fixedCondition.isEmpty() && conds.contains(d.fixedCondition))
                 pts.emplace_back(0.0, conditionStat(r, task, d.fixedCondition));
             for (const QString& c : conds)
-                if (const auto m = d.re.match(c); m.hasMatch()) pts.emplace_back(m.captured(1).toDouble(), conditionStat(r, task, c));
+                if (const auto m = d.re.match(c); m.hasMatch())
+                    pts.emplace_back(m.captured(1).toDouble(), conditionStat(r, task, c));
             if (pts.empty()) continue;
             std::stable_sort(pts.begin(), pts.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
             for (const auto& [x, st] : pts) {
@@ -141,7 +161,8 @@ views::RetrievalGrid retrievalGrid(const gna::ExperimentResult& r, const QString
     std::vector<double> sum(g.contextLengths.size() * g.depths.size(), 0.0), n(sum.size(), 0.0);
     for (const gna::SampleOutcome& s : r.samples) {
         if (!hasCell(s)) continue;
-        const auto li = std::find(g.contextLengths.begin(), g.contextLengths.end(), *s.length) - g.contextLengths.begin();
+        const auto li =
+            std::find(g.contextLengths.begin(), g.contextLengths.end(), *s.length) - g.contextLengths.begin();
         const auto di = std::find(g.depths.begin(), g.depths.end(), *s.depth) - g.depths.begin();
         const double x = score(s, c);
         if (std::isnan(x)) continue;
@@ -174,17 +195,25 @@ ResultTableData resultTable(const gna::ExperimentResult& r) {
     const QString kind = experimentKind(r);
     const QStringList conds = resultConditions(r);
     if (r.memory) {
-        t.headers = {QCoreApplication::translate("gna::studio::ExperimentResults", "Length"), QCoreApplication::translate("gna::studio::ExperimentResults", "KV cache (MB)"), QCoreApplication::translate("gna::studio::ExperimentResults", "State (MB)"), QCoreApplication::translate("gna::studio::ExperimentResults", "Total (MB)")};
+        t.headers = {QCoreApplication::translate("gna::studio::ExperimentResults", "Length"),
+                     QCoreApplication::translate("gna::studio::ExperimentResults", "KV cache (MB)"),
+                     QCoreApplication::translate("gna::studio::ExperimentResults", "State (MB)"),
+                     QCoreApplication::translate("gna::studio::ExperimentResults", "Total (MB)")};
         for (const gna::MemoryRow& m : *r.memory)
             t.rows << QVariantList{m.length, m.kv_bytes / 1e6, m.state_bytes / 1e6, m.total() / 1e6};
         return t;
     }
     if (r.aggregates.ranking) {
-        t.headers = {QCoreApplication::translate("gna::studio::ExperimentResults", "Rank"), QCoreApplication::translate("gna::studio::ExperimentResults", "Head"), QCoreApplication::translate("gna::studio::ExperimentResults", "Importance"), QCoreApplication::translate("gna::studio::ExperimentResults", "Baseline"), QCoreApplication::translate("gna::studio::ExperimentResults", "Ablated")};
+        t.headers = {QCoreApplication::translate("gna::studio::ExperimentResults", "Rank"),
+                     QCoreApplication::translate("gna::studio::ExperimentResults", "Head"),
+                     QCoreApplication::translate("gna::studio::ExperimentResults", "Importance"),
+                     QCoreApplication::translate("gna::studio::ExperimentResults", "Baseline"),
+                     QCoreApplication::translate("gna::studio::ExperimentResults", "Ablated")};
         // attribution+verify: each verified head's estimate next to its exact importance
         const std::vector<gna::HeadRankingRow>& ranking = *r.aggregates.ranking;
         const bool estimates = !ranking.empty() && ranking[0].attribution;
-        if (estimates) t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Attribution estimate");
+        if (estimates)
+            t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Attribution estimate");
         int rank = 0;
         for (const gna::HeadRankingRow& h : ranking) {
             t.rows << QVariantList{++rank, qs(h.head), h.importance, h.baseline, h.ablated};
@@ -217,7 +246,8 @@ ResultTableData resultTable(const gna::ExperimentResult& r) {
     if (hasCurves(r)) {
         // One row per condition, one column per task (mean and standard error).
         t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Condition");
-        for (const QString& task : tasks) t.headers << taskTitle(task) << QCoreApplication::translate("gna::studio::ExperimentResults", "± s.e.");
+        for (const QString& task : tasks)
+            t.headers << taskTitle(task) << QCoreApplication::translate("gna::studio::ExperimentResults", "± s.e.");
         for (const QString& c : conds) {
             QVariantList row{c};
             for (const QString& task : tasks) {
@@ -229,7 +259,9 @@ ResultTableData resultTable(const gna::ExperimentResult& r) {
         return t;
     }
     // Slides layout: one row per task and group (then the task's total), one column per condition.
-    t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Task") << QCoreApplication::translate("gna::studio::ExperimentResults", "Group") << QCoreApplication::translate("gna::studio::ExperimentResults", "n");
+    t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Task")
+              << QCoreApplication::translate("gna::studio::ExperimentResults", "Group")
+              << QCoreApplication::translate("gna::studio::ExperimentResults", "n");
     t.headers << conds;
     std::map<std::pair<QString, QString>, QVariantList> rows;
     QList<std::pair<QString, QString>> order;
@@ -237,7 +269,10 @@ ResultTableData resultTable(const gna::ExperimentResult& r) {
         const std::pair<QString, QString> key{qs(a.task), qs(a.group)};
         if (key.first == QLatin1String("*") && tasks.size() < 2) continue;
         if (!rows.count(key)) {
-            rows[key] = QVariantList{taskTitle(key.first), key.second == QLatin1String("*") ? QCoreApplication::translate("gna::studio::ExperimentResults", "all") : key.second,
+            rows[key] = QVariantList{taskTitle(key.first),
+                                     key.second == QLatin1String("*")
+                                         ? QCoreApplication::translate("gna::studio::ExperimentResults", "all")
+                                         : key.second,
                                      a.n};
             for (qsizetype i = 0; i < conds.size(); ++i) rows[key] << QVariant();
             order << key;

@@ -29,7 +29,7 @@ ConditionStat conditionStat(const gna::ExperimentResult& result, const QString& 
 QString experimentKind(const gna::ExperimentResult& result);  // spec.experiment
 QStringList resultConditions(const gna::ExperimentResult& result);
 QStringList resultTasks(const gna::ExperimentResult& result);  // in order of appearance
-QString taskTitle(const QString& task);             // "kv_retrieval" -> "KV-retrieval"
+QString taskTitle(const QString& task);  // "kv_retrieval" -> "KV-retrieval"
 
 // cumulative_removal: per task, score vs heads removed (top-n) and the random-heads control;
 // layer_pruning: score vs layers removed from the end (gradual) and vs the skipped layer

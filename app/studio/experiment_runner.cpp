@@ -20,8 +20,10 @@ namespace {
 // that says nothing of the tokenizer or the dtype stays as it is when the model uses the defaults.
 gna::Json specAsRun(gna::Json spec, const gna::ModelLoadSpec& load) {
     if (spec.contains("model")) spec["model"] = load.path.string();
-    if (!load.tokenizer.empty()) spec["tokenizer"] = load.tokenizer.string();
-    else spec.erase("tokenizer");
+    if (!load.tokenizer.empty())
+        spec["tokenizer"] = load.tokenizer.string();
+    else
+        spec.erase("tokenizer");
     if (load.dtype != gna::ComputeDType::F32 || spec.contains("dtype")) spec["dtype"] = gna::dtype_name(load.dtype);
     return spec;
 }
@@ -53,8 +55,9 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
     if (m_running) return false;
     std::shared_ptr<gna::Model> model = m_session ? m_session->sharedModel() : nullptr;
     if (!model || m_session->modelPath() != modelDir) {
-        Q_EMIT failed(m_session && m_session->isLoading() ? tr("The model is still loading: run the experiment once it is open.")
-                                                          : tr("Open the model first (File ▸ Open model…)."));
+        Q_EMIT failed(m_session && m_session->isLoading()
+                          ? tr("The model is still loading: run the experiment once it is open.")
+                          : tr("Open the model first (File ▸ Open model…)."));
         return true;
     }
     m_running = true;
@@ -67,9 +70,12 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
     const QString resultPath = QDir(QString::fromStdString(out)).filePath(QStringLiteral("result.json"));
     // Progress and the live ranking are posted as they come; the job's end comes through the tracker.
     auto post = [self](auto fn) {
-        QMetaObject::invokeMethod(qApp, [self, fn] {
-            if (self) fn(self.data());
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, fn] {
+                if (self) fn(self.data());
+            },
+            Qt::QueuedConnection);
     };
     m_jobs->start(
         [=](const JobControl& job) mutable {
@@ -85,7 +91,8 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
                 turn.yield();
                 const QString current = QString::fromStdString(p.current);
                 post([p, current](ExperimentRunner* r) {
-                    Q_EMIT r->progress(static_cast<int>(p.done), static_cast<int>(p.total), p.elapsed_s, p.eta_s, current);
+                    Q_EMIT r->progress(static_cast<int>(p.done), static_cast<int>(p.total), p.elapsed_s, p.eta_s,
+                                       current);
                 });
             };
             opt.verify_batches = kLiveVerifyBatches;

@@ -49,7 +49,7 @@ Q_SIGNALS:
     // head_ranking by attribution: every estimate once the attribution phase ends, then the heads
     // verified so far after each verification batch (kLiveVerifyBatches of them).
     void rankingProgress(const gna::studio::RankingScores& ranking);
-    void finished(const QString& resultPath);   // complete
+    void finished(const QString& resultPath);  // complete
     void cancelled(const QString& resultPath);  // finished samples saved; a rerun resumes
     void failed(const QString& message);
 

@@ -29,7 +29,8 @@ bool checkWritable(const QString& dir, QString* error) {
     const QString probe = QDir(dir).filePath(QStringLiteral(".gna-write-test"));
     QFile f(probe);
     if (!QDir().mkpath(dir) || !f.open(QIODevice::WriteOnly)) {
-        *error = tr("Cannot write into the output folder %1. Choose a folder you can write to.").arg(QDir::toNativeSeparators(dir));
+        *error = tr("Cannot write into the output folder %1. Choose a folder you can write to.")
+                     .arg(QDir::toNativeSeparators(dir));
         return false;
     }
     f.close();
@@ -45,11 +46,15 @@ bool parseFigureJobOptions(const QString& formats, const QString& dpi, const QSt
         out->formats.clear();
         for (const QString& f : formats.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             const QString t = f.trimmed().toLower();
-            if (t == QLatin1String("pdf")) out->formats << views::FigureFormat::PDF;
-            else if (t == QLatin1String("svg")) out->formats << views::FigureFormat::SVG;
-            else if (t == QLatin1String("png")) out->formats << views::FigureFormat::PNG;
+            if (t == QLatin1String("pdf"))
+                out->formats << views::FigureFormat::PDF;
+            else if (t == QLatin1String("svg"))
+                out->formats << views::FigureFormat::SVG;
+            else if (t == QLatin1String("png"))
+                out->formats << views::FigureFormat::PNG;
             else {
-                *error = tr("Unknown figure format \"%1\" in --formats: use pdf, svg and png, separated by commas.").arg(f);
+                *error =
+                    tr("Unknown figure format \"%1\" in --formats: use pdf, svg and png, separated by commas.").arg(f);
                 return false;
             }
         }
@@ -64,8 +69,9 @@ bool parseFigureJobOptions(const QString& formats, const QString& dpi, const QSt
         out->figure.dpi = d;
     }
     if (!width.isEmpty() && !views::parseFigureWidth(width, &out->figure.widthInches)) {
-        *error = tr("Invalid --width \"%1\": give single (3.3 in), double (6.9 in) or a width in inches from 0.5 to 20.")
-                     .arg(width);
+        *error =
+            tr("Invalid --width \"%1\": give single (3.3 in), double (6.9 in) or a width in inches from 0.5 to 20.")
+                .arg(width);
         return false;
     }
     return true;
@@ -80,13 +86,15 @@ int runFigureJob(const FigureJobOptions& options) {
         return 2;
     }
     if (!Workspace::load(options.workspaceFile, &workspace, &error)) {
-        printError(error + QLatin1Char(' ') + tr("Save the workspace again from G&A Studio (File ▸ Save workspace as)."));
+        printError(error + QLatin1Char(' ') +
+                   tr("Save the workspace again from G&A Studio (File ▸ Save workspace as)."));
         return 2;
     }
     if (workspace.modelPath.isEmpty() || !QFileInfo(workspace.modelPath).isDir()) {
-        printError(tr("The workspace %1 names the model folder %2, which does not exist. Edit its \"model\" entry "
-                      "(a path relative to the workspace file works).")
-                       .arg(QDir::toNativeSeparators(options.workspaceFile), QDir::toNativeSeparators(workspace.modelPath)));
+        printError(
+            tr("The workspace %1 names the model folder %2, which does not exist. Edit its \"model\" entry "
+               "(a path relative to the workspace file works).")
+                .arg(QDir::toNativeSeparators(options.workspaceFile), QDir::toNativeSeparators(workspace.modelPath)));
         return 2;
     }
     if (!checkWritable(options.outDir, &error)) {
@@ -111,7 +119,8 @@ int runFigureJob(const FigureJobOptions& options) {
         loop.exit(3);
     });
     QObject::connect(session, &Session::runFailed, &loop, [&](const QString& message) {
-        printError(tr("The run of the workspace %1 failed: %2").arg(QDir::toNativeSeparators(options.workspaceFile), message));
+        printError(
+            tr("The run of the workspace %1 failed: %2").arg(QDir::toNativeSeparators(options.workspaceFile), message));
         loop.exit(3);
     });
     QObject::connect(session, &Session::resultReady, &loop, [&] {

@@ -145,11 +145,14 @@ void GuidedTour::markReady(const QString& result) {
     Q_EMIT stepReady(m_step);
 }
 
-void GuidedTour::fail(const QString& message) { markReady(QStringLiteral("<span style=\"color:#d55e00\">%1</span>").arg(message.toHtmlEscaped())); }
+void GuidedTour::fail(const QString& message) {
+    markReady(QStringLiteral("<span style=\"color:#d55e00\">%1</span>").arg(message.toHtmlEscaped()));
+}
 
 std::function<void()> GuidedTour::droppedJob(int token) {
     return [self = QPointer<GuidedTour>(this), token] {
-        if (self && token == self->m_token) self->fail(tr("Another model was opened before this step ran: press Next again."));
+        if (self && token == self->m_token)
+            self->fail(tr("Another model was opened before this step ran: press Next again."));
     };
 }
 
@@ -170,14 +173,16 @@ void GuidedTour::whenIdle(Then then) {
 
 void GuidedTour::ensureModel(Then then) {
     Session* s = m_window->session();
-    if (s->hasModel() || s->isLoading()) return whenIdle([this, then] {
-        if (!m_window->session()->hasModel()) return fail(tr("The model could not be loaded."));
-        then();
-    });
+    if (s->hasModel() || s->isLoading())
+        return whenIdle([this, then] {
+            if (!m_window->session()->hasModel()) return fail(tr("The model could not be loaded."));
+            then();
+        });
     const QString demo = tour::demoModelDir(QStringLiteral("transformer"));
     if (demo.isEmpty())
-        return fail(tr("No model is open and the demo model is not bundled in this build. Open a model "
-                       "(File ▸ Open model), then press Next again."));
+        return fail(
+            tr("No model is open and the demo model is not bundled in this build. Open a model "
+               "(File ▸ Open model), then press Next again."));
     m_result->setText(tr("Loading the demo model…"));
     m_result->setVisible(true);
     m_window->openModel(demo);
@@ -207,19 +212,22 @@ void GuidedTour::ensureTask(Then then) {
         auto error = std::make_shared<QString>();
         const int token = m_token;
         QPointer<GuidedTour> self(this);
-        m_window->session()->runOnModel([sample, error](gna::Model& m) {
-            try {
-                *sample = tour::kvSample(&m.tokenizer());
-            } catch (const std::exception& e) {
-                *error = errorText(e);
-            }
-        }, [self, sample, error, path, token, then] {
-            if (!self || token != self->m_token) return;
-            if (!error->isEmpty()) return self->fail(*error);
-            self->m_sample = *sample;
-            self->m_sampleFor = path;
-            self->ensureTask(then);
-        }, droppedJob(token));
+        m_window->session()->runOnModel(
+            [sample, error](gna::Model& m) {
+                try {
+                    *sample = tour::kvSample(&m.tokenizer());
+                } catch (const std::exception& e) {
+                    *error = errorText(e);
+                }
+            },
+            [self, sample, error, path, token, then] {
+                if (!self || token != self->m_token) return;
+                if (!error->isEmpty()) return self->fail(*error);
+                self->m_sample = *sample;
+                self->m_sampleFor = path;
+                self->ensureTask(then);
+            },
+            droppedJob(token));
         return;
     }
     const QString prompt = QString::fromStdString(m_sample.prompt);
@@ -244,24 +252,27 @@ void GuidedTour::measure(Then then) {
     const gna::InterventionPlan plan = m_window->session()->plan();
     const int token = m_token;
     QPointer<GuidedTour> self(this);
-    m_window->session()->runOnModel([p, tokenP, error, sample, plan](gna::Model& m) {
-        try {
-            const gna::ChoiceItem item = gna::kv_choice_item(m.tokenizer(), sample);
-            *p = tour::choiceProbability(gna::score_choices(m, item, plan).logprobs, item.answer);
-            // The chart's starred bar (gna::Probe): " <value>" as a continuation of the prompt.
-            const std::vector<int> prompt = m.tokenizer().encode(sample.prompt, true);
-            const std::vector<int> value = m.tokenizer().encode(" " + std::to_string(sample.answer()), false);
-            *tokenP = std::exp(m.score_continuations(prompt, {value}, plan).front());
-        } catch (const std::exception& e) {
-            *error = errorText(e);
-        }
-    }, [self, p, tokenP, error, token, then] {
-        if (!self || token != self->m_token) return;
-        if (!error->isEmpty()) return self->fail(*error);
-        self->m_lastP = *p;
-        self->m_lastTokenP = *tokenP;
-        then();
-    }, droppedJob(token));
+    m_window->session()->runOnModel(
+        [p, tokenP, error, sample, plan](gna::Model& m) {
+            try {
+                const gna::ChoiceItem item = gna::kv_choice_item(m.tokenizer(), sample);
+                *p = tour::choiceProbability(gna::score_choices(m, item, plan).logprobs, item.answer);
+                // The chart's starred bar (gna::Probe): " <value>" as a continuation of the prompt.
+                const std::vector<int> prompt = m.tokenizer().encode(sample.prompt, true);
+                const std::vector<int> value = m.tokenizer().encode(" " + std::to_string(sample.answer()), false);
+                *tokenP = std::exp(m.score_continuations(prompt, {value}, plan).front());
+            } catch (const std::exception& e) {
+                *error = errorText(e);
+            }
+        },
+        [self, p, tokenP, error, token, then] {
+            if (!self || token != self->m_token) return;
+            if (!error->isEmpty()) return self->fail(*error);
+            self->m_lastP = *p;
+            self->m_lastTokenP = *tokenP;
+            then();
+        },
+        droppedJob(token));
 }
 
 void GuidedTour::ensureRanking(Then then) {
@@ -289,7 +300,8 @@ void GuidedTour::ensureRanking(Then then) {
     // No precomputed ranking: run the head-ranking experiment on a small KV-retrieval sample.
     ExperimentDock* dock = m_window->experiments();
     ExperimentPanel* panel = dock->panel(QStringLiteral("head_ranking"));
-    if (dock->runner()->isRunning()) return fail(tr("Another experiment is running: wait for it or cancel it, then press Next again."));
+    if (dock->runner()->isRunning())
+        return fail(tr("Another experiment is running: wait for it or cancel it, then press Next again."));
     m_result->setText(tr("Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…"));
     m_result->setVisible(true);
     m_openedExperiments = m_openedExperiments || dock->isHidden();
@@ -301,19 +313,22 @@ void GuidedTour::ensureRanking(Then then) {
     auto disconnectAll = [connections] {
         for (const auto& c : *connections) QObject::disconnect(c);
     };
-    *connections << connect(dock, &ExperimentDock::headImportanceReady, this, [this, token, path, fits, then, disconnectAll](const gna::ExperimentResult& r) {
-        disconnectAll();
-        if (token != m_token) return;
-        m_ranking = fits(tour::rankingFromResult(r));
-        m_rankingFor = path;
-        m_rankingSource = tr("computed now on 8 KV-retrieval prompts (Experiments dock)");
-        if (m_ranking.size() < 2) return fail(tr("The head ranking found fewer than two heads."));
-        then();
-    });
-    *connections << connect(dock->runner(), &ExperimentRunner::failed, this, [this, token, disconnectAll](const QString& msg) {
-        disconnectAll();
-        if (token == m_token) fail(msg);
-    });
+    *connections << connect(dock, &ExperimentDock::headImportanceReady, this,
+                            [this, token, path, fits, then, disconnectAll](const gna::ExperimentResult& r) {
+                                disconnectAll();
+                                if (token != m_token) return;
+                                m_ranking = fits(tour::rankingFromResult(r));
+                                m_rankingFor = path;
+                                m_rankingSource = tr("computed now on 8 KV-retrieval prompts (Experiments dock)");
+                                if (m_ranking.size() < 2)
+                                    return fail(tr("The head ranking found fewer than two heads."));
+                                then();
+                            });
+    *connections << connect(dock->runner(), &ExperimentRunner::failed, this,
+                            [this, token, disconnectAll](const QString& msg) {
+                                disconnectAll();
+                                if (token == m_token) fail(msg);
+                            });
     *connections << connect(dock->runner(), &ExperimentRunner::cancelled, this, [this, token, disconnectAll] {
         disconnectAll();
         if (token == m_token) fail(tr("The head ranking was cancelled."));
@@ -332,27 +347,30 @@ void GuidedTour::ensureHeads(Then then) {
     const std::string prompt = m_sample.prompt;
     const int token = m_token;
     QPointer<GuidedTour> self(this);
-    m_window->session()->runOnModel([top, prompt, scores, error](gna::Model& m) {
-        try {
-            gna::RunRequest req;
-            req.tokens = m.tokenizer().encode(prompt, true);
-            for (const auto& h : top) req.capture.push_back({h.head.layer, h.head.head, gna::HeadKind::Attention});
-            std::vector<std::string> texts;
-            for (int id : req.tokens) texts.push_back(m.tokenizer().decode({id}, true));
-            const std::vector<int> summary = tour::summaryPositions(texts);
-            const gna::RunResult res = m.run(req);
-            for (const auto& map : res.attention) scores->push_back(tour::patternScore(map, summary));
-        } catch (const std::exception& e) {
-            *error = errorText(e);
-        }
-    }, [self, top, scores, error, key, token, then] {
-        if (!self || token != self->m_token) return;
-        if (!error->isEmpty()) return self->fail(*error);
-        self->m_heads = tour::chooseGatherAggregate(top, *scores);
-        if (!self->m_heads.valid) return self->fail(tr("Could not pick a Gather and an Aggregate head."));
-        self->m_headsFor = key;
-        then();
-    }, droppedJob(token));
+    m_window->session()->runOnModel(
+        [top, prompt, scores, error](gna::Model& m) {
+            try {
+                gna::RunRequest req;
+                req.tokens = m.tokenizer().encode(prompt, true);
+                for (const auto& h : top) req.capture.push_back({h.head.layer, h.head.head, gna::HeadKind::Attention});
+                std::vector<std::string> texts;
+                for (int id : req.tokens) texts.push_back(m.tokenizer().decode({id}, true));
+                const std::vector<int> summary = tour::summaryPositions(texts);
+                const gna::RunResult res = m.run(req);
+                for (const auto& map : res.attention) scores->push_back(tour::patternScore(map, summary));
+            } catch (const std::exception& e) {
+                *error = errorText(e);
+            }
+        },
+        [self, top, scores, error, key, token, then] {
+            if (!self || token != self->m_token) return;
+            if (!error->isEmpty()) return self->fail(*error);
+            self->m_heads = tour::chooseGatherAggregate(top, *scores);
+            if (!self->m_heads.valid) return self->fail(tr("Could not pick a Gather and an Aggregate head."));
+            self->m_headsFor = key;
+            then();
+        },
+        droppedJob(token));
 }
 
 }  // namespace gna::studio

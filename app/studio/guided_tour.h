@@ -47,7 +47,7 @@ public:
     // log-probability of each value as a continuation) under the window's plan, last measured.
     double answerProbability() const { return m_lastP; }
     double probabilityUnablated() const { return m_pUnablated; }  // step 4
-    double probabilityAblated() const { return m_pAblated; }      // step 5
+    double probabilityAblated() const { return m_pAblated; }  // step 5
     // What the next-token chart draws for the correct value (its starred bar): the probability over
     // the whole vocabulary of " <value>" as the prompt's continuation, last measured; and the same at
     // steps 4 and 5, so the tour's text quotes the chart's numbers next to the task's.
@@ -96,8 +96,8 @@ private:
     QPushButton* m_back;
     QPushButton* m_next;
     QPushButton* m_leave;
-    QThreadPool m_comparePool;   // step 7's comparison: other models than the session's, on a thread of its own
-    JobTracker* m_compare;       // stopped on every step change and when the tour closes
+    QThreadPool m_comparePool;  // step 7's comparison: other models than the session's, on a thread of its own
+    JobTracker* m_compare;  // stopped on every step change and when the tour closes
     int m_step = 0;
     int m_token = 0;  // bumped on every step change; async work of older steps is dropped
     bool m_ready = false;

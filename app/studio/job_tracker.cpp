@@ -4,7 +4,8 @@
 
 namespace gna::studio {
 
-JobTracker::JobTracker(QThreadPool* pool, Policy policy, QObject* parent) : QObject(parent), m_pool(pool), m_policy(policy) {}
+JobTracker::JobTracker(QThreadPool* pool, Policy policy, QObject* parent)
+    : QObject(parent), m_pool(pool), m_policy(policy) {}
 
 JobTracker::~JobTracker() { stop(); }
 

@@ -109,52 +109,57 @@ quint64 JobTracker::start(Work work, Done done, Ends ends) {
     control.m_generation = generation;
     control.m_progress = [self, generation, stop](int doneSteps, int total) {
         QMetaObject::invokeMethod(
-            self, [self, generation, stop, doneSteps, total] {
+            self,
+            [self, generation, stop, doneSteps, total] {
                 if (self && self->current(generation, stop)) Q_EMIT self->progress(generation, doneSteps, total);
             },
             Qt::QueuedConnection);
     };
-    (void)QtConcurrent::run(m_pool, [self, control, stop, generation, work = std::optional<Work>(std::move(work)),
+    (void)QtConcurrent::run(m_pool,
+                            [self, control, stop, generation, work = std::optional<Work>(std::move(work)),
+                             done = std::move(done), ends = std::move(ends)]() mutable {
+                                using Value = std::conditional_t<std::is_void_v<Result>, bool, Result>;
+                                std::optional<Value> value;
+                                End end = End::Dropped;
+                                QString message;
+                                if (!stop->load()) {
+                                    try {
+                                        if constexpr (std::is_void_v<Result>) {
+                                            (*work)(control);
+                                            value = true;
+                                        } else {
+                                            value.emplace((*work)(control));
+                                        }
+                                        end = End::Done;
+                                    } catch (const gna::Cancelled&) {
+                                        end = End::Dropped;
+                                    } catch (const std::exception& e) {
+                                        end = End::Failed;
+                                        message = errorText(e);
+                                    }
+                                }
+                                // The work's captures (a model, a probe) end here, on the worker thread where they were used.
+                                work.reset();
+                                QMetaObject::invokeMethod(
+                                    self,
+                                    [self, stop, generation, end, message, value = std::move(value),
                                      done = std::move(done), ends = std::move(ends)]() mutable {
-        using Value = std::conditional_t<std::is_void_v<Result>, bool, Result>;
-        std::optional<Value> value;
-        End end = End::Dropped;
-        QString message;
-        if (!stop->load()) {
-            try {
-                if constexpr (std::is_void_v<Result>) {
-                    (*work)(control);
-                    value = true;
-                } else {
-                    value.emplace((*work)(control));
-                }
-                end = End::Done;
-            } catch (const gna::Cancelled&) {
-                end = End::Dropped;
-            } catch (const std::exception& e) {
-                end = End::Failed;
-                message = errorText(e);
-            }
-        }
-        // The work's captures (a model, a probe) end here, on the worker thread where they were used.
-        work.reset();
-        QMetaObject::invokeMethod(
-            self, [self, stop, generation, end, message, value = std::move(value), done = std::move(done),
-                   ends = std::move(ends)]() mutable {
-                if (!self) return;
-                const bool deliver = self->current(generation, stop);
-                self->ended();
-                if (deliver && end == End::Done) {
-                    if constexpr (std::is_void_v<Result>) done();
-                    else done(std::move(*value));
-                } else if (deliver && end == End::Failed) {
-                    if (ends.failed) ends.failed(message);
-                } else if (ends.dropped) {
-                    ends.dropped();
-                }
-            },
-            Qt::QueuedConnection);
-    });
+                                        if (!self) return;
+                                        const bool deliver = self->current(generation, stop);
+                                        self->ended();
+                                        if (deliver && end == End::Done) {
+                                            if constexpr (std::is_void_v<Result>)
+                                                done();
+                                            else
+                                                done(std::move(*value));
+                                        } else if (deliver && end == End::Failed) {
+                                            if (ends.failed) ends.failed(message);
+                                        } else if (ends.dropped) {
+                                            ends.dropped();
+                                        }
+                                    },
+                                    Qt::QueuedConnection);
+                            });
     return generation;
 }
 

@@ -57,7 +57,8 @@ KvMapPanel::KvMapPanel(Session* session, QWidget* parent) : QWidget(parent), m_s
     m_sizes = new QLineEdit(join(defaults.sizes));
     m_sizes->setToolTip(tr("Dictionary sizes (key:value lines), comma-separated, 1 to 100"));
     m_depths = new QLineEdit(join(defaults.depths));
-    m_depths->setToolTip(tr("Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line"));
+    m_depths->setToolTip(
+        tr("Where the asked key stands in the dictionary, in percent: 0 = first line, 100 = last line"));
     m_samples = new QSpinBox;
     m_samples->setRange(1, 100);
     m_samples->setValue(defaults.samples_per_cell);
@@ -129,11 +130,13 @@ void KvMapPanel::onModelLoaded() {
     if (m_heads->text() == m_defaultHeads) m_heads->setText(heads);
     m_defaultHeads = heads;
     m_maps.clear();
-    for (views::RetrievalMap* map : {m_all, m_off}) map->setEmptyMessage(tr("Click “%1” to fill this map").arg(shownText(m_run->text())));
+    for (views::RetrievalMap* map : {m_all, m_off})
+        map->setEmptyMessage(tr("Click “%1” to fill this map").arg(shownText(m_run->text())));
     showMaps();
     m_run->setEnabled(true);
-    m_status->setText(tr("Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval "
-                         "task scores (each value of the dictionary as a continuation)."));
+    m_status->setText(
+        tr("Each cell asks the key at that depth of the same dictionaries, scored as the KV-retrieval "
+           "task scores (each value of the dictionary as a continuation)."));
 }
 
 void KvMapPanel::setRunning(bool running) {
@@ -152,7 +155,8 @@ void KvMapPanel::run() {
     gna::KvMapOptions opt;
     QString bad;
     if (!parseList(m_sizes->text(), &opt.sizes, &bad))
-        return m_status->setText(tr("Dictionary sizes: '%1' is not a number; give whole numbers such as 4, 8, 16.").arg(bad));
+        return m_status->setText(
+            tr("Dictionary sizes: '%1' is not a number; give whole numbers such as 4, 8, 16.").arg(bad));
     if (!parseList(m_depths->text(), &opt.depths, &bad))
         return m_status->setText(tr("Depths: '%1' is not a number; give percentages such as 0, 50, 100.").arg(bad));
     opt.samples_per_cell = m_samples->value();
@@ -165,7 +169,8 @@ void KvMapPanel::run() {
                                          .arg(name.trimmed()));
         off << c;
     }
-    if (off.isEmpty()) return m_status->setText(tr("Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads."));
+    if (off.isEmpty())
+        return m_status->setText(tr("Heads off: name the heads to switch off, e.g. the Gather and Aggregate heads."));
     QStringList names;
     for (const auto& c : off) names << c.name();
     const QString offNames = names.join(QStringLiteral(", "));
@@ -184,9 +189,17 @@ void KvMapPanel::run() {
     const bool queued = m_session->runOnModel(
         [result, error, cancelled, flag, opt, plans, self](gna::Model& m) {
             try {
-                *result = gna::kv_retrieval_map(m, opt, plans, [self](int done, int) {
-                    QMetaObject::invokeMethod(self, [self, done] { if (self) self->m_progress->setValue(done); }, Qt::QueuedConnection);
-                }, flag.get());
+                *result = gna::kv_retrieval_map(
+                    m, opt, plans,
+                    [self](int done, int) {
+                        QMetaObject::invokeMethod(
+                            self,
+                            [self, done] {
+                                if (self) self->m_progress->setValue(done);
+                            },
+                            Qt::QueuedConnection);
+                    },
+                    flag.get());
             } catch (const gna::Cancelled&) {
                 *cancelled = true;
             } catch (const std::exception& e) {
@@ -196,13 +209,16 @@ void KvMapPanel::run() {
         [self, result, error, cancelled, offNames] {
             if (!self) return;
             self->setRunning(false);
-            if (*cancelled) self->m_status->setText(tr("Cancelled; the maps show the last finished run."));
-            else if (!error->isEmpty()) self->m_status->setText(*error);
+            if (*cancelled)
+                self->m_status->setText(tr("Cancelled; the maps show the last finished run."));
+            else if (!error->isEmpty())
+                self->m_status->setText(*error);
             else {
                 self->m_maps = *result;
                 self->m_offNames = offNames;
                 self->showMaps();
-                self->m_status->setText(tr("Left: every head on. Right: %1 off. Hover a cell for its value.").arg(offNames));
+                self->m_status->setText(
+                    tr("Left: every head on. Right: %1 off. Hover a cell for its value.").arg(offNames));
             }
             Q_EMIT self->finished();
         },
@@ -246,9 +262,10 @@ QStringList KvMapPanel::exportFigures(const QString& dir, QString* error) {
     }
     views::FigureOptions options;
     options.paperColours = StudioSettings().paperColours();  // as last chosen in the Export figure dialog
-    return views::exportFigureSet({{QStringLiteral("kv_map_all_heads"), m_all->plot()}, {QStringLiteral("kv_map_heads_off"), m_off->plot()}},
-                                  dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG, views::FigureFormat::CSV},
-                                  options, error);
+    return views::exportFigureSet(
+        {{QStringLiteral("kv_map_all_heads"), m_all->plot()}, {QStringLiteral("kv_map_heads_off"), m_off->plot()}}, dir,
+        {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG, views::FigureFormat::CSV},
+        options, error);
 }
 
 }  // namespace gna::studio

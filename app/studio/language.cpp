@@ -20,7 +20,8 @@ bool installLanguage(const QString& requested) {
     QString code = requested;
     if (code.isEmpty()) {
         const QLocale sys;
-        code = sys.name() == QLatin1String("zh_CN") ? QStringLiteral("zh_CN") : sys.name().section(QLatin1Char('_'), 0, 0);
+        code =
+            sys.name() == QLatin1String("zh_CN") ? QStringLiteral("zh_CN") : sys.name().section(QLatin1Char('_'), 0, 0);
     }
     for (QTranslator*& t : {std::ref(g_app), std::ref(g_qt)}) {
         if (t) {
@@ -58,7 +59,9 @@ QString currentLanguage() { return g_current; }
 QString shownText(QString text) {
     static const QRegularExpression bracketed(QStringLiteral("\\s*[(\uFF08]&[^&][)\uFF09]"));
     text.remove(bracketed);
-    return text.replace(QStringLiteral("&&"), QStringLiteral("\x01")).remove(QLatin1Char('&')).replace(QLatin1Char('\x01'), QLatin1Char('&'));
+    return text.replace(QStringLiteral("&&"), QStringLiteral("\x01"))
+        .remove(QLatin1Char('&'))
+        .replace(QLatin1Char('\x01'), QLatin1Char('&'));
 }
 
 }  // namespace gna::studio

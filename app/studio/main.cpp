@@ -31,17 +31,19 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QStringLiteral(GNA_VERSION));
     // The desktop entry's name: lets Wayland compositors and docks match the window to its entry and icon.
     QGuiApplication::setDesktopFileName(QStringLiteral("org.gnastudio.GnaStudio"));
-    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.gnastudio.GnaStudio"),
-                                                 QIcon(QStringLiteral(":/icons/gna-studio.svg"))));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("org.gnastudio.GnaStudio"), QIcon(QStringLiteral(":/icons/gna-studio.svg"))));
     gna::studio::StudioSettings settings;
     gna::studio::installLanguage(settings.language());
     gna::studio::applyTheme(settings.theme());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "G&A Studio: see and test Gather & Aggregate heads"));
+    parser.setApplicationDescription(
+        QApplication::translate("main", "G&A Studio: see and test Gather & Aggregate heads"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("model"), QApplication::translate("main", "Model folder or workspace file to open"),
+    parser.addPositionalArgument(QStringLiteral("model"),
+                                 QApplication::translate("main", "Model folder or workspace file to open"),
                                  QStringLiteral("[MODEL_DIR]"));
     const QCommandLineOption workspaceOption(QStringList{QStringLiteral("w"), QStringLiteral("workspace")},
                                              QApplication::translate("main", "Workspace file (.gna.json) to restore"),
@@ -49,15 +51,18 @@ int main(int argc, char** argv) {
     parser.addOption(workspaceOption);
     const QCommandLineOption exportOption(
         QStringLiteral("export-figures"),
-        QApplication::translate("main", "Write the figures of the workspace FILE into OUT_DIR (the first argument) and exit"),
+        QApplication::translate("main",
+                                "Write the figures of the workspace FILE into OUT_DIR (the first argument) and exit"),
         QApplication::translate("main", "FILE"));
-    const QCommandLineOption formatsOption(QStringLiteral("formats"),
-                                           QApplication::translate("main", "Figure formats: pdf,svg,png (default: all)"),
-                                           QApplication::translate("main", "LIST"));
-    const QCommandLineOption dpiOption(QStringLiteral("dpi"), QApplication::translate("main", "PNG resolution (default: 300)"),
+    const QCommandLineOption formatsOption(
+        QStringLiteral("formats"), QApplication::translate("main", "Figure formats: pdf,svg,png (default: all)"),
+        QApplication::translate("main", "LIST"));
+    const QCommandLineOption dpiOption(QStringLiteral("dpi"),
+                                       QApplication::translate("main", "PNG resolution (default: 300)"),
                                        QApplication::translate("main", "N"));
     const QCommandLineOption widthOption(
-        QStringLiteral("width"), QApplication::translate("main", "Figure width: single (3.3 in), double (6.9 in) or inches"),
+        QStringLiteral("width"),
+        QApplication::translate("main", "Figure width: single (3.3 in), double (6.9 in) or inches"),
         QApplication::translate("main", "WIDTH"));
     parser.addOptions({exportOption, formatsOption, dpiOption, widthOption});
     parser.process(app);
@@ -67,12 +72,13 @@ int main(int argc, char** argv) {
         job.workspaceFile = QFileInfo(parser.value(exportOption)).absoluteFilePath();
         QString error;
         if (parser.positionalArguments().size() != 1) {
-            error = QApplication::translate("main", "--export-figures needs one output folder: gna-studio --export-figures "
-                                                    "WORKSPACE OUT_DIR");
+            error = QApplication::translate("main",
+                                            "--export-figures needs one output folder: gna-studio --export-figures "
+                                            "WORKSPACE OUT_DIR");
         } else {
             job.outDir = QFileInfo(parser.positionalArguments().front()).absoluteFilePath();
-            gna::studio::parseFigureJobOptions(parser.value(formatsOption), parser.value(dpiOption), parser.value(widthOption),
-                                               &job, &error);
+            gna::studio::parseFigureJobOptions(parser.value(formatsOption), parser.value(dpiOption),
+                                               parser.value(widthOption), &job, &error);
         }
         if (!error.isEmpty()) {
             std::fprintf(stderr, "gna-studio: %s\n", qPrintable(error));

@@ -92,8 +92,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     });
 
     const QByteArray geometry = m_settings.windowGeometry();
-    if (!geometry.isEmpty()) restoreGeometry(geometry);
-    else resize(1280, 860);
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    else
+        resize(1280, 860);
     restoreState(m_settings.windowState());  // where the user left the docks (experiments, mask editor)
     m_tour->hide();  // opens on the first start and from Help only
     const int every = m_settings.autosaveSeconds();
@@ -123,7 +125,9 @@ void MainWindow::buildWindow() {
             // The tour and the mask editor both closed: the Model dock goes back to where it was.
             // (After the event: the dock layout is in the middle of hiding.)
             QTimer::singleShot(0, this, [this] {
-                if (!m_modelDockMoved || m_tour->toggleViewAction()->isChecked() || m_maskDock->toggleViewAction()->isChecked()) return;
+                if (!m_modelDockMoved || m_tour->toggleViewAction()->isChecked() ||
+                    m_maskDock->toggleViewAction()->isChecked())
+                    return;
                 m_modelDockMoved = false;
                 if (auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock")); model && !model->isFloating())
                     addDockWidget(Qt::LeftDockWidgetArea, model);
@@ -141,8 +145,10 @@ void MainWindow::buildLayout() {
     m_diff->setObjectName(QStringLiteral("differencePair"));
     m_diff->setLogScaleOffered(false);  // differences are signed: a diverging linear scale
     // One "Same colour range" choice for both tabs (the workspace keeps one).
-    connect(m_pair, &views::GatherAggregatePair::sharedRangeToggled, m_diff, &views::GatherAggregatePair::setSharedRange);
-    connect(m_diff, &views::GatherAggregatePair::sharedRangeToggled, m_pair, &views::GatherAggregatePair::setSharedRange);
+    connect(m_pair, &views::GatherAggregatePair::sharedRangeToggled, m_diff,
+            &views::GatherAggregatePair::setSharedRange);
+    connect(m_diff, &views::GatherAggregatePair::sharedRangeToggled, m_pair,
+            &views::GatherAggregatePair::setSharedRange);
     setHeatmapPalette(m_settings.paletteIndex());
 
     // Head board with its score selector.
@@ -153,7 +159,8 @@ void MainWindow::buildLayout() {
     m_scoreMode = new QComboBox;
     m_scoreMode->addItems({tr("No colouring"), tr("Entropy of the last row"), tr("Max weight of the last row"),
                            tr("Attention to the selected token"), tr("Importance (head ranking result)"),
-                           tr("Gather score (line ends → their own line)"), tr("Aggregate score (last token → line ends)"),
+                           tr("Gather score (line ends → their own line)"),
+                           tr("Aggregate score (last token → line ends)"),
                            tr("Duplicate-token score (earlier copies of the token)"),
                            tr("Induction score (the token after an earlier copy)")});
     m_scoreMode->setCurrentIndex(1);
@@ -289,7 +296,8 @@ void MainWindow::buildLayout() {
     auto fitMaps = [=] {
         const bool stacked = columns->orientation() == Qt::Vertical;
         mapsBox->setMaximumHeight(mapsHeight(stacked));
-        columns->setStackedMinimumHeight(topHeight() + mapsHeight(true) + left->minimumSizeHint().height() + 2 * columns->handleWidth() + 12);
+        columns->setStackedMinimumHeight(topHeight() + mapsHeight(true) + left->minimumSizeHint().height() +
+                                         2 * columns->handleWidth() + 12);
     };
     // Stacked, the left column's board and chart are laid out in other heights; side by side again, the
     // column gets its panes' heights of before back (the user's, or the board's and chart's shares), not
@@ -365,13 +373,14 @@ void MainWindow::buildLayout() {
         // Items 0-3 are ScoreMode's first four values; 4 is the ranking result; 5 and 6 the line scores;
         // 7 and 8 the token-pattern scores.
         const bool importance = i == 4;
-        m_session->setScoreMode(importance ? ScoreMode::None
-                                : i == 5   ? ScoreMode::LineGather
-                                : i == 6   ? ScoreMode::LineAggregate
-                                : i == 7   ? ScoreMode::DuplicateToken
-                                : i == 8   ? ScoreMode::Induction
-                                           : static_cast<ScoreMode>(i));
-        if (importance && !boardImportance().empty()) m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
+        m_session->setScoreMode(importance   ? ScoreMode::None
+                                    : i == 5 ? ScoreMode::LineGather
+                                    : i == 6 ? ScoreMode::LineAggregate
+                                    : i == 7 ? ScoreMode::DuplicateToken
+                                    : i == 8 ? ScoreMode::Induction
+                                             : static_cast<ScoreMode>(i));
+        if (importance && !boardImportance().empty())
+            m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
     });
     m_session->setScoreMode(ScoreMode::LastRowEntropy);
 }
@@ -399,7 +408,8 @@ void MainWindow::onModelLoaded() {
     m_experiments->setModelContext(info->max_positions);
     {
         const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
-        m_experiments->setDefaultHeads(heads ? heads->gather.name() : QString(), heads ? heads->aggregate.name() : QString());
+        m_experiments->setDefaultHeads(heads ? heads->gather.name() : QString(),
+                                       heads ? heads->aggregate.name() : QString());
         bool attention = false, ssm = false;
         for (const gna::LayerInfo& l : info->layers) {
             attention = attention || l.attention_heads > 0;
@@ -422,7 +432,8 @@ void MainWindow::onModelLoaded() {
                 e->setText((e == m_gatherHead ? heads->gather : heads->aggregate).name());
         }
     applyHeadFields();
-    if (m_pendingWorkspace && m_pendingWorkspace->modelPath == m_session->modelPath()) applyWorkspaceHeads(*m_pendingWorkspace);
+    if (m_pendingWorkspace && m_pendingWorkspace->modelPath == m_session->modelPath())
+        applyWorkspaceHeads(*m_pendingWorkspace);
     m_pendingWorkspace.reset();
     int attention = 0, ssm = 0;
     for (const gna::LayerInfo& l : info->layers) {
@@ -432,7 +443,10 @@ void MainWindow::onModelLoaded() {
     const QString arch = QString::fromStdString(info->architecture);
     if (attention > 0 && ssm > 0)
         m_status->setText(tr("Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer")
-                              .arg(arch).arg(info->num_layers).arg(attention).arg(ssm));
+                              .arg(arch)
+                              .arg(info->num_layers)
+                              .arg(attention)
+                              .arg(ssm));
     else if (ssm > 0)
         m_status->setText(tr("Loaded %1: %2 layers × %3 SSM heads").arg(arch).arg(info->num_layers).arg(ssm));
     else
@@ -440,8 +454,9 @@ void MainWindow::onModelLoaded() {
     setWindowTitle(tr("G&A Studio — %1").arg(QFileInfo(m_session->modelPath()).fileName()));
     if (m_prompt->prompt().isEmpty()) {
         m_prompt->setCandidates({QStringLiteral("88"), QStringLiteral("42"), QStringLiteral("17")});
-        m_prompt->setPrompt(QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\ncandle:88\n"
-                                           "\nThe value of the key 'candle' is"));
+        m_prompt->setPrompt(
+            QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\ncandle:88\n"
+                           "\nThe value of the key 'candle' is"));
     }
     m_session->requestRun();
 }
@@ -459,7 +474,8 @@ void MainWindow::applyHeadFields() {
     std::optional<views::HeadCell> shown[2];
     for (QLineEdit* e : {m_gatherHead, m_aggregateHead}) {
         views::HeadCell c;
-        const bool ok = parseHeadName(e->text(), &c) && (!m_session->modelInfo() || headExists(*m_session->modelInfo(), c));
+        const bool ok =
+            parseHeadName(e->text(), &c) && (!m_session->modelInfo() || headExists(*m_session->modelInfo(), c));
         e->setStyleSheet(ok ? QString() : QStringLiteral("color: #d55e00"));
         if (ok) heads << c;
         if (ok) shown[e == m_gatherHead ? 0 : 1] = c;
@@ -476,7 +492,8 @@ void MainWindow::onResult(const RunOutcome& o) {
         const auto pinned = std::find_if(next.begin(), next.end(), [this](const views::TokenProbability& t) {
             // A token's shown text may start with a space, SentencePiece's word start or the visible space.
             QString label = t.label;
-            while (!label.isEmpty() && (label.front().isSpace() || label.front() == QChar(0x2581) || label.front() == QChar(0x2423)))
+            while (!label.isEmpty() &&
+                   (label.front().isSpace() || label.front() == QChar(0x2581) || label.front() == QChar(0x2423)))
                 label.remove(0, 1);
             return t.candidate && label == m_pinnedCandidate;
         });
@@ -485,10 +502,12 @@ void MainWindow::onResult(const RunOutcome& o) {
     m_next->setProbabilities(next);
     m_next->setBaseline(o.baseline);
     // Scores of every head on the board (SSM heads: their hidden attention).
-    if (!o.headScores.empty()) m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
+    if (!o.headScores.empty())
+        m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
     else if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
         m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
-    else m_board->model()->clearScores();
+    else
+        m_board->model()->clearScores();
     views::HeatmapData gather = o.maps.value(0);
     views::HeatmapData aggregate = o.maps.value(1);
     if (!gather.title.isEmpty()) gather.title = tr("Gather %1").arg(gather.title);
@@ -513,7 +532,8 @@ void MainWindow::showDifferences(const RunOutcome& o) {
         return;
     }
     if (o.ablatedHeads == 0) {
-        m_diff->showMessage(tr("No head is ablated, so both runs are the same. Click a head on the board to switch it off."));
+        m_diff->showMessage(
+            tr("No head is ablated, so both runs are the same. Click a head on the board to switch it off."));
         return;
     }
     views::HeatmapData d[2];
@@ -524,15 +544,20 @@ void MainWindow::showDifferences(const RunOutcome& o) {
         changed[i] = d[i].isValid() && (lo != 0.0 || hi != 0.0);
     }
     if (!changed[0] && !changed[1]) {  // decided by the computed maps: every cell of both is exactly 0
-        m_diff->showMessage(tr("The ablated heads do not change these maps: both runs give the same weights "
-                               "(a head changes only the layers after its own)."));
+        m_diff->showMessage(
+            tr("The ablated heads do not change these maps: both runs give the same weights "
+               "(a head changes only the layers after its own)."));
         return;
     }
     for (int i = 0; i < 2; ++i) {
         if (!d[i].isValid()) continue;
         const QString head = o.maps[i].title;
-        if (changed[i]) d[i].title = i == 0 ? tr("Gather %1: ablated − unablated").arg(head) : tr("Aggregate %1: ablated − unablated").arg(head);
-        else d[i].title = i == 0 ? tr("Gather %1: unchanged by the ablation").arg(head) : tr("Aggregate %1: unchanged by the ablation").arg(head);
+        if (changed[i])
+            d[i].title = i == 0 ? tr("Gather %1: ablated − unablated").arg(head)
+                                : tr("Aggregate %1: ablated − unablated").arg(head);
+        else
+            d[i].title = i == 0 ? tr("Gather %1: unchanged by the ablation").arg(head)
+                                : tr("Aggregate %1: unchanged by the ablation").arg(head);
     }
     m_diff->setMaps(d[0], d[1]);
 }
@@ -540,7 +565,8 @@ void MainWindow::showDifferences(const RunOutcome& o) {
 void MainWindow::showError(const QString& title, const QString& message) {
     m_lastError = message;
     // The same failure again (each keystroke of a too-long prompt reruns): the open dialog says it already.
-    if (m_errorBox && m_errorBox->isVisible() && m_errorBox->windowTitle() == title && m_errorBox->text() == message) return;
+    if (m_errorBox && m_errorBox->isVisible() && m_errorBox->windowTitle() == title && m_errorBox->text() == message)
+        return;
     auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -558,10 +584,12 @@ void MainWindow::onBusy(bool busy) {
 
 void MainWindow::showModelState() {
     const bool model = m_session->hasModel();
-    for (QWidget* w : std::initializer_list<QWidget*>{m_prompt->runButton(), m_invert, m_restore, m_compare}) w->setEnabled(model);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_prompt->runButton(), m_invert, m_restore, m_compare})
+        w->setEnabled(model);
     for (QAction* a : std::as_const(m_modelActions)) a->setEnabled(model);
     m_pair->setEmptyMessage(model ? tr("Type a prompt to see the attention maps") : m_noModelMessage);
-    m_diff->setEmptyMessage(model ? tr("Tick “Compare with the unablated run” to see what the ablation changes") : m_noModelMessage);
+    m_diff->setEmptyMessage(model ? tr("Tick “Compare with the unablated run” to see what the ablation changes")
+                                  : m_noModelMessage);
     m_next->setEmptyMessage(model ? tr("Type a prompt to see the next-token probabilities") : m_noModelMessage);
     m_board->setEmptyMessage(m_noModelMessage);  // drawn only while the board has no heads
     m_maskPanel->setNoModelMessage(m_noModelMessage);
@@ -585,9 +613,10 @@ void MainWindow::setBoardShape() {
     const BoardColumns c = boardColumns(*info);
     m_board->setMixedShape(info->num_layers, c.attention, c.ssm, c.rowAttention, c.rowSsm);
     // An SSM head's map is its hidden attention, not attention weights: the tab says which the model has.
-    m_mapTabs->setTabText(0, c.attention > 0 && c.ssm > 0 ? tr("Attention / hidden attention")
-                             : c.ssm > 0                  ? tr("Hidden attention")
-                                                          : tr("Attention"));
+    m_mapTabs->setTabText(0,
+                          c.attention > 0 && c.ssm > 0 ? tr("Attention / hidden attention")
+                              : c.ssm > 0              ? tr("Hidden attention")
+                                                       : tr("Attention"));
     m_board->setAblatedHeads(m_session->ablatedHeads());
     if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
         m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed

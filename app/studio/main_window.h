@@ -141,7 +141,7 @@ private:
     void showModelState();
     void applyHeadFields();
     void applyWorkspaceHeads(const Workspace& w);  // the plan and the shown heads of a workspace
-    void clearRunViews();                          // nothing drawn from another model's run
+    void clearRunViews();  // nothing drawn from another model's run
     void exportCurrentFigure();
     void exportFigureSet();
     void autosave();

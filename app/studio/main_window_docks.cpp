@@ -25,7 +25,8 @@ QDockWidget* MainWindow::coveringDock() const {
     // its View menu item or key) shows the main view again; the dock keeps its state and running work.
     if (roomy()) return nullptr;
     for (QDockWidget* d : m_bottomDocks)
-        if (d->toggleViewAction()->isChecked() && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea) return d;
+        if (d->toggleViewAction()->isChecked() && !d->isFloating() && dockWidgetArea(d) == Qt::BottomDockWidgetArea)
+            return d;
     return nullptr;
 }
 
@@ -41,16 +42,20 @@ void MainWindow::fitDocks() {
             // The side docks (the Model dock) get their widths back with the main view.
             m_sideDockWidths.clear();
             for (QDockWidget* d : findChildren<QDockWidget*>())
-                if (d->isVisible() && !d->isFloating() && (dockWidgetArea(d) & (Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea)))
+                if (d->isVisible() && !d->isFloating() &&
+                    (dockWidgetArea(d) & (Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea)))
                     m_sideDockWidths.append({d, d->width()});
             m_statusBeforeCover = m_status->text();
         }
         centralWidget()->setVisible(!cover);
         if (cover) {
             // the left and right docks keep their minimum height, the covering dock takes the rest
-            QTimer::singleShot(0, cover, [this, cover] { resizeDocks({cover}, {height()}, Qt::Vertical); });  // laid out without the main view
+            QTimer::singleShot(0, cover, [this, cover] {
+                resizeDocks({cover}, {height()}, Qt::Vertical);
+            });  // laid out without the main view
             m_coverStatus = tr("“%1” takes the whole window; %2 or its close button shows the main view again")
-                                .arg(cover->windowTitle(), cover->toggleViewAction()->shortcut().toString(QKeySequence::NativeText));
+                                .arg(cover->windowTitle(),
+                                     cover->toggleViewAction()->shortcut().toString(QKeySequence::NativeText));
             m_status->setText(m_coverStatus);
         } else {
             QList<QDockWidget*> side;
@@ -67,7 +72,8 @@ void MainWindow::fitDocks() {
     // The Model dock in its column above a covering dock would take the height of its minimum from it (a
     // scrolled strip over the experiment form): it becomes a tab beside the covering dock instead, and goes
     // back to its column with the main view.
-    if (cover && model && model->toggleViewAction()->isChecked() && !model->isFloating() && dockWidgetArea(model) == Qt::LeftDockWidgetArea) {
+    if (cover && model && model->toggleViewAction()->isChecked() && !model->isFloating() &&
+        dockWidgetArea(model) == Qt::LeftDockWidgetArea) {
         tabifyDockWidget(cover, model);
         cover->raise();
         m_modelDockCovered = true;
@@ -84,8 +90,9 @@ void MainWindow::fitDocks() {
             const int spare = centralWidget()->height() - std::min(480, height() * 9 / 20);  // < 0: missing
             for (QDockWidget* d : m_bottomDocks) {
                 if (!d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::BottomDockWidgetArea) continue;
-                const int want = spare < 0 ? std::max(d->minimumSizeHint().height(), d->height() + spare)
-                                           : std::max(d->height(), std::min(d->sizeHint().height(), d->height() + spare));
+                const int want = spare < 0
+                    ? std::max(d->minimumSizeHint().height(), d->height() + spare)
+                    : std::max(d->height(), std::min(d->sizeHint().height(), d->height() + spare));
                 if (want != d->height()) resizeDocks({d}, {want}, Qt::Vertical);
                 return;
             }
@@ -98,7 +105,8 @@ void MainWindow::fitDocks() {
     const QList<QDockWidget*> right = {m_tour, m_maskDock};
     for (QDockWidget* d : right) {
         if (!d->isVisible() || d->isFloating() || dockWidgetArea(d) != Qt::RightDockWidgetArea) continue;
-        const bool beside = std::any_of(right.begin(), right.end(), [&](QDockWidget* r) { return tabifiedDockWidgets(r).contains(model); });
+        const bool beside = std::any_of(right.begin(), right.end(),
+                                        [&](QDockWidget* r) { return tabifiedDockWidgets(r).contains(model); });
         if (model && model->toggleViewAction()->isChecked() && !model->isFloating() && !beside) {
             tabifyDockWidget(d, model);
             d->raise();
@@ -110,7 +118,8 @@ void MainWindow::fitDocks() {
         }
     }
     // The Model dock in its column too: shown again after a covering dock, it kept the width it had there.
-    if (model && model->isVisible() && !model->isFloating() && dockWidgetArea(model) == Qt::LeftDockWidgetArea && model->width() > width() * 3 / 10) {
+    if (model && model->isVisible() && !model->isFloating() && dockWidgetArea(model) == Qt::LeftDockWidgetArea &&
+        model->width() > width() * 3 / 10) {
         wide << model;
         widths << std::min(width() * 3 / 10, std::max(model->minimumSizeHint().width(), model->sizeHint().width()));
     }
@@ -121,13 +130,18 @@ void MainWindow::fitDocks() {
 // controls had, and takes it back with them; with the Model dock as a tab beside it (a small window), as
 // wide as that needs; not while another dock shares its column (the tour).
 void MainWindow::fitMaskDock() {
-    if (!m_maskDock->isVisible() || m_maskDock->isFloating() || dockWidgetArea(m_maskDock) != Qt::RightDockWidgetArea) return;
+    if (!m_maskDock->isVisible() || m_maskDock->isFloating() || dockWidgetArea(m_maskDock) != Qt::RightDockWidgetArea)
+        return;
     int narrow = std::max(m_maskDock->minimumSizeHint().width(), m_maskDock->sizeHint().width());
     const QList<QDockWidget*> tabs = tabifiedDockWidgets(m_maskDock);
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
-        if (d == m_maskDock || !d->toggleViewAction()->isChecked() || d->isFloating() || dockWidgetArea(d) != Qt::RightDockWidgetArea) continue;
+        if (d == m_maskDock || !d->toggleViewAction()->isChecked() || d->isFloating() ||
+            dockWidgetArea(d) != Qt::RightDockWidgetArea)
+            continue;
         if (!tabs.contains(d) || d->objectName() != QLatin1String("modelDock")) return;
-        narrow = std::max(narrow, std::min(width() * 3 / 10, std::max(d->minimumSizeHint().width(), d->sizeHint().width())));  // as fitDocks
+        narrow = std::max(
+            narrow,
+            std::min(width() * 3 / 10, std::max(d->minimumSizeHint().width(), d->sizeHint().width())));  // as fitDocks
     }
     if (m_maskPanel->isCollapsed()) {
         if (m_maskDock->width() <= narrow) return;

@@ -36,7 +36,8 @@ void MainWindow::buildExperimentDocks() {
     connect(m_experiments, &ExperimentDock::rankingProgress, this, &MainWindow::showRanking);
     connect(m_experiments, &ExperimentDock::niahPromptRequested, this, &MainWindow::openNiahPrompt);
     // A larger form (another tab, a method with more rows): the dock grows to show it where there is room.
-    connect(m_experiments, &ExperimentDock::wholeFormHeightChanged, this, [this] { QTimer::singleShot(0, this, &MainWindow::fitDocks); });
+    connect(m_experiments, &ExperimentDock::wholeFormHeightChanged, this,
+            [this] { QTimer::singleShot(0, this, &MainWindow::fitDocks); });
     m_maskPanel = new MaskPanel(m_session);
     // One '&' shown: the title is also the dock's tab text and View menu item (the style's title bar agrees).
     m_maskDock = new QDockWidget(tr("G&&A mask editor"), this);
@@ -44,7 +45,8 @@ void MainWindow::buildExperimentDocks() {
     m_maskDock->setWidget(m_maskPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_maskDock);
     m_maskDock->hide();
-    connect(m_maskPanel, &MaskPanel::collapsedChanged, this, [this] { QTimer::singleShot(0, this, &MainWindow::fitMaskDock); });
+    connect(m_maskPanel, &MaskPanel::collapsedChanged, this,
+            [this] { QTimer::singleShot(0, this, &MainWindow::fitMaskDock); });
     connect(m_maskDock, &QDockWidget::visibilityChanged, this, [this](bool shown) {
         if (shown) QTimer::singleShot(0, this, &MainWindow::fitMaskDock);
     });
@@ -90,7 +92,8 @@ void MainWindow::showImportance(const gna::ExperimentResult& result) {
         // no model open: the board takes the result's shape (attention heads)
         const int layers = result.model.layers, heads = result.model.heads;
         if (layers <= 0 || heads <= 0) return;
-        if (m_board->model()->layers() != layers || m_board->model()->heads() != heads) m_board->setShape(layers, heads);
+        if (m_board->model()->layers() != layers || m_board->model()->heads() != heads)
+            m_board->setShape(layers, heads);
     }
     showRanking(rankingScores(result));
 }
@@ -108,9 +111,11 @@ void MainWindow::showRanking(const RankingScores& ranking) {
             for (int col = 0; col < c.width(); ++col) {
                 const bool isSsm = col >= c.attention;
                 const std::vector<double>& from = isSsm ? ssm : attention;
-                const std::size_t i = static_cast<std::size_t>(l) * static_cast<std::size_t>(isSsm ? c.ssm : c.attention) +
-                                      static_cast<std::size_t>(isSsm ? col - c.attention : col);
-                if (i < from.size()) m_importance[static_cast<std::size_t>(l) * width + static_cast<std::size_t>(col)] = from[i];
+                const std::size_t i =
+                    static_cast<std::size_t>(l) * static_cast<std::size_t>(isSsm ? c.ssm : c.attention) +
+                    static_cast<std::size_t>(isSsm ? col - c.attention : col);
+                if (i < from.size())
+                    m_importance[static_cast<std::size_t>(l) * width + static_cast<std::size_t>(col)] = from[i];
             }
     } else {
         m_importance = boardValues(ranking, m_board->model()->layers(), m_board->model()->heads(), false);
@@ -118,19 +123,23 @@ void MainWindow::showRanking(const RankingScores& ranking) {
     if (m_scoreMode->currentIndex() != 4) m_scoreMode->setCurrentIndex(4);
     m_board->setScores(boardImportance(), rankingLabel(ranking), true);  // importance is signed
     if (ranking.toVerify > 0)
-        m_status->setText(tr("Head board: attribution estimates; %1 of %2 top heads verified exactly").arg(ranking.exact.size()).arg(ranking.toVerify));
+        m_status->setText(tr("Head board: attribution estimates; %1 of %2 top heads verified exactly")
+                              .arg(ranking.exact.size())
+                              .arg(ranking.toVerify));
     else
         m_status->setText(tr("Head board coloured by importance from the head ranking"));
 }
 
 void MainWindow::openNiahPrompt(const gna::ExperimentResult& result, const gna::SampleOutcome& sample) {
-    if (!m_session->hasModel()) return showError(tr("No model is open"), tr("Open the model of this result to see the prompt's attention."));
+    if (!m_session->hasModel())
+        return showError(tr("No model is open"), tr("Open the model of this result to see the prompt's attention."));
     if (result.model.config_hash != m_session->modelInfo()->config_hash)
         m_status->setText(tr("Note: this result was computed with another model than the open one"));
     gna::NiahOptions o;
     try {
         const gna::ExperimentSpec spec = gna::parse_experiment_spec(result.spec, "the result's spec");
-        const auto t = std::find_if(spec.tasks.begin(), spec.tasks.end(), [](const gna::TaskSpec& x) { return x.name == "niah"; });
+        const auto t =
+            std::find_if(spec.tasks.begin(), spec.tasks.end(), [](const gna::TaskSpec& x) { return x.name == "niah"; });
         if (t != spec.tasks.end()) {
             o = t->niah;
             if (!t->needle_file.empty()) o.needle = gna::load_needle_spec(t->needle_file);
@@ -147,7 +156,8 @@ void MainWindow::openNiahPrompt(const gna::ExperimentResult& result, const gna::
         [o, text, error](gna::Model& m) {
             try {
                 const auto prompts = gna::make_niah_prompts(m.tokenizer(), o, m.info().max_positions);
-                if (!prompts.empty()) *text = QString::fromStdString(m.tokenizer().decode(prompts.front().tokens, true));
+                if (!prompts.empty())
+                    *text = QString::fromStdString(m.tokenizer().decode(prompts.front().tokens, true));
             } catch (const std::exception& e) {
                 *error = errorText(e);
             }

@@ -58,7 +58,7 @@ void MainWindow::retranslate() {
     }
     for (QActionGroup* g : findChildren<QActionGroup*>(Qt::FindDirectChildrenOnly)) delete g;
     for (QAction* a : findChildren<QAction*>(Qt::FindDirectChildrenOnly)) delete a;
-    setMenuBar(new QMenuBar);      // the old ones are deleted
+    setMenuBar(new QMenuBar);  // the old ones are deleted
     setStatusBar(new QStatusBar);
     delete takeCentralWidget();
     m_tour = nullptr;

@@ -29,7 +29,8 @@ namespace {
 // A menu item as the user finds it: "File ▸ Open model…" (mnemonic '&' dropped, "&&" shown as '&'),
 // with no-break spaces: a wrapped message never splits the path.
 QString menuPath(const QMenu* menu, const QAction* action) {
-    return QString(shownText(menu->title()) + QStringLiteral(" ▸ ") + shownText(action->text())).replace(QLatin1Char(' '), QChar(0x00A0));
+    return QString(shownText(menu->title()) + QStringLiteral(" ▸ ") + shownText(action->text()))
+        .replace(QLatin1Char(' '), QChar(0x00A0));
 }
 }  // namespace
 
@@ -58,7 +59,8 @@ void MainWindow::buildActions() {
     QAction* exportFigure = file->addAction(tr("&Export figure…"), this, &MainWindow::exportCurrentFigure);
     exportFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportFigure->setObjectName(QStringLiteral("exportFigure"));
-    file->addAction(tr("Export figure &set…"), this, &MainWindow::exportFigureSet)->setObjectName(QStringLiteral("exportFigureSet"));
+    file->addAction(tr("Export figure &set…"), this, &MainWindow::exportFigureSet)
+        ->setObjectName(QStringLiteral("exportFigureSet"));
     file->addSeparator();
     file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
@@ -72,7 +74,8 @@ void MainWindow::buildActions() {
     edit->addSeparator();
     m_modelActions << edit->addAction(tr("&Invert ablation"), m_board, &views::HeadBoard::invert);
     m_modelActions << edit->addAction(tr("Restore &all heads"), this, &MainWindow::restoreAllHeads);
-    m_modelActions << edit->addAction(tr("Ablate &current layer"), this, [this] { m_board->ablateLayer(m_board->currentHead().layer); });
+    m_modelActions << edit->addAction(tr("Ablate &current layer"), this,
+                                      [this] { m_board->ablateLayer(m_board->currentHead().layer); });
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     QAction* runNow = run->addAction(tr("&Run now"), m_session, &Session::requestRun);
@@ -122,7 +125,8 @@ void MainWindow::buildActions() {
 
     QMenu* experiments = menuBar()->addMenu(tr("E&xperiments"));
     for (ExperimentPanel* p : m_experiments->panels())
-        experiments->addAction(p->title() + QStringLiteral("…"), this, [this, p] { m_experiments->showPanel(p->kind()); });
+        experiments->addAction(p->title() + QStringLiteral("…"), this,
+                               [this, p] { m_experiments->showPanel(p->kind()); });
     experiments->addSeparator();
     experiments->addAction(tr("&Open result…"), this, [this] {
         const QString p = QFileDialog::getOpenFileName(this, tr("Open experiment result"), m_settings.lastDirectory(),
@@ -146,7 +150,8 @@ void MainWindow::buildActions() {
     view->addSeparator();
     QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(this);
-    const QList<QPair<QString, Theme>> themeItems{{tr("System"), Theme::System}, {tr("Light"), Theme::Light}, {tr("Dark"), Theme::Dark}};
+    const QList<QPair<QString, Theme>> themeItems{
+        {tr("System"), Theme::System}, {tr("Light"), Theme::Light}, {tr("Dark"), Theme::Dark}};
     for (const auto& t : themeItems) {
         QAction* a = theme->addAction(t.first, this, [this, t] {
             m_settings.setTheme(t.second);
@@ -198,12 +203,15 @@ void MainWindow::buildActions() {
                                  .arg(menuPath(file, open), open->shortcut().toString(QKeySequence::NativeText));
     bool demo = false;
     for (const QAction* a : demos->actions()) demo = demo || a->isEnabled();
-    m_noModelMessage = demo ? tr("%1, or open a bundled demo from %2.").arg(openText, menuPath(help, demos->menuAction())) : openText + QLatin1Char('.');
+    m_noModelMessage = demo
+        ? tr("%1, or open a bundled demo from %2.").arg(openText, menuPath(help, demos->menuAction()))
+        : openText + QLatin1Char('.');
     help->addSeparator();
     help->addAction(tr("&About G&&A Studio"), this, [this] {
         QMessageBox::about(this, tr("About G&A Studio"),
                            tr("<b>G&amp;A Studio</b> %1<br>Find, see and test the attention heads that carry "
-                              "in-context retrieval (Gather &amp; Aggregate).").arg(QStringLiteral(GNA_VERSION)));
+                              "in-context retrieval (Gather &amp; Aggregate).")
+                               .arg(QStringLiteral(GNA_VERSION)));
     });
 
     QToolBar* bar = addToolBar(tr("Main"));
@@ -216,7 +224,8 @@ void MainWindow::buildActions() {
 void MainWindow::updateRecentMenu() {
     m_recentMenu->clear();
     const QStringList recent = m_settings.recentModels();
-    for (const QString& dir : recent) m_recentMenu->addAction(QDir::toNativeSeparators(dir), this, [this, dir] { openModel(dir); });
+    for (const QString& dir : recent)
+        m_recentMenu->addAction(QDir::toNativeSeparators(dir), this, [this, dir] { openModel(dir); });
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 

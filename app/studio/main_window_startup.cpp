@@ -28,7 +28,8 @@ void MainWindow::applyStartup(const StartupRequest& request) {
         QString error;
         // gna-studio result.json opens an experiment result (written by `gna experiment`).
         if (isExperimentResult(request.workspaceFile)) {
-            if (!m_experiments->openResult(request.workspaceFile, &error)) showError(tr("Could not open the result"), error);
+            if (!m_experiments->openResult(request.workspaceFile, &error))
+                showError(tr("Could not open the result"), error);
         } else if (!loadWorkspace(request.workspaceFile, &error)) {
             showError(tr("Could not open the workspace"), error);
         }
@@ -57,7 +58,8 @@ QMessageBox* MainWindow::offerAutosaveRestore() {
     if (!Workspace::load(autosavePath(), &w)) return nullptr;
     auto* box = new QMessageBox(QMessageBox::Question, tr("Restore the last session?"),
                                 tr("G&A Studio did not close cleanly last time. Restore the autosaved session "
-                                   "(model %1, %n ablated head(s))?", nullptr, static_cast<int>(w.ablated.size()))
+                                   "(model %1, %n ablated head(s))?",
+                                   nullptr, static_cast<int>(w.ablated.size()))
                                     .arg(QDir::toNativeSeparators(w.modelPath)),
                                 QMessageBox::NoButton, this);
     box->addButton(tr("&Restore"), QMessageBox::AcceptRole);

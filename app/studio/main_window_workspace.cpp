@@ -43,8 +43,10 @@ void MainWindow::applyWorkspace(const Workspace& w, QString* error) {
     m_pair->setSharedRange(w.sharedRange);
     QString resultError;
     if (!openExperimentResults(w.experimentResults, &resultError)) {
-        if (error) *error = resultError;
-        else showError(tr("Could not open an experiment result of the workspace"), resultError);
+        if (error)
+            *error = resultError;
+        else
+            showError(tr("Could not open an experiment result of the workspace"), resultError);
     }
     m_prompt->setCandidates(w.candidates);
     m_prompt->setPrompt(w.prompt);
@@ -52,7 +54,8 @@ void MainWindow::applyWorkspace(const Workspace& w, QString* error) {
     m_session->setSelectedToken(w.selectedToken);
     m_compare->setChecked(w.compare);
     if (w.palette >= 0) setHeatmapPalette(std::clamp(w.palette, 0, 3));
-    if (!w.modelPath.isEmpty() && (w.modelPath != m_session->modelPath() || w.tokenizerPath != m_session->tokenizerPath())) {
+    if (!w.modelPath.isEmpty() &&
+        (w.modelPath != m_session->modelPath() || w.tokenizerPath != m_session->tokenizerPath())) {
         // The plan and the shown heads are the workspace model's: applied once it is open.
         m_pendingWorkspace = w;
         openModel(w.modelPath, w.tokenizerPath);
@@ -77,7 +80,8 @@ bool MainWindow::loadWorkspace(const QString& path, QString* error) {
 }
 
 QString MainWindow::autosavePath() const {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("autosave.gna.json"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("autosave.gna.json"));
 }
 
 void MainWindow::autosave() {
@@ -96,15 +100,18 @@ void MainWindow::exportCurrentFigure() {
 }
 
 void MainWindow::exportFigureSet() {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export figure set into folder"), m_settings.lastDirectory());
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Export figure set into folder"), m_settings.lastDirectory());
     if (dir.isEmpty()) return;
     QString error;
     views::FigureOptions options;
     options.paperColours = m_settings.paperColours();  // as last chosen in the Export figure dialog
     const QStringList files = writePaperFigures(
         *this, dir, {views::FigureFormat::PDF, views::FigureFormat::SVG, views::FigureFormat::PNG}, options, &error);
-    if (!error.isEmpty()) showError(tr("Export failed"), error);
-    else m_status->setText(tr("Wrote %n file(s)", nullptr, static_cast<int>(files.size())));
+    if (!error.isEmpty())
+        showError(tr("Export failed"), error);
+    else
+        m_status->setText(tr("Wrote %n file(s)", nullptr, static_cast<int>(files.size())));
 }
 
 }  // namespace gna::studio

@@ -138,7 +138,8 @@ void MaskPanel::reload() {
     // (the bundled demos), else attention heads it has. A mask acts on attention weights: a model
     // without attention heads (Mamba) leaves both fields empty and the Run button off.
     const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
-    const QString gather = heads ? heads->gather.name() : QString(), aggregate = heads ? heads->aggregate.name() : QString();
+    const QString gather = heads ? heads->gather.name() : QString(),
+                  aggregate = heads ? heads->aggregate.name() : QString();
     const QString noHeadsHint = tr("none");  // the status line below says why
     m_gather->setPlaceholderText(heads ? QString() : noHeadsHint);
     m_aggregate->setPlaceholderText(heads ? QString() : noHeadsHint);
@@ -177,27 +178,33 @@ void MaskPanel::reload() {
                     lay.final_position = static_cast<int>(item.prompt.size()) - 1;
                     layouts.push_back(lay);
                 }
-                QMetaObject::invokeMethod(this, [this, items, layouts, labels, demo, attention] {
-                    m_items = items;
-                    m_tokenLabels = labels;
-                    m_layouts = layouts;
-                    QSignalBlocker b(m_questions);
-                    m_questions->clear();
-                    for (const auto& it : m_items) {
-                        QString q = QString::fromStdString(it.prompt_text).section(QStringLiteral("\n\n"), -1).section(QLatin1Char('\n'), 0, 0);
-                        if (q.size() > 70) q = q.left(69) + QChar(0x2026);
-                        m_questions->addItem(QString::fromStdString(it.group) + QStringLiteral(": ") + q);
-                    }
-                    m_status->setText(demo ? tr("%n MMLU-format question(s) from the demo model's invented world.", nullptr,
-                                                static_cast<int>(m_items.size()))
-                                           : tr("%n MMLU question(s) from the bundled sample.", nullptr,
-                                                static_cast<int>(m_items.size())));
-                    if (!attention) m_status->clear();  // the top says why (setAttentionHeads)
-                    setQuestion(0);
-                }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, items, layouts, labels, demo, attention] {
+                        m_items = items;
+                        m_tokenLabels = labels;
+                        m_layouts = layouts;
+                        QSignalBlocker b(m_questions);
+                        m_questions->clear();
+                        for (const auto& it : m_items) {
+                            QString q = QString::fromStdString(it.prompt_text)
+                                            .section(QStringLiteral("\n\n"), -1)
+                                            .section(QLatin1Char('\n'), 0, 0);
+                            if (q.size() > 70) q = q.left(69) + QChar(0x2026);
+                            m_questions->addItem(QString::fromStdString(it.group) + QStringLiteral(": ") + q);
+                        }
+                        m_status->setText(demo ? tr("%n MMLU-format question(s) from the demo model's invented world.",
+                                                    nullptr, static_cast<int>(m_items.size()))
+                                               : tr("%n MMLU question(s) from the bundled sample.", nullptr,
+                                                    static_cast<int>(m_items.size())));
+                        if (!attention) m_status->clear();  // the top says why (setAttentionHeads)
+                        setQuestion(0);
+                    },
+                    Qt::QueuedConnection);
             } catch (const std::exception& e) {
                 const QString msg = errorText(e);
-                QMetaObject::invokeMethod(this, [this, msg] { m_status->setText(msg); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this, [this, msg] { m_status->setText(msg); }, Qt::QueuedConnection);
             }
         },
         {});
@@ -215,29 +222,34 @@ void MaskPanel::setNoModelMessage(const QString& message) {
 }
 
 void MaskPanel::enableControls(bool on) {
-    for (QWidget* w : std::initializer_list<QWidget*>{m_questions, m_gather, m_aggregate, m_rule, m_reset}) w->setEnabled(on);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_questions, m_gather, m_aggregate, m_rule, m_reset})
+        w->setEnabled(on);
     if (!on) m_run->setEnabled(false);
 }
 
 void MaskPanel::setAttentionHeads(bool attention) {
     enableControls(attention);
-    m_hint->setText(tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a "
-                       "framed token is an option's summary token):"));
+    m_hint->setText(
+        tr("Click a token to mask or unmask it for the chosen rule (struck-through tokens are masked; a "
+           "framed token is an option's summary token):"));
     m_chart->setEmptyMessage(tr("Run with and without the mask to fill this chart"));
     // Nothing to edit: the panel collapses to the line that says why, and asks for no more room (the dock
     // follows its size hint); an attention model brings the controls back.
     if (m_none->isHidden() == attention && m_body->isHidden() == !attention) return;
     m_none->setVisible(!attention);
     m_body->setVisible(attention);
-    if (attention) setMaximumHeight(QWIDGETSIZE_MAX);
-    else fitCollapsed();
+    if (attention)
+        setMaximumHeight(QWIDGETSIZE_MAX);
+    else
+        fitCollapsed();
     updateGeometry();
     Q_EMIT collapsedChanged(!attention);
 }
 
 void MaskPanel::fitCollapsed() {
     // As high as the line wrapped to the panel's width (the dock follows its maximum), never cut.
-    const int h = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width()) : layout()->totalSizeHint().height();
+    const int h =
+        layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width()) : layout()->totalSizeHint().height();
     if (maximumHeight() != h) setMaximumHeight(h);
 }
 
@@ -297,9 +309,12 @@ void MaskPanel::rebuildMask() {
     m_mask = gna::gna_mmlu_mask(lay, gather, aggregate);
     for (const gna::MaskRule& r : m_mask.rules) {
         QString text;
-        const auto opt = std::find_if(lay.options.begin(), lay.options.end(), [&](const auto& s) { return r.rows.size() == 1 && s.summary == r.rows[0]; });
+        const auto opt = std::find_if(lay.options.begin(), lay.options.end(),
+                                      [&](const auto& s) { return r.rows.size() == 1 && s.summary == r.rows[0]; });
         if (opt != lay.options.end() && !gather.empty() && r.head == gather.front())
-            text = tr("Gather %1 at the summary token of option %2").arg(QString::fromStdString(r.head.name())).arg(QChar(char16_t(u'A' + (opt - lay.options.begin()))));
+            text = tr("Gather %1 at the summary token of option %2")
+                       .arg(QString::fromStdString(r.head.name()))
+                       .arg(QChar(char16_t(u'A' + (opt - lay.options.begin()))));
         else
             text = tr("Aggregate %1 at the final position").arg(QString::fromStdString(r.head.name()));
         m_rule->addItem(text);
@@ -374,9 +389,13 @@ void MaskPanel::run() {
             }
             m_chart->setProbabilities(masked);
             m_chart->setBaseline(plain);
-            auto best = [](const std::vector<double>& p) { return int(std::max_element(p.begin(), p.end()) - p.begin()); };
+            auto best = [](const std::vector<double>& p) {
+                return int(std::max_element(p.begin(), p.end()) - p.begin());
+            };
             m_status->setText(tr("Answer %1. Without the mask the model picks %2, with it %3.")
-                                  .arg(QChar(char16_t(u'A' + answer))).arg(QChar(char16_t(u'A' + best(m_plain)))).arg(QChar(char16_t(u'A' + best(m_masked)))));
+                                  .arg(QChar(char16_t(u'A' + answer)))
+                                  .arg(QChar(char16_t(u'A' + best(m_plain))))
+                                  .arg(QChar(char16_t(u'A' + best(m_masked)))));
             Q_EMIT runFinished();
         },
         [this] { m_run->setEnabled(true); });  // another model was opened before it started

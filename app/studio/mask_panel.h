@@ -75,7 +75,7 @@ private:
     // A model without attention heads: the controls a mask needs are off and hidden, one line says why.
     void setAttentionHeads(bool attention);
     void enableControls(bool on);  // question, heads, rule, Reset (Run: once a mask can run)
-    void fitCollapsed();           // collapsed: no higher than its line
+    void fitCollapsed();  // collapsed: no higher than its line
     void resizeEvent(QResizeEvent* event) override;
     QString m_noModelMessage;
 

@@ -21,9 +21,9 @@ QString layerList(const std::vector<int>& layers) {
     for (std::size_t i = 0; i < layers.size();) {
         std::size_t j = i;
         while (j + 1 < layers.size() && layers[j + 1] == layers[j] + 1) ++j;
-        parts << (j > i + 1 ? QStringLiteral("%1–%2").arg(layers[i]).arg(layers[j])
-                  : j == i  ? QString::number(layers[i])
-                            : QStringLiteral("%1, %2").arg(layers[i]).arg(layers[j]));
+        parts << (j > i + 1    ? QStringLiteral("%1–%2").arg(layers[i]).arg(layers[j])
+                      : j == i ? QString::number(layers[i])
+                               : QStringLiteral("%1, %2").arg(layers[i]).arg(layers[j]));
         i = j + 1;
     }
     return parts.join(QStringLiteral(", "));
@@ -32,14 +32,19 @@ QString layerList(const std::vector<int>& layers) {
 }  // namespace
 
 ModelInfoPanel::ModelInfoPanel(QWidget* parent) : QWidget(parent), m_form(new QFormLayout(this)) {
-    const QList<QPair<QString, QString>> fields{
-        {QStringLiteral("architecture"), tr("Architecture")}, {QStringLiteral("layers"), tr("Layers")},
-        {QStringLiteral("heads"), tr("Attention heads (query / KV)")}, {QStringLiteral("ssm"), tr("SSM heads")},
-        {QStringLiteral("hidden"), tr("Hidden size")},        {QStringLiteral("vocab"), tr("Vocabulary")},
-        {QStringLiteral("params"), tr("Parameters")},         {QStringLiteral("device"), tr("Device")},
-        {QStringLiteral("dtype"), tr("Data type")},           {QStringLiteral("tokenizer"), tr("Tokenizer")},
-        {QStringLiteral("path"), tr("Folder")}};
-    const QStringList numbers{QStringLiteral("layers"), QStringLiteral("hidden"), QStringLiteral("vocab"), QStringLiteral("params")};
+    const QList<QPair<QString, QString>> fields{{QStringLiteral("architecture"), tr("Architecture")},
+                                                {QStringLiteral("layers"), tr("Layers")},
+                                                {QStringLiteral("heads"), tr("Attention heads (query / KV)")},
+                                                {QStringLiteral("ssm"), tr("SSM heads")},
+                                                {QStringLiteral("hidden"), tr("Hidden size")},
+                                                {QStringLiteral("vocab"), tr("Vocabulary")},
+                                                {QStringLiteral("params"), tr("Parameters")},
+                                                {QStringLiteral("device"), tr("Device")},
+                                                {QStringLiteral("dtype"), tr("Data type")},
+                                                {QStringLiteral("tokenizer"), tr("Tokenizer")},
+                                                {QStringLiteral("path"), tr("Folder")}};
+    const QStringList numbers{QStringLiteral("layers"), QStringLiteral("hidden"), QStringLiteral("vocab"),
+                              QStringLiteral("params")};
     for (const auto& f : fields) {
         auto* value = new QLabel(QStringLiteral("–"));
         value->setObjectName(QStringLiteral("info_") + f.first);
@@ -92,27 +97,35 @@ void ModelInfoPanel::setInfo(const gna::ModelInfo* info) {
         for (const auto& [shape, where] : byShape) {
             QString part = text(shape);
             if (static_cast<int>(where.size()) != layers)
-                part += QLatin1Char(' ') + (where.size() == 1 ? tr("in layer %1") : tr("in layers %1")).arg(layerList(where)).replace(QStringLiteral(", "), QString(QStringLiteral(",") + kNoBreak));
+                part += QLatin1Char(' ') +
+                    (where.size() == 1 ? tr("in layer %1") : tr("in layers %1"))
+                        .arg(layerList(where))
+                        .replace(QStringLiteral(", "), QString(QStringLiteral(",") + kNoBreak));
             parts << part;
         }
         return parts.join(QStringLiteral("; "));
     };
     // Counts are per layer ("8 per layer"), never the model's total.
     QString heads = groups(attention, [&](const std::pair<int, int>& s) -> QString {
-        return tr("%1 per layer").arg(loc.toString(s.first) + kNoBreak + QLatin1Char('/') + kNoBreak + loc.toString(s.second));
+        return tr("%1 per layer")
+            .arg(loc.toString(s.first) + kNoBreak + QLatin1Char('/') + kNoBreak + loc.toString(s.second));
     });
     if (attention.empty()) heads = tr("none");
     set(QStringLiteral("heads"), heads);
-    set(QStringLiteral("ssm"), ssm.empty() ? tr("none") : groups(ssm, [&](int n) -> QString { return tr("%1 per layer").arg(loc.toString(n)); }));
+    set(QStringLiteral("ssm"), ssm.empty() ? tr("none") : groups(ssm, [&](int n) -> QString {
+            return tr("%1 per layer").arg(loc.toString(n));
+        }));
     set(QStringLiteral("hidden"), loc.toString(info->hidden_size));
     set(QStringLiteral("vocab"), loc.toString(info->vocab_size));
     const double p = double(info->parameters);
-    set(QStringLiteral("params"), p >= 1e9 ? tr("%1 B").arg(loc.toString(p / 1e9, 'f', 2))
-                                  : p >= 1e6 ? tr("%1 M").arg(loc.toString(p / 1e6, 'f', 2))
-                                             : loc.toString(static_cast<qlonglong>(info->parameters)));
+    set(QStringLiteral("params"),
+        p >= 1e9       ? tr("%1 B").arg(loc.toString(p / 1e9, 'f', 2))
+            : p >= 1e6 ? tr("%1 M").arg(loc.toString(p / 1e6, 'f', 2))
+                       : loc.toString(static_cast<qlonglong>(info->parameters)));
     set(QStringLiteral("device"), QString::fromStdString(info->device));
-    set(QStringLiteral("dtype"), tr("%1 (stored %2)").arg(QString::fromStdString(info->compute_dtype),
-                                                          QString::fromStdString(info->weights_dtype)));
+    set(QStringLiteral("dtype"),
+        tr("%1 (stored %2)")
+            .arg(QString::fromStdString(info->compute_dtype), QString::fromStdString(info->weights_dtype)));
     set(QStringLiteral("tokenizer"), QString::fromStdString(info->tokenizer_kind));
     // A folder wraps after its separators (a path has no spaces to wrap at).
     QString path = QString::fromStdString(info->dir.string());
@@ -127,7 +140,8 @@ void ModelInfoPanel::keepValuesWhole() {
     updateGeometry();
     for (QWidget* p = parentWidget(); p; p = p->parentWidget())
         if (auto* scroll = qobject_cast<QScrollArea*>(p)) {
-            scroll->setMinimumWidth(minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth());
+            scroll->setMinimumWidth(minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
+                                    2 * scroll->frameWidth());
             break;
         }
 }

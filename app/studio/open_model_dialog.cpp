@@ -21,12 +21,13 @@ namespace {
 bool hasTokenizerFiles(const QString& dir) {
     const QDir d(dir);
     return QFileInfo::exists(d.filePath(QStringLiteral("tokenizer.json"))) ||
-           QFileInfo::exists(d.filePath(QStringLiteral("tokenizer.model")));
+        QFileInfo::exists(d.filePath(QStringLiteral("tokenizer.model")));
 }
 
 }  // namespace
 
-OpenModelDialog::OpenModelDialog(const QString& startDirectory, QWidget* parent) : QDialog(parent), m_start(startDirectory) {
+OpenModelDialog::OpenModelDialog(const QString& startDirectory, QWidget* parent)
+    : QDialog(parent), m_start(startDirectory) {
     setWindowTitle(tr("Open model"));
     auto* form = new QFormLayout;
     auto row = [this](QLineEdit* edit, const QString& title) {
@@ -84,8 +85,9 @@ void OpenModelDialog::updateNote() {
     if (!tokenizerDir().isEmpty() && !hasTokenizerFiles(tokenizerDir())) {
         note = tr("The tokenizer folder holds neither tokenizer.json nor tokenizer.model.");
     } else if (!modelDir().isEmpty() && tokenizerDir().isEmpty() && !hasTokenizerFiles(modelDir())) {
-        note = tr("This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer "
-                  "folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b's).");
+        note =
+            tr("This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer "
+               "folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b's).");
     }
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
@@ -107,9 +109,10 @@ void OpenModelDialog::updateEstimate() {
                        .arg(QString::fromStdString(e.dtype), bytes(e.weights), bytes(e.cache), bytes(e.activations));
             if (const auto available = gna::available_memory()) {
                 if (e.total() > available->bytes)
-                    text += QLatin1Char(' ') + tr("Only %1 is available: this model does not fit and will not be "
-                                                  "loaded. Choose a smaller checkpoint or free memory.")
-                                                   .arg(bytes(available->bytes));
+                    text += QLatin1Char(' ') +
+                        tr("Only %1 is available: this model does not fit and will not be "
+                           "loaded. Choose a smaller checkpoint or free memory.")
+                            .arg(bytes(available->bytes));
                 else
                     text += QLatin1Char(' ') + tr("%1 is available.").arg(bytes(available->bytes));
             }

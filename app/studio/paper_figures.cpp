@@ -51,12 +51,13 @@ struct ColourScale {
     std::optional<std::pair<double, double>> range;
 };
 
-Figure heatmap(const QString& name, const views::HeatmapData& data, views::Palette palette, const views::FigureOptions& o,
-               const ColourScale& scale = {}) {
+Figure heatmap(const QString& name, const views::HeatmapData& data, views::Palette palette,
+               const views::FigureOptions& o, const ColourScale& scale = {}) {
     auto* map = new views::AttentionHeatmap;
     map->setLogScale(scale.log);
     if (scale.range) map->setFixedRange(scale.range->first, scale.range->second);
-    Figure f{name, std::unique_ptr<QWidget>(map), map->plot(), views::heatmapCsv(data, data.title), o.widthInches * 0.9};
+    Figure f{name, std::unique_ptr<QWidget>(map), map->plot(), views::heatmapCsv(data, data.title),
+             o.widthInches * 0.9};
     map->setColorPalette(palette);
     map->setTitleStats(false);
     views::setPrintFonts(map->plot(), o.fontPoints);
@@ -132,8 +133,7 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     std::vector<Figure> figures;
     const views::GatherAggregatePair* pair = window.heatmaps();
     ColourScale scale{pair->logScale(), std::nullopt};
-    if (pair->sharedRange() && pair->gather()->hasFixedRange())
-        scale.range = pair->gather()->fixedRange();
+    if (pair->sharedRange() && pair->gather()->hasFixedRange()) scale.range = pair->gather()->fixedRange();
     if (pair->gather()->data().isValid())
         figures.push_back(heatmap(QStringLiteral("gather"), pair->gather()->data(), palette, options, scale));
     if (pair->aggregate()->data().isValid())
@@ -145,7 +145,8 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     if (diff->sharedRange() && diff->gather()->hasFixedRange()) diffScale.range = diff->gather()->fixedRange();
     for (const auto& [name, map] : {std::pair{QStringLiteral("difference_gather"), diff->gather()},
                                     std::pair{QStringLiteral("difference_aggregate"), diff->aggregate()}})
-        if (window.compareMode() && map->data().isValid()) figures.push_back(heatmap(name, map->data(), palette, options, diffScale));
+        if (window.compareMode() && map->data().isValid())
+            figures.push_back(heatmap(name, map->data(), palette, options, diffScale));
 
     const views::NextTokenChart* shown = window.nextTokenChart();
     auto* chart = new views::NextTokenChart;
@@ -157,11 +158,12 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     views::setPrintFonts(chart->plot(), options.fontPoints);
     const double chartHeight = std::clamp(0.9 + 0.16 * shown->probabilities().size(), 1.8, 9.0);
     layOut(chart, width, chartHeight);
-    figures.push_back({QStringLiteral("next_token"), std::unique_ptr<QWidget>(chart), chart->plot(), views::nextTokenCsv(*chart),
-                       chartHeight});
+    figures.push_back({QStringLiteral("next_token"), std::unique_ptr<QWidget>(chart), chart->plot(),
+                       views::nextTokenCsv(*chart), chartHeight});
 
     double boardHeight = 0.0;
-    std::unique_ptr<views::HeadBoardFigure> boardFigure = paperHeadBoard(window, width, options.fontPoints, &boardHeight);
+    std::unique_ptr<views::HeadBoardFigure> boardFigure =
+        paperHeadBoard(window, width, options.fontPoints, &boardHeight);
     QCustomPlot* boardPlot = boardFigure->plot();
     figures.push_back({QStringLiteral("head_board"), std::move(boardFigure), boardPlot,
                        views::headBoardCsv(*window.headBoard()->model()), boardHeight});

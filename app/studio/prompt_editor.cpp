@@ -40,8 +40,12 @@ constexpr int kMmluSample = 1;
 }  // namespace
 
 PromptEditor::PromptEditor(QWidget* parent)
-    : QWidget(parent), m_samples(new QComboBox), m_edit(new QPlainTextEdit), m_candidates(new QLineEdit),
-      m_run(new QPushButton(tr("R&un"))), m_debounce(new QTimer(this)) {
+    : QWidget(parent),
+      m_samples(new QComboBox),
+      m_edit(new QPlainTextEdit),
+      m_candidates(new QLineEdit),
+      m_run(new QPushButton(tr("R&un"))),
+      m_debounce(new QTimer(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* top = new QHBoxLayout;

@@ -12,7 +12,9 @@ namespace gna::studio {
 
 namespace {
 
-HeadValue headValue(const gna::HeadRef& h, double v) { return {views::HeadCell{h.layer, h.head, h.kind == gna::HeadKind::SSM}, v}; }
+HeadValue headValue(const gna::HeadRef& h, double v) {
+    return {views::HeadCell{h.layer, h.head, h.kind == gna::HeadKind::SSM}, v};
+}
 
 // (head name, value) rows; rows that are not heads are skipped.
 template <class Row, class Value>
@@ -33,7 +35,8 @@ QList<HeadValue> headValues(const std::vector<Row>& rows, Value value) {
 RankingScores rankingScores(const gna::ExperimentResult& result) {
     RankingScores r;
     const std::optional<gna::AttributionSummary>& attribution = result.aggregates.attribution;
-    if (attribution) r.estimates = headValues(attribution->ranking, [](const gna::AttributionEstimate& e) { return e.attribution; });
+    if (attribution)
+        r.estimates = headValues(attribution->ranking, [](const gna::AttributionEstimate& e) { return e.attribution; });
     // "attribution" alone: the ranking's importance is the estimate itself
     const bool estimatedOnly = attribution && attribution->method == gna::to_string(gna::RankingMethod::Attribution);
     if (!estimatedOnly && result.aggregates.ranking)
@@ -53,15 +56,19 @@ std::vector<double> boardValues(const RankingScores& ranking, int layers, int he
     std::vector<double> v(static_cast<std::size_t>(std::max(0, layers * heads)), std::nan(""));
     for (const QList<HeadValue>* list : {&ranking.estimates, &ranking.exact})  // exact values last: they win
         for (const HeadValue& h : *list)
-            if (h.cell.ssm == ssm && h.cell.layer >= 0 && h.cell.layer < layers && h.cell.head >= 0 && h.cell.head < heads)
+            if (h.cell.ssm == ssm && h.cell.layer >= 0 && h.cell.layer < layers && h.cell.head >= 0 &&
+                h.cell.head < heads)
                 v[static_cast<std::size_t>(h.cell.layer) * heads + h.cell.head] = h.value;
     return v;
 }
 
 QString rankingLabel(const RankingScores& r) {
-    if (r.estimates.isEmpty()) return QCoreApplication::translate("gna::studio::RankingScores", "importance (baseline − ablated)");
-    if (r.exact.isEmpty()) return QCoreApplication::translate("gna::studio::RankingScores", "attribution estimate (logit difference)");
-    return QCoreApplication::translate("gna::studio::RankingScores", "importance: exact where verified (%1 heads), attribution estimate elsewhere")
+    if (r.estimates.isEmpty())
+        return QCoreApplication::translate("gna::studio::RankingScores", "importance (baseline − ablated)");
+    if (r.exact.isEmpty())
+        return QCoreApplication::translate("gna::studio::RankingScores", "attribution estimate (logit difference)");
+    return QCoreApplication::translate("gna::studio::RankingScores",
+                                       "importance: exact where verified (%1 heads), attribution estimate elsewhere")
         .arg(r.exact.size());
 }
 

@@ -25,8 +25,8 @@ struct HeadValue {
 
 struct RankingScores {
     QList<HeadValue> estimates;  // attribution estimates (logit difference); empty for an exact ranking
-    QList<HeadValue> exact;      // exact importance, the spec's metric
-    int toVerify = 0;            // heads a running attribution+verify measures in all (0 = none or done)
+    QList<HeadValue> exact;  // exact importance, the spec's metric
+    int toVerify = 0;  // heads a running attribution+verify measures in all (0 = none or done)
     bool isEmpty() const { return estimates.isEmpty() && exact.isEmpty(); }
 };
 

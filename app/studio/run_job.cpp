@@ -22,36 +22,50 @@ gna::HeadRef headRef(const views::HeadCell& c) {
 
 gna::HeadScoreKind scoreKind(ScoreMode mode) {
     switch (mode) {
-    case ScoreMode::None: return gna::HeadScoreKind::None;
-    case ScoreMode::LastRowEntropy: return gna::HeadScoreKind::Entropy;
-    case ScoreMode::LastRowMaxWeight: return gna::HeadScoreKind::MaxWeight;
-    case ScoreMode::AttentionToToken: return gna::HeadScoreKind::AttentionToToken;
-    case ScoreMode::LineGather: return gna::HeadScoreKind::Gather;
-    case ScoreMode::LineAggregate: return gna::HeadScoreKind::Aggregate;
-    case ScoreMode::DuplicateToken: return gna::HeadScoreKind::DuplicateToken;
-    case ScoreMode::Induction: return gna::HeadScoreKind::Induction;
+        case ScoreMode::None:
+            return gna::HeadScoreKind::None;
+        case ScoreMode::LastRowEntropy:
+            return gna::HeadScoreKind::Entropy;
+        case ScoreMode::LastRowMaxWeight:
+            return gna::HeadScoreKind::MaxWeight;
+        case ScoreMode::AttentionToToken:
+            return gna::HeadScoreKind::AttentionToToken;
+        case ScoreMode::LineGather:
+            return gna::HeadScoreKind::Gather;
+        case ScoreMode::LineAggregate:
+            return gna::HeadScoreKind::Aggregate;
+        case ScoreMode::DuplicateToken:
+            return gna::HeadScoreKind::DuplicateToken;
+        case ScoreMode::Induction:
+            return gna::HeadScoreKind::Induction;
     }
     return gna::HeadScoreKind::None;
 }
 
 QString scoreLabel(const RunSpec& spec, bool hasLineEnds, bool hasRepeats, int selected) {
     switch (spec.scoreMode) {
-    case ScoreMode::LastRowEntropy: return tr("entropy of the last row (bits)");
-    case ScoreMode::LastRowMaxWeight: return tr("max weight of the last row");
-    case ScoreMode::LineGather:
-        return hasLineEnds ? tr("Gather score: attention of each line end on its own line")
-                           : tr("Gather score: the prompt has no line ends");
-    case ScoreMode::LineAggregate:
-        return hasLineEnds ? tr("Aggregate score: attention of the last token on the line ends")
-                           : tr("Aggregate score: the prompt has no line ends");
-    case ScoreMode::AttentionToToken: return tr("attention from the last token to token %1").arg(selected);
-    case ScoreMode::DuplicateToken:
-        return hasRepeats ? tr("duplicate-token score: attention on earlier copies of the token (BOS and current token kept)")
-                          : tr("duplicate-token score: no token of the prompt repeats");
-    case ScoreMode::Induction:
-        return hasRepeats ? tr("induction score: attention on the token after an earlier copy (BOS and current token kept)")
-                          : tr("induction score: no token of the prompt repeats");
-    case ScoreMode::None: break;
+        case ScoreMode::LastRowEntropy:
+            return tr("entropy of the last row (bits)");
+        case ScoreMode::LastRowMaxWeight:
+            return tr("max weight of the last row");
+        case ScoreMode::LineGather:
+            return hasLineEnds ? tr("Gather score: attention of each line end on its own line")
+                               : tr("Gather score: the prompt has no line ends");
+        case ScoreMode::LineAggregate:
+            return hasLineEnds ? tr("Aggregate score: attention of the last token on the line ends")
+                               : tr("Aggregate score: the prompt has no line ends");
+        case ScoreMode::AttentionToToken:
+            return tr("attention from the last token to token %1").arg(selected);
+        case ScoreMode::DuplicateToken:
+            return hasRepeats
+                ? tr("duplicate-token score: attention on earlier copies of the token (BOS and current token kept)")
+                : tr("duplicate-token score: no token of the prompt repeats");
+        case ScoreMode::Induction:
+            return hasRepeats
+                ? tr("induction score: attention on the token after an earlier copy (BOS and current token kept)")
+                : tr("induction score: no token of the prompt repeats");
+        case ScoreMode::None:
+            break;
     }
     return {};
 }
@@ -93,9 +107,11 @@ views::HeatmapData toHeatmap(const gna::AttentionMap& map, const QStringList& to
         d.rowLabels << tokenLabels.value(r);
     }
     for (int c = 0; c < map.cols; ++c) d.colLabels << tokenLabels.value(c);
-    if (!map.rows.empty() && map.cols > 0 && map.weights.size() == map.rows.size() * static_cast<std::size_t>(map.cols)) {
+    if (!map.rows.empty() && map.cols > 0 &&
+        map.weights.size() == map.rows.size() * static_cast<std::size_t>(map.cols)) {
         // The title's statistics: the core's reading of the last row, the one the head board scores.
-        const gna::RowStats s = gna::row_stats(map.weights.data() + (map.rows.size() - 1) * static_cast<std::size_t>(map.cols), map.cols);
+        const gna::RowStats s =
+            gna::row_stats(map.weights.data() + (map.rows.size() - 1) * static_cast<std::size_t>(map.cols), map.cols);
         d.lastRow = views::RowStats{s.entropy_bits, s.max_weight, s.argmax, s.magnitudes};
     }
     return d;
@@ -131,9 +147,13 @@ RunOutcome computeRun(gna::Probe& probe, const RunSpec& spec, const std::atomic<
         const gna::ModelInfo& info = probe.model().info();
         // A paste far beyond the context is refused before it is tokenized (no token is that long); one
         // closer to it is tokenized and refused by the model with its token count.
-        if (info.max_positions > 0 && spec.prompt.size() > static_cast<qsizetype>(info.max_positions) * kMaxCharsPerToken)
+        if (info.max_positions > 0 &&
+            spec.prompt.size() > static_cast<qsizetype>(info.max_positions) * kMaxCharsPerToken)
             throw gna::Error(tr("The prompt has %1 characters, far more than this model's context of %2 tokens holds; "
-                                "shorten it to run it.").arg(spec.prompt.size()).arg(info.max_positions).toStdString());
+                                "shorten it to run it.")
+                                 .arg(spec.prompt.size())
+                                 .arg(info.max_positions)
+                                 .toStdString());
         const gna::ProbeResult res = probe.run(probeRequest(info, spec, cancel));
         out.forwardPasses = res.forward_passes;
         out.tokens = res.tokens;

@@ -21,18 +21,26 @@ inline constexpr qsizetype kMaxCharsPerToken = 32;
 // its own line; LineAggregate: attention of the last token on the line ends (the G&A roles, measured on
 // the prompt as it is). DuplicateToken / Induction: TransformerLens's head-detector scores on the prompt
 // (docs/head-scores.md), BOS and the current token kept.
-enum class ScoreMode { None, LastRowEntropy, LastRowMaxWeight, AttentionToToken, LineGather, LineAggregate,
-                       DuplicateToken, Induction };
+enum class ScoreMode {
+    None,
+    LastRowEntropy,
+    LastRowMaxWeight,
+    AttentionToToken,
+    LineGather,
+    LineAggregate,
+    DuplicateToken,
+    Induction
+};
 
 struct RunSpec {
     quint64 generation = 0;
     QString prompt;
-    QStringList candidates;        // answer candidates, scored by the first token of " " + text
+    QStringList candidates;  // answer candidates, scored by the first token of " " + text
     views::HeadCells ablated;
-    views::HeadCells shownHeads;   // heads whose full maps are drawn
+    views::HeadCells shownHeads;  // heads whose full maps are drawn
     ScoreMode scoreMode = ScoreMode::LastRowEntropy;
-    int selectedToken = -1;        // for AttentionToToken
-    bool withBaseline = false;     // also run without interventions (compare mode)
+    int selectedToken = -1;  // for AttentionToToken
+    bool withBaseline = false;  // also run without interventions (compare mode)
     int topK = 10;
     bool separateScorePass = false;  // the scores' rows in a pass of their own (the earlier path; benchmarks)
 };
@@ -40,22 +48,22 @@ struct RunSpec {
 struct RunOutcome {
     quint64 generation = 0;
     bool cancelled = false;
-    QString error;                       // the core's message when it threw gna::Error
+    QString error;  // the core's message when it threw gna::Error
     std::vector<int> tokens;
     QStringList tokenLabels;
     std::vector<float> lastLogits;
-    QList<views::TokenProbability> next;      // top-k + candidates
+    QList<views::TokenProbability> next;  // top-k + candidates
     QList<views::TokenProbability> baseline;  // same labels, no interventions (when asked)
-    QList<views::HeatmapData> maps;           // one per shown head (valid ones)
+    QList<views::HeatmapData> maps;  // one per shown head (valid ones)
     QList<views::HeatmapData> baselineMaps;
-    int ablatedHeads = 0;                     // heads this run switched off
-    std::vector<double> headScores;           // layers x the board's columns (BoardColumns), empty = none
+    int ablatedHeads = 0;  // heads this run switched off
+    std::vector<double> headScores;  // layers x the board's columns (BoardColumns), empty = none
     QString scoreLabel;
     // Compare mode with an intervention: headScores are current - unablated (baselineHeadScores).
     bool scoresAreDeltas = false;
     std::vector<double> baselineHeadScores;
     double milliseconds = 0.0;
-    int forwardPasses = 0;                    // model runs this outcome took (for the benchmark)
+    int forwardPasses = 0;  // model runs this outcome took (for the benchmark)
 };
 
 // The head board's columns for a model: its attention heads (as many as its widest layer has), then

@@ -69,7 +69,11 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
                 if (percent == shown) return;
                 shown = percent;
                 QMetaObject::invokeMethod(
-                    self, [self, percent] { if (self) Q_EMIT self->modelLoadProgress(percent); }, Qt::QueuedConnection);
+                    self,
+                    [self, percent] {
+                        if (self) Q_EMIT self->modelLoadProgress(percent);
+                    },
+                    Qt::QueuedConnection);
             };
             out.model = std::shared_ptr<gna::Model>(gna::Model::load(spec.path, opt));
             if (job.stopRequested()) throw gna::Cancelled();  // the model ends here, on the worker
@@ -180,7 +184,8 @@ void Session::setRunning(int delta, bool cancellable) {
 }
 
 void Session::requestRun() {
-    if (!m_model || m_loading) return;  // a run of the model being replaced would only delay the load; it runs once loaded
+    if (!m_model || m_loading)
+        return;  // a run of the model being replaced would only delay the load; it runs once loaded
     RunSpec spec = m_spec;
     spec.generation = ++m_generation;
     auto probe = m_probe;
@@ -243,7 +248,8 @@ bool Session::runOnModel(std::function<void(gna::Model&, const JobControl&)> wor
     return true;
 }
 
-bool Session::runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done, std::function<void()> dropped) {
+bool Session::runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done,
+                         std::function<void()> dropped) {
     return runOnModel([work = std::move(work)](gna::Model& m, const JobControl&) { work(m); }, std::move(done),
                       std::move(dropped));
 }

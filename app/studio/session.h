@@ -90,7 +90,8 @@ public:
     bool runOnModel(std::function<void(gna::Model&, const JobControl&)> work, std::function<void()> done,
                     std::function<void()> dropped = {}, std::function<void(const QString&)> failed = {});
     // The same for work that needs no stop flag (a few short forward passes).
-    bool runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done, std::function<void()> dropped = {});
+    bool runOnModel(std::function<void(gna::Model&)> work, std::function<void()> done,
+                    std::function<void()> dropped = {});
 
 public Q_SLOTS:
     void requestRun();
@@ -115,8 +116,8 @@ private:
     void releaseOnWorker(std::shared_ptr<gna::Model> model, std::shared_ptr<gna::Probe> probe);
 
     QThreadPool m_pool;  // one thread: the model runs one request at a time
-    JobTracker* m_loads;      // Supersede: the latest load counts
-    JobTracker* m_runs;       // Supersede: the latest interactive run counts
+    JobTracker* m_loads;  // Supersede: the latest load counts
+    JobTracker* m_runs;  // Supersede: the latest interactive run counts
     JobTracker* m_modelJobs;  // Queue: the panels' jobs; all stopped when another model is opened
     std::shared_ptr<gna::Model> m_model;
     std::shared_ptr<ModelTurns> m_turns = std::make_shared<ModelTurns>();  // the worker's and the experiments'

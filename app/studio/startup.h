@@ -7,7 +7,7 @@
 namespace gna::studio {
 
 struct StartupRequest {
-    QString modelDir;       // absolute; empty = none
+    QString modelDir;  // absolute; empty = none
     QString workspaceFile;  // absolute; empty = none
     bool isEmpty() const { return modelDir.isEmpty() && workspaceFile.isEmpty(); }
 };

@@ -33,7 +33,8 @@ public:
     }
     void paint(QPainter* painter, const QRect& rect, QIcon::Mode mode, QIcon::State) override {
         const QPalette p = QApplication::palette();
-        const QColor ink = p.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active, QPalette::WindowText);
+        const QColor ink =
+            p.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active, QPalette::WindowText);
         // Pixel-aligned lines in the ink itself (no blending into the title bar's colour).
         const int side = std::min(rect.width(), rect.height());
         const int inset = std::max(2, side / 5);
@@ -49,8 +50,8 @@ public:
         } else {  // two overlapping windows: the dock comes out of the main window
             const int step = std::max(2, box.width() / 3);
             const QRect back = box.adjusted(step, 0, 0, -step), front = box.adjusted(0, step, -step, 0);
-            painter->drawPolyline(QPolygon{QPoint(back.left(), front.top()), back.topLeft(), back.topRight(), back.bottomRight(),
-                                           QPoint(front.right(), back.bottom())});
+            painter->drawPolyline(QPolygon{QPoint(back.left(), front.top()), back.topLeft(), back.topRight(),
+                                           back.bottomRight(), QPoint(front.right(), back.bottom())});
             painter->drawRect(front);
         }
         painter->restore();
@@ -89,15 +90,18 @@ public:
     // A dock's title is also the text of its tab (when docks are tabified) and of its View menu item,
     // which take '&' as a mnemonic: the title is written "G&&A mask editor", and its title bar shows
     // what the tab shows.
-    void drawControl(ControlElement element, const QStyleOption* option, QPainter* painter, const QWidget* widget) const override {
-        if (const auto* dock = qstyleoption_cast<const QStyleOptionDockWidget*>(option); dock && element == CE_DockWidgetTitle) {
+    void drawControl(ControlElement element, const QStyleOption* option, QPainter* painter,
+                     const QWidget* widget) const override {
+        if (const auto* dock = qstyleoption_cast<const QStyleOptionDockWidget*>(option);
+            dock && element == CE_DockWidgetTitle) {
             QStyleOptionDockWidget o(*dock);
             o.title = mnemonicFree(o.title);
             return QProxyStyle::drawControl(element, &o, painter, widget);
         }
         // A combo box narrower than its current text (they narrow with their column) ends it with "…"
         // instead of cutting it off; its list shows the whole text.
-        if (const auto* box = qstyleoption_cast<const QStyleOptionComboBox*>(option); box && element == CE_ComboBoxLabel && !box->editable) {
+        if (const auto* box = qstyleoption_cast<const QStyleOptionComboBox*>(option);
+            box && element == CE_ComboBoxLabel && !box->editable) {
             QStyleOptionComboBox o(*box);
             int room = subControlRect(CC_ComboBox, box, SC_ComboBoxEditField, widget).width() - 2;
             if (!o.currentIcon.isNull()) room -= o.iconSize.width() + 4;
@@ -108,7 +112,8 @@ public:
     }
 
     QIcon standardIcon(StandardPixmap icon, const QStyleOption* option, const QWidget* widget) const override {
-        if (icon == SP_TitleBarCloseButton || icon == SP_DockWidgetCloseButton) return QIcon(new TitleBarIcon(TitleBarIcon::Kind::Close));
+        if (icon == SP_TitleBarCloseButton || icon == SP_DockWidgetCloseButton)
+            return QIcon(new TitleBarIcon(TitleBarIcon::Kind::Close));
         if (icon == SP_TitleBarNormalButton) return QIcon(new TitleBarIcon(TitleBarIcon::Kind::Float));
         return QProxyStyle::standardIcon(icon, option, widget);
     }
@@ -138,8 +143,9 @@ QPalette darkPalette() { return views::studioPalette(true); }
 
 void applyTheme(Theme theme) {
     QApplication::setStyle(new StudioStyle);  // the application owns it
-    const QPalette p = theme == Theme::Dark ? darkPalette() : theme == Theme::Light ? lightPalette()
-                                                                                  : QApplication::style()->standardPalette();
+    const QPalette p = theme == Theme::Dark ? darkPalette()
+        : theme == Theme::Light             ? lightPalette()
+                                            : QApplication::style()->standardPalette();
     // Widgets that cache colours (plots) follow through their PaletteChange events.
     QApplication::setPalette(p);
 }

@@ -40,12 +40,14 @@ QString demoModelDir(const QString& kind) {
     QStringList roots;
     try {
         // resources/data -> resources/demo-models; <prefix>/share/gna-studio/data -> <prefix>/share/gna-studio/demo-models.
-        roots << QDir(QString::fromStdString(gna::bundled_data_dir().string())).filePath(QStringLiteral("../demo-models"));
+        roots << QDir(QString::fromStdString(gna::bundled_data_dir().string()))
+                     .filePath(QStringLiteral("../demo-models"));
     } catch (const std::exception& e) {
         logSkipped(QStringLiteral("demo models: no bundled data folder, looking beside the program"), e);
     }
     const QString exe = QCoreApplication::applicationDirPath();
-    if (!exe.isEmpty()) roots << exe + QStringLiteral("/../share/gna-studio/demo-models") << exe + QStringLiteral("/demo-models");
+    if (!exe.isEmpty())
+        roots << exe + QStringLiteral("/../share/gna-studio/demo-models") << exe + QStringLiteral("/demo-models");
     for (const QString& root : roots) {
         const QString dir = existingDir(QDir(root).filePath(kind));
         if (!dir.isEmpty() && QFileInfo::exists(dir + QStringLiteral("/config.json"))) return dir;
@@ -63,14 +65,16 @@ Ranking rankingFromResult(const gna::ExperimentResult& result) {
             logSkipped(QStringLiteral("head ranking: a row that names no head skipped"), e);
         }
     }
-    std::stable_sort(out.begin(), out.end(), [](const RankedHead& a, const RankedHead& b) { return a.importance > b.importance; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const RankedHead& a, const RankedHead& b) { return a.importance > b.importance; });
     return out;
 }
 
 gna::ExperimentResult rankingAsResult(const Ranking& ranking) {
     gna::ExperimentResult result;
     std::vector<gna::HeadRankingRow>& rows = result.aggregates.ranking.emplace();
-    for (const RankedHead& r : ranking) rows.push_back({r.head.name().toStdString(), r.importance, 0.0, 0.0, std::nullopt});
+    for (const RankedHead& r : ranking)
+        rows.push_back({r.head.name().toStdString(), r.importance, 0.0, 0.0, std::nullopt});
     return result;
 }
 
@@ -84,7 +88,8 @@ Ranking precomputedRanking(const QString& modelDir, QString* source) {
             try {
                 r = rankingFromResult(gna::read_experiment_result(f.fileName().toStdString()));
             } catch (const std::exception& e) {
-                logSkipped(f.fileName() + QStringLiteral(": not a head_ranking result, the model card is read instead"), e);
+                logSkipped(f.fileName() + QStringLiteral(": not a head_ranking result, the model card is read instead"),
+                           e);
             }
         }
         const gna::Json j = gna::Json::parse(f.readAll().toStdString(), nullptr, false);
@@ -94,12 +99,15 @@ Ranking precomputedRanking(const QString& modelDir, QString* source) {
             const double base = ev.contains("baseline") ? ev["baseline"].value("kv", 0.0) : 0.0;
             for (const auto& h : ev["single_head_ablation"]) {
                 try {
-                    r << RankedHead{cellOf(gna::parse_head(h.value("head", std::string()))), base - h.value("kv", base)};
+                    r << RankedHead{cellOf(gna::parse_head(h.value("head", std::string()))),
+                                    base - h.value("kv", base)};
                 } catch (const std::exception& e) {
-                    logSkipped(f.fileName() + QStringLiteral(": a single_head_ablation row that names no head skipped"), e);
+                    logSkipped(f.fileName() + QStringLiteral(": a single_head_ablation row that names no head skipped"),
+                               e);
                 }
             }
-            std::stable_sort(r.begin(), r.end(), [](const RankedHead& a, const RankedHead& b) { return a.importance > b.importance; });
+            std::stable_sort(r.begin(), r.end(),
+                             [](const RankedHead& a, const RankedHead& b) { return a.importance > b.importance; });
         }
         if (!r.isEmpty()) {
             if (source) *source = f.fileName();
@@ -193,7 +201,8 @@ std::optional<CardLetterHeads> cardLetterHeads(const QString& modelDir) {
             }
         } catch (const std::exception& e) {
             // an older or foreign card: fall back to the one-head dissociation
-            logSkipped(QStringLiteral("%1: no top-two letter heads, the one-head dissociation is used").arg(modelDir), e);
+            logSkipped(QStringLiteral("%1: no top-two letter heads, the one-head dissociation is used").arg(modelDir),
+                       e);
         }
     }
     if (const auto h = letterHead(modelDir)) return CardLetterHeads{{*h}, false};
@@ -237,9 +246,10 @@ std::optional<CardHeads> cardGatherAggregate(const QString& modelDir) {
 std::optional<CardHeads> defaultGatherAggregate(const gna::ModelInfo& info, const QString& modelDir, bool ssmHeads) {
     auto exists = [&](const views::HeadCell& c) {
         return (ssmHeads || !c.ssm) &&
-               gna::model_has_head(info, {c.layer, c.head, c.ssm ? gna::HeadKind::SSM : gna::HeadKind::Attention});
+            gna::model_has_head(info, {c.layer, c.head, c.ssm ? gna::HeadKind::SSM : gna::HeadKind::Attention});
     };
-    if (const auto card = cardGatherAggregate(modelDir); card && exists(card->gather) && exists(card->aggregate)) return card;
+    if (const auto card = cardGatherAggregate(modelDir); card && exists(card->gather) && exists(card->aggregate))
+        return card;
     for (const bool ssm : {false, true}) {
         if (ssm && !ssmHeads) break;
         int first = -1, last = -1;
@@ -275,19 +285,23 @@ std::vector<FormatQuestion> demoWorldQuestions(const QString& modelDir, int n) {
     // A bundled demo's questions about its invented world, written next to it by the demo trainer.
     if (modelDir.isEmpty()) return out;
     QFile file(QDir(modelDir).filePath(QStringLiteral("mmlu_format_questions.json")));
-    const gna::Json j = file.open(QIODevice::ReadOnly) ? gna::Json::parse(file.readAll().toStdString(), nullptr, false) : gna::Json();
+    const gna::Json j =
+        file.open(QIODevice::ReadOnly) ? gna::Json::parse(file.readAll().toStdString(), nullptr, false) : gna::Json();
     if (!j.is_array()) return out;
     try {
         for (const gna::Json& item : j) {
             if (static_cast<int>(out.size()) >= n) break;
-            FormatQuestion q{item.at("prompt").get<std::string>(), item.at("choices").get<std::vector<std::string>>(), {},
+            FormatQuestion q{item.at("prompt").get<std::string>(),
+                             item.at("choices").get<std::vector<std::string>>(),
+                             {},
                              item.at("answer").get<int>()};
             // Classic format: the same prompt, the option texts ("A. text" lines) as the answers.
             for (char letter : std::string("ABCD")) {
                 const std::size_t at = q.prompt.rfind(std::string("\n") + letter + ". ");
                 if (at == std::string::npos) break;
                 const std::size_t begin = at + 4, end = q.prompt.find('\n', begin);
-                q.texts.push_back(" " + q.prompt.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
+                q.texts.push_back(" " +
+                                  q.prompt.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
             }
             if (q.texts.size() == q.letters.size() && q.answer >= 0 && q.answer < static_cast<int>(q.letters.size()))
                 out.push_back(q);
@@ -319,7 +333,8 @@ std::vector<FormatQuestion> formatQuestions(const QString& modelDir, int n, QStr
     return out;
 }
 
-gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt, const std::vector<std::string>& choices, int answer) {
+gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt,
+                           const std::vector<std::string>& choices, int answer) {
     gna::ChoiceItem item;
     item.prompt_text = prompt;
     item.prompt = tok.encode(prompt, true);

@@ -45,7 +45,9 @@ Ranking precomputedRanking(const QString& modelDir, QString* source = nullptr);
 
 // Where a head's attention goes (the core's line pattern: gather, aggregate).
 using PatternScore = gna::LinePattern;
-inline std::vector<int> summaryPositions(const std::vector<std::string>& tokenTexts) { return gna::line_ends(tokenTexts); }
+inline std::vector<int> summaryPositions(const std::vector<std::string>& tokenTexts) {
+    return gna::line_ends(tokenTexts);
+}
 inline PatternScore patternScore(const gna::AttentionMap& map, const std::vector<int>& summary) {
     return gna::line_pattern(map, summary);
 }
@@ -109,7 +111,8 @@ std::optional<CardHeads> defaultGatherAggregate(const gna::ModelInfo& info, cons
 // of the head ranking by KV-retrieval drop (evaluation.top2_by_kv_drop: attention or SSM heads),
 // else cardGatherAggregate(); empty without a card that names them.
 views::HeadCells cardRetrievalHeads(const QString& modelDir);
-gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt, const std::vector<std::string>& choices, int answer);
+gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt,
+                           const std::vector<std::string>& choices, int answer);
 
 // Probability of choice `index` among the choices (softmax of their summed log-probabilities).
 double choiceProbability(const std::vector<double>& logprobs, int index);

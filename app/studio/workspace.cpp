@@ -62,7 +62,8 @@ QJsonObject Workspace::toJson() const {
     views[QStringLiteral("log_scale")] = logScale;
     views[QStringLiteral("shared_range")] = sharedRange;
     o[QStringLiteral("views")] = views;
-    if (!experimentResults.isEmpty()) o[QStringLiteral("experiment_results")] = QJsonArray::fromStringList(experimentResults);
+    if (!experimentResults.isEmpty())
+        o[QStringLiteral("experiment_results")] = QJsonArray::fromStringList(experimentResults);
     return o;
 }
 
@@ -81,7 +82,8 @@ Workspace Workspace::fromJson(const QJsonObject& o) {
     w.palette = views.value(QStringLiteral("palette")).toInt(-1);
     w.logScale = views.value(QStringLiteral("log_scale")).toBool(false);
     w.sharedRange = views.value(QStringLiteral("shared_range")).toBool(true);
-    for (const QJsonValue& v : o.value(QStringLiteral("experiment_results")).toArray()) w.experimentResults << v.toString();
+    for (const QJsonValue& v : o.value(QStringLiteral("experiment_results")).toArray())
+        w.experimentResults << v.toString();
     return w;
 }
 
@@ -114,7 +116,10 @@ bool Workspace::load(const QString& path, Workspace* out, QString* error) {
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-        if (error) *error = tr("The workspace file %1 is not valid JSON (%2 at byte %3).").arg(path, pe.errorString()).arg(pe.offset);
+        if (error)
+            *error = tr("The workspace file %1 is not valid JSON (%2 at byte %3).")
+                         .arg(path, pe.errorString())
+                         .arg(pe.offset);
         return false;
     }
     if (doc.object().value(QStringLiteral("format")).toString() != QLatin1String("gna-studio-workspace")) {

@@ -21,9 +21,9 @@ struct Workspace {
     int scoreMode = 0;
     int selectedToken = -1;
     bool compare = false;  // difference to the unablated run shown
-    int palette = -1;      // heatmap palette index (views::paletteFromIndex); -1 = the user's setting
-    bool logScale = false;     // heatmaps on a log colour scale
-    bool sharedRange = true;   // Gather and Aggregate maps on one colour range
+    int palette = -1;  // heatmap palette index (views::paletteFromIndex); -1 = the user's setting
+    bool logScale = false;  // heatmaps on a log colour scale
+    bool sharedRange = true;  // Gather and Aggregate maps on one colour range
     // Experiment results open in the experiment panels (result.json files). Saved relative to the
     // workspace file's folder when they lie under it; load() resolves them like the model path.
     QStringList experimentResults;

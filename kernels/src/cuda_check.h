@@ -6,7 +6,7 @@
 
 #include "gna/error.h"
 
-#define GNA_CUDA_CHECK(call)                                                                               \
+#define GNA_CUDA_CHECK(call)                                                                                \
     do {                                                                                                    \
         const cudaError_t gna_cuda_err_ = (call);                                                           \
         if (gna_cuda_err_ != cudaSuccess)                                                                   \

@@ -22,8 +22,8 @@ struct RowLayout {
 
 inline RowLayout row_layout(int64_t N, const char* what) {
     if (N <= 0 || N > kMaxScanState)
-        throw Error(std::string(what) + ": state size " + std::to_string(N) + " is not supported by the CUDA kernel (1.." +
-                    std::to_string(kMaxScanState) + ")");
+        throw Error(std::string(what) + ": state size " + std::to_string(N) +
+                    " is not supported by the CUDA kernel (1.." + std::to_string(kMaxScanState) + ")");
     RowLayout r;
     while (r.lanes < 32 && r.lanes < N) r.lanes *= 2;
     const int64_t k = (N + r.lanes - 1) / r.lanes;

@@ -16,8 +16,8 @@ constexpr int64_t kMaxScanState = 256;
 //   s_t = exp(dt_t A_h) s_{t-1} + (dt_t x_t) B_t;   y_t = s_t . C_t   (head h reads group h / (H/G))
 // x (B, T, H, P); dt (B, T, H); A (H); Bg, Cg (B, T, G, N); state0, state (B, H, P, N); y (B, T, H, P).
 void launch_ssd_scan(const float* x, const float* dt, const float* A, const float* Bg, const float* Cg,
-                     const float* state0, float* y, float* state, int64_t B, int64_t T, int64_t H, int64_t P,
-                     int64_t G, int64_t N, cudaStream_t stream);
+                     const float* state0, float* y, float* state, int64_t B, int64_t T, int64_t H, int64_t P, int64_t G,
+                     int64_t N, cudaStream_t stream);
 
 // Mamba-1 selective scan, one sequential pass per (b, d) row:
 //   h_t[n] = exp(dt_t A[d, n]) h_{t-1}[n] + (dt_t u_t) B_t[n];   y_t = h_t . C_t

@@ -10,14 +10,14 @@ namespace {
 using detail::row_sum;
 
 template <int K>
-__global__ void selective_scan_kernel(const float* __restrict__ u,   // (B, T, D)
+__global__ void selective_scan_kernel(const float* __restrict__ u,  // (B, T, D)
                                       const float* __restrict__ dt,  // (B, T, D)
-                                      const float* __restrict__ A,   // (D, N)
+                                      const float* __restrict__ A,  // (D, N)
                                       const float* __restrict__ Bm,  // (B, T, N)
                                       const float* __restrict__ Cm,  // (B, T, N)
                                       const float* __restrict__ s0,  // (B, D, N) or null
-                                      float* __restrict__ y,         // (B, T, D)
-                                      float* __restrict__ s_out,     // (B, D, N)
+                                      float* __restrict__ y,  // (B, T, D)
+                                      float* __restrict__ s_out,  // (B, D, N)
                                       int64_t B, int64_t T, int64_t D, int64_t N, int lanes) {
     const int64_t tid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     const int64_t row = tid / lanes;  // flattened (b, d)
@@ -75,10 +75,22 @@ void launch_selective_scan(const float* u, const float* dt, const float* A, cons
     const unsigned int blocks = detail::blocks_for(B * D, lay.lanes);
     const dim3 grid(blocks), block(detail::kThreadsPerBlock);
     switch (lay.per_lane) {
-        case 1: selective_scan_kernel<1><<<grid, block, 0, stream>>>(u, dt, A, Bm, Cm, state0, y, state, B, T, D, N, lay.lanes); break;
-        case 2: selective_scan_kernel<2><<<grid, block, 0, stream>>>(u, dt, A, Bm, Cm, state0, y, state, B, T, D, N, lay.lanes); break;
-        case 4: selective_scan_kernel<4><<<grid, block, 0, stream>>>(u, dt, A, Bm, Cm, state0, y, state, B, T, D, N, lay.lanes); break;
-        default: selective_scan_kernel<8><<<grid, block, 0, stream>>>(u, dt, A, Bm, Cm, state0, y, state, B, T, D, N, lay.lanes); break;
+        case 1:
+            selective_scan_kernel<1>
+                <<<grid, block, 0, stream>>>(u, dt, A, Bm, Cm, state0, y, state, B, T, D, N, lay.lanes);
+            break;
+        case 2:
+            selective_scan_kernel<2>
+                <<<grid, block, 0, stream>>>(u, dt, A, Bm, Cm, state0, y, state, B, T, D, N, lay.lanes);
+            break;
+        case 4:
+            selective_scan_kernel<4>
+                <<<grid, block, 0, stream>>>(u, dt, A, Bm, Cm, state0, y, state, B, T, D, N, lay.lanes);
+            break;
+        default:
+            selective_scan_kernel<8>
+                <<<grid, block, 0, stream>>>(u, dt, A, Bm, Cm, state0, y, state, B, T, D, N, lay.lanes);
+            break;
     }
     GNA_CUDA_CHECK(cudaGetLastError());
 }

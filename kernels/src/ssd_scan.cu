@@ -10,14 +10,14 @@ namespace {
 using detail::row_sum;
 
 template <int K>
-__global__ void ssd_scan_kernel(const float* __restrict__ x,    // (B, T, H, P)
-                                const float* __restrict__ dt,   // (B, T, H)
-                                const float* __restrict__ A,    // (H)
-                                const float* __restrict__ Bg,   // (B, T, G, N)
-                                const float* __restrict__ Cg,   // (B, T, G, N)
-                                const float* __restrict__ s0,   // (B, H, P, N) or null
-                                float* __restrict__ y,          // (B, T, H, P)
-                                float* __restrict__ s_out,      // (B, H, P, N)
+__global__ void ssd_scan_kernel(const float* __restrict__ x,  // (B, T, H, P)
+                                const float* __restrict__ dt,  // (B, T, H)
+                                const float* __restrict__ A,  // (H)
+                                const float* __restrict__ Bg,  // (B, T, G, N)
+                                const float* __restrict__ Cg,  // (B, T, G, N)
+                                const float* __restrict__ s0,  // (B, H, P, N) or null
+                                float* __restrict__ y,  // (B, T, H, P)
+                                float* __restrict__ s_out,  // (B, H, P, N)
                                 int64_t B, int64_t T, int64_t H, int64_t P, int64_t G, int64_t N, int lanes) {
     const int64_t tid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     const int64_t row = tid / lanes;  // flattened (b, h, p)
@@ -67,20 +67,32 @@ __global__ void ssd_scan_kernel(const float* __restrict__ x,    // (B, T, H, P)
 }  // namespace
 
 void launch_ssd_scan(const float* x, const float* dt, const float* A, const float* Bg, const float* Cg,
-                     const float* state0, float* y, float* state, int64_t B, int64_t T, int64_t H, int64_t P,
-                     int64_t G, int64_t N, cudaStream_t stream) {
+                     const float* state0, float* y, float* state, int64_t B, int64_t T, int64_t H, int64_t P, int64_t G,
+                     int64_t N, cudaStream_t stream) {
     if (B == 0) return;  // nothing to scan
     if (B < 0 || H <= 0 || P <= 0 || G <= 0 || H % G != 0 || T < 0)
-        throw Error("ssd_scan (CUDA): bad sizes B=" + std::to_string(B) + " T=" + std::to_string(T) + " H=" +
-                    std::to_string(H) + " P=" + std::to_string(P) + " G=" + std::to_string(G));
+        throw Error("ssd_scan (CUDA): bad sizes B=" + std::to_string(B) + " T=" + std::to_string(T) +
+                    " H=" + std::to_string(H) + " P=" + std::to_string(P) + " G=" + std::to_string(G));
     const detail::RowLayout lay = detail::row_layout(N, "ssd_scan (CUDA)");
     const unsigned int blocks = detail::blocks_for(B * H * P, lay.lanes);
     const dim3 grid(blocks), block(detail::kThreadsPerBlock);
     switch (lay.per_lane) {
-        case 1: ssd_scan_kernel<1><<<grid, block, 0, stream>>>(x, dt, A, Bg, Cg, state0, y, state, B, T, H, P, G, N, lay.lanes); break;
-        case 2: ssd_scan_kernel<2><<<grid, block, 0, stream>>>(x, dt, A, Bg, Cg, state0, y, state, B, T, H, P, G, N, lay.lanes); break;
-        case 4: ssd_scan_kernel<4><<<grid, block, 0, stream>>>(x, dt, A, Bg, Cg, state0, y, state, B, T, H, P, G, N, lay.lanes); break;
-        default: ssd_scan_kernel<8><<<grid, block, 0, stream>>>(x, dt, A, Bg, Cg, state0, y, state, B, T, H, P, G, N, lay.lanes); break;
+        case 1:
+            ssd_scan_kernel<1>
+                <<<grid, block, 0, stream>>>(x, dt, A, Bg, Cg, state0, y, state, B, T, H, P, G, N, lay.lanes);
+            break;
+        case 2:
+            ssd_scan_kernel<2>
+                <<<grid, block, 0, stream>>>(x, dt, A, Bg, Cg, state0, y, state, B, T, H, P, G, N, lay.lanes);
+            break;
+        case 4:
+            ssd_scan_kernel<4>
+                <<<grid, block, 0, stream>>>(x, dt, A, Bg, Cg, state0, y, state, B, T, H, P, G, N, lay.lanes);
+            break;
+        default:
+            ssd_scan_kernel<8>
+                <<<grid, block, 0, stream>>>(x, dt, A, Bg, Cg, state0, y, state, B, T, H, P, G, N, lay.lanes);
+            break;
     }
     GNA_CUDA_CHECK(cudaGetLastError());
 }

@@ -27,7 +27,8 @@ void expect(const char* fn, const char* name, const at::Tensor& t, const at::Dev
     if (!t.device().is_cuda() || t.device() != dev)
         throw Error(std::string(fn) + ": '" + name + "' is on " + t.device().str() + ", expected " + dev.str());
     bool ok = t.dim() == static_cast<int64_t>(shape.size());
-    for (std::size_t i = 0; ok && i < shape.size(); ++i) ok = shape[i] < 0 || t.size(static_cast<int64_t>(i)) == shape[i];
+    for (std::size_t i = 0; ok && i < shape.size(); ++i)
+        ok = shape[i] < 0 || t.size(static_cast<int64_t>(i)) == shape[i];
     if (!ok) {
         std::string want = "[";
         for (std::size_t i = 0; i < shape.size(); ++i)
@@ -53,13 +54,14 @@ ScanTensors ssd_scan_cuda(const at::Tensor& x, const at::Tensor& dt, const at::T
     expect(fn, "Cg", Cg, dev, {B, T, G, N});
     if (state0.defined()) expect(fn, "state0", state0, dev, {B, H, P, N});
     if (G <= 0 || H % G != 0)
-        throw Error(std::string(fn) + ": " + std::to_string(H) + " heads cannot share " + std::to_string(G) + " groups");
+        throw Error(std::string(fn) + ": " + std::to_string(H) + " heads cannot share " + std::to_string(G) +
+                    " groups");
 
     const c10::cuda::CUDAGuard guard(dev);
     const at::Tensor xf = f32(x), dtf = f32(dt), Af = f32(A), Bf = f32(Bg), Cf = f32(Cg);
     const at::Tensor s0 = state0.defined() ? f32(state0) : at::Tensor();
     ScanTensors r;
-    r.y = at::empty({B, T, H, P}, xf.options());      // (B, T, H, P)
+    r.y = at::empty({B, T, H, P}, xf.options());  // (B, T, H, P)
     r.state = at::empty({B, H, P, N}, xf.options());  // (B, H, P, N)
     launch_ssd_scan(xf.data_ptr<float>(), dtf.data_ptr<float>(), Af.data_ptr<float>(), Bf.data_ptr<float>(),
                     Cf.data_ptr<float>(), s0.defined() ? s0.data_ptr<float>() : nullptr, r.y.data_ptr<float>(),
@@ -84,7 +86,7 @@ ScanTensors selective_scan_cuda(const at::Tensor& u, const at::Tensor& dt, const
     const at::Tensor uf = f32(u), dtf = f32(dt), Af = f32(A), Bf = f32(Bm), Cf = f32(Cm);
     const at::Tensor s0 = state0.defined() ? f32(state0) : at::Tensor();
     ScanTensors r;
-    r.y = at::empty({B, T, D}, uf.options());      // (B, T, D)
+    r.y = at::empty({B, T, D}, uf.options());  // (B, T, D)
     r.state = at::empty({B, D, N}, uf.options());  // (B, D, N)
     launch_selective_scan(uf.data_ptr<float>(), dtf.data_ptr<float>(), Af.data_ptr<float>(), Bf.data_ptr<float>(),
                           Cf.data_ptr<float>(), s0.defined() ? s0.data_ptr<float>() : nullptr, r.y.data_ptr<float>(),

@@ -77,22 +77,33 @@ void bind_experiments(py::module_& m) {
         .def_readonly("eta_s", &ExperimentProgress::eta_s, "Estimated seconds left; -1 while unknown.")
         .def_readonly("current", &ExperimentProgress::current, "Id of the sample just finished.")
         .def("__repr__", [](const ExperimentProgress& p) {
-            return "<ExperimentProgress " + std::to_string(p.done) + "/" + std::to_string(p.total) + " " + p.current + ">";
+            return "<ExperimentProgress " + std::to_string(p.done) + "/" + std::to_string(p.total) + " " + p.current +
+                ">";
         });
-    m.def("_load_spec", [](const fs::path& file) { return to_python(load_experiment_spec(file)); }, py::arg("file"));
-    m.def("_spec_model", [](py::handle spec) {
-        const ExperimentSpec typed = parse_experiment_spec(checked_spec(spec), "experiment spec");
-        return py::make_tuple(typed.experiment, typed.model, typed.tokenizer);
-    }, py::arg("spec"));
+    m.def(
+        "_load_spec", [](const fs::path& file) { return to_python(load_experiment_spec(file)); }, py::arg("file"));
+    m.def(
+        "_spec_model",
+        [](py::handle spec) {
+            const ExperimentSpec typed = parse_experiment_spec(checked_spec(spec), "experiment spec");
+            return py::make_tuple(typed.experiment, typed.model, typed.tokenizer);
+        },
+        py::arg("spec"));
     m.def("_run_experiment", &run, py::arg("model"), py::arg("spec"), py::arg("out"), py::arg("shard"),
           py::arg("progress"), py::arg("verify_batches"));
     m.def("_run_memory_table", &run_memory_table, py::arg("model_dir"), py::arg("spec"), py::arg("out"));
-    m.def("_merge_shards", [](const std::vector<fs::path>& dirs, const fs::path& out) {
-        return outcome_dict(merge_experiment_shards(dirs, out));
-    }, py::arg("shard_dirs"), py::arg("out"));
-    m.def("_read_result", [](const fs::path& file, bool allow_shard) {
-        return to_python(to_json(read_experiment_result(file, allow_shard)));
-    }, py::arg("file"), py::arg("allow_shard") = false);
+    m.def(
+        "_merge_shards",
+        [](const std::vector<fs::path>& dirs, const fs::path& out) {
+            return outcome_dict(merge_experiment_shards(dirs, out));
+        },
+        py::arg("shard_dirs"), py::arg("out"));
+    m.def(
+        "_read_result",
+        [](const fs::path& file, bool allow_shard) {
+            return to_python(to_json(read_experiment_result(file, allow_shard)));
+        },
+        py::arg("file"), py::arg("allow_shard") = false);
 }
 
 }  // namespace gna::python

@@ -58,7 +58,8 @@ void bind_hooks(py::module_& m) {
         .value("PREFILL", Stage::Prefill)
         .value("GENERATION", Stage::Generation);
     py::class_<HookCall>(m, "HookCall", "What a hook is called with besides the values (gna/hooks.h).")
-        .def_property_readonly("point", [](const HookCall& c) { return c.point.name(); }, "The hook point, e.g. 'L3.attn.out'.")
+        .def_property_readonly(
+            "point", [](const HookCall& c) { return c.point.name(); }, "The hook point, e.g. 'L3.attn.out'.")
         .def_property_readonly("layer", [](const HookCall& c) { return c.point.layer; })
         .def_readonly("stage", &HookCall::stage)
         .def_readonly("batch_row", &HookCall::batch_row)
@@ -66,8 +67,8 @@ void bind_hooks(py::module_& m) {
                       "Absolute position of the first token (attn.probs: of the first query row) in this call.")
         .def_property_readonly("shape", [](const HookCall& c) { return py::tuple(py::cast(c.shape)); })
         .def("__repr__", [](const HookCall& c) {
-            return "<HookCall " + c.point.name() + (c.stage == Stage::Prefill ? " prefill" : " generation") +
-                   " row " + std::to_string(c.batch_row) + " from " + std::to_string(c.first_position) + ">";
+            return "<HookCall " + c.point.name() + (c.stage == Stage::Prefill ? " prefill" : " generation") + " row " +
+                std::to_string(c.batch_row) + " from " + std::to_string(c.first_position) + ">";
         });
     py::class_<HookHandle>(m, "Hook", "A hook registered with Model.hook(); remove() or a with block ends it.")
         .def_readonly("id", &HookHandle::id)

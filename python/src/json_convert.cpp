@@ -8,23 +8,30 @@ namespace gna::python {
 
 py::object to_python(const Json& j) {
     switch (j.type()) {
-    case Json::value_t::null: return py::none();
-    case Json::value_t::boolean: return py::bool_(j.get<bool>());
-    case Json::value_t::number_integer: return py::int_(j.get<int64_t>());
-    case Json::value_t::number_unsigned: return py::int_(j.get<uint64_t>());
-    case Json::value_t::number_float: return py::float_(j.get<double>());
-    case Json::value_t::string: return py::str(j.get_ref<const std::string&>());
-    case Json::value_t::array: {
-        py::list out;
-        for (const Json& e : j) out.append(to_python(e));
-        return out;
-    }
-    case Json::value_t::object: {
-        py::dict out;
-        for (auto it = j.begin(); it != j.end(); ++it) out[py::str(it.key())] = to_python(it.value());
-        return out;
-    }
-    default: return py::none();  // binary and discarded values: never in a spec or a result
+        case Json::value_t::null:
+            return py::none();
+        case Json::value_t::boolean:
+            return py::bool_(j.get<bool>());
+        case Json::value_t::number_integer:
+            return py::int_(j.get<int64_t>());
+        case Json::value_t::number_unsigned:
+            return py::int_(j.get<uint64_t>());
+        case Json::value_t::number_float:
+            return py::float_(j.get<double>());
+        case Json::value_t::string:
+            return py::str(j.get_ref<const std::string&>());
+        case Json::value_t::array: {
+            py::list out;
+            for (const Json& e : j) out.append(to_python(e));
+            return out;
+        }
+        case Json::value_t::object: {
+            py::dict out;
+            for (auto it = j.begin(); it != j.end(); ++it) out[py::str(it.key())] = to_python(it.value());
+            return out;
+        }
+        default:
+            return py::none();  // binary and discarded values: never in a spec or a result
     }
 }
 
@@ -38,7 +45,8 @@ Json from_python(py::handle obj, const std::string& where) {
         Json out = Json::object();
         for (auto [k, v] : obj.cast<py::dict>()) {
             if (!py::isinstance<py::str>(k))
-                throw py::type_error(where + ": keys must be strings, not " + std::string(py::str(py::type::of(k).attr("__name__"))));
+                throw py::type_error(where + ": keys must be strings, not " +
+                                     std::string(py::str(py::type::of(k).attr("__name__"))));
             const std::string key = k.cast<std::string>();
             out[key] = from_python(v, where + "." + key);
         }

@@ -17,8 +17,8 @@ struct PyRunResult {
     py::array_t<int> tokens;
     py::array_t<float> last_logits;
     py::object logits = py::none();  // [tokens, vocab] with all_logits
-    py::dict maps;                   // head name -> [query rows, keys]
-    py::dict map_rows;               // head name -> the maps' query rows (absolute positions)
+    py::dict maps;  // head name -> [query rows, keys]
+    py::dict map_rows;  // head name -> the maps' query rows (absolute positions)
     py::list generated;
     bool stopped = false;
 
@@ -86,9 +86,11 @@ std::vector<PyHook> call_hooks(const std::vector<std::pair<std::string, py::obje
 }
 
 PyRunResult run(PyModel& self, const PromptArg& prompt, const HeadsArg& ablate, float alpha,
-                const std::vector<int>& skip_layers, const HeadsArg& capture, const std::optional<std::vector<int>>& capture_rows,
-                int generate, bool all_logits, bool add_special, const std::vector<std::pair<std::string, py::object>>& hooks) {
-    if (generate < 0) throw Error("generate=%1: give the number of tokens to generate (0 or more)", {std::to_string(generate)});
+                const std::vector<int>& skip_layers, const HeadsArg& capture,
+                const std::optional<std::vector<int>>& capture_rows, int generate, bool all_logits, bool add_special,
+                const std::vector<std::pair<std::string, py::object>>& hooks) {
+    if (generate < 0)
+        throw Error("generate=%1: give the number of tokens to generate (0 or more)", {std::to_string(generate)});
     RunRequest req;
     req.tokens = self.tokens(prompt, add_special);
     CoreCall call;
@@ -162,7 +164,8 @@ std::vector<int> PyModel::tokens(const PromptArg& prompt, bool add_special) cons
 }
 
 InterventionPlan PyModel::plan(const HeadsArg& ablate, float alpha, const std::vector<int>& skip_layers,
-                               const std::vector<PyHook>& call_hooks, const std::shared_ptr<CallbackFailure>& failure) const {
+                               const std::vector<PyHook>& call_hooks,
+                               const std::shared_ptr<CallbackFailure>& failure) const {
     InterventionPlan plan;
     for (const HeadRef& h : parse_heads(ablate)) plan.ablate(h, alpha);
     plan.skip_layers = skip_layers;
@@ -180,8 +183,9 @@ void bind_model(py::module_& m) {
         .def_readonly("ssm_heads", &LayerInfo::ssm_heads)
         .def_readonly("mlp", &LayerInfo::mlp)
         .def("__repr__", [](const LayerInfo& l) {
-            return "<LayerInfo " + std::to_string(l.index) + " " + l.kind + " attention_heads=" +
-                   std::to_string(l.attention_heads) + " ssm_heads=" + std::to_string(l.ssm_heads) + ">";
+            return "<LayerInfo " + std::to_string(l.index) + " " + l.kind +
+                " attention_heads=" + std::to_string(l.attention_heads) + " ssm_heads=" + std::to_string(l.ssm_heads) +
+                ">";
         });
     py::class_<ModelInfo>(m, "ModelInfo", "What Model.info holds: the checkpoint's identity and shape.")
         .def_readonly("architecture", &ModelInfo::architecture)
@@ -203,8 +207,8 @@ void bind_model(py::module_& m) {
         .def_readonly("layers", &ModelInfo::layers)
         .def_readonly("sliding_window", &ModelInfo::sliding_window)
         .def("__repr__", [](const ModelInfo& i) {
-            return "<ModelInfo " + i.architecture + " layers=" + std::to_string(i.num_layers) + " heads=" +
-                   std::to_string(i.num_heads) + " " + i.compute_dtype + " on " + i.device + ">";
+            return "<ModelInfo " + i.architecture + " layers=" + std::to_string(i.num_layers) +
+                " heads=" + std::to_string(i.num_heads) + " " + i.compute_dtype + " on " + i.device + ">";
         });
 
     py::class_<PyRunResult>(m, "RunResult", "What Model.run returns; the arrays hold the core's buffers (no copy).")
@@ -212,36 +216,54 @@ void bind_model(py::module_& m) {
         .def_property_readonly("token_texts", &PyRunResult::token_texts, "Display text of each prompt token.")
         .def_readonly("last_logits", &PyRunResult::last_logits, "Logits after the last prompt token, float32 [vocab].")
         .def_readonly("logits", &PyRunResult::logits, "float32 [tokens, vocab] with all_logits=True, else None.")
-        .def_readonly("maps", &PyRunResult::maps, "Captured head name -> attention probabilities, float32 [query rows, keys].")
+        .def_readonly("maps", &PyRunResult::maps,
+                      "Captured head name -> attention probabilities, float32 [query rows, keys].")
         .def_readonly("map_rows", &PyRunResult::map_rows, "Captured head name -> the maps' query rows (positions).")
-        .def_readonly("generated", &PyRunResult::generated, "Greedy continuation's token ids (stop token included if hit).")
-        .def_property_readonly("generated_text", &PyRunResult::generated_text, "The continuation as text (special tokens skipped).")
+        .def_readonly("generated", &PyRunResult::generated,
+                      "Greedy continuation's token ids (stop token included if hit).")
+        .def_property_readonly("generated_text", &PyRunResult::generated_text,
+                               "The continuation as text (special tokens skipped).")
         .def_readonly("stopped", &PyRunResult::stopped, "A stop token ended the generation.")
         .def("__repr__", [](const PyRunResult& r) {
             return "<RunResult tokens=" + std::to_string(r.tokens.size()) + " maps=" + std::to_string(r.maps.size()) +
-                   " generated=" + std::to_string(r.generated.size()) + ">";
+                " generated=" + std::to_string(r.generated.size()) + ">";
         });
 
-    py::class_<PyModel>(m, "Model", "A loaded checkpoint (gna.load). Runs release the GIL (calls from several threads take\n"
-                                    "turns on one model); Ctrl-C cancels them.")
-        .def_property_readonly("info", [](PyModel& s) { return s.model().info(); }, "The model's ModelInfo (a copy).")
-        .def("tokenize", [](PyModel& s, const std::string& text, bool add_special) {
+    py::class_<PyModel>(m, "Model",
+                        "A loaded checkpoint (gna.load). Runs release the GIL (calls from several threads take\n"
+                        "turns on one model); Ctrl-C cancels them.")
+        .def_property_readonly(
+            "info", [](PyModel& s) { return s.model().info(); }, "The model's ModelInfo (a copy).")
+        .def(
+            "tokenize",
+            [](PyModel& s, const std::string& text, bool add_special) {
                 return adopt(s.model().tokenizer().encode(text, add_special));
-            }, py::arg("text"), py::arg("add_special") = true, "Text -> token ids (int32 array), BOS as the tokenizer adds it.")
-        .def("decode", [](PyModel& s, const std::vector<int>& ids, bool skip_special) {
+            },
+            py::arg("text"), py::arg("add_special") = true,
+            "Text -> token ids (int32 array), BOS as the tokenizer adds it.")
+        .def(
+            "decode",
+            [](PyModel& s, const std::vector<int>& ids, bool skip_special) {
                 return s.model().tokenizer().decode(ids, skip_special);
-            }, py::arg("ids"), py::arg("skip_special") = false)
-        .def("token_texts", [](PyModel& s, const std::vector<int>& ids) {
+            },
+            py::arg("ids"), py::arg("skip_special") = false)
+        .def(
+            "token_texts",
+            [](PyModel& s, const std::vector<int>& ids) {
                 std::vector<std::string> out;
                 for (int id : ids) out.push_back(s.model().tokenizer().display(id));
                 return out;
-            }, py::arg("ids"), "Display text of each token (leading space as '␣', newline as '⏎').")
-        .def("heads", [](PyModel& s, const std::optional<std::string>& kind) {
+            },
+            py::arg("ids"), "Display text of each token (leading space as '␣', newline as '⏎').")
+        .def(
+            "heads",
+            [](PyModel& s, const std::optional<std::string>& kind) {
                 if (!kind) return head_names(every_head(s.model().info()));
                 if (*kind == "attention") return head_names(every_head(s.model().info(), HeadKind::Attention));
                 if (*kind == "ssm") return head_names(every_head(s.model().info(), HeadKind::SSM));
                 throw Error("heads(kind=\"%1\"): use \"attention\", \"ssm\" or None (both)", {*kind});
-            }, py::arg("kind") = py::none(), "Head names ('L2.H2', 'L3.S5'), layer by layer.")
+            },
+            py::arg("kind") = py::none(), "Head names ('L2.H2', 'L3.S5'), layer by layer.")
         .def("run", &run, py::arg("prompt"), py::kw_only(), py::arg("ablate") = std::vector<std::string>{},
              py::arg("alpha") = 0.0f, py::arg("skip_layers") = std::vector<int>{},
              py::arg("capture") = std::vector<std::string>{}, py::arg("capture_rows") = py::none(),
@@ -250,21 +272,29 @@ void bind_model(py::module_& m) {
              "Runs the prompt (text or token ids) under a plan: ablated heads (scaled by alpha), skipped\n"
              "layers, write hooks [(point, fn)] for this call besides the model's own. capture: heads whose\n"
              "post-intervention attention to return (rows: capture_rows, default every prompt row).")
-        .def("hook", [](py::object self, const std::string& point, py::object fn, const std::string& mode) {
-                if (mode != "write" && mode != "read") throw Error("hook mode=\"%1\": use \"write\" or \"read\"", {mode});
+        .def(
+            "hook",
+            [](py::object self, const std::string& point, py::object fn, const std::string& mode) {
+                if (mode != "write" && mode != "read")
+                    throw Error("hook mode=\"%1\": use \"write\" or \"read\"", {mode});
                 const bool write = mode == "write";
                 const int id = self.cast<PyModel&>().add_hook(point, std::move(fn), write);
                 return HookHandle{self, id, parse_hook_point(point).name(), write};
-            }, py::arg("point"), py::arg("fn"), py::arg("mode") = "write",
-             "Calls fn(values, call) at a named point ('L3.attn.out', gna/hooks.h) in every later run and\n"
-             "probe. values is a NumPy view of the core's buffer (no copy), valid during the call only;\n"
-             "writable with mode='write' (what fn leaves there is what the model computes with).")
-        .def("clear_hooks", [](PyModel& s) { s.clear_hooks(); }, "Removes every hook of this model.")
-        .def_property_readonly("hooks", [](PyModel& s) {
+            },
+            py::arg("point"), py::arg("fn"), py::arg("mode") = "write",
+            "Calls fn(values, call) at a named point ('L3.attn.out', gna/hooks.h) in every later run and\n"
+            "probe. values is a NumPy view of the core's buffer (no copy), valid during the call only;\n"
+            "writable with mode='write' (what fn leaves there is what the model computes with).")
+        .def(
+            "clear_hooks", [](PyModel& s) { s.clear_hooks(); }, "Removes every hook of this model.")
+        .def_property_readonly(
+            "hooks",
+            [](PyModel& s) {
                 std::vector<std::string> out;
                 for (const PyHook& h : s.hooks()) out.push_back(h.point.name());
                 return out;
-            }, "The points of the registered hooks, in registration order.")
+            },
+            "The points of the registered hooks, in registration order.")
         .def("_time_core_run", &time_core_run, py::arg("tokens"), py::arg("repeats"),
              "Benchmark helper: seconds per C++ Model::run of the tokens (bench/bench_python.py).")
         .def("__repr__", [](PyModel& s) {

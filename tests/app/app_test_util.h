@@ -15,11 +15,13 @@
 namespace gna::studio {
 
 // Runs `gna make-tiny-model ARGS DIR`; "" when it wrote DIR/config.json, else what went wrong.
-inline QString makeTinyCheckpoint(const QString& dir, const QStringList& args = {QStringLiteral("--arch"), QStringLiteral("llama")}) {
+inline QString makeTinyCheckpoint(const QString& dir,
+                                  const QStringList& args = {QStringLiteral("--arch"), QStringLiteral("llama")}) {
     QProcess p;
     p.start(QStringLiteral(GNA_CLI_PATH), QStringList{QStringLiteral("make-tiny-model")} + args + QStringList{dir});
     if (!p.waitForFinished(120000)) return QStringLiteral("gna make-tiny-model timed out");
-    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) return QString::fromLocal8Bit(p.readAllStandardError());
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return QString::fromLocal8Bit(p.readAllStandardError());
     if (!QFileInfo::exists(dir + QStringLiteral("/config.json"))) return QStringLiteral("no config.json in ") + dir;
     return {};
 }

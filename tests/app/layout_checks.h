@@ -36,7 +36,8 @@ namespace gna::studio {
 inline bool waitIdle(MainWindow& w, int ms = 60000) {
     QElapsedTimer t;
     t.start();
-    while ((w.session()->isRunning() || w.session()->lastOutcome().generation != w.session()->generation()) && t.elapsed() < ms)
+    while ((w.session()->isRunning() || w.session()->lastOutcome().generation != w.session()->generation()) &&
+           t.elapsed() < ms)
         QTest::qWait(10);
     gna::testing::waitForLayout(w);  // queued replots and layouts
     return !w.session()->isRunning();
@@ -84,7 +85,11 @@ inline WindowLayout layoutOf(const MainWindow& w) {
     for (const auto& label : w.headBoard()->columnLabels()) out.labels << label.text;
     for (QDockWidget* d : w.findChildren<QDockWidget*>())
         if (d->isVisible())
-            out.docks << QStringLiteral("%1 %2x%3 tabbed with %4").arg(d->objectName()).arg(d->width()).arg(d->height()).arg(w.tabifiedDockWidgets(d).size());
+            out.docks << QStringLiteral("%1 %2x%3 tabbed with %4")
+                             .arg(d->objectName())
+                             .arg(d->width())
+                             .arg(d->height())
+                             .arg(w.tabifiedDockWidgets(d).size());
     out.docks.sort();
     return out;
 }
@@ -95,21 +100,27 @@ inline QString layoutDifferences(const WindowLayout& got, const WindowLayout& wa
     constexpr int kSlack = 4;
     auto near = [](const QRect& a, const QRect& b) {
         return std::abs(a.left() - b.left()) <= kSlack && std::abs(a.top() - b.top()) <= kSlack &&
-               std::abs(a.right() - b.right()) <= kSlack && std::abs(a.bottom() - b.bottom()) <= kSlack;
+            std::abs(a.right() - b.right()) <= kSlack && std::abs(a.bottom() - b.bottom()) <= kSlack;
     };
-    auto text = [](const QRect& r) { return QStringLiteral("%1x%2 at %3,%4").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y()); };
+    auto text = [](const QRect& r) {
+        return QStringLiteral("%1x%2 at %3,%4").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y());
+    };
     QStringList bad;
-    for (const auto& [name, a, b] : {std::tuple{"main view", got.central, want.central}, std::tuple{"head board", got.board, want.board},
-                                     std::tuple{"next-token chart", got.chart, want.chart}})
+    for (const auto& [name, a, b] :
+         {std::tuple{"main view", got.central, want.central}, std::tuple{"head board", got.board, want.board},
+          std::tuple{"next-token chart", got.chart, want.chart}})
         if (!near(a, b)) bad << QStringLiteral("%1 %2, not %3").arg(QLatin1String(name), text(a), text(b));
-    if (std::abs(got.cell - want.cell) > kSlack) bad << QStringLiteral("board cells of %1 px, not %2").arg(got.cell).arg(want.cell);
-    if (got.labels != want.labels) bad << QStringLiteral("column labels %1, not %2").arg(got.labels.join(u','), want.labels.join(u','));
+    if (std::abs(got.cell - want.cell) > kSlack)
+        bad << QStringLiteral("board cells of %1 px, not %2").arg(got.cell).arg(want.cell);
+    if (got.labels != want.labels)
+        bad << QStringLiteral("column labels %1, not %2").arg(got.labels.join(u','), want.labels.join(u','));
     bool docksMatch = got.docks.size() == want.docks.size();
     for (qsizetype i = 0; docksMatch && i < got.docks.size(); ++i) {
         const QStringList a = got.docks[i].split(u' '), b = want.docks[i].split(u' ');
         const QStringList sa = a.value(1).split(u'x'), sb = b.value(1).split(u'x');
-        docksMatch = a.value(0) == b.value(0) && a.mid(2) == b.mid(2) && std::abs(sa.value(0).toInt() - sb.value(0).toInt()) <= kSlack &&
-                     std::abs(sa.value(1).toInt() - sb.value(1).toInt()) <= kSlack;
+        docksMatch = a.value(0) == b.value(0) && a.mid(2) == b.mid(2) &&
+            std::abs(sa.value(0).toInt() - sb.value(0).toInt()) <= kSlack &&
+            std::abs(sa.value(1).toInt() - sb.value(1).toInt()) <= kSlack;
     }
     if (!docksMatch) bad << QStringLiteral("docks [%1], not [%2]").arg(got.docks.join(u';'), want.docks.join(u';'));
     return bad.join(QStringLiteral("; "));
@@ -124,7 +135,12 @@ inline QString mapProblems(const MainWindow& w, QSize minSize) {
         const QRect shown = visibleRect(map->plot(), &w) & inWindow;
         if (shown != inWindow)
             bad << QStringLiteral("a map's plot (%1x%2 at %3,%4) shows as %5x%6")
-                       .arg(plot.width()).arg(plot.height()).arg(inWindow.x()).arg(inWindow.y()).arg(shown.width()).arg(shown.height());
+                       .arg(plot.width())
+                       .arg(plot.height())
+                       .arg(inWindow.x())
+                       .arg(inWindow.y())
+                       .arg(shown.width())
+                       .arg(shown.height());
         if (plot.width() < minSize.width() || plot.height() < minSize.height())
             bad << QStringLiteral("a map's plot is %1x%2 px").arg(plot.width()).arg(plot.height());
     }
@@ -158,7 +174,11 @@ inline QString formRowProblems(const ExperimentPanel* p, bool allInSight = false
         if (r.isEmpty()) continue;
         r.moveTopLeft(p->form()->mapTo(scroll->viewport(), r.topLeft()));
         if ((allInSight || r.intersects(pane)) && !pane.contains(r))
-            bad << QStringLiteral("%1: form row %2 (%3 px high) shows %4 px").arg(p->kind()).arg(row).arg(r.height()).arg((r & pane).height());
+            bad << QStringLiteral("%1: form row %2 (%3 px high) shows %4 px")
+                       .arg(p->kind())
+                       .arg(row)
+                       .arg(r.height())
+                       .arg((r & pane).height());
     }
     return bad.join(QStringLiteral("; "));
 }
@@ -169,11 +189,17 @@ inline QString experimentProblems(const MainWindow& w, const QString& kind) {
     const ExperimentPanel* p = w.experiments()->panel(kind);
     if (!p || !p->isVisible()) return kind + QStringLiteral(" is not shown");
     QStringList bad;
-    if (visibleRect(p->runButton(), &w).size() != p->runButton()->size()) bad << QStringLiteral("its Run button is not in sight");
-    const QWidget* results = p->table()->parentWidget()->parentWidget()->parentWidget();  // table page, stack, tab widget
+    if (visibleRect(p->runButton(), &w).size() != p->runButton()->size())
+        bad << QStringLiteral("its Run button is not in sight");
+    const QWidget* results =
+        p->table()->parentWidget()->parentWidget()->parentWidget();  // table page, stack, tab widget
     const QRect shown = visibleRect(results, &w);
     if (shown.size() != results->size() || results->width() < 240 || results->height() < 150)
-        bad << QStringLiteral("its results (%1x%2) show as %3x%4").arg(results->width()).arg(results->height()).arg(shown.width()).arg(shown.height());
+        bad << QStringLiteral("its results (%1x%2) show as %3x%4")
+                   .arg(results->width())
+                   .arg(results->height())
+                   .arg(shown.width())
+                   .arg(shown.height());
     const QString bars = horizontalScrollBars(w);
     if (!bars.isEmpty()) bad << bars;
     const QString rows = formRowProblems(p);
@@ -203,21 +229,35 @@ inline QString boardProblems(const MainWindow& w, int minCell, bool cellsOnly = 
     const gna::views::HeadBoardLegend* legend = w.headBoardLegend();
     if (!legend) return QStringLiteral("no legend");
     if (visibleRect(legend, &w).size() != legend->size())
-        bad << QStringLiteral("the legend (%1x%2) is cut to %3x%4").arg(legend->width()).arg(legend->height())
-                   .arg(visibleRect(legend, &w).width()).arg(visibleRect(legend, &w).height());
-    if (legend->heightForWidth(legend->width()) > legend->height() || legend->minimumSizeHint().width() > legend->width())
-        bad << QStringLiteral("the legend needs %1x%2 and has %3x%4").arg(legend->minimumSizeHint().width())
-                   .arg(legend->heightForWidth(legend->width())).arg(legend->width()).arg(legend->height());
+        bad << QStringLiteral("the legend (%1x%2) is cut to %3x%4")
+                   .arg(legend->width())
+                   .arg(legend->height())
+                   .arg(visibleRect(legend, &w).width())
+                   .arg(visibleRect(legend, &w).height());
+    if (legend->heightForWidth(legend->width()) > legend->height() ||
+        legend->minimumSizeHint().width() > legend->width())
+        bad << QStringLiteral("the legend needs %1x%2 and has %3x%4")
+                   .arg(legend->minimumSizeHint().width())
+                   .arg(legend->heightForWidth(legend->width()))
+                   .arg(legend->width())
+                   .arg(legend->height());
     // Its text, wrapped to its width by the font metrics alone, fits too (the colour bars only add to it).
     // Nothing laid over the board's pane or the legend (a box layout given less than its minimum overlaps them).
-    for (const QWidget* x : {static_cast<const QWidget*>(board->parentWidget()->parentWidget()), static_cast<const QWidget*>(legend)})
+    for (const QWidget* x :
+         {static_cast<const QWidget*>(board->parentWidget()->parentWidget()), static_cast<const QWidget*>(legend)})
         for (const QWidget* sibling : x->parentWidget()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
             if (sibling != x && sibling->isVisibleTo(&w) && sibling->geometry().intersects(x->geometry()))
-                bad << QStringLiteral("%1 overlaps %2").arg(sibling->metaObject()->className(), x->metaObject()->className());
+                bad << QStringLiteral("%1 overlaps %2")
+                           .arg(sibling->metaObject()->className(), x->metaObject()->className());
     const QString text = legend->text();
-    const QRect need = QFontMetrics(legend->font()).boundingRect(QRect(0, 0, legend->width(), 10000), Qt::TextWordWrap, text);
+    const QRect need =
+        QFontMetrics(legend->font()).boundingRect(QRect(0, 0, legend->width(), 10000), Qt::TextWordWrap, text);
     if (need.width() > legend->width() || need.height() > legend->height())
-        bad << QStringLiteral("the legend's text needs %1x%2 in %3x%4").arg(need.width()).arg(need.height()).arg(legend->width()).arg(legend->height());
+        bad << QStringLiteral("the legend's text needs %1x%2 in %3x%4")
+                   .arg(need.width())
+                   .arg(need.height())
+                   .arg(legend->width())
+                   .arg(legend->height());
     // The ranges it states: the lowest and highest score of each kind of head in the last run.
     const std::vector<double>& scores = w.session()->lastOutcome().headScores;
     for (const bool ssm : {false, true}) {
@@ -231,7 +271,8 @@ inline QString boardProblems(const MainWindow& w, int minCell, bool cellsOnly = 
                 }
             }
         // as the UI writes numbers (views/number_format.h, tested on its own in app.model_defaults)
-        if (std::isfinite(lo) && (!text.contains(gna::views::formatNumber(lo)) || !text.contains(gna::views::formatNumber(hi))))
+        if (std::isfinite(lo) &&
+            (!text.contains(gna::views::formatNumber(lo)) || !text.contains(gna::views::formatNumber(hi))))
             bad << QStringLiteral("the legend '%1' lacks the range %2 .. %3").arg(text).arg(lo).arg(hi);
     }
     if (!text.contains(QStringLiteral("✕")) || (m->mixed() && !text.contains(QStringLiteral("◥"))))

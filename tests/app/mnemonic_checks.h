@@ -20,22 +20,27 @@ namespace gna::studio {
 
 // Texts drawn with mnemonics processed (buttons, actions, tabs, dock titles, labels with a buddy):
 // an abbreviation's '&' between capitals ("G&A") would be eaten ("GA"); it must be "G&&A".
-inline bool eatsAmpersand(const QString& text) { return text.contains(QRegularExpression(QStringLiteral("[A-Z]&[A-Z]"))); }
+inline bool eatsAmpersand(const QString& text) {
+    return text.contains(QRegularExpression(QStringLiteral("[A-Z]&[A-Z]")));
+}
 // Texts drawn as they are (labels without a buddy): a mnemonic '&' inside or at
 // the start of a word ("F&ile:", "&Heads:") or an escaped "&&" shows as text.
 inline bool showsMnemonic(const QString& text) {
-    return !Qt::mightBeRichText(text) && text.contains(QRegularExpression(QStringLiteral("(^|\\s)&\\w|[A-Za-z]&[a-z]|&&")));
+    return !Qt::mightBeRichText(text) &&
+        text.contains(QRegularExpression(QStringLiteral("(^|\\s)&\\w|[A-Za-z]&[a-z]|&&")));
 }
 
 inline QStringList mnemonicProblems(const QWidget* root) {
     QStringList bad;
     auto check = [&](const QString& where, const QString& text, bool processed) {
-        if (processed ? eatsAmpersand(text) : showsMnemonic(text)) bad << where + QStringLiteral(": '") + text + QLatin1Char('\'');
+        if (processed ? eatsAmpersand(text) : showsMnemonic(text))
+            bad << where + QStringLiteral(": '") + text + QLatin1Char('\'');
     };
     for (const QAction* a : root->findChildren<QAction*>()) check(QStringLiteral("action"), a->text(), true);
     for (const QMenu* m : root->findChildren<QMenu*>())
         for (const QAction* a : m->actions()) check(QStringLiteral("menu item"), a->text(), true);
-    for (const QAbstractButton* b : root->findChildren<QAbstractButton*>()) check(QStringLiteral("button"), b->text(), true);
+    for (const QAbstractButton* b : root->findChildren<QAbstractButton*>())
+        check(QStringLiteral("button"), b->text(), true);
     for (const QGroupBox* g : root->findChildren<QGroupBox*>()) check(QStringLiteral("group"), g->title(), true);
     // A dock's title is its tab's text too (the studio's style draws its title bar as the tab shows it).
     for (const QDockWidget* d : root->findChildren<QDockWidget*>()) {
@@ -85,8 +90,9 @@ inline QStringList mnemonicClashes(QWidget* panel, const QString& where, const Q
                 bad << where + QStringLiteral(": no mnemonic in '") + l->text() + QLatin1Char('\'');
         for (const QAbstractButton* b : panel->findChildren<QAbstractButton*>())
             if (b->isVisibleTo(panel) && take(b->text()) && b->shortcut() != QKeySequence::mnemonic(b->text()))
-                bad << where + QStringLiteral(": '%1' underlines %2 but its shortcut is %3")  // setShortcut replaced it
-                                   .arg(b->text(), QKeySequence::mnemonic(b->text()).toString(), b->shortcut().toString());
+                bad << where +
+                        QStringLiteral(": '%1' underlines %2 but its shortcut is %3")  // setShortcut replaced it
+                            .arg(b->text(), QKeySequence::mnemonic(b->text()).toString(), b->shortcut().toString());
     };
     inSight();
     for (QTabWidget* t : panel->findChildren<QTabWidget*>()) {

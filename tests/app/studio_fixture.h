@@ -43,7 +43,8 @@ protected:
     std::unique_ptr<gna::Model> openArch(MainWindow& w, const QString& arch);
     QTemporaryDir m_dir;
     QString m_model;
-    const QString m_prompt = QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is");
+    const QString m_prompt =
+        QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is");
 };
 
 inline void StudioFixture::makeTinyLlama() {

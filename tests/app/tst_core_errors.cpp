@@ -86,8 +86,12 @@ void TestCoreErrors::formatsAreTheCoresAndInTheCatalogue() {
     }
     const gna::Error errors[] = {
         thrown([] { gna::parse_head("xyz"); }),
-        thrown([] { gna::parse_experiment_spec(gna::Json{{"experiment", "head_ranking"}, {"bogus", 1}}, "spec.json"); }),
-        thrown([] { gna::parse_experiment_spec(gna::Json{{"experiment", "gna_masks"}, {"gather", {"L0.Q1"}}}, "spec.json"); }),
+        thrown([] {
+            gna::parse_experiment_spec(gna::Json{{"experiment", "head_ranking"}, {"bogus", 1}}, "spec.json");
+        }),
+        thrown([] {
+            gna::parse_experiment_spec(gna::Json{{"experiment", "gna_masks"}, {"gather", {"L0.Q1"}}}, "spec.json");
+        }),
         thrown([&] { gna::read_experiment_result(tmp / "nowhere" / "result.json"); }),
         thrown([&] { gna::read_experiment_result(tmp / "bad.json"); }),
         thrown([&] { gna::SafetensorsFile f(tmp / "short.safetensors"); }),
@@ -110,7 +114,8 @@ void TestCoreErrors::formatsAreTheCoresAndInTheCatalogue() {
     QVERIFY(QCoreApplication::installTranslator(&m_mark));
     // With the translator: the format translated, the cause too, the arguments as they were.
     const QString de = errorText(errors[2]);
-    QVERIFY2(de.startsWith(kMark + QStringLiteral("spec.json: \"gather\"")) && de.contains(QStringLiteral(": ") + kMark + QStringLiteral("head 'L0.Q1'")),
+    QVERIFY2(de.startsWith(kMark + QStringLiteral("spec.json: \"gather\"")) &&
+                 de.contains(QStringLiteral(": ") + kMark + QStringLiteral("head 'L0.Q1'")),
              qPrintable(de));
 }
 
@@ -123,30 +128,42 @@ void TestCoreErrors::everySpecCheckIsTranslated() {
         {Json::array(), QStringLiteral("the spec must be a JSON object")},
         {Json::object(), QStringLiteral("missing \"experiment\"")},
         {Json{{"experiment", "bogus"}}, QStringLiteral("'bogus' is not a known experiment")},
-        {Json{{"experiment", "head_ranking"}, {"steps", {1}}}, QStringLiteral("\"steps\" is not a key of head_ranking")},
+        {Json{{"experiment", "head_ranking"}, {"steps", {1}}},
+         QStringLiteral("\"steps\" is not a key of head_ranking")},
         {Json{{"experiment", "head_ranking"}, {"bogus", 1}}, QStringLiteral("unknown key \"bogus\"")},
         {Json{{"experiment", "head_ranking"}, {"top", "x"}}, QStringLiteral("\"top\" has the wrong type")},
         {Json{{"experiment", "head_ranking"}, {"top", 0}}, QStringLiteral("\"top\": it must be at least 1")},
-        {Json{{"experiment", "memory_table"}, {"lengths", {8, 0}}}, QStringLiteral("\"lengths\": values must be at least 1")},
-        {Json{{"experiment", "head_ranking"}, {"method", "guess"}}, QStringLiteral("\"method\": 'guess' is not one of exact")},
+        {Json{{"experiment", "memory_table"}, {"lengths", {8, 0}}},
+         QStringLiteral("\"lengths\": values must be at least 1")},
+        {Json{{"experiment", "head_ranking"}, {"method", "guess"}},
+         QStringLiteral("\"method\": 'guess' is not one of exact")},
         {Json{{"experiment", "manipulation_grid"}, {"prefill_modes", {"Keep", "Twist"}}},
          QStringLiteral("\"prefill_modes\": unknown manipulation mode 'Twist'")},
-        {Json{{"experiment", "gna_masks"}, {"gather", {"L0.Q1"}}, {"aggregate", Json::array()}}, QStringLiteral("\"gather\": head 'L0.Q1'")},
+        {Json{{"experiment", "gna_masks"}, {"gather", {"L0.Q1"}}, {"aggregate", Json::array()}},
+         QStringLiteral("\"gather\": head 'L0.Q1'")},
         {Json{{"experiment", "evaluate"}, {"task", 3}}, QStringLiteral("\"task\" must be an object with \"name\"")},
-        {Json{{"experiment", "evaluate"}, {"tasks", Json::array()}}, QStringLiteral("\"tasks\" must be a non-empty list")},
-        {Json{{"experiment", "evaluate"}, {"tasks", {3}}}, QStringLiteral("\"tasks[0]\" must be an object with \"name\"")},
-        {Json{{"experiment", "evaluate"}, {"task", {{"name", "poetry"}}}}, QStringLiteral("\"task.name\": 'poetry' is not one of")},
-        {Json{{"experiment", "evaluate"}, {"task", {{"name", "niah"}, {"bogus", 1}}}}, QStringLiteral("unknown key \"task.bogus\" in a niah task")},
-        {Json{{"experiment", "evaluate"}, {"task", {{"name", "niah"}, {"generate", 0}}}}, QStringLiteral("\"task.generate\": it must be at least 1")},
+        {Json{{"experiment", "evaluate"}, {"tasks", Json::array()}},
+         QStringLiteral("\"tasks\" must be a non-empty list")},
+        {Json{{"experiment", "evaluate"}, {"tasks", {3}}},
+         QStringLiteral("\"tasks[0]\" must be an object with \"name\"")},
+        {Json{{"experiment", "evaluate"}, {"task", {{"name", "poetry"}}}},
+         QStringLiteral("\"task.name\": 'poetry' is not one of")},
+        {Json{{"experiment", "evaluate"}, {"task", {{"name", "niah"}, {"bogus", 1}}}},
+         QStringLiteral("unknown key \"task.bogus\" in a niah task")},
+        {Json{{"experiment", "evaluate"}, {"task", {{"name", "niah"}, {"generate", 0}}}},
+         QStringLiteral("\"task.generate\": it must be at least 1")},
         {Json{{"experiment", "evaluate"}, {"task", {{"name", "kv_retrieval"}}}, {"tasks", {{{"name", "mmlu"}}}}},
          QStringLiteral("give \"task\" or \"tasks\", not both")},
         {Json{{"experiment", "cumulative_removal"}}, QStringLiteral("\"ranking\" is required")},
         {Json{{"experiment", "gna_masks"}, {"gather", {"L0.H0"}}}, QStringLiteral("head lists are required")},
-        {Json{{"experiment", "gna_masks"}, {"gather", Json::array()}, {"aggregate", Json::array()}}, QStringLiteral("name no head")},
+        {Json{{"experiment", "gna_masks"}, {"gather", Json::array()}, {"aggregate", Json::array()}},
+         QStringLiteral("name no head")},
     };
     std::vector<std::pair<gna::Error, QString>> errors;
-    for (const auto& [spec, says] : bad) errors.emplace_back(thrown([&] { gna::parse_experiment_spec(spec, "spec.json"); }), says);
-    errors.emplace_back(thrown([] { gna::experiment_keys("bogus"); }), QStringLiteral("experiment: 'bogus' is not a known experiment"));
+    for (const auto& [spec, says] : bad)
+        errors.emplace_back(thrown([&] { gna::parse_experiment_spec(spec, "spec.json"); }), says);
+    errors.emplace_back(thrown([] { gna::experiment_keys("bogus"); }),
+                        QStringLiteral("experiment: 'bogus' is not a known experiment"));
     errors.emplace_back(thrown([] { gna::task_keys("poetry"); }), QStringLiteral("task: 'poetry' is not one of"));
     const QStringList known = knownCoreErrorFormats();
     for (const auto& [e, says] : errors) {
@@ -193,10 +210,13 @@ void TestCoreErrors::experimentSpecErrors() {
     removal->findChild<QLineEdit*>(QStringLiteral("ranking"))->clear();
     QTRY_VERIFY(!removal->specProblem().isEmpty());
     shown = removal->specProblem();
-    QVERIFY2(shown.contains(kMark) && shown.contains(QStringLiteral("\"ranking\" is required: a head_ranking result.json or a list of heads")),
-             qPrintable(shown));
+    QVERIFY2(
+        shown.contains(kMark) &&
+            shown.contains(QStringLiteral("\"ranking\" is required: a head_ranking result.json or a list of heads")),
+        qPrintable(shown));
     const QString note = removal->findChild<QLabel*>(QStringLiteral("specNote"))->toolTip();
-    QVERIFY2(note.startsWith(QStringLiteral("⚠ Ausführen wartet auf eine gültige Spezifikation: ") + kMark), qPrintable(note));
+    QVERIFY2(note.startsWith(QStringLiteral("⚠ Ausführen wartet auf eine gültige Spezifikation: ") + kMark),
+             qPrintable(note));
     ExperimentPanel* ranking = w.experiments()->panel(QStringLiteral("head_ranking"));
     ranking->setSpecText(QStringLiteral("{\"experiment\": \"head_ranking\", \"bogus\": 1}"));
     shown = ranking->specProblem();
@@ -217,15 +237,19 @@ void TestCoreErrors::dependencyResultFiles() {
     f.close();
     for (const QString& file : {missing, broken}) {
         p->findChild<QLineEdit*>(QStringLiteral("ranking"))->setText(file);
-        p->findChild<QLineEdit*>(QStringLiteral("out"))->setText(m_dir.filePath(QStringLiteral("out_") + QFileInfo(file).baseName()));
+        p->findChild<QLineEdit*>(QStringLiteral("out"))
+            ->setText(m_dir.filePath(QStringLiteral("out_") + QFileInfo(file).baseName()));
         QSignalSpy failed(w.experiments()->runner(), &ExperimentRunner::failed);
         p->run();
         QTRY_VERIFY_WITH_TIMEOUT(!p->lastError().isEmpty(), 120000);
         QTRY_VERIFY_WITH_TIMEOUT(!w.experiments()->runner()->isRunning(), 60000);
         const QString shown = p->lastError();
         QVERIFY2(shown.contains(kMark) && shown.contains(file), qPrintable(shown));
-        if (file == missing) QVERIFY2(shown.contains(QStringLiteral("which is missing")), qPrintable(shown));
-        else QVERIFY2(shown.contains(QStringLiteral("is corrupted (") + kMark), qPrintable(shown));  // the JSON error too
+        if (file == missing)
+            QVERIFY2(shown.contains(QStringLiteral("which is missing")), qPrintable(shown));
+        else
+            QVERIFY2(shown.contains(QStringLiteral("is corrupted (") + kMark),
+                     qPrintable(shown));  // the JSON error too
     }
 }
 
@@ -245,7 +269,8 @@ void TestCoreErrors::damagedCheckpoint() {
     w.openModel(dir);
     QVERIFY(failed.wait(60000));
     const QString shown = w.lastError();
-    QVERIFY2(shown.startsWith(kMark) && shown.contains(QStringLiteral("truncated safetensors file")), qPrintable(shown));
+    QVERIFY2(shown.startsWith(kMark) && shown.contains(QStringLiteral("truncated safetensors file")),
+             qPrintable(shown));
 }
 
 GNA_GUI_TEST_MAIN(TestCoreErrors)

@@ -51,7 +51,9 @@ std::pair<int, int> fieldRowsInSight(const ExperimentPanel* p) {
     for (int row = 0; form && row < form->rowCount(); ++row) {
         const QLayoutItem* label = form->itemAt(row, QFormLayout::LabelRole);
         const QLayoutItem* field = form->itemAt(row, QFormLayout::FieldRole);
-        if (!label || label->isEmpty() || !label->widget() || qobject_cast<QLabel*>(label->widget())->text().isEmpty() || !field) continue;
+        if (!label || label->isEmpty() || !label->widget() ||
+            qobject_cast<QLabel*>(label->widget())->text().isEmpty() || !field)
+            continue;
         ++fields;
         QRect r = label->geometry() | field->geometry();
         r.moveTopLeft(p->form()->mapTo(scroll->viewport(), r.topLeft()));
@@ -80,7 +82,8 @@ private Q_SLOTS:
             gna::testing::waitForLayout(w);
             const QString where = QStringLiteral("%1x%2: ").arg(size.width()).arg(size.height());
             QCOMPARE(w.size(), size);
-            QVERIFY2(!w.coveringDock() && w.centralWidget()->isVisible(), qPrintable(where + QStringLiteral("the main view is covered")));
+            QVERIFY2(!w.coveringDock() && w.centralWidget()->isVisible(),
+                     qPrintable(where + QStringLiteral("the main view is covered")));
             ExperimentPanel* p = w.experiments()->panel(QStringLiteral("head_ranking"));
             auto* method = p->findChild<QComboBox*>(QStringLiteral("method"));
             const auto* scroll = p->findChild<QScrollArea*>(QStringLiteral("formScroll"));
@@ -88,22 +91,30 @@ private Q_SLOTS:
             for (int i = 0; i < method->count(); ++i) {
                 // The method chosen with the keyboard: the attribution methods add a row (heads wanted).
                 method->setFocus();
-                while (method->currentIndex() != i) QTest::keyClick(method, method->currentIndex() < i ? Qt::Key_Down : Qt::Key_Up);
+                while (method->currentIndex() != i)
+                    QTest::keyClick(method, method->currentIndex() < i ? Qt::Key_Down : Qt::Key_Up);
                 gna::testing::waitForLayout(w);
                 const QString at = where + method->currentText() + QStringLiteral(": ");
                 const auto [shown, fields] = fieldRowsInSight(p);
                 const bool large = size.width() >= 1600;
-                QVERIFY2(shown >= (large ? fields : 6), qPrintable(at + QStringLiteral("%1 of %2 fields in sight").arg(shown).arg(fields)));
+                QVERIFY2(shown >= (large ? fields : 6),
+                         qPrintable(at + QStringLiteral("%1 of %2 fields in sight").arg(shown).arg(fields)));
                 if (large && method->currentData().toString() == QLatin1String("exact"))
                     QVERIFY2(scroll->verticalScrollBar()->maximum() == 0,
-                             qPrintable(at + QStringLiteral("the form is %1 px high in a pane of %2 px").arg(p->form()->height()).arg(scroll->viewport()->height())));
+                             qPrintable(at +
+                                        QStringLiteral("the form is %1 px high in a pane of %2 px")
+                                            .arg(p->form()->height())
+                                            .arg(scroll->viewport()->height())));
                 QString bad = experimentProblems(w, p->kind());
                 QVERIFY2(bad.isEmpty(), qPrintable(at + bad));
                 bad = mapProblems(w, QSize(120, 120));
                 QVERIFY2(bad.isEmpty(), qPrintable(at + bad));
                 const int share = std::min(480, size.height() * 9 / 20);
                 QVERIFY2(w.centralWidget()->height() >= share,
-                         qPrintable(at + QStringLiteral("the main view is %1 px high, not %2").arg(w.centralWidget()->height()).arg(share)));
+                         qPrintable(at +
+                                    QStringLiteral("the main view is %1 px high, not %2")
+                                        .arg(w.centralWidget()->height())
+                                        .arg(share)));
             }
         }
     }
@@ -120,20 +131,24 @@ private Q_SLOTS:
         MaskPanel* panel = w.maskPanel();
         auto* dock = qobject_cast<QDockWidget*>(panel->parentWidget());
         QVERIFY(dock && dock->isVisible());
-        const QList<const QWidget*> controls = {panel->questionBox(), panel->ruleBox(), panel->runButton(), panel->resetButton(),
-                                                panel->editor(), panel->chart()};
+        const QList<const QWidget*> controls = {panel->questionBox(), panel->ruleBox(), panel->runButton(),
+                                                panel->resetButton(), panel->editor(),  panel->chart()};
         // The SSM demo: the line that says why, nothing else, and the dock as high as its title bar and that line.
         QTRY_VERIFY(panel->isCollapsed());
         const QLabel* why = panel->hintLabel();
         QVERIFY(why->isVisible());
         QVERIFY2(why->text().contains(QStringLiteral("no attention heads")), qPrintable(why->text()));
         for (const QWidget* c : controls) QVERIFY2(!c->isVisible(), c->metaObject()->className());
-        QVERIFY2(why->height() >= why->heightForWidth(why->width()), qPrintable(QStringLiteral("a line cut to %1 px").arg(why->height())));
+        QVERIFY2(why->height() >= why->heightForWidth(why->width()),
+                 qPrintable(QStringLiteral("a line cut to %1 px").arg(why->height())));
         const int lines = why->heightForWidth(why->width()) / why->fontMetrics().lineSpacing();
         QVERIFY2(lines <= 2, qPrintable(QStringLiteral("%1 lines at %2 px").arg(lines).arg(why->width())));
-        const int titleAndLine = dock->height() - panel->height() + why->height() + 2 * panel->layout()->contentsMargins().top() + 4;
-        QVERIFY2(dock->height() <= titleAndLine && dock->height() < w.height() / 4,
-                 qPrintable(QStringLiteral("the dock is %1 px high for a line of %2 px").arg(dock->height()).arg(why->height())));
+        const int titleAndLine =
+            dock->height() - panel->height() + why->height() + 2 * panel->layout()->contentsMargins().top() + 4;
+        QVERIFY2(
+            dock->height() <= titleAndLine && dock->height() < w.height() / 4,
+            qPrintable(
+                QStringLiteral("the dock is %1 px high for a line of %2 px").arg(dock->height()).arg(why->height())));
         const int collapsedWidth = dock->width();
         const QString bad = mapProblems(w, QSize(120, 120));
         QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("beside the collapsed editor: ") + bad));
@@ -155,10 +170,14 @@ private Q_SLOTS:
         QVERIFY(!panel->isCollapsed());
         for (const QWidget* c : controls) QVERIFY2(c->isVisible(), c->metaObject()->className());
         QTRY_VERIFY(panel->questionBox()->count() > 0 && panel->questionBox()->isEnabled());
-        QVERIFY2(panel->hintLabel()->text().contains(QStringLiteral("Click a token")), qPrintable(panel->hintLabel()->text()));
-        QVERIFY2(dock->height() > w.height() / 2, qPrintable(QStringLiteral("the dock stayed %1 px high").arg(dock->height())));
+        QVERIFY2(panel->hintLabel()->text().contains(QStringLiteral("Click a token")),
+                 qPrintable(panel->hintLabel()->text()));
+        QVERIFY2(dock->height() > w.height() / 2,
+                 qPrintable(QStringLiteral("the dock stayed %1 px high").arg(dock->height())));
         QVERIFY2(panel->editor()->height() >= 100 && panel->chart()->height() >= 150,
-                 qPrintable(QStringLiteral("editor %1 px, chart %2 px").arg(panel->editor()->height()).arg(panel->chart()->height())));
+                 qPrintable(QStringLiteral("editor %1 px, chart %2 px")
+                                .arg(panel->editor()->height())
+                                .arg(panel->chart()->height())));
         QVERIFY(dock->width() >= collapsedWidth);
         const int fullWidth = dock->width();
 
@@ -167,16 +186,20 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(60000) && waitIdle(w));
         QTRY_VERIFY(panel->isCollapsed() && !panel->runButton()->isVisible());
         // Its controls' width goes back to the main view, also in a 1024x640 window with the Model dock as a tab beside it.
-        QTRY_VERIFY2(dock->width() < fullWidth * 3 / 4, qPrintable(QStringLiteral("%1 px wide, %2 with its controls").arg(dock->width()).arg(fullWidth)));
+        QTRY_VERIFY2(dock->width() < fullWidth * 3 / 4,
+                     qPrintable(QStringLiteral("%1 px wide, %2 with its controls").arg(dock->width()).arg(fullWidth)));
         w.resize(1024, 640);
         dock->hide();
         gna::testing::waitForLayout(w);
         dock->show();
         gna::testing::waitForLayout(w);
         QVERIFY(w.tabifiedDockWidgets(dock).contains(w.findChild<QDockWidget*>(QStringLiteral("modelDock"))));
-        QVERIFY2(dock->width() < w.width() * 3 / 10 - 20, qPrintable(QStringLiteral("%1 px wide at 1024x640").arg(dock->width())));
+        QVERIFY2(dock->width() < w.width() * 3 / 10 - 20,
+                 qPrintable(QStringLiteral("%1 px wide at 1024x640").arg(dock->width())));
         QVERIFY2(why->height() >= why->heightForWidth(why->width()),  // its whole line, wrapped to the narrower dock
-                 qPrintable(QStringLiteral("%1 px high, its text needs %2").arg(why->height()).arg(why->heightForWidth(why->width()))));
+                 qPrintable(QStringLiteral("%1 px high, its text needs %2")
+                                .arg(why->height())
+                                .arg(why->heightForWidth(why->width()))));
     }
 
     // With the mask editor docked beside the main view, Alt+G reaches the main view's Gather head field every
@@ -202,9 +225,12 @@ private Q_SLOTS:
             for (int i = 0; i < times; ++i) {
                 w.promptEditor()->setFocus();
                 QTest::keyClick(QApplication::focusWidget(), key.key(), Qt::AltModifier);
-                QTRY_VERIFY2(field->hasFocus(), qPrintable(QStringLiteral("%1 (%2), press %3: focus on %4")
-                                                               .arg(label, QKeySequence(key).toString()).arg(i + 1)
-                                                               .arg(QApplication::focusWidget() ? QApplication::focusWidget()->objectName() : QString())));
+                QTRY_VERIFY2(field->hasFocus(),
+                             qPrintable(QStringLiteral("%1 (%2), press %3: focus on %4")
+                                            .arg(label, QKeySequence(key).toString())
+                                            .arg(i + 1)
+                                            .arg(QApplication::focusWidget() ? QApplication::focusWidget()->objectName()
+                                                                             : QString())));
             }
         };
         press(mainGather, 3);

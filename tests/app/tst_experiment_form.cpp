@@ -47,7 +47,9 @@ QString listText(const QJsonArray& a) {
     return parts.join(QStringLiteral(", "));
 }
 
-QJsonObject editorJson(ExperimentPanel* p) { return QJsonDocument::fromJson(p->specEditor()->toPlainText().toUtf8()).object(); }
+QJsonObject editorJson(ExperimentPanel* p) {
+    return QJsonDocument::fromJson(p->specEditor()->toPlainText().toUtf8()).object();
+}
 
 template <typename T>
 T* field(ExperimentPanel* p, const char* name) {
@@ -75,29 +77,36 @@ class TestExperimentForm : public QObject {
         const QJsonObject j = editorJson(p);
         QVERIFY2(!j.isEmpty(), qPrintable(p->specEditor()->toPlainText()));
         const QJsonArray tasks = j.contains(QLatin1String("tasks")) ? j[QLatin1String("tasks")].toArray()
-                                 : j.contains(QLatin1String("task")) ? QJsonArray{j[QLatin1String("task")]}
-                                                                     : QJsonArray{};
+            : j.contains(QLatin1String("task"))                     ? QJsonArray{j[QLatin1String("task")]}
+                                                                    : QJsonArray{};
         for (const QJsonValue& v : tasks) {
             const QJsonObject t = v.toObject();
             const QString name = t[QLatin1String("name")].toString();
             if (name == QLatin1String("kv_retrieval")) {
-                if (t.contains(QLatin1String("sizes"))) QCOMPARE(field<QLineEdit>(p, "sizes")->text(), listText(t[QLatin1String("sizes")].toArray()));
+                if (t.contains(QLatin1String("sizes")))
+                    QCOMPARE(field<QLineEdit>(p, "sizes")->text(), listText(t[QLatin1String("sizes")].toArray()));
                 if (t.contains(QLatin1String("samples_per_size")))
-                    QCOMPARE(field<QSpinBox>(p, "samples_per_size")->value(), t[QLatin1String("samples_per_size")].toInt());
+                    QCOMPARE(field<QSpinBox>(p, "samples_per_size")->value(),
+                             t[QLatin1String("samples_per_size")].toInt());
             } else if (name == QLatin1String("mmlu")) {
                 QCOMPARE(field<QSpinBox>(p, "limit")->value(), t[QLatin1String("limit_per_subject")].toInt(0));
             } else if (name == QLatin1String("niah")) {
-                if (t.contains(QLatin1String("lengths"))) QCOMPARE(field<QLineEdit>(p, "lengths")->text(), listText(t[QLatin1String("lengths")].toArray()));
-                if (t.contains(QLatin1String("depths"))) QCOMPARE(field<QLineEdit>(p, "depths")->text(), listText(t[QLatin1String("depths")].toArray()));
-                if (t.contains(QLatin1String("generate"))) QCOMPARE(field<QSpinBox>(p, "generate")->value(), t[QLatin1String("generate")].toInt());
+                if (t.contains(QLatin1String("lengths")))
+                    QCOMPARE(field<QLineEdit>(p, "lengths")->text(), listText(t[QLatin1String("lengths")].toArray()));
+                if (t.contains(QLatin1String("depths")))
+                    QCOMPARE(field<QLineEdit>(p, "depths")->text(), listText(t[QLatin1String("depths")].toArray()));
+                if (t.contains(QLatin1String("generate")))
+                    QCOMPARE(field<QSpinBox>(p, "generate")->value(), t[QLatin1String("generate")].toInt());
             }
         }
         for (const char* key : {"heads", "gather", "aggregate", "steps", "k"})
-            if (j.contains(QLatin1String(key))) QCOMPARE(field<QLineEdit>(p, key)->text(), listText(j[QLatin1String(key)].toArray()));
+            if (j.contains(QLatin1String(key)))
+                QCOMPARE(field<QLineEdit>(p, key)->text(), listText(j[QLatin1String(key)].toArray()));
         for (const char* key : {"metric", "method", "mode"})
             if (j.contains(QLatin1String(key)) && p->findChild<QComboBox*>(QLatin1String(key))->isVisibleTo(p))
                 QCOMPARE(field<QComboBox>(p, key)->currentData().toString(), j[QLatin1String(key)].toString());
-        if (j[QLatin1String("experiment")].toString() == QLatin1String("memory_table") && j.contains(QLatin1String("lengths")))
+        if (j[QLatin1String("experiment")].toString() == QLatin1String("memory_table") &&
+            j.contains(QLatin1String("lengths")))
             QCOMPARE(field<QLineEdit>(p, "lengths")->text(), listText(j[QLatin1String("lengths")].toArray()));
         if (j.contains(QLatin1String("ranking")) && j[QLatin1String("ranking")].isString())
             QCOMPARE(field<QLineEdit>(p, "ranking")->text(), j[QLatin1String("ranking")].toString());
@@ -128,16 +137,19 @@ private Q_SLOTS:
         w.experiments()->showPanel(p->kind());
         expectUsable(p);  // the form's defaults are the spec
         // An empty results folder: a new folder per run in the user's data folder, said in full under the field.
-        const QString data = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("experiments"));
-        QVERIFY2(field<QLineEdit>(p, "out")->toolTip().contains(QDir::toNativeSeparators(data)), qPrintable(field<QLineEdit>(p, "out")->toolTip()));
+        const QString data = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                                 .filePath(QStringLiteral("experiments"));
+        QVERIFY2(field<QLineEdit>(p, "out")->toolTip().contains(QDir::toNativeSeparators(data)),
+                 qPrintable(field<QLineEdit>(p, "out")->toolTip()));
         const QString hint = field<QLabel>(p, "outHint")->text().remove(QChar(0x200B));
         const QString home = QDir::toNativeSeparators(QDir::homePath());
         QString shown = QDir::toNativeSeparators(data);
         if (shown.startsWith(home)) shown = QStringLiteral("~") + shown.mid(home.size());
         QVERIFY2(hint.contains(shown) && field<QLabel>(p, "outHint")->isVisibleTo(p), qPrintable(hint));
 
-        retype(p->specEditor(), QStringLiteral(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [12, 24], )"
-                                               R"("samples_per_size": 40, "seed": 7}, "metric": "logprob"})"));
+        retype(p->specEditor(),
+               QStringLiteral(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [12, 24], )"
+                              R"("samples_per_size": 40, "seed": 7}, "metric": "logprob"})"));
         expectUsable(p);
         QCOMPARE(field<QLineEdit>(p, "sizes")->text(), QStringLiteral("12, 24"));
         QCOMPARE(field<QSpinBox>(p, "samples_per_size")->value(), 40);
@@ -232,20 +244,23 @@ private Q_SLOTS:
         expectUsable(p);
         auto* task = field<QComboBox>(p, "task");
         QCOMPARE(task->currentData().toString(), QStringLiteral("kv_retrieval+mmlu"));
-        QVERIFY2(task->currentText().contains(QStringLiteral("KV-retrieval")) && task->currentText().contains(QStringLiteral("MMLU")),
+        QVERIFY2(task->currentText().contains(QStringLiteral("KV-retrieval")) &&
+                     task->currentText().contains(QStringLiteral("MMLU")),
                  qPrintable(task->currentText()));
         retype(field<QSpinBox>(p, "samples_per_size"), QStringLiteral("3"));
         expectUsable(p);
         const QJsonObject now = editorJson(p);
-        for (const char* key : {"description", "ranking", "random_seed"}) QCOMPARE(now[QLatin1String(key)], file[QLatin1String(key)]);
+        for (const char* key : {"description", "ranking", "random_seed"})
+            QCOMPARE(now[QLatin1String(key)], file[QLatin1String(key)]);
         const QJsonArray tasks = now[QLatin1String("tasks")].toArray();
         QCOMPARE(tasks.size(), 2);
         QCOMPARE(tasks[0].toObject()[QLatin1String("seed")].toInt(), 2);
         QCOMPARE(tasks[0].toObject()[QLatin1String("samples_per_size")].toInt(), 3);
         QCOMPARE(tasks[1].toObject()[QLatin1String("shots")].toInt(), 0);
 
-        retype(p->specEditor(), QStringLiteral(R"({"experiment": "cumulative_removal", "ranking": ["L1.H0"], "tasks": [)"
-                                               R"({"name": "mmlu", "limit_per_subject": 2}, {"name": "knowledge", "limit": 5}]})"));
+        retype(p->specEditor(),
+               QStringLiteral(R"({"experiment": "cumulative_removal", "ranking": ["L1.H0"], "tasks": [)"
+                              R"({"name": "mmlu", "limit_per_subject": 2}, {"name": "knowledge", "limit": 5}]})"));
         expectUsable(p, false);
         QVERIFY(p->findChild<QLabel*>(QStringLiteral("specNote"))->isVisibleTo(p));
         // A program's change to a greyed-out form (a finished head ranking) leaves the spec as written.
@@ -254,9 +269,11 @@ private Q_SLOTS:
         QCOMPARE(p->specEditor()->toPlainText(), before);
 
         // A spec file of another kind opened from this tab's button goes to its own tab.
-        QVERIFY(!p->openSpecFile(QStringLiteral(GNA_SOURCE_DIR "/resources/data/experiments/memory_table.json"), &error));
+        QVERIFY(
+            !p->openSpecFile(QStringLiteral(GNA_SOURCE_DIR "/resources/data/experiments/memory_table.json"), &error));
         QVERIFY2(error.contains(QStringLiteral("Memory table")), qPrintable(error));
-        QVERIFY2(w.experiments()->openSpec(QStringLiteral(GNA_SOURCE_DIR "/resources/data/experiments/memory_table.json"), &error),
+        QVERIFY2(w.experiments()->openSpec(
+                     QStringLiteral(GNA_SOURCE_DIR "/resources/data/experiments/memory_table.json"), &error),
                  qPrintable(error));
         QCOMPARE(w.experiments()->tabs()->currentWidget(), w.experiments()->panel(QStringLiteral("memory_table")));
         expectUsable(w.experiments()->panel(QStringLiteral("memory_table")));
@@ -273,7 +290,8 @@ private Q_SLOTS:
         retype(field<QLineEdit>(p, "lengths"), QStringLiteral("200, 230"));
         retype(field<QLineEdit>(p, "depths"), QStringLiteral("0, 12.5"));
         expectUsable(p);
-        QCOMPARE(editorJson(p)[QLatin1String("task")].toObject()[QLatin1String("depths")].toArray(), (QJsonArray{0, 12.5}));
+        QCOMPARE(editorJson(p)[QLatin1String("task")].toObject()[QLatin1String("depths")].toArray(),
+                 (QJsonArray{0, 12.5}));
         // An evaluate spec of another task is not a NIAH map: the tab says so.
         retype(p->specEditor(), QStringLiteral(R"({"experiment": "evaluate", "task": {"name": "mmlu"}})"));
         QVERIFY2(p->specProblem().contains(QStringLiteral("niah")), qPrintable(p->specProblem()));
@@ -286,26 +304,35 @@ private Q_SLOTS:
     void formTextsExplainThemselves() {
         MainWindow w;
         w.show();
-        const QString note = w.experiments()->panel(QStringLiteral("niah"))->findChild<QLabel*>(QStringLiteral("kindNote"))->text();
+        const QString note =
+            w.experiments()->panel(QStringLiteral("niah"))->findChild<QLabel*>(QStringLiteral("kindNote"))->text();
         for (const char* jargon : {"evaluate", "niah", "docs/", "{", "\"", "spec"})
-            QVERIFY2(!note.contains(QLatin1String(jargon)), qPrintable(QStringLiteral("'%1' in: %2").arg(QLatin1String(jargon), note)));
+            QVERIFY2(!note.contains(QLatin1String(jargon)),
+                     qPrintable(QStringLiteral("'%1' in: %2").arg(QLatin1String(jargon), note)));
         for (const char* says : {"needle", "cell", "Click a cell", "length", "demo", "KV-retrieval map"})
-            QVERIFY2(note.contains(QLatin1String(says)), qPrintable(QStringLiteral("no '%1' in: %2").arg(QLatin1String(says), note)));
+            QVERIFY2(note.contains(QLatin1String(says)),
+                     qPrintable(QStringLiteral("no '%1' in: %2").arg(QLatin1String(says), note)));
         // The manipulation grid and the memory table say what their table shows, row by row and column
         // by column, the metric and its unit, and what to do on the demos, as the NIAH tab does.
         const std::pair<const char*, std::vector<const char*>> intros[] = {
-            {"manipulation_grid", {"needle", "Each row", "each column", "Keep", "Omit", "Only", "Binary", "Null", "mean score", "0 to 5", "demos"}},
-            {"memory_table", {"Each row", "length in tokens", "columns", "cache", "state", "megabytes", "per sequence", "demos"}},
+            {"manipulation_grid",
+             {"needle", "Each row", "each column", "Keep", "Omit", "Only", "Binary", "Null", "mean score", "0 to 5",
+              "demos"}},
+            {"memory_table",
+             {"Each row", "length in tokens", "columns", "cache", "state", "megabytes", "per sequence", "demos"}},
         };
         for (const auto& [kind, says] : intros) {
-            const auto* label = w.experiments()->panel(QLatin1String(kind))->findChild<QLabel*>(QStringLiteral("kindNote"));
+            const auto* label =
+                w.experiments()->panel(QLatin1String(kind))->findChild<QLabel*>(QStringLiteral("kindNote"));
             QVERIFY2(label, kind);
             QVERIFY(label->wordWrap());
             const QString intro = label->text();
             for (const char* jargon : {"evaluate", "niah", "docs/", "{", "\"", "spec", "_"})
-                QVERIFY2(!intro.contains(QLatin1String(jargon)), qPrintable(QStringLiteral("'%1' in: %2").arg(QLatin1String(jargon), intro)));
+                QVERIFY2(!intro.contains(QLatin1String(jargon)),
+                         qPrintable(QStringLiteral("'%1' in: %2").arg(QLatin1String(jargon), intro)));
             for (const char* word : says)
-                QVERIFY2(intro.contains(QLatin1String(word)), qPrintable(QStringLiteral("no '%1' in: %2").arg(QLatin1String(word), intro)));
+                QVERIFY2(intro.contains(QLatin1String(word)),
+                         qPrintable(QStringLiteral("no '%1' in: %2").arg(QLatin1String(word), intro)));
         }
         ExperimentPanel* sparse = w.experiments()->panel(QStringLiteral("sparsification"));
         auto* k = field<QLineEdit>(sparse, "k");
@@ -331,16 +358,21 @@ private Q_SLOTS:
         QTRY_VERIFY(note->isVisible());
         gna::testing::waitForLayout(w);
         const QString text = note->text();
-        QVERIFY2(text.startsWith(QStringLiteral("⚠ Run waits for a valid spec: \"ranking\" is required")), qPrintable(text));
-        QVERIFY2(text == note->toolTip() && !text.endsWith(QChar(0x2026)), qPrintable(text + QStringLiteral(" | ") + note->toolTip()));
-        const QRect need = note->fontMetrics().boundingRect(QRect(0, 0, note->contentsRect().width(), 1 << 20), Qt::TextWordWrap, text);
+        QVERIFY2(text.startsWith(QStringLiteral("⚠ Run waits for a valid spec: \"ranking\" is required")),
+                 qPrintable(text));
+        QVERIFY2(text == note->toolTip() && !text.endsWith(QChar(0x2026)),
+                 qPrintable(text + QStringLiteral(" | ") + note->toolTip()));
+        const QRect need = note->fontMetrics().boundingRect(QRect(0, 0, note->contentsRect().width(), 1 << 20),
+                                                            Qt::TextWordWrap, text);
         QVERIFY2(need.height() > note->fontMetrics().height(), "the note is one line: it does not test wrapping");
         QVERIFY2(note->contentsRect().height() >= need.height(),
-                 qPrintable(QStringLiteral("%1 px for %2 px of text").arg(note->contentsRect().height()).arg(need.height())));
+                 qPrintable(
+                     QStringLiteral("%1 px for %2 px of text").arg(note->contentsRect().height()).arg(need.height())));
         QVERIFY(!note->geometry().intersects(p->specEditor()->geometry()));
         auto* scroll = p->findChild<QScrollArea*>(QStringLiteral("formScroll"));
         const QLineEdit* ranking = field<QLineEdit>(p, "ranking");
-        QTRY_VERIFY2(scroll->viewport()->rect().contains(QRect(ranking->mapTo(scroll->viewport(), QPoint(0, 0)), ranking->size())),
+        QTRY_VERIFY2(scroll->viewport()->rect().contains(
+                         QRect(ranking->mapTo(scroll->viewport(), QPoint(0, 0)), ranking->size())),
                      "the Ranking field the note asks for is out of sight");
         QCOMPARE(formRowProblems(p), QString());
     }
@@ -360,7 +392,10 @@ private Q_SLOTS:
                 const QPlainTextEdit* spec = p->specEditor();
                 const int lines = QFontMetrics(spec->font()).lineSpacing();
                 const QString where = QStringLiteral("%1: form scrolls by %2 px, spec editor %3 px (minimum %4)")
-                                          .arg(p->kind()).arg(scroll->verticalScrollBar()->maximum()).arg(spec->height()).arg(spec->minimumHeight());
+                                          .arg(p->kind())
+                                          .arg(scroll->verticalScrollBar()->maximum())
+                                          .arg(spec->height())
+                                          .arg(spec->minimumHeight());
                 if (spec->height() < 5 * lines) return where;
                 const bool whole = scroll->verticalScrollBar()->maximum() == 0;
                 // Else the editor's room over its minimum is less than the first row out of sight below needs.
@@ -369,11 +404,14 @@ private Q_SLOTS:
                 for (int row = 0; row < form->rowCount() && !whole && below == 0; ++row) {
                     QRect r;
                     for (const auto role : {QFormLayout::LabelRole, QFormLayout::FieldRole})
-                        if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty()) r |= item->geometry();
-                    if (!r.isEmpty() && p->form()->mapTo(scroll->viewport(), r.bottomLeft()).y() >= scroll->viewport()->height())
+                        if (const QLayoutItem* item = form->itemAt(row, role); item && !item->isEmpty())
+                            r |= item->geometry();
+                    if (!r.isEmpty() &&
+                        p->form()->mapTo(scroll->viewport(), r.bottomLeft()).y() >= scroll->viewport()->height())
                         below = r.height() + form->verticalSpacing();
                 }
-                if (!whole && spec->height() - spec->minimumHeight() >= below) return where + QStringLiteral(", next row %1 px").arg(below);
+                if (!whole && spec->height() - spec->minimumHeight() >= below)
+                    return where + QStringLiteral(", next row %1 px").arg(below);
                 if (p->kind() == QLatin1String("memory_table") && !whole) return where;
                 return formRowProblems(p);
             };
@@ -392,17 +430,20 @@ private Q_SLOTS:
         auto* lengths = field<QLineEdit>(p, "lengths");
         auto* generate = field<QSpinBox>(p, "generate");
         QCOMPARE(generate->value(), 40);
-        QVERIFY2(lengths->placeholderText().contains(QStringLiteral("empty: 250 to 4096 in 10 steps")), qPrintable(lengths->placeholderText()));
+        QVERIFY2(lengths->placeholderText().contains(QStringLiteral("empty: 250 to 4096 in 10 steps")),
+                 qPrintable(lengths->placeholderText()));
         QVERIFY(openDemo(w, QStringLiteral("transformer")));
         QCOMPARE(w.session()->modelInfo()->max_positions, 256);
         QCOMPARE(generate->value(), 16);
-        QVERIFY2(lengths->placeholderText().contains(QStringLiteral("empty: 160 to 240 in 5 steps")), qPrintable(lengths->placeholderText()));
+        QVERIFY2(lengths->placeholderText().contains(QStringLiteral("empty: 160 to 240 in 5 steps")),
+                 qPrintable(lengths->placeholderText()));
         QVERIFY2(lengths->toolTip().contains(QStringLiteral("256")), qPrintable(lengths->toolTip()));
         QTRY_COMPARE(editorJson(p)[QLatin1String("task")].toObject()[QLatin1String("generate")].toInt(), 16);
         QVERIFY(!editorJson(p)[QLatin1String("task")].toObject().contains(QLatin1String("lengths")));
         // Fewer generated tokens leave more room: the longest default length follows (256 - 6 = 250).
         generate->setValue(6);
-        QVERIFY2(lengths->placeholderText().contains(QStringLiteral("to 250 in 5 steps")), qPrintable(lengths->placeholderText()));
+        QVERIFY2(lengths->placeholderText().contains(QStringLiteral("to 250 in 5 steps")),
+                 qPrintable(lengths->placeholderText()));
         QVERIFY(openDemo(w, QStringLiteral("ssm")));
         QCOMPARE(generate->value(), 6);
     }
@@ -425,15 +466,17 @@ private Q_SLOTS:
         static const QRegularExpression headName(QStringLiteral("L(\\d+)\\.([HS])(\\d+)"));
         ExperimentPanel* ranking = w.experiments()->panel(QStringLiteral("head_ranking"));
         ExperimentPanel* removal = w.experiments()->panel(QStringLiteral("cumulative_removal"));
-        for (const QString& text : {field<QLineEdit>(ranking, "heads")->placeholderText(), field<QLineEdit>(removal, "ranking")->placeholderText(),
-                                    field<QLineEdit>(ranking, "heads")->toolTip()}) {
+        for (const QString& text :
+             {field<QLineEdit>(ranking, "heads")->placeholderText(),
+              field<QLineEdit>(removal, "ranking")->placeholderText(), field<QLineEdit>(ranking, "heads")->toolTip()}) {
             int heads = 0;
             for (auto it = headName.globalMatch(text); it.hasNext(); ++heads) {
                 const QRegularExpressionMatch m = it.next();
                 const int layer = m.captured(1).toInt(), head = m.captured(3).toInt();
                 QVERIFY2(layer < static_cast<int>(info->layers.size()), qPrintable(demo + QStringLiteral(": ") + text));
                 const gna::LayerInfo& l = info->layers[static_cast<std::size_t>(layer)];
-                QVERIFY2(head < (m.captured(2) == QLatin1String("S") ? l.ssm_heads : l.attention_heads), qPrintable(demo + QStringLiteral(": ") + text));
+                QVERIFY2(head < (m.captured(2) == QLatin1String("S") ? l.ssm_heads : l.attention_heads),
+                         qPrintable(demo + QStringLiteral(": ") + text));
             }
             QVERIFY2(heads >= 1, qPrintable(demo + QStringLiteral(": ") + text));
         }
@@ -442,13 +485,15 @@ private Q_SLOTS:
         QLineEdit* headsField = field<QLineEdit>(ranking, "heads");
         QCOMPARE(field<QComboBox>(ranking, "method")->currentData().toString(), QStringLiteral("exact"));
         QString empty = headsField->placeholderText();
-        QVERIFY2(empty.contains(QStringLiteral("attention")) == attention && empty.contains(QStringLiteral("SSM")) == !attention,
+        QVERIFY2(empty.contains(QStringLiteral("attention")) == attention &&
+                     empty.contains(QStringLiteral("SSM")) == !attention,
                  qPrintable(demo + QStringLiteral(": ") + empty));
         field<QComboBox>(ranking, "method")->setCurrentIndex(1);
         const QString fast = headsField->placeholderText(), tip = headsField->toolTip();
         QVERIFY2(tip.contains(QStringLiteral("SSM")) == ssm && tip.contains(QStringLiteral("attention")) == attention,
                  qPrintable(demo + QStringLiteral(": ") + tip));
-        QVERIFY2(fast.contains(QStringLiteral("SSM")) == (ssm && !attention), qPrintable(demo + QStringLiteral(": ") + fast));
+        QVERIFY2(fast.contains(QStringLiteral("SSM")) == (ssm && !attention),
+                 qPrintable(demo + QStringLiteral(": ") + fast));
         field<QComboBox>(ranking, "method")->setCurrentIndex(0);
         if (empty.size() < fast.size()) empty = fast;
         // Short enough for the field of a 1024x640 window.
@@ -464,9 +509,11 @@ private Q_SLOTS:
         QCOMPARE(masks->table()->placeholderText().contains(QStringLiteral("no attention heads")), !attention);
         QCOMPARE(masks->runButton()->isEnabled(), attention);
         QTRY_COMPARE(editor->questionBox()->count() > 0, true);
-        for (const QWidget* c : {static_cast<const QWidget*>(editor->questionBox()), static_cast<const QWidget*>(editor->ruleBox()),
-                                 static_cast<const QWidget*>(editor->resetButton())})
-            QVERIFY2(c->isEnabled() == attention, qPrintable(demo + QStringLiteral(": ") + c->metaObject()->className()));
+        for (const QWidget* c :
+             {static_cast<const QWidget*>(editor->questionBox()), static_cast<const QWidget*>(editor->ruleBox()),
+              static_cast<const QWidget*>(editor->resetButton())})
+            QVERIFY2(c->isEnabled() == attention,
+                     qPrintable(demo + QStringLiteral(": ") + c->metaObject()->className()));
         if (!attention) QVERIFY(!editor->runButton()->isEnabled());
         QCOMPARE(editor->hintLabel()->text().contains(QStringLiteral("no attention heads")), !attention);
     }
@@ -481,13 +528,16 @@ private Q_SLOTS:
         for (ExperimentPanel* p : w.experiments()->panels())
             for (const QLineEdit* e : p->form()->findChildren<QLineEdit*>()) {
                 if (!e->isVisibleTo(p) || !e->text().isEmpty() || e->objectName() == QLatin1String("out")) continue;
-                const QString where = p->kind() + QLatin1Char('/') + e->objectName() + QStringLiteral(": '") + e->placeholderText() + u'\'';
-                const bool heads = QStringList{QStringLiteral("heads"), QStringLiteral("gather"), QStringLiteral("aggregate"), QStringLiteral("ranking")}
+                const QString where = p->kind() + QLatin1Char('/') + e->objectName() + QStringLiteral(": '") +
+                    e->placeholderText() + u'\'';
+                const bool heads = QStringList{QStringLiteral("heads"), QStringLiteral("gather"),
+                                               QStringLiteral("aggregate"), QStringLiteral("ranking")}
                                        .contains(e->objectName());
                 QVERIFY2((heads ? head : numbers).match(e->placeholderText()).hasMatch(), qPrintable(where));
                 ++checked;
             }
-        QVERIFY2(checked >= 8, qPrintable(QString::number(checked)));  // lengths, depths, heads, ranking, steps, k, gather, aggregate
+        QVERIFY2(checked >= 8,
+                 qPrintable(QString::number(checked)));  // lengths, depths, heads, ranking, steps, k, gather, aggregate
     }
 };
 

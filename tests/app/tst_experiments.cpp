@@ -76,7 +76,9 @@ void TestExperiments::initTestCase() {
 }
 
 void TestExperiments::openTiny(MainWindow& w) {
-    QVERIFY(showAndOpenModel(w, 1280, 900, m_model, QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is")));
+    QVERIFY(showAndOpenModel(
+        w, 1280, 900, m_model,
+        QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is")));
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
 }
 
@@ -104,25 +106,30 @@ QString TestExperiments::writeNiahResult() {
                                            {QStringLiteral("group"), QString::number(l)},
                                            {QStringLiteral("length"), l},
                                            {QStringLiteral("depth"), d},
-                                           {QStringLiteral("outputs"), QJsonArray{QStringLiteral("eat a sandwich"), QStringLiteral("no idea")}},
+                                           {QStringLiteral("outputs"),
+                                            QJsonArray{QStringLiteral("eat a sandwich"), QStringLiteral("no idea")}},
                                            {QStringLiteral("scores"), QJsonArray{s0, 5.0 - s0}}});
             }
         }
     // nlohmann's compact dump of these samples, as the core writes them, hashed independently.
     const gna::Json parsed = gna::Json::parse(QJsonDocument(samples).toJson(QJsonDocument::Compact).toStdString());
-    const QByteArray sha = QCryptographicHash::hash(QByteArray::fromStdString(parsed.dump()), QCryptographicHash::Sha256).toHex();
-    QJsonObject result{{QStringLiteral("format"), QStringLiteral("gna-experiment-result")},
-                       {QStringLiteral("format_version"), 1},
-                       {QStringLiteral("spec"), QJsonObject{{QStringLiteral("experiment"), QStringLiteral("evaluate")},
-                                                            {QStringLiteral("task"), QJsonObject{{QStringLiteral("name"), QStringLiteral("niah")},
-                                                                                                 {QStringLiteral("lengths"), QJsonArray{300, 400, 500}},
-                                                                                                 {QStringLiteral("depths"), QJsonArray{0.0, 50.0}}}}}},
-                       {QStringLiteral("model"), QJsonObject{{QStringLiteral("path"), m_model}}},
-                       {QStringLiteral("conditions"), QJsonArray{QStringLiteral("baseline"), QStringLiteral("ablated")}},
-                       {QStringLiteral("samples"), samples},
-                       {QStringLiteral("aggregates"), QJsonObject{{QStringLiteral("rows"), QJsonArray{}}}},
-                       {QStringLiteral("checksum"), QString::fromLatin1(sha)},
-                       {QStringLiteral("complete"), true}};
+    const QByteArray sha =
+        QCryptographicHash::hash(QByteArray::fromStdString(parsed.dump()), QCryptographicHash::Sha256).toHex();
+    QJsonObject result{
+        {QStringLiteral("format"), QStringLiteral("gna-experiment-result")},
+        {QStringLiteral("format_version"), 1},
+        {QStringLiteral("spec"),
+         QJsonObject{{QStringLiteral("experiment"), QStringLiteral("evaluate")},
+                     {QStringLiteral("task"),
+                      QJsonObject{{QStringLiteral("name"), QStringLiteral("niah")},
+                                  {QStringLiteral("lengths"), QJsonArray{300, 400, 500}},
+                                  {QStringLiteral("depths"), QJsonArray{0.0, 50.0}}}}}},
+        {QStringLiteral("model"), QJsonObject{{QStringLiteral("path"), m_model}}},
+        {QStringLiteral("conditions"), QJsonArray{QStringLiteral("baseline"), QStringLiteral("ablated")}},
+        {QStringLiteral("samples"), samples},
+        {QStringLiteral("aggregates"), QJsonObject{{QStringLiteral("rows"), QJsonArray{}}}},
+        {QStringLiteral("checksum"), QString::fromLatin1(sha)},
+        {QStringLiteral("complete"), true}};
     const QString path = m_dir.filePath(QStringLiteral("niah-result.json"));
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly)) return {};
@@ -161,14 +168,18 @@ void TestExperiments::retrievalMapMatchesResultFile() {
             int n = 0;
             for (const QJsonValue& v : samples) {
                 const QJsonObject o = v.toObject();
-                if (o.value(QStringLiteral("length")).toInt() == lengths[li] && o.value(QStringLiteral("depth")).toDouble() == depths[di]) {
+                if (o.value(QStringLiteral("length")).toInt() == lengths[li] &&
+                    o.value(QStringLiteral("depth")).toDouble() == depths[di]) {
                     sum += o.value(QStringLiteral("scores")).toArray().at(0).toDouble();
                     ++n;
                 }
             }
             const double got = map->cellValue(di, li);
-            if (n == 0) QVERIFY2(std::isnan(got), qPrintable(QString::number(got)));
-            else QVERIFY2(std::abs(got - sum / n) < 1e-9, qPrintable(QStringLiteral("cell %1,%2: %3 vs %4").arg(di).arg(li).arg(got).arg(sum / n)));
+            if (n == 0)
+                QVERIFY2(std::isnan(got), qPrintable(QString::number(got)));
+            else
+                QVERIFY2(std::abs(got - sum / n) < 1e-9,
+                         qPrintable(QStringLiteral("cell %1,%2: %3 vs %4").arg(di).arg(li).arg(got).arg(sum / n)));
         }
     QCOMPARE(map->cellValue(0, 1), 2.5);  // the two prompts of that cell, averaged
 
@@ -193,7 +204,8 @@ void TestExperiments::retrievalMapMatchesResultFile() {
         o.needle.rules = gna::needle_table_2_1();
         QString expected;
         for (const auto& p : gna::make_niah_prompts(core->tokenizer(), o, core->info().max_positions))
-            if (p.length == 300 && p.depth == 50.0) expected = QString::fromStdString(core->tokenizer().decode(p.tokens, true));
+            if (p.length == 300 && p.depth == 50.0)
+                expected = QString::fromStdString(core->tokenizer().decode(p.tokens, true));
         QVERIFY(!expected.isEmpty());
         QCOMPARE(w.promptEditor()->prompt(), expected);
     }
@@ -205,7 +217,8 @@ void TestExperiments::cancelledExperimentLeavesWindowUsable() {
     ExperimentPanel* panel = w.experiments()->panel(QStringLiteral("head_ranking"));
     w.experiments()->showPanel(QStringLiteral("head_ranking"));
     const QString out = m_dir.filePath(QStringLiteral("ranking"));
-    panel->setSpecText(QStringLiteral(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 1000}})"));
+    panel->setSpecText(QStringLiteral(
+        R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 1000}})"));
     panel->findChild<QLineEdit*>();  // the form exists
     // Run into a fixed folder (so the second run resumes). A tiny-model sample takes about 2 ms: 1000
     // of them leave the click on Cancel seconds to land before the run ends, even on a loaded machine.
@@ -228,9 +241,11 @@ void TestExperiments::cancelledExperimentLeavesWindowUsable() {
     QVERIFY(panel->runButton()->isEnabled());
     QVERIFY(!panel->cancelButton()->isEnabled());
     QVERIFY(panel->lastError().isEmpty());
-    QCOMPARE(panel->findChild<QSpinBox*>(QStringLiteral("samples_per_size"))->value(), 1000);  // the form shows the spec that ran
+    QCOMPARE(panel->findChild<QSpinBox*>(QStringLiteral("samples_per_size"))->value(),
+             1000);  // the form shows the spec that ran
     // The finished samples were saved, the result is incomplete.
-    const gna::ExperimentResult partial = gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
+    const gna::ExperimentResult partial =
+        gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
     QVERIFY(!partial.complete);
     const int saved = static_cast<int>(partial.samples.size());
     QVERIFY2(saved >= 1 && saved < 1000, qPrintable(QString::number(saved)));
@@ -245,7 +260,8 @@ void TestExperiments::cancelledExperimentLeavesWindowUsable() {
     QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
     QTest::mouseClick(panel->runButton(), Qt::LeftButton);
     QVERIFY(finished.wait(120000));
-    const gna::ExperimentResult full = gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
+    const gna::ExperimentResult full =
+        gna::read_experiment_result(QString(out + QStringLiteral("/result.json")).toStdString());
     QVERIFY(full.complete);
     QCOMPARE(static_cast<int>(full.samples.size()), 1000);
     const auto ranking = full.aggregates.ranking.value();
@@ -256,7 +272,8 @@ void TestExperiments::cancelledExperimentLeavesWindowUsable() {
         QVERIFY(std::abs(w.headBoard()->model()->score(h.layer, h.head) - r.importance) < 1e-9);
     }
     // The ranking feeds the cumulative removal panel.
-    QCOMPARE(w.experiments()->panel(QStringLiteral("cumulative_removal"))->ranking(), out + QStringLiteral("/result.json"));
+    QCOMPARE(w.experiments()->panel(QStringLiteral("cumulative_removal"))->ranking(),
+             out + QStringLiteral("/result.json"));
 }
 
 void TestExperiments::cumulativeRemovalCurves() {
@@ -270,7 +287,8 @@ void TestExperiments::cumulativeRemovalCurves() {
     QVERIFY(copy);
     QCOMPARE(panel->table()->tableModel()->rowCount(), 0);
     QVERIFY(!copy->isEnabled());
-    panel->setSpecText(QStringLiteral(R"({"experiment": "cumulative_removal", "ranking": ["L1.H0", "L0.H2", "L1.H3"], "steps": [0, 1, 2, 3],
+    panel->setSpecText(QStringLiteral(
+        R"({"experiment": "cumulative_removal", "ranking": ["L1.H0", "L0.H2", "L1.H3"], "steps": [0, 1, 2, 3],
         "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 12}})"));
     QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("ranking"))->text(), QStringLiteral("L1.H0, L0.H2, L1.H3"));
     QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("sizes"))->text(), QStringLiteral("10"));
@@ -316,7 +334,8 @@ void TestExperiments::cumulativeRemovalCurves() {
     tabs->setCurrentWidget(tabs->widget(2));  // the table's tab, where the button is
     gna::testing::waitForLayout(*panel->window());
     QTest::mouseClick(copy, Qt::LeftButton);
-    QCOMPARE(QGuiApplication::clipboard()->text().count(QLatin1Char('\n')), panel->table()->tableModel()->rowCount() + 1);
+    QCOMPARE(QGuiApplication::clipboard()->text().count(QLatin1Char('\n')),
+             panel->table()->tableModel()->rowCount() + 1);
     QVERIFY(QGuiApplication::clipboard()->text().contains(QStringLiteral("top-3")));
     tabs->setCurrentIndex(shownTab);
     // The curve readable on its page: its plot area at least 200x120 px and wholly in sight (it was cut
@@ -326,8 +345,11 @@ void TestExperiments::cumulativeRemovalCurves() {
     const QRect area = plot->axisRect()->rect();
     const QRect inWindow(plot->mapTo(&w, area.topLeft()), area.size());
     QVERIFY2(area.width() >= 200 && area.height() >= 120 && (visibleRect(plot, &w) & inWindow) == inWindow,
-             qPrintable(QStringLiteral("the plot area is %1x%2, %3x%4 in sight").arg(area.width()).arg(area.height())
-                            .arg((visibleRect(plot, &w) & inWindow).width()).arg((visibleRect(plot, &w) & inWindow).height())));
+             qPrintable(QStringLiteral("the plot area is %1x%2, %3x%4 in sight")
+                            .arg(area.width())
+                            .arg(area.height())
+                            .arg((visibleRect(plot, &w) & inWindow).width())
+                            .arg((visibleRect(plot, &w) & inWindow).height())));
 }
 
 void TestExperiments::maskEditorLetterProbabilities() {
@@ -347,7 +369,8 @@ void TestExperiments::maskEditorLetterProbabilities() {
     panel->editor()->resize(600, 400);
     QTest::mouseClick(panel->editor(), Qt::LeftButton, {}, panel->editor()->tokenRect(masked).center());
     QVERIFY(panel->editor()->isMasked(masked));
-    QVERIFY(std::find(panel->mask().rules[0].keys.begin(), panel->mask().rules[0].keys.end(), masked) == panel->mask().rules[0].keys.end());
+    QVERIFY(std::find(panel->mask().rules[0].keys.begin(), panel->mask().rules[0].keys.end(), masked) ==
+            panel->mask().rules[0].keys.end());
 
     QSignalSpy done(panel, &MaskPanel::runFinished);
     QTest::mouseClick(panel->runButton(), Qt::LeftButton);
@@ -378,14 +401,17 @@ void TestExperiments::mergedShardsOpenLikeAnyResult() {
     const QString spec = m_dir.filePath(QStringLiteral("sharded_ranking.json"));
     QFile f(spec);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 3}, "batch_rows": 8})");
+    f.write(
+        R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 3}, "batch_rows": 8})");
     f.close();
-    QStringList merge = {QStringLiteral("experiment"), QStringLiteral("merge"), m_dir.filePath(QStringLiteral("sharded-merged"))};
+    QStringList merge = {QStringLiteral("experiment"), QStringLiteral("merge"),
+                         m_dir.filePath(QStringLiteral("sharded-merged"))};
     QProcess p;
     for (int i = 0; i < 2; ++i) {
         const QString out = m_dir.filePath(QStringLiteral("sharded-%1").arg(i));
-        p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("experiment"), spec, QStringLiteral("--model"), m_model, QStringLiteral("--out"),
-                                                out, QStringLiteral("--shard"), QStringLiteral("%1/2").arg(i), QStringLiteral("--quiet")});
+        p.start(QStringLiteral(GNA_CLI_PATH),
+                {QStringLiteral("experiment"), spec, QStringLiteral("--model"), m_model, QStringLiteral("--out"), out,
+                 QStringLiteral("--shard"), QStringLiteral("%1/2").arg(i), QStringLiteral("--quiet")});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         merge << out;
@@ -455,9 +481,13 @@ void TestExperiments::screenshots() {
         const char* kind;
         const char* spec;
     };
-    for (const Run& r : {Run{"manipulation_grid", R"({"experiment": "manipulation_grid", "task": {"name": "niah", "lengths": [300], "depths": [50], "generate": 3}})"},
-                         Run{"gna_masks", R"({"experiment": "gna_masks", "gather": ["L0.H1"], "aggregate": ["L1.H2"], "task": {"name": "mmlu", "limit_per_subject": 2}})"},
-                         Run{"memory_table", R"({"experiment": "memory_table", "lengths": [128, 2048, 4096]})"}}) {
+    for (
+        const Run& r :
+        {Run{"manipulation_grid",
+             R"({"experiment": "manipulation_grid", "task": {"name": "niah", "lengths": [300], "depths": [50], "generate": 3}})"},
+         Run{"gna_masks",
+             R"({"experiment": "gna_masks", "gather": ["L0.H1"], "aggregate": ["L1.H2"], "task": {"name": "mmlu", "limit_per_subject": 2}})"},
+         Run{"memory_table", R"({"experiment": "memory_table", "lengths": [128, 2048, 4096]})"}}) {
         ExperimentPanel* p = dock->panel(QString::fromLatin1(r.kind));
         dock->showPanel(p->kind());
         p->setSpecText(QString::fromLatin1(r.spec));
@@ -491,7 +521,8 @@ void TestExperiments::screenshots() {
         } else if (p->kind() == QLatin1String("gna_masks")) {
             // Slides layout: one row per subject (and the total), columns baseline / ablated / masked.
             const QStringList h = p->table()->tableModel()->headers();
-            QVERIFY2(h.contains(QStringLiteral("G&A masked")) && h.contains(QStringLiteral("baseline")), qPrintable(h.join(u',')));
+            QVERIFY2(h.contains(QStringLiteral("G&A masked")) && h.contains(QStringLiteral("baseline")),
+                     qPrintable(h.join(u',')));
         } else {
             QCOMPARE(p->table()->tableModel()->rowCount(), 3);
         }
@@ -514,8 +545,9 @@ void TestExperiments::screenshots() {
 // card measures KV retrieval at 100% with all heads and 16% without L2.H2, 18% without L2.H2 and L1.H3.
 void TestExperiments::demoResultScreenshots() {
     MainWindow w;
-    QVERIFY(showAndOpenModel(w, 1280, 900, QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"),
-                             QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is")));
+    QVERIFY(showAndOpenModel(
+        w, 1280, 900, QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"),
+        QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is")));
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
     ExperimentDock* dock = w.experiments();
     dock->setFloating(true);
@@ -529,8 +561,10 @@ void TestExperiments::demoResultScreenshots() {
         if (!finished.wait(120000) || !p->lastError().isEmpty()) return {};
         return finished.at(0).at(0).toString();
     };
-    const QString ranking = run(QStringLiteral("head_ranking"),
-                                QStringLiteral(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 10}})"));
+    const QString ranking = run(
+        QStringLiteral("head_ranking"),
+        QStringLiteral(
+            R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 10}})"));
     QVERIFY(!ranking.isEmpty());
     // The table's first row is the head whose ablation costs most, its importance the baseline's mean
     // score minus the ablated one, both read here from the result's samples.
@@ -551,14 +585,19 @@ void TestExperiments::demoResultScreenshots() {
 
     QVERIFY(!run(QStringLiteral("cumulative_removal"),
                  QStringLiteral(R"({"experiment": "cumulative_removal", "ranking": "%1", "steps": [0, 1, 2, 3, 4],
-                    "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 10}})").arg(ranking)).isEmpty());
+                    "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 10}})")
+                     .arg(ranking))
+                 .isEmpty());
     const QList<gna::views::CurveSeries> removal = dock->panel(QStringLiteral("cumulative_removal"))->curve()->series();
     QCOMPARE(removal.size(), 2);
     QVERIFY2(removal[0].y.back() <= 0.5, qPrintable(QString::number(removal[0].y.back())));  // G&A heads gone
     shoot(dock, QStringLiteral("experiment_cumulative_removal"));
 
-    QVERIFY(!run(QStringLiteral("layer_pruning"),
-                 QStringLiteral(R"({"experiment": "layer_pruning", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 10}})")).isEmpty());
+    QVERIFY(
+        !run(QStringLiteral("layer_pruning"),
+             QStringLiteral(
+                 R"({"experiment": "layer_pruning", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 10}})"))
+             .isEmpty());
     ExperimentPanel* pruning = dock->panel(QStringLiteral("layer_pruning"));
     QCOMPARE(pruning->findChild<QLineEdit*>(QStringLiteral("sizes"))->text(), QStringLiteral("10"));
     QCOMPARE(pruning->findChild<QSpinBox*>(QStringLiteral("samples_per_size"))->value(), 10);

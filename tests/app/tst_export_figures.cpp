@@ -113,7 +113,8 @@ void TestExportFigures::exportsShippedWorkspace_data() {
     QTest::addColumn<QString>("gatherSeries");
     QTest::addColumn<bool>("dark");  // the studio set to its dark theme
     QTest::newRow("transformer") << "transformer_kv_gather_aggregate.gna.json" << false << "Gather L1.H3" << false;
-    QTest::newRow("transformer ablated, dark") << "transformer_kv_ablated_compare.gna.json" << true << "Gather L1.H3" << true;
+    QTest::newRow("transformer ablated, dark")
+        << "transformer_kv_ablated_compare.gna.json" << true << "Gather L1.H3" << true;
     QTest::newRow("hybrid") << "hybrid_kv_attention_off.gna.json" << true << "Gather L1.H0" << false;
 }
 
@@ -122,7 +123,9 @@ void TestExportFigures::exportsShippedWorkspace() {
     QFETCH(bool, compare);
     QFETCH(QString, gatherSeries);
     QFETCH(bool, dark);
-    const QString out = m_dir.filePath(QStringLiteral("out_") + QString(QTest::currentDataTag()).replace(QRegularExpression(QStringLiteral("[ ,]+")), QStringLiteral("_")));
+    const QString out = m_dir.filePath(
+        QStringLiteral("out_") +
+        QString(QTest::currentDataTag()).replace(QRegularExpression(QStringLiteral("[ ,]+")), QStringLiteral("_")));
     // The settings file of the process (StudioSettings under XDG_CONFIG_HOME): theme 2 is the dark one.
     const QString settings = m_dir.filePath(QStringLiteral("config/G&A Studio/gna-studio.conf"));
     QVERIFY(QDir().mkpath(QFileInfo(settings).absolutePath()));
@@ -170,24 +173,34 @@ void TestExportFigures::exportsShippedWorkspace() {
         QVERIFY2(lines.size() > 1, qPrintable(stem));
         if (f == QLatin1String("next_token")) {
             QCOMPARE(lines[0], QStringLiteral("series,token,probability"));
-            QVERIFY(lines.filter(QRegularExpression(QStringLiteral("^Answer candidates \\(whole answer\\),88,"))).size() == 1);
+            QVERIFY(
+                lines.filter(QRegularExpression(QStringLiteral("^Answer candidates \\(whole answer\\),88,"))).size() ==
+                1);
             QVERIFY(!lines.filter(QRegularExpression(QStringLiteral("^Top next tokens \\(one token\\),"))).isEmpty());
-            QCOMPARE(!lines.filter(QRegularExpression(QStringLiteral("^Baseline \\(no ablation\\),"))).isEmpty(), compare);
+            QCOMPARE(!lines.filter(QRegularExpression(QStringLiteral("^Baseline \\(no ablation\\),"))).isEmpty(),
+                     compare);
         } else if (f == QLatin1String("head_board")) {
             QCOMPARE(lines[0], QStringLiteral("series,layer,head,head_name,score,ablated"));
-            QVERIFY(!lines.filter(QStringLiteral(",L1.H3,")).isEmpty() || !lines.filter(QStringLiteral(",L1.H0,")).isEmpty());
+            QVERIFY(!lines.filter(QStringLiteral(",L1.H3,")).isEmpty() ||
+                    !lines.filter(QStringLiteral(",L1.H0,")).isEmpty());
         } else {
             const bool difference = f.startsWith(QLatin1String("difference"));
-            QCOMPARE(lines[0], difference
-                                   ? QStringLiteral("series,query_position,query_token,key_position,key_token,weight_difference")
-                                   : QStringLiteral("series,query_position,query_token,key_position,key_token,weight"));
-            if (f == QLatin1String("gather")) QVERIFY2(lines[1].startsWith(gatherSeries + QLatin1Char(',')), qPrintable(lines[1]));
-            if (f == QLatin1String("difference_gather"))  // "Gather L1.H3: ablated − unablated" (or unchanged by the ablation)
+            QCOMPARE(lines[0],
+                     difference
+                         ? QStringLiteral("series,query_position,query_token,key_position,key_token,weight_difference")
+                         : QStringLiteral("series,query_position,query_token,key_position,key_token,weight"));
+            if (f == QLatin1String("gather"))
+                QVERIFY2(lines[1].startsWith(gatherSeries + QLatin1Char(',')), qPrintable(lines[1]));
+            if (f ==
+                QLatin1String(
+                    "difference_gather"))  // "Gather L1.H3: ablated − unablated" (or unchanged by the ablation)
                 QVERIFY2(lines[1].startsWith(gatherSeries + QLatin1Char(':')), qPrintable(lines[1]));
-            if (f == QLatin1String("difference_aggregate")) QVERIFY2(lines[1].startsWith(QStringLiteral("Aggregate L")), qPrintable(lines[1]));
+            if (f == QLatin1String("difference_aggregate"))
+                QVERIFY2(lines[1].startsWith(QStringLiteral("Aggregate L")), qPrintable(lines[1]));
             // Token text, not positions: some key token is a word of the prompt.
-            QVERIFY2(!lines.filter(QRegularExpression(QStringLiteral(",[^,]*(candle|ictionary|value)[^,]*,"))).isEmpty(),
-                     qPrintable(lines.mid(0, 5).join(QLatin1Char('\n'))));
+            QVERIFY2(
+                !lines.filter(QRegularExpression(QStringLiteral(",[^,]*(candle|ictionary|value)[^,]*,"))).isEmpty(),
+                qPrintable(lines.mid(0, 5).join(QLatin1Char('\n'))));
         }
     }
 }
@@ -197,15 +210,18 @@ void TestExportFigures::workspaceKeepsScaleAndResults() {
     w.modelPath = QStringLiteral("/models/x");
     w.logScale = true;
     w.sharedRange = false;
-    w.experimentResults = {m_dir.filePath(QStringLiteral("runs/ranking/result.json")), QStringLiteral("/elsewhere/result.json")};
+    w.experimentResults = {m_dir.filePath(QStringLiteral("runs/ranking/result.json")),
+                           QStringLiteral("/elsewhere/result.json")};
     const QString path = m_dir.filePath(QStringLiteral("scale.gna.json"));
     QVERIFY(w.save(path));
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
     // Results under the workspace's folder are saved relative to it, so the folder can move.
-    QCOMPARE(o.value(QStringLiteral("experiment_results")).toArray().at(0).toString(), QStringLiteral("runs/ranking/result.json"));
-    QCOMPARE(o.value(QStringLiteral("experiment_results")).toArray().at(1).toString(), QStringLiteral("/elsewhere/result.json"));
+    QCOMPARE(o.value(QStringLiteral("experiment_results")).toArray().at(0).toString(),
+             QStringLiteral("runs/ranking/result.json"));
+    QCOMPARE(o.value(QStringLiteral("experiment_results")).toArray().at(1).toString(),
+             QStringLiteral("/elsewhere/result.json"));
     Workspace back;
     QVERIFY(Workspace::load(path, &back));
     QCOMPARE(back, w);
@@ -220,16 +236,18 @@ void TestExportFigures::exportsExperimentFigures() {
         const char* json;
     };
     QStringList results;
-    for (const Spec& spec : {Spec{"cumulative_removal", R"({"experiment": "cumulative_removal", "ranking": ["L2.H2", "L1.H3", "L0.H1"],
+    for (const Spec& spec :
+         {Spec{"cumulative_removal", R"({"experiment": "cumulative_removal", "ranking": ["L2.H2", "L1.H3", "L0.H1"],
                                    "steps": [0, 1, 2], "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 8}})"},
-                              Spec{"manipulation_grid", R"({"experiment": "manipulation_grid",
+          Spec{"manipulation_grid", R"({"experiment": "manipulation_grid",
                                    "task": {"name": "niah", "lengths": [200], "depths": [50], "buffer": 40, "generate": 3}})"}}) {
         const QString specFile = writeFile(QLatin1String(spec.name) + QStringLiteral(".json"), spec.json);
         const QString out = m_dir.filePath(QStringLiteral("exp_") + QLatin1String(spec.name));
         QProcess p;
         p.setProcessChannelMode(QProcess::MergedChannels);
-        p.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("experiment"), specFile, QStringLiteral("--model"), model,
-                                                QStringLiteral("--out"), out});
+        p.start(
+            QStringLiteral(GNA_CLI_PATH),
+            {QStringLiteral("experiment"), specFile, QStringLiteral("--model"), model, QStringLiteral("--out"), out});
         QVERIFY(p.waitForFinished(300000));
         QVERIFY2(p.exitCode() == 0, p.readAll().constData());
         results << out + QStringLiteral("/result.json");
@@ -242,9 +260,10 @@ void TestExportFigures::exportsExperimentFigures() {
     QVERIFY(w.save(workspace));
     const QString out = m_dir.filePath(QStringLiteral("out_experiments"));
     QString output;
-    const int code = run({QStringLiteral("--export-figures"), workspace, out, QStringLiteral("--formats"), QStringLiteral("pdf,svg,png"),
-                          QStringLiteral("--dpi"), QStringLiteral("200"), QStringLiteral("--width"), QStringLiteral("double")},
-                         &output);
+    const int code = run(
+        {QStringLiteral("--export-figures"), workspace, out, QStringLiteral("--formats"), QStringLiteral("pdf,svg,png"),
+         QStringLiteral("--dpi"), QStringLiteral("200"), QStringLiteral("--width"), QStringLiteral("double")},
+        &output);
     QVERIFY2(code == 0, qPrintable(output));
     for (const QString& stem : {QStringLiteral("cumulative_removal_curves"), QStringLiteral("manipulation_grid_map")}) {
         const QImage png(QDir(out).filePath(stem + QStringLiteral(".png")));
@@ -253,7 +272,8 @@ void TestExportFigures::exportsExperimentFigures() {
         QVERIFY(QFileInfo(QDir(out).filePath(stem + QStringLiteral(".svg"))).size() > 0);
         QVERIFY(QFileInfo(QDir(out).filePath(stem + QStringLiteral(".pdf"))).size() > 0);
     }
-    for (const QString& table : {QStringLiteral("cumulative_removal_table"), QStringLiteral("manipulation_grid_table")}) {
+    for (const QString& table :
+         {QStringLiteral("cumulative_removal_table"), QStringLiteral("manipulation_grid_table")}) {
         QFile tex(QDir(out).filePath(table + QStringLiteral(".tex")));
         QVERIFY2(tex.open(QIODevice::ReadOnly), qPrintable(table));
         const QByteArray t = tex.readAll();
@@ -306,30 +326,38 @@ void TestExportFigures::errors_data() {
     const QString missing = m_dir.filePath(QStringLiteral("no_such.gna.json"));
     QTest::newRow("missing workspace") << QStringList{QStringLiteral("--export-figures"), missing, out} << missing;
     const QString bad = writeFile(QStringLiteral("bad.gna.json"), "{ not json");
-    QTest::newRow("bad json") << QStringList{QStringLiteral("--export-figures"), bad, out} << QStringLiteral("bad.gna.json");
-    const QString noModel = writeFile(QStringLiteral("nomodel.gna.json"),
-                                      R"({"format":"gna-studio-workspace","version":1,"model":"../no-such-model","prompt":"p"})");
-    QTest::newRow("missing model") << QStringList{QStringLiteral("--export-figures"), noModel, out} << QStringLiteral("no-such-model");
+    QTest::newRow("bad json") << QStringList{QStringLiteral("--export-figures"), bad, out}
+                              << QStringLiteral("bad.gna.json");
+    const QString noModel =
+        writeFile(QStringLiteral("nomodel.gna.json"),
+                  R"({"format":"gna-studio-workspace","version":1,"model":"../no-such-model","prompt":"p"})");
+    QTest::newRow("missing model") << QStringList{QStringLiteral("--export-figures"), noModel, out}
+                                   << QStringLiteral("no-such-model");
     const QString notModel = writeFile(QStringLiteral("notmodel.gna.json"),
                                        R"({"format":"gna-studio-workspace","version":1,"model":".","prompt":"p"})");
     QTest::newRow("model does not load") << QStringList{QStringLiteral("--export-figures"), notModel, out}
                                          << QStringLiteral("Could not load the model");
     const QString file = writeFile(QStringLiteral("a_file"), "x");
-    QTest::newRow("unwritable out dir") << QStringList{QStringLiteral("--export-figures"), good, file + QStringLiteral("/sub")}
+    QTest::newRow("unwritable out dir") << QStringList{QStringLiteral("--export-figures"), good,
+                                                       file + QStringLiteral("/sub")}
                                         << QStringLiteral("a_file");
-    QTest::newRow("bad dpi") << QStringList{QStringLiteral("--export-figures"), good, out, QStringLiteral("--dpi"), QStringLiteral("abc")}
+    QTest::newRow("bad dpi") << QStringList{QStringLiteral("--export-figures"), good, out, QStringLiteral("--dpi"),
+                                            QStringLiteral("abc")}
                              << QStringLiteral("--dpi");
-    QTest::newRow("bad width") << QStringList{QStringLiteral("--export-figures"), good, out, QStringLiteral("--width"), QStringLiteral("wide")}
+    QTest::newRow("bad width") << QStringList{QStringLiteral("--export-figures"), good, out, QStringLiteral("--width"),
+                                              QStringLiteral("wide")}
                                << QStringLiteral("--width");
-    QTest::newRow("bad format") << QStringList{QStringLiteral("--export-figures"), good, out, QStringLiteral("--formats"), QStringLiteral("pdf,jpg")}
+    QTest::newRow("bad format") << QStringList{QStringLiteral("--export-figures"), good, out,
+                                               QStringLiteral("--formats"), QStringLiteral("pdf,jpg")}
                                 << QStringLiteral("jpg");
-    const QString noResult = writeFile(QStringLiteral("noresult.gna.json"),
-                                       QStringLiteral(R"({"format":"gna-studio-workspace","version":1,"model":"%1","prompt":"p",
+    const QString noResult =
+        writeFile(QStringLiteral("noresult.gna.json"),
+                  QStringLiteral(R"({"format":"gna-studio-workspace","version":1,"model":"%1","prompt":"p",
                                            "experiment_results":["runs/missing/result.json"]})")
-                                           .arg(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"))
-                                           .toUtf8());
-    QTest::newRow("missing experiment result") << QStringList{QStringLiteral("--export-figures"), noResult, out}
-                                               << QStringLiteral("runs/missing/result.json");
+                      .arg(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"))
+                      .toUtf8());
+    QTest::newRow("missing experiment result")
+        << QStringList{QStringLiteral("--export-figures"), noResult, out} << QStringLiteral("runs/missing/result.json");
     QTest::newRow("no out dir") << QStringList{QStringLiteral("--export-figures"), good} << QStringLiteral("OUT_DIR");
 }
 
@@ -366,7 +394,8 @@ void TestExportFigures::headBoardTextsApart() {
     MainWindow window;
     window.applyWorkspace(w);
     gna::studio::Session* session = window.session();
-    QTRY_VERIFY_WITH_TIMEOUT(!session->isLoading() && !session->isRunning() && session->lastOutcome().generation == session->generation() &&
+    QTRY_VERIFY_WITH_TIMEOUT(!session->isLoading() && !session->isRunning() &&
+                                 session->lastOutcome().generation == session->generation() &&
                                  window.headBoard()->model()->hasScores(),
                              120000);
     QVERIFY(window.headBoard()->model()->scoresAreDifferences());
@@ -374,7 +403,8 @@ void TestExportFigures::headBoardTextsApart() {
 
     gna::views::FigureOptions options;
     options.widthInches = inches;
-    const std::unique_ptr<gna::views::HeadBoardFigure> figure = paperHeadBoard(window, inches, options.fontPoints, &options.heightInches);
+    const std::unique_ptr<gna::views::HeadBoardFigure> figure =
+        paperHeadBoard(window, inches, options.fontPoints, &options.heightInches);
     const gna::views::DrawnFigure drawn = gna::views::drawnFigure(figure->plot(), options);
     QCOMPARE(drawn.size, QSizeF(qRound(inches * 72), qRound(options.heightInches * 72)));
     // What must be drawn: the title (the score's name, on one line or more), the head and layer axes,
@@ -391,7 +421,12 @@ void TestExportFigures::headBoardTextsApart() {
     const QRectF page(QPointF(0, 0), drawn.size);
     QStringList bad;
     auto name = [](const gna::views::DrawnFigure::Text& t) {
-        return QStringLiteral("\"%1\" (%2, %3, %4 x %5)").arg(t.text).arg(t.rect.x()).arg(t.rect.y()).arg(t.rect.width()).arg(t.rect.height());
+        return QStringLiteral("\"%1\" (%2, %3, %4 x %5)")
+            .arg(t.text)
+            .arg(t.rect.x())
+            .arg(t.rect.y())
+            .arg(t.rect.width())
+            .arg(t.rect.height());
     };
     // Rectangles sharing an edge (lines of one title, runs of one line) do not overlap: a tolerance of 0.1 pt.
     auto overlap = [](const QRectF& a, const QRectF& b) {
@@ -400,9 +435,11 @@ void TestExportFigures::headBoardTextsApart() {
     };
     for (qsizetype i = 0; i < drawn.texts.size(); ++i) {
         const auto& a = drawn.texts[i];
-        if (!page.adjusted(-0.1, -0.1, 0.1, 0.1).contains(a.rect)) bad << name(a) + QStringLiteral(" outside the figure");
+        if (!page.adjusted(-0.1, -0.1, 0.1, 0.1).contains(a.rect))
+            bad << name(a) + QStringLiteral(" outside the figure");
         for (qsizetype j = i + 1; j < drawn.texts.size(); ++j)
-            if (overlap(a.rect, drawn.texts[j].rect)) bad << name(a) + QStringLiteral(" overlaps ") + name(drawn.texts[j]);
+            if (overlap(a.rect, drawn.texts[j].rect))
+                bad << name(a) + QStringLiteral(" overlaps ") + name(drawn.texts[j]);
         for (const QRectF& image : drawn.images)
             if (overlap(a.rect, image)) bad << name(a) + QStringLiteral(" overlaps the board or a colour scale");
     }

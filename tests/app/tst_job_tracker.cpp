@@ -40,8 +40,15 @@ private Q_SLOTS:
         QThread* workThread = nullptr;
         QThread* doneThread = nullptr;
         int result = 0;
-        const quint64 g = jobs->start([&](const JobControl&) { workThread = QThread::currentThread(); return 6 * 7; },
-                                      [&](int r) { result = r; doneThread = QThread::currentThread(); });
+        const quint64 g = jobs->start(
+            [&](const JobControl&) {
+                workThread = QThread::currentThread();
+                return 6 * 7;
+            },
+            [&](int r) {
+                result = r;
+                doneThread = QThread::currentThread();
+            });
         QCOMPARE(g, jobs->generation());
         QVERIFY(jobs->isBusy());
         QTRY_COMPARE(result, 42);
@@ -85,8 +92,12 @@ private Q_SLOTS:
         auto* jobs = new JobTracker(&w.pool, JobTracker::Policy::Supersede, &owner);
         std::binary_semaphore release(0);
         int firstDone = 0, firstDropped = 0, secondDone = 0;
-        jobs->start([&](const JobControl&) { release.acquire(); return 1; }, [&](int) { ++firstDone; },
-                    {{}, [&] { ++firstDropped; }});
+        jobs->start(
+            [&](const JobControl&) {
+                release.acquire();
+                return 1;
+            },
+            [&](int) { ++firstDone; }, {{}, [&] { ++firstDropped; }});
         jobs->start([](const JobControl&) { return 2; }, [&](int r) { secondDone = r; });
         release.release();
         QTRY_COMPARE(secondDone, 2);
@@ -190,7 +201,12 @@ private Q_SLOTS:
         // a job's progress posted after a newer job started is not shown
         progress.clear();
         std::binary_semaphore reported(0);
-        jobs->start([&](const JobControl& c) { c.progress(1, 2); reported.release(); }, [] {});
+        jobs->start(
+            [&](const JobControl& c) {
+                c.progress(1, 2);
+                reported.release();
+            },
+            [] {});
         reported.acquire();
         jobs->start([](const JobControl&) {}, [&] { ++done; });
         QTRY_COMPARE(done, 2);

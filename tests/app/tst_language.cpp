@@ -92,8 +92,10 @@ void TestLanguage::switchesLiveAndBack() {
     de->trigger();
     QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), QStringLiteral("&Datei"), 20000);
     QVERIFY(menuTitles(w).contains(QStringLiteral("&Ansicht")));
-    QCOMPARE(w.findChild<QPushButton*>(QStringLiteral("restoreButton"))->text(), QStringLiteral("Alle &wiederherstellen"));
-    QCOMPARE(w.findChild<QCheckBox*>(QStringLiteral("compareCheck"))->text(), QStringLiteral("Mit dem Lauf ohne Ablation vergleichen"));
+    QCOMPARE(w.findChild<QPushButton*>(QStringLiteral("restoreButton"))->text(),
+             QStringLiteral("Alle &wiederherstellen"));
+    QCOMPARE(w.findChild<QCheckBox*>(QStringLiteral("compareCheck"))->text(),
+             QStringLiteral("Mit dem Lauf ohne Ablation vergleichen"));
     // The same model, not loaded again; its plan, prompt and compare mode kept, the views drawn again.
     QCOMPARE(loadStarted.size(), 1);
     QCOMPARE(w.session()->modelPath(), dir);
@@ -111,7 +113,8 @@ void TestLanguage::switchesLiveAndBack() {
     en->trigger();
     QTRY_COMPARE_WITH_TIMEOUT(menuTitles(w).value(0), QStringLiteral("&File"), 20000);
     QCOMPARE(w.findChild<QPushButton*>(QStringLiteral("restoreButton"))->text(), QStringLiteral("Restore a&ll"));
-    QCOMPARE(w.findChild<QCheckBox*>(QStringLiteral("compareCheck"))->text(), QStringLiteral("Compare with the unablated run"));
+    QCOMPARE(w.findChild<QCheckBox*>(QStringLiteral("compareCheck"))->text(),
+             QStringLiteral("Compare with the unablated run"));
     QCOMPARE(loadStarted.size(), 1);
     QCOMPARE(w.session()->ablatedHeads(), plan);
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
@@ -122,7 +125,8 @@ void TestLanguage::keepsTheLayoutOfAWindowOpenedInTheLanguage() {
     const auto [english, englishTour] = directLayouts(QStringLiteral("en"));
     QVERIFY(german.cell > 0 && english.cell > 0);
     // Where the cells leave room, every column is labelled (the demo transformer's four heads).
-    QCOMPARE(english.labels, QStringList({QStringLiteral("H0"), QStringLiteral("H1"), QStringLiteral("H2"), QStringLiteral("H3")}));
+    QCOMPARE(english.labels,
+             QStringList({QStringLiteral("H0"), QStringLiteral("H1"), QStringLiteral("H2"), QStringLiteral("H3")}));
     MainWindow w;
     w.resize(1600, 1000);
     QVERIFY(openDemo(w, QStringLiteral("transformer")));
@@ -165,7 +169,8 @@ void TestLanguage::menuPathsShowNoMnemonics() {
         // The catalogue's menu titles (translations/gna_zh_CN.ts), as the menus show them.
         QVERIFY2(message.contains(QStringLiteral("文件\u00A0▸\u00A0打开模型…")), qPrintable(message));
         QVERIFY2(message.contains(QStringLiteral("帮助\u00A0▸")), qPrintable(message));
-        QVERIFY2(!message.contains(QLatin1Char('&')) && !message.contains(QStringLiteral("(O)")) && !message.contains(QStringLiteral("(F)")),
+        QVERIFY2(!message.contains(QLatin1Char('&')) && !message.contains(QStringLiteral("(O)")) &&
+                     !message.contains(QStringLiteral("(F)")),
                  qPrintable(message));
     }
 }
@@ -229,23 +234,28 @@ void TestLanguage::newStringsAreTranslated() {
         ExperimentRunner runner;
         ExperimentPanel panel(QStringLiteral("head_ranking"), &runner);
         QCOMPARE(panel.title(), QString::fromUtf8(e.title));
-        QCOMPARE(QCoreApplication::translate("gna::studio::ExperimentResults", "Accuracy"), QString::fromUtf8(e.accuracy));
+        QCOMPARE(QCoreApplication::translate("gna::studio::ExperimentResults", "Accuracy"),
+                 QString::fromUtf8(e.accuracy));
         QCOMPARE(MainWindow::tr("Restore the last session?"), QString::fromUtf8(e.restore));
         // Plurals: the restore question and the mask panel's count.
         QVERIFY(MaskPanel::tr("%n MMLU question(s) from the bundled sample.", nullptr, 3).contains(QLatin1Char('3')));
-        QVERIFY(MaskPanel::tr("%n MMLU question(s) from the bundled sample.", nullptr, 3) != QStringLiteral("3 MMLU question(s) from the bundled sample."));
+        QVERIFY(MaskPanel::tr("%n MMLU question(s) from the bundled sample.", nullptr, 3) !=
+                QStringLiteral("3 MMLU question(s) from the bundled sample."));
         // The interactive run's messages (a free function's tr()) translate too.
-        QVERIFY(QCoreApplication::translate("gna::studio", "entropy of the last row (bits)") != QStringLiteral("entropy of the last row (bits)"));
+        QVERIFY(QCoreApplication::translate("gna::studio", "entropy of the last row (bits)") !=
+                QStringLiteral("entropy of the last row (bits)"));
         // The line scores of the head board (its colour menu and the score label).
         for (const char* m : {"Gather score (line ends → their own line)", "Aggregate score (last token → line ends)"})
             QVERIFY2(MainWindow::tr(m) != QString::fromUtf8(m), m);
-        for (const char* m : {"Gather score: attention of each line end on its own line",
-                              "Aggregate score: attention of the last token on the line ends",
-                              "Gather score: the prompt has no line ends", "Aggregate score: the prompt has no line ends"})
+        for (const char* m :
+             {"Gather score: attention of each line end on its own line",
+              "Aggregate score: attention of the last token on the line ends",
+              "Gather score: the prompt has no line ends", "Aggregate score: the prompt has no line ends"})
             QVERIFY2(QCoreApplication::translate("gna::studio", m) != QString::fromUtf8(m), m);
         // The tour's formats step when the card's top two heads show the dissociation.
-        const char* topTwo = "%1 questions from %2, each with four options, scored in both formats. Share answered right "
-                             "with all heads on and with %3 and %4 off (the model card's top two of the head ranking).";
+        const char* topTwo =
+            "%1 questions from %2, each with four options, scored in both formats. Share answered right "
+            "with all heads on and with %3 and %4 off (the model card's top two of the head ranking).";
         QVERIFY(QCoreApplication::translate("gna::studio::GuidedTour", topTwo) != QString::fromUtf8(topTwo));
         QCoreApplication::removeTranslator(&t);
     }

@@ -64,7 +64,10 @@ QString promptProblems(const MainWindow& w) {
     const int lines = edit->document()->blockCount();  // no line wraps at these widths
     const int need = lines * edit->fontMetrics().lineSpacing() + 2 * int(edit->document()->documentMargin());
     if (lines >= 6 && edit->viewport()->height() >= need) return {};
-    return QStringLiteral("the prompt's %1 lines need %2 px and have %3").arg(lines).arg(need).arg(edit->viewport()->height());
+    return QStringLiteral("the prompt's %1 lines need %2 px and have %3")
+        .arg(lines)
+        .arg(need)
+        .arg(edit->viewport()->height());
 }
 
 // A language whose text for the board legend's last item is long: it wraps to more lines than the
@@ -72,11 +75,14 @@ QString promptProblems(const MainWindow& w) {
 class LongLegendTranslator : public QTranslator {
 public:
     static QString text() {
-        return QStringLiteral("G, A = the Gather head and the Aggregate head whose attention maps the window shows beside the board");
+        return QStringLiteral(
+            "G, A = the Gather head and the Aggregate head whose attention maps the window shows beside the board");
     }
     bool isEmpty() const override { return false; }
     QString translate(const char* context, const char* source, const char*, int) const override {
-        return qstrcmp(context, "gna::views::HeadBoardLegend") == 0 && qstrcmp(source, "G, A = shown heads") == 0 ? text() : QString();
+        return qstrcmp(context, "gna::views::HeadBoardLegend") == 0 && qstrcmp(source, "G, A = shown heads") == 0
+            ? text()
+            : QString();
     }
 };
 
@@ -94,11 +100,19 @@ QString legendProblems(const MainWindow& w) {
     cells &= visibleRect(board, &w);  // as far as the board's scroll area shows them
     QStringList bad;
     if (legend->height() < legend->heightForWidth(legend->width()))
-        bad << QStringLiteral("the legend is %1 px high and its text needs %2").arg(legend->height()).arg(legend->heightForWidth(legend->width()));
-    if (at.intersects(cells)) bad << QStringLiteral("the legend (y %1..%2) overlaps the cells (y %3..%4)").arg(at.top()).arg(at.bottom()).arg(cells.top()).arg(cells.bottom());
+        bad << QStringLiteral("the legend is %1 px high and its text needs %2")
+                   .arg(legend->height())
+                   .arg(legend->heightForWidth(legend->width()));
+    if (at.intersects(cells))
+        bad << QStringLiteral("the legend (y %1..%2) overlaps the cells (y %3..%4)")
+                   .arg(at.top())
+                   .arg(at.bottom())
+                   .arg(cells.top())
+                   .arg(cells.bottom());
     for (const char* name : {"invertButton", "restoreButton"}) {
         const auto* b = w.findChild<QWidget*>(QLatin1String(name));
-        if (at.intersects(QRect(b->mapTo(&w, QPoint(0, 0)), b->size()))) bad << QStringLiteral("the legend overlaps ") + QLatin1String(name);
+        if (at.intersects(QRect(b->mapTo(&w, QPoint(0, 0)), b->size())))
+            bad << QStringLiteral("the legend overlaps ") + QLatin1String(name);
     }
     return bad.join(QStringLiteral("; "));
 }
@@ -120,12 +134,15 @@ QString labelOverlaps(const gna::views::AttentionHeatmap* map, bool keys) {
     QStringList bad;
     for (qsizetype i = 1; i < at.size(); ++i)
         if (at[i] - at[i - 1] < need)
-            bad << QStringLiteral("%1 labels at %2 and %3 (need %4 px)").arg(kind).arg(at[i - 1], 0, 'f', 1).arg(at[i], 0, 'f', 1).arg(need, 0, 'f', 1);
+            bad << QStringLiteral("%1 labels at %2 and %3 (need %4 px)")
+                       .arg(kind)
+                       .arg(at[i - 1], 0, 'f', 1)
+                       .arg(at[i], 0, 'f', 1)
+                       .arg(need, 0, 'f', 1);
     return bad.join(QStringLiteral("; "));
 }
 
 }  // namespace
-
 
 class TestMainLayout : public QObject {
     Q_OBJECT
@@ -173,16 +190,20 @@ void TestMainLayout::layoutOnEveryDemo() {
     const gna::views::NextTokenChart* chart = w.nextTokenChart();
     QVERIFY(!chart->probabilities().isEmpty());
     QVERIFY2(chart->shownRows().size() == chart->probabilities().size(),
-             qPrintable(QStringLiteral("%1 of %2 rows in a chart %3 px high").arg(chart->shownRows().size())
-                            .arg(chart->probabilities().size()).arg(chart->height())));
+             qPrintable(QStringLiteral("%1 of %2 rows in a chart %3 px high")
+                            .arg(chart->shownRows().size())
+                            .arg(chart->probabilities().size())
+                            .arg(chart->height())));
     QString bad = mapProblems(w, QSize(250, 250));
     QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("1600x1000: ") + bad));
     bad = promptProblems(w);
     QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("1600x1000: ") + bad));
     const QRect g = w.heatmaps()->gather()->plot()->axisRect()->rect();
     const QRect a = w.heatmaps()->aggregate()->plot()->axisRect()->rect();
-    QCOMPARE(w.heatmaps()->gather()->plot()->mapTo(&w, g.bottomLeft()).y(), w.heatmaps()->aggregate()->plot()->mapTo(&w, a.bottomLeft()).y());
-    QCOMPARE(w.heatmaps()->gather()->plot()->mapTo(&w, g.topLeft()).y(), w.heatmaps()->aggregate()->plot()->mapTo(&w, a.topLeft()).y());
+    QCOMPARE(w.heatmaps()->gather()->plot()->mapTo(&w, g.bottomLeft()).y(),
+             w.heatmaps()->aggregate()->plot()->mapTo(&w, a.bottomLeft()).y());
+    QCOMPARE(w.heatmaps()->gather()->plot()->mapTo(&w, g.topLeft()).y(),
+             w.heatmaps()->aggregate()->plot()->mapTo(&w, a.topLeft()).y());
 
     // 1600x1000 with the Model dock and the mask editor: the prompt still whole.
     modelDock->show();
@@ -207,8 +228,10 @@ void TestMainLayout::layoutOnEveryDemo() {
         modelDock->show();
         d.open();
         settle(QSize(1024, 640));
-        const QString where = demo + QStringLiteral(" at 1024x640 with the ") + QLatin1String(d.name) + QStringLiteral(": ");
-        QVERIFY2(w.size() == QSize(1024, 640), qPrintable(where + QStringLiteral("the window grew to %1x%2").arg(w.width()).arg(w.height())));
+        const QString where =
+            demo + QStringLiteral(" at 1024x640 with the ") + QLatin1String(d.name) + QStringLiteral(": ");
+        QVERIFY2(w.size() == QSize(1024, 640),
+                 qPrintable(where + QStringLiteral("the window grew to %1x%2").arg(w.width()).arg(w.height())));
         bad = mapProblems(w, kReadableMap);
         QVERIFY2(bad.isEmpty(), qPrintable(where + bad));
     }
@@ -224,7 +247,8 @@ void TestMainLayout::layoutOnEveryDemo() {
     QString where = demo + QStringLiteral(" at 1024x640 with the experiments: ");
     QCOMPARE(w.size(), QSize(1024, 640));
     QCOMPARE(w.coveringDock(), static_cast<QDockWidget*>(w.experiments()));
-    QVERIFY2(!w.heatmaps()->isVisible(), qPrintable(where + QStringLiteral("the maps are drawn under the experiments")));
+    QVERIFY2(!w.heatmaps()->isVisible(),
+             qPrintable(where + QStringLiteral("the maps are drawn under the experiments")));
     bad = experimentProblems(w, QStringLiteral("head_ranking"));
     QVERIFY2(bad.isEmpty(), qPrintable(where + bad));
     const QKeySequence key = w.experiments()->toggleViewAction()->shortcut();
@@ -233,18 +257,21 @@ void TestMainLayout::layoutOnEveryDemo() {
     QVERIFY(QTest::qWaitForWindowActive(&w));
     QTest::keySequence(&w, key);
     settle(QSize(1024, 640));
-    QVERIFY2(!w.experiments()->isVisible() && !w.coveringDock(), qPrintable(where + QStringLiteral("its key left it open")));
+    QVERIFY2(!w.experiments()->isVisible() && !w.coveringDock(),
+             qPrintable(where + QStringLiteral("its key left it open")));
     bad = mapProblems(w, kReadableMap);
     QVERIFY2(bad.isEmpty(), qPrintable(where + QStringLiteral("after its key: ") + bad));
     QTest::keySequence(&w, key);
     settle(QSize(1024, 640));
     QCOMPARE(w.coveringDock(), static_cast<QDockWidget*>(w.experiments()));
-    QCOMPARE(w.experiments()->tabs()->currentWidget(), static_cast<QWidget*>(w.experiments()->panel(QStringLiteral("head_ranking"))));
+    QCOMPARE(w.experiments()->tabs()->currentWidget(),
+             static_cast<QWidget*>(w.experiments()->panel(QStringLiteral("head_ranking"))));
 
     // 1600x1000: the dock under the main view, whose maps stay readable; its Run button and results in sight.
     settle(QSize(1600, 1000));
     where = demo + QStringLiteral(" at 1600x1000 with the experiments: ");
-    QVERIFY2(!w.coveringDock() && w.heatmaps()->isVisible(), qPrintable(where + QStringLiteral("the main view is covered")));
+    QVERIFY2(!w.coveringDock() && w.heatmaps()->isVisible(),
+             qPrintable(where + QStringLiteral("the main view is covered")));
     bad = mapProblems(w, kReadableMap);
     QVERIFY2(bad.isEmpty(), qPrintable(where + bad));
     bad = experimentProblems(w, QStringLiteral("head_ranking"));
@@ -268,10 +295,14 @@ void TestMainLayout::tabifiedDockTitlesKeepTheirAmpersand() {
     QStringList shown;
     for (const QTabBar* bar : w.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly))
         for (int i = 0; i < bar->count(); ++i)
-            if (bar->isVisible()) shown << QString(bar->tabText(i)).replace(QRegularExpression(QStringLiteral("&(.)")), QStringLiteral("\\1"));
-    QVERIFY2(shown.contains(QStringLiteral("G&A mask editor")) && shown.contains(QStringLiteral("Model")), qPrintable(shown.join(u'|')));
+            if (bar->isVisible())
+                shown << QString(bar->tabText(i))
+                             .replace(QRegularExpression(QStringLiteral("&(.)")), QStringLiteral("\\1"));
+    QVERIFY2(shown.contains(QStringLiteral("G&A mask editor")) && shown.contains(QStringLiteral("Model")),
+             qPrintable(shown.join(u'|')));
     // Its View menu item the same; its title bar (drawn by the style) shows what a plain Fusion title shows for "G&A mask editor".
-    QCOMPARE(QString(maskDock->toggleViewAction()->text()).replace(QRegularExpression(QStringLiteral("&(.)")), QStringLiteral("\\1")),
+    QCOMPARE(QString(maskDock->toggleViewAction()->text())
+                 .replace(QRegularExpression(QStringLiteral("&(.)")), QStringLiteral("\\1")),
              QStringLiteral("G&A mask editor"));
     auto title = [&](QStyle* style, const QString& text) {
         QStyleOptionDockWidget o;
@@ -353,7 +384,8 @@ void TestMainLayout::leftColumnComesBackFromASmallWindow() {
     w.resize(1600, 1000);
     QVERIFY(openDemo(w, QStringLiteral("transformer")));
     const WindowLayout before = layoutOf(w);
-    QCOMPARE(before.labels, QStringList({QStringLiteral("H0"), QStringLiteral("H1"), QStringLiteral("H2"), QStringLiteral("H3")}));
+    QCOMPARE(before.labels,
+             QStringList({QStringLiteral("H0"), QStringLiteral("H1"), QStringLiteral("H2"), QStringLiteral("H3")}));
     for (const QSize size : {QSize(1024, 640), QSize(1600, 1000)}) {
         w.resize(size);
         waitForLayout(w);
@@ -398,7 +430,10 @@ void TestMainLayout::legendKeepsOffTheBoard() {
                 w.findChild<QDockWidget*>(QStringLiteral("modelDock"))->setVisible(modelDock);
                 waitForLayout(w);
                 QCOMPARE(w.size(), size);
-                const QString where = QStringLiteral("%1 at %2x%3%4: ").arg(language).arg(size.width()).arg(size.height())
+                const QString where = QStringLiteral("%1 at %2x%3%4: ")
+                                          .arg(language)
+                                          .arg(size.width())
+                                          .arg(size.height())
                                           .arg(modelDock ? QStringLiteral(" with the Model dock") : QString());
                 const QString bad = legendProblems(w);
                 QVERIFY2(bad.isEmpty(), qPrintable(where + bad));
@@ -409,12 +444,18 @@ void TestMainLayout::legendKeepsOffTheBoard() {
                     const QFontMetrics fm(legend->font());
                     for (const QString& line : legend->text().split(QLatin1Char('\n')))
                         for (const QString& item : line.split(QStringLiteral("   "), Qt::SkipEmptyParts)) {
-                            if (!item.contains(QStringLiteral(" = ")) || fm.horizontalAdvance(item) + 10 > legend->width()) continue;
+                            if (!item.contains(QStringLiteral(" = ")) ||
+                                fm.horizontalAdvance(item) + 10 > legend->width())
+                                continue;
                             bool whole = false;
                             for (const QString& l : lines) whole = whole || l.contains(item);
-                            QVERIFY2(whole, qPrintable(where + QStringLiteral("“%1” (%2 px) is split in a %3 px legend: %4")
-                                                                   .arg(item).arg(fm.horizontalAdvance(item)).arg(legend->width())
-                                                                   .arg(lines.join(QStringLiteral(" | ")))));
+                            QVERIFY2(whole,
+                                     qPrintable(where +
+                                                QStringLiteral("“%1” (%2 px) is split in a %3 px legend: %4")
+                                                    .arg(item)
+                                                    .arg(fm.horizontalAdvance(item))
+                                                    .arg(legend->width())
+                                                    .arg(lines.join(QStringLiteral(" | ")))));
                         }
                 }
                 // A long text wraps to more lines instead of widening the board's column: the legend asks for
@@ -422,7 +463,11 @@ void TestMainLayout::legendKeepsOffTheBoard() {
                 const int width = w.headBoardLegend()->minimumSizeHint().width();
                 if (language == QLatin1String("de")) germanWidth = width;
                 if (germanWidth > 0)
-                    QVERIFY2(width <= germanWidth, qPrintable(where + QStringLiteral("the legend needs %1 px of width, in German %2").arg(width).arg(germanWidth)));
+                    QVERIFY2(width <= germanWidth,
+                             qPrintable(where +
+                                        QStringLiteral("the legend needs %1 px of width, in German %2")
+                                            .arg(width)
+                                            .arg(germanWidth)));
             }
         }
     };
@@ -482,7 +527,9 @@ void TestMainLayout::queryLabelsNeverOverlap() {
             // Thinned for the axis as shown, like the attention map of the same width (not for the size
             // it was laid out at behind the attention tab).
             const qsizetype keys = map->plot()->xAxis->tickVector().size();
-            QVERIFY2(3 * keys >= 2 * attentionKeys, qPrintable(where + QStringLiteral("%1 key labels, the attention map %2").arg(keys).arg(attentionKeys)));
+            QVERIFY2(
+                3 * keys >= 2 * attentionKeys,
+                qPrintable(where + QStringLiteral("%1 key labels, the attention map %2").arg(keys).arg(attentionKeys)));
         }
         tabs->setCurrentIndex(0);
         compare->setChecked(false);
@@ -503,21 +550,24 @@ void TestMainLayout::modelDockLeavesTheExperimentsTheirForm() {
     QVERIFY(modelDock);
     int roomyMainView = -1;  // the main view's height at 1600x1000 beside the Experiments dock
     const QList<std::pair<const char*, std::function<void()>>> ways = {
-        {"Model dock first", [&] {
+        {"Model dock first",
+         [&] {
              w.resize(1024, 640);
              waitForLayout(w);
              modelDock->show();
              waitForLayout(w);
              w.experiments()->show();
          }},
-        {"experiments first", [&] {
+        {"experiments first",
+         [&] {
              w.resize(1024, 640);
              waitForLayout(w);
              w.experiments()->show();
              waitForLayout(w);
              modelDock->show();
          }},
-        {"from 1600x1000", [&] {
+        {"from 1600x1000",
+         [&] {
              w.resize(1600, 1000);
              waitForLayout(w);
              modelDock->show();
@@ -534,25 +584,34 @@ void TestMainLayout::modelDockLeavesTheExperimentsTheirForm() {
         waitForLayout(w);
         const QString where = QLatin1String(way) + QStringLiteral(": ");
         if (roomyMainView >= 0)  // 45% of the window's height, at most 480 px
-            QVERIFY2(roomyMainView >= 450, qPrintable(where + QStringLiteral("the main view was %1 px high at 1600x1000").arg(roomyMainView)));
+            QVERIFY2(
+                roomyMainView >= 450,
+                qPrintable(where + QStringLiteral("the main view was %1 px high at 1600x1000").arg(roomyMainView)));
         QCOMPARE(w.size(), QSize(1024, 640));
         QCOMPARE(w.coveringDock(), static_cast<QDockWidget*>(w.experiments()));
-        QVERIFY2(w.tabifiedDockWidgets(w.experiments()).contains(modelDock) && modelDock->toggleViewAction()->isChecked(),
-                 qPrintable(where + QStringLiteral("the Model dock is not a tab beside the experiments (%1 px high)").arg(modelDock->height())));
+        QVERIFY2(
+            w.tabifiedDockWidgets(w.experiments()).contains(modelDock) && modelDock->toggleViewAction()->isChecked(),
+            qPrintable(where +
+                       QStringLiteral("the Model dock is not a tab beside the experiments (%1 px high)")
+                           .arg(modelDock->height())));
         for (ExperimentPanel* p : w.experiments()->panels()) {
             w.experiments()->showPanel(p->kind());
             waitForLayout(w);
             QString bad = formRowProblems(p, true);
-            if (visibleRect(p->runButton(), &w).size() != p->runButton()->size()) bad += QStringLiteral(" the Run button is not in sight");
+            if (visibleRect(p->runButton(), &w).size() != p->runButton()->size())
+                bad += QStringLiteral(" the Run button is not in sight");
             QVERIFY2(bad.isEmpty(), qPrintable(where + p->kind() + QStringLiteral(": ") + bad));
         }
         // The main view back: the Model dock in its column beside it again.
         w.experiments()->hide();
         waitForLayout(w);
-        QVERIFY2(!w.coveringDock() && w.dockWidgetArea(modelDock) == Qt::LeftDockWidgetArea && modelDock->isVisible() && modelDock->width() > 100,
-                 qPrintable(where + QStringLiteral("the Model dock did not come back (%1 px wide)").arg(modelDock->width())));
+        QVERIFY2(!w.coveringDock() && w.dockWidgetArea(modelDock) == Qt::LeftDockWidgetArea && modelDock->isVisible() &&
+                     modelDock->width() > 100,
+                 qPrintable(where +
+                            QStringLiteral("the Model dock did not come back (%1 px wide)").arg(modelDock->width())));
         // In a small window the Model dock takes at most 30% of its width (as a right dock does).
-        QVERIFY2(modelDock->width() <= w.width() * 3 / 10, qPrintable(where + QStringLiteral("the Model dock is %1 px wide").arg(modelDock->width())));
+        QVERIFY2(modelDock->width() <= w.width() * 3 / 10,
+                 qPrintable(where + QStringLiteral("the Model dock is %1 px wide").arg(modelDock->width())));
         QCOMPARE(w.size(), QSize(1024, 640));
     }
 }

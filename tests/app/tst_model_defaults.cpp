@@ -78,9 +78,7 @@ std::pair<double, double> naiveRow(const views::HeatmapData& d, int row) {
 class TestModelDefaults : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() {
-        installLanguage(QStringLiteral("en"));
-    }
+    void initTestCase() { installLanguage(QStringLiteral("en")); }
     void headFieldsFollowTheModel_data();
     void headFieldsFollowTheModel();
     void ssmTitleStatesTheBoardsScore();
@@ -166,7 +164,9 @@ void TestModelDefaults::headFieldsFollowTheModel() {
     }
     for (const QString& h : {gather, aggregate}) {
         const gna::HeadRef r = gna::parse_head(h.toStdString());
-        QVERIFY2(r.kind == gna::HeadKind::Attention && r.layer < info.num_layers && r.head < info.layers[r.layer].attention_heads, qPrintable(h));
+        QVERIFY2(r.kind == gna::HeadKind::Attention && r.layer < info.num_layers &&
+                     r.head < info.layers[r.layer].attention_heads,
+                 qPrintable(h));
     }
     QCOMPARE(field(form, "gather")->text(), gather);
     QCOMPARE(field(form, "aggregate")->text(), aggregate);
@@ -194,25 +194,31 @@ void TestModelDefaults::ssmTitleStatesTheBoardsScore() {
     // last row must agree.
     MainWindow w;
     QVERIFY(showAndOpenModel(w, 1600, 1000, demoDir(QStringLiteral("ssm"))));
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.headBoard()->model()->hasScores() &&
-                                 w.heatmaps()->gather()->data().isValid(), 60000);
-    const QRegularExpression stats(QStringLiteral("entropy\\s+([0-9.]+)\\s+bits,\\s*max\\s+([0-9.]+)\\s+on"));  // wrapped anywhere
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !w.session()->isRunning() && w.headBoard()->model()->hasScores() && w.heatmaps()->gather()->data().isValid(),
+        60000);
+    const QRegularExpression stats(
+        QStringLiteral("entropy\\s+([0-9.]+)\\s+bits,\\s*max\\s+([0-9.]+)\\s+on"));  // wrapped anywhere
     for (views::AttentionHeatmap* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate()}) {
         const views::HeatmapData& d = map->data();
         QVERIFY(d.isValid());
         const auto [entropy, max] = naiveRow(d, d.rows - 1);
         const QRegularExpressionMatch m = stats.match(map->titleText());
         QVERIFY2(m.hasMatch(), qPrintable(map->titleText()));
-        QVERIFY2(std::abs(m.captured(1).toDouble() - entropy) <= 0.006, qPrintable(map->titleText() + QStringLiteral(" vs %1").arg(entropy)));
-        QVERIFY2(std::abs(m.captured(2).toDouble() - max) <= 0.006, qPrintable(map->titleText() + QStringLiteral(" vs %1").arg(max)));
-        QVERIFY2(map->titleText().contains(QStringLiteral("|a|")), qPrintable(map->titleText()));  // says how it reads the row
+        QVERIFY2(std::abs(m.captured(1).toDouble() - entropy) <= 0.006,
+                 qPrintable(map->titleText() + QStringLiteral(" vs %1").arg(entropy)));
+        QVERIFY2(std::abs(m.captured(2).toDouble() - max) <= 0.006,
+                 qPrintable(map->titleText() + QStringLiteral(" vs %1").arg(max)));
+        QVERIFY2(map->titleText().contains(QStringLiteral("|a|")),
+                 qPrintable(map->titleText()));  // says how it reads the row
         // The board's cell of the shown head: the same number.
         const QString name = QRegularExpression(QStringLiteral("L\\d+\\.S\\d+")).match(d.title).captured(0);
         QVERIFY2(!name.isEmpty(), qPrintable(d.title));
         const gna::HeadRef h = gna::parse_head(name.toStdString());
         const views::HeadBoardModel* board = w.headBoard()->model();
         const double cell = board->score(h.layer, board->column(views::HeadCell{h.layer, h.head, true}));
-        QVERIFY2(std::abs(cell - entropy) < 1e-4, qPrintable(QStringLiteral("%1: board %2, naive %3").arg(d.title).arg(cell).arg(entropy)));
+        QVERIFY2(std::abs(cell - entropy) < 1e-4,
+                 qPrintable(QStringLiteral("%1: board %2, naive %3").arg(d.title).arg(cell).arg(entropy)));
     }
 }
 
@@ -240,19 +246,27 @@ void TestModelDefaults::modelDockShowsEveryValueWhole() {
     QVERIFY(panel->isVisible());
     // Heads per layer of each kind, from the core's layers.
     int attention = 0, ssm = 0;
-    for (const gna::LayerInfo& l : info.layers) attention = std::max(attention, l.attention_heads), ssm = std::max(ssm, l.ssm_heads);
+    for (const gna::LayerInfo& l : info.layers)
+        attention = std::max(attention, l.attention_heads), ssm = std::max(ssm, l.ssm_heads);
     const QString heads = panel->text(QStringLiteral("heads")), ssmHeads = panel->text(QStringLiteral("ssm"));
-    if (attention == 0) QCOMPARE(heads, QStringLiteral("none"));
-    else QVERIFY2(heads.startsWith(QStringLiteral("%1\u00a0/\u00a0%2").arg(attention).arg(info.num_kv_heads)), qPrintable(heads));
-    if (ssm == 0) QCOMPARE(ssmHeads, QStringLiteral("none"));
-    else QVERIFY2(ssmHeads.startsWith(QString::number(ssm) + QStringLiteral(" per layer")), qPrintable(ssmHeads));
+    if (attention == 0)
+        QCOMPARE(heads, QStringLiteral("none"));
+    else
+        QVERIFY2(heads.startsWith(QStringLiteral("%1\u00a0/\u00a0%2").arg(attention).arg(info.num_kv_heads)),
+                 qPrintable(heads));
+    if (ssm == 0)
+        QCOMPARE(ssmHeads, QStringLiteral("none"));
+    else
+        QVERIFY2(ssmHeads.startsWith(QString::number(ssm) + QStringLiteral(" per layer")), qPrintable(ssmHeads));
     // Counts per layer, said so (not the model's total): "4 / 4 per layer", "8 per layer".
-    if (attention > 0) QVERIFY2(heads.contains(QStringLiteral("\u00a0/\u00a0%1 per layer").arg(info.num_kv_heads)), qPrintable(heads));
+    if (attention > 0)
+        QVERIFY2(heads.contains(QStringLiteral("\u00a0/\u00a0%1 per layer").arg(info.num_kv_heads)), qPrintable(heads));
     if (kind == QLatin1String("hybrid")) {  // attention in some layers only: named
         QStringList with;
         for (const gna::LayerInfo& l : info.layers)
             if (l.attention_heads > 0) with << QString::number(l.index);
-        QVERIFY2(heads.endsWith(QStringLiteral("in layers ") + with.join(QStringLiteral(",\u00a0"))), qPrintable(heads));
+        QVERIFY2(heads.endsWith(QStringLiteral("in layers ") + with.join(QStringLiteral(",\u00a0"))),
+                 qPrintable(heads));
     }
     QCOMPARE(panel->text(QStringLiteral("hidden")), QString::number(info.hidden_size));
     QCOMPARE(panel->text(QStringLiteral("path")), QString::fromStdString(info.dir.string()));
@@ -262,10 +276,15 @@ void TestModelDefaults::modelDockShowsEveryValueWhole() {
     for (QLabel* label : panel->valueLabels()) {
         const QRect cr = label->contentsRect();
         const QFontMetrics fm(label->font());
-        const QRect need = fm.boundingRect(QRect(0, 0, cr.width(), 100000), Qt::TextWordWrap | Qt::AlignLeft, label->text());
+        const QRect need =
+            fm.boundingRect(QRect(0, 0, cr.width(), 100000), Qt::TextWordWrap | Qt::AlignLeft, label->text());
         QVERIFY2(need.width() <= cr.width() && need.height() <= cr.height(),
-                 qPrintable(QStringLiteral("%1: needs %2x%3, has %4x%5").arg(label->text()).arg(need.width()).arg(need.height())
-                                .arg(cr.width()).arg(cr.height())));
+                 qPrintable(QStringLiteral("%1: needs %2x%3, has %4x%5")
+                                .arg(label->text())
+                                .arg(need.width())
+                                .arg(need.height())
+                                .arg(cr.width())
+                                .arg(cr.height())));
         if (!label->wordWrap())  // numbers and names: on one line
             QVERIFY2(fm.horizontalAdvance(label->text()) <= cr.width(), qPrintable(label->text()));
         const QPoint right = label->mapTo(scroll->viewport(), QPoint(label->width(), 0));
@@ -296,8 +315,10 @@ void TestModelDefaults::germanNumbers() {
         // Vocabulary 458 and the parameter count with German grouping in the Model dock.
         const auto model = gna::Model::load(demoDir(QStringLiteral("hybrid")).toStdString());
         if (model->info().parameters < 1000000)
-            QCOMPARE(w.infoPanel()->text(QStringLiteral("params")), QLocale(QLocale::German).toString(qlonglong(model->info().parameters)));
-        QCOMPARE(w.infoPanel()->text(QStringLiteral("vocab")), QLocale(QLocale::German).toString(model->info().vocab_size));
+            QCOMPARE(w.infoPanel()->text(QStringLiteral("params")),
+                     QLocale(QLocale::German).toString(qlonglong(model->info().parameters)));
+        QCOMPARE(w.infoPanel()->text(QStringLiteral("vocab")),
+                 QLocale(QLocale::German).toString(model->info().vocab_size));
     }
     installLanguage(QStringLiteral("en"));
 }

@@ -132,8 +132,10 @@ void TestRankHeads::fastRankingColoursThenVerifies() {
         gna::InterventionPlan plan;
         plan.ablate(gna::HeadRef{layer, head});
         for (const gna::ChoiceItem& item : items) {
-            base += model->score_continuations(item.prompt, item.choices, {})[static_cast<std::size_t>(item.answer)] / N;
-            ablated += model->score_continuations(item.prompt, item.choices, plan)[static_cast<std::size_t>(item.answer)] / N;
+            base +=
+                model->score_continuations(item.prompt, item.choices, {})[static_cast<std::size_t>(item.answer)] / N;
+            ablated +=
+                model->score_continuations(item.prompt, item.choices, plan)[static_cast<std::size_t>(item.answer)] / N;
         }
         return base - ablated;
     };
@@ -156,9 +158,12 @@ void TestRankHeads::fastRankingColoursThenVerifies() {
     QCOMPARE(static_cast<int>(snaps.size()), 1 + kLiveVerifyBatches);
     QCOMPARE(snaps.front().verified, 0);
     for (std::size_t i = 0; i < estimate.size(); ++i)
-        QVERIFY2(std::abs(snaps.front().cells[i] - estimate[i]) < 1e-6 * (1 + std::abs(estimate[i])),
-                 qPrintable(QStringLiteral("cell %1: board %2, estimate %3").arg(i).arg(snaps.front().cells[i]).arg(estimate[i])));
-    for (std::size_t k = 1; k < snaps.size(); ++k) QCOMPARE(snaps[k].verified, static_cast<int>(k) * K / kLiveVerifyBatches);
+        QVERIFY2(
+            std::abs(snaps.front().cells[i] - estimate[i]) < 1e-6 * (1 + std::abs(estimate[i])),
+            qPrintable(
+                QStringLiteral("cell %1: board %2, estimate %3").arg(i).arg(snaps.front().cells[i]).arg(estimate[i])));
+    for (std::size_t k = 1; k < snaps.size(); ++k)
+        QCOMPARE(snaps[k].verified, static_cast<int>(k) * K / kLiveVerifyBatches);
 
     // The verified heads (the top K by estimate) hold the exact effects; the others keep their estimate.
     std::vector<int> order(estimate.size());
@@ -170,11 +175,17 @@ void TestRankHeads::fastRankingColoursThenVerifies() {
         const int l = order[k] / H, h = order[k] % H;
         exact[order[k]] = exactImportance(l, h);
         QVERIFY2(std::abs(board->score(l, h) - exact[order[k]]) < 1e-4,
-                 qPrintable(QStringLiteral("L%1.H%2: board %3, exact %4").arg(l).arg(h).arg(board->score(l, h)).arg(exact[order[k]])));
-        QVERIFY2(std::abs(exact[order[k]] - estimate[order[k]]) > 1e-3, "the estimate equals the exact value: the test cannot tell them apart");
+                 qPrintable(QStringLiteral("L%1.H%2: board %3, exact %4")
+                                .arg(l)
+                                .arg(h)
+                                .arg(board->score(l, h))
+                                .arg(exact[order[k]])));
+        QVERIFY2(std::abs(exact[order[k]] - estimate[order[k]]) > 1e-3,
+                 "the estimate equals the exact value: the test cannot tell them apart");
     }
     for (std::size_t k = K; k < order.size(); ++k)
-        QVERIFY(std::abs(board->score(order[k] / H, order[k] % H) - estimate[order[k]]) < 1e-6 * (1 + std::abs(estimate[order[k]])));
+        QVERIFY(std::abs(board->score(order[k] / H, order[k] % H) - estimate[order[k]]) <
+                1e-6 * (1 + std::abs(estimate[order[k]])));
     // The same values in the middle of the run: after the first batch exactly one exact cell.
     const std::vector<double>& mid = snaps[1].cells;
     QVERIFY(std::abs(mid[order[0]] - exact[order[0]]) < 1e-4);

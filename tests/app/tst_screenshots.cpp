@@ -80,7 +80,8 @@ QColor modeColour(const QImage& img, const QRect& r) {
     std::map<QRgb, int> count;
     for (int y = r.top(); y <= r.bottom(); ++y)
         for (int x = r.left(); x <= r.right(); ++x) ++count[img.pixel(x, y) | 0xff000000u];
-    return QColor(std::max_element(count.begin(), count.end(), [](auto& a, auto& b) { return a.second < b.second; })->first);
+    return QColor(
+        std::max_element(count.begin(), count.end(), [](auto& a, auto& b) { return a.second < b.second; })->first);
 }
 
 // Pixels of `r` at a contrast of at least 3:1 against `background`.
@@ -125,8 +126,9 @@ private:
 };
 
 void TestScreenshots::initTestCase() {
-    const QString dir = qEnvironmentVariableIsSet("GNA_SCREENSHOT_DIR") ? qEnvironmentVariable("GNA_SCREENSHOT_DIR")
-                                                                         : QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
+    const QString dir = qEnvironmentVariableIsSet("GNA_SCREENSHOT_DIR")
+        ? qEnvironmentVariable("GNA_SCREENSHOT_DIR")
+        : QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
     QVERIFY(QDir().mkpath(dir));
     m_out = QDir(dir);
 }
@@ -142,7 +144,8 @@ void TestScreenshots::mnemonicsNeverShowAsText() {
     // The rules themselves, on the texts of the known bugs and on correct ones.
     QVERIFY(eatsAmpersand(QStringLiteral("G&A mask editor")) && !eatsAmpersand(QStringLiteral("G&&A &mask editor")));
     QVERIFY(showsMnemonic(QStringLiteral("F&ile:")) && showsMnemonic(QStringLiteral("&Heads:")));
-    QVERIFY(!showsMnemonic(QStringLiteral("Open a model to edit G&A masks")) && !showsMnemonic(QStringLiteral("Gather & Aggregate")));
+    QVERIFY(!showsMnemonic(QStringLiteral("Open a model to edit G&A masks")) &&
+            !showsMnemonic(QStringLiteral("Gather & Aggregate")));
     QVERIFY(showsMnemonic(QStringLiteral("G&&A mask editor")));  // a text drawn as it is would show both
     MainWindow w;
     open(w, QStringLiteral("transformer"));
@@ -168,13 +171,15 @@ void TestScreenshots::labelsReachTheirFieldsAlike_data() {
 void TestScreenshots::labelsReachTheirFieldsAlike() {
     QFETCH(QString, language);
     {  // The rule itself: a button on a menu title's letter is reported, one on a letter of its own is not, nor one whose
-       // underlined letter is not its shortcut.
+        // underlined letter is not its shortcut.
         QWidget panel;
         auto* button = new QPushButton(QStringLiteral("&Run"), &panel);
-        const QStringList clash = mnemonicClashes(&panel, QStringLiteral("panel"), {}, {QStringLiteral("&File"), QStringLiteral("&Run")});
+        const QStringList clash =
+            mnemonicClashes(&panel, QStringLiteral("panel"), {}, {QStringLiteral("&File"), QStringLiteral("&Run")});
         QCOMPARE(clash, QStringList{QStringLiteral("panel: '&Run' and menu '&Run' share Alt+R")});
         button->setText(QStringLiteral("R&un"));
-        QVERIFY(mnemonicClashes(&panel, QStringLiteral("panel"), {}, {QStringLiteral("&File"), QStringLiteral("&Run")}).isEmpty());
+        QVERIFY(mnemonicClashes(&panel, QStringLiteral("panel"), {}, {QStringLiteral("&File"), QStringLiteral("&Run")})
+                    .isEmpty());
         button->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));  // drops the Alt+U its text underlines
         QCOMPARE(mnemonicClashes(&panel, QStringLiteral("panel")),
                  QStringList{QStringLiteral("panel: 'R&un' underlines Alt+U but its shortcut is Ctrl+R")});
@@ -188,8 +193,9 @@ void TestScreenshots::labelsReachTheirFieldsAlike() {
     QCOMPARE(menus.size(), 6);
     for (int i = 0; i < menus.size(); ++i)  // Alt+letter opens one menu, not the next of several
         for (int j = i + 1; j < menus.size(); ++j)
-            QVERIFY2(QKeySequence::mnemonic(menus[i]) != QKeySequence::mnemonic(menus[j]),
-                     qPrintable(language + QStringLiteral(": menus '%1' and '%2' share a letter").arg(menus[i], menus[j])));
+            QVERIFY2(
+                QKeySequence::mnemonic(menus[i]) != QKeySequence::mnemonic(menus[j]),
+                qPrintable(language + QStringLiteral(": menus '%1' and '%2' share a letter").arg(menus[i], menus[j])));
     QStringList bad = mnemonicClashes(w.centralWidget(), QStringLiteral("main view"), {}, menus);
     // The experiment chooser's label is in sight above a panel when the dock is too narrow for the tabs.
     const QString chooser = labelOf(w.experiments(), w.experiments()->chooser());
@@ -209,7 +215,8 @@ void TestScreenshots::labelsReachTheirFieldsAlike() {
     for (const QString& b : bad) qWarning().noquote() << language << b;  // all of them: QVERIFY2 cuts a long message
     QVERIFY2(bad.isEmpty(), qPrintable(language + QStringLiteral(":\n") + bad.join(QLatin1Char('\n'))));
     // The mask editor docks beside the main view: no letter of one reaches a field of the other.
-    const QStringList mask = mnemonicClashes(w.maskPanel(), QStringLiteral("mask editor beside the main view"), mnemonicTexts(w.centralWidget()), menus);
+    const QStringList mask = mnemonicClashes(w.maskPanel(), QStringLiteral("mask editor beside the main view"),
+                                             mnemonicTexts(w.centralWidget()), menus);
     for (const QString& b : mask) qWarning().noquote() << language << b;
     QVERIFY2(mask.isEmpty(), qPrintable(language + QStringLiteral(":\n") + mask.join(QLatin1Char('\n'))));
     if (language != QLatin1String("en")) return;
@@ -221,12 +228,14 @@ void TestScreenshots::labelsReachTheirFieldsAlike() {
     } views[] = {{w.centralWidget(), "gatherHead", "aggregateHead", ""},
                  {w.maskPanel(), "maskGather", "maskAggregate", ""},
                  {masks, "gather", "aggregate", "s"}};
-    for (const auto& v : views) {  // the words alike (the mask editor's letters differ: it is in sight with the main view)
+    for (const auto& v :
+         views) {  // the words alike (the mask editor's letters differ: it is in sight with the main view)
         const QWidget* gather = v.panel->findChild<QLineEdit*>(QLatin1String(v.gather));
         const QWidget* aggregate = v.panel->findChild<QLineEdit*>(QLatin1String(v.aggregate));
         QVERIFY2(gather && aggregate, v.gather);
         QCOMPARE(mnemonicFree(labelOf(v.panel, gather)), QStringLiteral("Gather head%1:").arg(QLatin1String(v.plural)));
-        QCOMPARE(mnemonicFree(labelOf(v.panel, aggregate)), QStringLiteral("Aggregate head%1:").arg(QLatin1String(v.plural)));
+        QCOMPARE(mnemonicFree(labelOf(v.panel, aggregate)),
+                 QStringLiteral("Aggregate head%1:").arg(QLatin1String(v.plural)));
     }
 }
 
@@ -250,12 +259,15 @@ void TestScreenshots::checkBoxesAndDisabledItemsContrast() {
     const QImage img = box.grab().toImage();
     QStyleOptionButton opt;
     opt.initFrom(check);
-    const QRect indicator = check->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &opt, check).translated(check->pos());
+    const QRect indicator =
+        check->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &opt, check).translated(check->pos());
     const QColor window = QColor(img.pixel(2, 2));
     const int outline = pixelsAtContrast3(img, indicator, window);
     QVERIFY2(outline >= indicator.width() + indicator.height(),
              qPrintable(QStringLiteral("%1 of the indicator's pixels at 3:1 against the window").arg(outline)));
-    box.grab().save(m_out.filePath(QStringLiteral("checkbox_%1.png").arg(theme == int(Theme::Dark) ? QStringLiteral("dark") : QStringLiteral("light"))));
+    box.grab().save(
+        m_out.filePath(QStringLiteral("checkbox_%1.png")
+                           .arg(theme == int(Theme::Dark) ? QStringLiteral("dark") : QStringLiteral("light"))));
 
     // A disabled menu item, rendered: its text's pixels at >= 3:1 against the menu's background.
     QMenu menu;
@@ -294,10 +306,14 @@ void TestScreenshots::checkBoxesAndDisabledItemsContrast() {
         const int icon = pixelsAtContrast3(d, r, title);
         QVERIFY2(icon >= r.width() && icon >= 0.9 * drawn,
                  qPrintable(QStringLiteral("%1: %2 of %3 icon pixels at 3:1 against the title bar %4")
-                                .arg(QLatin1String(name)).arg(icon).arg(drawn).arg(title.name())));
+                                .arg(QLatin1String(name))
+                                .arg(icon)
+                                .arg(drawn)
+                                .arg(title.name())));
     }
     main.grab(QRect(dock->mapTo(&main, QPoint(0, 0)), QSize(dock->width(), 3 * dock->fontMetrics().height())))
-        .save(m_out.filePath(QStringLiteral("dock_title_%1.png").arg(theme == int(Theme::Dark) ? QStringLiteral("dark") : QStringLiteral("light"))));
+        .save(m_out.filePath(QStringLiteral("dock_title_%1.png")
+                                 .arg(theme == int(Theme::Dark) ? QStringLiteral("dark") : QStringLiteral("light"))));
 
     // The palette's own colours (what the pixels come from).
     const QPalette p = QApplication::palette();
@@ -324,7 +340,9 @@ void TestScreenshots::hoverShowsCellAndHeadValues() {
     const int qpos = o.maps[0].rowPositions.value(r, r);
     QVERIFY2(tip.contains(o.tokenLabels.value(qpos)) && tip.contains(o.tokenLabels.value(c)), qPrintable(tip));
     // Four significant digits in the UI's (English) locale; below 0.0001 the tooltip says so instead of "5e-05".
-    auto shown = [](double v) { return std::abs(v) < 1e-4 && v != 0.0 ? QStringLiteral("< 0.0001") : QString::number(v, 'g', 4); };
+    auto shown = [](double v) {
+        return std::abs(v) < 1e-4 && v != 0.0 ? QStringLiteral("< 0.0001") : QString::number(v, 'g', 4);
+    };
     QVERIFY2(tip.contains(shown(o.maps[0].at(r, c))), qPrintable(tip));
     // A masked cell (the key after the query) says so, with both tokens, and claims no weight: in the
     // map and in the difference map (compare ticked with a click, its tab shown).
@@ -338,8 +356,11 @@ void TestScreenshots::hoverShowsCellAndHeadValues() {
     const int maskedCol = o.maps[0].cols - 1, firstQuery = o.maps[0].rowPositions.value(0, 0);
     QVERIFY(maskedCol > firstQuery);
     auto expectMasked = [&](const QString& t) {
-        QVERIFY2(t.contains(QStringLiteral("masked: key after the query (causal)")) && !t.contains(QStringLiteral("Weight")), qPrintable(t));
-        QVERIFY2(t.contains(o.tokenLabels.value(firstQuery)) && t.contains(o.tokenLabels.value(maskedCol)), qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral("masked: key after the query (causal)")) && !t.contains(QStringLiteral("Weight")),
+            qPrintable(t));
+        QVERIFY2(t.contains(o.tokenLabels.value(firstQuery)) && t.contains(o.tokenLabels.value(maskedCol)),
+                 qPrintable(t));
     };
     expectMasked(hover(map, 0, maskedCol));
     auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
@@ -353,7 +374,8 @@ void TestScreenshots::hoverShowsCellAndHeadValues() {
     tabs->setCurrentWidget(w.differences());
     gna::testing::waitForLayout(w);
     expectMasked(hover(diff, 0, maskedCol));
-    QVERIFY2(hover(diff, o.maps[0].rows - 1, 0).contains(QStringLiteral("Weight")), "an unmasked cell of the difference shows its value");
+    QVERIFY2(hover(diff, o.maps[0].rows - 1, 0).contains(QStringLiteral("Weight")),
+             "an unmasked cell of the difference shows its value");
     // A head-board cell: its name, its score and whether it is ablated.
     gna::views::HeadBoard* board = w.headBoard();
     for (const auto& [layer, head, ablated] : {std::tuple{0, 1, true}, std::tuple{1, 0, false}}) {
@@ -387,7 +409,8 @@ void TestScreenshots::headBoardReadableInASmallWindow() {
         w.findChild<QScrollArea*>(QStringLiteral("centralScroll"))->verticalScrollBar()->setValue(0);
         QCoreApplication::processEvents();
         const QString bad = boardProblems(w, 16);
-        QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("%1 at %2x%3: ").arg(demo).arg(size.width()).arg(size.height()) + bad));
+        QVERIFY2(bad.isEmpty(),
+                 qPrintable(QStringLiteral("%1 at %2x%3: ").arg(demo).arg(size.width()).arg(size.height()) + bad));
     }
 }
 
@@ -401,7 +424,8 @@ void TestScreenshots::everyViewOnEveryDemo_data() {
 
 void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size, const QString& view) {
     const QString where = name + QLatin1Char(' ') + view;
-    QVERIFY2(w.size() == size, qPrintable(where + QStringLiteral(": the window grew to %1x%2").arg(w.width()).arg(w.height())));
+    QVERIFY2(w.size() == size,
+             qPrintable(where + QStringLiteral(": the window grew to %1x%2").arg(w.width()).arg(w.height())));
     auto* scroll = w.findChild<QScrollArea*>(QStringLiteral("centralScroll"));
     QVERIFY(scroll);
     // Never a horizontal scroll bar (tables may scroll their columns).
@@ -418,10 +442,12 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
     QCoreApplication::processEvents();
     QAbstractButton* run = w.promptEditor()->runButton();
     QVERIFY(run);
-    QVERIFY2(visibleRect(run, &w).size() == run->size(), qPrintable(where + QStringLiteral(": the Run button is hidden")));
+    QVERIFY2(visibleRect(run, &w).size() == run->size(),
+             qPrintable(where + QStringLiteral(": the Run button is hidden")));
     // Below the fold only with a vertical scroll bar that says so.
     const bool clipped = scroll->widget()->height() > scroll->viewport()->height();
-    QVERIFY2(!clipped || scroll->verticalScrollBar()->isVisible(), qPrintable(where + QStringLiteral(": content below the fold")));
+    QVERIFY2(!clipped || scroll->verticalScrollBar()->isVisible(),
+             qPrintable(where + QStringLiteral(": content below the fold")));
     if (view == QLatin1String("main")) {
         const QString bad = boardProblems(w, 16);
         QVERIFY2(bad.isEmpty(), qPrintable(where + QStringLiteral(": ") + bad));
@@ -430,7 +456,9 @@ void TestScreenshots::checkLayout(MainWindow& w, const QString& name, QSize size
     if (size == QSize(1600, 1000) && view == QLatin1String("main")) {
         const QRect maps = visibleRect(w.heatmaps(), &w);
         const double share = double(maps.width()) * maps.height() / (double(w.width()) * w.height());
-        QVERIFY2(share >= 0.5, qPrintable(where + QStringLiteral(": the heatmaps take %1% of the window").arg(100 * share, 0, 'f', 1)));
+        QVERIFY2(
+            share >= 0.5,
+            qPrintable(where + QStringLiteral(": the heatmaps take %1% of the window").arg(100 * share, 0, 'f', 1)));
     }
 }
 
@@ -454,32 +482,40 @@ void TestScreenshots::shootDocks(MainWindow& w, const QString& name, QSize size)
         const QString where = name + QLatin1Char(' ') + p->kind();
         QPushButton* run = buttonNamed(p, QCoreApplication::translate("gna::studio::ExperimentPanel", "Ru&n"));
         QVERIFY2(run, qPrintable(where + QStringLiteral(": no Run button")));
-        QVERIFY2(visibleRect(run, &w).size() == run->size(), qPrintable(where + QStringLiteral(": the Run button is not in sight")));
+        QVERIFY2(visibleRect(run, &w).size() == run->size(),
+                 qPrintable(where + QStringLiteral(": the Run button is not in sight")));
         const QString rows = formRowProblems(p);
         QVERIFY2(rows.isEmpty(), qPrintable(where + QStringLiteral(": ") + rows));
         auto* results = p->table()->parentWidget()->parentWidget()->parentWidget();  // table page, stack, tab widget
         QVERIFY(qobject_cast<QTabWidget*>(results));
-        QVERIFY2(visibleRect(results, &w).size() == results->size(), qPrintable(where + QStringLiteral(": the results are cut")));
+        QVERIFY2(visibleRect(results, &w).size() == results->size(),
+                 qPrintable(where + QStringLiteral(": the results are cut")));
         for (const QAbstractScrollArea* a : dock->findChildren<QAbstractScrollArea*>()) {
-            if (!a->isVisibleTo(&w) || qobject_cast<const QHeaderView*>(a)) continue;  // a table's headers are part of it
+            if (!a->isVisibleTo(&w) || qobject_cast<const QHeaderView*>(a))
+                continue;  // a table's headers are part of it
             for (const QWidget* up = a->parentWidget(); up && up != dock; up = up->parentWidget())
                 QVERIFY2(!qobject_cast<const QAbstractScrollArea*>(up),
-                         qPrintable(where + QStringLiteral(": a scroll area inside a scroll area (") + a->metaObject()->className() + u')'));
+                         qPrintable(where + QStringLiteral(": a scroll area inside a scroll area (") +
+                                    a->metaObject()->className() + u')'));
         }
         // The titles: every tab whole (no scroll arrows), or the list instead, wide enough for its longest title.
         QTabBar* bar = dock->tabs()->tabBar();
         if (bar->isVisibleTo(&w)) {
-            QVERIFY2(bar->sizeHint().width() <= bar->width(), qPrintable(where + QStringLiteral(": the tab bar scrolls")));
+            QVERIFY2(bar->sizeHint().width() <= bar->width(),
+                     qPrintable(where + QStringLiteral(": the tab bar scrolls")));
             for (int i = 0; i < bar->count(); ++i) {
                 const QRect r = bar->tabRect(i);
-                const int text = bar->fontMetrics().horizontalAdvance(QString(bar->tabText(i)).remove(QRegularExpression(QStringLiteral("&(?!&)"))));
+                const int text = bar->fontMetrics().horizontalAdvance(
+                    QString(bar->tabText(i)).remove(QRegularExpression(QStringLiteral("&(?!&)"))));
                 QVERIFY2(r.left() >= 0 && r.right() < bar->width() && r.width() > text,
                          qPrintable(where + QStringLiteral(": tab '%1' is cut").arg(bar->tabText(i))));
             }
         } else {
             QComboBox* chooser = dock->chooser();
-            QVERIFY2(chooser->isVisibleTo(&w), qPrintable(where + QStringLiteral(": neither tabs nor the experiment list")));
-            QVERIFY2(visibleRect(chooser, &w).width() >= chooser->sizeHint().width(), qPrintable(where + QStringLiteral(": the experiment list is cut")));
+            QVERIFY2(chooser->isVisibleTo(&w),
+                     qPrintable(where + QStringLiteral(": neither tabs nor the experiment list")));
+            QVERIFY2(visibleRect(chooser, &w).width() >= chooser->sizeHint().width(),
+                     qPrintable(where + QStringLiteral(": the experiment list is cut")));
             QCOMPARE(chooser->currentData().toString(), p->kind());
         }
     }

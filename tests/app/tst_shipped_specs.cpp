@@ -40,7 +40,8 @@ class TestShippedSpecs : public QObject {
     QTemporaryDir m_dir;
 
     // The window with the demo transformer open and the spec file in `kind`'s panel (*panel: null on failure).
-    void openDemoWithSpec(MainWindow& w, const QString& kind, const std::filesystem::path& spec, ExperimentPanel** panel) {
+    void openDemoWithSpec(MainWindow& w, const QString& kind, const std::filesystem::path& spec,
+                          ExperimentPanel** panel) {
         w.show();
         QSignalSpy loaded(w.session(), &Session::modelLoaded);
         w.openModel(QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/transformer"));
@@ -58,18 +59,21 @@ private Q_SLOTS:
     void everyShippedSpecFillsTheFormAndRuns() {
         const auto root = std::filesystem::path(GNA_SOURCE_DIR);
         MainWindow w;
-        QVERIFY(showAndOpenModel(w, 1280, 900, QString::fromStdString((root / "resources/demo-models/transformer").string())));
+        QVERIFY(showAndOpenModel(w, 1280, 900,
+                                 QString::fromStdString((root / "resources/demo-models/transformer").string())));
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
         const std::filesystem::path dir = m_dir.path().toStdString();
         std::vector<std::filesystem::path> specs;
-        for (const auto& f : std::filesystem::directory_iterator(root / "resources/data/experiments")) specs.push_back(f.path());
+        for (const auto& f : std::filesystem::directory_iterator(root / "resources/data/experiments"))
+            specs.push_back(f.path());
         std::sort(specs.begin(), specs.end(), [](const auto& a, const auto& b) {
             const bool ra = a.filename() == "head_ranking_kv.json", rb = b.filename() == "head_ranking_kv.json";
             return ra != rb ? ra : a < b;
         });
         QVERIFY(specs.size() >= 5);
         for (const auto& f : specs) {
-            const gna::ExperimentSpec s = gna::test::few_samples(gna::parse_experiment_spec(gna::read_json_file(f)), dir);
+            const gna::ExperimentSpec s =
+                gna::test::few_samples(gna::parse_experiment_spec(gna::read_json_file(f)), dir);
             const auto small = dir / f.filename();
             gna::write_json_file_atomic(small, gna::to_json(s));
             const gna::Json j = gna::read_json_file(small);  // what the form must show
@@ -78,11 +82,13 @@ private Q_SLOTS:
             w.experiments()->showPanel(p->kind());
             QString error;
             QVERIFY2(p->openSpecFile(QString::fromStdString(small.string()), &error), qPrintable(error));
-            QVERIFY(gna::Json::parse(p->findChild<QPlainTextEdit*>(QStringLiteral("specEditor"))->toPlainText().toStdString()) == j);
+            QVERIFY(gna::Json::parse(
+                        p->findChild<QPlainTextEdit*>(QStringLiteral("specEditor"))->toPlainText().toStdString()) == j);
             const gna::Json& task = j.contains("tasks") ? j["tasks"][0] : j.value("task", gna::Json::object());
             if (task.value("name", "") == "kv_retrieval" && p->findChild<QLineEdit*>(QStringLiteral("sizes"))) {
                 QCOMPARE(p->findChild<QLineEdit*>(QStringLiteral("sizes"))->text(), listText(task["sizes"]));
-                QCOMPARE(p->findChild<QSpinBox*>(QStringLiteral("samples_per_size"))->value(), task["samples_per_size"].get<int>());
+                QCOMPARE(p->findChild<QSpinBox*>(QStringLiteral("samples_per_size"))->value(),
+                         task["samples_per_size"].get<int>());
             }
             if (task.value("name", "") == "niah") {
                 QCOMPARE(p->findChild<QLineEdit*>(QStringLiteral("lengths"))->text(), listText(task["lengths"]));
@@ -93,20 +99,24 @@ private Q_SLOTS:
             if (j.contains("tasks") && j["tasks"].size() > 1) {
                 QStringList names;  // the spec's task list, as the form's task field holds it
                 for (const auto& t : j["tasks"]) names << QString::fromStdString(t["name"].get<std::string>());
-                QCOMPARE(p->findChild<QComboBox*>(QStringLiteral("task"))->currentData().toString(), names.join(QLatin1Char('+')));
+                QCOMPARE(p->findChild<QComboBox*>(QStringLiteral("task"))->currentData().toString(),
+                         names.join(QLatin1Char('+')));
             }
             if (s.experiment == "cumulative_removal")
-                QCOMPARE(p->findChild<QLineEdit*>(QStringLiteral("ranking"))->text(), QString::fromStdString(j["ranking"].get<std::string>()));
+                QCOMPARE(p->findChild<QLineEdit*>(QStringLiteral("ranking"))->text(),
+                         QString::fromStdString(j["ranking"].get<std::string>()));
             if (s.experiment == "sparsification")
                 QCOMPARE(p->findChild<QComboBox*>(QStringLiteral("stages"))->currentData().toString(),
-                         j["stages"].size() == 2 ? QStringLiteral("both") : QString::fromStdString(j["stages"][0].get<std::string>()));
+                         j["stages"].size() == 2 ? QStringLiteral("both")
+                                                 : QString::fromStdString(j["stages"][0].get<std::string>()));
             if (s.experiment == "memory_table")
                 QCOMPARE(p->findChild<QLineEdit*>(QStringLiteral("lengths"))->text(), listText(j["lengths"]));
             const auto out = f.filename() == "head_ranking_kv.json" ? dir / "head_ranking_out" : dir / f.stem();
             p->findChild<QLineEdit*>(QStringLiteral("out"))->setText(QString::fromStdString(out.string()));
             QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
             p->run();
-            QVERIFY2(finished.wait(300000), qPrintable(QString::fromStdString(f.filename().string()) + QStringLiteral(": ") + p->lastError()));
+            QVERIFY2(finished.wait(300000),
+                     qPrintable(QString::fromStdString(f.filename().string()) + QStringLiteral(": ") + p->lastError()));
             QVERIFY2(p->lastError().isEmpty(), qPrintable(p->lastError()));
             QVERIFY(gna::read_experiment_result(out / "result.json").complete);
         }
@@ -119,7 +129,9 @@ private Q_SLOTS:
         const std::filesystem::path dir = std::filesystem::path(m_dir.path().toStdString()) / "missing";
         std::filesystem::create_directories(dir);
         gna::ExperimentSpec s = gna::test::few_samples(
-            gna::parse_experiment_spec(gna::read_json_file(root / "resources/data/experiments/cumulative_removal.json")), dir);
+            gna::parse_experiment_spec(
+                gna::read_json_file(root / "resources/data/experiments/cumulative_removal.json")),
+            dir);
         s.ranking_file = dir / "head_ranking_out" / "result.json";  // never written
         const auto spec = dir / "cumulative_removal.json";
         gna::write_json_file_atomic(spec, gna::to_json(s));
@@ -137,9 +149,10 @@ private Q_SLOTS:
         QVERIFY2(gui.contains(QString::fromStdString(s.ranking_file.filename().string())), qPrintable(gui));
 
         QProcess cli;
-        cli.start(QStringLiteral(GNA_CLI_PATH), {QStringLiteral("experiment"), QString::fromStdString(spec.string()),
-                                                  QStringLiteral("--model"), QString::fromStdString((root / "resources/demo-models/transformer").string()),
-                                                  QStringLiteral("--out"), QString::fromStdString((dir / "cli").string())});
+        cli.start(QStringLiteral(GNA_CLI_PATH),
+                  {QStringLiteral("experiment"), QString::fromStdString(spec.string()), QStringLiteral("--model"),
+                   QString::fromStdString((root / "resources/demo-models/transformer").string()),
+                   QStringLiteral("--out"), QString::fromStdString((dir / "cli").string())});
         QVERIFY(cli.waitForFinished(120000));
         QVERIFY(cli.exitCode() != 0);
         const QString err = QString::fromUtf8(cli.readAllStandardError());
@@ -155,9 +168,10 @@ private Q_SLOTS:
     void timeLeftFollowsTheRealTime() {
         const std::filesystem::path dir = std::filesystem::path(m_dir.path().toStdString()) / "eta";
         std::filesystem::create_directories(dir);
-        const gna::Json spec = {{"experiment", "head_ranking"},
-                                {"task", {{"name", "kv_retrieval"}, {"sizes", {8, 16, 24, 32}}, {"samples_per_size", 30}, {"seed", 3}}},
-                                {"metric", "accuracy"}};
+        const gna::Json spec = {
+            {"experiment", "head_ranking"},
+            {"task", {{"name", "kv_retrieval"}, {"sizes", {8, 16, 24, 32}}, {"samples_per_size", 30}, {"seed", 3}}},
+            {"metric", "accuracy"}};
         gna::write_json_file_atomic(dir / "spec.json", spec);
         // one thread: the run's work is all on the thread whose clock is read (no OpenBLAS worker it waits for)
         gna::set_cpu_threads(1);
@@ -172,12 +186,17 @@ private Q_SLOTS:
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
             return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
         });
-        struct Report { int done, total; double elapsed, eta; QString shown; };
+        struct Report {
+            int done, total;
+            double elapsed, eta;
+            QString shown;
+        };
         QList<Report> reports;
-        connect(w.experiments()->runner(), &ExperimentRunner::progress, this, [&](int done, int total, double elapsed, double eta, const QString&) {
-            // the panel's slot ran first (connected earlier): its label holds this report
-            reports << Report{done, total, elapsed, eta, p->etaLabel()->text()};
-        });
+        connect(w.experiments()->runner(), &ExperimentRunner::progress, this,
+                [&](int done, int total, double elapsed, double eta, const QString&) {
+                    // the panel's slot ran first (connected earlier): its label holds this report
+                    reports << Report{done, total, elapsed, eta, p->etaLabel()->text()};
+                });
         QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
         p->run();
         QVERIFY2(finished.wait(300000), qPrintable(p->lastError()));
@@ -192,10 +211,15 @@ private Q_SLOTS:
             qInfo("after %d of %d: estimate %.2f s, real %.2f s", r.done, r.total, r.eta, real);
             if (factor > worstFactor) {
                 worstFactor = factor;
-                worst = QStringLiteral("after %1 of %2 samples: estimate %3 s, real %4 s").arg(r.done).arg(r.total).arg(r.eta).arg(real);
+                worst = QStringLiteral("after %1 of %2 samples: estimate %3 s, real %4 s")
+                            .arg(r.done)
+                            .arg(r.total)
+                            .arg(r.eta)
+                            .arg(real);
             }
             // the label shows the count and a time left (m:ss or h:mm:ss, as the panel writes it)
-            QVERIFY2(r.shown.startsWith(QStringLiteral("%1 of %2 ").arg(r.done).arg(r.total)) && r.shown.contains(QStringLiteral(" left")),
+            QVERIFY2(r.shown.startsWith(QStringLiteral("%1 of %2 ").arg(r.done).arg(r.total)) &&
+                         r.shown.contains(QStringLiteral(" left")),
                      qPrintable(r.shown));
             ++checked;
         }

@@ -105,7 +105,8 @@ void TestStudio::heatmapEqualsCoreCapture() {
     MainWindow w;
     openTiny(w);
     w.setShownHeads({{1, 2}, {0, 3}});
-    QTRY_VERIFY_WITH_TIMEOUT(w.heatmaps()->gather()->data().title.contains(QStringLiteral("L1.H2")) && !w.session()->isRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w.heatmaps()->gather()->data().title.contains(QStringLiteral("L1.H2")) && !w.session()->isRunning(), 60000);
     w.headBoard()->toggleHead(0, 0);
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 1 && !w.session()->isRunning(), 60000);
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
@@ -136,7 +137,8 @@ void TestStudio::ssmHeadMapIsHiddenAttention() {
     const auto model = openArch(w, QStringLiteral("zamba2"));
     if (!model) return;
     w.setShownHeads({{0, 5, true}, {1, 2}});
-    QTRY_VERIFY_WITH_TIMEOUT(w.heatmaps()->gather()->data().title.contains(QStringLiteral("L0.S5")) && !w.session()->isRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w.heatmaps()->gather()->data().title.contains(QStringLiteral("L0.S5")) && !w.session()->isRunning(), 60000);
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation == w.session()->generation(), 60000);
 
     gna::RunRequest req;
@@ -190,7 +192,8 @@ void TestStudio::ssmHeadMapIsHiddenAttention() {
     both.plan.ablate({1, 2, gna::HeadKind::Attention});
     const std::vector<float> logits = model->run(both).last_logits;
     QCOMPARE(w.session()->lastOutcome().lastLogits.size(), logits.size());
-    for (std::size_t i = 0; i < logits.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
+    for (std::size_t i = 0; i < logits.size(); ++i)
+        QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
     w.restoreAllHeads();
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty(), 10000);
 }
@@ -228,7 +231,8 @@ void TestStudio::ssmModelBoardTogglesSsmHeads() {
     }
     QVERIFY2(moved > 1e-4, "switching the SSM head off changes the logits");
     w.restoreAllHeads();
-    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty() && w.headBoard()->model()->ablatedHeads().isEmpty(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().isEmpty() && w.headBoard()->model()->ablatedHeads().isEmpty(),
+                             10000);
 }
 
 // A hybrid's board holds both kinds on one grid: its attention heads (H), then its SSM heads (S); the
@@ -256,7 +260,8 @@ void TestStudio::hybridBoardShowsBothKinds() {
             const bool has = c < attention ? c < l.attention_heads : c - attention < l.ssm_heads;
             QCOMPARE(board->contains(l.index, c), has);
             QCOMPARE(board->flags(board->index(l.index, c)) == Qt::NoItemFlags, !has);
-            QCOMPARE(board->cell(l.index, c), (gna::views::HeadCell{l.index, c < attention ? c : c - attention, c >= attention}));
+            QCOMPARE(board->cell(l.index, c),
+                     (gna::views::HeadCell{l.index, c < attention ? c : c - attention, c >= attention}));
         }
     w.headBoard()->toggleHead(withoutAttention, 0);  // a hatched cell: nothing happens
     QVERIFY(board->ablatedHeads().isEmpty());
@@ -264,7 +269,8 @@ void TestStudio::hybridBoardShowsBothKinds() {
 
     // Real clicks: attention head 1 of a layer with attention, SSM head 1 of a Mamba layer.
     QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, w.headBoard()->cellRect(withAttention, 1).center());
-    QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, w.headBoard()->cellRect(withoutAttention, attention + 1).center());
+    QTest::mouseClick(w.headBoard(), Qt::LeftButton, {},
+                      w.headBoard()->cellRect(withoutAttention, attention + 1).center());
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->ablatedHeads().size() == 2 && !w.session()->isRunning(), 60000);
     QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{withoutAttention, 1, true}));
     QVERIFY(w.session()->ablatedHeads().contains(gna::views::HeadCell{withAttention, 1, false}));
@@ -275,7 +281,8 @@ void TestStudio::hybridBoardShowsBothKinds() {
     req.plan.ablate({withAttention, 1, gna::HeadKind::Attention});
     const std::vector<float> logits = model->run(req).last_logits;
     QCOMPARE(w.session()->lastOutcome().lastLogits.size(), logits.size());
-    for (std::size_t i = 0; i < logits.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
+    for (std::size_t i = 0; i < logits.size(); ++i)
+        QVERIFY(std::abs(w.session()->lastOutcome().lastLogits[i] - logits[i]) < 1e-4);
     // Both kinds coloured: every head of either kind has a score, the hatched cells none.
     QVERIFY(board->hasScores());
     for (const gna::LayerInfo& l : info.layers)
@@ -369,8 +376,8 @@ void TestStudio::emptyViewsSayHowToOpenAModel() {
     QCOMPARE(open->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_O));
     // (The menu paths are written with no-break spaces, so that a wrapped line never splits one.)
     const QString shown = QString(message).replace(QChar(0x00A0), QLatin1Char(' '));
-    for (const QString& part : {QStringLiteral("No model loaded"), QStringLiteral("File ▸ Open model…"), QStringLiteral("(Ctrl+O)"),
-                                QStringLiteral("Help ▸ Open demo model")})
+    for (const QString& part : {QStringLiteral("No model loaded"), QStringLiteral("File ▸ Open model…"),
+                                QStringLiteral("(Ctrl+O)"), QStringLiteral("Help ▸ Open demo model")})
         QVERIFY2(shown.contains(part), qPrintable(message + QStringLiteral(" lacks ") + part));
     QVERIFY(!message.contains(QLatin1Char('&')));
     // Ctrl+O, pressed on the window, opens the model dialog the message promises.
@@ -386,7 +393,8 @@ void TestStudio::emptyViewsSayHowToOpenAModel() {
     QVERIFY(!w.session()->hasModel());
 
     // Each empty view shows it.
-    for (const auto* map : {w.heatmaps()->gather(), w.heatmaps()->aggregate(), w.differences()->gather(), w.differences()->aggregate()}) {
+    for (const auto* map :
+         {w.heatmaps()->gather(), w.heatmaps()->aggregate(), w.differences()->gather(), w.differences()->aggregate()}) {
         QCOMPARE(map->emptyMessage(), message);
         QCOMPARE(gna::views::emptyMessage(map->plot()), message);
     }
@@ -407,8 +415,9 @@ void TestStudio::emptyViewsSayHowToOpenAModel() {
     for (const Theme theme : {Theme::Light, Theme::Dark}) {
         applyTheme(theme);
         gna::testing::waitForLayout(w);
-        QVERIFY(w.grab().toImage().save(shots.filePath(theme == Theme::Dark ? QStringLiteral("main_window_no_model_dark.png")
-                                                                            : QStringLiteral("main_window_no_model_light.png"))));
+        QVERIFY(w.grab().toImage().save(shots.filePath(theme == Theme::Dark
+                                                           ? QStringLiteral("main_window_no_model_dark.png")
+                                                           : QStringLiteral("main_window_no_model_light.png"))));
     }
     applyTheme(Theme::Light);
     auto* maskDock = w.findChild<QDockWidget*>(QStringLiteral("maskDock"));

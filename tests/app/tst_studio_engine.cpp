@@ -54,7 +54,7 @@ using gna::test::thrown;
 class TestStudioEngine : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
-    QString m_big;        // bf16 weights, no tokenizer files; tens of MB of weights
+    QString m_big;  // bf16 weights, no tokenizer files; tens of MB of weights
     QString m_tokenizer;  // another checkpoint of the same family: its tokenizer files
     QString m_smallBare;  // a small checkpoint without tokenizer files
     QString m_wideTokenizer;  // a tokenizer with more ids than m_smallBare embeds
@@ -131,15 +131,17 @@ private Q_SLOTS:
         QVERIFY2(w.session()->lastOutcome().error.isEmpty(), qPrintable(w.session()->lastOutcome().error));
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
 
-        ExperimentPanel* p = rankingPanel(w,
-                                          QStringLiteral(R"({"experiment": "head_ranking", "heads": ["L0.H0", "L1.H3"], "batch_rows": 1,)"
-                                                         R"( "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 3}})"),
-                                          QStringLiteral("ranking"));
+        ExperimentPanel* p = rankingPanel(
+            w,
+            QStringLiteral(R"({"experiment": "head_ranking", "heads": ["L0.H0", "L1.H3"], "batch_rows": 1,)"
+                           R"( "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 3}})"),
+            QStringLiteral("ranking"));
         QVERIFY2(p->specProblem().isEmpty(), qPrintable(p->specProblem()));
         const qint64 before = residentBytes();
         QVERIFY(before > 0);
         qint64 peak = before;
-        connect(w.experiments()->runner(), &ExperimentRunner::progress, this, [&peak] { peak = std::max(peak, residentBytes()); });
+        connect(w.experiments()->runner(), &ExperimentRunner::progress, this,
+                [&peak] { peak = std::max(peak, residentBytes()); });
         QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
         QTest::mouseClick(p->runButton(), Qt::LeftButton);
         QVERIFY2(finished.wait(300000), qPrintable(p->lastError()));
@@ -152,17 +154,21 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(r.model.device), QStringLiteral("cpu"));
         QCOMPARE(QString::fromStdString(r.model.path), m_big);
         QCOMPARE(QString::fromStdString(r.spec.value("tokenizer", std::string())), m_tokenizer);
-        if (bf16) QCOMPARE(QString::fromStdString(r.spec.value("dtype", std::string())), dtype);
-        else QVERIFY(!r.spec.contains("dtype"));
+        if (bf16)
+            QCOMPARE(QString::fromStdString(r.spec.value("dtype", std::string())), dtype);
+        else
+            QVERIFY(!r.spec.contains("dtype"));
         QCOMPARE(static_cast<int>(r.samples.size()), 3);
         // One copy of the weights: a second one would add at least the MLP weights (the experiment
         // itself adds activations of one row of 60-odd tokens, a few MB).
         const qint64 grew = peak - before;
-        QVERIFY2(grew < mlpBytes(bf16) / 2, qPrintable(QStringLiteral("resident memory grew by %1 MB during the experiment; "
-                                                                      "one copy of the MLP weights is %2 MB")
-                                                           .arg(grew / 1e6).arg(mlpBytes(bf16) / 1e6)));
-        qInfo("resident %.1f MB before, peak %.1f MB during the experiment (MLP weights %.1f MB)", before / 1e6, peak / 1e6,
-              mlpBytes(bf16) / 1e6);
+        QVERIFY2(grew < mlpBytes(bf16) / 2,
+                 qPrintable(QStringLiteral("resident memory grew by %1 MB during the experiment; "
+                                           "one copy of the MLP weights is %2 MB")
+                                .arg(grew / 1e6)
+                                .arg(mlpBytes(bf16) / 1e6)));
+        qInfo("resident %.1f MB before, peak %.1f MB during the experiment (MLP weights %.1f MB)", before / 1e6,
+              peak / 1e6, mlpBytes(bf16) / 1e6);
     }
 
     // A probe asked for during a long experiment runs between two of its samples; a reload (what
@@ -174,10 +180,11 @@ private Q_SLOTS:
         w.promptEditor()->setPrompt(QString::fromLatin1(kPrompt));
         QVERIFY(result.wait(120000));
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
-        ExperimentPanel* p = rankingPanel(w,
-                                          QStringLiteral(R"({"experiment": "head_ranking", "heads": ["L0.H0", "L1.H3"], "batch_rows": 1,)"
-                                                         R"( "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 200}})"),
-                                          QStringLiteral("long"));
+        ExperimentPanel* p = rankingPanel(
+            w,
+            QStringLiteral(R"({"experiment": "head_ranking", "heads": ["L0.H0", "L1.H3"], "batch_rows": 1,)"
+                           R"( "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 200}})"),
+            QStringLiteral("long"));
         ExperimentRunner* runner = w.experiments()->runner();
         QSignalSpy progress(runner, &ExperimentRunner::progress);
         QSignalSpy cancelled(runner, &ExperimentRunner::cancelled);
@@ -185,7 +192,8 @@ private Q_SLOTS:
         QVERIFY2(progress.wait(120000), qPrintable(p->lastError()));
         const int yields = w.session()->turns()->yields();
         result.clear();
-        w.promptEditor()->setPrompt(QString::fromLatin1(kPrompt).replace(QStringLiteral("river'"), QStringLiteral("apple'")));
+        w.promptEditor()->setPrompt(
+            QString::fromLatin1(kPrompt).replace(QStringLiteral("river'"), QStringLiteral("apple'")));
         QVERIFY(result.wait(120000));
         QVERIFY(runner->isRunning());  // the probe did not wait for the experiment's end
         QVERIFY(progress.size() < 200);
@@ -213,14 +221,19 @@ private Q_SLOTS:
         for (const QString& message : {runFailed.at(0).at(0).toString(), QString()}) {
             QString shown = message;
             if (shown.isEmpty()) {  // the experiment's turn
-                ExperimentPanel* p = rankingPanel(w, QStringLiteral(R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 1}})"),
-                                                  QStringLiteral("no_tokenizer"));
+                ExperimentPanel* p = rankingPanel(
+                    w,
+                    QStringLiteral(
+                        R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 1}})"),
+                    QStringLiteral("no_tokenizer"));
                 QTest::mouseClick(p->runButton(), Qt::LeftButton);
                 QTRY_VERIFY_WITH_TIMEOUT(!p->lastError().isEmpty(), 60000);
                 shown = p->lastError();
             }
-            QVERIFY2(shown.contains(QStringLiteral("Tokenizer folder")) && shown.contains(QStringLiteral("Open model")), qPrintable(shown));
-            QVERIFY2(!shown.contains(QStringLiteral("--tokenizer")) && !shown.contains(QStringLiteral("--input-ids")), qPrintable(shown));
+            QVERIFY2(shown.contains(QStringLiteral("Tokenizer folder")) && shown.contains(QStringLiteral("Open model")),
+                     qPrintable(shown));
+            QVERIFY2(!shown.contains(QStringLiteral("--tokenizer")) && !shown.contains(QStringLiteral("--input-ids")),
+                     qPrintable(shown));
         }
     }
 
@@ -246,14 +259,18 @@ private Q_SLOTS:
             const QString cli = QString::fromUtf8(e.what()), studio = errorText(e);
             QVERIFY2(cli.contains(QStringLiteral("--tokenizer")), qPrintable(cli));
             QVERIFY2(e.format() && known.contains(QString::fromUtf8(e.format())), qPrintable(cli));
-            QVERIFY2(!studio.contains(QStringLiteral("--")) && studio.contains(QStringLiteral("okenizer folder")), qPrintable(studio));
-            for (const std::string& a : e.args()) QVERIFY2(studio.contains(QString::fromStdString(a)), qPrintable(studio));
+            QVERIFY2(!studio.contains(QStringLiteral("--")) && studio.contains(QStringLiteral("okenizer folder")),
+                     qPrintable(studio));
+            for (const std::string& a : e.args())
+                QVERIFY2(studio.contains(QString::fromStdString(a)), qPrintable(studio));
         }
         QVERIFY(errorText(errors[1]).contains(m_dir.filePath(QStringLiteral("nowhere"))));
         // The wide tokenizer's id count and the model's, as their config.json files state them.
         auto vocab = [](const QString& dir) {
             QFile f(dir + QStringLiteral("/config.json"));
-            return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("vocab_size")).toInt() : -1;
+            return f.open(QIODevice::ReadOnly)
+                ? QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("vocab_size")).toInt()
+                : -1;
         };
         QVERIFY(vocab(m_wideTokenizer) > vocab(m_smallBare) && vocab(m_smallBare) > 0);
         QVERIFY2(errorText(errors[2]).contains(QString::number(vocab(m_wideTokenizer))) &&

@@ -27,7 +27,8 @@ void TestStudioScores::headScoresMatchCoreInOneOrTwoPasses() {
     MainWindow w;
     openTiny(w);
     w.headBoard()->toggleHead(0, 2);
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     auto model = gna::Model::load(m_model.toStdString());
     const gna::ModelInfo& info = model->info();
     gna::RunRequest req;
@@ -49,7 +50,8 @@ void TestStudioScores::headScoresMatchCoreInOneOrTwoPasses() {
         }
         w.session()->setSeparateScorePass(true);  // force the separate score pass
         w.session()->requestRun();
-        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     }
 }
 
@@ -97,30 +99,39 @@ void TestStudioScores::lineScoresColourGatherAndAggregateHeads() {
     for (const auto& [item, want] : {std::pair{5, &gather}, std::pair{6, &aggregate}}) {
         w.session()->setSeparateScorePass(false);
         mode->setCurrentIndex(item);
-        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
         for (int pass = 1; pass <= 2; ++pass) {
             const RunOutcome& o = w.session()->lastOutcome();
             QCOMPARE(o.forwardPasses, pass);
-            QVERIFY2(o.scoreLabel.startsWith(item == 5 ? QStringLiteral("Gather score") : QStringLiteral("Aggregate score")),
-                     qPrintable(o.scoreLabel));
+            QVERIFY2(
+                o.scoreLabel.startsWith(item == 5 ? QStringLiteral("Gather score") : QStringLiteral("Aggregate score")),
+                qPrintable(o.scoreLabel));
             QCOMPARE(o.headScores.size(), want->size());
             for (std::size_t i = 0; i < want->size(); ++i)
                 QVERIFY2(std::abs(o.headScores[i] - (*want)[i]) < 1e-4,
-                         qPrintable(QStringLiteral("item %1 head %2: %3, by hand %4").arg(item).arg(i).arg(o.headScores[i]).arg((*want)[i])));
+                         qPrintable(QStringLiteral("item %1 head %2: %3, by hand %4")
+                                        .arg(item)
+                                        .arg(i)
+                                        .arg(o.headScores[i])
+                                        .arg((*want)[i])));
             w.session()->setSeparateScorePass(true);  // force the separate score pass (line-end rows and the last)
             w.session()->requestRun();
-            QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
         }
     }
     QVERIFY(w.headBoard()->model()->maxScore() > 0);
     gna::testing::waitForLayout(w);
-    QVERIFY(w.grab().toImage().save(QDir(QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots")).filePath(QStringLiteral("board_aggregate_score.png"))));
+    QVERIFY(w.grab().toImage().save(QDir(QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots"))
+                                        .filePath(QStringLiteral("board_aggregate_score.png"))));
     // Compare mode with a head off: the unablated scores are the line scores above (the baseline pass
     // captures the line-end rows too, not only the last row).
     mode->setCurrentIndex(5);
     w.session()->setCompare(true);
     w.headBoard()->toggleHead(0, 2);
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     const RunOutcome& o = w.session()->lastOutcome();
     QVERIFY(o.scoresAreDeltas);
     QCOMPARE(o.baselineHeadScores.size(), gather.size());
@@ -134,7 +145,8 @@ void TestStudioScores::compareModeColoursByScoreChange() {
     openTiny(w);
     w.session()->setCompare(true);
     w.headBoard()->toggleHead(0, 2);
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     auto model = gna::Model::load(m_model.toStdString());
     const gna::ModelInfo& info = model->info();
     auto entropies = [&](bool ablated) {
@@ -147,7 +159,8 @@ void TestStudioScores::compareModeColoursByScoreChange() {
         std::vector<double> e(std::size_t(info.num_layers * info.num_heads), 0.0);
         for (const gna::AttentionMap& m : model->run(req).attention)
             for (int c = 0; c < m.cols; ++c)
-                if (m.at(0, c) > 0) e[m.head.layer * info.num_heads + m.head.head] -= m.at(0, c) * std::log2(double(m.at(0, c)));
+                if (m.at(0, c) > 0)
+                    e[m.head.layer * info.num_heads + m.head.head] -= m.at(0, c) * std::log2(double(m.at(0, c)));
         return e;
     };
     const std::vector<double> after = entropies(true), before = entropies(false);
@@ -165,15 +178,15 @@ void TestStudioScores::compareModeColoursByScoreChange() {
     QVERIFY(std::abs(w.headBoard()->model()->maxScore() - largest) < 1e-9);
     // Without an intervention there is nothing to compare: plain scores again.
     w.headBoard()->toggleHead(0, 2);
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     QVERIFY(!w.session()->lastOutcome().scoresAreDeltas);
     QVERIFY(!w.headBoard()->model()->scoresAreDifferences());
-    for (std::size_t i = 0; i < before.size(); ++i) QVERIFY(std::abs(w.session()->lastOutcome().headScores[i] - before[i]) < 1e-4);
+    for (std::size_t i = 0; i < before.size(); ++i)
+        QVERIFY(std::abs(w.session()->lastOutcome().headScores[i] - before[i]) < 1e-4);
 }
 
-void TestStudioScores::compareCheckboxOnEveryDemo_data() {
-    gna::test::demo_ablate_rows();
-}
+void TestStudioScores::compareCheckboxOnEveryDemo_data() { gna::test::demo_ablate_rows(); }
 
 void TestStudioScores::compareCheckboxOnEveryDemo() {
     // Ticking "Compare with the unablated run" on the demos' own KV prompt, whose candidates are
@@ -191,7 +204,8 @@ void TestStudioScores::compareCheckboxOnEveryDemo() {
     QSignalSpy loaded(w.session(), &Session::modelLoaded);
     w.openModel(dir);
     QVERIFY(loaded.wait(60000));
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     if (ablate) {
         const QRect r = w.headBoard()->cellRect(w.headBoard()->model()->layers() - 1, 0);
         QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, r.center());
@@ -201,7 +215,8 @@ void TestStudioScores::compareCheckboxOnEveryDemo() {
     QVERIFY(compare);
     QTest::mouseClick(compare, Qt::LeftButton, {}, QPoint(8, compare->height() / 2));
     QVERIFY(compare->isChecked());
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     const RunOutcome& o = w.session()->lastOutcome();
     QVERIFY2(o.error.isEmpty(), qPrintable(o.error));
     QCOMPARE(o.baseline.size(), o.next.size());
@@ -233,7 +248,8 @@ void TestStudioScores::anotherModelStartsWithItsOwnHeads() {
     QVERIFY(loaded.wait(60000));
     QVERIFY(w.session()->ablatedHeads().isEmpty());
     QVERIFY(w.headBoard()->ablatedHeads().isEmpty());
-    for (const auto& h : w.session()->shownHeads()) QVERIFY2(headExists(*w.session()->modelInfo(), h), qPrintable(h.name()));
+    for (const auto& h : w.session()->shownHeads())
+        QVERIFY2(headExists(*w.session()->modelInfo(), h), qPrintable(h.name()));
     QVERIFY(!w.headBoard()->undoStack()->canUndo());  // an undo would toggle the other model's head
     Workspace ws = w.workspace();
     ws.modelPath = m_model;
@@ -251,11 +267,13 @@ void TestStudioScores::demoOpensWithItsCardHeads() {
     QFile f(dir + QStringLiteral("/model_card.json"));
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject e = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("evaluation")).toObject();
-    const QJsonArray top = e.value(QStringLiteral("top2_by_kv_drop")).toObject().value(QStringLiteral("heads")).toArray();
+    const QJsonArray top =
+        e.value(QStringLiteral("top2_by_kv_drop")).toObject().value(QStringLiteral("heads")).toArray();
     QCOMPARE(top.size(), 2);
     QMap<QString, double> gatherMass;
     for (const QJsonValue& h : e.value(QStringLiteral("single_head_ablation")).toArray())
-        gatherMass[h.toObject().value(QStringLiteral("head")).toString()] = h.toObject().value(QStringLiteral("gather_mass")).toDouble();
+        gatherMass[h.toObject().value(QStringLiteral("head")).toString()] =
+            h.toObject().value(QStringLiteral("gather_mass")).toDouble();
     const QString a = top[0].toString(), b = top[1].toString();
     const QString gather = gatherMass[a] > gatherMass[b] ? a : b, aggregate = gather == a ? b : a;
     MainWindow w;

@@ -187,12 +187,14 @@ void TestStudioWorkspace::recentModelsUpdated() {
 void TestStudioWorkspace::screenshots() {
     const QString dir = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
     QDir().mkpath(dir);
-    for (const auto& [name, theme] : {std::pair{QStringLiteral("light"), Theme::Light}, std::pair{QStringLiteral("dark"), Theme::Dark}}) {
+    for (const auto& [name, theme] :
+         {std::pair{QStringLiteral("light"), Theme::Light}, std::pair{QStringLiteral("dark"), Theme::Dark}}) {
         applyTheme(theme);
         MainWindow w;
         openTiny(w);
         w.headBoard()->toggleHead(1, 2);
-        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
         gna::testing::waitForLayout(w);  // queued replots
         const QImage img = w.grab().toImage();
         QVERIFY(img.save(QDir(dir).filePath(QStringLiteral("main_window_%1.png").arg(name))));
@@ -206,7 +208,8 @@ void TestStudioWorkspace::screenshots() {
         if (c->text().contains(QStringLiteral("Compare"))) c->click();
     QVERIFY(w.session()->compare());
     w.headBoard()->toggleHead(0, 1);
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     QVERIFY(w.session()->lastOutcome().scoresAreDeltas);
     gna::testing::waitForLayout(w);
     QVERIFY(w.grab().toImage().save(QDir(dir).filePath(QStringLiteral("main_window_compare_small.png"))));
@@ -261,7 +264,10 @@ void TestStudioWorkspace::differenceTabShowsBothHeads() {
     auto* compare = w.findChild<QCheckBox*>(QStringLiteral("compareCheck"));
     QVERIFY(compare);
     gna::views::GatherAggregatePair* diff = w.differences();
-    auto settle = [&] { QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && !w.session()->lastOutcome().baselineMaps.isEmpty(), 60000); };
+    auto settle = [&] {
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && !w.session()->lastOutcome().baselineMaps.isEmpty(),
+                                 60000);
+    };
     compare->setChecked(true);
     settle();
     QTRY_VERIFY_WITH_TIMEOUT(diff->message().startsWith(QStringLiteral("No head is ablated")), 60000);
@@ -269,7 +275,8 @@ void TestStudioWorkspace::differenceTabShowsBothHeads() {
     for (const auto* map : {diff->gather(), diff->aggregate()}) {
         QVERIFY(!map->data().isValid());
         QString error;
-        QVERIFY(!gna::views::exportFigure(map->plot(), out.filePath(QStringLiteral("d.png")), gna::views::FigureFormat::PNG, {}, &error));
+        QVERIFY(!gna::views::exportFigure(map->plot(), out.filePath(QStringLiteral("d.png")),
+                                          gna::views::FigureFormat::PNG, {}, &error));
         QVERIFY2(error.contains(QStringLiteral("No head is ablated")), qPrintable(error));
     }
     QVERIFY(diff->gather()->isVisibleTo(diff) && !diff->aggregate()->isVisibleTo(diff));  // one message across the pair
@@ -288,7 +295,8 @@ void TestStudioWorkspace::differenceTabShowsBothHeads() {
         QCOMPARE(o.baselineMaps.size(), 2);
         for (int i = 0; i < 2; ++i) QVERIFY(o.maps[i].values == o.baselineMaps[i].values);
     }
-    QVERIFY2(diff->message().startsWith(QStringLiteral("The ablated heads do not change these maps")), qPrintable(diff->message()));
+    QVERIFY2(diff->message().startsWith(QStringLiteral("The ablated heads do not change these maps")),
+             qPrintable(diff->message()));
 
     // L0.H1 as well: the Gather head (layer 1) changes, the Aggregate head (layer 0, beside L0.H1) does not.
     const int second = w.session()->lastOutcome().generation;
@@ -321,16 +329,21 @@ void TestStudioWorkspace::differenceTabShowsBothHeads() {
     w.heatmaps()->setSharedRange(true);
 
     // The figure set: both differences, each in every format with its CSV.
-    files = writePaperFigures(w, out.path(), {gna::views::FigureFormat::PDF, gna::views::FigureFormat::SVG, gna::views::FigureFormat::PNG}, {}, &error);
+    files = writePaperFigures(
+        w, out.path(), {gna::views::FigureFormat::PDF, gna::views::FigureFormat::SVG, gna::views::FigureFormat::PNG},
+        {}, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     for (const QString& name : {QStringLiteral("difference_gather"), QStringLiteral("difference_aggregate")})
-        for (const QString& suffix : {QStringLiteral(".pdf"), QStringLiteral(".svg"), QStringLiteral(".png"), QStringLiteral(".csv")})
+        for (const QString& suffix :
+             {QStringLiteral(".pdf"), QStringLiteral(".svg"), QStringLiteral(".png"), QStringLiteral(".csv")})
             QVERIFY2(files.contains(out.filePath(name + suffix)), qPrintable(name + suffix));
     QFile csv(out.filePath(QStringLiteral("difference_gather.csv")));
     QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
     const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QCOMPARE(lines.value(0), QStringLiteral("series,query_position,query_token,key_position,key_token,weight_difference"));
-    QVERIFY2(lines.value(1).startsWith(QStringLiteral("Gather L1.H0: ablated − unablated,")), qPrintable(lines.value(1)));
+    QCOMPARE(lines.value(0),
+             QStringLiteral("series,query_position,query_token,key_position,key_token,weight_difference"));
+    QVERIFY2(lines.value(1).startsWith(QStringLiteral("Gather L1.H0: ablated − unablated,")),
+             qPrintable(lines.value(1)));
 }
 
 #include "tst_studio_workspace.moc"

@@ -58,8 +58,13 @@ QJsonObject card(const QString& dir) {
 // The card's top two heads by KV drop, as written there.
 QStringList cardTopTwo(const QString& dir) {
     QStringList out;
-    for (const QJsonValue& h : card(dir).value(QStringLiteral("evaluation")).toObject().value(QStringLiteral("top2_by_kv_drop"))
-                                   .toObject().value(QStringLiteral("heads")).toArray())
+    for (const QJsonValue& h : card(dir)
+                                   .value(QStringLiteral("evaluation"))
+                                   .toObject()
+                                   .value(QStringLiteral("top2_by_kv_drop"))
+                                   .toObject()
+                                   .value(QStringLiteral("heads"))
+                                   .toArray())
         out << h.toString();
     return out;
 }
@@ -107,19 +112,21 @@ void TestTeaching::openDialogShowsTheMemoryEstimate() {
         const QJsonArray off = t.value(QStringLiteral("data_offsets")).toArray();
         weights += (dtype == QLatin1String("F32") || dtype == QLatin1String("F16") || dtype == QLatin1String("BF16") ||
                     dtype == QLatin1String("F64"))
-                       ? numel * 4
-                       : quint64(off[1].toInteger() - off[0].toInteger());
+            ? numel * 4
+            : quint64(off[1].toInteger() - off[0].toInteger());
     }
     QFile cfg(dir + QStringLiteral("/config.json"));
     QVERIFY(cfg.open(QIODevice::ReadOnly));
-    const int maxPos = QJsonDocument::fromJson(cfg.readAll()).object().value(QStringLiteral("max_position_embeddings")).toInt(2048);
+    const int maxPos =
+        QJsonDocument::fromJson(cfg.readAll()).object().value(QStringLiteral("max_position_embeddings")).toInt(2048);
     const int context = std::min(2048, maxPos);
 
     OpenModelDialog d(m_dir.path());
     QVERIFY(d.estimate().isEmpty());  // no folder yet
     d.setModelDir(dir);
     const QString weightsText = QString::fromStdString(gna::format_bytes(weights));
-    QVERIFY2(d.estimate().contains(QStringLiteral("weights ") + weightsText), qPrintable(d.estimate() + QStringLiteral(" / ") + weightsText));
+    QVERIFY2(d.estimate().contains(QStringLiteral("weights ") + weightsText),
+             qPrintable(d.estimate() + QStringLiteral(" / ") + weightsText));
     QVERIFY2(d.estimate().contains(QStringLiteral("for %1 tokens").arg(context)), qPrintable(d.estimate()));
     d.resize(640, 260);
     d.show();
@@ -147,8 +154,10 @@ void TestTeaching::maskPanelAndSamplesFollowTheDemo() {
     const QStringList top = cardTopTwo(dir);
     QCOMPARE(top.size(), 2);
     QMap<QString, double> gatherMass;
-    for (const QJsonValue& h : c.value(QStringLiteral("evaluation")).toObject().value(QStringLiteral("single_head_ablation")).toArray())
-        gatherMass[h.toObject().value(QStringLiteral("head")).toString()] = h.toObject().value(QStringLiteral("gather_mass")).toDouble();
+    for (const QJsonValue& h :
+         c.value(QStringLiteral("evaluation")).toObject().value(QStringLiteral("single_head_ablation")).toArray())
+        gatherMass[h.toObject().value(QStringLiteral("head")).toString()] =
+            h.toObject().value(QStringLiteral("gather_mass")).toDouble();
     const QString gather = gatherMass[top[0]] > gatherMass[top[1]] ? top[0] : top[1];
     const QString aggregate = gather == top[0] ? top[1] : top[0];
     // The demo world's first MMLU-format question, as its trainer wrote them next to the model.
@@ -203,7 +212,8 @@ void TestTeaching::realCheckpointKeepsTheMmluSample() {
     QTRY_VERIFY_WITH_TIMEOUT(w.maskPanel()->questionCount() > 0, 60000);
     QCOMPARE(w.maskPanel()->gatherHead(), QStringLiteral("L0.H0"));
     QCOMPARE(w.maskPanel()->aggregateHead(), QStringLiteral("L2.H0"));
-    QVERIFY(QString::fromStdString(w.maskPanel()->currentItem()->prompt_text).startsWith(QStringLiteral("The following are multiple choice questions")));
+    QVERIFY(QString::fromStdString(w.maskPanel()->currentItem()->prompt_text)
+                .startsWith(QStringLiteral("The following are multiple choice questions")));
     QVERIFY(w.promptEditor()->samplePrompt(1).contains(QStringLiteral("Red Planet")));
     auto* kv = w.findChild<KvMapPanel*>();
     QVERIFY(kv);
@@ -251,7 +261,8 @@ void TestTeaching::kvMapOnEveryDemo() {
                 QCOMPARE(s.query, d == 0 ? 0 : sizes[x] - 1);
                 const gna::ChoiceItem item = gna::kv_choice_item(model->tokenizer(), s);
                 for (int p = 0; p < 2; ++p) {
-                    const gna::ChoiceOutcome o = gna::score_choices(*model, item, p == 0 ? gna::InterventionPlan{} : off);
+                    const gna::ChoiceOutcome o =
+                        gna::score_choices(*model, item, p == 0 ? gna::InterventionPlan{} : off);
                     const double mx = *std::max_element(o.logprobs.begin(), o.logprobs.end());
                     double z = 0;
                     for (double l : o.logprobs) z += std::exp(l - mx);
@@ -261,16 +272,24 @@ void TestTeaching::kvMapOnEveryDemo() {
             }
             for (int p = 0; p < 2; ++p) {
                 const gna::KvMapCell& cell = panel->maps()[std::size_t(p)].at(std::size_t(d), std::size_t(x));
-                QVERIFY2(std::abs(cell.accuracy - acc[p] / 3) < 1e-9, qPrintable(QStringLiteral("%1 %2 %3").arg(p).arg(d).arg(x)));
-                QVERIFY2(std::abs(cell.probability - prob[p] / 3) < 1e-4, qPrintable(QStringLiteral("%1 %2 %3").arg(p).arg(d).arg(x)));
+                QVERIFY2(std::abs(cell.accuracy - acc[p] / 3) < 1e-9,
+                         qPrintable(QStringLiteral("%1 %2 %3").arg(p).arg(d).arg(x)));
+                QVERIFY2(std::abs(cell.probability - prob[p] / 3) < 1e-4,
+                         qPrintable(QStringLiteral("%1 %2 %3").arg(p).arg(d).arg(x)));
             }
             meanOn += prob[0] / 12;
             meanOff += prob[1] / 12;
             // What is drawn is what was computed: accuracy first, then the probability.
-            QCOMPARE(panel->allHeadsMap()->cellValue(d, x), panel->maps()[0].at(std::size_t(d), std::size_t(x)).accuracy);
-            QCOMPARE(panel->headsOffMap()->cellValue(d, x), panel->maps()[1].at(std::size_t(d), std::size_t(x)).accuracy);
+            QCOMPARE(panel->allHeadsMap()->cellValue(d, x),
+                     panel->maps()[0].at(std::size_t(d), std::size_t(x)).accuracy);
+            QCOMPARE(panel->headsOffMap()->cellValue(d, x),
+                     panel->maps()[1].at(std::size_t(d), std::size_t(x)).accuracy);
         }
-    QVERIFY2(meanOn > meanOff, qPrintable(QStringLiteral("mean probability %1 with all heads, %2 with %3 off").arg(meanOn).arg(meanOff).arg(top.join(QStringLiteral(", ")))));
+    QVERIFY2(meanOn > meanOff,
+             qPrintable(QStringLiteral("mean probability %1 with all heads, %2 with %3 off")
+                            .arg(meanOn)
+                            .arg(meanOff)
+                            .arg(top.join(QStringLiteral(", ")))));
     panel->valueBox()->setCurrentIndex(1);
     QCOMPARE(panel->allHeadsMap()->cellValue(1, 1), panel->maps()[0].at(1, 1).probability);
     QCOMPARE(panel->allHeadsMap()->grid().contextLengths, (std::vector<int>{4, 16}));
@@ -298,7 +317,8 @@ void TestTeaching::kvMapCancelAndBadInput() {
     panel->sizesEdit()->setText(QStringLiteral("4"));
     panel->headsEdit()->setText(QStringLiteral("L9.H0"));
     QTest::mouseClick(panel->runButton(), Qt::LeftButton);
-    QVERIFY2(panel->status().contains(QStringLiteral("'L9.H0' is not a head of this model")), qPrintable(panel->status()));
+    QVERIFY2(panel->status().contains(QStringLiteral("'L9.H0' is not a head of this model")),
+             qPrintable(panel->status()));
     panel->headsEdit()->setText(QStringLiteral("L2.H2"));
     panel->sizesEdit()->setText(QStringLiteral("150"));
     QSignalSpy finished(panel, &KvMapPanel::finished);
@@ -355,7 +375,8 @@ void TestTeaching::rankingColoursSsmAndHybridBoards() {
                     QVERIFY2(std::isnan(got), qPrintable(name));
                     continue;
                 }
-                QVERIFY2(std::abs(got - expected[name]) < 1e-9, qPrintable(QStringLiteral("%1: %2 vs %3").arg(name).arg(got).arg(expected[name])));
+                QVERIFY2(std::abs(got - expected[name]) < 1e-9,
+                         qPrintable(QStringLiteral("%1: %2 vs %3").arg(name).arg(got).arg(expected[name])));
                 ++seen;
             }
         QCOMPARE(seen, static_cast<int>(expected.size()));
@@ -394,14 +415,17 @@ void TestTeaching::hybridDemoBoardHoldsBothKinds() {
     QVERIFY(mode);
     for (int i : {1, 2, 3, 5, 6, 7, 8}) {
         mode->setCurrentIndex(i);
-        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
         for (int l = 0; l < m->layers(); ++l)
             for (int c = 0; c < m->heads(); ++c)
-                QVERIFY2(std::isnan(m->score(l, c)) != m->contains(l, c), qPrintable(QStringLiteral("mode %1, %2").arg(i).arg(m->cell(l, c).name())));
+                QVERIFY2(std::isnan(m->score(l, c)) != m->contains(l, c),
+                         qPrintable(QStringLiteral("mode %1, %2").arg(i).arg(m->cell(l, c).name())));
     }
     // Entropy of the last row, from the maps the core captures under the same plan.
     mode->setCurrentIndex(1);
-    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
     gna::RunRequest req;
     req.tokens = model->tokenizer().encode(w.session()->prompt().toStdString(), true);
     req.plan = w.session()->plan();
@@ -421,16 +445,20 @@ void TestTeaching::hybridDemoBoardHoldsBothKinds() {
         }
         QVERIFY2(map.head.kind != gna::HeadKind::SSM || bits >= 0, "an SSM head's entropy is a distribution's");
         const views::HeadCell cell{map.head.layer, map.head.head, map.head.kind == gna::HeadKind::SSM};
-        QVERIFY2(std::abs(m->score(cell.layer, m->column(cell)) - bits) < 1e-3,
-                 qPrintable(QStringLiteral("%1: %2 vs %3").arg(cell.name()).arg(m->score(cell.layer, m->column(cell))).arg(bits)));
+        QVERIFY2(
+            std::abs(m->score(cell.layer, m->column(cell)) - bits) < 1e-3,
+            qPrintable(
+                QStringLiteral("%1: %2 vs %3").arg(cell.name()).arg(m->score(cell.layer, m->column(cell))).arg(bits)));
     }
     shoot(board, QStringLiteral("hybrid_board_both_kinds"));
 
     QTemporaryDir out;
     QString error;
-    const QStringList files = writePaperFigures(w, out.path(), {views::FigureFormat::PNG, views::FigureFormat::SVG}, views::FigureOptions{}, &error);
+    const QStringList files = writePaperFigures(w, out.path(), {views::FigureFormat::PNG, views::FigureFormat::SVG},
+                                                views::FigureOptions{}, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QVERIFY(QFile::exists(out.filePath(QStringLiteral("head_board.png"))) && QFile::exists(out.filePath(QStringLiteral("head_board.svg"))));
+    QVERIFY(QFile::exists(out.filePath(QStringLiteral("head_board.png"))) &&
+            QFile::exists(out.filePath(QStringLiteral("head_board.svg"))));
     QFile csv(out.filePath(QStringLiteral("head_board.csv")));
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -457,17 +485,19 @@ void TestTeaching::tourWordsFitTheModel() {
     QFETCH(QString, demo);
     MainWindow w;
     QVERIFY(openDemo(w, demo));
-    const tour::ModelKind kind = demo == QLatin1String("ssm")      ? tour::ModelKind::Ssm
-                                 : demo == QLatin1String("hybrid") ? tour::ModelKind::Hybrid
-                                                                   : tour::ModelKind::Attention;
+    const tour::ModelKind kind = demo == QLatin1String("ssm") ? tour::ModelKind::Ssm
+        : demo == QLatin1String("hybrid")                     ? tour::ModelKind::Hybrid
+                                                              : tour::ModelKind::Attention;
     QCOMPARE(tour::modelKind(w.session()->modelInfo()), kind);
     // The maps' tab names what they show: an SSM head's map is hidden attention.
     QTabWidget* tabs = nullptr;
-    for (QWidget* p = w.heatmaps()->parentWidget(); p && !tabs; p = p->parentWidget()) tabs = qobject_cast<QTabWidget*>(p);
+    for (QWidget* p = w.heatmaps()->parentWidget(); p && !tabs; p = p->parentWidget())
+        tabs = qobject_cast<QTabWidget*>(p);
     QVERIFY(tabs);
-    QCOMPARE(tabs->tabText(tabs->indexOf(w.heatmaps())), kind == tour::ModelKind::Ssm      ? QStringLiteral("Hidden attention")
-                                                         : kind == tour::ModelKind::Hybrid ? QStringLiteral("Attention / hidden attention")
-                                                                                           : QStringLiteral("Attention"));
+    QCOMPARE(tabs->tabText(tabs->indexOf(w.heatmaps())),
+             kind == tour::ModelKind::Ssm          ? QStringLiteral("Hidden attention")
+                 : kind == tour::ModelKind::Hybrid ? QStringLiteral("Attention / hidden attention")
+                                                   : QStringLiteral("Attention"));
     w.tour()->start();
     QCOMPARE(w.tour()->text(), GuidedTour::stepText(0, kind));
     for (int step = 0; step < GuidedTour::kSteps; ++step) {  // the last step compares the three demos by name
@@ -475,13 +505,16 @@ void TestTeaching::tourWordsFitTheModel() {
         const QString where = demo + QStringLiteral(" step %1: ").arg(step) + text;
         const bool headsStep = step == 0 || step == 2 || step == 3 || step == 4;
         if (kind == tour::ModelKind::Attention) {
-            QVERIFY2(!text.contains(QLatin1String("SSM")) && !text.contains(QLatin1String("hidden attention")), qPrintable(where));
+            QVERIFY2(!text.contains(QLatin1String("SSM")) && !text.contains(QLatin1String("hidden attention")),
+                     qPrintable(where));
         } else if (kind == tour::ModelKind::Ssm) {
-            QVERIFY2(!text.contains(QLatin1String("attention head")) && !text.contains(QLatin1String("attends")), qPrintable(where));
+            QVERIFY2(!text.contains(QLatin1String("attention head")) && !text.contains(QLatin1String("attends")),
+                     qPrintable(where));
             if (headsStep) QVERIFY2(text.contains(QLatin1String("SSM head")), qPrintable(where));
             if (step == 3 || step == 4) QVERIFY2(text.contains(QLatin1String("hidden attention")), qPrintable(where));
         } else if (headsStep) {
-            QVERIFY2(text.contains(QLatin1String("SSM head")) && text.contains(QLatin1String("attention")), qPrintable(where));
+            QVERIFY2(text.contains(QLatin1String("SSM head")) && text.contains(QLatin1String("attention")),
+                     qPrintable(where));
         }
     }
     w.tour()->leave();

@@ -72,10 +72,11 @@ bool TestTour::makeModel(const QString& dir, const QStringList& args) {
 void TestTour::initTestCase() {
     m_demos = m_dir.filePath(QStringLiteral("demo-models"));
     qputenv("GNA_DEMO_MODELS_DIR", m_demos.toLocal8Bit());
-    QVERIFY(makeModel(m_demos + QStringLiteral("/transformer"),
-                      {QStringLiteral("--arch"), QStringLiteral("llama"), QStringLiteral("--layers"), QStringLiteral("4"),
-                       QStringLiteral("--hidden"), QStringLiteral("128"), QStringLiteral("--heads"), QStringLiteral("8"),
-                       QStringLiteral("--kv-heads"), QStringLiteral("4"), QStringLiteral("--intermediate"), QStringLiteral("256")}));
+    QVERIFY(makeModel(
+        m_demos + QStringLiteral("/transformer"),
+        {QStringLiteral("--arch"), QStringLiteral("llama"), QStringLiteral("--layers"), QStringLiteral("4"),
+         QStringLiteral("--hidden"), QStringLiteral("128"), QStringLiteral("--heads"), QStringLiteral("8"),
+         QStringLiteral("--kv-heads"), QStringLiteral("4"), QStringLiteral("--intermediate"), QStringLiteral("256")}));
     QVERIFY(makeModel(m_demos + QStringLiteral("/hybrid"), {QStringLiteral("--arch"), QStringLiteral("jamba")}));
     m_shots = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
     QDir().mkpath(m_shots);
@@ -149,18 +150,22 @@ void TestTour::walkThroughEveryStep() {
 
     // 1. The tour loads the demo model itself and fills the task's own template.
     QVERIFY(nextAndWait(tour));
-    QCOMPARE(QDir(w.session()->modelPath()).canonicalPath(), QDir(m_demos + QStringLiteral("/transformer")).canonicalPath());
+    QCOMPARE(QDir(w.session()->modelPath()).canonicalPath(),
+             QDir(m_demos + QStringLiteral("/transformer")).canonicalPath());
     const gna::KvSample& s = tour->sample();
     QString expected = QStringLiteral("Memorize the following dictionary:\n");
-    for (const auto& [k, v] : s.dictionary) expected += QString::fromStdString(k) + QLatin1Char(':') + QString::number(v) + QLatin1Char('\n');
+    for (const auto& [k, v] : s.dictionary)
+        expected += QString::fromStdString(k) + QLatin1Char(':') + QString::number(v) + QLatin1Char('\n');
     expected.chop(1);  // the lines are joined by newlines; the question starts on a new line after one more
-    expected += QStringLiteral("\nThe value of the key '%1' is").arg(QString::fromStdString(s.dictionary[s.query].first));
+    expected +=
+        QStringLiteral("\nThe value of the key '%1' is").arg(QString::fromStdString(s.dictionary[s.query].first));
     QCOMPARE(w.promptEditor()->prompt(), expected);
     QCOMPARE(w.session()->prompt(), expected);
     QCOMPARE(w.session()->candidates().size(), int(s.dictionary.size()));
     auto core = gna::Model::load(QString(m_demos + QStringLiteral("/transformer")).toStdString());
     const double p0 = coreAnswerProbability(*core, s);
-    QVERIFY2(std::abs(tour->answerProbability() - p0) < 1e-4, qPrintable(QStringLiteral("%1 vs %2").arg(tour->answerProbability()).arg(p0)));
+    QVERIFY2(std::abs(tour->answerProbability() - p0) < 1e-4,
+             qPrintable(QStringLiteral("%1 vs %2").arg(tour->answerProbability()).arg(p0)));
     QVERIFY(tour->resultText().contains(QString::number(s.answer())));
 
     // 2. The ranking (run now: the tiny folder has none) colours the board.
@@ -187,7 +192,8 @@ void TestTour::walkThroughEveryStep() {
         for (std::size_t i = 0; i < req.tokens.size(); ++i)
             if (core->tokenizer().decode({req.tokens[i]}, true).find('\n') != std::string::npos) ends.push_back(int(i));
         QVERIFY(ends.size() >= s.dictionary.size());
-        for (int i = 0; i < 6; ++i) req.capture.push_back({tour->ranking()[i].head.layer, tour->ranking()[i].head.head});
+        for (int i = 0; i < 6; ++i)
+            req.capture.push_back({tour->ranking()[i].head.layer, tour->ranking()[i].head.head});
         const gna::RunResult r = core->run(req);
         std::vector<double> gather, aggregate;
         for (const auto& m : r.attention) {
@@ -242,16 +248,19 @@ void TestTour::walkThroughEveryStep() {
             if (row.candidate && label == value) bar = row.probability;
         }
         QVERIFY2(bar >= 0.0, "the chart has no bar for the correct value");
-        QVERIFY2(std::abs(bar - tour->tokenProbabilityAblated()) <= 1e-3 * std::max(bar, tour->tokenProbabilityAblated()) + 1e-12,
+        QVERIFY2(std::abs(bar - tour->tokenProbabilityAblated()) <=
+                     1e-3 * std::max(bar, tour->tokenProbabilityAblated()) + 1e-12,
                  qPrintable(QStringLiteral("chart %1 vs tour %2").arg(bar).arg(tour->tokenProbabilityAblated())));
         QVERIFY(tour->tokenProbabilityUnablated() > 0.0);
         QVERIFY2(tour->resultText().contains(QStringLiteral("next token")), qPrintable(tour->resultText()));
         // The words follow the numbers (on this fixture the probability may well rise): the verb after the
         // named bar is the one the two measured values call for, and the correct value's bar is drawn.
         const double before = tour->tokenProbabilityUnablated(), after = tour->tokenProbabilityAblated();
-        const QString verb = after < 0.8 * before ? QStringLiteral("drops from") : after > 1.25 * before ? QStringLiteral("rises from")
-                                                                                                      : QStringLiteral("stays about the same");
-        QVERIFY2(tour->resultText().contains(QStringLiteral("★ %1) %2").arg(value, verb)), qPrintable(tour->resultText()));
+        const QString verb = after < 0.8 * before ? QStringLiteral("drops from")
+            : after > 1.25 * before               ? QStringLiteral("rises from")
+                                                  : QStringLiteral("stays about the same");
+        QVERIFY2(tour->resultText().contains(QStringLiteral("★ %1) %2").arg(value, verb)),
+                 qPrintable(tour->resultText()));
         QCOMPARE(tour->resultText().contains(QStringLiteral("It does not drop")), after >= 0.8 * before);
         bool drawn = false;
         for (const auto& row : w.nextTokenChart()->shownRows()) {
@@ -266,7 +275,8 @@ void TestTour::walkThroughEveryStep() {
     QVERIFY(nextAndWait(tour));
     QVERIFY(w.session()->prompt().contains(QStringLiteral("A. ")));
     QVERIFY(w.session()->prompt().endsWith(QStringLiteral("Answer:")));
-    QCOMPARE(w.session()->candidates(), (QStringList{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D")}));
+    QCOMPARE(w.session()->candidates(),
+             (QStringList{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D")}));
     QCOMPARE(w.session()->ablatedHeads().size(), 2);
     QVERIFY(w.session()->ablatedHeads().contains(ga.gather) && w.session()->ablatedHeads().contains(ga.aggregate));
     QVERIFY2(tour->resultText().contains(QStringLiteral("MMLU format")), qPrintable(tour->resultText()));
@@ -275,23 +285,31 @@ void TestTour::walkThroughEveryStep() {
         // ten points, and the conclusion about retrieval only then (with the classic format not dropping).
         const QString text = tour->resultText();
         auto shares = [&](const QString& label) {
-            const QRegularExpression row(QStringLiteral("<tr><td>%1</td><td align=\"right\">([0-9.]+)%</td><td align=\"right\">([0-9.]+)%</td></tr>")
-                                             .arg(QRegularExpression::escape(label)));
+            const QRegularExpression row(
+                QStringLiteral(
+                    "<tr><td>%1</td><td align=\"right\">([0-9.]+)%</td><td align=\"right\">([0-9.]+)%</td></tr>")
+                    .arg(QRegularExpression::escape(label)));
             const QRegularExpressionMatch m = row.match(text);
-            return m.hasMatch() ? std::make_pair(m.captured(1).toDouble(), m.captured(2).toDouble()) : std::make_pair(-1.0, -1.0);
+            return m.hasMatch() ? std::make_pair(m.captured(1).toDouble(), m.captured(2).toDouble())
+                                : std::make_pair(-1.0, -1.0);
         };
-        const auto letter = shares(QStringLiteral("MMLU format (letter)")), classic = shares(QStringLiteral("classic format (answer text)"));
+        const auto letter = shares(QStringLiteral("MMLU format (letter)")),
+                   classic = shares(QStringLiteral("classic format (answer text)"));
         QVERIFY2(letter.first >= 0 && classic.first >= 0, qPrintable(text));
         auto verb = [](std::pair<double, double> v) {
-            return v.second < v.first - 10 ? QStringLiteral("drops")
-                 : v.second > v.first + 10 ? QStringLiteral("rises")
-                 : v.first <= 0 && v.second <= 0 ? QStringLiteral("stays at 0%")
-                                           : QStringLiteral("holds");
+            return v.second < v.first - 10      ? QStringLiteral("drops")
+                : v.second > v.first + 10       ? QStringLiteral("rises")
+                : v.first <= 0 && v.second <= 0 ? QStringLiteral("stays at 0%")
+                                                : QStringLiteral("holds");
         };
-        QVERIFY2(text.contains(QStringLiteral("the letter format %1 and the classic format %2").arg(verb(letter), verb(classic))), qPrintable(text));
-        QCOMPARE(text.contains(QStringLiteral("retrieval, not knowledge")), verb(letter) == QLatin1String("drops") && verb(classic) != QLatin1String("drops"));
+        QVERIFY2(text.contains(
+                     QStringLiteral("the letter format %1 and the classic format %2").arg(verb(letter), verb(classic))),
+                 qPrintable(text));
+        QCOMPARE(text.contains(QStringLiteral("retrieval, not knowledge")),
+                 verb(letter) == QLatin1String("drops") && verb(classic) != QLatin1String("drops"));
         // The chart's most likely letter (this question, heads off) is the one the text names.
-        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !w.session()->isRunning() && w.session()->lastOutcome().generation == w.session()->generation(), 60000);
         QString best;
         double bestP = -1.0;
         for (const auto& row : w.nextTokenChart()->probabilities()) {
@@ -300,7 +318,8 @@ void TestTour::walkThroughEveryStep() {
             if (row.candidate && row.probability > bestP) bestP = row.probability, best = label;
         }
         // The correct letter's bar, which the text names, is drawn however little its probability.
-        const QString correct = QRegularExpression(QStringLiteral("its correct answer is ([A-D])")).match(text).captured(1);
+        const QString correct =
+            QRegularExpression(QStringLiteral("its correct answer is ([A-D])")).match(text).captured(1);
         QVERIFY2(!correct.isEmpty(), qPrintable(text));
         bool drawn = false;
         for (const auto& row : w.nextTokenChart()->shownRows()) {
@@ -456,12 +475,15 @@ void TestTour::bundledDemoModel() {
         if (step == 6 && ok) {  // the formats step switches off the card's dissociating heads
             if (const auto c = tour::cardLetterHeads(dir)) {
                 const QString want = c->rankingTopTwo
-                    ? QString(c->heads.front().name() + QStringLiteral(" and ") + c->heads.back().name() + QStringLiteral(" off (the model card's top two"))
+                    ? QString(c->heads.front().name() + QStringLiteral(" and ") + c->heads.back().name() +
+                              QStringLiteral(" off (the model card's top two"))
                     : QString(c->heads.front().name() + QStringLiteral(" off ("));
                 QVERIFY2(tour->resultText().contains(want), qPrintable(tour->resultText()));
                 QCOMPARE(w.session()->ablatedHeads().size(), c->heads.size());
                 // The letter the text names as correct is drawn (its label is " D" or "␣D" in this tokenizer).
-                const QString correct = QRegularExpression(QStringLiteral("its correct answer is ([A-D])")).match(tour->resultText()).captured(1);
+                const QString correct = QRegularExpression(QStringLiteral("its correct answer is ([A-D])"))
+                                            .match(tour->resultText())
+                                            .captured(1);
                 QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
                 bool drawn = false;
                 for (const auto& row : w.nextTokenChart()->shownRows())
@@ -486,9 +508,11 @@ void TestTour::bundledDemoModel() {
         const int column = static_cast<int>(header.indexOf(QStringLiteral("hybrid")));
         QVERIFY2(column > 0, qPrintable(text));
         QList<double> cells;
-        for (const char* label : {"KV: correct value", "KV, attention off", "MMLU: correct letter", "MMLU, attention off"}) {
-            const QRegularExpression row(QStringLiteral("<tr><td nowrap>%1</td>((?:<td align=\"right\">[^<]*</td>)+)</tr>")
-                                             .arg(QRegularExpression::escape(QString::fromLatin1(label))));
+        for (const char* label :
+             {"KV: correct value", "KV, attention off", "MMLU: correct letter", "MMLU, attention off"}) {
+            const QRegularExpression row(
+                QStringLiteral("<tr><td nowrap>%1</td>((?:<td align=\"right\">[^<]*</td>)+)</tr>")
+                    .arg(QRegularExpression::escape(QString::fromLatin1(label))));
             const QRegularExpressionMatch m = row.match(text);
             QVERIFY2(m.hasMatch(), label);
             QStringList values;
@@ -502,7 +526,8 @@ void TestTour::bundledDemoModel() {
         shoot(&w, QStringLiteral("tour_demo_step7"));
     }
     qputenv("GNA_DEMO_MODELS_DIR", saved);
-    if (!w.session()->hasModel()) QSKIP("the bundled demo model could not be loaded (a training run may be rewriting it)");
+    if (!w.session()->hasModel())
+        QSKIP("the bundled demo model could not be loaded (a training run may be rewriting it)");
     QVERIFY(ok);
     tour->leave();
     QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
@@ -515,7 +540,8 @@ void TestTour::cardLetterHeadsFromTheCard() {
     QTemporaryDir dir;
     auto write = [&](double topMmlu, double topClassic, bool withOne) {
         gna::Json e = {{"baseline", {{"kv", 1.0}, {"mmlu", 1.0}, {"classic", 1.0}}},
-                       {"top2_by_kv_drop", {{"heads", {"L2.H2", "L1.H3"}}, {"kv", 0.2}, {"mmlu", topMmlu}, {"classic", topClassic}}}};
+                       {"top2_by_kv_drop",
+                        {{"heads", {"L2.H2", "L1.H3"}}, {"kv", 0.2}, {"mmlu", topMmlu}, {"classic", topClassic}}}};
         if (withOne) e["retrieval_vs_knowledge"] = {{"head", "L1.H2"}, {"kv", 1.0}, {"mmlu", 0.65}, {"classic", 0.91}};
         QFile f(dir.filePath(QStringLiteral("model_card.json")));
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -544,9 +570,12 @@ void TestTour::cardLetterHeadsFromTheCard() {
 // with the option texts read from the prompt's lines; without that file, the bundled MMLU sample.
 void TestTour::formatQuestionsFromTheDemoFile() {
     QTemporaryDir dir;
-    const gna::Json file = gna::Json::array(
-        {{{"prompt", "Q?\nA. red\nB. dark blue\nC. green\nD. tan\nAnswer:"}, {"choices", {" A", " B", " C", " D"}}, {"answer", 1}},
-         {{"prompt", "R?\nA. cat\nB. dog\nC. owl\nD. fox\nAnswer:"}, {"choices", {" A", " B", " C", " D"}}, {"answer", 3}}});
+    const gna::Json file = gna::Json::array({{{"prompt", "Q?\nA. red\nB. dark blue\nC. green\nD. tan\nAnswer:"},
+                                              {"choices", {" A", " B", " C", " D"}},
+                                              {"answer", 1}},
+                                             {{"prompt", "R?\nA. cat\nB. dog\nC. owl\nD. fox\nAnswer:"},
+                                              {"choices", {" A", " B", " C", " D"}},
+                                              {"answer", 3}}});
     QFile f(QDir(dir.path()).filePath(QStringLiteral("mmlu_format_questions.json")));
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(QByteArray::fromStdString(file.dump()));
@@ -570,4 +599,3 @@ void TestTour::formatQuestionsFromTheDemoFile() {
 
 GNA_GUI_TEST_MAIN(TestTour)
 #include "tst_tour.moc"
-

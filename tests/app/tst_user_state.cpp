@@ -29,17 +29,18 @@ constexpr char kChildVariable[] = "GNA_TEST_AS_SEEDED_USER";
 
 // The settings file of a user who ticked Compute in bf16, opened a model, chose the dark theme and left the
 // experiments dock open, as StudioSettings writes it (QSettings' INI format under ~/.config).
-const QByteArray kUserSettings = "[models]\n"
-                                 "computeBf16=true\n"
-                                 "recent=/home/user/models/users-own-model\n"
-                                 "lastDirectory=/home/user/models\n"
-                                 "\n"
-                                 "[session]\n"
-                                 "autosaveSeconds=1\n"
-                                 "\n"
-                                 "[ui]\n"
-                                 "theme=2\n"
-                                 "tourShown=true\n";
+const QByteArray kUserSettings =
+    "[models]\n"
+    "computeBf16=true\n"
+    "recent=/home/user/models/users-own-model\n"
+    "lastDirectory=/home/user/models\n"
+    "\n"
+    "[session]\n"
+    "autosaveSeconds=1\n"
+    "\n"
+    "[ui]\n"
+    "theme=2\n"
+    "tourShown=true\n";
 
 // Every file under `root`, relative to it, sorted.
 QStringList filesUnder(const QString& root) {
@@ -72,7 +73,8 @@ private Q_SLOTS:
 
         // The user's environment: their home, no XDG folders of this suite's (the XDG defaults under HOME).
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const char* v : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"}) env.remove(QLatin1String(v));
+        for (const char* v : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
+            env.remove(QLatin1String(v));
         env.insert(QStringLiteral("HOME"), home.path());
         env.insert(QLatin1String(kChildVariable), QStringLiteral("1"));
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
@@ -93,11 +95,14 @@ private Q_SLOTS:
 
     // As the seeded user (skipped otherwise): the defaults, not the user's settings; a session that writes settings and state.
     void userSession() {
-        if (qEnvironmentVariableIsEmpty(kChildVariable)) QSKIP("runs in the suite that userSettingsStayUntouched starts");
+        if (qEnvironmentVariableIsEmpty(kChildVariable))
+            QSKIP("runs in the suite that userSettingsStayUntouched starts");
         const QString home = QDir::homePath();
-        for (const auto location : {QStandardPaths::GenericConfigLocation, QStandardPaths::AppDataLocation, QStandardPaths::GenericCacheLocation})
+        for (const auto location : {QStandardPaths::GenericConfigLocation, QStandardPaths::AppDataLocation,
+                                    QStandardPaths::GenericCacheLocation})
             QVERIFY2(!QStandardPaths::writableLocation(location).startsWith(home),
-                     qPrintable(QStandardPaths::writableLocation(location) + QStringLiteral(" is in the user's home ") + home));
+                     qPrintable(QStandardPaths::writableLocation(location) + QStringLiteral(" is in the user's home ") +
+                                home));
         {
             const StudioSettings s;
             QVERIFY(!s.computeBf16());

@@ -21,7 +21,8 @@ inline CliResult run_gna(const QStringList& args, QProcessEnvironment env = QPro
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(GNA_CLI_PATH), args);
     p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
 }
 
 inline QString q(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }

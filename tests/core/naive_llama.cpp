@@ -62,7 +62,8 @@ void rope(double* v, int D, int pos, double theta) {
 
 }  // namespace
 
-NaiveResult naive_llama_forward(const std::filesystem::path& dir, const std::vector<int>& ids, const NaiveOptions& opt) {
+NaiveResult naive_llama_forward(const std::filesystem::path& dir, const std::vector<int>& ids,
+                                const NaiveOptions& opt) {
     Json cfg = read_json_file(dir / "config.json");
     Checkpoint ck = Checkpoint::open(dir);
     const int C = cfg["hidden_size"], L = cfg["num_hidden_layers"], H = cfg["num_attention_heads"];

@@ -90,8 +90,8 @@ M2Dims m2_dims(const Json& cfg, bool zamba) {
 }
 
 // Mamba-2 mixer over the whole sequence; returns the out_proj outputs per token.
-std::vector<Vec> mamba2_mixer(const Checkpoint& ck, const std::string& p, const M2Dims& dims, const std::vector<Vec>& xin,
-                              int layer, const NaiveSsmOptions& o, NaiveSsmResult& res) {
+std::vector<Vec> mamba2_mixer(const Checkpoint& ck, const std::string& p, const M2Dims& dims,
+                              const std::vector<Vec>& xin, int layer, const NaiveSsmOptions& o, NaiveSsmResult& res) {
     const int T = static_cast<int>(xin.size());
     const int H = dims.H, P = dims.P, G = dims.G, N = dims.N;
     const int DI = H * P, GN = G * N, Cc = DI + 2 * GN;
@@ -160,7 +160,9 @@ std::vector<Vec> mamba1_mixer(const Checkpoint& ck, const std::string& p, int no
     const int D = static_cast<int>(Alog.shape[0]), N = static_cast<int>(Alog.shape[1]);
     const int R = static_cast<int>(dtw.shape[1]), K = static_cast<int>(cw.shape[2]);
     W nd, nb, nc;
-    if (norms == 2) nd = w(ck, p + ".dt_layernorm.weight"), nb = w(ck, p + ".b_layernorm.weight"), nc = w(ck, p + ".c_layernorm.weight");
+    if (norms == 2)
+        nd = w(ck, p + ".dt_layernorm.weight"), nb = w(ck, p + ".b_layernorm.weight"),
+        nc = w(ck, p + ".c_layernorm.weight");
     std::vector<Vec> proj(T), raw(T);
     for (int t = 0; t < T; ++t) {
         proj[t] = in.mul(xin[t]);
@@ -172,7 +174,8 @@ std::vector<Vec> mamba1_mixer(const Checkpoint& ck, const std::string& p, int no
         Vec u(D);
         for (int d = 0; d < D; ++d) u[d] = silu(conv_at(raw, t, d, cw, &cb, K));
         Vec dbc = xp.mul(u);
-        Vec delta(dbc.begin(), dbc.begin() + R), Bv(dbc.begin() + R, dbc.begin() + R + N), Cv(dbc.begin() + R + N, dbc.end());
+        Vec delta(dbc.begin(), dbc.begin() + R), Bv(dbc.begin() + R, dbc.begin() + R + N),
+            Cv(dbc.begin() + R + N, dbc.end());
         if (norms > 0) {
             delta = rms(delta, norms == 2 ? &nd.v : nullptr, norm_eps);
             Bv = rms(Bv, norms == 2 ? &nb.v : nullptr, norm_eps);
@@ -254,7 +257,8 @@ Vec with_adapter(const Checkpoint& ck, const W& wt, const std::string& ap, const
 
 // Zamba2 hybrid layer's transformer branch T (no residuals inside), per token.
 std::vector<Vec> zamba2_shared(const Checkpoint& ck, const Json& cfg, const std::string& sp, int j,
-                               const std::vector<Vec>& h, const std::vector<Vec>& e0, int layer, const NaiveSsmOptions& o) {
+                               const std::vector<Vec>& h, const std::vector<Vec>& e0, int layer,
+                               const NaiveSsmOptions& o) {
     const int T = static_cast<int>(h.size());
     const int H = cfg["num_attention_heads"], KVH = cfg.value("num_key_value_heads", H);
     const double eps = cfg.value("rms_norm_eps", 1e-5);
@@ -523,10 +527,9 @@ NaiveSsmResult naive_ssm_forward(const std::filesystem::path& dir, const std::ve
             W nw = w(ck, p + ".norm.weight");
             std::vector<Vec> xin(T);
             for (int t = 0; t < T; ++t) xin[t] = rms(h[t], &nw.v, eps);
-            std::vector<Vec> out = mt == "mamba2"
-                                       ? mamba2_mixer(ck, p + ".mixer", m2_dims(cfg, false), xin, l, o, res)
-                                       : mamba1_mixer(ck, p + ".mixer", mt == "falcon_mamba" ? 1 : 0,
-                                                      cfg.value("mixer_rms_eps", 1e-6), xin, l, o, res);
+            std::vector<Vec> out = mt == "mamba2" ? mamba2_mixer(ck, p + ".mixer", m2_dims(cfg, false), xin, l, o, res)
+                                                  : mamba1_mixer(ck, p + ".mixer", mt == "falcon_mamba" ? 1 : 0,
+                                                                 cfg.value("mixer_rms_eps", 1e-6), xin, l, o, res);
             for (int t = 0; t < T; ++t)
                 for (int c = 0; c < C; ++c) h[t][c] += out[t][c];
             continue;
@@ -536,9 +539,9 @@ NaiveSsmResult naive_ssm_forward(const std::filesystem::path& dir, const std::ve
         std::vector<Vec> xin(T);
         for (int t = 0; t < T; ++t) xin[t] = rms(h[t], &n1.v, eps);
         const bool attn = l % cfg["attn_layer_period"].get<int>() == cfg["attn_layer_offset"].get<int>();
-        std::vector<Vec> out = attn ? attention_norope(ck, p + ".self_attn", cfg["num_attention_heads"],
-                                                       cfg["num_key_value_heads"], xin, l, o)
-                                    : mamba1_mixer(ck, p + ".mamba", 2, eps, xin, l, o, res);
+        std::vector<Vec> out = attn
+            ? attention_norope(ck, p + ".self_attn", cfg["num_attention_heads"], cfg["num_key_value_heads"], xin, l, o)
+            : mamba1_mixer(ck, p + ".mamba", 2, eps, xin, l, o, res);
         for (int t = 0; t < T; ++t) {
             for (int c = 0; c < C; ++c) h[t][c] += out[t][c];
             Vec f = jamba_ff(ck, p + ".feed_forward", cfg["num_experts_per_tok"], rms(h[t], &n2.v, eps));

@@ -6,7 +6,8 @@
 #include <vector>
 
 namespace QTest {
-template <> inline char* toString(const std::vector<int>& v) {
+template <>
+inline char* toString(const std::vector<int>& v) {
     QByteArray s = "{";
     for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + QByteArray::number(v[i]);
     return qstrdup(s + "}");

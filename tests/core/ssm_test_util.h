@@ -31,7 +31,8 @@ inline double max_diff_logits(const std::vector<float>& flat, const std::vector<
     const std::size_t V = ref.empty() ? 0 : ref[0].size();
     if (flat.size() != ref.size() * V) return INFINITY;
     for (std::size_t t = 0; t < ref.size(); ++t)
-        for (std::size_t v = 0; v < V; ++v) m = std::max(m, std::fabs(static_cast<double>(flat[t * V + v]) - ref[t][v]));
+        for (std::size_t v = 0; v < V; ++v)
+            m = std::max(m, std::fabs(static_cast<double>(flat[t * V + v]) - ref[t][v]));
     return m;
 }
 

@@ -10,7 +10,7 @@ namespace gna::test {
 TempDir::TempDir() {
     std::random_device rd;
     path_ = std::filesystem::temp_directory_path() /
-            ("gna_test_" + std::to_string(::getpid()) + "_" + std::to_string(rd()));
+        ("gna_test_" + std::to_string(::getpid()) + "_" + std::to_string(rd()));
     std::filesystem::create_directories(path_);
 }
 
@@ -39,7 +39,13 @@ double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
 }
 
 TinyModelSpec tiny_llama(int layers, uint64_t seed) {
-    return {.layers = layers, .hidden = 32, .heads = 4, .kv_heads = 2, .intermediate = 48, .max_positions = 1024, .seed = seed};
+    return {.layers = layers,
+            .hidden = 32,
+            .heads = 4,
+            .kv_heads = 2,
+            .intermediate = 48,
+            .max_positions = 1024,
+            .seed = seed};
 }
 
 std::unique_ptr<Model> load_tiny_model(const TempDir& dir, const std::string& name, const TinyModelSpec& spec,
@@ -86,8 +92,16 @@ std::vector<int> argmax_tokens(const std::vector<std::vector<float>>& logits, st
 }
 
 TinyModelSpec tiny_any_arch(const std::string& arch, uint64_t seed) {
-    TinyModelSpec s{.arch = arch, .layers = 4, .hidden = 32, .heads = 4, .kv_heads = 2, .intermediate = 48, .seed = seed,
-                    .state_size = 8, .ssm_head_dim = 16, .chunk_size = 8};
+    TinyModelSpec s{.arch = arch,
+                    .layers = 4,
+                    .hidden = 32,
+                    .heads = 4,
+                    .kv_heads = 2,
+                    .intermediate = 48,
+                    .seed = seed,
+                    .state_size = 8,
+                    .ssm_head_dim = 16,
+                    .chunk_size = 8};
     if (arch == "zamba2") {
         s.block_types = "mamba,hybrid,mamba,hybrid";
         s.kv_heads = 4;
@@ -117,7 +131,8 @@ double naive_logprob(Model& m, const std::vector<int>& prompt, const std::vector
 }
 
 const std::vector<std::string>& tiny_archs() {
-    static const std::vector<std::string> archs = {"llama", "mistral", "mamba", "mamba2", "jamba", "zamba2", "recurrentgemma"};
+    static const std::vector<std::string> archs = {"llama", "mistral", "mamba",         "mamba2",
+                                                   "jamba", "zamba2",  "recurrentgemma"};
     return archs;
 }
 

@@ -20,6 +20,7 @@ public:
     ~TempDir();
     const std::filesystem::path& path() const { return path_; }
     std::filesystem::path operator/(const std::string& s) const { return path_ / s; }
+
 private:
     std::filesystem::path path_;
 };

@@ -21,7 +21,7 @@ using Ids = std::vector<int>;
 
 gna::Json added(int id, const std::string& content, bool special, bool single_word = false, bool lstrip = false,
                 bool rstrip = false, bool normalized = false) {
-    return {{"id", id}, {"content", content}, {"single_word", single_word}, {"lstrip", lstrip},
+    return {{"id", id},         {"content", content},       {"single_word", single_word}, {"lstrip", lstrip},
             {"rstrip", rstrip}, {"normalized", normalized}, {"special", special}};
 }
 }  // namespace
@@ -35,15 +35,19 @@ class TestAddedTokens : public QObject {
     std::unique_ptr<gna::Tokenizer> make(const gna::Json& added_tokens, const gna::Json& normalizer = nullptr) {
         gna::Json vocab = {{"<unk>", 0}, {"é", 0xE9}, {"。", 0x3002}};
         for (int c = 0x20; c < 0x7F; ++c) vocab[std::string(1, static_cast<char>(c))] = c;
-        const gna::Json j = {{"added_tokens", added_tokens}, {"normalizer", normalizer}, {"pre_tokenizer", nullptr},
-                             {"model", {{"type", "BPE"}, {"unk_token", "<unk>"}, {"vocab", vocab},
-                                        {"merges", gna::Json::array()}}}};
-        return gna::test::load_tokenizer_json(j, fs::path(tmp_.path().toStdString()) / ("t" + std::to_string(count_++)));
+        const gna::Json j = {
+            {"added_tokens", added_tokens},
+            {"normalizer", normalizer},
+            {"pre_tokenizer", nullptr},
+            {"model", {{"type", "BPE"}, {"unk_token", "<unk>"}, {"vocab", vocab}, {"merges", gna::Json::array()}}}};
+        return gna::test::load_tokenizer_json(j,
+                                              fs::path(tmp_.path().toStdString()) / ("t" + std::to_string(count_++)));
     }
 
 private Q_SLOTS:
     void lstripAndRstrip() {
-        auto tok = make({added(1000, "<mask>", true, false, true, false), added(1001, "<r>", true, false, false, true)});
+        auto tok =
+            make({added(1000, "<mask>", true, false, true, false), added(1001, "<r>", true, false, false, true)});
         // lstrip swallows both spaces before <mask>; the space after it stays.
         QCOMPARE(tok->encode("a  <mask> b", false), (Ids{'a', 1000, ' ', 'b'}));
         // rstrip swallows the spaces (and a tab) after <r>.
@@ -58,7 +62,11 @@ private Q_SLOTS:
         QCOMPARE(tok->encode("ab cab ab_ ab.", false),
                  (Ids{1002, ' ', 'c', 'a', 'b', ' ', 'a', 'b', '_', ' ', 1002, '.'}));
         // é is a letter (\w); 。 (U+3002, punctuation) is not.
-        QCOMPARE(tok->encode("\xC3\xA9" "ab \xE3\x80\x82" "ab", false), (Ids{0xE9, 'a', 'b', ' ', 0x3002, 1002}));
+        QCOMPARE(tok->encode("\xC3\xA9"
+                             "ab \xE3\x80\x82"
+                             "ab",
+                             false),
+                 (Ids{0xE9, 'a', 'b', ' ', 0x3002, 1002}));
     }
 
     void leftmostLongestAndNoSecondLook() {
@@ -100,7 +108,8 @@ private Q_SLOTS:
         // "<unused63>" must not be taken for a prefix of "<unused6399>" or vice versa.
         QCOMPARE(tok->encode("<unused6399><unused63>x<unused7>", false), (Ids{2000 + 6399, 2000 + 63, 'x', 2007}));
         // No token is "<unused6400>" or a prefix of this text ending in '>': plain characters.
-        QCOMPARE(tok->encode("<unused64000>", false), (Ids{'<', 'u', 'n', 'u', 's', 'e', 'd', '6', '4', '0', '0', '0', '>'}));
+        QCOMPARE(tok->encode("<unused64000>", false),
+                 (Ids{'<', 'u', 'n', 'u', 's', 'e', 'd', '6', '4', '0', '0', '0', '>'}));
     }
 };
 

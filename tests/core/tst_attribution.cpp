@@ -101,7 +101,8 @@ void TestAttribution::estimateEqualsFiniteDifference() {
                                                        : naive_logit_difference(*model, prompt, cont, plan);
         };
         const double base = measure({});
-        QVERIFY2(std::fabs(a.metric - base) < 1e-4, qPrintable(QStringLiteral("%1: metric %2 vs %3").arg(QLatin1String(mname)).arg(a.metric).arg(base)));
+        QVERIFY2(std::fabs(a.metric - base) < 1e-4,
+                 qPrintable(QStringLiteral("%1: metric %2 vs %3").arg(QLatin1String(mname)).arg(a.metric).arg(base)));
         const float eps = 0.01f;
         double largest = 0;
         for (std::size_t i = 0; i < heads.size(); ++i) {
@@ -112,20 +113,26 @@ void TestAttribution::estimateEqualsFiniteDifference() {
             largest = std::max(largest, std::fabs(fd));
             QVERIFY2(std::fabs(a.effect[i] - fd) <= 2e-3 + 0.03 * std::fabs(fd),
                      qPrintable(QStringLiteral("%1 %2 (%3): attribution %4, finite difference %5")
-                                    .arg(arch, QString::fromStdString(heads[i].name()), QLatin1String(mname)).arg(a.effect[i]).arg(fd)));
+                                    .arg(arch, QString::fromStdString(heads[i].name()), QLatin1String(mname))
+                                    .arg(a.effect[i])
+                                    .arg(fd)));
         }
         // the check means something only when some head moves the metric
         QVERIFY2(largest > 1e-2, qPrintable(QStringLiteral("largest |d metric / d alpha| is only %1").arg(largest)));
     }
     const AttributionResult a = model->attribute_heads({AttributionRequest{prompt, cont, heads, nullptr}}).front();
     const AttributionResult exact_derivative =
-        model->attribute_heads({AttributionRequest{prompt, cont, heads, nullptr, AttributionMetric::LogitDifference, false}}).front();
+        model
+            ->attribute_heads(
+                {AttributionRequest{prompt, cont, heads, nullptr, AttributionMetric::LogitDifference, false}})
+            .front();
     // frozen norms: the forward is the same pass, the derivative is not
     QCOMPARE(a.metric, exact_derivative.metric);
     QVERIFY(a.effect != exact_derivative.effect);
 
     // every head (empty list): attention heads then SSM heads, layer by layer
-    const AttributionResult all = model->attribute_heads({AttributionRequest{prompt, cont, {}, nullptr}}).front();  // frozen norms
+    const AttributionResult all =
+        model->attribute_heads({AttributionRequest{prompt, cont, {}, nullptr}}).front();  // frozen norms
     std::size_t n = 0;
     for (const LayerInfo& l : info.layers) n += static_cast<std::size_t>(l.attention_heads + l.ssm_heads);
     QCOMPARE(all.heads.size(), n);
@@ -155,12 +162,17 @@ void TestAttribution::batchedPromptsEqualOneAtATime() {
         const AttributionResult& b = batched[i];
         QCOMPARE(b.heads.size(), alone.heads.size());
         auto close = [](double x, double y) { return std::fabs(x - y) <= 1e-4 * (1.0 + std::fabs(y)); };
-        QVERIFY2(close(b.metric, alone.metric), qPrintable(QStringLiteral("prompt %1: metric %2 batched, %3 alone").arg(i).arg(b.metric).arg(alone.metric)));
+        QVERIFY2(close(b.metric, alone.metric),
+                 qPrintable(
+                     QStringLiteral("prompt %1: metric %2 batched, %3 alone").arg(i).arg(b.metric).arg(alone.metric)));
         for (std::size_t h = 0; h < alone.heads.size(); ++h) {
             QVERIFY(b.heads[h] == alone.heads[h]);
             QVERIFY2(close(b.effect[h], alone.effect[h]),
                      qPrintable(QStringLiteral("prompt %1, %2: %3 batched, %4 alone")
-                                    .arg(i).arg(QString::fromStdString(alone.heads[h].name())).arg(b.effect[h]).arg(alone.effect[h])));
+                                    .arg(i)
+                                    .arg(QString::fromStdString(alone.heads[h].name()))
+                                    .arg(b.effect[h])
+                                    .arg(alone.effect[h])));
             moved += std::fabs(alone.effect[h]) > 1e-3 ? 1 : 0;
         }
     }
@@ -199,18 +211,32 @@ void TestAttribution::badSpecsAreRefused() {
     ExperimentOptions o;
     o.out_dir = out.path();
     const Json kv = {{"name", "kv_retrieval"}, {"sizes", {4}}, {"samples_per_size", 2}};
-    QString e = error_of([&] { run_experiment(*model, Json{{"experiment", "head_ranking"}, {"task", kv}, {"method", "fast"}}, o); });
+    QString e = error_of([&] {
+        run_experiment(*model, Json{{"experiment", "head_ranking"}, {"task", kv}, {"method", "fast"}}, o);
+    });
     QVERIFY2(e.contains(QLatin1String("\"method\"")) && e.contains(QLatin1String("attribution+verify")), qPrintable(e));
-    e = error_of([&] { run_experiment(*model, Json{{"experiment", "head_ranking"}, {"task", kv}, {"method", "attribution"}, {"verify_k", -1}}, o); });
+    e = error_of([&] {
+        run_experiment(
+            *model, Json{{"experiment", "head_ranking"}, {"task", kv}, {"method", "attribution"}, {"verify_k", -1}}, o);
+    });
     QVERIFY2(e.contains(QLatin1String("verify_k")), qPrintable(e));
-    e = error_of([&] { run_experiment(*model, Json{{"experiment", "layer_pruning"}, {"task", kv}, {"method", "attribution"}}, o); });
+    e = error_of([&] {
+        run_experiment(*model, Json{{"experiment", "layer_pruning"}, {"task", kv}, {"method", "attribution"}}, o);
+    });
     // the typed spec: "method" belongs to head_ranking
     QVERIFY2(e.contains(QLatin1String("\"method\"")) && e.contains(QLatin1String("head_ranking")), qPrintable(e));
     ExperimentOptions shard = o;
     shard.shard = {0, 2};
-    e = error_of([&] { run_experiment(*model, Json{{"experiment", "head_ranking"}, {"task", kv}, {"method", "attribution"}}, shard); });
+    e = error_of([&] {
+        run_experiment(*model, Json{{"experiment", "head_ranking"}, {"task", kv}, {"method", "attribution"}}, shard);
+    });
     QVERIFY2(e.contains(QLatin1String("sharded")), qPrintable(e));
-    e = error_of([&] { run_experiment(*model, Json{{"experiment", "head_ranking"}, {"task", kv}, {"method", "attribution"}, {"metric", "exact_match"}}, o); });
+    e = error_of([&] {
+        run_experiment(
+            *model,
+            Json{{"experiment", "head_ranking"}, {"task", kv}, {"method", "attribution"}, {"metric", "exact_match"}},
+            o);
+    });
     QVERIFY2(e.contains(QLatin1String("exact_match")), qPrintable(e));
 }
 
@@ -222,7 +248,8 @@ void TestAttribution::attributionScoresStartFromTheMeasuredLogitDifference() {
     TempDir out;
     ExperimentOptions o;
     o.out_dir = out.path();
-    const Json spec = {{"experiment", "head_ranking"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {6}}, {"samples_per_size", 3}}},
+    const Json spec = {{"experiment", "head_ranking"},
+                       {"task", {{"name", "kv_retrieval"}, {"sizes", {6}}, {"samples_per_size", 3}}},
                        {"method", "attribution"}};
     const ExperimentOutcome r = run_experiment(*model, spec, o);
     QVERIFY(r.complete);
@@ -294,8 +321,11 @@ void TestAttribution::verifiedTopTwoEqualExhaustiveRanking() {
 // finished result holds; split or not, the verified importances are the same bits.
 void TestAttribution::progressReportsEstimatesThenVerifiedBatches() {
     auto model = Model::load(demo_model("transformer"));
-    const Json spec = {{"experiment", "head_ranking"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {8}}, {"samples_per_size", 4}}},
-                       {"metric", "logprob"}, {"method", "attribution+verify"}, {"top", 2}};
+    const Json spec = {{"experiment", "head_ranking"},
+                       {"task", {{"name", "kv_retrieval"}, {"sizes", {8}}, {"samples_per_size", 4}}},
+                       {"metric", "logprob"},
+                       {"method", "attribution+verify"},
+                       {"top", 2}};
     TempDir a, b;
     ExperimentOptions split, whole;
     split.out_dir = a.path();

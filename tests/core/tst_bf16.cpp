@@ -47,13 +47,16 @@ double max_abs(const std::vector<float>& v) {
 int argmax_differs(const std::vector<float>& a, const std::vector<float>& b, int V) {
     int n = 0;
     for (std::size_t t = 0; t * V < a.size(); ++t) {
-        const auto ra = a.begin() + static_cast<std::ptrdiff_t>(t * V), rb = b.begin() + static_cast<std::ptrdiff_t>(t * V);
+        const auto ra = a.begin() + static_cast<std::ptrdiff_t>(t * V),
+                   rb = b.begin() + static_cast<std::ptrdiff_t>(t * V);
         n += std::max_element(ra, ra + V) - ra != std::max_element(rb, rb + V) - rb;
     }
     return n;
 }
 
-TinyModelSpec llama_spec() { return {.layers = 3, .hidden = 64, .heads = 4, .kv_heads = 2, .intermediate = 128, .seed = 5}; }
+TinyModelSpec llama_spec() {
+    return {.layers = 3, .hidden = 64, .heads = 4, .kv_heads = 2, .intermediate = 128, .seed = 5};
+}
 
 // Restores GNA_ASSUME_NO_BF16 as it was.
 struct AssumeNoBf16 {
@@ -239,8 +242,16 @@ private Q_SLOTS:
     void ssmArchitecturesWithinBf16Rounding() {
         REQUIRE_BF16_CPU();
         QFETCH(QString, arch);
-        const TinyModelSpec s{.arch = arch.toStdString(), .layers = arch == "recurrentgemma" ? 3 : 2, .hidden = 32, .heads = 4,
-                              .kv_heads = 2, .intermediate = 64, .seed = 3, .state_size = 8, .ssm_head_dim = 16, .chunk_size = 8};
+        const TinyModelSpec s{.arch = arch.toStdString(),
+                              .layers = arch == "recurrentgemma" ? 3 : 2,
+                              .hidden = 32,
+                              .heads = 4,
+                              .kv_heads = 2,
+                              .intermediate = 64,
+                              .seed = 3,
+                              .state_size = 8,
+                              .ssm_head_dim = 16,
+                              .chunk_size = 8};
         const auto dir = make_model(dir_, "ssm-" + s.arch, s);
         auto m = load_bf16(dir);
         const std::vector<int> ids = ssm_prompt(24, m->info().vocab_size);
@@ -256,8 +267,14 @@ private Q_SLOTS:
 
     void mamba2HiddenAttentionWithinBf16Rounding() {
         REQUIRE_BF16_CPU();
-        const auto dir = make_model(dir_, "m2-hidden", {.arch = "mamba2", .layers = 2, .hidden = 32, .seed = 11, .state_size = 8,
-                                                        .ssm_head_dim = 16, .chunk_size = 8});
+        const auto dir = make_model(dir_, "m2-hidden",
+                                    {.arch = "mamba2",
+                                     .layers = 2,
+                                     .hidden = 32,
+                                     .seed = 11,
+                                     .state_size = 8,
+                                     .ssm_head_dim = 16,
+                                     .chunk_size = 8});
         auto f = Model::load(dir);
         auto b = load_bf16(dir);
         RunRequest r;
@@ -290,7 +307,8 @@ private Q_SLOTS:
             same += cf.predicted == cb.predicted;
             ++n;
         }
-        qInfo("KV retrieval on the demo, %d prompts: f32 %d right, bf16 %d right, same answer %d", n, right_f, right_b, same);
+        qInfo("KV retrieval on the demo, %d prompts: f32 %d right, bf16 %d right, same answer %d", n, right_f, right_b,
+              same);
         QVERIFY2(right_f >= n * 8 / 10, "the demo no longer retrieves in f32");  // its card: 1.0 at these sizes
         // bf16 moves the logits by ~1% of their range: a near tie may flip, as in transformers' bf16
         // runs; at most one prompt of 60 may change its answer (measured: one, a near tie).

@@ -84,7 +84,8 @@ private Q_SLOTS:
         QVERIFY2(t.err.contains("--tokenizer"), t.err.constData());
         // A tokenizer with more ids than the model embeds belongs to another family.
         const auto big = dir_ / "big_vocab";
-        Out mk = gna_cli({"make-tiny-model", "--arch", "mamba", "--layers", "1", "--hidden", "32", "--merges", "400", q(big)});
+        Out mk = gna_cli(
+            {"make-tiny-model", "--arch", "mamba", "--layers", "1", "--hidden", "32", "--merges", "400", q(big)});
         QVERIFY2(mk.code == 0, mk.err.constData());
         Out other = gna_cli({"run", q(bare_), "--prompt", "hello", "--tokenizer", q(big)});
         QCOMPARE(other.code, 1);
@@ -104,8 +105,9 @@ private Q_SLOTS:
         QCOMPARE(json_of(run)["tokens"], ids["ids"]);
         const Json full_run = json_of(gna_cli({"run", q(full_), "--prompt", "hello world", "--json"}));
         QCOMPARE(json_of(run)["top"], full_run["top"]);
-        QCOMPARE(json_of(gna_cli({"info", q(bare_), "--tokenizer", q(full_), "--json"}))["tokenizer"].get<std::string>(),
-                 std::string("bpe-bytelevel"));
+        QCOMPARE(
+            json_of(gna_cli({"info", q(bare_), "--tokenizer", q(full_), "--json"}))["tokenizer"].get<std::string>(),
+            std::string("bpe-bytelevel"));
     }
 
     void experimentSpecTokenizer() {
@@ -122,8 +124,8 @@ private Q_SLOTS:
         QVERIFY2(from_spec.code == 0, from_spec.err.constData());
         s.erase("tokenizer");
         std::ofstream(spec) << s.dump();
-        Out from_cli = gna_cli({"experiment", q(spec), "--model", q(bare_), "--tokenizer", q(full_), "--out",
-                                q(dir_ / "kv2"), "--quiet"});
+        Out from_cli = gna_cli(
+            {"experiment", q(spec), "--model", q(bare_), "--tokenizer", q(full_), "--out", q(dir_ / "kv2"), "--quiet"});
         QVERIFY2(from_cli.code == 0, from_cli.err.constData());
         const Json r = read_json_file(dir_ / "kv2" / "result.json");
         QCOMPARE(r["spec"]["tokenizer"].get<std::string>(), full_.string());
@@ -162,8 +164,8 @@ private Q_SLOTS:
     // (conv 4 - 1)) = 2 x 1216 elements x 4 bytes (float32) = 9728 bytes whatever the length.
     void configOnlyRecurrentState() {
         const auto d = dir_ / "mamba_config";
-        Out o = gna_cli({"make-tiny-model", "--arch", "mamba", "--layers", "2", "--hidden", "32", "--layout",
-                         "config-only", q(d)});
+        Out o = gna_cli(
+            {"make-tiny-model", "--arch", "mamba", "--layers", "2", "--hidden", "32", "--layout", "config-only", q(d)});
         QVERIFY2(o.code == 0, o.err.constData());
         QCOMPARE(std::distance(std::filesystem::directory_iterator(d), std::filesystem::directory_iterator()), 1L);
         const Json j = json_of(gna_cli({"info", q(d), "--json"}));
@@ -181,23 +183,27 @@ private Q_SLOTS:
     // as the plain LlamaForCausalLM folder, so every logit must be equal; the vision tower is not read.
     void multimodalLanguageModel() {
         const auto plain = dir_ / "llama_plain", old = dir_ / "llava_old", v452 = dir_ / "llava_452";
-        const QStringList common = {"make-tiny-model", "--arch", "llama", "--layers", "2", "--hidden", "32", "--heads",
-                                    "4", "--kv-heads", "2", "--intermediate", "64", "--seed", "7"};
-        for (const auto& [d, extra] : {std::pair{plain, QStringList{}}, std::pair{old, QStringList{"--container", "llava"}},
-                                      std::pair{v452, QStringList{"--container", "llava-4.52", "--shards", "2"}}}) {
+        const QStringList common = {
+            "make-tiny-model", "--arch", "llama",          "--layers", "2",      "--hidden", "32", "--heads", "4",
+            "--kv-heads",      "2",      "--intermediate", "64",       "--seed", "7"};
+        for (const auto& [d, extra] :
+             {std::pair{plain, QStringList{}}, std::pair{old, QStringList{"--container", "llava"}},
+              std::pair{v452, QStringList{"--container", "llava-4.52", "--shards", "2"}}}) {
             Out o = gna_cli(common + extra + QStringList{q(d)});
             QVERIFY2(o.code == 0, o.err.constData());
         }
         // The published layouts, read from the files themselves.
         const SafetensorsFile f(old / "model.safetensors");
-        for (const char* n : {"language_model.model.embed_tokens.weight", "language_model.model.layers.1.mlp.up_proj.weight",
-                              "language_model.model.norm.weight", "language_model.lm_head.weight",
-                              "vision_tower.vision_model.embeddings.patch_embedding.weight", "multi_modal_projector.linear_1.weight"})
+        for (const char* n :
+             {"language_model.model.embed_tokens.weight", "language_model.model.layers.1.mlp.up_proj.weight",
+              "language_model.model.norm.weight", "language_model.lm_head.weight",
+              "vision_tower.vision_model.embeddings.patch_embedding.weight", "multi_modal_projector.linear_1.weight"})
             QVERIFY2(f.contains(n), n);
         const Json index = read_json_file(v452 / "model.safetensors.index.json");
-        for (const char* n : {"model.language_model.embed_tokens.weight", "model.language_model.layers.0.self_attn.q_proj.weight",
-                              "lm_head.weight", "model.vision_tower.vision_model.post_layernorm.weight",
-                              "model.multi_modal_projector.linear_2.weight"})
+        for (const char* n :
+             {"model.language_model.embed_tokens.weight", "model.language_model.layers.0.self_attn.q_proj.weight",
+              "lm_head.weight", "model.vision_tower.vision_model.post_layernorm.weight",
+              "model.multi_modal_projector.linear_2.weight"})
             QVERIFY2(index["weight_map"].contains(n), n);
         const Json cfg = read_json_file(old / "config.json");
         QCOMPARE(cfg["architectures"][0].get<std::string>(), std::string("LlavaForConditionalGeneration"));
@@ -238,13 +244,16 @@ private Q_SLOTS:
         auto t = [](const char* name, float v) {
             return TensorToWrite{name, DType::BF16, {2}, encode_floats({v, -v}, DType::BF16)};
         };
-        write_safetensors(d / "model.safetensors",
-                          {t("language_model.model.embed_tokens.weight", 1), t("language_model.model.layers.0.self_attn.q_norm.weight", 2),
-                           t("language_model.model.norm.weight", 3), t("multi_modal_projector.mm_input_projection_weight", 4),
-                           t("vision_tower.vision_model.embeddings.patch_embedding.weight", 5)});
+        write_safetensors(
+            d / "model.safetensors",
+            {t("language_model.model.embed_tokens.weight", 1),
+             t("language_model.model.layers.0.self_attn.q_norm.weight", 2), t("language_model.model.norm.weight", 3),
+             t("multi_modal_projector.mm_input_projection_weight", 4),
+             t("vision_tower.vision_model.embeddings.patch_embedding.weight", 5)});
         const Checkpoint c = Checkpoint::open(d);
-        QCOMPARE(c.names(), (std::vector<std::string>{"model.embed_tokens.weight", "model.layers.0.self_attn.q_norm.weight",
-                                                      "model.norm.weight"}));
+        QCOMPARE(c.names(),
+                 (std::vector<std::string>{"model.embed_tokens.weight", "model.layers.0.self_attn.q_norm.weight",
+                                           "model.norm.weight"}));
         QCOMPARE(c.ignored_tensors(), std::size_t{2});
         QCOMPARE(to_float(c.tensor("model.norm.weight")), (std::vector<float>{3, -3}));
         QVERIFY(!c.contains("lm_head.weight") && !c.contains("multi_modal_projector.mm_input_projection_weight"));

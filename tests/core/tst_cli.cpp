@@ -57,20 +57,29 @@ private Q_SLOTS:
     // commands read (their code, listed here by hand) all have a row.
     void helpListsWhatTheCommandAccepts() {
         const std::map<std::string, QStringList> read = {
-            {"run", {"prompt", "prompt-file", "input-ids", "random-repeat", "seed", "needle", "answer", "gold-line",
-                     "ablate", "alpha", "skip-layers", "capture", "capture-rows", "generate", "top", "logits-out",
-                     "attention-out", "device", "dtype", "threads", "scores", "tokenizer", "mean-ablate", "reference",
-                     "json", "no-special", "no-memory-check", "exclude-bos", "exclude-current"}},
-            {"experiment", {"out", "model", "tokenizer", "device", "dtype", "threads", "shard", "describe", "quiet",
-                            "no-memory-check"}},
+            {"run", {"prompt",      "prompt-file",     "input-ids",    "random-repeat",  "seed",
+                     "needle",      "answer",          "gold-line",    "ablate",         "alpha",
+                     "skip-layers", "capture",         "capture-rows", "generate",       "top",
+                     "logits-out",  "attention-out",   "device",       "dtype",          "threads",
+                     "scores",      "tokenizer",       "mean-ablate",  "reference",      "json",
+                     "no-special",  "no-memory-check", "exclude-bos",  "exclude-current"}},
+            {"experiment",
+             {"out", "model", "tokenizer", "device", "dtype", "threads", "shard", "describe", "quiet",
+              "no-memory-check"}},
             {"info", {"json", "tokenizer"}},
             {"tokenize", {"text", "file", "tokenizer", "json", "no-special"}},
-            {"make-tiny-model", {"arch", "layers", "hidden", "heads", "kv-heads", "head-dim", "intermediate", "seed",
-                                 "dtype", "shards", "merges", "vocab", "max-positions", "sliding-window", "init-std",
-                                 "rope-theta", "state-size", "expand", "conv-kernel", "ssm-head-dim", "n-groups",
-                                 "chunk-size", "time-step-rank", "attn-period", "attn-offset", "experts",
-                                 "experts-per-tok", "expert-period", "expert-offset", "block-types", "mem-blocks",
-                                 "layout", "container", "tie", "llama3-rope", "rope-parameters"}}};
+            {"make-tiny-model", {"arch",          "layers",         "hidden",
+                                 "heads",         "kv-heads",       "head-dim",
+                                 "intermediate",  "seed",           "dtype",
+                                 "shards",        "merges",         "vocab",
+                                 "max-positions", "sliding-window", "init-std",
+                                 "rope-theta",    "state-size",     "expand",
+                                 "conv-kernel",   "ssm-head-dim",   "n-groups",
+                                 "chunk-size",    "time-step-rank", "attn-period",
+                                 "attn-offset",   "experts",        "experts-per-tok",
+                                 "expert-period", "expert-offset",  "block-types",
+                                 "mem-blocks",    "layout",         "container",
+                                 "tie",           "llama3-rope",    "rope-parameters"}}};
         const QRegularExpression row(QStringLiteral("^  --([a-z0-9-]+)( (\\S+))?"));
         for (const auto& [command, names] : read) {
             const Out help = gna_cli({QString::fromStdString(command), "--help"});
@@ -84,11 +93,14 @@ private Q_SLOTS:
                 if (!m.captured(3).isEmpty()) args << QStringLiteral("1");
                 args << QStringLiteral("--help");
                 const Out o = gna_cli(args);
-                QVERIFY2(o.code == 0, qPrintable(QStringLiteral("gna %1: listed but refused: %2").arg(args.join(QLatin1Char(' ')), QString::fromUtf8(o.err))));
+                QVERIFY2(o.code == 0,
+                         qPrintable(QStringLiteral("gna %1: listed but refused: %2")
+                                        .arg(args.join(QLatin1Char(' ')), QString::fromUtf8(o.err))));
             }
             for (const QString& n : names)
-                QVERIFY2(listed.contains(n), qPrintable(QStringLiteral("gna %1 reads --%2, its --help does not list it")
-                                                            .arg(QString::fromStdString(command), n)));
+                QVERIFY2(listed.contains(n),
+                         qPrintable(QStringLiteral("gna %1 reads --%2, its --help does not list it")
+                                        .arg(QString::fromStdString(command), n)));
             QCOMPARE(listed.size(), names.size());  // and lists nothing it does not read
         }
     }
@@ -127,9 +139,11 @@ private Q_SLOTS:
         QCOMPARE(j["mean_ablated"][0].get<std::string>(), std::string("L1.H2"));
         for (const Json& t : j["top"]) {
             const double want = std::exp(lg[t["id"].get<int>()] - mx) / z;
-            QVERIFY2(std::fabs(t["prob"].get<double>() - want) < 1e-5, qPrintable(QString("%1 vs %2").arg(t["prob"].get<double>()).arg(want)));
+            QVERIFY2(std::fabs(t["prob"].get<double>() - want) < 1e-5,
+                     qPrintable(QString("%1 vs %2").arg(t["prob"].get<double>()).arg(want)));
         }
-        QCOMPARE(gna_cli({"run", q(model_), "--input-ids", "5,17", "--mean-ablate", "L1.H2"}).code, 2);  // no --reference
+        QCOMPARE(gna_cli({"run", q(model_), "--input-ids", "5,17", "--mean-ablate", "L1.H2"}).code,
+                 2);  // no --reference
     }
 
     void runScoresAgainstCountByHand() {
@@ -138,7 +152,8 @@ private Q_SLOTS:
         // unablated value.
         const std::string prompt = "Memorize:\nab:1\ncd:2\nThe value of 'cd' is";
         const QString qprompt = QString::fromStdString(prompt);
-        Out o = gna_cli({"run", q(model_), "--prompt", qprompt, "--scores", "aggregate", "--ablate", "L0.H1", "--json"});
+        Out o =
+            gna_cli({"run", q(model_), "--prompt", qprompt, "--scores", "aggregate", "--ablate", "L0.H1", "--json"});
         QVERIFY2(o.code == 0, o.err.constData());
         const Json j = Json::parse(o.out.toStdString());
         QCOMPARE(j["scores"]["kind"].get<std::string>(), std::string("aggregate"));
@@ -146,7 +161,8 @@ private Q_SLOTS:
         const std::vector<int> tokens = model->tokenizer().encode(prompt, true);
         std::vector<int> ends;
         for (std::size_t t = 0; t < tokens.size(); ++t)
-            if (model->tokenizer().decode({tokens[t]}).find('\n') != std::string::npos) ends.push_back(static_cast<int>(t));
+            if (model->tokenizer().decode({tokens[t]}).find('\n') != std::string::npos)
+                ends.push_back(static_cast<int>(t));
         QVERIFY(ends.size() >= 2);
         for (bool ablated : {true, false}) {
             RunRequest r;
@@ -173,7 +189,8 @@ private Q_SLOTS:
     void runTokenPatternScores() {
         // --random-repeat: BOS + 12 random tokens, twice; the induction score of every head with BOS
         // excluded, against a count by hand from the core's full maps of the same tokens.
-        Out o = gna_cli({"run", q(model_), "--random-repeat", "12", "--seed", "4", "--scores", "induction", "--exclude-bos", "--json"});
+        Out o = gna_cli({"run", q(model_), "--random-repeat", "12", "--seed", "4", "--scores", "induction",
+                         "--exclude-bos", "--json"});
         QVERIFY2(o.code == 0, o.err.constData());
         const Json j = Json::parse(o.out.toStdString());
         const std::vector<int> tokens = j["tokens"].get<std::vector<int>>();
@@ -207,7 +224,7 @@ private Q_SLOTS:
 
     void runRetrievalAndQrScores() {
         const QString prompt = QStringLiteral("Memorize:\nab:1\ncd:2\nThe value of 'cd' is");
-        QCOMPARE(gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "qr"}).code, 2);         // no --gold-line
+        QCOMPARE(gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "qr"}).code, 2);  // no --gold-line
         QCOMPARE(gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "retrieval"}).code, 2);  // no --needle
         QCOMPARE(gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "qr", "--gold-line", "9"}).code, 1);
         QCOMPARE(gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "retrieval", "--needle", "zz:9"}).code, 1);
@@ -216,9 +233,11 @@ private Q_SLOTS:
         Json j = Json::parse(o.out.toStdString());
         QCOMPARE(j["scores"]["kind"].get<std::string>(), std::string("qr"));
         QCOMPARE(j["scores"]["heads"].size(), std::size_t(8));
-        o = gna_cli({"run", q(model_), "--prompt", prompt, "--scores", "retrieval", "--needle", "cd:2", "--generate", "3"});
+        o = gna_cli(
+            {"run", q(model_), "--prompt", prompt, "--scores", "retrieval", "--needle", "cd:2", "--generate", "3"});
         QVERIFY2(o.code == 0, o.err.constData());
-        QVERIFY2(o.out.contains("retrieval scores: response") && o.out.contains("head scores (retrieval)"), o.out.constData());
+        QVERIFY2(o.out.contains("retrieval scores: response") && o.out.contains("head scores (retrieval)"),
+                 o.out.constData());
     }
 
     void infoJson() {

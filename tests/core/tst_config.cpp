@@ -120,7 +120,8 @@ private Q_SLOTS:
         // An outer key is named as such.
         Json bad = j;
         bad["mm_tokens_per_image"] = "many";
-        const std::string outer = error_of([&] { ModelConfig::from_json(bad, "g/config.json").require_int("mm_tokens_per_image"); });
+        const std::string outer =
+            error_of([&] { ModelConfig::from_json(bad, "g/config.json").require_int("mm_tokens_per_image"); });
         QVERIFY2(outer.find("g/config.json: key \"mm_tokens_per_image\" must be an integer") == 0, outer.c_str());
     }
 

@@ -62,8 +62,10 @@ private Q_SLOTS:
         const Output active = gna_info(dir, {QStringLiteral("OMP_WAIT_POLICY=ACTIVE")});
         QVERIFY2(active.out.contains(QStringLiteral("(OMP_WAIT_POLICY ACTIVE)")), qPrintable(active.out + active.err));
         const Output defaults = gna_info(dir, {QStringLiteral("GNA_CPU_DEFAULTS=1")});
-        QVERIFY2(defaults.out.contains(QStringLiteral("(OMP_WAIT_POLICY unset)")), qPrintable(defaults.out + defaults.err));
-        if (defaults.err.contains(QStringLiteral("GOMP_SPINCOUNT"))) QVERIFY(spin_count(defaults) != QStringLiteral("0"));
+        QVERIFY2(defaults.out.contains(QStringLiteral("(OMP_WAIT_POLICY unset)")),
+                 qPrintable(defaults.out + defaults.err));
+        if (defaults.err.contains(QStringLiteral("GOMP_SPINCOUNT")))
+            QVERIFY(spin_count(defaults) != QStringLiteral("0"));
     }
 
     void threadsOptionSetsBothPools() {

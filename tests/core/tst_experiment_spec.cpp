@@ -24,12 +24,11 @@ class TestExperimentSpec : public TinyModelSuite {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() {
-        load_tiny(tiny_llama(3, 3));
-    }
+    void initTestCase() { load_tiny(tiny_llama(3, 3)); }
 
     void valuesAndDefaults() {
-        const ExperimentSpec h = parse_experiment_spec(Json::parse(R"({"experiment": "head_ranking", "heads": ["L1.H2", "0.3"],
+        const ExperimentSpec h =
+            parse_experiment_spec(Json::parse(R"({"experiment": "head_ranking", "heads": ["L1.H2", "0.3"],
             "task": {"name": "kv_retrieval", "sizes": [10, 30], "samples_per_size": 7}, "batch_rows": 8, "method": "attribution+verify",
             "verify_k": 5})"));
         QCOMPARE(h.experiment, std::string("head_ranking"));
@@ -52,7 +51,8 @@ private Q_SLOTS:
         QVERIFY(!d.heads.has_value());
         QCOMPARE(d.method, std::string("exact"));
         QCOMPARE(d.verify_k, 0);
-        const ExperimentSpec c = parse_experiment_spec(Json::parse(R"({"experiment": "cumulative_removal", "ranking": "r/result.json",
+        const ExperimentSpec c =
+            parse_experiment_spec(Json::parse(R"({"experiment": "cumulative_removal", "ranking": "r/result.json",
             "tasks": [{"name": "mmlu", "shots": 2, "subjects": ["anatomy"]}, {"name": "niah", "lengths": [300], "depths": [0, 12.5],
             "just_read_twice": true}]})"));
         QCOMPARE(c.ranking_file, std::filesystem::path("r/result.json"));
@@ -75,7 +75,8 @@ private Q_SLOTS:
             QCOMPARE(to_json(parse_experiment_spec(once, kind)), once);
             // every key the example gives comes back with its value
             for (const auto& [k, v] : ex.items())
-                if (k != "task" && k != "tasks") QVERIFY2(once[k] == v, qPrintable(QString::fromStdString(kind + "." + k)));
+                if (k != "task" && k != "tasks")
+                    QVERIFY2(once[k] == v, qPrintable(QString::fromStdString(kind + "." + k)));
         }
         const Json j = to_json(parse_experiment_spec(Json{{"experiment", "layer_pruning"}}));
         QCOMPARE(j["mode"], Json("both"));
@@ -85,12 +86,16 @@ private Q_SLOTS:
     }
 
     void errorsNameTheKey() {
-        auto err = [](const char* json) { return error_of([&] { parse_experiment_spec(Json::parse(json), "s.json"); }); };
+        auto err = [](const char* json) {
+            return error_of([&] { parse_experiment_spec(Json::parse(json), "s.json"); });
+        };
         QString e = err(R"({"experiment": "head_ranking", "hedas": []})");
-        QVERIFY2(e.startsWith("s.json: unknown key \"hedas\" (a typo?)") && e.contains("heads, method, verify_k"), qPrintable(e));
+        QVERIFY2(e.startsWith("s.json: unknown key \"hedas\" (a typo?)") && e.contains("heads, method, verify_k"),
+                 qPrintable(e));
         e = err(R"({"experiment": "head_ranking", "steps": [1]})");
-        QCOMPARE(e, QString("s.json: \"steps\" is not a key of head_ranking (it is one of cumulative_removal); "
-                            "see gna experiment --describe head_ranking"));
+        QCOMPARE(e,
+                 QString("s.json: \"steps\" is not a key of head_ranking (it is one of cumulative_removal); "
+                         "see gna experiment --describe head_ranking"));
         e = err(R"({"experiment": "memory_table", "task": {"name": "mmlu"}})");
         QVERIFY2(e.contains("\"task\" is not a key of memory_table"), qPrintable(e));
         e = err(R"({"experiment": "evaluate", "batch_rows": "8"})");
@@ -104,7 +109,8 @@ private Q_SLOTS:
         e = err(R"({"experiment": "head_ranking", "heads": ["L1.X2"]})");
         QVERIFY2(e.startsWith("s.json: \"heads\": ") && e.contains("L1.X2"), qPrintable(e));
         e = err(R"({"experiment": "evaluate", "tasks": [{"name": "mmlu"}, {"name": "kv_retrieval", "limit": 3}]})");
-        QVERIFY2(e.startsWith("s.json: unknown key \"tasks[1].limit\" in a kv_retrieval task") && e.contains("samples_per_size"),
+        QVERIFY2(e.startsWith("s.json: unknown key \"tasks[1].limit\" in a kv_retrieval task") &&
+                     e.contains("samples_per_size"),
                  qPrintable(e));
         e = err(R"({"experiment": "evaluate", "task": {"name": "niah", "depths": [0, "half"]}})");
         QCOMPARE(e, QString("s.json: \"task.depths\" has the wrong type ([0,\"half\"]); expected list of numbers"));
@@ -127,7 +133,8 @@ private Q_SLOTS:
             QVERIFY(text.rfind(kind + ": ", 0) == 0);
             for (const auto& k : experiment_keys(kind))
                 QVERIFY2(text.find("  " + k.key + "  (" + k.type + "; " +
-                                   (k.default_text == "required" ? k.default_text : "default " + k.default_text) + ")") != std::string::npos,
+                                   (k.default_text == "required" ? k.default_text : "default " + k.default_text) +
+                                   ")") != std::string::npos,
                          qPrintable(QString::fromStdString(kind + "." + k.key)));
             // the example printed is the example (read back from the text)
             const auto ex = text.find("\nExample:\n");
@@ -164,8 +171,10 @@ private Q_SLOTS:
         QVERIFY2(doc.find(describe_tasks()) != std::string::npos, "docs/experiments.md: the task keys are out of date");
         // the shipped spec files parse
         int n = 0;
-        for (const auto& f : std::filesystem::directory_iterator(std::filesystem::path(GNA_SOURCE_DIR) / "resources/data/experiments")) {
-            QVERIFY2(error_of([&] { parse_experiment_spec(read_json_file(f.path()), f.path().string()); }).isEmpty(), f.path().c_str());
+        for (const auto& f : std::filesystem::directory_iterator(std::filesystem::path(GNA_SOURCE_DIR) /
+                                                                 "resources/data/experiments")) {
+            QVERIFY2(error_of([&] { parse_experiment_spec(read_json_file(f.path()), f.path().string()); }).isEmpty(),
+                     f.path().c_str());
             ++n;
         }
         QVERIFY(n >= 5);
@@ -176,7 +185,8 @@ private Q_SLOTS:
         QCOMPARE(d.top, 16);
         QCOMPARE(d.verify_k, 0);
         const QString e = error_of([&] {
-            parse_experiment_spec(Json{{"experiment", "head_ranking"}, {"method", "attribution+verify"}, {"top", 0}}, "s.json");
+            parse_experiment_spec(Json{{"experiment", "head_ranking"}, {"method", "attribution+verify"}, {"top", 0}},
+                                  "s.json");
         });
         QVERIFY2(e.contains("\"top\""), qPrintable(e));
     }
@@ -186,13 +196,17 @@ private Q_SLOTS:
         ExperimentOptions o;
         o.out_dir = dir_ / "cum";
         const auto gone = dir_ / "ranking_out" / "result.json";
-        QString e = error_of([&] { run_experiment(*model_, Json{{"experiment", "cumulative_removal"}, {"ranking", gone.string()}}, o); });
-        QVERIFY2(e.contains("missing") && e.contains(QString::fromStdString(gone.string())) && !e.contains("corrupted"), qPrintable(e));
+        QString e = error_of([&] {
+            run_experiment(*model_, Json{{"experiment", "cumulative_removal"}, {"ranking", gone.string()}}, o);
+        });
+        QVERIFY2(e.contains("missing") && e.contains(QString::fromStdString(gone.string())) && !e.contains("corrupted"),
+                 qPrintable(e));
         e = error_of([&] { read_experiment_result(gone); });
         QVERIFY2(e.contains("missing") && !e.contains("corrupted"), qPrintable(e));
         // a real result, its format version raised as a later program would write it
         o.out_dir = dir_ / "eval";
-        const Json spec = {{"experiment", "evaluate"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}}}};
+        const Json spec = {{"experiment", "evaluate"},
+                           {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}}}};
         Json r = to_json(run_experiment(*model_, spec, o).result);
         QCOMPARE(r["format_version"], Json(1));
         QVERIFY(error_of([&] { read_experiment_result(o.out_dir / "result.json"); }).isEmpty());
@@ -200,7 +214,8 @@ private Q_SLOTS:
         r["program"]["version"] = "9.1.0";
         write_json_file_atomic(o.out_dir / "result.json", r);
         e = error_of([&] { read_experiment_result(o.out_dir / "result.json"); });
-        QVERIFY2(e.contains("format version 3") && e.contains("9.1.0") && e.contains("reads format version 1"), qPrintable(e));
+        QVERIFY2(e.contains("format version 3") && e.contains("9.1.0") && e.contains("reads format version 1"),
+                 qPrintable(e));
         // a file without format_version (written before it existed) is version 1 and loads
         r.erase("format_version");
         write_json_file_atomic(o.out_dir / "result.json", r);
@@ -217,7 +232,8 @@ private Q_SLOTS:
             const auto f = entry.path();
             const std::string name = f.stem().string();
             const Json j = read_json_file(f);
-            const ExperimentResult r = read_experiment_result(f, /*allow_shard=*/name.find("shard") != std::string::npos);
+            const ExperimentResult r =
+                read_experiment_result(f, /*allow_shard=*/name.find("shard") != std::string::npos);
             QVERIFY2(to_json(r) == j, qPrintable(QString::fromStdString(name)));
             QCOMPARE(samples_checksum(r.samples), j["checksum"].get<std::string>());
             const auto back = dir_ / ("back_" + f.filename().string());
@@ -238,8 +254,10 @@ private Q_SLOTS:
                     if (field) seen.insert(key);
                 };
                 same("scores_norm", o.scores_norm), same("condition_range", o.condition_range);
-                same("answer", o.answer), same("predicted", o.predicted), same("outputs", o.outputs), same("answer_value", o.answer_value);
-                same("length", o.length), same("depth", o.depth), same("needle_span", o.needle_span), same("prompt_tokens", o.prompt_tokens);
+                same("answer", o.answer), same("predicted", o.predicted), same("outputs", o.outputs),
+                    same("answer_value", o.answer_value);
+                same("length", o.length), same("depth", o.depth), same("needle_span", o.needle_span),
+                    same("prompt_tokens", o.prompt_tokens);
                 same("estimated", o.estimated), same("attribution", o.attribution);
                 same("attribution_logit_difference", o.attribution_logit_difference);
             }
@@ -247,7 +265,8 @@ private Q_SLOTS:
             QCOMPARE(r.aggregates.rows.size(), ja["rows"].size());
             for (std::size_t i = 0; i < r.aggregates.rows.size(); ++i) {
                 const AggregateRow& a = r.aggregates.rows[i];
-                QVERIFY(a.task == ja["rows"][i]["task"] && a.group == ja["rows"][i]["group"] && a.condition == ja["rows"][i]["condition"]);
+                QVERIFY(a.task == ja["rows"][i]["task"] && a.group == ja["rows"][i]["group"] &&
+                        a.condition == ja["rows"][i]["condition"]);
                 QVERIFY(a.mean == ja["rows"][i]["mean"] && a.n == ja["rows"][i]["n"]);
                 QCOMPARE(a.mean_norm.has_value(), ja["rows"][i].contains("mean_norm"));
             }
@@ -257,7 +276,8 @@ private Q_SLOTS:
                 for (std::size_t i = 0; i < r.aggregates.ranking->size(); ++i) {
                     const HeadRankingRow& h = (*r.aggregates.ranking)[i];
                     const Json& jh = ja["ranking"][i];
-                    QVERIFY(h.head == jh["head"] && h.importance == jh["importance"] && h.baseline == jh["baseline"] && h.ablated == jh["ablated"]);
+                    QVERIFY(h.head == jh["head"] && h.importance == jh["importance"] && h.baseline == jh["baseline"] &&
+                            h.ablated == jh["ablated"]);
                     QCOMPARE(h.attribution.has_value(), jh.contains("attribution"));
                     if (h.attribution) QVERIFY(*h.attribution == jh["attribution"]);
                 }
@@ -282,7 +302,8 @@ private Q_SLOTS:
             QCOMPARE(r.memory.has_value(), j.contains("memory"));
             if (r.memory) {
                 seen.insert("memory");
-                QVERIFY(r.memory->at(1).length == j["memory"][1]["length"] && r.memory->at(1).kv_bytes == j["memory"][1]["kv_bytes"] &&
+                QVERIFY(r.memory->at(1).length == j["memory"][1]["length"] &&
+                        r.memory->at(1).kv_bytes == j["memory"][1]["kv_bytes"] &&
                         r.memory->at(1).state_bytes == j["memory"][1]["state_bytes"]);
             }
         }
@@ -293,7 +314,8 @@ private Q_SLOTS:
     // A sample or an aggregate row with a missing, unknown or ill-typed field is refused naming the
     // file, the sample (or row) and the key, even when the checksum is recomputed to match.
     void illTypedResultFieldsAreRefused() {
-        const auto src = std::filesystem::path(GNA_SOURCE_DIR) / "tests" / "core" / "result_files" / "manipulation_grid.json";
+        const auto src =
+            std::filesystem::path(GNA_SOURCE_DIR) / "tests" / "core" / "result_files" / "manipulation_grid.json";
         const auto f = dir_ / "edited" / "result.json";
         std::filesystem::create_directories(f.parent_path());
         auto refused = [&](const std::function<void(Json&)>& edit) {
@@ -305,22 +327,34 @@ private Q_SLOTS:
         };
         const QString file = QString::fromStdString(f.string());
         QCOMPARE(refused([](Json& j) { j["samples"][0]["depth"] = "half"; }),
-                 file + " is corrupted: sample niah-150-50.0: \"depth\" has the wrong type (\"half\"); expected a number; delete it to start over");
+                 file +
+                     " is corrupted: sample niah-150-50.0: \"depth\" has the wrong type (\"half\"); expected a number; "
+                     "delete it to start over");
         QCOMPARE(refused([](Json& j) { j["samples"][0]["scores"][2] = true; }),
-                 file + " is corrupted: sample niah-150-50.0: \"scores\" has the wrong type (true); expected a number; delete it to start over");
+                 file +
+                     " is corrupted: sample niah-150-50.0: \"scores\" has the wrong type (true); expected a number; "
+                     "delete it to start over");
         QCOMPARE(refused([](Json& j) { j["samples"][0].erase("task"); }),
                  file + " is corrupted: sample niah-150-50.0: \"task\" is missing; delete it to start over");
-        QCOMPARE(refused([](Json& j) { j["samples"][0]["lenght"] = 150; }),
-                 file + " is corrupted: sample niah-150-50.0: \"lenght\" is not a key this program knows (written by a newer "
-                        "version?); delete it to start over");
+        QCOMPARE(
+            refused([](Json& j) { j["samples"][0]["lenght"] = 150; }),
+            file +
+                " is corrupted: sample niah-150-50.0: \"lenght\" is not a key this program knows (written by a newer "
+                "version?); delete it to start over");
         QCOMPARE(refused([](Json& j) { j["samples"][0]["length"] = 150.5; }),
-                 file + " is corrupted: sample niah-150-50.0: \"length\" has the wrong type (150.5); expected an integer; delete it to start over");
+                 file +
+                     " is corrupted: sample niah-150-50.0: \"length\" has the wrong type (150.5); expected an integer; "
+                     "delete it to start over");
         QCOMPARE(refused([](Json& j) { j["aggregates"]["rows"][1].erase("mean"); }),
                  file + " is corrupted: aggregates.rows[1]: \"mean\" is missing; delete it to start over");
         QCOMPARE(refused([](Json& j) { j["aggregates"]["rows"][2]["n"] = "3"; }),
-                 file + " is corrupted: aggregates.rows[2]: \"n\" has the wrong type (\"3\"); expected an integer; delete it to start over");
+                 file +
+                     " is corrupted: aggregates.rows[2]: \"n\" has the wrong type (\"3\"); expected an integer; delete "
+                     "it to start over");
         QCOMPARE(refused([](Json& j) { j["aggregates"]["table"]["accuracy"][0][1] = "x"; }),
-                 file + " is corrupted: aggregates.table: \"accuracy\" has the wrong type (\"x\"); expected a number; delete it to start over");
+                 file +
+                     " is corrupted: aggregates.table: \"accuracy\" has the wrong type (\"x\"); expected a number; "
+                     "delete it to start over");
         // untouched, the same file loads
         QVERIFY(refused([](Json&) {}).isEmpty());
     }
@@ -362,7 +396,8 @@ private Q_SLOTS:
                 const double r = secs / done * left / real;
                 worst = std::max(worst, std::max(r, 1 / r));
             }
-            QVERIFY2(worst > 1.5, qPrintable(QString("whole-run mean within %1x: the load change is too mild to test").arg(worst)));
+            QVERIFY2(worst > 1.5,
+                     qPrintable(QString("whole-run mean within %1x: the load change is too mild to test").arg(worst)));
         }
     }
 
@@ -387,8 +422,9 @@ private:
     // (estimate, true time left) after each sample.
     std::vector<std::pair<double, double>> runUnderClock(const std::vector<double>& cost, const std::string& name) {
         const int per_size = static_cast<int>(cost.size() / 5);
-        const Json spec = {{"experiment", "evaluate"},
-                           {"task", {{"name", "kv_retrieval"}, {"sizes", {10, 20, 30, 40, 50}}, {"samples_per_size", per_size}}}};
+        const Json spec = {
+            {"experiment", "evaluate"},
+            {"task", {{"name", "kv_retrieval"}, {"sizes", {10, 20, 30, 40, 50}}, {"samples_per_size", per_size}}}};
         double total = 0;
         for (double c : cost) total += c;
         double now = 0;
@@ -409,8 +445,10 @@ private:
 
     static void checkWithin1_5(const std::vector<std::pair<double, double>>& at, std::size_t i) {
         const double ratio = at[i].first / at[i].second;
-        QVERIFY2(ratio > 1 / 1.5 && ratio < 1.5,
-                 qPrintable(QString("after %1 samples: estimate %2 s, real %3 s").arg(i + 1).arg(at[i].first).arg(at[i].second)));
+        QVERIFY2(
+            ratio > 1 / 1.5 && ratio < 1.5,
+            qPrintable(
+                QString("after %1 samples: estimate %2 s, real %3 s").arg(i + 1).arg(at[i].first).arg(at[i].second)));
     }
 };
 

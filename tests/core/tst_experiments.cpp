@@ -68,9 +68,7 @@ class TestExperiments : public TinyModelSuite {
     }
 
 private Q_SLOTS:
-    void initTestCase() {
-        load_tiny(tiny_llama(3, 3));
-    }
+    void initTestCase() { load_tiny(tiny_llama(3, 3)); }
 
     void batchedSweepEqualsOneAtATime() {
         SweepRequest r = kv_sweep();
@@ -109,13 +107,13 @@ private Q_SLOTS:
     // rows fanning out at the ablated layer, last layer on the needed rows only) against
     // score_continuations plan by plan, and one score against the independent naive forward.
     void treeSweepMatchesScoreContinuations() {
-        const std::vector<int> prompt =
-            model_->tokenizer().encode("Memorize the following dictionary:\nriver:42\nstone:7\nThe value of the key 'river' is");
+        const std::vector<int> prompt = model_->tokenizer().encode(
+            "Memorize the following dictionary:\nriver:42\nstone:7\nThe value of the key 'river' is");
         // prefixes shared at depths 1, 2 and 3; single tokens; a continuation that is another's prefix
-        const std::vector<std::vector<int>> conts = {{5},       {5, 9},    {5, 11}, {5, 9, 13}, {5, 9, 13, 2},
-                                                     {7, 9},    {7},       {9, 5, 5}, {5, 9, 14}, {9, 5}};
+        const std::vector<std::vector<int>> conts = {{5},    {5, 9}, {5, 11},   {5, 9, 13}, {5, 9, 13, 2},
+                                                     {7, 9}, {7},    {9, 5, 5}, {5, 9, 14}, {9, 5}};
         std::vector<InterventionPlan> plans(1);  // baseline
-        for (int l : {0, 1, 2})                  // first, middle and last layer
+        for (int l : {0, 1, 2})  // first, middle and last layer
             for (int h : {0, 3}) {
                 InterventionPlan p;
                 p.ablate(HeadRef{l, h});
@@ -151,7 +149,10 @@ private Q_SLOTS:
                 r.reuse_prefix = reuse;
                 const auto got = model_->sweep_continuations(r);
                 const double exact = batched_vs_alone(*model_, r);
-                QVERIFY2(exact == 0.0, qPrintable(QString("rows %1 reuse %2: %3 from the plans swept alone").arg(rows).arg(reuse).arg(exact)));
+                QVERIFY2(
+                    exact == 0.0,
+                    qPrintable(
+                        QString("rows %1 reuse %2: %3 from the plans swept alone").arg(rows).arg(reuse).arg(exact)));
                 const double d = max_diff(got, single);
                 QVERIFY2(d < 1e-5, qPrintable(QString("rows %1 reuse %2: max diff %3").arg(rows).arg(reuse).arg(d)));
                 for (std::size_t p = 0; p < plans.size(); ++p)
@@ -174,8 +175,15 @@ private Q_SLOTS:
         QVERIFY2(std::fabs(got - want) < 1e-4, qPrintable(QString("%1 vs naive %2").arg(got).arg(want)));
 
         // Mistral with a sliding window shorter than the prompt: the window applies to the tree rows
-        auto mistral = Model::load(make_model(dir_, "mistral", {.arch = "mistral", .layers = 3, .hidden = 32, .heads = 4, .kv_heads = 2,
-                                                                .intermediate = 48, .seed = 5, .sliding_window = 6}));
+        auto mistral = Model::load(make_model(dir_, "mistral",
+                                              {.arch = "mistral",
+                                               .layers = 3,
+                                               .hidden = 32,
+                                               .heads = 4,
+                                               .kv_heads = 2,
+                                               .intermediate = 48,
+                                               .seed = 5,
+                                               .sliding_window = 6}));
         plans.pop_back();
         r.plans = plans;
         const auto got_m = mistral->sweep_continuations(r);
@@ -190,8 +198,9 @@ private Q_SLOTS:
     // tree pass and the cached path of every architecture, with hooks too.
     void exactSweepsForEveryArchitecture() {
         for (const char* arch : {"llama", "mistral", "qwen2", "mamba", "mamba2", "jamba", "zamba2", "recurrentgemma"}) {
-            auto m = Model::load(make_model(dir_, std::string("exact_") + arch,
-                                            {.arch = arch, .layers = 4, .hidden = 96, .heads = 6, .kv_heads = 2, .intermediate = 150, .seed = 11}));
+            auto m = Model::load(make_model(
+                dir_, std::string("exact_") + arch,
+                {.arch = arch, .layers = 4, .hidden = 96, .heads = 6, .kv_heads = 2, .intermediate = 150, .seed = 11}));
             SweepRequest r;
             for (int t = 0; t < 37; ++t) r.prompt.push_back(1 + (t * 37) % (m->info().vocab_size - 1));
             r.continuations = {{5, 7}, {5, 9, 11}, {13}, {17, 3}};
@@ -215,7 +224,8 @@ private Q_SLOTS:
                     r.plans.push_back(hooked);
                 }
             const double e = batched_vs_alone(*m, r);
-            QVERIFY2(e == 0.0, qPrintable(QString("%1: batched sweep differs from the plans alone by %2").arg(arch).arg(e)));
+            QVERIFY2(e == 0.0,
+                     qPrintable(QString("%1: batched sweep differs from the plans alone by %2").arg(arch).arg(e)));
             // and the plans do change the scores (the comparison is not between constants)
             const auto got = m->sweep_continuations(r);
             QVERIFY2(max_diff({got[0]}, {got[1]}) > 1e-6, arch);
@@ -240,9 +250,10 @@ private Q_SLOTS:
     }
 
     void headRankingResumesAfterCancel() {
-        const Json spec = {{"experiment", "head_ranking"},
-                           {"task", {{"name", "kv_retrieval"}, {"sizes", {10, 15}}, {"samples_per_size", 2}, {"seed", 9}}},
-                           {"batch_rows", 5}};
+        const Json spec = {
+            {"experiment", "head_ranking"},
+            {"task", {{"name", "kv_retrieval"}, {"sizes", {10, 15}}, {"samples_per_size", 2}, {"seed", 9}}},
+            {"batch_rows", 5}};
         ExperimentOptions full;
         full.out_dir = dir_ / "full";
         const ExperimentOutcome ref = run_experiment(*model_, spec, full);
@@ -298,7 +309,8 @@ private Q_SLOTS:
     }
 
     void corruptedAndForeignResultsAreReported() {
-        const Json spec = {{"experiment", "evaluate"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}}}};
+        const Json spec = {{"experiment", "evaluate"},
+                           {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}}}};
         ExperimentOptions o;
         o.out_dir = dir_ / "c";
         run_experiment(*model_, spec, o);
@@ -332,10 +344,13 @@ private Q_SLOTS:
         QVERIFY2(e.contains("'rank_heads' is not a known experiment"), qPrintable(e));
         e = error_of([&] { run_experiment(*model_, Json{{"experiment", "evaluate"}, {"taks", Json::object()}}, o); });
         QVERIFY2(e.contains("unknown key \"taks\""), qPrintable(e));
-        e = error_of([&] { run_experiment(*model_, Json{{"experiment", "evaluate"}, {"task", {{"name", "squad"}}}}, o); });
+        e = error_of([&] {
+            run_experiment(*model_, Json{{"experiment", "evaluate"}, {"task", {{"name", "squad"}}}}, o);
+        });
         QVERIFY2(e.contains("'squad' is not one of"), qPrintable(e));
         e = error_of([&] {
-            run_experiment(*model_, Json{{"experiment", "evaluate"}, {"task", {{"name", "kv_retrieval"}, {"sizes", "ten"}}}}, o);
+            run_experiment(*model_,
+                           Json{{"experiment", "evaluate"}, {"task", {{"name", "kv_retrieval"}, {"sizes", "ten"}}}}, o);
         });
         QVERIFY2(e.contains("task.sizes") && e.contains("wrong type"), qPrintable(e));
         e = error_of([&] { run_experiment(*model_, Json{{"experiment", "head_ranking"}, {"heads", {"L9.H0"}}}, o); });
@@ -354,17 +369,20 @@ private Q_SLOTS:
     void layerPruningAndCumulativeRemoval() {
         ExperimentOptions o;
         o.out_dir = dir_ / "prune";
-        const Json spec = {{"experiment", "layer_pruning"}, {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 2}}}};
+        const Json spec = {{"experiment", "layer_pruning"},
+                           {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 2}}}};
         const auto r = run_experiment(*model_, spec, o);
         std::vector<std::string> names = r.result.conditions;
-        QCOMPARE(names, (std::vector<std::string>{"baseline", "remove-last-1", "remove-last-2", "remove-last-3", "skip-L0", "skip-L1", "skip-L2"}));
+        QCOMPARE(names,
+                 (std::vector<std::string>{"baseline", "remove-last-1", "remove-last-2", "remove-last-3", "skip-L0",
+                                           "skip-L1", "skip-L2"}));
         o.out_dir = dir_ / "cum";
-        const Json cum = {{"experiment", "cumulative_removal"},
-                          {"ranking", {"L2.H1", "L0.H0", "L1.H3"}},
-                          {"steps", {0, 1, 3}},
-                          {"random_seed", 4},
-                          {"tasks", {{{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}},
-                                     {{"name", "knowledge"}}}}};
+        const Json cum = {
+            {"experiment", "cumulative_removal"},
+            {"ranking", {"L2.H1", "L0.H0", "L1.H3"}},
+            {"steps", {0, 1, 3}},
+            {"random_seed", 4},
+            {"tasks", {{{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 1}}, {{"name", "knowledge"}}}}};
         const auto c = run_experiment(*model_, cum, o);
         names = c.result.conditions;
         QCOMPARE(names, (std::vector<std::string>{"top-0", "random-0", "top-1", "random-1", "top-3", "random-3"}));
@@ -380,19 +398,26 @@ private Q_SLOTS:
         // Every aggregate row's mean and standard error, counted here from the samples (two passes, n - 1).
         for (const AggregateRow& a : c.result.aggregates.rows) {
             const std::size_t k = static_cast<std::size_t>(
-                std::find(c.result.conditions.begin(), c.result.conditions.end(), a.condition) - c.result.conditions.begin());
+                std::find(c.result.conditions.begin(), c.result.conditions.end(), a.condition) -
+                c.result.conditions.begin());
             std::vector<double> xs;
             for (const SampleOutcome& s : c.result.samples)
-                if ((a.task == "*" || s.task == a.task) && (a.group == "*" || s.group == a.group)) xs.push_back(s.scores[k]);
+                if ((a.task == "*" || s.task == a.task) && (a.group == "*" || s.group == a.group))
+                    xs.push_back(s.scores[k]);
             QCOMPARE(a.n, static_cast<int>(xs.size()));
             double mean = 0, ss = 0;
             for (double x : xs) mean += x / static_cast<double>(xs.size());
             for (double x : xs) ss += (x - mean) * (x - mean);
-            const double sem = xs.size() > 1 ? std::sqrt(ss / static_cast<double>(xs.size() - 1) / static_cast<double>(xs.size())) : 0.0;
+            const double sem = xs.size() > 1
+                ? std::sqrt(ss / static_cast<double>(xs.size() - 1) / static_cast<double>(xs.size()))
+                : 0.0;
             QVERIFY(a.sem.has_value());
             QVERIFY2(std::abs(a.mean - mean) < 1e-12 && std::abs(*a.sem - sem) < 1e-12,
-                     qPrintable(QString("%1/%2/%3: sem %4, by hand %5").arg(QString::fromStdString(a.task), QString::fromStdString(a.group),
-                                                                            QString::fromStdString(a.condition)).arg(*a.sem).arg(sem)));
+                     qPrintable(QString("%1/%2/%3: sem %4, by hand %5")
+                                    .arg(QString::fromStdString(a.task), QString::fromStdString(a.group),
+                                         QString::fromStdString(a.condition))
+                                    .arg(*a.sem)
+                                    .arg(sem)));
             if (a.group == "*") {  // condition_stat, what the studio's curves draw, is the same
                 const ConditionStat st = condition_stat(c.result, a.task, k);
                 QCOMPARE(st.n, a.n);
@@ -427,7 +452,8 @@ private Q_SLOTS:
         QCOMPARE(table.accuracy[1][2].value(), s.scores[6] / 5.0);
         QVERIFY(s.needle_span.value()[1] > s.needle_span.value()[0]);
         o.out_dir = dir_ / "sparse";
-        const Json sp = {{"experiment", "sparsification"}, {"k", {0, 4}},
+        const Json sp = {{"experiment", "sparsification"},
+                         {"k", {0, 4}},
                          {"task", {{"name", "niah"}, {"lengths", {260}}, {"depths", {0}}, {"generate", 3}}}};
         const auto q = run_experiment(*model_, sp, o);
         QCOMPARE(q.result.conditions.size(), std::size_t(5));
@@ -440,7 +466,8 @@ private Q_SLOTS:
     void kvExactMatchMetric() {
         ExperimentOptions o;
         o.out_dir = dir_ / "em";
-        const Json spec = {{"experiment", "evaluate"}, {"metric", "exact_match"},
+        const Json spec = {{"experiment", "evaluate"},
+                           {"metric", "exact_match"},
                            {"task", {{"name", "kv_retrieval"}, {"sizes", {10}}, {"samples_per_size", 2}}}};
         const auto r = run_experiment(*model_, spec, o);
         for (const SampleOutcome& s : r.result.samples) {
@@ -448,7 +475,9 @@ private Q_SLOTS:
             QCOMPARE(s.scores[0], kv_exact_match(text, s.answer_value.value()) ? 1.0 : 0.0);
         }
         const QString e = error_of([&] {
-            run_experiment(*model_, Json{{"experiment", "evaluate"}, {"metric", "exact_match"}, {"task", {{"name", "knowledge"}}}}, o);
+            run_experiment(
+                *model_, Json{{"experiment", "evaluate"}, {"metric", "exact_match"}, {"task", {{"name", "knowledge"}}}},
+                o);
         });
         QVERIFY2(e.contains("kv_retrieval only"), qPrintable(e));
     }
@@ -456,7 +485,9 @@ private Q_SLOTS:
     void gnaMaskExperimentRuns() {
         ExperimentOptions o;
         o.out_dir = dir_ / "gna";
-        const Json spec = {{"experiment", "gna_masks"}, {"gather", {"L1.H2"}}, {"aggregate", {"L2.H0"}},
+        const Json spec = {{"experiment", "gna_masks"},
+                           {"gather", {"L1.H2"}},
+                           {"aggregate", {"L2.H0"}},
                            {"task", {{"name", "mmlu"}, {"limit_per_subject", 2}}}};
         const auto r = run_experiment(*model_, spec, o);
         QCOMPARE(r.result.conditions.size(), std::size_t(3));
@@ -465,11 +496,14 @@ private Q_SLOTS:
 
     void cliExitCodesAndCtrlC() {
         const auto spec = dir_ / "cli_spec.json";
-        write_json_file_atomic(spec, Json{{"experiment", "head_ranking"}, {"batch_rows", 1},
-                                          {"task", {{"name", "kv_retrieval"}, {"sizes", {40, 50}}, {"samples_per_size", 20}}}});
+        write_json_file_atomic(
+            spec,
+            Json{{"experiment", "head_ranking"},
+                 {"batch_rows", 1},
+                 {"task", {{"name", "kv_retrieval"}, {"sizes", {40, 50}}, {"samples_per_size", 20}}}});
         const QString out = QString::fromStdString((dir_ / "cli_out").string());
-        const QStringList args = {"experiment", QString::fromStdString(spec.string()), "--out", out, "--model",
-                                  QString::fromStdString(path_.string())};
+        const QStringList args = {"experiment", QString::fromStdString(spec.string()), "--out", out,
+                                  "--model",    QString::fromStdString(path_.string())};
         QProcess p;
         p.start(GNA_CLI_PATH, args);
         QVERIFY(p.waitForStarted());
@@ -502,8 +536,9 @@ private Q_SLOTS:
     void memoryTableByHand() {
         // Llama-3.2-1B: 16 layers x 8 KV heads x head_dim 64 x 2 (K and V) x 2 bytes (bf16)
         // = 32768 bytes per token: 4.19 MB at 128, 67.1 MB at 2048, 134.2 MB at 4096 (slides).
-        const Json llama = {{"model_type", "llama"}, {"hidden_size", 2048}, {"num_hidden_layers", 16},
-                            {"num_attention_heads", 32}, {"num_key_value_heads", 8}, {"head_dim", 64}, {"torch_dtype", "bfloat16"}};
+        const Json llama = {{"model_type", "llama"},     {"hidden_size", 2048},      {"num_hidden_layers", 16},
+                            {"num_attention_heads", 32}, {"num_key_value_heads", 8}, {"head_dim", 64},
+                            {"torch_dtype", "bfloat16"}};
         const auto rows = memory_table(ModelConfig::from_json(llama, "llama/config.json"));
         QCOMPARE(rows.size(), std::size_t(3));
         QCOMPARE(rows[0].kv_bytes, 32768.0 * 128);
@@ -518,8 +553,9 @@ private Q_SLOTS:
         QCOMPARE(m[1].kv_bytes, 32768.0 * 1024);
         // Mamba-130m style: 24 layers, d_inner 1536, state 16, conv 4 (3 kept), f32:
         // 24 * (1536*16 + 1536*3) * 4 = 2,801,664 bytes at any length
-        const Json mamba = {{"model_type", "mamba"}, {"hidden_size", 768}, {"num_hidden_layers", 24}, {"intermediate_size", 1536},
-                            {"state_size", 16}, {"conv_kernel", 4}, {"torch_dtype", "float32"}};
+        const Json mamba = {{"model_type", "mamba"},     {"hidden_size", 768}, {"num_hidden_layers", 24},
+                            {"intermediate_size", 1536}, {"state_size", 16},   {"conv_kernel", 4},
+                            {"torch_dtype", "float32"}};
         const auto s = memory_table(ModelConfig::from_json(mamba, "mamba/config.json"), {128, 4096});
         QCOMPARE(s[0].state_bytes, 2801664.0);
         QCOMPARE(s[1].total(), 2801664.0);

@@ -25,7 +25,8 @@ AttentionMap triangular(const std::vector<std::vector<float>>& rows) {
     m.cols = static_cast<int>(rows.size());
     for (std::size_t q = 0; q < rows.size(); ++q) {
         m.rows.push_back(static_cast<int>(q));
-        for (int c = 0; c < m.cols; ++c) m.weights.push_back(c < static_cast<int>(rows[q].size()) ? rows[q][static_cast<std::size_t>(c)] : 0.0f);
+        for (int c = 0; c < m.cols; ++c)
+            m.weights.push_back(c < static_cast<int>(rows[q].size()) ? rows[q][static_cast<std::size_t>(c)] : 0.0f);
     }
     return m;
 }
@@ -66,11 +67,8 @@ private Q_SLOTS:
     // pattern: (3,1), (4,2). Induction pattern (the key after an earlier copy): (3,2), (4,3).
     void handBuiltPatterns() {
         const std::vector<int> tokens = {9, 1, 2, 1, 2};
-        const AttentionMap m = triangular({{1.0f},
-                                           {0.5f, 0.5f},
-                                           {0.2f, 0.3f, 0.5f},
-                                           {0.1f, 0.6f, 0.2f, 0.1f},
-                                           {0.1f, 0.1f, 0.2f, 0.4f, 0.2f}});
+        const AttentionMap m = triangular(
+            {{1.0f}, {0.5f, 0.5f}, {0.2f, 0.3f, 0.5f}, {0.1f, 0.6f, 0.2f, 0.1f}, {0.1f, 0.1f, 0.2f, 0.4f, 0.2f}});
         // Nothing excluded: 5 rows of mass 1 each. Duplicate: 0.6 + 0.2; induction: 0.2 + 0.4.
         QVERIFY(near(token_pattern_score(m, tokens, TokenPattern::DuplicateToken), 0.8 / 5));
         QVERIFY(near(token_pattern_score(m, tokens, TokenPattern::Induction), 0.6 / 5));
@@ -127,7 +125,8 @@ private Q_SLOTS:
 
     void badMapsAreRefused() {
         AttentionMap m = triangular({{1.0f}, {0.5f, 0.5f}, {0.2f, 0.3f, 0.5f}});
-        QVERIFY_THROWS_EXCEPTION(Error, token_pattern_score(m, {1, 1}, TokenPattern::Induction));  // 3 columns, 2 tokens
+        QVERIFY_THROWS_EXCEPTION(Error,
+                                 token_pattern_score(m, {1, 1}, TokenPattern::Induction));  // 3 columns, 2 tokens
         m.rows[2] = 7;
         QVERIFY_THROWS_EXCEPTION(Error, token_pattern_score(m, {1, 1, 1}, TokenPattern::Induction));
         m.rows[2] = 2;
@@ -165,13 +164,22 @@ private Q_SLOTS:
             m.weights.insert(m.weights.end(), row5.begin(), row5.end());
             return m;
         };
-        QVERIFY(near(retrieval_step_score(map({0.1f, 0.6f, 0.1f, 0.1f, 0.1f, 0}, {0.1f, 0.1f, 0.5f, 0.1f, 0.1f, 0.1f}), seq, 1, 3), 1.0));
-        QVERIFY(near(retrieval_step_score(map({0.1f, 0.6f, 0.1f, 0.1f, 0.1f, 0}, {0.1f, 0.5f, 0.1f, 0.1f, 0.1f, 0.1f}), seq, 1, 3), 0.5));
-        QVERIFY(near(retrieval_step_score(map({0.1f, 0.1f, 0.1f, 0.1f, 0.6f, 0}, {0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.5f}), seq, 1, 3), 0.0));
-        QVERIFY(near(retrieval_step_score(map({0.4f, 0.4f, 0.1f, 0.1f, 0, 0}, {0.1f, 0.1f, 0.4f, 0.4f, 0, 0}), seq, 1, 3), 0.5));
+        QVERIFY(near(retrieval_step_score(map({0.1f, 0.6f, 0.1f, 0.1f, 0.1f, 0}, {0.1f, 0.1f, 0.5f, 0.1f, 0.1f, 0.1f}),
+                                          seq, 1, 3),
+                     1.0));
+        QVERIFY(near(retrieval_step_score(map({0.1f, 0.6f, 0.1f, 0.1f, 0.1f, 0}, {0.1f, 0.5f, 0.1f, 0.1f, 0.1f, 0.1f}),
+                                          seq, 1, 3),
+                     0.5));
+        QVERIFY(near(retrieval_step_score(map({0.1f, 0.1f, 0.1f, 0.1f, 0.6f, 0}, {0.1f, 0.1f, 0.1f, 0.1f, 0.1f, 0.5f}),
+                                          seq, 1, 3),
+                     0.0));
+        QVERIFY(near(
+            retrieval_step_score(map({0.4f, 0.4f, 0.1f, 0.1f, 0, 0}, {0.1f, 0.1f, 0.4f, 0.4f, 0, 0}), seq, 1, 3), 0.5));
         // SSM rows (not distributions): the largest |a|, 0.2 at key 1 (a copy of 7), then -0.9 at key 2
         // (a copy of 8), where the largest signed weight (0.3 at key 3) copies nothing: 1/2 + 1/2.
-        QVERIFY(near(retrieval_step_score(map({0.1f, 0.2f, 0.1f, 0.1f, 0.1f, 0}, {0.1f, 0.1f, -0.9f, 0.3f, 0.1f, 0.1f}), seq, 1, 3), 1.0));
+        QVERIFY(near(retrieval_step_score(map({0.1f, 0.2f, 0.1f, 0.1f, 0.1f, 0}, {0.1f, 0.1f, -0.9f, 0.3f, 0.1f, 0.1f}),
+                                          seq, 1, 3),
+                     1.0));
         QVERIFY_THROWS_EXCEPTION(Error, retrieval_step_score(map({1, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0}), seq, 3, 3));
         AttentionMap last = map({1, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0});
         last.rows = {5, 6};  // row 6 has no token after it
@@ -188,7 +196,8 @@ private Q_SLOTS:
         QCOMPARE(exact.end, 5);
         // Windows of 11: the one at 0 (50 60 1 ... 9) holds 9 of the needle's 11 distinct tokens (82%),
         // the one at 1 (60 1 ... 10) holds 10 (91% > 90%): the first such window.
-        const TokenSpan loose = find_needle_span({50, 60, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 99}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+        const TokenSpan loose =
+            find_needle_span({50, 60, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 99}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
         QCOMPARE(loose.begin, 1);
         QCOMPARE(loose.end, 12);
         // 9 of 10: exactly 90%, not more.
@@ -269,9 +278,12 @@ private Q_SLOTS:
                 std::vector<double> c;
                 for (int t = gold.begin; t < gold.end && t < shared; ++t) {
                     double mq = 0, mn = 0;
-                    for (int r = qr[s].query.begin; r < qr[s].query.end; ++r) mq += ra.attention[h].at(static_cast<std::size_t>(r), static_cast<std::size_t>(t));
-                    for (int r = qr[s].null_query.begin; r < qr[s].null_query.end; ++r) mn += rb.attention[h].at(static_cast<std::size_t>(r), static_cast<std::size_t>(t));
-                    c.push_back(mq / (qr[s].query.end - qr[s].query.begin) - mn / (qr[s].null_query.end - qr[s].null_query.begin));
+                    for (int r = qr[s].query.begin; r < qr[s].query.end; ++r)
+                        mq += ra.attention[h].at(static_cast<std::size_t>(r), static_cast<std::size_t>(t));
+                    for (int r = qr[s].null_query.begin; r < qr[s].null_query.end; ++r)
+                        mn += rb.attention[h].at(static_cast<std::size_t>(r), static_cast<std::size_t>(t));
+                    c.push_back(mq / (qr[s].query.end - qr[s].query.begin) -
+                                mn / (qr[s].null_query.end - qr[s].null_query.begin));
                 }
                 double mean = 0, var = 0;
                 for (double v : c) mean += v / static_cast<double>(c.size());
@@ -291,13 +303,15 @@ private Q_SLOTS:
                 r.capture = heads;
                 r.capture_rows = {static_cast<int>(seq.size()) - 1};
                 const RunResult out = model->run(r);
-                const int next = static_cast<int>(std::max_element(out.last_logits.begin(), out.last_logits.end()) - out.last_logits.begin());
+                const int next = static_cast<int>(std::max_element(out.last_logits.begin(), out.last_logits.end()) -
+                                                  out.last_logits.begin());
                 for (std::size_t h = 0; h < heads.size(); ++h) {
                     const AttentionMap& m = out.attention[h];
                     int top = 0;
                     for (int c = 1; c < m.cols; ++c)
                         if (m.at(0, static_cast<std::size_t>(c)) > m.at(0, static_cast<std::size_t>(top))) top = c;
-                    if (top >= ret[s].needle.begin && top < ret[s].needle.end && seq[static_cast<std::size_t>(top)] == next)
+                    if (top >= ret[s].needle.begin && top < ret[s].needle.end &&
+                        seq[static_cast<std::size_t>(top)] == next)
                         stepScore[h] += 1.0 / (ret[s].needle.end - ret[s].needle.begin);
                 }
                 seq.push_back(next);
@@ -307,17 +321,24 @@ private Q_SLOTS:
                 response += text;
                 if (text.find('\n') != std::string::npos) break;
             }
-            if (response.find(dict[s].second) == std::string::npos) continue;  // recall of a one-word answer: found or not
+            if (response.find(dict[s].second) == std::string::npos)
+                continue;  // recall of a one-word answer: found or not
             ++recalled;
             for (std::size_t h = 0; h < heads.size(); ++h) retHand[h] += stepScore[h];
         }
         QCOMPARE(rs.recalled, recalled);
         for (std::size_t h = 0; h < heads.size(); ++h) {
             QVERIFY2(near(q.score[h], qrHand[h], 1e-5),
-                     qPrintable(QStringLiteral("QR %1: %2, by hand %3").arg(QString::fromStdString(heads[h].name())).arg(q.score[h]).arg(qrHand[h])));
+                     qPrintable(QStringLiteral("QR %1: %2, by hand %3")
+                                    .arg(QString::fromStdString(heads[h].name()))
+                                    .arg(q.score[h])
+                                    .arg(qrHand[h])));
             const double want = recalled ? retHand[h] / recalled : 0.0;
             QVERIFY2(near(rs.score[h], want, 1e-6),
-                     qPrintable(QStringLiteral("retrieval %1: %2, by hand %3").arg(QString::fromStdString(heads[h].name())).arg(rs.score[h]).arg(want)));
+                     qPrintable(QStringLiteral("retrieval %1: %2, by hand %3")
+                                    .arg(QString::fromStdString(heads[h].name()))
+                                    .arg(rs.score[h])
+                                    .arg(want)));
         }
         auto top = [&](const std::vector<double>& v) {
             std::vector<std::size_t> order(v.size());
@@ -325,11 +346,14 @@ private Q_SLOTS:
             std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return v[a] > v[b]; });
             QString line;
             for (std::size_t i = 0; i < 4 && i < order.size(); ++i)
-                line += QStringLiteral(" %1=%2").arg(QString::fromStdString(heads[order[i]].name())).arg(v[order[i]], 0, 'f', 3);
+                line += QStringLiteral(" %1=%2")
+                            .arg(QString::fromStdString(heads[order[i]].name()))
+                            .arg(v[order[i]], 0, 'f', 3);
             return line;
         };
         qInfo("QR top heads:%s", qPrintable(top(q.score)));
-        qInfo("retrieval top heads (%d of %d recalled):%s", recalled, static_cast<int>(ret.size()), qPrintable(top(rs.score)));
+        qInfo("retrieval top heads (%d of %d recalled):%s", recalled, static_cast<int>(ret.size()),
+              qPrintable(top(rs.score)));
     }
 
     // Every head of the demo models through the probe against the count by hand on full maps
@@ -360,7 +384,8 @@ private Q_SLOTS:
                 const ProbeResult res = probe.run(r);
                 QCOMPARE(res.scores.size(), heads.size());
                 for (std::size_t h = 0; h < heads.size(); ++h) {
-                    const Naive n = naive_pattern(full.attention[h], tokens, opt.exclude_bos, opt.exclude_current_token);
+                    const Naive n =
+                        naive_pattern(full.attention[h], tokens, opt.exclude_bos, opt.exclude_current_token);
                     const double want = k == HeadScoreKind::Induction ? n.induction : n.duplicate;
                     QVERIFY2(res.scores[h].head == heads[h] && near(res.scores[h].value, want, 1e-5),
                              qPrintable(QStringLiteral("%1 %2: probe %3, by hand %4")
@@ -397,7 +422,9 @@ private Q_SLOTS:
         }
         QVERIFY(n > 0);
         auto best = [](const std::map<std::string, double>& m) {
-            return std::max_element(m.begin(), m.end(), [](const auto& a, const auto& b) { return a.second < b.second; })->first;
+            return std::max_element(m.begin(), m.end(),
+                                    [](const auto& a, const auto& b) { return a.second < b.second; })
+                ->first;
         };
         QCOMPARE(QString::fromStdString(best(aggregate)), QStringLiteral("L2.H2"));
         QCOMPARE(QString::fromStdString(best(gather)), QStringLiteral("L1.H3"));

@@ -39,12 +39,12 @@ struct OutProj {
 };
 OutProj out_proj(const Checkpoint& ck, int l, HeadKind kind) {
     const std::string L = std::to_string(l);
-    const std::vector<std::string> names =
-        kind == HeadKind::Attention
-            ? std::vector<std::string>{"model.layers." + L + ".self_attn.o_proj", "model.layers." + L + ".temporal_block.o_proj"}
-            : std::vector<std::string>{"backbone.layers." + L + ".mixer.out_proj", "model.layers." + L + ".mamba.out_proj",
-                                       "model.layers." + L + ".mamba_decoder.mamba.out_proj",
-                                       "model.layers." + L + ".temporal_block.linear_out"};
+    const std::vector<std::string> names = kind == HeadKind::Attention
+        ? std::vector<std::string>{"model.layers." + L + ".self_attn.o_proj",
+                                   "model.layers." + L + ".temporal_block.o_proj"}
+        : std::vector<std::string>{"backbone.layers." + L + ".mixer.out_proj", "model.layers." + L + ".mamba.out_proj",
+                                   "model.layers." + L + ".mamba_decoder.mamba.out_proj",
+                                   "model.layers." + L + ".temporal_block.linear_out"};
     for (const auto& n : names)
         if (ck.contains(n + ".weight")) {
             OutProj o;
@@ -165,10 +165,9 @@ void TestHooks::valuesAddUpToTheResidual() {
         const auto& hs = rec.shape[point(l, attn ? "attn.out" : "ssm.out")];
         QCOMPARE(hs[0], int64_t(kPrompt.size()));
         QCOMPARE(hs[1], int64_t(attn ? li.attention_heads : li.ssm_heads));
-        const double err = layer_sum_error(ck, l, kind, rec.values[point(l - 1, "resid_post")],
-                                           rec.values[point(l, attn ? "attn.out" : "ssm.out")],
-                                           li.mlp ? &rec.values[point(l, "mlp.out")] : nullptr,
-                                           rec.values[point(l, "resid_post")]);
+        const double err = layer_sum_error(
+            ck, l, kind, rec.values[point(l - 1, "resid_post")], rec.values[point(l, attn ? "attn.out" : "ssm.out")],
+            li.mlp ? &rec.values[point(l, "mlp.out")] : nullptr, rec.values[point(l, "resid_post")]);
         QVERIFY2(err < 1e-5, qPrintable(QString("layer %1: relative error %2").arg(l).arg(err)));
         ++checked;
     }
@@ -217,7 +216,8 @@ void TestHooks::meanAblationEqualsNaive() {
     for (HeadKind kind : {HeadKind::Attention, HeadKind::SSM}) {
         int l = -1;
         for (const LayerInfo& li : info.layers)
-            if ((kind == HeadKind::Attention ? li.attention_heads > 0 && li.kind != "hybrid" : li.ssm_heads > 0) && li.index > 0)
+            if ((kind == HeadKind::Attention ? li.attention_heads > 0 && li.kind != "hybrid" : li.ssm_heads > 0) &&
+                li.index > 0)
                 l = li.index;
         if (l < 0) continue;
         const LayerInfo& li = info.layers[l];
@@ -242,7 +242,8 @@ void TestHooks::meanAblationEqualsNaive() {
         const HeadMeans means = mean_head_outputs(m, refs, {h});
         QCOMPARE(means.positions, count);
         QCOMPARE(means.mean[0].size(), naive.size());
-        for (std::size_t p = 0; p < naive.size(); ++p) QVERIFY(std::fabs(means.mean[0][p] - naive[p]) < 1e-6 * (1 + std::fabs(naive[p])));
+        for (std::size_t p = 0; p < naive.size(); ++p)
+            QVERIFY(std::fabs(means.mean[0][p] - naive[p]) < 1e-6 * (1 + std::fabs(naive[p])));
 
         // the ablated layer: resid_pre + W_out . (heads with h's slot := mean) + mlp.out = resid_post
         RunRequest plain;
@@ -259,13 +260,14 @@ void TestHooks::meanAblationEqualsNaive() {
         rec.watch(r.plan, point(l, "resid_post"));
         const RunResult got = m.run(r);
         QVERIFY2(!same_bits(got.last_logits, base.last_logits), "mean ablation changed nothing");
-        std::vector<float> heads = before.values[hp];  // unablated head outputs of the prompt (layers below are unchanged)
+        std::vector<float> heads =
+            before.values[hp];  // unablated head outputs of the prompt (layers below are unchanged)
         const auto& s = before.shape[hp];
         for (int64_t t = 0; t < s[0]; ++t)
             for (int64_t p = 0; p < s[2]; ++p) heads[(t * s[1] + h.head) * s[2] + p] = static_cast<float>(naive[p]);
-        const double err = layer_sum_error(ck, l, kind, rec.values[point(l - 1, "resid_post")], heads,
-                                           li.mlp ? &rec.values[point(l, "mlp.out")] : nullptr,
-                                           rec.values[point(l, "resid_post")]);
+        const double err =
+            layer_sum_error(ck, l, kind, rec.values[point(l - 1, "resid_post")], heads,
+                            li.mlp ? &rec.values[point(l, "mlp.out")] : nullptr, rec.values[point(l, "resid_post")]);
         QVERIFY2(err < 1e-5, qPrintable(QString::fromStdString(h.name()) + QString(": relative error %1").arg(err)));
     }
 }
@@ -290,7 +292,8 @@ void TestHooks::meanAblationLlamaNaiveForward() {
     }
     NaiveOptions o;
     o.head_replace[{h.layer, h.head}] = {};
-    for (double v : mean) o.head_replace[{h.layer, h.head}].push_back(static_cast<float>(v / static_cast<double>(count)));
+    for (double v : mean)
+        o.head_replace[{h.layer, h.head}].push_back(static_cast<float>(v / static_cast<double>(count)));
     const NaiveResult want = naive_llama_forward(dir, kPrompt, o);
     const NaiveResult plain = naive_llama_forward(dir, kPrompt);
 
@@ -321,7 +324,9 @@ void TestHooks::errors() {
         return {};
     };
     InterventionPlan p;
-    QVERIFY(message([&] { p.read("L1.attn.prob", [](const HookCall&, std::span<const float>) {}); }).contains("L1.attn.prob"));
+    QVERIFY(message([&] {
+                p.read("L1.attn.prob", [](const HookCall&, std::span<const float>) {});
+            }).contains("L1.attn.prob"));
     QVERIFY(message([&] { p.read("attn.out", [](const HookCall&, std::span<const float>) {}); }).contains("L<layer>"));
     QCOMPARE(QString::fromStdString(parse_hook_point("l12.resid_post").name()), QString("L12.resid_post"));
     int mamba_layer = -1;
@@ -331,7 +336,8 @@ void TestHooks::errors() {
     r.tokens = kPrompt;
     r.plan.read(point(mamba_layer, "attn.out"), [](const HookCall&, std::span<const float>) {});
     const QString e = message([&] { m.run(r); });
-    QVERIFY2(e.contains(QString::fromStdString(point(mamba_layer, "attn.out"))) && e.contains("ssm.out"), qPrintable(e));
+    QVERIFY2(e.contains(QString::fromStdString(point(mamba_layer, "attn.out"))) && e.contains("ssm.out"),
+             qPrintable(e));
     r.plan = {};
     r.plan.read("L9.resid_post", [](const HookCall&, std::span<const float>) {});
     QVERIFY(message([&] { m.run(r); }).contains("L0..L3"));

@@ -30,16 +30,42 @@ class TestHybrid : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         // mamba, attention+MoE, mamba, attention+MoE
-        jamba_ = make_model(dir_, "jamba", {.arch = "jamba", .layers = 4, .hidden = 32, .heads = 4, .kv_heads = 2,
-                                            .intermediate = 48, .seed = 9, .state_size = 4, .experts = 4, .experts_per_tok = 2});
+        jamba_ = make_model(dir_, "jamba",
+                            {.arch = "jamba",
+                             .layers = 4,
+                             .hidden = 32,
+                             .heads = 4,
+                             .kv_heads = 2,
+                             .intermediate = 48,
+                             .seed = 9,
+                             .state_size = 4,
+                             .experts = 4,
+                             .experts_per_tok = 2});
         // attention on 64 channels (4 heads of 16), 4 Mamba-2 heads; hybrid 2 reuses shared block 0
-        zamba_ = make_model(dir_, "zamba2", {.arch = "zamba2", .layers = 5, .hidden = 32, .heads = 4, .kv_heads = 4,
-                                             .intermediate = 48, .seed = 4, .state_size = 8, .ssm_head_dim = 16, .n_groups = 2,
-                                             .chunk_size = 8, .block_types = "mamba,hybrid,hybrid,mamba,hybrid", .mem_blocks = 2});
+        zamba_ = make_model(dir_, "zamba2",
+                            {.arch = "zamba2",
+                             .layers = 5,
+                             .hidden = 32,
+                             .heads = 4,
+                             .kv_heads = 4,
+                             .intermediate = 48,
+                             .seed = 4,
+                             .state_size = 8,
+                             .ssm_head_dim = 16,
+                             .n_groups = 2,
+                             .chunk_size = 8,
+                             .block_types = "mamba,hybrid,hybrid,mamba,hybrid",
+                             .mem_blocks = 2});
         // recurrent, recurrent, attention, recurrent: 4 RG-LRU blocks of 8 channels, MQA head_dim 8, an
         // attention window (8) shorter than the prompts
-        rg_ = make_model(dir_, "rg", {.arch = "recurrentgemma", .layers = 4, .hidden = 32, .heads = 4, .intermediate = 64,
-                                      .seed = 6, .sliding_window = 8});
+        rg_ = make_model(dir_, "rg",
+                         {.arch = "recurrentgemma",
+                          .layers = 4,
+                          .hidden = 32,
+                          .heads = 4,
+                          .intermediate = 64,
+                          .seed = 6,
+                          .sliding_window = 8});
     }
 
     void sweepsWithPrefixReuse() {
@@ -55,14 +81,16 @@ private Q_SLOTS:
             plans[1].ablate(HeadRef{attn, 1, HeadKind::Attention});
             plans[2].ablate(HeadRef{ssm, 1, HeadKind::SSM});
             std::vector<int> prompt(ids.begin(), ids.begin() + 18);
-            const double d = sweep_vs_single(*m, prompt, {{ids[18], ids[19]}, {ids[20]}, {ids[18], ids[21], ids[22]}}, plans);
+            const double d =
+                sweep_vs_single(*m, prompt, {{ids[18], ids[19]}, {ids[20]}, {ids[18], ids[21], ids[22]}}, plans);
             QVERIFY2(d < 1e-4, qPrintable(QString::fromStdString(dir.string()) + " " + QString::number(d)));
             SweepRequest req;  // batched and prefix-reusing: the same numbers as each plan swept alone
             req.prompt = prompt;
             req.continuations = {{ids[18], ids[19]}, {ids[20]}, {ids[18], ids[21], ids[22]}};
             req.plans = plans;
             const double e = batched_vs_alone(*m, req);
-            QVERIFY2(e == 0.0, qPrintable(QString::fromStdString(dir.string()) + " batched vs alone " + QString::number(e)));
+            QVERIFY2(e == 0.0,
+                     qPrintable(QString::fromStdString(dir.string()) + " batched vs alone " + QString::number(e)));
         }
     }
 
@@ -136,7 +164,8 @@ private Q_SLOTS:
                               "model.layers.4.mamba_decoder.mamba.A_log", "model.layers.3.mamba.A_log"})
             QVERIFY2(ck.contains(t), t);
         QVERIFY(!ck.contains("model.layers.4.shared_transformer.self_attn.q_proj.weight"));  // block 0 again
-        QCOMPARE(ck.tensor("model.layers.2.shared_transformer.input_layernorm.weight").shape, (std::vector<int64_t>{64}));
+        QCOMPARE(ck.tensor("model.layers.2.shared_transformer.input_layernorm.weight").shape,
+                 (std::vector<int64_t>{64}));
         auto m = Model::load(zamba_);
         QCOMPARE(layer_kinds(m->info()), (std::vector<std::string>{"mamba2", "hybrid", "hybrid", "mamba2", "hybrid"}));
         QCOMPARE(m->info().layers[4].attention_heads, 4);
@@ -216,9 +245,9 @@ private Q_SLOTS:
 
     void jambaLayout() {
         Checkpoint ck = Checkpoint::open(jamba_);
-        for (const char* t : {"model.layers.0.mamba.dt_layernorm.weight", "model.layers.1.self_attn.q_proj.weight",
-                              "model.layers.1.feed_forward.experts.3.down_proj.weight",
-                              "model.layers.0.feed_forward.gate_proj.weight"})
+        for (const char* t :
+             {"model.layers.0.mamba.dt_layernorm.weight", "model.layers.1.self_attn.q_proj.weight",
+              "model.layers.1.feed_forward.experts.3.down_proj.weight", "model.layers.0.feed_forward.gate_proj.weight"})
             QVERIFY2(ck.contains(t), t);
         auto m = Model::load(jamba_);
         QCOMPARE(layer_kinds(m->info()), (std::vector<std::string>{"mamba", "attention", "mamba", "attention"}));

@@ -19,14 +19,12 @@ class TestKvMap : public TinyModelSuite {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() {
-        load_tiny(tiny_llama(2, 23));
-    }
+    void initTestCase() { load_tiny(tiny_llama(2, 23)); }
 
     void queryLineByHand() {
         // round(depth / 100 * (size - 1)), halves away from zero
         QCOMPARE(kv_map_query_line(6, 0), 0);
-        QCOMPARE(kv_map_query_line(6, 50), 3);   // 2.5
+        QCOMPARE(kv_map_query_line(6, 50), 3);  // 2.5
         QCOMPARE(kv_map_query_line(6, 100), 5);
         QCOMPARE(kv_map_query_line(3, 50), 1);
         QCOMPARE(kv_map_query_line(10, 25), 2);  // 2.25
@@ -48,7 +46,8 @@ private Q_SLOTS:
             QCOMPARE(cell[i].query, 3);
             std::string expected = "Memorize the following dictionary:\n";
             for (std::size_t j = 0; j < task[i].dictionary.size(); ++j)
-                expected += (j ? "\n" : "") + task[i].dictionary[j].first + ":" + std::to_string(task[i].dictionary[j].second);
+                expected +=
+                    (j ? "\n" : "") + task[i].dictionary[j].first + ":" + std::to_string(task[i].dictionary[j].second);
             expected += "\nThe value of the key '" + task[i].dictionary[3].first + "' is";
             QCOMPARE(QString::fromStdString(cell[i].prompt), QString::fromStdString(expected));
         }
@@ -85,12 +84,14 @@ private Q_SLOTS:
                         const int line = lines[x][d];
                         std::string prompt = "Memorize the following dictionary:\n";
                         for (std::size_t j = 0; j < s.dictionary.size(); ++j)
-                            prompt += (j ? "\n" : "") + s.dictionary[j].first + ":" + std::to_string(s.dictionary[j].second);
+                            prompt +=
+                                (j ? "\n" : "") + s.dictionary[j].first + ":" + std::to_string(s.dictionary[j].second);
                         prompt += "\nThe value of the key '" + s.dictionary[std::size_t(line)].first + "' is";
                         const std::vector<int> ids = tok.encode(prompt, true);
                         std::vector<double> lp;
                         for (const auto& [key, value] : s.dictionary)
-                            lp.push_back(naive_logprob(*model_, ids, continuation_tokens(tok, prompt, " " + std::to_string(value)), plan));
+                            lp.push_back(naive_logprob(
+                                *model_, ids, continuation_tokens(tok, prompt, " " + std::to_string(value)), plan));
                         double mx = -1e300, z = 0.0;
                         for (double l : lp) mx = std::max(mx, l);
                         for (double l : lp) z += std::exp(l - mx);
@@ -99,9 +100,19 @@ private Q_SLOTS:
                     }
                     const KvMapCell& c = maps[p].at(d, x);
                     QVERIFY2(std::abs(c.accuracy - right / 2.0) < 1e-12,
-                             qPrintable(QStringLiteral("plan %1 cell %2,%3: %4 vs %5").arg(p).arg(d).arg(x).arg(c.accuracy).arg(right / 2.0)));
+                             qPrintable(QStringLiteral("plan %1 cell %2,%3: %4 vs %5")
+                                            .arg(p)
+                                            .arg(d)
+                                            .arg(x)
+                                            .arg(c.accuracy)
+                                            .arg(right / 2.0)));
                     QVERIFY2(std::abs(c.probability - prob / 2.0) < 1e-4,
-                             qPrintable(QStringLiteral("plan %1 cell %2,%3: %4 vs %5").arg(p).arg(d).arg(x).arg(c.probability).arg(prob / 2.0)));
+                             qPrintable(QStringLiteral("plan %1 cell %2,%3: %4 vs %5")
+                                            .arg(p)
+                                            .arg(d)
+                                            .arg(x)
+                                            .arg(c.probability)
+                                            .arg(prob / 2.0)));
                     if (p == 1 && std::abs(c.probability - maps[0].at(d, x).probability) > 1e-5) differs = true;
                 }
         }
@@ -111,7 +122,9 @@ private Q_SLOTS:
     void badOptionsAreNamed() {
         KvMapOptions opt;
         opt.sizes = {0};
-        QVERIFY(error_of([&] { kv_retrieval_map(*model_, opt, {{}}); }).contains(QStringLiteral("dictionary size 0 is outside 1..100")));
+        QVERIFY(error_of([&] {
+                    kv_retrieval_map(*model_, opt, {{}});
+                }).contains(QStringLiteral("dictionary size 0 is outside 1..100")));
         opt.sizes = {4};
         opt.depths = {150};
         QVERIFY(error_of([&] { kv_retrieval_map(*model_, opt, {{}}); }).contains(QStringLiteral("depth 150")));
@@ -119,7 +132,8 @@ private Q_SLOTS:
         QVERIFY(error_of([&] { kv_retrieval_map(*model_, opt, {{}}); }).contains(QStringLiteral("the grid is empty")));
         opt.depths = {0};
         opt.samples_per_cell = 0;
-        QVERIFY(error_of([&] { kv_retrieval_map(*model_, opt, {{}}); }).contains(QStringLiteral("samples per cell is 0")));
+        QVERIFY(
+            error_of([&] { kv_retrieval_map(*model_, opt, {{}}); }).contains(QStringLiteral("samples per cell is 0")));
         opt.samples_per_cell = 1;
         QVERIFY(error_of([&] { kv_retrieval_map(*model_, opt, {}); }).contains(QStringLiteral("no intervention plan")));
     }

@@ -66,12 +66,14 @@ uint64_t write_sparse_checkpoint(const std::filesystem::path& dir, const std::st
     uint64_t total = 0;
     const std::size_t per = (all.size() + shards - 1) / static_cast<std::size_t>(shards);
     for (int s = 0; s < shards; ++s) {
-        const std::string file = "model-0000" + std::to_string(s + 1) + "-of-0000" + std::to_string(shards) + ".safetensors";
+        const std::string file =
+            "model-0000" + std::to_string(s + 1) + "-of-0000" + std::to_string(shards) + ".safetensors";
         Json header = {{"__metadata__", {{"format", "pt"}}}};
         uint64_t offset = 0;
         for (std::size_t i = s * per; i < std::min(all.size(), (s + 1) * per); ++i) {
             const uint64_t bytes = static_cast<uint64_t>(all[i].numel()) * elem;
-            header[all[i].name] = {{"dtype", dtype}, {"shape", all[i].shape}, {"data_offsets", {offset, offset + bytes}}};
+            header[all[i].name] = {
+                {"dtype", dtype}, {"shape", all[i].shape}, {"data_offsets", {offset, offset + bytes}}};
             index["weight_map"][all[i].name] = file;
             offset += bytes;
         }
@@ -85,11 +87,20 @@ uint64_t write_sparse_checkpoint(const std::filesystem::path& dir, const std::st
     }
     index["metadata"]["total_size"] = total;
     std::ofstream(dir / "model.safetensors.index.json") << index.dump(2);
-    const Json cfg = {{"architectures", {"LlamaForCausalLM"}}, {"model_type", "llama"}, {"hidden_size", kHidden},
-                      {"intermediate_size", kInter}, {"num_hidden_layers", kLayers}, {"num_attention_heads", kHeads},
-                      {"num_key_value_heads", kKvHeads}, {"vocab_size", kVocab}, {"max_position_embeddings", 4096},
-                      {"rms_norm_eps", 1e-5}, {"rope_theta", 500000.0}, {"hidden_act", "silu"},
-                      {"tie_word_embeddings", false}, {"torch_dtype", dtype == "BF16" ? "bfloat16" : "float32"}};
+    const Json cfg = {{"architectures", {"LlamaForCausalLM"}},
+                      {"model_type", "llama"},
+                      {"hidden_size", kHidden},
+                      {"intermediate_size", kInter},
+                      {"num_hidden_layers", kLayers},
+                      {"num_attention_heads", kHeads},
+                      {"num_key_value_heads", kKvHeads},
+                      {"vocab_size", kVocab},
+                      {"max_position_embeddings", 4096},
+                      {"rms_norm_eps", 1e-5},
+                      {"rope_theta", 500000.0},
+                      {"hidden_act", "silu"},
+                      {"tie_word_embeddings", false},
+                      {"torch_dtype", dtype == "BF16" ? "bfloat16" : "float32"}};
     std::ofstream(dir / "config.json") << cfg.dump(2);
     return total;
 }
@@ -127,7 +138,8 @@ class TestLargeCheckpoints : public QObject {
         auto m = Model::load(dir, o);
         const double grown = rss_anon_bytes() - before;
         QVERIFY2(grown < 0.05 * static_cast<double>(bytes),
-                 qPrintable(QString("anonymous memory grew by %1 MB for %2 MB of weights").arg(grown / 1e6).arg(bytes / 1e6)));
+                 qPrintable(
+                     QString("anonymous memory grew by %1 MB for %2 MB of weights").arg(grown / 1e6).arg(bytes / 1e6)));
         QCOMPARE(m->info().num_layers, static_cast<int>(kLayers));
         QCOMPARE(m->info().parameters, static_cast<int64_t>(bytes / (dtype == ComputeDType::BF16 ? 2 : 4)));
     }

@@ -59,13 +59,20 @@ private Q_SLOTS:
             NaiveOptions o;
             o.capture = {1, h};
             NaiveResult ref = naive_llama_forward(gqa_, prompt_, o);
-            QVERIFY2(max_abs_diff(got.attention[0].weights, flat(ref.attention)) < 1e-5, qPrintable(QString::number(h)));
+            QVERIFY2(max_abs_diff(got.attention[0].weights, flat(ref.attention)) < 1e-5,
+                     qPrintable(QString::number(h)));
         }
     }
 
     void qwenBiasesAndTiedEmbeddings() {
-        auto p = make_model(dir_, "qwen", {.arch = "qwen2", .layers = 2, .hidden = 32, .heads = 4, .kv_heads = 1,
-                                           .intermediate = 40, .tie_embeddings = true});
+        auto p = make_model(dir_, "qwen",
+                            {.arch = "qwen2",
+                             .layers = 2,
+                             .hidden = 32,
+                             .heads = 4,
+                             .kv_heads = 1,
+                             .intermediate = 40,
+                             .tie_embeddings = true});
         auto m = Model::load(p);
         RunRequest r;
         r.tokens = m->tokenizer().encode("Call me Ishmael.");
@@ -113,7 +120,8 @@ private Q_SLOTS:
             RunRequest full;
             full.tokens = seq;
             RunResult f = model_->run(full);
-            int best = static_cast<int>(std::max_element(f.last_logits.begin(), f.last_logits.end()) - f.last_logits.begin());
+            int best =
+                static_cast<int>(std::max_element(f.last_logits.begin(), f.last_logits.end()) - f.last_logits.begin());
             QCOMPARE(tok, best);
             seq.push_back(tok);
         }
@@ -223,8 +231,10 @@ private Q_SLOTS:
                 all.insert(all.end(), conts[c].begin(), conts[c].end());
                 NaiveResult ref = naive_llama_forward(gqa_, all, o);
                 const double want = continuation_logprob(ref.logits, prompt_.size(), conts[c]);
-                QVERIFY2(std::fabs(got[c] - want) < 1e-3,
-                         qPrintable(QString("variant %1 continuation %2: %3 vs %4").arg(variant).arg(c).arg(got[c]).arg(want)));
+                QVERIFY2(
+                    std::fabs(got[c] - want) < 1e-3,
+                    qPrintable(
+                        QString("variant %1 continuation %2: %3 vs %4").arg(variant).arg(c).arg(got[c]).arg(want)));
             }
         }
     }

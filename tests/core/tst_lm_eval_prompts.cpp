@@ -51,8 +51,10 @@ private Q_SLOTS:
 
     void mmluItemsScoreSpaceLetterAndUnstrippedChoices() {
         const auto data = dir_ / "mmlu.jsonl";
-        write_text(data, R"({"subject": "college_physics", "question": "Which is a vector?", "choices": [" speed", "velocity ", "mass", "time"], "answer": 1, "split": "test"})"
-                    "\n");
+        write_text(
+            data,
+            R"({"subject": "college_physics", "question": "Which is a vector?", "choices": [" speed", "velocity ", "mass", "time"], "answer": 1, "split": "test"})"
+            "\n");
         MmluOptions o;
         o.data = data;
         o.classic = true;
@@ -82,15 +84,20 @@ private Q_SLOTS:
 
     void knowledgeRowsAsLmEvalTaskFiles() {
         const auto f = dir_ / "k.jsonl";
-        write_text(f,
-              // ARC: "Question: {{question}}\nAnswer:", choices.text, label.index(answerKey)
-              R"({"id": "arc", "question": "Which is hot?", "choices": {"text": ["ice", "fire"], "label": ["A", "B"]}, "answerKey": "B"})" "\n"
-              // OpenBookQA: question_stem verbatim, answerKey.lstrip()
-              R"({"question_stem": "The sun is", "choices": {"text": ["a star", "a moon", "cold"], "label": ["A", "B", "C"]}, "answerKey": " A"})" "\n"
-              // PIQA: "Question: {{goal}}\nAnswer:", [sol1, sol2], label
-              R"({"goal": "Open a jar", "sol1": "twist the lid", "sol2": "eat the lid", "label": 0})" "\n"
-              // HellaSwag: preprocess(activity_label + ": " + ctx_a + " " + ctx_b.capitalize())
-              R"({"activity_label": "Baking", "ctx_a": "A man mixes flour. [title] Step two", "ctx_b": "then HE bakes", "endings": [" it [header] well.", "a  cake"], "label": "1"})" "\n");
+        write_text(
+            f,
+            // ARC: "Question: {{question}}\nAnswer:", choices.text, label.index(answerKey)
+            R"({"id": "arc", "question": "Which is hot?", "choices": {"text": ["ice", "fire"], "label": ["A", "B"]}, "answerKey": "B"})"
+            "\n"
+            // OpenBookQA: question_stem verbatim, answerKey.lstrip()
+            R"({"question_stem": "The sun is", "choices": {"text": ["a star", "a moon", "cold"], "label": ["A", "B", "C"]}, "answerKey": " A"})"
+            "\n"
+            // PIQA: "Question: {{goal}}\nAnswer:", [sol1, sol2], label
+            R"({"goal": "Open a jar", "sol1": "twist the lid", "sol2": "eat the lid", "label": 0})"
+            "\n"
+            // HellaSwag: preprocess(activity_label + ": " + ctx_a + " " + ctx_b.capitalize())
+            R"({"activity_label": "Baking", "ctx_a": "A man mixes flour. [title] Step two", "ctx_b": "then HE bakes", "endings": [" it [header] well.", "a  cake"], "label": "1"})"
+            "\n");
         const auto items = load_knowledge_mc(*tok_, f);
         QCOMPARE(items.size(), std::size_t(4));
         QCOMPARE(QString::fromStdString(items[0].prompt_text), QStringLiteral("Question: Which is hot?\nAnswer:"));
@@ -115,7 +122,10 @@ private Q_SLOTS:
         // re.sub("\\[.*?\\]", "", text): "." does not match a newline, so "[a\nb]" stays and "[c]"
         // goes; strip() ran before, so the space left behind stays too.
         const auto f = dir_ / "h.jsonl";
-        write_text(f, R"({"activity_label": "X", "ctx_a": "keep [a\nb] drop [c]", "ctx_b": "", "endings": ["e", "f"], "label": 0})" "\n");
+        write_text(
+            f,
+            R"({"activity_label": "X", "ctx_a": "keep [a\nb] drop [c]", "ctx_b": "", "endings": ["e", "f"], "label": 0})"
+            "\n");
         const auto items = load_knowledge_mc(*tok_, f);
         QCOMPARE(QString::fromStdString(items[0].prompt_text), QStringLiteral("X: keep [a\nb] drop "));
     }
@@ -124,7 +134,10 @@ private Q_SLOTS:
         // preprocess_winogrande: choices = [sentence[:idx] + option], target = sentence[idx+1:].strip(),
         // continuation " " + target after each choice (tst_partial_eval scores them).
         const auto f = dir_ / "w.jsonl";
-        write_text(f, R"({"sentence": "The cup broke because _ was thin. ", "option1": "cup", "option2": "table", "answer": "2"})" "\n");
+        write_text(
+            f,
+            R"({"sentence": "The cup broke because _ was thin. ", "option1": "cup", "option2": "table", "answer": "2"})"
+            "\n");
         const auto items = load_knowledge_mc(*tok_, f);
         QCOMPARE(items[0].answer, 1);
         QCOMPARE(QString::fromStdString(items[0].prompt_text), QStringLiteral("The cup broke because "));

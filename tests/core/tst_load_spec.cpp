@@ -16,7 +16,8 @@ class TestLoadSpec : public QObject {
 private Q_SLOTS:
     void specSection() {
         const ExperimentSpec typed = parse_experiment_spec(
-            Json{{"experiment", "head_ranking"}, {"model", "/m/llama"}, {"tokenizer", "/m/tok"}, {"dtype", "bf16"}}, "spec.json");
+            Json{{"experiment", "head_ranking"}, {"model", "/m/llama"}, {"tokenizer", "/m/tok"}, {"dtype", "bf16"}},
+            "spec.json");
         const ModelLoadSpec s = model_load_spec(typed);
         QCOMPARE(s.path.string(), std::string("/m/llama"));
         QCOMPARE(s.tokenizer.string(), std::string("/m/tok"));
@@ -25,7 +26,8 @@ private Q_SLOTS:
         QCOMPARE(s.threads, 0);
         QVERIFY(s.check_memory);
         // A spec that says nothing: the checkpoint's own tokenizer, f32.
-        const ModelLoadSpec d = model_load_spec(parse_experiment_spec(Json{{"experiment", "head_ranking"}}, "spec.json"));
+        const ModelLoadSpec d =
+            model_load_spec(parse_experiment_spec(Json{{"experiment", "head_ranking"}}, "spec.json"));
         QVERIFY(d.path.empty() && d.tokenizer.empty() && d.dtype == ComputeDType::F32);
     }
 

@@ -161,7 +161,8 @@ private Q_SLOTS:
 
     void configToleratesInfinityAndBothRopeStyles() {
         Json j = parse_json_relaxed(R"({"time_step_limit": [0.0, Infinity], "x": -Infinity, "y": NaN,
-                                       "s": "Infinity inside a string"})", "cfg");
+                                       "s": "Infinity inside a string"})",
+                                    "cfg");
         QVERIFY(std::isinf(j["time_step_limit"][1].get<double>()));
         QVERIFY(j["x"].get<double>() < 0 && std::isinf(j["x"].get<double>()));
         QVERIFY(std::isnan(j["y"].get<double>()));
@@ -208,7 +209,8 @@ private Q_SLOTS:
     }
     void unknownArchitecture() {
         auto p = withConfig("arch", [](Json& cfg) { cfg["architectures"] = {"GPTBigCodeForCausalLM"}; });
-        expect_error([&] { Model::load(p); }, {"config.json", "GPTBigCodeForCausalLM", "not supported", "LlamaForCausalLM"});
+        expect_error([&] { Model::load(p); },
+                     {"config.json", "GPTBigCodeForCausalLM", "not supported", "LlamaForCausalLM"});
     }
     void truncatedSafetensors() {
         auto p = make_model(dir_, "trunc", spec_);
@@ -228,7 +230,11 @@ private Q_SLOTS:
     }
     void overlappingOrOutOfRangeOffsets() {
         auto f = dir_ / "ov.safetensors";
-        spit(f, raw_file(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})", 12));
+        spit(
+            f,
+            raw_file(
+                R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})",
+                12));
         expect_error([&] { SafetensorsFile x(f); }, {"ov.safetensors", "overlapping"});
         spit(f, raw_file(R"({"a":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}})", 8));
         expect_error([&] { SafetensorsFile x(f); }, {"ov.safetensors", "'a'", "past the end"});
@@ -272,7 +278,8 @@ private Q_SLOTS:
         s.shards = 2;
         auto p = make_model(dir_, "shardmiss", s);
         std::filesystem::remove(p / "model-00002-of-00002.safetensors");
-        expect_error([&] { Model::load(p); }, {"model.safetensors.index.json", "model-00002-of-00002.safetensors", "does not exist"});
+        expect_error([&] { Model::load(p); },
+                     {"model.safetensors.index.json", "model-00002-of-00002.safetensors", "does not exist"});
     }
     void pickledCheckpointRefused() {
         auto p = dir_ / "pickle";

@@ -62,8 +62,8 @@ private Q_SLOTS:
         QCOMPARE(m->info().layers[0].ssm_heads, 48);
     }
 
-    void shortSequence() { checkForward(mamba_, 9); }        // per-token path
-    void longSequenceMamba() { checkForward(mamba_, 70); }   // blocked scan (9 blocks of 8)
+    void shortSequence() { checkForward(mamba_, 9); }  // per-token path
+    void longSequenceMamba() { checkForward(mamba_, 70); }  // blocked scan (9 blocks of 8)
     void longSequenceFalcon() { checkForward(falcon_, 45); }
 
     // y_r[d] = sum_c alpha[r, c] x_c[d] + D[d] x_r[d] for the captured channel d.

@@ -21,8 +21,15 @@ class TestMamba2 : public QObject {
 
     static TinyModelSpec spec() {
         // d_inner 64 in 4 heads of 16; the 30-token prompt spans 4 chunks of 8 (the last one partial)
-        return {.arch = "mamba2", .layers = 2, .hidden = 32, .seed = 11, .state_size = 8, .expand = 2, .ssm_head_dim = 16,
-                .n_groups = 2, .chunk_size = 8};
+        return {.arch = "mamba2",
+                .layers = 2,
+                .hidden = 32,
+                .seed = 11,
+                .state_size = 8,
+                .expand = 2,
+                .ssm_head_dim = 16,
+                .n_groups = 2,
+                .chunk_size = 8};
     }
 
 private Q_SLOTS:
@@ -42,9 +49,9 @@ private Q_SLOTS:
         QCOMPARE(cfg["tie_word_embeddings"].get<bool>(), true);
         Checkpoint ck = Checkpoint::open(model_);
         QVERIFY(!ck.contains("lm_head.weight"));
-        QCOMPARE(ck.tensor("backbone.layers.1.mixer.conv1d.weight").shape, (std::vector<int64_t>{64 + 2 * 2 * 8, 1, 4}));
-        QCOMPARE(ck.tensor("backbone.layers.0.mixer.in_proj.weight").shape,
-                 (std::vector<int64_t>{64 + 96 + 4, 32}));
+        QCOMPARE(ck.tensor("backbone.layers.1.mixer.conv1d.weight").shape,
+                 (std::vector<int64_t>{64 + 2 * 2 * 8, 1, 4}));
+        QCOMPARE(ck.tensor("backbone.layers.0.mixer.in_proj.weight").shape, (std::vector<int64_t>{64 + 96 + 4, 32}));
         const auto& info = m_->info();
         QCOMPARE(info.layers.size(), std::size_t(2));
         QCOMPARE(info.layers[1].kind, std::string("mamba2"));
@@ -168,7 +175,8 @@ private Q_SLOTS:
         plans[2].ablate(HeadRef{0, 0, HeadKind::SSM});
         plans[3].skip_layers = {1};
         std::vector<int> prompt(ids_.begin(), ids_.begin() + 20);
-        const double d = sweep_vs_single(*m_, prompt, {{ids_[20], ids_[21], ids_[22]}, {ids_[23]}, {ids_[20], ids_[24]}}, plans);
+        const double d =
+            sweep_vs_single(*m_, prompt, {{ids_[20], ids_[21], ids_[22]}, {ids_[23]}, {ids_[20], ids_[24]}}, plans);
         QVERIFY2(d < 1e-4, qPrintable(QString::number(d)));
         SweepRequest req;  // batched and prefix-reusing: the same numbers as each plan swept alone
         req.prompt = prompt;

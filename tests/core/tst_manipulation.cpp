@@ -23,7 +23,8 @@ int argmax(const std::vector<float>& v) { return static_cast<int>(std::max_eleme
 double map_diff(const AttentionMap& got, const Map& want) {
     double m = 0;
     for (std::size_t r = 0; r < want.size(); ++r)
-        for (std::size_t c = 0; c < want[r].size(); ++c) m = std::max(m, std::fabs(static_cast<double>(got.at(r, c)) - want[r][c]));
+        for (std::size_t c = 0; c < want[r].size(); ++c)
+            m = std::max(m, std::fabs(static_cast<double>(got.at(r, c)) - want[r][c]));
     return m;
 }
 }  // namespace
@@ -80,7 +81,8 @@ private Q_SLOTS:
     void onlyOmitBinaryNullRowsByHand() {
         const std::set<int> T = {2, 3, 5};
         const int n = static_cast<int>(prompt_.size());
-        for (auto mode : {ManipulationMode::Only, ManipulationMode::Omit, ManipulationMode::Binary, ManipulationMode::Null}) {
+        for (auto mode :
+             {ManipulationMode::Only, ManipulationMode::Omit, ManipulationMode::Binary, ManipulationMode::Null}) {
             Manipulation m;
             m.prefill = mode;
             m.tokens = {5, 2, 3};
@@ -96,11 +98,20 @@ private Q_SLOTS:
                     const bool in = T.count(c) > 0;
                     float& w = want[r][c];
                     switch (mode) {
-                        case ManipulationMode::Only: w = in ? w : 0.0f; break;
-                        case ManipulationMode::Omit: w = in ? 0.0f : w; break;
-                        case ManipulationMode::Binary: w = in && c <= r ? static_cast<float>(sum / cnt) : 0.0f; break;
-                        case ManipulationMode::Null: w = 0.0f; break;
-                        default: break;
+                        case ManipulationMode::Only:
+                            w = in ? w : 0.0f;
+                            break;
+                        case ManipulationMode::Omit:
+                            w = in ? 0.0f : w;
+                            break;
+                        case ManipulationMode::Binary:
+                            w = in && c <= r ? static_cast<float>(sum / cnt) : 0.0f;
+                            break;
+                        case ManipulationMode::Null:
+                            w = 0.0f;
+                            break;
+                        default:
+                            break;
                     }
                 }
             }

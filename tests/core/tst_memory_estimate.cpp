@@ -33,7 +33,7 @@ void expect_error(F&& fn, std::initializer_list<std::string> needles) {
 void write_sparse_checkpoint(const std::filesystem::path& dir, int64_t rows, int64_t cols) {
     const uint64_t bytes = static_cast<uint64_t>(rows) * static_cast<uint64_t>(cols) * 2;
     const std::string header = "{\"model.embed_tokens.weight\":{\"dtype\":\"BF16\",\"shape\":[" + std::to_string(rows) +
-                               "," + std::to_string(cols) + "],\"data_offsets\":[0," + std::to_string(bytes) + "]}}";
+        "," + std::to_string(cols) + "],\"data_offsets\":[0," + std::to_string(bytes) + "]}}";
     const auto path = dir / "model.safetensors";
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -86,8 +86,11 @@ private Q_SLOTS:
         const auto dir = make_model(tmp, "llama", TinyModelSpec{});
         const MemoryEstimate e = estimate_memory(dir);
         check_memory_fits(dir, e, AvailableMemory{e.total(), "test"});  // exactly enough: no throw
-        expect_error([&] { check_memory_fits(dir, e, AvailableMemory{e.total() - 1, "a test limit"}); },
-                     {dir.string(), format_bytes(e.total()), "a test limit", "fewer layers", "GPU", "bf16"});
+        expect_error(
+            [&] {
+                check_memory_fits(dir, e, AvailableMemory{e.total() - 1, "a test limit"});
+            },
+            {dir.string(), format_bytes(e.total()), "a test limit", "fewer layers", "GPU", "bf16"});
     }
 
     void checkpointLargerThanTheMachineIsRefused() {
@@ -104,7 +107,7 @@ private Q_SLOTS:
                       "fewer layers", "--device cuda"});
         LoadOptions unchecked;
         unchecked.check_memory = false;  // the check is what refuses it: without it the loader goes on
-        try {                            // (and stops at the tensor shapes, which do not match config.json)
+        try {  // (and stops at the tensor shapes, which do not match config.json)
             Model::load(dir, unchecked);
             QFAIL("the checkpoint's shapes do not match its config, yet it loaded");
         } catch (const gna::Error& err) {

@@ -20,7 +20,8 @@
 #include "test_support.h"
 
 namespace QTest {
-template <> char* toString(const std::vector<int>& v) {
+template <>
+char* toString(const std::vector<int>& v) {
     QByteArray s = "{";
     for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + QByteArray("0x") + QByteArray::number(v[i], 16);
     return qstrdup(s + "}");
@@ -51,15 +52,16 @@ class TestNormalizers : public QObject {
     std::unique_ptr<gna::Tokenizer> code_point_tokenizer(const gna::Json& normalizer, const Cps& alphabet) {
         gna::Json vocab = {{"<unk>", 0}};
         for (int c : alphabet) vocab[utf8({c})] = c;
-        const gna::Json j = {{"version", "1.0"},
-                             {"added_tokens", gna::Json::array()},
-                             {"normalizer", normalizer},
-                             {"pre_tokenizer", nullptr},
-                             {"post_processor", nullptr},
-                             {"decoder", nullptr},
-                             {"model", {{"type", "BPE"}, {"unk_token", "<unk>"}, {"vocab", vocab},
-                                        {"merges", gna::Json::array()}}}};
-        return gna::test::load_tokenizer_json(j, fs::path(tmp_.path().toStdString()) / ("n" + std::to_string(count_++)));
+        const gna::Json j = {
+            {"version", "1.0"},
+            {"added_tokens", gna::Json::array()},
+            {"normalizer", normalizer},
+            {"pre_tokenizer", nullptr},
+            {"post_processor", nullptr},
+            {"decoder", nullptr},
+            {"model", {{"type", "BPE"}, {"unk_token", "<unk>"}, {"vocab", vocab}, {"merges", gna::Json::array()}}}};
+        return gna::test::load_tokenizer_json(j,
+                                              fs::path(tmp_.path().toStdString()) / ("n" + std::to_string(count_++)));
     }
     // The code points of `input` after `normalizer`; every code point of `expected` is in the vocabulary.
     Cps run(const gna::Json& normalizer, const Cps& input, const Cps& expected) {
@@ -133,10 +135,11 @@ private Q_SLOTS:
         // the byte alphabet (both bytes are printable, so they stand for themselves); the merge
         // "Ã ©" gives id 2. Decomposed input (e + U+0301) must give the same id.
         const gna::Json vocab = {{"e", 0}, {"Ã", 1}, {"©", 3}, {"Ã©", 2}};
-        const gna::Json j = {{"normalizer", type("NFC")},
-                             {"pre_tokenizer", {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", true}}},
-                             {"decoder", {{"type", "ByteLevel"}}},
-                             {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", {"Ã ©"}}}}};
+        const gna::Json j = {
+            {"normalizer", type("NFC")},
+            {"pre_tokenizer", {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", true}}},
+            {"decoder", {{"type", "ByteLevel"}}},
+            {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", {"Ã ©"}}}}};
         auto tok = gna::test::load_tokenizer_json(j, fs::path(tmp_.path().toStdString()) / "nfc_bytelevel");
         QCOMPARE(tok->encode(utf8({0xE9}), false), (Cps{2}));
         QCOMPARE(tok->encode(utf8({'e', 0x301}), false), (Cps{2}));
@@ -147,14 +150,17 @@ private Q_SLOTS:
         // without its own regex. "e" U+0301 " 12" -> NFC "é 12" -> pieces "é", " ", "1", "2"
         // -> "Ã©" (merge, id 2), "Ġ" (4), "1" (5), "2" (6); the merge "1 2" never applies.
         const char* qwen =
-            "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
+            "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| "
+            "?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
         const gna::Json vocab = {{"Ã", 1}, {"Ã©", 2}, {"©", 3}, {"Ġ", 4}, {"1", 5}, {"2", 6}, {"12", 7}};
         const gna::Json pre = {
             {"type", "Sequence"},
             {"pretokenizers",
              {{{"type", "Split"}, {"pattern", {{"Regex", qwen}}}, {"behavior", "Isolated"}, {"invert", false}},
               {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", false}}}}};
-        const gna::Json j = {{"normalizer", type("NFC")}, {"pre_tokenizer", pre}, {"decoder", {{"type", "ByteLevel"}}},
+        const gna::Json j = {{"normalizer", type("NFC")},
+                             {"pre_tokenizer", pre},
+                             {"decoder", {{"type", "ByteLevel"}}},
                              {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", {"Ã ©", "1 2"}}}}};
         auto tok = gna::test::load_tokenizer_json(j, fs::path(tmp_.path().toStdString()) / "qwen");
         QCOMPARE(tok->encode(utf8({'e', 0x301, ' ', '1', '2'}), false), (Cps{2, 4, 5, 6}));
@@ -188,11 +194,15 @@ private Q_SLOTS:
     }
 
     void bertNormalizer() {
-        const gna::Json bert = {{"type", "BertNormalizer"}, {"clean_text", true}, {"handle_chinese_chars", true},
-                                {"strip_accents", nullptr}, {"lowercase", true}};
+        const gna::Json bert = {{"type", "BertNormalizer"},
+                                {"clean_text", true},
+                                {"handle_chinese_chars", true},
+                                {"strip_accents", nullptr},
+                                {"lowercase", true}};
         // "Héllo\t世界\0" + SOFT HYPHEN (Cf): tab -> space, NUL and U+00AD removed, each CJK
         // ideograph padded with spaces, accents stripped (null follows lowercase), lowercased.
-        QCOMPARE(run(bert, {'H', 0xE9, 'l', 'l', 'o', '\t', 0x4E16, 0x754C, 0, 0xAD}, {'h', 'e', 'l', 'o', ' ', 0x4E16, 0x754C}),
+        QCOMPARE(run(bert, {'H', 0xE9, 'l', 'l', 'o', '\t', 0x4E16, 0x754C, 0, 0xAD},
+                     {'h', 'e', 'l', 'o', ' ', 0x4E16, 0x754C}),
                  (Cps{'h', 'e', 'l', 'l', 'o', ' ', ' ', 0x4E16, ' ', ' ', 0x754C, ' '}));
         // strip_accents false: é survives lowercasing of É.
         gna::Json keep = bert;
@@ -205,10 +215,10 @@ private Q_SLOTS:
     void nmtAndReplaceAndPrepend() {
         // Nmt drops control characters and maps ZERO WIDTH SPACE U+200B to a space.
         QCOMPARE(run(type("Nmt"), {'a', 1, 'b', 0x200B, 'c'}, {'a', 'b', ' ', 'c'}), (Cps{'a', 'b', ' ', 'c'}));
-        const gna::Json seq = {
-            {"type", "Sequence"},
-            {"normalizers", {{{"type", "Replace"}, {"pattern", {{"Regex", "\\s+"}}}, {"content", " "}},
-                             {{"type", "Prepend"}, {"prepend", "_"}}}}};
+        const gna::Json seq = {{"type", "Sequence"},
+                               {"normalizers",
+                                {{{"type", "Replace"}, {"pattern", {{"Regex", "\\s+"}}}, {"content", " "}},
+                                 {{"type", "Prepend"}, {"prepend", "_"}}}}};
         QCOMPARE(run(seq, {'a', ' ', '\n', 0x3000, 'b'}, {'_', 'a', ' ', 'b'}), (Cps{'_', 'a', ' ', 'b'}));
     }
 
@@ -278,9 +288,11 @@ private Q_SLOTS:
         for (const auto& c : cases) {
             for (int i = 0; i < 5; ++i) {
                 const std::string s = utf8(c[i]);
-                const bool ok = nfc->encode(s, false) == c[i < 3 ? 1 : 3] && nfd->encode(s, false) == c[i < 3 ? 2 : 4] &&
-                                nfkc->encode(s, false) == c[3] && nfkd->encode(s, false) == c[4];
-                if (!ok && failures++ < 5) qWarning("conformance failure on column %d of %s", i + 1, utf8(c[0]).c_str());
+                const bool ok = nfc->encode(s, false) == c[i < 3 ? 1 : 3] &&
+                    nfd->encode(s, false) == c[i < 3 ? 2 : 4] && nfkc->encode(s, false) == c[3] &&
+                    nfkd->encode(s, false) == c[4];
+                if (!ok && failures++ < 5)
+                    qWarning("conformance failure on column %d of %s", i + 1, utf8(c[0]).c_str());
             }
         }
         QCOMPARE(failures, 0);

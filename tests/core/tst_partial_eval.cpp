@@ -34,14 +34,20 @@ struct Case {
 const Case kCases[] = {
     {R"({"sentence": "Sarah was a much better surgeon than Maria so _ always got the harder cases.", "option1": "Sarah", "option2": "Maria", "answer": "1"})",
      {"Sarah was a much better surgeon than Maria so Sarah", "Sarah was a much better surgeon than Maria so Maria"},
-     " always got the harder cases.", 0},
+     " always got the harder cases.",
+     0},
     // The text after the blank starts with "'s": lm-eval's target delimiter still puts a space before
     // it; the trailing space is stripped.
-    {"{\"sentence\": \"The cloud does not fit into the _'s house. \", \"option1\": \"stone\", \"option2\": \"river\", \"answer\": 1}",
-     {"The cloud does not fit into the stone", "The cloud does not fit into the river"}, " 's house.", 0},
+    {"{\"sentence\": \"The cloud does not fit into the _'s house. \", \"option1\": \"stone\", \"option2\": \"river\", "
+     "\"answer\": 1}",
+     {"The cloud does not fit into the stone", "The cloud does not fit into the river"},
+     " 's house.",
+     0},
     // The blank opens the sentence: the contexts share only what the tokenizer puts before them.
     {R"({"sentence": "_ went to the river to see the apple tree.", "option1": "Ishmael", "option2": "The key", "answer": "2"})",
-     {"Ishmael", "The key"}, " went to the river to see the apple tree.", 1},
+     {"Ishmael", "The key"},
+     " went to the river to see the apple tree.",
+     1},
 };
 
 // lm-eval's _encode_pair for a context without trailing spaces: context = tokens(context),
@@ -73,7 +79,8 @@ class TestPartialEval : public QObject {
                 want[1][c] = naive_logprob(m, ctx, cont, skip);
             }
             const ChoiceOutcome o = score_choices(m, items[i]);
-            for (int c = 0; c < 2; ++c) QVERIFY2(std::abs(o.logprobs[c] - want[0][c]) < 1e-4, qPrintable(QString::number(i)));
+            for (int c = 0; c < 2; ++c)
+                QVERIFY2(std::abs(o.logprobs[c] - want[0][c]) < 1e-4, qPrintable(QString::number(i)));
             QCOMPARE(o.predicted, want[0][0] >= want[0][1] ? 0 : 1);
             SweepRequest r;
             r.prompt = items[i].prompt;
@@ -139,7 +146,8 @@ private Q_SLOTS:
             QCOMPARE(it.context_tokens.size(), std::size_t(2));
             for (std::size_t c = 0; c < 2; ++c) {
                 const auto [prompt, cont] = choice_sequence(it, c);
-                const auto [ctx, want_cont] = encode_pair_by_hand(tok, kCases[i].context[c], kCases[i].continuation, true);
+                const auto [ctx, want_cont] =
+                    encode_pair_by_hand(tok, kCases[i].context[c], kCases[i].continuation, true);
                 QCOMPARE(prompt, ctx);
                 QCOMPARE(cont, want_cont);
                 QCOMPARE(QString::fromStdString(tok.decode(prompt, true)), QString::fromUtf8(kCases[i].context[c]));
@@ -158,8 +166,10 @@ private Q_SLOTS:
 
     void badRows() {
         const auto f = dir_ / "bad.jsonl";
-        std::ofstream(f) << R"({"sentence": "No blank here.", "option1": "a", "option2": "b", "answer": "1"})" "\n"
-                         << R"({"sentence": "A _ here.", "option1": "a", "option2": "b", "answer": ""})" "\n";
+        std::ofstream(f) << R"({"sentence": "No blank here.", "option1": "a", "option2": "b", "answer": "1"})"
+                            "\n"
+                         << R"({"sentence": "A _ here.", "option1": "a", "option2": "b", "answer": ""})"
+                            "\n";
         QString e;
         try {
             load_knowledge_mc(llama_->tokenizer(), f);
@@ -167,7 +177,8 @@ private Q_SLOTS:
             e = QString::fromStdString(x.what());
         }
         QVERIFY2(e.contains("bad.jsonl:1") && e.contains("no blank"), qPrintable(e));
-        std::ofstream(f) << R"({"sentence": "A _ here.", "option1": "a", "option2": "b", "answer": ""})" "\n";
+        std::ofstream(f) << R"({"sentence": "A _ here.", "option1": "a", "option2": "b", "answer": ""})"
+                            "\n";
         try {
             load_knowledge_mc(llama_->tokenizer(), f);
             e.clear();

@@ -25,11 +25,13 @@ std::vector<double> naiveSoftmax(const std::vector<float>& logits) {
     for (float v : logits) m = std::max<long double>(m, v);
     std::vector<double> p(logits.size());
     for (std::size_t i = 0; i < logits.size(); ++i) sum += std::exp(static_cast<long double>(logits[i]) - m);
-    for (std::size_t i = 0; i < logits.size(); ++i) p[i] = static_cast<double>(std::exp(static_cast<long double>(logits[i]) - m) / sum);
+    for (std::size_t i = 0; i < logits.size(); ++i)
+        p[i] = static_cast<double>(std::exp(static_cast<long double>(logits[i]) - m) / sum);
     return p;
 }
 
-const char* kPrompt = "Memorize the following dictionary:\napple:42\nriver:17\ncandle:88\n\nThe value of the key 'candle' is";
+const char* kPrompt =
+    "Memorize the following dictionary:\napple:42\nriver:17\ncandle:88\n\nThe value of the key 'candle' is";
 
 // Counts the model runs the probe asks for, independently of the probe's own count. (Wrapped, the
 // model keeps no residual stream: every run is a full one.)
@@ -46,8 +48,10 @@ public:
         runs += static_cast<int>(r.size());
         return m_->run_batch(r);
     }
-    std::vector<double> score_continuations(const std::vector<int>& prompt, const std::vector<std::vector<int>>& continuations,
-                                            const InterventionPlan& plan, const std::vector<int>& context_tokens) override {
+    std::vector<double> score_continuations(const std::vector<int>& prompt,
+                                            const std::vector<std::vector<int>>& continuations,
+                                            const InterventionPlan& plan,
+                                            const std::vector<int>& context_tokens) override {
         ++runs;
         return m_->score_continuations(prompt, continuations, plan, context_tokens);
     }
@@ -58,9 +62,8 @@ private:
 };
 
 bool sameBits(const std::vector<float>& a, const std::vector<float>& b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](float x, float y) {
-               return std::memcmp(&x, &y, sizeof x) == 0;
-           });
+    return a.size() == b.size() &&
+        std::equal(a.begin(), a.end(), b.begin(), [](float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; });
 }
 
 }  // namespace
@@ -81,9 +84,7 @@ private:
     TempDir dir_;
 };
 
-void TestProbe::compareWithCandidatesOfSeveralTokens_data() {
-    demo_ablate_rows();
-}
+void TestProbe::compareWithCandidatesOfSeveralTokens_data() { demo_ablate_rows(); }
 
 void TestProbe::compareWithCandidatesOfSeveralTokens() {
     QFETCH(QString, kind);
@@ -121,7 +122,8 @@ void TestProbe::compareWithCandidatesOfSeveralTokens() {
         } else {
             ++multi;
             QVERIFY(t.candidate >= 0);
-            const std::vector<int> ids = model->tokenizer().encode(" " + r.candidates[static_cast<std::size_t>(t.candidate)], false);
+            const std::vector<int> ids =
+                model->tokenizer().encode(" " + r.candidates[static_cast<std::size_t>(t.candidate)], false);
             QVERIFY(ids.size() > 1);
             const double lp0 = model->score_continuations(tokens, {ids}, {})[0];
             const double lp1 = model->score_continuations(tokens, {ids}, r.plan)[0];
@@ -150,7 +152,8 @@ void TestProbe::scoresEqualCountsByHand() {
     // Line ends by hand: the tokens whose text holds a newline.
     std::vector<int> ends;
     for (int t = 0; t < T; ++t)
-        if (model->tokenizer().decode({tokens[static_cast<std::size_t>(t)]}).find('\n') != std::string::npos) ends.push_back(t);
+        if (model->tokenizer().decode({tokens[static_cast<std::size_t>(t)]}).find('\n') != std::string::npos)
+            ends.push_back(t);
     QVERIFY(ends.size() >= 4);
     RunRequest full;
     full.tokens = tokens;
@@ -189,7 +192,8 @@ void TestProbe::scoresEqualCountsByHand() {
                     int n = 0, prev = -1;
                     for (int e : ends) {
                         if (e - prev > 1) {
-                            for (int c = prev + 1; c < e; ++c) want += m.at(static_cast<std::size_t>(e), static_cast<std::size_t>(c));
+                            for (int c = prev + 1; c < e; ++c)
+                                want += m.at(static_cast<std::size_t>(e), static_cast<std::size_t>(c));
                             ++n;
                         }
                         prev = e;
@@ -198,8 +202,11 @@ void TestProbe::scoresEqualCountsByHand() {
                 }
                 QCOMPARE(res.scores[i].head, m.head);
                 QVERIFY2(std::abs(res.scores[i].value - want) < 1e-5,
-                         qPrintable(QStringLiteral("%1 %2: %3 vs %4").arg(QString::fromLatin1(to_string(kind)))
-                                        .arg(QString::fromStdString(m.head.name())).arg(res.scores[i].value).arg(want)));
+                         qPrintable(QStringLiteral("%1 %2: %3 vs %4")
+                                        .arg(QString::fromLatin1(to_string(kind)))
+                                        .arg(QString::fromStdString(m.head.name()))
+                                        .arg(res.scores[i].value)
+                                        .arg(want)));
             }
         }
     }
@@ -225,8 +232,10 @@ void TestProbe::unablatedRunIsCached() {
     QVERIFY2(second.forward_passes < first.forward_passes,
              qPrintable(QStringLiteral("%1 then %2").arg(first.forward_passes).arg(second.forward_passes)));
     QCOMPARE(second.unablated_maps.size(), first.unablated_maps.size());
-    for (std::size_t i = 0; i < first.unablated_maps.size(); ++i) QCOMPARE(second.unablated_maps[i].weights, first.unablated_maps[i].weights);
-    for (std::size_t i = 0; i < first.scores.size(); ++i) QCOMPARE(second.scores[i].unablated, first.scores[i].unablated);
+    for (std::size_t i = 0; i < first.unablated_maps.size(); ++i)
+        QCOMPARE(second.unablated_maps[i].weights, first.unablated_maps[i].weights);
+    for (std::size_t i = 0; i < first.scores.size(); ++i)
+        QCOMPARE(second.scores[i].unablated, first.scores[i].unablated);
     // Another prompt is not served from the cache.
     r.prompt = std::string(kPrompt) + " the";
     const ProbeResult third = probe.run(r);
@@ -238,7 +247,8 @@ void TestProbe::headsTheModelLacksAreSkipped() {
     Probe probe(model);
     ProbeRequest r;
     r.prompt = kPrompt;
-    r.shown = {{99, 0, HeadKind::Attention}, {0, 99, HeadKind::Attention}, {0, 0, HeadKind::SSM}, {0, 1, HeadKind::Attention}};
+    r.shown = {
+        {99, 0, HeadKind::Attention}, {0, 99, HeadKind::Attention}, {0, 0, HeadKind::SSM}, {0, 1, HeadKind::Attention}};
     const ProbeResult res = probe.run(r);
     QCOMPARE(res.maps.size(), std::size_t(1));
     QCOMPARE(res.maps[0].head, (HeadRef{0, 1, HeadKind::Attention}));
@@ -288,7 +298,7 @@ void TestProbe::rowScoresByHand() {
     AttentionMap m;
     m.rows = {1, 3};
     m.cols = 4;
-    m.weights = {0.6f, 0.4f, 0.0f, 0.0f,   // row 1: 0.6 on its line (token 0)
+    m.weights = {0.6f, 0.4f, 0.0f, 0.0f,  // row 1: 0.6 on its line (token 0)
                  0.1f, 0.2f, 0.3f, 0.4f};  // row 3: 0.3 on its line (token 2); 0.2 + 0.4 on line ends
     const LinePattern p = line_pattern(m, {1, 3});
     QVERIFY(std::abs(p.gather - (0.6 + 0.3) / 2) < 1e-7);
@@ -328,7 +338,8 @@ void TestProbe::oneToggleIsOneForwardPass() {
     r.shown = {r.scored.front(), r.scored.back()};
     const HeadRef toggled = r.scored[r.scored.size() / 2];
     QVERIFY(toggled.layer > 0);
-    if (arch == QLatin1String("llama")) QVERIFY(r.scored.size() * std::size_t(tokens * tokens) > (std::size_t(8) << 20));
+    if (arch == QLatin1String("llama"))
+        QVERIFY(r.scored.size() * std::size_t(tokens * tokens) > (std::size_t(8) << 20));
 
     auto counting = std::make_shared<CountingModel>(model);
     Probe counted(counting), probe(model);
@@ -369,7 +380,10 @@ void TestProbe::oneToggleIsOneForwardPass() {
         }
         QCOMPARE(res.scores[i].head, m.head);
         QVERIFY2(std::abs(res.scores[i].value - want) < 1e-6,
-                 qPrintable(QStringLiteral("%1: %2 vs %3").arg(QString::fromStdString(m.head.name())).arg(res.scores[i].value).arg(want)));
+                 qPrintable(QStringLiteral("%1: %2 vs %3")
+                                .arg(QString::fromStdString(m.head.name()))
+                                .arg(res.scores[i].value)
+                                .arg(want)));
         if (m.head.layer < toggled.layer) QCOMPARE(res.scores[i].value, base.scores[i].value);
         changed |= m.head.layer > toggled.layer && res.scores[i].value != base.scores[i].value;
     }

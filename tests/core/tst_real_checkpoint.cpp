@@ -67,7 +67,8 @@ private Q_SLOTS:
         const auto ref = reference(nullptr);
         const double err = max_diff_logits(run_all_logits(*model_, ids_).all_logits, ref), scale = max_abs(ref);
         qInfo("%s: max |logit diff| %.2e of max |logit| %.2f", type_.c_str(), err, scale);
-        QVERIFY2(err < 1e-3 * std::max(1.0, scale), qPrintable(QString("max |diff| %1 of max |logit| %2").arg(err).arg(scale)));
+        QVERIFY2(err < 1e-3 * std::max(1.0, scale),
+                 qPrintable(QString("max |diff| %1 of max |logit| %2").arg(err).arg(scale)));
     }
 
     void headAblationEqualsNaiveReference() {
@@ -87,7 +88,8 @@ private Q_SLOTS:
         plan.ablate(head);
         const RunResult got = run_all_logits(*model_, ids_, plan);
         const double err = max_diff_logits(got.all_logits, ref), scale = max_abs(ref);
-        QVERIFY2(err < 1e-3 * std::max(1.0, scale), qPrintable(QString("max |diff| %1 of max |logit| %2").arg(err).arg(scale)));
+        QVERIFY2(err < 1e-3 * std::max(1.0, scale),
+                 qPrintable(QString("max |diff| %1 of max |logit| %2").arg(err).arg(scale)));
         QVERIFY(max_diff_logits(run_all_logits(*model_, ids_).all_logits, ref) > err);  // the ablation mattered
     }
 };

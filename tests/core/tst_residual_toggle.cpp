@@ -69,7 +69,8 @@ void TestResidualToggle::toggleEqualsFullRecompute() {
             QVERIFY2(!same_bits(fast.last_logits, kept.result.last_logits),
                      qPrintable(QString::fromStdString(h.name() + ": the ablation changed nothing")));
             QCOMPARE(fast.attention.size(), full.attention.size());
-            for (std::size_t i = 0; i < fast.attention.size(); ++i) QVERIFY(same_bits(fast.attention[i].weights, full.attention[i].weights));
+            for (std::size_t i = 0; i < fast.attention.size(); ++i)
+                QVERIFY(same_bits(fast.attention[i].weights, full.attention[i].weights));
         }
     }
     // a captured head below the toggled layer: the run starts there

@@ -64,7 +64,8 @@ class TestSharding : public TinyModelSuite {
         const ExperimentOutcome m = merge_experiment_shards(dirs, merged);
         QVERIFY(m.complete);
         for (const char* f : {"result.json", "result.csv", "summary.csv"})
-            QVERIFY2(bytes(whole.out_dir / f) == bytes(merged / f), qPrintable(QString::fromStdString(name + ": " + f + " differs")));
+            QVERIFY2(bytes(whole.out_dir / f) == bytes(merged / f),
+                     qPrintable(QString::fromStdString(name + ": " + f + " differs")));
         QVERIFY(std::filesystem::exists(merged / "merged_from.json"));
     }
 
@@ -97,8 +98,8 @@ private Q_SLOTS:
     void splitCoversBalancesAndIsDeterministic() {
         std::uint64_t x = 12345;
         auto rnd = [&] { return x = x * 6364136223846793005ull + 1442695040888963407ull, x >> 33; };
-        std::vector<std::vector<std::uint64_t>> cases = {{}, {7}, {1, 1, 1, 1, 1, 1}, {1000, 1, 1, 1, 1, 1, 1, 1, 1, 1},
-                                                         {0, 0, 0}, {0, 5, 0, 5}};
+        std::vector<std::vector<std::uint64_t>> cases = {
+            {}, {7}, {1, 1, 1, 1, 1, 1}, {1000, 1, 1, 1, 1, 1, 1, 1, 1, 1}, {0, 0, 0}, {0, 5, 0, 5}};
         for (int c = 0; c < 20; ++c) {
             std::vector<std::uint64_t> v(1 + rnd() % 300);
             for (auto& e : v) e = 1 + rnd() % (c % 2 ? 30000 : 50);  // NIAH-like spreads and KV-like ones
@@ -108,7 +109,7 @@ private Q_SLOTS:
             for (int n : {1, 2, 3, 5, 8, 17, 400}) {
                 const std::vector<int> got = split_by_cost(costs, n);
                 QCOMPARE(got, split_by_cost(costs, n));  // deterministic
-                QCOMPARE(got.size(), costs.size());      // every unit in exactly one shard
+                QCOMPARE(got.size(), costs.size());  // every unit in exactly one shard
                 std::uint64_t T = 0, P = 0, mx = 0;
                 for (auto e : costs) T += e, mx = std::max(mx, e);
                 std::vector<std::uint64_t> per(n, 0);
@@ -121,13 +122,15 @@ private Q_SLOTS:
                 }
                 // balance in tokens: each shard within one unit's cost of T / N
                 for (int i = 0; i < n; ++i)
-                    QVERIFY2(std::fabs(static_cast<double>(per[i]) - static_cast<double>(T) / n) <= static_cast<double>(mx),
-                             qPrintable(QString("N=%1 shard %2: %3 tokens of %4").arg(n).arg(i).arg(per[i]).arg(T)));
+                    QVERIFY2(
+                        std::fabs(static_cast<double>(per[i]) - static_cast<double>(T) / n) <= static_cast<double>(mx),
+                        qPrintable(QString("N=%1 shard %2: %3 tokens of %4").arg(n).arg(i).arg(per[i]).arg(T)));
             }
         // tokens, not units: one long prompt weighs as much as many short ones
         const std::vector<int> two = split_by_cost({90, 10, 10, 10, 10, 10, 10, 10, 10, 10}, 2);
         QCOMPARE(two, (std::vector<int>{0, 1, 1, 1, 1, 1, 1, 1, 1, 1}));
-        QCOMPARE(error_of([] { split_by_cost({1}, 0); }), QString("split_by_cost: the shard count must be at least 1, not 0"));
+        QCOMPARE(error_of([] { split_by_cost({1}, 0); }),
+                 QString("split_by_cost: the shard count must be at least 1, not 0"));
     }
 
     void parseShardNamesTheProblem() {
@@ -138,9 +141,12 @@ private Q_SLOTS:
         for (const char* bad : {"3", "a/3", "1/3x", "/3", "1/"})
             QCOMPARE(error_of([&] { parse_shard(bad); }),
                      QString("--shard '%1': expected I/N, shard I (counted from 0) of N, e.g. 0/4").arg(bad));
-        QCOMPARE(error_of([] { parse_shard("3/3"); }), QString("--shard '3/3': I must be 0 to N-1 and N at least 1 (shards 0/3 to 2/3)"));
-        QCOMPARE(error_of([] { parse_shard("-1/3"); }), QString("--shard '-1/3': I must be 0 to N-1 and N at least 1 (shards 0/3 to 2/3)"));
-        QCOMPARE(error_of([] { parse_shard("0/0"); }), QString("--shard '0/0': I must be 0 to N-1 and N at least 1 (shards 0/1 to 0/1)"));
+        QCOMPARE(error_of([] { parse_shard("3/3"); }),
+                 QString("--shard '3/3': I must be 0 to N-1 and N at least 1 (shards 0/3 to 2/3)"));
+        QCOMPARE(error_of([] { parse_shard("-1/3"); }),
+                 QString("--shard '-1/3': I must be 0 to N-1 and N at least 1 (shards 0/3 to 2/3)"));
+        QCOMPARE(error_of([] { parse_shard("0/0"); }),
+                 QString("--shard '0/0': I must be 0 to N-1 and N at least 1 (shards 0/1 to 0/1)"));
     }
 
     void mergedShardsEqualTheWholeRun_data() {
@@ -161,17 +167,27 @@ private Q_SLOTS:
         lp["metric"] = "logprob";
         row("head_ranking_logprob", lp, 4);
         row("cumulative_removal",
-            Json{{"experiment", "cumulative_removal"}, {"ranking", {"L2.H1", "L0.H0", "L1.H3"}}, {"steps", {0, 1, 3}},
-                 {"random_seed", 4}, {"tasks", {kv, {{"name", "knowledge"}, {"limit", 3}}}}},
+            Json{{"experiment", "cumulative_removal"},
+                 {"ranking", {"L2.H1", "L0.H0", "L1.H3"}},
+                 {"steps", {0, 1, 3}},
+                 {"random_seed", 4},
+                 {"tasks", {kv, {{"name", "knowledge"}, {"limit", 3}}}}},
             3);
         row("layer_pruning", Json{{"experiment", "layer_pruning"}, {"task", kv}}, 3);
         row("sparsification", Json{{"experiment", "sparsification"}, {"k", {0, 2}}, {"task", kv}}, 3);
-        row("gna_masks", Json{{"experiment", "gna_masks"}, {"gather", {"L1.H2"}}, {"aggregate", {"L2.H0"}},
-                              {"task", {{"name", "mmlu"}, {"limit_per_subject", 1}}}}, 3);
+        row("gna_masks",
+            Json{{"experiment", "gna_masks"},
+                 {"gather", {"L1.H2"}},
+                 {"aggregate", {"L2.H0"}},
+                 {"task", {{"name", "mmlu"}, {"limit_per_subject", 1}}}},
+            3);
         row("exact_match", Json{{"experiment", "evaluate"}, {"metric", "exact_match"}, {"task", kv}}, 3);
-        row("manipulation_grid", Json{{"experiment", "manipulation_grid"}, {"prefill_modes", {"Keep", "Omit"}},
-                                      {"generation_modes", {"Keep", "Only"}},
-                                      {"task", {{"name", "niah"}, {"lengths", {260}}, {"depths", {0, 50}}, {"generate", 3}}}}, 2);
+        row("manipulation_grid",
+            Json{{"experiment", "manipulation_grid"},
+                 {"prefill_modes", {"Keep", "Omit"}},
+                 {"generation_modes", {"Keep", "Only"}},
+                 {"task", {{"name", "niah"}, {"lengths", {260}}, {"depths", {0, 50}}, {"generate", 3}}}},
+            2);
     }
 
     void mergedShardsEqualTheWholeRun() {
@@ -184,33 +200,43 @@ private Q_SLOTS:
     void mergeRefusesForeignMissingAndUnfinishedShards() {
         const Json spec = ranking_spec();
         const auto s = run_shards("r", spec, 3, *model_);
-        auto merge = [&](std::vector<std::filesystem::path> d) { return error_of([&] { merge_experiment_shards(d, dir_ / "rm"); }); };
+        auto merge = [&](std::vector<std::filesystem::path> d) {
+            return error_of([&] { merge_experiment_shards(d, dir_ / "rm"); });
+        };
         const QString rerun = "; run it again into an empty folder with the same spec, model and program";
-        auto name = [](const std::filesystem::path& d, int i) { return QString::fromStdString(d.string()) + QString(" (shard %1/3)").arg(i); };
+        auto name = [](const std::filesystem::path& d, int i) {
+            return QString::fromStdString(d.string()) + QString(" (shard %1/3)").arg(i);
+        };
         QVERIFY(merge(s).isEmpty());
 
-        QCOMPARE(merge({s[0], s[2]}), QString("merge: shard 1/3 is missing (given: shards 0, 2 of 3); pass its folder too, or run it with --shard 1/3"));
+        QCOMPARE(merge({s[0], s[2]}),
+                 QString("merge: shard 1/3 is missing (given: shards 0, 2 of 3); pass its folder too, or run it with "
+                         "--shard 1/3"));
         QCOMPARE(merge({s[0], s[1], s[1], s[2]}),
-                 QString("merge: %1 and %1 are both shard 1/3; pass each shard's folder once").arg(QString::fromStdString(s[1].string())));
+                 QString("merge: %1 and %1 are both shard 1/3; pass each shard's folder once")
+                     .arg(QString::fromStdString(s[1].string())));
 
         Json other = spec;
         other["task"]["seed"] = 10;
         const auto o = run_shards("o", other, 3, *model_);
-        QCOMPARE(merge({s[0], o[1], s[2]}), "merge: " + name(o[1], 1) + " was run with another experiment spec than " + name(s[0], 0) + rerun);
+        QCOMPARE(merge({s[0], o[1], s[2]}),
+                 "merge: " + name(o[1], 1) + " was run with another experiment spec than " + name(s[0], 0) + rerun);
 
         TinyModelSpec ms = tiny_llama(3, 3);
         ms.intermediate = 40;  // another config, the same heads
         auto other_model = load_tiny_model(dir_, "m2", ms);
         QVERIFY(other_model->info().config_hash != model_->info().config_hash);
         const auto m = run_shards("m", spec, 3, *other_model);
-        QCOMPARE(merge({s[0], m[1], s[2]}), "merge: " + name(m[1], 1) + " was run on another model (config hash " +
-                                               QString::fromStdString(other_model->info().config_hash) + ") than " + name(s[0], 0) +
-                                               " (config hash " + QString::fromStdString(model_->info().config_hash) + ")" + rerun);
+        QCOMPARE(merge({s[0], m[1], s[2]}),
+                 "merge: " + name(m[1], 1) + " was run on another model (config hash " +
+                     QString::fromStdString(other_model->info().config_hash) + ") than " + name(s[0], 0) +
+                     " (config hash " + QString::fromStdString(model_->info().config_hash) + ")" + rerun);
 
         const auto four = run_shards("f", spec, 4, *model_);
-        QCOMPARE(merge({s[0], four[1], s[2]}), "merge: " + QString::fromStdString(four[1].string()) +
-                                                   " (shard 1/4) belongs to a split into 4 shards, " + name(s[0], 0) +
-                                                   " to a split into 3; merge the shards of one --shard I/N split");
+        QCOMPARE(merge({s[0], four[1], s[2]}),
+                 "merge: " + QString::fromStdString(four[1].string()) +
+                     " (shard 1/4) belongs to a split into 4 shards, " + name(s[0], 0) +
+                     " to a split into 3; merge the shards of one --shard I/N split");
 
         // unfinished: shard 1 cancelled after its first sample
         std::atomic<bool> cancel{false};
@@ -224,12 +250,16 @@ private Q_SLOTS:
         // the studio and a removal curve's "ranking" read results without allow_shard: a shard is refused
         QCOMPARE(error_of([&] { read_experiment_result(u.out_dir / "result.json"); }),
                  QString::fromStdString((u.out_dir / "result.json").string()) +
-                     " is shard 1/3 of a sharded experiment (scores of some conditions only, no aggregates); merge every shard "
+                     " is shard 1/3 of a sharded experiment (scores of some conditions only, no aggregates); merge "
+                     "every shard "
                      "first (gna experiment merge OUT_DIR SHARD_DIR...) and open OUT_DIR/result.json");
         const std::size_t mine = partial.shard.value().sample_count;
         QVERIFY(mine >= 2);
-        QCOMPARE(merge({s[0], u.out_dir, s[2]}), "merge: " + name(u.out_dir, 1) + QString(" is unfinished (1 of %1 samples done); run the "
-                                                 "same gna experiment --shard command again to finish it, then merge").arg(mine));
+        QCOMPARE(merge({s[0], u.out_dir, s[2]}),
+                 "merge: " + name(u.out_dir, 1) +
+                     QString(" is unfinished (1 of %1 samples done); run the "
+                             "same gna experiment --shard command again to finish it, then merge")
+                         .arg(mine));
         // resumed, it finishes and merges
         cancel = false;
         u.progress = nullptr;
@@ -240,11 +270,14 @@ private Q_SLOTS:
         ExperimentOptions w;
         w.out_dir = dir_ / "w";
         run_experiment(*model_, spec, w);
-        QCOMPARE(merge({s[0], w.out_dir}), "merge: " + QString::fromStdString((w.out_dir / "result.json").string()) +
-                                              " is not a shard (no \"shard\": it was run without --shard I/N); an unsharded result needs no merge");
-        QCOMPARE(merge({s[0], dir_ / "nothing"}), "merge: " + QString::fromStdString((dir_ / "nothing" / "result.json").string()) +
-                                                     " does not exist: " + QString::fromStdString((dir_ / "nothing").string()) +
-                                                     " is not a shard's result folder, or that shard has not started yet (run it, then merge)");
+        QCOMPARE(
+            merge({s[0], w.out_dir}),
+            "merge: " + QString::fromStdString((w.out_dir / "result.json").string()) +
+                " is not a shard (no \"shard\": it was run without --shard I/N); an unsharded result needs no merge");
+        QCOMPARE(merge({s[0], dir_ / "nothing"}),
+                 "merge: " + QString::fromStdString((dir_ / "nothing" / "result.json").string()) +
+                     " does not exist: " + QString::fromStdString((dir_ / "nothing").string()) +
+                     " is not a shard's result folder, or that shard has not started yet (run it, then merge)");
     }
 
     void runnerRefusesAFolderOfAnotherShard() {
@@ -262,8 +295,11 @@ private Q_SLOTS:
                      " was written for shard 0/3, not an unsharded run; give each shard its own --out folder");
         o.out_dir = dir_ / "mem";
         o.shard = {0, 2};
-        QCOMPARE(error_of([&] { run_experiment(*model_, Json{{"experiment", "memory_table"}}, o); }),
-                 QString("experiment: memory_table cannot be sharded (it has no work units: it is computed from config.json alone, "
+        QCOMPARE(error_of([&] {
+                     run_experiment(*model_, Json{{"experiment", "memory_table"}}, o);
+                 }),
+                 QString("experiment: memory_table cannot be sharded (it has no work units: it is computed from "
+                         "config.json alone, "
                          "in no time); run it without --shard"));
     }
 
@@ -275,7 +311,8 @@ private Q_SLOTS:
         QStringList merge = {"experiment", "merge", QString::fromStdString((dir_ / "cli_merged").string())};
         for (int i = 0; i < 2; ++i) {
             const QString out = QString::fromStdString((dir_ / ("cli" + std::to_string(i))).string());
-            p.start(GNA_CLI_PATH, {"experiment", sp, "--model", model, "--out", out, "--shard", QString("%1/2").arg(i), "--quiet"});
+            p.start(GNA_CLI_PATH,
+                    {"experiment", sp, "--model", model, "--out", out, "--shard", QString("%1/2").arg(i), "--quiet"});
             QVERIFY(p.waitForFinished(120000));
             QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
             QVERIFY(QString::fromUtf8(p.readAllStandardOutput()).contains(QString("shard %1/2: ").arg(i)));

@@ -32,9 +32,11 @@ private Q_SLOTS:
             const ExperimentSpec s = few_samples(parse_experiment_spec(read_json_file(f), f.string()), dir_.path());
             const auto small = dir_ / f.filename().string();
             write_json_file_atomic(small, to_json(s));
-            const auto out = f.filename() == "head_ranking_kv.json" ? dir_ / "head_ranking_out" : dir_ / f.stem().string();
+            const auto out =
+                f.filename() == "head_ranking_kv.json" ? dir_ / "head_ranking_out" : dir_ / f.stem().string();
             const CliResult r = run_gna({"experiment", q(small), "--out", q(out), "--model", q(demo), "--quiet"});
-            QVERIFY2(r.code == 0, qPrintable(QString::fromStdString(f.filename().string()) + ": " + QString::fromUtf8(r.err)));
+            QVERIFY2(r.code == 0,
+                     qPrintable(QString::fromStdString(f.filename().string()) + ": " + QString::fromUtf8(r.err)));
             const ExperimentResult res = read_experiment_result(out / "result.json");
             QVERIFY(res.complete);
             const std::vector<std::string> conds = res.conditions;
@@ -44,7 +46,8 @@ private Q_SLOTS:
                 QCOMPARE(res.aggregates.ranking.value().size(), std::size_t(12));
             } else if (s.experiment == "cumulative_removal") {
                 // default steps 0, 10, ... capped at the 12 ranked heads, each with its random control
-                QCOMPARE(conds, (std::vector<std::string>{"top-0", "random-0", "top-10", "random-10", "top-12", "random-12"}));
+                QCOMPARE(conds,
+                         (std::vector<std::string>{"top-0", "random-0", "top-10", "random-10", "top-12", "random-12"}));
             } else if (s.experiment == "manipulation_grid") {
                 QCOMPARE(conds.size(), std::size_t(5 * 4));
                 QCOMPARE(res.samples.size(), std::size_t(1));
@@ -61,7 +64,8 @@ private Q_SLOTS:
         const auto demo = demo_model("transformer");
         for (const auto& kind : experiment_kinds()) {
             const auto spec = dir_ / ("example_" + kind + ".json");
-            write_json_file_atomic(spec, to_json(few_samples(parse_experiment_spec(experiment_example(kind), kind), dir_.path())));
+            write_json_file_atomic(
+                spec, to_json(few_samples(parse_experiment_spec(experiment_example(kind), kind), dir_.path())));
             const auto out = dir_ / ("example_" + kind);
             const CliResult r = run_gna({"experiment", q(spec), "--out", q(out), "--model", q(demo), "--quiet"});
             QVERIFY2(r.code == 0, qPrintable(QString::fromStdString(kind) + ": " + QString::fromUtf8(r.err)));

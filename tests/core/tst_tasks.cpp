@@ -19,9 +19,7 @@ class TestTasks : public TinyModelSuite {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() {
-        load_tiny(tiny_llama(2, 11));
-    }
+    void initTestCase() { load_tiny(tiny_llama(2, 11)); }
 
     void kvPromptFormat() {
         QCOMPARE(QString::fromStdString(kv_prompt({{"apple", 3}, {"river", 42}}, "river")),
@@ -48,7 +46,8 @@ private Q_SLOTS:
             QCOMPARE(static_cast<int>(keys.size()), a[i].size);
             QCOMPARE(static_cast<int>(values.size()), a[i].size);
             QVERIFY(a[i].query >= 0 && a[i].query < a[i].size);
-            QVERIFY(a[i].prompt.size() > 0 && a[i].prompt.rfind("'" + a[i].dictionary[a[i].query].first + "' is") != std::string::npos);
+            QVERIFY(a[i].prompt.size() > 0 &&
+                    a[i].prompt.rfind("'" + a[i].dictionary[a[i].query].first + "' is") != std::string::npos);
             all += a[i].prompt + "|";
         }
         // Pinned: the generator (xoshiro256** via SeededNormal, splitmix64 seeds, multiply-high
@@ -90,7 +89,8 @@ private Q_SLOTS:
             const double lp = continuation_logprob(res.logits, item.prompt.size(), item.choices[c]);
             ref.push_back(lp);
             if (lp > ref[best]) best = static_cast<int>(c);
-            QVERIFY2(std::fabs(lp - got.logprobs[c]) < 1e-3, qPrintable(QString("%1 vs %2").arg(lp).arg(got.logprobs[c])));
+            QVERIFY2(std::fabs(lp - got.logprobs[c]) < 1e-3,
+                     qPrintable(QString("%1 vs %2").arg(lp).arg(got.logprobs[c])));
         }
         QCOMPARE(got.predicted, best);
         QCOMPARE(got.correct, best == s.query);
@@ -168,7 +168,8 @@ private Q_SLOTS:
         // quoted CSV fields with commas survive
         const auto qs = load_mmlu(o.data, "dev");
         bool found = false;
-        for (const auto& q : qs) found |= q.question == "How long does light from the Sun take to reach the Earth, roughly?";
+        for (const auto& q : qs)
+            found |= q.question == "How long does light from the Sun take to reach the Earth, roughly?";
         QVERIFY(found);
     }
 
@@ -185,10 +186,14 @@ private Q_SLOTS:
         write_text(d / "j.jsonl", "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\"], \"answer\": 0}\n");
         e = error_of([&] { load_mmlu(d / "j.jsonl", "test"); });
         QVERIFY2(e.contains("j.jsonl:1") && e.contains("4 strings"), qPrintable(e));
-        write_text(d / "j.jsonl", "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\", \"d\"], \"answer\": \"B\", \"subject\": \"s\"}\n");
+        write_text(d / "j.jsonl",
+                   "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\", \"d\"], \"answer\": \"B\", \"subject\": "
+                   "\"s\"}\n");
         QCOMPARE(load_mmlu(d / "j.jsonl", "test")[0].answer, 1);
         MmluOptions o;
-        write_text(d / "j.jsonl", "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\", \"d\"], \"answer\": 1, \"split\": \"test\"}\n");
+        write_text(
+            d / "j.jsonl",
+            "{\"question\": \"q\", \"choices\": [\"a\", \"b\", \"c\", \"d\"], \"answer\": 1, \"split\": \"test\"}\n");
         o.data = d / "j.jsonl";
         o.shots = 1;
         e = error_of([&] { mmlu_items(model_->tokenizer(), o); });
@@ -235,9 +240,19 @@ private Q_SLOTS:
         QCOMPARE(granular_score("You could sit in Dolores Park.", rules), 1.0);  // both Park rows match
         QCOMPARE(granular_score("On a sunny day.", rules), 1.0);
         QCOMPARE(granular_score("eat a sandwich, sit in Dolores Park, sunny day", rules), 3.0);
-        QCOMPARE(granular_score("The best thing to do in San Francisco is to eat a sandwich and sit in Dolores Park on a sunny day.", rules), 4.0);
-        QCOMPARE(granular_score("The best thing to do in San Francisco is eat a sandwich and sit in Dolores Park on a sunny day.", rules), 5.0);
-        QCOMPARE(granular_score("THE BEST THING TO DO IN SAN FRANCISCO IS EAT A SANDWICH AND SIT IN DOLORES PARK ON A SUNNY DAY", rules), 5.0);
+        QCOMPARE(
+            granular_score(
+                "The best thing to do in San Francisco is to eat a sandwich and sit in Dolores Park on a sunny day.",
+                rules),
+            4.0);
+        QCOMPARE(granular_score(
+                     "The best thing to do in San Francisco is eat a sandwich and sit in Dolores Park on a sunny day.",
+                     rules),
+                 5.0);
+        QCOMPARE(granular_score(
+                     "THE BEST THING TO DO IN SAN FRANCISCO IS EAT A SANDWICH AND SIT IN DOLORES PARK ON A SUNNY DAY",
+                     rules),
+                 5.0);
         QCOMPARE(granular_score("Nothing relevant here.", rules), 0.0);
         QCOMPARE(granular_score("sunny days", rules), 0.0);  // words, not substrings
         // the bundled data file holds the same table
@@ -276,7 +291,8 @@ private Q_SLOTS:
             QCOMPARE(niah_default_lengths(context, 40, false), thesis);
         }
         // 2048 tokens (the tiny test models): room 2008, from 250 in 10 steps of 1758 / 9 = 195.33...
-        QCOMPARE(niah_default_lengths(2048, 40, false), (std::vector<int>{250, 445, 641, 836, 1031, 1227, 1422, 1617, 1813, 2008}));
+        QCOMPARE(niah_default_lengths(2048, 40, false),
+                 (std::vector<int>{250, 445, 641, 836, 1031, 1227, 1422, 1617, 1813, 2008}));
         // On the demo transformer the default grid builds, and every prompt and its answer fit its context.
         auto demo = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
         const int context = demo->info().max_positions;
@@ -308,7 +324,8 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(tok.decode(span, true)), QString::fromStdString(" " + o.needle.needle));
             QCOMPARE(static_cast<int>(p.needle_tokens.size()), p.needle_end - p.needle_begin);
             QVERIFY(static_cast<int>(p.tokens.size()) <= p.length);
-            const int hay_len = p.length - niah_default_buffer(model_->info().max_positions) - (p.needle_end - p.needle_begin);
+            const int hay_len =
+                p.length - niah_default_buffer(model_->info().max_positions) - (p.needle_end - p.needle_begin);
             const int requested = static_cast<int>(std::lround(p.depth / 100.0 * hay_len));
             const int cut = p.needle_begin - offset;
             QVERIFY(cut <= requested);
@@ -316,7 +333,8 @@ private Q_SLOTS:
                 // on a sentence boundary (depth 100%: after the last haystack token, as the reference does): the haystack token before the needle ends a sentence ...
                 std::string before = tok.decode({p.tokens[p.needle_begin - 1]}, true);
                 while (!before.empty() && std::isspace(static_cast<unsigned char>(before.back()))) before.pop_back();
-                QVERIFY2(!before.empty() && std::string(".!?").find(before.back()) != std::string::npos, before.c_str());
+                QVERIFY2(!before.empty() && std::string(".!?").find(before.back()) != std::string::npos,
+                         before.c_str());
             }
             if (p.depth < 100) {
                 // ... and it is the last sentence end at or before the requested depth
@@ -330,7 +348,8 @@ private Q_SLOTS:
             }
             const std::string text = tok.decode(p.tokens, true);
             QVERIFY(text.rfind("CONTEXT:\n\n", 0) == 0);
-            QVERIFY2(text.size() > 60 && text.substr(text.size() - 58) == "ANSWER: Here is the most relevant sentence in the context:",
+            QVERIFY2(text.size() > 60 &&
+                         text.substr(text.size() - 58) == "ANSWER: Here is the most relevant sentence in the context:",
                      text.substr(text.size() - 70).c_str());
         }
         QCOMPARE(prompts[0].needle_begin, offset);  // depth 0: first thing in the haystack
@@ -354,7 +373,8 @@ private Q_SLOTS:
         // A context shorter than every cell (the demos' 256 tokens): said once, with what fits.
         o.lengths = {250, 500};
         e = error_of([&] { make_niah_prompts(tok, o, 256); });
-        QVERIFY2(e.contains("holds no cell") && e.contains("up to 216 tokens") && e.contains("KV-retrieval map"), qPrintable(e));
+        QVERIFY2(e.contains("holds no cell") && e.contains("up to 216 tokens") && e.contains("KV-retrieval map"),
+                 qPrintable(e));
         o.just_read_twice = true;
         e = error_of([&] { make_niah_prompts(tok, o, 256); });
         QVERIFY2(e.contains("up to 108 tokens") && e.contains("Just-Read-Twice"), qPrintable(e));

@@ -20,8 +20,12 @@
 
 namespace QTest {
 // Readable failure messages for the types compared below.
-template <> char* toString(const std::string& s) { return qstrdup(("\"" + s + "\"").c_str()); }
-template <> char* toString(const std::optional<int>& v) {
+template <>
+char* toString(const std::string& s) {
+    return qstrdup(("\"" + s + "\"").c_str());
+}
+template <>
+char* toString(const std::optional<int>& v) {
     return qstrdup(v ? QByteArray::number(*v).constData() : "nullopt");
 }
 }  // namespace QTest
@@ -43,7 +47,8 @@ std::string b2u(int b) {
         }
     }
     std::string s;
-    if (cp < 0x80) s += static_cast<char>(cp);
+    if (cp < 0x80)
+        s += static_cast<char>(cp);
     else {
         s += static_cast<char>(0xC0 | (cp >> 6));
         s += static_cast<char>(0x80 | (cp & 0x3F));
@@ -66,7 +71,7 @@ std::string read_all(const fs::path& p) {
 using gna::test::error_of;
 
 gna::Json added(int id, const char* content, bool special) {
-    return {{"id", id}, {"content", content}, {"single_word", false}, {"lstrip", false},
+    return {{"id", id},        {"content", content},  {"single_word", false}, {"lstrip", false},
             {"rstrip", false}, {"normalized", false}, {"special", special}};
 }
 
@@ -96,41 +101,51 @@ gna::Json bytelevel_json(bool llama3_split, bool ignore_merges) {
     gna::Json vocab = gna::Json::object();
     for (int b = 0; b < 256; ++b) vocab[b2u(b)] = b;
     const std::vector<std::pair<std::string, std::string>> merges = {
-        {"h", "e"}, {"l", "l"}, {"he", "ll"}, {"hell", "o"}, {"Ġ", "A"}, {"l", "o"}, {"Ġ", "w"}, {"o", "r"},
-        {"Ġw", "or"}, {"l", "d"}, {"Ġwor", "ld"}, {"1", "2"}, {"3", "4"}, {"'", "S"}, {"Ċ", "Ċ"}};
+        {"h", "e"},   {"l", "l"}, {"he", "ll"},   {"hell", "o"}, {"Ġ", "A"}, {"l", "o"}, {"Ġ", "w"}, {"o", "r"},
+        {"Ġw", "or"}, {"l", "d"}, {"Ġwor", "ld"}, {"1", "2"},    {"3", "4"}, {"'", "S"}, {"Ċ", "Ċ"}};
     gna::Json m = gna::Json::array();
     for (std::size_t i = 0; i < merges.size(); ++i) {
         vocab[merges[i].first + merges[i].second] = 256 + static_cast<int>(i);
         // Both spellings of a merge occur in real files: "a b" and ["a", "b"].
-        if (i % 2) m.push_back(merges[i].first + " " + merges[i].second);
-        else m.push_back({merges[i].first, merges[i].second});
+        if (i % 2)
+            m.push_back(merges[i].first + " " + merges[i].second);
+        else
+            m.push_back({merges[i].first, merges[i].second});
     }
     vocab["xyz"] = 271;
     vocab["<|begin_of_text|>"] = 300;
     vocab["<|end_of_text|>"] = 301;
     vocab["<|eot_id|>"] = 302;
     gna::Json pre;
-    const gna::Json byte_level = {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"trim_offsets", true},
-                                  {"use_regex", !llama3_split}};
+    const gna::Json byte_level = {
+        {"type", "ByteLevel"}, {"add_prefix_space", false}, {"trim_offsets", true}, {"use_regex", !llama3_split}};
     if (llama3_split) {
         const char* pattern =
             R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
         pre = {{"type", "Sequence"},
-               {"pretokenizers", {{{"type", "Split"}, {"pattern", {{"Regex", pattern}}}, {"behavior", "Isolated"},
-                                   {"invert", false}},
-                                  byte_level}}};
+               {"pretokenizers",
+                {{{"type", "Split"}, {"pattern", {{"Regex", pattern}}}, {"behavior", "Isolated"}, {"invert", false}},
+                 byte_level}}};
     } else {
         pre = byte_level;
     }
-    return {{"version", "1.0"},
-            {"added_tokens", {added(300, "<|begin_of_text|>", true), added(301, "<|end_of_text|>", true),
-                              added(302, "<|eot_id|>", true)}},
-            {"normalizer", nullptr},
-            {"pre_tokenizer", pre},
-            {"post_processor", template_single("<|begin_of_text|>", 300)},
-            {"decoder", {{"type", "ByteLevel"}, {"add_prefix_space", true}, {"trim_offsets", true}, {"use_regex", true}}},
-            {"model", {{"type", "BPE"}, {"dropout", nullptr}, {"unk_token", nullptr}, {"fuse_unk", false},
-                       {"byte_fallback", false}, {"ignore_merges", ignore_merges}, {"vocab", vocab}, {"merges", m}}}};
+    return {
+        {"version", "1.0"},
+        {"added_tokens",
+         {added(300, "<|begin_of_text|>", true), added(301, "<|end_of_text|>", true), added(302, "<|eot_id|>", true)}},
+        {"normalizer", nullptr},
+        {"pre_tokenizer", pre},
+        {"post_processor", template_single("<|begin_of_text|>", 300)},
+        {"decoder", {{"type", "ByteLevel"}, {"add_prefix_space", true}, {"trim_offsets", true}, {"use_regex", true}}},
+        {"model",
+         {{"type", "BPE"},
+          {"dropout", nullptr},
+          {"unk_token", nullptr},
+          {"fuse_unk", false},
+          {"byte_fallback", false},
+          {"ignore_merges", ignore_merges},
+          {"vocab", vocab},
+          {"merges", m}}}};
 }
 
 // Metaspace vocabulary: <unk> 0, <s> 1, </s> 2, <0x00>..<0xFF> 3..258, ▁ 259, h 260, e 261, l 262,
@@ -155,26 +170,34 @@ gna::Json metaspace_json(MetaStyle style) {
         vocab[merges[i].first + merges[i].second] = 272 + static_cast<int>(i);
         m.push_back(merges[i].first + " " + merges[i].second);
     }
-    const gna::Json llama_decoder = {
-        {"type", "Sequence"},
-        {"decoders", {{{"type", "Replace"}, {"pattern", {{"String", "▁"}}}, {"content", " "}},
-                      {{"type", "ByteFallback"}},
-                      {{"type", "Fuse"}},
-                      {{"type", "Strip"}, {"content", " "}, {"start", 1}, {"stop", 0}}}}};
+    const gna::Json llama_decoder = {{"type", "Sequence"},
+                                     {"decoders",
+                                      {{{"type", "Replace"}, {"pattern", {{"String", "▁"}}}, {"content", " "}},
+                                       {{"type", "ByteFallback"}},
+                                       {{"type", "Fuse"}},
+                                       {{"type", "Strip"}, {"content", " "}, {"start", 1}, {"stop", 0}}}}};
     gna::Json j = {{"version", "1.0"},
                    {"added_tokens", {added(0, "<unk>", true), added(1, "<s>", true), added(2, "</s>", true)}},
                    {"normalizer", nullptr},
                    {"pre_tokenizer", nullptr},
                    {"post_processor", template_single("<s>", 1)},
                    {"decoder", llama_decoder},
-                   {"model", {{"type", "BPE"}, {"dropout", nullptr}, {"unk_token", "<unk>"}, {"fuse_unk", true},
-                              {"byte_fallback", true}, {"vocab", vocab}, {"merges", m}}}};
+                   {"model",
+                    {{"type", "BPE"},
+                     {"dropout", nullptr},
+                     {"unk_token", "<unk>"},
+                     {"fuse_unk", true},
+                     {"byte_fallback", true},
+                     {"vocab", vocab},
+                     {"merges", m}}}};
     if (style == MetaStyle::Llama2Prepend) {
         j["normalizer"] = {{"type", "Sequence"},
-                           {"normalizers", {{{"type", "Prepend"}, {"prepend", "▁"}},
-                                            {{"type", "Replace"}, {"pattern", {{"String", " "}}}, {"content", "▁"}}}}};
+                           {"normalizers",
+                            {{{"type", "Prepend"}, {"prepend", "▁"}},
+                             {{"type", "Replace"}, {"pattern", {{"String", " "}}}, {"content", "▁"}}}}};
     } else if (style == MetaStyle::MistralMetaspace) {
-        j["pre_tokenizer"] = {{"type", "Metaspace"}, {"replacement", "▁"}, {"prepend_scheme", "first"}, {"split", false}};
+        j["pre_tokenizer"] = {
+            {"type", "Metaspace"}, {"replacement", "▁"}, {"prepend_scheme", "first"}, {"split", false}};
     } else {
         j["pre_tokenizer"] = {{"type", "Metaspace"}, {"replacement", "▁"}, {"add_prefix_space", true}};
         j["decoder"] = {{"type", "Metaspace"}, {"replacement", "▁"}, {"add_prefix_space", true}};
@@ -216,16 +239,16 @@ private Q_SLOTS:
     void utf8Validation() {
         QVERIFY(gna::is_valid_utf8(""));
         QVERIFY(gna::is_valid_utf8("plain ASCII"));
-        QVERIFY(gna::is_valid_utf8("\xE2\x82\xAC"));          // € U+20AC
-        QVERIFY(gna::is_valid_utf8("\xF0\x9F\x91\x8D"));      // 👍 U+1F44D
-        QVERIFY(gna::is_valid_utf8("\xF4\x8F\xBF\xBF"));      // U+10FFFF, the last code point
-        QVERIFY(!gna::is_valid_utf8("\xC0\xAF"));             // overlong '/'
-        QVERIFY(!gna::is_valid_utf8("\xE0\x80\xAF"));         // overlong '/'
-        QVERIFY(!gna::is_valid_utf8("\xF0\x80\x80\xAF"));     // overlong '/'
-        QVERIFY(!gna::is_valid_utf8("\xED\xA0\x80"));         // surrogate U+D800
-        QVERIFY(!gna::is_valid_utf8("\xF4\x90\x80\x80"));     // U+110000
-        QVERIFY(!gna::is_valid_utf8("\xE2\x82"));             // truncated
-        QVERIFY(!gna::is_valid_utf8("a\x80"));                // stray continuation
+        QVERIFY(gna::is_valid_utf8("\xE2\x82\xAC"));  // € U+20AC
+        QVERIFY(gna::is_valid_utf8("\xF0\x9F\x91\x8D"));  // 👍 U+1F44D
+        QVERIFY(gna::is_valid_utf8("\xF4\x8F\xBF\xBF"));  // U+10FFFF, the last code point
+        QVERIFY(!gna::is_valid_utf8("\xC0\xAF"));  // overlong '/'
+        QVERIFY(!gna::is_valid_utf8("\xE0\x80\xAF"));  // overlong '/'
+        QVERIFY(!gna::is_valid_utf8("\xF0\x80\x80\xAF"));  // overlong '/'
+        QVERIFY(!gna::is_valid_utf8("\xED\xA0\x80"));  // surrogate U+D800
+        QVERIFY(!gna::is_valid_utf8("\xF4\x90\x80\x80"));  // U+110000
+        QVERIFY(!gna::is_valid_utf8("\xE2\x82"));  // truncated
+        QVERIFY(!gna::is_valid_utf8("a\x80"));  // stray continuation
         QVERIFY(!gna::is_valid_utf8("\xFF"));
     }
 
@@ -261,14 +284,15 @@ private Q_SLOTS:
 
     void byteLevelIgnoreMerges() {
         auto tok = write_and_load("bl_ignore", bytelevel_json(true, true));
-        QCOMPARE(tok->encode("xyz", false), (Ids{271}));            // whole word in vocab
+        QCOMPARE(tok->encode("xyz", false), (Ids{271}));  // whole word in vocab
         // "Ġhello" is not in the vocabulary: Ġ stays alone, "hello" merges as usual.
         QCOMPARE(tok->encode("xyz hello", false), (Ids{271, ' ', 259}));
-        QCOMPARE(tok->encode("xy", false), (Ids{'x', 'y'}));         // not in vocab: merges as usual
+        QCOMPARE(tok->encode("xy", false), (Ids{'x', 'y'}));  // not in vocab: merges as usual
     }
 
     void byteLevelSpecialTokensAndBos() {
-        const gna::Json config = {{"bos_token", "<|begin_of_text|>"}, {"eos_token", {{"content", "<|end_of_text|>"}}},
+        const gna::Json config = {{"bos_token", "<|begin_of_text|>"},
+                                  {"eos_token", {{"content", "<|end_of_text|>"}}},
                                   {"tokenizer_class", "PreTrainedTokenizerFast"}};
         auto tok = write_and_load("bl_special", bytelevel_json(true, false), config);
         write_text(dir("bl_special") / "generation_config.json", R"({"eos_token_id": [301, 302]})");
@@ -301,9 +325,17 @@ private Q_SLOTS:
 
     void byteLevelRoundTripAndDisplay() {
         auto tok = write_and_load("bl_rt", bytelevel_json(true, false));
-        const std::vector<std::string> texts = {
-            "hello world", "  two leading spaces", "line1\nline2\n\n\tTab", "héllo wörld", "日本語のテキスト",
-            "emoji 👍🏽 and 🇫🇷!", "mixed 123 4567 IT'S it's", " ", "\n", "<|eot", "trailing space "};
+        const std::vector<std::string> texts = {"hello world",
+                                                "  two leading spaces",
+                                                "line1\nline2\n\n\tTab",
+                                                "héllo wörld",
+                                                "日本語のテキスト",
+                                                "emoji 👍🏽 and 🇫🇷!",
+                                                "mixed 123 4567 IT'S it's",
+                                                " ",
+                                                "\n",
+                                                "<|eot",
+                                                "trailing space "};
         for (const auto& t : texts) {
             QCOMPARE(tok->decode(tok->encode(t, false)), t);
             QCOMPARE(tok->decode(tok->encode(t, true), true), t);
@@ -323,20 +355,26 @@ private Q_SLOTS:
         QCOMPARE(tok->display(0x1B), std::string("<0x1B>"));
         QCOMPARE(tok->display(0x7F), std::string("<0x7F>"));
         gna::Json j = bytelevel_json(true, false);  // the same as non-special added tokens
-        const char* shownTexts[] = {"a\xE2\x80\x8B" "b", "\xC2\x85", "\xEF\xBB\xBFx", "h\xC3\xA9 \xE2\x86\x92"};
+        const char* shownTexts[] = {
+            "a\xE2\x80\x8B"
+            "b",
+            "\xC2\x85", "\xEF\xBB\xBFx", "h\xC3\xA9 \xE2\x86\x92"};
         for (int k = 0; k < 4; ++k) j["added_tokens"].push_back(added(303 + k, shownTexts[k], false));
         auto shown = write_and_load("bl_invisible", j);
         QCOMPARE(shown->display(303), std::string("a<U+200B>b"));  // zero-width space
-        QCOMPARE(shown->display(304), std::string("<U+0085>"));    // C1 "next line"
-        QCOMPARE(shown->display(305), std::string("<U+FEFF>x"));   // byte order mark
-        QCOMPARE(shown->display(306), std::string(shownTexts[3]));      // "hé →" as it is
+        QCOMPARE(shown->display(304), std::string("<U+0085>"));  // C1 "next line"
+        QCOMPARE(shown->display(305), std::string("<U+FEFF>x"));  // byte order mark
+        QCOMPARE(shown->display(306), std::string(shownTexts[3]));  // "hé →" as it is
         // An id outside the vocabulary decodes to nothing instead of failing.
         QCOMPARE(tok->decode({259, 99999, -5}), std::string("hello"));
     }
 
     void metaspaceLlama2Prepend() {
-        const gna::Json config = {{"add_bos_token", true}, {"add_eos_token", false}, {"bos_token", "<s>"},
-                                  {"eos_token", "</s>"}, {"tokenizer_class", "LlamaTokenizer"}};
+        const gna::Json config = {{"add_bos_token", true},
+                                  {"add_eos_token", false},
+                                  {"bos_token", "<s>"},
+                                  {"eos_token", "</s>"},
+                                  {"tokenizer_class", "LlamaTokenizer"}};
         auto tok = write_and_load("ms_llama2", metaspace_json(MetaStyle::Llama2Prepend), config);
         QCOMPARE(tok->kind(), std::string("bpe-metaspace"));
         // "▁hello▁world" as one word: ▁h(0) el(1) ▁hel(2) lo(3) ▁hello(4) ▁w(6) or(7) ▁wor(8) ld(9) ▁world(10).
@@ -353,7 +391,8 @@ private Q_SLOTS:
         QCOMPARE(tok->decode({1, 276, 282}), std::string("<s> hello world"));
         QCOMPARE(tok->decode({1, 276, 282}, true), std::string("hello world"));
         QCOMPARE(tok->decode({259, 198, 172}), std::string("é"));
-        for (const std::string t : {"hello world", " A", "  two spaces", "é and ü", "line\nbreak", "👍🏽 ok", "\ttab"}) {
+        for (const std::string t :
+             {"hello world", " A", "  two spaces", "é and ü", "line\nbreak", "👍🏽 ok", "\ttab"}) {
             QCOMPARE(tok->decode(tok->encode(t), true), t);
         }
         QCOMPARE(tok->display(277), std::string("␣A"));
@@ -363,8 +402,11 @@ private Q_SLOTS:
         QCOMPARE(tok->eos_ids(), (Ids{2}));
 
         // add_eos_token for a Llama tokenizer class rebuilds the template: <s> ... </s>.
-        const gna::Json eos_config = {{"add_bos_token", false}, {"add_eos_token", true}, {"bos_token", "<s>"},
-                                      {"eos_token", "</s>"}, {"tokenizer_class", "LlamaTokenizerFast"}};
+        const gna::Json eos_config = {{"add_bos_token", false},
+                                      {"add_eos_token", true},
+                                      {"bos_token", "<s>"},
+                                      {"eos_token", "</s>"},
+                                      {"tokenizer_class", "LlamaTokenizerFast"}};
         auto eos_tok = write_and_load("ms_llama2_eos", metaspace_json(MetaStyle::Llama2Prepend), eos_config);
         QCOMPARE(eos_tok->encode("hello"), (Ids{276, 2}));
     }
@@ -421,8 +463,8 @@ private Q_SLOTS:
     void trainerLayoutDeterminismSpeed() {
         // 50 KB of pseudo-words from syllables (a fixed LCG), with "the" every fifth word.
         std::string corpus;
-        const char* syllables[] = {"ka", "ri", "to", "men", "sa", "lo", "ve", "qu", "ü", "na", "ïd", "日本",
-                                   "st", "ex", "or", "pa", "li", "Answer:", "42", "7"};
+        const char* syllables[] = {"ka", "ri",   "to", "men", "sa", "lo", "ve", "qu",      "ü",  "na",
+                                   "ïd", "日本", "st", "ex",  "or", "pa", "li", "Answer:", "42", "7"};
         unsigned x = 12345;
         auto next = [&x] { return (x = x * 1103515245u + 12345u) >> 16; };
         for (int n = 0; corpus.size() < 50000; ++n) {
@@ -447,8 +489,9 @@ private Q_SLOTS:
         const auto j = nlohmann::ordered_json::parse(read_all(dir("trained_a") / "tokenizer.json"));
         std::vector<std::string> keys;
         for (const auto& [k, v] : j.items()) keys.push_back(k);
-        QCOMPARE(keys, (std::vector<std::string>{"version", "truncation", "padding", "added_tokens", "normalizer",
-                                                 "pre_tokenizer", "post_processor", "decoder", "model"}));
+        QCOMPARE(keys,
+                 (std::vector<std::string>{"version", "truncation", "padding", "added_tokens", "normalizer",
+                                           "pre_tokenizer", "post_processor", "decoder", "model"}));
         QCOMPARE(j["added_tokens"][0]["content"].get<std::string>(), std::string("<|begin_of_text|>"));
         QCOMPARE(j["pre_tokenizer"]["pretokenizers"][0]["type"].get<std::string>(), std::string("Split"));
         QCOMPARE(j["pre_tokenizer"]["pretokenizers"][1]["use_regex"].get<bool>(), false);
@@ -479,13 +522,17 @@ private Q_SLOTS:
 #endif
         const fs::path d = dir("spm");
         std::string corpus;
-        const char* lines[] = {"hello world", "the quick brown fox jumps over the lazy dog",
-                               "attention heads gather and aggregate", "Answer: A", "Answer: B",
-                               "a needle in a haystack", "retrieval heads copy tokens"};
+        const char* lines[] = {"hello world",
+                               "the quick brown fox jumps over the lazy dog",
+                               "attention heads gather and aggregate",
+                               "Answer: A",
+                               "Answer: B",
+                               "a needle in a haystack",
+                               "retrieval heads copy tokens"};
         for (int i = 0; i < 300; ++i) corpus += std::string(lines[i % 7]) + " " + std::to_string(i % 10) + "\n";
         write_text(d / "corpus.txt", corpus);
-        gna::train_sentencepiece("--input=" + (d / "corpus.txt").string() + " --model_prefix=" +
-                                 (d / "tokenizer").string() +
+        gna::train_sentencepiece("--input=" + (d / "corpus.txt").string() +
+                                 " --model_prefix=" + (d / "tokenizer").string() +
                                  " --vocab_size=100 --model_type=bpe --character_coverage=1.0 --hard_vocab_limit=false"
                                  " --unk_id=0 --bos_id=1 --eos_id=2 --pad_id=-1 --num_threads=1");
         QVERIFY(fs::exists(d / "tokenizer.model"));
@@ -542,12 +589,14 @@ private Q_SLOTS:
         const fs::path empty = dir("empty");
         const QString missing = error_of([&] { gna::load_tokenizer(empty); });
         QVERIFY2(missing.contains(QString::fromStdString(empty.string())), qPrintable(missing));
-        QVERIFY(missing.contains(QLatin1String("tokenizer.json")) && missing.contains(QLatin1String("tokenizer.model")));
+        QVERIFY(missing.contains(QLatin1String("tokenizer.json")) &&
+                missing.contains(QLatin1String("tokenizer.model")));
 
         gna::Json no_vocab = metaspace_json(MetaStyle::MistralMetaspace);
         no_vocab["model"].erase("vocab");
         const QString v = error_of([&] { write_and_load("no_vocab", no_vocab); });
-        QVERIFY2(v.contains(QLatin1String("tokenizer.json")) && v.contains(QLatin1String("model.vocab")), qPrintable(v));
+        QVERIFY2(v.contains(QLatin1String("tokenizer.json")) && v.contains(QLatin1String("model.vocab")),
+                 qPrintable(v));
 
         gna::Json unknown_merge = metaspace_json(MetaStyle::MistralMetaspace);
         unknown_merge["model"]["merges"][0] = "▁ q";

@@ -14,7 +14,9 @@ namespace {
 // h = \u0068, i = \u0069, "hi" merged (id 2), U+1F600 as a surrogate pair (id 3), the piece
 // "q\ (quote, q, backslash) (id 4); "x" listed twice: the last id (6) wins.
 const char* kEscaped =
-    "{\"version\": \"1.0\", \"added_tokens\": [], \"normalizer\": null, \"pre_tokenizer\": null, \"model\": {\"type\": \"BPE\", \"dropout\": null, \"unk_token\": null, \"vocab\": {\"\\u0068\": 0, \"\\u0069\": 1, \"h\\u0069\": 2, \"\\ud83d\\ude00\": 3, \"\\\"q\\\\\": 4, \"x\": 5, \"x\": 6}, \"merges\": [\"\\u0068 i\"]}}";
+    "{\"version\": \"1.0\", \"added_tokens\": [], \"normalizer\": null, \"pre_tokenizer\": null, \"model\": {\"type\": "
+    "\"BPE\", \"dropout\": null, \"unk_token\": null, \"vocab\": {\"\\u0068\": 0, \"\\u0069\": 1, \"h\\u0069\": 2, "
+    "\"\\ud83d\\ude00\": 3, \"\\\"q\\\\\": 4, \"x\": 5, \"x\": 6}, \"merges\": [\"\\u0068 i\"]}}";
 const char* kBadId = "{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0, \"b\": -3}, \"merges\": []}}";
 }  // namespace
 
@@ -48,7 +50,8 @@ private Q_SLOTS:
             QFAIL("a negative id must be refused");
         } catch (const std::exception& e) {
             const QString m = QString::fromUtf8(e.what());
-            QVERIFY2(m.contains(QLatin1String("model.vocab.b")) && m.contains(QLatin1String("tokenizer.json")), e.what());
+            QVERIFY2(m.contains(QLatin1String("model.vocab.b")) && m.contains(QLatin1String("tokenizer.json")),
+                     e.what());
         }
     }
 };

@@ -12,7 +12,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         // Every accepted entry must lie inside the data.
         for (const auto& [name, e] : h.tensors)
             if (h.data_start + e.end > size) __builtin_trap();
-    } catch (const gna::Error&) {
-    }
+    } catch (const gna::Error&) {}
     return 0;
 }

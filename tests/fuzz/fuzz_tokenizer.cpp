@@ -22,7 +22,9 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string gpt2_char(int b) {
-    auto printable = [](int x) { return (x >= '!' && x <= '~') || (x >= 0xA1 && x <= 0xAC) || (x >= 0xAE && x <= 0xFF); };
+    auto printable = [](int x) {
+        return (x >= '!' && x <= '~') || (x >= 0xA1 && x <= 0xAC) || (x >= 0xAE && x <= 0xFF);
+    };
     int cp = b;
     if (!printable(b)) {
         cp = 256;
@@ -39,7 +41,7 @@ std::string gpt2_char(int b) {
 }
 
 gna::Json added(int id, const char* content, bool special, bool lstrip = false, bool rstrip = false) {
-    return {{"id", id}, {"content", content}, {"single_word", false}, {"lstrip", lstrip},
+    return {{"id", id},         {"content", content},  {"single_word", false}, {"lstrip", lstrip},
             {"rstrip", rstrip}, {"normalized", false}, {"special", special}};
 }
 
@@ -67,8 +69,17 @@ Tokenizers make() {
     // Byte-level: byte b has id b; merges build "he", "ll", "hello", "Ġthe", "12".
     gna::Json vocab = gna::Json::object();
     for (int b = 0; b < 256; ++b) vocab[gpt2_char(b)] = b;
-    gna::Json merges = merges_into(vocab, {{"h", "e"}, {"l", "l"}, {"he", "ll"}, {"hell", "o"}, {"Ġ", "t"},
-                                           {"Ġt", "he"}, {"1", "2"}, {"Ċ", "Ċ"}, {"Ġ", "Ġ"}}, 256);
+    gna::Json merges = merges_into(vocab,
+                                   {{"h", "e"},
+                                    {"l", "l"},
+                                    {"he", "ll"},
+                                    {"hell", "o"},
+                                    {"Ġ", "t"},
+                                    {"Ġt", "he"},
+                                    {"1", "2"},
+                                    {"Ċ", "Ċ"},
+                                    {"Ġ", "Ġ"}},
+                                   256);
     vocab["<|bos|>"] = 300;
     vocab["<|eos|>"] = 301;
     const char* pattern =
@@ -76,10 +87,11 @@ Tokenizers make() {
     gna::Json bl = {
         {"added_tokens", {added(300, "<|bos|>", true), added(301, "<|eos|>", true), added(302, "<tool>", false)}},
         {"normalizer", nullptr},
-        {"pre_tokenizer", {{"type", "Sequence"},
-                           {"pretokenizers", {{{"type", "Split"}, {"pattern", {{"Regex", pattern}}},
-                                               {"behavior", "Isolated"}, {"invert", false}},
-                                              {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", false}}}}}},
+        {"pre_tokenizer",
+         {{"type", "Sequence"},
+          {"pretokenizers",
+           {{{"type", "Split"}, {"pattern", {{"Regex", pattern}}}, {"behavior", "Isolated"}, {"invert", false}},
+            {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", false}}}}}},
         {"post_processor", {{"type", "TemplateProcessing"}, {"single", "<|bos|> $A"}}},
         {"decoder", {{"type", "ByteLevel"}}},
         {"model", {{"type", "BPE"}, {"ignore_merges", true}, {"vocab", vocab}, {"merges", merges}}}};
@@ -95,20 +107,31 @@ Tokenizers make() {
     }
     const char* chars[] = {"▁", "a", "b", "c", "e", "h", "l", "o", "t"};
     for (int i = 0; i < 9; ++i) mvocab[chars[i]] = 259 + i;
-    gna::Json mmerges = merges_into(mvocab, {{"▁", "t"}, {"h", "e"}, {"▁t", "he"}, {"a", "b"}, {"ab", "c"}, {"▁", "▁"}}, 270);
-    gna::Json ms = {
-        {"added_tokens", {added(0, "<unk>", true), added(1, "<s>", true), added(2, "</s>", true),
-                          added(300, "<mask>", true, true, true)}},
-        {"normalizer", {{"type", "Sequence"},
-                        {"normalizers", {{{"type", "Prepend"}, {"prepend", "▁"}},
-                                         {{"type", "Replace"}, {"pattern", {{"String", " "}}}, {"content", "▁"}}}}}},
-        {"pre_tokenizer", nullptr},
-        {"decoder", {{"type", "Sequence"},
-                     {"decoders", {{{"type", "Replace"}, {"pattern", {{"String", "▁"}}}, {"content", " "}},
-                                   {{"type", "ByteFallback"}}, {{"type", "Fuse"}},
-                                   {{"type", "Strip"}, {"content", " "}, {"start", 1}, {"stop", 0}}}}}},
-        {"model", {{"type", "BPE"}, {"unk_token", "<unk>"}, {"fuse_unk", true}, {"byte_fallback", true},
-                   {"vocab", mvocab}, {"merges", mmerges}}}};
+    gna::Json mmerges =
+        merges_into(mvocab, {{"▁", "t"}, {"h", "e"}, {"▁t", "he"}, {"a", "b"}, {"ab", "c"}, {"▁", "▁"}}, 270);
+    gna::Json ms = {{"added_tokens",
+                     {added(0, "<unk>", true), added(1, "<s>", true), added(2, "</s>", true),
+                      added(300, "<mask>", true, true, true)}},
+                    {"normalizer",
+                     {{"type", "Sequence"},
+                      {"normalizers",
+                       {{{"type", "Prepend"}, {"prepend", "▁"}},
+                        {{"type", "Replace"}, {"pattern", {{"String", " "}}}, {"content", "▁"}}}}}},
+                    {"pre_tokenizer", nullptr},
+                    {"decoder",
+                     {{"type", "Sequence"},
+                      {"decoders",
+                       {{{"type", "Replace"}, {"pattern", {{"String", "▁"}}}, {"content", " "}},
+                        {{"type", "ByteFallback"}},
+                        {{"type", "Fuse"}},
+                        {{"type", "Strip"}, {"content", " "}, {"start", 1}, {"stop", 0}}}}}},
+                    {"model",
+                     {{"type", "BPE"},
+                      {"unk_token", "<unk>"},
+                      {"fuse_unk", true},
+                      {"byte_fallback", true},
+                      {"vocab", mvocab},
+                      {"merges", mmerges}}}};
     fs::create_directories(root / "ms");
     write(root / "ms" / "tokenizer.json", ms.dump());
     write(root / "ms" / "tokenizer_config.json", R"({"add_bos_token": true, "tokenizer_class": "LlamaTokenizer"})");

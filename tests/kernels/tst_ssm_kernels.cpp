@@ -47,8 +47,8 @@ void ssd_case(int64_t B, int64_t T, int64_t H, int64_t P, int64_t G, int64_t N, 
     const auto gpu = gna::kernels::ssd_scan_cuda(x.to(dev), dt.to(dev), A.to(dev), Bg.to(dev), Cg.to(dev), 64,
                                                  with_state ? s0.to(dev) : at::Tensor());
     const std::string name = "ssd B=" + std::to_string(B) + " T=" + std::to_string(T) + " H=" + std::to_string(H) +
-                             " P=" + std::to_string(P) + " G=" + std::to_string(G) + " N=" + std::to_string(N) +
-                             (with_state ? " state0" : "");
+        " P=" + std::to_string(P) + " G=" + std::to_string(G) + " N=" + std::to_string(N) +
+        (with_state ? " state0" : "");
     const double dy = rel_diff(gpu.y, cpu.y), ds = rel_diff(gpu.state, cpu.state);
     check(gpu.y.device().is_cuda() && gpu.y.scalar_type() == at::kFloat, name + ": float32 result on the GPU");
     check(dy < 1e-4 && ds < 1e-4, name + ": |y| diff " + std::to_string(dy) + ", |state| diff " + std::to_string(ds));
@@ -70,8 +70,8 @@ void selective_case(int64_t B, int64_t T, int64_t D, int64_t N, bool with_state)
     const at::Device dev(at::kCUDA, 0);
     const auto gpu = gna::kernels::selective_scan_cuda(u.to(dev), dt.to(dev), A.to(dev), Bm.to(dev), Cm.to(dev),
                                                        with_state ? s0.to(dev) : at::Tensor());
-    const std::string name = "selective B=" + std::to_string(B) + " T=" + std::to_string(T) + " D=" +
-                             std::to_string(D) + " N=" + std::to_string(N) + (with_state ? " state0" : "");
+    const std::string name = "selective B=" + std::to_string(B) + " T=" + std::to_string(T) +
+        " D=" + std::to_string(D) + " N=" + std::to_string(N) + (with_state ? " state0" : "");
     const double dy = rel_diff(gpu.y, cpu.y), ds = rel_diff(gpu.state, cpu.state);
     check(dy < 1e-4 && ds < 1e-4, name + ": |y| diff " + std::to_string(dy) + ", |state| diff " + std::to_string(ds));
     const gna::ScanResult via = gna::selective_scan(u.to(dev), dt.to(dev), A.to(dev), Bm.to(dev), Cm.to(dev),
@@ -83,8 +83,14 @@ void selective_case(int64_t B, int64_t T, int64_t D, int64_t N, bool with_state)
 
 // A tiny checkpoint run on the GPU (kernels inside the mixers) against the CPU.
 void model_case(const std::filesystem::path& root, const std::string& arch) {
-    const gna::TinyModelSpec s{.arch = arch, .layers = 2, .hidden = 32, .seed = 21, .state_size = 16, .ssm_head_dim = 16,
-                               .n_groups = 2, .chunk_size = 16};
+    const gna::TinyModelSpec s{.arch = arch,
+                               .layers = 2,
+                               .hidden = 32,
+                               .seed = 21,
+                               .state_size = 16,
+                               .ssm_head_dim = 16,
+                               .n_groups = 2,
+                               .chunk_size = 16};
     const auto dir = root / arch;
     gna::write_tiny_model(s, dir);
     gna::LoadOptions gpu_opt;
@@ -110,12 +116,12 @@ int main() {
     at::manual_seed(1234);
     gna::test::run_case("scan kernels", [] {
         for (bool st : {false, true}) {
-            ssd_case(2, 1, 4, 16, 2, 8, st);      // one decode step
-            ssd_case(2, 37, 4, 16, 2, 24, st);    // N not a multiple of the lanes
+            ssd_case(2, 1, 4, 16, 2, 8, st);  // one decode step
+            ssd_case(2, 37, 4, 16, 2, 24, st);  // N not a multiple of the lanes
             ssd_case(1, 300, 8, 64, 1, 128, st);  // real-model shapes (Mamba-2 130m: P 64, N 128)
-            ssd_case(3, 65, 6, 8, 3, 256, st);    // the largest supported N
+            ssd_case(3, 65, 6, 8, 3, 256, st);  // the largest supported N
             selective_case(2, 1, 48, 16, st);
-            selective_case(2, 129, 48, 16, st);   // Mamba-1 N 16
+            selective_case(2, 129, 48, 16, st);  // Mamba-1 N 16
             selective_case(1, 200, 96, 5, st);
             selective_case(2, 33, 40, 100, st);
         }

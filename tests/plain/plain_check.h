@@ -53,8 +53,10 @@ inline void install_crash_stack() {
 
 // 0 when every check passed, else 1 (after printing how many failed).
 inline int exit_code() {
-    if (failure_count()) std::printf("%d check(s) failed\n", failure_count());
-    else std::printf("all checks passed\n");
+    if (failure_count())
+        std::printf("%d check(s) failed\n", failure_count());
+    else
+        std::printf("all checks passed\n");
     std::fflush(stdout);
     return failure_count() ? 1 : 0;
 }

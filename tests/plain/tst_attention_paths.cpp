@@ -69,7 +69,8 @@ Naive naive_attention(const at::Tensor& q_, const at::Tensor& k_, const at::Tens
                     const bool seen = j <= pos && (window == 0 || j > pos - window);
                     const double p = seen ? std::exp(s[j] - mx) / z : 0.0;
                     r.probs[((b * H + h) * T + i) * Tk + j] = p;
-                    for (int64_t d = 0; d < D; ++d) r.out[((b * T + i) * H + h) * D + d] += p * vp[((b * KVH + g) * Tk + j) * D + d];
+                    for (int64_t d = 0; d < D; ++d)
+                        r.out[((b * T + i) * H + h) * D + d] += p * vp[((b * KVH + g) * Tk + j) * D + d];
                 }
             }
         }
@@ -119,8 +120,9 @@ void kernels_against_naive(at::Device dev, at::ScalarType dt, double tol) {
             const double e_tiled = max_diff(attend_tiled(q, k, v, m), ref.out);
             check(e_tiled < tol, where + " tiled attention = naive loop (" + s.name + "): max |diff| " + num(e_tiled));
             const double e_fused = max_diff(attend(q, k, v, m), ref.out);
-            check(e_fused < tol, where + " attend (fused where LibTorch has SDPA) = naive loop (" + s.name +
-                                     "): max |diff| " + num(e_fused));
+            check(e_fused < tol,
+                  where + " attend (fused where LibTorch has SDPA) = naive loop (" + s.name + "): max |diff| " +
+                      num(e_fused));
             // probabilities of heads 0 and H-1 at the first, a middle and the last row
             const std::vector<int64_t> heads = {s.H - 1, 0};
             const std::vector<int64_t> rows = {0, s.T / 2, s.T - 1};
@@ -132,10 +134,14 @@ void kernels_against_naive(at::Device dev, at::ScalarType dt, double tol) {
                     for (std::size_t ri = 0; ri < rows.size(); ++ri)
                         for (int64_t j = 0; j < Tk; ++j) {
                             const double want = ref.probs[((b * s.H + heads[hi]) * s.T + rows[ri]) * Tk + j];
-                            e_probs = std::max(e_probs, std::fabs(p[b][static_cast<int64_t>(hi)][static_cast<int64_t>(ri)][j].item<double>() - want));
+                            e_probs = std::max(
+                                e_probs,
+                                std::fabs(p[b][static_cast<int64_t>(hi)][static_cast<int64_t>(ri)][j].item<double>() -
+                                          want));
                         }
-            check(e_probs < tol, where + " head probabilities at chosen rows = naive loop (" + s.name + "): max |diff| " +
-                                     num(e_probs));
+            check(
+                e_probs < tol,
+                where + " head probabilities at chosen rows = naive loop (" + s.name + "): max |diff| " + num(e_probs));
         });
     }
 }
@@ -163,18 +169,22 @@ void model_paths_agree(const std::string& arch, Model& m, double tol) {
         slow = m.run(r);
     }
     check(max_abs_diff(fast.all_logits, slow.all_logits) < tol,
-          arch + ": logits of the default path = explicit path (" + num(max_abs_diff(fast.all_logits, slow.all_logits)) + ")");
+          arch + ": logits of the default path = explicit path (" +
+              num(max_abs_diff(fast.all_logits, slow.all_logits)) + ")");
     double e_caps = 0;
     for (std::size_t i = 0; i < fast.attention.size(); ++i)
         e_caps = std::max(e_caps, max_abs_diff(fast.attention[i].weights, slow.attention[i].weights));
-    check(fast.attention.size() == 3 && e_caps < tol, arch + ": captured rows and maps agree across paths (" + num(e_caps) + ")");
+    check(fast.attention.size() == 3 && e_caps < tol,
+          arch + ": captured rows and maps agree across paths (" + num(e_caps) + ")");
     // the captured rows of head 0 are the same rows of its full map
     const AttentionMap& rows = fast.attention[0];
     const AttentionMap& full = fast.attention[2];
     double e_rows = 0;
     for (std::size_t i = 0; i < rows.rows.size(); ++i)
-        for (int c = 0; c < rows.cols; ++c) e_rows = std::max(e_rows, std::fabs(static_cast<double>(rows.at(i, c) - full.at(rows.rows[i], c))));
-    check(rows.cols == full.cols && e_rows < 1e-6, arch + ": captured rows = those rows of the full map (" + num(e_rows) + ")");
+        for (int c = 0; c < rows.cols; ++c)
+            e_rows = std::max(e_rows, std::fabs(static_cast<double>(rows.at(i, c) - full.at(rows.rows[i], c))));
+    check(rows.cols == full.cols && e_rows < 1e-6,
+          arch + ": captured rows = those rows of the full map (" + num(e_rows) + ")");
 
     // an ablated head: the same logits on both paths, and not those of the plain run
     RunRequest a = r;
@@ -262,7 +272,8 @@ int main(int argc, char** argv) {
             TinyModelSpec s = arch == "qwen2" ? tiny_any_arch("llama", 11) : tiny_any_arch(arch, 11);
             if (arch == "qwen2") s.arch = "qwen2";
             if (arch == "llama") s.llama3_rope_scaling = true;
-            if (arch == "mistral" || arch == "recurrentgemma") s.sliding_window = 24;  // shorter than the 60-token prompt
+            if (arch == "mistral" || arch == "recurrentgemma")
+                s.sliding_window = 24;  // shorter than the 60-token prompt
             auto m = load_tiny_model(dir, arch, s);
             model_paths_agree(arch, *m, 2e-5);
         });
@@ -279,7 +290,8 @@ int main(int argc, char** argv) {
         }
         const double budget = static_cast<double>(probe_residual_budget(*m)), floor = 256.0 * 1024 * 1024;
         check(avail > 0 && budget >= floor && budget <= std::max(floor, avail * 1024 / 4 * 1.1),
-              "probe residual budget " + std::to_string(budget / 1e9) + " GB follows MemAvailable " + std::to_string(avail / 1e6) + " GB");
+              "probe residual budget " + std::to_string(budget / 1e9) + " GB follows MemAvailable " +
+                  std::to_string(avail / 1e6) + " GB");
     });
     return exit_code();
 }

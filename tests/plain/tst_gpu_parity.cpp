@@ -88,10 +88,12 @@ void toggle_equals_full_run(const TempDir& dir, const std::string& arch) {
             const RunResult full = model->run(q);
             const std::string name = arch + " " + h.name();
             check(first == h.layer, name + ": recomputed from layer " + std::to_string(first));
-            const double d = fast.last_logits.size() == full.last_logits.size() ? max_abs_diff(fast.last_logits, full.last_logits)
-                                                                                  : INFINITY;
+            const double d = fast.last_logits.size() == full.last_logits.size()
+                ? max_abs_diff(fast.last_logits, full.last_logits)
+                : INFINITY;
             check(d <= 1e-5, name + ": toggle and full run differ by " + num(d));
-            check(max_abs_diff(fast.last_logits, kept.result.last_logits) > 1e-6, name + ": the ablation changes the logits");
+            check(max_abs_diff(fast.last_logits, kept.result.last_logits) > 1e-6,
+                  name + ": the ablation changes the logits");
         }
     }
 }
@@ -120,8 +122,9 @@ void verified_top_two_are_the_cards_heads() {
 int main() {
     install_crash_stack();
     if (second_device() == Device::CUDA && !cuda_available()) {
-        std::printf("SKIP: no CUDA device (LibTorch built without CUDA, or no GPU); GNA_TEST_SECOND_DEVICE=cpu runs the "
-                    "comparisons on the CPU\n");
+        std::printf(
+            "SKIP: no CUDA device (LibTorch built without CUDA, or no GPU); GNA_TEST_SECOND_DEVICE=cpu runs the "
+            "comparisons on the CPU\n");
         return 77;  // ctest SKIP_RETURN_CODE
     }
     std::printf("second device: %s\n", second_device() == Device::CUDA ? "cuda" : "cpu");

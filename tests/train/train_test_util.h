@@ -13,7 +13,6 @@ namespace fs = std::filesystem;
 
 namespace gna::train_test {
 
-
 inline std::string read_bytes(const fs::path& p) {
     std::ifstream f(p, std::ios::binary);
     std::ostringstream s;
@@ -30,8 +29,21 @@ inline fs::path fresh_dir(const std::string& name) {
 
 inline gna::TrainOptions tiny(const fs::path& out) {
     // vocab 900 >= 351 KV keys + 100 numbers + byte fallback + characters
-    return {.out = out, .seed = 7, .steps = 6, .layers = 1, .hidden = 32, .heads = 2, .intermediate = 64, .vocab = 900,
-            .context = 128, .batch = 2, .lr = 1e-2, .warmup = 2, .checkpoint_every = 0, .evaluate = false, .threads = 1,
+    return {.out = out,
+            .seed = 7,
+            .steps = 6,
+            .layers = 1,
+            .hidden = 32,
+            .heads = 2,
+            .intermediate = 64,
+            .vocab = 900,
+            .context = 128,
+            .batch = 2,
+            .lr = 1e-2,
+            .warmup = 2,
+            .checkpoint_every = 0,
+            .evaluate = false,
+            .threads = 1,
             .log_every = 1};
 }
 

@@ -54,7 +54,8 @@ private Q_SLOTS:
         };
         gna::DemoEvaluation chance;
         chance.kv_by_size = {{4, 0.28}, {10, 0.10}, {20, 0.04}};
-        QVERIFY(status("ssm", chance).find("not met: KV retrieval 28.0% at 4 pairs (chance 25.0%") != std::string::npos);
+        QVERIFY(status("ssm", chance).find("not met: KV retrieval 28.0% at 4 pairs (chance 25.0%") !=
+                std::string::npos);
         gna::DemoEvaluation works = chance;
         works.kv_by_size = {{4, 0.80}, {10, 0.30}, {20, 0.08}};
         QVERIFY(status("ssm", works).find("Every target of this recipe is met") != std::string::npos);
@@ -72,7 +73,8 @@ private Q_SLOTS:
         const std::string h = status("hybrid", hybrid);
         QVERIFY(h.find("Targets **not met** (2 of 3)") != std::string::npos);
         QVERIFY(h.find("from 19.0% to 12.0%") != std::string::npos);
-        QVERIFY(h.find("met: ablating every attention head takes MMLU format from 100.0% to 28.0%") != std::string::npos);
+        QVERIFY(h.find("met: ablating every attention head takes MMLU format from 100.0% to 28.0%") !=
+                std::string::npos);
         hybrid.kv_accuracy = 0.95;
         hybrid.no_attention_kv = 0.11;
         QVERIFY(status("hybrid", hybrid).find("Every target of this recipe is met") != std::string::npos);
@@ -87,8 +89,11 @@ private Q_SLOTS:
         const std::string s1 = status("transformer", t);
         QVERIFY2(s1.find("Targets **not met** (1 of 4)") != std::string::npos, s1.c_str());
         QVERIFY2(s1.find("not met: the ranking's top-2 heads name a Gather-like and an Aggregate-like head (L0.H0: "
-                         "Gather 99.0%, Aggregate 0.1%; L1.H2: Gather 12.8%, Aggregate 0.0%") != std::string::npos, s1.c_str());
-        QVERIFY2(s1.find("met: ablating the ranking's top-2 heads (L0.H0, L1.H2) lowers MMLU format by 62.0%") != std::string::npos, s1.c_str());
+                         "Gather 99.0%, Aggregate 0.1%; L1.H2: Gather 12.8%, Aggregate 0.0%") != std::string::npos,
+                 s1.c_str());
+        QVERIFY2(s1.find("met: ablating the ranking's top-2 heads (L0.H0, L1.H2) lowers MMLU format by 62.0%") !=
+                     std::string::npos,
+                 s1.c_str());
         t.single_ablation[1].aggregate_mass = 0.7;
         QVERIFY(status("transformer", t).find("Every target of this recipe is met") != std::string::npos);
         t.single_ablation[1].aggregate_mass = 0.0;
@@ -102,15 +107,21 @@ private Q_SLOTS:
         // inputs and the prefix go, the trainer_spec's length is rewritten, the rest is kept byte for byte.
         using namespace std::string_literals;
         const std::string pieces = "\x0a\x03\x0a\x01\x61"s;
-        const std::string proto = pieces + "\x12\x14"s + "\x0a\x03" "c.t" "\x0a\x01x" "\x12\x02pf"s +
-                                  "\x18\x95\x01\x25\x00\x00\x80\x3f"s + "\x1a\x00"s;
+        const std::string proto = pieces + "\x12\x14"s +
+            "\x0a\x03"
+            "c.t"
+            "\x0a\x01x"
+            "\x12\x02pf"s +
+            "\x18\x95\x01\x25\x00\x00\x80\x3f"s + "\x1a\x00"s;
         QCOMPARE(proto.size(), std::size_t(5 + 2 + 20 + 2));
         const std::string want = pieces + "\x12\x08\x18\x95\x01\x25\x00\x00\x80\x3f"s + "\x1a\x00"s;
         QVERIFY(gna::tok::strip_trainer_paths(proto, "m") == want);
         QVERIFY(gna::tok::strip_trainer_paths(want, "m") == want);  // nothing left to strip
         // Truncated or foreign bytes: an error naming the file, never a crash.
         // "\x12\x05" "ab": field 2 announcing 5 bytes with 2 left
-        for (const std::string& bad : {"\x12\x05" "ab"s, "\x0a"s, "\x0b\x00"s, std::string(11, '\xff')}) {
+        for (const std::string& bad : {"\x12\x05"
+                                       "ab"s,
+                                       "\x0a"s, "\x0b\x00"s, std::string(11, '\xff')}) {
             try {
                 gna::tok::strip_trainer_paths(bad, "some/tokenizer.model");
                 QFAIL("malformed bytes were accepted");
@@ -130,7 +141,9 @@ private Q_SLOTS:
         gna::train_demo(o);
         const std::string fresh = read_bytes(o.out / "tokenizer.model");
         for (const char* demo : {"transformer", "ssm", "hybrid"})
-            QVERIFY2(fresh == read_bytes(fs::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / demo / "tokenizer.model"), demo);
+            QVERIFY2(
+                fresh == read_bytes(fs::path(GNA_SOURCE_DIR) / "resources" / "demo-models" / demo / "tokenizer.model"),
+                demo);
     }
 
     void cardRecordsTheShaping() {
@@ -152,11 +165,12 @@ private Q_SLOTS:
         shaped.set_summary_bottleneck(0.5, 0.25);
         shaped.set_attention_guide({{{1, 3}, {1, 1}}, {2, 2}, 1.5});
         const std::string with = card(shaped);
-        for (const char* want : {"25% of the KV-retrieval and 50% of the MMLU-format documents",
-                                 "Attention guide (training only, weight 1.5)", "attention of L1.H3 and L1.H1 at each",
-                                 "put the attention of L2.H2 at each answer position",
-                                 "\"summary_bottleneck\":0.5,\"summary_bottleneck_kv\":0.25",
-                                 "\"attention_guide\":{\"aggregate\":\"L2.H2\",\"gather\":[\"L1.H3\",\"L1.H1\"],\"weight\":1.5}"})
+        for (const char* want :
+             {"25% of the KV-retrieval and 50% of the MMLU-format documents",
+              "Attention guide (training only, weight 1.5)", "attention of L1.H3 and L1.H1 at each",
+              "put the attention of L2.H2 at each answer position",
+              "\"summary_bottleneck\":0.5,\"summary_bottleneck_kv\":0.25",
+              "\"attention_guide\":{\"aggregate\":\"L2.H2\",\"gather\":[\"L1.H3\",\"L1.H1\"],\"weight\":1.5}"})
             QVERIFY2(with.find(want) != std::string::npos, want);
         const gna::Json j = gna::Json::parse(read_bytes(dir / "model_card.json"));
         QCOMPARE(j["recipe_options"]["attention_guide"],
@@ -165,7 +179,6 @@ private Q_SLOTS:
         QVERIFY(plain.find("Attention guide") == std::string::npos && plain.find("bottleneck") == std::string::npos);
         QVERIFY(plain.find("attention_guide") == std::string::npos);
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestDemoCard)

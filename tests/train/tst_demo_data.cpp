@@ -248,8 +248,7 @@ private Q_SLOTS:
             // Classic format: each option's text then the newline that ends the answer line.
             const auto lc = lines(c.prompt);
             QCOMPARE(c.choices.size(), std::size_t(4));
-            for (int k = 0; k < 4; ++k)
-                QCOMPARE(c.choices[k], " " + lc[lc.size() - 5 + k].substr(3) + "\n");
+            for (int k = 0; k < 4; ++k) QCOMPARE(c.choices[k], " " + lc[lc.size() - 5 + k].substr(3) + "\n");
         }
         // With 4 of 8 values per question, most questions have an option that begins another.
         QVERIFY2(nested > n / 2, qPrintable(QString::number(nested)));
@@ -264,7 +263,7 @@ private Q_SLOTS:
                 for (std::size_t k = 0; k + 1 < ws.size(); ++k) inner.insert(ws[k]);
             }
             QCOMPARE(bags.size(), vs.size());  // no two values have the same words
-            QCOMPARE(last, inner);             // every word ends one value and begins another
+            QCOMPARE(last, inner);  // every word ends one value and begins another
             int prefixes = 0;
             for (const auto& a : vs)
                 for (const auto& b : vs) prefixes += begins(a, b);
@@ -289,7 +288,8 @@ private Q_SLOTS:
                     if (line[0] != d.answer[1]) continue;
                     bool is_fact = false;
                     for (const auto& f : p.facts())
-                        is_fact = is_fact || (f.value == line.substr(3) && ls[ls.size() - 6].find(f.entity) != std::string::npos);
+                        is_fact = is_fact ||
+                            (f.value == line.substr(3) && ls[ls.size() - 6].find(f.entity) != std::string::npos);
                     QVERIFY2(is_fact, d.prefix.c_str());
                 }
                 std::string sorted = order;
@@ -318,7 +318,8 @@ private Q_SLOTS:
                 if (const auto doc = d.document(i); doc.kind == "mmlu") {
                     const auto a = doc.prefix.find("\nA. "), b = doc.prefix.find("\nB. "), c = doc.prefix.find("\nC. "),
                                e = doc.prefix.find("\nD. ");
-                    if (a == std::string::npos || b == std::string::npos || c == std::string::npos || e == std::string::npos)
+                    if (a == std::string::npos || b == std::string::npos || c == std::string::npos ||
+                        e == std::string::npos)
                         return std::pair(-1, 0);  // an option line is missing
                     ++docs;
                     in_order += a < b && b < c && c < e;
@@ -326,7 +327,8 @@ private Q_SLOTS:
             return std::pair(docs, in_order);
         };
         const auto [all_docs, all_in_order] = orders(1.0, gna::DemoWorld::Prefixes);
-        QVERIFY2(all_docs > 50 && all_in_order < all_docs / 8, qPrintable(QString("%1 of %2").arg(all_in_order).arg(all_docs)));
+        QVERIFY2(all_docs > 50 && all_in_order < all_docs / 8,
+                 qPrintable(QString("%1 of %2").arg(all_in_order).arg(all_docs)));
         const auto [none_docs, none_in_order] = orders(0.0, gna::DemoWorld::Prefixes);
         QVERIFY(none_docs > 50);
         QCOMPARE(none_in_order, none_docs);
@@ -457,8 +459,10 @@ private Q_SLOTS:
                 {d.prefix.substr(end + tail.size(), d.prefix.size() - end - tail.size() - 4), d.answer.substr(1)}};
             for (const auto& [text, answer] : d.more) {
                 if (text == "\nRecite the dictionary:") continue;
-                if (text.rfind(tail, 0) == 0) qa.emplace_back(text.substr(tail.size(), text.size() - tail.size() - 4), answer.substr(1));
-                else qa.emplace_back(text.substr(1, text.size() - 2), answer);  // "\n<key>:" then "<value>"
+                if (text.rfind(tail, 0) == 0)
+                    qa.emplace_back(text.substr(tail.size(), text.size() - tail.size() - 4), answer.substr(1));
+                else
+                    qa.emplace_back(text.substr(1, text.size() - 2), answer);  // "\n<key>:" then "<value>"
             }
             return qa;
         };
@@ -528,10 +532,9 @@ private Q_SLOTS:
                     // The question names the key: "... key 'K' is", or recited "\nK:".
                     const std::size_t close = question.rfind('\'');
                     const std::string named = close != std::string::npos && question.size() - close < 6
-                                                  ? question.substr(question.rfind('\'', close - 1) + 1,
-                                                                    close - question.rfind('\'', close - 1) - 1)
-                                                  : question.substr(question.rfind('\n') + 1,
-                                                                    question.size() - question.rfind('\n') - 2);
+                        ? question.substr(question.rfind('\'', close - 1) + 1,
+                                          close - question.rfind('\'', close - 1) - 1)
+                        : question.substr(question.rfind('\n') + 1, question.size() - question.rfind('\n') - 2);
                     QCOMPARE(named, key);
                     recited += question.back() == ':';
                     ++kv;
@@ -544,7 +547,6 @@ private Q_SLOTS:
         }
         QVERIFY(kv > 100 && mmlu > 20 && recited > 20 && shuffled > 5);
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestDemoData)

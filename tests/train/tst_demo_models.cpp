@@ -104,8 +104,9 @@ private Q_SLOTS:
         }
         if (ev.contains("retrieval_vs_knowledge")) {  // the card's one-head dissociation
             const Json& rk = ev["retrieval_vs_knowledge"];
-            const auto it = std::find_if(got.single_ablation.begin(), got.single_ablation.end(),
-                                         [&](const auto& s) { return s.head.name() == rk.at("head").get<std::string>(); });
+            const auto it = std::find_if(got.single_ablation.begin(), got.single_ablation.end(), [&](const auto& s) {
+                return s.head.name() == rk.at("head").get<std::string>();
+            });
             QVERIFY(it != got.single_ablation.end());
             near(it->mmlu, rk.at("mmlu"), "MMLU format, dissociating head removed");
             near(it->classic, rk.at("classic"), "classic format, dissociating head removed");
@@ -115,17 +116,20 @@ private Q_SLOTS:
         for (const auto& s : got.single_ablation)
             if (s.head.kind == HeadKind::Attention) attn.push_back(s.head);
         if (!attn.empty()) {
-            const std::vector<Roles> naive =
-                naive_roles(d, DemoData(card.at("seed").get<uint64_t>(), demo_world_of(card.at("data"))), samples, attn);
+            const std::vector<Roles> naive = naive_roles(
+                d, DemoData(card.at("seed").get<uint64_t>(), demo_world_of(card.at("data"))), samples, attn);
             int g_heads = 0;
             for (std::size_t h = 0; h < attn.size(); ++h) {
                 const auto it = std::find_if(got.single_ablation.begin(), got.single_ablation.end(),
                                              [&](const auto& s) { return s.head == attn[h]; });
                 const QString name = QString::fromStdString(attn[h].name());
-                QVERIFY2(std::fabs(it->gather_mass - naive[h].gather) < 1e-4,
-                         qPrintable(name + QString(": Gather %1, by hand %2").arg(it->gather_mass).arg(naive[h].gather)));
-                QVERIFY2(std::fabs(it->aggregate_mass - naive[h].aggregate) < 1e-4,
-                         qPrintable(name + QString(": Aggregate %1, by hand %2").arg(it->aggregate_mass).arg(naive[h].aggregate)));
+                QVERIFY2(
+                    std::fabs(it->gather_mass - naive[h].gather) < 1e-4,
+                    qPrintable(name + QString(": Gather %1, by hand %2").arg(it->gather_mass).arg(naive[h].gather)));
+                QVERIFY2(
+                    std::fabs(it->aggregate_mass - naive[h].aggregate) < 1e-4,
+                    qPrintable(name +
+                               QString(": Aggregate %1, by hand %2").arg(it->aggregate_mass).arg(naive[h].aggregate)));
                 for (const auto& c : ev.at("single_head_ablation"))
                     if (c.at("head").get<std::string>() == attn[h].name()) {
                         near(it->gather_mass, c.at("gather_mass"), "Gather mass");

@@ -33,19 +33,27 @@ gna::TrainOptions options_of_command(const std::string& command, bool* from_prev
     for (std::size_t i = 2; i + 1 < words.size(); i += 2) {
         const std::string& flag = words[i];
         const std::string& v = words[i + 1];
-        if (flag == "--recipe") o.recipe = v;
-        else if (flag == "--seed") o.seed = std::stoull(v);
-        else if (flag == "--steps") o.steps = std::stoi(v);
-        else if (flag == "--summary-bottleneck") o.summary_bottleneck = std::stod(v);
-        else if (flag == "--guide-weight") o.attention_guide.weight = std::stod(v);
-        else if (flag == "--init-from") *from_previous = true;
-        else if (flag == "--out") continue;
+        if (flag == "--recipe")
+            o.recipe = v;
+        else if (flag == "--seed")
+            o.seed = std::stoull(v);
+        else if (flag == "--steps")
+            o.steps = std::stoi(v);
+        else if (flag == "--summary-bottleneck")
+            o.summary_bottleneck = std::stod(v);
+        else if (flag == "--guide-weight")
+            o.attention_guide.weight = std::stod(v);
+        else if (flag == "--init-from")
+            *from_previous = true;
+        else if (flag == "--out")
+            continue;
         else if (flag == "--guide-heads") {
             // "1.3,1.1,2.2": the Gather heads, then the Aggregate head.
             std::vector<std::pair<int, int>> heads;
             std::istringstream list(v);
             for (std::string part; std::getline(list, part, ',');)
-                heads.emplace_back(std::stoi(part.substr(0, part.find('.'))), std::stoi(part.substr(part.find('.') + 1)));
+                heads.emplace_back(std::stoi(part.substr(0, part.find('.'))),
+                                   std::stoi(part.substr(part.find('.') + 1)));
             o.attention_guide.aggregate = heads.back();
             heads.pop_back();
             o.attention_guide.gather = heads;
@@ -115,7 +123,8 @@ std::string recipe_error(const gna::Json& recipe) {
 int run_tool(const std::string& args, std::string* out) {
     const fs::path log = fs::path(GNA_TEST_DATA_DIR) / "train" / "tool.log";
     fs::create_directories(log.parent_path());
-    const int rc = std::system((std::string("\"") + GNA_TRAIN_DEMO_PATH + "\" " + args + " > \"" + log.string() + "\" 2>&1").c_str());
+    const int rc = std::system(
+        (std::string("\"") + GNA_TRAIN_DEMO_PATH + "\" " + args + " > \"" + log.string() + "\" 2>&1").c_str());
     *out = read_bytes(log);
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 }
@@ -137,7 +146,8 @@ private Q_SLOTS:
             const gna::TrainOptions last = options_of_command(card.at("command").get<std::string>(), &previous);
             if (previous) {
                 bool before = false;
-                want.push_back(options_of_command(card.at("training").at("initialised_from_command").get<std::string>(), &before));
+                want.push_back(
+                    options_of_command(card.at("training").at("initialised_from_command").get<std::string>(), &before));
                 want_previous.push_back(before);
                 QVERIFY2(!before, name);  // the chain starts from a seed
             }
@@ -158,7 +168,8 @@ private Q_SLOTS:
             QCOMPARE(data.value("summary_bottleneck", 0.0), std::max(0.0, o.summary_bottleneck));
             QCOMPARE(card.at("seed").get<uint64_t>(), o.seed);
             QCOMPARE(card.at("training").at("steps").get<int>(), o.steps);
-            QCOMPARE(data.contains("attention_guide") && data["attention_guide"].is_object(), o.attention_guide.weight > 0);
+            QCOMPARE(data.contains("attention_guide") && data["attention_guide"].is_object(),
+                     o.attention_guide.weight > 0);
             ++checked;
         }
         QCOMPARE(checked, 3);
@@ -199,7 +210,8 @@ private Q_SLOTS:
             gna::train::read_recipe(fs::path(GNA_TEST_DATA_DIR) / "no-such-recipe.json");
             QFAIL("a missing recipe file was accepted");
         } catch (const gna::Error& e) {
-            QVERIFY2(std::string(e.what()).find("no-such-recipe.json: no such recipe file") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("no-such-recipe.json: no such recipe file") != std::string::npos,
+                     e.what());
         }
     }
 
@@ -232,7 +244,8 @@ private Q_SLOTS:
             QCOMPARE(item.at("choices"), gna::Json({" A", " B", " C", " D"}));
             const int answer = item.at("answer").get<int>();
             QVERIFY(answer >= 0 && answer < 4);
-            for (const char* line : {"\nA. ", "\nB. ", "\nC. ", "\nD. "}) QVERIFY2(prompt.find(line) != std::string::npos, prompt.c_str());
+            for (const char* line : {"\nA. ", "\nB. ", "\nC. ", "\nD. "})
+                QVERIFY2(prompt.find(line) != std::string::npos, prompt.c_str());
         }
     }
 
@@ -258,7 +271,8 @@ private Q_SLOTS:
                                     out.string() + "\" --steps 2 --no-eval --threads 1 --checkpoint-every 100",
                                 &log);
         QVERIFY2(rc == 0, log.c_str());
-        QVERIFY2(log.find("stage 1 of 2") != std::string::npos && log.find("stage 2 of 2") != std::string::npos, log.c_str());
+        QVERIFY2(log.find("stage 1 of 2") != std::string::npos && log.find("stage 2 of 2") != std::string::npos,
+                 log.c_str());
         QVERIFY(fs::exists(out / "stage-1" / "model.safetensors"));
         QVERIFY(fs::exists(out / "model.safetensors"));
         QCOMPARE(gna::Json::parse(read_bytes(out / "config.json")),

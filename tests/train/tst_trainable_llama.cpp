@@ -94,7 +94,8 @@ int main() {
     check(max_diff(first[0][T - 1], cut[0][T - 1]) > 1e-4 && max_diff(first[0][T - 1], base[0][T - 1]) > 1e-4,
           "a block in layer 0 alone differs from none and from both layers");
     check(max_diff(first[0][T - 1], second[0][T - 1]) > 1e-4, "layer 0's block differs from layer 1's");
-    check(max_diff(first[0].narrow(0, 0, T - 1), base[0].narrow(0, 0, T - 1)) == 0.0 && max_diff(first[1], base[1]) == 0.0,
+    check(max_diff(first[0].narrow(0, 0, T - 1), base[0].narrow(0, 0, T - 1)) == 0.0 &&
+              max_diff(first[1], base[1]) == 0.0,
           "per-layer block: other queries and rows untouched");
     // With layer 1's attention output switched off by hand (o_proj zeroed), only layer 0's block can
     // matter: blocking layer 0 = blocking both layers, blocking layer 1 = no block at all.

@@ -88,7 +88,8 @@ private Q_SLOTS:
         gna::TrainOptions bad = tiny(fresh_dir("det6"));
         bad.tokenizer = d1 / "no-such-tokenizer.model";
         const std::string e = refusal(bad);
-        QVERIFY2(e.find("no-such-tokenizer.model is not a file") != std::string::npos, ("accepted or unclear: " + e).c_str());
+        QVERIFY2(e.find("no-such-tokenizer.model is not a file") != std::string::npos,
+                 ("accepted or unclear: " + e).c_str());
         QVERIFY(!fs::exists(bad.out / "model.safetensors"));
 
         // --init-from: the run starts from d1's weights. With a vanishing learning rate the written
@@ -116,7 +117,8 @@ private Q_SLOTS:
         o8.init_from = d1;
         o8.hidden = 48;
         const std::string shapeError = refusal(o8);
-        QVERIFY2(shapeError.find("model.embed_tokens.weight") != std::string::npos, ("accepted or unclear: " + shapeError).c_str());
+        QVERIFY2(shapeError.find("model.embed_tokens.weight") != std::string::npos,
+                 ("accepted or unclear: " + shapeError).c_str());
     }
 
     void cancelledRunResumesToTheSameWeights() {
@@ -145,9 +147,12 @@ private Q_SLOTS:
         gna::TrainOptions o = tiny(part);
         o.evaluate = true;
         o.eval_samples = 2;
-        gna::TrainResult r = gna::train_demo(o, [&](const gna::TrainProgress& p) {
-            if (p.step > 0 && first_logged == 0) first_logged = p.step;
-        }, &stop);
+        gna::TrainResult r = gna::train_demo(
+            o,
+            [&](const gna::TrainProgress& p) {
+                if (p.step > 0 && first_logged == 0) first_logged = p.step;
+            },
+            &stop);
         QCOMPARE(first_logged, 4);  // continued after the checkpoint, did not start over
         QCOMPARE(r.steps, 6);
         QVERIFY(read_bytes(full / "model.safetensors") == read_bytes(part / "model.safetensors"));
@@ -251,8 +256,10 @@ private Q_SLOTS:
         QVERIFY(st.find("q_proj.weight") != std::string::npos);
 
         auto model = gna::Model::load(d);
-        const std::vector<int> ids = model->tokenizer().encode("Memorize the following dictionary:\napple:42\nriver:7\n"
-                                                               "The value of the key 'apple' is", true);
+        const std::vector<int> ids = model->tokenizer().encode(
+            "Memorize the following dictionary:\napple:42\nriver:7\n"
+            "The value of the key 'apple' is",
+            true);
         gna::RunRequest r;
         r.tokens = ids;
         r.all_logits = true;
@@ -293,21 +300,28 @@ private Q_SLOTS:
             said = said || p.message.find("KV retrieval learned") != std::string::npos;
         });
         QVERIFY(said);
-        const int kv_only = gna::Json::parse(read_bytes(full / "model_card.json"))["training"]["kv_only_steps"].get<int>();
+        const int kv_only =
+            gna::Json::parse(read_bytes(full / "model_card.json"))["training"]["kv_only_steps"].get<int>();
         QVERIFY2(kv_only >= 50 && kv_only < 95, std::to_string(kv_only).c_str());
 
         // Cancel two steps before the switch (the window of KV hits comes from the checkpoint).
         std::atomic<bool> stop{false};
         try {
-            gna::train_demo(opts(part), [&](const gna::TrainProgress& p) { if (p.step == kv_only - 2) stop = true; }, &stop);
+            gna::train_demo(
+                opts(part),
+                [&](const gna::TrainProgress& p) {
+                    if (p.step == kv_only - 2) stop = true;
+                },
+                &stop);
             QFAIL("not cancelled");
-        } catch (const gna::Cancelled&) {
-        }
+        } catch (const gna::Cancelled&) {}
         stop = false;
         gna::train_demo(opts(part), {}, &stop);
         QVERIFY(read_bytes(full / "model.safetensors") == read_bytes(part / "model.safetensors"));
-        QCOMPARE(gna::Json::parse(read_bytes(part / "model_card.json"))["training"]["kv_only_steps"].get<int>(), kv_only);
-        QVERIFY(!gna::Json::parse(read_bytes(full / "model_card.json"))["training"].value("kv_only_phase_capped", false));
+        QCOMPARE(gna::Json::parse(read_bytes(part / "model_card.json"))["training"]["kv_only_steps"].get<int>(),
+                 kv_only);
+        QVERIFY(
+            !gna::Json::parse(read_bytes(full / "model_card.json"))["training"].value("kv_only_phase_capped", false));
 
         // A KV-only phase that runs out before the KV values are right (an accuracy no tiny model reaches):
         // a warning says so as it ends, and the card records that the circuit had not formed.
@@ -325,7 +339,8 @@ private Q_SLOTS:
         });
         QVERIFY(warned_at >= 0);
         // It says what to do, whole (not cut off by the message buffer).
-        QVERIFY2(warning.find("(recipe key \"kv_warmup\": 6000) or another seed") != std::string::npos, warning.c_str());
+        QVERIFY2(warning.find("(recipe key \"kv_warmup\": 6000) or another seed") != std::string::npos,
+                 warning.c_str());
         QVERIFY2(warning.find("wanted 100%") != std::string::npos, warning.c_str());
         const gna::Json card = gna::Json::parse(read_bytes(capped / "model_card.json"));
         QCOMPARE(card["training"]["kv_only_steps"].get<int>(), 8);
@@ -387,10 +402,14 @@ private Q_SLOTS:
 
         std::atomic<bool> stop{false};
         try {
-            gna::train_demo(opts(part), [&](const gna::TrainProgress& p) { if (p.step == kv_only + focus - 2) stop = true; }, &stop);
+            gna::train_demo(
+                opts(part),
+                [&](const gna::TrainProgress& p) {
+                    if (p.step == kv_only + focus - 2) stop = true;
+                },
+                &stop);
             QFAIL("not cancelled");
-        } catch (const gna::Cancelled&) {
-        }
+        } catch (const gna::Cancelled&) {}
         stop = false;
         gna::train_demo(opts(part), {}, &stop);
         QVERIFY(read_bytes(full / "model.safetensors") == read_bytes(part / "model.safetensors"));
@@ -435,7 +454,12 @@ private Q_SLOTS:
         std::atomic<bool> stop{false};
         bool cancelled = false;
         try {
-            gna::train_demo(with_dropout(part), [&](const gna::TrainProgress& p) { if (p.step == 3) stop = true; }, &stop);
+            gna::train_demo(
+                with_dropout(part),
+                [&](const gna::TrainProgress& p) {
+                    if (p.step == 3) stop = true;
+                },
+                &stop);
         } catch (const gna::Cancelled&) {
             cancelled = true;
         }
@@ -447,8 +471,8 @@ private Q_SLOTS:
         QVERIFY(!cfg.contains("head_dropout"));
         QCOMPARE(cfg["num_hidden_layers"].get<int>(), 2);
 
-        for (auto [recipe, p, layers] : {std::tuple{"ssm", 0.2, 1}, std::tuple{"transformer", 1.0, 1},
-                                         std::tuple{"transformer", 0.2, 3}}) {
+        for (auto [recipe, p, layers] :
+             {std::tuple{"ssm", 0.2, 1}, std::tuple{"transformer", 1.0, 1}, std::tuple{"transformer", 0.2, 3}}) {
             gna::TrainOptions bad = with_dropout(fresh_dir("hd_bad"));
             bad.recipe = recipe;
             bad.head_dropout = p;
@@ -462,7 +486,8 @@ private Q_SLOTS:
         gna::TrainOptions o = tiny(fresh_dir("bad"));
         o.recipe = "moe";
         const std::string e = refusal(o);
-        QVERIFY2(e.find("'moe'") != std::string::npos && e.find("hybrid") != std::string::npos, ("accepted or unclear: " + e).c_str());
+        QVERIFY2(e.find("'moe'") != std::string::npos && e.find("hybrid") != std::string::npos,
+                 ("accepted or unclear: " + e).c_str());
     }
 };
 

@@ -183,7 +183,8 @@ private Q_SLOTS:
         for (double a : aggregate) QVERIFY(a > 0);
         // The Gather term is a cross-entropy against the uniform distribution on the line (its floor: the mean
         // log of the line lengths, about log 3). Without the term in the loss this fails (the term rises).
-        QVERIFY2(gather.back() < gather.front() - 0.5, (std::to_string(gather.front()) + " -> " + std::to_string(gather.back())).c_str());
+        QVERIFY2(gather.back() < gather.front() - 0.5,
+                 (std::to_string(gather.front()) + " -> " + std::to_string(gather.back())).c_str());
         QVERIFY2(gather.back() > std::log(2.0), std::to_string(gather.back()).c_str());
         gna::train_demo(ob);
         gna::TrainOptions none = opts("guide_none");
@@ -199,10 +200,11 @@ private Q_SLOTS:
         QCOMPARE(d.describe()["attention_guide"]["gather"], gna::Json::parse("[[0, 1], [0, 0]]"));
         QCOMPARE(d.describe()["attention_guide"]["aggregate"], gna::Json::array({1, 0}));
         QVERIFY(gna::DemoData(1).describe()["attention_guide"].is_null());
-        for (const gna::DemoData::AttentionGuide& bad :
-             {gna::DemoData::AttentionGuide{{{0, 2}}, {1, 0}, 1.0}, gna::DemoData::AttentionGuide{{{0, 0}}, {2, 0}, 1.0},
-              gna::DemoData::AttentionGuide{{{1, 0}}, {1, 0}, 1.0}, gna::DemoData::AttentionGuide{{{0, 0}, {0, 0}}, {1, 0}, 1.0},
-              gna::DemoData::AttentionGuide{{}, {1, 0}, 1.0}}) {
+        for (const gna::DemoData::AttentionGuide& bad : {gna::DemoData::AttentionGuide{{{0, 2}}, {1, 0}, 1.0},
+                                                         gna::DemoData::AttentionGuide{{{0, 0}}, {2, 0}, 1.0},
+                                                         gna::DemoData::AttentionGuide{{{1, 0}}, {1, 0}, 1.0},
+                                                         gna::DemoData::AttentionGuide{{{0, 0}, {0, 0}}, {1, 0}, 1.0},
+                                                         gna::DemoData::AttentionGuide{{}, {1, 0}, 1.0}}) {
             gna::TrainOptions o = opts("guide_bad");
             o.attention_guide = bad;
             const std::string e = refusal(o);
@@ -228,7 +230,8 @@ private Q_SLOTS:
         gna::TrainOptions o = tiny(fresh_dir("sg_bad"));
         o.summary_gather = true;
         const std::string e = refusal(o);
-        QVERIFY2(e.find("summary_gather needs summary_bottleneck") != std::string::npos, ("accepted or unclear: " + e).c_str());
+        QVERIFY2(e.find("summary_gather needs summary_bottleneck") != std::string::npos,
+                 ("accepted or unclear: " + e).c_str());
     }
 
     void reinitLayers() {
@@ -279,8 +282,8 @@ private Q_SLOTS:
         const gna::Json card = gna::Json::parse(read_bytes(ob.out / "model_card.json"));
         QCOMPARE(card["training"]["reinitialised_layers"], gna::Json::array({1}));
         QCOMPARE(card["training"]["initialised_from_command"].get<std::string>(), first);
-        QVERIFY(read_bytes(ob.out / "MODEL_CARD.md").find("with the same tokenizer, by `" + first + "`), not from a seed") !=
-                std::string::npos);
+        QVERIFY(read_bytes(ob.out / "MODEL_CARD.md")
+                    .find("with the same tokenizer, by `" + first + "`), not from a seed") != std::string::npos);
         QCOMPARE(gna::train::read_demo_card_info(ob.out).init_from_command, first);
         QCOMPARE(card["recipe_options"]["reinit_layers"], gna::Json::array({1}));
 
@@ -296,7 +299,6 @@ private Q_SLOTS:
             QVERIFY(!fs::exists(bad.out / "model.safetensors"));
         }
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestTrainingMasks)

@@ -29,7 +29,8 @@ int countAround(const QImage& img, QPointF centre, int half, int hole, QColor c)
     const int cx = qRound(centre.x()), cy = qRound(centre.y());
     for (int y = cy - half; y <= cy + half; ++y)
         for (int x = cx - half; x <= cx + half; ++x)
-            if (img.rect().contains(x, y) && (std::abs(x - cx) > hole || std::abs(y - cy) > hole)) n += nearColour(img.pixel(x, y), c);
+            if (img.rect().contains(x, y) && (std::abs(x - cx) > hole || std::abs(y - cy) > hole))
+                n += nearColour(img.pixel(x, y), c);
     return n;
 }
 const QColor kBlue(0, 114, 178), kOrange(213, 94, 0), kGrey(128, 128, 128);
@@ -43,8 +44,9 @@ void TestCurves::resultsLieOverTheirControl() {
     curve.setPalette(lightPalette());
     QVERIFY(showSized(curve, 500, 360));
     const std::vector<double> x{0, 1, 2, 3}, y{0.5, 0.5, 0.5, 0.5}, e{0.1, 0.1, 0.1, 0.1};
-    curve.setSeries({{QStringLiteral("KV-retrieval"), x, y, e, false}, {QStringLiteral("random heads (control)"), x, y, e, true}},
-                    QStringLiteral("Heads removed"), QStringLiteral("Accuracy"), {0.0, 1.0});
+    curve.setSeries(
+        {{QStringLiteral("KV-retrieval"), x, y, e, false}, {QStringLiteral("random heads (control)"), x, y, e, true}},
+        QStringLiteral("Heads removed"), QStringLiteral("Accuracy"), {0.0, 1.0});
     curve.plot()->replot();
     const QImage img = curve.grab().toImage().convertToFormat(QImage::Format_RGB32);
     QCPAxis* xa = curve.plot()->xAxis;
@@ -52,7 +54,8 @@ void TestCurves::resultsLieOverTheirControl() {
     for (double at : {1.0, 2.0}) {
         const QPointF p(xa->coordToPixel(at), ya->coordToPixel(0.5));
         // The marker's middle is the result's colour, not the control's grey.
-        QVERIFY2(countAround(img, p, 1, -1, kBlue) >= 7, qPrintable(QStringLiteral("x = %1: %2").arg(at).arg(QColor(img.pixel(p.toPoint())).name())));
+        QVERIFY2(countAround(img, p, 1, -1, kBlue) >= 7,
+                 qPrintable(QStringLiteral("x = %1: %2").arg(at).arg(QColor(img.pixel(p.toPoint())).name())));
         QCOMPARE(countAround(img, p, 1, -1, kGrey), 0);
         // The control's square shows as a grey ring around it.
         QVERIFY2(countAround(img, p, 7, 4, kGrey) >= 8, qPrintable(QString::number(countAround(img, p, 7, 4, kGrey))));
@@ -62,7 +65,8 @@ void TestCurves::resultsLieOverTheirControl() {
         int grey = 0;
         for (int dx = 5; dx <= 8; ++dx)
             for (int dy = -1; dy <= 1; ++dy)
-                for (int side : {-1, 1}) grey += nearColour(img.pixel(qRound(top.x()) + side * dx, qRound(top.y()) + dy), kGrey);
+                for (int side : {-1, 1})
+                    grey += nearColour(img.pixel(qRound(top.x()) + side * dx, qRound(top.y()) + dy), kGrey);
         QVERIFY2(grey >= 4, qPrintable(QStringLiteral("%1 grey whisker pixels").arg(grey)));
     }
 }
@@ -79,11 +83,15 @@ void TestCurves::coincidentResultsBothShow() {
                     QStringLiteral("n"), QStringLiteral("Accuracy"), {0.0, 1.0});
     curve.plot()->replot();
     const QImage img = curve.grab().toImage().convertToFormat(QImage::Format_RGB32);
-    auto at = [&](double x, double y) { return QPointF(curve.plot()->xAxis->coordToPixel(x), curve.plot()->yAxis->coordToPixel(y)); };
+    auto at = [&](double x, double y) {
+        return QPointF(curve.plot()->xAxis->coordToPixel(x), curve.plot()->yAxis->coordToPixel(y));
+    };
     for (double x : {1.0, 2.0}) {
         const QPointF p = at(x, 0.2);
-        QVERIFY2(countAround(img, p, 1, -1, kBlue) >= 5, qPrintable(QStringLiteral("x = %1: middle %2").arg(x).arg(QColor(img.pixel(p.toPoint())).name())));
-        QVERIFY2(countAround(img, p, 6, 2, kOrange) >= 6, qPrintable(QStringLiteral("x = %1: no orange square").arg(x)));
+        QVERIFY2(countAround(img, p, 1, -1, kBlue) >= 5,
+                 qPrintable(QStringLiteral("x = %1: middle %2").arg(x).arg(QColor(img.pixel(p.toPoint())).name())));
+        QVERIFY2(countAround(img, p, 6, 2, kOrange) >= 6,
+                 qPrintable(QStringLiteral("x = %1: no orange square").arg(x)));
     }
     // Along the shared segment from 1 to 2 both lines show: the blue one wider, beside and between the
     // orange dash-dots.
@@ -113,7 +121,8 @@ void TestCurves::coincidentResultsBothShow() {
         for (int y = top; y < out.height() && !any; ++y) any = nearColour(out.pixel(x, y), kBlue);
         blueColumns += any;
     }
-    QVERIFY2(blueColumns > (x1 - x0 - 20) / 3, qPrintable(QStringLiteral("blue in %1 of %2 columns").arg(blueColumns).arg(x1 - x0 - 20)));
+    QVERIFY2(blueColumns > (x1 - x0 - 20) / 3,
+             qPrintable(QStringLiteral("blue in %1 of %2 columns").arg(blueColumns).arg(x1 - x0 - 20)));
 }
 
 void TestCurves::flatCurvesGetReadableRanges() {

@@ -23,7 +23,10 @@ QByteArray pdfContent(const QByteArray& pdf) {
     QByteArray out;
     qsizetype pos = 0;
     while ((pos = pdf.indexOf("stream", pos)) >= 0) {
-        if (pos >= 3 && pdf.mid(pos - 3, 9) == "endstream") { pos += 6; continue; }
+        if (pos >= 3 && pdf.mid(pos - 3, 9) == "endstream") {
+            pos += 6;
+            continue;
+        }
         qsizetype start = pos + 6;
         if (pdf.at(start) == '\r') ++start;
         if (pdf.at(start) == '\n') ++start;
@@ -34,7 +37,10 @@ QByteArray pdfContent(const QByteArray& pdf) {
         if (dict.lastIndexOf("FlateDecode") > dict.lastIndexOf("<<")) {
             QByteArray sized(4, '\0');
             const quint32 guess = 64u * 1024u * 1024u;
-            sized[0] = char(guess >> 24); sized[1] = char(guess >> 16); sized[2] = char(guess >> 8); sized[3] = char(guess);
+            sized[0] = char(guess >> 24);
+            sized[1] = char(guess >> 16);
+            sized[2] = char(guess >> 8);
+            sized[3] = char(guess);
             body = qUncompress(sized + body);
         }
         out += body;
@@ -65,9 +71,10 @@ double darkShare(const QImage& img) {
 }
 
 void fillCurve(AblationCurve& curve) {
-    curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 10, 20, 30}, {0.95, 0.6, 0.3, 0.1}, {0.02, 0.05, 0.05, 0.03}, false},
-                     {QStringLiteral("random heads"), {0, 10, 20, 30}, {0.95, 0.93, 0.9, 0.88}, {}, true}},
-                    QStringLiteral("heads removed"), QStringLiteral("accuracy"));
+    curve.setSeries(
+        {{QStringLiteral("KV-retrieval"), {0, 10, 20, 30}, {0.95, 0.6, 0.3, 0.1}, {0.02, 0.05, 0.05, 0.03}, false},
+         {QStringLiteral("random heads"), {0, 10, 20, 30}, {0.95, 0.93, 0.9, 0.88}, {}, true}},
+        QStringLiteral("heads removed"), QStringLiteral("accuracy"));
 }
 
 }  // namespace
@@ -178,7 +185,8 @@ void TestFigureExport::pngTextScalesWithDpi() {
     QCOMPARE(QImage(high).width(), 990);
     const double inkLow = darkShare(a), inkHigh = darkShare(b);
     QVERIFY2(inkLow > 0.005, qPrintable(QString::number(inkLow)));
-    QVERIFY2(std::abs(inkHigh - inkLow) < 0.35 * inkLow, qPrintable(QStringLiteral("%1 vs %2").arg(inkLow).arg(inkHigh)));
+    QVERIFY2(std::abs(inkHigh - inkLow) < 0.35 * inkLow,
+             qPrintable(QStringLiteral("%1 vs %2").arg(inkLow).arg(inkHigh)));
     // Pixel by pixel, the downscaled image is close to the low-resolution one.
     double diff = 0;
     for (int y = 0; y < a.height(); ++y)
@@ -230,9 +238,9 @@ void TestFigureExport::figureSet() {
     fillCurve(a);
     fillCurve(b);
     const QString dir = m_dir.filePath(QStringLiteral("set"));
-    const QStringList files = exportFigureSet({{QStringLiteral("one"), a.plot()}, {QStringLiteral("two"), b.plot()}}, dir,
-                                              {FigureFormat::PDF, FigureFormat::SVG, FigureFormat::PNG, FigureFormat::CSV},
-                                              inches(3.3, 2.5, 96));
+    const QStringList files = exportFigureSet(
+        {{QStringLiteral("one"), a.plot()}, {QStringLiteral("two"), b.plot()}}, dir,
+        {FigureFormat::PDF, FigureFormat::SVG, FigureFormat::PNG, FigureFormat::CSV}, inches(3.3, 2.5, 96));
     QCOMPARE(files.size(), 8);
     for (const QString& f : files) QVERIFY(QFileInfo(f).size() > 0);
     QVERIFY(QFileInfo::exists(QDir(dir).filePath(QStringLiteral("two.svg"))));
@@ -244,11 +252,17 @@ void TestFigureExport::figureSet() {
 void TestFigureExport::layerPruningFigure() {
     AblationCurve curve;
     curve.resize(600, 400);
-    const QList<CurveSeries> series{{QStringLiteral("gradual: last n layers removed"), {0, 1, 2, 3}, {1.0, 0.2, 0.2, 0.2}, {0, 0.1, 0.1, 0.1}, false},
-                                    {QStringLiteral("individual: only layer n skipped"), {0, 1, 2}, {1.0, 0.2, 0.2}, {0, 0.1, 0.1}, false}};
+    const QList<CurveSeries> series{
+        {QStringLiteral("gradual: last n layers removed"),
+         {0, 1, 2, 3},
+         {1.0, 0.2, 0.2, 0.2},
+         {0, 0.1, 0.1, 0.1},
+         false},
+        {QStringLiteral("individual: only layer n skipped"), {0, 1, 2}, {1.0, 0.2, 0.2}, {0, 0.1, 0.1}, false}};
     curve.setSeries(series, QStringLiteral("n"), QStringLiteral("Accuracy"), {0.0, 1.0});
     QString error;
-    const QString pdf = m_dir.filePath(QStringLiteral("pruning.pdf")), svg = m_dir.filePath(QStringLiteral("pruning.svg")),
+    const QString pdf = m_dir.filePath(QStringLiteral("pruning.pdf")),
+                  svg = m_dir.filePath(QStringLiteral("pruning.svg")),
                   csv = m_dir.filePath(QStringLiteral("pruning.csv"));
     QVERIFY2(exportPdf(curve.plot(), pdf, inches(3.3, 2.5, 300), &error), qPrintable(error));
     QVERIFY2(exportSvg(curve.plot(), svg, inches(3.3, 2.5, 96), &error), qPrintable(error));
@@ -257,7 +271,9 @@ void TestFigureExport::layerPruningFigure() {
     QVERIFY(pf.open(QIODevice::ReadOnly));
     const QByteArray pdfBytes = pf.readAll();
     QVERIFY(!pdfBytes.contains("/Subtype /Image"));
-    QVERIFY(QString::fromLatin1(pdfContent(pdfBytes)).count(QRegularExpression(QStringLiteral("[-\\d.]+ [-\\d.]+ l\\b"))) > 10);
+    QVERIFY(
+        QString::fromLatin1(pdfContent(pdfBytes)).count(QRegularExpression(QStringLiteral("[-\\d.]+ [-\\d.]+ l\\b"))) >
+        10);
     QFile sf(svg);
     QVERIFY(sf.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&sf);
@@ -267,7 +283,8 @@ void TestFigureExport::layerPruningFigure() {
             const QXmlStreamAttributes a = xml.attributes();
             const QString stroke = a.value(QLatin1String("stroke")).toString().toLower();
             blue = blue || stroke == QLatin1String("#0072b2");
-            orangeDashed = orangeDashed || (stroke == QLatin1String("#d55e00") && a.hasAttribute(QLatin1String("stroke-dasharray")));
+            orangeDashed = orangeDashed ||
+                (stroke == QLatin1String("#d55e00") && a.hasAttribute(QLatin1String("stroke-dasharray")));
         }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(blue);

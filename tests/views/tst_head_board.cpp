@@ -212,7 +212,8 @@ void TestHeadBoard::mixedBoardHoldsBothKinds() {
     QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(m->mixed() && !m->ssm());
     QCOMPARE(m->heads(), 5);
-    const bool has[3][5] = {{true, true, true, true, true}, {false, false, true, true, true}, {true, false, true, true, false}};
+    const bool has[3][5] = {
+        {true, true, true, true, true}, {false, false, true, true, true}, {true, false, true, true, false}};
     for (int l = 0; l < 3; ++l)
         for (int c = 0; c < 5; ++c) {
             QCOMPARE(m->contains(l, c), has[l][c]);
@@ -294,9 +295,11 @@ void TestHeadBoard::everyColumnLabelWhereItFits() {
     const auto thin = board.columnLabels();
     QVERIFY(!thin.isEmpty());
     for (int i = 1; i < thin.size(); ++i)
-        QVERIFY2(thin[i].left >= thin[i - 1].left + fm.horizontalAdvance(thin[i - 1].text) + 3, qPrintable(thin[i].text));
+        QVERIFY2(thin[i].left >= thin[i - 1].left + fm.horizontalAdvance(thin[i - 1].text) + 3,
+                 qPrintable(thin[i].text));
     // Thinned only when needed, group by group: the SSM heads' labels all shown where "S0".."S7" fit.
-    const int widestS = fm.horizontalAdvance(QStringLiteral("S7")), widestH = fm.horizontalAdvance(QStringLiteral("H3"));
+    const int widestS = fm.horizontalAdvance(QStringLiteral("S7")),
+              widestH = fm.horizontalAdvance(QStringLiteral("H3"));
     int shownS = 0, shownH = 0;
     for (const auto& c : thin) (c.text.startsWith(QLatin1Char('S')) ? shownS : shownH)++;
     QCOMPARE(shownS == 8, narrow >= widestS + 3);
@@ -334,7 +337,10 @@ void TestHeadBoard::shownHeadsAreMarked() {
         for (int h = 0; h < 4; ++h) {
             const bool shown = (l == 1 && h == 3) || (l == 2 && h == 2);
             QVERIFY2(marked(l, h) == shown, qPrintable(board.model()->cell(l, h).name()));
-            QCOMPARE(board.displayedMark(l, h), l == 1 && h == 3 ? QStringLiteral("G") : l == 2 && h == 2 ? QStringLiteral("A") : QString());
+            QCOMPARE(board.displayedMark(l, h),
+                     l == 1 && h == 3       ? QStringLiteral("G")
+                         : l == 2 && h == 2 ? QStringLiteral("A")
+                                            : QString());
         }
     // One head shown as both; a head the board lacks is not marked.
     board.setDisplayedHeads(HeadCell{0, 1, false}, HeadCell{0, 1, false});
@@ -386,15 +392,19 @@ void TestHeadBoard::smallCellsShowColourUnderTheirMark() {
             }
         const QString name = board.model()->cell(c.y(), c.x()).name();
         const int area = r.width() * r.height();
-        QVERIFY2(same * 3 >= area * 2, qPrintable(QStringLiteral("%1: %2 of %3 pixels as unmarked").arg(name).arg(same).arg(area)));
+        QVERIFY2(same * 3 >= area * 2,
+                 qPrintable(QStringLiteral("%1: %2 of %3 pixels as unmarked").arg(name).arg(same).arg(area)));
         if (c == QPoint(2, 1)) {
             QVERIFY2(cross >= s / 2, qPrintable(QStringLiteral("%1: no cross drawn (%2 px)").arg(name).arg(cross)));
-            QVERIFY2(crossKept == cross, qPrintable(QStringLiteral("%1: %2 of the cross's %3 pixels left").arg(name).arg(crossKept).arg(cross)));
+            QVERIFY2(
+                crossKept == cross,
+                qPrintable(QStringLiteral("%1: %2 of the cross's %3 pixels left").arg(name).arg(crossKept).arg(cross)));
         }
         // The mark is still there: text-coloured pixels in the cell's lower left quarter.
         int dark = 0;
         for (int y = r.center().y(); y <= r.bottom(); ++y)
-            for (int x = r.left(); x <= r.center().x(); ++x) dark += marked.pixel(x, y) == board.palette().color(QPalette::Text).rgb();
+            for (int x = r.left(); x <= r.center().x(); ++x)
+                dark += marked.pixel(x, y) == board.palette().color(QPalette::Text).rgb();
         QVERIFY2(dark >= 6, qPrintable(name + QStringLiteral(": no mark")));
     }
 }
@@ -423,14 +433,17 @@ void TestHeadBoard::ssmMarkReadsOnEveryColour() {
     board.setCurrentHead(0, 0);  // the keyboard's box on an attention head, away from the SSM cells
     const QImage img = board.grab().toImage();
     QCPColorGradient viridis = makeGradient(Palette::Viridis);  // color() is not const
-    for (const auto& [layer, column, value] : {std::tuple{0, 1, 0.0}, std::tuple{0, 2, 1.0}, std::tuple{1, 1, 1.0}, std::tuple{1, 2, 0.0}}) {
+    for (const auto& [layer, column, value] :
+         {std::tuple{0, 1, 0.0}, std::tuple{0, 2, 1.0}, std::tuple{1, 1, 1.0}, std::tuple{1, 2, 0.0}}) {
         const QRect r = board.cellRect(layer, column);
         const QColor cell = img.pixelColor(r.left() + 3, r.bottom() - 3);
         if (layer == 0) QCOMPARE(cell, QColor::fromRgb(viridis.color(value, QCPRange(0, 1))));  // the colour map's end
         const QColor mark = img.pixelColor(r.right() - 2, r.top() + 1);
         const QString where = board.model()->cell(layer, column).name();
-        QVERIFY2(contrastRatio(mark, cell) >= 3.0, qPrintable(QStringLiteral("%1: mark %2 on cell %3, contrast %4")
-                                                             .arg(where, mark.name(), cell.name()).arg(contrastRatio(mark, cell))));
+        QVERIFY2(contrastRatio(mark, cell) >= 3.0,
+                 qPrintable(QStringLiteral("%1: mark %2 on cell %3, contrast %4")
+                                .arg(where, mark.name(), cell.name())
+                                .arg(contrastRatio(mark, cell))));
     }
 }
 

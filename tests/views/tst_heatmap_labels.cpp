@@ -62,7 +62,8 @@ void TestHeatmapLabels::slantedKeyLabelsKeepTheirDistance() {
     const QVector<double> rowTicks = map.plot()->yAxis->tickVector();
     const int lineHeight = QFontMetrics(map.plot()->yAxis->tickLabelFont()).height();
     for (int i = 1; i < rowTicks.size(); ++i)
-        QVERIFY(std::abs(map.plot()->yAxis->coordToPixel(rowTicks[i]) - map.plot()->yAxis->coordToPixel(rowTicks[i - 1])) >= lineHeight);
+        QVERIFY(std::abs(map.plot()->yAxis->coordToPixel(rowTicks[i]) -
+                         map.plot()->yAxis->coordToPixel(rowTicks[i - 1])) >= lineHeight);
     // Both axes: "position token", the position being the tick's (every key from the prompt's start).
     for (QCPAxis* axis : {map.plot()->xAxis, map.plot()->yAxis}) {
         const QVector<double> t = axis->tickVector();
@@ -75,7 +76,8 @@ void TestHeatmapLabels::slantedKeyLabelsKeepTheirDistance() {
         }
     }
     // The slanted labels leave the map most of the widget's height.
-    QVERIFY2(map.plot()->axisRect()->height() >= size.height() / 2, qPrintable(QString::number(map.plot()->axisRect()->height())));
+    QVERIFY2(map.plot()->axisRect()->height() >= size.height() / 2,
+             qPrintable(QString::number(map.plot()->axisRect()->height())));
 }
 
 namespace {
@@ -117,10 +119,14 @@ void TestHeatmapLabels::pairTitlesWrapAndLineUp() {
         const QStringList parts = title->text().split(QLatin1Char('\n'));
         for (const QString& line : parts)
             QVERIFY2(fm.horizontalAdvance(line) <= title->outerRect().width(),
-                     qPrintable(QStringLiteral("“%1”: %2 px in %3").arg(line).arg(fm.horizontalAdvance(line)).arg(title->outerRect().width())));
+                     qPrintable(QStringLiteral("“%1”: %2 px in %3")
+                                    .arg(line)
+                                    .arg(fm.horizontalAdvance(line))
+                                    .arg(title->outerRect().width())));
         lines[i++] = int(parts.size());
     }
-    QVERIFY2(lines[0] > lines[1] && lines[1] >= 2, qPrintable(QStringLiteral("%1 and %2 lines").arg(lines[0]).arg(lines[1])));
+    QVERIFY2(lines[0] > lines[1] && lines[1] >= 2,
+             qPrintable(QStringLiteral("%1 and %2 lines").arg(lines[0]).arg(lines[1])));
     QTRY_COMPARE(pair.gather()->plot()->axisRect()->top(), pair.aggregate()->plot()->axisRect()->top());
     // A difference's title (no statistics) wraps to its column too, not clipped at both ends.
     HeatmapData d = titledMap(QStringLiteral("Gather L0.S0: unchanged by the ablation"), QStringLiteral("k"));
@@ -163,7 +169,8 @@ void TestHeatmapLabels::titleSaysWhatTheScaleDraws() {
     softmax.lastRow->magnitudes = false;
     map.setData(softmax);
     QVERIFY2(map.colorScale()->dataRange().lower >= 0.0 && !map.titleText().contains(QStringLiteral("Σ")) &&
-                 !map.titleText().contains(QStringLiteral("signed")), qPrintable(map.titleText()));
+                 !map.titleText().contains(QStringLiteral("signed")),
+             qPrintable(map.titleText()));
 }
 
 GNA_GUI_TEST_MAIN(TestHeatmapLabels)

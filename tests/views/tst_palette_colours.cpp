@@ -49,7 +49,9 @@ double deltaE(const QColor& a, const QColor& b) {
         const double r = lin(c.redF()), g = lin(c.greenF()), bl = lin(c.blueF());
         const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047, y = 0.2126 * r + 0.7152 * g + 0.0722 * bl,
                      z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
-        const auto f = [](double t) { return t > 216.0 / 24389.0 ? std::cbrt(t) : (24389.0 / 27.0 * t + 16.0) / 116.0; };
+        const auto f = [](double t) {
+            return t > 216.0 / 24389.0 ? std::cbrt(t) : (24389.0 / 27.0 * t + 16.0) / 116.0;
+        };
         return std::array<double, 3>{116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))};
     };
     const auto p = lab(a), q = lab(b);
@@ -97,12 +99,15 @@ void TestPaletteColours::maskedCellsFollowThePalette() {
             map.setColorPalette(scale);
             map.plot()->replot();
             const QImage img = map.plot()->grab().toImage();
-            const auto pixel = [&](int row, int col) { return QColor(img.pixel(map.cellCenterPixel(row, col).toPoint())); };
+            const auto pixel = [&](int row, int col) {
+                return QColor(img.pixel(map.cellCenterPixel(row, col).toPoint()));
+            };
             QVERIFY(map.isMaskedCell(0, 5) && map.isMaskedCell(2, 4) && !map.isMaskedCell(4, 1));
             const QColor masked = pixel(0, 5), lowest = pixel(4, 1);
             QCOMPARE(pixel(2, 4), masked);
             const QString what = QStringLiteral("%1 palette, scale %2: masked %3, lowest %4")
-                                     .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"), paletteName(scale), masked.name(), lowest.name());
+                                     .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"), paletteName(scale),
+                                          masked.name(), lowest.name());
             if (dark) {
                 QVERIFY2(contrastRatio(masked, palette.color(QPalette::Window)) < 2.0, qPrintable(what));
                 QVERIFY2(deltaE(masked, lowest) >= 10.0, qPrintable(what));
@@ -171,9 +176,11 @@ void TestPaletteColours::baselineBarsStandOut() {
                 bar = QColor(it.key());
             }
         QVERIFY2(most >= 5, qPrintable(QStringLiteral("no bar drawn at x = %1").arg(x)));
-        QVERIFY2(contrastRatio(bar, bg) >= 3.0, qPrintable(QStringLiteral("%1 on %2: %3:1").arg(bar.name(), bg.name()).arg(contrastRatio(bar, bg))));
+        QVERIFY2(contrastRatio(bar, bg) >= 3.0,
+                 qPrintable(QStringLiteral("%1 on %2: %3:1").arg(bar.name(), bg.name()).arg(contrastRatio(bar, bg))));
         // Neutral: told apart from the blue and orange series by hue.
-        QVERIFY2(std::abs(bar.red() - bar.blue()) <= 8 && std::abs(bar.red() - bar.green()) <= 8, qPrintable(bar.name()));
+        QVERIFY2(std::abs(bar.red() - bar.blue()) <= 8 && std::abs(bar.red() - bar.green()) <= 8,
+                 qPrintable(bar.name()));
     }
 }
 
@@ -185,8 +192,9 @@ void TestPaletteColours::summaryTokensFramedAndExplained() {
         MaskEditor editor;
         editor.setPalette(palette);
         MaskSample s;
-        s.tokens = {QStringLiteral("Q"), QStringLiteral("?"), QStringLiteral("\n"), QStringLiteral("A"), QStringLiteral("Mars"),
-                    QStringLiteral("\n"), QStringLiteral("B"), QStringLiteral("Venus"), QStringLiteral("\n")};
+        s.tokens = {QStringLiteral("Q"), QStringLiteral("?"),     QStringLiteral("\n"),
+                    QStringLiteral("A"), QStringLiteral("Mars"),  QStringLiteral("\n"),
+                    QStringLiteral("B"), QStringLiteral("Venus"), QStringLiteral("\n")};
         s.segments = {{3, 5}, {6, 8}};
         s.summaryTokens = {5, 8};
         s.keys = {3, 4, 5, 6, 7, 8};
@@ -202,7 +210,8 @@ void TestPaletteColours::summaryTokensFramedAndExplained() {
                      qPrintable(QStringLiteral("token %1: %2").arg(i).arg(QColor(edge).name())));
         }
     }
-    QVERIFY2(MaskEditor().toolTip().contains(QStringLiteral("summary token")), "the tooltip explains the framed tokens");
+    QVERIFY2(MaskEditor().toolTip().contains(QStringLiteral("summary token")),
+             "the tooltip explains the framed tokens");
 }
 
 GNA_GUI_TEST_MAIN(TestPaletteColours)

@@ -66,7 +66,8 @@ HeatmapData causalMap() {
     HeatmapData d;
     d.rows = d.cols = 4;
     d.values = {1, 0, 0, 0, .5f, .5f, 0, 0, .2f, .3f, .5f, 0, .1f, .2f, .3f, .4f};
-    d.rowLabels = d.colLabels = {QStringLiteral("The"), QStringLiteral("cat"), QStringLiteral("sat"), QStringLiteral("down")};
+    d.rowLabels =
+        d.colLabels = {QStringLiteral("The"), QStringLiteral("cat"), QStringLiteral("sat"), QStringLiteral("down")};
     return d;
 }
 
@@ -169,18 +170,24 @@ void TestPaperColours::chartsPng_data() {
 void TestPaperColours::chartsPng() {
     QFETCH(bool, paper);
     QFETCH(bool, bars);
-    const QString path = m_dir.filePath(QStringLiteral("%1_%2.png").arg(bars ? QStringLiteral("bars") : QStringLiteral("curve")).arg(paper));
+    const QString path = m_dir.filePath(
+        QStringLiteral("%1_%2.png").arg(bars ? QStringLiteral("bars") : QStringLiteral("curve")).arg(paper));
     if (bars) {
         NextTokenChart chart;
-        chart.setProbabilities({{QStringLiteral("Paris"), 0.6, false}, {QStringLiteral("London"), 0.2, false}, {QStringLiteral("Rome"), 0.1, true}});
-        chart.setBaseline({{QStringLiteral("Paris"), 0.8, false}, {QStringLiteral("London"), 0.1, false}, {QStringLiteral("Rome"), 0.05, true}});
+        chart.setProbabilities({{QStringLiteral("Paris"), 0.6, false},
+                                {QStringLiteral("London"), 0.2, false},
+                                {QStringLiteral("Rome"), 0.1, true}});
+        chart.setBaseline({{QStringLiteral("Paris"), 0.8, false},
+                           {QStringLiteral("London"), 0.1, false},
+                           {QStringLiteral("Rome"), 0.05, true}});
         QVERIFY(showSized(chart, 420, 320));
         checkExport(chart, chart.plot(), paper, path);
     } else {
         AblationCurve curve;
-        curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 10, 20, 30}, {0.95, 0.6, 0.3, 0.1}, {0.02, 0.05, 0.05, 0.03}, false},
-                         {QStringLiteral("random heads"), {0, 10, 20, 30}, {0.95, 0.93, 0.9, 0.88}, {}, true}},
-                        QStringLiteral("heads removed"), QStringLiteral("accuracy"));
+        curve.setSeries(
+            {{QStringLiteral("KV-retrieval"), {0, 10, 20, 30}, {0.95, 0.6, 0.3, 0.1}, {0.02, 0.05, 0.05, 0.03}, false},
+             {QStringLiteral("random heads"), {0, 10, 20, 30}, {0.95, 0.93, 0.9, 0.88}, {}, true}},
+            QStringLiteral("heads removed"), QStringLiteral("accuracy"));
         QVERIFY(showSized(curve, 420, 320));
         checkExport(curve, curve.plot(), paper, path);
     }
@@ -188,8 +195,8 @@ void TestPaperColours::chartsPng() {
 
 void TestPaperColours::svgIsWhiteWithDarkTextOnPaper() {
     AblationCurve curve;
-    curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 10, 20}, {0.9, 0.5, 0.2}, {}, false}}, QStringLiteral("heads removed"),
-                    QStringLiteral("accuracy"));
+    curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 10, 20}, {0.9, 0.5, 0.2}, {}, false}},
+                    QStringLiteral("heads removed"), QStringLiteral("accuracy"));
     QVERIFY(showSized(curve, 420, 320));
     const QImage before = freshGrab(curve, curve.plot());
     for (const bool paper : {true, false}) {
@@ -199,7 +206,8 @@ void TestPaperColours::svgIsWhiteWithDarkTextOnPaper() {
         QVERIFY(colours.background.isValid());
         const double background = luminance(colours.background.rgb());
         QVERIFY2(paper ? background > 0.95 : background < 0.2, qPrintable(colours.background.name()));
-        QVERIFY2(colours.text.size() >= 5, qPrintable(QString::number(colours.text.size())));  // tick labels, axis labels, legend
+        QVERIFY2(colours.text.size() >= 5,
+                 qPrintable(QString::number(colours.text.size())));  // tick labels, axis labels, legend
         for (const QColor& c : colours.text) {
             const double l = luminance(c.rgb());
             QVERIFY2(paper ? l < 0.3 : l > 0.7, qPrintable(c.name()));
@@ -245,7 +253,8 @@ void TestPaperColours::maskedCellsTakeThePrintGrey() {
 void TestPaperColours::defaultIsPaper() {
     QVERIFY(FigureOptions{}.paperColours);
     AblationCurve curve;
-    curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 10}, {0.9, 0.5}, {}, false}}, QStringLiteral("x"), QStringLiteral("y"));
+    curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 10}, {0.9, 0.5}, {}, false}}, QStringLiteral("x"),
+                    QStringLiteral("y"));
     QVERIFY(showSized(curve, 300, 200));
     FigureExportDialog dialog(curve.plot(), QStringLiteral("curve"));
     QCheckBox* paper = nullptr;

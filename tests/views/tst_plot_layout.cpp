@@ -76,13 +76,15 @@ QList<double> barOffsets(const QImage& src, QString* why) {
     const int lineWidth = std::max(1, img.width() / 300);
     const auto bars = rowRuns(img, axisX + 20 * lineWidth, axisX + 24 * lineWidth, top, bottom,
                               [&](int x, int y) { return isBarColour(img.pixel(x, y)); });
-    const auto labels = rowRuns(img, 0, axisX - 2 * lineWidth, top, bottom, [&](int x, int y) { return isInk(img.pixel(x, y)); });
+    const auto labels =
+        rowRuns(img, 0, axisX - 2 * lineWidth, top, bottom, [&](int x, int y) { return isInk(img.pixel(x, y)); });
     if (bars.isEmpty() || labels.size() < 2) {
         *why = QStringLiteral("%1 bars, %2 labels").arg(bars.size()).arg(labels.size());
         return out;
     }
-    const double pitch = ((labels.last().first + labels.last().second) - (labels.first().first + labels.first().second)) /
-                         2.0 / (labels.size() - 1);
+    const double pitch =
+        ((labels.last().first + labels.last().second) - (labels.first().first + labels.first().second)) / 2.0 /
+        (labels.size() - 1);
     for (const auto& b : bars) {
         const double centre = (b.first + b.second) / 2.0;
         double nearest = 1e9;
@@ -98,17 +100,19 @@ QList<TokenProbability> candidatesOnly() {
 }
 
 QList<TokenProbability> mixed() {
-    return {{QStringLiteral("Paris"), 0.55, false}, {QStringLiteral("London"), 0.35, true},
-            {QStringLiteral("Rome"), 0.25, false}, {QStringLiteral("Berlin"), 0.15, true}};
+    return {{QStringLiteral("Paris"), 0.55, false},
+            {QStringLiteral("London"), 0.35, true},
+            {QStringLiteral("Rome"), 0.25, false},
+            {QStringLiteral("Berlin"), 0.15, true}};
 }
 
 // The demo transformer's answer to the KV prompt: a space (p ≈ 1) as the top next token, ten
 // unlikely top tokens, and the candidates' whole-answer probabilities (88 ≈ 1).
 QList<TokenProbability> demoAnswer() {
     QList<TokenProbability> rows{{QStringLiteral("␣"), 0.9996, false}};
-    const QStringList rest{QStringLiteral(":"), QStringLiteral("␣fox"), QStringLiteral("ice"), QStringLiteral("crate"),
-                           QStringLiteral("␣duck"), QStringLiteral("ant"), QStringLiteral("␣dog"), QStringLiteral("ite"),
-                           QStringLiteral("␣purple")};
+    const QStringList rest{QStringLiteral(":"),     QStringLiteral("␣fox"),  QStringLiteral("ice"),
+                           QStringLiteral("crate"), QStringLiteral("␣duck"), QStringLiteral("ant"),
+                           QStringLiteral("␣dog"),  QStringLiteral("ite"),   QStringLiteral("␣purple")};
     for (int i = 0; i < rest.size(); ++i) rows.push_back({rest[i], 1e-4 / (i + 1), false});
     rows.push_back({QStringLiteral("88"), 0.9991, true});
     rows.push_back({QStringLiteral("42"), 2e-4, true});
@@ -133,9 +137,13 @@ void checkLegend(QCustomPlot* plot) {
     QVERIFY(plot->rect().contains(legend->outerRect()));
     for (QCPPlottableLegendItem* item : entries(legend)) {
         const QFontMetrics fm(item->font());
-        const int needed = legend->iconSize().width() + legend->iconTextPadding() + fm.horizontalAdvance(item->plottable()->name());
+        const int needed =
+            legend->iconSize().width() + legend->iconTextPadding() + fm.horizontalAdvance(item->plottable()->name());
         QVERIFY2(item->rect().width() >= needed,
-                 qPrintable(QStringLiteral("“%1” needs %2 px, has %3").arg(item->plottable()->name()).arg(needed).arg(item->rect().width())));
+                 qPrintable(QStringLiteral("“%1” needs %2 px, has %3")
+                                .arg(item->plottable()->name())
+                                .arg(needed)
+                                .arg(item->rect().width())));
         QVERIFY(legend->rect().contains(item->outerRect()));
     }
 }
@@ -176,7 +184,8 @@ void TestPlotLayout::barsAlignWithLabels() {
     QString why;
     const QList<double> widget = barOffsets(chart.grab().toImage(), &why);
     QCOMPARE(widget.size(), chart.shownRows().size());
-    for (double o : widget) QVERIFY2(o < 0.08, qPrintable(QStringLiteral("widget: bar %1 rows off its label; %2").arg(o).arg(why)));
+    for (double o : widget)
+        QVERIFY2(o < 0.08, qPrintable(QStringLiteral("widget: bar %1 rows off its label; %2").arg(o).arg(why)));
 
     QTemporaryDir dir;
     FigureOptions options;
@@ -187,7 +196,8 @@ void TestPlotLayout::barsAlignWithLabels() {
     QVERIFY(exportPng(chart.plot(), png, options));
     const QList<double> exported = barOffsets(QImage(png), &why);
     QCOMPARE(exported.size(), chart.shownRows().size());
-    for (double o : exported) QVERIFY2(o < 0.08, qPrintable(QStringLiteral("PNG: bar %1 rows off its label; %2").arg(o).arg(why)));
+    for (double o : exported)
+        QVERIFY2(o < 0.08, qPrintable(QStringLiteral("PNG: bar %1 rows off its label; %2").arg(o).arg(why)));
 
     const QString svg = dir.filePath(QStringLiteral("bars.svg"));
     QVERIFY(exportSvg(chart.plot(), svg, options));
@@ -201,7 +211,8 @@ void TestPlotLayout::barsAlignWithLabels() {
     }
     const QList<double> vector = barOffsets(drawn, &why);
     QCOMPARE(vector.size(), chart.shownRows().size());
-    for (double o : vector) QVERIFY2(o < 0.08, qPrintable(QStringLiteral("SVG: bar %1 rows off its label; %2").arg(o).arg(why)));
+    for (double o : vector)
+        QVERIFY2(o < 0.08, qPrintable(QStringLiteral("SVG: bar %1 rows off its label; %2").arg(o).arg(why)));
 }
 
 void TestPlotLayout::legendOnlyNamesDrawnSeries() {
@@ -243,13 +254,15 @@ void TestPlotLayout::barsSitOnTheirRowTicks() {
     QVERIFY(shown.size() >= 3);
     QCPAxis* y = chart.plot()->yAxis;
     const QVector<double> ticks = y->tickVector();
-    for (int i = 0; i < shown.size(); ++i) QVERIFY2(ticks.contains(i), qPrintable(QStringLiteral("row %1 has no tick").arg(i)));
+    for (int i = 0; i < shown.size(); ++i)
+        QVERIFY2(ticks.contains(i), qPrintable(QStringLiteral("row %1 has no tick").arg(i)));
     const QImage img = chart.grab().toImage().convertToFormat(QImage::Format_RGB32);
     const QPoint origin = chart.plot()->mapTo(&chart, QPoint(0, 0));
     const QRect axisRect = chart.plot()->axisRect()->rect().translated(origin);
     // The bars, read in a column a third of the way into the plot: only bars of p ≈ 1 reach it.
     const int x = axisRect.left() + axisRect.width() / 3;
-    const auto bars = rowRuns(img, x, x + 1, axisRect.top(), axisRect.bottom(), [&](int px, int py) { return isBarColour(img.pixel(px, py)); });
+    const auto bars = rowRuns(img, x, x + 1, axisRect.top(), axisRect.bottom(),
+                              [&](int px, int py) { return isBarColour(img.pixel(px, py)); });
     int expected = 0;
     for (const TokenProbability& r : shown) expected += r.probability > 0.5;
     QCOMPARE(int(bars.size()), expected);
@@ -259,7 +272,11 @@ void TestPlotLayout::barsSitOnTheirRowTicks() {
         const double centre = (bars[b].first + bars[b].second) / 2.0;
         const double tick = y->coordToPixel(i) + origin.y();
         QVERIFY2(std::abs(centre - tick) <= 2.0,
-                 qPrintable(QStringLiteral("row %1 (%2): bar centre %3 px, tick %4 px").arg(i).arg(shown[i].label).arg(centre).arg(tick)));
+                 qPrintable(QStringLiteral("row %1 (%2): bar centre %3 px, tick %4 px")
+                                .arg(i)
+                                .arg(shown[i].label)
+                                .arg(centre)
+                                .arg(tick)));
         ++b;
     }
     // The labels' ink, left of the axis, within half a row of each tick: centred on the tick.
@@ -267,14 +284,22 @@ void TestPlotLayout::barsSitOnTheirRowTicks() {
     const int minHeight = QFontMetrics(y->tickLabelFont()).ascent() * 2 / 5;
     for (int i = 0; i < shown.size(); ++i) {
         const double tick = y->coordToPixel(i) + origin.y();
-        const auto runs = rowRuns(img, 0, axisRect.left() - 8, int(std::ceil(tick - pitch / 2)), int(std::floor(tick + pitch / 2)),
-                                  [&](int px, int py) { return isInk(img.pixel(px, py)); });
-        QVERIFY2(!runs.isEmpty(), qPrintable(QStringLiteral("label %1 (%2) not drawn on its row").arg(i).arg(shown[i].label)));
+        const auto runs =
+            rowRuns(img, 0, axisRect.left() - 8, int(std::ceil(tick - pitch / 2)), int(std::floor(tick + pitch / 2)),
+                    [&](int px, int py) { return isInk(img.pixel(px, py)); });
+        QVERIFY2(!runs.isEmpty(),
+                 qPrintable(QStringLiteral("label %1 (%2) not drawn on its row").arg(i).arg(shown[i].label)));
         const int first = runs.first().first, last = runs.last().second;
         const double centre = (first + last) / 2.0;
         QVERIFY2(std::abs(centre - tick) <= 3.0,
-                 qPrintable(QStringLiteral("label %1 (%2) centred at %3 px, tick at %4 px").arg(i).arg(shown[i].label).arg(centre).arg(tick)));
-        QVERIFY2(last - first + 1 >= minHeight, qPrintable(QStringLiteral("label %1 (%2) is %3 px high").arg(i).arg(shown[i].label).arg(last - first + 1)));
+                 qPrintable(QStringLiteral("label %1 (%2) centred at %3 px, tick at %4 px")
+                                .arg(i)
+                                .arg(shown[i].label)
+                                .arg(centre)
+                                .arg(tick)));
+        QVERIFY2(
+            last - first + 1 >= minHeight,
+            qPrintable(QStringLiteral("label %1 (%2) is %3 px high").arg(i).arg(shown[i].label).arg(last - first + 1)));
     }
     QCOMPARE(NextTokenChart::tickText(QStringLiteral("␣")), QStringLiteral("␣ (space)"));
     QCOMPARE(NextTokenChart::tickText(QStringLiteral("␣fox")), QStringLiteral("␣fox"));
@@ -312,7 +337,8 @@ void TestPlotLayout::compareBarsStayInTheirRows() {
     const QRect axisRect = chart.plot()->axisRect()->rect().translated(origin);
     const QRect legend = chart.plot()->legend->outerRect();
     QVERIFY2(legend.height() * 2 <= chart.height(),
-             qPrintable(QStringLiteral("the legend is %1 px high in a %2 px chart").arg(legend.height()).arg(chart.height())));
+             qPrintable(
+                 QStringLiteral("the legend is %1 px high in a %2 px chart").arg(legend.height()).arg(chart.height())));
     if (chart.compactLegend()) QCOMPARE(chart.plot()->legend->rowCount(), 1);
     checkLegend(chart.plot());
     const QList<TokenProbability>& shown = chart.shownRows();
@@ -322,10 +348,12 @@ void TestPlotLayout::compareBarsStayInTheirRows() {
     const int x = axisRect.left() + axisRect.width() / 5;
     auto grey = [&](int px, int py) {
         const QColor c(img.pixel(px, py));
-        return std::abs(c.red() - c.green()) < 8 && std::abs(c.green() - c.blue()) < 8 && c.red() >= 110 && c.red() <= 235;
+        return std::abs(c.red() - c.green()) < 8 && std::abs(c.green() - c.blue()) < 8 && c.red() >= 110 &&
+            c.red() <= 235;
     };
     const auto greys = rowRuns(img, x, x + 1, axisRect.top(), axisRect.bottom(), grey);
-    const auto colours = rowRuns(img, x, x + 1, axisRect.top(), axisRect.bottom(), [&](int px, int py) { return isBarColour(img.pixel(px, py)); });
+    const auto colours = rowRuns(img, x, x + 1, axisRect.top(), axisRect.bottom(),
+                                 [&](int px, int py) { return isBarColour(img.pixel(px, py)); });
     QCOMPARE(int(greys.size()), int(shown.size()));
     QCOMPARE(int(colours.size()), int(shown.size()));
     QCPAxis* y = chart.plot()->yAxis;
@@ -336,10 +364,19 @@ void TestPlotLayout::compareBarsStayInTheirRows() {
         for (const auto& [name, run] : {std::pair{"baseline", greys[i]}, std::pair{"current", colours[i]}})
             QVERIFY2(run.first >= lo && run.second <= hi,
                      qPrintable(QStringLiteral("row %1 (%2): %3 bar at y %4..%5, the row's band %6..%7")
-                                    .arg(i).arg(shown[i].label, QLatin1String(name)).arg(run.first).arg(run.second).arg(lo).arg(hi)));
+                                    .arg(i)
+                                    .arg(shown[i].label, QLatin1String(name))
+                                    .arg(run.first)
+                                    .arg(run.second)
+                                    .arg(lo)
+                                    .arg(hi)));
         QVERIFY2(greys[i].second < colours[i].first,
                  qPrintable(QStringLiteral("row %1: baseline y %2..%3 and current bar y %4..%5 overlap")
-                                .arg(i).arg(greys[i].first).arg(greys[i].second).arg(colours[i].first).arg(colours[i].second)));
+                                .arg(i)
+                                .arg(greys[i].first)
+                                .arg(greys[i].second)
+                                .arg(colours[i].first)
+                                .arg(colours[i].second)));
     }
 }
 
@@ -355,8 +392,10 @@ void TestPlotLayout::topTokensStayWhenRowsAreCut() {
         QVERIFY2(shown.size() < rows.size(), qPrintable(QString::number(height)));
         int top = 0, candidates = 0;
         for (const TokenProbability& r : shown) (r.candidate ? candidates : top) += 1;
-        QVERIFY2(top >= (shown.size() >= 4 ? 2 : 1), qPrintable(QStringLiteral("%1 px: %2 top tokens of %3 rows").arg(height).arg(top).arg(shown.size())));
-        QVERIFY2(candidates >= std::min<int>(3, shown.size() - top), qPrintable(QStringLiteral("%1 px: %2 candidates").arg(height).arg(candidates)));
+        QVERIFY2(top >= (shown.size() >= 4 ? 2 : 1),
+                 qPrintable(QStringLiteral("%1 px: %2 top tokens of %3 rows").arg(height).arg(top).arg(shown.size())));
+        QVERIFY2(candidates >= std::min<int>(3, shown.size() - top),
+                 qPrintable(QStringLiteral("%1 px: %2 candidates").arg(height).arg(candidates)));
         QCOMPARE(shown.first().label, rows.first().label);  // the model's prediction comes first
         if (shown.size() >= 4) QCOMPARE(shown.value(1).label, rows.value(1).label);
         // In the original order.
@@ -377,7 +416,9 @@ void TestPlotLayout::legendTellsOneTokenFromWholeAnswer() {
     chart.setProbabilities(demoAnswer());
     QStringList names;
     for (QCPPlottableLegendItem* item : entries(chart.plot()->legend)) names << item->plottable()->name();
-    QCOMPARE(names, (QStringList{QStringLiteral("Top next tokens (one token)"), QStringLiteral("Answer candidates (whole answer)")}));
+    QCOMPARE(names,
+             (QStringList{QStringLiteral("Top next tokens (one token)"),
+                          QStringLiteral("Answer candidates (whole answer)")}));
     chart.plot()->replot();
     checkLegend(chart.plot());
 }
@@ -399,7 +440,8 @@ void TestPlotLayout::legendsFitAndStayOffTheData() {
     chart.setProbabilities(many);
     QVERIFY(chart.shownRows().size() < many.size());
     const QString title = chart.plot()->xAxis->label();
-    QVERIFY2(QFontMetrics(chart.plot()->xAxis->labelFont()).horizontalAdvance(title) <= chart.plot()->width(), qPrintable(title));
+    QVERIFY2(QFontMetrics(chart.plot()->xAxis->labelFont()).horizontalAdvance(title) <= chart.plot()->width(),
+             qPrintable(title));
     QVERIFY2(title.contains(QString::number(many.size())), qPrintable(title));
     chart.setProbabilities(mixed());
 
@@ -415,9 +457,14 @@ void TestPlotLayout::legendsFitAndStayOffTheData() {
     // A removal curve with error bars reaching the top right corner, where an inset legend would sit.
     AblationCurve curve;
     QVERIFY(showSized(curve, 500, 320));
-    curve.setSeries({{QStringLiteral("KV-retrieval"), {0, 1, 2, 3}, {0.95, 0.9, 0.92, 0.94}, {0.05, 0.08, 0.07, 0.06}, false},
-                     {QStringLiteral("random heads (control)"), {0, 1, 2, 3}, {0.95, 0.96, 0.95, 0.97}, {0.02, 0.02, 0.03, 0.03}, true}},
-                    QStringLiteral("Heads removed"), QStringLiteral("Accuracy"), {0.0, 1.0});
+    curve.setSeries(
+        {{QStringLiteral("KV-retrieval"), {0, 1, 2, 3}, {0.95, 0.9, 0.92, 0.94}, {0.05, 0.08, 0.07, 0.06}, false},
+         {QStringLiteral("random heads (control)"),
+          {0, 1, 2, 3},
+          {0.95, 0.96, 0.95, 0.97},
+          {0.02, 0.02, 0.03, 0.03},
+          true}},
+        QStringLiteral("Heads removed"), QStringLiteral("Accuracy"), {0.0, 1.0});
     curve.plot()->replot();
     checkLegend(curve.plot());
 }
@@ -427,7 +474,9 @@ void TestPlotLayout::probabilityTicksNeverTouch() {
     NextTokenChart chart;
     chart.setPalette(lightPalette());
     QVERIFY(showSized(chart, 260, 260));
-    chart.setProbabilities({{QStringLiteral("5"), 2.5e-10, true}, {QStringLiteral("83"), 1.1e-10, true}, {QStringLiteral("2"), 0.7e-10, true}});
+    chart.setProbabilities({{QStringLiteral("5"), 2.5e-10, true},
+                            {QStringLiteral("83"), 1.1e-10, true},
+                            {QStringLiteral("2"), 0.7e-10, true}});
     chart.plot()->replot();
     chart.plot()->replot();
     const QImage img = chart.grab().toImage().convertToFormat(QImage::Format_RGB32);
@@ -445,7 +494,8 @@ void TestPlotLayout::probabilityTicksNeverTouch() {
     };
     const QVector<double> ticks = chart.plot()->xAxis->tickVector();
     for (int i = 1; i < ticks.size(); ++i) {
-        const int a = qRound(chart.plot()->xAxis->coordToPixel(ticks[i - 1])), b = qRound(chart.plot()->xAxis->coordToPixel(ticks[i]));
+        const int a = qRound(chart.plot()->xAxis->coordToPixel(ticks[i - 1])),
+                  b = qRound(chart.plot()->xAxis->coordToPixel(ticks[i]));
         int run = 0, longest = 0;
         for (int x = a; x <= b; ++x) {
             run = blank(x) ? run + 1 : 0;
@@ -473,10 +523,14 @@ void TestPlotLayout::probabilityAxisTicksFollowItsLength() {
     NextTokenChart chart;
     chart.setPalette(lightPalette());
     QVERIFY(showSized(chart, 200, 320));
-    chart.setProbabilities({{QStringLiteral("A"), 0.0023, false}, {QStringLiteral("B"), 0.0027, false},
-                            {QStringLiteral("C"), 0.0004, true}, {QStringLiteral("D"), 0.0027, false}});
-    chart.setBaseline({{QStringLiteral("A"), 0.0021, false}, {QStringLiteral("B"), 0.0026, false},
-                       {QStringLiteral("C"), 0.0004, true}, {QStringLiteral("D"), 0.0026, false}});
+    chart.setProbabilities({{QStringLiteral("A"), 0.0023, false},
+                            {QStringLiteral("B"), 0.0027, false},
+                            {QStringLiteral("C"), 0.0004, true},
+                            {QStringLiteral("D"), 0.0027, false}});
+    chart.setBaseline({{QStringLiteral("A"), 0.0021, false},
+                       {QStringLiteral("B"), 0.0026, false},
+                       {QStringLiteral("C"), 0.0004, true},
+                       {QStringLiteral("D"), 0.0026, false}});
     chart.plot()->replot();
     // Drawn first in a narrow dock, then widened (as the mask panel's dock is): the plot's own replots
     // after the resize, none by hand, give the ticks of the new length.

@@ -95,8 +95,9 @@ void TestPlotStates::emptyFiguresAreNotExported() {
     d.values = {1.0f, 0.0f, 0.5f, 0.5f};
     full.setData(d);
     error.clear();
-    const QStringList written = exportFigureSet({{QStringLiteral("empty"), empty.plot()}, {QStringLiteral("full"), full.plot()}},
-                                                dir.path(), {FigureFormat::PNG}, FigureOptions{}, &error);
+    const QStringList written =
+        exportFigureSet({{QStringLiteral("empty"), empty.plot()}, {QStringLiteral("full"), full.plot()}}, dir.path(),
+                        {FigureFormat::PNG}, FigureOptions{}, &error);
     QCOMPARE(written, QStringList{dir.filePath(QStringLiteral("full.png"))});
     QVERIFY2(error.contains(QStringLiteral("empty")), qPrintable(error));
 }
@@ -155,11 +156,13 @@ void TestPlotStates::missingRetrievalCellsAreMarked() {
     QCOMPARE(map.missingCells(), 1);
     QVERIFY(map.plot()->legend->visible());
     QCOMPARE(map.plot()->legend->itemCount(), 1);
-    QCOMPARE(qobject_cast<QCPPlottableLegendItem*>(map.plot()->legend->item(0))->plottable()->name(), QStringLiteral("not run"));
+    QCOMPARE(qobject_cast<QCPPlottableLegendItem*>(map.plot()->legend->item(0))->plottable()->name(),
+             QStringLiteral("not run"));
     // The cell is hatched: grey hatch pixels and background pixels both inside it, not one blank colour.
     const QImage img = map.grab().toImage();
     const QPointF c = map.cellCenterPixel(1, 1);
-    const int half = static_cast<int>(std::abs(map.plot()->xAxis->coordToPixel(0.5) - map.plot()->xAxis->coordToPixel(0.0))) - 3;
+    const int half =
+        static_cast<int>(std::abs(map.plot()->xAxis->coordToPixel(0.5) - map.plot()->xAxis->coordToPixel(0.0))) - 3;
     const QImage cell = img.copy(QRect(c.toPoint() - QPoint(half, half), QSize(2 * half, 2 * half)));
     const int grey = countNear(cell, QColor(128, 128, 128));
     QVERIFY2(grey > cell.width() * cell.height() / 20, qPrintable(QStringLiteral("%1 grey pixels").arg(grey)));
@@ -181,19 +184,19 @@ void TestPlotStates::tablePrecisionSortAndWidth() {
     // One precision per column, worked out by hand: three significant digits for the largest value,
     // two at least for the smallest non-zero one, more where two values would read the same, at most
     // three decimals beyond the largest's.
-    QCOMPARE(columnDecimals({0.065536, 0.065536}), 4);         // 0.0655
-    QCOMPARE(columnDecimals({2.097152}), 2);                   // 2.10
-    QCOMPARE(columnDecimals({0.075, 0.075, 0.1}), 3);          // 0.075, 0.100
-    QCOMPARE(columnDecimals({0.0, 0.0, -0.025}), 4);           // 0.0000, -0.0250
-    QCOMPARE(columnDecimals({0.5, 0.5004, 12.25}), 4);         // 0.5004 and 0.5000 stay apart
-    QCOMPARE(columnDecimals({1.0, 1e-5}), 5);                  // 0.00001
-    QCOMPARE(columnDecimals({1.0, 1e-7}), 5);                  // capped: 0.00000
-    QCOMPARE(columnDecimals({1234.5, 12.0}), 0);               // 1235, 12
-    QCOMPARE(columnDecimals({0.0, std::nan("")}), 2);          // nothing to size by: 0.00
+    QCOMPARE(columnDecimals({0.065536, 0.065536}), 4);  // 0.0655
+    QCOMPARE(columnDecimals({2.097152}), 2);  // 2.10
+    QCOMPARE(columnDecimals({0.075, 0.075, 0.1}), 3);  // 0.075, 0.100
+    QCOMPARE(columnDecimals({0.0, 0.0, -0.025}), 4);  // 0.0000, -0.0250
+    QCOMPARE(columnDecimals({0.5, 0.5004, 12.25}), 4);  // 0.5004 and 0.5000 stay apart
+    QCOMPARE(columnDecimals({1.0, 1e-5}), 5);  // 0.00001
+    QCOMPARE(columnDecimals({1.0, 1e-7}), 5);  // capped: 0.00000
+    QCOMPARE(columnDecimals({1234.5, 12.0}), 0);  // 1235, 12
+    QCOMPARE(columnDecimals({0.0, std::nan("")}), 2);  // nothing to size by: 0.00
     ResultsTable table;
     QVERIFY(showSized(table, 800, 300));
-    const QStringList modes{QStringLiteral("Keep"), QStringLiteral("Omit"), QStringLiteral("Only"), QStringLiteral("Binary"),
-                            QStringLiteral("Null")};
+    const QStringList modes{QStringLiteral("Keep"), QStringLiteral("Omit"), QStringLiteral("Only"),
+                            QStringLiteral("Binary"), QStringLiteral("Null")};
     QList<QVariantList> rows;
     for (const QString& m : modes) rows << QVariantList{m, 0.065536, 2.097152};
     table.setTable({QStringLiteral("Prefill \\ Generation"), QStringLiteral("Keep"), QStringLiteral("Omit")}, rows);
@@ -202,7 +205,8 @@ void TestPlotStates::tablePrecisionSortAndWidth() {
     // Rows in the given order, and no sort arrow claiming otherwise.
     QVERIFY(table.horizontalHeader()->sortIndicatorSection() < 0 ||
             table.horizontalHeader()->sortIndicatorSection() >= table.model()->columnCount());
-    for (int r = 0; r < modes.size(); ++r) QCOMPARE(table.model()->data(table.model()->index(r, 0)).toString(), modes[r]);
+    for (int r = 0; r < modes.size(); ++r)
+        QCOMPARE(table.model()->data(table.model()->index(r, 0)).toString(), modes[r]);
     // Clicking a header sorts (and shows the arrow); a new result starts unsorted again.
     table.sortByColumn(0, Qt::AscendingOrder);
     QCOMPARE(table.model()->data(table.model()->index(0, 0)).toString(), QStringLiteral("Binary"));
@@ -212,12 +216,13 @@ void TestPlotStates::tablePrecisionSortAndWidth() {
     // A head ranking: every cell of a column at that column's precision, numbers right-aligned, the
     // head names left-aligned, and a NaN estimate as a dash.
     rows.clear();
-    const QStringList heads{QStringLiteral("L0.H0"), QStringLiteral("L1.H0"), QStringLiteral("L1.H1"), QStringLiteral("L1.H2"),
-                            QStringLiteral("L1.H3"), QStringLiteral("L0.H1")};
+    const QStringList heads{QStringLiteral("L0.H0"), QStringLiteral("L1.H0"), QStringLiteral("L1.H1"),
+                            QStringLiteral("L1.H2"), QStringLiteral("L1.H3"), QStringLiteral("L0.H1")};
     for (int i = 0; i < 6; ++i)
-        rows << QVariantList{i + 1, heads[i], i == 5 ? -0.025 : 0.0, 0.075, i == 5 ? 0.1 : 0.075, i == 0 ? std::nan("") : 0.5 + i};
-    table.setTable({QStringLiteral("Rank"), QStringLiteral("Head"), QStringLiteral("Importance"), QStringLiteral("Baseline"),
-                    QStringLiteral("Ablated"), QStringLiteral("Attribution estimate")},
+        rows << QVariantList{
+            i + 1, heads[i], i == 5 ? -0.025 : 0.0, 0.075, i == 5 ? 0.1 : 0.075, i == 0 ? std::nan("") : 0.5 + i};
+    table.setTable({QStringLiteral("Rank"), QStringLiteral("Head"), QStringLiteral("Importance"),
+                    QStringLiteral("Baseline"), QStringLiteral("Ablated"), QStringLiteral("Attribution estimate")},
                    rows);
     auto cell = [&](int r, int c) { return table.model()->data(table.model()->index(r, c)).toString(); };
     QCOMPARE(cell(0, 2), QStringLiteral("0.0000"));
@@ -229,8 +234,11 @@ void TestPlotStates::tablePrecisionSortAndWidth() {
     QCOMPARE(cell(1, 5), QStringLiteral("1.50"));
     QCOMPARE(cell(5, 5), QStringLiteral("5.50"));
     for (int c : {0, 2, 3, 4, 5})
-        QCOMPARE(table.model()->data(table.model()->index(1, c), Qt::TextAlignmentRole).toInt() & Qt::AlignHorizontal_Mask, int(Qt::AlignRight));
-    QCOMPARE(table.model()->data(table.model()->index(1, 1), Qt::TextAlignmentRole).toInt() & Qt::AlignHorizontal_Mask, int(Qt::AlignLeft));
+        QCOMPARE(
+            table.model()->data(table.model()->index(1, c), Qt::TextAlignmentRole).toInt() & Qt::AlignHorizontal_Mask,
+            int(Qt::AlignRight));
+    QCOMPARE(table.model()->data(table.model()->index(1, 1), Qt::TextAlignmentRole).toInt() & Qt::AlignHorizontal_Mask,
+             int(Qt::AlignLeft));
     // Sorted, the column keeps its precision.
     table.sortByColumn(2, Qt::AscendingOrder);
     QCOMPARE(cell(0, 2), QStringLiteral("−0.0250"));
@@ -247,7 +255,10 @@ void TestPlotStates::tablePrecisionSortAndWidth() {
     for (int c = 0; c < table.model()->columnCount(); ++c) {
         int widest = hm.horizontalAdvance(table.model()->headerData(c, Qt::Horizontal).toString());
         for (int r = 0; r < table.model()->rowCount(); ++r) widest = std::max(widest, fm.horizontalAdvance(cell(r, c)));
-        QVERIFY2(table.columnWidth(c) <= widest + 48, qPrintable(QStringLiteral("column %1: %2 px for %3 px of text").arg(c).arg(table.columnWidth(c)).arg(widest)));
+        QVERIFY2(
+            table.columnWidth(c) <= widest + 48,
+            qPrintable(
+                QStringLiteral("column %1: %2 px for %3 px of text").arg(c).arg(table.columnWidth(c)).arg(widest)));
     }
     const int last = table.model()->columnCount() - 1;
     QVERIFY(table.columnViewportPosition(last) + table.columnWidth(last) < table.viewport()->width() - 100);
@@ -291,9 +302,11 @@ void TestPlotStates::maskedTokensReadableInBothPalettes() {
         MaskEditor editor;
         editor.setPalette(palette);
         MaskSample s;
-        s.tokens = {QStringLiteral("Question"), QStringLiteral("?"), QStringLiteral("\n"), QStringLiteral("A"), QStringLiteral("Saturn"),
-                    QStringLiteral("\n"), QStringLiteral("B"), QStringLiteral("Mars"), QStringLiteral("\n"), QStringLiteral("Answer"),
-                    QStringLiteral("C"), QStringLiteral("Venus"), QStringLiteral("\n"), QStringLiteral("D"), QStringLiteral("Moon"), QStringLiteral("\n")};
+        s.tokens = {
+            QStringLiteral("Question"), QStringLiteral("?"),      QStringLiteral("\n"),   QStringLiteral("A"),
+            QStringLiteral("Saturn"),   QStringLiteral("\n"),     QStringLiteral("B"),    QStringLiteral("Mars"),
+            QStringLiteral("\n"),       QStringLiteral("Answer"), QStringLiteral("C"),    QStringLiteral("Venus"),
+            QStringLiteral("\n"),       QStringLiteral("D"),      QStringLiteral("Moon"), QStringLiteral("\n")};
         s.segments = {{3, 5}, {6, 8}, {10, 12}, {13, 15}};
         s.summaryTokens = {5, 8, 12, 15};
         s.keys = {5, 8, 12, 15};  // everything else masked
@@ -306,7 +319,8 @@ void TestPlotStates::maskedTokensReadableInBothPalettes() {
             // Body-text contrast (4.5:1), well above the 3:1 floor: struck through and antialiased, a
             // 3:1 grey is barely readable on a dark chip.
             QVERIFY2(contrastRatio(editor.maskedTextColor(i), bg) >= 4.5,
-                     qPrintable(QStringLiteral("token %1: %2 on %3").arg(i).arg(editor.maskedTextColor(i).name(), bg.name())));
+                     qPrintable(
+                         QStringLiteral("token %1: %2 on %3").arg(i).arg(editor.maskedTextColor(i).name(), bg.name())));
             QVERIFY2(contrastRatio(editor.maskedTextColor(i), bg) < contrastRatio(palette.color(QPalette::Text), bg),
                      "a masked token is dimmer than a kept one");
             // As drawn: the strongest pixel of the struck-through text reaches 4:1 against the chip.
@@ -314,7 +328,8 @@ void TestPlotStates::maskedTokensReadableInBothPalettes() {
             const QColor drawnBg = img.pixelColor(r.topLeft());
             double best = 1.0;
             for (int y = r.top(); y <= r.bottom(); ++y)
-                for (int x = r.left(); x <= r.right(); ++x) best = std::max(best, contrastRatio(img.pixelColor(x, y), drawnBg));
+                for (int x = r.left(); x <= r.right(); ++x)
+                    best = std::max(best, contrastRatio(img.pixelColor(x, y), drawnBg));
             QVERIFY2(best >= 4.0, qPrintable(QStringLiteral("token %1 drawn at %2:1").arg(i).arg(best)));
         }
     }

@@ -159,7 +159,8 @@ void TestPlots::retrievalMapCellsAndClick() {
 
 void TestPlots::nextTokenBars() {
     NextTokenChart chart;
-    chart.setProbabilities({{QStringLiteral("Paris"), 0.6, false}, {QStringLiteral("London"), 0.2, true},
+    chart.setProbabilities({{QStringLiteral("Paris"), 0.6, false},
+                            {QStringLiteral("London"), 0.2, true},
                             {QStringLiteral("the"), 0.1, false}});
     auto* bars = qobject_cast<QCPBars*>(chart.plot()->plottable(1));
     auto* cand = qobject_cast<QCPBars*>(chart.plot()->plottable(2));
@@ -223,7 +224,8 @@ void TestPlots::signedHiddenAttentionScale() {
         QCOMPARE(axis->label(), QStringLiteral("Hidden attention"));
         const QVector<double> ticks = axis->tickVector();
         QVERIFY2(std::any_of(ticks.begin(), ticks.end(), [](double t) { return t < 0.0; }), "a negative tick");
-        QVERIFY2(std::any_of(ticks.begin(), ticks.end(), [](double t) { return std::abs(t) < 1e-12; }), "a tick at zero");
+        QVERIFY2(std::any_of(ticks.begin(), ticks.end(), [](double t) { return std::abs(t) < 1e-12; }),
+                 "a tick at zero");
         // The bar covers every value and its lowest tick (the negative one) lies on it.
         QVERIFY(map.colorScale()->dataRange().lower <= -0.0021 && map.colorScale()->dataRange().upper >= 0.042 - 1e-9);
         QVERIFY(ticks.first() >= map.colorScale()->dataRange().lower - 1e-12);
@@ -242,9 +244,9 @@ void TestPlots::signedMapColoursAndMaskedCells() {
     HeatmapData d = causalMap(6, QStringLiteral("L0.S0"), 3);
     for (int r = 0; r < 6; ++r)
         for (int c = 0; c <= r; ++c) d.values[r * 6 + c] = 0.01f;
-    d.values[3 * 6 + 1] = 0.0f;    // a zero inside the causal triangle
-    d.values[5 * 6 + 0] = 0.08f;   // the largest value
-    d.values[5 * 6 + 1] = -0.1f;   // the smallest: the limits are then -0.1 .. +0.1, not -0.1 .. 0.08
+    d.values[3 * 6 + 1] = 0.0f;  // a zero inside the causal triangle
+    d.values[5 * 6 + 0] = 0.08f;  // the largest value
+    d.values[5 * 6 + 1] = -0.1f;  // the smallest: the limits are then -0.1 .. +0.1, not -0.1 .. 0.08
     d.hiddenAttention = true;
     AttentionHeatmap map;
     QVERIFY(showSized(map, 420, 420));
@@ -255,10 +257,12 @@ void TestPlots::signedMapColoursAndMaskedCells() {
         return QColor(map.plot()->grab().toImage().pixel(map.cellCenterPixel(row, col).toPoint()));
     };
     const auto neutral = [](const QColor& c) {
-        return std::abs(c.red() - c.green()) <= 8 && std::abs(c.green() - c.blue()) <= 8 && std::abs(c.red() - c.blue()) <= 8;
+        return std::abs(c.red() - c.green()) <= 8 && std::abs(c.green() - c.blue()) <= 8 &&
+            std::abs(c.red() - c.blue()) <= 8;
     };
     const auto far = [](const QColor& a, const QColor& b) {
-        return std::max({std::abs(a.red() - b.red()), std::abs(a.green() - b.green()), std::abs(a.blue() - b.blue())}) >= 40;
+        return std::max(
+                   {std::abs(a.red() - b.red()), std::abs(a.green() - b.green()), std::abs(a.blue() - b.blue())}) >= 40;
     };
     const QColor zero = pixel(3, 1), positive = pixel(5, 0), negative = pixel(5, 1), masked = pixel(1, 4);
     QVERIFY2(neutral(zero) && zero.lightness() >= 230, qPrintable(zero.name()));
@@ -269,7 +273,8 @@ void TestPlots::signedMapColoursAndMaskedCells() {
     map.setData(causalMap(6, QStringLiteral("L0.H0"), 3));
     map.plot()->replot();
     const QColor attentionMasked = pixel(0, 5), weight = pixel(5, 0);
-    QVERIFY2(neutral(attentionMasked) && !neutral(weight), qPrintable(attentionMasked.name() + QLatin1Char(' ') + weight.name()));
+    QVERIFY2(neutral(attentionMasked) && !neutral(weight),
+             qPrintable(attentionMasked.name() + QLatin1Char(' ') + weight.name()));
     QVERIFY(!far(attentionMasked, masked));
 }
 
@@ -294,7 +299,8 @@ void TestPlots::numericTicksInTheLocale() {
         for (QCPAxis* a : axes) {
             if (!a->visible() || a->ticker().dynamicCast<QCPAxisTickerText>()) continue;  // token and head names
             for (const QString& label : a->tickVectorLabels()) {
-                if (label.contains(QRegularExpression(QStringLiteral("\\d\\.\\d")))) bad << name + QStringLiteral(": ") + label;
+                if (label.contains(QRegularExpression(QStringLiteral("\\d\\.\\d"))))
+                    bad << name + QStringLiteral(": ") + label;
                 fractional += label.contains(QLatin1Char(','));
             }
         }
@@ -330,7 +336,8 @@ void TestPlots::numericTicksInTheLocale() {
     chart.setProbabilities({{QStringLiteral("a"), 0.6, false}, {QStringLiteral("b"), 0.2, true}});
     check(chart.plot(), QStringLiteral("next-token chart"));
     AblationCurve curve;
-    curve.setSeries({{QStringLiteral("KV"), {0, 1, 2}, {0.9, 0.5, 0.1}, {}, false}}, QStringLiteral("x"), QStringLiteral("y"));
+    curve.setSeries({{QStringLiteral("KV"), {0, 1, 2}, {0.9, 0.5, 0.1}, {}, false}}, QStringLiteral("x"),
+                    QStringLiteral("y"));
     check(curve.plot(), QStringLiteral("curve"));
     QLocale::setDefault(before);
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));

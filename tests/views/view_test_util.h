@@ -22,7 +22,7 @@ inline bool showSized(QWidget& w, int width, int height) {
 inline bool nearColour(QRgb p, QColor c, int tolerance = 40) {
     const QColor q(p);
     return std::abs(q.red() - c.red()) < tolerance && std::abs(q.green() - c.green()) < tolerance &&
-           std::abs(q.blue() - c.blue()) < tolerance;
+        std::abs(q.blue() - c.blue()) < tolerance;
 }
 
 // Rec. 709 luminance of a pixel's gamma-encoded channels, 0 (black) .. 1 (white).

@@ -48,8 +48,9 @@ const gna::cli::Options kOptions = {
     {"no-eval", "", "no evaluation and no model card"},
     {"restart", "", "start over instead of resuming from the last checkpoint (Ctrl-C checkpoints and stops, exit 130)"},
     {"eval-only", "", "measure a trained folder again and rewrite its card"},
-    {"write-questions", "DIR", "write the folder's MMLU-format questions of its invented world (the studio's guided "
-                               "tour reads them)"},
+    {"write-questions", "DIR",
+     "write the folder's MMLU-format questions of its invented world (the studio's guided "
+     "tour reads them)"},
 };
 
 void report(const gna::TrainProgress& p) {
@@ -65,8 +66,8 @@ void report(const gna::TrainProgress& p) {
         std::printf("  (bottlenecked: kv %s mmlu %s)", part(p.kv_bottleneck_accuracy).c_str(),
                     part(p.mmlu_bottleneck_accuracy).c_str());
     if (p.guide_gather_loss >= 0)
-        std::printf("  (guide: gather %.3f aggregate %.3f: kv %.3f mmlu %.3f)", p.guide_gather_loss, p.guide_aggregate_loss,
-                    p.guide_aggregate_kv_loss, p.guide_aggregate_mmlu_loss);
+        std::printf("  (guide: gather %.3f aggregate %.3f: kv %.3f mmlu %.3f)", p.guide_gather_loss,
+                    p.guide_aggregate_loss, p.guide_aggregate_kv_loss, p.guide_aggregate_mmlu_loss);
     std::printf("  lr %.2e  elapsed %s  eta %s\n", p.lr, clock_text(p.elapsed_s).c_str(), clock_text(p.eta_s).c_str());
     std::fflush(stdout);
 }
@@ -104,7 +105,8 @@ int run(const std::vector<std::string>& argv) {
         print_evaluation(e);
         return gna::cli::kOk;
     }
-    if (!a.get("recipe")) throw UsageError{"--recipe FILE is required (e.g. resources/demo-models/transformer/recipe.json)"};
+    if (!a.get("recipe"))
+        throw UsageError{"--recipe FILE is required (e.g. resources/demo-models/transformer/recipe.json)"};
     const fs::path recipe = *a.get("recipe");
     std::vector<gna::train::RecipeStage> stages = gna::train::read_recipe(recipe);
     const int steps = a.get_int("steps", 0);
@@ -124,7 +126,8 @@ int run(const std::vector<std::string>& argv) {
         o.resume = !a.flag("restart");
         if (o.threads < 0 || o.checkpoint_every <= 0 || o.log_every <= 0)
             throw UsageError{"--threads, --checkpoint-every and --log-every must be positive"};
-        if (stages.size() > 1) std::cout << "stage " << k + 1 << " of " << stages.size() << ": " << o.out.string() << "\n";
+        if (stages.size() > 1)
+            std::cout << "stage " << k + 1 << " of " << stages.size() << ": " << o.out.string() << "\n";
         const gna::TrainResult r = gna::train_demo(o, report, &g_stop);
         std::cout << "wrote " << o.out.string() << " (" << r.steps << " steps, " << clock_text(r.seconds) << ")\n";
         if (r.evaluated) print_evaluation(r.evaluation);

@@ -55,13 +55,15 @@ bool waitIdle(Session* s, int ms = 120000) {
 
 // A KV-retrieval prompt of about `target` tokens: dictionary lines until the length is reached.
 QString promptOfLength(const gna::Model& model, int target) {
-    static const char* words[] = {"apple", "river", "candle", "stone", "cloud", "maple", "tiger", "lemon", "piano", "harbor",
-                                  "violet", "copper", "meadow", "falcon", "garden", "silver", "rocket", "willow", "ember", "canyon"};
+    static const char* words[] = {"apple",  "river",  "candle", "stone",  "cloud",  "maple",  "tiger",
+                                  "lemon",  "piano",  "harbor", "violet", "copper", "meadow", "falcon",
+                                  "garden", "silver", "rocket", "willow", "ember",  "canyon"};
     const gna::Tokenizer& tok = model.tokenizer();
     const std::string query = "\nThe value of the key 'candle0' is";
     std::string dict = "Memorize the following dictionary:\n";
     for (int i = 0;; ++i) {
-        const std::string line = std::string(words[i % 20]) + std::to_string(i / 20) + ":" + std::to_string((i * 37) % 100) + "\n";
+        const std::string line =
+            std::string(words[i % 20]) + std::to_string(i / 20) + ":" + std::to_string((i * 37) % 100) + "\n";
         if (static_cast<int>(tok.encode(dict + line + query, true).size()) > target) break;
         dict += line;
     }
@@ -131,12 +133,14 @@ int toggleBesideExperiment(MainWindow& w, int toggles) {
     waitIdle(w.session());
     for (int i = 0; i < toggles; ++i) toggleOnce(w, 2 * i + 1, &idle_);
     const Stats idle = idle_.stats(), busy = busy_.stats();
-    std::printf("%-34s median %7.1f ms  min %7.1f  max %7.1f\n", "toggle, nothing else running", idle.median, idle.min, idle.max);
-    std::printf("%-34s median %7.1f ms  min %7.1f  max %7.1f  (%d of %d toggles with the run going; it gave the "
-                "model up %d times, %d samples done)\n",
-                "toggle beside an exact ranking", busy.median, busy.min, busy.max, running, toggles, yields, samplesDone);
-    std::printf("ratio beside an experiment / alone: %.2f   goal: median < 100 ms beside it: %s\n", busy.median / idle.median,
-                busy.median < 100.0 ? "met" : "NOT met");
+    std::printf("%-34s median %7.1f ms  min %7.1f  max %7.1f\n", "toggle, nothing else running", idle.median, idle.min,
+                idle.max);
+    std::printf(
+        "%-34s median %7.1f ms  min %7.1f  max %7.1f  (%d of %d toggles with the run going; it gave the "
+        "model up %d times, %d samples done)\n",
+        "toggle beside an exact ranking", busy.median, busy.min, busy.max, running, toggles, yields, samplesDone);
+    std::printf("ratio beside an experiment / alone: %.2f   goal: median < 100 ms beside it: %s\n",
+                busy.median / idle.median, busy.median < 100.0 ? "met" : "NOT met");
     return 0;
 }
 
@@ -164,7 +168,8 @@ int main(int argc, char** argv) {
     QTemporaryDir tmp;
     QString dir = args.value(0);
     if (dir.isEmpty()) {
-        gna::TinyModelSpec spec;  // gna make-tiny-model --arch llama --layers 4 --hidden 128 --heads 8 --kv-heads 4 --intermediate 256
+        gna::TinyModelSpec
+            spec;  // gna make-tiny-model --arch llama --layers 4 --hidden 128 --heads 8 --kv-heads 4 --intermediate 256
         spec.layers = 4;
         spec.hidden = 128;
         spec.heads = 8;
@@ -190,9 +195,12 @@ int main(int argc, char** argv) {
         return 1;
     }
     const gna::ModelInfo* info = w.session()->modelInfo();
-    std::printf("model %s: %d layers x %d heads, prompt %d tokens, %d toggles, window %dx%d, heatmaps %s, scores: entropy\n",
-                info->architecture.c_str(), info->num_layers, info->num_heads, promptTokens, toggles, size.width(),
-                size.height(), qPrintable(w.heatmaps()->gather()->data().title + QStringLiteral(" + ") + w.heatmaps()->aggregate()->data().title));
+    std::printf(
+        "model %s: %d layers x %d heads, prompt %d tokens, %d toggles, window %dx%d, heatmaps %s, scores: entropy\n",
+        info->architecture.c_str(), info->num_layers, info->num_heads, promptTokens, toggles, size.width(),
+        size.height(),
+        qPrintable(w.heatmaps()->gather()->data().title + QStringLiteral(" + ") +
+                   w.heatmaps()->aggregate()->data().title));
     // The three ways are interleaved toggle by toggle, so a busy machine slows them alike.
     Samples warm, one_, two_, cmp_;
     for (int i = 0; i < 3; ++i) toggleOnce(w, i, &warm);
@@ -210,8 +218,8 @@ int main(int argc, char** argv) {
     }
     const Stats one = one_.stats(), two = two_.stats(), cmp = cmp_.stats();
     auto line = [](const char* name, const Stats& s) {
-        std::printf("%-34s median %7.1f ms  min %7.1f  max %7.1f  (worker median %6.1f ms, %d forward pass%s)\n", name, s.median,
-                    s.min, s.max, s.worker, s.passes, s.passes == 1 ? "" : "es");
+        std::printf("%-34s median %7.1f ms  min %7.1f  max %7.1f  (worker median %6.1f ms, %d forward pass%s)\n", name,
+                    s.median, s.min, s.max, s.worker, s.passes, s.passes == 1 ? "" : "es");
     };
     line("toggle -> heatmaps + scores", one);
     line("  same, two passes (earlier path)", two);

@@ -22,12 +22,12 @@ struct RopeConfig {
 
 class ModelConfig {
 public:
-    static ModelConfig load(const std::filesystem::path& dir);       // reads dir/config.json
+    static ModelConfig load(const std::filesystem::path& dir);  // reads dir/config.json
     // A config that nests its language model under "text_config" (multimodal checkpoints such as
     // Llava or Gemma 3) is read as that text model: its keys (the published files keep only those that
     // differ from the text model type's defaults, which are filled in for llama and mistral), the
     // outer keys it lacks (torch_dtype, tie_word_embeddings, ...), and its architecture.
-    static ModelConfig from_json(Json j, std::filesystem::path file); // for tests
+    static ModelConfig from_json(Json j, std::filesystem::path file);  // for tests
 
     const Json& json() const { return j_; }
     const std::filesystem::path& file() const { return file_; }

@@ -23,8 +23,8 @@ void prepare_cpu_runtime(int argc, char** argv);
 void set_cpu_threads(int threads);
 
 struct CpuRuntimeInfo {
-    int torch_threads = 0;        // LibTorch intra-op threads
-    int blas_threads = 0;         // OpenBLAS threads; 0 when the BLAS is not OpenBLAS
+    int torch_threads = 0;  // LibTorch intra-op threads
+    int blas_threads = 0;  // OpenBLAS threads; 0 when the BLAS is not OpenBLAS
     std::string omp_wait_policy;  // OMP_WAIT_POLICY as this process started with ("" = unset)
 };
 CpuRuntimeInfo cpu_runtime_info();

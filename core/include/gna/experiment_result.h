@@ -34,28 +34,28 @@ struct ResultProgram {
 struct ResultShard {
     int index = 0, count = 0;
     std::vector<std::string> sample_ids;  // every sample of the experiment, in order
-    std::size_t sample_count = 0;         // samples this shard runs
+    std::size_t sample_count = 0;  // samples this shard runs
     std::uint64_t cost_tokens = 0, total_cost_tokens = 0;
 };
 
 // One sample under the conditions a run evaluated (all of them, or a shard's condition_range).
 struct SampleOutcome {
     std::string id, task, group;
-    std::vector<double> scores;                    // one per condition, in condition order
+    std::vector<double> scores;  // one per condition, in condition order
     std::optional<std::vector<double>> scores_norm;  // knowledge: length-normalised accuracy (1 / 0) per condition
     std::optional<std::array<std::size_t, 2>> condition_range;  // a shard's conditions [c0, c1)
     // choice tasks (MMLU, knowledge, KV-retrieval by choice)
-    std::optional<int> answer;                     // index of the correct choice
-    std::optional<std::vector<int>> predicted;     // chosen index per condition
+    std::optional<int> answer;  // index of the correct choice
+    std::optional<std::vector<int>> predicted;  // chosen index per condition
     // generation (NIAH, KV-retrieval by exact match)
     std::optional<std::vector<std::string>> outputs;  // generated text per condition
-    std::optional<int> answer_value;               // KV-retrieval exact match: the asked key's value
-    std::optional<int> length;                     // NIAH: requested prompt length
-    std::optional<double> depth;                   // NIAH: needle depth in percent
-    std::optional<std::array<int, 2>> needle_span; // NIAH: the needle's first copy [begin, end)
-    std::optional<std::size_t> prompt_tokens;      // NIAH: tokens of the prompt
+    std::optional<int> answer_value;  // KV-retrieval exact match: the asked key's value
+    std::optional<int> length;  // NIAH: requested prompt length
+    std::optional<double> depth;  // NIAH: needle depth in percent
+    std::optional<std::array<int, 2>> needle_span;  // NIAH: the needle's first copy [begin, end)
+    std::optional<std::size_t> prompt_tokens;  // NIAH: tokens of the prompt
     // head_ranking by attribution
-    std::optional<bool> estimated;                 // "attribution": the scores after the first are estimates
+    std::optional<bool> estimated;  // "attribution": the scores after the first are estimates
     std::optional<std::vector<double>> attribution;  // "attribution+verify": estimated effect per verified head
     std::optional<double> attribution_logit_difference;  // "attribution+verify": the unablated logit difference
 
@@ -73,7 +73,7 @@ struct AggregateRow {
     double mean = 0.0;
     int n = 0;
     std::optional<double> mean_norm;  // tasks with length-normalised accuracy
-    std::optional<double> sem;        // standard error of the mean (condition_stat's); empty in older files
+    std::optional<double> sem;  // standard error of the mean (condition_stat's); empty in older files
 };
 
 // head_ranking: one head, most important first. importance = baseline - ablated (the spec's metric
@@ -98,24 +98,24 @@ struct AttributionEstimate {
 };
 struct AttributionSummary {
     std::string metric = "logit_difference", method;  // method: attribution | attribution+verify
-    std::vector<AttributionEstimate> ranking;         // every head, largest estimate first
+    std::vector<AttributionEstimate> ranking;  // every head, largest estimate first
     double seconds_attribution = 0.0;
-    std::optional<double> seconds_verify;             // attribution+verify
-    std::optional<std::size_t> verified;              // attribution+verify: heads measured exactly
-    std::optional<double> spearman;                   // attribution+verify: estimate vs exact importance
+    std::optional<double> seconds_verify;  // attribution+verify
+    std::optional<std::size_t> verified;  // attribution+verify: heads measured exactly
+    std::optional<double> spearman;  // attribution+verify: estimate vs exact importance
 };
 
 struct ResultAggregates {
-    std::vector<AggregateRow> rows;                    // empty in a shard's result until merged
+    std::vector<AggregateRow> rows;  // empty in a shard's result until merged
     std::optional<std::vector<HeadRankingRow>> ranking;  // head_ranking
-    std::optional<ManipulationTable> table;            // manipulation_grid
-    std::optional<AttributionSummary> attribution;     // head_ranking by attribution
+    std::optional<ManipulationTable> table;  // manipulation_grid
+    std::optional<AttributionSummary> attribution;  // head_ranking by attribution
 };
 
 // ---- Memory table (slides): KV cache + recurrent state per sequence ----------------------------
 struct MemoryRow {
     int length = 0;
-    double kv_bytes = 0;     // attention KV cache (sliding windows capped)
+    double kv_bytes = 0;  // attention KV cache (sliding windows capped)
     double state_bytes = 0;  // SSM / RG-LRU recurrent + convolution state
     double total() const { return kv_bytes + state_bytes; }
 };
@@ -129,19 +129,19 @@ struct ConditionStat {
 
 struct ExperimentResult {
     int format_version = kExperimentResultVersion;
-    Json spec = Json::object();          // as given: a rerun resumes when it is the same spec
-    std::optional<ExperimentSpec> typed; // the spec parsed; empty for a spec this program no longer accepts
+    Json spec = Json::object();  // as given: a rerun resumes when it is the same spec
+    std::optional<ExperimentSpec> typed;  // the spec parsed; empty for a spec this program no longer accepts
     ResultModel model;
     ResultProgram program;
     std::vector<std::string> conditions;
     Json seeds = Json::object(), meta = Json::object();
-    std::string method;                  // head_ranking by attribution: the spec's "method"; empty otherwise
+    std::string method;  // head_ranking by attribution: the spec's "method"; empty otherwise
     std::vector<SampleOutcome> samples;  // in the spec's sample order
     ResultAggregates aggregates;
     std::optional<std::vector<MemoryRow>> memory;  // memory_table: its rows
     std::optional<ResultShard> shard;
     bool complete = false;
-    std::string checksum;                // samples_checksum(samples)
+    std::string checksum;  // samples_checksum(samples)
 
     // The spec's "experiment" (also of a spec this program no longer accepts); empty when none.
     std::string kind() const;

@@ -18,41 +18,41 @@ namespace gna {
 
 // One task of a spec ("task": {...} or an entry of "tasks": [...]).
 struct TaskSpec {
-    std::string name = "kv_retrieval";       // kv_retrieval | mmlu | knowledge | niah
-    KvRetrievalOptions kv;                    // sizes, samples_per_size, seed, word_list
-    MmluOptions mmlu;                         // data (empty = bundled sample), split, shots, ...
-    std::filesystem::path knowledge_file;     // empty = bundled knowledge_sample.jsonl
-    int knowledge_limit = 0;                  // 0 = every item
-    NiahOptions niah;                         // lengths, depths, haystack, ... (needle from needle_file)
-    std::filesystem::path needle_file;        // empty = the thesis needle and Table 2.1
+    std::string name = "kv_retrieval";  // kv_retrieval | mmlu | knowledge | niah
+    KvRetrievalOptions kv;  // sizes, samples_per_size, seed, word_list
+    MmluOptions mmlu;  // data (empty = bundled sample), split, shots, ...
+    std::filesystem::path knowledge_file;  // empty = bundled knowledge_sample.jsonl
+    int knowledge_limit = 0;  // 0 = every item
+    NiahOptions niah;  // lengths, depths, haystack, ... (needle from needle_file)
+    std::filesystem::path needle_file;  // empty = the thesis needle and Table 2.1
 };
 
 struct ExperimentSpec {
     std::string experiment;  // evaluate | head_ranking | cumulative_removal | layer_pruning |
-                             // sparsification | manipulation_grid | gna_masks | memory_table
+        // sparsification | manipulation_grid | gna_masks | memory_table
     std::string model, tokenizer, description, name;
-    std::string dtype = "f32";               // compute dtype: f32 | bf16 | f16 (the CLI's --dtype overrides it)
+    std::string dtype = "f32";  // compute dtype: f32 | bf16 | f16 (the CLI's --dtype overrides it)
     // shared by every kind that runs samples (all but memory_table)
     std::vector<TaskSpec> tasks{TaskSpec{}};  // "task" (one) or "tasks" (several); default one kv_retrieval
-    bool tasks_listed = false;                // written back as "tasks"
+    bool tasks_listed = false;  // written back as "tasks"
     int batch_rows = 64;
     bool reuse_prefix = true;
     bool exact = true;
-    std::string metric = "accuracy";          // accuracy | logprob | exact_match
+    std::string metric = "accuracy";  // accuracy | logprob | exact_match
     // head_ranking (heads also manipulation_grid)
     std::optional<std::vector<HeadRef>> heads;  // unset = every attention head
-    std::string method = "exact";               // exact | attribution | attribution+verify
-    int verify_k = 0;                           // 0 = 3 x top
-    int top = 16;                               // heads asked for (attribution methods)
+    std::string method = "exact";  // exact | attribution | attribution+verify
+    int verify_k = 0;  // 0 = 3 x top
+    int top = 16;  // heads asked for (attribution methods)
     // cumulative_removal: a head_ranking result.json, or a list of heads
     std::filesystem::path ranking_file;
     std::vector<HeadRef> ranking_heads;
-    std::vector<int> steps;                     // empty = 0, 10, ... up to every ranked head
+    std::vector<int> steps;  // empty = 0, 10, ... up to every ranked head
     uint64_t random_seed = 1;
     // layer_pruning
-    std::string mode = "both";                  // gradual | individual | both
+    std::string mode = "both";  // gradual | individual | both
     // sparsification
-    std::optional<std::vector<int>> k;          // unset = 0 .. heads per layer
+    std::optional<std::vector<int>> k;  // unset = 0 .. heads per layer
     std::vector<std::string> stages{"generation", "prefill"};
     // manipulation_grid
     std::vector<std::string> prefill_modes{"Keep", "Omit", "Only", "Binary", "Null"};
@@ -61,13 +61,13 @@ struct ExperimentSpec {
     std::vector<HeadRef> gather, aggregate;
     // memory_table
     std::vector<int> lengths{128, 2048, 4096};
-    double bytes_per_element = 0;               // 0 = from torch_dtype
+    double bytes_per_element = 0;  // 0 = from torch_dtype
 };
 
 // One key as documented: what --describe prints and docs/experiments.md lists.
 struct SpecKeyDoc {
     std::string key;
-    std::string type;          // "integer", "list of heads", "one of: a | b", ...
+    std::string type;  // "integer", "list of heads", "one of: a | b", ...
     std::string default_text;  // JSON of the default, or words ("every attention head"); "required"
     std::string doc;
 };

@@ -32,12 +32,12 @@ namespace gna {
 class Model;
 
 struct ExperimentProgress {
-    std::size_t done = 0;    // samples finished (including resumed ones)
+    std::size_t done = 0;  // samples finished (including resumed ones)
     std::size_t total = 0;
-    std::size_t resumed = 0; // samples taken from an earlier run
-    double elapsed_s = 0;    // this run
-    double eta_s = -1;       // estimate of time left (this run's seconds per token x tokens left); -1 while unknown
-    std::string current;     // id of the sample just finished
+    std::size_t resumed = 0;  // samples taken from an earlier run
+    double elapsed_s = 0;  // this run
+    double eta_s = -1;  // estimate of time left (this run's seconds per token x tokens left); -1 while unknown
+    std::string current;  // id of the sample just finished
 };
 using ExperimentProgressFn = std::function<void(const ExperimentProgress&)>;
 
@@ -49,9 +49,11 @@ struct RankedHead {
     double value = 0.0;
 };
 struct RankingProgress {
-    std::vector<RankedHead> estimates;  // every ranked head: mean attribution estimate (logit difference), largest first
-    std::vector<RankedHead> verified;   // heads measured so far: exact importance (the spec's metric, baseline - ablated)
-    std::size_t to_verify = 0;          // heads the verification measures in all (0: "attribution" alone)
+    std::vector<RankedHead>
+        estimates;  // every ranked head: mean attribution estimate (logit difference), largest first
+    std::vector<RankedHead>
+        verified;  // heads measured so far: exact importance (the spec's metric, baseline - ablated)
+    std::size_t to_verify = 0;  // heads the verification measures in all (0: "attribution" alone)
 };
 using RankingProgressFn = std::function<void(const RankingProgress&)>;
 
@@ -65,12 +67,12 @@ struct ShardIndex {
 
 struct ExperimentOptions {
     std::filesystem::path out_dir;
-    ShardIndex shard;                            // run only this shard's work units
-    ExperimentProgressFn progress;               // called from the running thread
-    const std::atomic<bool>* cancel = nullptr;   // checked between layers and samples
-    std::function<double()> clock;               // seconds, read before the first sample and after each one;
-                                                 // empty = the steady clock (tests give a controlled one)
-    RankingProgressFn ranking;                   // attribution rankings: the estimates, then each verified batch
+    ShardIndex shard;  // run only this shard's work units
+    ExperimentProgressFn progress;  // called from the running thread
+    const std::atomic<bool>* cancel = nullptr;  // checked between layers and samples
+    std::function<double()> clock;  // seconds, read before the first sample and after each one;
+        // empty = the steady clock (tests give a controlled one)
+    RankingProgressFn ranking;  // attribution rankings: the estimates, then each verified batch
     // attribution+verify: the verified heads in this many batches, each over every prompt (its heads'
     // exact importance is final when it ends); 0 or 1 = one batch. Each further batch recomputes the
     // layers below its lowest ablated head once per prompt. The scores are the same bits either way.
@@ -117,8 +119,8 @@ struct MemoryLayout {
     int attention_layers = 0;
     int recurrent_layers = 0;
     double kv_elements_per_token = 0;  // per attention layer and position (2 x kv_heads x head_dim)
-    int64_t window = 0;                // sliding window of the attention layers, 0 = none
-    double state_elements = 0;         // per recurrent layer
+    int64_t window = 0;  // sliding window of the attention layers, 0 = none
+    double state_elements = 0;  // per recurrent layer
 };
 MemoryLayout memory_layout(const ModelConfig& cfg);
 // From config.json alone (no weights): Llama/Mistral/Qwen2/Gemma-style attention, Mamba, Mamba-2,

@@ -16,16 +16,16 @@ namespace gna {
 // Every row score and every title that states one uses this reading.
 struct RowStats {
     double entropy_bits = 0.0;  // -sum p*log2(p) (zero weights contribute nothing)
-    double max_weight = 0.0;    // the largest p
-    int argmax = -1;            // its column (the first of equals); -1 for an empty row
-    bool magnitudes = false;    // p = |a| / sum |a|
+    double max_weight = 0.0;  // the largest p
+    int argmax = -1;  // its column (the first of equals); -1 for an empty row
+    bool magnitudes = false;  // p = |a| / sum |a|
 };
 RowStats row_stats(const float* row, int cols);
 // The row as that distribution p (cols values); returns whether it is the magnitudes' reading. An
 // all-zero row gives all zeros.
 bool row_distribution(const float* row, int cols, std::vector<double>& p);
 double row_entropy_bits(const float* row, int cols);  // row_stats(...).entropy_bits
-double row_max_weight(const float* row, int cols);    // row_stats(...).max_weight (0 for an empty row)
+double row_max_weight(const float* row, int cols);  // row_stats(...).max_weight (0 for an empty row)
 
 // The prompt positions whose token text contains a line break: the summary tokens of the lines
 // ("key:value\n", "A. option\n").
@@ -59,10 +59,10 @@ LinePattern line_pattern(const AttentionMap& map, const std::vector<int>& line_e
 // and here by default).
 enum class TokenPattern {
     DuplicateToken,  // D[q,k] = 1 where k < q and tokens[k] == tokens[q]
-    Induction,       // D[q,k] = 1 where 1 <= k <= q and tokens[k-1] == tokens[q], k-1 < q
+    Induction,  // D[q,k] = 1 where 1 <= k <= q and tokens[k-1] == tokens[q], k-1 < q
 };
 struct TokenPatternOptions {
-    bool exclude_bos = false;            // position 0, whatever token it holds
+    bool exclude_bos = false;  // position 0, whatever token it holds
     bool exclude_current_token = false;  // the diagonal k = q
     bool operator==(const TokenPatternOptions&) const = default;
 };
@@ -84,7 +84,8 @@ std::vector<int> repeated_random_tokens(const Tokenizer& tokenizer, int length, 
 // row's most-attended key (row_stats().argmax: the first of equals; an SSM row by |a|) lies in the
 // needle [needle_begin, needle_end) and holds the token generated at that step. Throws gna::Error when
 // a row has no next token or the needle span is empty or outside the sequence.
-double retrieval_step_score(const AttentionMap& map, const std::vector<int>& sequence, int needle_begin, int needle_end);
+double retrieval_step_score(const AttentionMap& map, const std::vector<int>& sequence, int needle_begin,
+                            int needle_end);
 // ROUGE-1 recall of `response` against `reference`: the share of the reference's unigrams (lower-cased,
 // split at every character that is not a letter or digit; counts clipped) found in the response. No
 // stemming (Wu et al. ran rouge_score with the Porter stemmer): 0 for an empty reference.
@@ -99,16 +100,16 @@ struct TokenSpan {
 TokenSpan find_needle_span(const std::vector<int>& prompt, const std::vector<int>& needle);
 
 struct RetrievalSample {
-    std::vector<int> prompt;     // tokenized, BOS included if wanted
-    TokenSpan needle;            // prompt positions
-    std::string reference;       // the answer the response must recall (Wu et al.: the needle's text)
+    std::vector<int> prompt;  // tokenized, BOS included if wanted
+    TokenSpan needle;  // prompt positions
+    std::string reference;  // the answer the response must recall (Wu et al.: the needle's text)
 };
 struct RetrievalScores {
     std::vector<HeadRef> heads;
-    std::vector<double> score;            // per head: mean over the recalled samples (0 when none)
-    std::vector<std::string> responses;   // per sample: the greedy continuation (up to its first line break)
-    std::vector<double> recall;           // per sample: rouge1_recall(reference, response)
-    int recalled = 0;                     // samples with recall > kRetrievalRecallThreshold
+    std::vector<double> score;  // per head: mean over the recalled samples (0 when none)
+    std::vector<std::string> responses;  // per sample: the greedy continuation (up to its first line break)
+    std::vector<double> recall;  // per sample: rouge1_recall(reference, response)
+    int recalled = 0;  // samples with recall > kRetrievalRecallThreshold
 };
 inline constexpr double kRetrievalRecallThreshold = 0.5;
 // Generates greedily (at most max_new_tokens, stopping at an end-of-sequence token or after the first
@@ -133,11 +134,11 @@ std::vector<double> qr_document_scores(const AttentionMap& query_map, const Atte
                                        const std::vector<TokenSpan>& documents);
 
 struct QrSample {
-    std::vector<int> prompt;             // documents, then the query (to the end of the prompt)
-    std::vector<int> null_prompt;        // the same documents, then the null query ("N/A")
-    TokenSpan query, null_query;         // [begin, end) in each; both begin at the same position
-    std::vector<TokenSpan> documents;    // [begin, end) in the prompt, before the query
-    std::vector<int> gold;               // indices of the documents that answer the query
+    std::vector<int> prompt;  // documents, then the query (to the end of the prompt)
+    std::vector<int> null_prompt;  // the same documents, then the null query ("N/A")
+    TokenSpan query, null_query;  // [begin, end) in each; both begin at the same position
+    std::vector<TokenSpan> documents;  // [begin, end) in the prompt, before the query
+    std::vector<int> gold;  // indices of the documents that answer the query
 };
 // The QR score of each head: sum over the gold documents of S_d, averaged over the samples (QRHead's
 // detection score). heads: empty = every head of the model. Two forward passes per sample and group of

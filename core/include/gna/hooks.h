@@ -18,9 +18,9 @@ enum class Stage { Prefill, Generation };
 // The points of one layer, in the order a layer reaches them.
 enum class HookSite {
     AttnProbs,  // post-softmax attention probabilities (after the built-in attention hooks)
-    AttnOut,    // each attention head's output before o_proj (after the plan's head scales)
-    SsmOut,     // each SSM head's output before out_proj / linear_out (after the plan's head scales)
-    MlpOut,     // the MLP's (feed-forward, experts) output added to the residual stream
+    AttnOut,  // each attention head's output before o_proj (after the plan's head scales)
+    SsmOut,  // each SSM head's output before out_proj / linear_out (after the plan's head scales)
+    MlpOut,  // the MLP's (feed-forward, experts) output added to the residual stream
     ResidPost,  // the residual stream after the layer (after the plan's layer skip)
 };
 
@@ -57,7 +57,7 @@ using WriteHookFn = std::function<void(const HookCall&, std::span<float>)>;
 
 struct NamedHook {
     HookPoint point;
-    ReadHookFn read;    // exactly one of read / write is set
+    ReadHookFn read;  // exactly one of read / write is set
     WriteHookFn write;
 };
 

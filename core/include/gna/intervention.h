@@ -32,8 +32,12 @@ struct InterventionPlan {
     void ablate(const HeadRef& h, float alpha = 0.0f) { ablations.push_back({h, alpha}); }
     // Registers a hook at a point named as in gna/hooks.h ("L3.attn.out"); throws gna::Error for a
     // malformed name (a point the model lacks is reported when the plan runs).
-    void read(std::string_view point, ReadHookFn fn) { named_hooks.push_back({parse_hook_point(point), std::move(fn), {}}); }
-    void write(std::string_view point, WriteHookFn fn) { named_hooks.push_back({parse_hook_point(point), {}, std::move(fn)}); }
+    void read(std::string_view point, ReadHookFn fn) {
+        named_hooks.push_back({parse_hook_point(point), std::move(fn), {}});
+    }
+    void write(std::string_view point, WriteHookFn fn) {
+        named_hooks.push_back({parse_hook_point(point), {}, std::move(fn)});
+    }
 };
 
 }  // namespace gna

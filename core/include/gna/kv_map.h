@@ -20,15 +20,15 @@ namespace gna {
 class Model;
 
 struct KvMapOptions {
-    std::vector<int> sizes{4, 8, 12, 16, 20, 24};          // x: dictionary sizes (1..100 pairs)
-    std::vector<double> depths{0, 25, 50, 75, 100};        // y: percent, 0 = the first line is asked
-    int samples_per_cell = 4;                              // dictionaries per size (shared by its depths)
+    std::vector<int> sizes{4, 8, 12, 16, 20, 24};  // x: dictionary sizes (1..100 pairs)
+    std::vector<double> depths{0, 25, 50, 75, 100};  // y: percent, 0 = the first line is asked
+    int samples_per_cell = 4;  // dictionaries per size (shared by its depths)
     uint64_t seed = 1;
-    std::filesystem::path word_list;                       // empty = bundled kv_words.txt
+    std::filesystem::path word_list;  // empty = bundled kv_words.txt
 };
 
 struct KvMapCell {
-    double accuracy = 0.0;     // share of samples whose right value has the largest log-probability
+    double accuracy = 0.0;  // share of samples whose right value has the largest log-probability
     double probability = 0.0;  // mean probability of the right value among the dictionary's values
 };
 

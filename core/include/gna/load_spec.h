@@ -16,12 +16,12 @@ namespace gna {
 struct ExperimentSpec;
 
 struct ModelLoadSpec {
-    std::filesystem::path path;       // the checkpoint folder
+    std::filesystem::path path;  // the checkpoint folder
     std::filesystem::path tokenizer;  // tokenizer files from this folder; empty = the checkpoint's own
     Device device = Device::CPU;
     ComputeDType dtype = ComputeDType::F32;
-    int threads = 0;                  // LibTorch and OpenBLAS threads; 0 = their default
-    bool check_memory = true;         // refuse a CPU load that does not fit (LoadOptions::check_memory)
+    int threads = 0;  // LibTorch and OpenBLAS threads; 0 = their default
+    bool check_memory = true;  // refuse a CPU load that does not fit (LoadOptions::check_memory)
 };
 
 // What a front door sets over a spec (command-line flags, the studio's choices): each given field

@@ -27,8 +27,8 @@ ManipulationMode parse_manipulation_mode(std::string_view text);
 struct Manipulation {
     ManipulationMode prefill = ManipulationMode::Keep;
     ManipulationMode generation = ManipulationMode::Keep;
-    std::vector<int> tokens;      // key positions T (absolute), e.g. the needle's tokens
-    std::vector<HeadRef> heads;   // attention heads to manipulate; empty = every attention head
+    std::vector<int> tokens;  // key positions T (absolute), e.g. the needle's tokens
+    std::vector<HeadRef> heads;  // attention heads to manipulate; empty = every attention head
     // "Generation-Prefill" as the thesis writes combinations, e.g. "Only-Keep".
     std::string name() const;
 };

@@ -11,12 +11,12 @@
 namespace gna {
 
 struct MemoryEstimate {
-    uint64_t weights = 0;      // every stored tensor in the compute dtype (floating ones; others as stored)
-    uint64_t cache = 0;        // KV cache of the attention layers + SSM states, batch 1, `context` tokens
+    uint64_t weights = 0;  // every stored tensor in the compute dtype (floating ones; others as stored)
+    uint64_t cache = 0;  // KV cache of the attention layers + SSM states, batch 1, `context` tokens
     uint64_t activations = 0;  // one forward over `context` tokens: hidden and MLP tensors, one layer's
-                               // attention scores and probabilities, logits of every position
-    int context = 0;           // tokens planned for
-    std::string dtype;         // the compute dtype, "f32" / "bf16" / "f16"
+        // attention scores and probabilities, logits of every position
+    int context = 0;  // tokens planned for
+    std::string dtype;  // the compute dtype, "f32" / "bf16" / "f16"
     uint64_t total() const { return weights + cache + activations; }
 };
 
@@ -35,7 +35,8 @@ std::optional<AvailableMemory> available_memory();
 
 // Throws gna::Error naming the folder, the estimate, the available memory and what to do instead
 // when `estimate` does not fit in `available`.
-void check_memory_fits(const std::filesystem::path& dir, const MemoryEstimate& estimate, const AvailableMemory& available);
+void check_memory_fits(const std::filesystem::path& dir, const MemoryEstimate& estimate,
+                       const AvailableMemory& available);
 
 // "12.3 GB" (decimal units, as free(1) -h and file managers show).
 std::string format_bytes(uint64_t bytes);

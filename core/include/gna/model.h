@@ -21,7 +21,7 @@ enum class ComputeDType { F32, BF16, F16 };
 struct LoadOptions {
     Device device = Device::CPU;
     ComputeDType dtype = ComputeDType::F32;  // f16 only on CUDA; bf16 on CUDA or a CPU with bf16 instructions
-    int threads = 0;                         // LibTorch and OpenBLAS threads (gna/cpu_runtime.h); 0 = default
+    int threads = 0;  // LibTorch and OpenBLAS threads (gna/cpu_runtime.h); 0 = default
     // On the CPU the load is refused with a gna::Error when the estimated resident size
     // (gna/memory_estimate.h) for `context` tokens exceeds the available memory.
     bool check_memory = true;
@@ -39,32 +39,32 @@ bool cuda_available();
 
 struct LayerInfo {
     int index = 0;
-    std::string kind;         // "attention", "mamba", "mamba2", "hybrid", "recurrent", ...
+    std::string kind;  // "attention", "mamba", "mamba2", "hybrid", "recurrent", ...
     int attention_heads = 0;  // query heads (0 if none)
     int kv_heads = 0;
-    int ssm_heads = 0;        // SSM "heads" (0 if none)
-    bool mlp = false;         // an MLP (feed-forward or experts) follows the mixer (hook point mlp.out)
+    int ssm_heads = 0;  // SSM "heads" (0 if none)
+    bool mlp = false;  // an MLP (feed-forward or experts) follows the mixer (hook point mlp.out)
 };
 
 struct ModelInfo {
     std::string architecture;  // e.g. LlamaForCausalLM
-    std::string model_type;    // e.g. llama
+    std::string model_type;  // e.g. llama
     std::filesystem::path dir;
     int num_layers = 0;
     int hidden_size = 0;
     int vocab_size = 0;
-    int num_heads = 0;     // attention query heads per attention layer
+    int num_heads = 0;  // attention query heads per attention layer
     int num_kv_heads = 0;
     int head_dim = 0;
     int max_positions = 0;
     int64_t parameters = 0;
-    std::string weights_dtype;   // as stored, e.g. BF16
-    std::string compute_dtype;   // f32 / bf16 / f16
-    std::string device;          // cpu / cuda
+    std::string weights_dtype;  // as stored, e.g. BF16
+    std::string compute_dtype;  // f32 / bf16 / f16
+    std::string device;  // cpu / cuda
     std::string tokenizer_kind;
     std::string config_hash;
     std::vector<LayerInfo> layers;
-    int sliding_window = 0;      // 0 = none
+    int sliding_window = 0;  // 0 = none
 };
 
 // One captured map: post-intervention attention probabilities of `head` for query rows `rows`
@@ -78,26 +78,26 @@ struct AttentionMap {
 };
 
 struct RunRequest {
-    std::vector<int> tokens;            // the prompt (already tokenized, BOS included if wanted)
+    std::vector<int> tokens;  // the prompt (already tokenized, BOS included if wanted)
     InterventionPlan plan;
-    std::vector<HeadRef> capture;       // heads whose attention to capture (prompt pass)
-    std::vector<int> capture_rows;      // query rows; empty = every prompt row
+    std::vector<HeadRef> capture;  // heads whose attention to capture (prompt pass)
+    std::vector<int> capture_rows;  // query rows; empty = every prompt row
     std::vector<HeadRef> capture_full;  // heads captured at every prompt row whatever capture_rows
-                                        // says (their maps follow capture's in RunResult::attention)
-    bool all_logits = false;            // keep logits of every prompt position
-    int generate = 0;                   // greedy tokens to generate after the prompt
-    std::vector<int> stop_tokens;       // empty = the tokenizer's EOS ids
+        // says (their maps follow capture's in RunResult::attention)
+    bool all_logits = false;  // keep logits of every prompt position
+    int generate = 0;  // greedy tokens to generate after the prompt
+    std::vector<int> stop_tokens;  // empty = the tokenizer's EOS ids
     const std::atomic<bool>* cancel = nullptr;  // checked between layers; throws gna::Cancelled
 };
 
 struct RunResult {
-    std::vector<int> tokens;             // prompt
+    std::vector<int> tokens;  // prompt
     int vocab = 0;
-    std::vector<float> last_logits;      // logits after the last prompt token (vocab)
-    std::vector<float> all_logits;       // prompt positions x vocab when requested
-    std::vector<AttentionMap> attention; // in the order requested
-    std::vector<int> generated;          // greedy continuation (stop token included if hit)
-    bool stopped = false;                // a stop token ended generation
+    std::vector<float> last_logits;  // logits after the last prompt token (vocab)
+    std::vector<float> all_logits;  // prompt positions x vocab when requested
+    std::vector<AttentionMap> attention;  // in the order requested
+    std::vector<int> generated;  // greedy continuation (stop token included if hit)
+    bool stopped = false;  // a stop token ended generation
 };
 
 // One prompt under many plans (a sweep): scores[plan][choice] = summed log-probability of each
@@ -113,8 +113,8 @@ struct SweepRequest {
     // no first token); each continuation is then scored after its own context alone.
     std::vector<int> context_tokens;
     std::vector<InterventionPlan> plans;
-    int max_batch_rows = 64;       // plans per forward pass
-    bool reuse_prefix = true;      // false: every batch runs all layers (for checks)
+    int max_batch_rows = 64;  // plans per forward pass
+    bool reuse_prefix = true;  // false: every batch runs all layers (for checks)
     // true: the scores are bit-identical whatever max_batch_rows and reuse_prefix are, i.e. the
     // same numbers as each plan swept alone (batch-invariant arithmetic: per-row GEMMs and
     // activations; state-space rows run one at a time from the shared prefix). On the CPU this
@@ -122,7 +122,9 @@ struct SweepRequest {
     bool exact = true;
     const std::atomic<bool>* cancel = nullptr;
     // The index of continuation c's first scored token.
-    std::size_t scored_from(std::size_t c) const { return context_tokens.empty() ? 0 : static_cast<std::size_t>(context_tokens[c]); }
+    std::size_t scored_from(std::size_t c) const {
+        return context_tokens.empty() ? 0 : static_cast<std::size_t>(context_tokens[c]);
+    }
 };
 
 // Attribution patching (gna/attribution.h): the first-order estimate of every head's zero-ablation
@@ -139,7 +141,7 @@ enum class AttributionMetric {
 struct AttributionRequest {
     std::vector<int> prompt;
     std::vector<int> continuation;  // the correct answer's tokens (non-empty)
-    std::vector<HeadRef> heads;     // empty = every attention head and every SSM head
+    std::vector<HeadRef> heads;  // empty = every attention head and every SSM head
     const std::atomic<bool>* cancel = nullptr;
     AttributionMetric metric = AttributionMetric::LogitDifference;
     // Treat every RMSNorm's 1/rms as a constant in the backward pass (forward values unchanged):
@@ -149,9 +151,9 @@ struct AttributionRequest {
 };
 
 struct AttributionResult {
-    double metric = 0.0;            // the request's metric, unablated
-    std::vector<HeadRef> heads;     // the request's heads (or every head), in that order
-    std::vector<double> effect;     // per head: estimated metric(unablated) - metric(ablated)
+    double metric = 0.0;  // the request's metric, unablated
+    std::vector<HeadRef> heads;  // the request's heads (or every head), in that order
+    std::vector<double> effect;  // per head: estimated metric(unablated) - metric(ablated)
 };
 
 class Model {

@@ -19,13 +19,13 @@ namespace gna {
 
 enum class HeadScoreKind {
     None,
-    Entropy,           // entropy of the final position's row (bits)
-    MaxWeight,         // largest weight of the final position's row
+    Entropy,  // entropy of the final position's row (bits)
+    MaxWeight,  // largest weight of the final position's row
     AttentionToToken,  // the final position's weight on ProbeRequest::selected_token
-    Gather,            // line_pattern().gather
-    Aggregate,         // line_pattern().aggregate
-    DuplicateToken,    // token_pattern_score(DuplicateToken) over every row of the prompt
-    Induction,         // token_pattern_score(Induction) over every row of the prompt
+    Gather,  // line_pattern().gather
+    Aggregate,  // line_pattern().aggregate
+    DuplicateToken,  // token_pattern_score(DuplicateToken) over every row of the prompt
+    Induction,  // token_pattern_score(Induction) over every row of the prompt
 };
 const char* to_string(HeadScoreKind kind);
 // "entropy", "max", "token", "gather", "aggregate", "duplicate", "induction" (or "none"); throws
@@ -45,56 +45,56 @@ std::size_t probe_residual_budget(const Model& model);
 inline constexpr std::size_t kProbePatternMapBudget = std::size_t(2) << 30;
 
 struct ProbeRequest {
-    std::string prompt;                  // tokenized with the model's tokenizer (BOS as it adds it)
-    std::vector<int> tokens;             // used instead of prompt when not empty
+    std::string prompt;  // tokenized with the model's tokenizer (BOS as it adds it)
+    std::vector<int> tokens;  // used instead of prompt when not empty
     InterventionPlan plan;
-    std::vector<HeadRef> shown;          // full maps to return (heads the model lacks are skipped)
-    std::vector<std::string> candidates; // answer texts, scored as the continuation " " + text
+    std::vector<HeadRef> shown;  // full maps to return (heads the model lacks are skipped)
+    std::vector<std::string> candidates;  // answer texts, scored as the continuation " " + text
     int top_k = 10;
     HeadScoreKind score = HeadScoreKind::None;
-    std::vector<HeadRef> scored;         // heads to score (heads the model lacks are skipped)
-    int selected_token = -1;             // for AttentionToToken (clamped to the prompt)
-    TokenPatternOptions pattern;         // for DuplicateToken and Induction: BOS / current token excluded
-    bool compare = false;                // also the unablated run (cached across plans)
+    std::vector<HeadRef> scored;  // heads to score (heads the model lacks are skipped)
+    int selected_token = -1;  // for AttentionToToken (clamped to the prompt)
+    TokenPatternOptions pattern;  // for DuplicateToken and Induction: BOS / current token excluded
+    bool compare = false;  // also the unablated run (cached across plans)
     // One pass captures the shown heads' full maps and only the rows the scores read of the other
     // scored heads (the final position; the line ends for Gather/Aggregate; every row for the token
     // patterns), of the layers the plan changes (below them the unablated pass's maps and scores are
     // reused). true: the earlier path,
     // kept for benchmarks: those rows in a second pass of their own, nothing reused.
     bool separate_score_pass = false;
-    std::size_t residual_budget = kProbeResidualAuto;           // 0 = never keep (full recomputes)
+    std::size_t residual_budget = kProbeResidualAuto;  // 0 = never keep (full recomputes)
     const std::atomic<bool>* cancel = nullptr;
 };
 
 struct NextToken {
-    std::string text;         // the token's display text, or the candidate's text
-    int id = -1;              // token id; -1 for a candidate of several tokens
-    int candidate = -1;       // index in ProbeRequest::candidates; -1 for a top token only
-    double probability = 0.0; // under the plan (a multi-token candidate: of the whole continuation)
-    double unablated = 0.0;   // without interventions (compare mode only)
+    std::string text;  // the token's display text, or the candidate's text
+    int id = -1;  // token id; -1 for a candidate of several tokens
+    int candidate = -1;  // index in ProbeRequest::candidates; -1 for a top token only
+    double probability = 0.0;  // under the plan (a multi-token candidate: of the whole continuation)
+    double unablated = 0.0;  // without interventions (compare mode only)
 };
 
 struct HeadScore {
     HeadRef head;
-    double value = 0.0;       // under the plan
-    double unablated = 0.0;   // compare mode only
+    double value = 0.0;  // under the plan
+    double unablated = 0.0;  // compare mode only
 };
 
 struct ProbeResult {
     std::vector<int> tokens;
-    std::vector<std::string> token_texts;   // display text per token
+    std::vector<std::string> token_texts;  // display text per token
     std::vector<float> last_logits;
-    std::vector<NextToken> next;            // top-k by probability, then candidates not among them
-    std::vector<AttentionMap> maps;         // the shown heads' maps (in request order, valid heads)
+    std::vector<NextToken> next;  // top-k by probability, then candidates not among them
+    std::vector<AttentionMap> maps;  // the shown heads' maps (in request order, valid heads)
     std::vector<AttentionMap> unablated_maps;  // compare mode: the same heads without interventions
-    std::vector<HeadScore> scores;          // one per valid scored head (request order)
-    std::vector<int> line_ends;             // the prompt's line ends (Gather/Aggregate scores)
-    bool compared = false;                  // the unablated fields are filled
-    int forward_passes = 0;                 // model runs this result took (cache hits are free)
+    std::vector<HeadScore> scores;  // one per valid scored head (request order)
+    std::vector<int> line_ends;  // the prompt's line ends (Gather/Aggregate scores)
+    bool compared = false;  // the unablated fields are filled
+    int forward_passes = 0;  // model runs this result took (cache hits are free)
     // Lowest layer the plan's runs recomputed (0 = full passes). Below the plan's first changed layer
     // the maps and scores are the cached unablated pass's, so a toggle starts at the toggled layer.
     int first_layer = 0;
-    std::size_t residual_bytes = 0;         // memory of the kept unablated residual stream (0 = none kept)
+    std::size_t residual_bytes = 0;  // memory of the kept unablated residual stream (0 = none kept)
 };
 
 // Whether the model has this head (an attention head of a layer with attention, an SSM head of a

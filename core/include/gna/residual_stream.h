@@ -19,7 +19,7 @@ std::size_t residual_stream_bytes(const ModelInfo& info, std::size_t tokens);
 struct KeptRun {
     RunResult result;
     std::shared_ptr<const ResidualStream> residuals;  // null when over the budget
-    std::size_t bytes = 0;                             // what it would take / takes
+    std::size_t bytes = 0;  // what it would take / takes
 };
 
 // Runs `request` (an empty plan, no generation: gna::Error otherwise) as Model::run does and keeps

@@ -15,7 +15,7 @@ namespace gna {
 enum class DType { F64, F32, F16, BF16, I64, I32, I16, I8, U8, Bool };
 
 std::size_t dtype_size(DType t);
-const char* dtype_name(DType t);             // "F32", "BF16", ... as in safetensors
+const char* dtype_name(DType t);  // "F32", "BF16", ... as in safetensors
 
 struct TensorEntry {
     DType dtype = DType::F32;
@@ -26,8 +26,8 @@ struct TensorEntry {
 };
 
 struct SafetensorsHeader {
-    uint64_t header_size = 0;     // N, the JSON length
-    uint64_t data_start = 0;      // 8 + N
+    uint64_t header_size = 0;  // N, the JSON length
+    uint64_t data_start = 0;  // 8 + N
     std::map<std::string, TensorEntry> tensors;
     std::map<std::string, std::string> metadata;
 };
@@ -35,8 +35,8 @@ struct SafetensorsHeader {
 // Parses the 8-byte length + JSON header from the first bytes of a file of `file_size` bytes and
 // validates every entry (dtype, shape vs byte count, offsets inside the file, no overlaps).
 // `origin` names the file in error messages. Throws gna::Error.
-SafetensorsHeader parse_safetensors_header(const std::byte* data, std::size_t available,
-                                           uint64_t file_size, const std::string& origin);
+SafetensorsHeader parse_safetensors_header(const std::byte* data, std::size_t available, uint64_t file_size,
+                                           const std::string& origin);
 
 // A read-only memory map of a whole file.
 class MappedFile {
@@ -70,8 +70,8 @@ struct TensorView {
 std::vector<float> to_float(const TensorView& t);
 float bf16_to_float(uint16_t v);
 float f16_to_float(uint16_t v);
-uint16_t float_to_bf16(float v);   // round to nearest even
-uint16_t float_to_f16(float v);    // round to nearest even
+uint16_t float_to_bf16(float v);  // round to nearest even
+uint16_t float_to_f16(float v);  // round to nearest even
 
 // One safetensors file, memory-mapped.
 class SafetensorsFile {

@@ -28,20 +28,20 @@ std::filesystem::path bundled_data_dir();
 // ---- Multiple choice, the common form of the scored tasks --------------------------------------
 struct ChoiceItem {
     std::string id;
-    std::string group;                      // subject / dictionary size / task name
+    std::string group;  // subject / dictionary size / task name
     std::string prompt_text;
-    std::vector<int> prompt;                // tokens, BOS included when the tokenizer adds one
+    std::vector<int> prompt;  // tokens, BOS included when the tokenizer adds one
     std::vector<std::vector<int>> choices;  // continuation tokens
     // Partial evaluation (lm-eval's multiple-input tasks, Winogrande): choice c has its own context,
     // whose tokens after `prompt` (the tokens every context shares) are the first context_tokens[c]
     // of choices[c], fed but not scored; the rest is the continuation, scored. Empty: none
     // (SweepRequest::context_tokens).
     std::vector<int> context_tokens;
-    std::vector<double> choice_bytes;       // UTF-8 length of each choice text (lm-eval's byte_length)
+    std::vector<double> choice_bytes;  // UTF-8 length of each choice text (lm-eval's byte_length)
     // Length that acc_norm divides by: lm-evaluation-harness's completion_len, the number of
     // characters (code points) of the choice text without the " " delimiter. Empty: choice_bytes.
     std::vector<double> choice_chars;
-    int answer = 0;                         // index of the correct choice
+    int answer = 0;  // index of the correct choice
 };
 
 // A context and a continuation tokenized as lm-evaluation-harness's _encode_pair does: trailing
@@ -67,8 +67,8 @@ std::pair<std::vector<int>, std::vector<int>> choice_sequence(const ChoiceItem& 
 
 struct ChoiceOutcome {
     std::vector<double> logprobs;  // summed log-probability of each choice
-    int predicted = 0;             // argmax logprob
-    int predicted_norm = 0;        // argmax logprob / choice length (acc_norm)
+    int predicted = 0;  // argmax logprob
+    int predicted_norm = 0;  // argmax logprob / choice length (acc_norm)
     bool correct = false;
     bool correct_norm = false;
 };
@@ -87,7 +87,7 @@ struct KvSample {
     std::string id;
     int size = 0;
     std::vector<std::pair<std::string, int>> dictionary;  // distinct keys, distinct values 0-99
-    int query = 0;                                        // index of the asked key
+    int query = 0;  // index of the asked key
     std::string prompt;
     int answer() const { return dictionary[query].second; }
 };
@@ -107,17 +107,17 @@ struct MmluQuestion {
     std::string subject;  // e.g. "high_school_biology"
     std::string question;
     std::vector<std::string> options;  // 4
-    int answer = 0;                    // 0..3
-    std::string source;                // file:line for messages
+    int answer = 0;  // 0..3
+    std::string source;  // file:line for messages
 };
 
 struct MmluOptions {
-    std::filesystem::path data;     // folder (dev/ val/ test/ with <subject>_<split>.csv) or a .jsonl file
+    std::filesystem::path data;  // folder (dev/ val/ test/ with <subject>_<split>.csv) or a .jsonl file
     std::string split = "test";
-    int shots = 0;                  // examples from the dev split
+    int shots = 0;  // examples from the dev split
     std::vector<std::string> subjects;  // empty = all
-    bool classic = false;           // score the answer texts instead of the letters
-    int limit_per_subject = 0;      // 0 = all
+    bool classic = false;  // score the answer texts instead of the letters
+    int limit_per_subject = 0;  // 0 = all
 };
 
 // Reads one split. CSV rows: question,A,B,C,D,answer (no header; RFC-4180 quoting). JSONL lines:
@@ -136,7 +136,7 @@ int mmlu_letter(const std::string& text);
 // ranges, the summary token of each (its last token, the newline) and the final position.
 struct OptionSegment {
     int begin = 0, end = 0;  // token range [begin, end)
-    int summary = 0;         // end - 1
+    int summary = 0;  // end - 1
 };
 struct MmluLayout {
     std::vector<OptionSegment> options;
@@ -164,12 +164,13 @@ std::vector<ChoiceItem> load_knowledge_mc(const Tokenizer& tok, const std::files
 // ---- Needle in a haystack ----------------------------------------------------------------------
 struct ScoreRule {
     std::string keyword;  // matched on lower-cased text without punctuation
-    bool set = false;     // false: add value; true: set the score to value
+    bool set = false;  // false: add value; true: set the score to value
     double value = 0;
 };
 
 struct NeedleSpec {
-    std::string needle = "The best thing to do in San Francisco is eat a sandwich and sit in Dolores Park on a sunny day.";
+    std::string needle =
+        "The best thing to do in San Francisco is eat a sandwich and sit in Dolores Park on a sunny day.";
     std::string question = "What is the best thing to do in San Francisco?";
     std::vector<ScoreRule> rules;  // thesis Table 2.1 by default (needle_table_2_1())
 };
@@ -181,21 +182,21 @@ std::string normalize_for_scoring(const std::string& text);  // lower case, punc
 double granular_score(const std::string& output, const std::vector<ScoreRule>& rules);
 
 struct NiahOptions {
-    std::vector<int> lengths;        // prompt lengths in tokens; empty = niah_default_lengths
-    std::vector<double> depths;      // percent; empty = linspace(0, 100, 10)
+    std::vector<int> lengths;  // prompt lengths in tokens; empty = niah_default_lengths
+    std::vector<double> depths;  // percent; empty = linspace(0, 100, 10)
     std::filesystem::path haystack;  // folder of .txt files; empty = bundled haystack/
     NeedleSpec needle;
-    bool instruct = false;           // instruction template (appendix A)
-    bool just_read_twice = false;    // repeat context and question
-    std::optional<int> buffer;       // tokens left for template and question; empty = niah_default_buffer
+    bool instruct = false;  // instruction template (appendix A)
+    bool just_read_twice = false;  // repeat context and question
+    std::optional<int> buffer;  // tokens left for template and question; empty = niah_default_buffer
     int generate = 40;
-    bool depth_from_end = false;     // false: 0% = beginning of the haystack
+    bool depth_from_end = false;  // false: 0% = beginning of the haystack
 };
 
 struct NiahPrompt {
     std::string id;
-    int length = 0;                  // requested prompt length
-    double depth = 0;                // percent
+    int length = 0;  // requested prompt length
+    double depth = 0;  // percent
     std::vector<int> tokens;
     std::vector<int> needle_tokens;  // absolute positions of the needle (both copies with JRT)
     int needle_begin = 0, needle_end = 0;  // first copy's span [begin, end)

@@ -13,42 +13,43 @@
 namespace gna {
 
 struct TinyModelSpec {
-    std::string arch = "llama";  // llama | mistral | qwen2 | mamba | falcon_mamba | mamba2 | jamba | zamba2 | recurrentgemma
+    std::string arch =
+        "llama";  // llama | mistral | qwen2 | mamba | falcon_mamba | mamba2 | jamba | zamba2 | recurrentgemma
     int layers = 2;
     int hidden = 64;
     int heads = 4;
     int kv_heads = 2;
-    int head_dim = 0;            // 0 = hidden / heads
+    int head_dim = 0;  // 0 = hidden / heads
     int intermediate = 128;
     int max_positions = 2048;
-    int merges = 200;            // BPE merges of the generated tokenizer (vocab = 256 + merges + 2)
-    int vocab = 0;               // vocab_size when larger than the tokenizer's (rows no token id reaches),
-                                 // for real models' shapes (Llama 3: 128256); 0 = the tokenizer's
+    int merges = 200;  // BPE merges of the generated tokenizer (vocab = 256 + merges + 2)
+    int vocab = 0;  // vocab_size when larger than the tokenizer's (rows no token id reaches),
+        // for real models' shapes (Llama 3: 128256); 0 = the tokenizer's
     uint64_t seed = 1;
     DType dtype = DType::F32;
     bool tie_embeddings = false;
-    int shards = 1;              // > 1 writes model-0000k-of-0000n.safetensors + index
+    int shards = 1;  // > 1 writes model-0000k-of-0000n.safetensors + index
     double rope_theta = 10000.0;
     bool llama3_rope_scaling = false;
     bool rope_parameters_style = false;  // write rope_parameters (newer transformers) instead
     double init_std = 0.08;
-    int sliding_window = 0;      // mistral / qwen2; recurrentgemma: attention_window_size (0 = 2048)
+    int sliding_window = 0;  // mistral / qwen2; recurrentgemma: attention_window_size (0 = 2048)
     // State-space and hybrid architectures (mamba, falcon_mamba, mamba2, jamba, zamba2, recurrentgemma).
-    int state_size = 16;         // SSM state N
-    int expand = 2;              // d_inner = expand * hidden
+    int state_size = 16;  // SSM state N
+    int expand = 2;  // d_inner = expand * hidden
     int conv_kernel = 4;
-    int ssm_head_dim = 16;       // Mamba-2 head_dim P (num_heads = expand * hidden / P)
-    int n_groups = 1;            // Mamba-2 groups of B/C
-    int chunk_size = 256;        // Mamba-2 SSD chunk
-    int time_step_rank = 0;      // Mamba-1 (0 = ceil(hidden / 16))
-    int attn_layer_period = 2;   // jamba: layer i is attention iff i % period == offset
+    int ssm_head_dim = 16;  // Mamba-2 head_dim P (num_heads = expand * hidden / P)
+    int n_groups = 1;  // Mamba-2 groups of B/C
+    int chunk_size = 256;  // Mamba-2 SSD chunk
+    int time_step_rank = 0;  // Mamba-1 (0 = ceil(hidden / 16))
+    int attn_layer_period = 2;  // jamba: layer i is attention iff i % period == offset
     int attn_layer_offset = 1;
-    int experts = 4;             // jamba MoE
+    int experts = 4;  // jamba MoE
     int experts_per_tok = 2;
     int expert_layer_period = 2;
     int expert_layer_offset = 1;
-    std::string block_types{};   // zamba2 ("mamba,hybrid,...") / recurrentgemma ("recurrent,recurrent,attention")
-    int mem_blocks = 1;          // zamba2 num_mem_blocks
+    std::string block_types{};  // zamba2 ("mamba,hybrid,...") / recurrentgemma ("recurrent,recurrent,attention")
+    int mem_blocks = 1;  // zamba2 num_mem_blocks
     // Which files the folder keeps, as checkpoints are published: "full" (weights, config,
     // tokenizer files), "no-tokenizer" (weights and config.json only, as state-spaces/mamba-*),
     // "config-only" (config.json alone).
@@ -68,6 +69,7 @@ public:
     explicit SeededNormal(uint64_t seed);
     double next();
     uint64_t next_u64();
+
 private:
     uint64_t s_[4];
     bool have_spare_ = false;

@@ -65,7 +65,11 @@ bool is_valid_utf8(std::string_view text);
 // with `num_merges` greedy BPE merges on `corpus` (GPT-2 byte mapping, Llama-3 style pre-tokenizer,
 // special tokens <|begin_of_text|> and <|end_of_text|> after the learned vocabulary). Used by
 // make-tiny-model. Deterministic for a given corpus.
-struct WrittenTokenizer { int vocab_size; int bos_id; int eos_id; };
+struct WrittenTokenizer {
+    int vocab_size;
+    int bos_id;
+    int eos_id;
+};
 WrittenTokenizer write_bytelevel_bpe_tokenizer(const std::filesystem::path& dir, std::string_view corpus,
                                                int num_merges);
 

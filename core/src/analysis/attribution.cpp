@@ -36,7 +36,8 @@ std::vector<AttributionResult> attribute_prompts(const CausalLM& lm, const std::
     const auto opts = at::TensorOptions().dtype(at::kFloat).device(lm.device());
     for (int l = 0; l < L; ++l) {
         const LayerInfo& li = info.layers[l];
-        if (li.attention_heads > 0) ctx.layers[l].attn_scale = at::ones({B, li.attention_heads}, opts).requires_grad_(true);
+        if (li.attention_heads > 0)
+            ctx.layers[l].attn_scale = at::ones({B, li.attention_heads}, opts).requires_grad_(true);
         if (li.ssm_heads > 0) ctx.layers[l].ssm_scale = at::ones({B, li.ssm_heads}, opts).requires_grad_(true);
     }
     // Row b: prompt b, then its continuation but the last token, padded at the end with its own
@@ -49,7 +50,8 @@ std::vector<AttributionResult> attribute_prompts(const CausalLM& lm, const std::
     for (int64_t b = 0; b < B; ++b) {
         std::vector<int> seq = requests[b].prompt;
         seq.insert(seq.end(), requests[b].continuation.begin(), requests[b].continuation.end() - 1);
-        for (int64_t t = 0; t < T; ++t) acc[b][t] = seq[std::min<std::size_t>(static_cast<std::size_t>(t), seq.size() - 1)];
+        for (int64_t t = 0; t < T; ++t)
+            acc[b][t] = seq[std::min<std::size_t>(static_cast<std::size_t>(t), seq.size() - 1)];
     }
     auto state = lm.new_state(B);
     at::Tensor h = lm.forward(ids.to(lm.device()), *state, ctx);  // h: (B, T, C)
@@ -62,7 +64,7 @@ std::vector<AttributionResult> attribute_prompts(const CausalLM& lm, const std::
         std::vector<int64_t> want(r.continuation.begin(), r.continuation.end());
         const at::Tensor idx = at::tensor(want, at::kLong).to(z.device()).unsqueeze(1);  // (n, 1)
         metrics.push_back(r.metric == AttributionMetric::LogProb
-                              ? at::log_softmax(z, -1).gather(1, idx).sum()     // log p(continuation | prompt)
+                              ? at::log_softmax(z, -1).gather(1, idx).sum()  // log p(continuation | prompt)
                               : (z.gather(1, idx).squeeze(1) - z.mean(-1)).sum());  // sum_i z_i[c_i] - mean_v z_i[v]
     }
     // The rows are independent, so the gradient of the sum at row b's scales is row b's own.
@@ -71,17 +73,19 @@ std::vector<AttributionResult> attribute_prompts(const CausalLM& lm, const std::
     try {
         metric.sum().backward();
     } catch (const c10::Error& e) {
-        throw Error(info.architecture + ": the gradient pass of attribution patching failed (" + e.what_without_backtrace() +
-                    "); rank the heads with \"method\": \"exact\" instead");
+        throw Error(info.architecture + ": the gradient pass of attribution patching failed (" +
+                    e.what_without_backtrace() + "); rank the heads with \"method\": \"exact\" instead");
     }
 
     std::vector<at::Tensor> attn(L), ssm(L);  // gradients on the CPU, (B, heads), read once per layer
     auto gradient = [&](const HeadRef& hr) -> const at::Tensor& {
         std::vector<at::Tensor>& g = hr.kind == HeadKind::Attention ? attn : ssm;
         if (!g[hr.layer].defined()) {
-            const at::Tensor& s = hr.kind == HeadKind::Attention ? ctx.layers[hr.layer].attn_scale : ctx.layers[hr.layer].ssm_scale;
+            const at::Tensor& s =
+                hr.kind == HeadKind::Attention ? ctx.layers[hr.layer].attn_scale : ctx.layers[hr.layer].ssm_scale;
             // a head whose output never reaches the metric (a skipped path) has no gradient: effect 0
-            g[hr.layer] = s.grad().defined() ? s.grad().to(at::kCPU).to(at::kDouble).contiguous() : at::zeros_like(s, at::kDouble).cpu();
+            g[hr.layer] = s.grad().defined() ? s.grad().to(at::kCPU).to(at::kDouble).contiguous()
+                                             : at::zeros_like(s, at::kDouble).cpu();
         }
         return g[hr.layer];
     };

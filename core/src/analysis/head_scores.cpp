@@ -94,8 +94,10 @@ bool in_token_pattern(TokenPattern pattern, const std::vector<int>& tokens, int 
     if (q < 0 || q >= n || k < 0 || k > q) return false;
     const std::size_t uq = static_cast<std::size_t>(q);
     switch (pattern) {
-    case TokenPattern::DuplicateToken: return k < q && tokens[static_cast<std::size_t>(k)] == tokens[uq];
-    case TokenPattern::Induction: return k >= 1 && tokens[static_cast<std::size_t>(k - 1)] == tokens[uq];
+        case TokenPattern::DuplicateToken:
+            return k < q && tokens[static_cast<std::size_t>(k)] == tokens[uq];
+        case TokenPattern::Induction:
+            return k >= 1 && tokens[static_cast<std::size_t>(k - 1)] == tokens[uq];
     }
     return false;
 }
@@ -105,7 +107,8 @@ double token_pattern_score(const AttentionMap& map, const std::vector<int>& toke
     const int n = static_cast<int>(tokens.size());
     if (map.cols > n)
         throw Error("token-pattern score of " + map.head.name() + ": the map has " + std::to_string(map.cols) +
-                    " key columns but the prompt only " + std::to_string(n) + " tokens; score the map with its own prompt");
+                    " key columns but the prompt only " + std::to_string(n) +
+                    " tokens; score the map with its own prompt");
     if (map.weights.size() != map.rows.size() * static_cast<std::size_t>(std::max(map.cols, 0)))
         throw Error("token-pattern score of " + map.head.name() + ": the map's weights do not fill its rows x columns");
     double on = 0.0, total = 0.0;

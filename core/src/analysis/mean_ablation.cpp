@@ -10,11 +10,13 @@
 namespace gna {
 
 namespace {
-std::string point_of(const HeadRef& h) { return "L" + std::to_string(h.layer) + (h.kind == HeadKind::Attention ? ".attn.out" : ".ssm.out"); }
+std::string point_of(const HeadRef& h) {
+    return "L" + std::to_string(h.layer) + (h.kind == HeadKind::Attention ? ".attn.out" : ".ssm.out");
+}
 }  // namespace
 
-HeadMeans mean_head_outputs(Model& model, const std::vector<std::vector<int>>& prompts, const std::vector<HeadRef>& heads,
-                            const std::atomic<bool>* cancel) {
+HeadMeans mean_head_outputs(Model& model, const std::vector<std::vector<int>>& prompts,
+                            const std::vector<HeadRef>& heads, const std::atomic<bool>* cancel) {
     if (prompts.empty()) throw Error("mean ablation: the reference set has no prompts; give at least one");
     const ModelInfo& info = model.info();
     for (const HeadRef& h : heads) {
@@ -22,7 +24,8 @@ HeadMeans mean_head_outputs(Model& model, const std::vector<std::vector<int>>& p
         const LayerInfo* li = in ? &info.layers[static_cast<std::size_t>(h.layer)] : nullptr;
         const int n = !li ? 0 : h.kind == HeadKind::Attention ? li->attention_heads : li->ssm_heads;
         if (h.head < 0 || h.head >= n)
-            throw Error("mean ablation: " + h.name() + " is not a head of this model (`gna info` lists its layers and heads)");
+            throw Error("mean ablation: " + h.name() +
+                        " is not a head of this model (`gna info` lists its layers and heads)");
     }
     HeadMeans out;
     out.heads = heads;
@@ -39,7 +42,8 @@ HeadMeans mean_head_outputs(Model& model, const std::vector<std::vector<int>>& p
                 std::vector<double>& s = sum[i];
                 s.resize(static_cast<std::size_t>(P), 0.0);
                 for (int64_t t = 0; t < T; ++t)
-                    for (int64_t p = 0; p < P; ++p) s[p] += v[static_cast<std::size_t>((t * H + heads[i].head) * P + p)];
+                    for (int64_t p = 0; p < P; ++p)
+                        s[p] += v[static_cast<std::size_t>((t * H + heads[i].head) * P + p)];
             }
         });
     }

@@ -16,24 +16,33 @@ namespace gna {
 
 const char* to_string(HeadScoreKind kind) {
     switch (kind) {
-    case HeadScoreKind::None: return "none";
-    case HeadScoreKind::Entropy: return "entropy";
-    case HeadScoreKind::MaxWeight: return "max";
-    case HeadScoreKind::AttentionToToken: return "token";
-    case HeadScoreKind::Gather: return "gather";
-    case HeadScoreKind::Aggregate: return "aggregate";
-    case HeadScoreKind::DuplicateToken: return "duplicate";
-    case HeadScoreKind::Induction: return "induction";
+        case HeadScoreKind::None:
+            return "none";
+        case HeadScoreKind::Entropy:
+            return "entropy";
+        case HeadScoreKind::MaxWeight:
+            return "max";
+        case HeadScoreKind::AttentionToToken:
+            return "token";
+        case HeadScoreKind::Gather:
+            return "gather";
+        case HeadScoreKind::Aggregate:
+            return "aggregate";
+        case HeadScoreKind::DuplicateToken:
+            return "duplicate";
+        case HeadScoreKind::Induction:
+            return "induction";
     }
     return "none";
 }
 
 HeadScoreKind parse_head_score_kind(const std::string& text) {
-    for (HeadScoreKind k : {HeadScoreKind::None, HeadScoreKind::Entropy, HeadScoreKind::MaxWeight,
-                            HeadScoreKind::AttentionToToken, HeadScoreKind::Gather, HeadScoreKind::Aggregate,
-                            HeadScoreKind::DuplicateToken, HeadScoreKind::Induction})
+    for (HeadScoreKind k :
+         {HeadScoreKind::None, HeadScoreKind::Entropy, HeadScoreKind::MaxWeight, HeadScoreKind::AttentionToToken,
+          HeadScoreKind::Gather, HeadScoreKind::Aggregate, HeadScoreKind::DuplicateToken, HeadScoreKind::Induction})
         if (text == to_string(k)) return k;
-    throw Error("unknown head score '" + text + "': use entropy, max, token, gather, aggregate, duplicate or induction");
+    throw Error("unknown head score '" + text +
+                "': use entropy, max, token, gather, aggregate, duplicate or induction");
 }
 
 bool model_has_head(const ModelInfo& info, const HeadRef& h) {
@@ -101,9 +110,9 @@ std::vector<HeadRef> valid_heads(const ModelInfo& info, const std::vector<HeadRe
 struct Probe::Pass {
     std::vector<float> logits;
     std::vector<double> continuation_probability;  // per candidate of several tokens (else unused)
-    std::vector<AttentionMap> maps;                 // shown heads
-    std::vector<HeadScore> scores;                  // value only
-    int first_layer = 0;                            // lowest layer its runs started at
+    std::vector<AttentionMap> maps;  // shown heads
+    std::vector<HeadScore> scores;  // value only
+    int first_layer = 0;  // lowest layer its runs started at
 };
 
 // The unablated pass of the last prompt, with what it was computed for (everything but the plan):
@@ -164,20 +173,30 @@ int selected_position(const ProbeRequest& request, int last) {
     return std::clamp(request.selected_token < 0 ? 0 : request.selected_token, 0, last);
 }
 
-bool is_token_pattern(HeadScoreKind kind) { return kind == HeadScoreKind::DuplicateToken || kind == HeadScoreKind::Induction; }
+bool is_token_pattern(HeadScoreKind kind) {
+    return kind == HeadScoreKind::DuplicateToken || kind == HeadScoreKind::Induction;
+}
 
 double score_of(const AttentionMap& m, HeadScoreKind kind, int selected, const std::vector<int>& ends,
                 const std::vector<int>& tokens, const TokenPatternOptions& pattern) {
     const float* row = m.weights.data() + (m.rows.size() - 1) * static_cast<std::size_t>(m.cols);  // the last position
     switch (kind) {
-    case HeadScoreKind::Entropy: return row_entropy_bits(row, m.cols);
-    case HeadScoreKind::MaxWeight: return row_max_weight(row, m.cols);
-    case HeadScoreKind::AttentionToToken: return selected < m.cols ? row[selected] : 0.0;
-    case HeadScoreKind::Gather: return line_pattern(m, ends).gather;
-    case HeadScoreKind::Aggregate: return line_pattern(m, ends).aggregate;
-    case HeadScoreKind::DuplicateToken: return token_pattern_score(m, tokens, TokenPattern::DuplicateToken, pattern);
-    case HeadScoreKind::Induction: return token_pattern_score(m, tokens, TokenPattern::Induction, pattern);
-    case HeadScoreKind::None: break;
+        case HeadScoreKind::Entropy:
+            return row_entropy_bits(row, m.cols);
+        case HeadScoreKind::MaxWeight:
+            return row_max_weight(row, m.cols);
+        case HeadScoreKind::AttentionToToken:
+            return selected < m.cols ? row[selected] : 0.0;
+        case HeadScoreKind::Gather:
+            return line_pattern(m, ends).gather;
+        case HeadScoreKind::Aggregate:
+            return line_pattern(m, ends).aggregate;
+        case HeadScoreKind::DuplicateToken:
+            return token_pattern_score(m, tokens, TokenPattern::DuplicateToken, pattern);
+        case HeadScoreKind::Induction:
+            return token_pattern_score(m, tokens, TokenPattern::Induction, pattern);
+        case HeadScoreKind::None:
+            break;
     }
     return 0.0;
 }
@@ -201,27 +220,33 @@ Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>&
         std::iota(rows.begin(), rows.end(), 0);
         const std::size_t bytes = scored.size() * rows.size() * rows.size() * sizeof(float);
         if (bytes > kProbePatternMapBudget)
-            throw Error("The " + std::string(to_string(request.score)) + " score reads every row of every scored head: " +
-                        std::to_string(scored.size()) + " heads x " + std::to_string(rows.size()) + "^2 weights = " +
-                        std::to_string(bytes >> 20) + " MiB, over the probe's " +
-                        std::to_string(kProbePatternMapBudget >> 20) +
+            throw Error("The " + std::string(to_string(request.score)) +
+                        " score reads every row of every scored head: " + std::to_string(scored.size()) + " heads x " +
+                        std::to_string(rows.size()) + "^2 weights = " + std::to_string(bytes >> 20) +
+                        " MiB, over the probe's " + std::to_string(kProbePatternMapBudget >> 20) +
                         " MiB. Score a shorter prompt (a repeated random sequence of 50-200 tokens is the usual one).");
     }
 
     // Below the first layer the plan changes, maps and scores are those of the unablated pass: taken
     // from the cache when it holds them, so that the run starts at the changed layer.
     const Cache& c = *cache_;
-    const int unchanged = plan.empty() || request.separate_score_pass ? 0 : first_intervened_layer(plan, info.num_layers);
+    const int unchanged =
+        plan.empty() || request.separate_score_pass ? 0 : first_intervened_layer(plan, info.num_layers);
     const bool cachedMaps = unchanged > 0 && c.valid && c.tokens == tokens;
-    const bool cachedScores = cachedMaps && c.score == request.score && c.selected == sel && c.pattern == request.pattern;
-    auto cachedMap = [&](const HeadRef& h) { return cachedMaps && h.layer < unchanged ? find_map(c.pass.maps, h) : nullptr; };
+    const bool cachedScores =
+        cachedMaps && c.score == request.score && c.selected == sel && c.pattern == request.pattern;
+    auto cachedMap = [&](const HeadRef& h) {
+        return cachedMaps && h.layer < unchanged ? find_map(c.pass.maps, h) : nullptr;
+    };
     auto cachedScore = [&](const HeadRef& h) -> const HeadScore* {
         if (!cachedScores || h.layer >= unchanged) return nullptr;
         for (const HeadScore& s : c.pass.scores)
             if (s.head == h) return &s;
         return nullptr;
     };
-    auto has = [](const std::vector<HeadRef>& v, const HeadRef& h) { return std::find(v.begin(), v.end(), h) != v.end(); };
+    auto has = [](const std::vector<HeadRef>& v, const HeadRef& h) {
+        return std::find(v.begin(), v.end(), h) != v.end();
+    };
 
     // One pass: the shown heads' full maps and, of every other scored head, the rows its score reads.
     RunRequest run;
@@ -266,7 +291,8 @@ Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>&
         }
         const AttentionMap* m = cachedMap(h);
         if (!m) m = find_map(res.attention, h);
-        if (m && !m->rows.empty()) p.scores.push_back({h, score_of(*m, request.score, sel, ends, tokens, request.pattern), 0.0});
+        if (m && !m->rows.empty())
+            p.scores.push_back({h, score_of(*m, request.score, sel, ends, tokens, request.pattern), 0.0});
     }
     return p;
 }
@@ -295,7 +321,8 @@ ProbeResult Probe::run(const ProbeRequest& request) {
         if (seqs.empty()) return;
         const std::vector<double> lp = model_->score_continuations(out.tokens, seqs, plan);
         ++*passes;
-        for (std::size_t k = 0; k < which.size() && k < lp.size(); ++k) pass.continuation_probability[which[k]] = std::exp(lp[k]);
+        for (std::size_t k = 0; k < which.size() && k < lp.size(); ++k)
+            pass.continuation_probability[which[k]] = std::exp(lp[k]);
     };
 
     // The unablated pass of this prompt, kept for compare mode and for the plans that follow.

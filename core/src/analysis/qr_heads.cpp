@@ -39,10 +39,12 @@ std::vector<double> qr_document_scores(const AttentionMap& query_map, const Atte
     for (const TokenSpan& d : documents) {
         if (d.begin < 0 || d.end <= d.begin || d.begin >= cols)
             throw Error("QR score of " + query_map.head.name() + ": document [" + std::to_string(d.begin) + ", " +
-                        std::to_string(d.end) + ") is empty or not before the queries (" + std::to_string(cols) + " shared tokens)");
+                        std::to_string(d.end) + ") is empty or not before the queries (" + std::to_string(cols) +
+                        " shared tokens)");
         const int end = std::min(d.end, cols);
         std::vector<double> c;
-        for (int t = d.begin; t < end; ++t) c.push_back(q[static_cast<std::size_t>(t)] - n[static_cast<std::size_t>(t)]);
+        for (int t = d.begin; t < end; ++t)
+            c.push_back(q[static_cast<std::size_t>(t)] - n[static_cast<std::size_t>(t)]);
         const double mean = std::accumulate(c.begin(), c.end(), 0.0) / static_cast<double>(c.size());
         double var = 0.0;
         for (double v : c) var += (v - mean) * (v - mean);
@@ -71,24 +73,30 @@ QrScores qr_head_scores(Model& model, const std::vector<QrSample>& samples, cons
     for (std::size_t i = 0; i < samples.size(); ++i) {
         const QrSample& s = samples[i];
         const std::string which = "QR scores: sample " + std::to_string(i) + ": ";
-        if (s.query.begin != s.null_query.begin || s.query.begin < 1 || s.query.end != static_cast<int>(s.prompt.size()) ||
+        if (s.query.begin != s.null_query.begin || s.query.begin < 1 ||
+            s.query.end != static_cast<int>(s.prompt.size()) ||
             s.null_query.end != static_cast<int>(s.null_prompt.size()) || s.query.end <= s.query.begin ||
             s.null_query.end <= s.null_query.begin)
-            throw Error(which + "the query and the null query must both run from the same position to the end of their prompts");
-        if (!std::equal(s.prompt.begin(), s.prompt.begin() + s.query.begin, s.null_prompt.begin()))  // null_prompt is longer
+            throw Error(
+                which +
+                "the query and the null query must both run from the same position to the end of their prompts");
+        if (!std::equal(s.prompt.begin(), s.prompt.begin() + s.query.begin,
+                        s.null_prompt.begin()))  // null_prompt is longer
             throw Error(which + "the prompt and the null prompt differ before the query");
         for (int g : s.gold)
             if (g < 0 || g >= static_cast<int>(s.documents.size()))
-                throw Error(which + "gold document " + std::to_string(g) + " is not one of its " + std::to_string(s.documents.size()));
+                throw Error(which + "gold document " + std::to_string(g) + " is not one of its " +
+                            std::to_string(s.documents.size()));
         // The query rows of both prompts, in groups of heads of at most kRetrievalCaptureBudget bytes.
         const std::size_t perHead = (s.query.end - s.query.begin + s.null_query.end - s.null_query.begin) *
-                                    std::max(s.prompt.size(), s.null_prompt.size()) * sizeof(float);
+            std::max(s.prompt.size(), s.null_prompt.size()) * sizeof(float);
         const std::size_t group = std::max<std::size_t>(1, kRetrievalCaptureBudget / std::max<std::size_t>(perHead, 1));
         for (std::size_t first = 0; first < out.heads.size(); first += group) {
             const std::size_t last = std::min(out.heads.size(), first + group);
             RunRequest run;
             run.plan = plan;
-            run.capture.assign(out.heads.begin() + static_cast<std::ptrdiff_t>(first), out.heads.begin() + static_cast<std::ptrdiff_t>(last));
+            run.capture.assign(out.heads.begin() + static_cast<std::ptrdiff_t>(first),
+                               out.heads.begin() + static_cast<std::ptrdiff_t>(last));
             run.cancel = cancel;
             run.tokens = s.prompt;
             run.capture_rows = span(s.query);

@@ -13,11 +13,12 @@
 
 namespace gna {
 
-double retrieval_step_score(const AttentionMap& map, const std::vector<int>& sequence, int needle_begin, int needle_end) {
+double retrieval_step_score(const AttentionMap& map, const std::vector<int>& sequence, int needle_begin,
+                            int needle_end) {
     const int n = static_cast<int>(sequence.size());
     if (needle_begin < 0 || needle_end <= needle_begin || needle_end > n)
-        throw Error("retrieval score of " + map.head.name() + ": the needle span [" + std::to_string(needle_begin) + ", " +
-                    std::to_string(needle_end) + ") is empty or outside the " + std::to_string(n) + " tokens");
+        throw Error("retrieval score of " + map.head.name() + ": the needle span [" + std::to_string(needle_begin) +
+                    ", " + std::to_string(needle_end) + ") is empty or outside the " + std::to_string(n) + " tokens");
     if (map.weights.size() != map.rows.size() * static_cast<std::size_t>(std::max(map.cols, 0)))
         throw Error("retrieval score of " + map.head.name() + ": the map's weights do not fill its rows x columns");
     double score = 0.0;
@@ -27,7 +28,8 @@ double retrieval_step_score(const AttentionMap& map, const std::vector<int>& seq
             throw Error("retrieval score of " + map.head.name() + ": row " + std::to_string(q) +
                         " has no generated token after it in the " + std::to_string(n) + " tokens");
         const int k = row_stats(map.weights.data() + r * static_cast<std::size_t>(map.cols), map.cols).argmax;
-        if (k >= needle_begin && k < needle_end && sequence[static_cast<std::size_t>(k)] == sequence[static_cast<std::size_t>(q + 1)])
+        if (k >= needle_begin && k < needle_end &&
+            sequence[static_cast<std::size_t>(k)] == sequence[static_cast<std::size_t>(q + 1)])
             score += 1.0 / (needle_end - needle_begin);
     }
     return score;
@@ -43,8 +45,10 @@ std::map<std::string, int> unigrams(const std::string& text) {
         word.clear();
     };
     for (unsigned char c : text) {
-        if (std::isalnum(c)) word.push_back(static_cast<char>(std::tolower(c)));
-        else flush();
+        if (std::isalnum(c))
+            word.push_back(static_cast<char>(std::tolower(c)));
+        else
+            flush();
     }
     flush();
     return out;
@@ -76,7 +80,8 @@ TokenSpan find_needle_span(const std::vector<int>& prompt, const std::vector<int
                                    prompt.begin() + static_cast<std::ptrdiff_t>(i + needle.size()));
         std::size_t common = 0;
         for (int t : want) common += window.count(t);
-        if (double(common) / double(want.size()) > 0.9) return {static_cast<int>(i), static_cast<int>(i + needle.size())};
+        if (double(common) / double(want.size()) > 0.9)
+            return {static_cast<int>(i), static_cast<int>(i + needle.size())};
     }
     return {};
 }
@@ -96,9 +101,9 @@ RetrievalScores retrieval_head_scores(Model& model, const std::vector<RetrievalS
         const RetrievalSample& sample = samples[s];
         const int T = static_cast<int>(sample.prompt.size());
         if (sample.needle.begin < 0 || sample.needle.end <= sample.needle.begin || sample.needle.end > T)
-            throw Error("retrieval scores: sample " + std::to_string(s) + "'s needle [" + std::to_string(sample.needle.begin) +
-                        ", " + std::to_string(sample.needle.end) + ") is not a span of its " + std::to_string(T) +
-                        " prompt tokens; is the needle in the prompt?");
+            throw Error("retrieval scores: sample " + std::to_string(s) + "'s needle [" +
+                        std::to_string(sample.needle.begin) + ", " + std::to_string(sample.needle.end) +
+                        ") is not a span of its " + std::to_string(T) + " prompt tokens; is the needle in the prompt?");
         RunRequest gen;
         gen.tokens = sample.prompt;
         gen.plan = plan;
@@ -128,8 +133,9 @@ RetrievalScores retrieval_head_scores(Model& model, const std::vector<RetrievalS
         const std::size_t perHead = generated.size() * read.tokens.size() * sizeof(float);
         const std::size_t group = std::max<std::size_t>(1, kRetrievalCaptureBudget / std::max<std::size_t>(perHead, 1));
         for (std::size_t first = 0; first < out.heads.size(); first += group) {
-            read.capture.assign(out.heads.begin() + static_cast<std::ptrdiff_t>(first),
-                                out.heads.begin() + static_cast<std::ptrdiff_t>(std::min(out.heads.size(), first + group)));
+            read.capture.assign(
+                out.heads.begin() + static_cast<std::ptrdiff_t>(first),
+                out.heads.begin() + static_cast<std::ptrdiff_t>(std::min(out.heads.size(), first + group)));
             const RunResult res = model.run(read);
             for (const AttentionMap& m : res.attention) {
                 const auto at = std::find(out.heads.begin(), out.heads.end(), m.head);

@@ -20,14 +20,18 @@ namespace gna {
 RankingMethod parse_ranking_method(const std::string& text) {
     for (RankingMethod m : {RankingMethod::Exact, RankingMethod::Attribution, RankingMethod::AttributionVerify})
         if (text == to_string(m)) return m;
-    throw Error("experiment spec: \"method\" is '" + text + "'; use \"exact\", \"attribution\" or \"attribution+verify\"");
+    throw Error("experiment spec: \"method\" is '" + text +
+                "'; use \"exact\", \"attribution\" or \"attribution+verify\"");
 }
 
 const char* to_string(RankingMethod method) {
     switch (method) {
-    case RankingMethod::Exact: return "exact";
-    case RankingMethod::Attribution: return "attribution";
-    case RankingMethod::AttributionVerify: return "attribution+verify";
+        case RankingMethod::Exact:
+            return "exact";
+        case RankingMethod::Attribution:
+            return "attribution";
+        case RankingMethod::AttributionVerify:
+            return "attribution+verify";
     }
     return "exact";
 }
@@ -52,7 +56,7 @@ std::vector<double> average_ranks(const std::vector<double>& v) {
 
 std::size_t attribution_batch_tokens(const ModelInfo& info) {
     const std::size_t per_token = 16 * sizeof(float) * static_cast<std::size_t>(std::max(1, info.num_layers)) *
-                                  static_cast<std::size_t>(std::max(1, info.hidden_size));
+        static_cast<std::size_t>(std::max(1, info.hidden_size));
     return std::max<std::size_t>(1, kAttributionBatchBytes / per_token);
 }
 
@@ -73,7 +77,8 @@ std::vector<std::size_t> batch_ends(const std::vector<std::size_t>& lengths, std
     return ends;
 }
 
-std::vector<std::size_t> attribution_batch_ends(const std::vector<AttributionRequest>& requests, const ModelInfo& info) {
+std::vector<std::size_t> attribution_batch_ends(const std::vector<AttributionRequest>& requests,
+                                                const ModelInfo& info) {
     std::vector<std::size_t> lengths;
     for (const AttributionRequest& r : requests) lengths.push_back(r.prompt.size() + r.continuation.size() - 1);
     return batch_ends(lengths, attribution_batch_tokens(info));
@@ -84,7 +89,8 @@ double spearman_correlation(const std::vector<double>& a, const std::vector<doub
     if (a.size() < 2) return 0.0;
     const std::vector<double> ra = average_ranks(a), rb = average_ranks(b);
     const double n = static_cast<double>(a.size());
-    const double ma = std::accumulate(ra.begin(), ra.end(), 0.0) / n, mb = std::accumulate(rb.begin(), rb.end(), 0.0) / n;
+    const double ma = std::accumulate(ra.begin(), ra.end(), 0.0) / n,
+                 mb = std::accumulate(rb.begin(), rb.end(), 0.0) / n;
     double sab = 0, saa = 0, sbb = 0;
     for (std::size_t i = 0; i < ra.size(); ++i) {
         sab += (ra[i] - ma) * (rb[i] - mb);
@@ -120,12 +126,17 @@ void check_applicable(const ExperimentSetup& setup, const ExperimentOptions& opt
     const std::string method = std::string("\"method\": \"") + to_string(m.method) + "\"";
     if (setup.kind != "head_ranking") throw Error("experiment spec: " + method + " applies to head_ranking only");
     if (opt.shard.active())
-        throw Error("experiment: " + method + " cannot be sharded (the attribution pass ranks every head at once); "
+        throw Error("experiment: " + method +
+                    " cannot be sharded (the attribution pass ranks every head at once); "
                     "run it without --shard, or shard the exact ranking");
-    if (setup.metric == "exact_match") throw Error("experiment spec: " + method + " needs a choice metric (accuracy or logprob), not exact_match");
+    if (setup.metric == "exact_match")
+        throw Error("experiment spec: " + method + " needs a choice metric (accuracy or logprob), not exact_match");
     for (const ExperimentSample& e : setup.samples)
-        if (e.generative) throw Error("experiment spec: " + method + " needs choice tasks (the correct answer's log-probability); "
-                                      "sample " + e.id + " is a generation task");
+        if (e.generative)
+            throw Error("experiment spec: " + method +
+                        " needs choice tasks (the correct answer's log-probability); "
+                        "sample " +
+                        e.id + " is a generation task");
 }
 
 }  // namespace
@@ -138,12 +149,14 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     if (heads.empty()) throw Error("experiment spec: the model has no heads to rank");
     if (std::filesystem::exists(out.json_path)) {
         ExperimentResult old = read_experiment_result(out.json_path);
-        if (old.complete && spec_identity(old.spec) == spec_identity(spec) && old.model.config_hash == model.info().config_hash) {
+        if (old.complete && spec_identity(old.spec) == spec_identity(spec) &&
+            old.model.config_hash == model.info().config_hash) {
             out.result = std::move(old);
             out.complete = true;
             return out;
         }
-        throw Error(out.json_path.string() + " holds another experiment or an unfinished attribution ranking (which is not "
+        throw Error(out.json_path.string() +
+                    " holds another experiment or an unfinished attribution ranking (which is not "
                     "resumed: it is computed in one go); delete it or use another --out folder");
     }
     const std::size_t N = setup.samples.size(), H = heads.size();
@@ -160,7 +173,8 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     std::vector<AttributionRequest> requests(N);
     for (std::size_t i = 0; i < N; ++i) {
         AttributionRequest& r = requests[i];
-        std::tie(r.prompt, r.continuation) = choice_sequence(setup.samples[i].item, static_cast<std::size_t>(setup.samples[i].item.answer));
+        std::tie(r.prompt, r.continuation) =
+            choice_sequence(setup.samples[i].item, static_cast<std::size_t>(setup.samples[i].item.answer));
         r.heads = heads;
         r.cancel = opt.cancel;
     }
@@ -170,7 +184,8 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     for (std::size_t end : attribution_batch_ends(requests, model.info())) {
         if (opt.cancel && opt.cancel->load()) throw Cancelled();
         std::vector<AttributionResult> batch =
-            model.attribute_heads({requests.begin() + static_cast<std::ptrdiff_t>(from), requests.begin() + static_cast<std::ptrdiff_t>(end)});
+            model.attribute_heads({requests.begin() + static_cast<std::ptrdiff_t>(from),
+                                   requests.begin() + static_cast<std::ptrdiff_t>(end)});
         for (std::size_t i = from; i < end; ++i) {
             AttributionResult& a = batch[i - from];
             metric[i] = a.metric;
@@ -261,8 +276,9 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
             o.attribution_logit_difference = metric[i];
             samples.push_back(std::move(o));
         }
-        return aggregate_samples(setup.kind, std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c)),
-                                 samples);
+        return aggregate_samples(
+            setup.kind, std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c)),
+            samples);
     };
     const double t_verify = now();
     TimeLeft verify_left(0.0);
@@ -273,7 +289,8 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
             if (opt.cancel && opt.cancel->load()) throw Cancelled();
             const ExperimentSample& e = setup.samples[i];
             SampleOutcome o = evaluate_sample(model, vs, e, opt.cancel, c0, c1);
-            if (c0 == 0) measured[i] = std::move(o);
+            if (c0 == 0)
+                measured[i] = std::move(o);
             else if (const std::string key = append_condition_piece(measured[i], o); !key.empty())
                 throw Error("attribution+verify: sample " + e.id + " changed its \"" + key + "\" between batches");
             ++pr.done;
@@ -284,7 +301,8 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
             if (opt.progress) opt.progress(pr);
         }
         agg = samplesUpTo(c1);
-        out.result.conditions = std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c1));
+        out.result.conditions =
+            std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(c1));
         save(false, ResultAggregates{});
         if (opt.ranking && agg.ranking) {
             live.verified.clear();

@@ -9,7 +9,7 @@ namespace gna {
 struct RankingMethodSpec {
     RankingMethod method = RankingMethod::Exact;
     int verify_k = 0;  // heads verified exactly (attribution+verify); 0 = 3 x `top`
-    int top = 16;      // heads the user asks for
+    int top = 16;  // heads the user asks for
     int verified() const { return verify_k > 0 ? verify_k : 3 * top; }
 };
 

@@ -9,7 +9,6 @@
 
 namespace gna {
 
-
 namespace {
 
 std::string csv_field(const std::string& s) {
@@ -48,8 +47,9 @@ std::string append_condition_piece(SampleOutcome& sample, const SampleOutcome& p
         {"answer", !piece.answer || piece.answer == sample.answer},
         {"answer_value", !piece.answer_value || piece.answer_value == sample.answer_value},
         {"attribution", !piece.attribution || piece.attribution == sample.attribution},
-        {"attribution_logit_difference", !piece.attribution_logit_difference ||
-                                             piece.attribution_logit_difference == sample.attribution_logit_difference},
+        {"attribution_logit_difference",
+         !piece.attribution_logit_difference ||
+             piece.attribution_logit_difference == sample.attribution_logit_difference},
         {"depth", !piece.depth || piece.depth == sample.depth},
         {"estimated", !piece.estimated || piece.estimated == sample.estimated},
         {"group", piece.group == sample.group},
@@ -107,7 +107,12 @@ ConditionStat condition_stat(const ExperimentResult& r, const std::string& task,
 ResultAggregates aggregate_samples(const std::string& kind, const std::vector<std::string>& conditions,
                                    const std::vector<SampleOutcome>& samples) {
     // (task, group) -> per condition sums and scores; group "*" = the whole task, task "*" = everything
-    struct Acc { std::vector<double> sum, sum_norm; std::vector<std::vector<double>> scores; int n = 0; bool norm = false; };
+    struct Acc {
+        std::vector<double> sum, sum_norm;
+        std::vector<std::vector<double>> scores;
+        int n = 0;
+        bool norm = false;
+    };
     std::map<std::pair<std::string, std::string>, Acc> acc;
     const std::size_t C = conditions.size();
     for (const auto& o : samples) {
@@ -141,7 +146,8 @@ ResultAggregates aggregate_samples(const std::string& kind, const std::vector<st
         for (std::size_t c = 1; c < C; ++c) imp.emplace_back(base - all->second.sum[c] / all->second.n, c);
         std::stable_sort(imp.begin(), imp.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         out.ranking.emplace();
-        for (const auto& [v, c] : imp) out.ranking->push_back({conditions[c], v, base, all->second.sum[c] / all->second.n, std::nullopt});
+        for (const auto& [v, c] : imp)
+            out.ranking->push_back({conditions[c], v, base, all->second.sum[c] / all->second.n, std::nullopt});
     }
     if (kind == "manipulation_grid" && all != acc.end()) {
         // thesis Table 6.1 layout: rows = prefill mode, columns = generation mode; names are
@@ -159,7 +165,8 @@ ResultAggregates aggregate_samples(const std::string& kind, const std::vector<st
         }
         for (const auto& r : rows_m) {
             std::vector<std::optional<double>> row;
-            for (const auto& c : cols_m) row.push_back(cell.count({r, c}) ? std::optional<double>(cell[{r, c}]) : std::nullopt);
+            for (const auto& c : cols_m)
+                row.push_back(cell.count({r, c}) ? std::optional<double>(cell[{r, c}]) : std::nullopt);
             t.accuracy.push_back(std::move(row));
         }
         out.table = std::move(t);
@@ -174,14 +181,15 @@ void write_result_files(const ExperimentOutcome& out) {
     for (const SampleOutcome& o : r.samples) {
         const std::size_t c0 = o.first_condition();
         for (std::size_t k = 0; k < o.scores.size(); ++k)
-            csv += csv_field(o.id) + "," + csv_field(o.task) + "," + csv_field(o.group) + "," + csv_field(r.conditions.at(c0 + k)) + "," +
-                   num(o.scores[k]) + "\n";
+            csv += csv_field(o.id) + "," + csv_field(o.task) + "," + csv_field(o.group) + "," +
+                csv_field(r.conditions.at(c0 + k)) + "," + num(o.scores[k]) + "\n";
     }
     write_file_atomic(out.csv_path, csv);
     std::string sum = "task,group,condition,mean,mean_norm,n,sem\n";
     for (const AggregateRow& a : r.aggregates.rows)
         sum += csv_field(a.task) + "," + csv_field(a.group) + "," + csv_field(a.condition) + "," + num(a.mean) + "," +
-               (a.mean_norm ? num(*a.mean_norm) : "") + "," + std::to_string(a.n) + "," + (a.sem ? num(*a.sem) : "") + "\n";
+            (a.mean_norm ? num(*a.mean_norm) : "") + "," + std::to_string(a.n) + "," + (a.sem ? num(*a.sem) : "") +
+            "\n";
     write_file_atomic(out.summary_path, sum);
 }
 

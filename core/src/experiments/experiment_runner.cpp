@@ -37,8 +37,8 @@ std::string num(double v) {
 
 }  // namespace
 
-SampleOutcome evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e, const std::atomic<bool>* cancel,
-                              std::size_t c0, std::size_t c1) {
+SampleOutcome evaluate_sample(Model& model, const ExperimentSetup& s, const ExperimentSample& e,
+                              const std::atomic<bool>* cancel, std::size_t c0, std::size_t c1) {
     std::vector<InterventionPlan> plans;
     for (std::size_t c = c0; c < c1; ++c) plans.push_back(s.conditions[c].plan(e));
     SampleOutcome o;
@@ -128,8 +128,9 @@ ExperimentResult header(const Json& spec, ResultModel model) {
 
 ExperimentResult header(Model& model, const Json& spec) {
     const ModelInfo& info = model.info();
-    return header(spec, {info.dir.string(), info.config_hash, info.architecture, info.num_layers, info.num_heads,
-                         info.compute_dtype, info.device});
+    return header(spec,
+                  {info.dir.string(), info.config_hash, info.architecture, info.num_layers, info.num_heads,
+                   info.compute_dtype, info.device});
 }
 
 ExperimentOutcome run_memory_table(const std::filesystem::path& dir, const Json& spec, ExperimentOutcome out) {
@@ -138,8 +139,8 @@ ExperimentOutcome run_memory_table(const std::filesystem::path& dir, const Json&
     std::string csv = "length,kv_bytes,state_bytes,total_bytes,total_mb\n";
     out.result.memory = memory_table(cfg, typed.lengths, typed.bytes_per_element);
     for (const auto& r : *out.result.memory)
-        csv += std::to_string(r.length) + "," + num(r.kv_bytes) + "," + num(r.state_bytes) + "," + num(r.total()) + "," +
-               num(r.total() / 1e6) + "\n";
+        csv += std::to_string(r.length) + "," + num(r.kv_bytes) + "," + num(r.state_bytes) + "," + num(r.total()) +
+            "," + num(r.total() / 1e6) + "\n";
     set_samples(out, {}, true);
     write_json_file_atomic(out.json_path, to_json(out.result));
     write_file_atomic(out.csv_path, csv);
@@ -159,9 +160,10 @@ Json load_experiment_spec(const std::filesystem::path& file) {
 
 ExperimentResult read_experiment_result(const std::filesystem::path& file, bool allow_shard) {
     if (!std::filesystem::exists(file))
-        throw Error("%1 is missing (no such result file); run the experiment that writes it first, or give "
-                    "the path of an existing result.json",
-                    {file.string()});
+        throw Error(
+            "%1 is missing (no such result file); run the experiment that writes it first, or give "
+            "the path of an existing result.json",
+            {file.string()});
     Json j;
     try {
         j = read_json_file(file);
@@ -170,12 +172,15 @@ ExperimentResult read_experiment_result(const std::filesystem::path& file, bool 
     }
     ExperimentResult r = experiment_result_from_json(j, file.string());  // format, version, the keys and their types
     if (r.checksum != samples_checksum(j))
-        throw Error("%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over",
-                    {file.string()});
+        throw Error(
+            "%1 is corrupted: its samples do not match their checksum (edited or truncated); delete it to start over",
+            {file.string()});
     if (!allow_shard && r.shard)
-        throw Error(file.string() + " is shard " + std::to_string(r.shard->index) + "/" + std::to_string(r.shard->count) +
+        throw Error(file.string() + " is shard " + std::to_string(r.shard->index) + "/" +
+                    std::to_string(r.shard->count) +
                     " of a sharded experiment (scores of some conditions only, no "
-                    "aggregates); merge every shard first (gna experiment merge OUT_DIR SHARD_DIR...) and open OUT_DIR/result.json");
+                    "aggregates); merge every shard first (gna experiment merge OUT_DIR SHARD_DIR...) and open "
+                    "OUT_DIR/result.json");
     return r;
 }
 
@@ -191,8 +196,8 @@ std::vector<std::pair<HeadRef, double>> read_head_ranking(const std::filesystem:
 namespace {
 
 // A folder resumed for this run: same spec, model, conditions and shard. Returns its samples by id.
-std::map<std::string, SampleOutcome> resumable_samples(const ExperimentOutcome& out, const Json& spec, const std::string& config_hash,
-                                                       const ExperimentOptions& opt) {
+std::map<std::string, SampleOutcome> resumable_samples(const ExperimentOutcome& out, const Json& spec,
+                                                       const std::string& config_hash, const ExperimentOptions& opt) {
     std::map<std::string, SampleOutcome> done;
     if (!std::filesystem::exists(out.json_path)) return done;
     const std::string f = out.json_path.string();
@@ -200,15 +205,17 @@ std::map<std::string, SampleOutcome> resumable_samples(const ExperimentOutcome& 
     if (spec_identity(old.spec) != spec_identity(spec))
         throw Error(f + " was written for a different experiment spec; use another --out folder or delete it");
     if (old.model.config_hash != config_hash)
-        throw Error(f + " was written for another model (config hash " + (old.model.config_hash.empty() ? "?" : old.model.config_hash) +
-                    "); use another --out folder");
+        throw Error(f + " was written for another model (config hash " +
+                    (old.model.config_hash.empty() ? "?" : old.model.config_hash) + "); use another --out folder");
     if (old.conditions != out.result.conditions)
         throw Error(f + " lists other conditions than this spec gives now; delete it to start over");
     const bool old_sharded = old.shard.has_value();
-    if (old_sharded != opt.shard.active() || (old_sharded && (old.shard->index != opt.shard.index || old.shard->count != opt.shard.count)))
+    if (old_sharded != opt.shard.active() ||
+        (old_sharded && (old.shard->index != opt.shard.index || old.shard->count != opt.shard.count)))
         throw Error(f + " was written " +
-                    (old_sharded ? "for shard " + std::to_string(old.shard->index) + "/" + std::to_string(old.shard->count)
-                                 : std::string("by an unsharded run")) +
+                    (old_sharded
+                         ? "for shard " + std::to_string(old.shard->index) + "/" + std::to_string(old.shard->count)
+                         : std::string("by an unsharded run")) +
                     ", not " + (opt.shard.active() ? "shard " + opt.shard.name() : std::string("an unsharded run")) +
                     "; give each shard its own --out folder");
     for (SampleOutcome& o : old.samples) {
@@ -226,7 +233,8 @@ ExperimentOutcome run_memory_table_experiment(const std::filesystem::path& model
                                               const ExperimentOptions& opt) {
     validate_experiment_spec(spec);
     if (spec["experiment"] != "memory_table")
-        throw Error("experiment: '" + spec["experiment"].get<std::string>() + "' needs the model's weights; only "
+        throw Error("experiment: '" + spec["experiment"].get<std::string>() +
+                    "' needs the model's weights; only "
                     "memory_table runs from config.json alone");
     if (opt.out_dir.empty()) throw Error("experiment: no output folder given");
     std::filesystem::create_directories(opt.out_dir);
@@ -251,8 +259,9 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     if (opt.shard.active() && (opt.shard.index < 0 || opt.shard.index >= opt.shard.count))
         throw Error("experiment: shard " + opt.shard.name() + " does not exist (shards are 0 to N-1)");
     if (opt.shard.active() && spec["experiment"] == "memory_table")
-        throw Error("experiment: memory_table cannot be sharded (it has no work units: it is computed from config.json "
-                    "alone, in no time); run it without --shard");
+        throw Error(
+            "experiment: memory_table cannot be sharded (it has no work units: it is computed from config.json "
+            "alone, in no time); run it without --shard");
     std::filesystem::create_directories(opt.out_dir);
     ExperimentOutcome out;
     out.json_path = opt.out_dir / "result.json";
@@ -262,7 +271,8 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     if (spec["experiment"] == "memory_table") return run_memory_table(model.info().dir, spec, out);
 
     const ExperimentSetup setup = build_experiment(model, spec);
-    if (ranking_method_of(spec).method != RankingMethod::Exact) return run_attribution_ranking(model, spec, setup, opt, out);
+    if (ranking_method_of(spec).method != RankingMethod::Exact)
+        return run_attribution_ranking(model, spec, setup, opt, out);
     std::vector<std::string> cond_names;
     for (const auto& c : setup.conditions) cond_names.push_back(c.name);
     const std::size_t C = cond_names.size();
@@ -295,7 +305,8 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
         for (std::size_t i : todo)
             if (auto it = done.find(setup.samples[i].id); it != done.end()) samples.push_back(it->second);
         // a shard's partial scores have no meaning alone: gna experiment merge computes the aggregates
-        out.result.aggregates = opt.shard.active() ? ResultAggregates{} : aggregate_samples(setup.kind, cond_names, samples);
+        out.result.aggregates =
+            opt.shard.active() ? ResultAggregates{} : aggregate_samples(setup.kind, cond_names, samples);
         set_samples(out, std::move(samples), complete);
         write_result_files(out);
     };
@@ -305,9 +316,10 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     for (std::size_t i : todo) {
         auto it = done.find(setup.samples[i].id);
         if (it == done.end()) continue;
-        if (opt.shard.active() && it->second.condition_range != std::array<std::size_t, 2>{work.range[i].first, work.range[i].second})
-            throw Error(out.json_path.string() + ": sample " + it->first + " holds other conditions than shard " + opt.shard.name() +
-                        " runs now (written by another program version?); use another --out folder");
+        if (opt.shard.active() &&
+            it->second.condition_range != std::array<std::size_t, 2>{work.range[i].first, work.range[i].second})
+            throw Error(out.json_path.string() + ": sample " + it->first + " holds other conditions than shard " +
+                        opt.shard.name() + " runs now (written by another program version?); use another --out folder");
         ++pr.resumed;
     }
     pr.done = pr.resumed;
@@ -317,7 +329,7 @@ ExperimentOutcome run_experiment(Model& model, const Json& spec, const Experimen
     // the output head, the sample's bookkeeping), counted as kPassTokens tokens.
     auto cost = [&](std::size_t i) {
         return (static_cast<double>(tokens_per_condition(setup, setup.samples[i])) + kPassTokens) *
-               static_cast<double>(work.range[i].second - work.range[i].first);
+            static_cast<double>(work.range[i].second - work.range[i].first);
     };
     double cost_left = 0;
     for (std::size_t i : todo)

@@ -27,7 +27,8 @@ namespace {
 // Heads of the spec (already parsed) checked against the model.
 std::vector<HeadRef> model_heads(const std::vector<HeadRef>& heads, const std::string& key, const ModelInfo& info) {
     for (const HeadRef& r : heads)
-        if (r.layer < 0 || r.layer >= info.num_layers || r.head < 0 || r.head >= (r.kind == HeadKind::SSM ? info.layers[r.layer].ssm_heads : info.layers[r.layer].attention_heads))
+        if (r.layer < 0 || r.layer >= info.num_layers || r.head < 0 ||
+            r.head >= (r.kind == HeadKind::SSM ? info.layers[r.layer].ssm_heads : info.layers[r.layer].attention_heads))
             throw Error("experiment spec: \"%1\" names %2, which this model does not have", {key, r.name()});
     return heads;
 }
@@ -100,9 +101,10 @@ ExperimentCondition fixed(const std::string& name, InterventionPlan plan) {
 std::vector<HeadRef> ranking_of(const ExperimentSpec& spec, const ModelInfo& info) {
     if (spec.ranking_file.empty()) return model_heads(spec.ranking_heads, "ranking", info);
     if (!std::filesystem::exists(spec.ranking_file))
-        throw Error("experiment spec: \"ranking\" names %1, which is missing: run the head_ranking experiment it comes from "
-                    "first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads",
-                    {spec.ranking_file.string()});
+        throw Error(
+            "experiment spec: \"ranking\" names %1, which is missing: run the head_ranking experiment it comes from "
+            "first (gna experiment SPEC --out DIR writes DIR/result.json), or give the ranking as a list of heads",
+            {spec.ranking_file.string()});
     std::vector<HeadRef> out;
     for (const auto& [h, imp] : read_head_ranking(spec.ranking_file)) out.push_back(h);
     return out;
@@ -146,7 +148,8 @@ ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec) {
         s.seeds["random_heads"] = seed;
         SeededNormal rng(seed);
         for (std::size_t i = pool.size(); i > 1; --i)
-            std::swap(pool[i - 1], pool[static_cast<std::size_t>((static_cast<unsigned __int128>(rng.next_u64()) * i) >> 64)]);
+            std::swap(pool[i - 1],
+                      pool[static_cast<std::size_t>((static_cast<unsigned __int128>(rng.next_u64()) * i) >> 64)]);
         std::vector<int> steps = spec.steps;
         if (steps.empty())
             for (int n = 0;; n += 10) {
@@ -161,7 +164,8 @@ ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec) {
         s.meta["random_order"] = random_names;
         for (int n : steps) {
             if (n < 0 || n > static_cast<int>(ranked.size()))
-                bad("steps", "holds " + std::to_string(n) + "; the ranking has " + std::to_string(ranked.size()) + " heads");
+                bad("steps",
+                    "holds " + std::to_string(n) + "; the ranking has " + std::to_string(ranked.size()) + " heads");
             InterventionPlan top, rnd;
             for (int i = 0; i < n; ++i) top.ablate(ranked[i]);
             for (int i = 0; i < n && i < static_cast<int>(pool.size()); ++i) rnd.ablate(pool[i]);
@@ -191,15 +195,18 @@ ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec) {
             for (int kk : ks) {
                 InterventionPlan p;
                 p.hooks.push_back(sparsification_hook({kk, st == "prefill"}));
-                s.conditions.push_back(fixed("k=" + std::to_string(kk) + " " + (st == "prefill" ? "prefill+generation" : "generation"), p));
+                s.conditions.push_back(fixed(
+                    "k=" + std::to_string(kk) + " " + (st == "prefill" ? "prefill+generation" : "generation"), p));
             }
         }
     } else if (k == "manipulation_grid") {
         for (const auto& e : s.samples)
-            if (e.task != "niah") bad("task", "of a manipulation_grid must be niah (the needle tokens are the manipulated set)");
+            if (e.task != "niah")
+                bad("task", "of a manipulation_grid must be niah (the needle tokens are the manipulated set)");
         const auto& pre = spec.prefill_modes;
         const auto& gen = spec.generation_modes;
-        const std::vector<HeadRef> heads = spec.heads ? model_heads(*spec.heads, "heads", info) : std::vector<HeadRef>{};
+        const std::vector<HeadRef> heads =
+            spec.heads ? model_heads(*spec.heads, "heads", info) : std::vector<HeadRef>{};
         s.conditions.clear();
         for (const auto& pm : pre)
             for (const auto& gm : gen) {
@@ -211,7 +218,8 @@ ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec) {
                                             Manipulation mm = m;
                                             mm.tokens = e.niah.needle_tokens;
                                             InterventionPlan p;
-                                            if (mm.prefill != ManipulationMode::Keep || mm.generation != ManipulationMode::Keep)
+                                            if (mm.prefill != ManipulationMode::Keep ||
+                                                mm.generation != ManipulationMode::Keep)
                                                 p.hooks.push_back(manipulation_hook(mm));
                                             return p;
                                         }});
@@ -219,7 +227,8 @@ ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec) {
     } else if (k == "gna_masks") {
         for (const auto& e : s.samples)
             if (!e.layout) bad("task", "of gna_masks must be mmlu (masks are built from the option segments)");
-        const auto gather = model_heads(spec.gather, "gather", info), aggregate = model_heads(spec.aggregate, "aggregate", info);
+        const auto gather = model_heads(spec.gather, "gather", info),
+                   aggregate = model_heads(spec.aggregate, "aggregate", info);
         InterventionPlan ablated;
         for (const auto& h : gather) ablated.ablate(h);
         for (const auto& h : aggregate) ablated.ablate(h);
@@ -235,7 +244,8 @@ ExperimentSetup build_experiment(Model& model, const ExperimentSpec& spec) {
     return s;
 }
 
-AttentionMask gna_mmlu_mask(const MmluLayout& layout, const std::vector<HeadRef>& gather, const std::vector<HeadRef>& aggregate) {
+AttentionMask gna_mmlu_mask(const MmluLayout& layout, const std::vector<HeadRef>& gather,
+                            const std::vector<HeadRef>& aggregate) {
     AttentionMask m;
     m.prefill = true;
     std::vector<int> summaries;

@@ -12,8 +12,9 @@
 namespace gna {
 
 const std::vector<std::string>& experiment_kinds() {
-    static const std::vector<std::string> k = {"evaluate",       "head_ranking",      "cumulative_removal", "layer_pruning",
-                                               "sparsification", "manipulation_grid", "gna_masks",          "memory_table"};
+    static const std::vector<std::string> k = {"evaluate",      "head_ranking",   "cumulative_removal",
+                                               "layer_pruning", "sparsification", "manipulation_grid",
+                                               "gna_masks",     "memory_table"};
     return k;
 }
 
@@ -84,7 +85,8 @@ const KindText& kind_text(const std::string& kind) {
     return kind_texts().at(kind);
 }
 
-[[noreturn]] void wrong_type(const std::string& origin, const std::string& where, const Json& v, const std::string& type) {
+[[noreturn]] void wrong_type(const std::string& origin, const std::string& where, const Json& v,
+                             const std::string& type) {
     std::string shown = v.dump();
     if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
     throw Error("%1: \"%2\" has the wrong type (%3); expected %4", {origin, where, shown, type});
@@ -110,7 +112,8 @@ std::string keys_text(const std::vector<SpecKeyDoc>& keys) {
 
 TaskSpec parse_task(const Json& t, const std::string& origin, const std::string& where) {
     if (!t.is_object() || !t.contains("name") || !t["name"].is_string())
-        throw Error("%1: \"%2\" must be an object with \"name\": %3", {origin, where, spec::choices_text(task_names())});
+        throw Error("%1: \"%2\" must be an object with \"name\": %3",
+                    {origin, where, spec::choices_text(task_names())});
     const std::string name = t["name"].get<std::string>();
     const std::vector<spec::Field<TaskSpec>>* fields = nullptr;
     try {
@@ -143,22 +146,24 @@ std::string pretty(const Json& j, int indent) {
     if (j.is_object() && !j.empty()) {
         std::string out = "{\n";
         for (auto it = j.begin(); it != j.end(); ++it)
-            out += inner + Json(it.key()).dump() + ": " + pretty(it.value(), indent + 2) + (std::next(it) == j.end() ? "\n" : ",\n");
+            out += inner + Json(it.key()).dump() + ": " + pretty(it.value(), indent + 2) +
+                (std::next(it) == j.end() ? "\n" : ",\n");
         return out + pad + "}";
     }
     if (j.is_array() && !j.empty()) {
         const bool flat = std::none_of(j.begin(), j.end(), [](const Json& e) { return e.is_structured(); });
         std::string out = flat ? "[" : "[\n";
         for (std::size_t i = 0; i < j.size(); ++i)
-            out += flat ? (i ? ", " : "") + j[i].dump() : inner + pretty(j[i], indent + 2) + (i + 1 == j.size() ? "\n" : ",\n");
+            out += flat ? (i ? ", " : "") + j[i].dump()
+                        : inner + pretty(j[i], indent + 2) + (i + 1 == j.size() ? "\n" : ",\n");
         return out + (flat ? "]" : pad + "]");
     }
     return j.dump();
 }
 
 std::string key_line(const SpecKeyDoc& k) {
-    return "  " + k.key + "  (" + k.type + "; " + (k.default_text == "required" ? k.default_text : "default " + k.default_text) +
-           ")\n      " + k.doc + "\n";
+    return "  " + k.key + "  (" + k.type + "; " +
+        (k.default_text == "required" ? k.default_text : "default " + k.default_text) + ")\n      " + k.doc + "\n";
 }
 
 }  // namespace
@@ -178,7 +183,8 @@ ExperimentSpec parse_experiment_spec(const Json& j, const std::string& origin) {
     s.experiment = j["experiment"].get<std::string>();
     const auto& kinds = experiment_kinds();
     if (std::find(kinds.begin(), kinds.end(), s.experiment) == kinds.end())
-        throw Error("%1: \"experiment\": '%2' is not a known experiment (%3)", {origin, s.experiment, spec::choices_text(kinds)});
+        throw Error("%1: \"experiment\": '%2' is not a known experiment (%3)",
+                    {origin, s.experiment, spec::choices_text(kinds)});
     const auto& fields = spec::fields_of(s.experiment);
     for (const auto& [key, v] : j.items()) {
         const auto f = std::find_if(fields.begin(), fields.end(), [&](const auto& x) { return x.key == key; });
@@ -200,12 +206,16 @@ ExperimentSpec parse_experiment_spec(const Json& j, const std::string& origin) {
         } else if (key == "tasks") {
             if (!v.is_array() || v.empty()) throw Error("%1: \"tasks\" must be a non-empty list of tasks", {origin});
             s.tasks.clear();
-            for (std::size_t i = 0; i < v.size(); ++i) s.tasks.push_back(parse_task(v[i], origin, "tasks[" + std::to_string(i) + "]"));
+            for (std::size_t i = 0; i < v.size(); ++i)
+                s.tasks.push_back(parse_task(v[i], origin, "tasks[" + std::to_string(i) + "]"));
             s.tasks_listed = true;
         } else if (key == "ranking") {
-            if (v.is_string()) s.ranking_file = v.get<std::string>();
-            else read_field(spec::field<ExperimentSpec>("ranking", "", [](ExperimentSpec& x) -> auto& { return x.ranking_heads; }), s, v,
-                            origin, "ranking");
+            if (v.is_string())
+                s.ranking_file = v.get<std::string>();
+            else
+                read_field(spec::field<ExperimentSpec>(
+                               "ranking", "", [](ExperimentSpec & x) -> auto& { return x.ranking_heads; }),
+                           s, v, origin, "ranking");
         } else if (key != "experiment") {
             read_field(*f, s, v, origin, key);
         }
@@ -216,22 +226,26 @@ ExperimentSpec parse_experiment_spec(const Json& j, const std::string& origin) {
     if (s.experiment == "gna_masks" && (!j.contains("gather") || !j.contains("aggregate")))
         throw Error("%1: \"gather\" and \"aggregate\" head lists are required", {origin});
     if (s.experiment == "gna_masks" && s.gather.empty() && s.aggregate.empty())
-        throw Error("%1: \"gather\" and \"aggregate\" name no head: a G&A mask needs at least one attention head "
-                    "(e.g. \"gather\": [\"L1.H0\"]); a model without attention heads has none to mask",
-                    {origin});
+        throw Error(
+            "%1: \"gather\" and \"aggregate\" name no head: a G&A mask needs at least one attention head "
+            "(e.g. \"gather\": [\"L1.H0\"]); a model without attention heads has none to mask",
+            {origin});
     return s;
 }
 
 Json to_json(const ExperimentSpec& s) {
     Json j = Json::object();
     for (const auto& f : spec::fields_of(s.experiment)) {
-        if (f.key == "task" && !s.tasks_listed && !s.tasks.empty()) j["task"] = task_json(s.tasks.front());
+        if (f.key == "task" && !s.tasks_listed && !s.tasks.empty())
+            j["task"] = task_json(s.tasks.front());
         else if (f.key == "tasks" && s.tasks_listed) {
             j["tasks"] = Json::array();
             for (const auto& t : s.tasks) j["tasks"].push_back(task_json(t));
         } else if (f.key == "ranking") {
-            if (!s.ranking_file.empty()) j["ranking"] = s.ranking_file.string();
-            else j["ranking"] = spec::Conv<std::vector<HeadRef>>::put(s.ranking_heads);
+            if (!s.ranking_file.empty())
+                j["ranking"] = s.ranking_file.string();
+            else
+                j["ranking"] = spec::Conv<std::vector<HeadRef>>::put(s.ranking_heads);
         } else if (f.write) {
             if (Json v = f.write(s); !v.is_null()) j[f.key] = v;
         }
@@ -243,8 +257,7 @@ std::string describe_experiment(const std::string& kind) {
     const KindText& t = kind_text(kind);
     std::ostringstream os;
     os << kind << ": " << t.summary << "\n\nKeys:\n";
-    for (const auto& k : experiment_keys(kind))
-        os << key_line(k);
+    for (const auto& k : experiment_keys(kind)) os << key_line(k);
     os << "\nExample:\n" << pretty(experiment_example(kind), 0) << "\n";
     return os.str();
 }
@@ -254,8 +267,7 @@ std::string describe_tasks() {
     os << "Tasks (\"task\", or each entry of \"tasks\"):\n";
     for (const auto& name : task_names()) {
         os << name << ":\n";
-        for (const auto& k : task_keys(name))
-            os << key_line(k);
+        for (const auto& k : task_keys(name)) os << key_line(k);
     }
     return os.str();
 }

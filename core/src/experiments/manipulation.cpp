@@ -14,11 +14,16 @@ namespace gna {
 
 std::string to_string(ManipulationMode m) {
     switch (m) {
-        case ManipulationMode::Keep: return "Keep";
-        case ManipulationMode::Null: return "Null";
-        case ManipulationMode::Only: return "Only";
-        case ManipulationMode::Omit: return "Omit";
-        case ManipulationMode::Binary: return "Binary";
+        case ManipulationMode::Keep:
+            return "Keep";
+        case ManipulationMode::Null:
+            return "Null";
+        case ManipulationMode::Only:
+            return "Only";
+        case ManipulationMode::Omit:
+            return "Omit";
+        case ManipulationMode::Binary:
+            return "Binary";
     }
     return "Keep";
 }
@@ -72,7 +77,9 @@ public:
         std::set<int> uniq(m.tokens.begin(), m.tokens.end());
         tokens_.assign(uniq.begin(), uniq.end());
     }
-    bool applies_to(int layer, Stage stage) const override { return mode(stage) != ManipulationMode::Keep && sel_.touches(layer); }
+    bool applies_to(int layer, Stage stage) const override {
+        return mode(stage) != ManipulationMode::Keep && sel_.touches(layer);
+    }
 
     void apply(const AttentionHookSite& site, at::Tensor& probs) const override {
         const ManipulationMode mode = this->mode(site.stage);
@@ -88,10 +95,17 @@ public:
         for (int64_t h : sel_.heads(site.layer, H)) {
             at::Tensor p = probs[h];  // (Tq, Tk), a view into probs
             switch (mode) {
-                case ManipulationMode::Keep: break;
-                case ManipulationMode::Null: p.zero_(); break;
-                case ManipulationMode::Only: p.mul_(inside.unsqueeze(0)); break;
-                case ManipulationMode::Omit: p.mul_(1.0f - inside.unsqueeze(0)); break;
+                case ManipulationMode::Keep:
+                    break;
+                case ManipulationMode::Null:
+                    p.zero_();
+                    break;
+                case ManipulationMode::Only:
+                    p.mul_(inside.unsqueeze(0));
+                    break;
+                case ManipulationMode::Omit:
+                    p.mul_(1.0f - inside.unsqueeze(0));
+                    break;
                 case ManipulationMode::Binary: {
                     // mean over the visible keys of T, per row; every visible key of T gets it
                     at::Tensor cnt = in_causal.sum(1, true).clamp_min(1.0f);

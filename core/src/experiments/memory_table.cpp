@@ -31,9 +31,11 @@ MemoryLayout memory_layout(const ModelConfig& cfg) {
     if (mt == "mamba" || mt == "falcon_mamba") {
         const int64_t inner = cfg.get_int("intermediate_size", cfg.get_int("expand", 2) * C);
         c.recurrent_layers = static_cast<int>(L);
-        c.state_elements = static_cast<double>(inner * cfg.get_int("state_size", 16) + inner * (cfg.get_int("conv_kernel", 4) - 1));
+        c.state_elements =
+            static_cast<double>(inner * cfg.get_int("state_size", 16) + inner * (cfg.get_int("conv_kernel", 4) - 1));
     } else if (mt == "mamba2") {
-        const int64_t nh = cfg.require_int("num_heads"), hd = cfg.get_int("head_dim", 64), N = cfg.get_int("state_size", 128);
+        const int64_t nh = cfg.require_int("num_heads"), hd = cfg.get_int("head_dim", 64),
+                      N = cfg.get_int("state_size", 128);
         const int64_t inner = nh * hd, G = cfg.get_int("n_groups", 1);
         c.recurrent_layers = static_cast<int>(L);
         c.state_elements = static_cast<double>(nh * hd * N + (inner + 2 * G * N) * (cfg.get_int("conv_kernel", 4) - 1));
@@ -41,13 +43,15 @@ MemoryLayout memory_layout(const ModelConfig& cfg) {
         const int64_t period = cfg.get_int("attn_layer_period", 8), offset = cfg.get_int("attn_layer_offset", 4);
         for (int64_t l = 0; l < L; ++l) (l % period == offset ? c.attention_layers : c.recurrent_layers)++;
         const int64_t inner = cfg.get_int("mamba_expand", 2) * C;
-        c.state_elements = static_cast<double>(inner * cfg.get_int("mamba_d_state", 16) + inner * (cfg.get_int("mamba_d_conv", 4) - 1));
+        c.state_elements = static_cast<double>(inner * cfg.get_int("mamba_d_state", 16) +
+                                               inner * (cfg.get_int("mamba_d_conv", 4) - 1));
     } else if (mt == "recurrent_gemma") {
         std::vector<std::string> types;
         if (cfg.json().contains("block_types") && cfg.json()["block_types"].is_array())
             for (const auto& t : cfg.json()["block_types"]) types.push_back(t.get<std::string>());
         if (types.empty()) types = {"recurrent", "recurrent", "attention"};
-        for (int64_t l = 0; l < L; ++l) (types[l % types.size()] == "attention" ? c.attention_layers : c.recurrent_layers)++;
+        for (int64_t l = 0; l < L; ++l)
+            (types[l % types.size()] == "attention" ? c.attention_layers : c.recurrent_layers)++;
         const int64_t w = cfg.get_int("lru_width", C);
         c.state_elements = static_cast<double>(w + w * (cfg.get_int("conv1d_width", 4) - 1));
         c.window = cfg.get_int("attention_window_size", 2048);
@@ -56,21 +60,25 @@ MemoryLayout memory_layout(const ModelConfig& cfg) {
         if (cfg.json().contains("layers_block_type") && cfg.json()["layers_block_type"].is_array())
             for (const auto& t : cfg.json()["layers_block_type"]) types.push_back(t.get<std::string>());
         const int64_t nh = cfg.get_int("n_mamba_heads", 8), N = cfg.get_int("mamba_d_state", 64);
-        const int64_t inner = cfg.get_int("mamba_expand", 2) * C, hd = nh > 0 ? inner / nh : 0, G = cfg.get_int("mamba_ngroups", 1);
+        const int64_t inner = cfg.get_int("mamba_expand", 2) * C, hd = nh > 0 ? inner / nh : 0,
+                      G = cfg.get_int("mamba_ngroups", 1);
         for (int64_t l = 0; l < L; ++l) {
             c.recurrent_layers++;
             if (l < static_cast<int64_t>(types.size()) && types[l] == "hybrid") c.attention_layers++;
         }
-        c.state_elements = static_cast<double>(nh * hd * N + (inner + 2 * G * N) * (cfg.get_int("mamba_d_conv", 4) - 1));
+        c.state_elements =
+            static_cast<double>(nh * hd * N + (inner + 2 * G * N) * (cfg.get_int("mamba_d_conv", 4) - 1));
         const int64_t zh = cfg.get_int("num_attention_heads", H), zkv = cfg.get_int("num_key_value_heads", zh);
         const int64_t zd = cfg.get_int("attention_head_dim", zh > 0 ? 2 * C / zh : 0);
         c.kv_elements_per_token = 2.0 * static_cast<double>(zkv * zd);
     } else {
         if (H <= 0 || L <= 0)
-            throw Error(cfg.file().string() + ": memory table: no num_attention_heads / num_hidden_layers, and model_type '" +
-                        mt + "' is not a known SSM or hybrid");
+            throw Error(cfg.file().string() +
+                        ": memory table: no num_attention_heads / num_hidden_layers, and model_type '" + mt +
+                        "' is not a known SSM or hybrid");
         c.attention_layers = static_cast<int>(L);
-        const bool window = mt == "mistral" || mt == "gemma2" || (mt == "qwen2" && cfg.get_bool("use_sliding_window", false));
+        const bool window =
+            mt == "mistral" || mt == "gemma2" || (mt == "qwen2" && cfg.get_bool("use_sliding_window", false));
         if (window && cfg.has("sliding_window")) c.window = cfg.get_int("sliding_window", 0);
     }
     return c;

@@ -16,13 +16,14 @@ namespace {
 // types checked; a key the program does not know is refused by done().
 class Fields {
 public:
-    Fields(const Json& j, const std::string& origin, std::string where) : j_(j), origin_(origin), where_(std::move(where)) {
+    Fields(const Json& j, const std::string& origin, std::string where)
+        : j_(j), origin_(origin), where_(std::move(where)) {
         if (!j_.is_object()) fail("", "is not an object (" + j_.dump().substr(0, 40) + ")");
     }
 
     [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-        throw Error(origin_ + " is corrupted: " + where_ + (key.empty() ? std::string() : ": \"" + key + "\"") + " " + what +
-                    "; delete it to start over");
+        throw Error(origin_ + " is corrupted: " + where_ + (key.empty() ? std::string() : ": \"" + key + "\"") + " " +
+                    what + "; delete it to start over");
     }
     bool has(const std::string& key) {
         seen_.insert(key);
@@ -114,7 +115,8 @@ void optional_sample_fields(Sample& o, Visit&& visit) {
     visit("answer", o.answer), visit("predicted", o.predicted);
     // generation: KV-retrieval by exact match, NIAH
     visit("outputs", o.outputs), visit("answer_value", o.answer_value);
-    visit("length", o.length), visit("depth", o.depth), visit("needle_span", o.needle_span), visit("prompt_tokens", o.prompt_tokens);
+    visit("length", o.length), visit("depth", o.depth), visit("needle_span", o.needle_span),
+        visit("prompt_tokens", o.prompt_tokens);
     // head_ranking by attribution
     visit("estimated", o.estimated), visit("attribution", o.attribution);
     visit("attribution_logit_difference", o.attribution_logit_difference);
@@ -169,7 +171,8 @@ ResultAggregates aggregates_from_json(const Json& j, const std::string& origin) 
         m.rows_prefill = t.get<std::vector<std::string>>("rows_prefill");
         m.columns_generation = t.get<std::vector<std::string>>("columns_generation");
         const Json& acc = t.need("accuracy");
-        if (!acc.is_array() || acc.size() != m.rows_prefill.size()) t.fail("accuracy", "is not a list of one row per prefill mode");
+        if (!acc.is_array() || acc.size() != m.rows_prefill.size())
+            t.fail("accuracy", "is not a list of one row per prefill mode");
         for (const Json& row : acc) {
             if (!row.is_array() || row.size() != m.columns_generation.size())
                 t.fail("accuracy", "has a row that is not a list of one value per generation mode");
@@ -217,7 +220,8 @@ Json to_json(const ResultAggregates& a) {
     if (a.ranking) {
         j["ranking"] = Json::array();
         for (const HeadRankingRow& r : *a.ranking) {
-            Json row = {{"head", r.head}, {"importance", r.importance}, {"baseline", r.baseline}, {"ablated", r.ablated}};
+            Json row = {
+                {"head", r.head}, {"importance", r.importance}, {"baseline", r.baseline}, {"ablated", r.ablated}};
             put(row, "attribution", r.attribution);
             j["ranking"].push_back(std::move(row));
         }
@@ -229,13 +233,19 @@ Json to_json(const ResultAggregates& a) {
             for (const auto& v : row) cells.push_back(v ? Json(*v) : Json());
             acc.push_back(std::move(cells));
         }
-        j["table"] = {{"rows_prefill", a.table->rows_prefill}, {"columns_generation", a.table->columns_generation}, {"accuracy", acc}};
+        j["table"] = {{"rows_prefill", a.table->rows_prefill},
+                      {"columns_generation", a.table->columns_generation},
+                      {"accuracy", acc}};
     }
     if (a.attribution) {
         const AttributionSummary& s = *a.attribution;
         Json ranking = Json::array();
-        for (const AttributionEstimate& e : s.ranking) ranking.push_back({{"head", e.head}, {"attribution", e.attribution}});
-        Json t = {{"metric", s.metric}, {"method", s.method}, {"ranking", std::move(ranking)}, {"seconds", {{"attribution", s.seconds_attribution}}}};
+        for (const AttributionEstimate& e : s.ranking)
+            ranking.push_back({{"head", e.head}, {"attribution", e.attribution}});
+        Json t = {{"metric", s.metric},
+                  {"method", s.method},
+                  {"ranking", std::move(ranking)},
+                  {"seconds", {{"attribution", s.seconds_attribution}}}};
         if (s.seconds_verify) t["seconds"]["verify"] = *s.seconds_verify;
         put(t, "verified", s.verified);
         put(t, "spearman", s.spearman);
@@ -264,7 +274,10 @@ std::vector<MemoryRow> memory_from_json(const Json& j, const std::string& origin
 Json to_json(const std::vector<MemoryRow>& rows) {
     Json j = Json::array();
     for (const MemoryRow& r : rows)
-        j.push_back({{"length", r.length}, {"kv_bytes", r.kv_bytes}, {"state_bytes", r.state_bytes}, {"total_bytes", r.total()},
+        j.push_back({{"length", r.length},
+                     {"kv_bytes", r.kv_bytes},
+                     {"state_bytes", r.state_bytes},
+                     {"total_bytes", r.total()},
                      {"total_mb", r.total() / 1e6}});
     return j;
 }
@@ -281,7 +294,8 @@ struct Reader {
         return obj[key];
     }
     template <class T>
-    T get(const Json& obj, const std::string& key, const std::string& where, std::optional<T> fallback = std::nullopt) const {
+    T get(const Json& obj, const std::string& key, const std::string& where,
+          std::optional<T> fallback = std::nullopt) const {
         if ((!obj.is_object() || !obj.contains(key)) && fallback) return *fallback;
         const Json& v = need(obj, key, where);
         try {
@@ -308,14 +322,16 @@ Json to_json(const std::vector<SampleOutcome>& samples) {
 
 std::string ExperimentResult::kind() const {
     if (typed) return typed->experiment;
-    return spec.is_object() && spec.contains("experiment") && spec["experiment"].is_string() ? spec["experiment"].get<std::string>()
-                                                                                            : std::string();
+    return spec.is_object() && spec.contains("experiment") && spec["experiment"].is_string()
+        ? spec["experiment"].get<std::string>()
+        : std::string();
 }
 
 std::string samples_checksum(const std::vector<SampleOutcome>& samples) { return sha256_hex(to_json(samples).dump()); }
 
 std::string samples_checksum(const Json& result_file) {
-    return sha256_hex(result_file.is_object() && result_file.contains("samples") ? result_file["samples"].dump() : std::string());
+    return sha256_hex(result_file.is_object() && result_file.contains("samples") ? result_file["samples"].dump()
+                                                                                 : std::string());
 }
 
 ExperimentResult experiment_result_from_json(const Json& j, const std::string& origin) {
@@ -334,9 +350,9 @@ ExperimentResult experiment_result_from_json(const Json& j, const std::string& o
     if (!v.is_number_integer() || v.get<long long>() < 1) r.bad("format_version", "is not a positive integer");
     if (v.get<long long>() > kExperimentResultVersion)
         throw Error(origin + " was written by " + out.program.name + " " +
-                    (out.program.version.empty() ? std::string("(unknown version)") : out.program.version) + " in result format version " +
-                    v.dump() + "; this program reads format version " + std::to_string(kExperimentResultVersion) +
-                    " and older: open it with that version or a newer one");
+                    (out.program.version.empty() ? std::string("(unknown version)") : out.program.version) +
+                    " in result format version " + v.dump() + "; this program reads format version " +
+                    std::to_string(kExperimentResultVersion) + " and older: open it with that version or a newer one");
     out.format_version = v.get<int>();
     out.spec = r.need(j, "spec", "");
     try {
@@ -381,8 +397,12 @@ Json to_json(const ExperimentResult& r) {
     Json j = {{"format", kExperimentResultFormatName},
               {"format_version", r.format_version},
               {"spec", r.spec},
-              {"model", {{"path", r.model.path}, {"config_hash", r.model.config_hash}, {"architecture", r.model.architecture},
-                         {"layers", r.model.layers}, {"heads", r.model.heads}}},
+              {"model",
+               {{"path", r.model.path},
+                {"config_hash", r.model.config_hash},
+                {"architecture", r.model.architecture},
+                {"layers", r.model.layers},
+                {"heads", r.model.heads}}},
               {"program", {{"name", r.program.name}, {"version", r.program.version}, {"git", r.program.git}}},
               {"conditions", r.conditions},
               {"seeds", r.seeds},
@@ -396,8 +416,11 @@ Json to_json(const ExperimentResult& r) {
     if (!r.method.empty()) j["method"] = r.method;
     if (r.memory) j["memory"] = to_json(*r.memory);
     if (r.shard)
-        j["shard"] = {{"index", r.shard->index}, {"count", r.shard->count}, {"sample_ids", r.shard->sample_ids},
-                      {"sample_count", r.shard->sample_count}, {"cost_tokens", r.shard->cost_tokens},
+        j["shard"] = {{"index", r.shard->index},
+                      {"count", r.shard->count},
+                      {"sample_ids", r.shard->sample_ids},
+                      {"sample_count", r.shard->sample_count},
+                      {"cost_tokens", r.shard->cost_tokens},
                       {"total_cost_tokens", r.shard->total_cost_tokens}};
     return j;
 }

@@ -14,11 +14,13 @@ ShardIndex parse_shard(const std::string& text) {
         return !part.empty() && r.ec == std::errc() && r.ptr == part.data() + part.size();
     };
     ShardIndex s;
-    if (slash == std::string::npos || !number(text.substr(0, slash), s.index) || !number(text.substr(slash + 1), s.count))
+    if (slash == std::string::npos || !number(text.substr(0, slash), s.index) ||
+        !number(text.substr(slash + 1), s.count))
         throw Error("--shard '" + text + "': expected I/N, shard I (counted from 0) of N, e.g. 0/4");
     if (s.count < 1 || s.index < 0 || s.index >= s.count)
-        throw Error("--shard '" + text + "': I must be 0 to N-1 and N at least 1 (shards 0/" + std::to_string(std::max(s.count, 1)) +
-                    " to " + std::to_string(std::max(s.count, 1) - 1) + "/" + std::to_string(std::max(s.count, 1)) + ")");
+        throw Error("--shard '" + text + "': I must be 0 to N-1 and N at least 1 (shards 0/" +
+                    std::to_string(std::max(s.count, 1)) + " to " + std::to_string(std::max(s.count, 1) - 1) + "/" +
+                    std::to_string(std::max(s.count, 1)) + ")");
     return s;
 }
 
@@ -60,7 +62,9 @@ std::uint64_t tokens_per_condition(const ExperimentSetup& s, const ExperimentSam
 }
 
 ShardWork shard_work(const ExperimentSetup& setup, ShardIndex shard) {
-    struct Unit { std::size_t sample, c0, c1; };
+    struct Unit {
+        std::size_t sample, c0, c1;
+    };
     std::vector<Unit> units;
     std::vector<std::uint64_t> costs;
     const std::size_t C = setup.conditions.size();
@@ -85,8 +89,10 @@ ShardWork shard_work(const ExperimentSetup& setup, ShardIndex shard) {
         if (of[k] != shard.index) continue;
         w.cost += costs[k];
         auto& r = w.range[units[k].sample];
-        if (r.first == r.second) r = {units[k].c0, units[k].c1};
-        else r.second = units[k].c1;  // contiguous: the shard's units of a sample follow each other
+        if (r.first == r.second)
+            r = {units[k].c0, units[k].c1};
+        else
+            r.second = units[k].c1;  // contiguous: the shard's units of a sample follow each other
     }
     return w;
 }

@@ -13,7 +13,7 @@ namespace gna {
 struct ShardWork {
     // per sample of the setup: the shard's conditions [first, second); empty when none
     std::vector<std::pair<std::size_t, std::size_t>> range;
-    std::uint64_t cost = 0;        // tokens this shard runs
+    std::uint64_t cost = 0;  // tokens this shard runs
     std::uint64_t total_cost = 0;  // tokens of the whole experiment
 };
 

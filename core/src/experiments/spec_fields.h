@@ -33,7 +33,9 @@ struct Conv<int> : ScalarConv<int> {
 template <>
 struct Conv<uint64_t> : ScalarConv<uint64_t> {
     static std::string type() { return "non-negative integer"; }
-    static bool ok(const Json& j) { return j.is_number_unsigned() || (j.is_number_integer() && j.get<long long>() >= 0); }
+    static bool ok(const Json& j) {
+        return j.is_number_unsigned() || (j.is_number_integer() && j.get<long long>() >= 0);
+    }
 };
 template <>
 struct Conv<double> : ScalarConv<double> {
@@ -107,7 +109,7 @@ struct Field {
     std::string key, type, note, doc;  // note: default in words (overrides the written default)
     std::function<void(S&, const Json&)> read;  // value already type-checked
     std::function<bool(const Json&)> ok;
-    std::function<Json(const S&)> write;        // null = not written (unset / empty)
+    std::function<Json(const S&)> write;  // null = not written (unset / empty)
     Check check;
 };
 
@@ -127,8 +129,8 @@ Field<S> field(std::string key, std::string doc, Get get, std::string note = {},
 }
 
 // Checks used by the tables.
-Check at_least(long long min);                    // an integer, or every integer of a list
-Check one_of(std::vector<std::string> choices);   // a string, or every string of a list
+Check at_least(long long min);  // an integer, or every integer of a list
+Check one_of(std::vector<std::string> choices);  // a string, or every string of a list
 std::string choices_text(const std::vector<std::string>& choices);  // "a | b | c"
 
 const std::vector<Field<ExperimentSpec>>& fields_of(const std::string& kind);

@@ -10,7 +10,8 @@ namespace gna {
 ModelConfig ModelConfig::load(const std::filesystem::path& dir) {
     const auto file = dir / "config.json";
     if (!std::filesystem::exists(file))
-        throw Error("%1: not found. A Hugging Face model folder needs config.json next to the weights.", {file.string()});
+        throw Error("%1: not found. A Hugging Face model folder needs config.json next to the weights.",
+                    {file.string()});
     return from_json(read_json_file(file), file);
 }
 
@@ -21,15 +22,28 @@ namespace {
 // published Llava config names only vocab_size, max_position_embeddings and rms_norm_eps.
 Json text_model_defaults(const std::string& model_type) {
     if (model_type == "llama")  // LlamaConfig
-        return {{"vocab_size", 32000}, {"hidden_size", 4096}, {"intermediate_size", 11008}, {"num_hidden_layers", 32},
-                {"num_attention_heads", 32}, {"hidden_act", "silu"}, {"max_position_embeddings", 2048},
-                {"rms_norm_eps", 1e-6}, {"bos_token_id", 1}, {"eos_token_id", 2}, {"tie_word_embeddings", false},
-                {"rope_theta", 10000.0}, {"attention_bias", false}, {"mlp_bias", false}};
+        return {{"vocab_size", 32000},
+                {"hidden_size", 4096},
+                {"intermediate_size", 11008},
+                {"num_hidden_layers", 32},
+                {"num_attention_heads", 32},
+                {"hidden_act", "silu"},
+                {"max_position_embeddings", 2048},
+                {"rms_norm_eps", 1e-6},
+                {"bos_token_id", 1},
+                {"eos_token_id", 2},
+                {"tie_word_embeddings", false},
+                {"rope_theta", 10000.0},
+                {"attention_bias", false},
+                {"mlp_bias", false}};
     if (model_type == "mistral")  // MistralConfig
-        return {{"vocab_size", 32000}, {"hidden_size", 4096}, {"intermediate_size", 14336}, {"num_hidden_layers", 32},
-                {"num_attention_heads", 32}, {"num_key_value_heads", 8}, {"hidden_act", "silu"},
-                {"max_position_embeddings", 4096 * 32}, {"rms_norm_eps", 1e-6}, {"bos_token_id", 1}, {"eos_token_id", 2},
-                {"tie_word_embeddings", false}, {"rope_theta", 10000.0}, {"sliding_window", 4096}};
+        return {{"vocab_size", 32000},        {"hidden_size", 4096},
+                {"intermediate_size", 14336}, {"num_hidden_layers", 32},
+                {"num_attention_heads", 32},  {"num_key_value_heads", 8},
+                {"hidden_act", "silu"},       {"max_position_embeddings", 4096 * 32},
+                {"rms_norm_eps", 1e-6},       {"bos_token_id", 1},
+                {"eos_token_id", 2},          {"tie_word_embeddings", false},
+                {"rope_theta", 10000.0},      {"sliding_window", 4096}};
     return Json::object();
 }
 
@@ -159,16 +173,19 @@ RopeConfig ModelConfig::rope() const {
     r.theta = num("rope_theta", r.theta);
     r.partial_rotary_factor = num("partial_rotary_factor", r.partial_rotary_factor);
     std::string type = "default";
-    if (auto it = scaling->find("rope_type"); it != scaling->end() && it->is_string()) type = it->get<std::string>();
-    else if (auto it2 = scaling->find("type"); it2 != scaling->end() && it2->is_string()) type = it2->get<std::string>();
+    if (auto it = scaling->find("rope_type"); it != scaling->end() && it->is_string())
+        type = it->get<std::string>();
+    else if (auto it2 = scaling->find("type"); it2 != scaling->end() && it2->is_string())
+        type = it2->get<std::string>();
     r.type = type;
     r.factor = num("factor", 1.0);
     r.low_freq_factor = num("low_freq_factor", 1.0);
     r.high_freq_factor = num("high_freq_factor", 4.0);
-    r.original_max_position_embeddings =
-        static_cast<int64_t>(num("original_max_position_embeddings", static_cast<double>(get_int("max_position_embeddings", 8192))));
+    r.original_max_position_embeddings = static_cast<int64_t>(
+        num("original_max_position_embeddings", static_cast<double>(get_int("max_position_embeddings", 8192))));
     if (type != "default" && type != "llama3" && type != "linear" && type != "dynamic")
-        fail(where + ".rope_type", "is \"" + type + "\", which G&A Studio does not implement (supported: default, linear, llama3, dynamic)");
+        fail(where + ".rope_type",
+             "is \"" + type + "\", which G&A Studio does not implement (supported: default, linear, llama3, dynamic)");
     if (type == "llama3" && !(r.high_freq_factor > r.low_freq_factor))
         fail(where, "llama3 scaling needs high_freq_factor > low_freq_factor");
     return r;

@@ -29,9 +29,10 @@ HeadRef parse_head(std::string_view text) {
     for (char c : text)
         if (!std::isspace(static_cast<unsigned char>(c))) t += c;
     auto bad = [&]() -> Error {
-        return Error("head '%1': expected L<layer>.H<head> (attention) or L<layer>.S<head> (SSM), e.g. L17.H24; "
-                     "L17H24 and 17.24 are accepted too; layers and heads count from 0",
-                     {std::string(text)});
+        return Error(
+            "head '%1': expected L<layer>.H<head> (attention) or L<layer>.S<head> (SSM), e.g. L17.H24; "
+            "L17H24 and 17.24 are accepted too; layers and heads count from 0",
+            {std::string(text)});
     };
     std::size_t i = 0;
     HeadRef h;
@@ -55,7 +56,8 @@ std::vector<HeadRef> parse_head_list(std::string_view text) {
     std::size_t start = 0;
     while (start <= text.size()) {
         std::size_t comma = text.find(',', start);
-        std::string_view item = text.substr(start, comma == std::string_view::npos ? text.size() - start : comma - start);
+        std::string_view item =
+            text.substr(start, comma == std::string_view::npos ? text.size() - start : comma - start);
         bool blank = true;
         for (char c : item)
             if (!std::isspace(static_cast<unsigned char>(c))) blank = false;

@@ -60,9 +60,12 @@ void restore_specials(Json& j) {
     if (j.is_string()) {
         const auto& s = j.get_ref<const std::string&>();
         if (!s.empty() && s[0] == '\x01') {
-            if (s == kPosInf) j = std::numeric_limits<double>::infinity();
-            else if (s == kNegInf) j = -std::numeric_limits<double>::infinity();
-            else if (s == kNaN) j = std::numeric_limits<double>::quiet_NaN();
+            if (s == kPosInf)
+                j = std::numeric_limits<double>::infinity();
+            else if (s == kNegInf)
+                j = -std::numeric_limits<double>::infinity();
+            else if (s == kNaN)
+                j = std::numeric_limits<double>::quiet_NaN();
         }
     } else if (j.is_array() || j.is_object()) {
         for (auto& v : j) restore_specials(v);
@@ -99,8 +102,8 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view bytes
     std::error_code ec;
     fs::create_directories(dir, ec);
     std::random_device rd;
-    fs::path tmp = dir / ("." + path.filename().string() + ".tmp" + std::to_string(::getpid()) + "_" +
-                          std::to_string(rd() % 1000000));
+    fs::path tmp = dir /
+        ("." + path.filename().string() + ".tmp" + std::to_string(::getpid()) + "_" + std::to_string(rd() % 1000000));
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out) throw Error(tmp.string() + ": cannot create a temporary file (is the folder writable?)");

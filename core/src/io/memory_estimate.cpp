@@ -76,9 +76,10 @@ MemoryEstimate estimate_memory(const std::filesystem::path& dir, ComputeDType dt
     const uint64_t G = static_cast<uint64_t>(cfg.get_int("n_groups", 1));
     const std::string type = cfg.model_type();
     const bool has_ssm = type == "mamba" || type == "falcon_mamba" || type == "mamba2" || type == "jamba" ||
-                         type == "zamba2" || type == "recurrent_gemma";
+        type == "zamba2" || type == "recurrent_gemma";
     const uint64_t ssm_layers = has_ssm ? static_cast<uint64_t>(type == "zamba2" ? L : L - A) : 0;
-    e.cache = static_cast<uint64_t>(A) * 2 * KVH * D * T * s + ssm_layers * (d_inner * N + (d_inner + 2 * G * N) * K) * s;
+    e.cache =
+        static_cast<uint64_t>(A) * 2 * KVH * D * T * s + ssm_layers * (d_inner * N + (d_inner + 2 * G * N) * K) * s;
 
     // One forward: residual stream, its normalised copy, attention/mixer output and the MLP's
     // (or mixer's) widest intermediate three times; one layer's scores and probabilities; logits.
@@ -132,8 +133,8 @@ void check_memory_fits(const std::filesystem::path& dir, const MemoryEstimate& e
     throw Error(dir.string() + ": this model needs about " + format_bytes(e.total()) + " of memory in " + e.dtype +
                 " for a context of " + std::to_string(e.context) + " tokens (weights " + format_bytes(e.weights) +
                 ", KV cache and states " + format_bytes(e.cache) + ", activations " + format_bytes(e.activations) +
-                "), but only " + format_bytes(available.bytes) +
-                " is available (" + available.source + "). It was not loaded. Use a checkpoint with fewer layers or "
+                "), but only " + format_bytes(available.bytes) + " is available (" + available.source +
+                "). It was not loaded. Use a checkpoint with fewer layers or "
                 "a smaller model, compute in bf16 (--dtype bf16 halves the weights, on a GPU or on a CPU with "
                 "AVX512-BF16 or AMX), run it on a GPU (--device cuda), or free memory.");
 }
@@ -141,9 +142,12 @@ void check_memory_fits(const std::filesystem::path& dir, const MemoryEstimate& e
 std::string format_bytes(uint64_t bytes) {
     char buf[32];
     const double b = static_cast<double>(bytes);
-    if (b >= 1e9) std::snprintf(buf, sizeof buf, "%.1f GB", b / 1e9);
-    else if (b >= 1e6) std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
-    else std::snprintf(buf, sizeof buf, "%.0f kB", b / 1e3);
+    if (b >= 1e9)
+        std::snprintf(buf, sizeof buf, "%.1f GB", b / 1e9);
+    else if (b >= 1e6)
+        std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f kB", b / 1e3);
     return buf;
 }
 

@@ -7,7 +7,8 @@
 
 namespace gna {
 
-void write_npy_f32(const std::filesystem::path& path, const std::vector<float>& data, const std::vector<int64_t>& shape) {
+void write_npy_f32(const std::filesystem::path& path, const std::vector<float>& data,
+                   const std::vector<int64_t>& shape) {
     int64_t n = 1;
     std::string sh = "(";
     for (std::size_t i = 0; i < shape.size(); ++i) {

@@ -14,26 +14,46 @@ namespace gna {
 
 std::size_t dtype_size(DType t) {
     switch (t) {
-        case DType::F64: case DType::I64: return 8;
-        case DType::F32: case DType::I32: return 4;
-        case DType::F16: case DType::BF16: case DType::I16: return 2;
-        case DType::I8: case DType::U8: case DType::Bool: return 1;
+        case DType::F64:
+        case DType::I64:
+            return 8;
+        case DType::F32:
+        case DType::I32:
+            return 4;
+        case DType::F16:
+        case DType::BF16:
+        case DType::I16:
+            return 2;
+        case DType::I8:
+        case DType::U8:
+        case DType::Bool:
+            return 1;
     }
     return 1;
 }
 
 const char* dtype_name(DType t) {
     switch (t) {
-        case DType::F64: return "F64";
-        case DType::F32: return "F32";
-        case DType::F16: return "F16";
-        case DType::BF16: return "BF16";
-        case DType::I64: return "I64";
-        case DType::I32: return "I32";
-        case DType::I16: return "I16";
-        case DType::I8: return "I8";
-        case DType::U8: return "U8";
-        case DType::Bool: return "BOOL";
+        case DType::F64:
+            return "F64";
+        case DType::F32:
+            return "F32";
+        case DType::F16:
+            return "F16";
+        case DType::BF16:
+            return "BF16";
+        case DType::I64:
+            return "I64";
+        case DType::I32:
+            return "I32";
+        case DType::I16:
+            return "I16";
+        case DType::I8:
+            return "I8";
+        case DType::U8:
+            return "U8";
+        case DType::Bool:
+            return "BOOL";
     }
     return "?";
 }
@@ -41,11 +61,13 @@ const char* dtype_name(DType t) {
 namespace {
 bool dtype_from_name(const std::string& s, DType& out) {
     static const std::pair<const char*, DType> table[] = {
-        {"F64", DType::F64}, {"F32", DType::F32}, {"F16", DType::F16}, {"BF16", DType::BF16},
-        {"I64", DType::I64}, {"I32", DType::I32}, {"I16", DType::I16}, {"I8", DType::I8},
-        {"U8", DType::U8},   {"BOOL", DType::Bool}};
+        {"F64", DType::F64}, {"F32", DType::F32}, {"F16", DType::F16}, {"BF16", DType::BF16}, {"I64", DType::I64},
+        {"I32", DType::I32}, {"I16", DType::I16}, {"I8", DType::I8},   {"U8", DType::U8},     {"BOOL", DType::Bool}};
     for (auto& [n, d] : table)
-        if (s == n) { out = d; return true; }
+        if (s == n) {
+            out = d;
+            return true;
+        }
     return false;
 }
 
@@ -66,15 +88,17 @@ SafetensorsHeader parse_safetensors_header(const std::byte* data, std::size_t av
                                            const std::string& origin) {
     SafetensorsHeader h;
     if (available < 8 || file_size < 8)
-        throw Error("%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download "
-                    "or re-export the checkpoint.",
-                    {origin, std::to_string(file_size)});
+        throw Error(
+            "%1: truncated safetensors file: it has %2 bytes, fewer than the 8-byte header length. Re-download "
+            "or re-export the checkpoint.",
+            {origin, std::to_string(file_size)});
     uint64_t n = 0;
     for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<uint8_t>(data[i]);
     if (n > kMaxHeader || n > file_size - 8)
-        throw Error("%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a "
-                    "safetensors file",
-                    {origin, std::to_string(n), std::to_string(file_size)});
+        throw Error(
+            "%1: safetensors header length %2 goes beyond the file (%3 bytes); the file is truncated or not a "
+            "safetensors file",
+            {origin, std::to_string(n), std::to_string(file_size)});
     if (n > available - 8) throw Error(origin + ": header not fully readable");
     h.header_size = n;
     h.data_start = 8 + n;
@@ -202,7 +226,8 @@ Checkpoint Checkpoint::open(const std::filesystem::path& dir) {
             throw Error(index.string() + ": missing \"weight_map\" object (tensor name -> shard file)");
         std::map<std::string, std::size_t> file_index;
         for (auto it = wm->begin(); it != wm->end(); ++it) {
-            if (!it.value().is_string()) throw Error(index.string() + ": weight_map['" + it.key() + "'] must be a file name");
+            if (!it.value().is_string())
+                throw Error(index.string() + ": weight_map['" + it.key() + "'] must be a file name");
             const std::string shard = it.value().get<std::string>();
             if (shard.find('/') != std::string::npos || shard.find("..") != std::string::npos)
                 throw Error(index.string() + ": shard name '" + shard + "' must be a plain file name in the folder");
@@ -210,13 +235,14 @@ Checkpoint Checkpoint::open(const std::filesystem::path& dir) {
             if (fi == file_index.end()) {
                 const fs::path p = dir / shard;
                 if (!fs::exists(p))
-                    throw Error(index.string() + ": names shard '" + shard + "' (for tensor '" + it.key() +
-                                "'), but " + p.string() + " does not exist. Copy the missing shard into the folder.");
+                    throw Error(index.string() + ": names shard '" + shard + "' (for tensor '" + it.key() + "'), but " +
+                                p.string() + " does not exist. Copy the missing shard into the folder.");
                 c.files_.push_back(std::make_shared<SafetensorsFile>(p));
                 fi = file_index.emplace(shard, c.files_.size() - 1).first;
             }
             if (!c.files_[fi->second]->contains(it.key()))
-                throw Error(index.string() + ": says tensor '" + it.key() + "' is in '" + shard + "', but it is not there");
+                throw Error(index.string() + ": says tensor '" + it.key() + "' is in '" + shard +
+                            "', but it is not there");
             c.where_[it.key()] = fi->second;
         }
     } else if (fs::exists(single)) {
@@ -240,8 +266,10 @@ Checkpoint Checkpoint::open(const std::filesystem::path& dir) {
             for (auto& [name, e] : c.files_[0]->header().tensors) c.where_[name] = 0;
         } else {
             if (found.size() > 1)
-                throw Error("%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no index)",
-                            {dir.string()});
+                throw Error(
+                    "%1: no model.safetensors or model.safetensors.index.json found (several .safetensors files but no "
+                    "index)",
+                    {dir.string()});
             throw Error("%1: no model.safetensors or model.safetensors.index.json found", {dir.string()});
         }
     }
@@ -252,7 +280,8 @@ Checkpoint Checkpoint::open(const std::filesystem::path& dir) {
 void Checkpoint::use_language_model_names() {
     auto starts = [](const std::string& s, std::string_view p) { return s.compare(0, p.size(), p) == 0; };
     bool nested = false;
-    for (const auto& [name, i] : where_) nested |= starts(name, "language_model.") || starts(name, "model.language_model.");
+    for (const auto& [name, i] : where_)
+        nested |= starts(name, "language_model.") || starts(name, "model.language_model.");
     if (!nested) return;
     std::map<std::string, std::size_t> kept;
     for (const auto& [name, i] : where_) {
@@ -268,8 +297,8 @@ void Checkpoint::use_language_model_names() {
             continue;
         }
         if (!kept.emplace(plain, i).second)
-            throw Error(dir_.string() + ": tensors '" + (stored_.count(plain) ? stored_[plain] : plain) + "' and '" + name +
-                        "' are both the language model's '" + plain +
+            throw Error(dir_.string() + ": tensors '" + (stored_.count(plain) ? stored_[plain] : plain) + "' and '" +
+                        name + "' are both the language model's '" + plain +
                         "' (old and new transformers naming mixed); keep one of them");
         if (plain != name) stored_[plain] = name;
     }
@@ -281,9 +310,10 @@ bool Checkpoint::contains(const std::string& name) const { return where_.count(n
 TensorView Checkpoint::tensor(const std::string& name) const {
     auto it = where_.find(name);
     if (it == where_.end())
-        throw Error("%1: the checkpoint has no tensor '%2'. The file is incomplete or belongs to a different architecture "
-                    "than config.json says.",
-                    {dir_.string(), name});
+        throw Error(
+            "%1: the checkpoint has no tensor '%2'. The file is incomplete or belongs to a different architecture "
+            "than config.json says.",
+            {dir_.string(), name});
     const auto stored = stored_.find(name);
     TensorView v = files_[it->second]->tensor(stored == stored_.end() ? name : stored->second);
     v.name = name;
@@ -304,8 +334,14 @@ TensorView Checkpoint::tensor(const std::string& name, const std::vector<int64_t
         throw Error("%1: tensor '%2' has shape %3 but config.json implies %4. config.json and the weights disagree.",
                     {v.file, name, shape_str(v.shape), shape_str(expected)});
     switch (v.dtype) {
-        case DType::F32: case DType::F16: case DType::BF16: case DType::F64: break;
-        default: throw Error(v.file + ": tensor '" + name + "' has dtype " + dtype_name(v.dtype) + "; a float type is needed");
+        case DType::F32:
+        case DType::F16:
+        case DType::BF16:
+        case DType::F64:
+            break;
+        default:
+            throw Error(v.file + ": tensor '" + name + "' has dtype " + dtype_name(v.dtype) +
+                        "; a float type is needed");
     }
     return v;
 }
@@ -331,7 +367,10 @@ std::string Checkpoint::weights_dtype() const {
     std::string best;
     uint64_t most = 0;
     for (auto& [d, n] : count)
-        if (n > most) { most = n; best = d; }
+        if (n > most) {
+            most = n;
+            best = d;
+        }
     return best;
 }
 
@@ -349,7 +388,10 @@ float f16_to_float(uint16_t h) {
             bits = sign;
         } else {  // subnormal
             exp = 127 - 15 + 1;
-            while (!(mant & 0x400u)) { mant <<= 1; --exp; }
+            while (!(mant & 0x400u)) {
+                mant <<= 1;
+                --exp;
+            }
             mant &= 0x3ffu;
             bits = sign | (exp << 23) | (mant << 13);
         }
@@ -402,7 +444,9 @@ std::vector<float> to_float(const TensorView& t) {
     const std::size_t n = static_cast<std::size_t>(t.numel());
     std::vector<float> out(n);
     switch (t.dtype) {
-        case DType::F32: std::memcpy(out.data(), t.data, n * 4); break;
+        case DType::F32:
+            std::memcpy(out.data(), t.data, n * 4);
+            break;
         case DType::F64:
             for (std::size_t i = 0; i < n; ++i) {
                 double d;

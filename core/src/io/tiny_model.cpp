@@ -123,7 +123,10 @@ Json llama_like(const TinyModelSpec& s, int vocab, int bos, int eos, TensorMaker
         {"bos_token_id", bos},
         {"eos_token_id", eos},
         {"initializer_range", s.init_std},
-        {"torch_dtype", s.dtype == DType::BF16 ? "bfloat16" : s.dtype == DType::F16 ? "float16" : "float32"},
+        {"torch_dtype",
+         s.dtype == DType::BF16      ? "bfloat16"
+             : s.dtype == DType::F16 ? "float16"
+                                     : "float32"},
         {"transformers_version", "4.46.0"},
     };
     if (s.arch == "llama") {
@@ -145,7 +148,10 @@ Json llama_like(const TinyModelSpec& s, int vocab, int bos, int eos, TensorMaker
     }
     Json scaling = nullptr;
     if (s.llama3_rope_scaling)
-        scaling = {{"rope_type", "llama3"}, {"factor", 8.0}, {"low_freq_factor", 1.0}, {"high_freq_factor", 4.0},
+        scaling = {{"rope_type", "llama3"},
+                   {"factor", 8.0},
+                   {"low_freq_factor", 1.0},
+                   {"high_freq_factor", 4.0},
                    {"original_max_position_embeddings", 64}};
     if (s.rope_parameters_style) {
         Json rp = scaling.is_null() ? Json{{"rope_type", "default"}} : scaling;
@@ -210,9 +216,15 @@ Json wrap_as_llava(const TinyModelSpec& s, Json cfg, TensorMaker& tm) {
             {"projector_hidden_act", "gelu"},
             {"vision_feature_layer", -2},
             {"vision_feature_select_strategy", "default"},
-            {"vision_config", {{"model_type", "clip_vision_model"}, {"hidden_size", vision}, {"image_size", 8},
-                               {"patch_size", patch}, {"num_hidden_layers", 0}, {"num_attention_heads", 2},
-                               {"intermediate_size", 2 * vision}, {"projection_dim", vision}}},
+            {"vision_config",
+             {{"model_type", "clip_vision_model"},
+              {"hidden_size", vision},
+              {"image_size", 8},
+              {"patch_size", patch},
+              {"num_hidden_layers", 0},
+              {"num_attention_heads", 2},
+              {"intermediate_size", 2 * vision},
+              {"projection_dim", vision}}},
             {"text_config", cfg},
             {"torch_dtype", dtype},
             {"transformers_version", v452 ? "4.52.0" : "4.46.0"}};

@@ -53,10 +53,16 @@ struct Maker {
 const char* torch_dtype(DType d) { return d == DType::BF16 ? "bfloat16" : d == DType::F16 ? "float16" : "float32"; }
 
 Json common(const TinyModelSpec& s, int vocab, int bos, int eos) {
-    return {{"vocab_size", vocab},         {"hidden_size", s.hidden},         {"num_hidden_layers", s.layers},
-            {"bos_token_id", bos},          {"eos_token_id", eos},             {"pad_token_id", eos},
-            {"initializer_range", s.init_std}, {"torch_dtype", torch_dtype(s.dtype)},
-            {"transformers_version", "4.46.0"}, {"use_cache", true}};
+    return {{"vocab_size", vocab},
+            {"hidden_size", s.hidden},
+            {"num_hidden_layers", s.layers},
+            {"bos_token_id", bos},
+            {"eos_token_id", eos},
+            {"pad_token_id", eos},
+            {"initializer_range", s.init_std},
+            {"torch_dtype", torch_dtype(s.dtype)},
+            {"transformers_version", "4.46.0"},
+            {"use_cache", true}};
 }
 
 int dt_rank(const TinyModelSpec& s) { return s.time_step_rank > 0 ? s.time_step_rank : (s.hidden + 15) / 16; }
@@ -87,10 +93,19 @@ void mamba1_mixer(const TinyModelSpec& s, Maker& m, const std::string& p, bool j
 // `common`, with their published defaults.
 Json mamba_backbone_config(const TinyModelSpec& s, int vocab, int bos, int eos) {
     Json cfg = common(s, vocab, bos, eos);
-    cfg.update({{"state_size", s.state_size}, {"expand", s.expand}, {"conv_kernel", s.conv_kernel},
-                {"time_step_min", 0.001}, {"time_step_max", 0.1}, {"time_step_floor", 1e-4},
-                {"layer_norm_epsilon", 1e-5}, {"use_bias", false}, {"use_conv_bias", true}, {"hidden_act", "silu"},
-                {"residual_in_fp32", true}, {"rescale_prenorm_residual", false}, {"tie_word_embeddings", true}});
+    cfg.update({{"state_size", s.state_size},
+                {"expand", s.expand},
+                {"conv_kernel", s.conv_kernel},
+                {"time_step_min", 0.001},
+                {"time_step_max", 0.1},
+                {"time_step_floor", 1e-4},
+                {"layer_norm_epsilon", 1e-5},
+                {"use_bias", false},
+                {"use_conv_bias", true},
+                {"hidden_act", "silu"},
+                {"residual_in_fp32", true},
+                {"rescale_prenorm_residual", false},
+                {"tie_word_embeddings", true}});
     return cfg;
 }
 
@@ -228,7 +243,10 @@ std::vector<std::string> zamba2_types(const TinyModelSpec& s) {
     std::vector<std::string> types;
     std::string cur;
     for (char c : s.block_types + ",") {
-        if (c != ',') { cur += c; continue; }
+        if (c != ',') {
+            cur += c;
+            continue;
+        }
         if (!cur.empty()) types.push_back(cur);
         cur.clear();
     }
@@ -332,7 +350,10 @@ Json recurrent_gemma(const TinyModelSpec& s, int vocab, int bos, int eos, Maker&
     std::vector<std::string> types;
     std::string cur;
     for (char c : (s.block_types.empty() ? std::string("recurrent,recurrent,attention") : s.block_types) + ",") {
-        if (c != ',') { cur += c; continue; }
+        if (c != ',') {
+            cur += c;
+            continue;
+        }
         if (cur != "recurrent" && cur != "attention")
             throw Error("make-tiny-model: recurrentgemma block types are recurrent and attention");
         types.push_back(cur);
@@ -431,7 +452,7 @@ std::string python_json_dump(const Json& j, int indent) {
 
 bool is_tiny_ssm_arch(const std::string& a) {
     return a == "mamba" || a == "falcon_mamba" || a == "mamba2" || a == "jamba" || a == "zamba2" ||
-           a == "recurrentgemma" || a == "recurrent_gemma";
+        a == "recurrentgemma" || a == "recurrent_gemma";
 }
 
 Json tiny_ssm_model(const TinyModelSpec& s, int vocab, int bos, int eos, SeededNormal& rng,

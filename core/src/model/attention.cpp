@@ -29,7 +29,7 @@ constexpr int64_t kKeysPerTile = 1024;
 // hidden: (n, nk) bool, key k0 + j hidden from the query at absolute position qpos[i]
 at::Tensor hidden_keys(const at::Tensor& qpos, int64_t k0, int64_t nk, int64_t window) {
     const at::Tensor kp = at::arange(k0, k0 + nk, qpos.options()).unsqueeze(0);  // (1, nk)
-    const at::Tensor qp = qpos.unsqueeze(1);                                    // (n, 1)
+    const at::Tensor qp = qpos.unsqueeze(1);  // (n, 1)
     at::Tensor h = kp > qp;
     if (window > 0) h = h.logical_or(kp <= qp - window);
     return h;
@@ -37,8 +37,8 @@ at::Tensor hidden_keys(const at::Tensor& qpos, int64_t k0, int64_t nk, int64_t w
 
 // Whether some key of [k0, k0 + nk) is hidden from some query of [p0, p0 + n).
 bool tile_has_hidden(int64_t p0, int64_t n, int64_t k0, int64_t nk, int64_t window) {
-    if (k0 + nk - 1 > p0) return true;                      // above the first query's diagonal
-    return window > 0 && k0 <= p0 + n - 1 - window;         // before the last query's window
+    if (k0 + nk - 1 > p0) return true;  // above the first query's diagonal
+    return window > 0 && k0 <= p0 + n - 1 - window;  // before the last query's window
 }
 
 // scores = q k^T * scale in fp32 with the mask: qt (N, G*n, D), kt (N, nk, D) -> (N, G*n, nk)
@@ -93,10 +93,10 @@ at::Tensor attend_tiled(const at::Tensor& q, const at::Tensor& k, const at::Tens
     const int64_t B = q.size(0), H = q.size(1), T = q.size(2), D = q.size(3), KVH = k.size(1), Tk = k.size(2);
     const int64_t G = H / KVH;
     const at::ScalarType dt = q.scalar_type();
-    at::Tensor out = at::empty({B, T, H, D}, q.options());                               // laid out for o
-    const at::Tensor out5 = out.view({B, T, KVH, G, D}).permute({0, 2, 3, 1, 4});       // (B, KVH, G, T, D)
+    at::Tensor out = at::empty({B, T, H, D}, q.options());  // laid out for o
+    const at::Tensor out5 = out.view({B, T, KVH, G, D}).permute({0, 2, 3, 1, 4});  // (B, KVH, G, T, D)
     const at::Tensor q5 = q.view({B, KVH, G, T, D});  // query head h = kv_head * G + g
-    const at::Tensor kc = k.contiguous(), vc = v.contiguous();                          // (B, KVH, Tk, D)
+    const at::Tensor kc = k.contiguous(), vc = v.contiguous();  // (B, KVH, Tk, D)
 
     // Query blocks of tq rows against key tiles of up to kKeysPerTile keys; keys past a block's last
     // query (and before its first query's window) are never computed. The tile shapes do not depend
@@ -166,7 +166,7 @@ at::Tensor head_probabilities(const at::Tensor& q, const at::Tensor& k, const st
         std::vector<int64_t> hs;
         for (int64_t i : idx) hs.push_back(heads[i]);
         const at::Tensor qh = qd.index_select(1, at::tensor(hs, at::kLong).to(q.device()));  // (B, g, T, D)
-        const at::Tensor kt = kd.select(1, kvh).transpose(1, 2);                          // (B, D, Tk)
+        const at::Tensor kt = kd.select(1, kvh).transpose(1, 2);  // (B, D, Tk)
         const int64_t rc = std::max<int64_t>(1, kAttentionTileFloats / (B * g * Tk));
         for (int64_t r0 = 0; r0 < n; r0 += rc) {
             const int64_t nr = std::min(rc, n - r0);
@@ -221,9 +221,9 @@ at::Tensor attend_explicit(const at::Tensor& q, const at::Tensor& k, const at::T
                            int layer, ForwardContext& ctx) {
     const int64_t B = q.size(0), H = q.size(1), T = q.size(2), D = q.size(3), KVH = k.size(1), Tk = k.size(2);
     const int64_t G = H / KVH;
-    const at::Tensor qg = q.reshape({B, KVH, G, T, D});     // qg: (B, KVH, G, T, D)
+    const at::Tensor qg = q.reshape({B, KVH, G, T, D});  // qg: (B, KVH, G, T, D)
     const at::Tensor kt = k.unsqueeze(2).transpose(-1, -2);  // kt: (B, KVH, 1, D, Tk)
-    const at::Tensor vv = v.unsqueeze(2);                    // vv: (B, KVH, 1, Tk, D)
+    const at::Tensor vv = v.unsqueeze(2);  // vv: (B, KVH, 1, Tk, D)
     at::Tensor out = at::empty({B, T, H, D}, q.options());
     const at::Tensor out5 = out.view({B, T, KVH, G, D}).permute({0, 2, 3, 1, 4});  // (B, KVH, G, T, D)
 
@@ -275,10 +275,10 @@ at::Tensor attend_explicit(const at::Tensor& q, const at::Tensor& k, const at::T
 }
 }  // namespace
 
-at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
-                             KVCache& cache, int64_t past, int layer, ForwardContext& ctx) {
+at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x, KVCache& cache,
+                             int64_t past, int layer, ForwardContext& ctx) {
     const int64_t B = x.size(0), T = x.size(1), H = cfg.heads, KVH = cfg.kv_heads, D = cfg.head_dim;
-    at::Tensor q = w.q(x).view({B, T, H, D}).transpose(1, 2);    // q: (B, H, T, D)
+    at::Tensor q = w.q(x).view({B, T, H, D}).transpose(1, 2);  // q: (B, H, T, D)
     at::Tensor k = w.k(x).view({B, T, KVH, D}).transpose(1, 2);  // k: (B, KVH, T, D)
     at::Tensor v = w.v(x).view({B, T, KVH, D}).transpose(1, 2);  // v: (B, KVH, T, D)
     if (cfg.rope.rotary_dim > 0) {
@@ -307,18 +307,18 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
 }
 
 at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
-                            const TreeLayout& t, const Rope::Tables& rope, bool outputs_only,
-                            const at::Tensor& scale) {
+                            const TreeLayout& t, const Rope::Tables& rope, bool outputs_only, const at::Tensor& scale) {
     const int64_t Bx = x.size(0), S = x.size(1), H = cfg.heads, KVH = cfg.kv_heads, D = cfg.head_dim;
     const int64_t G = H / KVH;
     const at::Tensor xq = outputs_only ? x.index_select(1, t.outputs) : x;  // xq: (Bx, Sq, C)
     const int64_t Sq = xq.size(1);
     Rope::Tables rq = rope;
-    if (outputs_only && cfg.rope.rotary_dim > 0) rq = {rope.cos.index_select(0, t.outputs), rope.sin.index_select(0, t.outputs)};
+    if (outputs_only && cfg.rope.rotary_dim > 0)
+        rq = {rope.cos.index_select(0, t.outputs), rope.sin.index_select(0, t.outputs)};
     // Contiguous per head, so that the query blocks below multiply views, not copies.
-    const at::Tensor q = cfg.rope.apply_to_heads(w.q(xq).view({Bx, Sq, H, D}), rq);    // q: (Bx, H, Sq, D)
+    const at::Tensor q = cfg.rope.apply_to_heads(w.q(xq).view({Bx, Sq, H, D}), rq);  // q: (Bx, H, Sq, D)
     const at::Tensor k = cfg.rope.apply_to_heads(w.k(x).view({Bx, S, KVH, D}), rope);  // k: (Bx, KVH, S, D)
-    const at::Tensor v = w.v(x).view({Bx, S, KVH, D}).transpose(1, 2).contiguous();   // v: (Bx, KVH, S, D)
+    const at::Tensor v = w.v(x).view({Bx, S, KVH, D}).transpose(1, 2).contiguous();  // v: (Bx, KVH, S, D)
     at::Tensor hidden = outputs_only ? t.hidden.index_select(0, t.outputs) : t.hidden;  // (Sq, S)
     if (cfg.window > 0) {
         const at::Tensor qpos = outputs_only ? t.positions.index_select(0, t.outputs) : t.positions;
@@ -326,7 +326,7 @@ at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& 
     }
 
     const at::Tensor q5 = q.view({Bx, KVH, G, Sq, D});  // query head h = kv_head * G + g
-    at::Tensor out = at::empty({Bx, Sq, H, D}, q.options());                      // laid out for o
+    at::Tensor out = at::empty({Bx, Sq, H, D}, q.options());  // laid out for o
     const at::Tensor out5 = out.view({Bx, Sq, KVH, G, D}).permute({0, 2, 3, 1, 4});  // (Bx, KVH, G, Sq, D)
     // Query blocks: keys past the block's last visible key are never computed. The block does not
     // depend on the batch (every row runs the same GEMM shapes whatever the batch holds; see
@@ -347,11 +347,11 @@ at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& 
                 for (int64_t i = s; i < s + tq; ++i) ke = std::max(ke, t.key_end[i]);
             }
             // softmax(q k^T * scale, masked) v in fp32, as attention_forward
-            const at::Tensor qc = q5.narrow(0, b0, nb).narrow(3, s, tq).reshape({nb * KVH, G * tq, D});  // a copy only with GQA
+            const at::Tensor qc =
+                q5.narrow(0, b0, nb).narrow(3, s, tq).reshape({nb * KVH, G * tq, D});  // a copy only with GQA
             at::Tensor scores = at::bmm(qc, k3.narrow(1, 0, ke).transpose(1, 2)).to(at::kFloat);  // (nb*KVH, G*tq, ke)
             scores.mul_(cfg.scale);
-            scores.view({nb * KVH, G, tq, ke})
-                .masked_fill_(hidden.narrow(0, s, tq).narrow(1, 0, ke), kMinusInf);
+            scores.view({nb * KVH, G, tq, ke}).masked_fill_(hidden.narrow(0, s, tq).narrow(1, 0, ke), kMinusInf);
             const at::Tensor probs = at::softmax(scores, -1);
             const at::Tensor pv = at::bmm(probs.to(q.scalar_type()), v3.narrow(1, 0, ke));  // (nb*KVH, G*tq, D)
             out5.narrow(0, b0, nb).narrow(3, s, tq).copy_(pv.view({nb, KVH, G, tq, D}));

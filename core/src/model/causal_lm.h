@@ -19,8 +19,8 @@ namespace gna {
 // Per layer, per batch row: what the plans say. Undefined tensors mean "nothing here".
 struct LayerPlan {
     at::Tensor attn_scale;  // (B, H) float: output scale of each attention query head
-    at::Tensor ssm_scale;   // (B, S) float: output scale of each SSM head
-    at::Tensor skip;        // (B,) bool: skip the whole block for that row
+    at::Tensor ssm_scale;  // (B, S) float: output scale of each SSM head
+    at::Tensor skip;  // (B,) bool: skip the whole block for that row
     bool any_hook = false;  // some row has a hook that applies to this layer
 };
 
@@ -35,13 +35,13 @@ struct CaptureSlot {
 
 struct ForwardContext {
     Stage stage = Stage::Prefill;
-    std::vector<LayerPlan> layers;                                   // one per layer (may be empty)
+    std::vector<LayerPlan> layers;  // one per layer (may be empty)
     std::vector<std::vector<std::shared_ptr<const AttentionHook>>> hooks;  // per batch row
     std::vector<std::vector<const NamedHook*>> named;  // per batch row (the plans outlive the context)
-    std::vector<unsigned> named_sites;                 // per layer: bit 1 << HookSite where a row has one
+    std::vector<unsigned> named_sites;  // per layer: bit 1 << HookSite where a row has one
     std::vector<CaptureSlot> captures;
     std::vector<int64_t> capture_rows;  // absolute query positions; empty = all rows of this pass
-                                        // (slots marked all_rows take every row)
+        // (slots marked all_rows take every row)
     // Filled by the layers: captured[slot] = (B, rows, keys) float32 on CPU.
     std::vector<at::Tensor> captured;
     const std::atomic<bool>* cancel = nullptr;
@@ -71,8 +71,8 @@ public:
 // (sweeps; model/tree_sweep.h). Each token has its own RoPE position and its own mask row.
 struct TreeLayout {
     at::Tensor positions;  // (S) int64: RoPE position of each token
-    at::Tensor hidden;     // (S, S) bool: key j is hidden from query i (causal within the prompt, tree below)
-    at::Tensor outputs;    // (R) int64: the tokens whose outputs are needed after the last layer
+    at::Tensor hidden;  // (S, S) bool: key j is hidden from query i (causal within the prompt, tree below)
+    at::Tensor outputs;  // (R) int64: the tokens whose outputs are needed after the last layer
     std::vector<int64_t> key_end;  // per token: 1 + the last key it sees
 };
 
@@ -118,7 +118,7 @@ std::unique_ptr<CausalLM> make_causal_lm(const ModelConfig& cfg, const Checkpoin
 using CausalLMFactory = std::unique_ptr<CausalLM> (*)(const ModelConfig&, const Checkpoint&, const LoadOptions&);
 struct ArchitectureEntry {
     const char* architecture;  // e.g. "LlamaForCausalLM"
-    const char* model_type;    // e.g. "llama"
+    const char* model_type;  // e.g. "llama"
     CausalLMFactory factory;
 };
 const std::vector<ArchitectureEntry>& architecture_registry();

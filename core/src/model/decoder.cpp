@@ -98,7 +98,8 @@ at::Tensor Decoder::run_layers(at::Tensor h, int from, int to, DecodeState& stat
     return h;
 }
 
-at::Tensor Decoder::run_tree_layers(at::Tensor h, int from, int to, const TreeLayout& t, const ForwardContext& ctx) const {
+at::Tensor Decoder::run_tree_layers(at::Tensor h, int from, int to, const TreeLayout& t,
+                                    const ForwardContext& ctx) const {
     const int L = static_cast<int>(p_.layers.size());
     const Rope::Tables rope = p_.layers[0].mixer->attention()->cfg.rope.tables(t.positions);
     for (int l = from; l < to; ++l) {
@@ -114,7 +115,7 @@ at::Tensor Decoder::run_tree_layers(at::Tensor h, int from, int to, const TreeLa
         const LayerPlan* plan = ctx.plan(l);
         at::Tensor a = masked_attention(am.cfg, am.w, norm(h, dl.norm1), t, rope, last,
                                         plan ? plan->attn_scale : at::Tensor());  // (B, S or R, C)
-        h = a.add_(h_in);                                                          // a has h_in's rows or more
+        h = a.add_(h_in);  // a has h_in's rows or more
         if (dl.mlp) h = dl.mlp->forward_in_place(norm(h, dl.norm2)).add_(h);
         h = apply_skip(ctx, l, h_in, h);
     }

@@ -22,9 +22,9 @@ namespace gna {
 // copies share storage safely.
 struct DecoderState final : DecodeState {
     std::vector<at::Tensor> conv;  // (B, Cc, K-1) per layer, undefined before the first token
-    std::vector<at::Tensor> ssm;   // (B, H, P, N) / (B, D, N) / (B, W) per layer
-    std::vector<KVCache> kv;       // attention layers
-    at::Tensor embedding;          // the embedding output of the current pass (B, T, C), when kept
+    std::vector<at::Tensor> ssm;  // (B, H, P, N) / (B, D, N) / (B, W) per layer
+    std::vector<KVCache> kv;  // attention layers
+    at::Tensor embedding;  // the embedding output of the current pass (B, T, C), when kept
     int64_t len = 0;
 
     explicit DecoderState(std::size_t layers) : conv(layers), ssm(layers), kv(layers) {}
@@ -98,9 +98,9 @@ public:
 };
 
 struct DecoderLayer {
-    at::Tensor norm1;                  // before the mixer
+    at::Tensor norm1;  // before the mixer
     std::unique_ptr<Mixer> mixer;
-    at::Tensor norm2;                  // before the MLP
+    at::Tensor norm2;  // before the MLP
     std::unique_ptr<FeedForward> mlp;  // null: the layer has no MLP
 };
 
@@ -117,18 +117,17 @@ DecoderLayer load_layer_norms(WeightLoader& wl, const std::string& norm1, const 
 // gate_proj, up_proj, down_proj under `prefix` (biases when present).
 GatedMLP load_gated_mlp(WeightLoader& wl, const std::string& prefix, int64_t intermediate, int64_t hidden);
 
-
 // What an architecture file loads and reads from its config.
 struct DecoderParts {
     at::Tensor embed, norm_f, lm_head;  // (V, C), (C), (V, C)
     std::vector<DecoderLayer> layers;
-    double eps = 1e-6;                  // every RMSNorm of the model
-    bool one_plus_norms = false;        // RMSNorm weights taken as 1 + w (Gemma)
-    float embed_scale = 0.0f;           // multiplies the embedding output; 0 = none
-    bool keep_embedding = false;        // the mixers read the embedding output (DecoderState)
-    double logit_soft_cap = 0.0;        // logits = cap * tanh(logits / cap); 0 = none
+    double eps = 1e-6;  // every RMSNorm of the model
+    bool one_plus_norms = false;  // RMSNorm weights taken as 1 + w (Gemma)
+    float embed_scale = 0.0f;  // multiplies the embedding output; 0 = none
+    bool keep_embedding = false;  // the mixers read the embedding output (DecoderState)
+    double logit_soft_cap = 0.0;  // logits = cap * tanh(logits / cap); 0 = none
     // ModelInfo
-    int head_dim = 0;                   // of the attention heads, else of the SSM heads
+    int head_dim = 0;  // of the attention heads, else of the SSM heads
     int max_positions = 0;
     int sliding_window = 0;
 };
@@ -148,10 +147,13 @@ public:
     at::Tensor logits(const at::Tensor& h) const override;
 
     bool has_tree_pass() const override { return tree_; }
-    at::Tensor run_tree_layers(at::Tensor h, int from, int to, const TreeLayout& t, const ForwardContext& ctx) const override;
+    at::Tensor run_tree_layers(at::Tensor h, int from, int to, const TreeLayout& t,
+                               const ForwardContext& ctx) const override;
 
 private:
-    at::Tensor norm(const at::Tensor& x, const at::Tensor& w) const { return rms_norm(x, w, p_.eps, p_.one_plus_norms); }
+    at::Tensor norm(const at::Tensor& x, const at::Tensor& w) const {
+        return rms_norm(x, w, p_.eps, p_.one_plus_norms);
+    }
     at::Tensor layer(const at::Tensor& h, int l, DecoderState& st, ForwardContext& ctx) const;
 
     DecoderParts p_;

@@ -2,7 +2,8 @@
 
 namespace gna {
 
-void call_named_hooks(const ForwardContext& ctx, int layer, HookSite site, const at::Tensor& t, int64_t first_position) {
+void call_named_hooks(const ForwardContext& ctx, int layer, HookSite site, const at::Tensor& t,
+                      int64_t first_position) {
     const HookPoint point{layer, site};
     const int64_t rows = std::min<int64_t>(t.size(0), static_cast<int64_t>(ctx.named.size()));
     for (int64_t b = 0; b < rows; ++b) {

@@ -11,26 +11,38 @@ namespace gna {
 
 at::ScalarType to_scalar_type(ComputeDType d) {
     switch (d) {
-        case ComputeDType::BF16: return at::kBFloat16;
-        case ComputeDType::F16: return at::kHalf;
-        default: return at::kFloat;
+        case ComputeDType::BF16:
+            return at::kBFloat16;
+        case ComputeDType::F16:
+            return at::kHalf;
+        default:
+            return at::kFloat;
     }
 }
 
 at::Device to_device(Device d) { return d == Device::CUDA ? at::Device(at::kCUDA, 0) : at::Device(at::kCPU); }
 
 WeightLoader::WeightLoader(const Checkpoint& ckpt, const LoadOptions& opt)
-    : ckpt_(ckpt), device_(to_device(opt.device)), dtype_(to_scalar_type(opt.dtype)), progress_(opt.progress),
-      cancel_(opt.cancel), total_bytes_(std::max<double>(1.0, static_cast<double>(ckpt.total_bytes()))) {}
+    : ckpt_(ckpt),
+      device_(to_device(opt.device)),
+      dtype_(to_scalar_type(opt.dtype)),
+      progress_(opt.progress),
+      cancel_(opt.cancel),
+      total_bytes_(std::max<double>(1.0, static_cast<double>(ckpt.total_bytes()))) {}
 
 namespace {
 at::ScalarType scalar_of(DType d) {
     switch (d) {
-        case DType::F32: return at::kFloat;
-        case DType::F16: return at::kHalf;
-        case DType::BF16: return at::kBFloat16;
-        case DType::F64: return at::kDouble;
-        default: return at::kFloat;
+        case DType::F32:
+            return at::kFloat;
+        case DType::F16:
+            return at::kHalf;
+        case DType::BF16:
+            return at::kBFloat16;
+        case DType::F64:
+            return at::kDouble;
+        default:
+            return at::kFloat;
     }
 }
 }  // namespace
@@ -64,7 +76,8 @@ at::Tensor load_output_head(WeightLoader& wl, const ModelConfig& cfg, const at::
                             bool tie_default) {
     if (wl.has("lm_head.weight")) return wl.get("lm_head.weight", {V, C});
     if (cfg.get_bool("tie_word_embeddings", tie_default)) return embed;
-    throw Error(wl.checkpoint().dir().string() + ": the checkpoint has no tensor 'lm_head.weight' and config.json sets "
+    throw Error(wl.checkpoint().dir().string() +
+                ": the checkpoint has no tensor 'lm_head.weight' and config.json sets "
                 "tie_word_embeddings to false; the file is incomplete");
 }
 
@@ -141,7 +154,7 @@ at::Tensor Rope::apply(const at::Tensor& x, const at::Tensor& positions) const {
 Rope::Tables Rope::tables(const at::Tensor& positions) const {
     if (rotary_dim == 0) return {};
     at::Tensor ang = positions.to(at::kFloat).unsqueeze(1) * inv_freq.unsqueeze(0);  // (T, rd/2)
-    at::Tensor emb = at::cat({ang, ang}, -1);                                        // (T, rd)
+    at::Tensor emb = at::cat({ang, ang}, -1);  // (T, rd)
     return {emb.cos(), emb.sin()};
 }
 
@@ -154,7 +167,7 @@ at::Tensor Rope::apply_to_heads(const at::Tensor& x, const Tables& t) const {
         for (int64_t b = 0; b < B; ++b) out.narrow(0, b, 1).copy_(apply_to_heads(x.narrow(0, b, 1), t));
         return out;
     }
-    at::Tensor ot = out.transpose(1, 2);                    // ot: (B, T, NH, D), a view of out
+    at::Tensor ot = out.transpose(1, 2);  // ot: (B, T, NH, D), a view of out
     if (rotary_dim == 0) {
         ot.copy_(x);
         return out;
@@ -201,7 +214,8 @@ at::Tensor per_row(const at::Tensor& x, const F& f) {
 }  // namespace
 
 at::Tensor GatedMLP::in_place(const at::Tensor& x) const {
-    if (batch_invariant() && x.dim() >= 3 && x.size(0) > 1) return per_row(x, [this](const at::Tensor& r) { return in_place(r); });
+    if (batch_invariant() && x.dim() >= 3 && x.size(0) > 1)
+        return per_row(x, [this](const at::Tensor& r) { return in_place(r); });
     at::Tensor g = gate(x);
     if (gelu_tanh)
         g = at::gelu(g, "tanh");
@@ -211,7 +225,8 @@ at::Tensor GatedMLP::in_place(const at::Tensor& x) const {
 }
 
 at::Tensor GatedMLP::operator()(const at::Tensor& x) const {
-    if (batch_invariant() && x.dim() >= 3 && x.size(0) > 1) return per_row(x, [this](const at::Tensor& r) { return (*this)(r); });
+    if (batch_invariant() && x.dim() >= 3 && x.size(0) > 1)
+        return per_row(x, [this](const at::Tensor& r) { return (*this)(r); });
     at::Tensor g = gate(x);
     g = gelu_tanh ? at::gelu(g, "tanh") : at::silu(g);
     return down(g * up(x));

@@ -85,15 +85,16 @@ struct Linear {
     at::Tensor w;  // (out, in)
     at::Tensor b;  // (out) or undefined
     at::Tensor operator()(const at::Tensor& x) const;
-    static Linear load(WeightLoader& wl, const std::string& prefix, int64_t out, int64_t in, bool bias_if_present = true);
+    static Linear load(WeightLoader& wl, const std::string& prefix, int64_t out, int64_t in,
+                       bool bias_if_present = true);
 };
 
 // x * rsqrt(mean(x^2) + eps) in fp32, cast back, times weight (or 1 + weight).
 at::Tensor rms_norm(const at::Tensor& x, const at::Tensor& weight, double eps, bool one_plus = false);
 
 struct Rope {
-    at::Tensor inv_freq;    // (rotary_dim/2) float32
-    int64_t rotary_dim = 0; // 0 = no rotary embedding
+    at::Tensor inv_freq;  // (rotary_dim/2) float32
+    int64_t rotary_dim = 0;  // 0 = no rotary embedding
     static Rope make(const RopeConfig& cfg, int64_t rotary_dim, at::Device device);
     // x: (B, H, T, D); positions (T) int64. Half-split rotation on the first rotary_dim dims.
     at::Tensor apply(const at::Tensor& x, const at::Tensor& positions) const;
@@ -110,10 +111,10 @@ struct Rope {
 
 struct AttentionConfig {
     int64_t heads = 0, kv_heads = 0, head_dim = 0;
-    int64_t input_dim = 0;       // width of the block input (hidden, or 2*hidden in Zamba2)
-    double scale = 1.0;          // multiplies QK^T
-    int64_t window = 0;          // sliding window: key j visible to query i iff i - window < j <= i
-    Rope rope;                   // rotary_dim 0 = no RoPE
+    int64_t input_dim = 0;  // width of the block input (hidden, or 2*hidden in Zamba2)
+    double scale = 1.0;  // multiplies QK^T
+    int64_t window = 0;  // sliding window: key j visible to query i iff i - window < j <= i
+    Rope rope;  // rotary_dim 0 = no RoPE
     // scale head_dim^-0.5, no window, no RoPE
     static AttentionConfig make(int64_t heads, int64_t kv_heads, int64_t head_dim, int64_t input_dim) {
         AttentionConfig c;
@@ -128,7 +129,8 @@ struct AttentionConfig {
 
 struct AttentionWeights {
     Linear q, k, v, o;
-    static AttentionWeights load(WeightLoader& wl, const std::string& prefix, const AttentionConfig& c, int64_t out_dim);
+    static AttentionWeights load(WeightLoader& wl, const std::string& prefix, const AttentionConfig& c,
+                                 int64_t out_dim);
 };
 
 struct KVCache {
@@ -141,8 +143,8 @@ struct KVCache {
 // (ablation) before o. Only what is read is computed: a layer whose probabilities no hook writes
 // computes the head outputs alone (model/attention.h) and the probabilities of the captured heads
 // at the captured rows; a layer with probability hooks materialises every head's probabilities.
-at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
-                             KVCache& cache, int64_t past, int layer, ForwardContext& ctx);
+at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x, KVCache& cache,
+                             int64_t past, int layer, ForwardContext& ctx);
 
 // The same block over a whole sequence under an explicit mask, without a cache (the tree pass of
 // sweeps): x (Bx, S, input_dim), positions and mask from `t`. outputs_only: queries only at
@@ -152,8 +154,7 @@ at::Tensor attention_forward(const AttentionConfig& cfg, const AttentionWeights&
 // `rope`: cfg.rope's tables for t.positions. Query rows go in blocks that stop at the block's last
 // visible key (t.key_end), so a causal prompt costs about half of the full square.
 at::Tensor masked_attention(const AttentionConfig& cfg, const AttentionWeights& w, const at::Tensor& x,
-                            const TreeLayout& t, const Rope::Tables& rope, bool outputs_only,
-                            const at::Tensor& scale);
+                            const TreeLayout& t, const Rope::Tables& rope, bool outputs_only, const at::Tensor& scale);
 
 // SwiGLU MLP: down(act(gate(x)) * up(x)).
 struct GatedMLP {

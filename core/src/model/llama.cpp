@@ -16,7 +16,8 @@ std::unique_ptr<CausalLM> make_llama(const ModelConfig& cfg, const Checkpoint& c
     const int64_t I = cfg.require_int("intermediate_size");
     const std::string act = cfg.get_string("hidden_act", "silu");
     if (C <= 0 || L <= 0 || H <= 0 || KVH <= 0 || D <= 0 || I <= 0 || V <= 0)
-        throw Error(f + ": hidden_size, num_hidden_layers, num_attention_heads, "
+        throw Error(f +
+                    ": hidden_size, num_hidden_layers, num_attention_heads, "
                     "num_key_value_heads, head_dim, intermediate_size and vocab_size must be positive");
     if (H % KVH != 0)
         throw Error(f + ": num_attention_heads (" + std::to_string(H) +
@@ -36,7 +37,8 @@ std::unique_ptr<CausalLM> make_llama(const ModelConfig& cfg, const Checkpoint& c
     p.embed = wl.get("model.embed_tokens.weight", {V, C});
     for (int64_t l = 0; l < L; ++l) {
         const std::string lp = "model.layers." + std::to_string(l);
-        DecoderLayer layer = load_layer_norms(wl, lp + ".input_layernorm.weight", lp + ".post_attention_layernorm.weight", C);
+        DecoderLayer layer =
+            load_layer_norms(wl, lp + ".input_layernorm.weight", lp + ".post_attention_layernorm.weight", C);
         layer.mixer = std::make_unique<AttentionMixer>(attn, AttentionWeights::load(wl, lp + ".self_attn", attn, C));
         layer.mlp = std::make_unique<GatedFeedForward>(load_gated_mlp(wl, lp + ".mlp", I, C));
         p.layers.push_back(std::move(layer));

@@ -42,8 +42,9 @@ namespace {
 // f16 has no fast CPU kernels in LibTorch.
 void check_cpu_dtype(ComputeDType dtype) {
     if (dtype == ComputeDType::F16)
-        throw Error("--dtype f16 is offered on CUDA only: on the CPU use --dtype bf16 (half the memory, as fast as "
-                    "the CPU's bf16 instructions allow) or --dtype f32");
+        throw Error(
+            "--dtype f16 is offered on CUDA only: on the CPU use --dtype bf16 (half the memory, as fast as "
+            "the CPU's bf16 instructions allow) or --dtype f32");
     if (dtype == ComputeDType::BF16 && !cpu_has_native_bf16())
         throw Error(std::string("--dtype bf16: this CPU has no bf16 instructions (AVX512-BF16 or AMX-BF16") +
                     (std::getenv("GNA_ASSUME_NO_BF16") ? ", or GNA_ASSUME_NO_BF16=1 says so" : "") +
@@ -55,8 +56,9 @@ class ModelImpl final : public Model {
 public:
     ModelImpl(const std::filesystem::path& dir, const LoadOptions& opt) : ckpt_(Checkpoint::open(dir)) {
         if (opt.device == Device::CUDA && !cuda_available())
-            throw Error("CUDA was requested, but this LibTorch build has no CUDA support or no GPU is visible. "
-                        "Use the CPU, or build G&A Studio against a CUDA LibTorch.");
+            throw Error(
+                "CUDA was requested, but this LibTorch build has no CUDA support or no GPU is visible. "
+                "Use the CPU, or build G&A Studio against a CUDA LibTorch.");
         if (opt.device == Device::CPU) check_cpu_dtype(opt.dtype);
         if (opt.threads > 0) set_cpu_threads(opt.threads);
         if (opt.device == Device::CPU && opt.check_memory)
@@ -78,10 +80,11 @@ public:
         info_.device = device_name(opt.device);
         info_.tokenizer_kind = tokenizer_->kind();
         if (!opt.tokenizer.empty() && info_.vocab_size > 0 && tokenizer_->vocab_size() > info_.vocab_size)
-            throw Error("--tokenizer %1 has %2 token ids, but %3 embeds only %4: it is not the tokenizer of this model "
-                        "family. Pass the tokenizer the checkpoint was trained with.",
-                        {opt.tokenizer.string(), std::to_string(tokenizer_->vocab_size()), dir.string(),
-                         std::to_string(info_.vocab_size)});
+            throw Error(
+                "--tokenizer %1 has %2 token ids, but %3 embeds only %4: it is not the tokenizer of this model "
+                "family. Pass the tokenizer the checkpoint was trained with.",
+                {opt.tokenizer.string(), std::to_string(tokenizer_->vocab_size()), dir.string(),
+                 std::to_string(info_.vocab_size)});
         if (info_.architecture.empty()) info_.architecture = cfg.model_type();
     }
 
@@ -94,13 +97,16 @@ public:
         std::vector<RunResult> out(requests.size());
         // Requests with the same prompt length, capture, generation length and stop tokens
         // share one batch; others run in their own.
-        std::map<std::tuple<std::size_t, std::vector<HeadRef>, std::vector<int>, std::vector<HeadRef>, bool, int, std::vector<int>>,
+        std::map<std::tuple<std::size_t, std::vector<HeadRef>, std::vector<int>, std::vector<HeadRef>, bool, int,
+                            std::vector<int>>,
                  std::vector<std::size_t>>
             groups;
         for (std::size_t i = 0; i < requests.size(); ++i) {
             const auto& r = requests[i];
             validate(r);
-            groups[{r.tokens.size(), r.capture, r.capture_rows, r.capture_full, r.all_logits, r.generate, r.stop_tokens}].push_back(i);
+            groups[{r.tokens.size(), r.capture, r.capture_rows, r.capture_full, r.all_logits, r.generate,
+                    r.stop_tokens}]
+                .push_back(i);
         }
         for (auto& [key, idx] : groups) run_group(requests, idx, out);
         return out;
@@ -155,7 +161,8 @@ public:
                 ForwardContext c2 = make_context(info_, {&plan}, lm_->device(), Stage::Prefill);
                 at::Tensor hc = lm_->forward(ids_tensor({&feed}), *st, c2);
                 at::Tensor lp = at::log_softmax(lm_->logits(hc), -1)[0];  // (n-1, V)
-                for (std::size_t i = std::max<std::size_t>(1, from); i < cont.size(); ++i) s += lp[i - 1][cont[i]].item<double>();
+                for (std::size_t i = std::max<std::size_t>(1, from); i < cont.size(); ++i)
+                    s += lp[i - 1][cont[i]].item<double>();
             }
             scores.push_back(s);
         }
@@ -187,7 +194,8 @@ public:
         if (req.exact) invariant.emplace();
         std::vector<int64_t> tree, cached;
         for (std::size_t i = 0; i < req.plans.size(); ++i)
-            (lm_->has_tree_pass() && req.plans[i].hooks.empty() && req.plans[i].named_hooks.empty() ? tree : cached).push_back(static_cast<int64_t>(i));
+            (lm_->has_tree_pass() && req.plans[i].hooks.empty() && req.plans[i].named_hooks.empty() ? tree : cached)
+                .push_back(static_cast<int64_t>(i));
         if (!tree.empty()) tree_sweep(*lm_, req, tree, out);
         if (!cached.empty()) cached_sweep(req, cached, out);
         return out;
@@ -211,7 +219,9 @@ public:
         for (std::size_t end : attribution_batch_ends(requests, info_))
             while (from < end) {
                 std::size_t to = from + 1;
-                while (to < end && requests[to].freeze_norms == requests[from].freeze_norms && requests[to].cancel == requests[from].cancel) ++to;
+                while (to < end && requests[to].freeze_norms == requests[from].freeze_norms &&
+                       requests[to].cancel == requests[from].cancel)
+                    ++to;
                 const std::vector<AttributionRequest> batch(requests.begin() + static_cast<std::ptrdiff_t>(from),
                                                             requests.begin() + static_cast<std::ptrdiff_t>(to));
                 for (AttributionResult& r : attribute_prompts(*lm_, batch)) out.push_back(std::move(r));
@@ -263,7 +273,8 @@ private:
             at::Tensor hb = h.expand({n, h.size(1), h.size(2)}).contiguous();  // hb: (n, T, C)
             hb = lm_->run_layers(hb, l, L, *state, ctx);
             lm_->advance_state(*state, T);
-            at::Tensor lp = at::log_softmax(lm_->logits(hb.narrow(1, T - 1, 1)), -1).select(1, 0).to(at::kCPU);  // (n, V)
+            at::Tensor lp =
+                at::log_softmax(lm_->logits(hb.narrow(1, T - 1, 1)), -1).select(1, 0).to(at::kCPU);  // (n, V)
             auto acc = lp.accessor<float, 2>();
             for (int64_t i = 0; i < n; ++i)
                 for (std::size_t c = 0; c < req.continuations.size(); ++c)
@@ -276,9 +287,9 @@ private:
     // Tokens 2.. of multi-token continuations. Continuations that share their leading tokens
     // (" 42" and " 47" after "4") share one fed row: the distinct feeds cont[0..n-2] are run on
     // copies of the prompt state (row b*m + j = plan b, feed j), as few copies as memory allows.
-    void score_tails(const SweepRequest& req, const DecodeState& state, const std::vector<const InterventionPlan*>& plans,
-                     const std::vector<int64_t>& order, int64_t s0, int64_t max_rows,
-                     std::vector<std::vector<double>>& out) {
+    void score_tails(const SweepRequest& req, const DecodeState& state,
+                     const std::vector<const InterventionPlan*>& plans, const std::vector<int64_t>& order, int64_t s0,
+                     int64_t max_rows, std::vector<std::vector<double>>& out) {
         std::map<std::vector<int>, std::size_t> feed_index;
         std::map<std::size_t, std::vector<std::vector<int>>> feeds_by_len;  // length -> distinct feeds
         for (const auto& cont : req.continuations)
@@ -339,9 +350,10 @@ private:
                             std::to_string(info_.max_positions) + " tokens)");
             const int k = req.context_tokens.empty() ? 0 : req.context_tokens[c];
             if (k < 0 || k >= static_cast<int>(cont.size()) || (req.prompt.empty() && k == 0))
-                throw Error(what + ": continuation " + std::to_string(c) + " has " + std::to_string(cont.size()) +
-                            " tokens of which " + std::to_string(k) +
-                            " are its own context; at least one must be scored and, with an empty prompt, one be context");
+                throw Error(
+                    what + ": continuation " + std::to_string(c) + " has " + std::to_string(cont.size()) +
+                    " tokens of which " + std::to_string(k) +
+                    " are its own context; at least one must be scored and, with an empty prompt, one be context");
         }
     }
 
@@ -394,7 +406,8 @@ public:
     // run_keeping_residuals / run_from_residuals (gna/residual_stream.h): one request, no generation.
     RunResult run_single(const RunRequest& r, const ResidualStream* from, ResidualStream* keep, int* first_layer) {
         validate(r);
-        if (r.generate > 0) throw Error("residual stream reuse: runs that generate tokens recompute every layer; use run()");
+        if (r.generate > 0)
+            throw Error("residual stream reuse: runs that generate tokens recompute every layer; use run()");
         if (keep && !r.plan.empty()) throw Error("residual stream: only the unablated run (empty plan) is kept");
         if (from && (from->model != this || from->tokens != r.tokens))
             throw Error("residual stream: it was kept for another model or prompt; keep it again for this prompt");
@@ -424,7 +437,8 @@ private:
         std::vector<HeadRef> captured = first.capture;
         captured.insert(captured.end(), first.capture_full.begin(), first.capture_full.end());
         for (std::size_t c = 0; c < captured.size(); ++c)
-            ctx.captures.push_back({captured[c].layer, captured[c].head, captured[c].kind, c, c >= first.capture.size()});
+            ctx.captures.push_back(
+                {captured[c].layer, captured[c].head, captured[c].kind, c, c >= first.capture.size()});
         ctx.captured.resize(captured.size());
         for (int row : first.capture_rows) ctx.capture_rows.push_back(row);
 
@@ -476,7 +490,7 @@ private:
                 else
                     m.rows = first.capture_rows;
                 at::Tensor cap = ctx.captured[c].defined() ? ctx.captured[c][b].contiguous()
-                                                            : at::zeros({static_cast<int64_t>(m.rows.size()), T});
+                                                           : at::zeros({static_cast<int64_t>(m.rows.size()), T});
                 m.cols = static_cast<int>(cap.size(1));
                 m.weights.assign(cap.data_ptr<float>(), cap.data_ptr<float>() + cap.numel());
                 r.attention.push_back(std::move(m));
@@ -547,7 +561,8 @@ std::vector<AttributionResult> Model::attribute_heads(const std::vector<Attribut
 }
 
 std::size_t residual_stream_bytes(const ModelInfo& info, std::size_t tokens) {
-    return static_cast<std::size_t>(info.num_layers + 1) * tokens * static_cast<std::size_t>(info.hidden_size) * sizeof(float);
+    return static_cast<std::size_t>(info.num_layers + 1) * tokens * static_cast<std::size_t>(info.hidden_size) *
+        sizeof(float);
 }
 
 KeptRun run_keeping_residuals(Model& model, const RunRequest& request, std::size_t budget_bytes) {

@@ -12,8 +12,9 @@ void validate_head(const ModelInfo& info, const HeadRef& h, const char* what) {
     const int n = h.kind == HeadKind::Attention ? li.attention_heads : li.ssm_heads;
     if (n == 0)
         throw Error(std::string(what) + " " + h.name() + ": layer " + std::to_string(h.layer) + " (" + li.kind +
-                    ") has no " + (h.kind == HeadKind::Attention ? "attention heads (use L<l>.S<h> for SSM heads)"
-                                                                  : "SSM heads (use L<l>.H<h> for attention heads)"));
+                    ") has no " +
+                    (h.kind == HeadKind::Attention ? "attention heads (use L<l>.S<h> for SSM heads)"
+                                                   : "SSM heads (use L<l>.H<h> for attention heads)"));
     if (h.head < 0 || h.head >= n)
         throw Error(std::string(what) + " " + h.name() + ": layer " + std::to_string(h.layer) + " has heads 0.." +
                     std::to_string(n - 1));
@@ -47,8 +48,8 @@ void validate_plan(const ModelInfo& info, const InterventionPlan& plan) {
                         std::to_string(info.num_layers - 1));
 }
 
-ForwardContext make_context(const ModelInfo& info, const std::vector<const InterventionPlan*>& plans,
-                            at::Device device, Stage stage) {
+ForwardContext make_context(const ModelInfo& info, const std::vector<const InterventionPlan*>& plans, at::Device device,
+                            Stage stage) {
     ForwardContext ctx;
     ctx.stage = stage;
     const int64_t B = static_cast<int64_t>(plans.size());

@@ -11,7 +11,7 @@ void validate_plan(const ModelInfo& info, const InterventionPlan& plan);
 
 // One LayerPlan per layer; tensors are created only where some row intervenes, so an empty plan
 // leaves the computation untouched (bit for bit).
-ForwardContext make_context(const ModelInfo& info, const std::vector<const InterventionPlan*>& plans,
-                            at::Device device, Stage stage);
+ForwardContext make_context(const ModelInfo& info, const std::vector<const InterventionPlan*>& plans, at::Device device,
+                            Stage stage);
 
 }  // namespace gna

@@ -36,9 +36,10 @@ std::unique_ptr<CausalLM> make_causal_lm(const ModelConfig& cfg, const Checkpoin
             if (type == e.model_type) return e.factory(cfg, ckpt, opt);
     std::string known;
     for (const auto& e : architecture_registry()) known += std::string(known.empty() ? "" : ", ") + e.architecture;
-    throw Error(cfg.file().string() + ": architecture \"" + (arch.empty() ? type : arch) +
-                "\" is not supported. Supported: " + known +
-                (arch.empty() && type.empty() ? ". config.json has neither \"architectures\" nor \"model_type\"." : ""));
+    throw Error(
+        cfg.file().string() + ": architecture \"" + (arch.empty() ? type : arch) +
+        "\" is not supported. Supported: " + known +
+        (arch.empty() && type.empty() ? ". config.json has neither \"architectures\" nor \"model_type\"." : ""));
 }
 
 }  // namespace gna

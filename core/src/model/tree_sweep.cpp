@@ -40,7 +40,7 @@ TreeLayout tree_layout(int64_t prompt_len, const ContinuationTree& tree, at::Dev
     }
     for (int64_t a = 0; a < N; ++a) {
         p[T + a] = T + tree.depth[a];
-        for (int64_t j = 0; j < T; ++j) m[T + a][j] = false;                    // the whole prompt
+        for (int64_t j = 0; j < T; ++j) m[T + a][j] = false;  // the whole prompt
         for (int n = static_cast<int>(a); n >= 0; n = tree.parent[n]) m[T + a][T + n] = false;  // its branch
     }
     TreeLayout t;
@@ -93,7 +93,7 @@ void tree_sweep(const CausalLM& lm, const SweepRequest& req, const std::vector<i
         for (int64_t i = 0; i < n; ++i) batch.push_back(&req.plans[order[s0 + i]]);
         ForwardContext ctx = make_context(info, batch, lm.device(), Stage::Prefill);
         ctx.cancel = req.cancel;
-        at::Tensor hb = lm.run_tree_layers(h, l, L, layout, ctx);                             // (n or 1, R, C)
+        at::Tensor hb = lm.run_tree_layers(h, l, L, layout, ctx);  // (n or 1, R, C)
         at::Tensor lp = at::log_softmax(lm.logits(hb), -1).to(at::kCPU).contiguous();  // (n or 1, R, V)
         auto acc = lp.accessor<float, 3>();
         for (int64_t b = 0; b < n; ++b) {

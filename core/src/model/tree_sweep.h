@@ -16,7 +16,7 @@ namespace gna {
 struct ContinuationTree {
     std::vector<int> tokens;  // node -> its token
     std::vector<int> parent;  // node -> parent node, -1 for a child of the prompt
-    std::vector<int> depth;   // node -> 0 for a child of the prompt, 1 for a grandchild, ...
+    std::vector<int> depth;  // node -> 0 for a child of the prompt, 1 for a grandchild, ...
     // path[c][i]: the node whose output predicts token i + 1 of continuation c (i = 0 .. len - 2)
     std::vector<std::vector<int>> path;
 

@@ -14,7 +14,7 @@ int64_t row_block(int64_t B, int64_t T, int64_t inner) {
 at::Tensor masked_diff(const at::Tensor& S, const at::Tensor& rows, double fill) {
     const int64_t T = S.size(1);
     at::Tensor Sr = S.index_select(1, rows).unsqueeze(2);  // (B, R, 1)
-    at::Tensor diff = Sr - S.unsqueeze(1);                   // (B, R, T)
+    at::Tensor diff = Sr - S.unsqueeze(1);  // (B, R, T)
     at::Tensor above = at::arange(T, rows.options()).unsqueeze(0) > rows.unsqueeze(1);  // (R, T)
     return diff.masked_fill(above, fill);
 }
@@ -53,7 +53,7 @@ at::Tensor ssd_hidden_attention(const at::Tensor& C, const at::Tensor& Bk, const
     const int64_t B = C.size(0), T = C.size(1), R = static_cast<int64_t>(rows.size());
     at::Tensor S = (dt.to(at::kDouble) * a).cumsum(1);  // (B, T): sum_{k<=t} dt_k a, decreasing
     at::Tensor Bt = Bk.to(at::kFloat).transpose(1, 2);  // (B, N, T)
-    at::Tensor dtc = dt.to(at::kFloat).unsqueeze(1);    // (B, 1, T)
+    at::Tensor dtc = dt.to(at::kFloat).unsqueeze(1);  // (B, 1, T)
     at::Tensor out = at::empty({B, R, T}, C.options().dtype(at::kFloat));
     const int64_t blk = row_block(B, T, 4);  // intermediates of a few (B, rows, T) tensors
     for (int64_t s = 0; s < R; s += blk) {

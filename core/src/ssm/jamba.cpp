@@ -16,22 +16,22 @@ namespace gna {
 namespace {
 
 struct MoE final : FeedForward {
-    Linear router;               // (E, C), no bias
+    Linear router;  // (E, C), no bias
     std::vector<GatedMLP> experts;
     int64_t top_k = 2;
 
     at::Tensor forward(const at::Tensor& x) const override {
         const int64_t B = x.size(0), T = x.size(1), C = x.size(2), E = static_cast<int64_t>(experts.size());
-        at::Tensor flat = x.reshape({B * T, C});                                 // (BT, C)
-        at::Tensor probs = at::softmax(router(flat).to(at::kFloat), -1);         // (BT, E)
-        auto [w, idx] = probs.topk(top_k, -1);                                   // (BT, k)
+        at::Tensor flat = x.reshape({B * T, C});  // (BT, C)
+        at::Tensor probs = at::softmax(router(flat).to(at::kFloat), -1);  // (BT, E)
+        auto [w, idx] = probs.topk(top_k, -1);  // (BT, k)
         at::Tensor out = at::zeros({B * T, C}, at::TensorOptions().dtype(at::kFloat).device(x.device()));
         for (int64_t e = 0; e < E; ++e) {
-            at::Tensor hit = (idx == e);                                         // (BT, k)
-            at::Tensor rows = hit.any(-1).nonzero().view({-1});                 // tokens routed to e
+            at::Tensor hit = (idx == e);  // (BT, k)
+            at::Tensor rows = hit.any(-1).nonzero().view({-1});  // tokens routed to e
             if (rows.numel() == 0) continue;
             at::Tensor we = (w * hit.to(at::kFloat)).sum(-1).index_select(0, rows).unsqueeze(1);  // (n, 1)
-            at::Tensor ye = experts[e](flat.index_select(0, rows)).to(at::kFloat);               // (n, C)
+            at::Tensor ye = experts[e](flat.index_select(0, rows)).to(at::kFloat);  // (n, C)
             out.index_add_(0, rows, ye * we);
         }
         return out.to(x.scalar_type()).view({B, T, C});
@@ -50,15 +50,16 @@ std::unique_ptr<CausalLM> make_jamba(const ModelConfig& cfg, const Checkpoint& c
     const int64_t E = cfg.get_int("num_experts", 16), K = cfg.get_int("num_experts_per_tok", 2);
     const double eps = cfg.get_double("rms_norm_eps", 1e-6);
     if (C <= 0 || L <= 0 || V <= 0 || I <= 0 || H <= 0 || KVH <= 0 || ap <= 0 || ep <= 0 || E <= 0 || K <= 0)
-        throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, intermediate_size, num_attention_heads, "
-                        "num_key_value_heads, attn_layer_period, expert_layer_period, num_experts and "
-                        "num_experts_per_tok must be positive");
+        throw Error(f +
+                    ": hidden_size, num_hidden_layers, vocab_size, intermediate_size, num_attention_heads, "
+                    "num_key_value_heads, attn_layer_period, expert_layer_period, num_experts and "
+                    "num_experts_per_tok must be positive");
     if (C % H != 0)  // head_dim = hidden_size / num_attention_heads
         throw Error(f + ": hidden_size (" + std::to_string(C) + ") must be a multiple of num_attention_heads (" +
                     std::to_string(H) + "): each attention head gets hidden_size / num_attention_heads channels");
     if (H % KVH != 0)
-        throw Error(f + ": num_attention_heads (" + std::to_string(H) + ") must be a multiple of num_key_value_heads (" +
-                    std::to_string(KVH) + ")");
+        throw Error(f + ": num_attention_heads (" + std::to_string(H) +
+                    ") must be a multiple of num_key_value_heads (" + std::to_string(KVH) + ")");
     if (K > E)
         throw Error(f + ": num_experts_per_tok (" + std::to_string(K) + ") must not exceed num_experts (" +
                     std::to_string(E) + ")");
@@ -69,8 +70,8 @@ std::unique_ptr<CausalLM> make_jamba(const ModelConfig& cfg, const Checkpoint& c
     d.d_inner = cfg.get_int("mamba_expand", 2) * C;
     const Json& j = cfg.json();
     d.dt_rank = j.contains("mamba_dt_rank") && j["mamba_dt_rank"].is_number_integer()
-                    ? j["mamba_dt_rank"].get<int64_t>()
-                    : (C + 15) / 16;  // "auto"
+        ? j["mamba_dt_rank"].get<int64_t>()
+        : (C + 15) / 16;  // "auto"
     if (d.state <= 0 || d.conv_kernel <= 0 || d.d_inner <= 0 || d.dt_rank <= 0)
         throw Error(f + ": mamba_d_state, mamba_d_conv, mamba_expand and mamba_dt_rank must be positive");
     d.bc_norm = Mamba1Dims::BcNorm::Weighted;
@@ -85,7 +86,8 @@ std::unique_ptr<CausalLM> make_jamba(const ModelConfig& cfg, const Checkpoint& c
         const std::string lp = "model.layers." + std::to_string(l);
         DecoderLayer layer = load_layer_norms(wl, lp + ".input_layernorm.weight", lp + ".pre_ff_layernorm.weight", C);
         if (l % ap == ao)
-            layer.mixer = std::make_unique<AttentionMixer>(attn, AttentionWeights::load(wl, lp + ".self_attn", attn, C));
+            layer.mixer =
+                std::make_unique<AttentionMixer>(attn, AttentionWeights::load(wl, lp + ".self_attn", attn, C));
         else
             layer.mixer = std::make_unique<Mamba1Mixer>(Mamba1Mixer::load(wl, lp + ".mamba", d));
         if (E > 1 && l % ep == eo) {

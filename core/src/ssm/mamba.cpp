@@ -42,11 +42,11 @@ void Mamba1Mixer::describe(LayerInfo& li) const {
 at::Tensor Mamba1Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at::Tensor& ssm_state, int64_t past,
                                 int layer, ForwardContext& ctx) const {
     const int64_t B = x.size(0), T = x.size(1), D = d.d_inner, N = d.state, R = d.dt_rank;
-    at::Tensor xz = in_proj(x);                 // (B, T, 2D)
-    at::Tensor z = xz.narrow(-1, D, D);         // (B, T, D)
+    at::Tensor xz = in_proj(x);  // (B, T, 2D)
+    at::Tensor z = xz.narrow(-1, D, D);  // (B, T, D)
     ConvResult conv = conv1d_f32(xz.narrow(-1, 0, D), conv_w, conv_b, conv_state, /*silu=*/true);
     conv_state = conv.state;
-    at::Tensor uf = conv.y;                     // (B, T, D) float32
+    at::Tensor uf = conv.y;  // (B, T, D) float32
     at::Tensor dbc = x_proj(uf.to(x.scalar_type()));  // (B, T, R + 2N)
     at::Tensor delta = dbc.narrow(-1, 0, R), Bm = dbc.narrow(-1, R, N), Cm = dbc.narrow(-1, R + N, N);
     if (d.bc_norm != Mamba1Dims::BcNorm::None) {
@@ -106,8 +106,9 @@ std::unique_ptr<CausalLM> make_mamba(const ModelConfig& cfg, const Checkpoint& c
         d.dt_rank = cfg.get_int("time_step_rank", (C + 15) / 16);
     }
     if (C <= 0 || L <= 0 || V <= 0 || d.state <= 0 || d.conv_kernel <= 0 || d.d_inner <= 0 || d.dt_rank <= 0)
-        throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, state_size, conv_kernel, expand and "
-                        "time_step_rank must be positive");
+        throw Error(f +
+                    ": hidden_size, num_hidden_layers, vocab_size, state_size, conv_kernel, expand and "
+                    "time_step_rank must be positive");
     if (cfg.has("intermediate_size") && cfg.get_int("intermediate_size", d.d_inner) != d.d_inner)
         throw Error(f + ": intermediate_size (" + std::to_string(cfg.get_int("intermediate_size", 0)) +
                     ") must equal expand * hidden_size (" + std::to_string(d.d_inner) + ")");

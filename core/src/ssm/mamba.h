@@ -18,8 +18,8 @@ struct Mamba1Dims {
 struct Mamba1Mixer final : StateMixer {
     Mamba1Dims d;
     Linear in_proj, x_proj, dt_proj, out_proj;
-    at::Tensor conv_w, conv_b;       // (D, 1, K), (D)
-    at::Tensor A, Dskip;             // (D, N) = -exp(A_log), (D); float32
+    at::Tensor conv_w, conv_b;  // (D, 1, K), (D)
+    at::Tensor A, Dskip;  // (D, N) = -exp(A_log), (D); float32
     at::Tensor dt_norm, b_norm, c_norm;  // Jamba only
 
     static Mamba1Mixer load(WeightLoader& wl, const std::string& prefix, const Mamba1Dims& d);

@@ -40,13 +40,13 @@ at::Tensor Mamba2Mixer::forward(const at::Tensor& x, at::Tensor& conv_state, at:
                                 int layer, ForwardContext& ctx) const {
     const int64_t B = x.size(0), T = x.size(1), H = d.heads, P = d.head_dim, G = d.groups, N = d.state;
     const int64_t DI = d.d_inner, Cc = d.conv_dim();
-    at::Tensor proj = in_proj(x);                           // (B, T, DI + Cc + H)
-    at::Tensor z = proj.narrow(-1, 0, DI);                  // (B, T, DI)
+    at::Tensor proj = in_proj(x);  // (B, T, DI + Cc + H)
+    at::Tensor z = proj.narrow(-1, 0, DI);  // (B, T, DI)
     ConvResult conv = conv1d_f32(proj.narrow(-1, DI, Cc), conv_w, conv_b, conv_state, /*silu=*/true);
     conv_state = conv.state;
-    at::Tensor xBC = conv.y;                                // (B, T, Cc) float32
-    at::Tensor xs = xBC.narrow(-1, 0, DI).reshape({B, T, H, P});           // (B, T, H, P)
-    at::Tensor Bg = xBC.narrow(-1, DI, G * N).reshape({B, T, G, N});       // (B, T, G, N)
+    at::Tensor xBC = conv.y;  // (B, T, Cc) float32
+    at::Tensor xs = xBC.narrow(-1, 0, DI).reshape({B, T, H, P});  // (B, T, H, P)
+    at::Tensor Bg = xBC.narrow(-1, DI, G * N).reshape({B, T, G, N});  // (B, T, G, N)
     at::Tensor Cg = xBC.narrow(-1, DI + G * N, G * N).reshape({B, T, G, N});
     at::Tensor dt = at::softplus(proj.narrow(-1, DI + Cc, H).to(at::kFloat) + dt_bias);  // (B, T, H)
     if (d.dt_min > 0.0 || std::isfinite(d.dt_max))
@@ -89,8 +89,9 @@ std::unique_ptr<CausalLM> make_mamba2(const ModelConfig& cfg, const Checkpoint& 
     d.d_inner = static_cast<int64_t>(expand * static_cast<double>(C));
     if (C <= 0 || L <= 0 || V <= 0 || d.heads <= 0 || d.head_dim <= 0 || d.groups <= 0 || d.state <= 0 ||
         d.conv_kernel <= 0 || d.chunk <= 0)
-        throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, num_heads, head_dim, n_groups, state_size, "
-                        "conv_kernel and chunk_size must be positive");
+        throw Error(f +
+                    ": hidden_size, num_hidden_layers, vocab_size, num_heads, head_dim, n_groups, state_size, "
+                    "conv_kernel and chunk_size must be positive");
     if (d.heads * d.head_dim != d.d_inner)
         throw Error(f + ": num_heads * head_dim (" + std::to_string(d.heads) + " * " + std::to_string(d.head_dim) +
                     " = " + std::to_string(d.heads * d.head_dim) + ") must equal expand * hidden_size (" +

@@ -18,8 +18,8 @@ struct Mamba2Mixer final : StateMixer {
     Mamba2Dims d;
     Linear in_proj, out_proj;
     at::Tensor conv_w, conv_b;  // (conv_dim, 1, K), (conv_dim)
-    at::Tensor dt_bias, A, D;   // (H) float32; A = -exp(A_log)
-    at::Tensor norm_w;          // (d_inner)
+    at::Tensor dt_bias, A, D;  // (H) float32; A = -exp(A_log)
+    at::Tensor norm_w;  // (d_inner)
 
     static Mamba2Mixer load(WeightLoader& wl, const std::string& prefix, const Mamba2Dims& d);
     // x: (B, T, hidden) -> (B, T, hidden). Updates conv/ssm state; captures SSM heads of `layer`

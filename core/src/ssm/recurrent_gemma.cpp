@@ -28,8 +28,8 @@ namespace {
 class RgLru final : public StateMixer {
 public:
     Linear linear_x, linear_y, linear_out;
-    at::Tensor conv_w, conv_b;          // (W, 1, K), (W)
-    at::Tensor rec_param;               // (W) float32
+    at::Tensor conv_w, conv_b;  // (W, 1, K), (W)
+    at::Tensor rec_param;  // (W) float32
     at::Tensor gx_w, gx_b, ga_w, ga_b;  // (H, bw, bw), (H, bw) float32
     int64_t H_ = 0, W_ = 0;
 
@@ -45,8 +45,8 @@ public:
         at::Tensor y = at::gelu(w.linear_y(x), "tanh");  // (B, T, W)
         ConvResult conv = conv1d_f32(w.linear_x(x), w.conv_w, w.conv_b, conv_state, /*silu=*/false);
         conv_state = conv.state;
-        at::Tensor u = conv.y;                                             // (B, T, W) float32
-        at::Tensor ub = u.view({B, T, H, bw}).transpose(1, 2);             // (B, H, T, bw)
+        at::Tensor u = conv.y;  // (B, T, W) float32
+        at::Tensor ub = u.view({B, T, H, bw}).transpose(1, 2);  // (B, H, T, bw)
         at::Tensor gx = (at::matmul(ub, w.gx_w) + w.gx_b.unsqueeze(1)).transpose(1, 2).reshape({B, T, W_});
         at::Tensor ga = (at::matmul(ub, w.ga_w) + w.ga_b.unsqueeze(1)).transpose(1, 2).reshape({B, T, W_});
         auto caps = ssm_captures(ctx, layer);
@@ -64,7 +64,8 @@ public:
         }
 
         // each gate block's channels of the linear_out input, with the plan's scales and the ssm.out hooks
-        return w.linear_out(head_outputs(lru.out.view({B, T, H, bw}), layer, HeadKind::SSM, ctx, past).reshape({B, T, W_}));
+        return w.linear_out(
+            head_outputs(lru.out.view({B, T, H, bw}), layer, HeadKind::SSM, ctx, past).reshape({B, T, W_}));
     }
 };
 
@@ -80,14 +81,16 @@ std::unique_ptr<CausalLM> make_recurrent_gemma(const ModelConfig& cfg, const Che
     const int64_t K = cfg.get_int("conv1d_width", 4);
     const int64_t window = cfg.get_int("attention_window_size", 2048);
     if (C <= 0 || L <= 0 || V <= 0 || I <= 0 || H <= 0 || KVH <= 0 || D <= 0 || W <= 0 || K <= 0 || window <= 0)
-        throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, intermediate_size, num_attention_heads, "
-                        "num_key_value_heads, head_dim, lru_width, conv1d_width and attention_window_size must be positive");
+        throw Error(
+            f +
+            ": hidden_size, num_hidden_layers, vocab_size, intermediate_size, num_attention_heads, "
+            "num_key_value_heads, head_dim, lru_width, conv1d_width and attention_window_size must be positive");
     if (W % H != 0)  // the RG-LRU gates are num_attention_heads blocks of lru_width / heads channels
         throw Error(f + ": lru_width (" + std::to_string(W) + ") must be a multiple of num_attention_heads (" +
                     std::to_string(H) + "): the RG-LRU gates are num_attention_heads diagonal blocks");
     if (H % KVH != 0)
-        throw Error(f + ": num_attention_heads (" + std::to_string(H) + ") must be a multiple of num_key_value_heads (" +
-                    std::to_string(KVH) + ")");
+        throw Error(f + ": num_attention_heads (" + std::to_string(H) +
+                    ") must be a multiple of num_key_value_heads (" + std::to_string(KVH) + ")");
     const std::string act = cfg.get_string("hidden_activation", "gelu_pytorch_tanh");
     if (act != "gelu_pytorch_tanh" && act != "gelu_tanh")
         throw Error(f + ": hidden_activation \"" + act + "\" is not supported for RecurrentGemma (gelu_pytorch_tanh)");
@@ -101,9 +104,10 @@ std::unique_ptr<CausalLM> make_recurrent_gemma(const ModelConfig& cfg, const Che
     WeightLoader wl(ckpt, opt);
     RopeConfig rc = cfg.rope();
     const bool in_params = j.contains("rope_parameters") && j["rope_parameters"].is_object() &&
-                           j["rope_parameters"].contains("partial_rotary_factor");
+        j["rope_parameters"].contains("partial_rotary_factor");
     const double partial = cfg.has("partial_rotary_factor") ? cfg.get_double("partial_rotary_factor", 0.5)
-                                                             : in_params ? rc.partial_rotary_factor : 0.5;
+        : in_params                                         ? rc.partial_rotary_factor
+                                                            : 0.5;
     attn.rope = Rope::make(rc, static_cast<int64_t>(static_cast<double>(D) * partial), wl.device());
     const int64_t bw = W / H;
     DecoderParts p;

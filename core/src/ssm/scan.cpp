@@ -34,8 +34,8 @@ ConvResult causal_conv1d(const at::Tensor& x, const at::Tensor& w, const at::Ten
     at::Tensor y = at::conv1d(full, w.to(x.scalar_type()), b, /*stride=*/one, /*padding=*/at::IntArrayRef(zero),
                               /*dilation=*/one, /*groups=*/Cc);  // y: (B, Cc, T)
     ConvResult r;
-    r.y = y.transpose(1, 2);                              // (B, T, Cc)
-    r.state = full.narrow(2, T, K - 1).contiguous();      // (B, Cc, K-1)
+    r.y = y.transpose(1, 2);  // (B, T, Cc)
+    r.state = full.narrow(2, T, K - 1).contiguous();  // (B, Cc, K-1)
     return r;
 }
 
@@ -79,8 +79,8 @@ ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor&
     // The demo trainer backpropagates through this function: in-place ops (which save three
     // 8 MB temporaries per call at 2048 tokens) only when no gradient is being recorded.
     const bool inplace = !at::GradMode::is_enabled() ||
-                         !(x.requires_grad() || dt.requires_grad() || A.requires_grad() || Bg.requires_grad() ||
-                           Cg.requires_grad() || (state0.defined() && state0.requires_grad()));
+        !(x.requires_grad() || dt.requires_grad() || A.requires_grad() || Bg.requires_grad() || Cg.requires_grad() ||
+          (state0.defined() && state0.requires_grad()));
     auto pad_time = [pad](const at::Tensor& t) {  // zeros after the last step of dim 1
         if (pad == 0) return t.contiguous();
         std::vector<int64_t> p(static_cast<std::size_t>(2 * (t.dim() - 1)), 0);
@@ -89,12 +89,14 @@ ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor&
     };
     const at::Tensor xf = x.to(at::kFloat), dtf = dt.to(at::kFloat);
     const at::Tensor xdt = pad_time(xf * dtf.unsqueeze(-1))
-                               .view({B, nc, Q, G, R, P}).permute({0, 1, 3, 2, 4, 5}).contiguous();  // (B, c, G, Q, R, P)
+                               .view({B, nc, Q, G, R, P})
+                               .permute({0, 1, 3, 2, 4, 5})
+                               .contiguous();  // (B, c, G, Q, R, P)
     const at::Tensor Bc = pad_time(Bg.to(at::kFloat)).view({B, nc, Q, G, N}).permute({0, 1, 3, 2, 4}).contiguous();
     const at::Tensor Cc = pad_time(Cg.to(at::kFloat)).view({B, nc, Q, G, N}).permute({0, 1, 3, 2, 4}).contiguous();
     // Bc, Cc: (B, c, G, Q, N); acum: in-chunk cumulative sums of dt A, (B, c, G, R, Q), fp64
-    const at::Tensor acum = pad_time(dtf * A.to(at::kFloat))
-                                .view({B, nc, Q, G, R}).permute({0, 1, 3, 4, 2}).to(at::kDouble).cumsum(-1);
+    const at::Tensor acum =
+        pad_time(dtf * A.to(at::kFloat)).view({B, nc, Q, G, R}).permute({0, 1, 3, 4, 2}).to(at::kDouble).cumsum(-1);
     const at::Tensor acum_f = acum.to(at::kFloat);
 
     // 1. within chunks: Y_diag = (C B^T o L)(dt x), L[i, j] = exp(sum_{k=j+1..i} a_k) for j <= i, 0 above.
@@ -104,14 +106,14 @@ ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor&
     constexpr float kNegInf = -std::numeric_limits<float>::infinity();
     at::Tensor CBL = (acum.unsqueeze(-1) - acum.unsqueeze(-2)).to(at::kFloat);  // (B, c, G, R, Q, Q)
     CBL = inplace ? CBL.masked_fill_(above, kNegInf).exp_() : CBL.masked_fill(above, kNegInf).exp();
-    const at::Tensor CB = at::matmul(Cc, Bc.transpose(-1, -2)).unsqueeze(3);    // C B^T once per group
+    const at::Tensor CB = at::matmul(Cc, Bc.transpose(-1, -2)).unsqueeze(3);  // C B^T once per group
     CBL = inplace ? CBL.mul_(CB) : CBL * CB;
-    const at::Tensor ydiag = at::matmul(CBL, xdt.permute({0, 1, 2, 4, 3, 5}));   // (B, c, G, R, Q, P)
+    const at::Tensor ydiag = at::matmul(CBL, xdt.permute({0, 1, 2, 4, 3, 5}));  // (B, c, G, R, Q, P)
 
     // 2. each chunk's own final state, transposed: sum_s B_s (outer) exp(acum_end - acum_s) (dt x)_s
-    const at::Tensor to_end = at::exp(acum.narrow(-1, Q - 1, 1) - acum).to(at::kFloat);              // (B, c, G, R, Q)
+    const at::Tensor to_end = at::exp(acum.narrow(-1, Q - 1, 1) - acum).to(at::kFloat);  // (B, c, G, R, Q)
     const at::Tensor xd = (xdt * to_end.permute({0, 1, 2, 4, 3}).unsqueeze(-1)).view({B, nc, G, Q, RP});
-    const at::Tensor local = at::matmul(Bc.transpose(-1, -2), xd);                                    // (B, c, G, N, RP)
+    const at::Tensor local = at::matmul(Bc.transpose(-1, -2), xd);  // (B, c, G, N, RP)
 
     // 3. carry the state (kept as (B, G, N, R, P)) across chunks; the state entering chunk k
     //    contributes C_t state^T to its outputs, scaled by exp(acum_t) below.
@@ -128,12 +130,10 @@ ScanResult ssd_scan(const at::Tensor& x, const at::Tensor& dt, const at::Tensor&
     // 4. y = exp(acum_t) C_t state_entering^T + Y_diag, back to (B, T, H, P)
     at::Tensor y = at::stack(entering, 1).view({B, nc, G, Q, R, P});  // (B, c, G, Q, R, P)
     const at::Tensor scale = at::exp(acum_f).permute({0, 1, 2, 4, 3}).unsqueeze(-1);
-    y = inplace ? y.mul_(scale).add_(ydiag.permute({0, 1, 2, 4, 3, 5}))
-                : y * scale + ydiag.permute({0, 1, 2, 4, 3, 5});
+    y = inplace ? y.mul_(scale).add_(ydiag.permute({0, 1, 2, 4, 3, 5})) : y * scale + ydiag.permute({0, 1, 2, 4, 3, 5});
     y = y.permute({0, 1, 3, 2, 4, 5}).reshape({B, Tp, H, P}).narrow(1, 0, T);
     return {y, s.permute({0, 1, 3, 4, 2}).reshape({B, H, P, N})};
 }
-
 
 ScanResult selective_scan_sequential(const at::Tensor& u, const at::Tensor& dt, const at::Tensor& A,
                                      const at::Tensor& Bm, const at::Tensor& Cm, const at::Tensor& state0) {

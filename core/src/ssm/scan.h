@@ -10,7 +10,7 @@
 namespace gna {
 
 struct ConvResult {
-    at::Tensor y;      // (B, T, Cc), before any activation
+    at::Tensor y;  // (B, T, Cc), before any activation
     at::Tensor state;  // (B, Cc, K-1): the last K-1 inputs, for the next call
 };
 
@@ -19,7 +19,7 @@ struct ConvResult {
 ConvResult causal_conv1d(const at::Tensor& x, const at::Tensor& w, const at::Tensor& bias, const at::Tensor& state);
 
 struct ScanResult {
-    at::Tensor y;      // (B, T, H, P) or (B, T, D), float32, without the D skip term
+    at::Tensor y;  // (B, T, H, P) or (B, T, D), float32, without the D skip term
     at::Tensor state;  // (B, H, P, N) or (B, D, N), float32
 };
 

@@ -70,9 +70,9 @@ GNA_SIMD_CLONES void gate_row(float* __restrict out, const float* __restrict y, 
 // Mamba-1 recurrence for channels d0 .. d0+w of one batch row over T positions; h: (N, kLanes)
 // local state, At: (N, D) transposed A. Lanes run over channels, so every load is contiguous.
 GNA_SIMD_CLONES void selective_block(float* __restrict y, float* __restrict h, const float* __restrict u,
-                                     const float* __restrict dt, const float* __restrict At,
-                                     const float* __restrict Bm, const float* __restrict Cm, int64_t T, int64_t D,
-                                     int64_t N, int64_t d0, int64_t w) {
+                                     const float* __restrict dt, const float* __restrict At, const float* __restrict Bm,
+                                     const float* __restrict Cm, int64_t T, int64_t D, int64_t N, int64_t d0,
+                                     int64_t w) {
     float du[kLanes], acc[kLanes];
     for (int64_t t = 0; t < T; ++t) {
         const float* __restrict dtt = dt + t * D + d0;
@@ -124,12 +124,12 @@ ConvResult conv1d_f32(const at::Tensor& x, const at::Tensor& w, const at::Tensor
         return r;
     }
     const int64_t B = x.size(0), T = x.size(1), Cc = x.size(2), K = w.size(2), S = K - 1;
-    const at::Tensor xr = f32_rows(x, Cc);                                   // (B*T, Cc)
-    const at::Tensor wt = w.to(at::kFloat).view({Cc, K}).t().contiguous();    // (K, Cc)
+    const at::Tensor xr = f32_rows(x, Cc);  // (B*T, Cc)
+    const at::Tensor wt = w.to(at::kFloat).view({Cc, K}).t().contiguous();  // (K, Cc)
     const at::Tensor bf = bias.defined() ? bias.to(at::kFloat).contiguous() : bias;
     // history: the S inputs before the sequence, as rows (B, S, Cc)
-    const at::Tensor hist = state.defined() ? state.to(at::kFloat).transpose(1, 2).contiguous()
-                                            : at::zeros({B, S, Cc}, xr.options());
+    const at::Tensor hist =
+        state.defined() ? state.to(at::kFloat).transpose(1, 2).contiguous() : at::zeros({B, S, Cc}, xr.options());
     at::Tensor y = at::empty({B, T, Cc}, xr.options());
     const float* px = xr.data_ptr<float>();
     const int64_t xs = xr.stride(0);
@@ -246,8 +246,8 @@ RgLruResult rg_lru(const at::Tensor& gx_pre, const at::Tensor& ga_pre, const at:
     const at::Tensor gxc = gx_pre.to(at::kFloat).contiguous(), gac = ga_pre.to(at::kFloat).contiguous();
     const at::Tensor uc = u.to(at::kFloat).contiguous(), gc = gate.to(at::kFloat).contiguous();
     const at::Tensor c8 = (8.0 * at::softplus(param.to(at::kFloat))).contiguous();
-    at::Tensor h = !reset && state0.defined() ? state0.to(at::kFloat).contiguous().clone()
-                                              : at::zeros({B, W}, uc.options());
+    at::Tensor h =
+        !reset && state0.defined() ? state0.to(at::kFloat).contiguous().clone() : at::zeros({B, W}, uc.options());
     at::Tensor out = at::empty({B, T, W}, uc.options());
     if (keep_gates) res.log_a = at::empty({B, T, W}, uc.options()), res.m = at::empty({B, T, W}, uc.options());
     float* pla = keep_gates ? res.log_a.data_ptr<float>() : nullptr;
@@ -363,7 +363,8 @@ ScanResult ssd_scan_cpu(const at::Tensor& x, const at::Tensor& dt, const at::Ten
     // acum[b, c, h, q]: in-chunk cumulative sums of dt A in fp64 (padded steps add 0);
     // dec[b, c, h] = exp(chunk total), scale[b, c, q, h] = exp(acum), to_end[b, c, q, h] = exp(end - acum).
     std::vector<double> acum(static_cast<std::size_t>(B * nc * H * Q));
-    at::Tensor dec = at::empty({B, nc, H}, f32), scale = at::empty({B, nc, Q, H}, f32), to_end = at::empty({B, nc, Q, H}, f32);
+    at::Tensor dec = at::empty({B, nc, H}, f32), scale = at::empty({B, nc, Q, H}, f32),
+               to_end = at::empty({B, nc, Q, H}, f32);
     {
         const float *pdt = dtc.data_ptr<float>(), *pA = Af.data_ptr<float>();
         float *pdec = dec.data_ptr<float>(), *psc = scale.data_ptr<float>(), *pte = to_end.data_ptr<float>();

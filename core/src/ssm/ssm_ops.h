@@ -32,8 +32,8 @@ at::Tensor mamba1_gate(const at::Tensor& scan_y, const at::Tensor& u, const at::
                        const at::Tensor& scale, at::ScalarType dtype);
 
 struct RgLruResult {
-    at::Tensor out;       // (B, T, W) in gate's dtype: h_t * gate_t
-    at::Tensor state;     // (B, W) float32
+    at::Tensor out;  // (B, T, W) in gate's dtype: h_t * gate_t
+    at::Tensor state;  // (B, W) float32
     at::Tensor log_a, m;  // (B, T, W) float32 when asked for (hidden-attention captures), else undefined
 };
 // The RG-LRU and its output gate: gx = sigmoid(gx_pre), ga = sigmoid(ga_pre), log a = -8 ga

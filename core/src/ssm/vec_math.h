@@ -21,7 +21,7 @@ namespace gna::vec {
 inline float exp(float x) {
     x = std::min(std::max(x, -87.0f), 88.0f);
     const float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;  // round to nearest
-    const float r = (x - n * 0.693359375f) - n * -2.12194440e-4f;             // ln2 in two parts
+    const float r = (x - n * 0.693359375f) - n * -2.12194440e-4f;  // ln2 in two parts
     float p = 1.9875691500e-4f;
     p = p * r + 1.3981999507e-3f;
     p = p * r + 8.3334519073e-3f;

@@ -23,7 +23,7 @@ namespace {
 
 struct SharedBlock {  // one hybrid layer's view of its shared transformer block
     at::Tensor norm_in, norm_ff;  // (2C), (C)
-    AttentionWeights attn;        // adapters folded in
+    AttentionWeights attn;  // adapters folded in
     Linear gate_up, down;
 };
 
@@ -43,7 +43,7 @@ at::Tensor fold_adapter(WeightLoader& wl, const std::string& p, const at::Tensor
 class HybridMixer final : public Mixer {
 public:
     Mamba2Mixer mamba;
-    Linear linear;                // (C, C), no bias
+    Linear linear;  // (C, C), no bias
     SharedBlock block;
     AttentionConfig attn;
     double eps = 1e-5;
@@ -55,10 +55,11 @@ public:
         const at::Tensor& e0 = c.state.embedding;
         if (!e0.defined() || e0.size(1) != h.size(1))
             throw Error("Zamba2: the embedding output of this pass is missing (run embed() first)");
-        at::Tensor a = rms_norm(at::cat({h, e0}, -1), block.norm_in, eps);                     // (B, T, 2C)
-        at::Tensor t = attention_forward(attn, block.attn, a, c.state.kv[c.layer], c.past(), c.layer, c.ctx);  // (B, T, C)
+        at::Tensor a = rms_norm(at::cat({h, e0}, -1), block.norm_in, eps);  // (B, T, 2C)
+        at::Tensor t =
+            attention_forward(attn, block.attn, a, c.state.kv[c.layer], c.past(), c.layer, c.ctx);  // (B, T, C)
         t = rms_norm(t, block.norm_ff, eps);
-        at::Tensor gu = block.gate_up(t);                                                         // (B, T, 2I)
+        at::Tensor gu = block.gate_up(t);  // (B, T, 2I)
         const int64_t I = gu.size(-1) / 2;
         t = block.down(activation(gu.narrow(-1, 0, I)) * gu.narrow(-1, I, I));
         return h + linear(t);
@@ -122,12 +123,14 @@ std::unique_ptr<CausalLM> make_zamba2(const ModelConfig& cfg, const Checkpoint& 
         if (j["time_step_limit"][1].is_number()) d.dt_max = j["time_step_limit"][1].get<double>();
     }
     if (C <= 0 || L <= 0 || V <= 0 || H <= 0 || KVH <= 0 || I <= 0 || blocks <= 0)
-        throw Error(f + ": hidden_size, num_hidden_layers, vocab_size, num_attention_heads, num_key_value_heads, "
-                        "intermediate_size and num_mem_blocks must be positive");
+        throw Error(f +
+                    ": hidden_size, num_hidden_layers, vocab_size, num_attention_heads, num_key_value_heads, "
+                    "intermediate_size and num_mem_blocks must be positive");
     // The shared attention works on concat(h, e0): 2 * hidden_size channels split into the heads.
     if ((2 * C) % H != 0)
-        throw Error(f + ": 2 * hidden_size (" + std::to_string(2 * C) + ") must be a multiple of num_attention_heads (" +
-                    std::to_string(H) + "): the shared attention splits concat(hidden, embedding) into the heads");
+        throw Error(f + ": 2 * hidden_size (" + std::to_string(2 * C) +
+                    ") must be a multiple of num_attention_heads (" + std::to_string(H) +
+                    "): the shared attention splits concat(hidden, embedding) into the heads");
     if (cfg.has("attention_head_dim") && H * cfg.get_int("attention_head_dim", 0) != 2 * C)
         throw Error(f + ": num_attention_heads * attention_head_dim (" + std::to_string(H) + " * " +
                     std::to_string(cfg.get_int("attention_head_dim", 0)) + " = " +
@@ -137,8 +140,8 @@ std::unique_ptr<CausalLM> make_zamba2(const ModelConfig& cfg, const Checkpoint& 
         throw Error(f + ": attention_hidden_size (" + std::to_string(cfg.get_int("attention_hidden_size", 0)) +
                     ") must equal 2 * hidden_size (" + std::to_string(2 * C) + ")");
     if (H % KVH != 0)
-        throw Error(f + ": num_attention_heads (" + std::to_string(H) + ") must be a multiple of num_key_value_heads (" +
-                    std::to_string(KVH) + ")");
+        throw Error(f + ": num_attention_heads (" + std::to_string(H) +
+                    ") must be a multiple of num_key_value_heads (" + std::to_string(KVH) + ")");
     const std::string act = cfg.get_string("hidden_act", "gelu");
     if (act != "gelu" && act != "gelu_pytorch_tanh" && act != "silu")
         throw Error(f + ": hidden_act \"" + act + "\" is not supported for Zamba2 (gelu, gelu_pytorch_tanh, silu)");

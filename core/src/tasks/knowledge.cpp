@@ -27,7 +27,8 @@ std::vector<ChoiceItem> load_knowledge_mc(const Tokenizer& tok, const std::files
         const Json j = parse_json_relaxed(l, where);
         const KnowledgeRow row = knowledge_row(j, where);
         ChoiceItem item;
-        item.id = j.contains("id") && j["id"].is_string() ? j["id"].get<std::string>() : file.stem().string() + "-" + std::to_string(line);
+        item.id = j.contains("id") && j["id"].is_string() ? j["id"].get<std::string>()
+                                                          : file.stem().string() + "-" + std::to_string(line);
         item.group = file.stem().string();
         item.prompt_text = row.context;
         for (const std::string& c : row.choices) {

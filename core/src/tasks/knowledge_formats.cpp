@@ -96,9 +96,13 @@ KnowledgeRow knowledge_row(const Json& j, const std::string& where) {
         for (const char* option : {"option1", "option2"}) row.choices.push_back(row.context + str(j, option, where));
         row.target = strip(sentence.substr(blank + 1));
         const Json& a = j.contains("answer") ? j["answer"] : Json();
-        if (a.is_string() && (a == "1" || a == "2")) row.answer = a == "1" ? 0 : 1;
-        else if (a.is_number_integer() && (a == 1 || a == 2)) row.answer = a.get<int>() - 1;
-        else throw Error(where + ": \"answer\" must be \"1\" or \"2\" (the correct option); the test split has no answers");
+        if (a.is_string() && (a == "1" || a == "2"))
+            row.answer = a == "1" ? 0 : 1;
+        else if (a.is_number_integer() && (a == 1 || a == 2))
+            row.answer = a.get<int>() - 1;
+        else
+            throw Error(where +
+                        ": \"answer\" must be \"1\" or \"2\" (the correct option); the test split has no answers");
     } else if (j.contains("ctx_a") && j.contains("endings")) {  // HellaSwag
         const std::string ctx = str(j, "ctx_a", where) + " " + capitalize(str(j, "ctx_b", where));
         row.context = hellaswag_preprocess(str(j, "activity_label", where) + ": " + ctx);
@@ -119,9 +123,12 @@ KnowledgeRow knowledge_row(const Json& j, const std::string& where) {
         row.context = "Question: " + str(j, "question", where) + "\nAnswer:";
         labelled_choices(j, "answerKey", false, row, where);
     } else {  // generic: the context as given
-        if (j.contains("context") && j["context"].is_string()) row.context = j["context"].get<std::string>();
-        else if (j.contains("question") && j["question"].is_string()) row.context = j["question"].get<std::string>();
-        else throw Error(where + ": missing \"context\" (or \"question\"), a string");
+        if (j.contains("context") && j["context"].is_string())
+            row.context = j["context"].get<std::string>();
+        else if (j.contains("question") && j["question"].is_string())
+            row.context = j["question"].get<std::string>();
+        else
+            throw Error(where + ": missing \"context\" (or \"question\"), a string");
         if (!j.contains("choices") || !j["choices"].is_array() || j["choices"].size() < 2)
             throw Error(where + ": \"choices\" must be a list of at least 2 strings");
         for (const auto& c : j["choices"]) {

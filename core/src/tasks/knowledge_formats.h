@@ -9,7 +9,7 @@
 namespace gna {
 
 struct KnowledgeRow {
-    std::string context;               // the prompt, without the target delimiter
+    std::string context;  // the prompt, without the target delimiter
     std::vector<std::string> choices;  // each scored as " " + choice
     int answer = 0;
     // lm-eval's multiple-input rows (Winogrande): each choice is a whole context (starting with

@@ -14,8 +14,9 @@ namespace {
 
 void check_options(const KvMapOptions& opt) {
     if (opt.sizes.empty() || opt.depths.empty())
-        throw Error("KV-retrieval map: the grid is empty; give at least one dictionary size (e.g. 4, 8, 16) and "
-                    "one depth (e.g. 0, 50, 100)");
+        throw Error(
+            "KV-retrieval map: the grid is empty; give at least one dictionary size (e.g. 4, 8, 16) and "
+            "one depth (e.g. 0, 50, 100)");
     for (int size : opt.sizes)
         if (size < 1 || size > 100)
             throw Error("KV-retrieval map: dictionary size " + std::to_string(size) +
@@ -25,7 +26,8 @@ void check_options(const KvMapOptions& opt) {
             throw Error("KV-retrieval map: depth " + std::to_string(depth) +
                         "% is outside 0..100 (0 = the first line of the dictionary is asked, 100 = the last)");
     if (opt.samples_per_cell < 1)
-        throw Error("KV-retrieval map: samples per cell is " + std::to_string(opt.samples_per_cell) + "; use 1 or more");
+        throw Error("KV-retrieval map: samples per cell is " + std::to_string(opt.samples_per_cell) +
+                    "; use 1 or more");
 }
 
 }  // namespace
@@ -53,7 +55,8 @@ std::vector<KvSample> kv_map_samples(const KvMapOptions& opt, int size, double d
 std::vector<KvMap> kv_retrieval_map(Model& model, const KvMapOptions& opt, const std::vector<InterventionPlan>& plans,
                                     const std::function<void(int, int)>& progress, const std::atomic<bool>* cancel) {
     check_options(opt);
-    if (plans.empty()) throw Error("KV-retrieval map: no intervention plan given (pass an empty plan for all heads on)");
+    if (plans.empty())
+        throw Error("KV-retrieval map: no intervention plan given (pass an empty plan for all heads on)");
     std::vector<KvMap> maps(plans.size());
     for (KvMap& m : maps) {
         m.sizes = opt.sizes;

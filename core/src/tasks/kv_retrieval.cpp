@@ -55,7 +55,8 @@ std::vector<std::string> load_word_list(const std::filesystem::path& file) {
             throw Error(file.string() + ":" + std::to_string(n) + ": the word '" + line +
                         "' contains ':' or a quote, which would break the KV-retrieval prompt");
         if (!seen.insert(line).second)
-            throw Error(file.string() + ":" + std::to_string(n) + ": the word '" + line + "' appears twice; keys must be distinct");
+            throw Error(file.string() + ":" + std::to_string(n) + ": the word '" + line +
+                        "' appears twice; keys must be distinct");
         words.push_back(line);
     }
     return words;
@@ -67,12 +68,14 @@ std::vector<KvSample> make_kv_samples(const KvRetrievalOptions& opt) {
     std::vector<KvSample> out;
     for (int size : opt.sizes) {
         if (size < 1 || size > 100)
-            throw Error("KV-retrieval: dictionary size " + std::to_string(size) + " is outside 1..100 (values are distinct integers 0-99)");
+            throw Error("KV-retrieval: dictionary size " + std::to_string(size) +
+                        " is outside 1..100 (values are distinct integers 0-99)");
         if (size > static_cast<int>(words.size()))
             throw Error("KV-retrieval: dictionary size " + std::to_string(size) + " needs that many distinct words; " +
                         file.string() + " has " + std::to_string(words.size()));
         for (int i = 0; i < opt.samples_per_size; ++i) {
-            SeededNormal rng(mix(mix(opt.seed) ^ mix(static_cast<uint64_t>(size) * 1000003ull + static_cast<uint64_t>(i))));
+            SeededNormal rng(
+                mix(mix(opt.seed) ^ mix(static_cast<uint64_t>(size) * 1000003ull + static_cast<uint64_t>(i))));
             KvSample s;
             s.id = "kv-" + std::to_string(size) + "-" + std::to_string(i);
             s.size = size;

@@ -30,21 +30,43 @@ std::vector<std::pair<int, std::vector<std::string>>> parse_csv(const std::strin
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') { field += '"'; ++i; }
-            else if (c == '"') quoted = false;
-            else { if (c == '\n') ++line; field += c; }
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                field += '"';
+                ++i;
+            } else if (c == '"')
+                quoted = false;
+            else {
+                if (c == '\n') ++line;
+                field += c;
+            }
             continue;
         }
-        if (c == '"') { quoted = true; any = true; }
-        else if (c == ',') { row.push_back(field); field.clear(); any = true; }
-        else if (c == '\r') {}
-        else if (c == '\n') {
-            if (any || !field.empty()) { row.push_back(field); rows.emplace_back(row_line, row); }
-            row.clear(); field.clear(); any = false;
+        if (c == '"') {
+            quoted = true;
+            any = true;
+        } else if (c == ',') {
+            row.push_back(field);
+            field.clear();
+            any = true;
+        } else if (c == '\r') {
+        } else if (c == '\n') {
+            if (any || !field.empty()) {
+                row.push_back(field);
+                rows.emplace_back(row_line, row);
+            }
+            row.clear();
+            field.clear();
+            any = false;
             row_line = ++line;
-        } else { field += c; any = true; }
+        } else {
+            field += c;
+            any = true;
+        }
     }
-    if (any || !field.empty()) { row.push_back(field); rows.emplace_back(row_line, row); }
+    if (any || !field.empty()) {
+        row.push_back(field);
+        rows.emplace_back(row_line, row);
+    }
     return rows;
 }
 
@@ -59,7 +81,8 @@ int answer_index(const Json& a, const std::string& where) {
     throw Error(where + ": the answer " + a.dump() + " is not one of A, B, C, D (or 0-3)");
 }
 
-std::vector<MmluQuestion> load_jsonl(const std::filesystem::path& file, const std::string& split, const std::string& subject) {
+std::vector<MmluQuestion> load_jsonl(const std::filesystem::path& file, const std::string& split,
+                                     const std::string& subject) {
     std::vector<MmluQuestion> out;
     const std::string text = read_text_file(file);
     std::size_t pos = 0;
@@ -74,7 +97,8 @@ std::vector<MmluQuestion> load_jsonl(const std::filesystem::path& file, const st
         const std::string where = file.string() + ":" + std::to_string(line);
         const Json j = parse_json_relaxed(l, where);
         if (j.contains("split") && j["split"].is_string() && j["split"].get<std::string>() != split) continue;
-        if (!j.contains("question") || !j["question"].is_string()) throw Error(where + ": missing \"question\" (a string)");
+        if (!j.contains("question") || !j["question"].is_string())
+            throw Error(where + ": missing \"question\" (a string)");
         if (!j.contains("choices") || !j["choices"].is_array() || j["choices"].size() != 4)
             throw Error(where + ": \"choices\" must be a list of 4 strings");
         if (!j.contains("answer")) throw Error(where + ": missing \"answer\" (A-D or 0-3)");
@@ -129,7 +153,8 @@ std::vector<MmluQuestion> load_mmlu(const std::filesystem::path& data, const std
     const std::string suffix = "_" + split;
     for (const auto& f : files) {
         std::string subject = f.stem().string();
-        if (subject.size() > suffix.size() && subject.compare(subject.size() - suffix.size(), suffix.size(), suffix) == 0)
+        if (subject.size() > suffix.size() &&
+            subject.compare(subject.size() - suffix.size(), suffix.size(), suffix) == 0)
             subject.resize(subject.size() - suffix.size());
         auto qs = f.extension() == ".csv" ? load_csv(f, subject) : load_jsonl(f, split, subject);
         out.insert(out.end(), qs.begin(), qs.end());
@@ -153,7 +178,8 @@ std::string mmlu_format_question(const MmluQuestion& q, bool with_answer) {
 }
 
 std::string mmlu_prompt(const MmluQuestion& q, const std::vector<MmluQuestion>& shots) {
-    std::string p = "The following are multiple choice questions (with answers) about " + mmlu_subject_title(q.subject) + ".\n\n";
+    std::string p =
+        "The following are multiple choice questions (with answers) about " + mmlu_subject_title(q.subject) + ".\n\n";
     for (const auto& s : shots) p += mmlu_format_question(s, true) + "\n\n";
     return p + mmlu_format_question(q, false);
 }
@@ -166,7 +192,8 @@ std::vector<ChoiceItem> mmlu_items(const Tokenizer& tok, const MmluOptions& opt)
     std::map<std::string, int> taken;
     std::vector<ChoiceItem> out;
     for (const auto& q : qs) {
-        if (!opt.subjects.empty() && std::find(opt.subjects.begin(), opt.subjects.end(), q.subject) == opt.subjects.end())
+        if (!opt.subjects.empty() &&
+            std::find(opt.subjects.begin(), opt.subjects.end(), q.subject) == opt.subjects.end())
             continue;
         if (opt.limit_per_subject > 0 && taken[q.subject] >= opt.limit_per_subject) continue;
         const int index = taken[q.subject]++;
@@ -174,8 +201,8 @@ std::vector<ChoiceItem> mmlu_items(const Tokenizer& tok, const MmluOptions& opt)
         if (opt.shots > 0) {
             const auto& d = dev[q.subject];
             if (static_cast<int>(d.size()) < opt.shots)
-                throw Error("MMLU " + std::to_string(opt.shots) + "-shot: the dev split has " + std::to_string(d.size()) +
-                            " questions for subject '" + q.subject + "'");
+                throw Error("MMLU " + std::to_string(opt.shots) + "-shot: the dev split has " +
+                            std::to_string(d.size()) + " questions for subject '" + q.subject + "'");
             shots.assign(d.begin(), d.begin() + opt.shots);
         }
         const std::string prompt = mmlu_prompt(q, shots);
@@ -200,7 +227,8 @@ std::vector<ChoiceItem> mmlu_items(const Tokenizer& tok, const MmluOptions& opt)
         }
         out.push_back(std::move(item));
     }
-    if (out.empty()) throw Error("MMLU: no questions selected from " + opt.data.string() + " (split '" + opt.split + "')");
+    if (out.empty())
+        throw Error("MMLU: no questions selected from " + opt.data.string() + " (split '" + opt.split + "')");
     return out;
 }
 
@@ -223,7 +251,8 @@ MmluLayout mmlu_layout(const Tokenizer& tok, const std::string& text, const std:
     for (int i = 0; i < 4; ++i) {
         const std::string mark = std::string("\n") + static_cast<char>('A' + i) + ". ";
         const std::size_t at = text.find(mark, pos);
-        if (at == std::string::npos) throw Error("MMLU layout: option " + mark.substr(1, 2) + " not found in the prompt's last question");
+        if (at == std::string::npos)
+            throw Error("MMLU layout: option " + mark.substr(1, 2) + " not found in the prompt's last question");
         const std::size_t nl = text.find('\n', at + 1);
         if (nl == std::string::npos) throw Error("MMLU layout: option line without a newline");
         OptionSegment seg;

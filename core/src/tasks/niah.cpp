@@ -12,12 +12,13 @@
 namespace gna {
 
 std::vector<ScoreRule> needle_table_2_1() {
-    return {{"eat a sandwich", false, 1.0},
-            {"Dolores Park", false, 0.5},
-            {"sit in Dolores Park", false, 0.5},
-            {"sunny day", false, 1.0},
-            {"is to eat a sandwich and sit in Dolores Park on a sunny day", true, 4.0},
-            {"The best thing to do in San Francisco is eat a sandwich and sit in Dolores Park on a sunny day", true, 5.0}};
+    return {
+        {"eat a sandwich", false, 1.0},
+        {"Dolores Park", false, 0.5},
+        {"sit in Dolores Park", false, 0.5},
+        {"sunny day", false, 1.0},
+        {"is to eat a sandwich and sit in Dolores Park on a sunny day", true, 4.0},
+        {"The best thing to do in San Francisco is eat a sandwich and sit in Dolores Park on a sunny day", true, 5.0}};
 }
 
 NeedleSpec load_needle_spec(const std::filesystem::path& file) {
@@ -25,7 +26,8 @@ NeedleSpec load_needle_spec(const std::filesystem::path& file) {
     NeedleSpec s;
     s.rules.clear();
     auto str = [&](const char* key) {
-        if (!j.contains(key) || !j[key].is_string()) throw Error(file.string() + ": missing \"" + key + "\" (a string)");
+        if (!j.contains(key) || !j[key].is_string())
+            throw Error(file.string() + ": missing \"" + key + "\" (a string)");
         return j[key].get<std::string>();
     };
     s.needle = str("needle");
@@ -37,7 +39,8 @@ NeedleSpec load_needle_spec(const std::filesystem::path& file) {
             !r["value"].is_number())
             throw Error(file.string() + ": every rule needs \"keyword\" (string) and \"value\" (number)");
         const std::string op = r.value("op", std::string("add"));
-        if (op != "add" && op != "set") throw Error(file.string() + ": rule op '" + op + "' must be \"add\" or \"set\"");
+        if (op != "add" && op != "set")
+            throw Error(file.string() + ": rule op '" + op + "' must be \"add\" or \"set\"");
         s.rules.push_back({r["keyword"].get<std::string>(), op == "set", r["value"].get<double>()});
     }
     return s;
@@ -99,7 +102,8 @@ std::vector<int> haystack_tokens(const Tokenizer& tok, const std::filesystem::pa
         text += t;
     }
     if (text.empty())
-        throw Error("haystack folder " + dir.string() + " holds no non-empty .txt files; put some plain-text files there");
+        throw Error("haystack folder " + dir.string() +
+                    " holds no non-empty .txt files; put some plain-text files there");
     const std::vector<int> once = tok.encode(text, false);
     const std::vector<int> sep = tok.encode("\n\n", false);
     std::vector<int> out = once;
@@ -120,7 +124,8 @@ bool sentence_end(const Tokenizer& tok, int id) {
 void append(std::vector<int>& a, const std::vector<int>& b) { a.insert(a.end(), b.begin(), b.end()); }
 
 // The thesis grid: what a context long enough for it gets.
-constexpr int kThesisShortest = 250, kThesisLongest = 4096, kThesisSteps = 10, kThesisGenerate = 40, kThesisBuffer = 200;
+constexpr int kThesisShortest = 250, kThesisLongest = 4096, kThesisSteps = 10, kThesisGenerate = 40,
+              kThesisBuffer = 200;
 
 }  // namespace
 
@@ -134,23 +139,27 @@ int niah_default_buffer(int max_positions) {
 
 std::vector<int> niah_default_lengths(int max_positions, int generate, bool just_read_twice) {
     const int copies = just_read_twice ? 2 : 1;
-    if (max_positions <= 0 || copies * kThesisLongest + generate <= max_positions) return linspace_int(kThesisShortest, kThesisLongest, kThesisSteps);
+    if (max_positions <= 0 || copies * kThesisLongest + generate <= max_positions)
+        return linspace_int(kThesisShortest, kThesisLongest, kThesisSteps);
     const int room = std::max(1, (max_positions - generate) / copies);
     return linspace_int(std::min(kThesisShortest, room * 2 / 3), room, room < 500 ? 5 : kThesisSteps);
 }
 
 std::vector<NiahPrompt> make_niah_prompts(const Tokenizer& tok, const NiahOptions& opt, int max_positions) {
-    const std::vector<int> lengths = opt.lengths.empty() ? niah_default_lengths(max_positions, opt.generate, opt.just_read_twice) : opt.lengths;
+    const std::vector<int> lengths =
+        opt.lengths.empty() ? niah_default_lengths(max_positions, opt.generate, opt.just_read_twice) : opt.lengths;
     const std::vector<double> depths = opt.depths.empty() ? linspace(0, 100, 10) : opt.depths;
     const int copies = opt.just_read_twice ? 2 : 1;
     // No cell fits at all (a short-context model such as the bundled demos): one message up front
     // that says what would fit and what to use instead, not one failure per length.
-    if (const int shortest = lengths.empty() ? 0 : *std::min_element(lengths.begin(), lengths.end()); max_positions > 0 && copies * shortest + opt.generate > max_positions)
-        throw Error("needle in a haystack: the model's context of " + std::to_string(max_positions) +
-                    " tokens holds no cell of the grid: the shortest prompt has " + std::to_string(shortest) + " tokens" +
-                    (copies == 2 ? " (twice with Just-Read-Twice)" : "") + " plus " + std::to_string(opt.generate) +
-                    " generated. Use lengths up to " + std::to_string(std::max(0, (max_positions - opt.generate) / copies)) +
-                    " tokens, or the KV-retrieval map (the studio's Experiments menu; gna/kv_map.h), made for short contexts");
+    if (const int shortest = lengths.empty() ? 0 : *std::min_element(lengths.begin(), lengths.end());
+        max_positions > 0 && copies * shortest + opt.generate > max_positions)
+        throw Error(
+            "needle in a haystack: the model's context of " + std::to_string(max_positions) +
+            " tokens holds no cell of the grid: the shortest prompt has " + std::to_string(shortest) + " tokens" +
+            (copies == 2 ? " (twice with Just-Read-Twice)" : "") + " plus " + std::to_string(opt.generate) +
+            " generated. Use lengths up to " + std::to_string(std::max(0, (max_positions - opt.generate) / copies)) +
+            " tokens, or the KV-retrieval map (the studio's Experiments menu; gna/kv_map.h), made for short contexts");
     for (int L : lengths)
         if (max_positions > 0 && copies * L + opt.generate > max_positions)
             throw Error("needle in a haystack: a prompt of " + std::to_string(L) + " tokens" +
@@ -161,26 +170,32 @@ std::vector<NiahPrompt> make_niah_prompts(const Tokenizer& tok, const NiahOption
         if (d < 0 || d > 100) throw Error("needle in a haystack: depth " + std::to_string(d) + "% is outside 0..100");
     const std::vector<int> needle = tok.encode(" " + opt.needle.needle, false);
     const std::vector<int> with_bos = tok.encode("a", true), without = tok.encode("a", false);
-    std::vector<int> bos(with_bos.begin(), with_bos.begin() + static_cast<std::ptrdiff_t>(with_bos.size() - std::min(with_bos.size(), without.size())));
+    std::vector<int> bos(
+        with_bos.begin(),
+        with_bos.begin() + static_cast<std::ptrdiff_t>(with_bos.size() - std::min(with_bos.size(), without.size())));
     const std::vector<int> head = tok.encode("CONTEXT:\n\n", false);
-    const std::vector<int> question = tok.encode("\n\nQUESTION:\n\n" + opt.needle.question +
-                                                     (opt.instruct ? " Output the most relevant sentence in the context, word by word!" : ""),
-                                                 false);
-    const std::vector<int> answer =
-        opt.instruct ? std::vector<int>{} : tok.encode("\n\nANSWER: Here is the most relevant sentence in the context:", false);
+    const std::vector<int> question =
+        tok.encode("\n\nQUESTION:\n\n" + opt.needle.question +
+                       (opt.instruct ? " Output the most relevant sentence in the context, word by word!" : ""),
+                   false);
+    const std::vector<int> answer = opt.instruct
+        ? std::vector<int>{}
+        : tok.encode("\n\nANSWER: Here is the most relevant sentence in the context:", false);
     // Unset: the buffer the context affords, never less than what the template and the question take
     // (a short context's quarter can be less), so that a prompt never grows beyond its length.
     const int template_tokens = static_cast<int>(bos.size() + head.size() + question.size() + answer.size());
     const int buffer = opt.buffer.value_or(std::max(niah_default_buffer(max_positions), template_tokens));
     const int max_len = *std::max_element(lengths.begin(), lengths.end());
-    const std::vector<int> hay_all = haystack_tokens(tok, opt.haystack.empty() ? bundled_data_dir() / "haystack" : opt.haystack,
-                                                     static_cast<std::size_t>(std::max(0, max_len)));
+    const std::vector<int> hay_all =
+        haystack_tokens(tok, opt.haystack.empty() ? bundled_data_dir() / "haystack" : opt.haystack,
+                        static_cast<std::size_t>(std::max(0, max_len)));
     std::vector<NiahPrompt> out;
     for (int L : lengths) {
         const int hay_len = L - buffer - static_cast<int>(needle.size());
         if (hay_len <= 0)
-            throw Error("needle in a haystack: length " + std::to_string(L) + " leaves no room for the haystack (buffer " +
-                        std::to_string(buffer) + " + needle " + std::to_string(needle.size()) + " tokens)");
+            throw Error("needle in a haystack: length " + std::to_string(L) +
+                        " leaves no room for the haystack (buffer " + std::to_string(buffer) + " + needle " +
+                        std::to_string(needle.size()) + " tokens)");
         const std::vector<int> hay(hay_all.begin(), hay_all.begin() + hay_len);
         for (double d : depths) {
             const double from_start = opt.depth_from_end ? 100.0 - d : d;

@@ -30,7 +30,8 @@ AddedTokenMatcher::AddedTokenMatcher(std::vector<AddedToken> tokens) {
         }
         first_byte_[static_cast<unsigned char>(t.content[0])] = true;
         // The same content twice: the later entry wins, as a map keyed by content would.
-        if (terminal_[node] >= 0) tokens_[terminal_[node]] = std::move(t);
+        if (terminal_[node] >= 0)
+            tokens_[terminal_[node]] = std::move(t);
         else {
             terminal_[node] = static_cast<int>(tokens_.size());
             tokens_.push_back(std::move(t));
@@ -56,7 +57,7 @@ std::vector<Segment> AddedTokenMatcher::split(std::string_view text) const {
         return out;
     }
     std::size_t emitted = 0;  // end of what has been emitted
-    std::size_t pos = 0;      // where the next search starts (just after the previous match)
+    std::size_t pos = 0;  // where the next search starts (just after the previous match)
     while (pos < text.size()) {
         // Leftmost-longest: the first position where any token starts, its longest token.
         int idx = -1;

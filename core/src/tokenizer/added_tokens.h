@@ -17,10 +17,10 @@ struct AddedToken {
     int id = -1;
     std::string content;
     bool special = false;
-    bool lstrip = false;       // swallows the whitespace on its left
-    bool rstrip = false;       // swallows the whitespace on its right
+    bool lstrip = false;  // swallows the whitespace on its left
+    bool rstrip = false;  // swallows the whitespace on its right
     bool single_word = false;  // only matches when no word character (regex \w) touches it
-    bool normalized = false;   // matched in the normalized text instead of the raw text
+    bool normalized = false;  // matched in the normalized text instead of the raw text
 };
 
 // One piece of text between added tokens, or one added token (token_id >= 0).

@@ -28,8 +28,8 @@ std::uint64_t table_size(std::size_t n) {
 
 }  // namespace
 
-BpeModel::BpeModel(VocabList vocab, const std::vector<std::pair<std::string, std::string>>& merges,
-                   BpeOptions options, const std::string& origin)
+BpeModel::BpeModel(VocabList vocab, const std::vector<std::pair<std::string, std::string>>& merges, BpeOptions options,
+                   const std::string& origin)
     : options_(std::move(options)) {
     int max_id = -1;
     for (const auto& [piece, id] : vocab) {

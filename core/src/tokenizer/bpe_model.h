@@ -20,7 +20,7 @@ using PieceMap = std::unordered_map<std::string, int, StringHash, std::equal_to<
 
 struct BpeOptions {
     bool byte_fallback = false;  // characters outside the vocabulary become <0xNN> tokens
-    bool fuse_unk = false;       // consecutive unknown characters become one unk token
+    bool fuse_unk = false;  // consecutive unknown characters become one unk token
     bool ignore_merges = false;  // a whole word found in the vocabulary is emitted as is
     std::optional<std::string> unk_token;
 };
@@ -59,10 +59,10 @@ private:
     // Initial symbols of `word`: one per character, or byte fallback / unk.
     void initial_symbols(std::string_view word, std::vector<int>& ids) const;
 
-    std::vector<std::string> pieces_;       // by id
-    std::vector<std::uint64_t> index_;      // open addressing: (hash high bits << 32) | (id + 1); 0 empty
+    std::vector<std::string> pieces_;  // by id
+    std::vector<std::uint64_t> index_;  // open addressing: (hash high bits << 32) | (id + 1); 0 empty
     std::uint64_t index_mask_ = 0;
-    std::vector<MergeSlot> merges_;         // open addressing on pair_key
+    std::vector<MergeSlot> merges_;  // open addressing on pair_key
     std::uint64_t merges_mask_ = 0;
     std::size_t merge_count_ = 0;
     std::array<int, 256> byte_ids_{};  // id of <0xNN>, or -1

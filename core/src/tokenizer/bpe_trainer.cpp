@@ -59,7 +59,7 @@ private:
 };
 
 struct Trained {
-    std::vector<std::string> vocab;                           // id -> byte-level piece
+    std::vector<std::string> vocab;  // id -> byte-level piece
     std::vector<std::pair<std::string, std::string>> merges;  // in rank order
 };
 
@@ -67,7 +67,9 @@ Trained train(std::string_view corpus, int num_merges) {
     // Word counts in a sorted map: the words' order, and so every tie, is deterministic.
     static const tok::Regex pattern(tok::kLlama3Pattern, "Llama-3 pre-tokenizer pattern");
     std::map<std::string, std::int64_t, std::less<>> counts;
-    for (const auto& [b, e] : tok::split_ranges(corpus.size(), pattern.find_all(corpus), tok::SplitBehavior::Isolated, false)) ++counts[std::string(corpus.substr(b, e - b))];
+    for (const auto& [b, e] :
+         tok::split_ranges(corpus.size(), pattern.find_all(corpus), tok::SplitBehavior::Isolated, false))
+        ++counts[std::string(corpus.substr(b, e - b))];
 
     Trained t;
     std::array<int, 256> byte_id{};
@@ -233,7 +235,7 @@ WrittenTokenizer write_bytelevel_bpe_tokenizer(const std::filesystem::path& dir,
     Json config;
     Json decoder_map = Json::object();
     for (const auto& [id, name] : {std::pair{bos, kBos}, std::pair{eos, kEos}}) {
-        decoder_map[std::to_string(id)] = {{"content", name}, {"lstrip", false}, {"normalized", false},
+        decoder_map[std::to_string(id)] = {{"content", name}, {"lstrip", false},      {"normalized", false},
                                            {"rstrip", false}, {"single_word", false}, {"special", true}};
     }
     config["added_tokens_decoder"] = decoder_map;

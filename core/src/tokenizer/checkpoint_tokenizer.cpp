@@ -16,10 +16,11 @@ public:
 
     std::vector<int> encode(std::string_view, bool) const override {
         // The studio words the remedy in its own terms (app/studio/core_errors.cpp): the format is its key.
-        throw Error("%1 holds no tokenizer files (tokenizer.json or tokenizer.model), so text cannot be turned into "
-                    "tokens. Pass the tokenizer folder of the model family with --tokenizer DIR (state-spaces/mamba-* "
-                    "checkpoints use EleutherAI/gpt-neox-20b's tokenizer), or give token ids (gna run --input-ids 1,2,3).",
-                    {checkpoint_.string()});
+        throw Error(
+            "%1 holds no tokenizer files (tokenizer.json or tokenizer.model), so text cannot be turned into "
+            "tokens. Pass the tokenizer folder of the model family with --tokenizer DIR (state-spaces/mamba-* "
+            "checkpoints use EleutherAI/gpt-neox-20b's tokenizer), or give token ids (gna run --input-ids 1,2,3).",
+            {checkpoint_.string()});
     }
     std::string decode(const std::vector<int>& ids, bool) const override {
         std::string out;
@@ -49,7 +50,7 @@ private:
 bool has_tokenizer_files(const std::filesystem::path& dir) {
     std::error_code ec;
     return std::filesystem::is_regular_file(dir / "tokenizer.json", ec) ||
-           std::filesystem::is_regular_file(dir / "tokenizer.model", ec);
+        std::filesystem::is_regular_file(dir / "tokenizer.model", ec);
 }
 
 std::unique_ptr<Tokenizer> make_id_only_tokenizer(const std::filesystem::path& checkpoint, int vocab_size,
@@ -63,9 +64,10 @@ std::unique_ptr<Tokenizer> load_checkpoint_tokenizer(const std::filesystem::path
     if (!tokenizer_dir.empty()) {
         std::error_code ec;
         if (!std::filesystem::is_directory(tokenizer_dir, ec) || !has_tokenizer_files(tokenizer_dir)) {
-            throw Error("--tokenizer %1: not a folder holding tokenizer.json or tokenizer.model. Give the folder of a "
-                        "checkpoint (or a tokenizer-only download) of the same model family.",
-                        {tokenizer_dir.string()});
+            throw Error(
+                "--tokenizer %1: not a folder holding tokenizer.json or tokenizer.model. Give the folder of a "
+                "checkpoint (or a tokenizer-only download) of the same model family.",
+                {tokenizer_dir.string()});
         }
         return load_tokenizer(tokenizer_dir);
     }

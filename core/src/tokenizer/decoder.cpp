@@ -41,8 +41,10 @@ void Decoder::add(const Json& j, const JsonPlace& place) {
     } else if (type == "Metaspace") {
         s.kind = Kind::Metaspace;
         s.a = get_optional_string(j, "replacement", place).value_or("\xE2\x96\x81");
-        if (auto scheme = get_optional_string(j, "prepend_scheme", place)) s.strip_first = *scheme != "never";
-        else s.strip_first = get_bool(j, "add_prefix_space", true, place);
+        if (auto scheme = get_optional_string(j, "prepend_scheme", place))
+            s.strip_first = *scheme != "never";
+        else
+            s.strip_first = get_bool(j, "add_prefix_space", true, place);
     } else if (type == "Replace") {
         s.kind = Kind::Replace;
         const Json& pattern = require_key(j, "pattern", place);
@@ -64,8 +66,10 @@ void Decoder::add(const Json& j, const JsonPlace& place) {
         s.start = static_cast<int>(get_int(j, "start", 0, place));
         s.stop = static_cast<int>(get_int(j, "stop", 0, place));
     } else {
-        bad_value(place / "type", "is \"" + type + "\", which this loader does not support (supported: "
-                  "ByteLevel, Metaspace, Replace, ByteFallback, Fuse, Strip, Sequence)");
+        bad_value(place / "type",
+                  "is \"" + type +
+                      "\", which this loader does not support (supported: "
+                      "ByteLevel, Metaspace, Replace, ByteFallback, Fuse, Strip, Sequence)");
     }
     steps_.push_back(std::move(s));
 }
@@ -77,72 +81,72 @@ bool Decoder::byte_level() const {
 std::vector<DecodeToken> Decoder::run(std::vector<DecodeToken> tokens, bool display) const {
     for (const Step& s : steps_) {
         switch (s.kind) {
-        case Kind::ByteLevel:
-            for (auto& t : tokens) {
-                if (t.literal) continue;
-                if (auto bytes = byte_level_to_bytes(t.text)) t.text = std::move(*bytes);
-            }
-            break;
-        case Kind::Replace:
-            for (auto& t : tokens) {
-                if (!t.literal) t.text = s.re ? replace_all(t.text, *s.re, s.b) : replace_all(t.text, s.a, s.b);
-            }
-            break;
-        case Kind::Metaspace:
-            for (std::size_t i = 0; i < tokens.size(); ++i) {
-                auto& t = tokens[i];
-                if (t.literal) continue;
-                t.text = replace_all(t.text, s.a, " ");
-                // The first token loses the one space that the prepend added.
-                if (i == 0 && s.strip_first && !display && !t.text.empty() && t.text[0] == ' ') t.text.erase(0, 1);
-            }
-            break;
-        case Kind::ByteFallback: {
-            std::vector<DecodeToken> out;
-            std::string run_bytes;
-            auto flush = [&] {
-                if (run_bytes.empty()) return;
-                if (display || first_invalid_utf8(run_bytes) == std::nullopt) {
-                    out.push_back({run_bytes, false});
-                } else {
-                    for (std::size_t k = 0; k < run_bytes.size(); ++k) out.push_back({"\xEF\xBF\xBD", false});
+            case Kind::ByteLevel:
+                for (auto& t : tokens) {
+                    if (t.literal) continue;
+                    if (auto bytes = byte_level_to_bytes(t.text)) t.text = std::move(*bytes);
                 }
-                run_bytes.clear();
-            };
-            for (auto& t : tokens) {
-                auto b = t.literal ? std::nullopt : byte_token(t.text);
-                if (b) {
-                    run_bytes += static_cast<char>(*b);
-                } else {
-                    flush();
-                    out.push_back(std::move(t));
+                break;
+            case Kind::Replace:
+                for (auto& t : tokens) {
+                    if (!t.literal) t.text = s.re ? replace_all(t.text, *s.re, s.b) : replace_all(t.text, s.a, s.b);
                 }
+                break;
+            case Kind::Metaspace:
+                for (std::size_t i = 0; i < tokens.size(); ++i) {
+                    auto& t = tokens[i];
+                    if (t.literal) continue;
+                    t.text = replace_all(t.text, s.a, " ");
+                    // The first token loses the one space that the prepend added.
+                    if (i == 0 && s.strip_first && !display && !t.text.empty() && t.text[0] == ' ') t.text.erase(0, 1);
+                }
+                break;
+            case Kind::ByteFallback: {
+                std::vector<DecodeToken> out;
+                std::string run_bytes;
+                auto flush = [&] {
+                    if (run_bytes.empty()) return;
+                    if (display || first_invalid_utf8(run_bytes) == std::nullopt) {
+                        out.push_back({run_bytes, false});
+                    } else {
+                        for (std::size_t k = 0; k < run_bytes.size(); ++k) out.push_back({"\xEF\xBF\xBD", false});
+                    }
+                    run_bytes.clear();
+                };
+                for (auto& t : tokens) {
+                    auto b = t.literal ? std::nullopt : byte_token(t.text);
+                    if (b) {
+                        run_bytes += static_cast<char>(*b);
+                    } else {
+                        flush();
+                        out.push_back(std::move(t));
+                    }
+                }
+                flush();
+                tokens = std::move(out);
+                break;
             }
-            flush();
-            tokens = std::move(out);
-            break;
-        }
-        case Kind::Fuse: {
-            DecodeToken fused;
-            for (auto& t : tokens) fused.text += t.text;
-            tokens = {std::move(fused)};
-            break;
-        }
-        case Kind::Strip:
-            if (display) break;
-            for (auto& t : tokens) {
-                std::size_t b = 0, e = t.text.size();
-                for (int k = 0; k < s.start && t.text.compare(b, s.a.size(), s.a) == 0 && !s.a.empty(); ++k) {
-                    b += s.a.size();
-                }
-                for (int k = 0; k < s.stop && e >= b + s.a.size() && !s.a.empty() &&
-                                t.text.compare(e - s.a.size(), s.a.size(), s.a) == 0;
-                     ++k) {
-                    e -= s.a.size();
-                }
-                t.text = t.text.substr(b, e - b);
+            case Kind::Fuse: {
+                DecodeToken fused;
+                for (auto& t : tokens) fused.text += t.text;
+                tokens = {std::move(fused)};
+                break;
             }
-            break;
+            case Kind::Strip:
+                if (display) break;
+                for (auto& t : tokens) {
+                    std::size_t b = 0, e = t.text.size();
+                    for (int k = 0; k < s.start && t.text.compare(b, s.a.size(), s.a) == 0 && !s.a.empty(); ++k) {
+                        b += s.a.size();
+                    }
+                    for (int k = 0; k < s.stop && e >= b + s.a.size() && !s.a.empty() &&
+                         t.text.compare(e - s.a.size(), s.a.size(), s.a) == 0;
+                         ++k) {
+                        e -= s.a.size();
+                    }
+                    t.text = t.text.substr(b, e - b);
+                }
+                break;
         }
     }
     return tokens;

@@ -35,7 +35,7 @@ private:
         Kind kind;
         std::string a, b;  // Replace: a -> b (a literal); Metaspace: a = replacement; Strip: a = content
         std::optional<Regex> re;
-        int start = 0, stop = 0;   // Strip
+        int start = 0, stop = 0;  // Strip
         bool strip_first = false;  // Metaspace: prepend_scheme != never
     };
     void add(const Json& j, const JsonPlace& place);

@@ -12,8 +12,8 @@ namespace {
 // C1 controls and the format characters that draw nothing or break a line (soft hyphen, zero-width
 // spaces and joiners, direction marks, line/paragraph separators, word joiners, byte order mark).
 bool is_invisible(char32_t cp) {
-    return (cp >= 0x80 && cp <= 0x9F) || cp == 0xAD || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
-           (cp >= 0x2060 && cp <= 0x2064) || cp == 0xFEFF;
+    return (cp >= 0x80 && cp <= 0x9F) || cp == 0xAD || (cp >= 0x200B && cp <= 0x200F) ||
+        (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2064) || cp == 0xFEFF;
 }
 
 }  // namespace

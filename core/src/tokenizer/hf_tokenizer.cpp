@@ -83,7 +83,8 @@ HfTokenizer::HfTokenizer(const std::filesystem::path& file, const Json& j, std::
 
     // BOS / EOS: tokenizer_config.json names them; generation_config.json adds EOS ids.
     if (config.bos_token) bos_ = piece_to_id(*config.bos_token);
-    if (!bos_ && config.generation_bos_id && *config.generation_bos_id >= 0 && *config.generation_bos_id < vocab_size_) {
+    if (!bos_ && config.generation_bos_id && *config.generation_bos_id >= 0 &&
+        *config.generation_bos_id < vocab_size_) {
         bos_ = config.generation_bos_id;
     }
     if (config.eos_token) {
@@ -234,14 +235,20 @@ SpecialFrame HfTokenizer::parse_post_processor(const Json& j, const JsonPlace& p
                 std::string item = s.substr(pos, e - pos);
                 pos = e + 1;
                 if (item.empty()) continue;
-                if (item[0] == '$') items.emplace_back(true, "");
-                else items.emplace_back(false, item.substr(0, item.rfind(':') == std::string::npos ? item.size() : item.rfind(':')));
+                if (item[0] == '$')
+                    items.emplace_back(true, "");
+                else
+                    items.emplace_back(
+                        false, item.substr(0, item.rfind(':') == std::string::npos ? item.size() : item.rfind(':')));
             }
         } else if (single.is_array()) {
             for (std::size_t i = 0; i < single.size(); ++i) {
                 const JsonPlace p = (place / "single").at(i);
-                if (single[i].contains("Sequence")) items.emplace_back(true, "");
-                else items.emplace_back(false, get_string(require_key(single[i], "SpecialToken", p), "id", p / "SpecialToken"));
+                if (single[i].contains("Sequence"))
+                    items.emplace_back(true, "");
+                else
+                    items.emplace_back(false,
+                                       get_string(require_key(single[i], "SpecialToken", p), "id", p / "SpecialToken"));
             }
         } else {
             bad_value(place / "single", "must be a list or a string");
@@ -279,8 +286,10 @@ SpecialFrame HfTokenizer::parse_post_processor(const Json& j, const JsonPlace& p
             (std::string(key) == "cls" ? frame.prefix : frame.suffix).push_back(pair[1].get<int>());
         }
     } else if (type != "ByteLevel") {
-        bad_value(place / "type", "is \"" + type + "\", which this loader does not support (supported: "
-                  "TemplateProcessing, ByteLevel, RobertaProcessing, BertProcessing, Sequence)");
+        bad_value(place / "type",
+                  "is \"" + type +
+                      "\", which this loader does not support (supported: "
+                      "TemplateProcessing, ByteLevel, RobertaProcessing, BertProcessing, Sequence)");
     }
     return frame;
 }
@@ -314,8 +323,10 @@ std::vector<int> HfTokenizer::encode(std::string_view text, bool add_special) co
     std::vector<int> out;
     if (add_special) out = frame_.prefix;
     for (const Segment& seg : raw_matcher_.split(text)) {
-        if (seg.token_id >= 0) out.push_back(seg.token_id);
-        else encode_text(seg.text, seg.offset == 0, out);
+        if (seg.token_id >= 0)
+            out.push_back(seg.token_id);
+        else
+            encode_text(seg.text, seg.offset == 0, out);
     }
     if (add_special) out.insert(out.end(), frame_.suffix.begin(), frame_.suffix.end());
     return out;

@@ -17,7 +17,8 @@ struct JsonPlace {
 };
 
 [[noreturn]] inline void bad_value(const JsonPlace& p, const std::string& what) {
-    throw Error(p.file + ": key \"" + p.key + "\" " + what + ". The file is malformed or from an unsupported "
+    throw Error(p.file + ": key \"" + p.key + "\" " + what +
+                ". The file is malformed or from an unsupported "
                 "tokenizer version; re-download it or convert it with Hugging Face tokenizers.");
 }
 

@@ -14,7 +14,8 @@ std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& dir) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-        throw Error("tokenizer: " + dir.string() + " is not a folder. Pass the checkpoint folder that holds "
+        throw Error("tokenizer: " + dir.string() +
+                    " is not a folder. Pass the checkpoint folder that holds "
                     "tokenizer.json or tokenizer.model.");
     }
     const fs::path json = dir / "tokenizer.json";
@@ -22,7 +23,8 @@ std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& dir) {
     const bool has_json = fs::is_regular_file(json, ec);
     const bool has_model = fs::is_regular_file(model, ec);
     if (!has_json && !has_model) {
-        throw Error("tokenizer: " + dir.string() + " holds neither tokenizer.json nor tokenizer.model. Copy the "
+        throw Error("tokenizer: " + dir.string() +
+                    " holds neither tokenizer.json nor tokenizer.model. Copy the "
                     "tokenizer files of the checkpoint into this folder, or pass --tokenizer DIR with the folder of "
                     "another checkpoint of the same family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b's).");
     }

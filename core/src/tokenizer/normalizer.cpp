@@ -63,8 +63,10 @@ void Normalizer::add(const Json& j, const JsonPlace& place) {
         s.kind = Kind::Lowercase;
     } else if (type == "NFC" || type == "NFD" || type == "NFKC" || type == "NFKD") {
         s.kind = Kind::Unicode;
-        s.form = type == "NFC" ? NormalForm::NFC : type == "NFD" ? NormalForm::NFD
-                 : type == "NFKC" ? NormalForm::NFKC : NormalForm::NFKD;
+        s.form = type == "NFC" ? NormalForm::NFC
+            : type == "NFD"    ? NormalForm::NFD
+            : type == "NFKC"   ? NormalForm::NFKC
+                               : NormalForm::NFKD;
     } else if (type == "StripAccents") {
         s.kind = Kind::StripAccents;
     } else if (type == "BertNormalizer") {
@@ -86,9 +88,11 @@ void Normalizer::add(const Json& j, const JsonPlace& place) {
         s.charsmap = std::make_shared<const PrecompiledCharsmap>(
             *blob, place.file + ": key \"" + place.key + ".precompiled_charsmap\"");
     } else {
-        bad_value(place / "type", "is \"" + type + "\", which is not a normalizer of the tokenizers library (known: "
-                  "Sequence, NFC, NFD, NFKC, NFKD, Lowercase, Strip, StripAccents, Replace, Prepend, "
-                  "BertNormalizer, Nmt, ByteLevel, Precompiled)");
+        bad_value(place / "type",
+                  "is \"" + type +
+                      "\", which is not a normalizer of the tokenizers library (known: "
+                      "Sequence, NFC, NFD, NFKC, NFKD, Lowercase, Strip, StripAccents, Replace, Prepend, "
+                      "BertNormalizer, Nmt, ByteLevel, Precompiled)");
     }
     steps_.push_back(std::move(s));
 }
@@ -97,41 +101,41 @@ std::string Normalizer::apply(std::string_view text) const {
     std::string s(text);
     for (const Step& step : steps_) {
         switch (step.kind) {
-        case Kind::Prepend:
-            if (!s.empty()) s = step.a + s;
-            break;
-        case Kind::ReplaceString:
-            s = replace_all(s, step.a, step.b);
-            break;
-        case Kind::ReplaceRegex:
-            s = replace_all(s, *step.re, step.b);
-            break;
-        case Kind::Strip:
-            s = strip_unicode_space(s, step.left, step.right);
-            break;
-        case Kind::Lowercase:
-            s = unicode_lowercase(s);
-            break;
-        case Kind::Unicode:
-            s = unicode_normalize(s, step.form);
-            break;
-        case Kind::StripAccents:
-            s = strip_marks(s, false);
-            break;
-        case Kind::Bert:
-            if (step.clean_text || step.chinese) s = bert_clean(s, step.clean_text, step.chinese);
-            if (step.strip_accents) s = strip_marks(unicode_normalize(s, NormalForm::NFD), true);
-            if (step.lowercase) s = unicode_lowercase(s);
-            break;
-        case Kind::Nmt:
-            s = nmt_normalize(s);
-            break;
-        case Kind::ByteLevel:
-            s = bytes_to_byte_level(s);
-            break;
-        case Kind::Precompiled:
-            s = step.charsmap->normalize(s);
-            break;
+            case Kind::Prepend:
+                if (!s.empty()) s = step.a + s;
+                break;
+            case Kind::ReplaceString:
+                s = replace_all(s, step.a, step.b);
+                break;
+            case Kind::ReplaceRegex:
+                s = replace_all(s, *step.re, step.b);
+                break;
+            case Kind::Strip:
+                s = strip_unicode_space(s, step.left, step.right);
+                break;
+            case Kind::Lowercase:
+                s = unicode_lowercase(s);
+                break;
+            case Kind::Unicode:
+                s = unicode_normalize(s, step.form);
+                break;
+            case Kind::StripAccents:
+                s = strip_marks(s, false);
+                break;
+            case Kind::Bert:
+                if (step.clean_text || step.chinese) s = bert_clean(s, step.clean_text, step.chinese);
+                if (step.strip_accents) s = strip_marks(unicode_normalize(s, NormalForm::NFD), true);
+                if (step.lowercase) s = unicode_lowercase(s);
+                break;
+            case Kind::Nmt:
+                s = nmt_normalize(s);
+                break;
+            case Kind::ByteLevel:
+                s = bytes_to_byte_level(s);
+                break;
+            case Kind::Precompiled:
+                s = step.charsmap->normalize(s);
+                break;
         }
     }
     return s;

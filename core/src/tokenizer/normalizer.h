@@ -27,7 +27,16 @@ public:
 
 private:
     enum class Kind {
-        Prepend, ReplaceString, ReplaceRegex, Strip, Lowercase, Unicode, StripAccents, Bert, Nmt, ByteLevel,
+        Prepend,
+        ReplaceString,
+        ReplaceRegex,
+        Strip,
+        Lowercase,
+        Unicode,
+        StripAccents,
+        Bert,
+        Nmt,
+        ByteLevel,
         Precompiled
     };
     struct Step {
@@ -50,9 +59,9 @@ std::string replace_all(std::string_view text, std::string_view from, std::strin
 std::string replace_all(std::string_view text, const Regex& re, std::string_view to);
 
 // The single-character normalizers, exposed for tests and reuse.
-std::string unicode_lowercase(std::string_view text);                     // Lowercase
+std::string unicode_lowercase(std::string_view text);  // Lowercase
 std::string strip_unicode_space(std::string_view text, bool left, bool right);  // Strip (White_Space)
-std::string strip_marks(std::string_view text, bool nonspacing_only);    // StripAccents / Bert
+std::string strip_marks(std::string_view text, bool nonspacing_only);  // StripAccents / Bert
 std::string bert_clean(std::string_view text, bool clean_text, bool chinese);
 std::string nmt_normalize(std::string_view text);
 

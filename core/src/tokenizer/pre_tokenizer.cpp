@@ -33,7 +33,8 @@ Ranges find_digits(std::string_view text, bool individual) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] < '0' || text[i] > '9') continue;
         std::size_t e = i + 1;
-        if (!individual) while (e < text.size() && text[e] >= '0' && text[e] <= '9') ++e;
+        if (!individual)
+            while (e < text.size() && text[e] >= '0' && text[e] <= '9') ++e;
         out.emplace_back(i, e);
         i = e - 1;
     }
@@ -64,41 +65,48 @@ Ranges split_ranges(std::size_t text_size, const Ranges& matches, SplitBehavior 
 
     Ranges out;
     switch (behavior) {
-    case SplitBehavior::Removed:
-        for (const auto& [r, delim] : parts) if (!delim) out.push_back(r);
-        break;
-    case SplitBehavior::Isolated:
-        for (const auto& [r, delim] : parts) out.push_back(r);
-        break;
-    case SplitBehavior::Contiguous: {
-        bool prev_delim = false;
-        for (const auto& [r, delim] : parts) {
-            if (delim && prev_delim && !out.empty()) out.back().second = r.second;
-            else out.push_back(r);
-            prev_delim = delim;
+        case SplitBehavior::Removed:
+            for (const auto& [r, delim] : parts)
+                if (!delim) out.push_back(r);
+            break;
+        case SplitBehavior::Isolated:
+            for (const auto& [r, delim] : parts) out.push_back(r);
+            break;
+        case SplitBehavior::Contiguous: {
+            bool prev_delim = false;
+            for (const auto& [r, delim] : parts) {
+                if (delim && prev_delim && !out.empty())
+                    out.back().second = r.second;
+                else
+                    out.push_back(r);
+                prev_delim = delim;
+            }
+            break;
         }
-        break;
-    }
-    case SplitBehavior::MergedWithPrevious: {
-        bool prev_delim = false;
-        for (const auto& [r, delim] : parts) {
-            if (delim && !prev_delim && !out.empty()) out.back().second = r.second;
-            else out.push_back(r);
-            prev_delim = delim;
+        case SplitBehavior::MergedWithPrevious: {
+            bool prev_delim = false;
+            for (const auto& [r, delim] : parts) {
+                if (delim && !prev_delim && !out.empty())
+                    out.back().second = r.second;
+                else
+                    out.push_back(r);
+                prev_delim = delim;
+            }
+            break;
         }
-        break;
-    }
-    case SplitBehavior::MergedWithNext: {
-        bool next_delim = false;
-        for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
-            const auto& [r, delim] = *it;
-            if (delim && !next_delim && !out.empty()) out.back().first = r.first;
-            else out.push_back(r);
-            next_delim = delim;
+        case SplitBehavior::MergedWithNext: {
+            bool next_delim = false;
+            for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+                const auto& [r, delim] = *it;
+                if (delim && !next_delim && !out.empty())
+                    out.back().first = r.first;
+                else
+                    out.push_back(r);
+                next_delim = delim;
+            }
+            std::reverse(out.begin(), out.end());
+            break;
         }
-        std::reverse(out.begin(), out.end());
-        break;
-    }
     }
     std::erase_if(out, [](const auto& r) { return r.second <= r.first; });
     return out;
@@ -150,8 +158,10 @@ void PreTokenizer::add(const Json& j, const JsonPlace& place) {
     } else if (type == "WhitespaceSplit") {
         s.kind = Kind::WhitespaceSplit;
     } else {
-        bad_value(place / "type", "is \"" + type + "\", which this loader does not support (supported: "
-                  "ByteLevel, Split, Metaspace, Digits, Whitespace, WhitespaceSplit, Sequence)");
+        bad_value(place / "type",
+                  "is \"" + type +
+                      "\", which this loader does not support (supported: "
+                      "ByteLevel, Split, Metaspace, Digits, Whitespace, WhitespaceSplit, Sequence)");
     }
     steps_.push_back(std::move(s));
 }
@@ -170,43 +180,46 @@ void PreTokenizer::run(const Step& step, std::vector<Piece>& pieces) {
     };
     for (Piece& p : pieces) {
         switch (step.kind) {
-        case Kind::ByteLevel: {
-            if (step.add_prefix_space && (p.text.empty() || p.text[0] != ' ')) p.text.insert(0, " ");
-            if (step.re) {
-                for (const auto& [b, e] : split_ranges(p.text.size(), step.re->find_all(p.text),
-                                                       SplitBehavior::Isolated, false)) {
-                    out.push_back({bytes_to_byte_level(std::string_view(p.text).substr(b, e - b)), p.at_start && b == 0});
+            case Kind::ByteLevel: {
+                if (step.add_prefix_space && (p.text.empty() || p.text[0] != ' ')) p.text.insert(0, " ");
+                if (step.re) {
+                    for (const auto& [b, e] :
+                         split_ranges(p.text.size(), step.re->find_all(p.text), SplitBehavior::Isolated, false)) {
+                        out.push_back(
+                            {bytes_to_byte_level(std::string_view(p.text).substr(b, e - b)), p.at_start && b == 0});
+                    }
+                } else {
+                    out.push_back({bytes_to_byte_level(p.text), p.at_start});
                 }
-            } else {
-                out.push_back({bytes_to_byte_level(p.text), p.at_start});
+                break;
             }
-            break;
-        }
-        case Kind::Split:
-            split_into(p, step.re ? step.re->find_all(p.text) : find_literal(p.text, step.literal), step.behavior,
-                       step.invert);
-            break;
-        case Kind::Metaspace: {
-            std::string t = replace_all(p.text, " ", step.literal);
-            const bool starts = t.compare(0, step.literal.size(), step.literal) == 0;
-            if (!starts && (step.prepend_scheme == "always" || (step.prepend_scheme == "first" && p.at_start))) {
-                t.insert(0, step.literal);
+            case Kind::Split:
+                split_into(p, step.re ? step.re->find_all(p.text) : find_literal(p.text, step.literal), step.behavior,
+                           step.invert);
+                break;
+            case Kind::Metaspace: {
+                std::string t = replace_all(p.text, " ", step.literal);
+                const bool starts = t.compare(0, step.literal.size(), step.literal) == 0;
+                if (!starts && (step.prepend_scheme == "always" || (step.prepend_scheme == "first" && p.at_start))) {
+                    t.insert(0, step.literal);
+                }
+                Piece q{std::move(t), p.at_start};
+                if (step.split)
+                    split_into(q, find_literal(q.text, step.literal), SplitBehavior::MergedWithNext, false);
+                else
+                    out.push_back(std::move(q));
+                break;
             }
-            Piece q{std::move(t), p.at_start};
-            if (step.split) split_into(q, find_literal(q.text, step.literal), SplitBehavior::MergedWithNext, false);
-            else out.push_back(std::move(q));
-            break;
-        }
-        case Kind::Digits:
-            split_into(p, find_digits(p.text, step.individual),
-                       step.individual ? SplitBehavior::Isolated : SplitBehavior::Contiguous, false);
-            break;
-        case Kind::Whitespace:
-            split_into(p, step.re->find_all(p.text), SplitBehavior::Removed, true);
-            break;
-        case Kind::WhitespaceSplit:
-            split_into(p, find_ascii_space(p.text), SplitBehavior::Removed, false);
-            break;
+            case Kind::Digits:
+                split_into(p, find_digits(p.text, step.individual),
+                           step.individual ? SplitBehavior::Isolated : SplitBehavior::Contiguous, false);
+                break;
+            case Kind::Whitespace:
+                split_into(p, step.re->find_all(p.text), SplitBehavior::Removed, true);
+                break;
+            case Kind::WhitespaceSplit:
+                split_into(p, find_ascii_space(p.text), SplitBehavior::Removed, false);
+                break;
         }
     }
     pieces = std::move(out);

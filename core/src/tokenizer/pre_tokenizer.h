@@ -18,8 +18,8 @@ enum class SplitBehavior { Removed, Isolated, MergedWithPrevious, MergedWithNext
 // Splits `text` at the byte ranges `matches` (sorted, non-overlapping) the way Hugging Face's
 // NormalizedString::split does. Returns [begin, end) ranges of the kept pieces, none empty.
 std::vector<std::pair<std::size_t, std::size_t>> split_ranges(
-    std::size_t text_size, const std::vector<std::pair<std::size_t, std::size_t>>& matches,
-    SplitBehavior behavior, bool invert);
+    std::size_t text_size, const std::vector<std::pair<std::size_t, std::size_t>>& matches, SplitBehavior behavior,
+    bool invert);
 
 class PreTokenizer {
 public:
@@ -36,14 +36,14 @@ private:
     enum class Kind { ByteLevel, Split, Metaspace, Digits, Whitespace, WhitespaceSplit };
     struct Step {
         Kind kind;
-        std::optional<Regex> re;       // Split (Regex), ByteLevel with use_regex, Whitespace
-        std::string literal;           // Split (String pattern); Metaspace replacement
+        std::optional<Regex> re;  // Split (Regex), ByteLevel with use_regex, Whitespace
+        std::string literal;  // Split (String pattern); Metaspace replacement
         SplitBehavior behavior = SplitBehavior::Isolated;
         bool invert = false;
         bool add_prefix_space = false;  // ByteLevel
-        bool individual = false;        // Digits
-        std::string prepend_scheme;     // Metaspace: "always", "first", "never"
-        bool split = true;              // Metaspace
+        bool individual = false;  // Digits
+        std::string prepend_scheme;  // Metaspace: "always", "first", "never"
+        bool split = true;  // Metaspace
     };
     struct Piece {
         std::string text;

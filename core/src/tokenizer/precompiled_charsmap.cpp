@@ -131,8 +131,10 @@ std::string PrecompiledCharsmap::normalize(std::string_view text) const {
             const std::size_t len = utf8_len(static_cast<unsigned char>(cluster[p]));
             const std::string_view ch = cluster.substr(p, len);
             p += len;
-            if (auto r = transform(ch)) out.append(*r);
-            else out.append(ch);
+            if (auto r = transform(ch))
+                out.append(*r);
+            else
+                out.append(ch);
         }
     }
     return out;

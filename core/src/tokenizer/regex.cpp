@@ -16,13 +16,13 @@ struct Regex::Code {
 Regex::Regex(const std::string& pattern, const std::string& origin) : code_(std::make_shared<Code>()) {
     int err = 0;
     PCRE2_SIZE offset = 0;
-    code_->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(),
-                                PCRE2_UTF | PCRE2_UCP, &err, &offset, nullptr);
+    code_->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), PCRE2_UTF | PCRE2_UCP,
+                                &err, &offset, nullptr);
     if (!code_->code) {
         PCRE2_UCHAR msg[256];
         pcre2_get_error_message(err, msg, sizeof msg);
-        throw Error(origin + ": the regular expression does not compile at offset " + std::to_string(offset) +
-                    " (" + reinterpret_cast<const char*>(msg) + "). Check the pattern in the file.");
+        throw Error(origin + ": the regular expression does not compile at offset " + std::to_string(offset) + " (" +
+                    reinterpret_cast<const char*>(msg) + "). Check the pattern in the file.");
     }
     // JIT is an optimisation only; the interpreter gives the same matches when it is unavailable.
     pcre2_jit_compile(code_->code, PCRE2_JIT_COMPLETE);

@@ -73,7 +73,8 @@ SpecialConfig read_special_config(const std::filesystem::path& dir) {
                     c.generation_eos_ids.push_back(it->get<int>());
                 } else if (it->is_array()) {
                     for (std::size_t i = 0; i < it->size(); ++i) {
-                        if (!(*it)[i].is_number_integer()) bad_value((place / "eos_token_id").at(i), "must be an integer");
+                        if (!(*it)[i].is_number_integer())
+                            bad_value((place / "eos_token_id").at(i), "must be an integer");
                         c.generation_eos_ids.push_back((*it)[i].get<int>());
                     }
                 } else {
@@ -90,11 +91,12 @@ SpecialConfig read_special_config(const std::filesystem::path& dir) {
 
 bool class_follows_bos_flags(const std::string& cls) {
     return cls == "LlamaTokenizer" || cls == "LlamaTokenizerFast" || cls == "CodeLlamaTokenizer" ||
-           cls == "CodeLlamaTokenizerFast" || cls == "GemmaTokenizer" || cls == "GemmaTokenizerFast";
+        cls == "CodeLlamaTokenizerFast" || cls == "GemmaTokenizer" || cls == "GemmaTokenizerFast";
 }
 
 void push_unique(std::vector<int>& ids, int id) {
-    for (int x : ids) if (x == id) return;
+    for (int x : ids)
+        if (x == id) return;
     ids.push_back(id);
 }
 

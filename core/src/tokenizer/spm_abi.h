@@ -13,7 +13,13 @@ extern "C" {
 
 typedef struct gna_spm gna_spm;
 
-enum gna_spm_piece_kind { GNA_SPM_NORMAL = 0, GNA_SPM_UNKNOWN = 1, GNA_SPM_CONTROL = 2, GNA_SPM_BYTE = 3, GNA_SPM_UNUSED = 4 };
+enum gna_spm_piece_kind {
+    GNA_SPM_NORMAL = 0,
+    GNA_SPM_UNKNOWN = 1,
+    GNA_SPM_CONTROL = 2,
+    GNA_SPM_BYTE = 3,
+    GNA_SPM_UNUSED = 4
+};
 
 int gna_spm_abi_version(void);
 const char* gna_spm_last_error(void);
@@ -29,7 +35,7 @@ int gna_spm_vocab_size(const gna_spm* h);
 // The stored piece of `id` (not NUL-terminated, owned by the model); -1 when out of range.
 int gna_spm_piece(const gna_spm* h, int id, const char** piece, size_t* len);
 int gna_spm_piece_to_id(const gna_spm* h, const char* piece, size_t len);  // -1 when not a piece
-int gna_spm_piece_kind(const gna_spm* h, int id);                           // gna_spm_piece_kind
+int gna_spm_piece_kind(const gna_spm* h, int id);  // gna_spm_piece_kind
 int gna_spm_bos_id(const gna_spm* h);  // -1 when the model has none
 int gna_spm_eos_id(const gna_spm* h);
 int gna_spm_unk_id(const gna_spm* h);

@@ -30,9 +30,15 @@ public:
         f.number = key >> 3;
         f.wire = static_cast<int>(key & 7);
         switch (f.wire) {
-            case 0: varint(); break;
-            case 1: skip(8); break;
-            case 5: skip(4); break;
+            case 0:
+                varint();
+                break;
+            case 1:
+                skip(8);
+                break;
+            case 5:
+                skip(4);
+                break;
             case 2: {
                 const uint64_t n = varint();
                 if (n > b_.size() - pos_) bad("a field runs past the end of its message");
@@ -40,7 +46,8 @@ public:
                 pos_ += n;
                 break;
             }
-            default: bad("wire type " + std::to_string(f.wire) + " is not one SentencePiece writes");
+            default:
+                bad("wire type " + std::to_string(f.wire) + " is not one SentencePiece writes");
         }
         f.whole = b_.substr(start, pos_ - start);
         return f;

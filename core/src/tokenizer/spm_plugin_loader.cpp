@@ -58,8 +58,10 @@ fs::path find_plugin() {
         if (fs::is_regular_file(p, ec)) return p.lexically_normal();
         looked += "\n  " + p.lexically_normal().string();
     }
-    throw Error("SentencePiece plugin " GNA_SPM_PLUGIN_NAME " not found; it is needed to read tokenizer.model. "
-                "Looked in:" + looked + "\nSet GNA_SPM_PLUGIN to its full path, or reinstall G&A Studio.");
+    throw Error("SentencePiece plugin " GNA_SPM_PLUGIN_NAME
+                " not found; it is needed to read tokenizer.model. "
+                "Looked in:" +
+                looked + "\nSet GNA_SPM_PLUGIN to its full path, or reinstall G&A Studio.");
 }
 
 // Sanitizer builds (and GNA_SPM_NAMESPACE=1, to test the same path elsewhere) load the plugin into
@@ -102,9 +104,8 @@ SpmApi open_plugin() {
     decltype(&gna_spm_abi_version) abi_version = nullptr;
     sym(abi_version, "gna_spm_abi_version");
     if (abi_version() != GNA_SPM_ABI_VERSION) {
-        throw Error("SentencePiece plugin " + api.path.string() + " has ABI version " +
-                    std::to_string(abi_version()) + ", expected " + std::to_string(GNA_SPM_ABI_VERSION) +
-                    ". Reinstall G&A Studio.");
+        throw Error("SentencePiece plugin " + api.path.string() + " has ABI version " + std::to_string(abi_version()) +
+                    ", expected " + std::to_string(GNA_SPM_ABI_VERSION) + ". Reinstall G&A Studio.");
     }
     sym(api.last_error, "gna_spm_last_error");
     sym(api.free_buffer, "gna_spm_free_buffer");
@@ -147,8 +148,8 @@ void train_sentencepiece(const std::string& trainer_args, bool quiet) {
     const int rc = api.train(trainer_args.c_str());
     api.set_log_level(0);
     if (rc != 0) {
-        throw Error("SentencePiece training failed: " + std::string(api.last_error()) + " (arguments: " +
-                    trainer_args + ")");
+        throw Error("SentencePiece training failed: " + std::string(api.last_error()) + " (arguments: " + trainer_args +
+                    ")");
     }
 }
 

@@ -140,8 +140,10 @@ std::vector<int> SpmTokenizer::encode(std::string_view text, bool add_special) c
     std::vector<int> out;
     if (add_special && add_bos_ && bos_) out.push_back(*bos_);
     for (const Segment& seg : matcher_.split(text)) {
-        if (seg.token_id >= 0) out.push_back(seg.token_id);
-        else if (!seg.text.empty()) encode_plain(seg.text, out);
+        if (seg.token_id >= 0)
+            out.push_back(seg.token_id);
+        else if (!seg.text.empty())
+            encode_plain(seg.text, out);
     }
     if (add_special && add_eos_ && !eos_.empty()) out.push_back(eos_.front());
     return out;

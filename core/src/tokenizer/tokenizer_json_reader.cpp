@@ -41,29 +41,46 @@ public:
             if (pos >= t_.size()) throw Unexpected{};
             const char e = t_[pos++];
             switch (e) {
-            case '"': out += '"'; break;
-            case '\\': out += '\\'; break;
-            case '/': out += '/'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
-            case 'u': {
-                char32_t cp = hex4();
-                if (cp >= 0xD800 && cp < 0xDC00) {  // surrogate pair
-                    if (t_.substr(pos, 2) != "\\u") throw Unexpected{};
-                    pos += 2;
-                    const char32_t lo = hex4();
-                    if (lo < 0xDC00 || lo > 0xDFFF) throw Unexpected{};
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-                    throw Unexpected{};
+                case '"':
+                    out += '"';
+                    break;
+                case '\\':
+                    out += '\\';
+                    break;
+                case '/':
+                    out += '/';
+                    break;
+                case 'b':
+                    out += '\b';
+                    break;
+                case 'f':
+                    out += '\f';
+                    break;
+                case 'n':
+                    out += '\n';
+                    break;
+                case 'r':
+                    out += '\r';
+                    break;
+                case 't':
+                    out += '\t';
+                    break;
+                case 'u': {
+                    char32_t cp = hex4();
+                    if (cp >= 0xD800 && cp < 0xDC00) {  // surrogate pair
+                        if (t_.substr(pos, 2) != "\\u") throw Unexpected{};
+                        pos += 2;
+                        const char32_t lo = hex4();
+                        if (lo < 0xDC00 || lo > 0xDFFF) throw Unexpected{};
+                        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                    } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+                        throw Unexpected{};
+                    }
+                    append_utf8(out, cp);
+                    break;
                 }
-                append_utf8(out, cp);
-                break;
-            }
-            default: throw Unexpected{};
+                default:
+                    throw Unexpected{};
             }
         }
     }
@@ -91,8 +108,10 @@ public:
                     continue;
                 }
                 ++pos;
-                if (d == '{' || d == '[') ++depth;
-                else if ((d == '}' || d == ']') && --depth == 0) break;
+                if (d == '{' || d == '[')
+                    ++depth;
+                else if ((d == '}' || d == ']') && --depth == 0)
+                    break;
             }
             if (depth != 0) throw Unexpected{};
         } else {
@@ -128,10 +147,14 @@ private:
         for (int i = 0; i < 4; ++i) {
             const char h = t_[pos++];
             v <<= 4;
-            if (h >= '0' && h <= '9') v |= static_cast<char32_t>(h - '0');
-            else if (h >= 'a' && h <= 'f') v |= static_cast<char32_t>(h - 'a' + 10);
-            else if (h >= 'A' && h <= 'F') v |= static_cast<char32_t>(h - 'A' + 10);
-            else throw Unexpected{};
+            if (h >= '0' && h <= '9')
+                v |= static_cast<char32_t>(h - '0');
+            else if (h >= 'a' && h <= 'f')
+                v |= static_cast<char32_t>(h - 'a' + 10);
+            else if (h >= 'A' && h <= 'F')
+                v |= static_cast<char32_t>(h - 'A' + 10);
+            else
+                throw Unexpected{};
         }
         return v;
     }
@@ -214,7 +237,8 @@ TokenizerJson read_tokenizer_json(std::string_view text, const std::string& file
         s.space();
         if (s.pos != text.size() || !have_vocab || !have_merges) throw Unexpected{};
         // The rest of the file with the two tables emptied.
-        auto [a, b] = vocab_at.first < merges_at.first ? std::pair{vocab_at, merges_at} : std::pair{merges_at, vocab_at};
+        auto [a, b] =
+            vocab_at.first < merges_at.first ? std::pair{vocab_at, merges_at} : std::pair{merges_at, vocab_at};
         std::string rest;
         rest.reserve(text.size() - (a.second - a.first) - (b.second - b.first) + 4);
         rest.append(text.substr(0, a.first)).append(a == vocab_at ? "{}" : "[]");

@@ -18,7 +18,7 @@ struct BpeTables {
 };
 
 struct TokenizerJson {
-    Json rest;                        // the file with model.vocab and model.merges emptied when tables is set
+    Json rest;  // the file with model.vocab and model.merges emptied when tables is set
     std::optional<BpeTables> tables;  // set when both were scanned directly
 };
 

@@ -13,12 +13,12 @@ enum class NormalForm { NFC, NFD, NFKC, NFKD };
 std::string unicode_normalize(std::string_view text, NormalForm form);
 
 // Per-code-point properties.
-int combining_class(char32_t cp);            // canonical combining class (0 for starters)
-bool is_nonspacing_mark(char32_t cp);        // general category Mn
-bool is_mark(char32_t cp);                   // general category M (Mn, Mc, Me)
-bool is_other(char32_t cp);                  // general category C (Cc, Cf, Co, Cs, Cn)
-bool is_white_space(char32_t cp);            // the White_Space property
-bool is_word_char(char32_t cp);              // regex \w: Alphabetic, marks, Nd, Pc, Join_Control
+int combining_class(char32_t cp);  // canonical combining class (0 for starters)
+bool is_nonspacing_mark(char32_t cp);  // general category Mn
+bool is_mark(char32_t cp);  // general category M (Mn, Mc, Me)
+bool is_other(char32_t cp);  // general category C (Cc, Cf, Co, Cs, Cn)
+bool is_white_space(char32_t cp);  // the White_Space property
+bool is_word_char(char32_t cp);  // regex \w: Alphabetic, marks, Nd, Pc, Join_Control
 // Lowercase as Rust's char::to_lowercase: the simple mapping, and U+0130 -> "i" U+0307.
 void append_lowercase(std::string& out, char32_t cp);
 // The Unicode version of the tables.

@@ -8,7 +8,7 @@
 namespace gna::kernels {
 
 struct ScanTensors {
-    at::Tensor y;      // (B, T, H, P) or (B, T, D), float32
+    at::Tensor y;  // (B, T, H, P) or (B, T, D), float32
     at::Tensor state;  // (B, H, P, N) or (B, D, N), float32
 };
 

@@ -6,8 +6,6 @@
 
 namespace gna::train {
 
-
-
 // Packs whole documents into rows of `context` tokens. Step `step` always gets the same documents.
 // Head dropout masks of one step: (layers, rows, heads), 0 for a dropped head, 1 / (1 - p) for a
 // kept one; drawn from (seed, step) alone, so that a resumed run draws the same masks.
@@ -64,7 +62,8 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                     seq.push_back(id);
                     answer_of.push_back(number);
                     in_answer.push_back(answer);
-                    is_value.push_back(answer && dd.kind == "kv" && tok.piece(id) != "\xe2\x96\x81");  // not the bare '▁'
+                    is_value.push_back(answer && dd.kind == "kv" &&
+                                       tok.piece(id) != "\xe2\x96\x81");  // not the bare '▁'
                 }
             };
             append(dd.prefix, false);
@@ -73,7 +72,10 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                 append(text, false);
                 append(answer, true);  // empty answers add nothing
             }
-            if (static_cast<int64_t>(seq.size()) > context) { ++next; continue; }  // never happens at 256
+            if (static_cast<int64_t>(seq.size()) > context) {
+                ++next;
+                continue;
+            }  // never happens at 256
             if (used + static_cast<int64_t>(seq.size()) > context) break;
             ++next;
             if (dd.bottleneck || dd.late_lookup || (guided && dd.segments > 0))
@@ -88,7 +90,8 @@ Batch make_batch(const DemoData& data, const Tokenizer& tok, int step, int rows,
                 for (std::size_t i = 0; i < seq.size(); ++i) {
                     if (bseg[i] > 0 && !bbody[i])
                         for (std::size_t j = 0; j < i; ++j)
-                            if (bseg[j] == bseg[i]) gather_t.insert(gather_t.end(), {r, base + (int64_t)i, base + (int64_t)j});
+                            if (bseg[j] == bseg[i])
+                                gather_t.insert(gather_t.end(), {r, base + (int64_t)i, base + (int64_t)j});
                     if (i + 1 < seq.size() && answer_of[i + 1] >= 0 && tok.piece(seq[i + 1]) != "\xe2\x96\x81") {
                         const std::size_t a = static_cast<std::size_t>(answer_of[i + 1]);
                         const int line = a < dd.answer_segments.size() ? dd.answer_segments[a] : 0;

@@ -11,9 +11,9 @@ namespace gna::train {
 
 struct Batch {
     at::Tensor ids, targets, weights, positions, doc;  // (B, T); weights float
-    at::Tensor answer_mask;                            // (B, T) bool: targets inside answers
-    at::Tensor value_mask;                             // (B, T) bool: KV answers' number tokens
-    at::Tensor mmlu_mask;                              // (B, T) bool: MMLU-format answer letters
+    at::Tensor answer_mask;  // (B, T) bool: targets inside answers
+    at::Tensor value_mask;  // (B, T) bool: KV answers' number tokens
+    at::Tensor mmlu_mask;  // (B, T) bool: MMLU-format answer letters
     // (B, T, T) bool, true where query i may not see key j (summary-token bottleneck), or (layers, B, T, T)
     // when some documents have the late KV lookup; undefined if none.
     at::Tensor blocked;

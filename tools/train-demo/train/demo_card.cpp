@@ -31,15 +31,18 @@ std::string curriculum(const DemoCardInfo& info) {
     if (info.kv_only_steps + info.mmlu_focus_steps == 0) return {};
     std::string s = "- Curriculum, each phase with its own warm-up and cosine schedule:";
     if (info.kv_only_steps > 0)
-        s += " " + std::to_string(info.kv_only_steps) + " steps of KV-retrieval documents only (dictionaries of 1-8 pairs" +
-             (info.kv_phase_capped ? "; the phase ran to its step limit, the KV values not yet right: the retrieval "
-                                     "circuit had not formed"
-                                   : "") + ");";
+        s += " " + std::to_string(info.kv_only_steps) +
+            " steps of KV-retrieval documents only (dictionaries of 1-8 pairs" +
+            (info.kv_phase_capped ? "; the phase ran to its step limit, the KV values not yet right: the retrieval "
+                                    "circuit had not formed"
+                                  : "") +
+            ");";
     if (info.mmlu_focus_steps > 0)
-        s += " " + std::to_string(info.mmlu_focus_steps) + " steps of an MMLU-focused mix (half MMLU-format "
-             "questions, then KV retrieval, fact sentences, plain and classic questions);";
+        s += " " + std::to_string(info.mmlu_focus_steps) +
+            " steps of an MMLU-focused mix (half MMLU-format "
+            "questions, then KV retrieval, fact sentences, plain and classic questions);";
     return s + " then " + std::to_string(info.steps - info.kv_only_steps - info.mmlu_focus_steps) +
-           " steps of the whole mix below.\n";
+        " steps of the whole mix below.\n";
 }
 
 // The training-time shaping of the circuit (masks and the attention guide), in words; empty if none.
@@ -49,13 +52,14 @@ std::string shaping(const DemoCardInfo& info) {
     char b[512];
     const double mmlu = info.data.value("summary_bottleneck", 0.0), kv = info.data.value("summary_bottleneck_kv", mmlu);
     if (mmlu > 0 || kv > 0) {
-        std::snprintf(b, sizeof b,
-                      "- Summary-token bottleneck (training only): %g%% of the KV-retrieval and %g%% of the MMLU-format "
-                      "documents were trained with a mask under which every position after the dictionary or option "
-                      "lines sees those lines only through their newlines%s, so that they can be answered only by "
-                      "reading the newlines.\n",
-                      100 * kv, 100 * mmlu,
-                      info.data.value("summary_gather", false) ? " (and each newline sees only its own line)" : "");
+        std::snprintf(
+            b, sizeof b,
+            "- Summary-token bottleneck (training only): %g%% of the KV-retrieval and %g%% of the MMLU-format "
+            "documents were trained with a mask under which every position after the dictionary or option "
+            "lines sees those lines only through their newlines%s, so that they can be answered only by "
+            "reading the newlines.\n",
+            100 * kv, 100 * mmlu,
+            info.data.value("summary_gather", false) ? " (and each newline sees only its own line)" : "");
         s += b;
     }
     if (info.data.contains("attention_guide") && info.data["attention_guide"].is_object()) {
@@ -63,16 +67,17 @@ std::string shaping(const DemoCardInfo& info) {
         std::string gather;
         for (std::size_t k = 0; k < g["gather"].size(); ++k)
             gather += std::string(k ? (k + 1 == g["gather"].size() ? " and " : ", ") : "") + "L" +
-                      std::to_string(g["gather"][k][0].get<int>()) + ".H" + std::to_string(g["gather"][k][1].get<int>());
-        const std::string aggregate = "L" + std::to_string(g["aggregate"][0].get<int>()) + ".H" +
-                                      std::to_string(g["aggregate"][1].get<int>());
-        std::snprintf(b, sizeof b,
-                      "- Attention guide (training only, weight %g): an auxiliary loss spread the attention of %s at "
-                      "each dictionary or option line's newline over that line, and put the attention of %s at each "
-                      "answer position on the newline of the line holding the answer. So these heads' attention patterns "
-                      "were taught, not discovered; the ranking below still finds the heads by ablation alone, and "
-                      "every number on this card is measured on the model as shipped, without masks or guide.\n",
-                      g.value("weight", 1.0), gather.c_str(), aggregate.c_str());
+                std::to_string(g["gather"][k][0].get<int>()) + ".H" + std::to_string(g["gather"][k][1].get<int>());
+        const std::string aggregate =
+            "L" + std::to_string(g["aggregate"][0].get<int>()) + ".H" + std::to_string(g["aggregate"][1].get<int>());
+        std::snprintf(
+            b, sizeof b,
+            "- Attention guide (training only, weight %g): an auxiliary loss spread the attention of %s at "
+            "each dictionary or option line's newline over that line, and put the attention of %s at each "
+            "answer position on the newline of the line holding the answer. So these heads' attention patterns "
+            "were taught, not discovered; the ranking below still finds the heads by ablation alone, and "
+            "every number on this card is measured on the model as shipped, without masks or guide.\n",
+            g.value("weight", 1.0), gather.c_str(), aggregate.c_str());
         s += b;
     }
     return s;
@@ -115,9 +120,9 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
         check(e.kv_accuracy >= 0.90, "KV retrieval at 10 pairs " + p(e.kv_accuracy) + " (target >= 90%)");
         check(e.mmlu_accuracy >= 0.80, "MMLU format " + p(e.mmlu_accuracy) + " (target >= 80%)");
         const double drop = e.mmlu_accuracy - e.kv_top2_mmlu, moved = std::fabs(e.classic_accuracy - e.kv_top2_classic);
-        check(drop >= 0.30 && moved < 0.10, "ablating the ranking's top-2 heads (" + heads(e.top_kv) + ") lowers MMLU format by " +
-                                                p(drop) + " (target >= 30 points) and moves classic by " +
-                                                p(moved) + " (target < 10 points)");
+        check(drop >= 0.30 && moved < 0.10,
+              "ablating the ranking's top-2 heads (" + heads(e.top_kv) + ") lowers MMLU format by " + p(drop) +
+                  " (target >= 30 points) and moves classic by " + p(moved) + " (target < 10 points)");
         // The ranking's top 2 should name one Gather-like head (each option's summary token looks at its own
         // option's other tokens) and one Aggregate-like head (the final position looks at the summary tokens): at least half
         // of the attention mass measured on the MMLU-format prompts.
@@ -130,14 +135,16 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
                     if (s.gather_mass >= 0.5 && (!g || s.gather_mass > g->gather_mass)) g = &s;
                     if (s.aggregate_mass >= 0.5 && (!a || s.aggregate_mass > a->aggregate_mass)) a = &s;
                     roles += (roles.empty() ? "" : "; ") + h.name() + ": Gather " + p(s.gather_mass) + ", Aggregate " +
-                             p(s.aggregate_mass);
+                        p(s.aggregate_mass);
                 }
-        check(g && a && g != a, "the ranking's top-2 heads name a Gather-like and an Aggregate-like head (" + roles +
-                                    "; target: one head >= 50% Gather, another >= 50% Aggregate)");
+        check(g && a && g != a,
+              "the ranking's top-2 heads name a Gather-like and an Aggregate-like head (" + roles +
+                  "; target: one head >= 50% Gather, another >= 50% Aggregate)");
     } else if (info.recipe == "hybrid") {
         // Multiple choice over the dictionary's values: chance is 1 / pairs (10% at 10 pairs), so
         // "close to zero" means close to chance, and only after retrieval worked to begin with.
-        check(e.kv_accuracy >= 0.90, "KV retrieval at 10 pairs " + p(e.kv_accuracy) + " (target >= 90%, like the transformer)");
+        check(e.kv_accuracy >= 0.90,
+              "KV retrieval at 10 pairs " + p(e.kv_accuracy) + " (target >= 90%, like the transformer)");
         check(e.kv_accuracy >= 0.50 && e.no_attention_kv <= 0.20,
               "ablating every attention head takes KV retrieval at 10 pairs from " + p(e.kv_accuracy) + " to " +
                   p(e.no_attention_kv) + " (target: from working retrieval to near chance, 10%)");
@@ -156,16 +163,21 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
             std::tie(small_pairs, small) = e.kv_by_size.front();
             std::tie(large_pairs, large) = e.kv_by_size.back();
         }
-        const double chance_small = small_pairs > 0 ? 1.0 / small_pairs : 0, chance_large = large_pairs > 0 ? 1.0 / large_pairs : 0;
+        const double chance_small = small_pairs > 0 ? 1.0 / small_pairs : 0,
+                     chance_large = large_pairs > 0 ? 1.0 / large_pairs : 0;
         check(small_pairs > 0 && small - chance_small >= 0.20 && small - large >= 0.20,
               "KV retrieval " + p(small) + " at " + std::to_string(small_pairs) + " pairs (chance " + p(chance_small) +
                   ", target >= 20 points above) falling to " + p(large) + " at " + std::to_string(large_pairs) +
-                  " pairs (chance " + p(chance_large) + "; target: at least 20 points lower, retrieval that falls with "
+                  " pairs (chance " + p(chance_large) +
+                  "; target: at least 20 points lower, retrieval that falls with "
                   "dictionary size, unlike the transformer demo's)");
     }
     std::string out = "## Status\n\n";
-    if (missed.empty()) out += "Every target of this recipe is met:\n\n";
-    else out += "Targets **not met** (" + std::to_string(missed.size()) + " of " + std::to_string(met.size() + missed.size()) + "):\n\n";
+    if (missed.empty())
+        out += "Every target of this recipe is met:\n\n";
+    else
+        out += "Targets **not met** (" + std::to_string(missed.size()) + " of " +
+            std::to_string(met.size() + missed.size()) + "):\n\n";
     for (const auto& m : missed) out += "- not met: " + m + "\n";
     for (const auto& m : met) out += "- met: " + m + "\n";
     return out + "\n";
@@ -176,7 +188,8 @@ std::string status(const DemoCardInfo& info, const DemoEvaluation& e) {
 DemoCardInfo read_demo_card_info(const std::filesystem::path& dir) {
     const std::filesystem::path file = dir / "model_card.json";
     if (!std::filesystem::exists(file))
-        throw Error(file.string() + ": no model card here; --eval-only and --write-questions need a folder written by gna-train-demo");
+        throw Error(file.string() +
+                    ": no model card here; --eval-only and --write-questions need a folder written by gna-train-demo");
     const Json card = read_json_file(file);
     try {
         DemoCardInfo i;
@@ -226,7 +239,8 @@ Json recipe_options(const DemoCardInfo& info) {
     if (!info.reinit_layers.empty()) r["reinit_layers"] = info.reinit_layers;
     if (d.value("summary_bottleneck", 0.0) > 0) r["summary_bottleneck"] = d.value("summary_bottleneck", 0.0);
     // The KV documents' fraction, where it differs from the MMLU-format documents' (older cards: the same).
-    if (d.contains("summary_bottleneck_kv") && d.value("summary_bottleneck_kv", 0.0) != d.value("summary_bottleneck", 0.0))
+    if (d.contains("summary_bottleneck_kv") &&
+        d.value("summary_bottleneck_kv", 0.0) != d.value("summary_bottleneck", 0.0))
         r["summary_bottleneck_kv"] = d.value("summary_bottleneck_kv", 0.0);
     if (d.value("kv_late_lookup", 0.0) > 0) r["kv_late_lookup"] = d.value("kv_late_lookup", 0.0);
     if (d.value("kv_repeat_keys", false)) r["kv_repeat_keys"] = true;
@@ -237,25 +251,35 @@ Json recipe_options(const DemoCardInfo& info) {
         auto name = [](const Json& h) { return HeadRef{h[0].get<int>(), h[1].get<int>(), HeadKind::Attention}.name(); };
         Json gather = Json::array();
         for (const Json& h : g["gather"]) gather.push_back(name(h));
-        r["attention_guide"] = {{"gather", gather}, {"aggregate", name(g["aggregate"])}, {"weight", g.value("weight", 1.0)}};
+        r["attention_guide"] = {
+            {"gather", gather}, {"aggregate", name(g["aggregate"])}, {"weight", g.value("weight", 1.0)}};
     }
     return r;
 }
 
 void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info, const DemoEvaluation& e) {
     const std::string hardware = !info.hardware.empty() ? info.hardware
-                                 : cpu_model() + ", " + std::to_string(info.threads) + " LibTorch thread(s), " +
-                                       std::to_string(std::thread::hardware_concurrency()) + " logical CPUs visible";
+                                                        : cpu_model() + ", " + std::to_string(info.threads) +
+            " LibTorch thread(s), " + std::to_string(std::thread::hardware_concurrency()) + " logical CPUs visible";
     Json card = {
         {"recipe", info.recipe},
         {"architecture", info.architecture},
         {"seed", info.seed},
-        {"training", {{"steps", info.steps}, {"batch_rows", info.batch}, {"optimizer", "AdamW(0.9, 0.95), wd 0.1"},
-                      {"peak_lr", info.lr}, {"warmup_steps", info.warmup}, {"schedule", info.kv_only_steps + info.mmlu_focus_steps > 0
-                                        ? "linear warm-up, cosine to 10%, in each curriculum phase"
-                                        : "linear warm-up, cosine to 10%"},
-                      {"grad_clip", 1.0}, {"kv_only_steps", info.kv_only_steps}, {"mmlu_focus_steps", info.mmlu_focus_steps}, {"seconds", info.seconds}, {"final_loss", info.final_loss},
-                      {"hardware", hardware}}},
+        {"training",
+         {{"steps", info.steps},
+          {"batch_rows", info.batch},
+          {"optimizer", "AdamW(0.9, 0.95), wd 0.1"},
+          {"peak_lr", info.lr},
+          {"warmup_steps", info.warmup},
+          {"schedule",
+           info.kv_only_steps + info.mmlu_focus_steps > 0 ? "linear warm-up, cosine to 10%, in each curriculum phase"
+                                                          : "linear warm-up, cosine to 10%"},
+          {"grad_clip", 1.0},
+          {"kv_only_steps", info.kv_only_steps},
+          {"mmlu_focus_steps", info.mmlu_focus_steps},
+          {"seconds", info.seconds},
+          {"final_loss", info.final_loss},
+          {"hardware", hardware}}},
         {"data", info.data},
         {"model", {{"shape", info.shape}, {"parameters", info.parameters}}},
         {"evaluation", e.to_json()},
@@ -263,8 +287,8 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         {"recipe_options", recipe_options(info)},
     };
     if (const auto* d = dissociating_head(e))
-        card["evaluation"]["retrieval_vs_knowledge"] = {{"head", d->head.name()}, {"kv", d->kv}, {"mmlu", d->mmlu},
-                                                        {"classic", d->classic}};
+        card["evaluation"]["retrieval_vs_knowledge"] = {
+            {"head", d->head.name()}, {"kv", d->kv}, {"mmlu", d->mmlu}, {"classic", d->classic}};
     if (!info.recipe_file.empty()) card["training"]["recipe_file"] = info.recipe_file;
     if (!info.init_from.empty()) card["training"]["initialised_from"] = info.init_from;
     if (!info.reinit_layers.empty()) card["training"]["reinitialised_layers"] = info.reinit_layers;
@@ -274,7 +298,8 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
 
     std::ostringstream md;
     md << "# G&A Studio demo model: " << info.recipe << "\n\n"
-       << "A tiny " << info.architecture << " trained by `" << command(info) << "` (recipe keys `" << recipe_options(info).dump() << "`) on the project's own synthetic data, so that the Gather-and-Aggregate "
+       << "A tiny " << info.architecture << " trained by `" << command(info) << "` (recipe keys `"
+       << recipe_options(info).dump() << "`) on the project's own synthetic data, so that the Gather-and-Aggregate "
        << "mechanism can be shown live on a laptop CPU. Not a language model for any other use.\n\n"
        << "## Training\n\n"
        << "- " << info.steps << " steps, " << info.batch << " rows of packed documents per step, AdamW (0.9, 0.95, "
@@ -282,23 +307,21 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
        << " warm-up steps then cosine to 10%, gradient clipping at 1.0.\n"
        << (info.init_from.empty() ? std::string()
                                   : "- Initialised from the weights of `" + info.init_from +
-                                        "` (a demo model trained before with the same tokenizer" +
-                                        (info.init_from_command.empty() ? std::string()
-                                                                        : ", by `" + info.init_from_command + "`") +
-                                        "), not from a seed; the steps above are this run's" +
-                                        (info.reinit_layers.empty() ? std::string()
-                                                                    : std::string("; the layers named by reinit_layers "
-                                                                                  "kept their seeded initialisation")) +
-                                        ".\n")
-       << curriculum(info) << shaping(info)
-       << "- Wall time " << static_cast<int>(info.seconds / 60) << " min " << static_cast<int>(info.seconds) % 60
-       << " s on " << hardware << ". Final training loss " << info.final_loss << ".\n"
+                   "` (a demo model trained before with the same tokenizer" +
+                   (info.init_from_command.empty() ? std::string() : ", by `" + info.init_from_command + "`") +
+                   "), not from a seed; the steps above are this run's" +
+                   (info.reinit_layers.empty() ? std::string()
+                                               : std::string("; the layers named by reinit_layers "
+                                                             "kept their seeded initialisation")) +
+                   ".\n")
+       << curriculum(info) << shaping(info) << "- Wall time " << static_cast<int>(info.seconds / 60) << " min "
+       << static_cast<int>(info.seconds) % 60 << " s on " << hardware << ". Final training loss " << info.final_loss
+       << ".\n"
        << "- Model: " << info.parameters << " parameters"
        << (info.shape.is_object() ? ", shape `" + info.shape.dump() + "`" : std::string()) << ".\n"
        << "- Tokenizer: SentencePiece BPE trained on the same data (byte fallback; the KV keys and the numbers "
           "0-99 are user-defined symbols, so every key and value is one token).\n\n"
-       << status(info, e)
-       << "## Data\n\n"
+       << status(info, e) << "## Data\n\n"
        << "- KV retrieval: " << info.data.value("kv_retrieval", std::string("(not recorded)")) << ".\n"
        << "- An invented world (the land of Vell): 24 people, each with a city, a pet, a favourite colour and a "
           "job, stated in sentences (the full list is in model_card.json); values: "
@@ -330,7 +353,8 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
     // in the head ranking (by KV drop, as the paper ranks).
     std::vector<const DemoEvaluation::HeadScore*> ranked;
     for (const auto& s : e.single_ablation) ranked.push_back(&s);
-    std::stable_sort(ranked.begin(), ranked.end(), [](const auto* a, const auto* b) { return a->kv + 1e-3 * a->mmlu < b->kv + 1e-3 * b->mmlu; });
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto* a, const auto* b) { return a->kv + 1e-3 * a->mmlu < b->kv + 1e-3 * b->mmlu; });
     const DemoEvaluation::HeadScore *gather = nullptr, *aggregate = nullptr;
     for (const auto* s : ranked) {
         if (s->head.kind != HeadKind::Attention) continue;
@@ -344,7 +368,8 @@ void write_demo_card(const std::filesystem::path& dir, const DemoCardInfo& info,
         char b[768];
         std::snprintf(b, sizeof b,
                       "Attention roles on the MMLU-format prompts: the most Gather-like head is **%s** (%.0f%% of the "
-                      "attention of each option's summary token, its closing newline, lies on that option's other tokens; rank %d "
+                      "attention of each option's summary token, its closing newline, lies on that option's other "
+                      "tokens; rank %d "
                       "in the head ranking), the most Aggregate-like head is **%s** (%.0f%% of the final position's "
                       "attention lies on the four summary tokens; rank %d).\n\n",
                       gather->head.name().c_str(), 100 * gather->gather_mass, rank_of(gather),

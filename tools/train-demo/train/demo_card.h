@@ -11,7 +11,7 @@ namespace gna::train {
 
 struct DemoCardInfo {
     std::string recipe;
-    std::string recipe_file;   // the recipe file of the run (TrainOptions::recipe_file); empty: given in code
+    std::string recipe_file;  // the recipe file of the run (TrainOptions::recipe_file); empty: given in code
     std::string architecture;  // LlamaForCausalLM, Mamba2ForCausalLM
     uint64_t seed = 0;
     int steps = 0, batch = 0, warmup = 0, threads = 0;
@@ -22,7 +22,7 @@ struct DemoCardInfo {
     std::string hardware;  // empty: this machine
     std::string init_from;  // the folder whose weights the run started from (recipe key init_from); empty: seeded
     std::vector<int> reinit_layers;  // layers left at their seeded initialisation (reinit_layers)
-    std::string init_from_command;   // the command that trained the init_from weights (their card's); empty: unknown
+    std::string init_from_command;  // the command that trained the init_from weights (their card's); empty: unknown
     Json data, shape;
     int64_t parameters = 0;
 };

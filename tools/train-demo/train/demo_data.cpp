@@ -25,8 +25,8 @@ constexpr uint64_t kBottleneckStream = 0xb0771e0000000000ull;
 constexpr uint64_t kLateLookupStream = 0x1a7e100c00000000ull;
 
 const std::array<const char*, 24> kEntities = {
-    "Zorba", "Mirta", "Kelvo", "Tamsin", "Orrin", "Belka", "Quill", "Nadra", "Fennick", "Ysolde", "Brannoc", "Lirra",
-    "Dovik", "Esmer", "Gorlan", "Hessa", "Ivro", "Jantel", "Korra", "Lomax", "Marnie", "Pell", "Rusk", "Saffa"};
+    "Zorba", "Mirta", "Kelvo",  "Tamsin", "Orrin", "Belka",  "Quill", "Nadra", "Fennick", "Ysolde", "Brannoc", "Lirra",
+    "Dovik", "Esmer", "Gorlan", "Hessa",  "Ivro",  "Jantel", "Korra", "Lomax", "Marnie",  "Pell",   "Rusk",    "Saffa"};
 
 struct Attribute {
     const char* name;
@@ -36,13 +36,21 @@ struct Attribute {
 };
 
 const std::array<Attribute, 4> kAttributes = {{
-    {"city", {"Avenmoor", "Brisk", "Calder", "Dunmere", "Elsby", "Fallow", "Grenn", "Holt"}, "{E} lives in {V}.",
+    {"city",
+     {"Avenmoor", "Brisk", "Calder", "Dunmere", "Elsby", "Fallow", "Grenn", "Holt"},
+     "{E} lives in {V}.",
      "Where does {E} live?"},
-    {"pet", {"cat", "dog", "owl", "fox", "goat", "horse", "frog", "duck"}, "{E} has a pet {V}.",
+    {"pet",
+     {"cat", "dog", "owl", "fox", "goat", "horse", "frog", "duck"},
+     "{E} has a pet {V}.",
      "Which pet does {E} have?"},
-    {"color", {"red", "blue", "green", "yellow", "purple", "orange", "white", "black"},
-     "The favourite colour of {E} is {V}.", "What is the favourite colour of {E}?"},
-    {"job", {"baker", "farmer", "sailor", "doctor", "painter", "miner", "teacher", "singer"}, "{E} works as a {V}.",
+    {"color",
+     {"red", "blue", "green", "yellow", "purple", "orange", "white", "black"},
+     "The favourite colour of {E} is {V}.",
+     "What is the favourite colour of {E}?"},
+    {"job",
+     {"baker", "farmer", "sailor", "doctor", "painter", "miner", "teacher", "singer"},
+     "{E} works as a {V}.",
      "What is the job of {E}?"},
 }};
 
@@ -53,14 +61,20 @@ const std::array<Attribute, 4> kPhraseAttributes = {{
     {"city",
      {"Avenmoor", "Calder", "North Avenmoor", "North Calder", "Old Avenmoor", "Old Calder", "Old North Avenmoor",
       "Old North Calder"},
-     "{E} lives in {V}.", "Where does {E} live?"},
-    {"pet", {"cat", "dog", "grey cat", "grey dog", "small cat", "small dog", "small grey cat", "small grey dog"},
-     "{E} has a pet {V}.", "Which pet does {E} have?"},
-    {"color", {"red", "blue", "dark red", "dark blue", "light red", "light blue", "light sea blue", "dark sea blue"},
-     "The favourite colour of {E} is {V}.", "What is the favourite colour of {E}?"},
+     "{E} lives in {V}.",
+     "Where does {E} live?"},
+    {"pet",
+     {"cat", "dog", "grey cat", "grey dog", "small cat", "small dog", "small grey cat", "small grey dog"},
+     "{E} has a pet {V}.",
+     "Which pet does {E} have?"},
+    {"color",
+     {"red", "blue", "dark red", "dark blue", "light red", "light blue", "light sea blue", "dark sea blue"},
+     "The favourite colour of {E} is {V}.",
+     "What is the favourite colour of {E}?"},
     {"job",
      {"baker", "miner", "sea baker", "sea miner", "head baker", "head miner", "head sea baker", "head sea miner"},
-     "{E} works as a {V}.", "What is the job of {E}?"},
+     "{E} works as a {V}.",
+     "What is the job of {E}?"},
 }};
 
 // DemoWorld::Prefixes: one or two words from four per attribute (a b c d): a, b, c, "a b", "b c", "c a",
@@ -68,14 +82,22 @@ const std::array<Attribute, 4> kPhraseAttributes = {{
 // another, so no token of an option knows that the option ends there; only its closing newline does.
 // No two values have the same words, so a summary that reads the words in any order tells them apart.
 const std::array<Attribute, 4> kPrefixAttributes = {{
-    {"city", {"Calder", "Holt", "Brisk", "Calder Holt", "Holt Brisk", "Brisk Calder", "Avenmoor Calder", "Holt Avenmoor"},
-     "{E} lives in {V}.", "Where does {E} live?"},
-    {"pet", {"cat", "owl", "fox", "cat owl", "owl fox", "fox cat", "dog cat", "owl dog"}, "{E} has a pet {V}.",
+    {"city",
+     {"Calder", "Holt", "Brisk", "Calder Holt", "Holt Brisk", "Brisk Calder", "Avenmoor Calder", "Holt Avenmoor"},
+     "{E} lives in {V}.",
+     "Where does {E} live?"},
+    {"pet",
+     {"cat", "owl", "fox", "cat owl", "owl fox", "fox cat", "dog cat", "owl dog"},
+     "{E} has a pet {V}.",
      "Which pet does {E} have?"},
-    {"color", {"red", "blue", "green", "red blue", "blue green", "green red", "white red", "blue white"},
-     "The favourite colour of {E} is {V}.", "What is the favourite colour of {E}?"},
-    {"job", {"baker", "miner", "singer", "baker miner", "miner singer", "singer baker", "sailor baker", "miner sailor"},
-     "{E} works as a {V}.", "What is the job of {E}?"},
+    {"color",
+     {"red", "blue", "green", "red blue", "blue green", "green red", "white red", "blue white"},
+     "The favourite colour of {E} is {V}.",
+     "What is the favourite colour of {E}?"},
+    {"job",
+     {"baker", "miner", "singer", "baker miner", "miner singer", "singer baker", "sailor baker", "miner sailor"},
+     "{E} works as a {V}.",
+     "What is the job of {E}?"},
 }};
 
 const std::array<Attribute, 4>& attributes(DemoWorld w) {
@@ -95,7 +117,8 @@ public:
     explicit Rng(uint64_t seed) : g_(seed) {}
     uint64_t below(uint64_t n) { return g_.next_u64() % n; }
     double unit() { return static_cast<double>(g_.next_u64() >> 11) / 9007199254740992.0; }
-    template <class T> void shuffle(std::vector<T>& v) {
+    template <class T>
+    void shuffle(std::vector<T>& v) {
         for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(i)]);
     }
 
@@ -180,9 +203,9 @@ ChoiceSample question(Rng& r, DemoWorld w, const std::vector<WorldFact>& facts, 
 
 std::string prose(Rng& r, DemoWorld w, const std::vector<WorldFact>& facts) {
     static const char* kLines[] = {
-        "The land of Vell is quiet in winter.", "Every town in Vell has a market and a well.",
-        "People in Vell like long walks by the river.", "The roads of Vell are old and narrow.",
-        "In spring the fields of Vell turn green.", "Many people of Vell keep animals at home.",
+        "The land of Vell is quiet in winter.",           "Every town in Vell has a market and a well.",
+        "People in Vell like long walks by the river.",   "The roads of Vell are old and narrow.",
+        "In spring the fields of Vell turn green.",       "Many people of Vell keep animals at home.",
         "Stories in Vell are told by the fire at night.", "The people of Vell are known by their work."};
     std::string t;
     const int n = 2 + static_cast<int>(r.below(3));
@@ -233,8 +256,8 @@ DemoData::Document DemoData::document(uint64_t index) const {
     double u = warm ? 0.0 : r.unit();  // the curriculum: KV only
     if (focus) {
         // The MMLU-focused mix: KV 20%, MMLU format 50%, classic 6%, plain questions 8%, facts 16%.
-        u = u < 0.2 ? u * (0.45 / 0.2)
-            : u < 0.7 ? 0.45 + (u - 0.2) * (0.30 / 0.5)
+        u = u < 0.2    ? u * (0.45 / 0.2)
+            : u < 0.7  ? 0.45 + (u - 0.2) * (0.30 / 0.5)
             : u < 0.76 ? 0.75 + (u - 0.7) * (0.08 / 0.06)
             : u < 0.84 ? 0.83 + (u - 0.76) * (0.06 / 0.08)
                        : 0.89 + (u - 0.84) * (0.08 / 0.16);
@@ -248,7 +271,8 @@ DemoData::Document DemoData::document(uint64_t index) const {
     if (u < 0.45) {
         // The task's prompt and answer, then more questions about other keys of the same
         // dictionary in the same template: every answer is a retrieval target (dense signal).
-        const int pairs = warm ? 1 + static_cast<int>(r.below(8)) : 2 + static_cast<int>(r.below(23));  // 2..24; 1..8 first
+        const int pairs =
+            warm ? 1 + static_cast<int>(r.below(8)) : 2 + static_cast<int>(r.below(23));  // 2..24; 1..8 first
         const KvDraw k = kv_draw(r, keys_, pairs);
         d.prefix = kv_prompt(k.dictionary, k.dictionary[k.order[0]].first);
         d.answer = " " + std::to_string(k.dictionary[k.order[0]].second);
@@ -260,8 +284,10 @@ DemoData::Document DemoData::document(uint64_t index) const {
             d.answer_segments.push_back(static_cast<int>(line) + 1);
             const auto& [key, value] = k.dictionary[line];
             // Recited: "\n<key>:" then "<value>", every value a retrieval target.
-            if (recite) d.more.emplace_back("\n" + key + ":", std::to_string(value));
-            else d.more.emplace_back("\nThe value of the key '" + key + "' is", " " + std::to_string(value));
+            if (recite)
+                d.more.emplace_back("\n" + key + ":", std::to_string(value));
+            else
+                d.more.emplace_back("\nThe value of the key '" + key + "' is", " " + std::to_string(value));
         }
         d.kind = "kv";
         d.segments_after = 1;  // "Memorize the following dictionary:\n", then one line per pair
@@ -350,41 +376,49 @@ std::string DemoData::tokenizer_corpus(int documents) const {
 
 Json DemoData::describe() const {
     Json facts = Json::array();
-    for (const auto& f : facts_) facts.push_back({{"entity", f.entity}, {"attribute", f.attribute}, {"value", f.value}});
+    for (const auto& f : facts_)
+        facts.push_back({{"entity", f.entity}, {"attribute", f.attribute}, {"value", f.value}});
     return {
-        {"mix", {{"kv_retrieval", 0.45}, {"mmlu_format", 0.30}, {"classic_format", 0.08}, {"plain_question", 0.06},
-                 {"fact_sentences", 0.08}, {"filler_prose", 0.03}}},
-        {"kv_retrieval", "the KV-retrieval task's template (\"Memorize the following dictionary:\\n\", key:value "
-                         "lines, \"\\nThe value of the key '<key>' is\" + \" <value>\"), 2-24 pairs, keys from "
-                         "resources/data/kv_words.txt, values 0-99, then up to 7 more questions about other keys of "
-                         "the same dictionary in the same template, or the dictionary recited ('Recite the "
-                         "dictionary:' then key: + value lines)"},
-        {"mmlu_format", "optional harness header, question, options A-D (answer + 3 distractors of the same "
-                        "attribute), \"Answer:\" + \" <letter>\""},
+        {"mix",
+         {{"kv_retrieval", 0.45},
+          {"mmlu_format", 0.30},
+          {"classic_format", 0.08},
+          {"plain_question", 0.06},
+          {"fact_sentences", 0.08},
+          {"filler_prose", 0.03}}},
+        {"kv_retrieval",
+         "the KV-retrieval task's template (\"Memorize the following dictionary:\\n\", key:value "
+         "lines, \"\\nThe value of the key '<key>' is\" + \" <value>\"), 2-24 pairs, keys from "
+         "resources/data/kv_words.txt, values 0-99, then up to 7 more questions about other keys of "
+         "the same dictionary in the same template, or the dictionary recited ('Recite the "
+         "dictionary:' then key: + value lines)"},
+        {"mmlu_format",
+         "optional harness header, question, options A-D (answer + 3 distractors of the same "
+         "attribute), \"Answer:\" + \" <letter>\""},
         {"mmlu_shuffled_letters", mixed_letters()},
         {"summary_bottleneck", bottleneck_},
         {"summary_bottleneck_kv", kv_bottleneck_},
         {"kv_late_lookup", late_lookup_},
         {"summary_readout_layer", readout_layer_},
         {"summary_gather", gather_},
-        {"attention_guide", guide_.weight > 0 ? Json{{"gather", guide_.gather},
-                                                     {"aggregate", guide_.aggregate},
-                                                     {"weight", guide_.weight}}
-                                              : Json()},
+        {"attention_guide",
+         guide_.weight > 0 ? Json{{"gather", guide_.gather}, {"aggregate", guide_.aggregate}, {"weight", guide_.weight}}
+                           : Json()},
         {"kv_repeat_keys", repeat_keys_},
         {"options", demo_world_name(world_)},
-        {"option_values", world_ == DemoWorld::Phrases
-                              ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "
-                                "the first words of another: no single token names an option"
-                          : world_ == DemoWorld::Prefixes
-                              ? "one or two words of four per attribute (Calder, Calder Holt, Holt Brisk), some "
-                                "beginning others and every word ending one value and beginning another: only an "
-                                "option's closing newline shows where it ends; text answers end with that newline"
-                              : "one word each"},
-        {"classic_format", world_ == DemoWorld::Prefixes ? "same prompt, \"Answer:\" + \" <answer text>\\n\""
-                                                         : "same prompt, \"Answer:\" + \" <answer text>\""},
-        {"world", {{"entities", kEntities.size()}, {"attributes", {"city", "pet", "color", "job"}},
-                   {"facts", facts}}},
+        {"option_values",
+         world_ == DemoWorld::Phrases
+             ? "one to three words shared within an attribute (cat, grey cat, small grey cat), none "
+               "the first words of another: no single token names an option"
+             : world_ == DemoWorld::Prefixes
+             ? "one or two words of four per attribute (Calder, Calder Holt, Holt Brisk), some "
+               "beginning others and every word ending one value and beginning another: only an "
+               "option's closing newline shows where it ends; text answers end with that newline"
+             : "one word each"},
+        {"classic_format",
+         world_ == DemoWorld::Prefixes ? "same prompt, \"Answer:\" + \" <answer text>\\n\""
+                                       : "same prompt, \"Answer:\" + \" <answer text>\""},
+        {"world", {{"entities", kEntities.size()}, {"attributes", {"city", "pet", "color", "job"}}, {"facts", facts}}},
     };
 }
 

@@ -119,7 +119,7 @@ public:
 
     // Evaluation probes drawn from a stream disjoint from the training documents.
     ChoiceSample kv_sample(uint64_t index, int pairs) const;
-    ChoiceSample mmlu_sample(uint64_t index) const;     // choices " A".." D"
+    ChoiceSample mmlu_sample(uint64_t index) const;  // choices " A".." D"
     ChoiceSample classic_sample(uint64_t index) const;  // choices " <option text>"
 
     const std::vector<WorldFact>& facts() const { return facts_; }

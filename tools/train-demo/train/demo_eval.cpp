@@ -95,8 +95,12 @@ Json DemoEvaluation::to_json() const {
     };
     Json single = Json::array();
     for (const auto& s : single_ablation)
-        single.push_back({{"head", s.head.name()}, {"kv", s.kv}, {"mmlu", s.mmlu}, {"classic", s.classic},
-                          {"gather_mass", s.gather_mass}, {"aggregate_mass", s.aggregate_mass}});
+        single.push_back({{"head", s.head.name()},
+                          {"kv", s.kv},
+                          {"mmlu", s.mmlu},
+                          {"classic", s.classic},
+                          {"gather_mass", s.gather_mass},
+                          {"aggregate_mass", s.aggregate_mass}});
     Json by_size = Json::array();
     for (const auto& [n, acc] : kv_by_size) by_size.push_back({{"pairs", n}, {"kv", acc}});
     Json j = {
@@ -104,15 +108,15 @@ Json DemoEvaluation::to_json() const {
         {"kv_pairs", kv_pairs},
         {"baseline", {{"kv", kv_accuracy}, {"mmlu", mmlu_accuracy}, {"classic", classic_accuracy}}},
         {"single_head_ablation", single},
-        {"top2_by_kv_drop", {{"heads", heads(top_kv)}, {"kv", kv_top2_kv}, {"mmlu", kv_top2_mmlu},
-                             {"classic", kv_top2_classic}}},
-        {"top2_by_mmlu_drop", {{"heads", heads(top_mmlu)}, {"kv", mmlu_top2_kv}, {"mmlu", mmlu_top2_mmlu},
-                               {"classic", mmlu_top2_classic}}},
+        {"top2_by_kv_drop",
+         {{"heads", heads(top_kv)}, {"kv", kv_top2_kv}, {"mmlu", kv_top2_mmlu}, {"classic", kv_top2_classic}}},
+        {"top2_by_mmlu_drop",
+         {{"heads", heads(top_mmlu)}, {"kv", mmlu_top2_kv}, {"mmlu", mmlu_top2_mmlu}, {"classic", mmlu_top2_classic}}},
         {"kv_by_size", by_size},
     };
     if (hybrid)
-        j["all_attention_heads_ablated"] = {{"kv", no_attention_kv}, {"mmlu", no_attention_mmlu},
-                                            {"classic", no_attention_classic}};
+        j["all_attention_heads_ablated"] = {
+            {"kv", no_attention_kv}, {"mmlu", no_attention_mmlu}, {"classic", no_attention_classic}};
     return j;
 }
 
@@ -148,7 +152,7 @@ DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, De
             if (progress) {
                 TrainProgress p;
                 p.message = "ablated " + ref.name() + ": kv " + std::to_string(s.kv) + ", mmlu " +
-                            std::to_string(s.mmlu) + ", classic " + std::to_string(s.classic);
+                    std::to_string(s.mmlu) + ", classic " + std::to_string(s.classic);
                 progress(p);
             }
         }
@@ -186,7 +190,8 @@ DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, De
     for (const auto& layer : info.layers) {
         attention = attention || layer.attention_heads > 0;
         ssm = ssm || layer.ssm_heads > 0;
-        for (int i = 0; i < layer.attention_heads; ++i) no_attention.ablate(HeadRef{layer.index, i, HeadKind::Attention});
+        for (int i = 0; i < layer.attention_heads; ++i)
+            no_attention.ablate(HeadRef{layer.index, i, HeadKind::Attention});
     }
     e.hybrid = attention && ssm;
     if (e.hybrid) measure(no_attention, e.no_attention_kv, e.no_attention_mmlu, e.no_attention_classic);

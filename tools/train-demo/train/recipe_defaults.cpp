@@ -5,10 +5,10 @@
 
 namespace gna::train {
 
-
 Recipe recipe_for(const TrainOptions& o) {
     if (o.recipe != "transformer" && o.recipe != "ssm" && o.recipe != "hybrid")
-        throw Error("train-demo: unknown recipe '" + o.recipe + "'; use architecture \"transformer\", \"ssm\" or \"hybrid\"");
+        throw Error("train-demo: unknown recipe '" + o.recipe +
+                    "'; use architecture \"transformer\", \"ssm\" or \"hybrid\"");
     // The shipped transformer demo: 3 layers x 4 heads (head_dim 16), hidden 64, SwiGLU 192,
     // SentencePiece vocabulary <= 1200 (351 KV keys and 100 numbers are single tokens), rows of
     // 256 tokens; ~1 CPU-second per step.

@@ -10,7 +10,7 @@ struct Recipe {
     train::LlamaShape shape;
     int batch = 12, steps = 1500, kv_warmup = 0;
     double kv_until_accuracy = 0;  // > 0: the KV-only curriculum ends once KV values reach this accuracy
-    int mmlu_focus = 0;            // then at most this many steps of the MMLU-focused mix
+    int mmlu_focus = 0;  // then at most this many steps of the MMLU-focused mix
     double mmlu_until_accuracy = 0;  // > 0: ended early once MMLU-format letters reach this accuracy
     double lr = 5e-3, kv_context_weight = 1.0;
     DemoWorld world = DemoWorld::Words;

@@ -85,8 +85,9 @@ RecipeStage read_stage(const Json& j, const std::string& where, const fs::path& 
     (void)r.text("description", "");
     o.recipe = r.text("architecture", "");
     if (o.recipe != "transformer" && o.recipe != "ssm" && o.recipe != "hybrid")
-        r.fail("architecture", "must be \"transformer\", \"ssm\" or \"hybrid\"" +
-                                   (j.contains("architecture") ? ", not " + j.at("architecture").dump() : std::string(" (missing)")));
+        r.fail("architecture",
+               "must be \"transformer\", \"ssm\" or \"hybrid\"" +
+                   (j.contains("architecture") ? ", not " + j.at("architecture").dump() : std::string(" (missing)")));
     o.seed = static_cast<uint64_t>(r.integer("seed", 1, 0));
     o.steps = r.integer("steps", 0, 1);
     o.layers = r.integer("layers", 0, 1);
@@ -123,9 +124,11 @@ RecipeStage read_stage(const Json& j, const std::string& where, const fs::path& 
         const Json& g = r.value("attention_guide");
         if (!g.is_object() || !g.contains("gather") || !g.at("gather").is_array() || g.at("gather").empty() ||
             !g.contains("aggregate"))
-            r.fail("attention_guide", "must be {\"gather\": [\"L1.H3\", ...], \"aggregate\": \"L2.H2\", \"weight\": 1}");
+            r.fail("attention_guide",
+                   "must be {\"gather\": [\"L1.H3\", ...], \"aggregate\": \"L2.H2\", \"weight\": 1}");
         for (const auto& [k, v] : g.items())
-            if (k != "gather" && k != "aggregate" && k != "weight") r.fail("attention_guide." + k, "is not a recipe key");
+            if (k != "gather" && k != "aggregate" && k != "weight")
+                r.fail("attention_guide." + k, "is not a recipe key");
         for (const Json& h : g.at("gather")) o.attention_guide.gather.push_back(r.head("attention_guide.gather", h));
         o.attention_guide.aggregate = r.head("attention_guide.aggregate", g.at("aggregate"));
         o.attention_guide.weight = g.value("weight", Json(1.0)).is_number() ? g.value("weight", 1.0) : -1.0;
@@ -145,7 +148,8 @@ RecipeStage read_stage(const Json& j, const std::string& where, const fs::path& 
         const Json& v = r.value("reinit_layers");
         if (!v.is_array()) r.fail("reinit_layers", "must be a list of layer numbers, e.g. [2]");
         for (const Json& l : v) {
-            if (!l.is_number_integer() || l.get<int>() < 0) r.fail("reinit_layers", "must list layer numbers, not " + l.dump());
+            if (!l.is_number_integer() || l.get<int>() < 0)
+                r.fail("reinit_layers", "must list layer numbers, not " + l.dump());
             o.reinit_layers.push_back(l.get<int>());
         }
     }
@@ -174,8 +178,9 @@ std::vector<RecipeStage> parse_recipe(const Json& recipe, const std::string& whe
 
 std::vector<RecipeStage> read_recipe(const fs::path& file) {
     if (!fs::is_regular_file(file))
-        throw Error(file.string() + ": no such recipe file; give a recipe.json such as "
-                                    "resources/demo-models/transformer/recipe.json");
+        throw Error(file.string() +
+                    ": no such recipe file; give a recipe.json such as "
+                    "resources/demo-models/transformer/recipe.json");
     return parse_recipe(read_json_file(file), file.string(), file.parent_path());
 }
 

@@ -13,7 +13,7 @@
 namespace gna::train {
 
 struct RecipeStage {
-    TrainOptions options;      // out is left empty: the runner decides where each stage goes
+    TrainOptions options;  // out is left empty: the runner decides where each stage goes
     bool from_previous = false;  // init_from the previous stage's output
 };
 

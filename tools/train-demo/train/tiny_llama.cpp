@@ -30,8 +30,9 @@ at::Tensor rms(const at::Tensor& x, const at::Tensor& w, double eps) {
 TinyLlama::TinyLlama(const LlamaShape& s, uint64_t seed) : TrainableLM(s) {
     if (s.vocab <= 0 || s.hidden <= 0 || s.layers <= 0 || s.heads <= 0 ||
         (s.attn_head_dim <= 0 && s.hidden % s.heads != 0) || s.head_dim() % 2 != 0)
-        throw Error("train-demo: vocab, hidden, layers, heads must be positive, hidden a multiple of heads (or "
-                    "head_dim given) and the head size even (RoPE)");
+        throw Error(
+            "train-demo: vocab, hidden, layers, heads must be positive, hidden a multiple of heads (or "
+            "head_dim given) and the head size even (RoPE)");
     SeededNormal rng(seed);
     const int64_t C = s.hidden, I = s.intermediate, V = s.vocab, A = s.heads * s.head_dim();
     const double in_c = 1.0 / std::sqrt(static_cast<double>(C));

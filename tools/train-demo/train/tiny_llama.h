@@ -25,7 +25,7 @@ struct LlamaShape {
     // Mamba-2 (ssm recipe): d_inner = expand * hidden = ssm_heads * ssm_head_dim.
     int64_t expand = 2, ssm_head_dim = 16, state = 16, conv_kernel = 4, chunk = 64;
     std::vector<int64_t> hybrid_layers;  // Zamba2 (hybrid recipe): layers with an attention block
-    bool mem_rope = false;               // Zamba2: RoPE in the shared attention (use_mem_rope)
+    bool mem_rope = false;  // Zamba2: RoPE in the shared attention (use_mem_rope)
     // Llama only: attention head size (0 = hidden / heads) and lm_head tied to the embeddings.
     int64_t attn_head_dim = 0;
     bool tie_embeddings = false;

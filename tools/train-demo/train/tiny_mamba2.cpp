@@ -55,14 +55,14 @@ at::Tensor mixer(const Get& p, const LlamaShape& s, const std::string& m, const 
     at::Tensor proj = at::linear(x, p(m + ".in_proj.weight"));  // (B, T, DI + Cc + H)
     at::Tensor z = proj.narrow(-1, 0, DI);
     ConvResult conv = causal_conv1d(proj.narrow(-1, DI, Cc), p(m + ".conv1d.weight"), p(m + ".conv1d.bias"), {});
-    at::Tensor xBC = at::silu(conv.y);                                   // (B, T, Cc)
-    at::Tensor xs = xBC.narrow(-1, 0, DI).reshape({B, T, H, P});         // (B, T, H, P)
-    at::Tensor Bg = xBC.narrow(-1, DI, N).reshape({B, T, 1, N});         // (B, T, G=1, N)
+    at::Tensor xBC = at::silu(conv.y);  // (B, T, Cc)
+    at::Tensor xs = xBC.narrow(-1, 0, DI).reshape({B, T, H, P});  // (B, T, H, P)
+    at::Tensor Bg = xBC.narrow(-1, DI, N).reshape({B, T, 1, N});  // (B, T, G=1, N)
     at::Tensor Cg = xBC.narrow(-1, DI + N, N).reshape({B, T, 1, N});
     at::Tensor dt = at::softplus(proj.narrow(-1, DI + Cc, H) + p(m + ".dt_bias"));  // (B, T, H)
     at::Tensor A = -at::exp(p(m + ".A_log"));
     ScanResult scan = ssd_scan(xs, dt, A, Bg, Cg, s.chunk, {});
-    at::Tensor y = scan.y + xs * p(m + ".D").view({1, 1, H, 1});       // (B, T, H, P)
+    at::Tensor y = scan.y + xs * p(m + ".D").view({1, 1, H, 1});  // (B, T, H, P)
     // gated RMSNorm over the DI channels (one group)
     at::Tensor g = y.reshape({B, T, DI}) * at::silu(z);
     g = g * at::rsqrt(g.pow(2).mean(-1, true) + s.eps) * p(m + ".norm.weight");
@@ -99,10 +99,18 @@ at::Tensor TinyMamba2::forward(const at::Tensor& ids, const at::Tensor&, const a
 // The config keys the Mamba-2 and Zamba2 demos share: sizes, tied embeddings, special tokens, context,
 // the SSD scan's chunk, time-step limit and conv bias, dtype.
 static Json ssm_config_common(const LlamaShape& s, int bos_id, int eos_id) {
-    return {{"hidden_size", s.hidden},        {"num_hidden_layers", s.layers},        {"vocab_size", s.vocab},
-            {"tie_word_embeddings", true},    {"bos_token_id", bos_id},               {"eos_token_id", eos_id},
-            {"pad_token_id", 0},              {"max_position_embeddings", s.context}, {"chunk_size", s.chunk},
-            {"time_step_limit", {0.0, nullptr}}, {"use_conv_bias", true},             {"torch_dtype", "float32"},
+    return {{"hidden_size", s.hidden},
+            {"num_hidden_layers", s.layers},
+            {"vocab_size", s.vocab},
+            {"tie_word_embeddings", true},
+            {"bos_token_id", bos_id},
+            {"eos_token_id", eos_id},
+            {"pad_token_id", 0},
+            {"max_position_embeddings", s.context},
+            {"chunk_size", s.chunk},
+            {"time_step_limit", {0.0, nullptr}},
+            {"use_conv_bias", true},
+            {"torch_dtype", "float32"},
             {"transformers_version", "4.46.0"}};
 }
 
@@ -139,8 +147,9 @@ TinyZamba2::TinyZamba2(const LlamaShape& s, uint64_t seed) : TrainableLM(s) {
     const int64_t C = s.hidden, V = s.vocab, DI = s.expand * s.hidden, H = s.ssm_heads(), I = s.intermediate;
     if (V <= 0 || C <= 0 || s.layers <= 0 || H <= 0 || H * s.ssm_head_dim != DI || s.heads <= 0 ||
         (2 * C) % s.heads != 0 || s.hybrid_layers.empty())
-        throw Error("train-demo: the hybrid needs expand * hidden a multiple of the SSM head size, 2 * hidden a "
-                    "multiple of the attention heads, and at least one hybrid layer");
+        throw Error(
+            "train-demo: the hybrid needs expand * hidden a multiple of the SSM head size, 2 * hidden a "
+            "multiple of the attention heads, and at least one hybrid layer");
     SeededNormal rng(seed);
     const double in_2c = 1.0 / std::sqrt(static_cast<double>(2 * C)), in_c = 1.0 / std::sqrt(static_cast<double>(C));
     auto add = [&](const std::string& n, at::Tensor t) { params_.emplace_back(n, std::move(t)); };
@@ -164,7 +173,8 @@ TinyZamba2::TinyZamba2(const LlamaShape& s, uint64_t seed) : TrainableLM(s) {
             add(sp + ".self_attn." + w + ".weight", seeded_parameter(rng, {2 * C, 2 * C}, in_2c));
         add(sp + ".self_attn.o_proj.weight", seeded_parameter(rng, {C, 2 * C}, in_2c));
         add(sp + ".feed_forward.gate_up_proj.weight", seeded_parameter(rng, {2 * I, C}, in_c));
-        add(sp + ".feed_forward.down_proj.weight", seeded_parameter(rng, {C, I}, 1.0 / std::sqrt(static_cast<double>(I))));
+        add(sp + ".feed_forward.down_proj.weight",
+            seeded_parameter(rng, {C, I}, 1.0 / std::sqrt(static_cast<double>(I))));
     }
     add("model.final_layernorm.weight", seeded_parameter(rng, {C}, 0.0, 1.0));
     const int64_t D = 2 * C / s.heads;  // inv_freq[i] = theta^(-2i/D)
@@ -212,12 +222,15 @@ at::Tensor TinyZamba2::forward(const at::Tensor& ids, const at::Tensor& position
         }
         at::Tensor scores = (at::matmul(q, k.transpose(-1, -2)) * scale).masked_fill(hidden, -1e9);
         at::Tensor o = at::matmul(at::softmax(scores, -1), v).transpose(1, 2).reshape({B, T, 2 * C});
-        at::Tensor t = rms(at::linear(o, p(sp + ".self_attn.o_proj.weight")), p(sp + ".pre_ff_layernorm.weight"), s.eps);
+        at::Tensor t =
+            rms(at::linear(o, p(sp + ".self_attn.o_proj.weight")), p(sp + ".pre_ff_layernorm.weight"), s.eps);
         at::Tensor gu = at::linear(t, p(sp + ".feed_forward.gate_up_proj.weight"));  // (B, T, 2I)
         const int64_t I = gu.size(-1) / 2;
         t = at::linear(at::gelu(gu.narrow(-1, 0, I)) * gu.narrow(-1, I, I), p(sp + ".feed_forward.down_proj.weight"));
         at::Tensor x = h + at::linear(t, p(pre + ".linear.weight"));
-        h = h + mixer(get, s, pre + ".mamba_decoder.mamba", rms(x, p(pre + ".mamba_decoder.input_layernorm.weight"), s.eps));
+        h = h +
+            mixer(get, s, pre + ".mamba_decoder.mamba",
+                  rms(x, p(pre + ".mamba_decoder.input_layernorm.weight"), s.eps));
     }
     return at::linear(rms(h, p("model.final_layernorm.weight"), s.eps), p("model.embed_tokens.weight"));
 }

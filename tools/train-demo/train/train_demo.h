@@ -22,7 +22,7 @@ struct TrainOptions {
     std::filesystem::path out{};
     // The recipe file these options came from (the card's command names it); empty: given in code.
     std::string recipe_file{};
-    std::string world{};       // "words" | "phrases" | "prefixes" (DemoWorld); empty = the recipe's default
+    std::string world{};  // "words" | "phrases" | "prefixes" (DemoWorld); empty = the recipe's default
     // A SentencePiece tokenizer.model to use instead of training one (its folder's tokenizer_config.json
     // is copied too when there is one); empty = train a tokenizer on the data.
     std::filesystem::path tokenizer{};
@@ -34,20 +34,20 @@ struct TrainOptions {
     // (the run re-learns them on top of the others), e.g. {2} for the last layer of the transformer.
     std::vector<int> reinit_layers{};
     uint64_t seed = 1;
-    int steps = 0;           // 0 = the recipe's default
+    int steps = 0;  // 0 = the recipe's default
     // Model and batch shape; 0 = the recipe's default.
     int layers = 0, hidden = 0, heads = 0, intermediate = 0, vocab = 0, context = 0, batch = 0;
-    double lr = 0;           // peak learning rate (AdamW); 0 = default
-    int head_dim = 0;        // transformer: attention head size (0 = hidden / heads)
-    int tie_embeddings = -1; // transformer: 1 = lm_head tied to the embeddings, 0 = untied, -1 = default
+    double lr = 0;  // peak learning rate (AdamW); 0 = default
+    int head_dim = 0;  // transformer: attention head size (0 = hidden / heads)
+    int tie_embeddings = -1;  // transformer: 1 = lm_head tied to the embeddings, 0 = untied, -1 = default
     // transformer, training only: each head of the first head_dropout_layers layers is switched off
     // with this probability per row and step, after the KV-only curriculum (-1 = the recipe's default).
     double head_dropout = -1;
     int head_dropout_layers = -1;
-    int mem_rope = -1;       // hybrid: 1 = RoPE in the attention blocks (Zamba2 use_mem_rope), 0 = none, -1 = default
+    int mem_rope = -1;  // hybrid: 1 = RoPE in the attention blocks (Zamba2 use_mem_rope), 0 = none, -1 = default
     double embed_shared = -1;  // std of the embeddings' shared direction at initialisation; -1 = default
-    int warmup = -1;         // warm-up steps; -1 = default (5% of steps)
-    int kv_warmup = -1;      // curriculum: steps of KV-retrieval-only data first (at most); -1 = the recipe's default
+    int warmup = -1;  // warm-up steps; -1 = default (5% of steps)
+    int kv_warmup = -1;  // curriculum: steps of KV-retrieval-only data first (at most); -1 = the recipe's default
     // The curriculum ends early, after the step at which the KV value accuracy of the last 50 steps
     // reaches this (the retrieval circuit has formed); 0 = run all kv_warmup steps; -1 = default.
     double kv_until_accuracy = -1;
@@ -77,24 +77,24 @@ struct TrainOptions {
     DemoData::AttentionGuide attention_guide{};
     // KV documents' further questions may ask a key again (DemoData::set_kv_repeat_keys).
     bool kv_repeat_keys = false;
-    double clip = 1.0;       // gradient-norm clipping
+    double clip = 1.0;  // gradient-norm clipping
     // Loss weight of the tokens of KV-retrieval documents that are not answers (the template and the
     // dictionary's random keys and values, which no model can predict); answers weigh 4. -1 = default.
     double kv_context_weight = -1;
     int checkpoint_every = 100;
-    bool resume = true;      // continue from OUT/checkpoint when it is there
-    bool evaluate = true;    // evaluate through gna::Model and write MODEL_CARD.md + model_card.json
+    bool resume = true;  // continue from OUT/checkpoint when it is there
+    bool evaluate = true;  // evaluate through gna::Model and write MODEL_CARD.md + model_card.json
     int eval_samples = 100;  // per metric
-    int threads = 0;         // 0 = LibTorch default
+    int threads = 0;  // 0 = LibTorch default
     int log_every = 10;
 };
 
 struct TrainProgress {
     int step = 0, steps = 0;
-    double loss = 0;          // mean over the last log_every steps
-    double accuracy = 0;      // next-token accuracy on answer tokens, same window
-    double kv_accuracy = 0;   // on the KV answers' value tokens (retrieval proper), same window
-    double mmlu_accuracy = 0; // on the MMLU-format answer letters, same window
+    double loss = 0;  // mean over the last log_every steps
+    double accuracy = 0;  // next-token accuracy on answer tokens, same window
+    double kv_accuracy = 0;  // on the KV answers' value tokens (retrieval proper), same window
+    double mmlu_accuracy = 0;  // on the MMLU-format answer letters, same window
     // The same two on the documents trained with the summary-token bottleneck; -1 = none in the window.
     double kv_bottleneck_accuracy = -1, mmlu_bottleneck_accuracy = -1;
     // The attention guide's two terms (AttentionGuide), same window; -1 = no guide.
@@ -103,7 +103,7 @@ struct TrainProgress {
     double guide_aggregate_kv_loss = -1, guide_aggregate_mmlu_loss = -1;
     double lr = 0;
     double elapsed_s = 0, eta_s = 0;
-    std::string message;      // phase changes ("training tokenizer", "evaluating", ...)
+    std::string message;  // phase changes ("training tokenizer", "evaluating", ...)
 };
 
 struct DemoEvaluation {
@@ -118,8 +118,8 @@ struct DemoEvaluation {
         double gather_mass = 0, aggregate_mass = 0;
     };
     std::vector<HeadScore> single_ablation;  // accuracy with that head ablated, every head
-    std::vector<HeadRef> top_kv, top_mmlu;   // top-2 by KV drop (the paper's ranking), by MMLU drop
-    double kv_top2_kv = 0, kv_top2_mmlu = 0, kv_top2_classic = 0;        // ablating top_kv
+    std::vector<HeadRef> top_kv, top_mmlu;  // top-2 by KV drop (the paper's ranking), by MMLU drop
+    double kv_top2_kv = 0, kv_top2_mmlu = 0, kv_top2_classic = 0;  // ablating top_kv
     double mmlu_top2_kv = 0, mmlu_top2_mmlu = 0, mmlu_top2_classic = 0;  // ablating top_mmlu
     std::vector<std::pair<int, double>> kv_by_size;  // KV accuracy per dictionary size (4, 10, 20)
     // Models with both attention and SSM heads (the hybrid): every attention head ablated.
@@ -130,7 +130,7 @@ struct DemoEvaluation {
 
 struct TrainResult {
     int steps = 0;
-    double seconds = 0;       // training wall time (this process, resumed runs add up)
+    double seconds = 0;  // training wall time (this process, resumed runs add up)
     double final_loss = 0;
     bool evaluated = false;
     DemoEvaluation evaluation;

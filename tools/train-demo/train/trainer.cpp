@@ -38,7 +38,6 @@ double lr_at(int step, int steps, int warmup, double peak) {
     return peak * (0.1 + 0.9 * 0.5 * (1.0 + std::cos(M_PI * t)));
 }
 
-
 }  // namespace
 
 TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, const std::atomic<bool>* cancel) {
@@ -58,12 +57,12 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     const DemoWorld world = o.world.empty() ? rc.world : parse_demo_world(o.world);
     DemoData data(o.seed, world);
     const int kv_warmup = o.kv_warmup >= 0 ? o.kv_warmup : o.init_from.empty() ? rc.kv_warmup : 0;
-    if (kv_warmup > 100000) throw Error("train-demo: kv_warmup " + std::to_string(kv_warmup) + " is more than 100000 steps");
+    if (kv_warmup > 100000)
+        throw Error("train-demo: kv_warmup " + std::to_string(kv_warmup) + " is more than 100000 steps");
     const double kv_until_accuracy = o.kv_until_accuracy >= 0 ? o.kv_until_accuracy : rc.kv_until_accuracy;
     const int mmlu_focus = o.mmlu_focus >= 0 ? o.mmlu_focus : rc.mmlu_focus;
     const double mmlu_until_accuracy = o.mmlu_until_accuracy >= 0 ? o.mmlu_until_accuracy : rc.mmlu_until_accuracy;
-    if (kv_warmup + mmlu_focus > 100000)
-        throw Error("train-demo: kv_warmup plus mmlu_focus is more than 100000 steps");
+    if (kv_warmup + mmlu_focus > 100000) throw Error("train-demo: kv_warmup plus mmlu_focus is more than 100000 steps");
     if (o.mixed_letters > 1) throw Error("train-demo: mixed_letters must be a fraction from 0 to 1");
     data.set_mixed_letters(o.mixed_letters);
     const double bottleneck = o.summary_bottleneck >= 0 ? o.summary_bottleneck : rc.summary_bottleneck;
@@ -86,7 +85,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         if (o.recipe != "transformer") throw Error("train-demo: attention_guide is for the transformer recipe only");
         std::vector<std::pair<int, int>> heads = guide.gather;
         heads.push_back(guide.aggregate);
-        if (guide.gather.empty()) throw Error("train-demo: attention_guide needs at least one Gather head before the Aggregate head");
+        if (guide.gather.empty())
+            throw Error("train-demo: attention_guide needs at least one Gather head before the Aggregate head");
         for (std::size_t k = 0; k < heads.size(); ++k) {
             const auto [l, h] = heads[k];
             if (l < 0 || l >= rc.shape.layers || h < 0 || h >= rc.shape.heads)
@@ -103,8 +103,9 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         throw Error("train-demo: summary_gather needs summary_bottleneck (or summary_bottleneck_kv) above 0");
     data.set_summary_gather(o.summary_gather);
     if (!o.reinit_layers.empty() && o.init_from.empty())
-        throw Error("train-demo: reinit_layers needs init_from (the layers it names keep their seeded initialisation "
-                    "while the others are loaded)");
+        throw Error(
+            "train-demo: reinit_layers needs init_from (the layers it names keep their seeded initialisation "
+            "while the others are loaded)");
     for (std::size_t k = 0; k < o.reinit_layers.size(); ++k) {
         const int l = o.reinit_layers[k];
         if (l < 0 || l >= rc.shape.layers)
@@ -121,7 +122,9 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     data.set_late_lookup(late_lookup);
     data.set_kv_warmup(kv_warmup);
     data.set_focus_until(kv_warmup + mmlu_focus);
-    const fs::path tokenizer = !o.tokenizer.empty() ? o.tokenizer : !o.init_from.empty() ? o.init_from / "tokenizer.model" : fs::path();
+    const fs::path tokenizer = !o.tokenizer.empty() ? o.tokenizer
+        : !o.init_from.empty()                      ? o.init_from / "tokenizer.model"
+                                                    : fs::path();
     if (!resuming && !tokenizer.empty()) {
         say("using the tokenizer " + tokenizer.string());
         copy_tokenizer(tokenizer, o.out);
@@ -134,9 +137,12 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
 
     std::unique_ptr<train::TrainableLM> made;
     const uint64_t init_seed = o.seed * 7919 + 17;
-    if (o.recipe == "ssm") made = std::make_unique<train::TinyMamba2>(rc.shape, init_seed);
-    else if (o.recipe == "hybrid") made = std::make_unique<train::TinyZamba2>(rc.shape, init_seed);
-    else made = std::make_unique<train::TinyLlama>(rc.shape, init_seed);
+    if (o.recipe == "ssm")
+        made = std::make_unique<train::TinyMamba2>(rc.shape, init_seed);
+    else if (o.recipe == "hybrid")
+        made = std::make_unique<train::TinyZamba2>(rc.shape, init_seed);
+    else
+        made = std::make_unique<train::TinyLlama>(rc.shape, init_seed);
     train::TrainableLM& model = *made;
     if (!o.init_from.empty() && !resuming) {
         say("starting from the weights in " + o.init_from.string());
@@ -147,8 +153,10 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         (t.dim() == 2 && n.find("embed") == std::string::npos ? decay : no_decay).push_back(t);
     using torch::optim::AdamWOptions;
     std::vector<torch::optim::OptimizerParamGroup> groups;
-    groups.emplace_back(decay, std::make_unique<AdamWOptions>(AdamWOptions(rc.lr).betas({0.9, 0.95}).weight_decay(0.1)));
-    groups.emplace_back(no_decay, std::make_unique<AdamWOptions>(AdamWOptions(rc.lr).betas({0.9, 0.95}).weight_decay(0.0)));
+    groups.emplace_back(decay,
+                        std::make_unique<AdamWOptions>(AdamWOptions(rc.lr).betas({0.9, 0.95}).weight_decay(0.1)));
+    groups.emplace_back(no_decay,
+                        std::make_unique<AdamWOptions>(AdamWOptions(rc.lr).betas({0.9, 0.95}).weight_decay(0.0)));
     torch::optim::AdamW opt(std::move(groups), AdamWOptions(rc.lr));
 
     std::vector<at::Tensor> all = decay;
@@ -171,21 +179,24 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         const int kv_end = std::min(st.kv_until, rc.steps);
         const int focus_end = std::min(std::max(st.focus_until, kv_end), rc.steps);
         int begin = 0, end = rc.steps;
-        if (step < kv_end) end = kv_end;
-        else if (step < focus_end) begin = kv_end, end = focus_end;
-        else begin = focus_end;
+        if (step < kv_end)
+            end = kv_end;
+        else if (step < focus_end)
+            begin = kv_end, end = focus_end;
+        else
+            begin = focus_end;
         return lr_at(step - begin, end - begin, phase_warmup(end - begin), rc.lr);
     };
-    const int warmup = phase_warmup(kv_warmup > 0 ? std::min(kv_warmup, rc.steps)
-                                    : mmlu_focus > 0 ? std::min(mmlu_focus, rc.steps) : rc.steps);
+    const int warmup = phase_warmup(kv_warmup > 0        ? std::min(kv_warmup, rc.steps)
+                                        : mmlu_focus > 0 ? std::min(mmlu_focus, rc.steps)
+                                                         : rc.steps);
     const int log_every = std::max(1, o.log_every);
     double loss_sum = 0, acc_sum = 0, kv_hits = 0, kv_total = 0, mm_hits = 0, mm_total = 0;
     double bkv_hits = 0, bkv_total = 0, bmm_hits = 0, bmm_total = 0;  // bottlenecked documents
     double guide_gather_sum = 0, guide_aggregate_sum = 0;  // the attention guide's two terms
     double guide_kv_sum = 0, guide_mmlu_sum = 0;
     int guide_kv_n = 0, guide_mmlu_n = 0;
-    if (guide.weight > 0)
-    {
+    if (guide.weight > 0) {
         std::vector<std::pair<int64_t, int64_t>> probes(guide.gather.begin(), guide.gather.end());
         probes.emplace_back(guide.aggregate);
         model.set_attention_probes(probes);
@@ -198,8 +209,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
     for (; st.step < rc.steps;) {
         const double lr = lr_for(st.step);
         for (auto& g : opt.param_groups()) static_cast<AdamWOptions&>(g.options()).lr(lr);
-        Batch b = make_batch(data, *tok, st.step, rc.batch, rc.shape.context,
-                             static_cast<float>(rc.kv_context_weight), rc.shape.layers);
+        Batch b = make_batch(data, *tok, st.step, rc.batch, rc.shape.context, static_cast<float>(rc.kv_context_weight),
+                             rc.shape.layers);
         // Head dropout starts after the KV-only curriculum: the retrieval circuit forms first.
         if (rc.shape.head_dropout > 0 && rc.shape.head_dropout_layers > 0)
             model.set_head_keep(st.step < st.kv_until ? at::Tensor()
@@ -236,7 +247,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
                 // Reported apart: the Aggregate term on the KV documents' answers and on the MMLU letters.
                 at::NoGradGuard ng;
                 const at::Tensor kv = b.kv_rows.unsqueeze(-1);
-                const at::Tensor tk = b.aggregate_target.logical_and(kv), tm = b.aggregate_target.logical_and(kv.logical_not());
+                const at::Tensor tk = b.aggregate_target.logical_and(kv),
+                                 tm = b.aggregate_target.logical_and(kv.logical_not());
                 if (tk.any().item<bool>()) guide_kv_sum += term(probes.back(), tk).item<double>(), ++guide_kv_n;
                 if (tm.any().item<bool>()) guide_mmlu_sum += term(probes.back(), tm).item<double>(), ++guide_mmlu_n;
             }
@@ -276,19 +288,23 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
                     data.set_kv_warmup(st.kv_until);
                     data.set_focus_until(st.focus_until);
                     st.window.clear();
-                    std::snprintf(msg, sizeof msg, "KV retrieval learned (%.1f%% of KV values over the last %zu steps): "
-                                  "the %s from step %d on", 100 * a, kWindow,
-                                  mmlu_focus > 0 ? "MMLU-focused mix" : "whole data mix", st.kv_until + 1);
+                    std::snprintf(msg, sizeof msg,
+                                  "KV retrieval learned (%.1f%% of KV values over the last %zu steps): "
+                                  "the %s from step %d on",
+                                  100 * a, kWindow, mmlu_focus > 0 ? "MMLU-focused mix" : "whole data mix",
+                                  st.kv_until + 1);
                     say(msg);
                 } else if (kv_until_accuracy > 0 && st.step + 1 == st.kv_until) {
                     // The phase ran out before the KV values were right: the retrieval circuit has not formed
                     // and the model will not retrieve. When it forms depends on float rounding and the schedule
                     // (seed 1 formed it at step 1065 on an AMD EPYC and not within 2000 steps on an Intel Xeon,
                     // where a 6000-step phase, its learning rate high for longer, formed it at step 1681).
-                    std::snprintf(msg, sizeof msg, "warning: KV retrieval not learned in the KV-only phase (%.1f%% of KV "
-                                  "values over the last %zu steps, wanted %.0f%%); the model will not retrieve: stop "
-                                  "(Ctrl-C) and run again with a longer phase (recipe key \"kv_warmup\": 6000) or another seed",
-                                  100 * a, kWindow, 100 * kv_until_accuracy);
+                    std::snprintf(
+                        msg, sizeof msg,
+                        "warning: KV retrieval not learned in the KV-only phase (%.1f%% of KV "
+                        "values over the last %zu steps, wanted %.0f%%); the model will not retrieve: stop "
+                        "(Ctrl-C) and run again with a longer phase (recipe key \"kv_warmup\": 6000) or another seed",
+                        100 * a, kWindow, 100 * kv_until_accuracy);
                     say(msg);
                 }
             } else if (st.step < st.focus_until) {
@@ -299,8 +315,10 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
                     st.focus_until = st.step + 1;
                     data.set_focus_until(st.focus_until);
                     st.window.clear();
-                    std::snprintf(msg, sizeof msg, "MMLU format learned (%.1f%% of the answer letters over the last %zu "
-                                  "steps): the whole data mix from step %d on", 100 * a, kWindow, st.focus_until + 1);
+                    std::snprintf(msg, sizeof msg,
+                                  "MMLU format learned (%.1f%% of the answer letters over the last %zu "
+                                  "steps): the whole data mix from step %d on",
+                                  100 * a, kWindow, st.focus_until + 1);
                     say(msg);
                 }
             }
@@ -356,9 +374,9 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         train::DemoCardInfo info;
         info.recipe = o.recipe;
         info.recipe_file = o.recipe_file;
-        info.architecture = o.recipe == "ssm"      ? "Mamba2ForCausalLM"
-                            : o.recipe == "hybrid" ? "Zamba2ForCausalLM"
-                                                   : "LlamaForCausalLM";
+        info.architecture = o.recipe == "ssm" ? "Mamba2ForCausalLM"
+            : o.recipe == "hybrid"            ? "Zamba2ForCausalLM"
+                                              : "LlamaForCausalLM";
         info.seed = o.seed;
         info.steps = st.step;
         info.batch = rc.batch;
@@ -374,7 +392,8 @@ TrainResult train_demo(const TrainOptions& o, const TrainProgressFn& progress, c
         // The command that trained the starting weights, from their own card (so that the chain can be rerun).
         if (!o.init_from.empty() && fs::exists(o.init_from / "model_card.json")) {
             try {
-                info.init_from_command = read_json_file(o.init_from / "model_card.json").value("command", std::string());
+                info.init_from_command =
+                    read_json_file(o.init_from / "model_card.json").value("command", std::string());
             } catch (const std::exception&) {
                 info.init_from_command.clear();  // an unreadable card: the folder is still named
             }

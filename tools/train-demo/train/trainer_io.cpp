@@ -15,9 +15,14 @@ namespace fs = std::filesystem;
 
 void write_tokenizer_config(const fs::path& out) {
     write_json_file_atomic(out / "tokenizer_config.json",
-                           {{"tokenizer_class", "LlamaTokenizer"}, {"add_bos_token", true}, {"add_eos_token", false},
-                            {"bos_token", "<s>"}, {"eos_token", "</s>"}, {"unk_token", "<unk>"},
-                            {"model_max_length", 256}, {"legacy", true}});
+                           {{"tokenizer_class", "LlamaTokenizer"},
+                            {"add_bos_token", true},
+                            {"add_eos_token", false},
+                            {"bos_token", "<s>"},
+                            {"eos_token", "</s>"},
+                            {"unk_token", "<unk>"},
+                            {"model_max_length", 256},
+                            {"legacy", true}});
 }
 
 // Trains tokenizer.model in `out` (SentencePiece BPE, Llama-2 style byte fallback). Keys and values
@@ -40,7 +45,8 @@ void train_tokenizer(const DemoData& data, const fs::path& out, int vocab) {
                         " --add_dummy_prefix=false --split_digits=false --hard_vocab_limit=false"
                         " --unk_id=0 --bos_id=1 --eos_id=2 --pad_id=-1 --num_threads=1"
                         " --input_sentence_size=0 --shuffle_input_sentence=false --max_sentence_length=8192"
-                        " --user_defined_symbols=" + symbols);
+                        " --user_defined_symbols=" +
+                        symbols);
     fs::remove(out / "tokenizer.vocab");
     tok::strip_trainer_paths(out / "tokenizer.model");  // the same file whatever the folder
     write_tokenizer_config(out);
@@ -152,14 +158,16 @@ void verify_export(const fs::path& out, TrainableLM& model, const Tokenizer& tok
     const DemoData::Document d = data.document(0);
     std::vector<int> ids = {tok.bos_id().value_or(1)};
     for (int t : tok.encode(d.prefix + d.answer, false)) ids.push_back(t);
-    if (static_cast<int64_t>(ids.size()) > model.shape().context) ids.resize(static_cast<std::size_t>(model.shape().context));
+    if (static_cast<int64_t>(ids.size()) > model.shape().context)
+        ids.resize(static_cast<std::size_t>(model.shape().context));
     const int64_t T = static_cast<int64_t>(ids.size());
     at::Tensor want;
     {
         at::NoGradGuard ng;
         std::vector<int64_t> v(ids.begin(), ids.end());
         at::Tensor x = at::tensor(v, at::kLong).view({1, T});
-        want = at::log_softmax(model.forward(x, at::arange(T, at::kLong).view({1, T}), at::zeros({1, T}, at::kLong)), -1)[0];
+        want = at::log_softmax(model.forward(x, at::arange(T, at::kLong).view({1, T}), at::zeros({1, T}, at::kLong)),
+                               -1)[0];
     }
     std::unique_ptr<Model> m = Model::load(out);
     RunRequest r;
@@ -169,8 +177,11 @@ void verify_export(const fs::path& out, TrainableLM& model, const Tokenizer& tok
     at::Tensor g = at::log_softmax(at::tensor(got.all_logits, at::kFloat).view({T, -1}), -1);
     const double diff = (g - want).abs().max().item<double>();
     if (!(diff < 2e-3))
-        throw Error(out.string() + ": the written checkpoint does not reproduce the trained model (largest "
-                    "log-probability difference " + std::to_string(diff) + " through gna::Model); this is a bug "
+        throw Error(out.string() +
+                    ": the written checkpoint does not reproduce the trained model (largest "
+                    "log-probability difference " +
+                    std::to_string(diff) +
+                    " through gna::Model); this is a bug "
                     "in the trainer or the loader, please report it");
 }
 

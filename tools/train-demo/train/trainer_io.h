@@ -51,7 +51,8 @@ struct TrainerState {
     Window window;
 };
 
-void save_checkpoint(const std::filesystem::path& file, TrainableLM& model, torch::optim::AdamW& opt, const TrainerState& st);
+void save_checkpoint(const std::filesystem::path& file, TrainableLM& model, torch::optim::AdamW& opt,
+                     const TrainerState& st);
 // Throws gna::Error naming the file when it cannot be resumed from.
 void load_checkpoint(const std::filesystem::path& file, TrainableLM& model, torch::optim::AdamW& opt, TrainerState& st);
 // config.json, model.safetensors and generation_config.json of the trained model.
