@@ -239,7 +239,10 @@ bool Session::runOnModel(std::function<void(gna::Model&, const JobControl&)> wor
         },
         {[this, failed](const QString& message) {
              setRunning(-1);
-             if (failed) failed(message);
+             if (failed)
+                 failed(message);
+             else
+                 qWarning("a model job failed: %s", qPrintable(message));  // the job's own catch should say it
          },
          [this, dropped] {
              setRunning(-1);
