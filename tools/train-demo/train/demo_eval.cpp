@@ -44,6 +44,29 @@ double accuracy(Model& m, const std::vector<Probe>& ps, const InterventionPlan& 
     return static_cast<double>(hit) / static_cast<double>(ps.size());
 }
 
+// The accuracy of each plan over the probes: one sweep per probe (the plans batched, the layers below a
+// plan's first intervened layer computed once; exact, so each plan scores as it would alone).
+std::vector<double> accuracies(Model& m, const std::vector<Probe>& ps, const std::vector<InterventionPlan>& plans,
+                               const std::atomic<bool>* cancel) {
+    std::vector<double> out(plans.size(), 0.0);
+    if (ps.empty() || plans.empty()) return out;
+    std::vector<int> hits(plans.size(), 0);
+    for (const auto& p : ps) {
+        if (cancel && cancel->load()) throw Cancelled();
+        SweepRequest r;
+        r.prompt = p.prompt;
+        r.continuations = p.continuations;
+        r.plans = plans;
+        r.cancel = cancel;
+        const std::vector<std::vector<double>> lp = m.sweep_continuations(r);
+        for (std::size_t k = 0; k < plans.size(); ++k)
+            if (std::max_element(lp[k].begin(), lp[k].end()) - lp[k].begin() == p.answer) ++hits[k];
+    }
+    for (std::size_t k = 0; k < plans.size(); ++k)
+        out[k] = static_cast<double>(hits[k]) / static_cast<double>(ps.size());
+    return out;
+}
+
 // Attention roles on MMLU-format prompts (DESIGN.md, per-sample G&A masks): for every attention
 // head, the mean attention mass from each option's summary token (its closing newline) onto that
 // option's other tokens (Gather; the summary token's attention to itself brings nothing of the
@@ -139,22 +162,29 @@ DemoEvaluation evaluate_demo(const std::filesystem::path& dir, uint64_t seed, De
     e.mmlu_accuracy = accuracy(*model, pm, none, cancel);
     e.classic_accuracy = accuracy(*model, pc, none, cancel);
     const ModelInfo& info = model->info();
+    std::vector<HeadRef> heads;
+    std::vector<InterventionPlan> plans;
     for (const auto& layer : info.layers) {
         const int n = layer.attention_heads + layer.ssm_heads;
         for (int i = 0; i < n; ++i) {
-            InterventionPlan plan;
             const bool attn = i < layer.attention_heads;
-            HeadRef ref{layer.index, attn ? i : i - layer.attention_heads, attn ? HeadKind::Attention : HeadKind::SSM};
-            plan.ablate(ref);
-            DemoEvaluation::HeadScore s{ref, accuracy(*model, pk, plan, cancel), accuracy(*model, pm, plan, cancel),
-                                        accuracy(*model, pc, plan, cancel)};
-            e.single_ablation.push_back(s);
-            if (progress) {
-                TrainProgress p;
-                p.message = "ablated " + ref.name() + ": kv " + std::to_string(s.kv) + ", mmlu " +
-                    std::to_string(s.mmlu) + ", classic " + std::to_string(s.classic);
-                progress(p);
-            }
+            heads.push_back(
+                HeadRef{layer.index, attn ? i : i - layer.attention_heads, attn ? HeadKind::Attention : HeadKind::SSM});
+            plans.emplace_back().ablate(heads.back());
+        }
+    }
+    // Every single-head ablation, metric by metric, as sweeps over the heads.
+    const std::vector<double> kv_off = accuracies(*model, pk, plans, cancel),
+                              mmlu_off = accuracies(*model, pm, plans, cancel),
+                              classic_off = accuracies(*model, pc, plans, cancel);
+    for (std::size_t k = 0; k < heads.size(); ++k) {
+        const DemoEvaluation::HeadScore s{heads[k], kv_off[k], mmlu_off[k], classic_off[k]};
+        e.single_ablation.push_back(s);
+        if (progress) {
+            TrainProgress p;
+            p.message = "ablated " + s.head.name() + ": kv " + std::to_string(s.kv) + ", mmlu " +
+                std::to_string(s.mmlu) + ", classic " + std::to_string(s.classic);
+            progress(p);
         }
     }
     attention_roles(*model, tok, mmlu, e.single_ablation, cancel);
