@@ -61,7 +61,6 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
         return true;
     }
     m_running = true;
-    Q_EMIT started();
     QPointer<ExperimentRunner> self(this);
     auto clock = m_clock;
     std::shared_ptr<ModelTurns> turns = m_session->turns();
@@ -115,6 +114,7 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
              m_running = false;
              Q_EMIT cancelled(resultPath);
          }});
+    Q_EMIT started();  // after the job exists: a Cancel in answer to it stops this run
     return true;
 }
 

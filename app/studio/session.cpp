@@ -191,7 +191,6 @@ void Session::requestRun() {
     auto probe = m_probe;
     auto turns = m_turns;
     setRunning(+1, true);
-    Q_EMIT runStarted(spec.generation);
     const quint64 generation = spec.generation;
     // The previous run stops at its next layer (the tracker supersedes it); its result is dropped.
     m_runs->start(
@@ -219,6 +218,7 @@ void Session::requestRun() {
              setRunning(-1, true);
              if (generation == m_generation) Q_EMIT runCancelled(generation);  // Cancel, not a newer run
          }});
+    Q_EMIT runStarted(generation);  // after the job exists: a Cancel in answer to it stops this run
 }
 
 bool Session::runOnModel(std::function<void(gna::Model&, const JobControl&)> work, std::function<void()> done,
