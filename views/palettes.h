@@ -15,7 +15,7 @@ enum class Palette {
     Cividis,  // optimised for deuteranopia/protanopia
     Magma,  // dark-to-light, prints well
     Greys,  // for black-and-white print
-    RedYellowGreen,  // retrieval scores 0..5 (bad..good)
+    RedYellowGreen,  // bad..good; not for maps (its ends differ in hue, hardly in lightness)
     Diverging  // blue-white-red for differences (symmetric around 0)
 };
 

@@ -21,7 +21,9 @@ RetrievalMap::RetrievalMap(QWidget* parent) : QWidget(parent), m_plot(new QCusto
     m_scale = new QCPColorScale(m_plot);
     m_plot->plotLayout()->addElement(1, 1, m_scale);
     m_map->setColorScale(m_scale);
-    QCPColorGradient gradient = makeGradient(Palette::RedYellowGreen);
+    // Cividis: the score in the colours' lightness, readable without telling red from green (the earlier
+    // red-yellow-green put scores 0 and 5 at a lightness contrast of 1.3:1)
+    QCPColorGradient gradient = makeGradient(Palette::Cividis);
     gradient.setNanHandling(QCPColorGradient::nhTransparent);  // a prompt that was not run is not a zero
     m_map->setGradient(gradient);
     m_scale->axis()->setLabel(tr("Score"));

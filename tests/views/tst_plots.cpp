@@ -56,6 +56,7 @@ private Q_SLOTS:
     void differenceMap();
     void pairSharesRange();
     void retrievalMapCellsAndClick();
+    void retrievalMapReadsWithoutRedGreen();
     void nextTokenBars();
     void ablationCurveGraphs();
     void signedHiddenAttentionScale();
@@ -155,6 +156,32 @@ void TestPlots::retrievalMapCellsAndClick() {
         for (int l = 0; l < 4; ++l) QCOMPARE(map.cellValue(d, l), double((d * 4 + l) % 6));
     QCOMPARE(map.meanScore(), (0 + 1 + 2 + 3 + 4 + 5 + 0 + 1 + 2 + 3 + 4 + 5) / 12.0);
     QVERIFY(clickEmitsCell(map, 2, 1));
+}
+
+// The retrieval map's colours carry the score in their lightness, so that a reader who cannot tell red
+// from green (1 in 12 men) reads it too: the pixels drawn for the lowest and the highest score differ by
+// a WCAG contrast ratio of at least 3, and the middle score's lightness lies between them.
+void TestPlots::retrievalMapReadsWithoutRedGreen() {
+    RetrievalGrid grid;
+    grid.contextLengths = {100, 200, 300};
+    grid.depths = {0};
+    grid.scores = {0, 2.5, 5};
+    RetrievalMap map;
+    QVERIFY(showSized(map, 500, 400));
+    map.setGrid(grid);
+    map.plot()->replot();
+    const QImage image = map.plot()->toPixmap().toImage();
+    auto luminance = [&](int col) {  // WCAG relative luminance of the cell's centre pixel
+        const QColor c = image.pixelColor(map.cellCenterPixel(0, col).toPoint());
+        auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+    };
+    const double low = luminance(0), mid = luminance(1), high = luminance(2);
+    const double contrast = (std::max(low, high) + 0.05) / (std::min(low, high) + 0.05);
+    QVERIFY2(contrast >= 3.0,
+             qPrintable(QStringLiteral("score 0 and score 5 differ in lightness by %1:1 only").arg(contrast)));
+    QVERIFY2((mid - low) * (high - mid) > 0,
+             qPrintable(QStringLiteral("lightness %1, %2, %3 is not monotonic").arg(low).arg(mid).arg(high)));
 }
 
 void TestPlots::nextTokenBars() {
