@@ -10,11 +10,10 @@
 namespace gna::studio {
 
 namespace {
+// A load's result; its errors and cancellation are the job's ends (job_tracker.h).
 struct LoadOutcome {
     std::shared_ptr<gna::Model> model;
     gna::ModelLoadSpec spec;
-    QString error;
-    bool cancelled = false;
 };
 }  // namespace
 
