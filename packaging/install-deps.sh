@@ -10,6 +10,7 @@ PACKAGES=(
   libsentencepiece-dev sentencepiece
   nlohmann-json3-dev libpcre2-dev
   pybind11-dev python3-dev python3-numpy python3-pytest python3-pandas   # the Python module (python/) and its tests
+  libgrpc++-dev protobuf-compiler-grpc openssl   # the remote engine (remote/: gna serve, --server) and its TLS test
   unicode-data bzip2  # tools/unicode/gen_unicode_tables.py and the Unicode conformance test
   xvfb xauth clang libclang-rt-14-dev
   file lintian desktop-file-utils appstream x11-utils   # the package and its checks (test-package.sh)

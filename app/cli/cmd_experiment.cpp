@@ -9,6 +9,7 @@
 
 #include "args.h"
 #include "load_options.h"
+#include "open_model.h"
 #include "gna/error.h"
 #include "gna/experiment_spec.h"
 #include "gna/experiments.h"
@@ -92,7 +93,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
             {"shard", "I/N", "run only shard I (0..N-1) of N cost-balanced shards; merge them after"},
             {"quiet", "", "no progress lines"},
         } +
-        load_option_rows(/*model=*/true, /*compute=*/true);
+        load_option_rows(/*model=*/true, /*compute=*/true) + server_option_rows();
     Args a(argv, table);
     if (auto kind = a.get("describe"); kind && !a.help()) {
         try {
@@ -149,7 +150,7 @@ int cmd_experiment(const std::vector<std::string>& argv) {
         std::cout << "results: " << out.json_path.string() << ", " << out.csv_path.string() << "\n";
         return kOk;
     }
-    auto model = Model::load(model_dir, load_options(load));
+    auto model = open_model(a, load);
     auto previous = std::signal(SIGINT, on_experiment_sigint);
     auto previous_term = std::signal(SIGTERM, on_experiment_sigint);
     ExperimentOutcome out;

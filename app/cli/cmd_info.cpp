@@ -4,6 +4,7 @@
 
 #include "args.h"
 #include "load_options.h"
+#include "open_model.h"
 #include "gna/config.h"
 #include "gna/experiments.h"
 #include "gna/cpu_runtime.h"
@@ -93,7 +94,7 @@ int config_only_info(const fs::path& dir, const std::string& tokenizer_dir, bool
 
 int cmd_info(const std::vector<std::string>& argv) {
     static const Options table =
-        Options{{"json", "", "print JSON"}} + load_option_rows(/*model=*/false, /*compute=*/false);
+        Options{{"json", "", "print JSON"}} + load_option_rows(/*model=*/false, /*compute=*/false) + server_option_rows();
     Args a(argv, table);
     if (a.help() || a.positionals().size() != 1) {
         std::cout << "usage: gna info MODEL_DIR [--tokenizer DIR] [--json]\n"
@@ -106,11 +107,12 @@ int cmd_info(const std::vector<std::string>& argv) {
     }
     const fs::path dir = a.positionals()[0];
     std::error_code ec;
-    if (fs::is_directory(dir, ec) && fs::is_regular_file(dir / "config.json", ec) && !has_weight_files(dir))
+    const bool remote = a.get("server").has_value();
+    if (!remote && fs::is_directory(dir, ec) && fs::is_regular_file(dir / "config.json", ec) && !has_weight_files(dir))
         return config_only_info(dir, a.get_or("tokenizer", ""), a.flag("json"));
     ModelLoadSpec load;
     load.path = dir;
-    auto model = Model::load(dir, load_options(with_overrides(load, load_overrides(a))));
+    auto model = open_model(a, with_overrides(load, load_overrides(a)));
     const ModelInfo& i = model->info();
     if (a.flag("json")) {
         Json layers = Json::array();
@@ -162,6 +164,10 @@ int cmd_info(const std::vector<std::string>& argv) {
     std::cout << "layer kinds:  ";
     for (auto& [k, n] : kinds) std::cout << " " << n << " x " << k;
     std::cout << "\n";
+    if (remote) {  // the memory estimate and the CPU lines describe the server's machine, not this one
+        std::cout << "server:        " << *a.get("server") << "\n";
+        return kOk;
+    }
     const MemoryEstimate m = estimate_memory(i.dir);
     std::cout << "memory:        about " << format_bytes(m.total()) << " for " << m.context << " tokens (weights "
               << format_bytes(m.weights) << ", KV cache and states " << format_bytes(m.cache) << ", activations "

@@ -8,6 +8,7 @@
 #include "gna/probe.h"
 #include "args.h"
 #include "load_options.h"
+#include "open_model.h"
 #include "gna/error.h"
 #include "gna/head_scores.h"
 #include "gna/json.h"
@@ -118,7 +119,7 @@ int cmd_run(const std::vector<std::string>& argv) {
             {"exclude-current", "", "duplicate/induction: leave the attention on the current token out of both sums"},
             {"json", "", "print JSON"},
         } +
-        load_option_rows(/*model=*/false, /*compute=*/true);
+        load_option_rows(/*model=*/false, /*compute=*/true) + server_option_rows();
     Args a(argv, table);
     const int sources = !!a.get("prompt") + !!a.get("prompt-file") + !!a.get("input-ids") + !!a.get("random-repeat");
     if (a.help() || a.positionals().size() != 1 || sources != 1) {
@@ -132,7 +133,7 @@ int cmd_run(const std::vector<std::string>& argv) {
     ModelLoadSpec load;
     load.path = a.positionals()[0];
     load = with_overrides(load, load_overrides(a));
-    std::shared_ptr<Model> model = Model::load(load.path, load_options(load));
+    std::shared_ptr<Model> model = open_model(a, load);
     const Tokenizer& tok = model->tokenizer();
 
     RunRequest req;

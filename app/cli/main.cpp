@@ -21,6 +21,9 @@ const Entry kCommands[] = {
     {"tokenize", &gna::cli::cmd_tokenize, "tokenize text with a model's tokenizer"},
     {"run", &gna::cli::cmd_run, "run a prompt with heads ablated / captured; generate"},
     {"experiment", &gna::cli::cmd_experiment, "run an experiment spec (head ranking, pruning, NIAH, ...); resumable"},
+#ifdef GNA_HAVE_REMOTE
+    {"serve", &gna::cli::cmd_serve, "serve the models under folders to the studio and gna --server (gRPC)"},
+#endif
     {"make-tiny-model", &gna::cli::cmd_make_tiny_model, "write a seeded random checkpoint in Hugging Face layout"},
 };
 

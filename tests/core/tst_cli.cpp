@@ -56,7 +56,7 @@ private Q_SLOTS:
     // row of the help is taken by the parser (with a value when the row shows one), and the options the
     // commands read (their code, listed here by hand) all have a row.
     void helpListsWhatTheCommandAccepts() {
-        const std::map<std::string, QStringList> read = {
+        std::map<std::string, QStringList> read = {
             {"run", {"prompt",      "prompt-file",     "input-ids",    "random-repeat",  "seed",
                      "needle",      "answer",          "gold-line",    "ablate",         "alpha",
                      "skip-layers", "capture",         "capture-rows", "generate",       "top",
@@ -80,6 +80,11 @@ private Q_SLOTS:
                                  "expert-period", "expert-offset",  "block-types",
                                  "mem-blocks",    "layout",         "container",
                                  "tie",           "llama3-rope",    "rope-parameters"}}};
+#ifdef GNA_TEST_REMOTE
+        for (const char* c : {"run", "experiment", "info"}) read[c] << "server" << "token-file" << "tls-ca";
+        read["serve"] = {"listen",   "root",     "token-file", "tls-cert",    "tls-key",
+                         "max-request-mb", "max-jobs", "max-models", "idle-timeout"};
+#endif
         const QRegularExpression row(QStringLiteral("^  --([a-z0-9-]+)( (\\S+))?"));
         for (const auto& [command, names] : read) {
             const Out help = gna_cli({QString::fromStdString(command), "--help"});

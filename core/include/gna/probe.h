@@ -105,12 +105,22 @@ std::vector<HeadRef> every_head(const ModelInfo& info, HeadKind kind);
 // Every attention and SSM head, layer by layer (a layer's attention heads, then its SSM heads).
 std::vector<HeadRef> every_head(const ModelInfo& info);
 
+// A model that runs probes where its weights are (a model open on a server: remote/client.h). Probe
+// hands such a model's requests to it whole, so that its unablated cache and kept residual stream
+// live beside the weights and only the shown maps and the scores travel.
+class ProbeHost {
+public:
+    virtual ~ProbeHost() = default;
+    virtual ProbeResult run_probe(const ProbeRequest& request) = 0;
+};
+
 class Probe {
 public:
     explicit Probe(std::shared_ptr<Model> model);
     ~Probe();
     // Throws gna::Error (empty prompt, prompt past the context, bad plan) and gna::Cancelled.
-    // Calls are serialised; the unablated cache holds the last prompt's unablated run.
+    // Calls are serialised; the unablated cache holds the last prompt's unablated run. A model that
+    // is a ProbeHost runs the request itself.
     ProbeResult run(const ProbeRequest& request);
     const Model& model() const { return *model_; }
 

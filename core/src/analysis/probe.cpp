@@ -14,37 +14,6 @@
 
 namespace gna {
 
-const char* to_string(HeadScoreKind kind) {
-    switch (kind) {
-        case HeadScoreKind::None:
-            return "none";
-        case HeadScoreKind::Entropy:
-            return "entropy";
-        case HeadScoreKind::MaxWeight:
-            return "max";
-        case HeadScoreKind::AttentionToToken:
-            return "token";
-        case HeadScoreKind::Gather:
-            return "gather";
-        case HeadScoreKind::Aggregate:
-            return "aggregate";
-        case HeadScoreKind::DuplicateToken:
-            return "duplicate";
-        case HeadScoreKind::Induction:
-            return "induction";
-    }
-    return "none";
-}
-
-HeadScoreKind parse_head_score_kind(const std::string& text) {
-    for (HeadScoreKind k :
-         {HeadScoreKind::None, HeadScoreKind::Entropy, HeadScoreKind::MaxWeight, HeadScoreKind::AttentionToToken,
-          HeadScoreKind::Gather, HeadScoreKind::Aggregate, HeadScoreKind::DuplicateToken, HeadScoreKind::Induction})
-        if (text == to_string(k)) return k;
-    throw Error("unknown head score '" + text +
-                "': use entropy, max, token, gather, aggregate, duplicate or induction");
-}
-
 bool model_has_head(const ModelInfo& info, const HeadRef& h) {
     if (h.layer < 0 || h.layer >= info.num_layers || h.head < 0) return false;
     if (!info.layers.empty()) {
@@ -299,6 +268,7 @@ Probe::Pass Probe::evaluate(const ProbeRequest& request, const std::vector<int>&
 
 ProbeResult Probe::run(const ProbeRequest& request) {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (auto* host = dynamic_cast<ProbeHost*>(model_.get())) return host->run_probe(request);
     const Tokenizer& tok = model_->tokenizer();
     ProbeResult out;
     out.tokens = request.tokens.empty() ? tok.encode(request.prompt, true) : request.tokens;

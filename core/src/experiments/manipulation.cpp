@@ -1,6 +1,7 @@
 // Attention-weight manipulation (Keep/Null/Only/Omit/Binary), top-k entropy sparsification and
 // per-sample attention masks as AttentionHooks on post-softmax probabilities (H, Tq, Tk).
 #include "gna/manipulation.h"
+#include "gna/hook_data.h"
 
 #include <algorithm>
 #include <cctype>
@@ -117,6 +118,8 @@ public:
         }
     }
 
+    const Manipulation& data() const { return m_; }
+
 private:
     ManipulationMode mode(Stage s) const { return s == Stage::Prefill ? m_.prefill : m_.generation; }
     Manipulation m_;
@@ -145,6 +148,8 @@ public:
         keep.scatter_(0, idx.narrow(0, 0, s_.k), 1.0f);
         probs.mul_(keep.unsqueeze(-1));
     }
+
+    const Sparsification& data() const { return s_; }
 
 private:
     Sparsification s_;
@@ -178,6 +183,8 @@ public:
         }
     }
 
+    const AttentionMask& data() const { return m_; }
+
 private:
     AttentionMask m_;
     std::set<int> layers_;
@@ -192,5 +199,23 @@ std::shared_ptr<const AttentionHook> sparsification_hook(const Sparsification& s
     return std::make_shared<SparsificationHook>(s);
 }
 std::shared_ptr<const AttentionHook> mask_hook(const AttentionMask& m) { return std::make_shared<MaskHook>(m); }
+
+std::optional<AttentionHookData> attention_hook_data(const AttentionHook& hook) {
+    if (const auto* m = dynamic_cast<const ManipulationHook*>(&hook)) return m->data();
+    if (const auto* s = dynamic_cast<const SparsificationHook*>(&hook)) return s->data();
+    if (const auto* k = dynamic_cast<const MaskHook*>(&hook)) return k->data();
+    return std::nullopt;
+}
+
+std::shared_ptr<const AttentionHook> attention_hook(const AttentionHookData& data) {
+    return std::visit(
+        [](const auto& d) -> std::shared_ptr<const AttentionHook> {
+            using T = std::decay_t<decltype(d)>;
+            if constexpr (std::is_same_v<T, Manipulation>) return manipulation_hook(d);
+            else if constexpr (std::is_same_v<T, Sparsification>) return sparsification_hook(d);
+            else return mask_hook(d);
+        },
+        data);
+}
 
 }  // namespace gna
