@@ -220,6 +220,14 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="22"/>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+</context>
+<context>
     <name>gna::studio</name>
     <message>
         <location filename="../app/studio/run_job.cpp" line="191"/>
@@ -360,6 +368,74 @@
         <location filename="../app/studio/paper_figures.cpp" line="128"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
         <translation>Der Ordner %1 konnte nicht angelegt werden. Prüfen Sie die Berechtigungen des übergeordneten Ordners.</translation>
+    </message>
+</context>
+<context>
+    <name>gna::studio::ConnectServerDialog</name>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="41"/>
+        <source>Connect to server</source>
+        <translation>Mit Server verbinden</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="53"/>
+        <source>or paste the token (not saved)</source>
+        <translation>oder das Token einfügen (wird nicht gespeichert)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="55"/>
+        <source>empty: no TLS (loopback or SSH)</source>
+        <translation>leer: kein TLS (Loopback oder SSH)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="57"/>
+        <source>user@gpu-node: the studio opens the tunnel</source>
+        <translation>user@gpu-node: das Studio öffnet den Tunnel</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="65"/>
+        <source>&amp;Address (host:port):</source>
+        <translation>&amp;Adresse (Host:Port):</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="66"/>
+        <source>Token &amp;file:</source>
+        <translation>Token-&amp;Datei:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="66"/>
+        <source>Token file</source>
+        <translation>Token-Datei</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="67"/>
+        <source>&amp;Token:</source>
+        <translation>&amp;Token:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="68"/>
+        <source>TLS &amp;certificate:</source>
+        <translation>TLS-&amp;Zertifikat:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="68"/>
+        <source>The server&apos;s certificate</source>
+        <translation>Das Zertifikat des Servers</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="69"/>
+        <source>&amp;SSH destination:</source>
+        <translation>&amp;SSH-Ziel:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="70"/>
+        <source>Start the server with gna serve --root FOLDER on the machine that holds the models; it prints its address and token. With an SSH destination, the address is the server&apos;s on that machine (usually 127.0.0.1:50051).</source>
+        <translation>Starten Sie den Server mit gna serve --root ORDNER auf dem Rechner mit den Modellen; er gibt seine Adresse und sein Token aus. Mit einem SSH-Ziel ist die Adresse die des Servers auf jenem Rechner (meist 127.0.0.1:50051).</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="75"/>
+        <source>Co&amp;nnect</source>
+        <translation>Ver&amp;binden</translation>
     </message>
 </context>
 <context>
@@ -1001,10 +1077,6 @@
         <location filename="../app/studio/experiment_panel.cpp" line="414"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
-    </message>
-    <message>
-        <source>Loading the model and preparing the samples…</source>
-        <translation type="vanished">Modell wird geladen und Beispiele werden vorbereitet …</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="436"/>
@@ -1823,430 +1895,430 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="451"/>
+        <location filename="../app/studio/main_window.cpp" line="465"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="95"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="102"/>
         <source>No CUDA device: this build or this machine has none</source>
         <translation>Kein CUDA-Gerät: dieser Build oder dieser Rechner hat keines</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="91"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="98"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="91"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="98"/>
         <source>CUDA (GPU)</source>
         <translation>CUDA (GPU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="108"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="115"/>
         <source>Compute in &amp;bf16</source>
         <translation>In &amp;bf16 rechnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="113"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="120"/>
         <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
         <translation>Halber Speicher von f32; die Ergebnisse weichen um die bf16-Rundung von f32 ab</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="114"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="121"/>
         <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
         <translation>Diese CPU hat keine bf16-Befehle (AVX512-BF16 oder AMX): bf16 wäre hier um ein Mehrfaches langsamer als f32</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="87"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="94"/>
         <source>&amp;Device</source>
         <translation>&amp;Gerät</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="72"/>
+        <location filename="../app/studio/main_window.cpp" line="78"/>
         <source>Loading cancelled</source>
         <translation>Laden abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="67"/>
+        <location filename="../app/studio/main_window.cpp" line="73"/>
         <source>Loading %p%</source>
         <translation>Lade %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="60"/>
+        <location filename="../app/studio/main_window.cpp" line="63"/>
         <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="64"/>
+        <location filename="../app/studio/main_window.cpp" line="70"/>
         <source>Loading %1…</source>
         <translation>Lade %1 …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="78"/>
+        <location filename="../app/studio/main_window.cpp" line="84"/>
         <source>Could not load the model</source>
         <translation>Das Modell konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="80"/>
+        <location filename="../app/studio/main_window.cpp" line="86"/>
         <source>Could not load %1</source>
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="84"/>
+        <location filename="../app/studio/main_window.cpp" line="90"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="85"/>
+        <location filename="../app/studio/main_window.cpp" line="91"/>
         <source>The run failed</source>
         <translation>Der Lauf ist fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="87"/>
+        <location filename="../app/studio/main_window.cpp" line="93"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="175"/>
+        <location filename="../app/studio/main_window.cpp" line="181"/>
         <source>Restore a&amp;ll</source>
         <translation>Alle &amp;wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="216"/>
+        <location filename="../app/studio/main_window.cpp" line="222"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggrega&amp;te-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="351"/>
+        <location filename="../app/studio/main_window.cpp" line="357"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>Lauf oder Laden abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="591"/>
+        <location filename="../app/studio/main_window.cpp" line="605"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="160"/>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>No colouring</source>
         <translation>Keine Einfärbung</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="160"/>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>Entropy of the last row</source>
         <translation>Entropie der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="160"/>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>Max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="161"/>
+        <location filename="../app/studio/main_window.cpp" line="167"/>
         <source>Attention to the selected token</source>
         <translation>Aufmerksamkeit auf das gewählte Token</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="170"/>
+        <location filename="../app/studio/main_window.cpp" line="176"/>
         <source>C&amp;olour heads by:</source>
         <translation>Köpfe färben na&amp;ch:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="174"/>
+        <location filename="../app/studio/main_window.cpp" line="180"/>
         <source>&amp;Invert</source>
         <translation>Umkehre&amp;n</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="210"/>
+        <location filename="../app/studio/main_window.cpp" line="216"/>
         <source>Compare with the unablated run</source>
         <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="214"/>
+        <location filename="../app/studio/main_window.cpp" line="220"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="220"/>
+        <location filename="../app/studio/main_window.cpp" line="226"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="230"/>
-        <location filename="../app/studio/main_window.cpp" line="619"/>
+        <location filename="../app/studio/main_window.cpp" line="236"/>
+        <location filename="../app/studio/main_window.cpp" line="633"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="231"/>
+        <location filename="../app/studio/main_window.cpp" line="237"/>
         <source>Difference (ablated − unablated)</source>
         <translation>Differenz (ablatiert − nicht ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="329"/>
+        <location filename="../app/studio/main_window.cpp" line="335"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="350"/>
+        <location filename="../app/studio/main_window.cpp" line="356"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="536"/>
+        <location filename="../app/studio/main_window.cpp" line="550"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>Kein Kopf ist abgeschaltet, daher sind beide Läufe gleich. Klicken Sie auf einen Kopf auf der Kopftafel, um ihn abzuschalten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="548"/>
+        <location filename="../app/studio/main_window.cpp" line="562"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>Die abgeschalteten Köpfe ändern diese Karten nicht: Beide Läufe ergeben dieselben Gewichte (ein Kopf ändert nur die Schichten nach seiner eigenen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="556"/>
+        <location filename="../app/studio/main_window.cpp" line="570"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="557"/>
+        <location filename="../app/studio/main_window.cpp" line="571"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="559"/>
+        <location filename="../app/studio/main_window.cpp" line="573"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="560"/>
+        <location filename="../app/studio/main_window.cpp" line="574"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="590"/>
+        <location filename="../app/studio/main_window.cpp" line="604"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="445"/>
+        <location filename="../app/studio/main_window.cpp" line="459"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="40"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="43"/>
         <source>&amp;Open model…</source>
         <translation>Modell ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
         <source>Open &amp;recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
         <source>Open &amp;workspace…</source>
         <translation>&amp;Arbeitsbereich öffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="46"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="53"/>
         <source>Open workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="47"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="54"/>
         <source>Workspaces (*.gna.json *.json)</source>
         <translation>Arbeitsbereiche (*.gna.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="49"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="56"/>
         <location filename="../app/studio/main_window_startup.cpp" line="34"/>
         <source>Could not open the workspace</source>
         <translation>Der Arbeitsbereich konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="51"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="58"/>
         <source>&amp;Save workspace as…</source>
         <translation>Arbeitsbereich &amp;speichern unter …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
         <source>Save workspace</source>
         <translation>Arbeitsbereich speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="53"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="60"/>
         <source>Workspaces (*.gna.json)</source>
         <translation>Arbeitsbereiche (*.gna.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="55"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
         <source>Could not save the workspace</source>
         <translation>Der Arbeitsbereich konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
         <source>&amp;Export figure…</source>
         <translation>Abbildung &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
         <source>Export figure &amp;set…</source>
         <translation>Abbildungs&amp;satz exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="65"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="72"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="67"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="68"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="70"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
         <source>&amp;Invert ablation</source>
         <translation>Ablation &amp;umkehren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="76"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="83"/>
         <source>Restore &amp;all heads</source>
         <translation>&amp;Alle Köpfe wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="84"/>
         <source>Ablate &amp;current layer</source>
         <translation>Aktuelle &amp;Schicht ablatieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="80"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="87"/>
         <source>&amp;Run</source>
         <translation>A&amp;usführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="81"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="88"/>
         <source>&amp;Run now</source>
         <translation>&amp;Jetzt ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="84"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="91"/>
         <source>&amp;Cancel</source>
         <translation>Ab&amp;brechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="141"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
         <source>&amp;KV-retrieval map…</source>
         <translation>&amp;KV-Abrufkarte …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="153"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="151"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="158"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="154"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="154"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="154"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="164"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="171"/>
         <source>Colour &amp;palette</source>
         <translation>Farb&amp;palette</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="176"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="183"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="195"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="209"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
         <translation>Kein Modell geladen. Öffnen Sie eines mit %1 (%2) oder ziehen Sie einen Modellordner hierher</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="207"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="214"/>
         <source>%1, or open a bundled demo from %2.</source>
         <translation>%1, oder öffnen Sie ein mitgeliefertes Demo-Modell über %2.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="210"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="217"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>Ü&amp;ber G&amp;&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="211"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="218"/>
         <source>About G&amp;A Studio</source>
         <translation>Über G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="212"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Finden, sehen und testen Sie die Aufmerksamkeitsköpfe, die das Abrufen aus dem Kontext tragen (Gather &amp;amp; Aggregate).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="217"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="224"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="453"/>
+        <location filename="../app/studio/main_window.cpp" line="467"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="454"/>
+        <location filename="../app/studio/main_window.cpp" line="468"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="513"/>
+        <location filename="../app/studio/main_window.cpp" line="527"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="514"/>
+        <location filename="../app/studio/main_window.cpp" line="528"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="524"/>
+        <location filename="../app/studio/main_window.cpp" line="538"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -2254,32 +2326,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="593"/>
+        <location filename="../app/studio/main_window.cpp" line="607"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>Geben Sie einen Prompt ein, um die Wahrscheinlichkeiten des nächsten Tokens zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="617"/>
+        <location filename="../app/studio/main_window.cpp" line="631"/>
         <source>Attention / hidden attention</source>
         <translation>Aufmerksamkeit / verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="618"/>
+        <location filename="../app/studio/main_window.cpp" line="632"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="104"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="86"/>
+        <source>The workspace&apos;s model runs on the server %1, and this build has no remote engine.</source>
+        <translation>Das Modell des Arbeitsbereichs läuft auf dem Server %1, und dieser Build hat keine Remote-Engine.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="137"/>
         <source>Export figure set into folder</source>
         <translation>Abbildungssatz in Ordner exportieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="112"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="145"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window_workspace.cpp" line="114"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="147"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>%n Datei geschrieben</numerusform>
@@ -2287,65 +2364,65 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="161"/>
+        <location filename="../app/studio/main_window.cpp" line="167"/>
         <source>Importance (head ranking result)</source>
         <translation>Wichtigkeit (Ergebnis der Kopf-Rangfolge)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="162"/>
+        <location filename="../app/studio/main_window.cpp" line="168"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather-Wert (Zeilenenden → ihre eigene Zeile)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="163"/>
+        <location filename="../app/studio/main_window.cpp" line="169"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="164"/>
+        <location filename="../app/studio/main_window.cpp" line="170"/>
         <source>Duplicate-token score (earlier copies of the token)</source>
         <translation>Duplikat-Token-Wert (frühere Kopien des Tokens)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="165"/>
+        <location filename="../app/studio/main_window.cpp" line="171"/>
         <source>Induction score (the token after an earlier copy)</source>
         <translation>Induktionswert (das Token nach einer früheren Kopie)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="383"/>
-        <location filename="../app/studio/main_window.cpp" line="508"/>
-        <location filename="../app/studio/main_window.cpp" line="622"/>
+        <location filename="../app/studio/main_window.cpp" line="392"/>
+        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <location filename="../app/studio/main_window.cpp" line="636"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="126"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="133"/>
         <source>E&amp;xperiments</source>
         <translation>E&amp;xperimente</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="131"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>&amp;Open result…</source>
         <translation>Ergebnis ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="132"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="139"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="133"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="140"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="135"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="142"/>
         <location filename="../app/studio/main_window_startup.cpp" line="32"/>
         <source>Could not open the result</source>
         <translation>Das Ergebnis konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="137"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="144"/>
         <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
         <translation>G&amp;&amp;A-&amp;Masken-Editor (MMLU) …</translation>
     </message>
@@ -2424,37 +2501,37 @@
         <translation>Die Sitzung konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="189"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="196"/>
         <source>&amp;Guided tour</source>
         <translation>&amp;Geführte Tour</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="190"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
         <source>Open &amp;demo model</source>
         <translation>&amp;Demo-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="191"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
         <source>&amp;Transformer</source>
         <translation>&amp;Transformer</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="192"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>&amp;SSM (Mamba)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="193"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
         <source>&amp;Hybrid</source>
         <translation>&amp;Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
         <source>Not bundled in this build</source>
         <translation>In diesem Build nicht enthalten</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="49"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="61"/>
         <source>Could not open an experiment result of the workspace</source>
         <translation>Ein Experimentergebnis des Arbeitsbereichs konnte nicht geöffnet werden</translation>
     </message>
@@ -2642,44 +2719,49 @@
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="64"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="46"/>
+        <source>Runs on</source>
+        <translation>Läuft auf</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/model_info_panel.cpp" line="65"/>
         <source>Model information</source>
         <translation>Modellinformationen</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="101"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="108"/>
         <source>in layer %1</source>
         <translation>in Schicht %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="101"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="108"/>
         <source>in layers %1</source>
         <translation>in Schichten %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="110"/>
-        <location filename="../app/studio/model_info_panel.cpp" line="116"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="117"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="123"/>
         <source>%1 per layer</source>
         <translation>%1 pro Schicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="113"/>
-        <location filename="../app/studio/model_info_panel.cpp" line="115"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="120"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="122"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="122"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="129"/>
         <source>%1 B</source>
         <translation>%1 Mrd.</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="123"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="130"/>
         <source>%1 M</source>
         <translation>%1 Mio.</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="127"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="134"/>
         <source>%1 (stored %2)</source>
         <translation>%1 (gespeichert als %2)</translation>
     </message>
@@ -2849,25 +2931,120 @@
     </message>
 </context>
 <context>
+    <name>gna::studio::ServerLink</name>
+    <message>
+        <location filename="../app/studio/server_link.cpp" line="101"/>
+        <source>ssh: %1</source>
+        <translation>ssh: %1</translation>
+    </message>
+</context>
+<context>
+    <name>gna::studio::ServerMenu</name>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="52"/>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="57"/>
+        <source>Server %1 (%2)</source>
+        <translation>Server %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="69"/>
+        <source>Could not connect to the server</source>
+        <translation>Verbindung zum Server fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="72"/>
+        <source>Server %1 (%2) · %3 ms</source>
+        <translation>Server %1 (%2) · %3 ms</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="76"/>
+        <source>Server %1: connection lost</source>
+        <translation>Server %1: Verbindung verloren</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="79"/>
+        <source>Connection to the server lost</source>
+        <translation>Verbindung zum Server verloren</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="80"/>
+        <source>%1
+
+%2Nothing you saved is lost. Connect again with File ▸ Connect to server; a running experiment resumes from its saved samples when you start it again.</source>
+        <translation>%1
+
+%2Nichts Gespeichertes geht verloren. Verbinden Sie sich erneut mit Datei ▸ Mit Server verbinden; ein laufendes Experiment setzt bei seinen gespeicherten Beispielen fort, wenn Sie es erneut starten.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="108"/>
+        <source>Co&amp;nnect to server…</source>
+        <translation>Mit Server ver&amp;binden…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="112"/>
+        <source>Disconnec&amp;t from server</source>
+        <translation>Vom Server &amp;trennen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="110"/>
+        <source>Open model on ser&amp;ver…</source>
+        <translation>Modell auf Ser&amp;ver öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="82"/>
+        <source>The open model runs on that server: its runs fail until you connect again, which opens it there again. </source>
+        <translation>Das geöffnete Modell läuft auf diesem Server: Seine Läufe schlagen fehl, bis Sie sich erneut verbinden; dabei wird es dort wieder geöffnet. </translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="133"/>
+        <source>Open model on server</source>
+        <translation>Modell auf Server öffnen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="134"/>
+        <source>Checkpoint folder on %1:</source>
+        <translation>Checkpoint-Ordner auf %1:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="158"/>
+        <source>this computer</source>
+        <translation>diesem Computer</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="162"/>
+        <source>%1 (%2, %3 free)</source>
+        <translation>%1 (%2, %3 frei)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="164"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>gna::studio::Workspace</name>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="99"/>
-        <location filename="../app/studio/workspace.cpp" line="104"/>
+        <location filename="../app/studio/workspace.cpp" line="109"/>
+        <location filename="../app/studio/workspace.cpp" line="114"/>
         <source>Cannot write the workspace file %1: %2</source>
         <translation>Die Arbeitsbereichsdatei %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="113"/>
+        <location filename="../app/studio/workspace.cpp" line="123"/>
         <source>Cannot open the workspace file %1: %2</source>
         <translation>Die Arbeitsbereichsdatei %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="120"/>
+        <location filename="../app/studio/workspace.cpp" line="130"/>
         <source>The workspace file %1 is not valid JSON (%2 at byte %3).</source>
         <translation>Die Arbeitsbereichsdatei %1 ist kein gültiges JSON (%2 bei Byte %3).</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="126"/>
+        <location filename="../app/studio/workspace.cpp" line="136"/>
         <source>The file %1 is not a G&amp;A Studio workspace.</source>
         <translation>Die Datei %1 ist kein G&amp;A-Studio-Arbeitsbereich.</translation>
     </message>
@@ -3564,110 +3741,110 @@ Key %3 „%4“
         <translation>Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="27"/>
-        <location filename="../views/retrieval_map.cpp" line="144"/>
+        <location filename="../views/retrieval_map.cpp" line="29"/>
+        <location filename="../views/retrieval_map.cpp" line="146"/>
         <source>Score</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="31"/>
-        <location filename="../views/retrieval_map.cpp" line="137"/>
+        <location filename="../views/retrieval_map.cpp" line="33"/>
+        <location filename="../views/retrieval_map.cpp" line="139"/>
         <source>Context length (tokens)</source>
         <translation>Kontextlänge (Token)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="32"/>
-        <location filename="../views/retrieval_map.cpp" line="140"/>
+        <location filename="../views/retrieval_map.cpp" line="34"/>
+        <location filename="../views/retrieval_map.cpp" line="142"/>
         <source>Needle depth (%, 0 = start of the context)</source>
         <translation>Nadeltiefe (%, 0 = Anfang des Kontexts)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="39"/>
+        <location filename="../views/retrieval_map.cpp" line="41"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="43"/>
+        <location filename="../views/retrieval_map.cpp" line="45"/>
         <source>Run the experiment (or open a result) to fill this map</source>
         <translation>Führen Sie das Experiment aus (oder öffnen Sie ein Ergebnis), um diese Karte zu füllen</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="65"/>
+        <location filename="../views/retrieval_map.cpp" line="67"/>
         <source>%1 lines, key on line %2%
 not run</source>
         <translation>%1 Zeilen, Schlüssel bei %2 %
 nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="69"/>
+        <location filename="../views/retrieval_map.cpp" line="71"/>
         <source>%1 lines, key on line %2%
 Accuracy %3</source>
         <translation>%1 Zeilen, Schlüssel bei %2 %
 Genauigkeit %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="70"/>
+        <location filename="../views/retrieval_map.cpp" line="72"/>
         <source>%1 lines, key on line %2%
 Probability %3</source>
         <translation>%1 Zeilen, Schlüssel bei %2 %
 Wahrscheinlichkeit %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="79"/>
+        <location filename="../views/retrieval_map.cpp" line="81"/>
         <source>Context %1 tokens, depth %2%
 Score %3 / %4</source>
         <translation>Kontext %1 Token, Tiefe %2 %
 Wert %3 / %4</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="137"/>
+        <location filename="../views/retrieval_map.cpp" line="139"/>
         <source>Dictionary size (key:value lines)</source>
         <translation>Wörterbuchgröße (Schlüssel:Wert-Zeilen)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="138"/>
+        <location filename="../views/retrieval_map.cpp" line="140"/>
         <source>Key depth (%, 0 = first line)</source>
         <translation>Schlüsseltiefe (%, 0 = erste Zeile)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="141"/>
+        <location filename="../views/retrieval_map.cpp" line="143"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="143"/>
+        <location filename="../views/retrieval_map.cpp" line="145"/>
         <source>Probability of the right value</source>
         <translation>Wahrscheinlichkeit des richtigen Werts</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="155"/>
+        <location filename="../views/retrieval_map.cpp" line="157"/>
         <source>%1 (mean accuracy %2)</source>
         <translation>%1 (mittlere Genauigkeit %2)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="156"/>
+        <location filename="../views/retrieval_map.cpp" line="158"/>
         <source>%1 (mean probability %2)</source>
         <translation>%1 (mittlere Wahrscheinlichkeit %2)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="159"/>
+        <location filename="../views/retrieval_map.cpp" line="161"/>
         <source>Mean score %1</source>
         <translation>Mittlerer Wert %1</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="160"/>
+        <location filename="../views/retrieval_map.cpp" line="162"/>
         <source>%1 (mean score %2)</source>
         <translation>%1 (mittlerer Wert %2)</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="76"/>
+        <location filename="../views/retrieval_map.cpp" line="78"/>
         <source>Context %1 tokens, depth %2%
 not run</source>
         <translation>Kontext %1 Token, Tiefe %2 %
 nicht ausgeführt</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="139"/>
+        <location filename="../views/retrieval_map.cpp" line="141"/>
         <source>Needle depth (%, 0 = end of the context)</source>
         <translation>Nadeltiefe (%, 0 = Ende des Kontexts)</translation>
     </message>

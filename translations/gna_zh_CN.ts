@@ -220,6 +220,14 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="22"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+</context>
+<context>
     <name>gna::studio</name>
     <message>
         <location filename="../app/studio/run_job.cpp" line="191"/>
@@ -360,6 +368,74 @@
         <location filename="../app/studio/paper_figures.cpp" line="128"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
         <translation>无法创建文件夹 %1。请检查其上级文件夹的权限。</translation>
+    </message>
+</context>
+<context>
+    <name>gna::studio::ConnectServerDialog</name>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="41"/>
+        <source>Connect to server</source>
+        <translation>连接到服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="53"/>
+        <source>or paste the token (not saved)</source>
+        <translation>或粘贴令牌（不保存）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="55"/>
+        <source>empty: no TLS (loopback or SSH)</source>
+        <translation>留空：不使用 TLS（本机回环或 SSH）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="57"/>
+        <source>user@gpu-node: the studio opens the tunnel</source>
+        <translation>user@gpu-node：由 Studio 建立隧道</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="65"/>
+        <source>&amp;Address (host:port):</source>
+        <translation>地址（主机:端口）(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="66"/>
+        <source>Token &amp;file:</source>
+        <translation>令牌文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="66"/>
+        <source>Token file</source>
+        <translation>令牌文件</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="67"/>
+        <source>&amp;Token:</source>
+        <translation>令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="68"/>
+        <source>TLS &amp;certificate:</source>
+        <translation>TLS 证书(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="68"/>
+        <source>The server&apos;s certificate</source>
+        <translation>服务器的证书</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="69"/>
+        <source>&amp;SSH destination:</source>
+        <translation>SSH 目标(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="70"/>
+        <source>Start the server with gna serve --root FOLDER on the machine that holds the models; it prints its address and token. With an SSH destination, the address is the server&apos;s on that machine (usually 127.0.0.1:50051).</source>
+        <translation>在存放模型的机器上用 gna serve --root 文件夹 启动服务器；它会打印地址和令牌。使用 SSH 目标时，地址是服务器在那台机器上的地址（通常为 127.0.0.1:50051）。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="75"/>
+        <source>Co&amp;nnect</source>
+        <translation>连接(&amp;N)</translation>
     </message>
 </context>
 <context>
@@ -1001,10 +1077,6 @@
         <location filename="../app/studio/experiment_panel.cpp" line="414"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
-    </message>
-    <message>
-        <source>Loading the model and preparing the samples…</source>
-        <translation type="vanished">正在加载模型并准备样本…</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="436"/>
@@ -1822,527 +1894,532 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="451"/>
+        <location filename="../app/studio/main_window.cpp" line="465"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="95"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="102"/>
         <source>No CUDA device: this build or this machine has none</source>
         <translation>没有 CUDA 设备：此版本或此计算机不支持</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="91"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="98"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="91"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="98"/>
         <source>CUDA (GPU)</source>
         <translation>CUDA（GPU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="108"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="115"/>
         <source>Compute in &amp;bf16</source>
         <translation>以 &amp;bf16 计算</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="113"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="120"/>
         <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
         <translation>内存为 f32 的一半；结果与 f32 相差 bf16 的舍入误差</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="114"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="121"/>
         <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
         <translation>此 CPU 没有 bf16 指令（AVX512-BF16 或 AMX）：在这里 bf16 会比 f32 慢数倍</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="87"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="94"/>
         <source>&amp;Device</source>
         <translation>设备(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="72"/>
+        <location filename="../app/studio/main_window.cpp" line="78"/>
         <source>Loading cancelled</source>
         <translation>已取消加载</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="67"/>
+        <location filename="../app/studio/main_window.cpp" line="73"/>
         <source>Loading %p%</source>
         <translation>正在加载 %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="60"/>
+        <location filename="../app/studio/main_window.cpp" line="63"/>
         <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="64"/>
+        <location filename="../app/studio/main_window.cpp" line="70"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="78"/>
+        <location filename="../app/studio/main_window.cpp" line="84"/>
         <source>Could not load the model</source>
         <translation>无法加载模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="80"/>
+        <location filename="../app/studio/main_window.cpp" line="86"/>
         <source>Could not load %1</source>
         <translation>无法加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="84"/>
+        <location filename="../app/studio/main_window.cpp" line="90"/>
         <source>Run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="85"/>
+        <location filename="../app/studio/main_window.cpp" line="91"/>
         <source>The run failed</source>
         <translation>运行失败</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="87"/>
+        <location filename="../app/studio/main_window.cpp" line="93"/>
         <source>Run cancelled</source>
         <translation>运行已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="175"/>
+        <location filename="../app/studio/main_window.cpp" line="181"/>
         <source>Restore a&amp;ll</source>
         <translation>全部恢复(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="216"/>
+        <location filename="../app/studio/main_window.cpp" line="222"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="351"/>
+        <location filename="../app/studio/main_window.cpp" line="357"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>停止运行或加载 (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="591"/>
+        <location filename="../app/studio/main_window.cpp" line="605"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>勾选“与未消融的运行比较”以查看消融带来的变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="160"/>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>No colouring</source>
         <translation>不着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="160"/>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>Entropy of the last row</source>
         <translation>最后一行的熵</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="160"/>
+        <location filename="../app/studio/main_window.cpp" line="166"/>
         <source>Max weight of the last row</source>
         <translation>最后一行的最大权重</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="161"/>
+        <location filename="../app/studio/main_window.cpp" line="167"/>
         <source>Attention to the selected token</source>
         <translation>对所选词元的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="170"/>
+        <location filename="../app/studio/main_window.cpp" line="176"/>
         <source>C&amp;olour heads by:</source>
         <translation>注意力头着色依据(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="174"/>
+        <location filename="../app/studio/main_window.cpp" line="180"/>
         <source>&amp;Invert</source>
         <translation>反转(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="210"/>
+        <location filename="../app/studio/main_window.cpp" line="216"/>
         <source>Compare with the unablated run</source>
         <translation>与未消融的运行比较</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="214"/>
+        <location filename="../app/studio/main_window.cpp" line="220"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="220"/>
+        <location filename="../app/studio/main_window.cpp" line="226"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="230"/>
-        <location filename="../app/studio/main_window.cpp" line="619"/>
+        <location filename="../app/studio/main_window.cpp" line="236"/>
+        <location filename="../app/studio/main_window.cpp" line="633"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="231"/>
+        <location filename="../app/studio/main_window.cpp" line="237"/>
         <source>Difference (ablated − unablated)</source>
         <translation>差异（消融 − 未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="329"/>
+        <location filename="../app/studio/main_window.cpp" line="335"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="350"/>
+        <location filename="../app/studio/main_window.cpp" line="356"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="536"/>
+        <location filename="../app/studio/main_window.cpp" line="550"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>没有消融任何头，因此两次运行结果相同。点击头面板上的某个头即可将其关闭。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="548"/>
+        <location filename="../app/studio/main_window.cpp" line="562"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>已消融的头不会改变这些图：两次运行得到相同的权重（一个头只影响其所在层之后的层）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="556"/>
+        <location filename="../app/studio/main_window.cpp" line="570"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="557"/>
+        <location filename="../app/studio/main_window.cpp" line="571"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="559"/>
+        <location filename="../app/studio/main_window.cpp" line="573"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="560"/>
+        <location filename="../app/studio/main_window.cpp" line="574"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="590"/>
+        <location filename="../app/studio/main_window.cpp" line="604"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>输入提示以查看注意力图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="445"/>
+        <location filename="../app/studio/main_window.cpp" line="459"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="39"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="40"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="43"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="42"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="45"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
         <source>Open &amp;workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="46"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="53"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="47"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="54"/>
         <source>Workspaces (*.gna.json *.json)</source>
         <translation>工作区 (*.gna.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="49"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="56"/>
         <location filename="../app/studio/main_window_startup.cpp" line="34"/>
         <source>Could not open the workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="51"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="58"/>
         <source>&amp;Save workspace as…</source>
         <translation>工作区另存为(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="52"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="53"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="60"/>
         <source>Workspaces (*.gna.json)</source>
         <translation>工作区 (*.gna.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="55"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
         <source>Could not save the workspace</source>
         <translation>无法保存工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
         <source>&amp;Export figure…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
         <source>Export figure &amp;set…</source>
         <translation>导出图表集(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="65"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="72"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="67"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="68"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="70"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
         <source>&amp;Invert ablation</source>
         <translation>反转消融(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="76"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="83"/>
         <source>Restore &amp;all heads</source>
         <translation>恢复所有头(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="84"/>
         <source>Ablate &amp;current layer</source>
         <translation>消融当前层(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="80"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="87"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="81"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="88"/>
         <source>&amp;Run now</source>
         <translation>立即运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="84"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="91"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="141"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
         <source>&amp;KV-retrieval map…</source>
         <translation>KV 检索图(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="146"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="153"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="151"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="158"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="154"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="154"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="154"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="164"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="171"/>
         <source>Colour &amp;palette</source>
         <translation>配色方案(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="176"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="183"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="188"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="195"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="209"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
         <translation>未加载模型。请通过 %1 (%2) 打开模型，或将模型文件夹拖放到此处</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="207"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="214"/>
         <source>%1, or open a bundled demo from %2.</source>
         <translation>%1，或从 %2 打开内置的演示模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="210"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="217"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>关于 G&amp;&amp;A Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="211"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="218"/>
         <source>About G&amp;A Studio</source>
         <translation>关于 G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="212"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;查找、观察并测试承担上下文检索的注意力头（Gather &amp;amp; Aggregate）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="217"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="224"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="453"/>
+        <location filename="../app/studio/main_window.cpp" line="467"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="454"/>
+        <location filename="../app/studio/main_window.cpp" line="468"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="513"/>
+        <location filename="../app/studio/main_window.cpp" line="527"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="514"/>
+        <location filename="../app/studio/main_window.cpp" line="528"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="524"/>
+        <location filename="../app/studio/main_window.cpp" line="538"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="593"/>
+        <location filename="../app/studio/main_window.cpp" line="607"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>输入提示以查看下一个词元的概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="617"/>
+        <location filename="../app/studio/main_window.cpp" line="631"/>
         <source>Attention / hidden attention</source>
         <translation>注意力 / 隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="618"/>
+        <location filename="../app/studio/main_window.cpp" line="632"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="104"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="86"/>
+        <source>The workspace&apos;s model runs on the server %1, and this build has no remote engine.</source>
+        <translation>工作区的模型运行在服务器 %1 上，而此版本没有远程引擎。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="137"/>
         <source>Export figure set into folder</source>
         <translation>将图表集导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="112"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="145"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window_workspace.cpp" line="114"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="147"/>
         <source>Wrote %n file(s)</source>
         <translation>
             <numerusform>已写入 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="161"/>
+        <location filename="../app/studio/main_window.cpp" line="167"/>
         <source>Importance (head ranking result)</source>
         <translation>重要性（注意力头排序结果）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="162"/>
+        <location filename="../app/studio/main_window.cpp" line="168"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather 得分（行尾 → 其所在行）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="163"/>
+        <location filename="../app/studio/main_window.cpp" line="169"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="164"/>
+        <location filename="../app/studio/main_window.cpp" line="170"/>
         <source>Duplicate-token score (earlier copies of the token)</source>
         <translation>重复词元得分（该词元的先前副本）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="165"/>
+        <location filename="../app/studio/main_window.cpp" line="171"/>
         <source>Induction score (the token after an earlier copy)</source>
         <translation>归纳得分（先前副本之后的词元）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="383"/>
-        <location filename="../app/studio/main_window.cpp" line="508"/>
-        <location filename="../app/studio/main_window.cpp" line="622"/>
+        <location filename="../app/studio/main_window.cpp" line="392"/>
+        <location filename="../app/studio/main_window.cpp" line="522"/>
+        <location filename="../app/studio/main_window.cpp" line="636"/>
         <source>importance (baseline − ablated)</source>
         <translation>重要性（基线 − 消融后）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="126"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="133"/>
         <source>E&amp;xperiments</source>
         <translation>实验(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="131"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>&amp;Open result…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="132"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="139"/>
         <source>Open experiment result</source>
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="133"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="140"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="135"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="142"/>
         <location filename="../app/studio/main_window_startup.cpp" line="32"/>
         <source>Could not open the result</source>
         <translation>无法打开结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="137"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="144"/>
         <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
         <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
     </message>
@@ -2420,37 +2497,37 @@
         <translation>无法恢复会话</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="189"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="196"/>
         <source>&amp;Guided tour</source>
         <translation>导览(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="190"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
         <source>Open &amp;demo model</source>
         <translation>打开演示模型(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="191"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
         <source>&amp;Transformer</source>
         <translation>Transformer(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="192"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>SSM (Mamba)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="193"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
         <source>&amp;Hybrid</source>
         <translation>混合模型(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
         <source>Not bundled in this build</source>
         <translation>此版本未附带</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="49"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="61"/>
         <source>Could not open an experiment result of the workspace</source>
         <translation>无法打开工作区中的实验结果</translation>
     </message>
@@ -2636,44 +2713,49 @@
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="64"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="46"/>
+        <source>Runs on</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/model_info_panel.cpp" line="65"/>
         <source>Model information</source>
         <translation>模型信息</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="101"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="108"/>
         <source>in layer %1</source>
         <translation>位于第 %1 层</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="101"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="108"/>
         <source>in layers %1</source>
         <translation>位于第 %1 层</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="110"/>
-        <location filename="../app/studio/model_info_panel.cpp" line="116"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="117"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="123"/>
         <source>%1 per layer</source>
         <translation>每层 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="113"/>
-        <location filename="../app/studio/model_info_panel.cpp" line="115"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="120"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="122"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="122"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="129"/>
         <source>%1 B</source>
         <translation>%1 B</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="123"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="130"/>
         <source>%1 M</source>
         <translation>%1 M</translation>
     </message>
     <message>
-        <location filename="../app/studio/model_info_panel.cpp" line="127"/>
+        <location filename="../app/studio/model_info_panel.cpp" line="134"/>
         <source>%1 (stored %2)</source>
         <translation>%1（存储为 %2）</translation>
     </message>
@@ -2843,25 +2925,120 @@
     </message>
 </context>
 <context>
+    <name>gna::studio::ServerLink</name>
+    <message>
+        <location filename="../app/studio/server_link.cpp" line="101"/>
+        <source>ssh: %1</source>
+        <translation>ssh：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gna::studio::ServerMenu</name>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="52"/>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="57"/>
+        <source>Server %1 (%2)</source>
+        <translation>服务器 %1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="69"/>
+        <source>Could not connect to the server</source>
+        <translation>无法连接到服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="72"/>
+        <source>Server %1 (%2) · %3 ms</source>
+        <translation>服务器 %1（%2）· %3 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="76"/>
+        <source>Server %1: connection lost</source>
+        <translation>服务器 %1：连接已断开</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="79"/>
+        <source>Connection to the server lost</source>
+        <translation>与服务器的连接已断开</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="80"/>
+        <source>%1
+
+%2Nothing you saved is lost. Connect again with File ▸ Connect to server; a running experiment resumes from its saved samples when you start it again.</source>
+        <translation>%1
+
+%2已保存的内容不会丢失。请用 文件 ▸ 连接到服务器 重新连接；正在运行的实验再次启动时会从已保存的样本继续。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="108"/>
+        <source>Co&amp;nnect to server…</source>
+        <translation>连接到服务器(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="112"/>
+        <source>Disconnec&amp;t from server</source>
+        <translation>断开服务器连接(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="110"/>
+        <source>Open model on ser&amp;ver…</source>
+        <translation>在服务器上打开模型(&amp;V)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="82"/>
+        <source>The open model runs on that server: its runs fail until you connect again, which opens it there again. </source>
+        <translation>当前模型运行在该服务器上：在重新连接之前它的运行都会失败；重新连接时会在那里再次打开它。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="133"/>
+        <source>Open model on server</source>
+        <translation>在服务器上打开模型</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="134"/>
+        <source>Checkpoint folder on %1:</source>
+        <translation>%1 上的检查点文件夹：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="158"/>
+        <source>this computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="162"/>
+        <source>%1 (%2, %3 free)</source>
+        <translation>%1（%2，可用 %3）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/server_menu.cpp" line="164"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>gna::studio::Workspace</name>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="99"/>
-        <location filename="../app/studio/workspace.cpp" line="104"/>
+        <location filename="../app/studio/workspace.cpp" line="109"/>
+        <location filename="../app/studio/workspace.cpp" line="114"/>
         <source>Cannot write the workspace file %1: %2</source>
         <translation>无法写入工作区文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="113"/>
+        <location filename="../app/studio/workspace.cpp" line="123"/>
         <source>Cannot open the workspace file %1: %2</source>
         <translation>无法打开工作区文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="120"/>
+        <location filename="../app/studio/workspace.cpp" line="130"/>
         <source>The workspace file %1 is not valid JSON (%2 at byte %3).</source>
         <translation>工作区文件 %1 不是有效的 JSON（第 %3 字节处：%2）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="126"/>
+        <location filename="../app/studio/workspace.cpp" line="136"/>
         <source>The file %1 is not a G&amp;A Studio workspace.</source>
         <translation>文件 %1 不是 G&amp;A Studio 工作区。</translation>
     </message>
@@ -3554,110 +3731,110 @@ Key %3 “%4”
         <translation>检索图</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="27"/>
-        <location filename="../views/retrieval_map.cpp" line="144"/>
+        <location filename="../views/retrieval_map.cpp" line="29"/>
+        <location filename="../views/retrieval_map.cpp" line="146"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="31"/>
-        <location filename="../views/retrieval_map.cpp" line="137"/>
+        <location filename="../views/retrieval_map.cpp" line="33"/>
+        <location filename="../views/retrieval_map.cpp" line="139"/>
         <source>Context length (tokens)</source>
         <translation>上下文长度（词元）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="32"/>
-        <location filename="../views/retrieval_map.cpp" line="140"/>
+        <location filename="../views/retrieval_map.cpp" line="34"/>
+        <location filename="../views/retrieval_map.cpp" line="142"/>
         <source>Needle depth (%, 0 = start of the context)</source>
         <translation>针的深度（%，0 = 上下文开头）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="39"/>
+        <location filename="../views/retrieval_map.cpp" line="41"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="43"/>
+        <location filename="../views/retrieval_map.cpp" line="45"/>
         <source>Run the experiment (or open a result) to fill this map</source>
         <translation>运行实验（或打开结果）以填充此图</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="65"/>
+        <location filename="../views/retrieval_map.cpp" line="67"/>
         <source>%1 lines, key on line %2%
 not run</source>
         <translation>%1 行，键位于 %2% 处
 未运行</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="69"/>
+        <location filename="../views/retrieval_map.cpp" line="71"/>
         <source>%1 lines, key on line %2%
 Accuracy %3</source>
         <translation>%1 行，键位于 %2% 处
 准确率 %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="70"/>
+        <location filename="../views/retrieval_map.cpp" line="72"/>
         <source>%1 lines, key on line %2%
 Probability %3</source>
         <translation>%1 行，键位于 %2% 处
 概率 %3</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="79"/>
+        <location filename="../views/retrieval_map.cpp" line="81"/>
         <source>Context %1 tokens, depth %2%
 Score %3 / %4</source>
         <translation>上下文 %1 个词元，深度 %2%
 分数 %3 / %4</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="137"/>
+        <location filename="../views/retrieval_map.cpp" line="139"/>
         <source>Dictionary size (key:value lines)</source>
         <translation>字典大小（键:值 行数）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="138"/>
+        <location filename="../views/retrieval_map.cpp" line="140"/>
         <source>Key depth (%, 0 = first line)</source>
         <translation>键的深度（%，0 = 第一行）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="141"/>
+        <location filename="../views/retrieval_map.cpp" line="143"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="143"/>
+        <location filename="../views/retrieval_map.cpp" line="145"/>
         <source>Probability of the right value</source>
         <translation>正确值的概率</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="155"/>
+        <location filename="../views/retrieval_map.cpp" line="157"/>
         <source>%1 (mean accuracy %2)</source>
         <translation>%1（平均准确率 %2）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="156"/>
+        <location filename="../views/retrieval_map.cpp" line="158"/>
         <source>%1 (mean probability %2)</source>
         <translation>%1（平均概率 %2）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="159"/>
+        <location filename="../views/retrieval_map.cpp" line="161"/>
         <source>Mean score %1</source>
         <translation>平均分 %1</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="160"/>
+        <location filename="../views/retrieval_map.cpp" line="162"/>
         <source>%1 (mean score %2)</source>
         <translation>%1（平均分 %2）</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="76"/>
+        <location filename="../views/retrieval_map.cpp" line="78"/>
         <source>Context %1 tokens, depth %2%
 not run</source>
         <translation>上下文 %1 个词元，深度 %2%
 未运行</translation>
     </message>
     <message>
-        <location filename="../views/retrieval_map.cpp" line="139"/>
+        <location filename="../views/retrieval_map.cpp" line="141"/>
         <source>Needle depth (%, 0 = end of the context)</source>
         <translation>针的深度（%，0 = 上下文末尾）</translation>
     </message>

@@ -50,6 +50,9 @@
 #include "prompt_editor.h"
 #include "resize_notifying.h"
 #include "scroll_area.h"
+#ifdef GNA_HAVE_REMOTE
+#include "server_menu.h"
+#endif
 #include "theme.h"
 #include "token_strip.h"
 #include "translations.h"
@@ -59,6 +62,9 @@ namespace gna::studio {
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Session(this)) {
     setWindowTitle(tr("G&A Studio"));
     setAcceptDrops(true);
+#ifdef GNA_HAVE_REMOTE
+    m_server = new ServerMenu(m_session, &m_settings, this);
+#endif
     buildWindow();
     connect(m_session, &Session::modelLoadStarted, this, [this](const QString& dir) {
         m_status->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(dir)));
@@ -354,6 +360,9 @@ void MainWindow::buildLayout() {
     m_status = new QLabel;
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a long message never widens the window
     statusBar()->addWidget(m_status, 1);
+#ifdef GNA_HAVE_REMOTE
+    statusBar()->addPermanentWidget(m_server->makeStatusLabel());
+#endif
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
     connect(m_cancelButton, &QPushButton::clicked, m_session, &Session::cancel);
@@ -404,6 +413,9 @@ void MainWindow::onModelLoaded() {
     clearRunViews();
     showModelState();
     m_info->setInfo(info);
+#ifdef GNA_HAVE_REMOTE
+    m_server->showWhereModelRuns(m_info);
+#endif
     m_experiments->setModelDir(m_session->modelPath());
     m_experiments->setModelContext(info->max_positions);
     {
@@ -420,8 +432,10 @@ void MainWindow::onModelLoaded() {
     }
     m_maskPanel->reload();
     m_prompt->setMmluSample(tour::demoMmluPrompt(m_session->modelPath()));
-    m_settings.addRecentModel(m_session->modelPath());
-    updateRecentMenu();
+    if (m_session->modelServer().isEmpty()) {  // a server's path is no folder of this computer
+        m_settings.addRecentModel(m_session->modelPath());
+        updateRecentMenu();
+    }
     setBoardShape();
     // The model's own heads: those its card names (the bundled demos), else heads it has. A workspace
     // being opened sets its own; a field naming a head this model lacks falls back to the default too.

@@ -42,6 +42,8 @@ class PromptEditor;
 class GuidedTour;
 struct RankingScores;
 
+class ServerMenu;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -58,6 +60,8 @@ public:
     views::GatherAggregatePair* differences() const { return m_diff; }
     PromptEditor* promptEditor() const { return m_prompt; }
     ModelInfoPanel* infoPanel() const { return m_info; }
+    // File ▸ Connect to server and the rest of the remote engine (null in builds without it).
+    ServerMenu* serverMenu() const { return m_server; }
     QPushButton* cancelButton() const { return m_cancelButton; }
     // What every view without a model says: the real menu items (and shortcut) that open one.
     QString noModelMessage() const { return m_noModelMessage; }
@@ -158,6 +162,7 @@ private:
 
     StudioSettings m_settings;
     Session* m_session;
+    ServerMenu* m_server = nullptr;  // outlives the rebuilds of a language switch
     ModelInfoPanel* m_info = nullptr;
     PromptEditor* m_prompt = nullptr;
     views::TokenStrip* m_tokens = nullptr;

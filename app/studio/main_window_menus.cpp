@@ -19,6 +19,9 @@
 #include "main_window.h"
 #include "open_model_dialog.h"
 #include "palettes.h"
+#ifdef GNA_HAVE_REMOTE
+#include "server_menu.h"
+#endif
 #include "theme.h"
 #include "tour_steps.h"
 #include "translations.h"
@@ -41,6 +44,10 @@ void MainWindow::buildActions() {
     open->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     updateRecentMenu();
+#ifdef GNA_HAVE_REMOTE
+    file->addSeparator();
+    m_server->addActions(file);
+#endif
     file->addSeparator();
     file->addAction(tr("Open &workspace…"), this, [this] {
         const QString p = QFileDialog::getOpenFileName(this, tr("Open workspace"), m_settings.lastDirectory(),

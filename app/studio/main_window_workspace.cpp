@@ -17,6 +17,9 @@
 #include "main_window.h"
 #include "paper_figures.h"
 #include "prompt_editor.h"
+#ifdef GNA_HAVE_REMOTE
+#include "server_menu.h"
+#endif
 
 namespace gna::studio {
 
@@ -35,6 +38,15 @@ Workspace MainWindow::workspace() const {
     w.logScale = m_pair->logScale();
     w.sharedRange = m_pair->sharedRange();
     w.experimentResults = experimentResultFiles();
+#ifdef GNA_HAVE_REMOTE
+    if (!m_session->modelServer().isEmpty()) {
+        const ServerTarget& t = m_server->link()->target();
+        w.serverAddress = t.address;
+        w.serverTokenFile = t.tokenFile;
+        w.serverTlsCa = t.tlsCa;
+        w.serverSsh = t.ssh;
+    }
+#endif
     return w;
 }
 
@@ -54,8 +66,29 @@ void MainWindow::applyWorkspace(const Workspace& w, QString* error) {
     m_session->setSelectedToken(w.selectedToken);
     m_compare->setChecked(w.compare);
     if (w.palette >= 0) setHeatmapPalette(std::clamp(w.palette, 0, 3));
+#ifdef GNA_HAVE_REMOTE
+    if (!w.serverAddress.isEmpty()) {
+        ServerTarget t;
+        t.address = w.serverAddress;
+        t.tokenFile = w.serverTokenFile;
+        t.tlsCa = w.serverTlsCa;
+        t.ssh = w.serverSsh;
+        if (w.modelPath != m_session->modelPath() || t.label() != m_session->modelServer()) {
+            m_pendingWorkspace = w;  // applied once the server's model is open
+            m_server->openOnServer(t, w.modelPath, w.tokenizerPath);
+            return;
+        }
+        applyWorkspaceHeads(w);
+        return;
+    }
+#else
+    if (!w.serverAddress.isEmpty() && error)
+        *error = tr("The workspace's model runs on the server %1, and this build has no remote engine.")
+                     .arg(w.serverAddress);
+#endif
     if (!w.modelPath.isEmpty() &&
-        (w.modelPath != m_session->modelPath() || w.tokenizerPath != m_session->tokenizerPath())) {
+        (w.modelPath != m_session->modelPath() || w.tokenizerPath != m_session->tokenizerPath() ||
+         !m_session->modelServer().isEmpty())) {
         // The plan and the shown heads are the workspace model's: applied once it is open.
         m_pendingWorkspace = w;
         openModel(w.modelPath, w.tokenizerPath);

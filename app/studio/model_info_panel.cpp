@@ -42,7 +42,8 @@ ModelInfoPanel::ModelInfoPanel(QWidget* parent) : QWidget(parent), m_form(new QF
                                                 {QStringLiteral("device"), tr("Device")},
                                                 {QStringLiteral("dtype"), tr("Data type")},
                                                 {QStringLiteral("tokenizer"), tr("Tokenizer")},
-                                                {QStringLiteral("path"), tr("Folder")}};
+                                                {QStringLiteral("path"), tr("Folder")},
+                                                {QStringLiteral("server"), tr("Runs on")}};
     const QStringList numbers{QStringLiteral("layers"), QStringLiteral("hidden"), QStringLiteral("vocab"),
                               QStringLiteral("params")};
     for (const auto& f : fields) {
@@ -62,6 +63,12 @@ ModelInfoPanel::ModelInfoPanel(QWidget* parent) : QWidget(parent), m_form(new QF
     m_form->setRowWrapPolicy(QFormLayout::WrapAllRows);
     m_form->setVerticalSpacing(2);
     setAccessibleName(tr("Model information"));
+}
+
+void ModelInfoPanel::setServer(const QString& where) {
+    for (auto& r : m_rows)
+        if (r.first == QLatin1String("server")) r.second->setText(where.isEmpty() ? QStringLiteral("–") : where);
+    keepValuesWhole();
 }
 
 void ModelInfoPanel::setInfo(const gna::ModelInfo* info) {

@@ -15,6 +15,8 @@ class ModelInfoPanel : public QWidget {
 public:
     explicit ModelInfoPanel(QWidget* parent = nullptr);
     void setInfo(const gna::ModelInfo* info);
+    // Where the model computes: this computer, or a server (its address, device and free memory).
+    void setServer(const QString& where);
     QString text(const QString& field) const;  // for tests: the shown value of a row
     QList<QLabel*> valueLabels() const;
 

@@ -34,7 +34,9 @@ Session::~Session() {
     m_pool.waitForDone();
 }
 
-void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
+void Session::loadModel(const QString& dir, const QString& tokenizerDir) { loadModelFrom({}, dir, tokenizerDir); }
+
+void Session::loadModelFrom(const ModelSource& source, const QString& dir, const QString& tokenizerDir) {
     m_runs->stop();
     // Every job of the model open until now stops: queued ones do not start, long ones stop at their next sample.
     m_modelJobs->stop();
@@ -57,7 +59,7 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
         return true;
     };
     m_loads->start(
-        [spec, self](const JobControl& job) {
+        [spec, self, opener = source.open](const JobControl& job) {
             LoadOutcome out;
             out.spec = spec;
             gna::LoadOptions opt = gna::load_options(spec);
@@ -74,18 +76,19 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
                     },
                     Qt::QueuedConnection);
             };
-            out.model = std::shared_ptr<gna::Model>(gna::Model::load(spec.path, opt));
+            out.model = opener ? opener(spec, opt) : std::shared_ptr<gna::Model>(gna::Model::load(spec.path, opt));
             if (job.stopRequested()) throw gna::Cancelled();  // the model ends here, on the worker
             return out;
         },
-        [this, ended, dir, tokenizerDir](const LoadOutcome& r) {
+        [this, ended, dir, tokenizerDir, source](const LoadOutcome& r) {
             if (!ended()) return releaseOnWorker(r.model, nullptr);
             // A plan belongs to one model: another model starts with every head on (a workspace sets
             // its own plan once its model is open); the same model again keeps the heads it has.
-            const bool sameModel = m_model && dir == m_modelPath;
+            const bool sameModel = m_model && dir == m_modelPath && source.server == m_source.server;
             releaseOnWorker(std::move(m_model), std::move(m_probe));
             m_model = r.model;
             m_loaded = r.spec;
+            m_source = source;
             m_modelPath = dir;
             m_tokenizerPath = tokenizerDir;
             m_probe = std::make_shared<gna::Probe>(m_model);  // another model: its unablated run differs
@@ -111,7 +114,7 @@ void Session::loadModel(const QString& dir, const QString& tokenizerDir) {
 }
 
 void Session::reload() {
-    if (!m_modelPath.isEmpty()) loadModel(m_modelPath, m_tokenizerPath);
+    if (!m_modelPath.isEmpty()) loadModelFrom(m_source, m_modelPath, m_tokenizerPath);
 }
 
 void Session::announceModel() {

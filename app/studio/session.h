@@ -35,6 +35,17 @@ public:
     // Loads the open model again, with its tokenizer folder, on the device and in the dtype set now
     // (Run ▸ Device): once, for every view and the experiments.
     void reload();
+    // Where a load gets its model: gna::Model::load on this machine (empty), or a server's copy
+    // (ServerLink::source(): the model opens there, and every job runs on it through the server).
+    using ModelOpener = std::function<std::shared_ptr<gna::Model>(const gna::ModelLoadSpec&, const gna::LoadOptions&)>;
+    struct ModelSource {
+        ModelOpener open;  // empty = this machine
+        QString server;  // the server's name for the user ("" = this machine)
+    };
+    // loadModel on a server: `dir` and `tokenizerDir` are the server's paths.
+    void loadModelFrom(const ModelSource& source, const QString& dir, const QString& tokenizerDir = QString());
+    // The server the open model runs on ("" = this machine).
+    QString modelServer() const { return m_source.server; }
     // The device the next load uses (CUDA only where gna::cuda_available()).
     void setDevice(gna::Device device) { m_device = device; }
     gna::Device device() const { return m_device; }
@@ -122,6 +133,7 @@ private:
     std::shared_ptr<gna::Model> m_model;
     std::shared_ptr<ModelTurns> m_turns = std::make_shared<ModelTurns>();  // the worker's and the experiments'
     gna::ModelLoadSpec m_loaded;  // m_model's
+    ModelSource m_source;  // m_model's (reload() uses it again)
     QString m_modelPath;
     QString m_tokenizerPath;
     bool m_loading = false;

@@ -4,6 +4,7 @@ namespace gna::studio {
 
 namespace key {
 const QString recent = QStringLiteral("models/recent");
+const QString servers = QStringLiteral("servers/recent");
 const QString language = QStringLiteral("ui/language");
 const QString cuda = QStringLiteral("models/useCuda");
 const QString bf16 = QStringLiteral("models/computeBf16");
@@ -31,6 +32,9 @@ void StudioSettings::addRecentModel(const QString& dir) {
 }
 
 void StudioSettings::setRecentModels(const QStringList& dirs) { m_settings.setValue(key::recent, dirs); }
+
+QVariantList StudioSettings::recentServers() const { return m_settings.value(key::servers).toList(); }
+void StudioSettings::setRecentServers(const QVariantList& servers) { m_settings.setValue(key::servers, servers); }
 
 QString StudioSettings::language() const { return m_settings.value(key::language).toString(); }
 void StudioSettings::setLanguage(const QString& code) { m_settings.setValue(key::language, code); }

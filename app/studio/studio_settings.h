@@ -5,6 +5,7 @@
 #include <QDateTime>
 #include <QSettings>
 #include <QStringList>
+#include <QVariantList>
 
 namespace gna::studio {
 
@@ -17,6 +18,11 @@ public:
     QStringList recentModels() const;
     void addRecentModel(const QString& dir);  // most recent first, at most 8
     void setRecentModels(const QStringList& dirs);
+
+    // The servers connected to (server_menu.cpp's maps: address, tokenFile, tlsCa, ssh), most recent
+    // first; never a token.
+    QVariantList recentServers() const;
+    void setRecentServers(const QVariantList& servers);
 
     QString language() const;  // "" = system, "en", "de", "zh_CN"
     void setLanguage(const QString& code);

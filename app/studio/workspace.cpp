@@ -64,6 +64,11 @@ QJsonObject Workspace::toJson() const {
     o[QStringLiteral("views")] = views;
     if (!experimentResults.isEmpty())
         o[QStringLiteral("experiment_results")] = QJsonArray::fromStringList(experimentResults);
+    if (!serverAddress.isEmpty())
+        o[QStringLiteral("server")] = QJsonObject{{QStringLiteral("address"), serverAddress},
+                                                  {QStringLiteral("token_file"), serverTokenFile},
+                                                  {QStringLiteral("tls_certificate"), serverTlsCa},
+                                                  {QStringLiteral("ssh"), serverSsh}};
     return o;
 }
 
@@ -84,6 +89,11 @@ Workspace Workspace::fromJson(const QJsonObject& o) {
     w.sharedRange = views.value(QStringLiteral("shared_range")).toBool(true);
     for (const QJsonValue& v : o.value(QStringLiteral("experiment_results")).toArray())
         w.experimentResults << v.toString();
+    const QJsonObject server = o.value(QStringLiteral("server")).toObject();
+    w.serverAddress = server.value(QStringLiteral("address")).toString();
+    w.serverTokenFile = server.value(QStringLiteral("token_file")).toString();
+    w.serverTlsCa = server.value(QStringLiteral("tls_certificate")).toString();
+    w.serverSsh = server.value(QStringLiteral("ssh")).toString();
     return w;
 }
 
@@ -127,7 +137,8 @@ bool Workspace::load(const QString& path, Workspace* out, QString* error) {
         return false;
     }
     *out = fromJson(doc.object());
-    if (!out->modelPath.isEmpty() && QFileInfo(out->modelPath).isRelative())
+    // a server's model path is the server's (absolute, or under its first root)
+    if (!out->modelPath.isEmpty() && out->serverAddress.isEmpty() && QFileInfo(out->modelPath).isRelative())
         out->modelPath = QDir::cleanPath(QFileInfo(path).absoluteDir().absoluteFilePath(out->modelPath));
     for (QString& r : out->experimentResults)
         if (QFileInfo(r).isRelative()) r = QDir::cleanPath(QFileInfo(path).absoluteDir().absoluteFilePath(r));

@@ -27,6 +27,9 @@ struct Workspace {
     // Experiment results open in the experiment panels (result.json files). Saved relative to the
     // workspace file's folder when they lie under it; load() resolves them like the model path.
     QStringList experimentResults;
+    // The server the model runs on (docs/remote.md): its address, token file, TLS certificate and SSH
+    // destination, never the token; empty address = this computer (modelPath is then the server's path).
+    QString serverAddress, serverTokenFile, serverTlsCa, serverSsh;
 
     QJsonObject toJson() const;
     static Workspace fromJson(const QJsonObject& json);
