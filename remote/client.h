@@ -76,20 +76,6 @@ public:
 
 private:
     friend class Connection;
-
-    // Names the calls this thread makes while it lives (their x-gna-job), so that Connection::cancel,
-    // from this client or after a reconnect, can name them.
-    class JobLabel {
-    public:
-        explicit JobLabel(std::string job);
-        ~JobLabel();
-        JobLabel(const JobLabel&) = delete;
-        JobLabel& operator=(const JobLabel&) = delete;
-        static const std::string& current();
-
-    private:
-        std::string previous_;
-    };
     struct Impl;
     explicit RemoteModel(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;

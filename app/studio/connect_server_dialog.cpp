@@ -76,6 +76,8 @@ ConnectServerDialog::ConnectServerDialog(const QList<ServerTarget>& recent, QWid
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Co&nnect"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // wide enough for a path in the file fields and the placeholders whole
+    setMinimumWidth(fontMetrics().averageCharWidth() * 72);
     auto* v = new QVBoxLayout(this);
     v->addLayout(form);
     v->addWidget(note);

@@ -93,6 +93,7 @@ class TestRemoteStudio : public QObject {
         if (!action) return false;
         QSignalSpy connected(w.serverMenu()->link(), &ServerLink::connected);
         onNextDialog([this](QWidget* d) {
+            d->grab().save(QStringLiteral(GNA_TEST_DATA_DIR "/remote_connect_dialog.png"));  // to look at
             auto* address = d->findChild<QComboBox*>(QStringLiteral("serverAddress"));
             address->clearEditText();
             QTest::keyClicks(address, m_address);
@@ -158,6 +159,7 @@ private Q_SLOTS:
         auto* status = remote.findChild<QLabel*>(QStringLiteral("serverStatus"));
         QVERIFY(status);
         QTRY_VERIFY_WITH_TIMEOUT(status->isVisible() && status->text().contains(QStringLiteral(" ms")), 15000);
+        remote.grab().save(QStringLiteral(GNA_TEST_DATA_DIR "/remote_studio.png"));  // to look at
         // a toggle, then compare mode, then another toggle: the same bits as the local window
         const gna::views::HeadCells off{gna::views::HeadCell{2, 2, false}};
         for (MainWindow* w : {&remote, &local}) QVERIFY(rerun(*w, [w, off] { w->session()->setAblatedHeads(off); }));
