@@ -76,4 +76,23 @@ for f in result.json result.csv summary.csv; do
   cmp "$work/unsharded/$f" "$work/sweep/merged/$f" || { echo "FAIL: merged $f differs from the unsharded run's"; exit 1; }
 done
 echo "merged result.json, result.csv, summary.csv equal the unsharded run's byte for byte ($((SECONDS - t0)) s)"
+
+if "$gna" serve --help >/dev/null 2>&1; then
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  mkdir -p "$work/home"
+  serve_job=$(sbatch --parsable --export=ALL,HOME="$work/home" --output="$work/serve.out" \
+    "$src/packaging/slurm/gna-serve.sbatch" "$src/resources/demo-models" "$port" "$gna")
+  for _ in $(seq 1 600); do
+    grep -q "listening on" "$work/serve.out" 2>/dev/null && break
+    sleep 0.1
+  done
+  grep -q "listening on 127.0.0.1:$port" "$work/serve.out" || { echo "FAIL: gna-serve.sbatch started no server"; cat "$work/serve.out"; exit 1; }
+  grep -q "ssh -N -L $port:127.0.0.1:$port" "$work/serve.out" || { echo "FAIL: gna-serve.sbatch printed no tunnel command"; exit 1; }
+  token_file=$work/home/.gna/token-$serve_job
+  [ "$(stat -c %a "$token_file")" = 600 ] || { echo "FAIL: the token file is not private"; exit 1; }
+  "$gna" info transformer --server "127.0.0.1:$port" --token-file "$token_file" --json | grep -q '"architecture": "LlamaForCausalLM"' ||
+    { echo "FAIL: gna info --server did not reach the server of job $serve_job"; exit 1; }
+  scancel "$serve_job"
+  echo "gna-serve.sbatch: job $serve_job served the demo models on port $port; gna info --server reached it"
+fi
 ok=1
