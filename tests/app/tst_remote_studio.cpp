@@ -23,6 +23,7 @@
 #include "client.h"
 #include "experiment_runner.h"
 #include "gna/experiments.h"
+#include "gna/model.h"
 #include "gui_test_main.h"
 #include "main_window.h"
 #include "model_info_panel.h"
@@ -198,6 +199,58 @@ private Q_SLOTS:
         }
         QVERIFY(!csv[0].isEmpty());
         QCOMPARE(csv[0], csv[1]);
+    }
+
+    void anExperimentCutOffByTheServerResumesAfterReconnecting() {
+        // the server stops in the middle of a head ranking: the run fails naming the lost connection,
+        // its finished samples stay in its folder on this computer; after connecting again (the model
+        // reopens there) the same run resumes them and ends with the result a local run gives
+        MainWindow w;
+        QVERIFY(show(w));
+        QVERIFY(connectThroughTheDialog(w));
+        QVERIFY(openOnServer(w, QStringLiteral("transformer")));
+        const gna::Json spec = gna::Json::parse(R"({"experiment": "head_ranking",
+            "task": {"name": "kv_retrieval", "sizes": [10, 20], "samples_per_size": 40, "seed": 9}})");
+        const QString out = m_dir.filePath(QStringLiteral("cut_off"));
+        ExperimentRunner runner;
+        runner.setSession(w.session());
+        QSignalSpy progress(&runner, &ExperimentRunner::progress);
+        QSignalSpy failed(&runner, &ExperimentRunner::failed);
+        QVERIFY(runner.start(w.session()->modelPath(), spec, out));
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty() && progress.last().at(0).toInt() >= 3, 60000);
+        onNextDialog([](QWidget* d) {
+            if (auto* box = qobject_cast<QMessageBox*>(d)) box->accept();
+        });
+        const int port = m_server->port();
+        m_server.reset();
+        QVERIFY(failed.count() > 0 || failed.wait(30000));
+        const QString why = failed.first().at(0).toString();
+        QVERIFY2(why.contains(QStringLiteral("server")), qPrintable(why));
+        QFile partial(out + QStringLiteral("/result.json"));
+        QVERIFY(partial.open(QIODevice::ReadOnly));
+        QVERIFY(partial.readAll().contains("\"complete\": false"));
+        partial.close();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.serverMenu()->link()->isConnected(), 20000);
+
+        gna::remote::ServerOptions o;
+        o.roots = {m_demos.toStdString()};
+        o.token = kToken;
+        o.listen = "127.0.0.1:" + std::to_string(port);
+        m_server = std::make_unique<gna::remote::Server>(o);
+        QSignalSpy loaded(w.session(), &Session::modelLoaded);
+        QVERIFY(connectThroughTheDialog(w));
+        QVERIFY(loaded.count() > 0 || loaded.wait(60000));
+        QSignalSpy finished(&runner, &ExperimentRunner::finished);
+        QVERIFY(runner.start(w.session()->modelPath(), spec, out));
+        QVERIFY(finished.wait(120000));
+        // the same spec on this computer, from scratch
+        auto local = gna::Model::load(QString(m_demos + QStringLiteral("/transformer")).toStdString());
+        gna::ExperimentOptions eo;
+        eo.out_dir = m_dir.filePath(QStringLiteral("cut_off_local")).toStdString();
+        gna::run_experiment(*local, spec, eo);
+        QFile a(out + QStringLiteral("/result.csv")), b(m_dir.filePath(QStringLiteral("cut_off_local/result.csv")));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.readAll(), b.readAll());
     }
 
     void workspacesRememberTheServer() {
