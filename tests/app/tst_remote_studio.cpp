@@ -1,7 +1,8 @@
 // The studio on a server (File ▸ Connect to server…, docs/remote.md): a `gna serve` engine started here
 // on 127.0.0.1 serves the bundled demo models; the studio connects through the real dialog, opens a
 // model through the server's list, and its toggles, compare mode and the Experiments dock give what a
-// window with the same model opened locally gives, bit for bit. The Model dock says where the model
+// window with the same model opened locally gives, bit for bit, and so does the KV-retrieval map; an
+// experiment on the server can be cancelled. The Model dock says where the model
 // runs, the status bar shows the round trip, and a server that goes away is reported, naming what to
 // do, with nothing lost.
 #include <QAction>
@@ -9,6 +10,8 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QSpinBox>
 #include <QFile>
 #include <QInputDialog>
 #include <QLabel>
@@ -22,6 +25,7 @@
 
 #include "client.h"
 #include "experiment_runner.h"
+#include "kv_map_panel.h"
 #include "gna/experiments.h"
 #include "gna/model.h"
 #include "gui_test_main.h"
@@ -199,6 +203,42 @@ private Q_SLOTS:
         }
         QVERIFY(!csv[0].isEmpty());
         QCOMPARE(csv[0], csv[1]);
+
+        // the KV-retrieval map (its dock, its Run button): the same cells
+        std::vector<std::vector<gna::KvMap>> maps;
+        for (MainWindow* w : {&remote, &local}) {
+            auto* dock = w->findChild<QDockWidget*>(QStringLiteral("kvMapDock"));
+            QVERIFY(dock);
+            dock->show();
+            auto* panel = w->findChild<KvMapPanel*>();
+            panel->sizesEdit()->setText(QStringLiteral("4, 12"));
+            panel->depthsEdit()->setText(QStringLiteral("0, 100"));
+            panel->samplesBox()->setValue(3);
+            QSignalSpy done(panel, &KvMapPanel::finished);
+            QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+            QVERIFY(done.wait(120000));
+            maps.push_back(panel->maps());
+        }
+        QCOMPARE(maps[0].size(), std::size_t(2));
+        QCOMPARE(maps[0].size(), maps[1].size());
+        for (std::size_t m = 0; m < maps[0].size(); ++m)
+            for (std::size_t c = 0; c < maps[0][m].cells.size(); ++c) {
+                QCOMPARE(maps[0][m].cells[c].accuracy, maps[1][m].cells[c].accuracy);
+                QCOMPARE(maps[0][m].cells[c].probability, maps[1][m].cells[c].probability);
+            }
+
+        // an experiment on the server, cancelled: it stops, and its finished samples are kept
+        ExperimentRunner runner;
+        runner.setSession(remote.session());
+        QSignalSpy progress(&runner, &ExperimentRunner::progress);
+        QSignalSpy cancelled(&runner, &ExperimentRunner::cancelled);
+        const gna::Json big = gna::Json::parse(R"({"experiment": "head_ranking",
+            "task": {"name": "kv_retrieval", "sizes": [10, 20], "samples_per_size": 40, "seed": 9}})");
+        QVERIFY(runner.start(remote.session()->modelPath(), big, m_dir.filePath(QStringLiteral("cancelled"))));
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty() && progress.last().at(0).toInt() >= 2, 60000);
+        runner.cancel();
+        QVERIFY(cancelled.count() > 0 || cancelled.wait(30000));
+        QTRY_COMPARE_WITH_TIMEOUT(m_server->running_jobs(), std::size_t(0), 10000);
     }
 
     void anExperimentCutOffByTheServerResumesAfterReconnecting() {
