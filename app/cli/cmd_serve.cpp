@@ -27,7 +27,7 @@ int cmd_serve(const std::vector<std::string>& argv) {
         {"listen", "HOST:PORT",
          "where to listen (default 127.0.0.1:50051; port 0: a free one, printed). Any address but loopback "
          "needs --tls-cert and --tls-key"},
-        {"root", "DIR", "a folder models may be opened from (repeat with commas: A,B; at least one)"},
+        {"root", "DIR", "the folders models may be opened from, comma-separated (A,B); at least one"},
         {"token-file", "F",
          "the clients' token, first line of F (chmod 600); default: a new random token, printed at start"},
         {"tls-cert", "PEM", "the server's TLS certificate chain"},
