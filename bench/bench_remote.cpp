@@ -5,8 +5,10 @@
 // are what is measured; both sides compute on the same CPU). Prints each median, the overhead in ms,
 // the bytes of the shown maps and the round trip of an empty call. Goal: overhead <= 5 ms plus the
 // maps' transfer. Default: the demo transformer; `llama1b` generates the Llama-3.2-1B shape
-// (16 layers, hidden 2048, 32 heads on 8 KV heads, vocabulary 128256) at 512 tokens.
-//   bench_remote [demo|llama1b] [toggles=20] [tokens=512]
+// (16 layers, hidden 2048, 32 heads on 8 KV heads, vocabulary 128256), `llama8b` the Llama-3.1-8B
+// shape (32 layers, hidden 4096, MLP 14336, bf16; for a GPU: GNA_BENCH_DEVICE=cuda loads both copies
+// there, and the goal is a round trip of at most 50 ms at 512 tokens).
+//   bench_remote [demo|llama1b|llama8b] [toggles=20] [tokens=512]
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -29,16 +31,22 @@ int main(int argc, char** argv) {
     const std::string which = argc > 1 ? argv[1] : "demo";
     const int toggles = int_arg(argc, argv, 2, 20), tokens = int_arg(argc, argv, 3, 512);
     fs::path dir;
-    if (which == "llama1b") {
-        gna::TinyModelSpec s = llama_spec(16, 2048, 32, 8);
-        s.intermediate = 8192;
+    const gna::Device device = bench_device();
+    if (which == "llama1b" || which == "llama8b") {
+        const bool big = which == "llama8b";
+        gna::TinyModelSpec s = big ? llama_spec(32, 4096, 32, 8) : llama_spec(16, 2048, 32, 8);
+        s.intermediate = big ? 14336 : 8192;
         s.vocab = 128256;
-        cached_model(s, "gna_bench_remote_llama1b");  // writes it once into the temp folder
-        dir = fs::temp_directory_path() / "gna_bench_remote_llama1b";
+        if (big) s.dtype = gna::DType::BF16;
+        dir = fs::temp_directory_path() / ("gna_bench_remote_" + which);
+        if (!fs::exists(dir / "config.json")) gna::write_tiny_model(s, dir);  // once, into the temp folder
     } else {
         dir = fs::path(GNA_SOURCE_DIR) / "resources/demo-models/transformer";
     }
-    std::shared_ptr<gna::Model> local = gna::Model::load(dir);
+    gna::LoadOptions lo;
+    lo.device = device;
+    lo.dtype = which == "llama8b" && device == gna::Device::CUDA ? gna::ComputeDType::BF16 : gna::ComputeDType::F32;
+    std::shared_ptr<gna::Model> local = gna::Model::load(dir, lo);
     gna::remote::ServerOptions o;
     o.roots = {dir.parent_path()};
     o.token = "bench";
@@ -49,6 +57,8 @@ int main(int argc, char** argv) {
     auto connection = gna::remote::Connection::connect(c);
     gna::ModelLoadSpec spec;
     spec.path = dir;
+    spec.device = lo.device;
+    spec.dtype = lo.dtype;
     std::shared_ptr<gna::Model> remote = connection->open(spec);
 
     const gna::ModelInfo& info = local->info();
@@ -81,8 +91,8 @@ int main(int argc, char** argv) {
         for (const auto& m : b.unablated_maps) map_bytes += m.weights.size() * sizeof(float);
     }
     const double here_ms = median(t_here), there_ms = median(t_there);
-    std::printf("bench_remote %s: %d layers x %d heads, %d tokens, %d toggles (compare mode, 2 maps, %zu scores)\n",
-                which.c_str(), info.num_layers, info.num_heads, n, toggles, r.scored.size());
+    std::printf("bench_remote %s on %s: %d layers x %d heads, %d tokens, %d toggles (compare mode, 2 maps, %zu scores)\n",
+                which.c_str(), info.device.c_str(), info.num_layers, info.num_heads, n, toggles, r.scored.size());
     std::printf("  local toggle          %8.2f ms (median)\n", here_ms);
     std::printf("  through the server    %8.2f ms (median)\n", there_ms);
     std::printf("  overhead              %8.2f ms (goal <= 5 ms plus the maps' transfer: %.1f MB)\n",
