@@ -3,8 +3,9 @@
 # the command-line preset (build/cli) against the LibTorch of python3's torch (or TORCH_PREFIX) and
 # runs the `gpu` suites (core.gpu_parity, kernels.ssm_scan) and the command line on the demo with
 # --device cuda. --bench also runs bench_attribution on the GPU (GNA_BENCH_DEVICE=cuda; default
-# shape, or the numbers after --bench) and bench_attention on the Llama-3.2-1B and Llama-3.1-8B shapes
-# in bf16 (BENCH_ATTENTION_SHAPES, BENCH_ATTENTION_TOKENS; checkpoints written to GNA_BENCH_DIR once).
+# shape, or the numbers after --bench), bench_attention on the Llama-3.2-1B and Llama-3.1-8B shapes
+# in bf16 (BENCH_ATTENTION_SHAPES, BENCH_ATTENTION_TOKENS; checkpoints written to GNA_BENCH_DIR once)
+# and, where the build has the remote engine (gRPC found), bench_remote on the 8B shape.
 #   packaging/test-gpu.sh [--bench [prompts layers hidden heads kv_size loop_heads verify_k exact]]
 # GNA_EXTRA_PREFIX: more folders for CMAKE_PREFIX_PATH (';'-separated), e.g. one that holds
 # include/ and lib/ of nlohmann-json, PCRE2 and SentencePiece where they are not installed.
@@ -25,6 +26,8 @@ echo "== LibTorch: $torch_prefix; nvcc: $(nvcc --version | tail -1); CUDA archit
 cmake --preset cli -DCMAKE_PREFIX_PATH="$torch_prefix;${GNA_EXTRA_PREFIX:-}" -DCMAKE_CUDA_ARCHITECTURES="$arch" || exit 1
 targets=(tst_core_gpu_parity tst_core_attention_paths tst_kernels_ssm gna)
 [ "$bench" = 1 ] && targets+=(bench_attribution bench_attention)
+# the remote engine's benchmark where gRPC was found (GNA_EXTRA_PREFIX with Debian's libgrpc++-dev)
+[ "$bench" = 1 ] && grep -q '^build bench_remote:' build/cli/build.ninja && targets+=(bench_remote)
 cmake --build build/cli -j"$(nproc)" --target "${targets[@]}" -- -k 0 || exit 1
 status=0
 # PyTorch's wheels export the std::filesystem functions of their own libstdc++ (pytorch/pytorch#133437),
@@ -51,5 +54,9 @@ if [ "$bench" = 1 ]; then
     GNA_BENCH_DEVICE=cuda GNA_BENCH_DTYPE=bf16 build/cli/bench/bench_attention "$shape" \
       "${BENCH_ATTENTION_TOKENS:-512,2048,8192,32768}" 3 "$ranking" || status=1
   done
+  if [ -x build/cli/bench/bench_remote ]; then
+    echo "== bench_remote llama8b on the GPU: the toggle through gna serve over loopback (goal <= 50 ms at 512 tokens)"
+    GNA_BENCH_DEVICE=cuda build/cli/bench/bench_remote llama8b 20 512 || status=1
+  fi
 fi
 exit $status
