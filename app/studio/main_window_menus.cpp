@@ -151,6 +151,8 @@ void MainWindow::buildActions() {
     });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    // every dock the user can close comes back from here, the Model dock included
+    if (auto* model = findChild<QDockWidget*>(QStringLiteral("modelDock"))) view->addAction(model->toggleViewAction());
     view->addAction(m_experiments->toggleViewAction());
     view->addAction(m_maskDock->toggleViewAction());
     view->addAction(m_kvMapDock->toggleViewAction());

@@ -239,6 +239,26 @@ private Q_SLOTS:
         press(maskAggregate, 2);
         QCOMPARE(QKeySequence::mnemonic(labelOf(&w, mainGather)), QKeySequence(Qt::ALT | Qt::Key_G));
     }
+
+    // The Model dock closed with its close button comes back from View ▸ Model, as the other docks do.
+    void aClosedModelDockReopensFromTheViewMenu() {
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("modelDock"));
+        QVERIFY(dock && dock->isVisible());
+        auto* close = dock->findChild<QAbstractButton*>(QStringLiteral("qt_dockwidget_closebutton"));
+        QVERIFY(close);
+        QTest::mouseClick(close, Qt::LeftButton);
+        QTRY_VERIFY(!dock->isVisible());
+        QAction* item = menuAction(w, QStringLiteral("View"), dock->windowTitle());
+        QVERIFY2(item, "View has no item for the Model dock");
+        QVERIFY(!item->isChecked());
+        item->trigger();
+        QTRY_VERIFY(dock->isVisible());
+        QVERIFY(item->isChecked());
+    }
 };
 
 GNA_GUI_TEST_MAIN(TestDocks)
