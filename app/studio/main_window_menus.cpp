@@ -240,6 +240,7 @@ void MainWindow::updateRecentMenu() {
 
 void MainWindow::openModelDialog() {
     OpenModelDialog dialog(m_settings.lastDirectory(), this);
+    dialog.setComputeDtype(m_session->dtype());  // the estimate in the dtype the model will be loaded in
     if (dialog.exec() == QDialog::Accepted && !dialog.modelDir().isEmpty())
         openModel(dialog.modelDir(), dialog.tokenizerDir());
 }

@@ -80,6 +80,11 @@ void OpenModelDialog::setTokenizerDir(const QString& dir) { m_tokenizer->setText
 QString OpenModelDialog::note() const { return m_note->text(); }
 QString OpenModelDialog::estimate() const { return m_estimate->text(); }
 
+void OpenModelDialog::setComputeDtype(gna::ComputeDType dtype) {
+    m_dtype = dtype;
+    updateEstimate();
+}
+
 void OpenModelDialog::updateNote() {
     QString note;
     if (!tokenizerDir().isEmpty() && !hasTokenizerFiles(tokenizerDir())) {
@@ -99,9 +104,9 @@ void OpenModelDialog::updateEstimate() {
     QString text;
     const QString dir = modelDir();
     if (!dir.isEmpty() && QFileInfo::exists(QDir(dir).filePath(QStringLiteral("config.json")))) {
-        const gna::LoadOptions defaults;  // what File > Open loads with
+        const gna::LoadOptions defaults;  // what File > Open loads with, in the dtype chosen
         try {
-            const gna::MemoryEstimate e = gna::estimate_memory(dir.toStdString(), defaults.dtype, defaults.context);
+            const gna::MemoryEstimate e = gna::estimate_memory(dir.toStdString(), m_dtype, defaults.context);
             auto bytes = [](uint64_t b) { return QString::fromStdString(gna::format_bytes(b)); };
             text = tr("Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).")
                        .arg(bytes(e.total()))

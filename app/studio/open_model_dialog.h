@@ -3,6 +3,8 @@
 // (state-spaces/mamba-* and many converted checkpoints), the folder whose tokenizer to use.
 #include <QDialog>
 
+#include "gna/model.h"
+
 class QLabel;
 class QLineEdit;
 
@@ -22,11 +24,14 @@ public:
     // The memory estimate under the fields (gna/memory_estimate.h: from config.json and the
     // safetensors headers, before anything is loaded); empty when no model folder is chosen.
     QString estimate() const;
+    // The dtype the model will be loaded in (Run ▸ Device ▸ Compute in bf16): the estimate's.
+    void setComputeDtype(gna::ComputeDType dtype);
 
 private:
     void updateNote();
     void updateEstimate();
     QString m_start;
+    gna::ComputeDType m_dtype = gna::ComputeDType::F32;
     QLineEdit* m_model = nullptr;
     QLineEdit* m_tokenizer = nullptr;
     QLabel* m_note = nullptr;

@@ -1,10 +1,12 @@
 // Opening a checkpoint shipped without tokenizer files in the studio: the open dialog's tokenizer
 // field, the session loading with another folder's tokenizer, and the workspace key that
 // restores it.
+#include <QApplication>
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTranslator>
 
 #include "gna/model.h"
@@ -47,6 +49,26 @@ private Q_SLOTS:
         QCOMPARE(d.tokenizerDir(), m_full);
         d.setTokenizerDir(m_dir.filePath(QStringLiteral("nowhere")));
         QVERIFY(d.note().contains(QStringLiteral("neither tokenizer.json nor tokenizer.model")));
+    }
+
+    // The memory estimate is in the dtype the model will be loaded in (Run ▸ Device ▸ Compute in bf16),
+    // from File ▸ Open model… of a window whose session computes in bf16 (issue 44).
+    void estimateFollowsTheComputeDtype() {
+        MainWindow w;
+        w.session()->setDtype(gna::ComputeDType::BF16);
+        QString estimate;
+        QTimer::singleShot(0, &w, [&] {
+            QTRY_VERIFY(qobject_cast<OpenModelDialog*>(QApplication::activeModalWidget()));
+            auto* d = qobject_cast<OpenModelDialog*>(QApplication::activeModalWidget());
+            d->setModelDir(m_full);
+            estimate = d->estimate();
+            d->reject();
+        });
+        w.openModelDialog();
+        QVERIFY2(estimate.contains(QStringLiteral(" in bf16 ")), qPrintable(estimate));
+        OpenModelDialog f32(m_dir.path());
+        f32.setModelDir(m_full);
+        QVERIFY2(f32.estimate().contains(QStringLiteral(" in f32 ")), qPrintable(f32.estimate()));
     }
 
     void dialogTranslates() {
