@@ -428,12 +428,12 @@
         <translation>&amp;SSH-Ziel:</translation>
     </message>
     <message>
-        <location filename="../app/studio/connect_server_dialog.cpp" line="70"/>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="71"/>
         <source>Start the server with gna serve --root FOLDER on the machine that holds the models; it prints its address and token. With an SSH destination, the address is the server&apos;s on that machine (usually 127.0.0.1:50051).</source>
         <translation>Starten Sie den Server mit gna serve --root ORDNER auf dem Rechner mit den Modellen; er gibt seine Adresse und sein Token aus. Mit einem SSH-Ziel ist die Adresse die des Servers auf jenem Rechner (meist 127.0.0.1:50051).</translation>
     </message>
     <message>
-        <location filename="../app/studio/connect_server_dialog.cpp" line="75"/>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="76"/>
         <source>Co&amp;nnect</source>
         <translation>Ver&amp;binden</translation>
     </message>
@@ -1996,7 +1996,7 @@
         <translation>Lauf oder Laden abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="605"/>
+        <location filename="../app/studio/main_window.cpp" line="647"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
     </message>
@@ -2047,7 +2047,7 @@
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="236"/>
-        <location filename="../app/studio/main_window.cpp" line="633"/>
+        <location filename="../app/studio/main_window.cpp" line="675"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
@@ -2067,37 +2067,68 @@
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="550"/>
+        <location filename="../app/studio/main_window.cpp" line="516"/>
+        <source>“%1” is not a head name: write L&lt;layer&gt;.H&lt;head&gt; (attention) or L&lt;layer&gt;.S&lt;head&gt; (SSM), e.g. L1.H3</source>
+        <translation>„%1“ ist kein Kopfname: Schreiben Sie L&lt;Schicht&gt;.H&lt;Kopf&gt; (Attention) oder L&lt;Schicht&gt;.S&lt;Kopf&gt; (SSM), z. B. L1.H3</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="521"/>
+        <source>The model has no %1: its layers are L0 to L%2</source>
+        <translation>Das Modell hat kein %1: Seine Schichten sind L0 bis L%2</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="525"/>
+        <source>The model has no %1: layer %2 has no SSM heads</source>
+        <translation>Das Modell hat kein %1: Schicht %2 hat keine SSM-Köpfe</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="526"/>
+        <source>The model has no %1: layer %2 has no attention heads</source>
+        <translation>Das Modell hat kein %1: Schicht %2 hat keine Attention-Köpfe</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <source>The model has no %1: the SSM heads of layer %2 are S0 to S%3</source>
+        <translation>Das Modell hat kein %1: Die SSM-Köpfe von Schicht %2 sind S0 bis S%3</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="528"/>
+        <source>The model has no %1: the heads of layer %2 are H0 to H%3</source>
+        <translation>Das Modell hat kein %1: Die Köpfe von Schicht %2 sind H0 bis H%3</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="590"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>Kein Kopf ist abgeschaltet, daher sind beide Läufe gleich. Klicken Sie auf einen Kopf auf der Kopftafel, um ihn abzuschalten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="562"/>
+        <location filename="../app/studio/main_window.cpp" line="604"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>Die abgeschalteten Köpfe ändern diese Karten nicht: Beide Läufe ergeben dieselben Gewichte (ein Kopf ändert nur die Schichten nach seiner eigenen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="570"/>
+        <location filename="../app/studio/main_window.cpp" line="612"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="571"/>
+        <location filename="../app/studio/main_window.cpp" line="613"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="573"/>
+        <location filename="../app/studio/main_window.cpp" line="615"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="574"/>
+        <location filename="../app/studio/main_window.cpp" line="616"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="604"/>
+        <location filename="../app/studio/main_window.cpp" line="570"/>
+        <location filename="../app/studio/main_window.cpp" line="646"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
     </message>
@@ -2233,67 +2264,67 @@
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="158"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="171"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="173"/>
         <source>Colour &amp;palette</source>
         <translation>Farb&amp;palette</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="183"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="195"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="209"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="211"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
         <translation>Kein Modell geladen. Öffnen Sie eines mit %1 (%2) oder ziehen Sie einen Modellordner hierher</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="214"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="216"/>
         <source>%1, or open a bundled demo from %2.</source>
         <translation>%1, oder öffnen Sie ein mitgeliefertes Demo-Modell über %2.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="217"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>Ü&amp;ber G&amp;&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="218"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="220"/>
         <source>About G&amp;A Studio</source>
         <translation>Über G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="221"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Finden, sehen und testen Sie die Aufmerksamkeitsköpfe, die das Abrufen aus dem Kontext tragen (Gather &amp;amp; Aggregate).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="224"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="226"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
@@ -2308,17 +2339,17 @@
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <location filename="../app/studio/main_window.cpp" line="567"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="528"/>
+        <location filename="../app/studio/main_window.cpp" line="568"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="538"/>
+        <location filename="../app/studio/main_window.cpp" line="556"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -2326,17 +2357,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="607"/>
+        <location filename="../app/studio/main_window.cpp" line="649"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>Geben Sie einen Prompt ein, um die Wahrscheinlichkeiten des nächsten Tokens zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="631"/>
+        <location filename="../app/studio/main_window.cpp" line="673"/>
         <source>Attention / hidden attention</source>
         <translation>Aufmerksamkeit / verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="632"/>
+        <location filename="../app/studio/main_window.cpp" line="674"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
@@ -2390,8 +2421,8 @@
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="392"/>
-        <location filename="../app/studio/main_window.cpp" line="522"/>
-        <location filename="../app/studio/main_window.cpp" line="636"/>
+        <location filename="../app/studio/main_window.cpp" line="552"/>
+        <location filename="../app/studio/main_window.cpp" line="678"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
@@ -2501,32 +2532,32 @@
         <translation>Die Sitzung konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="196"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
         <source>&amp;Guided tour</source>
         <translation>&amp;Geführte Tour</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
         <source>Open &amp;demo model</source>
         <translation>&amp;Demo-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
         <source>&amp;Transformer</source>
         <translation>&amp;Transformer</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="201"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>&amp;SSM (Mamba)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
         <source>&amp;Hybrid</source>
         <translation>&amp;Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="207"/>
         <source>Not bundled in this build</source>
         <translation>In diesem Build nicht enthalten</translation>
     </message>
@@ -2799,27 +2830,27 @@
         <translation>&amp;Tokenizer-Ordner:</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="106"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="111"/>
         <source>Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).</source>
         <translation>Speicher: etwa %1 für %2 Token in %3 (Gewichte %4, KV-Cache und Zustände %5, Aktivierungen %6).</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="113"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="118"/>
         <source>Only %1 is available: this model does not fit and will not be loaded. Choose a smaller checkpoint or free memory.</source>
         <translation>Nur %1 verfügbar: Dieses Modell passt nicht in den Speicher und wird nicht geladen. Wählen Sie einen kleineren Checkpoint, oder geben Sie Speicher frei.</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="117"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="122"/>
         <source>%1 is available.</source>
         <translation>%1 verfügbar.</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="120"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="125"/>
         <source>No memory estimate: %1</source>
         <translation>Keine Speicherschätzung: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="123"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="128"/>
         <source>No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the *.safetensors files.</source>
         <translation>Keine Speicherschätzung: %1 enthält keine config.json. Wählen Sie den Ordner, der config.json und die *.safetensors-Dateien enthält.</translation>
     </message>
@@ -2834,12 +2865,12 @@
         <translation>Ordner mit tokenizer.json oder tokenizer.model</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="86"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="91"/>
         <source>The tokenizer folder holds neither tokenizer.json nor tokenizer.model.</source>
         <translation>Der Tokenizer-Ordner enthält weder tokenizer.json noch tokenizer.model.</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="89"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="94"/>
         <source>This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b&apos;s).</source>
         <translation>Dieser Modellordner enthält keine Tokenizer-Dateien, daher können Prompts nicht tokenisiert werden. Wählen Sie den Tokenizer-Ordner der Modellfamilie (state-spaces/mamba-* verwenden den von EleutherAI/gpt-neox-20b).</translation>
     </message>
@@ -2966,12 +2997,12 @@
         <translation>Server %1: Verbindung verloren</translation>
     </message>
     <message>
-        <location filename="../app/studio/server_menu.cpp" line="79"/>
+        <location filename="../app/studio/server_menu.cpp" line="78"/>
         <source>Connection to the server lost</source>
         <translation>Verbindung zum Server verloren</translation>
     </message>
     <message>
-        <location filename="../app/studio/server_menu.cpp" line="80"/>
+        <location filename="../app/studio/server_menu.cpp" line="79"/>
         <source>%1
 
 %2Nothing you saved is lost. Connect again with File ▸ Connect to server; a running experiment resumes from its saved samples when you start it again.</source>
@@ -3015,12 +3046,12 @@
         <translation>diesem Computer</translation>
     </message>
     <message>
-        <location filename="../app/studio/server_menu.cpp" line="162"/>
+        <location filename="../app/studio/server_menu.cpp" line="163"/>
         <source>%1 (%2, %3 free)</source>
         <translation>%1 (%2, %3 frei)</translation>
     </message>
     <message>
-        <location filename="../app/studio/server_menu.cpp" line="164"/>
+        <location filename="../app/studio/server_menu.cpp" line="165"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>

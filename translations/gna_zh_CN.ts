@@ -428,12 +428,12 @@
         <translation>SSH 目标(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/connect_server_dialog.cpp" line="70"/>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="71"/>
         <source>Start the server with gna serve --root FOLDER on the machine that holds the models; it prints its address and token. With an SSH destination, the address is the server&apos;s on that machine (usually 127.0.0.1:50051).</source>
         <translation>在存放模型的机器上用 gna serve --root 文件夹 启动服务器；它会打印地址和令牌。使用 SSH 目标时，地址是服务器在那台机器上的地址（通常为 127.0.0.1:50051）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/connect_server_dialog.cpp" line="75"/>
+        <location filename="../app/studio/connect_server_dialog.cpp" line="76"/>
         <source>Co&amp;nnect</source>
         <translation>连接(&amp;N)</translation>
     </message>
@@ -1995,7 +1995,7 @@
         <translation>停止运行或加载 (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="605"/>
+        <location filename="../app/studio/main_window.cpp" line="647"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>勾选“与未消融的运行比较”以查看消融带来的变化</translation>
     </message>
@@ -2046,7 +2046,7 @@
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="236"/>
-        <location filename="../app/studio/main_window.cpp" line="633"/>
+        <location filename="../app/studio/main_window.cpp" line="675"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
@@ -2066,37 +2066,68 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="550"/>
+        <location filename="../app/studio/main_window.cpp" line="516"/>
+        <source>“%1” is not a head name: write L&lt;layer&gt;.H&lt;head&gt; (attention) or L&lt;layer&gt;.S&lt;head&gt; (SSM), e.g. L1.H3</source>
+        <translation>“%1”不是头的名称：请写 L&lt;层&gt;.H&lt;头&gt;（注意力）或 L&lt;层&gt;.S&lt;头&gt;（SSM），例如 L1.H3</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="521"/>
+        <source>The model has no %1: its layers are L0 to L%2</source>
+        <translation>模型没有 %1：它的层是 L0 到 L%2</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="525"/>
+        <source>The model has no %1: layer %2 has no SSM heads</source>
+        <translation>模型没有 %1：第 %2 层没有 SSM 头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="526"/>
+        <source>The model has no %1: layer %2 has no attention heads</source>
+        <translation>模型没有 %1：第 %2 层没有注意力头</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <source>The model has no %1: the SSM heads of layer %2 are S0 to S%3</source>
+        <translation>模型没有 %1：第 %2 层的 SSM 头是 S0 到 S%3</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="528"/>
+        <source>The model has no %1: the heads of layer %2 are H0 to H%3</source>
+        <translation>模型没有 %1：第 %2 层的头是 H0 到 H%3</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="590"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>没有消融任何头，因此两次运行结果相同。点击头面板上的某个头即可将其关闭。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="562"/>
+        <location filename="../app/studio/main_window.cpp" line="604"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>已消融的头不会改变这些图：两次运行得到相同的权重（一个头只影响其所在层之后的层）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="570"/>
+        <location filename="../app/studio/main_window.cpp" line="612"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="571"/>
+        <location filename="../app/studio/main_window.cpp" line="613"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="573"/>
+        <location filename="../app/studio/main_window.cpp" line="615"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="574"/>
+        <location filename="../app/studio/main_window.cpp" line="616"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="604"/>
+        <location filename="../app/studio/main_window.cpp" line="570"/>
+        <location filename="../app/studio/main_window.cpp" line="646"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>输入提示以查看注意力图</translation>
     </message>
@@ -2232,67 +2263,67 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="158"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="161"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="171"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="173"/>
         <source>Colour &amp;palette</source>
         <translation>配色方案(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="183"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="195"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="209"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="211"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
         <translation>未加载模型。请通过 %1 (%2) 打开模型，或将模型文件夹拖放到此处</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="214"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="216"/>
         <source>%1, or open a bundled demo from %2.</source>
         <translation>%1，或从 %2 打开内置的演示模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="217"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>关于 G&amp;&amp;A Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="218"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="220"/>
         <source>About G&amp;A Studio</source>
         <translation>关于 G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="221"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;查找、观察并测试承担上下文检索的注意力头（Gather &amp;amp; Aggregate）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="224"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="226"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
@@ -2307,34 +2338,34 @@
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <location filename="../app/studio/main_window.cpp" line="567"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="528"/>
+        <location filename="../app/studio/main_window.cpp" line="568"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="538"/>
+        <location filename="../app/studio/main_window.cpp" line="556"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="607"/>
+        <location filename="../app/studio/main_window.cpp" line="649"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>输入提示以查看下一个词元的概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="631"/>
+        <location filename="../app/studio/main_window.cpp" line="673"/>
         <source>Attention / hidden attention</source>
         <translation>注意力 / 隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="632"/>
+        <location filename="../app/studio/main_window.cpp" line="674"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
@@ -2387,8 +2418,8 @@
     </message>
     <message>
         <location filename="../app/studio/main_window.cpp" line="392"/>
-        <location filename="../app/studio/main_window.cpp" line="522"/>
-        <location filename="../app/studio/main_window.cpp" line="636"/>
+        <location filename="../app/studio/main_window.cpp" line="552"/>
+        <location filename="../app/studio/main_window.cpp" line="678"/>
         <source>importance (baseline − ablated)</source>
         <translation>重要性（基线 − 消融后）</translation>
     </message>
@@ -2497,32 +2528,32 @@
         <translation>无法恢复会话</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="196"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
         <source>&amp;Guided tour</source>
         <translation>导览(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
         <source>Open &amp;demo model</source>
         <translation>打开演示模型(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
         <source>&amp;Transformer</source>
         <translation>Transformer(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="201"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>SSM (Mamba)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
         <source>&amp;Hybrid</source>
         <translation>混合模型(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="205"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="207"/>
         <source>Not bundled in this build</source>
         <translation>此版本未附带</translation>
     </message>
@@ -2793,27 +2824,27 @@
         <translation>分词器文件夹(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="106"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="111"/>
         <source>Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).</source>
         <translation>内存：以 %3 处理 %2 个词元约需 %1（权重 %4，KV 缓存和状态 %5，激活值 %6）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="113"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="118"/>
         <source>Only %1 is available: this model does not fit and will not be loaded. Choose a smaller checkpoint or free memory.</source>
         <translation>仅有 %1 可用：内存不足以容纳此模型，将不会加载。请选择更小的检查点或释放内存。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="117"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="122"/>
         <source>%1 is available.</source>
         <translation>可用内存：%1。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="120"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="125"/>
         <source>No memory estimate: %1</source>
         <translation>无法估算内存：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="123"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="128"/>
         <source>No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the *.safetensors files.</source>
         <translation>无法估算内存：%1 中没有 config.json。请选择包含 config.json 和 *.safetensors 文件的文件夹。</translation>
     </message>
@@ -2828,12 +2859,12 @@
         <translation>包含 tokenizer.json 或 tokenizer.model 的文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="86"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="91"/>
         <source>The tokenizer folder holds neither tokenizer.json nor tokenizer.model.</source>
         <translation>分词器文件夹中既没有 tokenizer.json 也没有 tokenizer.model。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="89"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="94"/>
         <source>This model folder has no tokenizer files, so prompts cannot be tokenized. Choose the tokenizer folder of the model family (state-spaces/mamba-* use EleutherAI/gpt-neox-20b&apos;s).</source>
         <translation>此模型文件夹没有分词器文件，因此无法对提示进行分词。请选择该模型系列的分词器文件夹（state-spaces/mamba-* 使用 EleutherAI/gpt-neox-20b 的分词器）。</translation>
     </message>
@@ -2960,12 +2991,12 @@
         <translation>服务器 %1：连接已断开</translation>
     </message>
     <message>
-        <location filename="../app/studio/server_menu.cpp" line="79"/>
+        <location filename="../app/studio/server_menu.cpp" line="78"/>
         <source>Connection to the server lost</source>
         <translation>与服务器的连接已断开</translation>
     </message>
     <message>
-        <location filename="../app/studio/server_menu.cpp" line="80"/>
+        <location filename="../app/studio/server_menu.cpp" line="79"/>
         <source>%1
 
 %2Nothing you saved is lost. Connect again with File ▸ Connect to server; a running experiment resumes from its saved samples when you start it again.</source>
@@ -3009,12 +3040,12 @@
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../app/studio/server_menu.cpp" line="162"/>
+        <location filename="../app/studio/server_menu.cpp" line="163"/>
         <source>%1 (%2, %3 free)</source>
         <translation>%1（%2，可用 %3）</translation>
     </message>
     <message>
-        <location filename="../app/studio/server_menu.cpp" line="164"/>
+        <location filename="../app/studio/server_menu.cpp" line="165"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>

@@ -491,11 +491,42 @@ void MainWindow::applyHeadFields() {
         const bool ok =
             parseHeadName(e->text(), &c) && (!m_session->modelInfo() || headExists(*m_session->modelInfo(), c));
         e->setStyleSheet(ok ? QString() : QStringLiteral("color: #d55e00"));
+        e->setToolTip(ok ? QString() : headFieldProblem(e));
         if (ok) heads << c;
         if (ok) shown[e == m_gatherHead ? 0 : 1] = c;
     }
     m_board->setDisplayedHeads(shown[0], shown[1]);  // the board marks the heads the maps show
+    // at once: a pane whose field no longer names a head of the model says why (no rerun may follow)
+    if (!m_session->lastOutcome().tokens.empty()) showMaps(m_session->lastOutcome());
     m_session->setShownHeads(heads);
+}
+
+int MainWindow::shownMapIndex(const RunOutcome& o, const QLineEdit* field) {
+    views::HeadCell c;
+    if (!parseHeadName(field->text(), &c)) return -1;
+    for (int i = 0; i < o.maps.size(); ++i)
+        if (o.maps[i].title == c.name()) return i;
+    return -1;
+}
+
+QString MainWindow::headFieldProblem(const QLineEdit* field) const {
+    const QString text = field->text().trimmed();
+    views::HeadCell c;
+    if (!parseHeadName(text, &c))
+        return tr("“%1” is not a head name: write L<layer>.H<head> (attention) or L<layer>.S<head> (SSM), e.g. L1.H3")
+            .arg(text);
+    const gna::ModelInfo* info = m_session->modelInfo();
+    if (!info) return m_noModelMessage;
+    if (c.layer >= info->num_layers)
+        return tr("The model has no %1: its layers are L0 to L%2").arg(c.name()).arg(info->num_layers - 1);
+    const gna::LayerInfo& l = info->layers.at(static_cast<std::size_t>(c.layer));
+    const int heads = c.ssm ? l.ssm_heads : l.attention_heads;
+    if (heads == 0)
+        return c.ssm ? tr("The model has no %1: layer %2 has no SSM heads").arg(c.name()).arg(c.layer)
+                     : tr("The model has no %1: layer %2 has no attention heads").arg(c.name()).arg(c.layer);
+    return c.ssm
+        ? tr("The model has no %1: the SSM heads of layer %2 are S0 to S%3").arg(c.name()).arg(c.layer).arg(heads - 1)
+        : tr("The model has no %1: the heads of layer %2 are H0 to H%3").arg(c.name()).arg(c.layer).arg(heads - 1);
 }
 
 void MainWindow::onResult(const RunOutcome& o) {
@@ -522,22 +553,32 @@ void MainWindow::onResult(const RunOutcome& o) {
         m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
     else
         m_board->model()->clearScores();
-    views::HeatmapData gather = o.maps.value(0);
-    views::HeatmapData aggregate = o.maps.value(1);
+    showMaps(o);
+    m_status->setText(tr("%n token(s), %1 head(s) ablated, %2 ms", nullptr, static_cast<int>(o.tokens.size()))
+                          .arg(m_session->ablatedHeads().size())
+                          .arg(o.milliseconds, 0, 'f', 0));
+}
+
+void MainWindow::showMaps(const RunOutcome& o) {
+    // Each pane shows its own field's head, never another's: a field naming a head the model lacks
+    // leaves its pane empty, saying why.
+    const int at[2] = {shownMapIndex(o, m_gatherHead), shownMapIndex(o, m_aggregateHead)};
+    views::HeatmapData gather = at[0] >= 0 ? o.maps[at[0]] : views::HeatmapData{};
+    views::HeatmapData aggregate = at[1] >= 0 ? o.maps[at[1]] : views::HeatmapData{};
     if (!gather.title.isEmpty()) gather.title = tr("Gather %1").arg(gather.title);
     if (!aggregate.title.isEmpty()) aggregate.title = tr("Aggregate %1").arg(aggregate.title);
     m_pair->setMaps(gather, aggregate);
+    const QString empty = tr("Type a prompt to see the attention maps");
+    m_pair->gather()->setEmptyMessage(at[0] >= 0 ? empty : headFieldProblem(m_gatherHead));
+    m_pair->aggregate()->setEmptyMessage(at[1] >= 0 ? empty : headFieldProblem(m_aggregateHead));
     showDifferences(o);
     // Highlight in the token strip what the Gather head's last row attends to.
-    if (!o.maps.isEmpty() && o.maps[0].isValid()) {
-        const views::HeatmapData& m = o.maps[0];
+    if (at[0] >= 0 && o.maps[at[0]].isValid()) {
+        const views::HeatmapData& m = o.maps[at[0]];
         std::vector<double> w(m.cols);
         for (int c = 0; c < m.cols; ++c) w[c] = m.at(m.rows - 1, c);
         m_tokens->setHighlights(w);
     }
-    m_status->setText(tr("%n token(s), %1 head(s) ablated, %2 ms", nullptr, static_cast<int>(o.tokens.size()))
-                          .arg(m_session->ablatedHeads().size())
-                          .arg(o.milliseconds, 0, 'f', 0));
 }
 
 void MainWindow::showDifferences(const RunOutcome& o) {
@@ -552,8 +593,10 @@ void MainWindow::showDifferences(const RunOutcome& o) {
     }
     views::HeatmapData d[2];
     bool changed[2] = {false, false};
+    const int at[2] = {shownMapIndex(o, m_gatherHead), shownMapIndex(o, m_aggregateHead)};
     for (int i = 0; i < 2; ++i) {
-        d[i] = views::difference(o.maps.value(i), o.baselineMaps.value(i));
+        if (at[i] < 0) continue;  // no map of this field's head (its pane says why)
+        d[i] = views::difference(o.maps.value(at[i]), o.baselineMaps.value(at[i]));
         const auto [lo, hi] = views::valueRange(d[i]);
         changed[i] = d[i].isValid() && (lo != 0.0 || hi != 0.0);
     }

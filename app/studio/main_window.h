@@ -138,6 +138,11 @@ private:
     void onResult(const RunOutcome& outcome);
     // The difference tab for a run: both shown heads' differences, or why there is none to show.
     void showDifferences(const RunOutcome& outcome);
+    // The index in outcome.maps of the head a Gather/Aggregate field names (-1: none, e.g. a head the
+    // model lacks), and what is wrong with such a field's text, in the user's words.
+    static int shownMapIndex(const RunOutcome& outcome, const QLineEdit* field);
+    void showMaps(const RunOutcome& outcome);  // the Gather and Aggregate panes, the difference tab, the token strip
+    QString headFieldProblem(const QLineEdit* field) const;
     void showError(const QString& title, const QString& message);
     void onBusy(bool busy);
     // The controls that need a model enabled only with one, and the empty views' messages to match

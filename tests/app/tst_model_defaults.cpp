@@ -85,7 +85,43 @@ private Q_SLOTS:
     void modelDockShowsEveryValueWhole_data();
     void modelDockShowsEveryValueWhole();
     void germanNumbers();
+    void aHeadTheModelLacksLeavesItsOwnPaneEmpty();
 };
+
+// Issue 44: on the 3-layer demo, L7.H9 in the Gather field showed the Aggregate map on the left under
+// "Gather" and the right pane claimed there was no prompt (the model has layers L0 to L2). Each pane shows its own field's head or,
+// for a head the model lacks, says what is wrong; so does the field's tooltip.
+void TestModelDefaults::aHeadTheModelLacksLeavesItsOwnPaneEmpty() {
+    MainWindow w;
+    QVERIFY(showAndOpenModel(
+        w, 1366, 768, demoDir(QStringLiteral("transformer")),
+        QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\n\nThe value of the key 'river' is")));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.heatmaps()->aggregate()->data().isValid(), 60000);
+    auto* gatherField = w.findChild<QLineEdit*>(QStringLiteral("gatherHead"));
+    auto* aggregateField = w.findChild<QLineEdit*>(QStringLiteral("aggregateHead"));
+    const QString aggregateHead = aggregateField->text();
+    const views::GatherAggregatePair* pair = w.heatmaps();
+    QSignalSpy result(w.session(), &Session::resultReady);
+    gatherField->selectAll();
+    QTest::keyClicks(gatherField, QStringLiteral("L7.H9"));
+    QTest::keyClick(gatherField, Qt::Key_Return);
+    QVERIFY(result.wait(60000));
+    QVERIFY(!pair->gather()->data().isValid());
+    QVERIFY2(pair->gather()->emptyMessage().contains(QStringLiteral("L0 to L2")),
+             qPrintable(pair->gather()->emptyMessage()));
+    QVERIFY(gatherField->toolTip().contains(QStringLiteral("L0 to L2")));
+    QCOMPARE(pair->aggregate()->data().title, QStringLiteral("Aggregate ") + aggregateHead);
+    // a head number past the layer's heads, and text that is no head name
+    for (const auto& [text, reason] : {std::pair{QStringLiteral("L1.H9"), QStringLiteral("H0 to H3")},
+                                       std::pair{QStringLiteral("bogus"), QStringLiteral("not a head name")}}) {
+        gatherField->selectAll();
+        QTest::keyClicks(gatherField, text);
+        QTest::keyClick(gatherField, Qt::Key_Return);
+        QTRY_VERIFY2(pair->gather()->emptyMessage().contains(reason), qPrintable(pair->gather()->emptyMessage()));
+        QVERIFY(!pair->gather()->data().isValid());
+        QCOMPARE(pair->aggregate()->data().title, QStringLiteral("Aggregate ") + aggregateHead);
+    }
+}
 
 void TestModelDefaults::headFieldsFollowTheModel_data() { addDemoRows(); }
 
