@@ -84,6 +84,15 @@ class TestRemoteStudio : public QObject {
     QString m_tokenFile, m_address;
     const QString m_demos = QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models");
 
+    // The server on `listen` (a port of 0: a free one; the old port: a restart) over the demo models.
+    void startServer(const std::string& listen) {
+        gna::remote::ServerOptions o;
+        o.roots = {m_demos.toStdString()};
+        o.token = kToken;
+        o.listen = listen;
+        m_server = std::make_unique<gna::remote::Server>(o);
+    }
+
     bool show(MainWindow& w) {
         w.resize(1280, 860);
         w.show();
@@ -134,10 +143,7 @@ class TestRemoteStudio : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        gna::remote::ServerOptions o;
-        o.roots = {m_demos.toStdString()};
-        o.token = kToken;
-        m_server = std::make_unique<gna::remote::Server>(o);
+        startServer("127.0.0.1:0");
         m_address = QStringLiteral("127.0.0.1:%1").arg(m_server->port());
         m_tokenFile = m_dir.filePath(QStringLiteral("token"));
         QFile f(m_tokenFile);
@@ -272,11 +278,7 @@ private Q_SLOTS:
         partial.close();
         QTRY_VERIFY_WITH_TIMEOUT(!w.serverMenu()->link()->isConnected(), 20000);
 
-        gna::remote::ServerOptions o;
-        o.roots = {m_demos.toStdString()};
-        o.token = kToken;
-        o.listen = "127.0.0.1:" + std::to_string(port);
-        m_server = std::make_unique<gna::remote::Server>(o);
+        startServer("127.0.0.1:" + std::to_string(port));
         QSignalSpy loaded(w.session(), &Session::modelLoaded);
         QVERIFY(connectThroughTheDialog(w));
         QVERIFY(loaded.count() > 0 || loaded.wait(60000));
@@ -343,11 +345,7 @@ private Q_SLOTS:
         QVERIFY(!w.findChild<QAction*>(QStringLiteral("openOnServer"))->isEnabled());
         // the server starts again on the same port; connecting again opens the model there again,
         // with the heads that were off
-        gna::remote::ServerOptions o;
-        o.roots = {m_demos.toStdString()};
-        o.token = kToken;
-        o.listen = "127.0.0.1:" + std::to_string(port);
-        m_server = std::make_unique<gna::remote::Server>(o);
+        startServer("127.0.0.1:" + std::to_string(port));
         QSignalSpy loaded(w.session(), &Session::modelLoaded);
         QSignalSpy result(w.session(), &Session::resultReady);
         QVERIFY(connectThroughTheDialog(w));
