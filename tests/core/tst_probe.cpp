@@ -11,6 +11,7 @@
 #include "gna/head_scores.h"
 #include "gna/model.h"
 #include "gna/probe.h"
+#include "gna/tasks.h"
 #include "test_models.h"
 #include "test_support.h"
 
@@ -73,6 +74,7 @@ class TestProbe : public QObject {
 private Q_SLOTS:
     void compareWithCandidatesOfSeveralTokens_data();
     void compareWithCandidatesOfSeveralTokens();
+    void promptEndingWhereTheModelAnswers();
     void scoresEqualCountsByHand();
     void unablatedRunIsCached();
     void headsTheModelLacksAreSkipped();
@@ -141,6 +143,50 @@ void TestProbe::compareWithCandidatesOfSeveralTokens() {
     QCOMPARE(res.maps.size(), std::size_t(2));
     QCOMPARE(res.unablated_maps.size(), std::size_t(2));
     QCOMPARE(res.scores.size(), r.scored.size());
+}
+
+// The demos write the space before an answer as a token of its own: after "... is" the model's next token is
+// that space (nearly surely), so the shipped prompts end with it and the views' last row is where the model
+// answers. There each candidate is the token after the prompt: its probability is the softmax of the last
+// logits at that token, by hand.
+void TestProbe::promptEndingWhereTheModelAnswers() {
+    auto model = std::shared_ptr<Model>(Model::load(demo_model("transformer")));
+    const Tokenizer& tok = model->tokenizer();
+    const std::string plain = kPrompt;
+    QVERIFY(plain.ends_with(" is"));
+    const std::string ready = prompt_ending_at_answer(tok, plain, "88");
+    QCOMPARE(ready, plain + " ");
+    QCOMPARE(prompt_ending_at_answer(tok, ready, "88"), ready);  // already there
+    // Why: the most likely token after "... is" is the bare space.
+    RunRequest first;
+    first.tokens = tok.encode(plain, true);
+    const std::vector<double> p = naiveSoftmax(model->run(first).last_logits);
+    const auto top = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+    QCOMPARE(tok.decode({top}), std::string(" "));
+    QVERIFY(p[static_cast<std::size_t>(top)] > 0.9);
+
+    Probe probe(model);
+    ProbeRequest r;
+    r.prompt = ready;
+    r.candidates = {"88", "42"};
+    const ProbeResult res = probe.run(r);
+    RunRequest second;
+    second.tokens = tok.encode(ready, true);
+    QCOMPARE(res.tokens, second.tokens);
+    const std::vector<double> q = naiveSoftmax(model->run(second).last_logits);
+    int found = 0;
+    for (const NextToken& t : res.next) {
+        if (t.candidate < 0) continue;
+        ++found;
+        const std::string& c = r.candidates[static_cast<std::size_t>(t.candidate)];
+        const std::vector<int> whole = tok.encode(ready + c, true);
+        QCOMPARE(whole.size(), second.tokens.size() + 1);  // one token past the prompt's
+        QCOMPARE(t.id, whole.back());
+        QCOMPARE(tok.decode({t.id}), c);
+        QVERIFY(std::abs(t.probability - q[static_cast<std::size_t>(t.id)]) < 1e-6);
+    }
+    QCOMPARE(found, 2);
+    QVERIFY(res.next.front().candidate == 0);  // "88": the answer, on top
 }
 
 void TestProbe::scoresEqualCountsByHand() {

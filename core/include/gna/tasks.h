@@ -54,6 +54,12 @@ EncodedPair encode_pair(const Tokenizer& tok, const std::string& context, const 
 // encode_pair(...).continuation; when the whole is not longer than the context, the continuation
 // tokenized alone.
 std::vector<int> continuation_tokens(const Tokenizer& tok, const std::string& prompt, const std::string& continuation);
+// The tokens `answer` adds to a prompt shown to the model (the studio's next-token chart): " <answer>" after
+// "... is"; after a prompt that ends with a space (gna::prompt_ending_at_answer) the tokens past
+// `prompt_tokens` (the prompt's own, with its special tokens) of the prompt's text with the answer, else the
+// answer tokenized alone.
+std::vector<int> answer_tokens(const Tokenizer& tok, const std::string& prompt, const std::vector<int>& prompt_tokens,
+                               const std::string& answer);
 // Number of Unicode code points of UTF-8 `text` (Python's len(str), lm-eval's completion_len).
 double text_length_chars(const std::string& text);
 
@@ -97,6 +103,12 @@ std::vector<std::string> load_word_list(const std::filesystem::path& file);
 // Fixed seed -> fixed samples on every platform (xoshiro256** through SeededNormal::next_u64).
 std::vector<KvSample> make_kv_samples(const KvRetrievalOptions& opt);
 std::string kv_prompt(const std::vector<std::pair<std::string, int>>& dictionary, const std::string& key);
+// `prompt` made to end where the model answers: with the space before `answer` when the tokenizer writes that
+// space as a token of its own (" 88" as " " + "88", the bundled demos, Llama 3, SentencePiece digits), since
+// the model's next token after "... is" is then that space and the answer comes one position later;
+// unchanged when the space belongs to the answer's first token (GPT-2's " 88"). For the views, whose last
+// row is the position that answers; the experiments score " <answer>" continuations of the plain prompt.
+std::string prompt_ending_at_answer(const Tokenizer& tok, const std::string& prompt, const std::string& answer);
 // Choices are the dictionary's values, as " <value>" continuations.
 ChoiceItem kv_choice_item(const Tokenizer& tok, const KvSample& s);
 // Greedy exact match: the generated text, trimmed, starts with the value and is not followed by a digit.

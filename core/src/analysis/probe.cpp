@@ -8,6 +8,7 @@
 #include "gna/head_scores.h"
 #include "gna/memory_estimate.h"
 #include "gna/residual_stream.h"
+#include "gna/tasks.h"
 #ifdef GNA_HAVE_KERNELS
 #include "gna_kernels/device_memory.h"
 #endif
@@ -278,7 +279,10 @@ ProbeResult Probe::run(const ProbeRequest& request) {
     const int last = static_cast<int>(out.tokens.size()) - 1;
 
     std::vector<std::vector<int>> candidates;
-    for (const std::string& c : request.candidates) candidates.push_back(tok.encode(" " + c, false));
+    // A candidate continues the prompt as shown: " 88" after "... is", "88" after "... is " (gna::answer_tokens).
+    for (const std::string& c : request.candidates)
+        candidates.push_back(request.tokens.empty() ? answer_tokens(tok, request.prompt, out.tokens, c)
+                                                    : tok.encode(" " + c, false));
 
     // A candidate of several tokens (SentencePiece may split " 88" into "▁" + "88") is scored as a
     // whole continuation: one extra pass per plan.

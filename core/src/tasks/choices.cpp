@@ -28,6 +28,15 @@ std::vector<int> continuation_tokens(const Tokenizer& tok, const std::string& pr
     return encode_pair(tok, prompt, continuation).continuation;
 }
 
+std::vector<int> answer_tokens(const Tokenizer& tok, const std::string& prompt, const std::vector<int>& prompt_tokens,
+                               const std::string& answer) {
+    if (prompt.empty() || prompt.back() != ' ') return tok.encode(" " + answer, false);
+    const std::vector<int> whole = tok.encode(prompt + answer, true);
+    if (whole.size() > prompt_tokens.size() && std::equal(prompt_tokens.begin(), prompt_tokens.end(), whole.begin()))
+        return {whole.begin() + static_cast<std::ptrdiff_t>(prompt_tokens.size()), whole.end()};
+    return tok.encode(answer, false);
+}
+
 double text_length_chars(const std::string& text) {
     double n = 0;
     for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;

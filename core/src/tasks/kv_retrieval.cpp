@@ -99,6 +99,15 @@ std::string kv_prompt(const std::vector<std::pair<std::string, int>>& dictionary
     return p + "\nThe value of the key '" + key + "' is";
 }
 
+std::string prompt_ending_at_answer(const Tokenizer& tok, const std::string& prompt, const std::string& answer) {
+    if (prompt.empty() || prompt.back() == ' ') return prompt;
+    const std::vector<int> base = tok.encode(prompt, false);
+    const std::vector<int> with = tok.encode(prompt + " " + answer, false);
+    if (with.size() <= base.size() + 1 || !std::equal(base.begin(), base.end(), with.begin())) return prompt;
+    const int space = with[base.size()];
+    return tok.piece(space) == "\u2581" || tok.decode({space}) == " " ? prompt + " " : prompt;
+}
+
 ChoiceItem kv_choice_item(const Tokenizer& tok, const KvSample& s) {
     ChoiceItem item;
     item.id = s.id;
