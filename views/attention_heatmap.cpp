@@ -29,7 +29,9 @@ QSharedPointer<QCPAxisTickerText> tokenTicker(const QList<int>& positions, const
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int maxTicks = lengthPx > 0 ? std::max(2, lengthPx / std::max(1, pitchPx)) : 16;
     const int step = std::max<int>(1, static_cast<int>(std::ceil(tokens.size() / double(maxTicks))));
-    for (int i = 0; i < tokens.size(); i += step) {
+    // Counted back from the last token: the row (and key) a reader of the map looks at is always labelled.
+    for (int i = static_cast<int>(tokens.size()) - 1 - ((static_cast<int>(tokens.size()) - 1) / step) * step;
+         i < tokens.size(); i += step) {
         const QString index = QString::number(positions.value(i, i));
         if (tokens[i].isEmpty()) {
             ticker->addTick(i, index);
@@ -109,9 +111,6 @@ void AttentionHeatmap::setData(const HeatmapData& data) {
             d->setCell(c, r, m_data.at(r, c));
             if (isMaskedCell(r, c)) d->setAlpha(c, r, 0);
         }
-    m_scale->axis()->setLabel(
-        m_data.isDifference ? (m_data.hiddenAttention ? tr("Hidden attention difference") : tr("Weight difference"))
-                            : (m_data.hiddenAttention ? tr("Hidden attention") : tr("Attention weight")));
     gna::views::setEmptyMessage(m_plot, QString());
     applyTicks();
     applyRange();
@@ -184,11 +183,31 @@ void AttentionHeatmap::applyRange() {
         hi = r.second;
     }
     const bool isSigned = isSignedMap();
+    double clippedAt = 0.0;
     if (isSigned) {  // symmetric limits: 0 is the diverging scale's white middle
-        const double m = std::max({std::abs(lo), std::abs(hi), 1e-6});
+        double m = std::max({std::abs(lo), std::abs(hi), 1e-6});
+        if (!m_fixed && m_data.hiddenAttention && !m_data.isDifference) {
+            // An SSM head's hidden attention: a few cells (the current token, the first) are many times the
+            // rest, which a scale to their size leaves white. The colours end at the 99th percentile of |a|
+            // over the drawn cells (those above it take the end colour; the colour bar says so).
+            std::vector<double> magnitudes;
+            for (int r = 0; r < m_data.rows; ++r)
+                for (int c = 0; c < m_data.cols; ++c)
+                    if (!isMaskedCell(r, c) && m_data.at(r, c) != 0.0f) magnitudes.push_back(std::abs(m_data.at(r, c)));
+            if (magnitudes.size() >= 20) {
+                const auto at = magnitudes.begin() + static_cast<std::ptrdiff_t>(0.99 * double(magnitudes.size() - 1));
+                std::nth_element(magnitudes.begin(), at, magnitudes.end());
+                if (*at > 0.0 && *at < 0.5 * m) m = clippedAt = *at;
+            }
+        }
         lo = -m;
         hi = m;
     }
+    m_scale->axis()->setLabel(
+        m_data.isDifference ? (m_data.hiddenAttention ? tr("Hidden attention difference") : tr("Weight difference"))
+            : !m_data.hiddenAttention ? tr("Attention weight")
+            : clippedAt > 0.0         ? tr("Hidden attention (colours end at the 99th percentile of |a|)")
+                                      : tr("Hidden attention"));
     const bool log = m_log && !isSigned;
     if (log) {
         // Log colour needs a positive lower end: the smallest positive weight, at least 1e-6.
@@ -252,7 +271,8 @@ void AttentionHeatmap::applyTicks() {
     // Both axes' labels are thinned again as the axis is drawn, at its length then: the axis rect the
     // lengths above were read from shrinks when the key labels grow, and a map laid out while hidden (the
     // difference tab behind the attention tab) read a length it does not have when shown.
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) axis->setTicker(nonOverlappingTicker(axis, axis->ticker()));
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis})
+        axis->setTicker(nonOverlappingTicker(axis, axis->ticker(), 0, /*keepLast=*/true));
 }
 
 void AttentionHeatmap::layOutOwnMargins() {
@@ -268,6 +288,18 @@ void AttentionHeatmap::setTitleStats(bool on) {
 }
 
 QString AttentionHeatmap::titleText() const { return m_title->text(); }
+
+QString AttentionHeatmap::keyName(const QStringList& labels, int at) {
+    if (at < 0 || at >= labels.size()) return QString();
+    const QString& label = labels[at];
+    // A token the row holds more than once (a newline, a space) is told apart by the text before it:
+    // “⏎” after “dictionary:” is the header line's newline, not the answering line's.
+    if (at == 0 || labels.count(label) < 2) return tr("“%1”").arg(label);
+    QString before;
+    for (int i = std::max(0, at - 2); i < at; ++i) before += labels[i];
+    before.replace(QChar(0x2423), QLatin1Char(' ')).replace(QChar(0x23CE), QLatin1Char(' '));
+    return tr("“%1” after “%2”").arg(label, before.trimmed());
+}
 
 void AttentionHeatmap::updateTitle() {
     // A narrow map: the head line (a difference's "Gather L1.H0: ablated − unablated") and the statistics
@@ -290,16 +322,15 @@ void AttentionHeatmap::updateTitle() {
     QString text = wrapped(m_data.title);
     if (m_titleStats && !m_data.isDifference && m_data.lastRow) {
         const RowStats& s = *m_data.lastRow;
-        const QString key =
-            s.argmax >= 0 && s.argmax < m_data.colLabels.size() ? m_data.colLabels[s.argmax] : QString();
+        const QString key = keyName(m_data.colLabels, s.argmax);
         // A hidden-attention row (not summing to 1) is stated as the distribution of its magnitudes, as it is
         // scored, while the map draws the weights a themselves: a signed map says so (its colour scale runs
         // through 0), a map without negative cells reads a / Σa (the same as |a| / Σ|a| there).
         const QString entropy = formatFixed(s.entropyBits, 2), max = formatFixed(s.maxWeight, 2);
-        const QString stats = !s.magnitudes ? tr("last row: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key)
+        const QString stats = !s.magnitudes ? tr("last row: entropy %1 bits, max %2 on %3").arg(entropy, max, key)
             : isSignedMap()
-            ? tr("colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key)
-            : tr("last row as a / Σa: entropy %1 bits, max %2 on “%3”").arg(entropy, max, key);
+            ? tr("colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on %3").arg(entropy, max, key)
+            : tr("last row as a / Σa: entropy %1 bits, max %2 on %3").arg(entropy, max, key);
         text += QLatin1Char('\n') + wrapped(stats);
     }
     m_title->setText(text);

@@ -41,6 +41,9 @@ public:
     // true (default): the title adds the last row's entropy and maximum; false: the head only (figures).
     void setTitleStats(bool on);
     QString titleText() const;  // the title as drawn (head, then the last row's statistics)
+    // How the title names the key at column `at` of `labels`: “88”; a token found more than once in the row
+    // with up to two tokens before it: “⏎” after “dictionary:”.
+    static QString keyName(const QStringList& labels, int at);
 
     // The value stored in the colour map for (query row, key column): what is drawn.
     double cellValue(int row, int col) const;

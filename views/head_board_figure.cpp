@@ -104,13 +104,26 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
         body->addElement(0, scaleColumn++, scale);
         m_scales << scale;
         scale->setGradient(gradient);
-        const QString what = board.scoresAreDifferences() ? tr("Δ score") : tr("Score");
+        // The quantity and its unit as the board's legend names it ("Δ entropy (bits)"), per kind of head.
+        const QString what = board.scoreLabel().isEmpty() ? (board.scoresAreDifferences() ? tr("Δ score") : tr("Score"))
+                                                          : board.scoreLabel();
         scale->axis()->setLabel(
             board.mixed() ? (ssm ? tr("%1, SSM heads").arg(what) : tr("%1, attention heads").arg(what)) : what);
         map->setColorScale(scale);
         map->setDataRange(QCPRange(board.minScore(ssm), board.maxScore(ssm)));
         scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     }
+    // A cell without a head (a hybrid layer's missing kind) shows the rect's hatching through, never the
+    // white of "no change" on a diverging scale; the axis label says what the hatching means.
+    const QColor hatch =
+        mutedText(QWidget::palette().color(QPalette::Text), QWidget::palette().color(QPalette::Base), 1.6);
+    rect->setBackground(QBrush(hatch, Qt::BDiagPattern));
+    bool missing = false;
+    for (int l = 0; l < board.layers() && !missing; ++l)
+        for (int h = 0; h < board.heads() && !missing; ++h) missing = !board.contains(l, h);
+    if (missing)
+        x->setLabel(board.mixed() ? tr("Head (H: attention, S: SSM; hatched: no such head in the layer)")
+                                  : tr("%1 (hatched: no such head in the layer)").arg(kind));
     auto* ablated = new QCPGraph(x, y);
     ablated->setName(tr("Ablated heads"));
     ablated->setLineStyle(QCPGraph::lsNone);

@@ -100,8 +100,8 @@ private:
 // Keeps every n-th of the inner ticker's ticks, n as small as keeps neighbouring labels apart.
 class NonOverlappingTicker : public QCPAxisTicker {
 public:
-    NonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner, int pixelsPerTick)
-        : m_axis(axis), m_inner(std::move(inner)), m_pixelsPerTick(pixelsPerTick) {}
+    NonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner, int pixelsPerTick, bool keepLast)
+        : m_axis(axis), m_inner(std::move(inner)), m_pixelsPerTick(pixelsPerTick), m_keepLast(keepLast) {}
     ~NonOverlappingTicker() override { QObject::disconnect(m_relayout); }
     // The plot makes its ticks before it lays out the axis rect for a new size, so they were made for
     // the old length: after a layout that changed the length, the plot is drawn again (a few times at
@@ -137,13 +137,24 @@ public:
             return std::min(w * std::cos(angle) + h * std::sin(angle), h / std::sin(angle));
         };
         // Every n-th tick, for the smallest n whose labels keep their distance: evenly spaced ticks.
+        // Every n-th tick from the first, or back from the last (a token axis: its last token is the row
+        // the maps are read at).
+        auto picked = [&](int n) {
+            QList<int> at;
+            if (m_keepLast)
+                for (int i = static_cast<int>(ticks.size()) - 1; i >= 0; i -= n) at.prepend(i);
+            else
+                for (int i = 0; i < ticks.size(); i += n) at << i;
+            return at;
+        };
         auto fits = [&](int n) {
             double end = -std::numeric_limits<double>::infinity();
+            const QList<int> at = picked(n);
             QList<double> px;
-            for (int i = 0; i < ticks.size(); i += n) px << m_axis->coordToPixel(ticks[i]);
+            for (int i : at) px << m_axis->coordToPixel(ticks[i]);
             const bool reversed = px.size() > 1 && px.last() < px.first();
             for (int k = 0; k < px.size(); ++k) {
-                const int i = (reversed ? static_cast<int>(px.size()) - 1 - k : k) * n;
+                const int i = at[reversed ? static_cast<int>(px.size()) - 1 - k : k];
                 const double at = m_axis->coordToPixel(ticks[i]), half = extent((*tickLabels)[i]) / 2.0;
                 if (at - half < end + gap) return false;
                 end = at + half;
@@ -154,7 +165,7 @@ public:
         while (step < ticks.size() && !fits(step)) ++step;
         QVector<double> t;
         QVector<QString> l;
-        for (int i = 0; i < ticks.size(); i += step) {
+        for (int i : picked(step)) {
             t << ticks[i];
             l << (*tickLabels)[i];
         }
@@ -170,6 +181,7 @@ private:
     QCPAxis* m_axis;
     QSharedPointer<QCPAxisTicker> m_inner;
     int m_pixelsPerTick;
+    bool m_keepLast;
     int m_length = 0;  // the axis length the last ticks were made for
     int m_requeued = 0;  // replots queued in a row for a changed length
     QMetaObject::Connection m_relayout;
@@ -239,8 +251,8 @@ QCPLegend* legendAbovePlot(QCustomPlot* plot) {
 }
 
 QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner,
-                                                   int pixelsPerTick) {
-    auto ticker = QSharedPointer<NonOverlappingTicker>::create(axis, std::move(inner), pixelsPerTick);
+                                                   int pixelsPerTick, bool keepLast) {
+    auto ticker = QSharedPointer<NonOverlappingTicker>::create(axis, std::move(inner), pixelsPerTick, keepLast);
     ticker->watchLayout(
         QObject::connect(axis->parentPlot(), &QCustomPlot::afterLayout, axis, [weak = ticker.toWeakRef()] {
             if (const auto t = weak.toStrongRef()) t->afterLayout();

@@ -37,9 +37,10 @@ QCPLegend* legendAbovePlot(QCustomPlot* plot);
 // Wraps `inner` so that the axis keeps only tick labels that do not overlap (with a gap of about
 // half a character) at the axis's current length and tick-label font. With `pixelsPerTick` > 0 the
 // inner ticker aims at one tick per that many pixels of the axis's length (at least 3), so that a
-// long axis gets more ticks than a short one.
+// long axis gets more ticks than a short one. With `keepLast` the ticks kept are counted back from the
+// last one, which is always labelled (a map's last token).
 QSharedPointer<QCPAxisTicker> nonOverlappingTicker(QCPAxis* axis, QSharedPointer<QCPAxisTicker> inner,
-                                                   int pixelsPerTick = 0);
+                                                   int pixelsPerTick = 0, bool keepLast = false);
 
 // Wraps `inner` so that its tick labels read as the app writes numbers (formatTickNumber): "−0.5",
 // "−5·10⁻⁷", never a hyphen for the minus.

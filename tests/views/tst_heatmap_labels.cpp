@@ -20,6 +20,7 @@ private Q_SLOTS:
     void slantedKeyLabelsKeepTheirDistance();
     void pairTitlesWrapAndLineUp();
     void titleSaysWhatTheScaleDraws();
+    void titleTellsRepeatedKeysApart();
 };
 
 void TestHeatmapLabels::slantedKeyLabelsKeepTheirDistance_data() {
@@ -171,6 +172,33 @@ void TestHeatmapLabels::titleSaysWhatTheScaleDraws() {
     QVERIFY2(map.colorScale()->dataRange().lower >= 0.0 && !map.titleText().contains(QStringLiteral("Σ")) &&
                  !map.titleText().contains(QStringLiteral("signed")),
              qPrintable(map.titleText()));
+}
+
+// The title names the key the last row's maximum falls on; a token the row holds more than once (the
+// newline of every dictionary line) is named with the tokens before it, so that a reader knows which one.
+void TestHeatmapLabels::titleTellsRepeatedKeysApart() {
+    const QStringList labels = {QStringLiteral("dictionary"), QStringLiteral(":"), QStringLiteral("⏎"),
+                                QStringLiteral("candle"),     QStringLiteral(":88"), QStringLiteral("⏎"),
+                                QStringLiteral("␣is")};
+    QCOMPARE(AttentionHeatmap::keyName(labels, 2), QStringLiteral("“⏎” after “dictionary:”"));
+    QCOMPARE(AttentionHeatmap::keyName(labels, 5), QStringLiteral("“⏎” after “candle:88”"));
+    QCOMPARE(AttentionHeatmap::keyName(labels, 3), QStringLiteral("“candle”"));  // only once: its name alone
+    QCOMPARE(AttentionHeatmap::keyName(labels, 9), QString());
+    AttentionHeatmap map;
+    QVERIFY(showSized(map, 900, 700));
+    HeatmapData d;
+    d.title = QStringLiteral("Aggregate L2.H2");
+    d.rows = d.cols = static_cast<int>(labels.size());
+    d.rowLabels = d.colLabels = labels;
+    d.values.assign(static_cast<std::size_t>(d.rows * d.cols), 0.0f);
+    for (int r = 0; r < d.rows; ++r) d.values[static_cast<std::size_t>(r * d.cols)] = 1.0f;
+    d.values[static_cast<std::size_t>((d.rows - 1) * d.cols)] = 0.1f;
+    d.values[static_cast<std::size_t>((d.rows - 1) * d.cols + 2)] = 0.9f;  // the header line's newline
+    d.lastRow = RowStats{0.47, 0.9, 2, false};
+    map.setData(d);
+    map.plot()->replot();
+    const QString title = map.titleText().simplified();
+    QVERIFY2(title.contains(QStringLiteral("max 0.90 on “⏎” after “dictionary:”")), qPrintable(title));
 }
 
 GNA_GUI_TEST_MAIN(TestHeatmapLabels)

@@ -1,6 +1,7 @@
 // Plot views: what is drawn equals what was set (read back from the QCPColorMap cells), clicks
 // land on the right cell, difference maps, shared ranges, bar and curve data.
 #include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 #include <algorithm>
@@ -61,6 +62,8 @@ private Q_SLOTS:
     void ablationCurveGraphs();
     void signedHiddenAttentionScale();
     void signedMapColoursAndMaskedCells();
+    void hiddenAttentionColoursEndAtThe99thPercentile();
+    void hybridBoardFigureHatchesMissingHeads();
     void numericTicksInTheLocale();
     void negativeTicksUseTheMinusSign();
     void pairShowsOneMessage();
@@ -422,6 +425,75 @@ void TestPlots::pairShowsOneMessage() {
     QVERIFY(pair.message().isEmpty() && pair.aggregate()->isVisible() && pair.aggregate()->data().isValid());
     pair.setMaps({}, {});
     QCOMPARE(emptyMessage(pair.aggregate()->plot()), QStringLiteral("tick compare"));
+}
+
+// An SSM head's hidden attention with a few cells ten times the rest (the first token's column): a scale to
+// their size left the map white. The colours end at the 99th percentile of |a| (computed here by sorting),
+// the colour bar says so; the other cells are then visibly coloured.
+void TestPlots::hiddenAttentionColoursEndAtThe99thPercentile() {
+    const int n = 40;
+    HeatmapData d = causalMap(n, QStringLiteral("L1.S2"), 5);
+    std::vector<double> magnitudes;
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c <= r; ++c) {
+            float& v = d.values[static_cast<std::size_t>(r * n + c)];
+            v = (c == 0 && r % 5 == 0) ? 1.0f
+                                       : 0.01f * float(1 + (r * 7 + c * 3) % 9) * ((r + c) % 3 == 0 ? -1.0f : 1.0f);
+            magnitudes.push_back(std::abs(double(v)));
+        }
+    d.hiddenAttention = true;
+    std::sort(magnitudes.begin(), magnitudes.end());
+    const double p99 = magnitudes[static_cast<std::size_t>(0.99 * double(magnitudes.size() - 1))];
+    QVERIFY(p99 < 0.1);  // the eight large cells are under 1% of the 820
+    AttentionHeatmap map;
+    QVERIFY(showSized(map, 500, 500));
+    map.setData(d);
+    map.plot()->replot();
+    const QCPRange r = map.colorScale()->dataRange();
+    QVERIFY2(r.upper >= p99 - 1e-9 && r.upper < 0.2, qPrintable(QString::number(r.upper)));
+    QCOMPARE(r.lower, -r.upper);
+    QVERIFY2(map.colorScale()->axis()->label().contains(QStringLiteral("99th percentile")),
+             qPrintable(map.colorScale()->axis()->label()));
+    // A map without such outliers keeps its full range and plain label.
+    for (float& v : d.values) v = std::clamp(v, -0.09f, 0.09f);
+    map.setData(d);
+    QCOMPARE(map.colorScale()->axis()->label(), QStringLiteral("Hidden attention"));
+}
+
+// A hybrid's board figure: the cells of a layer without heads of a kind are hatched (the axis label says
+// so), not white like "no change"; each colour bar names the score and its unit as the board's legend does.
+void TestPlots::hybridBoardFigureHatchesMissingHeads() {
+    HeadBoardModel board;
+    board.setMixedShape(3, 2, 2, {0, 2, 2}, {2, 2, 0});  // layer 0 has no attention heads, layer 2 no SSM heads
+    std::vector<double> scores(12, std::nan(""));
+    for (int l = 0; l < 3; ++l)
+        for (int h = 0; h < 4; ++h)
+            if (board.contains(l, h)) scores[static_cast<std::size_t>(l * 4 + h)] = (h < 2 ? 0.004 : -1.2) * (l + 1);
+    board.setScores(scores, QStringLiteral("Δ entropy (bits)"), true);
+    HeadBoardFigure figure;
+    figure.setBoard(board, Palette::Viridis);
+    figure.resize(500, 360);
+    figure.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&figure));
+    figure.plot()->replot();
+    QCPAxisRect* rect = figure.plot()->axisRect();
+    QCOMPARE(rect->backgroundBrush().style(), Qt::BDiagPattern);
+    QVERIFY(rect->axis(QCPAxis::atBottom)->label().contains(QStringLiteral("hatched")));
+    int scales = 0;
+    for (QCPLayoutElement* e : figure.plot()->plotLayout()->elements(true))
+        if (auto* scale = qobject_cast<QCPColorScale*>(e)) {
+            ++scales;
+            QVERIFY2(scale->axis()->label().startsWith(QStringLiteral("Δ entropy (bits), ")),
+                     qPrintable(scale->axis()->label()));
+        }
+    QCOMPARE(scales, 2);
+    // The drawn cell of L0.H0 (no such head) is hatched: not one flat colour.
+    const QImage img = figure.plot()->grab().toImage();
+    const double x = rect->axis(QCPAxis::atBottom)->coordToPixel(0), y = rect->axis(QCPAxis::atLeft)->coordToPixel(0);
+    const double w = std::abs(rect->axis(QCPAxis::atBottom)->coordToPixel(1) - x) / 2 - 1;
+    QSet<QRgb> colours;
+    for (int dx = int(-w); dx <= int(w); ++dx) colours.insert(img.pixel(int(x) + dx, int(y) + dx / 2));
+    QVERIFY2(colours.size() >= 2, "a flat cell where no head is");
 }
 
 GNA_GUI_TEST_MAIN(TestPlots)
