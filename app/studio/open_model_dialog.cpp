@@ -96,6 +96,20 @@ void OpenModelDialog::updateNote() {
     }
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
+    fitMessages();
+}
+
+void OpenModelDialog::fitMessages() {
+    if (!layout() || !isVisible()) return;
+    layout()->activate();
+    const int needed =
+        layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width()) : layout()->totalSizeHint().height();
+    if (needed > height()) resize(width(), needed);
+}
+
+void OpenModelDialog::showEvent(QShowEvent* event) {
+    QDialog::showEvent(event);
+    fitMessages();
 }
 
 // Reads config.json and the safetensors headers only (no weight), so it is quick enough for the
@@ -131,6 +145,7 @@ void OpenModelDialog::updateEstimate() {
     }
     m_estimate->setText(text);
     m_estimate->setVisible(!text.isEmpty());
+    fitMessages();
 }
 
 }  // namespace gna::studio

@@ -27,9 +27,15 @@ public:
     // The dtype the model will be loaded in (Run ▸ Device ▸ Compute in bf16): the estimate's.
     void setComputeDtype(gna::ComputeDType dtype);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void updateNote();
     void updateEstimate();
+    // The dialog grows to the height its wrapped messages take at its width (a window does not by itself
+    // for text set after it was shown: the messages were cut off).
+    void fitMessages();
     QString m_start;
     gna::ComputeDType m_dtype = gna::ComputeDType::F32;
     QLineEdit* m_model = nullptr;

@@ -13,6 +13,7 @@
 #include "gna/tiny_model.h"
 #include "main_window.h"
 #include "open_model_dialog.h"
+#include <QLabel>
 #include "session.h"
 #include "translations.h"
 #include "workspace.h"
@@ -69,6 +70,24 @@ private Q_SLOTS:
         OpenModelDialog f32(m_dir.path());
         f32.setModelDir(m_full);
         QVERIFY2(f32.estimate().contains(QStringLiteral(" in f32 ")), qPrintable(f32.estimate()));
+    }
+
+    // Issue 44: the dialog's messages were cut off. Shown narrow with both messages (no tokenizer files, the
+    // memory estimate), each wrapped label gets the height its text takes at its width.
+    void messagesAreShownWhole() {
+        OpenModelDialog d(m_dir.path());
+        d.resize(420, 120);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        d.setModelDir(m_bare);
+        QVERIFY(!d.note().isEmpty() && !d.estimate().isEmpty());
+        QTRY_VERIFY([&] {
+            for (QLabel* l : d.findChildren<QLabel*>())
+                if (l->isVisible() && l->wordWrap() && !l->text().isEmpty() &&
+                    (l->height() < l->heightForWidth(l->width()) || l->geometry().bottom() > d.height()))
+                    return false;
+            return true;
+        }());
     }
 
     void dialogTranslates() {
