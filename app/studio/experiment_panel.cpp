@@ -256,12 +256,18 @@ ExperimentPanel::ExperimentPanel(const QString& kind, ExperimentRunner* runner, 
         if (!m_ownsRun) return updateState();
         setRunning(false);
         const QString dir = QDir::toNativeSeparators(QFileInfo(path).absolutePath());
-        m_eta->setText(
-            m_liveRanking ? tr("Cancelled. The heads verified so far stay on the head board and are saved in %1; an "
-                               "attribution ranking is not resumed: Run again with another folder.")
-                                .arg(dir)
-                          : tr("Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.")
-                                .arg(dir));
+        if (m_liveRanking) {
+            m_eta->setText(tr("Cancelled. The heads verified so far stay on the head board and are saved in %1; an "
+                              "attribution ranking is not resumed: Run again with another folder.")
+                               .arg(dir));
+            return;
+        }
+        // Run resumes from the results folder field: it names the cancelled run's folder (the run made its
+        // own folder when the field was empty).
+        if (m_out->text().trimmed().isEmpty()) m_out->setText(QDir::toNativeSeparators(m_runDir));
+        m_eta->setText(tr("Cancelled. Finished samples are saved in %1; Run again to resume (the results folder "
+                          "field names it; empty it to start a new run).")
+                           .arg(dir));
     });
     connect(m_runner, &ExperimentRunner::failed, this, [this](const QString& message) {
         if (!m_ownsRun) return updateState();
@@ -288,7 +294,23 @@ QString ExperimentPanel::titleOf(const QString& kind) {
     return kind;
 }
 
+// Whether a result's model is the folder `dir` (the path the run saw; a server's path as written).
+static bool sameModel(const std::string& resultModel, const QString& dir) {
+    const QString path = QString::fromStdString(resultModel);
+    if (path == dir) return true;
+    const QString a = QFileInfo(path).canonicalFilePath(), b = QFileInfo(dir).canonicalFilePath();
+    return !a.isEmpty() && a == b;
+}
+
 void ExperimentPanel::setModelDir(const QString& dir) {
+    // Another model replaces the open one: a result of another model leaves the panel (its table and the
+    // progress bar would describe the model that is gone); a result of this model stays.
+    if (!m_running && !m_modelDir.isEmpty() && dir != m_modelDir) {
+        if (m_hasResult && !sameModel(m_result.model.path, dir))
+            clearResult();
+        else if (!m_hasResult)
+            m_progress->setValue(0);
+    }
     m_modelDir = dir;
     if (!m_running)
         m_eta->setText(dir.isEmpty() ? tr("Open a model, then Run.")
@@ -409,6 +431,20 @@ void ExperimentPanel::showResult(const gna::ExperimentResult& result) {
     if (result.aggregates.ranking) Q_EMIT headImportanceReady(result);
 }
 
+void ExperimentPanel::clearResult() {
+    m_result = {};
+    m_hasResult = false;
+    m_resultPath.clear();
+    m_table->setTable({}, {});
+    m_curve->setSeries({}, QString(), QString());
+    m_tabs->setTabVisible(0, false);
+    m_tabs->setTabVisible(1, false);
+    m_tabs->setCurrentIndex(2);
+    m_output->clear();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+}
+
 void ExperimentPanel::run() {
     if (m_runner->isRunning()) return;
     if (m_modelDir.isEmpty()) return showError(tr("Open a model first (File ▸ Open model)."));
@@ -423,8 +459,10 @@ void ExperimentPanel::run() {
     if (out.isEmpty())
         out = QDir(m_defaultOut)
                   .filePath(m_kind + QDateTime::currentDateTime().toString(QStringLiteral("-yyyyMMdd-HHmmss")));
+    clearResult();  // the last run's table must not pass for this run's until it ends
     m_ownsRun = true;
     m_liveRanking = false;
+    m_runDir = out;
     setRunning(true);
     m_progress->setRange(0, 0);
     m_eta->setText(tr("Preparing the samples…"));

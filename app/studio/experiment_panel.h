@@ -82,6 +82,8 @@ public:
     void showResult(const gna::ExperimentResult& result);
     const gna::ExperimentResult& result() const { return m_result; }
     bool hasResult() const { return m_hasResult; }  // a result is shown
+    // Closes the shown result: table, curves and map emptied, the progress bar back at 0.
+    void clearResult();
     // The result.json shown (opened or written by a run); empty when none.
     QString resultPath() const { return m_resultPath; }
     bool isRunning() const { return m_running; }
@@ -147,6 +149,7 @@ private:
     gna::ExperimentResult m_result;
     bool m_hasResult = false;
     QString m_resultPath;
+    QString m_runDir;  // the results folder of the last run started
     QString m_lastError;
     // Form.
     QComboBox* m_task = nullptr;

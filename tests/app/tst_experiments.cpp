@@ -51,6 +51,7 @@ private Q_SLOTS:
     void initTestCase();
     void retrievalMapMatchesResultFile();
     void cancelledExperimentLeavesWindowUsable();
+    void staleStateLeavesWithItsRunAndModel();
     void cumulativeRemovalCurves();
     void maskEditorLetterProbabilities();
     void resultFileOnTheCommandLine();
@@ -274,6 +275,75 @@ void TestExperiments::cancelledExperimentLeavesWindowUsable() {
     // The ranking feeds the cumulative removal panel.
     QCOMPARE(w.experiments()->panel(QStringLiteral("cumulative_removal"))->ranking(),
              out + QStringLiteral("/result.json"));
+}
+
+// Nothing in the Experiments dock outlives what it describes: Cancel with an empty results folder fills
+// the field with the run's folder, which Run resumes; a new run empties the last run's table at once;
+// opening another model closes the previous model's ranking (its table, the progress bar, the head
+// board's importance).
+void TestExperiments::staleStateLeavesWithItsRunAndModel() {
+    MainWindow w;
+    openTiny(w);
+    ExperimentPanel* panel = w.experiments()->panel(QStringLiteral("head_ranking"));
+    w.experiments()->showPanel(QStringLiteral("head_ranking"));
+    panel->setSpecText(QStringLiteral(
+        R"({"experiment": "head_ranking", "task": {"name": "kv_retrieval", "sizes": [10], "samples_per_size": 1000}})"));
+    auto* out = panel->findChild<QLineEdit*>(QStringLiteral("out"));
+    QVERIFY(out);
+    QVERIFY(out->text().isEmpty());  // each run makes its own folder
+    ExperimentRunner* runner = w.experiments()->runner();
+    QSignalSpy progress(runner, &ExperimentRunner::progress);
+    QSignalSpy cancelled(runner, &ExperimentRunner::cancelled);
+    QSignalSpy finished(runner, &ExperimentRunner::finished);
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(progress.wait(60000));
+    QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+    QVERIFY(cancelled.wait(60000));
+    const QString dir = QFileInfo(cancelled.at(0).at(0).toString()).absolutePath();
+    QCOMPARE(QFileInfo(QDir::fromNativeSeparators(out->text())).canonicalFilePath(),
+             QFileInfo(dir).canonicalFilePath());
+    const QString said = panel->etaLabel()->text();
+    QVERIFY2(said.contains(QStringLiteral("Run again to resume")) && !said.contains(QStringLiteral("same folder")),
+             qPrintable(said));
+    const gna::ExperimentResult partial =
+        gna::read_experiment_result(QDir(dir).filePath(QStringLiteral("result.json")).toStdString());
+    QVERIFY(!partial.complete && !partial.samples.empty());
+
+    // Run resumes it: the same folder, complete, the ranking in the table and on the board.
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(QFileInfo(finished.last().at(0).toString()).absolutePath(), dir);
+    QVERIFY(gna::read_experiment_result(QDir(dir).filePath(QStringLiteral("result.json")).toStdString()).complete);
+    QVERIFY(panel->table()->tableModel()->rowCount() > 0);
+    QVERIFY(w.headBoard()->model()->hasScores());
+
+    // A new run into a new folder: the last run's table leaves as it starts, not when it ends.
+    out->clear();
+    progress.clear();
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QCOMPARE(panel->table()->tableModel()->rowCount(), 0);
+    QVERIFY(!panel->hasResult());
+    QVERIFY(progress.wait(60000));
+    QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+    QVERIFY(cancelled.wait(60000));
+
+    // The finished ranking opened again, then another model: the ranking leaves with its model.
+    QString error;
+    QVERIFY2(w.experiments()->openResult(QDir(dir).filePath(QStringLiteral("result.json")), &error), qPrintable(error));
+    QVERIFY(panel->table()->tableModel()->rowCount() > 0);
+    QTRY_VERIFY(w.headBoard()->model()->hasScores());
+    const QString other = m_dir.filePath(QStringLiteral("tiny-other"));
+    const QString made = makeTinyCheckpoint(other);
+    QVERIFY2(made.isEmpty(), qPrintable(made));
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    QSignalSpy result(w.session(), &Session::resultReady);
+    w.openModel(other);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(result.count() > 0 && !w.session()->isRunning(), 60000);
+    QCOMPARE(panel->table()->tableModel()->rowCount(), 0);
+    QVERIFY(!panel->hasResult());
+    QCOMPARE(panel->progressBar()->value(), 0);
+    QVERIFY(!w.headBoard()->model()->hasScores());
 }
 
 void TestExperiments::cumulativeRemovalCurves() {
