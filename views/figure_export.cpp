@@ -413,11 +413,11 @@ QString plotDataCsv(QCustomPlot* plot) {
     return out;
 }
 
-bool exportCsv(QCustomPlot* plot, const QString& path, QString* error) {
+bool exportCsv(QCustomPlot* plot, const QString& path, QString* error, const QString& csv) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
         return fail(error, tr("Could not write the CSV file %1.").arg(path));
-    file.write(plotDataCsv(plot).toUtf8());
+    file.write((csv.isEmpty() ? plotDataCsv(plot) : csv).toUtf8());
     if (!file.commit()) return fail(error, tr("Could not write the CSV file %1.").arg(path));
     return true;
 }
@@ -462,100 +462,6 @@ QStringList exportFigureSet(const QList<NamedPlot>& plots, const QString& dir, c
     if (!skipped.isEmpty() && error && error->isEmpty())
         *error = tr("Skipped the empty figures: %1.").arg(skipped.join(QStringLiteral(", ")));
     return written;
-}
-
-FigureExportDialog::FigureExportDialog(QCustomPlot* plot, const QString& suggestedName, QWidget* parent)
-    : QDialog(parent),
-      m_plot(plot),
-      m_format(new QComboBox),
-      m_preset(new QComboBox),
-      m_width(new QDoubleSpinBox),
-      m_height(new QDoubleSpinBox),
-      m_dpi(new QSpinBox),
-      m_transparent(new QCheckBox(tr("Transparent background"))),
-      m_paper(new QCheckBox(tr("&Paper colours (white background)"))),
-      m_path(new QLineEdit) {
-    setWindowTitle(tr("Export figure"));
-    m_format->addItems({tr("PDF (vector)"), tr("SVG (vector)"), tr("PNG (bitmap)"), tr("CSV (data)")});
-    m_preset->addItems({tr("Single column (3.3 in)"), tr("Double column (6.9 in)"), tr("Custom")});
-    for (QDoubleSpinBox* s : {m_width, m_height}) {
-        s->setRange(0.5, 20.0);
-        s->setDecimals(2);
-        s->setSingleStep(0.1);
-        s->setSuffix(tr(" in"));
-    }
-    m_width->setValue(kSingleColumnInches);
-    // The plot's on-screen aspect ratio.
-    m_height->setValue(kSingleColumnInches * std::clamp(double(plot->height()) / std::max(1, plot->width()), 0.3, 2.0));
-    m_dpi->setRange(50, 1200);
-    m_dpi->setValue(300);
-    m_path->setText(QDir::home().filePath(suggestedName + QStringLiteral(".pdf")));
-    auto* browse = new QPushButton(tr("Browse…"));
-    auto* pathRow = new QHBoxLayout;
-    pathRow->addWidget(m_path, 1);
-    pathRow->addWidget(browse);
-    auto* form = new QFormLayout(this);
-    form->addRow(tr("&Format:"), m_format);
-    form->addRow(tr("&Size:"), m_preset);
-    form->addRow(tr("&Width:"), m_width);
-    form->addRow(tr("&Height:"), m_height);
-    form->addRow(tr("&DPI (PNG):"), m_dpi);
-    form->addRow(QString(), m_transparent);
-    m_paper->setChecked(true);
-    m_paper->setToolTip(
-        tr("Draw the figure with a white background and dark text and axes, whatever the theme on screen; "
-           "clear it to keep the colours on screen."));
-    form->addRow(QString(), m_paper);
-    form->addRow(tr("F&ile:"), pathRow);
-    // A row that is a layout gets no buddy; without one the label shows its '&' as text.
-    qobject_cast<QLabel*>(form->labelForField(pathRow))->setBuddy(m_path);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, this, &FigureExportDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(browse, &QPushButton::clicked, this, &FigureExportDialog::browse);
-    connect(m_preset, &QComboBox::currentIndexChanged, this, [this](int i) {
-        if (i == 0) m_width->setValue(kSingleColumnInches);
-        if (i == 1) m_width->setValue(kDoubleColumnInches);
-    });
-    connect(m_width, &QDoubleSpinBox::valueChanged, this, [this](double w) {
-        const QSignalBlocker block(m_preset);
-        m_preset->setCurrentIndex(qFuzzyCompare(w, kSingleColumnInches)       ? 0
-                                      : qFuzzyCompare(w, kDoubleColumnInches) ? 1
-                                                                              : 2);
-    });
-    connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
-        QFileInfo fi(m_path->text());
-        m_path->setText(fi.dir().filePath(fi.completeBaseName() + QLatin1Char('.') + formatSuffix(format())));
-        m_dpi->setEnabled(format() == FigureFormat::PNG);
-    });
-}
-
-FigureOptions FigureExportDialog::options() const {
-    FigureOptions o;
-    o.widthInches = m_width->value();
-    o.heightInches = m_height->value();
-    o.dpi = m_dpi->value();
-    o.transparent = m_transparent->isChecked();
-    o.paperColours = m_paper->isChecked();
-    return o;
-}
-void FigureExportDialog::setPaperColours(bool on) { m_paper->setChecked(on); }
-FigureFormat FigureExportDialog::format() const { return static_cast<FigureFormat>(m_format->currentIndex()); }
-QString FigureExportDialog::path() const { return m_path->text(); }
-
-void FigureExportDialog::browse() {
-    const QString p = QFileDialog::getSaveFileName(this, tr("Export figure"), m_path->text());
-    if (!p.isEmpty()) m_path->setText(p);
-}
-
-void FigureExportDialog::accept() {
-    QString error;
-    if (!exportFigure(m_plot, path(), format(), options(), &error)) {
-        QMessageBox::critical(this, tr("Export failed"), error);
-        return;
-    }
-    QDialog::accept();
 }
 
 }  // namespace gna::views

@@ -5,9 +5,13 @@
 // dpi pixels, the same layout scaled), optionally on a transparent background; the data as CSV.
 // With paper colours (the default) the plot is drawn in the studio's light palette whatever the
 // theme on screen: white background, dark text and axes.
+#include <QCoreApplication>
 #include <QDialog>
+#include <QList>
 #include <QRectF>
 #include <QStringList>
+#include <memory>
+#include <utility>
 
 class QCustomPlot;
 class QComboBox;
@@ -15,6 +19,7 @@ class QSpinBox;
 class QDoubleSpinBox;
 class QCheckBox;
 class QLineEdit;
+class QFormLayout;
 
 namespace gna::views {
 
@@ -52,7 +57,8 @@ struct NamedPlot {
 bool exportPdf(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString* error = nullptr);
 bool exportSvg(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString* error = nullptr);
 bool exportPng(QCustomPlot* plot, const QString& path, const FigureOptions& options, QString* error = nullptr);
-bool exportCsv(QCustomPlot* plot, const QString& path, QString* error = nullptr);
+// `csv`: the figure's data as its view writes it (token labels, series names); empty = plotDataCsv(plot).
+bool exportCsv(QCustomPlot* plot, const QString& path, QString* error = nullptr, const QString& csv = QString());
 bool exportFigure(QCustomPlot* plot, const QString& path, FigureFormat format, const FigureOptions& options,
                   QString* error = nullptr);
 // The plot's data as CSV: graphs (series,x,y,error), bars (series,key,value), colour maps
@@ -78,12 +84,40 @@ struct DrawnFigure {
 };
 DrawnFigure drawnFigure(QCustomPlot* plot, const FigureOptions& options);
 
-// A dialog asking for file, format, size (column preset or inches), DPI, background and paper colours;
-// exports on accept.
+// The size rows of the export dialogs: a column preset, the width in inches, the PNG's DPI.
+struct FigureSizeRows {
+    Q_DECLARE_TR_FUNCTIONS(gna::views::FigureSizeRows)
+public:
+    FigureSizeRows();
+    void addRows(QFormLayout* form, QWidget* height);  // height: a row between width and DPI (null: none)
+    void read(FigureOptions* options) const;  // width and DPI
+    QComboBox* preset;
+    QDoubleSpinBox* width;
+    QSpinBox* dpi;
+};
+
+// A figure the export dialog offers: its name for the reader (translated), its file stem, and its plot,
+// with the height in inches it was laid out for (0: the plot's aspect ratio on screen).
+struct FigureChoice {
+    QString title;
+    QString fileStem;
+    QCustomPlot* plot = nullptr;
+    double heightInches = 0.0;
+    QString csv;  // its data as CSV (token labels, series names); empty = read from the plot
+};
+
+// A dialog asking for the figure (when it offers several, each named), file, format, size (column preset
+// or inches), DPI, background and paper colours; exports on accept.
 class FigureExportDialog : public QDialog {
     Q_OBJECT
 public:
     FigureExportDialog(QCustomPlot* plot, const QString& suggestedName, QWidget* parent = nullptr);
+    // Offers `figures`, `current` chosen; the file name follows the chosen figure's stem.
+    FigureExportDialog(const QList<FigureChoice>& figures, int current, QWidget* parent = nullptr);
+    ~FigureExportDialog() override;
+    int currentFigure() const;
+    void setCurrentFigure(int index);
+    QComboBox* figureChooser() const { return m_figure; }
     FigureOptions options() const;
     FigureFormat format() const;
     QString path() const;
@@ -94,15 +128,39 @@ public Q_SLOTS:
 
 private:
     void browse();
+    void chooseFigure(int index);
+    QList<FigureChoice> m_choices;
     QCustomPlot* m_plot;
+    QComboBox* m_figure;  // hidden when the dialog offers one figure
     QComboBox* m_format;
-    QComboBox* m_preset;
-    QDoubleSpinBox* m_width;
+    std::unique_ptr<FigureSizeRows> m_size;
     QDoubleSpinBox* m_height;
-    QSpinBox* m_dpi;
     QCheckBox* m_transparent;
     QCheckBox* m_paper;
     QLineEdit* m_path;
+};
+
+// File ▸ Export figure set: the folder, the formats, the width (column preset or inches), the PNG's DPI,
+// background and paper colours of every figure the window shows (each at its own height).
+class FigureSetDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit FigureSetDialog(const QString& folder, QWidget* parent = nullptr);
+    ~FigureSetDialog() override;
+    QString folder() const;
+    QList<FigureFormat> formats() const;
+    FigureOptions options() const;
+    void setPaperColours(bool on);
+
+public Q_SLOTS:
+    void accept() override;  // refuses an empty folder or no format, saying so
+
+private:
+    QLineEdit* m_folder;
+    std::unique_ptr<FigureSizeRows> m_size;
+    QCheckBox* m_paper;
+    QCheckBox* m_transparent;
+    QList<std::pair<FigureFormat, QCheckBox*>> m_formats;
 };
 
 }  // namespace gna::views

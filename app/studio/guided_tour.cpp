@@ -209,28 +209,32 @@ void GuidedTour::ensureTask(Then then) {
     const QString path = m_window->session()->modelPath();
     if (m_sampleFor != path) {  // a sample with keys this model's tokenizer reads as one token
         auto sample = std::make_shared<gna::KvSample>();
+        auto shown = std::make_shared<std::string>();
         auto error = std::make_shared<QString>();
         const int token = m_token;
         QPointer<GuidedTour> self(this);
         m_window->session()->runOnModel(
-            [sample, error](gna::Model& m) {
+            [sample, shown, error](gna::Model& m) {
                 try {
                     *sample = tour::kvSample(&m.tokenizer());
+                    *shown =
+                        gna::prompt_ending_at_answer(m.tokenizer(), sample->prompt, std::to_string(sample->answer()));
                 } catch (const std::exception& e) {
                     *error = errorText(e);
                 }
             },
-            [self, sample, error, path, token, then] {
+            [self, sample, shown, error, path, token, then] {
                 if (!self || token != self->m_token) return;
                 if (!error->isEmpty()) return self->fail(*error);
                 self->m_sample = *sample;
+                self->m_shownPrompt = *shown;
                 self->m_sampleFor = path;
                 self->ensureTask(then);
             },
             droppedJob(token));
         return;
     }
-    const QString prompt = QString::fromStdString(m_sample.prompt);
+    const QString prompt = QString::fromStdString(m_shownPrompt);
     QStringList candidates;
     for (const auto& [key, value] : m_sample.dictionary) candidates << QString::number(value);
     // The chart keeps the correct value in sight (its top bar), as the text talks about that one.
@@ -249,17 +253,19 @@ void GuidedTour::measure(Then then) {
     auto tokenP = std::make_shared<double>(-1.0);
     auto error = std::make_shared<QString>();
     const gna::KvSample sample = m_sample;
+    const std::string shown = m_shownPrompt;
     const gna::InterventionPlan plan = m_window->session()->plan();
     const int token = m_token;
     QPointer<GuidedTour> self(this);
     m_window->session()->runOnModel(
-        [p, tokenP, error, sample, plan](gna::Model& m) {
+        [p, tokenP, error, sample, shown, plan](gna::Model& m) {
             try {
                 const gna::ChoiceItem item = gna::kv_choice_item(m.tokenizer(), sample);
                 *p = tour::choiceProbability(gna::score_choices(m, item, plan).logprobs, item.answer);
-                // The chart's starred bar (gna::Probe): " <value>" as a continuation of the prompt.
-                const std::vector<int> prompt = m.tokenizer().encode(sample.prompt, true);
-                const std::vector<int> value = m.tokenizer().encode(" " + std::to_string(sample.answer()), false);
+                // The chart's starred bar (gna::Probe): the value as the continuation of the prompt shown.
+                const std::vector<int> prompt = m.tokenizer().encode(shown, true);
+                const std::vector<int> value =
+                    gna::answer_tokens(m.tokenizer(), shown, prompt, std::to_string(sample.answer()));
                 *tokenP = std::exp(m.score_continuations(prompt, {value}, plan).front());
             } catch (const std::exception& e) {
                 *error = errorText(e);
@@ -337,14 +343,14 @@ void GuidedTour::ensureRanking(Then then) {
 }
 
 void GuidedTour::ensureHeads(Then then) {
-    const QString key = m_window->session()->modelPath() + QLatin1Char('|') + QString::fromStdString(m_sample.prompt);
+    const QString key = m_window->session()->modelPath() + QLatin1Char('|') + QString::fromStdString(m_shownPrompt);
     if (m_headsFor == key && m_heads.valid) return then();
     tour::Ranking top;
     for (const auto& h : m_ranking)
         if (top.size() < 6) top << h;
     auto scores = std::make_shared<std::vector<tour::PatternScore>>();
     auto error = std::make_shared<QString>();
-    const std::string prompt = m_sample.prompt;
+    const std::string prompt = m_shownPrompt;  // its last row is where the model answers
     const int token = m_token;
     QPointer<GuidedTour> self(this);
     m_window->session()->runOnModel(

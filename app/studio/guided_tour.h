@@ -105,6 +105,9 @@ private:
     gna::KvSample m_sample;
     double m_lastP = -1.0, m_lastTokenP = -1.0;
     QString m_sampleFor;  // model path the sample was made for (its tokenizer picks the keys)
+    // The sample's prompt as shown: ending where the model answers (gna::prompt_ending_at_answer); the
+    // task's score reads the sample's own prompt.
+    std::string m_shownPrompt;
     QString m_rankingFor;
     tour::Ranking m_ranking;
     QString m_rankingSource;

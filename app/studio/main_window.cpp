@@ -31,6 +31,7 @@
 #include <memory>
 
 #include "adaptive_splitter.h"
+#include "core_errors.h"
 #include "attention_heatmap.h"
 #include "experiment_dock.h"
 #include "experiment_panel.h"
@@ -62,6 +63,7 @@ namespace gna::studio {
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Session(this)) {
     setWindowTitle(tr("G&A Studio"));
     setAcceptDrops(true);
+    qApp->installEventFilter(this);  // the view the user points at (eventFilter)
 #ifdef GNA_HAVE_REMOTE
     m_server = new ServerMenu(m_session, &m_settings, this);
 #endif
@@ -87,8 +89,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_session(new Ses
     });
     connect(m_session, &Session::resultReady, this, &MainWindow::onResult);
     connect(m_session, &Session::runFailed, this, [this](const QString& msg) {
-        m_status->setText(tr("Run failed"));
-        showError(tr("The run failed"), msg);
+        // A run follows the typing: why it failed (a prompt longer than the context, an empty one) is said
+        // where its result would be, not in a dialog that comes back at every pause; the views drop the
+        // previous prompt's result, which no longer matches the prompt.
+        m_lastError = msg;
+        clearRunViews();
+        m_pair->setEmptyMessage(msg);
+        m_diff->setEmptyMessage(msg);
+        m_status->setText(tr("Run failed: %1").arg(msg));
     });
     connect(m_session, &Session::runCancelled, this, [this] { m_status->setText(tr("Run cancelled")); });
     connect(m_session, &Session::busyChanged, this, &MainWindow::onBusy);
@@ -390,6 +398,8 @@ void MainWindow::buildLayout() {
                                              : static_cast<ScoreMode>(i));
         if (importance && !boardImportance().empty())
             m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
+        else if (importance)
+            showCardImportance();
     });
     m_session->setScoreMode(ScoreMode::LastRowEntropy);
 }
@@ -416,7 +426,13 @@ void MainWindow::onModelLoaded() {
 #ifdef GNA_HAVE_REMOTE
     m_server->showWhereModelRuns(m_info);
 #endif
-    m_experiments->setModelDir(m_session->modelPath());
+    m_experiments->setModelDir(m_session->modelPath());  // closes the results of another model
+    // The board's importance is the previous model's unless a ranking of this model is still open.
+    const QList<ExperimentPanel*> panels = m_experiments->panels();
+    if (std::none_of(panels.begin(), panels.end(), [](const ExperimentPanel* p) {
+            return p->hasResult() && (p->result().aggregates.ranking || p->result().aggregates.attribution);
+        }))
+        m_importance.clear();
     m_experiments->setModelContext(info->max_positions);
     {
         const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
@@ -437,6 +453,7 @@ void MainWindow::onModelLoaded() {
         updateRecentMenu();
     }
     setBoardShape();
+    if (m_scoreMode->currentIndex() == 4 && m_importance.empty()) showCardImportance();
     // The model's own heads: those its card names (the bundled demos), else heads it has. A workspace
     // being opened sets its own; a field naming a head this model lacks falls back to the default too.
     if (const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/true))
@@ -448,7 +465,9 @@ void MainWindow::onModelLoaded() {
     applyHeadFields();
     if (m_pendingWorkspace && m_pendingWorkspace->modelPath == m_session->modelPath())
         applyWorkspaceHeads(*m_pendingWorkspace);
+    if (!m_pendingWorkspace) m_saved.fresh(workspace());  // a model just opened: nothing to save yet
     m_pendingWorkspace.reset();
+    if (m_autosave.isActive()) autosave();  // a crash from now on offers this model back, not the last one
     int attention = 0, ssm = 0;
     for (const gna::LayerInfo& l : info->layers) {
         attention = std::max(attention, l.attention_heads);
@@ -466,13 +485,28 @@ void MainWindow::onModelLoaded() {
     else
         m_status->setText(tr("Loaded %1: %2 layers × %3 heads").arg(arch).arg(info->num_layers).arg(info->num_heads));
     setWindowTitle(tr("G&A Studio — %1").arg(QFileInfo(m_session->modelPath()).fileName()));
-    if (m_prompt->prompt().isEmpty()) {
-        m_prompt->setCandidates({QStringLiteral("88"), QStringLiteral("42"), QStringLiteral("17")});
-        m_prompt->setPrompt(
-            QStringLiteral("Memorize the following dictionary:\napple:42\nriver:17\ncandle:88\n"
-                           "\nThe value of the key 'candle' is"));
-    }
-    m_session->requestRun();
+    // The KV prompts end where this model answers (its tokenizer decides, on the model's worker): the first
+    // prompt, when there is none, is set and run once that is known.
+    const bool firstPrompt = m_prompt->prompt().isEmpty();
+    auto ending = std::make_shared<QString>();
+    m_session->runOnModel(
+        [ending](gna::Model& m) {
+            try {
+                const std::string plain = PromptEditor::plainKvPrompt().toStdString();
+                *ending = QString::fromStdString(
+                    gna::prompt_ending_at_answer(m.tokenizer(), plain, "88").substr(plain.size()));
+            } catch (const std::exception& e) {
+                logSkipped(QStringLiteral("the KV prompts' ending (they end \"... is\")"), e);  // an id-only tokenizer
+            }
+        },
+        [this, ending, firstPrompt] {
+            m_prompt->setAnswerEnding(*ending);
+            if (firstPrompt && m_prompt->prompt().isEmpty()) {
+                m_prompt->setCandidates(PromptEditor::firstCandidates());
+                m_prompt->setPrompt(m_prompt->firstPrompt());
+            }
+        });
+    if (!firstPrompt) m_session->requestRun();
 }
 
 void MainWindow::setShownHeads(const views::HeadCells& heads) {
@@ -517,6 +551,20 @@ void MainWindow::showModelState() {
     if (auto* kv = qobject_cast<KvMapPanel*>(m_kvMapDock->widget())) kv->setNoModelMessage(m_noModelMessage);
 }
 
+void MainWindow::showCardImportance() {
+    const RankingScores card = tour::cardRanking(m_session->modelPath());
+    if (card.isEmpty()) {
+        m_status->setText(
+            tr("No head ranking yet: run one in the Experiments dock (Head ranking) or open its "
+               "result.json, and the board shows each head's importance."));
+        return;
+    }
+    showRanking(card);
+    m_status->setText(
+        tr("Head board: importance from the model card: the drop in KV-retrieval accuracy when "
+           "each head alone is switched off"));
+}
+
 void MainWindow::restoreAllHeads() { m_board->clearAblations(); }  // undoable
 
 void MainWindow::setHeatmapPalette(int index) {
@@ -544,6 +592,11 @@ void MainWindow::setBoardShape() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!m_closeConfirmed && hasUnsavedChanges()) {
+        event->ignore();
+        askToSaveBeforeClosing();
+        return;
+    }
     autosave();
     m_settings.setLastCleanExit(QDateTime::currentDateTime());
     m_settings.setWindowGeometry(saveGeometry());

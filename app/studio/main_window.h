@@ -72,8 +72,17 @@ public:
     // The result.json files open in the experiment panels; opens `files` in the panels of their kinds.
     QStringList experimentResultFiles() const;
     bool openExperimentResults(const QStringList& files, QString* error);  // loads the model when the path differs
-    bool saveWorkspace(const QString& path, QString* error = nullptr) const;
+    // Writes the session to `path`; it becomes the file File ▸ Save workspace writes (but the autosave).
+    bool saveWorkspace(const QString& path, QString* error = nullptr);
     bool loadWorkspace(const QString& path, QString* error = nullptr);
+    // File ▸ Save workspace (Ctrl+S): into the session's workspace file, asking for one the first time;
+    // `saveAs`: always asking. false when cancelled or failed (the error shown).
+    bool saveSession(bool saveAs);
+    QString workspaceFile() const { return m_saved.file(); }
+    // Changes since the session was saved, opened from a workspace or its model opened (the plan, the prompt,
+    // the shown heads, open results): closing the window asks to save them.
+    bool hasUnsavedChanges() const;
+    QMessageBox* unsavedChangesDialog() const;
     void setShownHeads(const views::HeadCells& heads);
     // A candidate the next-token chart keeps in sight as its first row (the tour's correct answer, which
     // its text names), whatever the probabilities; empty: the chart's own order.
@@ -121,6 +130,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    // Notes the view the user points at (a press or the keyboard focus in this window or its docks).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     // The head board of the open model: its attention heads, then its SSM heads (a hybrid has both).
@@ -143,6 +154,9 @@ private:
     static int shownMapIndex(const RunOutcome& outcome, const QLineEdit* field);
     void showMaps(const RunOutcome& outcome);  // the Gather and Aggregate panes, the difference tab, the token strip
     QString headFieldProblem(const QLineEdit* field) const;
+    // Why `text` names no head of the open model ("The model has no L7.H9: its layers are L0 to L2");
+    // empty when it names one.
+    QString headProblem(const QString& text) const;
     void showError(const QString& title, const QString& message);
     void onBusy(bool busy);
     // The controls that need a model enabled only with one, and the empty views' messages to match
@@ -151,9 +165,12 @@ private:
     void applyHeadFields();
     void applyWorkspaceHeads(const Workspace& w);  // the plan and the shown heads of a workspace
     void clearRunViews();  // nothing drawn from another model's run
+    // "Importance" without a ranking: the card's single-head ablations (a demo's), else says how to get one.
+    void showCardImportance();
     void exportCurrentFigure();
     void exportFigureSet();
     void autosave();
+    void askToSaveBeforeClosing();  // the window-modal "Save the changes?" on closing
     void buildExperimentDocks();
     void fitDocks();  // docks leave the main view a usable share of a small window (main_window_docks.cpp)
     void fitMaskDock();  // a collapsed mask editor gives the main view its width, its controls take it back
@@ -203,6 +220,11 @@ private:
     std::vector<double> m_importance;  // from a head ranking result (layers x the board's columns)
     const std::vector<double>& boardImportance() const { return m_importance; }
     std::optional<Workspace> m_pendingWorkspace;  // heads to apply once its model is open
+    SavedWorkspace m_saved;  // the workspace file and what it holds
+    QPointer<QMessageBox> m_unsavedBox;
+    QPointer<QWidget> m_pointedView;  // what File ▸ Export figure offers first
+    quint64 m_pointedAt = 0;  // the time of the press it was pointed at with  // "Save the changes?" on closing
+    bool m_closeConfirmed = false;  // the user answered it: close without asking again
 };
 
 }  // namespace gna::studio

@@ -39,14 +39,17 @@ int MainWindow::shownMapIndex(const RunOutcome& o, const QLineEdit* field) {
     return -1;
 }
 
-QString MainWindow::headFieldProblem(const QLineEdit* field) const {
-    const QString text = field->text().trimmed();
+QString MainWindow::headFieldProblem(const QLineEdit* field) const { return headProblem(field->text()); }
+
+QString MainWindow::headProblem(const QString& name) const {
+    const QString text = name.trimmed();
     views::HeadCell c;
     if (!parseHeadName(text, &c))
         return tr("“%1” is not a head name: write L<layer>.H<head> (attention) or L<layer>.S<head> (SSM), e.g. L1.H3")
             .arg(text);
     const gna::ModelInfo* info = m_session->modelInfo();
     if (!info) return m_noModelMessage;
+    if (headExists(*info, c)) return QString();
     if (c.layer >= info->num_layers)
         return tr("The model has no %1: its layers are L0 to L%2").arg(c.name()).arg(info->num_layers - 1);
     const gna::LayerInfo& l = info->layers.at(static_cast<std::size_t>(c.layer));

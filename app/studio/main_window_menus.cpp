@@ -55,13 +55,12 @@ void MainWindow::buildActions() {
         QString error;
         if (!p.isEmpty() && !loadWorkspace(p, &error)) showError(tr("Could not open the workspace"), error);
     });
-    QAction* save = file->addAction(tr("&Save workspace as…"), this, [this] {
-        const QString p = QFileDialog::getSaveFileName(this, tr("Save workspace"), m_settings.lastDirectory(),
-                                                       tr("Workspaces (*.gna.json)"));
-        QString error;
-        if (!p.isEmpty() && !saveWorkspace(p, &error)) showError(tr("Could not save the workspace"), error);
-    });
-    save->setShortcut(QKeySequence::SaveAs);
+    QAction* save = file->addAction(tr("&Save workspace"), this, [this] { saveSession(false); });
+    save->setShortcut(QKeySequence::Save);
+    save->setObjectName(QStringLiteral("saveWorkspace"));
+    QAction* saveAs = file->addAction(tr("Save workspace &as…"), this, [this] { saveSession(true); });
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    saveAs->setObjectName(QStringLiteral("saveWorkspaceAs"));
     file->addSeparator();
     QAction* exportFigure = file->addAction(tr("&Export figure…"), this, &MainWindow::exportCurrentFigure);
     exportFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));

@@ -28,14 +28,6 @@ namespace {
 
 QString tr(const char* s) { return QCoreApplication::translate("gna::studio::PaperFigures", s); }
 
-struct Figure {
-    QString name;
-    std::unique_ptr<QWidget> view;  // laid out at the figure's size (token labels thinned for it)
-    QCustomPlot* plot = nullptr;
-    QString csv;
-    double heightInches = 0.0;
-};
-
 // Shows a view off screen at the figure's size in points, so that it lays out its labels for it.
 void layOut(QWidget* view, double widthInches, double heightInches) {
     view->setAttribute(Qt::WA_DontShowOnScreen);
@@ -51,13 +43,19 @@ struct ColourScale {
     std::optional<std::pair<double, double>> range;
 };
 
-Figure heatmap(const QString& name, const views::HeatmapData& data, views::Palette palette,
-               const views::FigureOptions& o, const ColourScale& scale = {}) {
+PaperFigure heatmap(const QString& name, const views::AttentionHeatmap* shown, views::Palette palette,
+                    const views::FigureOptions& o, const ColourScale& scale = {}) {
+    const views::HeatmapData& data = shown->data();
     auto* map = new views::AttentionHeatmap;
     map->setLogScale(scale.log);
     if (scale.range) map->setFixedRange(scale.range->first, scale.range->second);
-    Figure f{name, std::unique_ptr<QWidget>(map), map->plot(), views::heatmapCsv(data, data.title),
-             o.widthInches * 0.9};
+    PaperFigure f{name,
+                  data.title,
+                  shown,
+                  std::unique_ptr<QWidget>(map),
+                  map->plot(),
+                  views::heatmapCsv(data, data.title),
+                  o.widthInches * 0.9};
     map->setColorPalette(palette);
     map->setTitleStats(false);
     views::setPrintFonts(map->plot(), o.fontPoints);
@@ -78,10 +76,14 @@ bool writeText(const QString& path, const QString& text, QString* error) {
     return false;
 }
 
+QString panelTitle(const ExperimentPanel* panel) {
+    return panel->title().replace(QStringLiteral("&&"), QStringLiteral("&"));  // a tab text: && is one &
+}
+
 // The experiment panels' figures: each panel with a result contributes its curves (score vs heads,
 // layers or k removed, with the random control and error bars) and its retrieval map, exactly as
 // the panel draws them; its table is written by writeExperimentTables.
-void experimentFigures(const MainWindow& window, const views::FigureOptions& o, std::vector<Figure>* figures) {
+void experimentFigures(const MainWindow& window, const views::FigureOptions& o, std::vector<PaperFigure>* figures) {
     if (!window.experiments()) return;
     for (const ExperimentPanel* panel : window.experiments()->panels()) {
         if (!panel->hasResult()) continue;
@@ -94,7 +96,8 @@ void experimentFigures(const MainWindow& window, const views::FigureOptions& o, 
             views::setPrintFonts(curve->plot(), o.fontPoints);
             const double height = o.widthInches * 0.62;
             layOut(curve, o.widthInches, height);
-            figures->push_back({kind + QStringLiteral("_curves"), std::unique_ptr<QWidget>(curve), curve->plot(),
+            figures->push_back({kind + QStringLiteral("_curves"), tr("%1: curves").arg(panelTitle(panel)), shownCurve,
+                                std::unique_ptr<QWidget>(curve), curve->plot(),
                                 views::curvesCsv(shownCurve->series(), x, y), height});
         }
         const views::RetrievalGrid& grid = panel->retrievalMap()->grid();
@@ -104,7 +107,8 @@ void experimentFigures(const MainWindow& window, const views::FigureOptions& o, 
             views::setPrintFonts(map->plot(), o.fontPoints);
             const double height = o.widthInches * 0.7;
             layOut(map, o.widthInches, height);
-            figures->push_back({kind + QStringLiteral("_map"), std::unique_ptr<QWidget>(map), map->plot(),
+            figures->push_back({kind + QStringLiteral("_map"), tr("%1: retrieval map").arg(panelTitle(panel)),
+                                panel->retrievalMap(), std::unique_ptr<QWidget>(map), map->plot(),
                                 views::retrievalGridCsv(grid), height});
         }
     }
@@ -121,23 +125,17 @@ std::unique_ptr<views::HeadBoardFigure> paperHeadBoard(const MainWindow& window,
     return figure;
 }
 
-QStringList writePaperFigures(const MainWindow& window, const QString& dir, const QList<views::FigureFormat>& formats,
-                              const views::FigureOptions& options, QString* error) {
-    QStringList written;
-    if (!QDir().mkpath(dir)) {
-        if (error) *error = tr("Could not create the folder %1. Check its parent folder's permissions.").arg(dir);
-        return written;
-    }
+std::vector<PaperFigure> paperFigures(const MainWindow& window, const views::FigureOptions& options) {
     const double width = options.widthInches;
     const views::Palette palette = views::paletteFromIndex(window.heatmapPaletteIndex());
-    std::vector<Figure> figures;
+    std::vector<PaperFigure> figures;
     const views::GatherAggregatePair* pair = window.heatmaps();
     ColourScale scale{pair->logScale(), std::nullopt};
     if (pair->sharedRange() && pair->gather()->hasFixedRange()) scale.range = pair->gather()->fixedRange();
     if (pair->gather()->data().isValid())
-        figures.push_back(heatmap(QStringLiteral("gather"), pair->gather()->data(), palette, options, scale));
+        figures.push_back(heatmap(QStringLiteral("gather"), pair->gather(), palette, options, scale));
     if (pair->aggregate()->data().isValid())
-        figures.push_back(heatmap(QStringLiteral("aggregate"), pair->aggregate()->data(), palette, options, scale));
+        figures.push_back(heatmap(QStringLiteral("aggregate"), pair->aggregate(), palette, options, scale));
     // Compare mode: both heads' differences to the unablated run, on their shared symmetric range when the
     // window draws them on one; none while no head is ablated (the tab shows why instead).
     const views::GatherAggregatePair* diff = window.differences();
@@ -146,7 +144,7 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     for (const auto& [name, map] : {std::pair{QStringLiteral("difference_gather"), diff->gather()},
                                     std::pair{QStringLiteral("difference_aggregate"), diff->aggregate()}})
         if (window.compareMode() && map->data().isValid())
-            figures.push_back(heatmap(name, map->data(), palette, options, diffScale));
+            figures.push_back(heatmap(name, map, palette, options, diffScale));
 
     const views::NextTokenChart* shown = window.nextTokenChart();
     auto* chart = new views::NextTokenChart;
@@ -158,20 +156,31 @@ QStringList writePaperFigures(const MainWindow& window, const QString& dir, cons
     views::setPrintFonts(chart->plot(), options.fontPoints);
     const double chartHeight = std::clamp(0.9 + 0.16 * shown->probabilities().size(), 1.8, 9.0);
     layOut(chart, width, chartHeight);
-    figures.push_back({QStringLiteral("next_token"), std::unique_ptr<QWidget>(chart), chart->plot(),
-                       views::nextTokenCsv(*chart), chartHeight});
+    figures.push_back({QStringLiteral("next_token"), tr("Next-token chart"), shown, std::unique_ptr<QWidget>(chart),
+                       chart->plot(), views::nextTokenCsv(*chart), chartHeight});
 
     double boardHeight = 0.0;
     std::unique_ptr<views::HeadBoardFigure> boardFigure =
         paperHeadBoard(window, width, options.fontPoints, &boardHeight);
     QCustomPlot* boardPlot = boardFigure->plot();
-    figures.push_back({QStringLiteral("head_board"), std::move(boardFigure), boardPlot,
-                       views::headBoardCsv(*window.headBoard()->model()), boardHeight});
+    figures.push_back({QStringLiteral("head_board"), tr("Head board"), window.headBoard(), std::move(boardFigure),
+                       boardPlot, views::headBoardCsv(*window.headBoard()->model()), boardHeight});
 
     experimentFigures(window, options, &figures);
+    // nothing drawn yet (no run): no figure
+    std::erase_if(figures, [](const PaperFigure& f) { return !views::emptyMessage(f.plot).isEmpty(); });
+    return figures;
+}
 
-    for (const Figure& f : figures) {
-        if (!views::emptyMessage(f.plot).isEmpty()) continue;  // nothing drawn yet (no run): no figure
+QStringList writePaperFigures(const MainWindow& window, const QString& dir, const QList<views::FigureFormat>& formats,
+                              const views::FigureOptions& options, QString* error) {
+    QStringList written;
+    if (!QDir().mkpath(dir)) {
+        if (error) *error = tr("Could not create the folder %1. Check its parent folder's permissions.").arg(dir);
+        return written;
+    }
+    const std::vector<PaperFigure> figures = paperFigures(window, options);
+    for (const PaperFigure& f : figures) {
         views::FigureOptions o = options;
         o.heightInches = f.heightInches;
         for (views::FigureFormat format : formats) {

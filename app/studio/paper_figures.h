@@ -6,8 +6,12 @@
 #include <QString>
 #include <QStringList>
 #include <memory>
+#include <vector>
 
 #include "figure_export.h"
+
+class QWidget;
+class QCustomPlot;
 
 namespace gna::views {
 class HeadBoardFigure;
@@ -16,6 +20,20 @@ class HeadBoardFigure;
 namespace gna::studio {
 
 class MainWindow;
+
+// One figure of the window, redrawn off screen at a paper's size: `name` is its file stem, `title` names it
+// for the reader (translated: "Gather L1.H0", "Head board", "Head ranking: curves"), `shownIn` is the view
+// of the window it comes from (what the user points at); `csv` is exactly its plotted data.
+struct PaperFigure {
+    QString name, title;
+    const QWidget* shownIn = nullptr;
+    std::unique_ptr<QWidget> view;  // laid out at the figure's size (token labels thinned for it)
+    QCustomPlot* plot = nullptr;
+    QString csv;
+    double heightInches = 0.0;
+};
+// Every figure the window shows now, at `options`' width and font size (figures without data left out).
+std::vector<PaperFigure> paperFigures(const MainWindow& window, const views::FigureOptions& options);
 
 // Writes <dir>/<figure>.<format> and <dir>/<figure>.csv for gather, aggregate, difference_gather and
 // difference_aggregate (compare mode with a head ablated), next_token and head_board, and for every experiment panel holding a result

@@ -36,7 +36,10 @@ const Sample kSamples[] = {
      "eat, sit, walk"},
     {QT_TRANSLATE_NOOP("gna::studio::PromptEditor", "Free text"), "", ""},
 };
+constexpr int kKvSample = 0;
 constexpr int kMmluSample = 1;
+const char* const kFirstPrompt =
+    "Memorize the following dictionary:\napple:42\nriver:17\ncandle:88\n\nThe value of the key 'candle' is";
 }  // namespace
 
 PromptEditor::PromptEditor(QWidget* parent)
@@ -122,7 +125,13 @@ void PromptEditor::setMmluSample(const QString& prompt) { m_mmluSample = prompt;
 QString PromptEditor::samplePrompt(int index) const {
     if (index < 0 || index >= int(std::size(kSamples))) return {};
     if (index == kMmluSample && !m_mmluSample.isEmpty()) return m_mmluSample;
-    return QString::fromUtf8(kSamples[index].prompt);
+    return QString::fromUtf8(kSamples[index].prompt) + (index == kKvSample ? m_answerEnding : QString());
+}
+
+QString PromptEditor::firstPrompt() const { return plainKvPrompt() + m_answerEnding; }
+QString PromptEditor::plainKvPrompt() { return QString::fromUtf8(kFirstPrompt); }
+QStringList PromptEditor::firstCandidates() {
+    return {QStringLiteral("88"), QStringLiteral("42"), QStringLiteral("17")};
 }
 
 void PromptEditor::loadSample(int index) {

@@ -27,6 +27,15 @@ public:
     void setMmluSample(const QString& prompt);
     // The prompt the sample menu's entry `index` loads.
     QString samplePrompt(int index) const;
+    // The KV-retrieval prompts end "... is" + `ending`: " " for a model whose tokenizer writes the space
+    // before the answer as its own token, so that the prompt ends where the model answers
+    // (gna::prompt_ending_at_answer); "" otherwise.
+    void setAnswerEnding(const QString& ending) { m_answerEnding = ending; }
+    // A model's first prompt (a three-key dictionary) and its candidates.
+    QString firstPrompt() const;
+    static QStringList firstCandidates();
+    // The KV prompts as written, without the ending.
+    static QString plainKvPrompt();
 
 Q_SIGNALS:
     void promptChanged(const QString& text);  // debounced
@@ -42,6 +51,7 @@ private:
     QPushButton* m_run;
     QTimer* m_debounce;
     QString m_mmluSample;
+    QString m_answerEnding;
 };
 
 }  // namespace gna::studio

@@ -250,6 +250,11 @@ std::optional<CardHeads> defaultGatherAggregate(const gna::ModelInfo& info, cons
     };
     if (const auto card = cardGatherAggregate(modelDir); card && exists(card->gather) && exists(card->aggregate))
         return card;
+    // A card without measured masses (SSM heads): its two heads that matter most for retrieval, the earlier
+    // layer's as Gather.
+    views::HeadCells top = cardRetrievalHeads(modelDir);
+    std::stable_sort(top.begin(), top.end(), [](const auto& a, const auto& b) { return a.layer < b.layer; });
+    if (top.size() == 2 && exists(top[0]) && exists(top[1])) return CardHeads{top[0], top[1]};
     for (const bool ssm : {false, true}) {
         if (ssm && !ssmHeads) break;
         int first = -1, last = -1;
@@ -277,6 +282,24 @@ views::HeadCells cardRetrievalHeads(const QString& modelDir) {
     }
     if (out.isEmpty())
         if (const auto ga = cardGatherAggregate(modelDir)) out = {ga->gather, ga->aggregate};
+    return out;
+}
+
+RankingScores cardRanking(const QString& modelDir) {
+    RankingScores out;
+    QFile card(QDir(modelDir).filePath(QStringLiteral("model_card.json")));
+    if (modelDir.isEmpty() || !card.open(QIODevice::ReadOnly)) return out;
+    const gna::Json j = gna::Json::parse(card.readAll().toStdString(), nullptr, false);
+    try {
+        const gna::Json& e = j.at("evaluation");
+        const double baseline = e.at("baseline").at("kv").get<double>();
+        for (const gna::Json& h : e.at("single_head_ablation"))
+            out.exact << HeadValue{cellOf(gna::parse_head(h.at("head").get<std::string>())),
+                                   baseline - h.at("kv").get<double>()};
+    } catch (const std::exception& e) {
+        logSkipped(QStringLiteral("%1: no single-head ablations on its card").arg(modelDir), e);
+        out.exact.clear();
+    }
     return out;
 }
 

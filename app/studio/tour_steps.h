@@ -14,6 +14,7 @@
 #include "gna/json.h"
 #include "gna/model.h"
 #include "gna/tasks.h"
+#include "ranking_scores.h"
 #include "gna/tokenizer.h"
 #include "head_cell.h"
 
@@ -102,7 +103,8 @@ struct CardHeads {
 };
 std::optional<CardHeads> cardGatherAggregate(const QString& modelDir);
 // The Gather and Aggregate heads every head field shows on opening a model (main view, mask editor,
-// G&A-mask experiment): the ones its card names, when the model has them; else head 0 of the first and
+// G&A-mask experiment): the ones its card names, when the model has them (cardGatherAggregate, else the
+// card's top two by KV-retrieval drop, the earlier layer's as Gather); else head 0 of the first and
 // of the last layer with attention heads; else, when `ssmHeads` allows them (the main view's maps),
 // SSM head 0 of the first and of the last layer with SSM heads. None when the model has no head of the
 // wanted kind (a Mamba model has no attention head for a G&A mask).
@@ -111,6 +113,9 @@ std::optional<CardHeads> defaultGatherAggregate(const gna::ModelInfo& info, cons
 // of the head ranking by KV-retrieval drop (evaluation.top2_by_kv_drop: attention or SSM heads),
 // else cardGatherAggregate(); empty without a card that names them.
 views::HeadCells cardRetrievalHeads(const QString& modelDir);
+// The ranking a demo's card holds: each head's KV-retrieval accuracy drop when it alone is switched off
+// (evaluation.baseline.kv − evaluation.single_head_ablation[].kv), as exact importance. Empty without one.
+RankingScores cardRanking(const QString& modelDir);
 gna::ChoiceItem choiceItem(const gna::Tokenizer& tok, const std::string& prompt,
                            const std::vector<std::string>& choices, int answer);
 

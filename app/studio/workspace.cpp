@@ -20,11 +20,19 @@ QJsonArray headsToJson(const views::HeadCells& heads) {
     return a;
 }
 
-views::HeadCells headsFromJson(const QJsonValue& v) {
+// The head names of a JSON array; the entries that are not head names go to *unreadable as written.
+views::HeadCells headsFromJson(const QJsonValue& v, QStringList* unreadable = nullptr) {
     views::HeadCells out;
     for (const QJsonValue& e : v.toArray()) {
         views::HeadCell c;
-        if (parseHeadName(e.toString(), &c)) out << c;
+        if (parseHeadName(e.toString(), &c))
+            out << c;
+        else if (unreadable)
+            *unreadable << (e.isString()
+                                ? e.toString()
+                                : QString::fromUtf8(QJsonDocument(QJsonArray{e}).toJson(QJsonDocument::Compact))
+                                      .mid(1)
+                                      .chopped(1));
     }
     return out;
 }
@@ -40,6 +48,19 @@ bool parseHeadName(const QString& text, views::HeadCell* out) {
     out->ssm = m.captured(2).compare(QStringLiteral("s"), Qt::CaseInsensitive) == 0;
     out->head = m.captured(3).toInt();
     return true;
+}
+
+bool SavedWorkspace::differs(const Workspace& now) const {
+    const auto content = [](const Workspace& w) {
+        QJsonObject o = w.toJson();
+        o.remove(QStringLiteral("views"));
+        QJsonObject views;
+        views[QStringLiteral("attention_heads")] = headsToJson(w.shownHeads);
+        views[QStringLiteral("compare")] = w.compare;
+        o[QStringLiteral("views")] = views;
+        return o;
+    };
+    return content(now) != content(m_saved);
 }
 
 QJsonObject Workspace::toJson() const {
@@ -78,7 +99,8 @@ Workspace Workspace::fromJson(const QJsonObject& o) {
     w.tokenizerPath = o.value(QStringLiteral("tokenizer")).toString();
     w.prompt = o.value(QStringLiteral("prompt")).toString();
     for (const QJsonValue& v : o.value(QStringLiteral("candidates")).toArray()) w.candidates << v.toString();
-    w.ablated = headsFromJson(o.value(QStringLiteral("plan")).toObject().value(QStringLiteral("ablate")));
+    w.ablated =
+        headsFromJson(o.value(QStringLiteral("plan")).toObject().value(QStringLiteral("ablate")), &w.unreadableAblated);
     const QJsonObject views = o.value(QStringLiteral("views")).toObject();
     w.shownHeads = headsFromJson(views.value(QStringLiteral("attention_heads")));
     w.scoreMode = views.value(QStringLiteral("score_mode")).toInt();
@@ -137,6 +159,7 @@ bool Workspace::load(const QString& path, Workspace* out, QString* error) {
         return false;
     }
     *out = fromJson(doc.object());
+    out->file = path;
     // a server's model path is the server's (absolute, or under its first root)
     if (!out->modelPath.isEmpty() && out->serverAddress.isEmpty() && QFileInfo(out->modelPath).isRelative())
         out->modelPath = QDir::cleanPath(QFileInfo(path).absoluteDir().absoluteFilePath(out->modelPath));

@@ -17,6 +17,11 @@ struct Workspace {
     QString prompt;
     QStringList candidates;
     views::HeadCells ablated;
+    // Not saved: the file load() read (named in messages), and the entries of its plan.ablate that are
+    // not head names ("bogus"), as written; the window that applies the workspace says what is wrong
+    // with each, and with the heads the model lacks.
+    QString file;
+    QStringList unreadableAblated;
     views::HeadCells shownHeads;  // heads whose attention maps are open
     int scoreMode = 0;
     int selectedToken = -1;
@@ -37,7 +42,26 @@ struct Workspace {
     bool save(const QString& path, QString* error = nullptr) const;
     // Resolves a relative model path against the workspace file's folder.
     static bool load(const QString& path, Workspace* out, QString* error = nullptr);
-    friend bool operator==(const Workspace&, const Workspace&) = default;
+    // Equal when they save the same file.
+    friend bool operator==(const Workspace& a, const Workspace& b) { return a.toJson() == b.toJson(); }
+};
+
+// The workspace file a session was last saved to or opened from, and what it held then: tells the
+// session's unsaved changes apart (File ▸ Save workspace, the question on quitting). View preferences
+// (score mode, palette, colour scale, selected token) are not changes of the session.
+class SavedWorkspace {
+public:
+    void savedAs(const QString& file, const Workspace& w) {
+        m_file = file;
+        m_saved = w;
+    }
+    void fresh(const Workspace& w) { m_saved = w; }  // a model opened: nothing unsaved yet (the file kept)
+    QString file() const { return m_file; }
+    bool differs(const Workspace& now) const;
+
+private:
+    QString m_file;
+    Workspace m_saved;
 };
 
 // Parses "L17.H24" (also "L17H24", "17.24"); false if malformed.

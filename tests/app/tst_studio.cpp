@@ -33,6 +33,7 @@ private Q_SLOTS:
     void ssmModelBoardTogglesSsmHeads();
     void hybridBoardShowsBothKinds();
     void cancelLeavesWindowUsable();
+    void overLongPromptSaysSoInPlace();
     void badModelShowsCoreError();
     void deviceMenuLoadsOnChosenDevice();
     void emptyViewsSayHowToOpenAModel();
@@ -326,6 +327,37 @@ void TestStudio::cancelLeavesWindowUsable() {
     QTest::mouseClick(w.headBoard(), Qt::LeftButton, {}, w.headBoard()->cellRect(1, 1).center());
     QVERIFY(again.wait(60000));
     QVERIFY(w.session()->plan().ablations.size() == 1);
+}
+
+// A prompt far longer than the context (a paste): the run's refusal is said where the maps are and in the
+// status bar, not in a dialog that would come back at every pause while the user shortens it; the views
+// drop the previous prompt's result; a prompt that fits runs again.
+void TestStudio::overLongPromptSaysSoInPlace() {
+    MainWindow w;
+    openTiny(w);
+    QVERIFY(w.heatmaps()->gather()->data().isValid());
+    const int context = w.session()->modelInfo()->max_positions;
+    QSignalSpy failed(w.session(), &Session::runFailed);
+    for (const int extra : {10, 20}) {  // twice: the second refusal must not open anything either
+        const int before = failed.count();
+        w.promptEditor()->setPrompt(QString(qsizetype(context) * kMaxCharsPerToken + extra, QLatin1Char('a')));
+        QTRY_VERIFY_WITH_TIMEOUT(failed.count() > before, 60000);
+        const QString said = failed.last().at(0).toString();
+        QVERIFY2(said.contains(QStringLiteral("far more than this model's context of %1 tokens").arg(context)),
+                 qPrintable(said));
+        for (QMessageBox* box : w.findChildren<QMessageBox*>()) QVERIFY2(!box->isVisible(), qPrintable(box->text()));
+        QCOMPARE(w.heatmaps()->gather()->emptyMessage(), said);
+        QVERIFY(!w.heatmaps()->gather()->data().isValid());  // not the previous prompt's map
+        QVERIFY(!w.headBoard()->model()->hasScores());
+        QVERIFY(w.statusBar()->findChild<QLabel*>() != nullptr);
+        bool inStatus = false;
+        for (QLabel* l : w.statusBar()->findChildren<QLabel*>()) inStatus = inStatus || l->text().contains(said);
+        QVERIFY(inStatus);
+    }
+    QSignalSpy result(w.session(), &Session::resultReady);
+    w.promptEditor()->setPrompt(m_prompt);
+    QVERIFY(result.wait(60000));
+    QVERIFY(w.heatmaps()->gather()->data().isValid());
 }
 
 void TestStudio::badModelShowsCoreError() {

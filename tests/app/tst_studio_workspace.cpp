@@ -1,8 +1,13 @@
-// The real MainWindow's workspaces and start-up: save and reload, the command line's model and
-// workspace, the crash autosave offer, dropped folders, recent models, the export dialog's remembered
+// The real MainWindow's workspaces and start-up: save and reload, heads a workspace names that the model
+// lacks, File ▸ Save workspace and the question on closing with unsaved changes, the command line's model
+// and workspace, the crash autosave offer (of the model open last), dropped folders, recent models, the export dialog's remembered
 // paper colours; screenshots into the build dir.
 #include <QApplication>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QImage>
 #include <QScopeGuard>
+#include <QSpinBox>
 #include <QTimer>
 
 #include "layout_checks.h"
@@ -21,6 +26,9 @@ class TestStudioWorkspace : public StudioFixture {
 private Q_SLOTS:
     void initTestCase() { makeTinyLlama(); }
     void workspaceRoundTrip();
+    void workspaceNamesHeadsItCannotSwitchOff();
+    void saveAndCloseAskAboutUnsavedChanges();
+    void autosaveFollowsTheOpenModel();
     void positionalModelArgument();
     void workspaceOption();
     void autosaveRestoreAfterCrash();
@@ -29,6 +37,8 @@ private Q_SLOTS:
     void screenshots();
     void differenceTabShowsBothHeads();
     void exportDialogRemembersPaperColours();
+    void exportFigureIsTheOnePointedAt();
+    void exportFigureSetAtTheChosenSize();
 };
 
 void TestStudioWorkspace::workspaceRoundTrip() {
@@ -58,6 +68,154 @@ void TestStudioWorkspace::workspaceRoundTrip() {
     QVERIFY(w2.headBoard()->model()->isAblated(1, 3));
     QVERIFY(!Workspace::load(m_dir.filePath(QStringLiteral("missing.json")), nullptr, &error));
     QVERIFY(error.contains(QStringLiteral("missing.json")));
+}
+
+// A workspace whose plan names heads the model lacks, and an entry that is no head name: the head that
+// exists is switched off, each other one is named with what is wrong, in a message that names the file
+// and its key; nothing is dropped silently, and no run fails on them.
+void TestStudioWorkspace::workspaceNamesHeadsItCannotSwitchOff() {
+    const QString path = m_dir.filePath(QStringLiteral("bad-heads.gna.json"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QJsonObject plan{{QStringLiteral("ablate"),
+                                QJsonArray{QStringLiteral("L99.H99"), QStringLiteral("bogus"), QStringLiteral("L1.H3"),
+                                           QStringLiteral("L1.H64"), 7}}};
+        f.write(QJsonDocument(QJsonObject{{QStringLiteral("format"), QStringLiteral("gna-studio-workspace")},
+                                          {QStringLiteral("version"), 1},
+                                          {QStringLiteral("model"), m_model},
+                                          {QStringLiteral("prompt"), m_prompt},
+                                          {QStringLiteral("plan"), plan}})
+                    .toJson());
+    }
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    QString error;
+    QVERIFY2(w.loadWorkspace(path, &error), qPrintable(error));
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
+    QVERIFY2(w.session()->lastOutcome().error.isEmpty(), qPrintable(w.session()->lastOutcome().error));
+    QCOMPARE(w.session()->ablatedHeads().size(), 1);
+    QCOMPARE(w.session()->ablatedHeads().front().name(), QStringLiteral("L1.H3"));
+    QVERIFY(w.headBoard()->model()->isAblated(1, 3));
+    const gna::ModelInfo& info = *w.session()->modelInfo();
+    const QString shown = w.lastError();
+    for (const QString& needle :
+         {path, QStringLiteral("\"ablate\""),
+          QStringLiteral("The model has no L99.H99: its layers are L0 to L%1").arg(info.num_layers - 1),
+          QStringLiteral("The model has no L1.H64: the heads of layer 1 are H0 to H%1")
+              .arg(info.layers[1].attention_heads - 1),
+          QStringLiteral("“bogus” is not a head name"), QStringLiteral("“7” is not a head name"),
+          QStringLiteral("Switched off: L1.H3")})
+        QVERIFY2(shown.contains(needle), qPrintable(needle + QStringLiteral(" not in: ") + shown));
+    // Said in the window, not only kept: the (window-modal, non-blocking) message is open with it.
+    bool open = false;
+    for (QMessageBox* box : w.findChildren<QMessageBox*>()) open = open || (box->isVisible() && box->text() == shown);
+    QVERIFY(open);
+}
+
+// File ▸ Save workspace (Ctrl+S) writes the session's workspace file without asking; closing a window whose
+// session has unsaved changes asks: Cancel keeps it open, Save writes the file and closes, Discard closes
+// and leaves the file as it was. A window without changes closes without asking.
+void TestStudioWorkspace::saveAndCloseAskAboutUnsavedChanges() {
+    const QString path = m_dir.filePath(QStringLiteral("session.gna.json"));
+    auto savedAblations = [&path] {
+        Workspace back;
+        QStringList names;
+        if (Workspace::load(path, &back))
+            for (const auto& h : back.ablated) names << h.name();
+        return names;
+    };
+    auto toggle = [](MainWindow& w, int layer, int head) {
+        const auto before = w.session()->lastOutcome().generation;
+        w.headBoard()->toggleHead(layer, head);
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->lastOutcome().generation > before && !w.session()->isRunning(), 60000);
+    };
+    {
+        MainWindow w;
+        openTiny(w);
+        QVERIFY(!w.hasUnsavedChanges());  // a model just opened holds nothing to lose
+        QString error;
+        QVERIFY2(w.saveWorkspace(path, &error), qPrintable(error));
+        QCOMPARE(w.workspaceFile(), path);
+        toggle(w, 1, 3);
+        QVERIFY(w.hasUnsavedChanges());
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);  // File ▸ Save workspace: no dialog, the same file
+        QTRY_VERIFY(!w.hasUnsavedChanges());
+        QCOMPARE(savedAblations(), QStringList{QStringLiteral("L1.H3")});
+
+        toggle(w, 0, 1);
+        QVERIFY(!w.close());
+        QTRY_VERIFY(w.unsavedChangesDialog() && w.unsavedChangesDialog()->isVisible());
+        QMessageBox* box = w.unsavedChangesDialog();
+        QVERIFY2(box->text().contains(QDir::toNativeSeparators(path)), qPrintable(box->text()));
+        QTest::mouseClick(box->button(QMessageBox::Cancel), Qt::LeftButton);
+        QTRY_VERIFY(!w.unsavedChangesDialog());
+        QVERIFY(w.isVisible());
+        QCOMPARE(savedAblations(), QStringList{QStringLiteral("L1.H3")});
+
+        QVERIFY(!w.close());  // the Quit item's way too
+        QTRY_VERIFY(w.unsavedChangesDialog() && w.unsavedChangesDialog()->isVisible());
+        QTest::mouseClick(w.unsavedChangesDialog()->button(QMessageBox::Save), Qt::LeftButton);
+        QTRY_VERIFY(!w.isVisible());
+        QCOMPARE(savedAblations(), (QStringList{QStringLiteral("L0.H1"), QStringLiteral("L1.H3")}));
+    }
+    {
+        MainWindow w;
+        QSignalSpy loaded(w.session(), &Session::modelLoaded);
+        w.resize(1366, 768);
+        w.show();
+        QString error;
+        QVERIFY2(w.loadWorkspace(path, &error), qPrintable(error));
+        QVERIFY(loaded.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
+        QCOMPARE(w.workspaceFile(), path);
+        QVERIFY(!w.hasUnsavedChanges());  // as opened
+        toggle(w, 0, 1);
+        QVERIFY(!w.close());
+        QTRY_VERIFY(w.unsavedChangesDialog() && w.unsavedChangesDialog()->isVisible());
+        QTest::mouseClick(w.unsavedChangesDialog()->button(QMessageBox::Discard), Qt::LeftButton);
+        QTRY_VERIFY(!w.isVisible());
+        QCOMPARE(savedAblations(), (QStringList{QStringLiteral("L0.H1"), QStringLiteral("L1.H3")}));
+    }
+    MainWindow w;
+    openTiny(w);
+    QVERIFY(w.close());  // nothing changed: no question
+}
+
+// The autosave follows the model: a crash after opening another model offers that model back, not the
+// one open at the last periodic autosave.
+void TestStudioWorkspace::autosaveFollowsTheOpenModel() {
+    const QString other = m_dir.filePath(QStringLiteral("tiny-other"));
+    const QString made = makeTinyCheckpoint(other);
+    QVERIFY2(made.isEmpty(), qPrintable(made));
+    {
+        MainWindow w;
+        openTiny(w);
+        QSignalSpy loaded(w.session(), &Session::modelLoaded);
+        w.openModel(other);
+        QVERIFY(loaded.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning(), 60000);
+        // the window is gone without closing: a crash
+    }
+    StudioSettings().setLastCleanExit(QDateTime::currentDateTime().addSecs(-120));
+    MainWindow w;
+    QVERIFY(w.hasCrashAutosave());
+    Workspace saved;
+    QVERIFY(Workspace::load(w.autosavePath(), &saved));
+    QCOMPARE(QFileInfo(saved.modelPath).canonicalFilePath(), QFileInfo(other).canonicalFilePath());
+    w.show();
+    QMessageBox* box = w.offerAutosaveRestore();
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(QDir::toNativeSeparators(saved.modelPath)), qPrintable(box->text()));
+    for (QAbstractButton* b : box->buttons())
+        if (box->buttonRole(b) == QMessageBox::RejectRole) QTest::mouseClick(b, Qt::LeftButton);
+    QTRY_VERIFY(!w.hasCrashAutosave());  // Discard: not offered again
 }
 
 void TestStudioWorkspace::positionalModelArgument() {
@@ -134,8 +292,12 @@ void TestStudioWorkspace::autosaveRestoreAfterCrash() {
     QVERIFY(w.headBoard()->model()->isAblated(1, 3));
     QCOMPARE(w.session()->ablatedHeads().size(), 1);
     QCOMPARE(w.promptEditor()->prompt(), m_prompt);
-    // A clean exit: nothing is offered at the next start.
-    w.close();
+    // A clean exit: nothing is offered at the next start. The restored session was never saved: closing
+    // asks first; Discard closes.
+    QVERIFY(!w.close());
+    QTRY_VERIFY(w.unsavedChangesDialog() && w.unsavedChangesDialog()->isVisible());
+    QTest::mouseClick(w.unsavedChangesDialog()->button(QMessageBox::Discard), Qt::LeftButton);
+    QTRY_VERIFY(!w.isVisible());
     MainWindow next;
     QVERIFY(!next.hasCrashAutosave());
     QVERIFY(next.offerAutosaveRestore() == nullptr);
@@ -226,17 +388,17 @@ void TestStudioWorkspace::exportDialogRemembersPaperColours() {
     MainWindow w;
     openTiny(w);
     const QString path = m_dir.filePath(QStringLiteral("screen_colours.pdf"));
-    // Answers the dialog once it is open: notes its choice, clears the box when `clear`, then accepts or cancels.
+    // Opens the dialog (File ▸ Export figure), notes its choice, clears the box when `clear`, then accepts or
+    // cancels it.
     auto answer = [&](bool clear, bool accept, bool* offered) {
-        QTimer::singleShot(200, &w, [=] {
-            auto* dialog = qobject_cast<gna::views::FigureExportDialog*>(QApplication::activeModalWidget());
-            if (!dialog) return;
-            *offered = dialog->options().paperColours;
-            if (clear) dialog->setPaperColours(false);
-            dialog->findChild<QLineEdit*>(QString(), Qt::FindDirectChildrenOnly)->setText(path);
-            accept ? dialog->accept() : dialog->reject();
-        });
         w.findChild<QAction*>(QStringLiteral("exportFigure"))->trigger();
+        gna::views::FigureExportDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = w.findChild<gna::views::FigureExportDialog*>()) && dialog->isVisible());
+        *offered = dialog->options().paperColours;
+        if (clear) dialog->setPaperColours(false);
+        dialog->findChild<QLineEdit*>(QString(), Qt::FindDirectChildrenOnly)->setText(path);
+        accept ? dialog->accept() : dialog->reject();
+        QTRY_VERIFY(!w.findChild<gna::views::FigureExportDialog*>());  // gone when closed
     };
     bool offered = false;
     answer(true, true, &offered);
@@ -247,6 +409,104 @@ void TestStudioWorkspace::exportDialogRemembersPaperColours() {
     answer(false, false, &offered);
     QVERIFY(!offered);  // the dialog opened with the box cleared, as last chosen
     QVERIFY(!StudioSettings().paperColours());
+}
+
+// File ▸ Export figure (Ctrl+E) offers the figure the user last clicked, named in the dialog (any map, the
+// head board, the chart, an experiment plot), and writes that one; each figure laid out for a single
+// column draws every text whole inside its page (the Gather map's title was cut at 3.3 in).
+void TestStudioWorkspace::exportFigureIsTheOnePointedAt() {
+    MainWindow w;
+    openTiny(w);
+    w.resize(1366, 768);
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    gna::testing::waitForLayout(w);
+    using gna::views::FigureExportDialog;
+    auto exportPointed = [&](QWidget* pointAt, const QString& expectTitle, const QString& expectStem,
+                             const QString& csvMustHold) {
+        w.activateWindow();  // back from the last dialog, as the window manager does
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTest::mouseClick(pointAt, Qt::LeftButton, {}, QPoint(pointAt->width() / 2, pointAt->height() / 2));
+        QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
+        FigureExportDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = w.findChild<FigureExportDialog*>()) && dialog->isVisible());
+        QCOMPARE(dialog->figureChooser()->currentText(), expectTitle);
+        QVERIFY(dialog->figureChooser()->isVisibleTo(dialog));
+        QCOMPARE(QFileInfo(dialog->path()).completeBaseName(), expectStem);
+        const QString file = m_dir.filePath(expectStem + QStringLiteral(".csv"));
+        for (QComboBox* c : dialog->findChildren<QComboBox*>())
+            if (c != dialog->figureChooser() && c->count() == 4) c->setCurrentIndex(3);  // CSV (data)
+        dialog->findChild<QLineEdit*>(QString(), Qt::FindDirectChildrenOnly)->setText(file);
+        QCOMPARE(dialog->figureChooser()->currentText(), expectTitle);
+        dialog->accept();
+        QTRY_VERIFY(!w.findChild<FigureExportDialog*>());
+        QFile f(file);
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(file));
+        const QString csv = QString::fromUtf8(f.readAll());
+        QVERIFY2(csv.contains(csvMustHold), qPrintable(csvMustHold + QStringLiteral(" not in ") + csv.left(300)));
+    };
+    const QString aggregate = w.heatmaps()->aggregate()->data().title;
+    QVERIFY(aggregate.startsWith(QStringLiteral("Aggregate")));
+    exportPointed(w.heatmaps()->aggregate(), aggregate, QStringLiteral("aggregate"), aggregate);
+    exportPointed(w.headBoard(), QStringLiteral("Head board"), QStringLiteral("head_board"),
+                  QStringLiteral("series,layer,head,head_name,score,ablated"));
+    exportPointed(w.nextTokenChart(), QStringLiteral("Next-token chart"), QStringLiteral("next_token"),
+                  QStringLiteral("series,token,probability"));
+
+    // Each figure at a single column: every text whole and inside the page.
+    gna::views::FigureOptions o;
+    o.widthInches = gna::views::kSingleColumnInches;
+    for (const PaperFigure& f : paperFigures(w, o)) {
+        o.heightInches = f.heightInches;
+        const gna::views::DrawnFigure drawn = gna::views::drawnFigure(f.plot, o);
+        const QRectF page(QPointF(0, 0), drawn.size);
+        for (const auto& t : drawn.texts)
+            QVERIFY2(page.adjusted(-0.5, -0.5, 0.5, 0.5).contains(t.rect),
+                     qPrintable(f.name + QStringLiteral(": “") + t.text + QStringLiteral("” outside the page")));
+        if (f.name == QLatin1String("gather")) {
+            bool titled = false, lastRow = false;
+            const gna::views::HeatmapData& data = w.heatmaps()->gather()->data();
+            const QString last = QString::number(data.rowPositions.value(data.rows - 1, data.rows - 1)) + QLatin1Char(' ');
+            for (const auto& t : drawn.texts) {
+                titled = titled || t.text == f.title;
+                lastRow = lastRow || t.text.startsWith(last);  // the row the text discusses keeps its label
+            }
+            QVERIFY2(titled, qPrintable(f.title));
+            QVERIFY2(lastRow, qPrintable(last));
+        }
+    }
+}
+
+// File ▸ Export figure set asks for the folder, the formats, the width and the DPI (they were fixed: a
+// single column at 300 dpi in every format): a double column at 150 dpi in PNG only writes PNGs
+// 6.9 x 150 = 1035 pixels wide and nothing else but the data.
+void TestStudioWorkspace::exportFigureSetAtTheChosenSize() {
+    MainWindow w;
+    openTiny(w);
+    w.findChild<QAction*>(QStringLiteral("exportFigureSet"))->trigger();
+    gna::views::FigureSetDialog* dialog = nullptr;
+    QTRY_VERIFY((dialog = w.findChild<gna::views::FigureSetDialog*>()) && dialog->isVisible());
+    QTemporaryDir out;
+    dialog->findChild<QLineEdit*>(QStringLiteral("folder"))->setText(out.path());
+    auto* preset = dialog->findChild<QComboBox*>(QStringLiteral("sizePreset"));
+    QTest::keyClick(preset, Qt::Key_Down);  // the double column
+    QCOMPARE(dialog->findChild<QDoubleSpinBox*>(QStringLiteral("width"))->value(), gna::views::kDoubleColumnInches);
+    dialog->findChild<QSpinBox*>(QStringLiteral("dpi"))->setValue(150);
+    for (const QString& format : {QStringLiteral("pdf"), QStringLiteral("svg")}) {
+        auto* box = dialog->findChild<QCheckBox*>(format);
+        QVERIFY(box && box->isChecked());
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(4, box->height() / 2));
+        QVERIFY(!box->isChecked());
+    }
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QTRY_VERIFY(!w.findChild<gna::views::FigureSetDialog*>());
+    QTRY_VERIFY(QFileInfo::exists(QDir(out.path()).filePath(QStringLiteral("head_board.csv"))));
+    const QStringList pngs = QDir(out.path()).entryList({QStringLiteral("*.png")});
+    QVERIFY2(pngs.contains(QStringLiteral("gather.png")) && pngs.contains(QStringLiteral("head_board.png")),
+             qPrintable(pngs.join(QLatin1Char(' '))));
+    for (const QString& png : pngs) QCOMPARE(QImage(QDir(out.path()).filePath(png)).width(), 1035);
+    QVERIFY(QDir(out.path()).entryList({QStringLiteral("*.pdf"), QStringLiteral("*.svg")}).isEmpty());
+    QVERIFY(QFileInfo::exists(QDir(out.path()).filePath(QStringLiteral("gather.csv"))));
 }
 
 GNA_GUI_TEST_MAIN(TestStudioWorkspace)

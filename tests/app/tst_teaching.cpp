@@ -89,6 +89,8 @@ private Q_SLOTS:
     void kvMapCancelAndBadInput();
     void rankingColoursSsmAndHybridBoards();
     void hybridDemoBoardHoldsBothKinds();
+    void demoOpensOnItsCardsStory_data() { addDemoRows(); }
+    void demoOpensOnItsCardsStory();
     void tourWordsFitTheModel_data() { addDemoRows(); }
     void tourWordsFitTheModel();
 };
@@ -382,6 +384,49 @@ void TestTeaching::rankingColoursSsmAndHybridBoards() {
         QCOMPARE(seen, static_cast<int>(expected.size()));
         if (kind == QLatin1String("hybrid")) shoot(w.headBoard(), QStringLiteral("hybrid_board_importance"));
     }
+}
+
+// A bundled demo opens where its story is: the first prompt ends where the model answers (after "... is" the
+// demos' next token is a bare space, so the prompt ends with it and the chart's top bar is the value), and
+// "Importance" colours the board with the card's single-head ablations (baseline − each head off alone,
+// read from the card's JSON here) instead of leaving it blank.
+void TestTeaching::demoOpensOnItsCardsStory() {
+    QFETCH(QString, demo);
+    const QString dir = demoDir(demo);
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QSignalSpy loaded(w.session(), &Session::modelLoaded);
+    QSignalSpy result(w.session(), &Session::resultReady);
+    w.openModel(dir);
+    QVERIFY(loaded.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(result.count() > 0 && !w.session()->isRunning(), 60000);
+    const QString prompt = w.promptEditor()->prompt();
+    QVERIFY2(prompt.endsWith(QStringLiteral("'candle' is ")), qPrintable(prompt));
+    const RunOutcome& o = w.session()->lastOutcome();
+    QVERIFY(!o.next.isEmpty());
+    QCOMPARE(o.next.front().label, QStringLiteral("88"));
+
+    auto* mode = w.findChild<QComboBox*>(QStringLiteral("scoreMode"));
+    mode->setFocus();
+    while (mode->currentIndex() < 4) QTest::keyClick(mode, Qt::Key_Down);
+    QCOMPARE(mode->currentIndex(), 4);  // Importance
+    const views::HeadBoardModel* m = w.headBoard()->model();
+    QTRY_VERIFY(m->hasScores());
+    QFile f(QDir(dir).filePath(QStringLiteral("model_card.json")));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject e = QJsonDocument::fromJson(f.readAll()).object()[QStringLiteral("evaluation")].toObject();
+    const double baseline = e[QStringLiteral("baseline")].toObject()[QStringLiteral("kv")].toDouble();
+    int checked = 0;
+    for (const QJsonValue& v : e[QStringLiteral("single_head_ablation")].toArray()) {
+        const QJsonObject h = v.toObject();
+        const gna::HeadRef r = gna::parse_head(h[QStringLiteral("head")].toString().toStdString());
+        const views::HeadCell cell{r.layer, r.head, r.kind == gna::HeadKind::SSM};
+        const double want = baseline - h[QStringLiteral("kv")].toDouble();
+        QVERIFY2(std::abs(m->score(r.layer, m->column(cell)) - want) < 1e-9, qPrintable(cell.name()));
+        ++checked;
+    }
+    QVERIFY(checked >= 8);
 }
 
 // The hybrid demo's one board with both kinds: real clicks switch an attention head and an SSM head off,
