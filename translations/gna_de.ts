@@ -360,12 +360,32 @@
         <translation>Der Arbeitsbereich %1 verweist auf ein Experimentergebnis, das sich nicht öffnen lässt: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="77"/>
+        <location filename="../app/studio/paper_figures.cpp" line="75"/>
         <source>Could not write %1: %2. Check that the folder is writable.</source>
         <translation>%1 konnte nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner beschreibbar ist.</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="128"/>
+        <location filename="../app/studio/paper_figures.cpp" line="99"/>
+        <source>%1: curves</source>
+        <translation>%1: Kurven</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="110"/>
+        <source>%1: retrieval map</source>
+        <translation>%1: Abrufkarte</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="159"/>
+        <source>Next-token chart</source>
+        <translation>Diagramm der nächsten Tokens</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="166"/>
+        <source>Head board</source>
+        <translation>Kopftafel</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="179"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
         <translation>Der Ordner %1 konnte nicht angelegt werden. Prüfen Sie die Berechtigungen des übergeordneten Ordners.</translation>
     </message>
@@ -480,7 +500,7 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="217"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="294"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="316"/>
         <source>Open a model, then Run.</source>
         <translation>Öffnen Sie ein Modell und klicken Sie dann auf Ausführen.</translation>
     </message>
@@ -606,143 +626,143 @@
         <translation>Abgebrochen. Die bisher verifizierten Köpfe bleiben auf der Kopftafel und sind in %1 gespeichert; eine Attributions-Rangfolge wird nicht fortgesetzt: erneut mit einem anderen Ordner ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="263"/>
-        <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
-        <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; erneut mit demselben Ordner ausführen, um fortzusetzen.</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
+        <source>Cancelled. Finished samples are saved in %1; Run again to resume (the results folder field names it; empty it to start a new run).</source>
+        <translation>Abgebrochen. Fertige Beispiele sind in %1 gespeichert; „Ausführen“ setzt den Lauf fort (das Feld „Ergebnisordner“ nennt ihn; leeren Sie es für einen neuen Lauf).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="269"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="275"/>
         <source>The experiment failed.</source>
         <translation>Das Experiment ist fehlgeschlagen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="280"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="286"/>
         <source>Head ranking</source>
         <translation>Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="287"/>
         <source>Cumulative removal</source>
         <translation>Kumulatives Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="282"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="288"/>
         <source>Layer pruning</source>
         <translation>Schichten-Pruning</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="283"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="289"/>
         <source>Sparsification</source>
         <translation>Sparsifizierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="284"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="290"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
         <source>Needle in a haystack</source>
         <translation>Nadel im Heuhaufen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="285"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="291"/>
         <source>Manipulation grid</source>
         <translation>Manipulationsraster</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="286"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="292"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A-Masken (MMLU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="287"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="293"/>
         <source>Memory table</source>
         <translation>Speichertabelle</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="295"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="317"/>
         <source>Ready: %1</source>
         <translation>Bereit: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="299"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
         <source>none: this model has no attention heads</source>
         <translation>keine: Dieses Modell hat keine Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="332"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
         <translation>Dieses Modell hat keine Attention-Köpfe: Eine G&amp;A-Maske wirkt auf Attention-Gewichte, daher kann dieses Experiment nicht darauf laufen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="331"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="353"/>
         <source>e.g. %1; empty: all heads</source>
         <translation>z. B. %1; leer: alle Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="333"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="355"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention- und SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="335"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="357"/>
         <source>e.g. %1; empty: all SSM heads</source>
         <translation>z. B. %1; leer: alle SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="336"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="358"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle SSM-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="338"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="360"/>
         <source>e.g. %1; empty: all attention heads</source>
         <translation>z. B. %1; leer: alle Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="339"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="361"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe dieses Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="341"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="363"/>
         <source>e.g. %1; list SSM heads</source>
         <translation>z. B. %1; SSM-Köpfe angeben</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="343"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="365"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
         <translation>Köpfe als %1, durch Kommas getrennt; leer = alle Attention-Köpfe, und dieses Modell hat keine: Geben Sie seine SSM-Köpfe an%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="347"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="369"/>
         <source>, or rank them all with a fast method</source>
         <translation> oder stufen Sie mit einer schnellen Methode alle ein</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="349"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="371"/>
         <source>result.json, or e.g. %1</source>
         <translation>result.json oder z. B. %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="350"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="372"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
         <translation>Eine head_ranking-result.json oder Köpfe als %1, …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="364"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="386"/>
         <source>a new folder per run</source>
         <translation>ein neuer Ordner pro Lauf</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="366"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="388"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>Leer: Jeder Lauf schreibt einen neuen Ordner in %1; ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="370"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="392"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner. Leer: ein neuer Ordner pro Lauf in %1. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="430"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="468"/>
         <source>Preparing the samples…</source>
         <translation>Beispiele werden vorbereitet…</translation>
     </message>
@@ -1074,22 +1094,22 @@
         <translation>der Spezifikationseditor</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="414"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="450"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>Öffnen Sie zuerst ein Modell (Datei ▸ Modell öffnen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="436"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="474"/>
         <source>Cancelling after the current sample…</source>
         <translation>Abbruch nach dem aktuellen Beispiel …</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="454"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="492"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 von %2 Beispielen · %3 vergangen · noch %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="468"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="506"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
     </message>
@@ -1460,37 +1480,37 @@
         <translation>Tour: Köpfe abschalten</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="296"/>
+        <location filename="../app/studio/guided_tour.cpp" line="302"/>
         <source>precomputed in %1</source>
         <translation>vorberechnet in %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="304"/>
+        <location filename="../app/studio/guided_tour.cpp" line="310"/>
         <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
         <translation>Ein anderes Experiment läuft: Warten Sie darauf oder brechen Sie es ab, und drücken Sie dann erneut Weiter.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="305"/>
+        <location filename="../app/studio/guided_tour.cpp" line="311"/>
         <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
         <translation>Die Köpfe werden eingestuft: Jeder Kopf wird einzeln auf 8 KV-Retrieval-Prompts abgeschaltet…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="322"/>
+        <location filename="../app/studio/guided_tour.cpp" line="328"/>
         <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
         <translation>soeben auf 8 KV-Retrieval-Prompts berechnet (Experimente-Leiste)</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="324"/>
+        <location filename="../app/studio/guided_tour.cpp" line="330"/>
         <source>The head ranking found fewer than two heads.</source>
         <translation>Die Kopf-Rangfolge hat weniger als zwei Köpfe gefunden.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="334"/>
+        <location filename="../app/studio/guided_tour.cpp" line="340"/>
         <source>The head ranking was cancelled.</source>
         <translation>Die Kopf-Rangfolge wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="369"/>
+        <location filename="../app/studio/guided_tour.cpp" line="375"/>
         <source>Could not pick a Gather and an Aggregate head.</source>
         <translation>Es konnten kein Gather- und kein Aggregate-Kopf gewählt werden.</translation>
     </message>
@@ -1730,12 +1750,12 @@
         <translation>konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="323"/>
+        <location filename="../app/studio/tour_steps.cpp" line="346"/>
         <source>the demo model&apos;s invented world</source>
         <translation>der erfundenen Welt des Demo-Modells</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="332"/>
+        <location filename="../app/studio/tour_steps.cpp" line="355"/>
         <source>the bundled MMLU sample</source>
         <translation>der mitgelieferten MMLU-Stichprobe</translation>
     </message>
@@ -1895,245 +1915,250 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="465"/>
+        <location filename="../app/studio/main_window.cpp" line="484"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="102"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="101"/>
         <source>No CUDA device: this build or this machine has none</source>
         <translation>Kein CUDA-Gerät: dieser Build oder dieser Rechner hat keines</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="98"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="97"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="98"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="58"/>
+        <source>&amp;Save workspace</source>
+        <translation>Arbeitsbereich &amp;speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="61"/>
+        <source>Save workspace &amp;as…</source>
+        <translation>Arbeitsbereich speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="97"/>
         <source>CUDA (GPU)</source>
         <translation>CUDA (GPU)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="115"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="114"/>
         <source>Compute in &amp;bf16</source>
         <translation>In &amp;bf16 rechnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="120"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="119"/>
         <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
         <translation>Halber Speicher von f32; die Ergebnisse weichen um die bf16-Rundung von f32 ab</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="121"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="120"/>
         <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
         <translation>Diese CPU hat keine bf16-Befehle (AVX512-BF16 oder AMX): bf16 wäre hier um ein Mehrfaches langsamer als f32</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="94"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="93"/>
         <source>&amp;Device</source>
         <translation>&amp;Gerät</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="78"/>
+        <location filename="../app/studio/main_window.cpp" line="80"/>
         <source>Loading cancelled</source>
         <translation>Laden abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="73"/>
+        <location filename="../app/studio/main_window.cpp" line="75"/>
         <source>Loading %p%</source>
         <translation>Lade %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="63"/>
+        <location filename="../app/studio/main_window.cpp" line="64"/>
         <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="70"/>
+        <location filename="../app/studio/main_window.cpp" line="72"/>
         <source>Loading %1…</source>
         <translation>Lade %1 …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="84"/>
+        <location filename="../app/studio/main_window.cpp" line="86"/>
         <source>Could not load the model</source>
         <translation>Das Modell konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="86"/>
+        <location filename="../app/studio/main_window.cpp" line="88"/>
         <source>Could not load %1</source>
         <translation>%1 konnte nicht geladen werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="90"/>
-        <source>Run failed</source>
-        <translation>Lauf fehlgeschlagen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="91"/>
-        <source>The run failed</source>
-        <translation>Der Lauf ist fehlgeschlagen</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="93"/>
+        <location filename="../app/studio/main_window.cpp" line="101"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="181"/>
+        <location filename="../app/studio/main_window.cpp" line="189"/>
         <source>Restore a&amp;ll</source>
         <translation>Alle &amp;wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="222"/>
+        <location filename="../app/studio/main_window.cpp" line="230"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggrega&amp;te-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="357"/>
+        <location filename="../app/studio/main_window.cpp" line="365"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>Lauf oder Laden abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="647"/>
+        <location filename="../app/studio/main_window.cpp" line="546"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <location filename="../app/studio/main_window.cpp" line="174"/>
         <source>No colouring</source>
         <translation>Keine Einfärbung</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <location filename="../app/studio/main_window.cpp" line="99"/>
+        <source>Run failed: %1</source>
+        <translation>Lauf fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="174"/>
         <source>Entropy of the last row</source>
         <translation>Entropie der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <location filename="../app/studio/main_window.cpp" line="174"/>
         <source>Max weight of the last row</source>
         <translation>Maximalgewicht der letzten Zeile</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="167"/>
+        <location filename="../app/studio/main_window.cpp" line="175"/>
         <source>Attention to the selected token</source>
         <translation>Aufmerksamkeit auf das gewählte Token</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="176"/>
+        <location filename="../app/studio/main_window.cpp" line="184"/>
         <source>C&amp;olour heads by:</source>
         <translation>Köpfe färben na&amp;ch:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="180"/>
+        <location filename="../app/studio/main_window.cpp" line="188"/>
         <source>&amp;Invert</source>
         <translation>Umkehre&amp;n</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="216"/>
+        <location filename="../app/studio/main_window.cpp" line="224"/>
         <source>Compare with the unablated run</source>
         <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="220"/>
+        <location filename="../app/studio/main_window.cpp" line="228"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="226"/>
+        <location filename="../app/studio/main_window.cpp" line="234"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="236"/>
-        <location filename="../app/studio/main_window.cpp" line="675"/>
+        <location filename="../app/studio/main_window.cpp" line="244"/>
+        <location filename="../app/studio/main_window.cpp" line="588"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="237"/>
+        <location filename="../app/studio/main_window.cpp" line="245"/>
         <source>Difference (ablated − unablated)</source>
         <translation>Differenz (ablatiert − nicht ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="335"/>
+        <location filename="../app/studio/main_window.cpp" line="343"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="356"/>
+        <location filename="../app/studio/main_window.cpp" line="364"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="516"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="48"/>
         <source>“%1” is not a head name: write L&lt;layer&gt;.H&lt;head&gt; (attention) or L&lt;layer&gt;.S&lt;head&gt; (SSM), e.g. L1.H3</source>
         <translation>„%1“ ist kein Kopfname: Schreiben Sie L&lt;Schicht&gt;.H&lt;Kopf&gt; (Attention) oder L&lt;Schicht&gt;.S&lt;Kopf&gt; (SSM), z. B. L1.H3</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="521"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="54"/>
         <source>The model has no %1: its layers are L0 to L%2</source>
         <translation>Das Modell hat kein %1: Seine Schichten sind L0 bis L%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="525"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="58"/>
         <source>The model has no %1: layer %2 has no SSM heads</source>
         <translation>Das Modell hat kein %1: Schicht %2 hat keine SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="526"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="59"/>
         <source>The model has no %1: layer %2 has no attention heads</source>
         <translation>Das Modell hat kein %1: Schicht %2 hat keine Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="61"/>
         <source>The model has no %1: the SSM heads of layer %2 are S0 to S%3</source>
         <translation>Das Modell hat kein %1: Die SSM-Köpfe von Schicht %2 sind S0 bis S%3</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="528"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="62"/>
         <source>The model has no %1: the heads of layer %2 are H0 to H%3</source>
         <translation>Das Modell hat kein %1: Die Köpfe von Schicht %2 sind H0 bis H%3</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="590"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="124"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>Kein Kopf ist abgeschaltet, daher sind beide Läufe gleich. Klicken Sie auf einen Kopf auf der Kopftafel, um ihn abzuschalten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="604"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="138"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>Die abgeschalteten Köpfe ändern diese Karten nicht: Beide Läufe ergeben dieselben Gewichte (ein Kopf ändert nur die Schichten nach seiner eigenen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="612"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="146"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="613"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="147"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="615"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="149"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="616"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="150"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="570"/>
-        <location filename="../app/studio/main_window.cpp" line="646"/>
+        <location filename="../app/studio/main_window.cpp" line="545"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="104"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="459"/>
+        <location filename="../app/studio/main_window.cpp" line="478"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
@@ -2174,182 +2199,237 @@
         <translation>Der Arbeitsbereich konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="58"/>
-        <source>&amp;Save workspace as…</source>
-        <translation>Arbeitsbereich &amp;speichern unter …</translation>
+        <location filename="../app/studio/main_window_workspace.cpp" line="126"/>
+        <source>The workspace</source>
+        <translation>Der Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="126"/>
+        <source>The workspace %1</source>
+        <translation>Der Arbeitsbereich %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="128"/>
+        <source>Some heads of the workspace were not switched off</source>
+        <translation>Einige Köpfe des Arbeitsbereichs wurden nicht abgeschaltet</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="129"/>
+        <source>%1 lists heads to switch off (its plan, key &quot;ablate&quot;) that this model cannot switch off:</source>
+        <translation>%1 nennt abzuschaltende Köpfe (sein Plan, Schlüssel &quot;ablate&quot;), die dieses Modell nicht abschalten kann:</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="131"/>
+        <source>No head is switched off. Switch heads off on the head board and save the workspace again to correct it.</source>
+        <translation>Kein Kopf ist abgeschaltet. Schalten Sie Köpfe auf der Kopftafel ab und speichern Sie den Arbeitsbereich erneut, um ihn zu berichtigen.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="133"/>
+        <source>Switched off: %1. Save the workspace again to correct the file.</source>
+        <translation>Abgeschaltet: %1. Speichern Sie den Arbeitsbereich erneut, um die Datei zu berichtigen.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="155"/>
         <source>Save workspace</source>
         <translation>Arbeitsbereich speichern</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="60"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="156"/>
         <source>Workspaces (*.gna.json)</source>
         <translation>Arbeitsbereiche (*.gna.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="162"/>
         <source>Could not save the workspace</source>
         <translation>Der Arbeitsbereich konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="165"/>
+        <source>Saved the workspace %1</source>
+        <translation>Arbeitsbereich %1 gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="177"/>
+        <source>Save the changes?</source>
+        <translation>Änderungen speichern?</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="178"/>
+        <source>This session (its switched-off heads, prompt, shown heads and open results) is not saved in a workspace. Save it before closing?</source>
+        <translation>Diese Sitzung (abgeschaltete Köpfe, Prompt, gezeigte Köpfe und offene Ergebnisse) ist in keinem Arbeitsbereich gespeichert. Vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="180"/>
+        <source>The session has changes that the workspace %1 does not hold. Save them before closing?</source>
+        <translation>Die Sitzung hat Änderungen, die der Arbeitsbereich %1 nicht enthält. Vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="234"/>
+        <source>Nothing to export yet: run a prompt first.</source>
+        <translation>Noch nichts zu exportieren: Führen Sie zuerst einen Prompt aus.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/studio/main_window_workspace.cpp" line="274"/>
+        <source>Wrote %n file(s) into %1</source>
+        <translation><numerusform>%n Datei in %1 geschrieben</numerusform><numerusform>%n Dateien in %1 geschrieben</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="65"/>
         <source>&amp;Export figure…</source>
         <translation>Abbildung &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="68"/>
         <source>Export figure &amp;set…</source>
         <translation>Abbildungs&amp;satz exportieren …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="72"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="71"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="73"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="76"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="81"/>
         <source>&amp;Invert ablation</source>
         <translation>Ablation &amp;umkehren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="83"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
         <source>Restore &amp;all heads</source>
         <translation>&amp;Alle Köpfe wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="84"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="83"/>
         <source>Ablate &amp;current layer</source>
         <translation>Aktuelle &amp;Schicht ablatieren</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="87"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="86"/>
         <source>&amp;Run</source>
         <translation>A&amp;usführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="88"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="87"/>
         <source>&amp;Run now</source>
         <translation>&amp;Jetzt ausführen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="91"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="90"/>
         <source>&amp;Cancel</source>
         <translation>Ab&amp;brechen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="147"/>
         <source>&amp;KV-retrieval map…</source>
         <translation>&amp;KV-Abrufkarte …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="153"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="152"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="159"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="162"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="162"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="162"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="173"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
         <source>Colour &amp;palette</source>
         <translation>Farb&amp;palette</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="196"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="211"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="210"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
         <translation>Kein Modell geladen. Öffnen Sie eines mit %1 (%2) oder ziehen Sie einen Modellordner hierher</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="216"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="215"/>
         <source>%1, or open a bundled demo from %2.</source>
         <translation>%1, oder öffnen Sie ein mitgeliefertes Demo-Modell über %2.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="218"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>Ü&amp;ber G&amp;&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="220"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
         <source>About G&amp;A Studio</source>
         <translation>Über G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="221"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="220"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Finden, sehen und testen Sie die Aufmerksamkeitsköpfe, die das Abrufen aus dem Kontext tragen (Gather &amp;amp; Aggregate).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="226"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="225"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="467"/>
+        <location filename="../app/studio/main_window.cpp" line="486"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="468"/>
+        <location filename="../app/studio/main_window.cpp" line="487"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="567"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="101"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="568"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="102"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="556"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="90"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -2357,103 +2437,100 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="649"/>
+        <location filename="../app/studio/main_window.cpp" line="548"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>Geben Sie einen Prompt ein, um die Wahrscheinlichkeiten des nächsten Tokens zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="673"/>
+        <location filename="../app/studio/main_window.cpp" line="558"/>
+        <source>No head ranking yet: run one in the Experiments dock (Head ranking) or open its result.json, and the board shows each head&apos;s importance.</source>
+        <translation>Noch keine Kopfrangfolge: Führen Sie eine im Experimente-Dock aus (Kopfrangfolge) oder öffnen Sie ihre result.json, dann zeigt die Tafel die Wichtigkeit jedes Kopfes.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="564"/>
+        <source>Head board: importance from the model card: the drop in KV-retrieval accuracy when each head alone is switched off</source>
+        <translation>Kopftafel: Wichtigkeit aus der Modellkarte: der Rückgang der KV-Abrufgenauigkeit, wenn jeder Kopf allein abgeschaltet wird</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="586"/>
         <source>Attention / hidden attention</source>
         <translation>Aufmerksamkeit / verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="674"/>
+        <location filename="../app/studio/main_window.cpp" line="587"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="86"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="91"/>
         <source>The workspace&apos;s model runs on the server %1, and this build has no remote engine.</source>
         <translation>Das Modell des Arbeitsbereichs läuft auf dem Server %1, und dieser Build hat keine Remote-Engine.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="137"/>
-        <source>Export figure set into folder</source>
-        <translation>Abbildungssatz in Ordner exportieren</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="145"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="272"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../app/studio/main_window_workspace.cpp" line="147"/>
-        <source>Wrote %n file(s)</source>
-        <translation>
-            <numerusform>%n Datei geschrieben</numerusform>
-            <numerusform>%n Dateien geschrieben</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="167"/>
+        <location filename="../app/studio/main_window.cpp" line="175"/>
         <source>Importance (head ranking result)</source>
         <translation>Wichtigkeit (Ergebnis der Kopf-Rangfolge)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="168"/>
+        <location filename="../app/studio/main_window.cpp" line="176"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather-Wert (Zeilenenden → ihre eigene Zeile)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="169"/>
+        <location filename="../app/studio/main_window.cpp" line="177"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate-Wert (letztes Token → Zeilenenden)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="170"/>
+        <location filename="../app/studio/main_window.cpp" line="178"/>
         <source>Duplicate-token score (earlier copies of the token)</source>
         <translation>Duplikat-Token-Wert (frühere Kopien des Tokens)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="171"/>
+        <location filename="../app/studio/main_window.cpp" line="179"/>
         <source>Induction score (the token after an earlier copy)</source>
         <translation>Induktionswert (das Token nach einer früheren Kopie)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="392"/>
-        <location filename="../app/studio/main_window.cpp" line="552"/>
-        <location filename="../app/studio/main_window.cpp" line="678"/>
+        <location filename="../app/studio/main_window.cpp" line="400"/>
+        <location filename="../app/studio/main_window.cpp" line="591"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="86"/>
         <source>importance (baseline − ablated)</source>
         <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="133"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="132"/>
         <source>E&amp;xperiments</source>
         <translation>E&amp;xperimente</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="137"/>
         <source>&amp;Open result…</source>
         <translation>Ergebnis ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="139"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="140"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="139"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="142"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="141"/>
         <location filename="../app/studio/main_window_startup.cpp" line="32"/>
         <source>Could not open the result</source>
         <translation>Das Ergebnis konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="144"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="143"/>
         <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
         <translation>G&amp;&amp;A-&amp;Masken-Editor (MMLU) …</translation>
     </message>
@@ -2532,37 +2609,37 @@
         <translation>Die Sitzung konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
         <source>&amp;Guided tour</source>
         <translation>&amp;Geführte Tour</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
         <source>Open &amp;demo model</source>
         <translation>&amp;Demo-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
         <source>&amp;Transformer</source>
         <translation>&amp;Transformer</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="201"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>&amp;SSM (Mamba)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="201"/>
         <source>&amp;Hybrid</source>
         <translation>&amp;Hybrid</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="207"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="206"/>
         <source>Not bundled in this build</source>
         <translation>In diesem Build nicht enthalten</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="61"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="66"/>
         <source>Could not open an experiment result of the workspace</source>
         <translation>Ein Experimentergebnis des Arbeitsbereichs konnte nicht geöffnet werden</translation>
     </message>
@@ -2830,27 +2907,27 @@
         <translation>&amp;Tokenizer-Ordner:</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="111"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="125"/>
         <source>Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).</source>
         <translation>Speicher: etwa %1 für %2 Token in %3 (Gewichte %4, KV-Cache und Zustände %5, Aktivierungen %6).</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="118"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="132"/>
         <source>Only %1 is available: this model does not fit and will not be loaded. Choose a smaller checkpoint or free memory.</source>
         <translation>Nur %1 verfügbar: Dieses Modell passt nicht in den Speicher und wird nicht geladen. Wählen Sie einen kleineren Checkpoint, oder geben Sie Speicher frei.</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="122"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="136"/>
         <source>%1 is available.</source>
         <translation>%1 verfügbar.</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="125"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="139"/>
         <source>No memory estimate: %1</source>
         <translation>Keine Speicherschätzung: %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="128"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="142"/>
         <source>No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the *.safetensors files.</source>
         <translation>Keine Speicherschätzung: %1 enthält keine config.json. Wählen Sie den Ordner, der config.json und die *.safetensors-Dateien enthält.</translation>
     </message>
@@ -2898,47 +2975,47 @@
         <translation>Freier Text</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="47"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="50"/>
         <source>R&amp;un</source>
         <translation>Ausführ&amp;en</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="52"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="55"/>
         <source>&amp;Sample prompt:</source>
         <translation>Beispiel-&amp;Prompt:</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="61"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="64"/>
         <source>Choose a sample…</source>
         <translation>Beispiel wählen …</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="64"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="67"/>
         <source>Type a prompt; the model reruns as you type or toggle heads.</source>
         <translation>Prompt eingeben; das Modell rechnet beim Tippen und beim Umschalten von Köpfen neu.</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="66"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="69"/>
         <source>Prompt</source>
         <translation>Prompt</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="70"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="73"/>
         <source>Answer &amp;candidates:</source>
         <translation>Antwort&amp;kandidaten:</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="72"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="75"/>
         <source>comma-separated, e.g. 88, 42</source>
         <translation>durch Kommas getrennt, z. B. 88, 42</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="73"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="76"/>
         <source>Each candidate is scored by the probability of its first token</source>
         <translation>Jeder Kandidat wird nach der Wahrscheinlichkeit seines ersten Tokens bewertet</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="77"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="80"/>
         <source>Run the model on the prompt (Ctrl+R)</source>
         <translation>Modell auf den Prompt anwenden (Strg+R)</translation>
     </message>
@@ -3059,23 +3136,23 @@
 <context>
     <name>gna::studio::Workspace</name>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="109"/>
-        <location filename="../app/studio/workspace.cpp" line="114"/>
+        <location filename="../app/studio/workspace.cpp" line="131"/>
+        <location filename="../app/studio/workspace.cpp" line="136"/>
         <source>Cannot write the workspace file %1: %2</source>
         <translation>Die Arbeitsbereichsdatei %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="123"/>
+        <location filename="../app/studio/workspace.cpp" line="145"/>
         <source>Cannot open the workspace file %1: %2</source>
         <translation>Die Arbeitsbereichsdatei %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="130"/>
+        <location filename="../app/studio/workspace.cpp" line="152"/>
         <source>The workspace file %1 is not valid JSON (%2 at byte %3).</source>
         <translation>Die Arbeitsbereichsdatei %1 ist kein gültiges JSON (%2 bei Byte %3).</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="136"/>
+        <location filename="../app/studio/workspace.cpp" line="158"/>
         <source>The file %1 is not a G&amp;A Studio workspace.</source>
         <translation>Die Datei %1 ist kein G&amp;A-Studio-Arbeitsbereich.</translation>
     </message>
@@ -3138,78 +3215,93 @@
 <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="64"/>
-        <location filename="../views/attention_heatmap.cpp" line="114"/>
+        <location filename="../views/attention_heatmap.cpp" line="66"/>
+        <location filename="../views/attention_heatmap.cpp" line="208"/>
         <source>Attention weight</source>
         <translation>Aufmerksamkeitsgewicht</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="71"/>
+        <location filename="../views/attention_heatmap.cpp" line="73"/>
         <source>Key token</source>
         <translation>Key-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="72"/>
+        <location filename="../views/attention_heatmap.cpp" line="74"/>
         <source>Query token</source>
         <translation>Query-Token</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="76"/>
+        <location filename="../views/attention_heatmap.cpp" line="78"/>
         <source>Attention heatmap</source>
         <translation>Aufmerksamkeits-Heatmap</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="77"/>
+        <location filename="../views/attention_heatmap.cpp" line="79"/>
         <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
         <translation>Scrollen zum Zoomen, Ziehen zum Verschieben, Doppelklick setzt die Ansicht zurück</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="83"/>
+        <location filename="../views/attention_heatmap.cpp" line="85"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="113"/>
+        <location filename="../views/attention_heatmap.cpp" line="207"/>
         <source>Weight difference</source>
         <translation>Gewichtsdifferenz</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="113"/>
+        <location filename="../views/attention_heatmap.cpp" line="207"/>
         <source>Hidden attention difference</source>
         <translation>Differenz der verborgenen Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="114"/>
+        <location filename="../views/attention_heatmap.cpp" line="209"/>
+        <source>Hidden attention (colours end at the 99th percentile of |a|)</source>
+        <translation>Verborgene Aufmerksamkeit (Farben enden beim 99. Perzentil von |a|)</translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="210"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="299"/>
-        <source>last row: entropy %1 bits, max %2 on “%3”</source>
-        <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
+        <location filename="../views/attention_heatmap.cpp" line="297"/>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="301"/>
-        <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
-        <translation>Farbe: a mit Vorzeichen; letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
+        <source>“%1” after “%2”</source>
+        <translation>„%1“ nach „%2“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="302"/>
-        <source>last row as a / Σa: entropy %1 bits, max %2 on “%3”</source>
-        <translation>letzte Zeile als a / Σa: Entropie %1 Bit, Maximum %2 auf „%3“</translation>
+        <location filename="../views/attention_heatmap.cpp" line="330"/>
+        <source>last row: entropy %1 bits, max %2 on %3</source>
+        <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf %3</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="332"/>
+        <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on %3</source>
+        <translation>Farbe: vorzeichenbehaftetes a; letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf %3</translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="333"/>
+        <source>last row as a / Σa: entropy %1 bits, max %2 on %3</source>
+        <translation>letzte Zeile als a / Σa: Entropie %1 Bit, Maximum %2 auf %3</translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="363"/>
         <source>masked: key after the query (causal)</source>
         <translation>maskiert: Key nach der Query (kausal)</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="333"/>
+        <location filename="../views/attention_heatmap.cpp" line="364"/>
         <source>Weight %1</source>
         <translation>Gewicht %1</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="334"/>
+        <location filename="../views/attention_heatmap.cpp" line="365"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
@@ -3221,105 +3313,191 @@ Key %3 „%4“
 <context>
     <name>gna::views::FigureExportDialog</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="475"/>
+        <location filename="../views/figure_dialogs.cpp" line="71"/>
         <source>Transparent background</source>
         <translation>Transparenter Hintergrund</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="476"/>
+        <location filename="../views/figure_dialogs.cpp" line="72"/>
         <source>&amp;Paper colours (white background)</source>
         <translation>&amp;Papierfarben (weißer Hintergrund)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="478"/>
-        <location filename="../views/figure_export.cpp" line="548"/>
+        <location filename="../views/figure_dialogs.cpp" line="74"/>
+        <location filename="../views/figure_dialogs.cpp" line="147"/>
         <source>Export figure</source>
         <translation>Abbildung exportieren</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="479"/>
+        <location filename="../views/figure_dialogs.cpp" line="75"/>
         <source>PDF (vector)</source>
         <translation>PDF (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="479"/>
+        <location filename="../views/figure_dialogs.cpp" line="75"/>
         <source>SVG (vector)</source>
         <translation>SVG (Vektor)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="479"/>
+        <location filename="../views/figure_dialogs.cpp" line="75"/>
         <source>PNG (bitmap)</source>
         <translation>PNG (Bitmap)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="479"/>
+        <location filename="../views/figure_dialogs.cpp" line="75"/>
         <source>CSV (data)</source>
         <translation>CSV (Daten)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="480"/>
-        <source>Single column (3.3 in)</source>
-        <translation>Einspaltig (3,3 Zoll)</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="480"/>
-        <source>Double column (6.9 in)</source>
-        <translation>Zweispaltig (6,9 Zoll)</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="480"/>
-        <source>Custom</source>
-        <translation>Benutzerdefiniert</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="485"/>
+        <location filename="../views/figure_dialogs.cpp" line="79"/>
         <source> in</source>
         <translation> Zoll</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="493"/>
+        <location filename="../views/figure_dialogs.cpp" line="86"/>
         <source>Browse…</source>
         <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="498"/>
+        <location filename="../views/figure_dialogs.cpp" line="91"/>
+        <source>Fi&amp;gure:</source>
+        <translation>&amp;Abbildung:</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="93"/>
         <source>&amp;Format:</source>
         <translation>&amp;Format:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="499"/>
-        <source>&amp;Size:</source>
-        <translation>&amp;Größe:</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="500"/>
-        <source>&amp;Width:</source>
-        <translation>&amp;Breite:</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="501"/>
-        <source>&amp;Height:</source>
-        <translation>&amp;Höhe:</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="502"/>
-        <source>&amp;DPI (PNG):</source>
-        <translation>&amp;DPI (PNG):</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="506"/>
+        <location filename="../views/figure_dialogs.cpp" line="98"/>
         <source>Draw the figure with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
         <translation>Zeichnet die Abbildung mit weißem Hintergrund und dunklem Text und dunklen Achsen, unabhängig vom Farbschema auf dem Bildschirm; deaktivieren, um die Farben des Bildschirms zu behalten.</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="509"/>
+        <location filename="../views/figure_dialogs.cpp" line="101"/>
         <source>F&amp;ile:</source>
         <translation>Dat&amp;ei:</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="555"/>
+        <location filename="../views/figure_dialogs.cpp" line="158"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>gna::views::FigureSetDialog</name>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="168"/>
+        <source>&amp;Paper colours (white background)</source>
+        <translation>&amp;Papierfarben (weißer Hintergrund)</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="169"/>
+        <source>Transparent background</source>
+        <translation>Transparenter Hintergrund</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="170"/>
+        <source>Export figure set</source>
+        <translation>Abbildungssatz exportieren</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="172"/>
+        <source>Browse…</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="177"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="177"/>
+        <source>SVG</source>
+        <translation>SVG</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="178"/>
+        <source>PNG</source>
+        <translation>PNG</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="187"/>
+        <source>F&amp;older:</source>
+        <translation>&amp;Ordner:</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="190"/>
+        <source>Every figure the window shows (maps, next-token chart, head board, experiment plots), each with a CSV of its data; tables as CSV and LaTeX.</source>
+        <translation>Jede Abbildung, die das Fenster zeigt (Karten, Diagramm der nächsten Tokens, Kopftafel, Experimentdiagramme), jeweils mit einer CSV ihrer Daten; Tabellen als CSV und LaTeX.</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="194"/>
+        <source>Formats:</source>
+        <translation>Formate:</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="198"/>
+        <source>Draw the figures with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
+        <translation>Die Abbildungen mit weißem Hintergrund und dunklem Text und Achsen zeichnen, unabhängig vom Design auf dem Bildschirm; abwählen, um die Bildschirmfarben zu behalten.</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="208"/>
+        <source>Export figure set into folder</source>
+        <translation>Abbildungssatz in Ordner exportieren</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="239"/>
+        <source>Choose the folder the figures go into.</source>
+        <translation>Wählen Sie den Ordner für die Abbildungen.</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="243"/>
+        <source>Tick at least one format (PDF, SVG or PNG).</source>
+        <translation>Wählen Sie mindestens ein Format (PDF, SVG oder PNG).</translation>
+    </message>
+</context>
+<context>
+    <name>gna::views::FigureSizeRows</name>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="24"/>
+        <source>Single column (3.3 in)</source>
+        <translation>Einspaltig (3,3 Zoll)</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="24"/>
+        <source>Double column (6.9 in)</source>
+        <translation>Zweispaltig (6,9 Zoll)</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="24"/>
+        <source>Custom</source>
+        <translation>Benutzerdefiniert</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="28"/>
+        <source> in</source>
+        <translation> Zoll</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="49"/>
+        <source>&amp;Size:</source>
+        <translation>&amp;Größe:</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="50"/>
+        <source>&amp;Width:</source>
+        <translation>&amp;Breite:</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="51"/>
+        <source>&amp;Height:</source>
+        <translation>&amp;Höhe:</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="52"/>
+        <source>&amp;DPI (PNG):</source>
+        <translation>&amp;DPI (PNG):</translation>
     </message>
 </context>
 <context>
@@ -3482,27 +3660,37 @@ Key %3 „%4“
         <translation>kein Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="107"/>
+        <location filename="../views/head_board_figure.cpp" line="108"/>
         <source>Δ score</source>
         <translation>Δ Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="107"/>
+        <location filename="../views/head_board_figure.cpp" line="108"/>
         <source>Score</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="109"/>
+        <location filename="../views/head_board_figure.cpp" line="111"/>
         <source>%1, SSM heads</source>
         <translation>%1, SSM-Köpfe</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="109"/>
+        <location filename="../views/head_board_figure.cpp" line="111"/>
         <source>%1, attention heads</source>
         <translation>%1, Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="115"/>
+        <location filename="../views/head_board_figure.cpp" line="125"/>
+        <source>Head (H: attention, S: SSM; hatched: no such head in the layer)</source>
+        <translation>Kopf (H: Aufmerksamkeit, S: SSM; schraffiert: kein solcher Kopf in der Schicht)</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="126"/>
+        <source>%1 (hatched: no such head in the layer)</source>
+        <translation>%1 (schraffiert: kein solcher Kopf in der Schicht)</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="128"/>
         <source>Ablated heads</source>
         <translation>Ablatierte Köpfe</translation>
     </message>

@@ -360,12 +360,32 @@
         <translation>工作区 %1 引用的实验结果无法打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="77"/>
+        <location filename="../app/studio/paper_figures.cpp" line="75"/>
         <source>Could not write %1: %2. Check that the folder is writable.</source>
         <translation>无法写入 %1：%2。请检查该文件夹是否可写。</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="128"/>
+        <location filename="../app/studio/paper_figures.cpp" line="99"/>
+        <source>%1: curves</source>
+        <translation>%1：曲线</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="110"/>
+        <source>%1: retrieval map</source>
+        <translation>%1：检索图</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="159"/>
+        <source>Next-token chart</source>
+        <translation>下一个词元图</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="166"/>
+        <source>Head board</source>
+        <translation>注意力头面板</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="179"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
         <translation>无法创建文件夹 %1。请检查其上级文件夹的权限。</translation>
     </message>
@@ -480,7 +500,7 @@
     </message>
     <message>
         <location filename="../app/studio/experiment_panel.cpp" line="217"/>
-        <location filename="../app/studio/experiment_panel.cpp" line="294"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="316"/>
         <source>Open a model, then Run.</source>
         <translation>请先打开模型，然后点击运行。</translation>
     </message>
@@ -606,143 +626,143 @@
         <translation>已取消。目前已验证的头保留在头面板上，并保存在 %1 中；归因排序不会从中断处继续：请使用另一个文件夹再次运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="263"/>
-        <source>Cancelled. Finished samples are saved in %1; Run again with the same folder to resume.</source>
-        <translation>已取消。已完成的样本保存在 %1 中；使用同一文件夹再次运行即可继续。</translation>
+        <location filename="../app/studio/experiment_panel.cpp" line="268"/>
+        <source>Cancelled. Finished samples are saved in %1; Run again to resume (the results folder field names it; empty it to start a new run).</source>
+        <translation>已取消。已完成的样本保存在 %1；再次运行即可继续（结果文件夹字段中写着它；清空该字段可开始新的运行）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="269"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="275"/>
         <source>The experiment failed.</source>
         <translation>实验失败。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="280"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="286"/>
         <source>Head ranking</source>
         <translation>注意力头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="281"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="287"/>
         <source>Cumulative removal</source>
         <translation>累积移除</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="282"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="288"/>
         <source>Layer pruning</source>
         <translation>层剪枝</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="283"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="289"/>
         <source>Sparsification</source>
         <translation>稀疏化</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="284"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="290"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="90"/>
         <source>Needle in a haystack</source>
         <translation>大海捞针</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="285"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="291"/>
         <source>Manipulation grid</source>
         <translation>操控网格</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="286"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="292"/>
         <source>G&amp;&amp;A masks (MMLU)</source>
         <translation>G&amp;&amp;A 掩码（MMLU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="287"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="293"/>
         <source>Memory table</source>
         <translation>内存表</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="295"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="317"/>
         <source>Ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="299"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="321"/>
         <source>none: this model has no attention heads</source>
         <translation>无：此模型没有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="310"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="332"/>
         <source>This model has no attention heads: a G&amp;A mask acts on attention weights, so this experiment cannot run on it.</source>
         <translation>此模型没有注意力头：G&amp;A 掩码作用于注意力权重，因此无法在此模型上运行该实验。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="331"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="353"/>
         <source>e.g. %1; empty: all heads</source>
         <translation>例如 %1；留空：所有头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="333"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="355"/>
         <source>Heads as %1, separated by commas; empty = every attention and SSM head of this model</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头和 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="335"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="357"/>
         <source>e.g. %1; empty: all SSM heads</source>
         <translation>例如 %1；留空：所有 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="336"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="358"/>
         <source>Heads as %1, separated by commas; empty = every SSM head of this model</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 此模型的所有 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="338"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="360"/>
         <source>e.g. %1; empty: all attention heads</source>
         <translation>例如 %1；留空：所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="339"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="361"/>
         <source>Heads as %1, separated by commas; empty = every attention head of this model</source>
         <translation>注意力头，格式为 %1，以逗号分隔；留空 = 此模型的所有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="341"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="363"/>
         <source>e.g. %1; list SSM heads</source>
         <translation>例如 %1；请列出 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="343"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="365"/>
         <source>Heads as %1, separated by commas; empty = every attention head, and this model has none: list its SSM heads%2</source>
         <translation>头，格式为 %1，以逗号分隔；留空 = 所有注意力头，但此模型没有注意力头：请列出其 SSM 头%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="347"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="369"/>
         <source>, or rank them all with a fast method</source>
         <translation>，或用快速方法为所有头排序</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="349"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="371"/>
         <source>result.json, or e.g. %1</source>
         <translation>result.json，或例如 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="350"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="372"/>
         <source>A head_ranking result.json, or heads as %1, …</source>
         <translation>head_ranking 的 result.json，或形如 %1, … 的头</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="364"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="386"/>
         <source>a new folder per run</source>
         <translation>每次运行新建文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="366"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="388"/>
         <source>Empty: each run writes a new folder in %1; a folder with a partial result resumes it.</source>
         <translation>留空：每次运行在 %1 中新建文件夹；包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="370"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="392"/>
         <source>Results folder. Empty: a new folder per run in %1. A folder with a partial result resumes it.</source>
         <translation>结果文件夹。留空：每次运行在 %1 中新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="430"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="468"/>
         <source>Preparing the samples…</source>
         <translation>正在准备样本…</translation>
     </message>
@@ -1074,22 +1094,22 @@
         <translation>规范编辑器</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="414"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="450"/>
         <source>Open a model first (File ▸ Open model).</source>
         <translation>请先打开模型（文件 ▸ 打开模型）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="436"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="474"/>
         <source>Cancelling after the current sample…</source>
         <translation>将在当前样本完成后取消…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="454"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="492"/>
         <source>%1 of %2 samples · %3 elapsed · %4 left · %5</source>
         <translation>%1 / %2 个样本 · 已用 %3 · 剩余 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel.cpp" line="468"/>
+        <location filename="../app/studio/experiment_panel.cpp" line="506"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
     </message>
@@ -1460,37 +1480,37 @@
         <translation>导览：关闭注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="296"/>
+        <location filename="../app/studio/guided_tour.cpp" line="302"/>
         <source>precomputed in %1</source>
         <translation>预先计算于 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="304"/>
+        <location filename="../app/studio/guided_tour.cpp" line="310"/>
         <source>Another experiment is running: wait for it or cancel it, then press Next again.</source>
         <translation>另一个实验正在运行：请等待其结束或取消它，然后再次点击“下一步”。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="305"/>
+        <location filename="../app/studio/guided_tour.cpp" line="311"/>
         <source>Ranking the heads: every head is switched off alone on 8 KV-retrieval prompts…</source>
         <translation>正在为注意力头排序：在 8 个 KV 检索提示上逐个单独关闭每个头…</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="322"/>
+        <location filename="../app/studio/guided_tour.cpp" line="328"/>
         <source>computed now on 8 KV-retrieval prompts (Experiments dock)</source>
         <translation>刚刚在 8 个 KV 检索提示上计算（实验面板）</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="324"/>
+        <location filename="../app/studio/guided_tour.cpp" line="330"/>
         <source>The head ranking found fewer than two heads.</source>
         <translation>注意力头排序找到的头少于两个。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="334"/>
+        <location filename="../app/studio/guided_tour.cpp" line="340"/>
         <source>The head ranking was cancelled.</source>
         <translation>注意力头排序已取消。</translation>
     </message>
     <message>
-        <location filename="../app/studio/guided_tour.cpp" line="369"/>
+        <location filename="../app/studio/guided_tour.cpp" line="375"/>
         <source>Could not pick a Gather and an Aggregate head.</source>
         <translation>无法选出 Gather 头和 Aggregate 头。</translation>
     </message>
@@ -1730,12 +1750,12 @@
         <translation>无法加载</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="323"/>
+        <location filename="../app/studio/tour_steps.cpp" line="346"/>
         <source>the demo model&apos;s invented world</source>
         <translation>演示模型虚构的世界</translation>
     </message>
     <message>
-        <location filename="../app/studio/tour_steps.cpp" line="332"/>
+        <location filename="../app/studio/tour_steps.cpp" line="355"/>
         <source>the bundled MMLU sample</source>
         <translation>附带的 MMLU 样例</translation>
     </message>
@@ -1894,245 +1914,250 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="465"/>
+        <location filename="../app/studio/main_window.cpp" line="484"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="102"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="101"/>
         <source>No CUDA device: this build or this machine has none</source>
         <translation>没有 CUDA 设备：此版本或此计算机不支持</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="98"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="97"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="98"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="58"/>
+        <source>&amp;Save workspace</source>
+        <translation>保存工作区(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="61"/>
+        <source>Save workspace &amp;as…</source>
+        <translation>工作区另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="97"/>
         <source>CUDA (GPU)</source>
         <translation>CUDA（GPU）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="115"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="114"/>
         <source>Compute in &amp;bf16</source>
         <translation>以 &amp;bf16 计算</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="120"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="119"/>
         <source>Half the memory of f32; results deviate from f32 by bf16 rounding</source>
         <translation>内存为 f32 的一半；结果与 f32 相差 bf16 的舍入误差</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="121"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="120"/>
         <source>This CPU has no bf16 instructions (AVX512-BF16 or AMX): bf16 would be several times slower than f32 here</source>
         <translation>此 CPU 没有 bf16 指令（AVX512-BF16 或 AMX）：在这里 bf16 会比 f32 慢数倍</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="94"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="93"/>
         <source>&amp;Device</source>
         <translation>设备(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="78"/>
+        <location filename="../app/studio/main_window.cpp" line="80"/>
         <source>Loading cancelled</source>
         <translation>已取消加载</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="73"/>
+        <location filename="../app/studio/main_window.cpp" line="75"/>
         <source>Loading %p%</source>
         <translation>正在加载 %p%</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="63"/>
+        <location filename="../app/studio/main_window.cpp" line="64"/>
         <location filename="../app/studio/main_window_language.cpp" line="69"/>
         <source>G&amp;A Studio</source>
         <translation>G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="70"/>
+        <location filename="../app/studio/main_window.cpp" line="72"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="84"/>
+        <location filename="../app/studio/main_window.cpp" line="86"/>
         <source>Could not load the model</source>
         <translation>无法加载模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="86"/>
+        <location filename="../app/studio/main_window.cpp" line="88"/>
         <source>Could not load %1</source>
         <translation>无法加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="90"/>
-        <source>Run failed</source>
-        <translation>运行失败</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="91"/>
-        <source>The run failed</source>
-        <translation>运行失败</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="93"/>
+        <location filename="../app/studio/main_window.cpp" line="101"/>
         <source>Run cancelled</source>
         <translation>运行已取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="181"/>
+        <location filename="../app/studio/main_window.cpp" line="189"/>
         <source>Restore a&amp;ll</source>
         <translation>全部恢复(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="222"/>
+        <location filename="../app/studio/main_window.cpp" line="230"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="357"/>
+        <location filename="../app/studio/main_window.cpp" line="365"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>停止运行或加载 (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="647"/>
+        <location filename="../app/studio/main_window.cpp" line="546"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>勾选“与未消融的运行比较”以查看消融带来的变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <location filename="../app/studio/main_window.cpp" line="174"/>
         <source>No colouring</source>
         <translation>不着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <location filename="../app/studio/main_window.cpp" line="99"/>
+        <source>Run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="174"/>
         <source>Entropy of the last row</source>
         <translation>最后一行的熵</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="166"/>
+        <location filename="../app/studio/main_window.cpp" line="174"/>
         <source>Max weight of the last row</source>
         <translation>最后一行的最大权重</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="167"/>
+        <location filename="../app/studio/main_window.cpp" line="175"/>
         <source>Attention to the selected token</source>
         <translation>对所选词元的注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="176"/>
+        <location filename="../app/studio/main_window.cpp" line="184"/>
         <source>C&amp;olour heads by:</source>
         <translation>注意力头着色依据(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="180"/>
+        <location filename="../app/studio/main_window.cpp" line="188"/>
         <source>&amp;Invert</source>
         <translation>反转(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="216"/>
+        <location filename="../app/studio/main_window.cpp" line="224"/>
         <source>Compare with the unablated run</source>
         <translation>与未消融的运行比较</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="220"/>
+        <location filename="../app/studio/main_window.cpp" line="228"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="226"/>
+        <location filename="../app/studio/main_window.cpp" line="234"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="236"/>
-        <location filename="../app/studio/main_window.cpp" line="675"/>
+        <location filename="../app/studio/main_window.cpp" line="244"/>
+        <location filename="../app/studio/main_window.cpp" line="588"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="237"/>
+        <location filename="../app/studio/main_window.cpp" line="245"/>
         <source>Difference (ablated − unablated)</source>
         <translation>差异（消融 − 未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="335"/>
+        <location filename="../app/studio/main_window.cpp" line="343"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="356"/>
+        <location filename="../app/studio/main_window.cpp" line="364"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="516"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="48"/>
         <source>“%1” is not a head name: write L&lt;layer&gt;.H&lt;head&gt; (attention) or L&lt;layer&gt;.S&lt;head&gt; (SSM), e.g. L1.H3</source>
         <translation>“%1”不是头的名称：请写 L&lt;层&gt;.H&lt;头&gt;（注意力）或 L&lt;层&gt;.S&lt;头&gt;（SSM），例如 L1.H3</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="521"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="54"/>
         <source>The model has no %1: its layers are L0 to L%2</source>
         <translation>模型没有 %1：它的层是 L0 到 L%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="525"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="58"/>
         <source>The model has no %1: layer %2 has no SSM heads</source>
         <translation>模型没有 %1：第 %2 层没有 SSM 头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="526"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="59"/>
         <source>The model has no %1: layer %2 has no attention heads</source>
         <translation>模型没有 %1：第 %2 层没有注意力头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="527"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="61"/>
         <source>The model has no %1: the SSM heads of layer %2 are S0 to S%3</source>
         <translation>模型没有 %1：第 %2 层的 SSM 头是 S0 到 S%3</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="528"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="62"/>
         <source>The model has no %1: the heads of layer %2 are H0 to H%3</source>
         <translation>模型没有 %1：第 %2 层的头是 H0 到 H%3</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="590"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="124"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>没有消融任何头，因此两次运行结果相同。点击头面板上的某个头即可将其关闭。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="604"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="138"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>已消融的头不会改变这些图：两次运行得到相同的权重（一个头只影响其所在层之后的层）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="612"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="146"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="613"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="147"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="615"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="149"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="616"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="150"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="570"/>
-        <location filename="../app/studio/main_window.cpp" line="646"/>
+        <location filename="../app/studio/main_window.cpp" line="545"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="104"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>输入提示以查看注意力图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="459"/>
+        <location filename="../app/studio/main_window.cpp" line="478"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
@@ -2173,284 +2198,337 @@
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="58"/>
-        <source>&amp;Save workspace as…</source>
-        <translation>工作区另存为(&amp;S)…</translation>
+        <location filename="../app/studio/main_window_workspace.cpp" line="126"/>
+        <source>The workspace</source>
+        <translation>该工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="59"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="126"/>
+        <source>The workspace %1</source>
+        <translation>工作区 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="128"/>
+        <source>Some heads of the workspace were not switched off</source>
+        <translation>工作区中的部分头未被关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="129"/>
+        <source>%1 lists heads to switch off (its plan, key &quot;ablate&quot;) that this model cannot switch off:</source>
+        <translation>%1 列出了要关闭的头（其计划，键 &quot;ablate&quot;），但此模型无法关闭它们：</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="131"/>
+        <source>No head is switched off. Switch heads off on the head board and save the workspace again to correct it.</source>
+        <translation>没有关闭任何头。请在头面板上关闭头，然后重新保存工作区以修正它。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="133"/>
+        <source>Switched off: %1. Save the workspace again to correct the file.</source>
+        <translation>已关闭：%1。重新保存工作区以修正该文件。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="155"/>
         <source>Save workspace</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="60"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="156"/>
         <source>Workspaces (*.gna.json)</source>
         <translation>工作区 (*.gna.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="62"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="162"/>
         <source>Could not save the workspace</source>
         <translation>无法保存工作区</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="66"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="165"/>
+        <source>Saved the workspace %1</source>
+        <translation>已保存工作区 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="177"/>
+        <source>Save the changes?</source>
+        <translation>保存更改？</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="178"/>
+        <source>This session (its switched-off heads, prompt, shown heads and open results) is not saved in a workspace. Save it before closing?</source>
+        <translation>此会话（关闭的头、提示、显示的头和打开的结果）尚未保存到工作区。关闭前保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="180"/>
+        <source>The session has changes that the workspace %1 does not hold. Save them before closing?</source>
+        <translation>会话中有工作区 %1 未包含的更改。关闭前保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_workspace.cpp" line="234"/>
+        <source>Nothing to export yet: run a prompt first.</source>
+        <translation>尚无可导出的内容：请先运行一个提示。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/studio/main_window_workspace.cpp" line="274"/>
+        <source>Wrote %n file(s) into %1</source>
+        <translation><numerusform>已将 %n 个文件写入 %1</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window_menus.cpp" line="65"/>
         <source>&amp;Export figure…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="69"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="68"/>
         <source>Export figure &amp;set…</source>
         <translation>导出图表集(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="72"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="71"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="73"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="75"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="74"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="77"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="76"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="81"/>
         <source>&amp;Invert ablation</source>
         <translation>反转消融(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="83"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="82"/>
         <source>Restore &amp;all heads</source>
         <translation>恢复所有头(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="84"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="83"/>
         <source>Ablate &amp;current layer</source>
         <translation>消融当前层(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="87"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="86"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="88"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="87"/>
         <source>&amp;Run now</source>
         <translation>立即运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="91"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="90"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="148"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="147"/>
         <source>&amp;KV-retrieval map…</source>
         <translation>KV 检索图(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="153"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="152"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="160"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="159"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="162"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="162"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="163"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="162"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="173"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="172"/>
         <source>Colour &amp;palette</source>
         <translation>配色方案(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="185"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="184"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="196"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="211"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="210"/>
         <source>No model loaded. Open one with %1 (%2) or drop a model folder here</source>
         <translation>未加载模型。请通过 %1 (%2) 打开模型，或将模型文件夹拖放到此处</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="216"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="215"/>
         <source>%1, or open a bundled demo from %2.</source>
         <translation>%1，或从 %2 打开内置的演示模型。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="218"/>
         <source>&amp;About G&amp;&amp;A Studio</source>
         <translation>关于 G&amp;&amp;A Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="220"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="219"/>
         <source>About G&amp;A Studio</source>
         <translation>关于 G&amp;A Studio</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="221"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="220"/>
         <source>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;Find, see and test the attention heads that carry in-context retrieval (Gather &amp;amp; Aggregate).</source>
         <translation>&lt;b&gt;G&amp;amp;A Studio&lt;/b&gt; %1&lt;br&gt;查找、观察并测试承担上下文检索的注意力头（Gather &amp;amp; Aggregate）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="226"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="225"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="467"/>
+        <location filename="../app/studio/main_window.cpp" line="486"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="468"/>
+        <location filename="../app/studio/main_window.cpp" line="487"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="567"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="101"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="568"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="102"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window.cpp" line="556"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="90"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="649"/>
+        <location filename="../app/studio/main_window.cpp" line="548"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>输入提示以查看下一个词元的概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="673"/>
+        <location filename="../app/studio/main_window.cpp" line="558"/>
+        <source>No head ranking yet: run one in the Experiments dock (Head ranking) or open its result.json, and the board shows each head&apos;s importance.</source>
+        <translation>尚无头排名：在实验面板中运行一次（头排名）或打开其 result.json，面板即会显示每个头的重要性。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="564"/>
+        <source>Head board: importance from the model card: the drop in KV-retrieval accuracy when each head alone is switched off</source>
+        <translation>头面板：来自模型卡的重要性：单独关闭每个头时 KV 检索准确率的下降</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="586"/>
         <source>Attention / hidden attention</source>
         <translation>注意力 / 隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="674"/>
+        <location filename="../app/studio/main_window.cpp" line="587"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="86"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="91"/>
         <source>The workspace&apos;s model runs on the server %1, and this build has no remote engine.</source>
         <translation>工作区的模型运行在服务器 %1 上，而此版本没有远程引擎。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="137"/>
-        <source>Export figure set into folder</source>
-        <translation>将图表集导出到文件夹</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="145"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="272"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../app/studio/main_window_workspace.cpp" line="147"/>
-        <source>Wrote %n file(s)</source>
-        <translation>
-            <numerusform>已写入 %n 个文件</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="167"/>
+        <location filename="../app/studio/main_window.cpp" line="175"/>
         <source>Importance (head ranking result)</source>
         <translation>重要性（注意力头排序结果）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="168"/>
+        <location filename="../app/studio/main_window.cpp" line="176"/>
         <source>Gather score (line ends → their own line)</source>
         <translation>Gather 得分（行尾 → 其所在行）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="169"/>
+        <location filename="../app/studio/main_window.cpp" line="177"/>
         <source>Aggregate score (last token → line ends)</source>
         <translation>Aggregate 得分（最后一个词元 → 行尾）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="170"/>
+        <location filename="../app/studio/main_window.cpp" line="178"/>
         <source>Duplicate-token score (earlier copies of the token)</source>
         <translation>重复词元得分（该词元的先前副本）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="171"/>
+        <location filename="../app/studio/main_window.cpp" line="179"/>
         <source>Induction score (the token after an earlier copy)</source>
         <translation>归纳得分（先前副本之后的词元）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="392"/>
-        <location filename="../app/studio/main_window.cpp" line="552"/>
-        <location filename="../app/studio/main_window.cpp" line="678"/>
+        <location filename="../app/studio/main_window.cpp" line="400"/>
+        <location filename="../app/studio/main_window.cpp" line="591"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="86"/>
         <source>importance (baseline − ablated)</source>
         <translation>重要性（基线 − 消融后）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="133"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="132"/>
         <source>E&amp;xperiments</source>
         <translation>实验(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="137"/>
         <source>&amp;Open result…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="139"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="138"/>
         <source>Open experiment result</source>
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="140"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="139"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="142"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="141"/>
         <location filename="../app/studio/main_window_startup.cpp" line="32"/>
         <source>Could not open the result</source>
         <translation>无法打开结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="144"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="143"/>
         <source>G&amp;&amp;A &amp;mask editor (MMLU)…</source>
         <translation>G&amp;&amp;A 掩码编辑器(&amp;M)（MMLU）…</translation>
     </message>
@@ -2528,37 +2606,37 @@
         <translation>无法恢复会话</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="197"/>
         <source>&amp;Guided tour</source>
         <translation>导览(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="198"/>
         <source>Open &amp;demo model</source>
         <translation>打开演示模型(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="199"/>
         <source>&amp;Transformer</source>
         <translation>Transformer(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="201"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="200"/>
         <source>&amp;SSM (Mamba)</source>
         <translation>SSM (Mamba)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="202"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="201"/>
         <source>&amp;Hybrid</source>
         <translation>混合模型(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_menus.cpp" line="207"/>
+        <location filename="../app/studio/main_window_menus.cpp" line="206"/>
         <source>Not bundled in this build</source>
         <translation>此版本未附带</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_workspace.cpp" line="61"/>
+        <location filename="../app/studio/main_window_workspace.cpp" line="66"/>
         <source>Could not open an experiment result of the workspace</source>
         <translation>无法打开工作区中的实验结果</translation>
     </message>
@@ -2824,27 +2902,27 @@
         <translation>分词器文件夹(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="111"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="125"/>
         <source>Memory: about %1 for %2 tokens in %3 (weights %4, KV cache and states %5, activations %6).</source>
         <translation>内存：以 %3 处理 %2 个词元约需 %1（权重 %4，KV 缓存和状态 %5，激活值 %6）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="118"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="132"/>
         <source>Only %1 is available: this model does not fit and will not be loaded. Choose a smaller checkpoint or free memory.</source>
         <translation>仅有 %1 可用：内存不足以容纳此模型，将不会加载。请选择更小的检查点或释放内存。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="122"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="136"/>
         <source>%1 is available.</source>
         <translation>可用内存：%1。</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="125"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="139"/>
         <source>No memory estimate: %1</source>
         <translation>无法估算内存：%1</translation>
     </message>
     <message>
-        <location filename="../app/studio/open_model_dialog.cpp" line="128"/>
+        <location filename="../app/studio/open_model_dialog.cpp" line="142"/>
         <source>No memory estimate: %1 has no config.json. Choose the folder that holds config.json and the *.safetensors files.</source>
         <translation>无法估算内存：%1 中没有 config.json。请选择包含 config.json 和 *.safetensors 文件的文件夹。</translation>
     </message>
@@ -2892,47 +2970,47 @@
         <translation>自由文本</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="47"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="50"/>
         <source>R&amp;un</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="52"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="55"/>
         <source>&amp;Sample prompt:</source>
         <translation>示例提示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="61"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="64"/>
         <source>Choose a sample…</source>
         <translation>选择示例…</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="64"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="67"/>
         <source>Type a prompt; the model reruns as you type or toggle heads.</source>
         <translation>输入提示；输入文字或切换注意力头时模型会立即重新运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="66"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="69"/>
         <source>Prompt</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="70"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="73"/>
         <source>Answer &amp;candidates:</source>
         <translation>候选答案(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="72"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="75"/>
         <source>comma-separated, e.g. 88, 42</source>
         <translation>以逗号分隔，例如 88, 42</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="73"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="76"/>
         <source>Each candidate is scored by the probability of its first token</source>
         <translation>每个候选答案按其第一个词元的概率打分</translation>
     </message>
     <message>
-        <location filename="../app/studio/prompt_editor.cpp" line="77"/>
+        <location filename="../app/studio/prompt_editor.cpp" line="80"/>
         <source>Run the model on the prompt (Ctrl+R)</source>
         <translation>在提示上运行模型（Ctrl+R）</translation>
     </message>
@@ -3053,23 +3131,23 @@
 <context>
     <name>gna::studio::Workspace</name>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="109"/>
-        <location filename="../app/studio/workspace.cpp" line="114"/>
+        <location filename="../app/studio/workspace.cpp" line="131"/>
+        <location filename="../app/studio/workspace.cpp" line="136"/>
         <source>Cannot write the workspace file %1: %2</source>
         <translation>无法写入工作区文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="123"/>
+        <location filename="../app/studio/workspace.cpp" line="145"/>
         <source>Cannot open the workspace file %1: %2</source>
         <translation>无法打开工作区文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="130"/>
+        <location filename="../app/studio/workspace.cpp" line="152"/>
         <source>The workspace file %1 is not valid JSON (%2 at byte %3).</source>
         <translation>工作区文件 %1 不是有效的 JSON（第 %3 字节处：%2）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/workspace.cpp" line="136"/>
+        <location filename="../app/studio/workspace.cpp" line="158"/>
         <source>The file %1 is not a G&amp;A Studio workspace.</source>
         <translation>文件 %1 不是 G&amp;A Studio 工作区。</translation>
     </message>
@@ -3132,78 +3210,93 @@
 <context>
     <name>gna::views::AttentionHeatmap</name>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="64"/>
-        <location filename="../views/attention_heatmap.cpp" line="114"/>
+        <location filename="../views/attention_heatmap.cpp" line="66"/>
+        <location filename="../views/attention_heatmap.cpp" line="208"/>
         <source>Attention weight</source>
         <translation>注意力权重</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="71"/>
+        <location filename="../views/attention_heatmap.cpp" line="73"/>
         <source>Key token</source>
         <translation>键词元</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="72"/>
+        <location filename="../views/attention_heatmap.cpp" line="74"/>
         <source>Query token</source>
         <translation>查询词元</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="76"/>
+        <location filename="../views/attention_heatmap.cpp" line="78"/>
         <source>Attention heatmap</source>
         <translation>注意力热图</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="77"/>
+        <location filename="../views/attention_heatmap.cpp" line="79"/>
         <source>Scroll to zoom, drag to pan, double-click to reset the view</source>
         <translation>滚动缩放，拖动平移，双击重置视图</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="83"/>
+        <location filename="../views/attention_heatmap.cpp" line="85"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="113"/>
+        <location filename="../views/attention_heatmap.cpp" line="207"/>
         <source>Weight difference</source>
         <translation>权重差</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="113"/>
+        <location filename="../views/attention_heatmap.cpp" line="207"/>
         <source>Hidden attention difference</source>
         <translation>隐藏注意力差</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="114"/>
+        <location filename="../views/attention_heatmap.cpp" line="209"/>
+        <source>Hidden attention (colours end at the 99th percentile of |a|)</source>
+        <translation>隐藏注意力（颜色止于 |a| 的第 99 百分位）</translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="210"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="299"/>
-        <source>last row: entropy %1 bits, max %2 on “%3”</source>
-        <translation>最后一行：熵 %1 比特，最大值 %2 位于“%3”</translation>
+        <location filename="../views/attention_heatmap.cpp" line="297"/>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="301"/>
-        <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on “%3”</source>
-        <translation>颜色：带符号的 a；最后一行按 |a| / Σ|a| 计：熵 %1 比特，最大值 %2 位于“%3”</translation>
+        <source>“%1” after “%2”</source>
+        <translation>“%2”之后的“%1”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="302"/>
-        <source>last row as a / Σa: entropy %1 bits, max %2 on “%3”</source>
-        <translation>最后一行按 a / Σa 计：熵 %1 比特，最大值 %2 位于“%3”</translation>
+        <location filename="../views/attention_heatmap.cpp" line="330"/>
+        <source>last row: entropy %1 bits, max %2 on %3</source>
+        <translation>最后一行：熵 %1 比特，最大值 %2 在 %3</translation>
     </message>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="332"/>
+        <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on %3</source>
+        <translation>颜色：带符号的 a；最后一行按 |a| / Σ|a|：熵 %1 比特，最大值 %2 在 %3</translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="333"/>
+        <source>last row as a / Σa: entropy %1 bits, max %2 on %3</source>
+        <translation>最后一行按 a / Σa：熵 %1 比特，最大值 %2 在 %3</translation>
+    </message>
+    <message>
+        <location filename="../views/attention_heatmap.cpp" line="363"/>
         <source>masked: key after the query (causal)</source>
         <translation>已屏蔽：键在查询之后（因果）</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="333"/>
+        <location filename="../views/attention_heatmap.cpp" line="364"/>
         <source>Weight %1</source>
         <translation>权重 %1</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="334"/>
+        <location filename="../views/attention_heatmap.cpp" line="365"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
@@ -3215,105 +3308,191 @@ Key %3 “%4”
 <context>
     <name>gna::views::FigureExportDialog</name>
     <message>
-        <location filename="../views/figure_export.cpp" line="475"/>
+        <location filename="../views/figure_dialogs.cpp" line="71"/>
         <source>Transparent background</source>
         <translation>透明背景</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="476"/>
+        <location filename="../views/figure_dialogs.cpp" line="72"/>
         <source>&amp;Paper colours (white background)</source>
         <translation>纸张配色（白色背景）(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="478"/>
-        <location filename="../views/figure_export.cpp" line="548"/>
+        <location filename="../views/figure_dialogs.cpp" line="74"/>
+        <location filename="../views/figure_dialogs.cpp" line="147"/>
         <source>Export figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="479"/>
+        <location filename="../views/figure_dialogs.cpp" line="75"/>
         <source>PDF (vector)</source>
         <translation>PDF（矢量）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="479"/>
+        <location filename="../views/figure_dialogs.cpp" line="75"/>
         <source>SVG (vector)</source>
         <translation>SVG（矢量）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="479"/>
+        <location filename="../views/figure_dialogs.cpp" line="75"/>
         <source>PNG (bitmap)</source>
         <translation>PNG（位图）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="479"/>
+        <location filename="../views/figure_dialogs.cpp" line="75"/>
         <source>CSV (data)</source>
         <translation>CSV（数据）</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="480"/>
-        <source>Single column (3.3 in)</source>
-        <translation>单栏（3.3 英寸）</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="480"/>
-        <source>Double column (6.9 in)</source>
-        <translation>双栏（6.9 英寸）</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="480"/>
-        <source>Custom</source>
-        <translation>自定义</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="485"/>
+        <location filename="../views/figure_dialogs.cpp" line="79"/>
         <source> in</source>
         <translation> 英寸</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="493"/>
+        <location filename="../views/figure_dialogs.cpp" line="86"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="498"/>
+        <location filename="../views/figure_dialogs.cpp" line="91"/>
+        <source>Fi&amp;gure:</source>
+        <translation>图(&amp;G)：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="93"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="499"/>
-        <source>&amp;Size:</source>
-        <translation>尺寸(&amp;S)：</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="500"/>
-        <source>&amp;Width:</source>
-        <translation>宽度(&amp;W)：</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="501"/>
-        <source>&amp;Height:</source>
-        <translation>高度(&amp;H)：</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="502"/>
-        <source>&amp;DPI (PNG):</source>
-        <translation>DPI（PNG）(&amp;D)：</translation>
-    </message>
-    <message>
-        <location filename="../views/figure_export.cpp" line="506"/>
+        <location filename="../views/figure_dialogs.cpp" line="98"/>
         <source>Draw the figure with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
         <translation>无论屏幕使用何种主题，都以白色背景、深色文字和深色坐标轴绘制图表；取消勾选则保留屏幕上的颜色。</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="509"/>
+        <location filename="../views/figure_dialogs.cpp" line="101"/>
         <source>F&amp;ile:</source>
         <translation>文件(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../views/figure_export.cpp" line="555"/>
+        <location filename="../views/figure_dialogs.cpp" line="158"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
+    </message>
+</context>
+<context>
+    <name>gna::views::FigureSetDialog</name>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="168"/>
+        <source>&amp;Paper colours (white background)</source>
+        <translation>纸张配色（白色背景）(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="169"/>
+        <source>Transparent background</source>
+        <translation>透明背景</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="170"/>
+        <source>Export figure set</source>
+        <translation>导出图集</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="172"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="177"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="177"/>
+        <source>SVG</source>
+        <translation>SVG</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="178"/>
+        <source>PNG</source>
+        <translation>PNG</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="187"/>
+        <source>F&amp;older:</source>
+        <translation>文件夹(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="190"/>
+        <source>Every figure the window shows (maps, next-token chart, head board, experiment plots), each with a CSV of its data; tables as CSV and LaTeX.</source>
+        <translation>窗口显示的每张图（注意力图、下一个词元图、头面板、实验图），各附其数据的 CSV；表格为 CSV 和 LaTeX。</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="194"/>
+        <source>Formats:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="198"/>
+        <source>Draw the figures with a white background and dark text and axes, whatever the theme on screen; clear it to keep the colours on screen.</source>
+        <translation>无论屏幕主题如何，都以白色背景、深色文字和坐标轴绘制图；取消勾选则保留屏幕上的颜色。</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="208"/>
+        <source>Export figure set into folder</source>
+        <translation>将图集导出到文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="239"/>
+        <source>Choose the folder the figures go into.</source>
+        <translation>请选择存放图的文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="243"/>
+        <source>Tick at least one format (PDF, SVG or PNG).</source>
+        <translation>请至少勾选一种格式（PDF、SVG 或 PNG）。</translation>
+    </message>
+</context>
+<context>
+    <name>gna::views::FigureSizeRows</name>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="24"/>
+        <source>Single column (3.3 in)</source>
+        <translation>单栏（3.3 英寸）</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="24"/>
+        <source>Double column (6.9 in)</source>
+        <translation>双栏（6.9 英寸）</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="24"/>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="28"/>
+        <source> in</source>
+        <translation> 英寸</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="49"/>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="50"/>
+        <source>&amp;Width:</source>
+        <translation>宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="51"/>
+        <source>&amp;Height:</source>
+        <translation>高度(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../views/figure_dialogs.cpp" line="52"/>
+        <source>&amp;DPI (PNG):</source>
+        <translation>DPI（PNG）(&amp;D)：</translation>
     </message>
 </context>
 <context>
@@ -3473,27 +3652,37 @@ Key %3 “%4”
         <translation>无分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="107"/>
+        <location filename="../views/head_board_figure.cpp" line="108"/>
         <source>Δ score</source>
         <translation>Δ 分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="107"/>
+        <location filename="../views/head_board_figure.cpp" line="108"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="109"/>
+        <location filename="../views/head_board_figure.cpp" line="111"/>
         <source>%1, SSM heads</source>
         <translation>%1，SSM 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="109"/>
+        <location filename="../views/head_board_figure.cpp" line="111"/>
         <source>%1, attention heads</source>
         <translation>%1，注意力头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="115"/>
+        <location filename="../views/head_board_figure.cpp" line="125"/>
+        <source>Head (H: attention, S: SSM; hatched: no such head in the layer)</source>
+        <translation>头（H：注意力，S：SSM；斜线：该层没有此类头）</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="126"/>
+        <source>%1 (hatched: no such head in the layer)</source>
+        <translation>%1（斜线：该层没有此类头）</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_figure.cpp" line="128"/>
         <source>Ablated heads</source>
         <translation>已消融的头</translation>
     </message>
