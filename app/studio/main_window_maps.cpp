@@ -141,7 +141,7 @@ void MainWindow::showDifferences(const RunOutcome& o) {
     }
     for (int i = 0; i < 2; ++i) {
         if (!d[i].isValid()) continue;
-        const QString head = o.maps[i].title;
+        const QString head = o.maps[at[i]].title;  // this pane's own map (both fields may name one head: one map)
         if (changed[i])
             d[i].title = i == 0 ? tr("Gather %1: ablated − unablated").arg(head)
                                 : tr("Aggregate %1: ablated − unablated").arg(head);
