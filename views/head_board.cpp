@@ -6,6 +6,9 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QScrollArea>
+#include <QTimer>
+#include <QWheelEvent>
 #include <QToolTip>
 #include <cmath>
 #include <limits>
@@ -18,6 +21,7 @@ namespace gna::views {
 namespace {
 constexpr int kMargin = 4;
 constexpr int kMinCell = 16;
+constexpr int kOverviewCell = 3;  // a pointer still hits it; its colour still reads
 constexpr int kMaxCell = 48;
 }  // namespace
 
@@ -202,13 +206,46 @@ void HeadBoard::onAblationChanged(const HeadCells& changed) {
 }
 
 int HeadBoard::minimumCellSize() { return kMinCell; }
+int HeadBoard::overviewCellSize() { return kOverviewCell; }
 
 int HeadBoard::cellSize() const {
     const QSize frame = sizeForCell(0);
     const int heads = std::max(1, m_model->heads());
     const int layers = std::max(1, m_model->layers());
     const int s = std::min((width() - frame.width()) / heads, (height() - frame.height()) / layers);
-    return std::clamp(s, kMinCell, kMaxCell);
+    return std::clamp(s, m_overview ? kOverviewCell : kMinCell, kMaxCell);
+}
+
+void HeadBoard::setOverview(bool on) {
+    if (on == m_overview) return;
+    m_overview = on;
+    updateGeometry();  // the minimum size: a scroll area around the board lays it out anew
+    update();
+    if (!on) showCurrentInScrollArea();
+    Q_EMIT overviewChanged(on);
+}
+
+void HeadBoard::showCurrentInScrollArea() {
+    // Queued: the scroll area gives the board its new size first.
+    QTimer::singleShot(0, this, [this] {
+        for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+            if (auto* area = qobject_cast<QScrollArea*>(w)) {
+                const QRect c = cellRect(m_current.y(), m_current.x());
+                area->ensureVisible(c.center().x(), c.center().y(), c.width() * 4, c.height() * 4);
+                return;
+            }
+    });
+}
+
+void HeadBoard::wheelEvent(QWheelEvent* event) {
+    if (!(event->modifiers() & Qt::ControlModifier) || event->angleDelta().y() == 0) return QWidget::wheelEvent(event);
+    if (event->angleDelta().y() > 0 && m_overview) {
+        bool ok = false;
+        const QPoint c = gridPosAt(event->position().toPoint(), &ok);  // zoom into the region under the pointer
+        if (ok) setCurrentHead(c.y(), c.x());
+    }
+    setOverview(event->angleDelta().y() < 0);
+    event->accept();
 }
 
 QPoint HeadBoard::gridOrigin() const {
@@ -250,7 +287,7 @@ HeadCell HeadBoard::cellAt(const QPoint& pos, bool* ok) const {
 
 QSize HeadBoard::sizeHint() const { return sizeForCell(22); }
 
-QSize HeadBoard::minimumSizeHint() const { return sizeForCell(kMinCell); }
+QSize HeadBoard::minimumSizeHint() const { return sizeForCell(m_overview ? kOverviewCell : kMinCell); }
 
 QList<HeadBoard::ColumnLabel> HeadBoard::columnLabels() const {
     // H0.. for attention heads, S0.. for SSM heads. Every column of a group is labelled when the group's
@@ -319,9 +356,9 @@ void HeadBoard::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::Text));
     for (const ColumnLabel& c : columnLabels())
         p.drawText(QRect(c.left, kMargin, fm.horizontalAdvance(c.text), fm.height()), Qt::AlignCenter, c.text);
-    for (int l = 0; l < L; l += layerStep)
-        p.drawText(QRect(kMargin, g.top() + l * s, g.left() - 2 * kMargin, s), Qt::AlignRight | Qt::AlignVCenter,
-                   QStringLiteral("L%1").arg(l));
+    for (int l = 0; l < L; l += layerStep)  // a line's height centred on the row: rows lower than the text
+        p.drawText(QRect(kMargin, g.top() + l * s + s / 2 - fm.height() / 2, g.left() - 2 * kMargin, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("L%1").arg(l));
     for (int l = 0; l < L; ++l) {
         for (int h = 0; h < H; ++h) {
             const QRect r = cellRect(l, h).adjusted(0, 0, -1, -1);
@@ -455,6 +492,10 @@ void HeadBoard::keyPressEvent(QKeyEvent* event) {
     const int L = m_model->layers();
     const int H = m_model->heads();
     if (L == 0 || H == 0) return QWidget::keyPressEvent(event);
+    if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal || event->key() == Qt::Key_Minus) {
+        setOverview(event->key() == Qt::Key_Minus);  // '=' is '+' without Shift on most layouts
+        return;
+    }
     QPoint next = m_current;
     switch (event->key()) {
         case Qt::Key_Left:
@@ -525,6 +566,7 @@ void HeadBoard::keyPressEvent(QKeyEvent* event) {
         setSelection({});
     }
     setCurrentHead(next.y(), next.x());
+    if (!m_overview) showCurrentInScrollArea();  // a large board scrolls with the keyboard
 }
 
 bool HeadBoard::event(QEvent* event) {

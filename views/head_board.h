@@ -74,6 +74,13 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     static int minimumCellSize();  // pixels: a cell a pointer hits and a label reads
+    // Overview: every head at once (a 1,024- or 4,096-head model in the pane), cells down to
+    // overviewCellSize() pixels, their values on hover; clicks and keys work as on larger cells. Off, cells
+    // keep minimumCellSize() and a surrounding scroll area scrolls the board. '+' / Ctrl+wheel up zooms into
+    // the current head's region (overview off, scrolled to it), '-' / Ctrl+wheel down back to the overview.
+    void setOverview(bool on);
+    bool overview() const { return m_overview; }
+    static int overviewCellSize();
     // The column labels drawn above the grid (widget x of the text's left edge): all of them where the
     // cells are wide enough, every k-th where they would overlap.
     struct ColumnLabel {
@@ -90,6 +97,7 @@ Q_SIGNALS:
     void headActivated(int layer, int head);  // double click / Enter: "show this head"
     void colorsChanged();  // the palette changed (scores and shape: the model's signals)
     void displayedHeadsChanged();
+    void overviewChanged(bool on);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -100,8 +108,10 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
 
 private:
+    void showCurrentInScrollArea();  // after zooming in: the current head in sight
     void onAblationChanged(const HeadCells& changed);
     void pushSet(const HeadCells& cells, const QList<bool>& states, const QString& text, bool mergeable);
     QRect gridRect() const;
@@ -121,6 +131,7 @@ private:
     QPoint m_shownGather{-1, -1};  // (column, layer)
     QPoint m_shownAggregate{-1, -1};
     bool m_dragging = false;
+    bool m_overview = false;
     int m_mergeMs = 600;
     QString m_emptyMessage;
 };

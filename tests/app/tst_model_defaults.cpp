@@ -16,6 +16,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QComboBox>
+#include <QTemporaryDir>
+#include <QScrollBar>
+#include <QCheckBox>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -108,6 +111,7 @@ private Q_SLOTS:
     void modelDockShowsEveryValueWhole();
     void germanNumbers();
     void aHeadTheModelLacksLeavesItsOwnPaneEmpty();
+    void aThousandHeadsAtOnce();
 };
 
 // Issue 44: on the 3-layer demo, L7.H9 in the Gather field showed the Aggregate map on the left under
@@ -385,6 +389,37 @@ void TestModelDefaults::germanNumbers() {
                  QLocale(QLocale::German).toString(model->info().vocab_size));
     }
     installLanguage(QStringLiteral("en"));
+}
+
+// Issue 44: a 32-layer x 32-head model (Llama-3.1-8B's board) showed 16 x 26 cells and scrolled both ways.
+// It opens as the overview of every head, at 1366x768 and at 1920x1080: the "Every head" box is ticked, the
+// board's pane does not scroll, and its last cell lies in sight; screenshots for the note.
+void TestModelDefaults::aThousandHeadsAtOnce() {
+    QTemporaryDir dir;
+    const QString model = dir.filePath(QStringLiteral("llama-32x32"));
+    const QString made = makeTinyCheckpoint(
+        model,
+        {QStringLiteral("--layers"), QStringLiteral("32"), QStringLiteral("--heads"), QStringLiteral("32"),
+         QStringLiteral("--hidden"), QStringLiteral("64"), QStringLiteral("--intermediate"), QStringLiteral("64")});
+    QVERIFY2(made.isEmpty(), qPrintable(made));
+    const QString shots = QStringLiteral(GNA_TEST_DATA_DIR "/../../screenshots");
+    QDir().mkpath(shots);
+    for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)}) {
+        MainWindow w;
+        QVERIFY(showAndOpenModel(w, size.width(), size.height(), model));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isRunning() && w.session()->lastOutcome().generation > 0, 60000);
+        QCOMPARE(w.headBoard()->model()->layers() * w.headBoard()->model()->heads(), 1024);
+        auto* overview = w.findChild<QCheckBox*>(QStringLiteral("boardOverview"));
+        QVERIFY(overview && overview->isChecked());
+        auto* scroll = w.findChild<QScrollArea*>(QStringLiteral("boardScroll"));
+        QVERIFY(scroll);
+        gna::testing::waitForLayout(w);
+        QVERIFY(!scroll->horizontalScrollBar()->isVisible() && !scroll->verticalScrollBar()->isVisible());
+        const QRect last = w.headBoard()->cellRect(31, 31);
+        QVERIFY(scroll->viewport()->rect().contains(w.headBoard()->mapTo(scroll->viewport(), last.bottomRight())));
+        QVERIFY(w.grab().toImage().save(
+            QDir(shots).filePath(QStringLiteral("board_32x32_%1x%2.png").arg(size.width()).arg(size.height()))));
+    }
 }
 
 GNA_GUI_TEST_MAIN(TestModelDefaults)

@@ -1,6 +1,11 @@
 // HeadBoard: its model under QAbstractItemModelTester, and the real widget driven by simulated
 // mouse and keyboard input (click, arrows + Space, rectangle drag), undo/redo and merging.
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QHelpEvent>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QToolTip>
 #include <QSignalSpy>
 #include <QTest>
 #include <tuple>
@@ -29,6 +34,8 @@ private Q_SLOTS:
     void shownHeadsAreMarked();
     void smallCellsShowColourUnderTheirMark();
     void ssmMarkReadsOnEveryColour_data();
+    void overviewShowsEveryHead_data();
+    void overviewShowsEveryHead();
     void ssmMarkReadsOnEveryColour();
 
 private:
@@ -445,6 +452,63 @@ void TestHeadBoard::ssmMarkReadsOnEveryColour() {
                                 .arg(where, mark.name(), cell.name())
                                 .arg(contrastRatio(mark, cell))));
     }
+}
+
+void TestHeadBoard::overviewShowsEveryHead_data() {
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("heads");
+    QTest::newRow("32 x 32 (Llama-3.1-8B)") << 32 << 32;
+    QTest::newRow("64 x 64 (4,096 heads)") << 64 << 64;
+}
+
+// Issue 44: in the overview a 1,024- and a 4,096-head board fit a 380 x 320 pane at once (no scrolling), each
+// cell at least overviewCellSize() pixels; a click toggles the head under it, the tooltip names it and its
+// value, arrows move the current head; '+' zooms into its region (the usual cells, scrolled to it), '-' out.
+void TestHeadBoard::overviewShowsEveryHead() {
+    QFETCH(int, layers);
+    QFETCH(int, heads);
+    QScrollArea area;
+    area.setWidgetResizable(true);
+    auto* board = new HeadBoard;
+    area.setWidget(board);
+    board->setShape(layers, heads);
+    std::vector<double> scores(std::size_t(layers * heads));
+    for (std::size_t i = 0; i < scores.size(); ++i) scores[i] = double(i % 97) / 97.0;
+    board->model()->setScores(scores, QStringLiteral("entropy (bits)"));
+    QSignalSpy changed(board, &HeadBoard::overviewChanged);
+    board->setOverview(true);
+    QCOMPARE(changed.size(), 1);
+    QVERIFY(showSized(area, 380, 320));
+    gna::testing::waitForLayout(area);
+    const QRect last = board->cellRect(layers - 1, heads - 1);
+    QVERIFY2(last.width() >= HeadBoard::overviewCellSize(), qPrintable(QString::number(last.width())));
+    QVERIFY(area.viewport()->rect().contains(board->mapTo(area.viewport(), last.bottomRight())));
+    QVERIFY(!area.horizontalScrollBar()->isVisible() && !area.verticalScrollBar()->isVisible());
+
+    const int l = layers / 2, h = heads / 3;
+    QTest::mouseClick(board, Qt::LeftButton, {}, board->cellRect(l, h).center());
+    QVERIFY(board->model()->isAblated(l, h));
+    QCOMPARE(board->model()->ablatedHeads().size(), 1);
+    const QPoint at = board->cellRect(l + 1, h).center();
+    QHelpEvent help(QEvent::ToolTip, at, board->mapToGlobal(at));
+    QApplication::sendEvent(board, &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    const QString name = board->model()->cell(l + 1, h).name();
+    QVERIFY2(QToolTip::text().contains(name), qPrintable(QToolTip::text()));
+    QToolTip::hideText();
+
+    board->setFocus();
+    QCOMPARE(board->currentHead().name(), board->model()->cell(l, h).name());
+    QTest::keyClick(board, Qt::Key_Right);
+    QCOMPARE(board->currentHead().name(), board->model()->cell(l, h + 1).name());
+    QTest::keyClick(board, Qt::Key_Plus);
+    QVERIFY(!board->overview());
+    QTRY_COMPARE(board->cellRect(0, 1).left() - board->cellRect(0, 0).left(), HeadBoard::minimumCellSize());
+    QTRY_VERIFY(area.viewport()->rect().contains(board->mapTo(area.viewport(), board->cellRect(l, h + 1).center())));
+    QTRY_VERIFY(area.horizontalScrollBar()->isVisible());
+    QTest::keyClick(board, Qt::Key_Minus);
+    QVERIFY(board->overview());
+    QCOMPARE(changed.size(), 3);
 }
 
 GNA_GUI_TEST_MAIN(TestHeadBoard)
