@@ -101,9 +101,12 @@ int NextTokenChart::rowsThatFit() const {
 QString NextTokenChart::tickText(const QString& label) {
     // A token of visible spaces alone ("␣", a small glyph on the baseline) is named in words, readable
     // and centred on its row like any other label.
-    const QChar visibleSpace(0x2423);
+    const QChar visibleSpace(0x2423), newline(0x23CE);
     if (!label.isEmpty() && label.count(visibleSpace) == label.size())
         return label.size() == 1 ? tr("␣ (space)") : tr("␣ (%n spaces)", nullptr, static_cast<int>(label.size()));
+    // The same for a newline token (its glyph sits high in most fonts).
+    if (!label.isEmpty() && label.count(newline) == label.size())
+        return label.size() == 1 ? tr("⏎ (newline)") : tr("⏎ (%n newlines)", nullptr, static_cast<int>(label.size()));
     return label;
 }
 

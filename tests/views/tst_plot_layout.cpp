@@ -110,7 +110,7 @@ QList<TokenProbability> mixed() {
 // unlikely top tokens, and the candidates' whole-answer probabilities (88 ≈ 1).
 QList<TokenProbability> demoAnswer() {
     QList<TokenProbability> rows{{QStringLiteral("␣"), 0.9996, false}};
-    const QStringList rest{QStringLiteral(":"),     QStringLiteral("␣fox"),  QStringLiteral("ice"),
+    const QStringList rest{QStringLiteral("⏎"),     QStringLiteral("␣fox"),  QStringLiteral("ice"),
                            QStringLiteral("crate"), QStringLiteral("␣duck"), QStringLiteral("ant"),
                            QStringLiteral("␣dog"),  QStringLiteral("ite"),   QStringLiteral("␣purple")};
     for (int i = 0; i < rest.size(); ++i) rows.push_back({rest[i], 1e-4 / (i + 1), false});
@@ -303,6 +303,7 @@ void TestPlotLayout::barsSitOnTheirRowTicks() {
     }
     QCOMPARE(NextTokenChart::tickText(QStringLiteral("␣")), QStringLiteral("␣ (space)"));
     QCOMPARE(NextTokenChart::tickText(QStringLiteral("␣fox")), QStringLiteral("␣fox"));
+    QCOMPARE(NextTokenChart::tickText(QStringLiteral("⏎")), QStringLiteral("⏎ (newline)"));
 }
 
 void TestPlotLayout::compareBarsStayInTheirRows_data() {
