@@ -107,8 +107,8 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
         // The quantity and its unit as the board's legend names it ("Δ entropy (bits)"), per kind of head.
         const QString what = board.scoreLabel().isEmpty() ? (board.scoresAreDifferences() ? tr("Δ score") : tr("Score"))
                                                           : board.scoreLabel();
-        scale->axis()->setLabel(
-            board.mixed() ? (ssm ? tr("%1, SSM heads").arg(what) : tr("%1, attention heads").arg(what)) : what);
+        scale->axis()->setLabel(wrapped(
+            board.mixed() ? (ssm ? tr("%1, SSM heads").arg(what) : tr("%1, attention heads").arg(what)) : what, 30));
         map->setColorScale(scale);
         map->setDataRange(QCPRange(board.minScore(ssm), board.maxScore(ssm)));
         scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
@@ -122,8 +122,9 @@ void HeadBoardFigure::setBoard(const HeadBoardModel& board, Palette palette) {
     for (int l = 0; l < board.layers() && !missing; ++l)
         for (int h = 0; h < board.heads() && !missing; ++h) missing = !board.contains(l, h);
     if (missing)
-        x->setLabel(board.mixed() ? tr("Head (H: attention, S: SSM; hatched: no such head in the layer)")
-                                  : tr("%1 (hatched: no such head in the layer)").arg(kind));
+        x->setLabel(wrapped(board.mixed() ? tr("Head (H: attention, S: SSM; hatched: no such head in the layer)")
+                                          : tr("%1 (hatched: no such head in the layer)").arg(kind),
+                            40));
     auto* ablated = new QCPGraph(x, y);
     ablated->setName(tr("Ablated heads"));
     ablated->setLineStyle(QCPGraph::lsNone);

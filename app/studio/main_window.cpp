@@ -209,6 +209,17 @@ void MainWindow::buildLayout() {
     auto* boardButtons = new QHBoxLayout;  // below the board: the column stays narrow enough for docks beside it
     boardButtons->addWidget(invert);
     boardButtons->addWidget(restore);
+    // Every head at once (a 32 x 32 or 64 x 64 model), values on hover; on by itself for boards the pane
+    // cannot show at the cells' usual size (setBoardShape).
+    auto* overview = new QCheckBox(tr("Ever&y head"));
+    overview->setObjectName(QStringLiteral("boardOverview"));
+    overview->setToolTip(
+        tr("Show every head at once in small cells (their values on hover); + or Ctrl+wheel on the "
+           "board zooms into a region, − back out"));
+    connect(overview, &QCheckBox::toggled, m_board, &views::HeadBoard::setOverview);
+    connect(m_board, &views::HeadBoard::overviewChanged, overview, &QCheckBox::setChecked);
+    connect(m_board, &views::HeadBoard::overviewChanged, boardScroll, fitBoard);
+    boardButtons->addWidget(overview);
     boardButtons->addStretch();
     boardLayout->addLayout(boardButtons);
     connect(invert, &QPushButton::clicked, m_board, &views::HeadBoard::invert);
@@ -502,8 +513,10 @@ void MainWindow::onModelLoaded() {
         [this, ending, firstPrompt] {
             m_prompt->setAnswerEnding(*ending);
             if (firstPrompt && m_prompt->prompt().isEmpty()) {
+                const bool clean = !hasUnsavedChanges();
                 m_prompt->setCandidates(PromptEditor::firstCandidates());
                 m_prompt->setPrompt(m_prompt->firstPrompt());
+                if (clean) m_saved.fresh(workspace());  // the model's first prompt is no change of the user's
             }
         });
     if (!firstPrompt) m_session->requestRun();
@@ -581,6 +594,9 @@ void MainWindow::setBoardShape() {
     if (!info) return;
     const BoardColumns c = boardColumns(*info);
     m_board->setMixedShape(info->num_layers, c.attention, c.ssm, c.rowAttention, c.rowSsm);
+    // A board the pane cannot show at the cells' usual size opens as the overview of every head.
+    m_board->setOverview(c.width() * views::HeadBoard::minimumCellSize() > 420 ||
+                         info->num_layers * views::HeadBoard::minimumCellSize() > 300);
     // An SSM head's map is its hidden attention, not attention weights: the tab says which the model has.
     m_mapTabs->setTabText(0,
                           c.attention > 0 && c.ssm > 0 ? tr("Attention / hidden attention")

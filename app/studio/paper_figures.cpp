@@ -43,9 +43,12 @@ struct ColourScale {
     std::optional<std::pair<double, double>> range;
 };
 
+// A map's figure says which heads were switched off (its title's last words), so that a reader of the
+// figure alone knows the intervention; `off` is empty for the unablated model.
 PaperFigure heatmap(const QString& name, const views::AttentionHeatmap* shown, views::Palette palette,
-                    const views::FigureOptions& o, const ColourScale& scale = {}) {
-    const views::HeatmapData& data = shown->data();
+                    const views::FigureOptions& o, const ColourScale& scale, const QString& off) {
+    views::HeatmapData data = shown->data();
+    if (!off.isEmpty()) data.title = tr("%1 · switched off: %2").arg(data.title, off);
     auto* map = new views::AttentionHeatmap;
     map->setLogScale(scale.log);
     if (scale.range) map->setFixedRange(scale.range->first, scale.range->second);
@@ -54,7 +57,7 @@ PaperFigure heatmap(const QString& name, const views::AttentionHeatmap* shown, v
                   shown,
                   std::unique_ptr<QWidget>(map),
                   map->plot(),
-                  views::heatmapCsv(data, data.title),
+                  views::heatmapCsv(shown->data(), shown->data().title),  // the data as the window shows it
                   o.widthInches * 0.9};
     map->setColorPalette(palette);
     map->setTitleStats(false);
@@ -129,13 +132,16 @@ std::vector<PaperFigure> paperFigures(const MainWindow& window, const views::Fig
     const double width = options.widthInches;
     const views::Palette palette = views::paletteFromIndex(window.heatmapPaletteIndex());
     std::vector<PaperFigure> figures;
+    QStringList offNames;
+    for (const views::HeadCell& h : window.session()->ablatedHeads()) offNames << h.name();
+    const QString off = offNames.join(QStringLiteral(", "));
     const views::GatherAggregatePair* pair = window.heatmaps();
     ColourScale scale{pair->logScale(), std::nullopt};
     if (pair->sharedRange() && pair->gather()->hasFixedRange()) scale.range = pair->gather()->fixedRange();
     if (pair->gather()->data().isValid())
-        figures.push_back(heatmap(QStringLiteral("gather"), pair->gather(), palette, options, scale));
+        figures.push_back(heatmap(QStringLiteral("gather"), pair->gather(), palette, options, scale, off));
     if (pair->aggregate()->data().isValid())
-        figures.push_back(heatmap(QStringLiteral("aggregate"), pair->aggregate(), palette, options, scale));
+        figures.push_back(heatmap(QStringLiteral("aggregate"), pair->aggregate(), palette, options, scale, off));
     // Compare mode: both heads' differences to the unablated run, on their shared symmetric range when the
     // window draws them on one; none while no head is ablated (the tab shows why instead).
     const views::GatherAggregatePair* diff = window.differences();
@@ -144,7 +150,7 @@ std::vector<PaperFigure> paperFigures(const MainWindow& window, const views::Fig
     for (const auto& [name, map] : {std::pair{QStringLiteral("difference_gather"), diff->gather()},
                                     std::pair{QStringLiteral("difference_aggregate"), diff->aggregate()}})
         if (window.compareMode() && map->data().isValid())
-            figures.push_back(heatmap(name, map, palette, options, diffScale));
+            figures.push_back(heatmap(name, map, palette, options, diffScale, off));
 
     const views::NextTokenChart* shown = window.nextTokenChart();
     auto* chart = new views::NextTokenChart;

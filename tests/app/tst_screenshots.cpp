@@ -339,9 +339,11 @@ void TestScreenshots::hoverShowsCellAndHeadValues() {
     const QString tip = QToolTip::text();
     const int qpos = o.maps[0].rowPositions.value(r, r);
     QVERIFY2(tip.contains(o.tokenLabels.value(qpos)) && tip.contains(o.tokenLabels.value(c)), qPrintable(tip));
-    // Four significant digits in the UI's (English) locale; below 0.0001 the tooltip says so instead of "5e-05".
+    // Four significant digits in the UI's (English) locale, a negative value with the minus sign (U+2212);
+    // below 0.0001 the tooltip says so instead of "5e-05".
     auto shown = [](double v) {
-        return std::abs(v) < 1e-4 && v != 0.0 ? QStringLiteral("< 0.0001") : QString::number(v, 'g', 4);
+        return std::abs(v) < 1e-4 && v != 0.0 ? QStringLiteral("< 0.0001")
+                                              : QString::number(v, 'g', 4).replace(QLatin1Char('-'), QChar(0x2212));
     };
     QVERIFY2(tip.contains(shown(o.maps[0].at(r, c))), qPrintable(tip));
     // A masked cell (the key after the query) says so, with both tokens, and claims no weight: in the
