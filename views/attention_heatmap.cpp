@@ -178,35 +178,23 @@ void AttentionHeatmap::applyGradient() {
 void AttentionHeatmap::applyRange() {
     double lo = m_lower, hi = m_upper;
     if (!m_fixed) {
-        const auto r = valueRange(m_data);
+        const auto r = colourRange(m_data);
         lo = std::min(r.first, 0.0);
         hi = r.second;
     }
     const bool isSigned = isSignedMap();
-    double clippedAt = 0.0;
     if (isSigned) {  // symmetric limits: 0 is the diverging scale's white middle
-        double m = std::max({std::abs(lo), std::abs(hi), 1e-6});
-        if (!m_fixed && m_data.hiddenAttention && !m_data.isDifference) {
-            // An SSM head's hidden attention: a few cells (the current token, the first) are many times the
-            // rest, which a scale to their size leaves white. The colours end at the 99th percentile of |a|
-            // over the drawn cells (those above it take the end colour; the colour bar says so).
-            std::vector<double> magnitudes;
-            for (int r = 0; r < m_data.rows; ++r)
-                for (int c = 0; c < m_data.cols; ++c)
-                    if (!isMaskedCell(r, c) && m_data.at(r, c) != 0.0f) magnitudes.push_back(std::abs(m_data.at(r, c)));
-            if (magnitudes.size() >= 20) {
-                const auto at = magnitudes.begin() + static_cast<std::ptrdiff_t>(0.99 * double(magnitudes.size() - 1));
-                std::nth_element(magnitudes.begin(), at, magnitudes.end());
-                if (*at > 0.0 && *at < 0.5 * m) m = clippedAt = *at;
-            }
-        }
+        const double m = std::max({std::abs(lo), std::abs(hi), 1e-6});
         lo = -m;
         hi = m;
     }
+    // Cells beyond the scale's ends (an SSM head's few largest, colourRange) take the end colour: the bar says so.
+    const auto [least, most] = valueRange(m_data);
+    const bool beyond = m_data.hiddenAttention && !m_data.isDifference && (most > hi * 1.0001 || least < lo * 1.0001);
     m_scale->axis()->setLabel(
         m_data.isDifference ? (m_data.hiddenAttention ? tr("Hidden attention difference") : tr("Weight difference"))
             : !m_data.hiddenAttention ? tr("Attention weight")
-            : clippedAt > 0.0         ? tr("Hidden attention (colours end at the 99th percentile of |a|)")
+            : beyond                  ? tr("Hidden attention (larger |a| in the end colours)")
                                       : tr("Hidden attention"));
     const bool log = m_log && !isSigned;
     if (log) {

@@ -139,8 +139,8 @@ void GatherAggregatePair::applySharedRange() {
         m_aggregate->setAutoRange();
         return;
     }
-    const auto a = valueRange(m_gather->data());
-    const auto b = valueRange(m_aggregate->data());
+    const auto a = colourRange(m_gather->data());  // an SSM head's few largest cells left out (colourRange)
+    const auto b = colourRange(m_aggregate->data());
     const double lo = std::min({a.first, b.first, 0.0});
     const double hi = std::max(a.second, b.second);
     m_gather->setFixedRange(lo, hi);

@@ -21,4 +21,21 @@ std::pair<double, double> valueRange(const HeatmapData& map) {
     return {*lo, *hi};
 }
 
+std::pair<double, double> colourRange(const HeatmapData& map) {
+    const auto [lo, hi] = valueRange(map);
+    if (!map.hiddenAttention || map.isDifference) return {lo, hi};
+    // An SSM head's hidden attention: a few cells (the current token, the first) are many times the rest,
+    // which a scale to their size leaves white. Its colours end at the 99th percentile of |a| over the
+    // cells with a value (those above take the end colour).
+    std::vector<double> magnitudes;
+    for (const float v : map.values)
+        if (v != 0.0f) magnitudes.push_back(std::abs(double(v)));
+    const double largest = std::max(std::abs(lo), std::abs(hi));
+    if (magnitudes.size() < 20) return {lo, hi};
+    const auto at = magnitudes.begin() + static_cast<std::ptrdiff_t>(0.99 * double(magnitudes.size() - 1));
+    std::nth_element(magnitudes.begin(), at, magnitudes.end());
+    if (*at <= 0.0 || *at >= 0.5 * largest) return {lo, hi};
+    return {lo < 0.0 ? -*at : 0.0, *at};
+}
+
 }  // namespace gna::views

@@ -36,5 +36,8 @@ struct HeatmapData {
 HeatmapData difference(const HeatmapData& a, const HeatmapData& b);
 // Smallest and largest value over the map.
 std::pair<double, double> valueRange(const HeatmapData& map);
+// The range a map is coloured over: its values' range; for an SSM head's signed hidden attention whose few
+// largest cells are many times the rest, up to the 99th percentile of |a| (larger cells take the end colour).
+std::pair<double, double> colourRange(const HeatmapData& map);
 
 }  // namespace gna::views

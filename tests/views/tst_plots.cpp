@@ -429,7 +429,7 @@ void TestPlots::pairShowsOneMessage() {
 
 // An SSM head's hidden attention with a few cells ten times the rest (the first token's column): a scale to
 // their size left the map white. The colours end at the 99th percentile of |a| (computed here by sorting),
-// the colour bar says so; the other cells are then visibly coloured.
+// alone and on the range a pair shares, and the colour bar says the larger cells take the end colours.
 void TestPlots::hiddenAttentionColoursEndAtThe99thPercentile() {
     const int n = 40;
     HeatmapData d = causalMap(n, QStringLiteral("L1.S2"), 5);
@@ -452,8 +452,16 @@ void TestPlots::hiddenAttentionColoursEndAtThe99thPercentile() {
     const QCPRange r = map.colorScale()->dataRange();
     QVERIFY2(r.upper >= p99 - 1e-9 && r.upper < 0.2, qPrintable(QString::number(r.upper)));
     QCOMPARE(r.lower, -r.upper);
-    QVERIFY2(map.colorScale()->axis()->label().contains(QStringLiteral("99th percentile")),
+    QVERIFY2(map.colorScale()->axis()->label().contains(QStringLiteral("end colours")),
              qPrintable(map.colorScale()->axis()->label()));
+    // Side by side on one shared range (the default): the same ends, not the outliers'.
+    GatherAggregatePair pair;
+    QVERIFY(showSized(pair, 800, 420));
+    pair.setMaps(d, d);
+    pair.gather()->plot()->replot();
+    QVERIFY(pair.sharedRange());
+    const double shared = pair.gather()->colorMap()->dataRange().upper;
+    QVERIFY2(shared >= p99 - 1e-9 && shared < 0.2, qPrintable(QString::number(shared)));
     // A map without such outliers keeps its full range and plain label.
     for (float& v : d.values) v = std::clamp(v, -0.09f, 0.09f);
     map.setData(d);
