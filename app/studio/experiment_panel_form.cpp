@@ -128,7 +128,9 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         tr("The fast methods colour the head board with first-order estimates at once, then refine the top heads "
            "by exact ablation (docs/attribution.md)"));
     m_top = spin(1, 100000, 16);
-    m_top->setToolTip(tr("How many heads you want ranked; the fast method verifies three times as many exactly"));
+    m_top->setToolTip(
+        tr("How many heads you want ranked; the fast method verifies up to three times as many exactly, but no more "
+           "than a quarter of the model's heads unless this many are wanted"));
     m_metric = combo({{tr("Accuracy"), "accuracy"},
                       {tr("Log-probability of the answer"), "logprob"},
                       {tr("Exact match (KV-retrieval, generated)"), "exact_match"}});
@@ -175,6 +177,12 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         form->addRow(tr("He&ads:"), m_heads);
     if (k == QLatin1String("head_ranking")) {
         form->addRow(tr("Metho&d:"), m_method);
+        m_cost = new QLabel;  // what each method is estimated to cost, and the recommendation (updateCostEstimate)
+        m_cost->setObjectName(QStringLiteral("methodCost"));
+        m_cost->setTextFormat(Qt::PlainText);
+        m_cost->setWordWrap(true);
+        m_cost->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        form->addRow(QString(), m_cost);
         form->addRow(tr("Heads &wanted:"), m_top);
         form->addRow(tr("&Metric:"), m_metric);
     }

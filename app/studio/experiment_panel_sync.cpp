@@ -157,6 +157,7 @@ void ExperimentPanel::updateState() {
     // A field the problem names ("ranking" is required) is scrolled into view in the form.
     if (!m_formProblem.isEmpty() && m_specProblem.isEmpty())
         QTimer::singleShot(0, this, &ExperimentPanel::showProblemField);
+    updateCostEstimate();  // the spec changed: method, heads wanted, heads, samples
 }
 
 // The form field the problem names scrolls into view, its row whole and the rows above it whole (a

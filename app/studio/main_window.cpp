@@ -388,8 +388,7 @@ void MainWindow::buildLayout() {
                                     : i == 7 ? ScoreMode::DuplicateToken
                                     : i == 8 ? ScoreMode::Induction
                                              : static_cast<ScoreMode>(i));
-        if (importance && !boardImportance().empty())
-            m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
+        if (importance) showBoardRanking();
     });
     m_session->setScoreMode(ScoreMode::LastRowEntropy);
 }
@@ -418,6 +417,7 @@ void MainWindow::onModelLoaded() {
 #endif
     m_experiments->setModelDir(m_session->modelPath());
     m_experiments->setModelContext(info->max_positions);
+    m_experiments->setModelInfo(*info);
     {
         const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
         m_experiments->setDefaultHeads(heads ? heads->gather.name() : QString(),
@@ -539,8 +539,7 @@ void MainWindow::setBoardShape() {
                               : c.ssm > 0              ? tr("Hidden attention")
                                                        : tr("Attention"));
     m_board->setAblatedHeads(m_session->ablatedHeads());
-    if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
-        m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
+    if (m_scoreMode->currentIndex() == 4) showBoardRanking();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
