@@ -71,7 +71,9 @@ public:
     // The open model (head_ranking: what each method is estimated to cost on it, costLabel()).
     void setModelInfo(const gna::ModelInfo& info);
     // head_ranking: the estimated cost of the exact and the fast method for the open model and the
-    // spec, and which one the panel recommends and why (gna::ranking_cost); beside the method choice.
+    // spec, and which one the panel recommends and why (gna::ranking_cost); beside the method choice,
+    // on one line that starts with the recommendation (elided to its width; the whole text in its
+    // tooltip and accessible description).
     QLabel* costLabel() const { return m_cost; }
     void setOutputDir(const QString& dir);
     // The spec in the spec editor (what Run runs); throws gna::Error when it is invalid.
@@ -174,9 +176,11 @@ private:
     QComboBox* m_stages = nullptr;
     QComboBox* m_method = nullptr;  // head_ranking: exact, attribution+verify, attribution
     QSpinBox* m_top = nullptr;  // heads wanted (gna::verified_head_count: how many the fast method verifies)
-    QLabel* m_cost = nullptr;  // head_ranking: the methods' estimated cost and the recommendation
+    QLabel* m_cost = nullptr;  // head_ranking: the recommendation and the methods' estimated cost, one line
+    QString m_costText;  // its whole text (the label shows it elided; its tooltip whole, with how it is counted)
     std::shared_ptr<const gna::ModelInfo> m_modelInfo;  // the open model; null: none
     void updateCostEstimate();  // m_cost from the spec in the editor and m_modelInfo
+    void elideCost();
     QComboBox* m_metric = nullptr;  // accuracy | logprob
     std::function<void()> m_updateRows;  // shows the form rows of the chosen task and method
     QLineEdit* m_out = nullptr;

@@ -1,8 +1,10 @@
 // ExperimentPanel's cost estimate of the head ranking's methods: the core's arithmetic
 // (gna::ranking_cost, docs/attribution.md "Choosing a method") for the open model and the spec in the
 // editor, put in words beside the method choice. An estimate, and it says so.
+#include <QFontMetrics>
 #include <QLabel>
 #include <QLocale>
+#include <algorithm>
 
 #include "experiment_panel.h"
 #include "gna/attribution.h"
@@ -16,13 +18,22 @@ void ExperimentPanel::setModelInfo(const gna::ModelInfo& info) {
     updateCostEstimate();
 }
 
+void ExperimentPanel::elideCost() {
+    if (!m_cost) return;
+    m_cost->setText(
+        m_cost->fontMetrics().elidedText(m_costText, Qt::ElideRight, std::max(20, m_cost->contentsRect().width())));
+}
+
 void ExperimentPanel::updateCostEstimate() {
     if (!m_cost) return;
-    if (!m_modelInfo) {
-        m_cost->setText(tr("Open a model to see what each method is estimated to cost on it."));
-        m_cost->setToolTip(QString());
-        return;
-    }
+    // the label's whole text and its tooltip (the whole text, then how it is counted)
+    auto show = [this](const QString& text, const QString& how) {
+        m_costText = text;
+        m_cost->setToolTip(how.isEmpty() ? text : text + QStringLiteral("\n\n") + how);
+        m_cost->setAccessibleDescription(text);
+        elideCost();
+    };
+    if (!m_modelInfo) return show(tr("Open a model to see what each method is estimated to cost on it."), {});
     gna::RankingCost c;
     std::size_t prompts = 0, tokens = 0;
     try {
@@ -32,9 +43,7 @@ void ExperimentPanel::updateCostEstimate() {
         tokens = in.tokens;
         c = gna::ranking_cost(*m_modelInfo, s);
     } catch (const std::exception&) {
-        m_cost->setText(tr("Cost estimate: waits for a valid spec."));  // the spec note says why
-        m_cost->setToolTip(QString());
-        return;
+        return show(tr("Cost estimate: waits for a valid spec."), {});  // the spec note says why
     }
     const QLocale locale;
     // passes over every prompt when the spec counts its prompts, else per prompt
@@ -57,20 +66,21 @@ void ExperimentPanel::updateCostEstimate() {
                                     : tr("Recommended: Exact; Fast saves only ≈%1× (under %2×) and needs more memory.")
                                           .arg(speedup)
                                           .arg(gna::kFastRecommendedSpeedup);
-    m_cost->setText(tr("Estimate: Exact ablates %1 heads, %2%3. Fast verifies %4, %5%6. %7")
-                        .arg(c.exact.ablated)
-                        .arg(passes(c.exact), memory(c.exact))
-                        .arg(c.fast.ablated)
-                        .arg(passes(c.fast), memory(c.fast), why));
-    m_cost->setToolTip(
-        tr("Counted before running, not measured. A pass is one forward over a prompt: an exact ablation of a head "
-           "in layer l recomputes the layers from l on; Fast's gradient pass counts as 3 forwards, and the heads it "
-           "verifies are priced at the average depth. Fast is recommended when it needs at most half the passes: it "
-           "holds far more memory (its gradient pass keeps every layer's activations) and ranks the heads it does "
-           "not verify by first-order estimate only. Memory: the activations held at once beyond the weights, at "
-           "16 floats of hidden width per token and layer%1. See docs/attribution.md, \"Choosing a method\".")
-            .arg(tokens > 0 ? tr("; prompts of about %1 tokens").arg(tokens)
-                            : tr("; this task's prompt length is not known before it runs")));
+    // the recommendation first: the part of the line that stays when it is elided
+    show(tr("%1 Estimate: Exact ablates %2 heads, %3%4; Fast verifies %5, %6%7.")
+             .arg(why)
+             .arg(c.exact.ablated)
+             .arg(passes(c.exact), memory(c.exact))
+             .arg(c.fast.ablated)
+             .arg(passes(c.fast), memory(c.fast)),
+         tr("Counted before running, not measured. A pass is one forward over a prompt: an exact ablation of a head "
+            "in layer l recomputes the layers from l on; Fast's gradient pass counts as 3 forwards, and the heads it "
+            "verifies are priced at the average depth. Fast is recommended when it needs at most half the passes: it "
+            "holds far more memory (its gradient pass keeps every layer's activations) and ranks the heads it does "
+            "not verify by first-order estimate only. Memory: the activations held at once beyond the weights, at "
+            "16 floats of hidden width per token and layer%1. See docs/attribution.md, \"Choosing a method\".")
+             .arg(tokens > 0 ? tr("; prompts of about %1 tokens").arg(tokens)
+                             : tr("; this task's prompt length is not known before it runs")));
 }
 
 }  // namespace gna::studio

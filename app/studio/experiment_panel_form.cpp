@@ -176,13 +176,19 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     if (k == QLatin1String("head_ranking") || k == QLatin1String("manipulation_grid"))
         form->addRow(tr("He&ads:"), m_heads);
     if (k == QLatin1String("head_ranking")) {
-        form->addRow(tr("Metho&d:"), m_method);
-        m_cost = new QLabel;  // what each method is estimated to cost, and the recommendation (updateCostEstimate)
+        // Beside the method: the recommendation and what each method is estimated to cost, on one line
+        // (elided; the whole text in its tooltip), so that the form is no higher (updateCostEstimate).
+        m_cost = new QLabel;
         m_cost->setObjectName(QStringLiteral("methodCost"));
         m_cost->setTextFormat(Qt::PlainText);
-        m_cost->setWordWrap(true);
         m_cost->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        form->addRow(QString(), m_cost);
+        m_cost->installEventFilter(this);  // resized: elideCost
+        auto* methodRow = new QHBoxLayout;
+        methodRow->addWidget(m_method, 3);
+        methodRow->addWidget(m_cost, 2);
+        auto* methodLabel = new QLabel(tr("Metho&d:"));
+        methodLabel->setBuddy(m_method);
+        form->addRow(methodLabel, methodRow);
         form->addRow(tr("Heads &wanted:"), m_top);
         form->addRow(tr("&Metric:"), m_metric);
     }

@@ -296,6 +296,7 @@ void ExperimentPanel::snapFormPane() {
 
 bool ExperimentPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_specNote && event->type() == QEvent::Resize) elideSpecNote();
+    if (watched == m_cost && event->type() == QEvent::Resize) elideCost();
     // the splitter shown (resized: its resizeEvent), or the form's rows changed (shown, hidden, another language): the pane follows
     if ((event->type() == QEvent::Show && watched->objectName() == QLatin1String("formSpecSplitter")) ||
         (event->type() == QEvent::LayoutRequest && watched == m_formBox))
