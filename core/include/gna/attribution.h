@@ -47,7 +47,8 @@ std::size_t verified_head_count(int top, int verify_k, std::size_t heads);
 // "Choosing a method"). Counted, not measured: forward-pass equivalents per prompt (an ablation of a
 // head in layer l recomputes (L - l) / L of a forward; the gradient pass is a forward and a backward
 // at twice a forward) and the activations held at once (16 floats of hidden width per token and
-// layer, as attribution_batch_tokens counts them), beyond the weights.
+// layer, as attribution_batch_tokens counts them; the gradient pass twice its activations: they and
+// their gradients during the backward pass), beyond the weights.
 struct RankingCostInput {
     std::size_t prompts = 1;  // prompts the ranking runs (0: unknown, passes per prompt only)
     std::size_t tokens = 0;  // the longest prompt with its answer (0: unknown, no memory estimate)
@@ -72,6 +73,7 @@ struct RankingCost {
 };
 inline constexpr double kAttributionPassCost = 3.0;  // forward + backward, in forwards
 inline constexpr double kFastRecommendedSpeedup = 2.0;
+inline constexpr std::size_t kGradientPassCopies = 2;  // a gradient pass's activations and their gradients
 RankingCost ranking_cost(const ModelInfo& info, const std::vector<HeadRef>& heads, const RankingCostInput& in);
 
 // The prompts a head_ranking spec runs and its longest prompt in tokens, estimated without a

@@ -41,7 +41,8 @@ RankingCost ranking_cost(const ModelInfo& info, const std::vector<HeadRef>& head
         c.exact.activation_bytes = std::min(rows, heads.size() + 1) * in.tokens * per_token_layer;
         const std::size_t batch_prompts = std::max<std::size_t>(
             1, std::min(std::max<std::size_t>(1, in.prompts), attribution_batch_tokens(info) / in.tokens));
-        const std::size_t gradient = batch_prompts * in.tokens * static_cast<std::size_t>(L) * per_token_layer;
+        const std::size_t gradient =
+            kGradientPassCopies * batch_prompts * in.tokens * static_cast<std::size_t>(L) * per_token_layer;
         c.fast.activation_bytes = std::max(gradient, std::min(rows, K + 1) * in.tokens * per_token_layer);
     }
     c.recommended = K < heads.size() && c.speedup() >= kFastRecommendedSpeedup ? RankingMethod::AttributionVerify
