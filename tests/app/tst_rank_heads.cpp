@@ -283,6 +283,13 @@ void TestRankHeads::fastRankingColoursThenVerifies() {
         }
     }
 
+    // Sorted by importance, either way, the heads without one stay last.
+    for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+        panel->table()->sortByColumn(importanceColumn, order);
+        for (int row = 0; row < rankingTable->rowCount(); ++row)
+            QCOMPARE(rankingTable->index(row, importanceColumn).data(Qt::EditRole).isValid(), row < K);
+    }
+    panel->table()->sortByColumn(-1, Qt::AscendingOrder);  // as given, for the export below
     // Export figure set: the board with those values and the ranking table (with the estimates).
     const QString figs = m_dir.filePath(QStringLiteral("figures"));
     QDir().mkpath(figs);
