@@ -360,32 +360,37 @@
         <translation>Der Arbeitsbereich %1 verweist auf ein Experimentergebnis, das sich nicht öffnen lässt: %2</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="75"/>
+        <location filename="../app/studio/paper_figures.cpp" line="51"/>
+        <source>%1 · switched off: %2</source>
+        <translation>%1 · abgeschaltet: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="78"/>
         <source>Could not write %1: %2. Check that the folder is writable.</source>
         <translation>%1 konnte nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner beschreibbar ist.</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="99"/>
+        <location filename="../app/studio/paper_figures.cpp" line="102"/>
         <source>%1: curves</source>
         <translation>%1: Kurven</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="110"/>
+        <location filename="../app/studio/paper_figures.cpp" line="113"/>
         <source>%1: retrieval map</source>
         <translation>%1: Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="159"/>
+        <location filename="../app/studio/paper_figures.cpp" line="165"/>
         <source>Next-token chart</source>
         <translation>Diagramm der nächsten Tokens</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="166"/>
+        <location filename="../app/studio/paper_figures.cpp" line="172"/>
         <source>Head board</source>
         <translation>Kopftafel</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="179"/>
+        <location filename="../app/studio/paper_figures.cpp" line="185"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
         <translation>Der Ordner %1 konnte nicht angelegt werden. Prüfen Sie die Berechtigungen des übergeordneten Ordners.</translation>
     </message>
@@ -471,7 +476,7 @@
         <translation>Experime&amp;nt:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="144"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="148"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1: Das Studio hat keinen Tab für diese evaluate-Spezifikation (eine Nadel-im-Heuhaufen-Karte ist evaluate allein auf der Aufgabe niah); führen Sie sie mit gna experiment aus.</translation>
     </message>
@@ -580,33 +585,33 @@
         <translation>Das Formular kann nicht alle Werte dieser Spezifikation darstellen und ist daher ausgegraut: Bearbeiten Sie die Spezifikation hier (Ausführen führt sie so aus, wie sie dasteht).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="313"/>
         <source>This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs with gna experiment.</source>
         <translation>Dieser Tab führt Nadel-im-Heuhaufen-Karten aus (evaluate allein auf der Aufgabe niah); eine evaluate-Spezifikation anderer Aufgaben läuft mit gna experiment.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="316"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="318"/>
         <source>This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).</source>
         <translation>Dies ist eine %1-Spezifikation: Öffnen Sie sie im Tab „%2“ (dieser Tab führt %3-Spezifikationen aus).</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="349"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="351"/>
         <source>Open experiment spec</source>
         <translation>Experimentspezifikation öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="349"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="351"/>
         <source>Experiment specs (*.json)</source>
         <translation>Experimentspezifikationen (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="347"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="349"/>
         <source>Open experiment result</source>
         <translation>Experimentergebnis öffnen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="204"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="348"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="218"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="350"/>
         <source>Results (result.json *.json)</source>
         <translation>Ergebnisse (result.json *.json)</translation>
     </message>
@@ -908,88 +913,83 @@
         <translation>Die schnellen Methoden färben die Kopftafel sofort mit Schätzungen erster Ordnung ein und verfeinern dann die obersten Köpfe durch exakte Ablation (docs/attribution.md)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="131"/>
-        <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
-        <translation>Wie viele Köpfe eingestuft werden sollen; die schnelle Methode verifiziert dreimal so viele exakt</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="133"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="135"/>
         <source>Log-probability of the answer</source>
         <translation>Log-Wahrscheinlichkeit der Antwort</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>Exakte Übereinstimmung (KV-Abruf, generiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="160"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="162"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>Ergebnisordner; leer = ein neuer Ordner pro Lauf. Ein Ordner mit einem Teilergebnis setzt dieses fort.</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="162"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
         <source>&amp;Task:</source>
         <translation>Auf&amp;gabe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="166"/>
         <source>Dictionar&amp;y sizes:</source>
         <translation>Wörterbu&amp;chgrößen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="197"/>
         <source>Aggrega&amp;te heads:</source>
         <translation>Aggrega&amp;te-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="210"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="224"/>
         <source>&amp;Kept heads (k):</source>
         <translation>Zu behaltende K&amp;öpfe (k):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="211"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="225"/>
         <source>St&amp;ages:</source>
         <translation>Phas&amp;en:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="213"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="227"/>
         <source>Choose the results folder</source>
         <translation>Ergebnisordner wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="214"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="228"/>
         <source>Results folder</source>
         <translation>Ergebnisordner</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="345"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="359"/>
         <source>Sequence lengths in tokens, separated by commas</source>
         <translation>Sequenzlängen in Token, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="355"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="369"/>
         <source>e.g. %1; empty: %2 to %3 in %4 steps</source>
         <translation>z. B. %1; leer: %2 bis %3 in %4 Schritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="357"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="371"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model&apos;s context of %4 tokens with the generated tokens</source>
         <translation>Kontextlängen in Token; leer = %1 bis %2 in %3 Schritten, die samt den generierten Token in den Kontext dieses Modells von %4 Token passen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="360"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="374"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps</source>
         <translation>Kontextlängen in Token; leer = %1 bis %2 in %3 Schritten</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="166"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="168"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="170"/>
         <source>&amp;Limit per subject:</source>
         <translation>&amp;Limit pro Fach:</translation>
     </message>
@@ -999,62 +999,67 @@
         <translation>Behaltene Köpfe: wie viele Köpfe jede Schicht an jeder Query-Position behält, nämlich die k mit der niedrigsten Attention-Entropie; die übrigen werden abgeschaltet. Ein oder mehrere Werte für k, durch Kommas getrennt; leer = 0 bis zur Anzahl der Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="169"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
+        <source>How many heads you want ranked; the fast method verifies up to three times as many exactly, but no more than a quarter of the model&apos;s heads unless this many are wanted</source>
+        <translation>Wie viele Köpfe Sie in der Rangfolge wollen; die schnelle Methode prüft bis zu dreimal so viele exakt, aber nicht mehr als ein Viertel der Köpfe des Modells, außer Sie wollen so viele</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="171"/>
         <source>Context &amp;lengths:</source>
         <translation>Kontext&amp;längen:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="171"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
         <source>Needle &amp;depths (%):</source>
         <translation>Nadel&amp;tiefen (%):</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="172"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
         <source>&amp;Generated tokens:</source>
         <translation>Er&amp;zeugte Token:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
         <source>He&amp;ads:</source>
         <translation>Köpf&amp;e:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="189"/>
         <source>Metho&amp;d:</source>
         <translation>&amp;Methode:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="192"/>
         <source>Heads &amp;wanted:</source>
         <translation>Ge&amp;wünschte Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="193"/>
         <source>&amp;Metric:</source>
         <translation>Me&amp;trik:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="182"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="196"/>
         <source>&amp;Gather heads:</source>
         <translation>Gath&amp;er-Köpfe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="191"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="205"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="202"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="216"/>
         <source>Choose a head_ranking result.json</source>
         <translation>Eine head_ranking-result.json wählen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="203"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="217"/>
         <source>Head ranking result</source>
         <translation>Ergebnis der Kopf-Rangfolge</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="202"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="216"/>
         <source>Ran&amp;king:</source>
         <translation>Rangfolg&amp;e:</translation>
     </message>
@@ -1064,22 +1069,22 @@
         <translation>„%1“ ist keine ganze Zahl</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="167"/>
         <source>Samples per si&amp;ze:</source>
         <translation>Beis&amp;piele pro Größe:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="206"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="220"/>
         <source>&amp;Steps:</source>
         <translation>Schri&amp;tte:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="208"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="222"/>
         <source>&amp;Mode:</source>
         <translation>&amp;Modus:</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="213"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="227"/>
         <source>Results f&amp;older:</source>
         <translation>Ergebnis&amp;ordner:</translation>
     </message>
@@ -1112,6 +1117,66 @@
         <location filename="../app/studio/experiment_panel.cpp" line="506"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 Token, Nadel bei %2 %: Punktzahl %3 — das Modell antwortete: „%4“</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="36"/>
+        <source>Open a model to see what each method is estimated to cost on it.</source>
+        <translation>Öffnen Sie ein Modell, um zu sehen, was jede Methode darauf schätzungsweise kostet.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="46"/>
+        <source>Cost estimate: waits for a valid spec.</source>
+        <translation>Kostenschätzung: wartet auf eine gültige Spezifikation.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="51"/>
+        <source>≈%1 forward passes</source>
+        <translation>≈%1 Vorwärtsdurchläufe</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="52"/>
+        <source>≈%1 forward passes per prompt</source>
+        <translation>≈%1 Vorwärtsdurchläufe je Prompt</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="56"/>
+        <source>, ≈%1 of activations</source>
+        <translation>, ≈%1 an Aktivierungen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="61"/>
+        <source>Recommended: Fast, ≈%1× fewer passes (more memory; the %2 heads it does not verify keep their estimate).</source>
+        <translation>Empfohlen: Schnell, ≈%1× weniger Durchläufe (mehr Speicher; die %2 Köpfe, die sie nicht prüft, behalten ihre Schätzung).</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="65"/>
+        <source>Recommended: Exact; Fast would verify every head after its gradient pass.</source>
+        <translation>Empfohlen: Exakt; Schnell würde nach ihrem Gradientendurchlauf jeden Kopf prüfen.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="66"/>
+        <source>Recommended: Exact; Fast saves only ≈%1× (under %2×) and needs more memory.</source>
+        <translation>Empfohlen: Exakt; Schnell spart nur ≈%1× (unter %2×) und braucht mehr Speicher.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="70"/>
+        <source>%1 Estimate: Exact ablates %2 heads, %3%4; Fast verifies %5, %6%7.</source>
+        <translation>%1 Schätzung: Exakt ablatiert %2 Köpfe, %3%4; Schnell prüft %5, %6%7.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="76"/>
+        <source>Counted before running, not measured. A pass is one forward over a prompt: an exact ablation of a head in layer l recomputes the layers from l on; Fast&apos;s gradient pass counts as 3 forwards, and the heads it verifies are priced at the average depth. Fast is recommended when it needs at most half the passes: it holds far more memory (its gradient pass keeps every layer&apos;s activations) and ranks the heads it does not verify by first-order estimate only. Memory: the activations held at once beyond the weights, at 16 floats of hidden width per token and layer%1. See docs/attribution.md, &quot;Choosing a method&quot;.</source>
+        <translation>Vor dem Lauf gezählt, nicht gemessen. Ein Durchlauf ist ein Vorwärtsdurchlauf über einen Prompt: Die exakte Ablation eines Kopfes in Schicht l berechnet die Schichten ab l neu; der Gradientendurchlauf von „Schnell“ zählt als 3 Vorwärtsdurchläufe, und die geprüften Köpfe werden mit der mittleren Tiefe veranschlagt. „Schnell“ wird empfohlen, wenn sie höchstens halb so viele Durchläufe braucht: Sie hält weit mehr Speicher (ihr Gradientendurchlauf behält die Aktivierungen jeder Schicht) und ordnet die nicht geprüften Köpfe nur nach der Schätzung erster Ordnung. Speicher: die gleichzeitig gehaltenen Aktivierungen über die Gewichte hinaus, mit 16 Gleitkommazahlen der versteckten Breite je Token und Schicht%1. Siehe docs/attribution.md, „Choosing a method“.</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="82"/>
+        <source>; prompts of about %1 tokens</source>
+        <translation>; Prompts von etwa %1 Tokens</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="83"/>
+        <source>; this task&apos;s prompt length is not known before it runs</source>
+        <translation>; die Promptlänge dieser Aufgabe ist vor dem Lauf nicht bekannt</translation>
     </message>
 </context>
 <context>
@@ -1222,38 +1287,53 @@
         <translation>Abgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="216"/>
+        <location filename="../app/studio/experiment_results.cpp" line="217"/>
         <source>Attribution estimate</source>
         <translation>Attributionsschätzung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="233"/>
+        <location filename="../app/studio/experiment_results.cpp" line="218"/>
+        <source>Measured</source>
+        <translation>Gemessen</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="224"/>
+        <source>exact (ablation)</source>
+        <translation>exakt (Ablation)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="238"/>
+        <source>estimate only (not verified)</source>
+        <translation>nur Schätzung (nicht geprüft)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="251"/>
         <source>Prefill \ Generation</source>
         <translation>Prefill \ Generierung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="248"/>
+        <location filename="../app/studio/experiment_results.cpp" line="266"/>
         <source>Condition</source>
         <translation>Bedingung</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="250"/>
+        <location filename="../app/studio/experiment_results.cpp" line="268"/>
         <source>± s.e.</source>
         <translation>± Std.-Fehler</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="262"/>
+        <location filename="../app/studio/experiment_results.cpp" line="280"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="263"/>
+        <location filename="../app/studio/experiment_results.cpp" line="281"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_results.cpp" line="100"/>
-        <location filename="../app/studio/experiment_results.cpp" line="264"/>
+        <location filename="../app/studio/experiment_results.cpp" line="282"/>
         <source>n</source>
         <translation>n</translation>
     </message>
@@ -1268,7 +1348,7 @@
         <translation>einzeln: nur Schicht n übersprungen</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="274"/>
+        <location filename="../app/studio/experiment_results.cpp" line="292"/>
         <source>all</source>
         <translation>alle</translation>
     </message>
@@ -1915,7 +1995,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="484"/>
+        <location filename="../app/studio/main_window.cpp" line="493"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>%1 geladen: %2 Schichten × %3 SSM-Köpfe</translation>
     </message>
@@ -2006,17 +2086,17 @@
         <translation>Alle &amp;wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="230"/>
+        <location filename="../app/studio/main_window.cpp" line="241"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggrega&amp;te-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="365"/>
+        <location filename="../app/studio/main_window.cpp" line="376"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>Lauf oder Laden abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="546"/>
+        <location filename="../app/studio/main_window.cpp" line="557"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>Aktivieren Sie „Mit dem Lauf ohne Ablation vergleichen“, um zu sehen, was die Ablation ändert</translation>
     </message>
@@ -2056,38 +2136,48 @@
         <translation>Umkehre&amp;n</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="224"/>
+        <location filename="../app/studio/main_window.cpp" line="214"/>
+        <source>Ever&amp;y head</source>
+        <translation>&amp;Jeder Kopf</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="217"/>
+        <source>Show every head at once in small cells (their values on hover); + or Ctrl+wheel on the board zooms into a region, − back out</source>
+        <translation>Jeden Kopf auf einmal in kleinen Zellen zeigen (Werte beim Darüberfahren); + oder Strg+Mausrad auf der Tafel zoomt in einen Bereich, − wieder heraus</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="235"/>
         <source>Compare with the unablated run</source>
         <translation>Mit dem Lauf ohne Ablation vergleichen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="228"/>
+        <location filename="../app/studio/main_window.cpp" line="239"/>
         <source>&amp;Gather head:</source>
         <translation>&amp;Gather-Kopf:</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="234"/>
+        <location filename="../app/studio/main_window.cpp" line="245"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>Ein Kopf als L&lt;Schicht&gt;.H&lt;Kopf&gt;, z. B. L17.H24; Doppelklick auf einen Kopf im Raster zeigt ihn an</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="244"/>
-        <location filename="../app/studio/main_window.cpp" line="588"/>
+        <location filename="../app/studio/main_window.cpp" line="255"/>
+        <location filename="../app/studio/main_window.cpp" line="602"/>
         <source>Attention</source>
         <translation>Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="245"/>
+        <location filename="../app/studio/main_window.cpp" line="256"/>
         <source>Difference (ablated − unablated)</source>
         <translation>Differenz (ablatiert − nicht ablatiert)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="343"/>
+        <location filename="../app/studio/main_window.cpp" line="354"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="364"/>
+        <location filename="../app/studio/main_window.cpp" line="375"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
@@ -2122,43 +2212,43 @@
         <translation>Das Modell hat kein %1: Die Köpfe von Schicht %2 sind H0 bis H%3</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="124"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="122"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>Kein Kopf ist abgeschaltet, daher sind beide Läufe gleich. Klicken Sie auf einen Kopf auf der Kopftafel, um ihn abzuschalten.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="138"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="136"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>Die abgeschalteten Köpfe ändern diese Karten nicht: Beide Läufe ergeben dieselben Gewichte (ein Kopf ändert nur die Schichten nach seiner eigenen).</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="146"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="144"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="147"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="145"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1: ablatiert − nicht ablatiert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="149"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="147"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="150"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="148"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1: durch die Ablation unverändert</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="545"/>
-        <location filename="../app/studio/main_window_maps.cpp" line="104"/>
+        <location filename="../app/studio/main_window.cpp" line="556"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="102"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>Geben Sie einen Prompt ein, um die Aufmerksamkeitskarten zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="478"/>
+        <location filename="../app/studio/main_window.cpp" line="487"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>%1 geladen: %2 Schichten, bis zu %3 Attention-Köpfe (H) und %4 SSM-Köpfe (S) pro Schicht</translation>
     </message>
@@ -2271,7 +2361,10 @@
     <message numerus="yes">
         <location filename="../app/studio/main_window_workspace.cpp" line="274"/>
         <source>Wrote %n file(s) into %1</source>
-        <translation><numerusform>%n Datei in %1 geschrieben</numerusform><numerusform>%n Dateien in %1 geschrieben</numerusform></translation>
+        <translation>
+            <numerusform>%n Datei in %1 geschrieben</numerusform>
+            <numerusform>%n Dateien in %1 geschrieben</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="65"/>
@@ -2409,27 +2502,27 @@
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="486"/>
+        <location filename="../app/studio/main_window.cpp" line="495"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>%1 geladen: %2 Schichten × %3 Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="487"/>
+        <location filename="../app/studio/main_window.cpp" line="496"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="101"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="99"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="102"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="100"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window_maps.cpp" line="90"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="88"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n Token, %1 Köpfe ablatiert, %2 ms</numerusform>
@@ -2437,27 +2530,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="548"/>
+        <location filename="../app/studio/main_window.cpp" line="559"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>Geben Sie einen Prompt ein, um die Wahrscheinlichkeiten des nächsten Tokens zu sehen</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="558"/>
+        <location filename="../app/studio/main_window.cpp" line="569"/>
         <source>No head ranking yet: run one in the Experiments dock (Head ranking) or open its result.json, and the board shows each head&apos;s importance.</source>
         <translation>Noch keine Kopfrangfolge: Führen Sie eine im Experimente-Dock aus (Kopfrangfolge) oder öffnen Sie ihre result.json, dann zeigt die Tafel die Wichtigkeit jedes Kopfes.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="564"/>
+        <location filename="../app/studio/main_window.cpp" line="575"/>
         <source>Head board: importance from the model card: the drop in KV-retrieval accuracy when each head alone is switched off</source>
         <translation>Kopftafel: Wichtigkeit aus der Modellkarte: der Rückgang der KV-Abrufgenauigkeit, wenn jeder Kopf allein abgeschaltet wird</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="586"/>
+        <location filename="../app/studio/main_window.cpp" line="600"/>
         <source>Attention / hidden attention</source>
         <translation>Aufmerksamkeit / verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="587"/>
+        <location filename="../app/studio/main_window.cpp" line="601"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
@@ -2495,13 +2588,6 @@
         <location filename="../app/studio/main_window.cpp" line="179"/>
         <source>Induction score (the token after an earlier copy)</source>
         <translation>Induktionswert (das Token nach einer früheren Kopie)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="400"/>
-        <location filename="../app/studio/main_window.cpp" line="591"/>
-        <location filename="../app/studio/main_window_maps.cpp" line="86"/>
-        <source>importance (baseline − ablated)</source>
-        <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="132"/>
@@ -2545,38 +2631,38 @@
         <translation>KV-Abrufkarte</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="126"/>
-        <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
-        <translation>Kopftafel: Attributionsschätzungen; %1 von %2 obersten Köpfen exakt verifiziert</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="106"/>
+        <source>Head board: %1 of %2 top heads verified exactly; the others hatched, by attribution estimate</source>
+        <translation>Kopftafel: %1 von %2 obersten Köpfen exakt geprüft; die anderen schraffiert, nach Attributionsschätzung</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="130"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="111"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>Kopf-Tafel nach der Wichtigkeit aus der Kopf-Rangfolge eingefärbt</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="135"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="146"/>
         <source>No model is open</source>
         <translation>Kein Modell geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="135"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="146"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>Öffnen Sie das Modell dieses Ergebnisses, um die Aufmerksamkeit des Prompts zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="137"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="148"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>Hinweis: Dieses Ergebnis wurde mit einem anderen als dem geöffneten Modell berechnet</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="148"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="166"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="159"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="177"/>
         <source>Could not rebuild the prompt</source>
         <translation>Der Prompt konnte nicht wiederhergestellt werden</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="170"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="181"/>
         <source>Opened the prompt %1</source>
         <translation>Prompt %1 geöffnet</translation>
     </message>
@@ -3023,19 +3109,24 @@
 <context>
     <name>gna::studio::RankingScores</name>
     <message>
-        <location filename="../app/studio/ranking_scores.cpp" line="67"/>
-        <source>importance (baseline − ablated)</source>
-        <translation>Wichtigkeit (Basislinie − abgeschaltet)</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/ranking_scores.cpp" line="69"/>
+        <location filename="../app/studio/ranking_scores.cpp" line="71"/>
         <source>attribution estimate (logit difference)</source>
         <translation>Attributionsschätzung (Logit-Differenz)</translation>
     </message>
     <message>
-        <location filename="../app/studio/ranking_scores.cpp" line="70"/>
-        <source>importance: exact where verified (%1 heads), attribution estimate elsewhere</source>
-        <translation>Wichtigkeit: exakt, wo verifiziert (%1 Köpfe), sonst Attributionsschätzung</translation>
+        <location filename="../app/studio/ranking_scores.cpp" line="79"/>
+        <source>exact drop in log-probability (baseline − ablated)</source>
+        <translation>exakter Rückgang der Log-Wahrscheinlichkeit (Basis − ablatiert)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="82"/>
+        <source>exact drop in accuracy (baseline − ablated)</source>
+        <translation>exakter Rückgang der Genauigkeit (Basis − ablatiert)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="83"/>
+        <source>exact drop in %1 (baseline − ablated)</source>
+        <translation>exakter Rückgang von %1 (Basis − ablatiert)</translation>
     </message>
 </context>
 <context>
@@ -3216,7 +3307,7 @@
     <name>gna::views::AttentionHeatmap</name>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="66"/>
-        <location filename="../views/attention_heatmap.cpp" line="208"/>
+        <location filename="../views/attention_heatmap.cpp" line="196"/>
         <source>Attention weight</source>
         <translation>Aufmerksamkeitsgewicht</translation>
     </message>
@@ -3246,62 +3337,62 @@
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="207"/>
+        <location filename="../views/attention_heatmap.cpp" line="195"/>
         <source>Weight difference</source>
         <translation>Gewichtsdifferenz</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="207"/>
+        <location filename="../views/attention_heatmap.cpp" line="195"/>
         <source>Hidden attention difference</source>
         <translation>Differenz der verborgenen Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="209"/>
-        <source>Hidden attention (colours end at the 99th percentile of |a|)</source>
-        <translation>Verborgene Aufmerksamkeit (Farben enden beim 99. Perzentil von |a|)</translation>
+        <location filename="../views/attention_heatmap.cpp" line="197"/>
+        <source>Hidden attention (larger |a| in the end colours)</source>
+        <translation>Verborgene Aufmerksamkeit (größere |a| in den Endfarben)</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="210"/>
+        <location filename="../views/attention_heatmap.cpp" line="198"/>
         <source>Hidden attention</source>
         <translation>Verborgene Aufmerksamkeit</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="297"/>
+        <location filename="../views/attention_heatmap.cpp" line="285"/>
         <source>“%1”</source>
         <translation>„%1“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="301"/>
+        <location filename="../views/attention_heatmap.cpp" line="289"/>
         <source>“%1” after “%2”</source>
         <translation>„%1“ nach „%2“</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="330"/>
+        <location filename="../views/attention_heatmap.cpp" line="318"/>
         <source>last row: entropy %1 bits, max %2 on %3</source>
         <translation>letzte Zeile: Entropie %1 Bit, Maximum %2 auf %3</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="332"/>
+        <location filename="../views/attention_heatmap.cpp" line="320"/>
         <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on %3</source>
         <translation>Farbe: vorzeichenbehaftetes a; letzte Zeile als |a| / Σ|a|: Entropie %1 Bit, Maximum %2 auf %3</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="333"/>
+        <location filename="../views/attention_heatmap.cpp" line="321"/>
         <source>last row as a / Σa: entropy %1 bits, max %2 on %3</source>
         <translation>letzte Zeile als a / Σa: Entropie %1 Bit, Maximum %2 auf %3</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="363"/>
+        <location filename="../views/attention_heatmap.cpp" line="351"/>
         <source>masked: key after the query (causal)</source>
         <translation>maskiert: Key nach der Query (kausal)</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="364"/>
+        <location filename="../views/attention_heatmap.cpp" line="352"/>
         <source>Weight %1</source>
         <translation>Gewicht %1</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="365"/>
+        <location filename="../views/attention_heatmap.cpp" line="353"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
@@ -3521,42 +3612,42 @@ Key %3 „%4“
 <context>
     <name>gna::views::HeadBoard</name>
     <message>
-        <location filename="../views/head_board.cpp" line="32"/>
+        <location filename="../views/head_board.cpp" line="36"/>
         <source>Head board</source>
         <translation>Kopfraster</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="34"/>
+        <location filename="../views/head_board.cpp" line="38"/>
         <source>Layers x heads. Click a head to ablate it, drag to select a rectangle, arrows and Space from the keyboard, double-click to show its attention.</source>
         <translation>Schichten × Köpfe. Klick ablatiert einen Kopf, Ziehen wählt ein Rechteck, Pfeiltasten und Leertaste bedienen es per Tastatur, Doppelklick zeigt die Aufmerksamkeit.</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="110"/>
-        <location filename="../views/head_board.cpp" line="152"/>
-        <location filename="../views/head_board.cpp" line="553"/>
+        <location filename="../views/head_board.cpp" line="135"/>
+        <location filename="../views/head_board.cpp" line="177"/>
+        <location filename="../views/head_board.cpp" line="618"/>
         <location filename="../views/head_board_commands.cpp" line="48"/>
         <source>Toggle %1</source>
         <translation>%1 umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="122"/>
-        <location filename="../views/head_board.cpp" line="555"/>
+        <location filename="../views/head_board.cpp" line="147"/>
+        <location filename="../views/head_board.cpp" line="620"/>
         <source>Ablate layer %1</source>
         <translation>Schicht %1 ablatieren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="133"/>
+        <location filename="../views/head_board.cpp" line="158"/>
         <source>Invert ablation</source>
         <translation>Ablation umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="136"/>
-        <location filename="../views/head_board.cpp" line="559"/>
+        <location filename="../views/head_board.cpp" line="161"/>
+        <location filename="../views/head_board.cpp" line="624"/>
         <source>Restore all heads</source>
         <translation>Alle Köpfe wiederherstellen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="155"/>
+        <location filename="../views/head_board.cpp" line="180"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>%n Kopf wiederherstellen</numerusform>
@@ -3564,7 +3655,7 @@ Key %3 „%4“
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="156"/>
+        <location filename="../views/head_board.cpp" line="181"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>%n Kopf ablatieren</numerusform>
@@ -3572,54 +3663,54 @@ Key %3 „%4“
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="190"/>
+        <location filename="../views/head_board.cpp" line="215"/>
         <source>G</source>
         <comment>the Gather head shown</comment>
         <translation>G</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="191"/>
+        <location filename="../views/head_board.cpp" line="216"/>
         <source>A</source>
         <comment>the Aggregate head shown</comment>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="42"/>
+        <location filename="../views/head_board.cpp" line="46"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="537"/>
+        <location filename="../views/head_board.cpp" line="602"/>
         <source>Shown in the maps as the Gather head (G)</source>
         <translation>In den Karten als Gather-Kopf (G) angezeigt</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="538"/>
+        <location filename="../views/head_board.cpp" line="603"/>
         <source>Shown in the maps as the Aggregate head (A)</source>
         <translation>In den Karten als Aggregate-Kopf (A) angezeigt</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="554"/>
+        <location filename="../views/head_board.cpp" line="619"/>
         <source>Show attention of %1</source>
         <translation>Aufmerksamkeit von %1 zeigen</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="557"/>
+        <location filename="../views/head_board.cpp" line="622"/>
         <source>Toggle selection</source>
         <translation>Auswahl umschalten</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="558"/>
+        <location filename="../views/head_board.cpp" line="623"/>
         <source>Invert</source>
         <translation>Umkehren</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="561"/>
+        <location filename="../views/head_board.cpp" line="626"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="562"/>
+        <location filename="../views/head_board.cpp" line="627"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -3690,7 +3781,7 @@ Key %3 „%4“
         <translation>%1 (schraffiert: kein solcher Kopf in der Schicht)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="128"/>
+        <location filename="../views/head_board_figure.cpp" line="129"/>
         <source>Ablated heads</source>
         <translation>Ablatierte Köpfe</translation>
     </message>
@@ -3698,57 +3789,63 @@ Key %3 „%4“
 <context>
     <name>gna::views::HeadBoardLegend</name>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="18"/>
+        <location filename="../views/head_board_legend.cpp" line="19"/>
         <source>Head board legend</source>
         <translation>Legende der Kopftafel</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="35"/>
+        <location filename="../views/head_board_legend.cpp" line="36"/>
         <source>Colour: %1</source>
         <translation>Farbe: %1</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="42"/>
+        <location filename="../views/head_board_legend.cpp" line="43"/>
+        <location filename="../views/head_board_legend.cpp" line="56"/>
         <source>%1 .. %2</source>
         <translation>%1 .. %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="43"/>
+        <location filename="../views/head_board_legend.cpp" line="44"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="43"/>
+        <location filename="../views/head_board_legend.cpp" line="44"/>
         <source>H</source>
         <translation>H</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="57"/>
+        <location filename="../views/head_board_legend.cpp" line="52"/>
+        <source>Hatched, not measured: %1</source>
+        <translation>Schraffiert, nicht gemessen: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="72"/>
         <source>✕ = ablated</source>
         <translation>✕ = ablatiert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="58"/>
+        <location filename="../views/head_board_legend.cpp" line="73"/>
         <source>◥ = SSM head</source>
         <translation>◥ = SSM-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="64"/>
+        <location filename="../views/head_board_legend.cpp" line="79"/>
         <source>G, A = shown heads</source>
         <translation>G, A = gezeigt</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="65"/>
+        <location filename="../views/head_board_legend.cpp" line="80"/>
         <source>G = shown Gather head</source>
         <translation>G = angezeigter Gather-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="66"/>
+        <location filename="../views/head_board_legend.cpp" line="81"/>
         <source>A = shown Aggregate head</source>
         <translation>A = angezeigter Aggregate-Kopf</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="71"/>
+        <location filename="../views/head_board_legend.cpp" line="86"/>
         <source>▨ = no head</source>
         <translation>▨ = kein Kopf</translation>
     </message>
@@ -3756,37 +3853,42 @@ Key %3 „%4“
 <context>
     <name>gna::views::HeadBoardModel</name>
     <message>
-        <location filename="../views/head_board_model.cpp" line="149"/>
+        <location filename="../views/head_board_model.cpp" line="191"/>
         <source>Layer %1 has no SSM head %2</source>
         <translation>Schicht %1 hat keinen SSM-Kopf %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="150"/>
+        <location filename="../views/head_board_model.cpp" line="192"/>
         <source>Layer %1 has no attention head %2</source>
         <translation>Schicht %1 hat keinen Attention-Kopf %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="166"/>
+        <location filename="../views/head_board_model.cpp" line="210"/>
         <source> (SSM head)</source>
         <translation> (SSM-Kopf)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="166"/>
+        <location filename="../views/head_board_model.cpp" line="210"/>
         <source> (attention head)</source>
         <translation> (Attention-Kopf)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="168"/>
+        <location filename="../views/head_board_model.cpp" line="212"/>
         <source>Score</source>
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="171"/>
+        <location filename="../views/head_board_model.cpp" line="220"/>
+        <source> (hatched: not measured exactly)</source>
+        <translation> (schraffiert: nicht exakt gemessen)</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_model.cpp" line="221"/>
         <source>Ablated (output zeroed)</source>
         <translation>Ablatiert (Ausgabe auf null gesetzt)</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="171"/>
+        <location filename="../views/head_board_model.cpp" line="221"/>
         <source>Active</source>
         <translation>Aktiv</translation>
     </message>
@@ -3827,7 +3929,7 @@ Key %3 „%4“
 <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="138"/>
+        <location filename="../views/next_token_chart.cpp" line="141"/>
         <source>Probability (%1 of %2 rows; enlarge to see all)</source>
         <translation>Wahrscheinlichkeit (%1 von %2 Zeilen; vergrößern, um alle zu sehen)</translation>
     </message>
@@ -3868,7 +3970,7 @@ Key %3 „%4“
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="44"/>
-        <location filename="../views/next_token_chart.cpp" line="134"/>
+        <location filename="../views/next_token_chart.cpp" line="137"/>
         <source>Probability</source>
         <translation>Wahrscheinlichkeit</translation>
     </message>
@@ -3891,7 +3993,17 @@ Key %3 „%4“
         </translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="138"/>
+        <location filename="../views/next_token_chart.cpp" line="109"/>
+        <source>⏎ (newline)</source>
+        <translation>⏎ (Zeilenumbruch)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/next_token_chart.cpp" line="109"/>
+        <source>⏎ (%n newlines)</source>
+        <translation><numerusform>⏎ (%n Zeilenumbruch)</numerusform><numerusform>⏎ (%n Zeilenumbrüche)</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="141"/>
         <source>Probability (%1 of %2 rows)</source>
         <translation>Wahrscheinlichkeit (%1 von %2 Zeilen)</translation>
     </message>
@@ -3932,22 +4044,22 @@ Key %3 „%4“
 <context>
     <name>gna::views::ResultsTable</name>
     <message>
-        <location filename="../views/results_table.cpp" line="111"/>
+        <location filename="../views/results_table.cpp" line="113"/>
         <source>Results table</source>
         <translation>Ergebnistabelle</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="112"/>
+        <location filename="../views/results_table.cpp" line="114"/>
         <source>Run the experiment (or open a result) to fill this table</source>
         <translation>Führen Sie das Experiment aus (oder öffnen Sie ein Ergebnis), um diese Tabelle zu füllen</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="192"/>
+        <location filename="../views/results_table.cpp" line="194"/>
         <source>Copy selection</source>
         <translation>Auswahl kopieren</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="193"/>
+        <location filename="../views/results_table.cpp" line="195"/>
         <source>Copy all</source>
         <translation>Alles kopieren</translation>
     </message>

@@ -360,32 +360,37 @@
         <translation>工作区 %1 引用的实验结果无法打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="75"/>
+        <location filename="../app/studio/paper_figures.cpp" line="51"/>
+        <source>%1 · switched off: %2</source>
+        <translation>%1 · 已关闭：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/paper_figures.cpp" line="78"/>
         <source>Could not write %1: %2. Check that the folder is writable.</source>
         <translation>无法写入 %1：%2。请检查该文件夹是否可写。</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="99"/>
+        <location filename="../app/studio/paper_figures.cpp" line="102"/>
         <source>%1: curves</source>
         <translation>%1：曲线</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="110"/>
+        <location filename="../app/studio/paper_figures.cpp" line="113"/>
         <source>%1: retrieval map</source>
         <translation>%1：检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="159"/>
+        <location filename="../app/studio/paper_figures.cpp" line="165"/>
         <source>Next-token chart</source>
         <translation>下一个词元图</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="166"/>
+        <location filename="../app/studio/paper_figures.cpp" line="172"/>
         <source>Head board</source>
         <translation>注意力头面板</translation>
     </message>
     <message>
-        <location filename="../app/studio/paper_figures.cpp" line="179"/>
+        <location filename="../app/studio/paper_figures.cpp" line="185"/>
         <source>Could not create the folder %1. Check its parent folder&apos;s permissions.</source>
         <translation>无法创建文件夹 %1。请检查其上级文件夹的权限。</translation>
     </message>
@@ -471,7 +476,7 @@
         <translation>实验(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_dock.cpp" line="144"/>
+        <location filename="../app/studio/experiment_dock.cpp" line="148"/>
         <source>%1: the studio has no tab for this evaluate spec (a needle-in-a-haystack map is evaluate on the niah task alone); run it with gna experiment.</source>
         <translation>%1：Studio 中没有适用于此 evaluate 规范的标签页（大海捞针图是仅针对 niah 任务的 evaluate）；请使用 gna experiment 运行。</translation>
     </message>
@@ -580,33 +585,33 @@
         <translation>表单无法显示此规范的所有值，因此已置灰：请在此编辑规范（“运行”会按原样执行）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="311"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="313"/>
         <source>This tab runs needle-in-a-haystack maps (evaluate on the niah task alone); an evaluate spec of other tasks runs with gna experiment.</source>
         <translation>此标签页运行大海捞针图（仅针对 niah 任务的 evaluate）；其他任务的 evaluate 规范请使用 gna experiment 运行。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="316"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="318"/>
         <source>This is a %1 spec: open it in the %2 tab (this tab runs %3 specs).</source>
         <translation>这是 %1 规范：请在“%2”标签页中打开（此标签页运行 %3 规范）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="349"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="351"/>
         <source>Open experiment spec</source>
         <translation>打开实验规范</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="349"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="351"/>
         <source>Experiment specs (*.json)</source>
         <translation>实验规范 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="347"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="349"/>
         <source>Open experiment result</source>
         <translation>打开实验结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="204"/>
-        <location filename="../app/studio/experiment_panel_sync.cpp" line="348"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="218"/>
+        <location filename="../app/studio/experiment_panel_sync.cpp" line="350"/>
         <source>Results (result.json *.json)</source>
         <translation>结果 (result.json *.json)</translation>
     </message>
@@ -908,88 +913,83 @@
         <translation>快速方法会立即用一阶估计为头面板着色，然后通过精确消融细化排名靠前的头（docs/attribution.md）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="131"/>
-        <source>How many heads you want ranked; the fast method verifies three times as many exactly</source>
-        <translation>希望排序的头数；快速方法会精确验证三倍数量的头</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
         <source>Accuracy</source>
         <translation>准确率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="133"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="135"/>
         <source>Log-probability of the answer</source>
         <translation>答案的对数概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="134"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="136"/>
         <source>Exact match (KV-retrieval, generated)</source>
         <translation>精确匹配（KV 检索，生成）</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="160"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="162"/>
         <source>Results folder; empty = a new folder per run. A folder with a partial result resumes it.</source>
         <translation>结果文件夹；留空 = 每次运行新建文件夹。包含部分结果的文件夹会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="162"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
         <source>&amp;Task:</source>
         <translation>任务(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="164"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="166"/>
         <source>Dictionar&amp;y sizes:</source>
         <translation>字典大小(&amp;Y)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="183"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="197"/>
         <source>Aggrega&amp;te heads:</source>
         <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="210"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="224"/>
         <source>&amp;Kept heads (k):</source>
         <translation>保留头数(&amp;K)（k）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="211"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="225"/>
         <source>St&amp;ages:</source>
         <translation>阶段(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="213"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="227"/>
         <source>Choose the results folder</source>
         <translation>选择结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="214"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="228"/>
         <source>Results folder</source>
         <translation>结果文件夹</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="345"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="359"/>
         <source>Sequence lengths in tokens, separated by commas</source>
         <translation>序列长度（词元数），以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="355"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="369"/>
         <source>e.g. %1; empty: %2 to %3 in %4 steps</source>
         <translation>例如 %1；留空：%2 到 %3，共 %4 档</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="357"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="371"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps, which fit this model&apos;s context of %4 tokens with the generated tokens</source>
         <translation>上下文长度（词元数）；留空 = %1 到 %2，共 %3 档，连同生成的词元都能容纳在此模型 %4 个词元的上下文中</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="360"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="374"/>
         <source>Context lengths in tokens; empty = %1 to %2 in %3 steps</source>
         <translation>上下文长度（词元数）；留空 = %1 到 %2，共 %3 档</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="166"/>
         <location filename="../app/studio/experiment_panel_form.cpp" line="168"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="170"/>
         <source>&amp;Limit per subject:</source>
         <translation>每科上限(&amp;L)：</translation>
     </message>
@@ -999,62 +999,67 @@
         <translation>保留头数：每层在每个查询位置保留多少个头，即注意力熵最低的 k 个；其余的头被关闭。可填一个或多个 k 值，用逗号分隔；留空 = 0 到头的总数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="169"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="132"/>
+        <source>How many heads you want ranked; the fast method verifies up to three times as many exactly, but no more than a quarter of the model&apos;s heads unless this many are wanted</source>
+        <translation>要排序的头数；快速方法最多精确验证三倍数量的头，但除非需要这么多，否则不超过模型头数的四分之一</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="171"/>
         <source>Context &amp;lengths:</source>
         <translation>上下文长度(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="171"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="173"/>
         <source>Needle &amp;depths (%):</source>
         <translation>针的深度(&amp;D)（%）：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="172"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="174"/>
         <source>&amp;Generated tokens:</source>
         <translation>生成词元数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="175"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
         <source>He&amp;ads:</source>
         <translation>注意力头(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="177"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="189"/>
         <source>Metho&amp;d:</source>
         <translation>方法(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="178"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="192"/>
         <source>Heads &amp;wanted:</source>
         <translation>所需头数(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="179"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="193"/>
         <source>&amp;Metric:</source>
         <translation>指标(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="182"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="196"/>
         <source>&amp;Gather heads:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="191"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="205"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="202"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="216"/>
         <source>Choose a head_ranking result.json</source>
         <translation>选择 head_ranking 的 result.json</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="203"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="217"/>
         <source>Head ranking result</source>
         <translation>注意力头排序结果</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="202"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="216"/>
         <source>Ran&amp;king:</source>
         <translation>排序(&amp;K)：</translation>
     </message>
@@ -1064,22 +1069,22 @@
         <translation>“%1”不是整数</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="165"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="167"/>
         <source>Samples per si&amp;ze:</source>
         <translation>每种大小的样本数(&amp;Z)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="206"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="220"/>
         <source>&amp;Steps:</source>
         <translation>步骤(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="208"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="222"/>
         <source>&amp;Mode:</source>
         <translation>模式(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_panel_form.cpp" line="213"/>
+        <location filename="../app/studio/experiment_panel_form.cpp" line="227"/>
         <source>Results f&amp;older:</source>
         <translation>结果文件夹(&amp;O)：</translation>
     </message>
@@ -1112,6 +1117,66 @@
         <location filename="../app/studio/experiment_panel.cpp" line="506"/>
         <source>%1 tokens, needle at %2%: score %3 — the model answered: “%4”</source>
         <translation>%1 个词元，针位于 %2%：得分 %3 —— 模型回答：“%4”</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="36"/>
+        <source>Open a model to see what each method is estimated to cost on it.</source>
+        <translation>打开一个模型以查看每种方法在其上的估计开销。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="46"/>
+        <source>Cost estimate: waits for a valid spec.</source>
+        <translation>开销估计：等待有效的规格。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="51"/>
+        <source>≈%1 forward passes</source>
+        <translation>≈%1 次前向传播</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="52"/>
+        <source>≈%1 forward passes per prompt</source>
+        <translation>每个提示 ≈%1 次前向传播</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="56"/>
+        <source>, ≈%1 of activations</source>
+        <translation>，≈%1 的激活</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="61"/>
+        <source>Recommended: Fast, ≈%1× fewer passes (more memory; the %2 heads it does not verify keep their estimate).</source>
+        <translation>推荐：快速，传播次数少 ≈%1 倍（内存更多；未验证的 %2 个头保留其估计值）。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="65"/>
+        <source>Recommended: Exact; Fast would verify every head after its gradient pass.</source>
+        <translation>推荐：精确；快速方法在梯度传播后会验证每个头。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="66"/>
+        <source>Recommended: Exact; Fast saves only ≈%1× (under %2×) and needs more memory.</source>
+        <translation>推荐：精确；快速方法只节省 ≈%1 倍（低于 %2 倍）且需要更多内存。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="70"/>
+        <source>%1 Estimate: Exact ablates %2 heads, %3%4; Fast verifies %5, %6%7.</source>
+        <translation>%1 估计：精确方法消融 %2 个头，%3%4；快速方法验证 %5 个，%6%7。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="76"/>
+        <source>Counted before running, not measured. A pass is one forward over a prompt: an exact ablation of a head in layer l recomputes the layers from l on; Fast&apos;s gradient pass counts as 3 forwards, and the heads it verifies are priced at the average depth. Fast is recommended when it needs at most half the passes: it holds far more memory (its gradient pass keeps every layer&apos;s activations) and ranks the heads it does not verify by first-order estimate only. Memory: the activations held at once beyond the weights, at 16 floats of hidden width per token and layer%1. See docs/attribution.md, &quot;Choosing a method&quot;.</source>
+        <translation>运行前计数，而非测量。一次传播是对一个提示的一次前向：精确消融第 l 层的一个头会重新计算从 l 层起的各层；快速方法的梯度传播计为 3 次前向，其验证的头按平均深度计价。当快速方法最多只需一半的传播次数时才推荐它：它占用多得多的内存（其梯度传播保留每一层的激活），且未验证的头只按一阶估计排序。内存：权重之外同时保留的激活，按每个词元每层 16 个隐藏宽度的浮点数计%1。参见 docs/attribution.md 的 &quot;Choosing a method&quot;。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="82"/>
+        <source>; prompts of about %1 tokens</source>
+        <translation>；提示约 %1 个词元</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_panel_cost.cpp" line="83"/>
+        <source>; this task&apos;s prompt length is not known before it runs</source>
+        <translation>；此任务的提示长度在运行前未知</translation>
     </message>
 </context>
 <context>
@@ -1222,38 +1287,53 @@
         <translation>消融后</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="216"/>
+        <location filename="../app/studio/experiment_results.cpp" line="217"/>
         <source>Attribution estimate</source>
         <translation>归因估计</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="233"/>
+        <location filename="../app/studio/experiment_results.cpp" line="218"/>
+        <source>Measured</source>
+        <translation>已测量</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="224"/>
+        <source>exact (ablation)</source>
+        <translation>精确（消融）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="238"/>
+        <source>estimate only (not verified)</source>
+        <translation>仅估计（未验证）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/experiment_results.cpp" line="251"/>
         <source>Prefill \ Generation</source>
         <translation>预填充 \ 生成</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="248"/>
+        <location filename="../app/studio/experiment_results.cpp" line="266"/>
         <source>Condition</source>
         <translation>条件</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="250"/>
+        <location filename="../app/studio/experiment_results.cpp" line="268"/>
         <source>± s.e.</source>
         <translation>± 标准误</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="262"/>
+        <location filename="../app/studio/experiment_results.cpp" line="280"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="263"/>
+        <location filename="../app/studio/experiment_results.cpp" line="281"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
         <location filename="../app/studio/experiment_results.cpp" line="100"/>
-        <location filename="../app/studio/experiment_results.cpp" line="264"/>
+        <location filename="../app/studio/experiment_results.cpp" line="282"/>
         <source>n</source>
         <translation>n</translation>
     </message>
@@ -1268,7 +1348,7 @@
         <translation>单独：仅跳过第 n 层</translation>
     </message>
     <message>
-        <location filename="../app/studio/experiment_results.cpp" line="274"/>
+        <location filename="../app/studio/experiment_results.cpp" line="292"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
@@ -1914,7 +1994,7 @@
 <context>
     <name>gna::studio::MainWindow</name>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="484"/>
+        <location filename="../app/studio/main_window.cpp" line="493"/>
         <source>Loaded %1: %2 layers × %3 SSM heads</source>
         <translation>已加载 %1：%2 层 × %3 个 SSM 头</translation>
     </message>
@@ -2005,17 +2085,17 @@
         <translation>全部恢复(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="230"/>
+        <location filename="../app/studio/main_window.cpp" line="241"/>
         <source>Aggrega&amp;te head:</source>
         <translation>Aggregate 头(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="365"/>
+        <location filename="../app/studio/main_window.cpp" line="376"/>
         <source>Stop the run or the load (Esc)</source>
         <translation>停止运行或加载 (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="546"/>
+        <location filename="../app/studio/main_window.cpp" line="557"/>
         <source>Tick “Compare with the unablated run” to see what the ablation changes</source>
         <translation>勾选“与未消融的运行比较”以查看消融带来的变化</translation>
     </message>
@@ -2055,38 +2135,48 @@
         <translation>反转(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="224"/>
+        <location filename="../app/studio/main_window.cpp" line="214"/>
+        <source>Ever&amp;y head</source>
+        <translation>所有头(&amp;Y)</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="217"/>
+        <source>Show every head at once in small cells (their values on hover); + or Ctrl+wheel on the board zooms into a region, − back out</source>
+        <translation>以小单元格同时显示所有头（悬停显示数值）；在面板上按 + 或 Ctrl+滚轮放大某一区域，按 − 缩小回来</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main_window.cpp" line="235"/>
         <source>Compare with the unablated run</source>
         <translation>与未消融的运行比较</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="228"/>
+        <location filename="../app/studio/main_window.cpp" line="239"/>
         <source>&amp;Gather head:</source>
         <translation>Gather 头(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="234"/>
+        <location filename="../app/studio/main_window.cpp" line="245"/>
         <source>A head as L&lt;layer&gt;.H&lt;head&gt;, e.g. L17.H24; double-click a head on the board to show it</source>
         <translation>注意力头写作 L&lt;层&gt;.H&lt;头&gt;，例如 L17.H24；在头面板上双击某个头即可显示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="244"/>
-        <location filename="../app/studio/main_window.cpp" line="588"/>
+        <location filename="../app/studio/main_window.cpp" line="255"/>
+        <location filename="../app/studio/main_window.cpp" line="602"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="245"/>
+        <location filename="../app/studio/main_window.cpp" line="256"/>
         <source>Difference (ablated − unablated)</source>
         <translation>差异（消融 − 未消融）</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="343"/>
+        <location filename="../app/studio/main_window.cpp" line="354"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="364"/>
+        <location filename="../app/studio/main_window.cpp" line="375"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -2121,43 +2211,43 @@
         <translation>模型没有 %1：第 %2 层的头是 H0 到 H%3</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="124"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="122"/>
         <source>No head is ablated, so both runs are the same. Click a head on the board to switch it off.</source>
         <translation>没有消融任何头，因此两次运行结果相同。点击头面板上的某个头即可将其关闭。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="138"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="136"/>
         <source>The ablated heads do not change these maps: both runs give the same weights (a head changes only the layers after its own).</source>
         <translation>已消融的头不会改变这些图：两次运行得到相同的权重（一个头只影响其所在层之后的层）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="146"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="144"/>
         <source>Gather %1: ablated − unablated</source>
         <translation>Gather %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="147"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="145"/>
         <source>Aggregate %1: ablated − unablated</source>
         <translation>Aggregate %1：消融 − 未消融</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="149"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="147"/>
         <source>Gather %1: unchanged by the ablation</source>
         <translation>Gather %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="150"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="148"/>
         <source>Aggregate %1: unchanged by the ablation</source>
         <translation>Aggregate %1：消融后无变化</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="545"/>
-        <location filename="../app/studio/main_window_maps.cpp" line="104"/>
+        <location filename="../app/studio/main_window.cpp" line="556"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="102"/>
         <source>Type a prompt to see the attention maps</source>
         <translation>输入提示以查看注意力图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="478"/>
+        <location filename="../app/studio/main_window.cpp" line="487"/>
         <source>Loaded %1: %2 layers, up to %3 attention heads (H) and %4 SSM heads (S) per layer</source>
         <translation>已加载 %1：%2 层，每层最多 %3 个注意力头（H）和 %4 个 SSM 头（S）</translation>
     </message>
@@ -2270,7 +2360,9 @@
     <message numerus="yes">
         <location filename="../app/studio/main_window_workspace.cpp" line="274"/>
         <source>Wrote %n file(s) into %1</source>
-        <translation><numerusform>已将 %n 个文件写入 %1</numerusform></translation>
+        <translation>
+            <numerusform>已将 %n 个文件写入 %1</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="65"/>
@@ -2408,54 +2500,54 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="486"/>
+        <location filename="../app/studio/main_window.cpp" line="495"/>
         <source>Loaded %1: %2 layers × %3 heads</source>
         <translation>已加载 %1：%2 层 × %3 个头</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="487"/>
+        <location filename="../app/studio/main_window.cpp" line="496"/>
         <source>G&amp;A Studio — %1</source>
         <translation>G&amp;A Studio — %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="101"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="99"/>
         <source>Gather %1</source>
         <translation>Gather %1</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_maps.cpp" line="102"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="100"/>
         <source>Aggregate %1</source>
         <translation>Aggregate %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/studio/main_window_maps.cpp" line="90"/>
+        <location filename="../app/studio/main_window_maps.cpp" line="88"/>
         <source>%n token(s), %1 head(s) ablated, %2 ms</source>
         <translation>
             <numerusform>%n 个词元，已消融 %1 个头，%2 毫秒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="548"/>
+        <location filename="../app/studio/main_window.cpp" line="559"/>
         <source>Type a prompt to see the next-token probabilities</source>
         <translation>输入提示以查看下一个词元的概率</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="558"/>
+        <location filename="../app/studio/main_window.cpp" line="569"/>
         <source>No head ranking yet: run one in the Experiments dock (Head ranking) or open its result.json, and the board shows each head&apos;s importance.</source>
         <translation>尚无头排名：在实验面板中运行一次（头排名）或打开其 result.json，面板即会显示每个头的重要性。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="564"/>
+        <location filename="../app/studio/main_window.cpp" line="575"/>
         <source>Head board: importance from the model card: the drop in KV-retrieval accuracy when each head alone is switched off</source>
         <translation>头面板：来自模型卡的重要性：单独关闭每个头时 KV 检索准确率的下降</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="586"/>
+        <location filename="../app/studio/main_window.cpp" line="600"/>
         <source>Attention / hidden attention</source>
         <translation>注意力 / 隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window.cpp" line="587"/>
+        <location filename="../app/studio/main_window.cpp" line="601"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
@@ -2493,13 +2585,6 @@
         <location filename="../app/studio/main_window.cpp" line="179"/>
         <source>Induction score (the token after an earlier copy)</source>
         <translation>归纳得分（先前副本之后的词元）</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/main_window.cpp" line="400"/>
-        <location filename="../app/studio/main_window.cpp" line="591"/>
-        <location filename="../app/studio/main_window_maps.cpp" line="86"/>
-        <source>importance (baseline − ablated)</source>
-        <translation>重要性（基线 − 消融后）</translation>
     </message>
     <message>
         <location filename="../app/studio/main_window_menus.cpp" line="132"/>
@@ -2543,38 +2628,38 @@
         <translation>KV 检索图</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="126"/>
-        <source>Head board: attribution estimates; %1 of %2 top heads verified exactly</source>
-        <translation>头面板：归因估计；排名靠前的 %2 个头中已精确验证 %1 个</translation>
+        <location filename="../app/studio/main_window_experiments.cpp" line="106"/>
+        <source>Head board: %1 of %2 top heads verified exactly; the others hatched, by attribution estimate</source>
+        <translation>头面板：前 %2 个头中已精确验证 %1 个；其余以斜线显示，按归因估计</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="130"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="111"/>
         <source>Head board coloured by importance from the head ranking</source>
         <translation>注意力头面板已按排序结果的重要性着色</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="135"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="146"/>
         <source>No model is open</source>
         <translation>未打开模型</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="135"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="146"/>
         <source>Open the model of this result to see the prompt&apos;s attention.</source>
         <translation>请打开该结果对应的模型，以查看提示的注意力。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="137"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="148"/>
         <source>Note: this result was computed with another model than the open one</source>
         <translation>注意：此结果是用与当前打开的模型不同的模型计算的</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="148"/>
-        <location filename="../app/studio/main_window_experiments.cpp" line="166"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="159"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="177"/>
         <source>Could not rebuild the prompt</source>
         <translation>无法重建提示</translation>
     </message>
     <message>
-        <location filename="../app/studio/main_window_experiments.cpp" line="170"/>
+        <location filename="../app/studio/main_window_experiments.cpp" line="181"/>
         <source>Opened the prompt %1</source>
         <translation>已打开提示 %1</translation>
     </message>
@@ -3018,19 +3103,24 @@
 <context>
     <name>gna::studio::RankingScores</name>
     <message>
-        <location filename="../app/studio/ranking_scores.cpp" line="67"/>
-        <source>importance (baseline − ablated)</source>
-        <translation>重要性（基线 − 消融后）</translation>
-    </message>
-    <message>
-        <location filename="../app/studio/ranking_scores.cpp" line="69"/>
+        <location filename="../app/studio/ranking_scores.cpp" line="71"/>
         <source>attribution estimate (logit difference)</source>
         <translation>归因估计（logit 差）</translation>
     </message>
     <message>
-        <location filename="../app/studio/ranking_scores.cpp" line="70"/>
-        <source>importance: exact where verified (%1 heads), attribution estimate elsewhere</source>
-        <translation>重要性：已验证处为精确值（%1 个头），其余为归因估计</translation>
+        <location filename="../app/studio/ranking_scores.cpp" line="79"/>
+        <source>exact drop in log-probability (baseline − ablated)</source>
+        <translation>对数概率的精确下降（基线 − 消融）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="82"/>
+        <source>exact drop in accuracy (baseline − ablated)</source>
+        <translation>准确率的精确下降（基线 − 消融）</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/ranking_scores.cpp" line="83"/>
+        <source>exact drop in %1 (baseline − ablated)</source>
+        <translation>%1 的精确下降（基线 − 消融）</translation>
     </message>
 </context>
 <context>
@@ -3211,7 +3301,7 @@
     <name>gna::views::AttentionHeatmap</name>
     <message>
         <location filename="../views/attention_heatmap.cpp" line="66"/>
-        <location filename="../views/attention_heatmap.cpp" line="208"/>
+        <location filename="../views/attention_heatmap.cpp" line="196"/>
         <source>Attention weight</source>
         <translation>注意力权重</translation>
     </message>
@@ -3241,62 +3331,62 @@
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="207"/>
+        <location filename="../views/attention_heatmap.cpp" line="195"/>
         <source>Weight difference</source>
         <translation>权重差</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="207"/>
+        <location filename="../views/attention_heatmap.cpp" line="195"/>
         <source>Hidden attention difference</source>
         <translation>隐藏注意力差</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="209"/>
-        <source>Hidden attention (colours end at the 99th percentile of |a|)</source>
-        <translation>隐藏注意力（颜色止于 |a| 的第 99 百分位）</translation>
+        <location filename="../views/attention_heatmap.cpp" line="197"/>
+        <source>Hidden attention (larger |a| in the end colours)</source>
+        <translation>隐藏注意力（更大的 |a| 显示为端点颜色）</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="210"/>
+        <location filename="../views/attention_heatmap.cpp" line="198"/>
         <source>Hidden attention</source>
         <translation>隐藏注意力</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="297"/>
+        <location filename="../views/attention_heatmap.cpp" line="285"/>
         <source>“%1”</source>
         <translation>“%1”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="301"/>
+        <location filename="../views/attention_heatmap.cpp" line="289"/>
         <source>“%1” after “%2”</source>
         <translation>“%2”之后的“%1”</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="330"/>
+        <location filename="../views/attention_heatmap.cpp" line="318"/>
         <source>last row: entropy %1 bits, max %2 on %3</source>
         <translation>最后一行：熵 %1 比特，最大值 %2 在 %3</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="332"/>
+        <location filename="../views/attention_heatmap.cpp" line="320"/>
         <source>colour: signed a; last row as |a| / Σ|a|: entropy %1 bits, max %2 on %3</source>
         <translation>颜色：带符号的 a；最后一行按 |a| / Σ|a|：熵 %1 比特，最大值 %2 在 %3</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="333"/>
+        <location filename="../views/attention_heatmap.cpp" line="321"/>
         <source>last row as a / Σa: entropy %1 bits, max %2 on %3</source>
         <translation>最后一行按 a / Σa：熵 %1 比特，最大值 %2 在 %3</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="363"/>
+        <location filename="../views/attention_heatmap.cpp" line="351"/>
         <source>masked: key after the query (causal)</source>
         <translation>已屏蔽：键在查询之后（因果）</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="364"/>
+        <location filename="../views/attention_heatmap.cpp" line="352"/>
         <source>Weight %1</source>
         <translation>权重 %1</translation>
     </message>
     <message>
-        <location filename="../views/attention_heatmap.cpp" line="365"/>
+        <location filename="../views/attention_heatmap.cpp" line="353"/>
         <source>Query %1 “%2”
 Key %3 “%4”
 %5</source>
@@ -3516,103 +3606,103 @@ Key %3 “%4”
 <context>
     <name>gna::views::HeadBoard</name>
     <message>
-        <location filename="../views/head_board.cpp" line="32"/>
+        <location filename="../views/head_board.cpp" line="36"/>
         <source>Head board</source>
         <translation>注意力头面板</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="34"/>
+        <location filename="../views/head_board.cpp" line="38"/>
         <source>Layers x heads. Click a head to ablate it, drag to select a rectangle, arrows and Space from the keyboard, double-click to show its attention.</source>
         <translation>层 × 头。单击某个头将其消融，拖动可框选矩形区域，可用方向键和空格键操作，双击显示其注意力。</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="110"/>
-        <location filename="../views/head_board.cpp" line="152"/>
-        <location filename="../views/head_board.cpp" line="553"/>
+        <location filename="../views/head_board.cpp" line="135"/>
+        <location filename="../views/head_board.cpp" line="177"/>
+        <location filename="../views/head_board.cpp" line="618"/>
         <location filename="../views/head_board_commands.cpp" line="48"/>
         <source>Toggle %1</source>
         <translation>切换 %1</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="122"/>
-        <location filename="../views/head_board.cpp" line="555"/>
+        <location filename="../views/head_board.cpp" line="147"/>
+        <location filename="../views/head_board.cpp" line="620"/>
         <source>Ablate layer %1</source>
         <translation>消融第 %1 层</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="133"/>
+        <location filename="../views/head_board.cpp" line="158"/>
         <source>Invert ablation</source>
         <translation>反转消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="136"/>
-        <location filename="../views/head_board.cpp" line="559"/>
+        <location filename="../views/head_board.cpp" line="161"/>
+        <location filename="../views/head_board.cpp" line="624"/>
         <source>Restore all heads</source>
         <translation>恢复所有头</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="155"/>
+        <location filename="../views/head_board.cpp" line="180"/>
         <source>Restore %n head(s)</source>
         <translation>
             <numerusform>恢复 %n 个头</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/head_board.cpp" line="156"/>
+        <location filename="../views/head_board.cpp" line="181"/>
         <source>Ablate %n head(s)</source>
         <translation>
             <numerusform>消融 %n 个头</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="190"/>
+        <location filename="../views/head_board.cpp" line="215"/>
         <source>G</source>
         <comment>the Gather head shown</comment>
         <translation>G</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="191"/>
+        <location filename="../views/head_board.cpp" line="216"/>
         <source>A</source>
         <comment>the Aggregate head shown</comment>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="42"/>
+        <location filename="../views/head_board.cpp" line="46"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="537"/>
+        <location filename="../views/head_board.cpp" line="602"/>
         <source>Shown in the maps as the Gather head (G)</source>
         <translation>在图中显示为 Gather 头（G）</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="538"/>
+        <location filename="../views/head_board.cpp" line="603"/>
         <source>Shown in the maps as the Aggregate head (A)</source>
         <translation>在图中显示为 Aggregate 头（A）</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="554"/>
+        <location filename="../views/head_board.cpp" line="619"/>
         <source>Show attention of %1</source>
         <translation>显示 %1 的注意力</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="557"/>
+        <location filename="../views/head_board.cpp" line="622"/>
         <source>Toggle selection</source>
         <translation>切换所选</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="558"/>
+        <location filename="../views/head_board.cpp" line="623"/>
         <source>Invert</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="561"/>
+        <location filename="../views/head_board.cpp" line="626"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../views/head_board.cpp" line="562"/>
+        <location filename="../views/head_board.cpp" line="627"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -3682,7 +3772,7 @@ Key %3 “%4”
         <translation>%1（斜线：该层没有此类头）</translation>
     </message>
     <message>
-        <location filename="../views/head_board_figure.cpp" line="128"/>
+        <location filename="../views/head_board_figure.cpp" line="129"/>
         <source>Ablated heads</source>
         <translation>已消融的头</translation>
     </message>
@@ -3690,57 +3780,63 @@ Key %3 “%4”
 <context>
     <name>gna::views::HeadBoardLegend</name>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="18"/>
+        <location filename="../views/head_board_legend.cpp" line="19"/>
         <source>Head board legend</source>
         <translation>头面板图例</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="35"/>
+        <location filename="../views/head_board_legend.cpp" line="36"/>
         <source>Colour: %1</source>
         <translation>颜色：%1</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="42"/>
+        <location filename="../views/head_board_legend.cpp" line="43"/>
+        <location filename="../views/head_board_legend.cpp" line="56"/>
         <source>%1 .. %2</source>
         <translation>%1 .. %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="43"/>
+        <location filename="../views/head_board_legend.cpp" line="44"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="43"/>
+        <location filename="../views/head_board_legend.cpp" line="44"/>
         <source>H</source>
         <translation>H</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="57"/>
+        <location filename="../views/head_board_legend.cpp" line="52"/>
+        <source>Hatched, not measured: %1</source>
+        <translation>斜线，未测量：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_legend.cpp" line="72"/>
         <source>✕ = ablated</source>
         <translation>✕ = 已消融</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="58"/>
+        <location filename="../views/head_board_legend.cpp" line="73"/>
         <source>◥ = SSM head</source>
         <translation>◥ = SSM 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="64"/>
+        <location filename="../views/head_board_legend.cpp" line="79"/>
         <source>G, A = shown heads</source>
         <translation>G, A = 当前显示的头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="65"/>
+        <location filename="../views/head_board_legend.cpp" line="80"/>
         <source>G = shown Gather head</source>
         <translation>G = 当前显示的 Gather 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="66"/>
+        <location filename="../views/head_board_legend.cpp" line="81"/>
         <source>A = shown Aggregate head</source>
         <translation>A = 当前显示的 Aggregate 头</translation>
     </message>
     <message>
-        <location filename="../views/head_board_legend.cpp" line="71"/>
+        <location filename="../views/head_board_legend.cpp" line="86"/>
         <source>▨ = no head</source>
         <translation>▨ = 此处无头</translation>
     </message>
@@ -3748,37 +3844,42 @@ Key %3 “%4”
 <context>
     <name>gna::views::HeadBoardModel</name>
     <message>
-        <location filename="../views/head_board_model.cpp" line="149"/>
+        <location filename="../views/head_board_model.cpp" line="191"/>
         <source>Layer %1 has no SSM head %2</source>
         <translation>第 %1 层没有 SSM 头 %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="150"/>
+        <location filename="../views/head_board_model.cpp" line="192"/>
         <source>Layer %1 has no attention head %2</source>
         <translation>第 %1 层没有注意力头 %2</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="166"/>
+        <location filename="../views/head_board_model.cpp" line="210"/>
         <source> (SSM head)</source>
         <translation>（SSM 头）</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="166"/>
+        <location filename="../views/head_board_model.cpp" line="210"/>
         <source> (attention head)</source>
         <translation>（注意力头）</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="168"/>
+        <location filename="../views/head_board_model.cpp" line="212"/>
         <source>Score</source>
         <translation>分数</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="171"/>
+        <location filename="../views/head_board_model.cpp" line="220"/>
+        <source> (hatched: not measured exactly)</source>
+        <translation>（斜线：未精确测量）</translation>
+    </message>
+    <message>
+        <location filename="../views/head_board_model.cpp" line="221"/>
         <source>Ablated (output zeroed)</source>
         <translation>已消融（输出置零）</translation>
     </message>
     <message>
-        <location filename="../views/head_board_model.cpp" line="171"/>
+        <location filename="../views/head_board_model.cpp" line="221"/>
         <source>Active</source>
         <translation>启用</translation>
     </message>
@@ -3819,7 +3920,7 @@ Key %3 “%4”
 <context>
     <name>gna::views::NextTokenChart</name>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="138"/>
+        <location filename="../views/next_token_chart.cpp" line="141"/>
         <source>Probability (%1 of %2 rows; enlarge to see all)</source>
         <translation>概率（显示 %2 行中的 %1 行；放大以查看全部）</translation>
     </message>
@@ -3860,7 +3961,7 @@ Key %3 “%4”
     </message>
     <message>
         <location filename="../views/next_token_chart.cpp" line="44"/>
-        <location filename="../views/next_token_chart.cpp" line="134"/>
+        <location filename="../views/next_token_chart.cpp" line="137"/>
         <source>Probability</source>
         <translation>概率</translation>
     </message>
@@ -3882,7 +3983,17 @@ Key %3 “%4”
         </translation>
     </message>
     <message>
-        <location filename="../views/next_token_chart.cpp" line="138"/>
+        <location filename="../views/next_token_chart.cpp" line="109"/>
+        <source>⏎ (newline)</source>
+        <translation>⏎（换行）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/next_token_chart.cpp" line="109"/>
+        <source>⏎ (%n newlines)</source>
+        <translation><numerusform>⏎（%n 个换行）</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../views/next_token_chart.cpp" line="141"/>
         <source>Probability (%1 of %2 rows)</source>
         <translation>概率（显示 %2 行中的 %1 行）</translation>
     </message>
@@ -3923,22 +4034,22 @@ Key %3 “%4”
 <context>
     <name>gna::views::ResultsTable</name>
     <message>
-        <location filename="../views/results_table.cpp" line="111"/>
+        <location filename="../views/results_table.cpp" line="113"/>
         <source>Results table</source>
         <translation>结果表</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="112"/>
+        <location filename="../views/results_table.cpp" line="114"/>
         <source>Run the experiment (or open a result) to fill this table</source>
         <translation>运行实验（或打开结果）以填充此表格</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="192"/>
+        <location filename="../views/results_table.cpp" line="194"/>
         <source>Copy selection</source>
         <translation>复制所选</translation>
     </message>
     <message>
-        <location filename="../views/results_table.cpp" line="193"/>
+        <location filename="../views/results_table.cpp" line="195"/>
         <source>Copy all</source>
         <translation>全部复制</translation>
     </message>

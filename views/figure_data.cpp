@@ -46,13 +46,19 @@ QString nextTokenCsv(const NextTokenChart& chart) {
 QString headBoardCsv(const HeadBoardModel& board) {
     QString out = QStringLiteral("series,layer,head,head_name,score,ablated\n");
     const QString series = csvField(board.hasScores() ? board.scoreLabel() : QStringLiteral("no score"));
+    const QString estimates = csvField(board.estimateLabel());
     for (int l = 0; l < board.layers(); ++l)
         for (int h = 0; h < board.heads(); ++h) {
             if (!board.contains(l, h)) continue;
-            out += series + QLatin1Char(',') + QString::number(l) + QLatin1Char(',') +
+            // a head drawn with its estimate (another quantity than the scores) is named as such
+            const bool estimate = board.isEstimateOnly(l, h);
+            out += (estimate ? estimates : series) + QLatin1Char(',') + QString::number(l) + QLatin1Char(',') +
                 QString::number(board.cell(l, h).head) + QLatin1Char(',') + board.cell(l, h).name() + QLatin1Char(',') +
-                (board.hasScores() ? QString::number(board.score(l, h), 'g', 8) : QString()) + QLatin1Char(',') +
-                (board.isAblated(l, h) ? QStringLiteral("1") : QStringLiteral("0")) + QLatin1Char('\n');
+                (estimate                ? QString::number(board.estimate(l, h), 'g', 8)
+                     : board.hasScores() ? QString::number(board.score(l, h), 'g', 8)
+                                         : QString()) +
+                QLatin1Char(',') + (board.isAblated(l, h) ? QStringLiteral("1") : QStringLiteral("0")) +
+                QLatin1Char('\n');
         }
     return out;
 }

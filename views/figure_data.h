@@ -18,7 +18,8 @@ class HeadBoardModel;
 QString heatmapCsv(const HeatmapData& map, const QString& series);
 // series,token,probability: the top tokens, the answer candidates and the baseline (if any).
 QString nextTokenCsv(const NextTokenChart& chart);
-// series,layer,head,head_name,score,ablated (score empty when the board has none).
+// series,layer,head,head_name,score,ablated (score empty when the board has none); series: the
+// quantity of the row (the scores' label, or the estimates' on a head drawn with its estimate).
 QString headBoardCsv(const HeadBoardModel& board);
 // series,<x label>,<y label>,error: every point of every curve, the legend's names (the random
 // control included); error empty where the curve has no error bars.

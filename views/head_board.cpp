@@ -83,6 +83,27 @@ void HeadBoard::setScores(const std::vector<double>& scores, const QString& labe
     update();
 }
 
+void HeadBoard::setEstimates(const std::vector<double>& estimates, const QString& label) {
+    m_model->setEstimates(estimates, label);
+    update();
+}
+
+QColor HeadBoard::estimateColor(double value) const {
+    // Half the diverging colour, half the button colour: quieter than any scored cell in both palettes.
+    const QColor c =
+        QColor::fromRgb(m_diverging.color(value, QCPRange(m_model->minEstimate(), m_model->maxEstimate())));
+    const QColor b = palette().color(QPalette::Button);
+    return QColor::fromRgbF(float(0.5 * (c.redF() + b.redF())), float(0.5 * (c.greenF() + b.greenF())),
+                            float(0.5 * (c.blueF() + b.blueF())));
+}
+
+QBrush HeadBoard::estimateHatch() const {
+    // The other diagonal than the hatching of absent heads, in the text colour: readable on light and dark.
+    QColor t = palette().color(QPalette::Text);
+    t.setAlpha(150);
+    return QBrush(t, Qt::FDiagPattern);
+}
+
 void HeadBoard::setColorPalette(Palette palette) {
     m_gradient = makeGradient(palette);
     update();
@@ -369,10 +390,12 @@ void HeadBoard::paintEvent(QPaintEvent*) {
             }
             const double v = m_model->score(l, h);
             QCPColorGradient& gradient = m_model->scoresAreDifferences() ? m_diverging : m_gradient;
-            const QColor fill = std::isnan(v)
-                ? noScore
-                : QColor::fromRgb(gradient.color(v, m_model->cell(l, h).ssm ? ssmRange : range));
+            const bool estimateOnly = m_model->isEstimateOnly(l, h);  // another quantity: muted and hatched
+            const QColor fill = estimateOnly ? estimateColor(m_model->estimate(l, h))
+                : std::isnan(v)              ? noScore
+                                : QColor::fromRgb(gradient.color(v, m_model->cell(l, h).ssm ? ssmRange : range));
             p.fillRect(r, fill);
+            if (estimateOnly) p.fillRect(r, estimateHatch());
             QColor shown = fill;  // what the cell shows, under its marks
             if (m_model->isAblated(l, h)) {
                 // Ablated: dark veil and a cross, visible in any palette and in greyscale print.

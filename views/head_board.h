@@ -29,6 +29,12 @@ public:
                        const std::vector<int>& rowSsm);
     // differences: signed changes, drawn with the diverging palette around 0.
     void setScores(const std::vector<double>& scores, const QString& label, bool differences = false);
+    // A second quantity beside the scores (HeadBoardModel::setEstimates), after setScores: the heads
+    // without a score show it hatched and muted, on its own range of the diverging palette.
+    void setEstimates(const std::vector<double>& estimates, const QString& label);
+    // The colour an estimate-only cell is drawn with (under its hatching), and its hatching.
+    QColor estimateColor(double value) const;
+    QBrush estimateHatch() const;
     void setColorPalette(Palette palette);
     // The gradient the cells are drawn with now (the diverging one for score differences).
     const QCPColorGradient& colorGradient() const { return m_model->scoresAreDifferences() ? m_diverging : m_gradient; }
@@ -123,7 +129,7 @@ private:
     HeadBoardModel* m_model;
     QUndoStack* m_undo;
     QCPColorGradient m_gradient;
-    QCPColorGradient m_diverging;
+    mutable QCPColorGradient m_diverging;  // color() fills its lookup table (estimateColor is const)
     QPoint firstHead() const;  // (head, layer) of the first cell the model has, row by row
     QPoint m_current{0, 0};  // (head, layer)
     QRect m_selection;  // cell coordinates

@@ -11,7 +11,8 @@ namespace gna::views {
 
 namespace {
 constexpr int kMargin = 4;
-}
+constexpr int kEstimateScale = 2;  // Piece::scale of the estimates' colour bar
+}  // namespace
 
 HeadBoardLegend::HeadBoardLegend(HeadBoard* board, QWidget* parent) : QWidget(parent), m_board(board) {
     setObjectName(QStringLiteral("headBoardLegend"));
@@ -42,6 +43,20 @@ QList<HeadBoardLegend::Piece> HeadBoardLegend::pieces() const {
             const QString range = tr("%1 .. %2").arg(formatNumber(m->minScore(ssm)), formatNumber(m->maxScore(ssm)));
             out << Piece{m->mixed() ? (ssm ? tr("S") : tr("H")) : QString(), kind, range, first, !first, 1 + kind};
             first = false;
+        }
+        if (m->hasEstimateOnly()) {
+            // The heads that show another quantity (an estimate where nothing was measured): its own
+            // line, name and hatched scale, so that neither scale is read for the other.
+            const int item = out.last().item + 1;
+            const QStringList what =
+                tr("Hatched, not measured: %1").arg(m->estimateLabel()).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            for (qsizetype i = 0; i < what.size(); ++i) out << Piece{what[i], -1, {}, i == 0, false, item};
+            out << Piece{QString(),
+                         kEstimateScale,
+                         tr("%1 .. %2").arg(formatNumber(m->minEstimate()), formatNumber(m->maxEstimate())),
+                         true,
+                         false,
+                         item + 1};
         }
     }
     // A mark's meaning breaks between words too (a long translation wraps instead of widening the
@@ -197,11 +212,15 @@ void HeadBoardLegend::paintEvent(QPaintEvent*) {
         if (!piece.text.isEmpty()) x += space;
         // The colour bar: the scale's low end left, its high end right, as the cells are coloured.
         const QRect bar(x, y + 1 + (fm.height() - fm.ascent()) / 2, 4 * fm.height(), fm.ascent());
+        const HeadBoardModel* m = m_board->model();
         for (int c = 0; c < bar.width(); ++c) {
             const double t = bar.width() > 1 ? double(c) / (bar.width() - 1) : 0.0;
             p.fillRect(QRect(bar.left() + c, bar.top(), 1, bar.height()),
-                       QColor::fromRgb(gradient.color(t, QCPRange(0.0, 1.0))));
+                       piece.scale == kEstimateScale
+                           ? m_board->estimateColor(m->minEstimate() + t * (m->maxEstimate() - m->minEstimate()))
+                           : QColor::fromRgb(gradient.color(t, QCPRange(0.0, 1.0))));
         }
+        if (piece.scale == kEstimateScale) p.fillRect(bar, m_board->estimateHatch());
         p.setPen(palette().color(QPalette::Mid));
         p.drawRect(bar.adjusted(0, 0, -1, -1));
         p.setPen(text);

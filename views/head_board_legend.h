@@ -1,7 +1,8 @@
 #pragma once
 // HeadBoardLegend: what the head board's colours and marks mean, beside or below the board: the
 // score's name, a colour bar with its range per kind of head (a hybrid's attention and SSM heads
-// have a scale each), "✕ = ablated", on a hybrid's board the SSM heads' corner mark and the hatched
+// have a scale each), the hatched scale of a second quantity on the heads without a score (an
+// attribution ranking's unverified estimates), "✕ = ablated", on a hybrid's board the SSM heads' corner mark and the hatched
 // cells of heads a layer lacks, and the "G" / "A" marks of the heads the maps show. The text
 // wraps to the widget's width; the widget asks for the height its width needs.
 #include <QWidget>
@@ -34,7 +35,7 @@ private:
     // One unbreakable piece of the legend (a word, a mark with its first word, a colour bar): text, optionally with a colour bar before `suffix`.
     struct Piece {
         QString text;
-        int scale = -1;  // -1: none; 0: the attention heads' (or the only) scale; 1: the SSM heads'
+        int scale = -1;  // -1: none; 0: the attention heads' (or the only) scale; 1: the SSM heads'; 2: the estimates'
         QString suffix;
         bool newLine = false;  // starts a line of its own
         bool wide = false;  // a wider gap before it (between legend items, not between words)

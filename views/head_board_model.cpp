@@ -29,6 +29,7 @@ void HeadBoardModel::setMixedShape(int layers, int attention, int ssm, const std
     m_rowAttention = perLayer(rowAttention);
     m_rowSsm = perLayer(rowSsm);
     m_scores.clear();
+    clearEstimates();
     m_ablated.assign(static_cast<std::size_t>(m_layers) * m_heads, 0);
     m_scoreLabel.clear();
     endResetModel();
@@ -54,6 +55,7 @@ void HeadBoardModel::setScores(const std::vector<double>& scores, const QString&
     }
     m_scores = scores;
     m_scoreLabel = label;
+    clearEstimates();
     // Signed scores (changes, or importances with heads of both signs) take the diverging palette
     // centred on 0: a sequential map would draw -0.35 and +0.44 as two shades of one thing.
     const bool negative = std::any_of(scores.begin(), scores.end(), [](double s) { return s < 0.0; });
@@ -88,8 +90,48 @@ void HeadBoardModel::setScores(const std::vector<double>& scores, const QString&
                            {Qt::DisplayRole, Qt::ToolTipRole, ScoreRole});
 }
 
+void HeadBoardModel::clearEstimates() {
+    m_estimates.clear();
+    m_estimateLabel.clear();
+    m_estimateOnly = 0;
+    m_estMin = -1.0;
+    m_estMax = 1.0;
+}
+
+void HeadBoardModel::setEstimates(const std::vector<double>& estimates, const QString& label) {
+    clearEstimates();
+    if (estimates.size() == static_cast<std::size_t>(m_layers) * m_heads) {
+        m_estimates = estimates;
+        m_estimateLabel = label;
+        // Signed, like importance: a range symmetric around 0 over the heads that show their estimate.
+        double a = 0.0;
+        for (int l = 0; l < m_layers; ++l)
+            for (int h = 0; h < m_heads; ++h)
+                if (isEstimateOnly(l, h)) {
+                    ++m_estimateOnly;
+                    a = std::max(a, std::abs(estimate(l, h)));
+                }
+        if (a > 0) {
+            m_estMin = -a;
+            m_estMax = a;
+        }
+    }
+    if (m_layers > 0 && m_heads > 0)
+        Q_EMIT dataChanged(index(0, 0), index(m_layers - 1, m_heads - 1), {Qt::ToolTipRole, EstimateRole});
+}
+
+double HeadBoardModel::estimate(int layer, int head) const {
+    if (!contains(layer, head) || m_estimates.empty()) return std::numeric_limits<double>::quiet_NaN();
+    return m_estimates[static_cast<std::size_t>(layer) * m_heads + head];
+}
+
+bool HeadBoardModel::isEstimateOnly(int layer, int head) const {
+    return std::isnan(score(layer, head)) && !std::isnan(estimate(layer, head));
+}
+
 void HeadBoardModel::clearScores() {
     m_scores.clear();
+    clearEstimates();
     m_differences = false;
     m_scoreLabel.clear();
     m_min = m_ssmMin = 0.0;
@@ -157,6 +199,8 @@ QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
             return cell(l, h).name();
         case ScoreRole:
             return std::isnan(s) ? QVariant() : QVariant(s);
+        case EstimateRole:
+            return std::isnan(estimate(l, h)) ? QVariant() : QVariant(estimate(l, h));
         case AblatedRole:
             return isAblated(l, h);
         case Qt::CheckStateRole:
@@ -168,6 +212,12 @@ QVariant HeadBoardModel::data(const QModelIndex& index, int role) const {
                 tip += QStringLiteral("\n") + (m_scoreLabel.isEmpty() ? tr("Score") : m_scoreLabel) +
                     QStringLiteral(": ") + (m_differences && s > 0 ? QStringLiteral("+") : QString()) +
                     formatNumber(s, 4, 1e-4);
+            // the estimate beside it, or alone on a head that has no score: named, so that neither is
+            // taken for the other
+            if (const double e = estimate(l, h); !std::isnan(e))
+                tip += QStringLiteral("\n") + m_estimateLabel + QStringLiteral(": ") +
+                    (e > 0 ? QStringLiteral("+") : QString()) + formatNumber(e, 4, 1e-4) +
+                    (std::isnan(s) ? tr(" (hatched: not measured exactly)") : QString());
             tip += QStringLiteral("\n") + (isAblated(l, h) ? tr("Ablated (output zeroed)") : tr("Active"));
             return tip;
         }

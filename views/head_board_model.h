@@ -13,7 +13,7 @@ namespace gna::views {
 class HeadBoardModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Role { ScoreRole = Qt::UserRole + 1, AblatedRole, NameRole };
+    enum Role { ScoreRole = Qt::UserRole + 1, AblatedRole, NameRole, EstimateRole };
 
     explicit HeadBoardModel(QObject* parent = nullptr);
 
@@ -40,6 +40,16 @@ public:
     void clearScores();
     double score(int layer, int head) const;
     QString scoreLabel() const { return m_scoreLabel; }
+    // A second quantity in other units beside the scores (an attribution ranking's estimates beside
+    // its exact importance): shown, on a colour range of its own, on the heads that have no score;
+    // in the tooltip of every head. Call after setScores, which clears them. Empty: none.
+    void setEstimates(const std::vector<double>& estimates, const QString& label);
+    double estimate(int layer, int head) const;  // NaN = none
+    bool isEstimateOnly(int layer, int head) const;  // an estimate and no score: drawn as the estimate
+    bool hasEstimateOnly() const { return m_estimateOnly > 0; }
+    QString estimateLabel() const { return m_estimateLabel; }
+    double minEstimate() const { return m_estMin; }  // the range over the estimate-only heads, around 0
+    double maxEstimate() const { return m_estMax; }
     // The colour range: each kind of head has its own on a hybrid's board (hidden attention is no
     // softmax, its scores live on another scale); without an argument the board's first kind's.
     double minScore() const { return m_attention > 0 ? m_min : m_ssmMin; }
@@ -81,6 +91,11 @@ private:
     double m_ssmMin = 0.0;  // SSM heads' range
     double m_ssmMax = 1.0;
     bool m_differences = false;
+    std::vector<double> m_estimates;  // empty = none
+    QString m_estimateLabel;
+    int m_estimateOnly = 0;  // heads drawn as their estimate
+    double m_estMin = -1.0, m_estMax = 1.0;
+    void clearEstimates();
 };
 
 }  // namespace gna::views

@@ -93,6 +93,8 @@ void ResultsTableModel::sort(int column, Qt::SortOrder order) {
     std::stable_sort(m_rows.begin(), m_rows.end(), [&](const QVariantList& a, const QVariantList& b) {
         const QVariant va = column < a.size() ? a[column] : QVariant();
         const QVariant vb = column < b.size() ? b[column] : QVariant();
+        // empty cells (a ranking's unmeasured importance) last in either order
+        if (!va.isValid() || !vb.isValid()) return va.isValid() && !vb.isValid();
         const auto cmp = QVariant::compare(va, vb);
         return order == Qt::AscendingOrder ? cmp == QPartialOrdering::Less : cmp == QPartialOrdering::Greater;
     });

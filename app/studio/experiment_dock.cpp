@@ -113,6 +113,10 @@ void ExperimentDock::setModelContext(int maxPositions) {
     for (ExperimentPanel* p : m_panels) p->setModelContext(maxPositions);
 }
 
+void ExperimentDock::setModelInfo(const gna::ModelInfo& info) {
+    for (ExperimentPanel* p : m_panels) p->setModelInfo(info);
+}
+
 ExperimentPanel* ExperimentDock::panel(const QString& kind) const {
     for (ExperimentPanel* p : m_panels)
         if (p->kind() == kind) return p;

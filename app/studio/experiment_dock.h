@@ -14,6 +14,10 @@ class QComboBox;
 class QLabel;
 class QTabWidget;
 
+namespace gna {
+struct ModelInfo;
+}
+
 namespace gna::studio {
 
 class ExperimentPanel;
@@ -29,6 +33,7 @@ public:
     void setModelHeads(const QString& first, const QString& second, bool attention,
                        bool ssm);  // ExperimentPanel::setModelHeads
     void setModelContext(int maxPositions);  // ExperimentPanel::setModelContext
+    void setModelInfo(const gna::ModelInfo& info);  // ExperimentPanel::setModelInfo
     ExperimentPanel* panel(const QString& kind) const;
     QList<ExperimentPanel*> panels() const { return m_panels; }
     ExperimentRunner* runner() const { return m_runner; }

@@ -9,9 +9,11 @@
 // AblationCurve (random control, error bars), RetrievalMap (click a cell: open that prompt),
 // ResultsTable (copyable), and head importance for the HeadBoard (an attribution ranking's
 // estimates at once, its verified heads as they come). The form: experiment_panel_form.cpp; the
-// spec <-> form sync: experiment_panel_sync.cpp.
+// spec <-> form sync: experiment_panel_sync.cpp; the head ranking's cost estimate per method:
+// experiment_panel_cost.cpp.
 #include <QWidget>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "gna/experiment_result.h"
@@ -37,7 +39,8 @@ class ResultsTable;
 
 namespace gna {
 struct ExperimentSpec;
-}
+struct ModelInfo;
+}  // namespace gna
 
 namespace gna::studio {
 
@@ -65,6 +68,13 @@ public:
     // (gna::niah_default_lengths, niah_default_generate) in the generated-tokens field, if the user
     // left it at the last default, and in the lengths field's hint (what empty means).
     void setModelContext(int maxPositions);
+    // The open model (head_ranking: what each method is estimated to cost on it, costLabel()).
+    void setModelInfo(const gna::ModelInfo& info);
+    // head_ranking: the estimated cost of the exact and the fast method for the open model and the
+    // spec, and which one the panel recommends and why (gna::ranking_cost); beside the method choice,
+    // on one line that starts with the recommendation (elided to its width; the whole text in its
+    // tooltip and accessible description).
+    QLabel* costLabel() const { return m_cost; }
     void setOutputDir(const QString& dir);
     // The spec in the spec editor (what Run runs); throws gna::Error when it is invalid.
     gna::Json spec() const;
@@ -168,7 +178,12 @@ private:
     QLineEdit* m_k = nullptr;
     QComboBox* m_stages = nullptr;
     QComboBox* m_method = nullptr;  // head_ranking: exact, attribution+verify, attribution
-    QSpinBox* m_top = nullptr;  // heads wanted (the attribution methods verify 3x as many)
+    QSpinBox* m_top = nullptr;  // heads wanted (gna::verified_head_count: how many the fast method verifies)
+    QLabel* m_cost = nullptr;  // head_ranking: the recommendation and the methods' estimated cost, one line
+    QString m_costText;  // its whole text (the label shows it elided; its tooltip whole, with how it is counted)
+    std::shared_ptr<const gna::ModelInfo> m_modelInfo;  // the open model; null: none
+    void updateCostEstimate();  // m_cost from the spec in the editor and m_modelInfo
+    void elideCost();
     QComboBox* m_metric = nullptr;  // accuracy | logprob
     std::function<void()> m_updateRows;  // shows the form rows of the chosen task and method
     QLineEdit* m_out = nullptr;

@@ -128,7 +128,9 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
         tr("The fast methods colour the head board with first-order estimates at once, then refine the top heads "
            "by exact ablation (docs/attribution.md)"));
     m_top = spin(1, 100000, 16);
-    m_top->setToolTip(tr("How many heads you want ranked; the fast method verifies three times as many exactly"));
+    m_top->setToolTip(
+        tr("How many heads you want ranked; the fast method verifies up to three times as many exactly, but no more "
+           "than a quarter of the model's heads unless this many are wanted"));
     m_metric = combo({{tr("Accuracy"), "accuracy"},
                       {tr("Log-probability of the answer"), "logprob"},
                       {tr("Exact match (KV-retrieval, generated)"), "exact_match"}});
@@ -174,7 +176,19 @@ void ExperimentPanel::buildForm(QFormLayout* form) {
     if (k == QLatin1String("head_ranking") || k == QLatin1String("manipulation_grid"))
         form->addRow(tr("He&ads:"), m_heads);
     if (k == QLatin1String("head_ranking")) {
-        form->addRow(tr("Metho&d:"), m_method);
+        // Beside the method: the recommendation and what each method is estimated to cost, on one line
+        // (elided; the whole text in its tooltip), so that the form is no higher (updateCostEstimate).
+        m_cost = new QLabel;
+        m_cost->setObjectName(QStringLiteral("methodCost"));
+        m_cost->setTextFormat(Qt::PlainText);
+        m_cost->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        m_cost->installEventFilter(this);  // resized: elideCost
+        auto* methodRow = new QHBoxLayout;
+        methodRow->addWidget(m_method, 3);
+        methodRow->addWidget(m_cost, 2);
+        auto* methodLabel = new QLabel(tr("Metho&d:"));
+        methodLabel->setBuddy(m_method);
+        form->addRow(methodLabel, methodRow);
         form->addRow(tr("Heads &wanted:"), m_top);
         form->addRow(tr("&Metric:"), m_metric);
     }

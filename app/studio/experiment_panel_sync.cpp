@@ -157,6 +157,7 @@ void ExperimentPanel::updateState() {
     // A field the problem names ("ranking" is required) is scrolled into view in the form.
     if (!m_formProblem.isEmpty() && m_specProblem.isEmpty())
         QTimer::singleShot(0, this, &ExperimentPanel::showProblemField);
+    updateCostEstimate();  // the spec changed: method, heads wanted, heads, samples
 }
 
 // The form field the problem names scrolls into view, its row whole and the rows above it whole (a
@@ -295,6 +296,7 @@ void ExperimentPanel::snapFormPane() {
 
 bool ExperimentPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_specNote && event->type() == QEvent::Resize) elideSpecNote();
+    if (watched == m_cost && event->type() == QEvent::Resize) elideCost();
     // the splitter shown (resized: its resizeEvent), or the form's rows changed (shown, hidden, another language): the pane follows
     if ((event->type() == QEvent::Show && watched->objectName() == QLatin1String("formSpecSplitter")) ||
         (event->type() == QEvent::LayoutRequest && watched == m_formBox))

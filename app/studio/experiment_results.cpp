@@ -209,15 +209,33 @@ ResultTableData resultTable(const gna::ExperimentResult& r) {
                      QCoreApplication::translate("gna::studio::ExperimentResults", "Importance"),
                      QCoreApplication::translate("gna::studio::ExperimentResults", "Baseline"),
                      QCoreApplication::translate("gna::studio::ExperimentResults", "Ablated")};
-        // attribution+verify: each verified head's estimate next to its exact importance
+        // attribution+verify: the verified heads by exact importance, each with its estimate; then the
+        // other heads by estimate alone, marked as such (their importance was not measured)
         const std::vector<gna::HeadRankingRow>& ranking = *r.aggregates.ranking;
         const bool estimates = !ranking.empty() && ranking[0].attribution;
         if (estimates)
-            t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Attribution estimate");
+            t.headers << QCoreApplication::translate("gna::studio::ExperimentResults", "Attribution estimate")
+                      << QCoreApplication::translate("gna::studio::ExperimentResults", "Measured");
         int rank = 0;
         for (const gna::HeadRankingRow& h : ranking) {
             t.rows << QVariantList{++rank, qs(h.head), h.importance, h.baseline, h.ablated};
-            if (estimates) t.rows.last() << h.attribution.value_or(std::nan(""));
+            if (estimates)
+                t.rows.last() << h.attribution.value_or(std::nan(""))
+                              << QCoreApplication::translate("gna::studio::ExperimentResults", "exact (ablation)");
+        }
+        if (estimates && r.aggregates.attribution) {
+            std::set<std::string> verified;
+            for (const gna::HeadRankingRow& h : ranking) verified.insert(h.head);
+            for (const gna::AttributionEstimate& e : r.aggregates.attribution->ranking)  // largest estimate first
+                if (!verified.count(e.head))
+                    t.rows << QVariantList{
+                        ++rank,
+                        qs(e.head),
+                        QVariant(),
+                        QVariant(),
+                        QVariant(),
+                        e.attribution,
+                        QCoreApplication::translate("gna::studio::ExperimentResults", "estimate only (not verified)")};
         }
         return t;
     }

@@ -95,8 +95,10 @@ bool ExperimentRunner::start(const QString& modelDir, const gna::Json& spec, con
                 });
             };
             opt.verify_batches = kLiveVerifyBatches;
-            opt.ranking = [post](const gna::RankingProgress& p) {
-                post([r = rankingScoresFromProgress(p)](ExperimentRunner* self) { Q_EMIT self->rankingProgress(r); });
+            opt.ranking = [post, &ran](const gna::RankingProgress& p) {
+                post([r = rankingScoresFromProgress(p, ran)](ExperimentRunner* self) {
+                    Q_EMIT self->rankingProgress(r);
+                });
             };
             const gna::ExperimentOutcome o = gna::run_experiment(*model, ran, opt);
             model.reset();  // the session's copy only, from here on

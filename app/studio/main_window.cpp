@@ -407,10 +407,7 @@ void MainWindow::buildLayout() {
                                     : i == 7 ? ScoreMode::DuplicateToken
                                     : i == 8 ? ScoreMode::Induction
                                              : static_cast<ScoreMode>(i));
-        if (importance && !boardImportance().empty())
-            m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
-        else if (importance)
-            showCardImportance();
+        if (importance && !showBoardRanking()) showCardImportance();  // no ranking yet: the card's, or how to get one
     });
     m_session->setScoreMode(ScoreMode::LastRowEntropy);
 }
@@ -443,8 +440,9 @@ void MainWindow::onModelLoaded() {
     if (std::none_of(panels.begin(), panels.end(), [](const ExperimentPanel* p) {
             return p->hasResult() && (p->result().aggregates.ranking || p->result().aggregates.attribution);
         }))
-        m_importance.clear();
+        m_ranking = {};
     m_experiments->setModelContext(info->max_positions);
+    m_experiments->setModelInfo(*info);
     {
         const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/false);
         m_experiments->setDefaultHeads(heads ? heads->gather.name() : QString(),
@@ -464,7 +462,7 @@ void MainWindow::onModelLoaded() {
         updateRecentMenu();
     }
     setBoardShape();
-    if (m_scoreMode->currentIndex() == 4 && m_importance.empty()) showCardImportance();
+    if (m_scoreMode->currentIndex() == 4 && m_ranking.isEmpty()) showCardImportance();
     // The model's own heads: those its card names (the bundled demos), else heads it has. A workspace
     // being opened sets its own; a field naming a head this model lacks falls back to the default too.
     if (const auto heads = tour::defaultGatherAggregate(*info, m_session->modelPath(), /*ssmHeads=*/true))
@@ -603,8 +601,7 @@ void MainWindow::setBoardShape() {
                               : c.ssm > 0              ? tr("Hidden attention")
                                                        : tr("Attention"));
     m_board->setAblatedHeads(m_session->ablatedHeads());
-    if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
-        m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
+    if (m_scoreMode->currentIndex() == 4) showBoardRanking();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

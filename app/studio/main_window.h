@@ -12,6 +12,7 @@
 #include "studio_settings.h"
 #include "gna/experiment_result.h"
 #include "gna/json.h"
+#include "ranking_scores.h"
 #include "workspace.h"
 
 class QComboBox;
@@ -40,7 +41,6 @@ class ExperimentDock;
 class MaskPanel;
 class PromptEditor;
 class GuidedTour;
-struct RankingScores;
 
 class ServerMenu;
 
@@ -217,8 +217,10 @@ private:
     QDockWidget* m_kvMapDock = nullptr;  // the KV-retrieval map (kv_map_panel.h)
     GuidedTour* m_tour = nullptr;
     int m_paletteIndex = 0;
-    std::vector<double> m_importance;  // from a head ranking result (layers x the board's columns)
-    const std::vector<double>& boardImportance() const { return m_importance; }
+    RankingScores m_ranking;  // the last head ranking shown (a result, or a run's progress)
+    // Colours the board with m_ranking (boardRanking: the exact importance on the colour scale, the
+    // unverified estimates hatched on their own); false when there is none.
+    bool showBoardRanking();
     std::optional<Workspace> m_pendingWorkspace;  // heads to apply once its model is open
     SavedWorkspace m_saved;  // the workspace file and what it holds
     QPointer<QMessageBox> m_unsavedBox;

@@ -99,14 +99,31 @@ void MainWindow::showImportance(const gna::ExperimentResult& result) {
 }
 
 void MainWindow::showRanking(const RankingScores& ranking) {
+    m_ranking = ranking;
+    if (m_scoreMode->currentIndex() != 4) m_scoreMode->setCurrentIndex(4);
+    showBoardRanking();
+    if (ranking.toVerify > 0)
+        m_status->setText(tr("Head board: %1 of %2 top heads verified exactly; the others hatched, by attribution "
+                             "estimate")
+                              .arg(ranking.exact.size())
+                              .arg(ranking.toVerify));
+    else
+        m_status->setText(tr("Head board coloured by importance from the head ranking"));
+}
+
+bool MainWindow::showBoardRanking() {
+    if (m_ranking.isEmpty()) return false;
     const gna::ModelInfo* info = m_session->modelInfo();
-    if (info) {
-        // Each kind of head goes to its own cells of the board (attention heads, then SSM heads).
+    // Values of heads in the board's columns: each kind of head to its own cells (attention heads, then
+    // SSM heads); without a model the board has the result's attention heads.
+    auto columns = [&](const QList<HeadValue>& values) {
+        const int layers = m_board->model()->layers();
+        if (!info) return boardValues(values, layers, m_board->model()->heads(), false);
         const BoardColumns c = boardColumns(*info);
-        const std::vector<double> attention = boardValues(ranking, info->num_layers, c.attention, false);
-        const std::vector<double> ssm = boardValues(ranking, info->num_layers, c.ssm, true);
+        const std::vector<double> attention = boardValues(values, info->num_layers, c.attention, false);
+        const std::vector<double> ssm = boardValues(values, info->num_layers, c.ssm, true);
         const auto width = static_cast<std::size_t>(c.width());
-        m_importance.assign(static_cast<std::size_t>(info->num_layers) * width, std::nan(""));
+        std::vector<double> out(static_cast<std::size_t>(info->num_layers) * width, std::nan(""));
         for (int l = 0; l < info->num_layers; ++l)
             for (int col = 0; col < c.width(); ++col) {
                 const bool isSsm = col >= c.attention;
@@ -114,20 +131,14 @@ void MainWindow::showRanking(const RankingScores& ranking) {
                 const std::size_t i =
                     static_cast<std::size_t>(l) * static_cast<std::size_t>(isSsm ? c.ssm : c.attention) +
                     static_cast<std::size_t>(isSsm ? col - c.attention : col);
-                if (i < from.size())
-                    m_importance[static_cast<std::size_t>(l) * width + static_cast<std::size_t>(col)] = from[i];
+                if (i < from.size()) out[static_cast<std::size_t>(l) * width + static_cast<std::size_t>(col)] = from[i];
             }
-    } else {
-        m_importance = boardValues(ranking, m_board->model()->layers(), m_board->model()->heads(), false);
-    }
-    if (m_scoreMode->currentIndex() != 4) m_scoreMode->setCurrentIndex(4);
-    m_board->setScores(boardImportance(), rankingLabel(ranking), true);  // importance is signed
-    if (ranking.toVerify > 0)
-        m_status->setText(tr("Head board: attribution estimates; %1 of %2 top heads verified exactly")
-                              .arg(ranking.exact.size())
-                              .arg(ranking.toVerify));
-    else
-        m_status->setText(tr("Head board coloured by importance from the head ranking"));
+        return out;
+    };
+    const BoardRanking b = boardRanking(m_ranking);
+    m_board->setScores(columns(b.scores), b.scoreLabel, true);  // importance is signed
+    if (!b.estimates.isEmpty()) m_board->setEstimates(columns(b.estimates), b.estimateLabel);
+    return true;
 }
 
 void MainWindow::openNiahPrompt(const gna::ExperimentResult& result, const gna::SampleOutcome& sample) {

@@ -82,9 +82,7 @@ void MainWindow::onResult(const RunOutcome& o) {
     // Scores of every head on the board (SSM heads: their hidden attention).
     if (!o.headScores.empty())
         m_board->setScores(o.headScores, o.scoreLabel, o.scoresAreDeltas);
-    else if (m_scoreMode->currentIndex() == 4 && !boardImportance().empty())
-        m_board->setScores(boardImportance(), tr("importance (baseline − ablated)"), true);  // signed
-    else
+    else if (m_scoreMode->currentIndex() != 4 || !showBoardRanking())
         m_board->model()->clearScores();
     showMaps(o);
     m_status->setText(tr("%n token(s), %1 head(s) ablated, %2 ms", nullptr, static_cast<int>(o.tokens.size()))

@@ -5,6 +5,7 @@
 
 #include "core_errors.h"
 #include "gna/attribution.h"
+#include "gna/experiment_spec.h"
 #include "gna/experiments.h"
 #include "gna/heads.h"
 
@@ -30,10 +31,21 @@ QList<HeadValue> headValues(const std::vector<Row>& rows, Value value) {
     return out;
 }
 
+// The spec's metric ("accuracy" when the spec does not parse: it ran, so it had one).
+QString metricOf(const gna::Json& spec) {
+    try {
+        return QString::fromStdString(gna::parse_experiment_spec(spec).metric);
+    } catch (const std::exception& e) {
+        logSkipped(QStringLiteral("head scores: the ranking's metric"), e);
+        return QStringLiteral("accuracy");
+    }
+}
+
 }  // namespace
 
 RankingScores rankingScores(const gna::ExperimentResult& result) {
     RankingScores r;
+    r.metric = metricOf(result.spec);
     const std::optional<gna::AttributionSummary>& attribution = result.aggregates.attribution;
     if (attribution)
         r.estimates = headValues(attribution->ranking, [](const gna::AttributionEstimate& e) { return e.attribution; });
@@ -44,32 +56,45 @@ RankingScores rankingScores(const gna::ExperimentResult& result) {
     return r;
 }
 
-RankingScores rankingScoresFromProgress(const gna::RankingProgress& p) {
+RankingScores rankingScoresFromProgress(const gna::RankingProgress& p, const gna::Json& spec) {
     RankingScores r;
+    r.metric = metricOf(spec);
     for (const gna::RankedHead& h : p.estimates) r.estimates << headValue(h.head, h.value);
     for (const gna::RankedHead& h : p.verified) r.exact << headValue(h.head, h.value);
     r.toVerify = static_cast<int>(p.to_verify);
     return r;
 }
 
-std::vector<double> boardValues(const RankingScores& ranking, int layers, int heads, bool ssm) {
-    std::vector<double> v(static_cast<std::size_t>(std::max(0, layers * heads)), std::nan(""));
-    for (const QList<HeadValue>* list : {&ranking.estimates, &ranking.exact})  // exact values last: they win
-        for (const HeadValue& h : *list)
-            if (h.cell.ssm == ssm && h.cell.layer >= 0 && h.cell.layer < layers && h.cell.head >= 0 &&
-                h.cell.head < heads)
-                v[static_cast<std::size_t>(h.cell.layer) * heads + h.cell.head] = h.value;
-    return v;
+BoardRanking boardRanking(const RankingScores& r) {
+    BoardRanking b;
+    const QString estimate =
+        QCoreApplication::translate("gna::studio::RankingScores", "attribution estimate (logit difference)");
+    if (r.exact.isEmpty()) {
+        b.scores = r.estimates;
+        b.scoreLabel = estimate;
+        return b;
+    }
+    b.scores = r.exact;
+    b.scoreLabel = r.metric == QLatin1String("logprob")
+        ? QCoreApplication::translate("gna::studio::RankingScores",
+                                      "exact drop in log-probability (baseline − ablated)")
+        : r.metric == QLatin1String("accuracy")
+        ? QCoreApplication::translate("gna::studio::RankingScores", "exact drop in accuracy (baseline − ablated)")
+        : QCoreApplication::translate("gna::studio::RankingScores", "exact drop in %1 (baseline − ablated)")
+              .arg(r.metric);
+    if (!r.estimates.isEmpty()) {
+        b.estimates = r.estimates;
+        b.estimateLabel = estimate;
+    }
+    return b;
 }
 
-QString rankingLabel(const RankingScores& r) {
-    if (r.estimates.isEmpty())
-        return QCoreApplication::translate("gna::studio::RankingScores", "importance (baseline − ablated)");
-    if (r.exact.isEmpty())
-        return QCoreApplication::translate("gna::studio::RankingScores", "attribution estimate (logit difference)");
-    return QCoreApplication::translate("gna::studio::RankingScores",
-                                       "importance: exact where verified (%1 heads), attribution estimate elsewhere")
-        .arg(r.exact.size());
+std::vector<double> boardValues(const QList<HeadValue>& values, int layers, int heads, bool ssm) {
+    std::vector<double> v(static_cast<std::size_t>(std::max(0, layers * heads)), std::nan(""));
+    for (const HeadValue& h : values)
+        if (h.cell.ssm == ssm && h.cell.layer >= 0 && h.cell.layer < layers && h.cell.head >= 0 && h.cell.head < heads)
+            v[static_cast<std::size_t>(h.cell.layer) * heads + h.cell.head] = h.value;
+    return v;
 }
 
 }  // namespace gna::studio

@@ -2,10 +2,16 @@
 // transformer demo: the head board shows an attribution estimate for every head as soon as the
 // attribution phase ends, before any head is verified; the verified cells then take the exact
 // importance batch by batch, and at the end hold the exact ablation effects computed here through
-// the core API (score_continuations with and without each head, not the experiment runner); the
-// board and the ranking table export with "Export figure set"; Cancel stops a fast ranking.
+// the core API (score_continuations with and without each head, not the experiment runner), alone on
+// the colour scale: the unverified heads keep their estimate, hatched on a scale of their own that the
+// legend names (issue 44: estimates of -112..149 drowned exact drops of 0.03 on one scale); the
+// ranking table lists the verified heads by exact importance, then the others marked as estimates;
+// the board and the table export with "Export figure set"; the form estimates both methods' cost
+// and recommends one; Cancel stops a fast ranking.
 #include <QComboBox>
 #include <QDir>
+#include <QImage>
+#include <QLabel>
 #include <QFile>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -13,8 +19,11 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QSet>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 
 #include "experiment_dock.h"
@@ -24,6 +33,7 @@
 #include "gna/model.h"
 #include "gna/tasks.h"
 #include "head_board.h"
+#include "head_board_legend.h"
 #include "main_window.h"
 #include "paper_figures.h"
 #include "results_table.h"
@@ -38,7 +48,8 @@ const QString kDemo = QStringLiteral(GNA_SOURCE_DIR "/resources/demo-models/tran
 // One board snapshot per ranking update, taken after the window has drawn it.
 struct Snapshot {
     int verified = 0;
-    std::vector<double> cells;  // layers x heads, as the board holds them
+    std::vector<double> cells;  // layers x heads: the scores on the board's colour scale (NaN: none)
+    std::vector<double> estimates;  // layers x heads: the estimates drawn hatched (NaN: none)
 };
 
 }  // namespace
@@ -47,6 +58,7 @@ class TestRankHeads : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void fastRankingColoursThenVerifies();
+    void formEstimatesEachMethodsCost();
     void cancelStopsTheFastRanking();
 
 private:
@@ -104,7 +116,8 @@ void TestRankHeads::fastRankingColoursThenVerifies() {
     MainWindow w;
     ExperimentPanel* panel = openPanel(w);
     QVERIFY(panel);
-    const int N = 12, top = 2, K = 3 * top;
+    // K = min(3 x top, max(top, ceil(12 heads / 4))) = min(6, 3) = 3, verified in min(K, 6) = 3 batches
+    const int N = 12, top = 2, K = 3, batches = 3;
     const QString out = m_dir.filePath(QStringLiteral("fast"));
     fillForm(panel, N, top, out);
     if (QTest::currentTestFailed()) return;
@@ -142,9 +155,14 @@ void TestRankHeads::fastRankingColoursThenVerifies() {
 
     std::vector<Snapshot> snaps;
     connect(w.experiments()->runner(), &ExperimentRunner::rankingProgress, this, [&](const RankingScores& r) {
-        Snapshot s{static_cast<int>(r.exact.size()), {}};
+        Snapshot s{static_cast<int>(r.exact.size()), {}, {}};
         for (int l = 0; l < L; ++l)
-            for (int h = 0; h < H; ++h) s.cells.push_back(w.headBoard()->model()->score(l, h));
+            for (int h = 0; h < H; ++h) {
+                s.cells.push_back(w.headBoard()->model()->score(l, h));
+                s.estimates.push_back(w.headBoard()->model()->isEstimateOnly(l, h)
+                                          ? w.headBoard()->model()->estimate(l, h)
+                                          : std::nan(""));
+            }
         snaps.push_back(std::move(s));
     });
     QSignalSpy finished(w.experiments()->runner(), &ExperimentRunner::finished);
@@ -154,16 +172,16 @@ void TestRankHeads::fastRankingColoursThenVerifies() {
     QVERIFY(finished.wait(300000));
     QVERIFY2(panel->lastError().isEmpty(), qPrintable(panel->lastError()));
 
-    // First the estimates alone, on every head; then one more verified head per batch (K = 6 in 6 batches).
-    QCOMPARE(static_cast<int>(snaps.size()), 1 + kLiveVerifyBatches);
+    // First the estimates alone, on every head, on the colour scale (the only quantity yet); then one
+    // more verified head per batch.
+    QCOMPARE(static_cast<int>(snaps.size()), 1 + batches);
     QCOMPARE(snaps.front().verified, 0);
     for (std::size_t i = 0; i < estimate.size(); ++i)
         QVERIFY2(
             std::abs(snaps.front().cells[i] - estimate[i]) < 1e-6 * (1 + std::abs(estimate[i])),
             qPrintable(
                 QStringLiteral("cell %1: board %2, estimate %3").arg(i).arg(snaps.front().cells[i]).arg(estimate[i])));
-    for (std::size_t k = 1; k < snaps.size(); ++k)
-        QCOMPARE(snaps[k].verified, static_cast<int>(k) * K / kLiveVerifyBatches);
+    for (std::size_t k = 1; k < snaps.size(); ++k) QCOMPARE(snaps[k].verified, static_cast<int>(k) * K / batches);
 
     // The verified heads (the top K by estimate) hold the exact effects; the others keep their estimate.
     std::vector<int> order(estimate.size());
@@ -183,16 +201,95 @@ void TestRankHeads::fastRankingColoursThenVerifies() {
         QVERIFY2(std::abs(exact[order[k]] - estimate[order[k]]) > 1e-3,
                  "the estimate equals the exact value: the test cannot tell them apart");
     }
-    for (std::size_t k = K; k < order.size(); ++k)
-        QVERIFY(std::abs(board->score(order[k] / H, order[k] % H) - estimate[order[k]]) <
-                1e-6 * (1 + std::abs(estimate[order[k]])));
-    // The same values in the middle of the run: after the first batch exactly one exact cell.
-    const std::vector<double>& mid = snaps[1].cells;
-    QVERIFY(std::abs(mid[order[0]] - exact[order[0]]) < 1e-4);
-    QVERIFY(std::abs(mid[order[1]] - estimate[order[1]]) < 1e-6 * (1 + std::abs(estimate[order[1]])));
+    // The other heads are not on the colour scale: no score, their estimate drawn apart.
+    double exactMax = 0, estimateMax = 0;
+    for (const auto& [cell, value] : exact) exactMax = std::max(exactMax, std::abs(value));
+    for (std::size_t k = K; k < order.size(); ++k) {
+        const int l = order[k] / H, h = order[k] % H;
+        QVERIFY2(std::isnan(board->score(l, h)),
+                 qPrintable(QStringLiteral("L%1.H%2 is on the exact scale").arg(l).arg(h)));
+        QVERIFY(board->isEstimateOnly(l, h));
+        QVERIFY(std::abs(board->estimate(l, h) - estimate[order[k]]) < 1e-6 * (1 + std::abs(estimate[order[k]])));
+        estimateMax = std::max(estimateMax, std::abs(estimate[order[k]]));
+    }
+    // The colour scale spans the exact drops alone; the estimates' scale is their own.
+    QVERIFY2(std::abs(board->maxScore() - exactMax) < 1e-6 * (1 + exactMax),
+             qPrintable(
+                 QStringLiteral("colour scale up to %1, largest exact drop %2").arg(board->maxScore()).arg(exactMax)));
+    QVERIFY(std::abs(board->maxEstimate() - estimateMax) < 1e-6 * (1 + estimateMax));
+    // The legend names each quantity and its unit; a cell's tooltip names what it shows.
+    const auto* legend = w.findChild<gna::views::HeadBoardLegend*>();
+    QVERIFY(legend);
+    const QString legendText = legend->text();
+    QVERIFY2(legendText.contains(QStringLiteral("exact drop in log-probability")), qPrintable(legendText));
+    QVERIFY2(legendText.contains(QStringLiteral("Hatched, not measured: attribution estimate (logit difference)")),
+             qPrintable(legendText));
+    const int ul = order[K] / H, uh = order[K] % H;  // an unverified head
+    const QString tip = board->data(board->index(ul, uh), Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("attribution estimate (logit difference)")) &&
+                 tip.contains(QStringLiteral("not measured exactly")) && !tip.contains(QStringLiteral("exact drop")),
+             qPrintable(tip));
+    const QString verifiedTip = board->data(board->index(order[0] / H, order[0] % H), Qt::ToolTipRole).toString();
+    QVERIFY2(verifiedTip.contains(QStringLiteral("exact drop in log-probability")), qPrintable(verifiedTip));
+    // Drawn hatched: the unverified cell holds two colours (its muted fill and the hatching), a verified
+    // cell without marks one.
+    auto colours = [&](int l, int h) {
+        const QImage image = w.headBoard()->grab(w.headBoard()->cellRect(l, h).adjusted(2, 2, -3, -3)).toImage();
+        QSet<QRgb> seen;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) seen.insert(image.pixel(x, y));
+        return seen.size();
+    };
+    QTRY_VERIFY(w.headBoard()->isVisible());
+    QVERIFY2(colours(ul, uh) >= 2, qPrintable(QString::number(colours(ul, uh))));
+    // The same values in the middle of the run: after the first batch exactly one exact cell, the
+    // next head by estimate hatched and off the colour scale.
+    const Snapshot& mid = snaps[1];
+    QVERIFY(std::abs(mid.cells[order[0]] - exact[order[0]]) < 1e-4);
+    QVERIFY(std::isnan(mid.cells[order[1]]));
+    QVERIFY(std::abs(mid.estimates[order[1]] - estimate[order[1]]) < 1e-6 * (1 + std::abs(estimate[order[1]])));
     QCOMPARE(panel->progressBar()->value(), panel->progressBar()->maximum());
-    QCOMPARE(panel->table()->tableModel()->rowCount(), K);
 
+    // The ranking table: the K verified heads by exact importance (largest first), then every other
+    // head by estimate, with no importance and marked as an estimate.
+    const QAbstractItemModel* rankingTable = panel->table()->tableModel();
+    QCOMPARE(rankingTable->rowCount(), L * H);
+    int measured = -1, importanceColumn = -1, estimateColumn = -1;
+    for (int c = 0; c < rankingTable->columnCount(); ++c) {
+        const QString header = rankingTable->headerData(c, Qt::Horizontal).toString();
+        if (header == QLatin1String("Measured")) measured = c;
+        if (header == QLatin1String("Importance")) importanceColumn = c;
+        if (header == QLatin1String("Attribution estimate")) estimateColumn = c;
+    }
+    QVERIFY(measured >= 0 && importanceColumn >= 0 && estimateColumn >= 0);
+    std::vector<double> byExact;
+    for (const auto& [cell, value] : exact) byExact.push_back(value);
+    std::sort(byExact.begin(), byExact.end(), std::greater<>());
+    for (int row = 0; row < rankingTable->rowCount(); ++row) {
+        const QString what = rankingTable->index(row, measured).data().toString();
+        const QVariant importance = rankingTable->index(row, importanceColumn).data(Qt::EditRole);
+        if (row < K) {
+            QVERIFY2(what.startsWith(QStringLiteral("exact")), qPrintable(what));
+            QVERIFY2(std::abs(importance.toDouble() - byExact[static_cast<std::size_t>(row)]) < 1e-4,
+                     qPrintable(QStringLiteral("row %1: %2, exact %3")
+                                    .arg(row)
+                                    .arg(importance.toDouble())
+                                    .arg(byExact[static_cast<std::size_t>(row)])));
+        } else {
+            QVERIFY2(what.contains(QStringLiteral("estimate only")), qPrintable(what));
+            QVERIFY(!importance.isValid());
+            const double e = rankingTable->index(row, estimateColumn).data(Qt::EditRole).toDouble();
+            QVERIFY(std::abs(e - estimate[order[static_cast<std::size_t>(row)]]) < 1e-6 * (1 + std::abs(e)));
+        }
+    }
+
+    // Sorted by importance, either way, the heads without one stay last.
+    for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+        panel->table()->sortByColumn(importanceColumn, order);
+        for (int row = 0; row < rankingTable->rowCount(); ++row)
+            QCOMPARE(rankingTable->index(row, importanceColumn).data(Qt::EditRole).isValid(), row < K);
+    }
+    panel->table()->sortByColumn(-1, Qt::AscendingOrder);  // as given, for the export below
     // Export figure set: the board with those values and the ranking table (with the estimates).
     const QString figs = m_dir.filePath(QStringLiteral("figures"));
     QDir().mkpath(figs);
@@ -211,14 +308,62 @@ void TestRankHeads::fastRankingColoursThenVerifies() {
         const int cell = f[n - 5].toInt() * H + f[n - 4].toInt();
         const double want = exact.count(cell) ? exact[cell] : estimate[static_cast<std::size_t>(cell)];
         QVERIFY2(std::abs(f[n - 2].toDouble() - want) < 1e-4, line.constData());
+        // each row names its quantity
+        QVERIFY2(line.contains(exact.count(cell) ? "exact drop" : "attribution estimate"), line.constData());
         ++checked;
     }
     QCOMPARE(checked, L * H);
     QFile table(QDir(figs).filePath(QStringLiteral("head_ranking_table.csv")));
     QVERIFY(table.open(QIODevice::ReadOnly));
     const QList<QByteArray> rows = table.readAll().trimmed().split('\n');
-    QCOMPARE(rows.size(), 1 + K);
+    QCOMPARE(rows.size(), 1 + L * H);
     QVERIFY2(rows[0].contains("Attribution estimate"), rows[0].constData());
+}
+
+// Beside the method: what each method is estimated to cost on the open demo (3 layers of 4 heads) and
+// the spec, and the recommendation, following the form. By hand: exact = 1 + 4 x (3 + 2 + 1) / 3 = 9
+// passes per prompt; Fast at top 2 verifies min(6, max(2, 3)) = 3 heads at the mean depth 2/3:
+// 3 + 1 + 3 x 2/3 = 6, only 1.5x fewer: Exact recommended. At top 16 Fast would verify all 12.
+void TestRankHeads::formEstimatesEachMethodsCost() {
+    MainWindow w;
+    ExperimentPanel* panel = openPanel(w);
+    QVERIFY(panel);
+    fillForm(panel, 12, 2, m_dir.filePath(QStringLiteral("cost")));
+    if (QTest::currentTestFailed()) return;
+    QLabel* cost = panel->costLabel();
+    QVERIFY(cost && cost->isVisibleTo(panel));
+    QTRY_VERIFY2(cost->toolTip().contains(QStringLiteral("Exact ablates 12 heads, ≈108 forward passes")),
+                 qPrintable(cost->toolTip()));  // 12 prompts x 9
+    QVERIFY2(cost->toolTip().contains(QStringLiteral("Fast verifies 3, ≈72 forward passes")),
+             qPrintable(cost->toolTip()));
+    QVERIFY2(cost->toolTip().contains(QStringLiteral("of activations")), qPrintable(cost->toolTip()));
+    QVERIFY2(cost->toolTip().contains(QStringLiteral("Recommended: Exact")) &&
+                 cost->toolTip().contains(QStringLiteral("1.5")),
+             qPrintable(cost->toolTip()));
+    QVERIFY(cost->toolTip().contains(QStringLiteral("not measured")));
+    // on one line beside the method (the form is no higher), the recommendation first
+    QVERIFY2(cost->text().startsWith(QStringLiteral("Recommended: Exact")), qPrintable(cost->text()));
+    QVERIFY(!cost->wordWrap());
+    auto* method = panel->findChild<QComboBox*>(QStringLiteral("method"));
+    QVERIFY(method);
+    const int costMiddle = cost->mapTo(panel, cost->rect().center()).y(),
+              methodMiddle = method->mapTo(panel, method->rect().center()).y();
+    QVERIFY2(std::abs(costMiddle - methodMiddle) <= method->height() / 2,
+             qPrintable(QStringLiteral("the estimate at y %1, the method at %2").arg(costMiddle).arg(methodMiddle)));
+    // more samples, more heads wanted: the estimate follows the form
+    auto* perSize = panel->findChild<QSpinBox*>(QStringLiteral("samples_per_size"));
+    auto* wanted = panel->findChild<QSpinBox*>(QStringLiteral("top"));
+    QVERIFY(perSize && wanted);
+    perSize->setFocus();
+    QTest::keyClick(perSize, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(perSize, QStringLiteral("20"));
+    QTRY_VERIFY2(cost->toolTip().contains(QStringLiteral("≈180 forward passes")), qPrintable(cost->toolTip()));
+    wanted->setFocus();
+    QTest::keyClick(wanted, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(wanted, QStringLiteral("16"));
+    QTRY_VERIFY2(cost->toolTip().contains(QStringLiteral("Fast verifies 12")) &&
+                     cost->toolTip().contains(QStringLiteral("would verify every head")),
+                 qPrintable(cost->toolTip()));
 }
 
 void TestRankHeads::cancelStopsTheFastRanking() {
@@ -241,8 +386,8 @@ void TestRankHeads::cancelStopsTheFastRanking() {
     QVERIFY(!panel->cancelButton()->isEnabled());
     const RankingScores last = ranking.last().at(0).value<RankingScores>();
     QVERIFY2(last.exact.size() < 12, qPrintable(QString::number(last.exact.size())));
-    QVERIFY(w.headBoard()->model()->hasScores());  // the estimates stay
-    QVERIFY(!std::isnan(w.headBoard()->model()->score(0, 0)));
+    QVERIFY(w.headBoard()->model()->hasScores());  // the estimates stay: on the colour scale, or hatched
+    QVERIFY(!std::isnan(w.headBoard()->model()->score(0, 0)) || w.headBoard()->model()->isEstimateOnly(0, 0));
     // what was saved (the batches verified before Cancel, if any) is marked unfinished
     const QString saved = QDir(out).filePath(QStringLiteral("result.json"));
     if (QFile::exists(saved)) QVERIFY(!gna::read_experiment_result(saved.toStdString()).complete);

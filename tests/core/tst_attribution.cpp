@@ -10,6 +10,7 @@
 #include <set>
 
 #include "gna/attribution.h"
+#include "gna/experiment_spec.h"
 #include "gna/experiments.h"
 #include "gna/model.h"
 #include "gna/probe.h"
@@ -69,6 +70,8 @@ private Q_SLOTS:
     void batchedPromptsEqualOneAtATime_data();
     void batchedPromptsEqualOneAtATime();
     void batchEndsByHand();
+    void verifiedHeadCountByHand();
+    void rankingCostByHand();
     void spearmanByHand();
     void badSpecsAreRefused();
     void attributionScoresStartFromTheMeasuredLogitDifference();
@@ -196,6 +199,76 @@ void TestAttribution::batchEndsByHand() {
     QCOMPARE(attribution_batch_tokens(info), std::size_t(256));
 }
 
+// verify_k 0: min(3 x top, max(top, ceil(heads / 4))), at most every head; a set verify_k wins
+void TestAttribution::verifiedHeadCountByHand() {
+    QCOMPARE(verified_head_count(16, 0, 64), std::size_t(16));  // min(48, max(16, 16)): the 64 heads
+    QCOMPARE(verified_head_count(16, 0, 256), std::size_t(48));  // min(48, max(16, 64))
+    QCOMPARE(verified_head_count(16, 0, 128), std::size_t(32));  // min(48, max(16, 32))
+    QCOMPARE(verified_head_count(4, 0, 64), std::size_t(12));  // min(12, max(4, 16))
+    QCOMPARE(verified_head_count(2, 0, 12), std::size_t(3));  // the demo: min(6, max(2, 3))
+    QCOMPARE(verified_head_count(1, 0, 10), std::size_t(3));  // ceil(10 / 4) = 3 = 3 x top
+    QCOMPARE(verified_head_count(16, 0, 12), std::size_t(12));  // more wanted than there are: every head
+    QCOMPARE(verified_head_count(16, 20, 64), std::size_t(20));
+    QCOMPARE(verified_head_count(16, 100, 64), std::size_t(64));
+}
+
+// The shape: 8 layers of 8 heads (hidden 512), 10 KV prompts of 10 pairs, top 16.
+void TestAttribution::rankingCostByHand() {
+    ModelInfo info;
+    info.num_layers = 8;
+    info.hidden_size = 512;
+    std::vector<HeadRef> heads;
+    for (int l = 0; l < 8; ++l)
+        for (int h = 0; h < 8; ++h) heads.push_back(HeadRef{l, h});
+    ExperimentSpec spec;
+    spec.tasks[0].kv.sizes = {10};
+    spec.tasks[0].kv.samples_per_size = 10;
+    const RankingCostInput in = ranking_cost_input(spec);
+    QCOMPARE(in.prompts, std::size_t(10));
+    QCOMPARE(in.tokens, std::size_t(16 + 5 * 10));
+    QCOMPARE(in.top, 16);
+    QCOMPARE(in.batch_rows, 64);
+    const RankingCost c = ranking_cost(info, heads, in);
+    QCOMPARE(c.heads, std::size_t(64));
+    // exact: the baseline + 8 heads x (8 + 7 + ... + 1) / 8 of a forward = 1 + 36 = 37 per prompt
+    QCOMPARE(c.exact.ablated, std::size_t(64));
+    QCOMPARE(c.exact.passes_per_prompt, 37.0);
+    QCOMPARE(c.exact.passes, 370.0);
+    // fast: K = 16, at the mean depth 36 / 64: 3 (gradient pass) + 1 + 16 x 0.5625 = 13 per prompt
+    QCOMPARE(c.fast.ablated, std::size_t(16));
+    QCOMPARE(c.fast.passes_per_prompt, 13.0);
+    QCOMPARE(c.fast.passes, 130.0);
+    QCOMPARE(c.speedup(), 37.0 / 13.0);
+    QVERIFY(c.recommended == RankingMethod::AttributionVerify);
+    // from the spec alone: the same, on every attention head of the model's layers
+    for (int l = 0; l < 8; ++l) info.layers.push_back(LayerInfo{l, "attention", 8, 8, 0, true});
+    const RankingCost fromSpec = ranking_cost(info, spec);
+    QCOMPARE(fromSpec.heads, std::size_t(64));
+    QCOMPARE(fromSpec.exact.passes, 370.0);
+    QCOMPARE(fromSpec.fast.passes, 130.0);
+    // 16 floats x 4 bytes x 512 = 32768 bytes per token and layer; exact: 64 rows x 66 tokens, one layer
+    QCOMPARE(c.exact.activation_bytes, std::size_t(64 * 66 * 32768));
+    // fast: 2 GiB / (32768 x 8 layers) = 8192 tokens hold all 10 prompts: 10 x 66 tokens x 8 layers,
+    // twice (the activations and their gradients)
+    QCOMPARE(c.fast.activation_bytes, std::size_t(2) * 10 * 66 * 8 * 32768);
+    // the old default K = 3 x top = 48: 3 + 1 + 48 x 0.5625 = 31 per prompt, 1.19x: exact is recommended
+    RankingCostInput k48 = in;
+    k48.verify_k = 48;
+    const RankingCost old = ranking_cost(info, heads, k48);
+    QCOMPARE(old.fast.passes_per_prompt, 31.0);
+    QVERIFY(old.recommended == RankingMethod::Exact);
+    // verifying every head is never recommended; an unknown task: passes per prompt, no totals, no memory
+    k48.verify_k = 64;
+    QVERIFY(ranking_cost(info, heads, k48).recommended == RankingMethod::Exact);
+    spec.tasks[0].name = "mmlu";
+    const RankingCostInput unknown = ranking_cost_input(spec);
+    QCOMPARE(unknown.prompts, std::size_t(0));
+    const RankingCost u = ranking_cost(info, heads, unknown);
+    QCOMPARE(u.exact.passes_per_prompt, 37.0);
+    QCOMPARE(u.exact.passes, 0.0);
+    QCOMPARE(u.fast.activation_bytes, std::size_t(0));
+}
+
 void TestAttribution::spearmanByHand() {
     // 1 - 6 sum d^2 / (n (n^2 - 1)) = 1 - 6 * 2 / 60
     QCOMPARE(spearman_correlation({1, 2, 3, 4}, {10, 30, 20, 40}), 0.8);
@@ -317,7 +390,8 @@ void TestAttribution::verifiedTopTwoEqualExhaustiveRanking() {
 }
 
 // The runner's ranking reports (the studio colours the head board from them): every estimate once,
-// nothing verified; then after each of 3 batches two more verified heads, with the importance the
+// nothing verified; then after each of 3 batches one more verified head (top 2 of 12 heads: K =
+// min(6, max(2, 3)) = 3), with the importance the
 // finished result holds; split or not, the verified importances are the same bits.
 void TestAttribution::progressReportsEstimatesThenVerifiedBatches() {
     auto model = Model::load(demo_model("transformer"));
@@ -339,21 +413,21 @@ void TestAttribution::progressReportsEstimatesThenVerifiedBatches() {
     const std::vector<AttributionEstimate>& estimates = r.result.aggregates.attribution.value().ranking;
     QCOMPARE(reports[0].estimates.size(), std::size_t(12));
     QVERIFY(reports[0].verified.empty());
-    QCOMPARE(reports[0].to_verify, std::size_t(6));
+    QCOMPARE(reports[0].to_verify, std::size_t(3));
     for (std::size_t i = 0; i < estimates.size(); ++i) {
         QCOMPARE(reports[0].estimates[i].head.name(), estimates[i].head);
         QCOMPARE(reports[0].estimates[i].value, estimates[i].attribution);
     }
     for (std::size_t k = 1; k < reports.size(); ++k) {
-        QCOMPARE(reports[k].verified.size(), 2 * k);
-        // each batch verifies the next two heads by estimate
+        QCOMPARE(reports[k].verified.size(), k);
+        // each batch verifies the next head by estimate
         std::set<std::string> want, got;
-        for (std::size_t j = 0; j < 2 * k; ++j) want.insert(estimates[j].head);
+        for (std::size_t j = 0; j < k; ++j) want.insert(estimates[j].head);
         for (const RankedHead& h : reports[k].verified) got.insert(h.head.name());
         QVERIFY(want == got);
     }
     const std::vector<HeadRankingRow>& ranking = r.result.aggregates.ranking.value();
-    QCOMPARE(ranking.size(), std::size_t(6));
+    QCOMPARE(ranking.size(), std::size_t(3));
     for (std::size_t i = 0; i < ranking.size(); ++i) {
         QCOMPARE(reports.back().verified[i].head.name(), ranking[i].head);
         QCOMPARE(reports.back().verified[i].value, ranking[i].importance);

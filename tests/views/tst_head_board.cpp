@@ -7,7 +7,9 @@
 #include <QScrollBar>
 #include <QToolTip>
 #include <QSignalSpy>
+#include <QSet>
 #include <QTest>
+#include <cmath>
 #include <tuple>
 
 #include "head_board.h"
@@ -34,9 +36,11 @@ private Q_SLOTS:
     void shownHeadsAreMarked();
     void smallCellsShowColourUnderTheirMark();
     void ssmMarkReadsOnEveryColour_data();
+    void ssmMarkReadsOnEveryColour();
     void overviewShowsEveryHead_data();
     void overviewShowsEveryHead();
-    void ssmMarkReadsOnEveryColour();
+    void estimatesKeepAScaleOfTheirOwn_data();
+    void estimatesKeepAScaleOfTheirOwn();
 
 private:
     void showBoard(HeadBoard& board, int layers, int heads) {
@@ -509,6 +513,83 @@ void TestHeadBoard::overviewShowsEveryHead() {
     QTest::keyClick(board, Qt::Key_Minus);
     QVERIFY(board->overview());
     QCOMPARE(changed.size(), 3);
+}
+
+void TestHeadBoard::estimatesKeepAScaleOfTheirOwn_data() {
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
+// Issue 44: exact drops of at most 0.03 and estimates of -112..149 on one scale made the unverified
+// heads the loudest. The scores' scale holds the exact values alone; the heads without one show their
+// estimate muted and hatched on its own range, named by the legend and the tooltips, in either palette.
+void TestHeadBoard::estimatesKeepAScaleOfTheirOwn() {
+    QFETCH(bool, dark);
+    HeadBoard board;
+    QPalette palette;
+    palette.setColor(QPalette::Button, dark ? QColor(53, 53, 53) : Qt::white);
+    palette.setColor(QPalette::Base, dark ? QColor(42, 42, 42) : Qt::white);
+    palette.setColor(QPalette::Window, dark ? QColor(53, 53, 53) : Qt::white);
+    palette.setColor(QPalette::Text, dark ? Qt::white : Qt::black);
+    board.setPalette(palette);
+    HeadBoardLegend legend(&board);
+    showBoard(board, 2, 3);
+    const double nan = std::nan("");
+    board.setScores({0.03, nan, nan, 0.01, nan, nan}, QStringLiteral("exact drop in accuracy"), true);
+    board.setEstimates({112, -112, 149, 50, 3, -20}, QStringLiteral("attribution estimate (logit difference)"));
+    const HeadBoardModel* m = board.model();
+    QCOMPARE(m->maxScore(), 0.03);
+    QCOMPARE(m->minScore(), -0.03);
+    QVERIFY(!m->isEstimateOnly(0, 0) && !m->isEstimateOnly(1, 0));
+    QVERIFY(m->isEstimateOnly(0, 1) && m->isEstimateOnly(0, 2) && m->isEstimateOnly(1, 2));
+    QCOMPARE(m->maxEstimate(), 149.0);  // over the heads drawn with their estimate
+    QCOMPARE(m->minEstimate(), -149.0);
+    QCOMPARE(m->data(m->index(0, 2), HeadBoardModel::EstimateRole).toDouble(), 149.0);
+    QVERIFY(!m->data(m->index(0, 2), HeadBoardModel::ScoreRole).isValid());
+    const QString tip = m->data(m->index(0, 2), Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("attribution estimate (logit difference): +149")) &&
+                 tip.contains(QStringLiteral("not measured exactly")) && !tip.contains(QStringLiteral("exact drop")),
+             qPrintable(tip));
+    const QString both = m->data(m->index(0, 0), Qt::ToolTipRole).toString();  // a verified head: both, named
+    QVERIFY2(both.contains(QStringLiteral("exact drop in accuracy: +0.03")) &&
+                 both.contains(QStringLiteral("attribution estimate (logit difference): +112")) &&
+                 !both.contains(QStringLiteral("not measured")),
+             qPrintable(both));
+    QVERIFY2(legend.text().contains(QStringLiteral("Colour: exact drop in accuracy")), qPrintable(legend.text()));
+    QVERIFY2(legend.text().contains(QStringLiteral("Hatched, not measured: attribution estimate (logit difference)")),
+             qPrintable(legend.text()));
+    // Drawn: the exact head of the largest drop is one saturated colour; the estimate of 149, the
+    // largest estimate, is hatched (two colours) and quieter than it.
+    QTRY_VERIFY(board.isVisible());
+    board.setCurrentHead(1, 1);  // the keyboard's dotted box away from the cells compared
+    const QImage img = board.grab().toImage();
+    auto pixels = [&](int layer, int head) {
+        const QRect r = board.cellRect(layer, head).adjusted(2, 2, -3, -3);
+        QList<QColor> out;
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x) out << img.pixelColor(x, y);
+        return out;
+    };
+    QSet<QRgb> exactColours, estimateColours;
+    int exactSaturation = 0, estimateSaturation = 0;
+    for (const QColor& c : pixels(0, 0)) {
+        exactColours.insert(c.rgb());
+        exactSaturation = std::max(exactSaturation, c.hslSaturation());
+    }
+    for (const QColor& c : pixels(0, 2)) {
+        estimateColours.insert(c.rgb());
+        estimateSaturation = std::max(estimateSaturation, c.hslSaturation());
+    }
+    QCOMPARE(exactColours.size(), 1);
+    QVERIFY2(estimateColours.size() >= 2, "the estimate-only cell is not hatched");
+    QVERIFY2(
+        estimateSaturation < exactSaturation,
+        qPrintable(QStringLiteral("estimate saturation %1, exact %2").arg(estimateSaturation).arg(exactSaturation)));
+    // Another score (entropy, a run's scores) clears the estimates.
+    board.setScores({1, 2, 3, 4, 5, 6}, QStringLiteral("entropy"));
+    QVERIFY(!m->hasEstimateOnly());
+    QVERIFY(!legend.text().contains(QStringLiteral("Hatched")));
 }
 
 GNA_GUI_TEST_MAIN(TestHeadBoard)

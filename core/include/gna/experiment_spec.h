@@ -42,7 +42,7 @@ struct ExperimentSpec {
     // head_ranking (heads also manipulation_grid)
     std::optional<std::vector<HeadRef>> heads;  // unset = every attention head
     std::string method = "exact";  // exact | attribution | attribution+verify
-    int verify_k = 0;  // 0 = 3 x top
+    int verify_k = 0;  // 0 = min(3 x top, max(top, ceil(heads / 4))), gna::verified_head_count
     int top = 16;  // heads asked for (attribution methods)
     // cumulative_removal: a head_ranking result.json, or a list of heads
     std::filesystem::path ranking_file;

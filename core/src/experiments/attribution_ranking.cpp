@@ -161,7 +161,7 @@ ExperimentOutcome run_attribution_ranking(Model& model, const Json& spec, const 
     }
     const std::size_t N = setup.samples.size(), H = heads.size();
     const bool verify = m.method == RankingMethod::AttributionVerify;
-    const std::size_t K = verify ? std::min<std::size_t>(H, m.verified()) : 0;
+    const std::size_t K = verify ? m.verified(H) : 0;
     const std::size_t batches = verify ? std::min(K, static_cast<std::size_t>(std::max(1, opt.verify_batches))) : 0;
     ExperimentProgress pr;
     pr.total = N + batches * N;

@@ -8,9 +8,10 @@ namespace gna {
 
 struct RankingMethodSpec {
     RankingMethod method = RankingMethod::Exact;
-    int verify_k = 0;  // heads verified exactly (attribution+verify); 0 = 3 x `top`
+    int verify_k = 0;  // heads verified exactly (attribution+verify); 0 = chosen from `top` and the heads
     int top = 16;  // heads the user asks for
-    int verified() const { return verify_k > 0 ? verify_k : 3 * top; }
+    // Of `heads` ranked: verified_head_count (gna/attribution.h)
+    std::size_t verified(std::size_t heads) const { return verified_head_count(top, verify_k, heads); }
 };
 
 // The spec's "method", "verify_k" and "top" (the one place that reads them). Throws gna::Error.

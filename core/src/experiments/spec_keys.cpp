@@ -213,7 +213,8 @@ std::map<std::string, std::vector<EF>> make_fields() {
                                {"exact", "attribution", "attribution+verify"}),
         field<ExperimentSpec>(
             "verify_k", "heads verified by exact ablation (attribution+verify)",
-            [](ExperimentSpec & s) -> auto& { return s.verify_k; }, "0 = 3 x top", at_least(0)),
+            [](ExperimentSpec & s) -> auto& { return s.verify_k; }, "0 = min(3 x top, max(top, ceil(heads / 4)))",
+            at_least(0)),
         field<ExperimentSpec>(
             "top", "heads asked for (attribution methods: the size of the ranking's head that matters)",
             [](ExperimentSpec & s) -> auto& { return s.top; }, "16", at_least(1)),
