@@ -562,20 +562,6 @@ void MainWindow::showModelState() {
     if (auto* kv = qobject_cast<KvMapPanel*>(m_kvMapDock->widget())) kv->setNoModelMessage(m_noModelMessage);
 }
 
-void MainWindow::showCardImportance() {
-    const RankingScores card = tour::cardRanking(m_session->modelPath());
-    if (card.isEmpty()) {
-        m_status->setText(
-            tr("No head ranking yet: run one in the Experiments dock (Head ranking) or open its "
-               "result.json, and the board shows each head's importance."));
-        return;
-    }
-    showRanking(card);
-    m_status->setText(
-        tr("Head board: importance from the model card: the drop in KV-retrieval accuracy when "
-           "each head alone is switched off"));
-}
-
 void MainWindow::restoreAllHeads() { m_board->clearAblations(); }  // undoable
 
 void MainWindow::setHeatmapPalette(int index) {
@@ -586,23 +572,6 @@ void MainWindow::setHeatmapPalette(int index) {
 }
 
 bool MainWindow::compareMode() const { return m_compare->isChecked(); }
-
-void MainWindow::setBoardShape() {
-    const gna::ModelInfo* info = m_session->modelInfo();
-    if (!info) return;
-    const BoardColumns c = boardColumns(*info);
-    m_board->setMixedShape(info->num_layers, c.attention, c.ssm, c.rowAttention, c.rowSsm);
-    // A board the pane cannot show at the cells' usual size opens as the overview of every head.
-    m_board->setOverview(c.width() * views::HeadBoard::minimumCellSize() > 420 ||
-                         info->num_layers * views::HeadBoard::minimumCellSize() > 300);
-    // An SSM head's map is its hidden attention, not attention weights: the tab says which the model has.
-    m_mapTabs->setTabText(0,
-                          c.attention > 0 && c.ssm > 0 ? tr("Attention / hidden attention")
-                              : c.ssm > 0              ? tr("Hidden attention")
-                                                       : tr("Attention"));
-    m_board->setAblatedHeads(m_session->ablatedHeads());
-    if (m_scoreMode->currentIndex() == 4) showBoardRanking();
-}
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (!m_closeConfirmed && hasUnsavedChanges()) {

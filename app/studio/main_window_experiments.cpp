@@ -1,5 +1,5 @@
 // MainWindow: the experiment dock, the G&A mask editor and the KV-retrieval map, and what their results do to the
-// window (head importance on the board, a NIAH prompt opened from the retrieval map).
+// window (head importance on the board, a NIAH prompt opened from the retrieval map); the board's shape.
 #include <QAction>
 #include <QDockWidget>
 #include <QTimer>
@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QComboBox>
 #include <QLabel>
+#include <QTabWidget>
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -24,6 +25,7 @@
 #include "mask_panel.h"
 #include "prompt_editor.h"
 #include "ranking_scores.h"
+#include "tour_steps.h"
 
 namespace gna::studio {
 
@@ -180,6 +182,37 @@ void MainWindow::openNiahPrompt(const gna::ExperimentResult& result, const gna::
             m_prompt->setPrompt(*text);
             m_status->setText(tr("Opened the prompt %1").arg(id));
         });
+}
+
+void MainWindow::setBoardShape() {
+    const gna::ModelInfo* info = m_session->modelInfo();
+    if (!info) return;
+    const BoardColumns c = boardColumns(*info);
+    m_board->setMixedShape(info->num_layers, c.attention, c.ssm, c.rowAttention, c.rowSsm);
+    // A board the pane cannot show at the cells' usual size opens as the overview of every head.
+    m_board->setOverview(c.width() * views::HeadBoard::minimumCellSize() > 420 ||
+                         info->num_layers * views::HeadBoard::minimumCellSize() > 300);
+    // An SSM head's map is its hidden attention, not attention weights: the tab says which the model has.
+    m_mapTabs->setTabText(0,
+                          c.attention > 0 && c.ssm > 0 ? tr("Attention / hidden attention")
+                              : c.ssm > 0              ? tr("Hidden attention")
+                                                       : tr("Attention"));
+    m_board->setAblatedHeads(m_session->ablatedHeads());
+    if (m_scoreMode->currentIndex() == 4) showBoardRanking();
+}
+
+void MainWindow::showCardImportance() {
+    const RankingScores card = tour::cardRanking(m_session->modelPath());
+    if (card.isEmpty()) {
+        m_status->setText(
+            tr("No head ranking yet: run one in the Experiments dock (Head ranking) or open its "
+               "result.json, and the board shows each head's importance."));
+        return;
+    }
+    showRanking(card);
+    m_status->setText(
+        tr("Head board: importance from the model card: the drop in KV-retrieval accuracy when "
+           "each head alone is switched off"));
 }
 
 }  // namespace gna::studio
